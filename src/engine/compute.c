@@ -1,0 +1,406 @@
+/*
+ * FLOPs, time, MFU, inference latency, the roofline and data loading.
+ *
+ * Sources:
+ *  - A matmul [M,K]×[K,N] costs 2·M·K·N FLOPs; the forward pass costs 2 FLOPs per weight
+ *    per token, the backward twice that (Kaplan et al. 2020, §2.1; Hoffmann et al. 2022).
+ *  - Attention adds 4·L·s·(heads·head_dim) forward FLOPs per token (QKᵀ and AV), the
+ *    12·L·H·Q·T term of PaLM's model FLOPs (Chowdhery et al. 2022, appendix B), whose
+ *    MFU = tokens/s × model FLOPs per token ÷ (chips × peak); recomputation is excluded
+ *    from MFU and included in HFU.
+ *  - Selective recomputation re-runs the attention-score forward; full recomputation one
+ *    whole forward (Korthikanti et al. 2022, appendix A: s/(6h) becomes s/(3h));
+ *    FlashAttention's backward recomputes QKᵀ (Dao et al. 2022, §3.1).
+ *  - Roofline (Williams, Waterman & Patterson 2009): attainable = min(peak, I × bandwidth),
+ *    ridge = peak ÷ bandwidth.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+void eng_warn(struct engine_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->n_warnings >= ENGINE_WARN_MAX)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->warnings[r->n_warnings], sizeof r->warnings[0], fmt, ap);
+	va_end(ap);
+	r->n_warnings++;
+}
+
+void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, const struct engine_params *p,
+	       struct eng_flops *f)
+{
+	double s = (double)sc->seq;
+
+	f->attn_fwd = 4.0 * dm->L * s * dm->nh * dm->dh;
+	f->fwd = 2.0 * p->matmul_active + f->attn_fwd;
+	f->bwd = 2.0 * f->fwd;
+	f->model = f->fwd + f->bwd;
+	f->recompute = 0.0;
+	if (sc->recompute == ENGINE_RECOMP_FULL)
+		f->recompute += f->fwd;
+	if (sc->flash_attention)
+		f->recompute += 0.5 * f->attn_fwd; /* QKᵀ again in the backward */
+	else if (sc->recompute == ENGINE_RECOMP_SELECTIVE)
+		f->recompute += f->attn_fwd;       /* QKᵀ, softmax and AV again */
+	f->hw = f->model + f->recompute;
+	f->six_n = 6.0 * p->active;
+}
+
+/* Traffic of a matmul [M,K]×[K,N] through forward and backward: X and dY are each read
+ * twice and dX, Y written once (e bytes); W read twice (w), dW written once (g). */
+static void mm_train(double M, double K, double N, double e, double w, double g, struct eng_traffic *t)
+{
+	t->flops += 6.0 * M * K * N;
+	t->bytes += 3.0 * e * (M * K + M * N) + 2.0 * w * K * N + g * K * N;
+}
+
+/* Forward only: read X and W, write Y. */
+static void mm_fwd(double M, double K, double N, double e, double w, struct eng_traffic *t)
+{
+	t->flops += 2.0 * M * K * N;
+	t->bytes += e * (M * K + M * N) + w * K * N;
+}
+
+/* One layer on one TP rank for M tokens of sequences of length s (context ctx for
+ * attention). train: forward + backward (3× the forward's activation traffic). */
+static void layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+			  double M, double s_attn, bool train, struct eng_traffic *t)
+{
+	double tp = (double)sc->tp, e = b->act, w = b->w, g = b->g;
+	double hq = dm->nh * dm->dh / tp;
+	double kvr = dm->nkv >= tp ? dm->nkv / tp : 1.0;
+	double hkv = kvr * dm->dh;
+	double fr = dm->f / tp;
+	double passes = train ? 3.0 : 1.0;
+	double seqs = M / eng_max(s_attn, 1.0);
+	double mm_rows = M * dm->k; /* rows through the experts, all experts' weights touched */
+	double elem;
+
+	if (train) {
+		mm_train(M, dm->d, hq + 2.0 * hkv, e, w, g, t);
+		mm_train(M, hq, dm->d, e, w, g, t);
+		mm_train(mm_rows, dm->d, (dm->gated ? 2.0 : 1.0) * fr, e, 0.0, 0.0, t);
+		mm_train(mm_rows, fr, dm->d, e, 0.0, 0.0, t);
+		/* expert weights: read twice, gradient written once, for every expert */
+		t->bytes += dm->E * (dm->gated ? 3.0 : 2.0) * dm->d * fr * (2.0 * w + g);
+		if (dm->E > 1.0)
+			mm_train(M, dm->d, dm->E, e, w, g, t);
+	} else {
+		mm_fwd(M, dm->d, hq + 2.0 * hkv, e, w, t);
+		mm_fwd(M, hq, dm->d, e, w, t);
+		mm_fwd(mm_rows, dm->d, (dm->gated ? 2.0 : 1.0) * fr, e, 0.0, t);
+		mm_fwd(mm_rows, fr, dm->d, e, 0.0, t);
+		t->bytes += dm->E * (dm->gated ? 3.0 : 2.0) * dm->d * fr * w;
+		if (dm->E > 1.0)
+			mm_fwd(M, dm->d, dm->E, e, w, t);
+	}
+	/* attention core: 4·s·hq FLOPs per token forward, twice that backward */
+	t->flops += passes * 4.0 * M * s_attn * hq;
+	t->bytes += passes * e * M * (2.0 * hq + 2.0 * hkv); /* Q, K, V in, O out */
+	if (!sc->flash_attention) /* scores written and read, softmax written and read */
+		t->bytes += passes * 4.0 * e * seqs * (dm->nh / tp) * s_attn * s_attn;
+	/* element-wise: two norms (read, write), two residual adds (2 reads, 1 write), the
+	 * activation function (gated: 2 reads, 1 write) */
+	elem = e * M * (4.0 * dm->d + 6.0 * dm->d + dm->k * (dm->gated ? 3.0 : 2.0) * fr);
+	t->bytes += passes * elem;
+}
+
+void eng_train_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		       const struct engine_params *p, double hw_per_token, struct eng_traffic *t)
+{
+	double M = (double)sc->batch * (double)sc->seq;
+	double tp = (double)sc->tp, pp = (double)sc->pp;
+	struct eng_traffic layer = {0, 0}, head = {0, 0};
+	double recompute_share;
+
+	layer_traffic(sc, dm, b, M, (double)sc->seq, true, &layer);
+	/* recomputation re-reads and re-writes what it recomputes */
+	recompute_share = 0.0;
+	if (sc->recompute == ENGINE_RECOMP_FULL)
+		recompute_share = 1.0 / 3.0;
+	layer.bytes *= 1.0 + recompute_share;
+	if (sc->recompute == ENGINE_RECOMP_SELECTIVE && !sc->flash_attention)
+		layer.bytes += 4.0 * b->act * (M / (double)sc->seq) * (dm->nh / tp) * (double)sc->seq * (double)sc->seq;
+	mm_train(M, dm->d, dm->V / tp, b->act, b->w, b->g, &head);
+	head.bytes += 3.0 * 4.0 * M * dm->V / tp; /* fp32 logits through the loss */
+	t->flops = M * hw_per_token / (tp * pp);
+	t->bytes = (dm->L * layer.bytes + head.bytes) / pp;
+	(void)p;
+}
+
+/*
+ * Inference on one model replica (tp × pp GPUs; pipeline stages run one after another
+ * for a given batch, so only TP shortens latency). Times are roofline bounds: the larger
+ * of FLOPs ÷ peak and bytes ÷ bandwidth, at 100% of each.
+ */
+void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		   const struct engine_params *p, double peak, struct engine_inference *inf,
+		   struct engine_roofline_point *prefill, struct engine_roofline_point *decode)
+{
+	double tp = (double)sc->tp, gpus_replica = (double)(sc->tp * sc->pp);
+	double B = (double)sc->batch, prompt = (double)sc->prompt, gen = (double)sc->generate;
+	double bw = sc->gpu.bandwidth;
+	struct eng_layer_params lp;
+	struct eng_traffic pre = {0, 0};
+	double weights_bytes, uniq, w_decode;
+
+	eng_layer_params(dm, &lp);
+	inf->context = prompt + gen;
+	inf->kv_bytes_per_token = 2.0 * dm->L * dm->nkv * dm->dh * b->kv;
+
+	/* prefill: the forward of B × prompt tokens through every layer (computed on one TP
+	 * rank, times tp for the replica), the LM head for the last position, KV written */
+	{
+		struct eng_traffic l = {0, 0};
+		layer_traffic(sc, dm, b, B * prompt, prompt, false, &l);
+		pre.flops = dm->L * l.flops * tp + 2.0 * B * dm->d * dm->V;
+		pre.bytes = dm->L * l.bytes * tp + b->w * dm->V * dm->d + B * prompt * inf->kv_bytes_per_token;
+	}
+	inf->prefill_flops = pre.flops;
+	inf->prefill_bytes = pre.bytes;
+	inf->prefill_seconds = eng_max(pre.flops / (tp * peak), pre.bytes / (tp * bw));
+	inf->prefill_memory_bound = pre.flops / pre.bytes < peak / bw;
+
+	/* decode: one token for each of B sequences at the average context. Every weight is
+	 * read once per step; an MoE layer reads the experts its B tokens route to, on
+	 * average E·(1 − (1 − k/E)^B) of them. */
+	inf->decode_context = prompt + (gen + 1.0) / 2.0;
+	uniq = dm->E > 1.0 ? dm->E * (1.0 - pow(1.0 - dm->k / dm->E, B)) : 1.0;
+	w_decode = dm->L * (lp.attn_w + lp.attn_b_col + lp.attn_b_row + lp.router + lp.norms +
+			    uniq * (lp.mlp_w + lp.mlp_b_col + lp.mlp_b_row)) +
+		   dm->V * dm->d + (dm->layernorm ? 2.0 : 1.0) * dm->d;
+	weights_bytes = w_decode * b->w;
+	inf->decode_flops = B * (2.0 * p->matmul_active + 4.0 * dm->L * inf->decode_context * dm->nh * dm->dh);
+	inf->decode_bytes = weights_bytes + B * (inf->decode_context + 1.0) * inf->kv_bytes_per_token;
+	inf->decode_seconds_per_token =
+		eng_max(inf->decode_flops / (tp * peak), inf->decode_bytes / (tp * bw));
+	inf->decode_memory_bound = inf->decode_flops / inf->decode_bytes < peak / bw;
+	inf->decode_tokens_per_s = B * (double)(sc->gpus / (sc->tp * sc->pp)) / inf->decode_seconds_per_token;
+	inf->generate_seconds = inf->prefill_seconds + gen * inf->decode_seconds_per_token;
+
+	prefill->flops = pre.flops / gpus_replica;
+	prefill->bytes = pre.bytes / gpus_replica;
+	decode->flops = inf->decode_flops / gpus_replica;
+	decode->bytes = inf->decode_bytes / gpus_replica;
+}
+
+static void point(struct engine_roofline_point *pt, const char *name, const char *label, double peak, double bw)
+{
+	pt->name = name;
+	pt->label = label;
+	pt->intensity = pt->bytes > 0 ? pt->flops / pt->bytes : 0.0;
+	pt->attainable = eng_min(peak, pt->intensity * bw);
+	pt->memory_bound = pt->intensity < peak / bw;
+}
+
+void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
+{
+	struct eng_dims dm;
+	struct eng_bytes by;
+	struct eng_mem mem;
+	struct eng_flops fl;
+	struct engine_compute *c = &r->compute;
+	struct engine_memory *m = &r->memory;
+	bool train = sc->mode == ENGINE_MODE_TRAIN;
+	double gpus = (double)sc->gpus, dp, peak, used, hw_used;
+
+	memset(r, 0, sizeof *r);
+	eng_dims_from_model(&sc->model, &dm);
+	eng_bytes(sc, &by);
+	dp = (double)(sc->gpus / (sc->tp * sc->pp));
+	r->dp = (int)dp;
+
+	/* parameters */
+	eng_params(&dm, &r->params);
+
+	/* memory */
+	eng_memory(sc, &dm, dp, (double)sc->batch, &mem);
+	r->params.per_gpu = mem.params_gpu;
+	m->weights = mem.weights;
+	m->master = mem.master;
+	m->gradients = mem.gradients;
+	m->optimizer = mem.optimizer;
+	m->activations = mem.activations;
+	m->logits = mem.logits;
+	m->kv_cache = mem.kv_cache;
+	m->overhead = mem.overhead;
+	m->total = mem.total;
+	m->zero3_buffer = mem.gathered;
+	m->capacity = sc->gpu.memory_bytes;
+	m->headroom = m->capacity - m->total;
+	m->fits = m->total <= m->capacity;
+	m->activations_per_layer = mem.act_per_layer;
+	m->inflight_microbatches = mem.inflight;
+	m->layers_per_stage = mem.layers_per_stage;
+	m->weight_dt = by.weight_dt;
+	m->grad_dt = by.grad_dt;
+	m->master_dt = by.master_dt;
+	m->state_dt = by.state_dt;
+	m->activation_dt = by.activation_dt;
+	m->kv_dt = by.kv_dt;
+	m->state_bytes_per_param = mem.params_gpu > 0 ? mem.optimizer * (train && sc->zero >= 1 ? dp : 1.0) / mem.params_gpu : 0.0;
+	m->bytes_per_param = train ? by.w + by.g + by.master + m->state_bytes_per_param : by.w;
+	m->max_batch = -1;
+	m->min_gpus = m->min_gpus_tp = m->min_gpus_pp = m->min_gpus_dp = -1;
+	m->max_params = -1;
+
+	/* compute and time */
+	eng_flops(sc, &dm, &r->params, &fl);
+	peak = eng_matmul_peak(sc, &by);
+	c->peak = peak;
+	c->matmul_dt = by.matmul_dt;
+	c->flops_per_token_forward = fl.fwd;
+	c->flops_per_token_backward = fl.bwd;
+	c->flops_per_token_train = fl.model;
+	c->flops_per_token_hw = fl.hw;
+	c->flops_per_token_6n = fl.six_n;
+	c->attention_flops_per_token = fl.attn_fwd;
+	used = sc->flops_formula == ENGINE_FLOPS_6N ? fl.six_n : fl.model;
+	hw_used = used + fl.recompute;
+	c->flops_per_token_used = used;
+	c->global_batch = (double)sc->batch * (double)sc->grad_accum * dp;
+	c->tokens_per_step = c->global_batch * (double)sc->seq;
+	c->train_flops = sc->tokens * used;
+	c->train_flops_6n = sc->tokens * fl.six_n;
+	if (sc->tokens_per_s > 0) {
+		c->source = ENGINE_TPUT_TOKENS;
+		c->tokens_per_s = sc->tokens_per_s;
+	} else if (sc->step_time > 0) {
+		c->source = ENGINE_TPUT_STEP;
+		c->tokens_per_s = c->tokens_per_step / sc->step_time;
+	} else if (sc->achieved_flops > 0) {
+		c->source = ENGINE_TPUT_FLOPS;
+		c->tokens_per_s = sc->achieved_flops * gpus / hw_used;
+	} else {
+		c->source = ENGINE_TPUT_MFU;
+		c->tokens_per_s = gpus * peak * sc->mfu / used;
+	}
+	c->mfu = c->tokens_per_s * used / (gpus * peak);
+	c->hfu = c->tokens_per_s * hw_used / (gpus * peak);
+	c->achieved_flops = c->tokens_per_s * hw_used / gpus;
+	c->step_seconds = c->tokens_per_step / c->tokens_per_s;
+	c->steps = sc->tokens / c->tokens_per_step;
+	c->train_seconds = sc->tokens / c->tokens_per_s;
+	c->train_days = c->train_seconds / 86400.0;
+	c->gpu_hours = c->train_seconds * gpus / 3600.0;
+
+	/* roofline */
+	{
+		struct engine_roofline *rl = &r->roofline;
+		struct eng_traffic tr;
+		double bw = sc->gpu.bandwidth;
+		double e = by.act;
+
+		rl->peak = peak;
+		rl->bandwidth = bw;
+		rl->ridge = peak / bw;
+		rl->dt = by.matmul_dt;
+		eng_train_traffic(sc, &dm, &by, &r->params, fl.hw, &tr);
+		/* one optimizer step: grad_accum micro-batches, then the update reads the
+		 * gradients and reads and writes weights, master and states once */
+		rl->points[ENGINE_PT_TRAIN].flops = tr.flops * (double)sc->grad_accum;
+		rl->points[ENGINE_PT_TRAIN].bytes =
+			tr.bytes * (double)sc->grad_accum +
+			(mem.weights * 2.0 + mem.gradients + 2.0 * (mem.master + mem.optimizer));
+		eng_inference(sc, &dm, &by, &r->params, peak, &r->inference, &rl->points[ENGINE_PT_PREFILL],
+			      &rl->points[ENGINE_PT_DECODE]);
+		/* an element-wise op (a ReLU) over the MLP intermediate: 1 FLOP per element, one
+		 * read and one write */
+		{
+			double tokens = (double)sc->batch * (double)(train ? sc->seq : sc->prompt);
+			double elems = tokens * dm.f / (double)sc->tp;
+			rl->points[ENGINE_PT_ELEMENTWISE].flops = elems;
+			rl->points[ENGINE_PT_ELEMENTWISE].bytes = 2.0 * e * elems;
+		}
+		point(&rl->points[ENGINE_PT_TRAIN], "train_step", "training step", peak, bw);
+		point(&rl->points[ENGINE_PT_PREFILL], "prefill", "prefill", peak, bw);
+		point(&rl->points[ENGINE_PT_DECODE], "decode", "decode step", peak, bw);
+		point(&rl->points[ENGINE_PT_ELEMENTWISE], "elementwise", "element-wise op", peak, bw);
+	}
+
+	/* data loading: token ids and labels for one optimizer step of this GPU */
+	{
+		struct engine_data_loading *d = &r->data;
+		double pinned = sc->gpu.h2d_pinned_bw > 0 ? sc->gpu.h2d_pinned_bw : sc->gpu.pcie_bw;
+		double pageable = sc->gpu.h2d_pageable_bw > 0 ? sc->gpu.h2d_pageable_bw : pinned * ENG_PAGEABLE_FACTOR;
+
+		d->bytes_per_token = ENG_TOKEN_BYTES;
+		d->bytes_per_step = (double)sc->batch * (double)sc->seq * (double)sc->grad_accum * ENG_TOKEN_BYTES;
+		d->pinned_bw = pinned;
+		d->pageable_bw = pageable;
+		d->pinned_seconds = pinned > 0 ? d->bytes_per_step / pinned : 0.0;
+		d->pageable_seconds = pageable > 0 ? d->bytes_per_step / pageable : 0.0;
+		d->seconds = sc->pinned ? d->pinned_seconds : d->pageable_seconds;
+		d->step_seconds = c->step_seconds;
+		d->fraction = d->step_seconds > 0 ? d->seconds / d->step_seconds : 0.0;
+		d->overlapped = sc->pinned;
+	}
+
+	/* advice that is not an error */
+	if (sc->tp > sc->gpus_per_node)
+		eng_warn(r, "tp %lld spans nodes (gpus_per_node %lld): tensor parallelism over the network is slow",
+			 (long long)sc->tp, (long long)sc->gpus_per_node);
+	if (train && sc->zero > 0 && dp <= 1.0)
+		eng_warn(r, "zero %lld has no effect with one data-parallel rank (dp = 1)", (long long)sc->zero);
+	if (sc->sequence_parallel && sc->tp <= 1)
+		eng_warn(r, "sequence_parallel has no effect without tensor parallelism (tp = 1)");
+	if (train && sc->pp > 1 && sc->grad_accum < sc->pp)
+		eng_warn(r, "grad_accum %lld < pp %lld: the pipeline bubble is at least (p-1)/m = %.0f%% of a step",
+			 (long long)sc->grad_accum, (long long)sc->pp,
+			 100.0 * (double)(sc->pp - 1) / (double)sc->grad_accum);
+	if (sc->model.position != ENGINE_POS_LEARNED && sc->model.max_positions > 0) {
+		int64_t need = train ? sc->seq : sc->prompt + sc->generate;
+		if (need > sc->model.max_positions)
+			eng_warn(r, "%s %lld exceeds the model's context of %lld tokens", train ? "seq" : "prompt + generate",
+				 (long long)need, (long long)sc->model.max_positions);
+	}
+	if (!m->fits)
+		eng_warn(r, "does not fit: %.2f GiB over the %.2f GiB of one %s", -m->headroom / 1073741824.0,
+			 m->capacity / 1073741824.0, sc->gpu.name[0] ? sc->gpu.name : "GPU");
+}
+
+static bool result_finite(const struct engine_result *r)
+{
+	size_t n, i;
+	const struct engine_result_def *defs = engine_results(&n);
+
+	for (i = 0; i < n; i++)
+		if (!isfinite(engine_result_value(r, &defs[i])))
+			return false;
+	return true;
+}
+
+int engine_compute(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err)
+{
+	int rc = engine_validate(sc, err);
+
+	if (rc != NAPKIN_OK)
+		return rc;
+	eng_compute_core(sc, r);
+	if (!result_finite(r))
+		return util_err_set(err, NAPKIN_EINVAL,
+				    "the results overflow (a figure is not finite): the knobs are beyond what "
+				    "napkin can count; reduce the largest of them");
+	return NAPKIN_OK;
+}
+
+int engine_evaluate(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err)
+{
+	int rc = engine_compute(sc, r, err);
+
+	if (rc != NAPKIN_OK)
+		return rc;
+	r->memory.max_batch = engine_solve_max_batch(sc);
+	r->memory.min_gpus = engine_solve_min_gpus(sc, &r->memory.min_gpus_tp, &r->memory.min_gpus_pp,
+						   &r->memory.min_gpus_dp);
+	r->memory.max_params = engine_solve_max_params(sc);
+	engine_techniques(sc, r);
+	return NAPKIN_OK;
+}

@@ -1,0 +1,528 @@
+/*
+ * engine: napkin's resource accounting, pure C.
+ *
+ * A const struct engine_scenario in, a struct engine_result out: no files, no terminal,
+ * no allocation, no mutable globals. Every front end (cli, tui, presets, lessons) only
+ * translates its input into knob changes through the knob table below, and the result
+ * into text or pixels.
+ *
+ * Call order:
+ *   engine_scenario_default(&sc);                 a complete, valid scenario
+ *   engine_apply(&sc, assigns, n, &catalog, &err) knob changes, all or nothing
+ *   engine_evaluate(&sc, &res, &err)              every result (compute + solves + techniques)
+ *   engine_explain(&sc, &res, "memory.weights", buf, sizeof buf)
+ *
+ * Ownership: every struct here is plain data owned by the caller; the engine keeps no
+ * pointer to it after a call returns. Strings in the knob and result tables are static.
+ */
+#ifndef NAPKIN_ENGINE_H
+#define NAPKIN_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+#define ENGINE_ID_MAX 64
+#define ENGINE_NAME_MAX 96
+#define ENGINE_SOURCE_MAX 320
+
+/* ---------------------------------------------------------------- data types */
+
+enum engine_dtype {
+	ENGINE_DT_FP64,
+	ENGINE_DT_FP32,
+	ENGINE_DT_TF32,
+	ENGINE_DT_BF16,
+	ENGINE_DT_FP16,
+	ENGINE_DT_FP8_E4M3,
+	ENGINE_DT_FP8_E5M2,
+	ENGINE_DT_INT8,
+	ENGINE_DT_INT4,
+	ENGINE_DT_FP4,
+	ENGINE_DT_COUNT,
+	ENGINE_DT_AUTO = -1, /* a per-tensor override that follows the precision recipe */
+};
+
+/* What a data type is, bit by bit (IEEE 754; bf16; OCP FP8 and MX formats). */
+struct engine_dtype_info {
+	const char *name;      /* "bf16" */
+	const char *label;     /* "bfloat16" */
+	double bytes;          /* storage per element (tf32 is stored in 4 bytes; int4 0.5) */
+	int bits;              /* significant bits: sign + exponent + mantissa, or integer width */
+	int exponent_bits;     /* 0 for integers */
+	int mantissa_bits;     /* explicit fraction bits; integers: bits - 1 */
+	bool is_float;
+	double max_finite;     /* largest finite value (integers: largest value) */
+	double min_normal;     /* smallest positive normal (integers: 1) */
+	double min_subnormal;  /* smallest positive subnormal (0 if none) */
+	double epsilon;        /* distance from 1 to the next value */
+	const char *note;      /* one line: what it is for */
+	const char *source;
+};
+
+const struct engine_dtype_info *engine_dtype_info(enum engine_dtype dt);
+/* Looks a dtype up by name ("bf16", "fp8", "fp8-e4m3", "e5m2", "int4", ...). Returns
+ * ENGINE_DT_AUTO when unknown. */
+enum engine_dtype engine_dtype_by_name(const char *name);
+
+/* ---------------------------------------------------------------- model and GPU */
+
+enum engine_mlp { ENGINE_MLP_GATED, ENGINE_MLP_PLAIN };
+enum engine_norm { ENGINE_NORM_RMS, ENGINE_NORM_LAYER };
+enum engine_position { ENGINE_POS_ROPE, ENGINE_POS_LEARNED, ENGINE_POS_NONE };
+
+/* A decoder-only transformer's architecture. */
+struct engine_model {
+	char id[ENGINE_ID_MAX];       /* preset id; "" for a shape made from `params` or by hand */
+	char name[ENGINE_NAME_MAX];   /* display name */
+	char arch[32];                /* Hugging Face model_type ("llama", "gpt2", ...) */
+	int64_t vocab, hidden, layers, heads, kv_heads, head_dim, ffn;
+	enum engine_mlp mlp;          /* gated (SwiGLU/GeGLU: 3 matrices) or plain (2) */
+	enum engine_norm norm;        /* RMSNorm (weight) or LayerNorm (weight and bias) */
+	bool qkv_bias, o_bias, mlp_bias;
+	bool tied;                    /* LM head shares the embedding matrix */
+	enum engine_position position;
+	int64_t max_positions;        /* learned positions: their count; otherwise the context limit */
+	int64_t experts, top_k;       /* MoE: experts per layer and experts per token (1, 1 if dense) */
+	bool dropout;                 /* trained with dropout (its 1-byte masks are activations) */
+	double params_published;      /* the published exact count, 0 when unknown */
+	char source[ENGINE_SOURCE_MAX];
+};
+
+/* One accelerator. Rates are dense (no sparsity), per GPU, per direction for links. */
+struct engine_gpu {
+	char id[ENGINE_ID_MAX];
+	char name[ENGINE_NAME_MAX];
+	char vendor[24];
+	double memory_bytes;          /* one card's capacity, bytes */
+	double bandwidth;             /* memory bandwidth, bytes/s */
+	double peak[ENGINE_DT_COUNT]; /* dense FLOP/s (OP/s for integers) by dtype; 0 = none */
+	double pcie_bw;               /* host link, bytes/s per direction */
+	double h2d_pinned_bw;         /* measured host-to-device from pinned memory, bytes/s (0 = from pcie_bw) */
+	double h2d_pageable_bw;       /* measured host-to-device from pageable memory (0 = derived) */
+	double link_bw;               /* GPU-GPU link (NVLink, Infinity Fabric, ICI), bytes/s per direction */
+	char link_name[24];
+	double tdp_w;
+	int sm_count;                 /* SMs, CUs or TensorCores */
+	double overhead_bytes;        /* CUDA context + library workspaces, bytes */
+	bool measured;                /* figures come from napkin probe, not a datasheet */
+	char source[ENGINE_SOURCE_MAX];
+};
+
+/* Peak for dtype dt on gpu (fp8-e5m2 shares the fp8 figure). 0 when the GPU has none. */
+double engine_gpu_peak(const struct engine_gpu *gpu, enum engine_dtype dt);
+
+/* ---------------------------------------------------------------- scenario */
+
+enum engine_mode { ENGINE_MODE_TRAIN, ENGINE_MODE_INFER };
+enum engine_precision {
+	ENGINE_PREC_FP32,       /* everything fp32 */
+	ENGINE_PREC_AMP_BF16,   /* autocast: fp32 weights, grads, states; bf16 activations, matmuls */
+	ENGINE_PREC_AMP_FP16,
+	ENGINE_PREC_MIXED_BF16, /* bf16 weights and grads, fp32 master and states (ZeRO's 2+2+12) */
+	ENGINE_PREC_MIXED_FP16,
+	ENGINE_PREC_BF16,       /* everything bf16 (states too) */
+	ENGINE_PREC_FP8_MIXED,  /* as mixed-bf16, with fp8 matmuls */
+	ENGINE_PREC_COUNT,
+};
+enum engine_optimizer {
+	ENGINE_OPT_ADAMW,
+	ENGINE_OPT_ADAM,
+	ENGINE_OPT_SGD,
+	ENGINE_OPT_SGD_MOMENTUM,
+	ENGINE_OPT_ADAM_8BIT,
+	ENGINE_OPT_LION,
+	ENGINE_OPT_ADAFACTOR,
+	ENGINE_OPT_COUNT,
+};
+enum engine_recompute { ENGINE_RECOMP_NONE, ENGINE_RECOMP_SELECTIVE, ENGINE_RECOMP_FULL };
+enum engine_flops_formula { ENGINE_FLOPS_EXACT, ENGINE_FLOPS_6N };
+
+/* Every knob, one field each; the knob table maps keys to these fields. */
+struct engine_scenario {
+	struct engine_model model;
+	struct engine_gpu gpu;
+	double params;                /* `params`: the size asked for when the shape came from it, else 0 */
+	int64_t gpus, gpus_per_node, tp, pp, zero;
+	bool sequence_parallel;
+	enum engine_mode mode;
+	int64_t batch, grad_accum, seq;
+	enum engine_precision precision;
+	int weight_dtype, grad_dtype, optimizer_dtype, activation_dtype, kv_dtype, matmul_dtype;
+	enum engine_optimizer optimizer;
+	enum engine_recompute recompute;
+	bool flash_attention;
+	bool activations;             /* count activations (off: the "ignoring activations" napkin) */
+	enum engine_flops_formula flops_formula;
+	double tokens;                /* training tokens D */
+	double mfu;                   /* assumed model FLOPs utilisation */
+	double tokens_per_s;          /* measured: whole-job throughput (0 = not given) */
+	double step_time;             /* measured: seconds per optimizer step (0 = not given) */
+	double achieved_flops;        /* measured: hardware FLOP/s per GPU (0 = not given) */
+	double peak_flops;            /* override of the matmul peak, FLOP/s (0 = the GPU's) */
+	int64_t prompt, generate;
+	bool pinned;
+};
+
+/* Where `model` and `gpu` names come from: the presets module implements this; the engine
+ * only calls it. Each function fills *out and returns 0, or returns an error code with
+ * err set. A NULL catalog (or function) means "no names known". */
+struct engine_catalog {
+	void *ctx;
+	int (*model)(void *ctx, const char *name, struct engine_model *out, struct napkin_err *err);
+	int (*gpu)(void *ctx, const char *name, struct engine_gpu *out, struct napkin_err *err);
+};
+
+/* The built-in default: Llama-2-7B on 8 × H100 SXM, mixed bf16, AdamW, batch 4 × 4096. */
+void engine_scenario_default(struct engine_scenario *sc);
+/* The built-in model and GPU the default uses (so the engine runs with no presets). */
+void engine_model_llama2_7b(struct engine_model *m);
+void engine_gpu_h100_sxm(struct engine_gpu *g);
+/* A standard dense shape (Llama-style: gated MLP, RMSNorm, RoPE, vocab 32000, untied) whose
+ * exact count is as close to `params` as an integer ffn allows. Returns 0, or an error
+ * code when params is outside [1e7, 1e15]. */
+int engine_model_from_params(double params, struct engine_model *m, struct napkin_err *err);
+
+/* Checks a scenario as a whole (divisibility, dtype support, ranges). Returns 0 or an
+ * error code; the message names the knob and what is allowed. */
+int engine_validate(const struct engine_scenario *sc, struct napkin_err *err);
+
+/* ---------------------------------------------------------------- knobs */
+
+enum engine_knob_type { ENGINE_KNOB_INT, ENGINE_KNOB_REAL, ENGINE_KNOB_BOOL, ENGINE_KNOB_ENUM, ENGINE_KNOB_NAME };
+
+enum engine_unit {
+	ENGINE_UNIT_NONE,
+	ENGINE_UNIT_COUNT,     /* a plain count: k = 10^3, M, B or G = 10^9, T = 10^12 */
+	ENGINE_UNIT_TOKENS,    /* a sequence length: k = 1024 ("4k context" is 4096) */
+	ENGINE_UNIT_BYTES,     /* GB = 10^9, GiB = 2^30 */
+	ENGINE_UNIT_BYTES_PER_S,
+	ENGINE_UNIT_FLOP_PER_S,
+	ENGINE_UNIT_SECONDS,
+	ENGINE_UNIT_FRACTION,  /* 0.4 or 40% */
+	ENGINE_UNIT_TOKENS_PER_S,
+	ENGINE_UNIT_GPUS,
+	ENGINE_UNIT_LAYERS,
+	ENGINE_UNIT_HEADS,
+	ENGINE_UNIT_FLOP,          /* a FLOP count (results only) */
+	ENGINE_UNIT_FLOP_PER_BYTE, /* arithmetic intensity (results only) */
+	ENGINE_UNIT_DAYS,          /* results only */
+	ENGINE_UNIT_GPU_HOURS,     /* results only */
+	ENGINE_UNIT_BYTES_PER_PARAM,
+};
+
+enum engine_knob_group {
+	ENGINE_GROUP_MODEL,
+	ENGINE_GROUP_BATCH,
+	ENGINE_GROUP_PRECISION,
+	ENGINE_GROUP_GPU,
+	ENGINE_GROUP_TRAINING,
+	ENGINE_GROUP_INFERENCE,
+	ENGINE_GROUP_COUNT,
+};
+
+/* How a front end steps a knob by one notch. */
+enum engine_step { ENGINE_STEP_NONE, ENGINE_STEP_LINEAR, ENGINE_STEP_POW2, ENGINE_STEP_125, ENGINE_STEP_CHOICE };
+
+/* Which results a knob moves (bitmask). */
+enum {
+	ENGINE_MOVES_PARAMS = 1u << 0,
+	ENGINE_MOVES_MEMORY = 1u << 1,
+	ENGINE_MOVES_COMPUTE = 1u << 2,
+	ENGINE_MOVES_TIME = 1u << 3,
+	ENGINE_MOVES_ROOFLINE = 1u << 4,
+	ENGINE_MOVES_INFERENCE = 1u << 5,
+	ENGINE_MOVES_DATA = 1u << 6,
+	ENGINE_MOVES_ALL = 0x7fu,
+};
+
+/* Knob flags. */
+enum {
+	ENGINE_KNOB_ZERO_UNSET = 1u << 0, /* 0 means "not given" (measurements, overrides) */
+	ENGINE_KNOB_ARCH = 1u << 1,       /* an architecture field of the model */
+	ENGINE_KNOB_GPUFIELD = 1u << 2,   /* a field of the GPU profile */
+	ENGINE_KNOB_HIDDEN = 1u << 3,     /* not shown in the TUI's knob panes */
+	ENGINE_KNOB_TRAIN = 1u << 4,      /* matters in training only */
+	ENGINE_KNOB_INFER = 1u << 5,      /* matters in inference only */
+};
+
+struct engine_choice {
+	const char *name;
+	int value;
+};
+
+struct engine_knob {
+	const char *key;                  /* YAML/JSON key; on the command line --key with - for _ */
+	enum engine_knob_group group;
+	enum engine_knob_type type;
+	enum engine_unit unit;
+	double min, max;                  /* allowed range (INT, REAL), inclusive */
+	double def;                       /* default (INT, REAL, BOOL as 0/1, ENUM value) */
+	enum engine_step step;
+	const struct engine_choice *choices; /* ENUM: NULL-name-terminated; the first name of a value is canonical */
+	unsigned flags;
+	unsigned moves;
+	size_t offset;                    /* of the field in struct engine_scenario (NAME: unused) */
+	const char *label;                /* short label for panes, "micro-batch" */
+	const char *help;                 /* one sentence */
+};
+
+/* The whole table, in application order (model and gpu first). */
+const struct engine_knob *engine_knobs(size_t *count);
+/* Finds a knob by key; '-' and '_' are the same. NULL when unknown. */
+const struct engine_knob *engine_knob_find(const char *key);
+/* The nearest known key, for "unknown knob" messages, or NULL. */
+const char *engine_knob_suggest(const char *key);
+const char *engine_group_name(enum engine_knob_group g);
+const char *engine_unit_name(enum engine_unit u);
+
+/* Parses text for knob k and stores it in sc (NAME knobs resolve through cat). Does not
+ * validate the scenario as a whole. Errors name the knob and the allowed values. */
+int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, const char *text,
+		    const struct engine_catalog *cat, struct napkin_err *err);
+/* The knob's value as canonical text that engine_knob_set accepts back. */
+void engine_knob_format(const struct engine_scenario *sc, const struct engine_knob *k, char *buf, size_t n);
+/* The knob's value as a human reads it in a pane ("4,096", "80 GB", "on"). */
+void engine_knob_display(const struct engine_scenario *sc, const struct engine_knob *k, char *buf, size_t n);
+/* Numeric value (INT, REAL, BOOL, ENUM); 0 for NAME. */
+double engine_knob_value(const struct engine_scenario *sc, const struct engine_knob *k);
+/* Steps knob k by dir (+1/-1) notches, staying in range; the result is validated and
+ * the scenario is left unchanged on error. Returns 0 or an error code. */
+int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, int dir,
+		     const struct engine_catalog *cat, struct napkin_err *err);
+/* True when the knob applies in the scenario's mode (e.g. optimizer: train only). */
+bool engine_knob_relevant(const struct engine_scenario *sc, const struct engine_knob *k);
+/* The default text of a knob (for --help). */
+void engine_knob_default_text(const struct engine_knob *k, char *buf, size_t n);
+/* The allowed values in words ("1 to 1048576", "adamw, adam, sgd, ...", "on or off"). */
+void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n);
+
+/* One knob assignment, with where it came from (for error messages). */
+struct engine_assign {
+	const struct engine_knob *knob;
+	const char *text;
+	const char *file;  /* NULL for the command line */
+	int line, col;     /* 1-based, 0 unknown */
+};
+
+/* Applies assignments in knob-table order (model/params/gpu before the fields they set),
+ * then validates. All or nothing: on error *sc is unchanged. */
+int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
+		 const struct engine_catalog *cat, struct napkin_err *err);
+
+/* ---------------------------------------------------------------- units */
+
+/* Parses a number with an optional SI/binary suffix and unit for u ("7B", "4k", "80GiB",
+ * "3.35 TB/s", "989.5 TFLOP/s", "40%", "2h"). Rejects NaN, infinities, overflow, trailing
+ * text. Returns 0 or NAPKIN_EINVAL with err saying what is accepted. */
+int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct napkin_err *err);
+/* Formats v in u for a person: "80.0 GB", "74.5 GiB", "3.35 TB/s", "989.5 TFLOP/s",
+ * "143.9 days". bytes_binary picks GiB over GB for sizes. */
+void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n);
+void engine_fmt_bytes(double bytes, bool binary, char *buf, size_t n);
+void engine_fmt_si(double v, const char *unit, char *buf, size_t n);   /* 989.5 TFLOP/s */
+void engine_fmt_count(double v, char *buf, size_t n);                  /* 6.74 B, 4,096 */
+void engine_fmt_seconds(double s, char *buf, size_t n);                /* 4.03 ms, 143.9 days */
+
+/* ---------------------------------------------------------------- results */
+
+struct engine_params {
+	double total;          /* every parameter */
+	double non_embedding;  /* total minus token and position embeddings and an untied LM head */
+	double active;         /* used per token (MoE: top-k experts) */
+	double per_layer;      /* one transformer layer (all experts) */
+	double embedding;      /* token (+ learned position) embeddings */
+	double lm_head;        /* untied LM head (0 when tied) */
+	double matmul_active;  /* weights multiplied per token, LM head included (for FLOPs) */
+	double per_gpu;        /* held by the busiest GPU before ZeRO-3 (TP and PP split) */
+};
+
+struct engine_memory {
+	double weights, master, gradients, optimizer, activations, logits, kv_cache, overhead;
+	double total, capacity, headroom;
+	bool fits;
+	double zero3_buffer;            /* ZeRO-3: one layer gathered to compute (included in weights) */
+	double activations_per_layer;   /* one layer, one micro-batch, bytes */
+	double inflight_microbatches;   /* micro-batches whose activations the first stage holds */
+	double layers_per_stage;
+	double bytes_per_param;         /* weights + master + grads + optimizer per parameter, unsharded */
+	int weight_dt, grad_dt, master_dt, state_dt, activation_dt, kv_dt;
+	double state_bytes_per_param;   /* optimizer states per parameter */
+	/* solves (engine_evaluate fills them; -1 when not solved or nothing fits) */
+	int64_t max_batch;
+	int64_t min_gpus, min_gpus_tp, min_gpus_pp, min_gpus_dp;
+	double max_params;
+};
+
+enum engine_throughput_source { ENGINE_TPUT_MFU, ENGINE_TPUT_TOKENS, ENGINE_TPUT_STEP, ENGINE_TPUT_FLOPS };
+
+struct engine_compute {
+	double flops_per_token_forward;  /* exact, at this sequence length */
+	double flops_per_token_backward;
+	double flops_per_token_train;    /* model FLOPs: forward + backward */
+	double flops_per_token_hw;       /* hardware FLOPs: + recomputation */
+	double flops_per_token_6n;       /* the 6·N shorthand (N = active parameters) */
+	double flops_per_token_used;     /* the one that drives time (exact or 6N) */
+	double attention_flops_per_token;/* the 4·L·s·heads·head_dim part of the forward */
+	double train_flops;              /* tokens × flops_per_token_used */
+	double train_flops_6n;
+	double peak;                     /* per GPU, for the matmul dtype, FLOP/s */
+	int matmul_dt;
+	double mfu, hfu;
+	double tokens_per_s;             /* whole job */
+	double achieved_flops;           /* hardware FLOP/s per GPU */
+	double step_seconds;
+	double tokens_per_step;
+	double global_batch;             /* sequences per optimizer step */
+	double steps;
+	double train_seconds, train_days, gpu_hours;
+	enum engine_throughput_source source;
+};
+
+struct engine_inference {
+	double context;                  /* tokens per sequence the KV cache holds: prompt + generate */
+	double kv_bytes_per_token;       /* per sequence, all layers (whole model) */
+	double prefill_flops, prefill_bytes, prefill_seconds;
+	double decode_context;           /* the average context over the generation */
+	double decode_flops, decode_bytes;
+	double decode_seconds_per_token; /* one step of the whole batch */
+	double decode_tokens_per_s;      /* all replicas */
+	double generate_seconds;         /* prefill + generate steps */
+	bool prefill_memory_bound, decode_memory_bound;
+};
+
+enum engine_point { ENGINE_PT_TRAIN, ENGINE_PT_PREFILL, ENGINE_PT_DECODE, ENGINE_PT_ELEMENTWISE, ENGINE_PT_COUNT };
+
+struct engine_roofline_point {
+	const char *name;      /* "train_step", "prefill", "decode", "elementwise" */
+	const char *label;     /* "training step" */
+	double flops, bytes;   /* per GPU for one instance of the operation */
+	double intensity;      /* FLOP/byte */
+	double attainable;     /* min(peak, intensity × bandwidth) */
+	bool memory_bound;
+};
+
+struct engine_roofline {
+	double peak, bandwidth, ridge;
+	int dt;
+	struct engine_roofline_point points[ENGINE_PT_COUNT];
+};
+
+struct engine_data_loading {
+	double bytes_per_step;    /* per GPU: token ids and labels for grad_accum micro-batches */
+	double bytes_per_token;
+	double pinned_bw, pageable_bw;
+	double pinned_seconds, pageable_seconds;
+	double seconds;           /* with the `pinned` setting */
+	double step_seconds;
+	double fraction;          /* seconds / step_seconds */
+	bool overlapped;          /* pinned memory lets the copy overlap compute */
+};
+
+enum engine_technique_id {
+	ENGINE_TECH_MIXED,
+	ENGINE_TECH_SELECTIVE,
+	ENGINE_TECH_FULL,
+	ENGINE_TECH_FLASH,
+	ENGINE_TECH_KV_CACHE,
+	ENGINE_TECH_ZERO1,
+	ENGINE_TECH_ZERO2,
+	ENGINE_TECH_ZERO3,
+	ENGINE_TECH_TP,
+	ENGINE_TECH_PP,
+	ENGINE_TECH_COUNT,
+};
+
+struct engine_technique {
+	const char *name;          /* "mixed_precision", "selective_recompute", ... */
+	const char *label;         /* "mixed precision" */
+	char compare[64];          /* what is compared: "fp32 -> mixed-bf16" */
+	bool enabled;              /* on in the current scenario */
+	bool applies;              /* meaningful in this mode and layout */
+	double delta_memory_bytes; /* per GPU: with minus without */
+	double delta_flops;        /* hardware FLOPs per token (train) or per generated token (infer) */
+	double delta_bytes_moved;  /* HBM traffic per step per GPU */
+	double delta_seconds;      /* training time (train) or generation time (infer), same utilisation */
+	double ratio_memory, ratio_seconds; /* with / without */
+};
+
+#define ENGINE_WARN_MAX 6
+struct engine_result {
+	struct engine_params params;
+	struct engine_memory memory;
+	struct engine_compute compute;
+	struct engine_inference inference;
+	struct engine_roofline roofline;
+	struct engine_data_loading data;
+	struct engine_technique techniques[ENGINE_TECH_COUNT];
+	int dp;
+	int n_warnings;
+	char warnings[ENGINE_WARN_MAX][200];
+};
+
+/* The core results: parameters, memory, compute and time, inference, roofline, data loading.
+ * Validates first. Solves and techniques are left at -1 / zero. */
+int engine_compute(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err);
+/* engine_compute plus every solve and the techniques table. */
+int engine_evaluate(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err);
+
+/* The largest micro-batch that fits (0 if not even 1 fits). */
+int64_t engine_solve_max_batch(const struct engine_scenario *sc);
+/* The fewest GPUs at which the scenario fits, keeping the ZeRO stage and searching tensor
+ * (within a node) and pipeline degrees; the layout is returned through tp/pp/dp. Returns -1
+ * if nothing up to 1,048,576 GPUs fits. */
+int64_t engine_solve_min_gpus(const struct engine_scenario *sc, int64_t *tp, int64_t *pp, int64_t *dp);
+/* The largest model of this shape family (depth and width scaled together, vocabulary and
+ * head size kept) that fits per GPU; returns its parameter count (0 if none). */
+double engine_solve_max_params(const struct engine_scenario *sc);
+/* Fills r->techniques from r's scenario (r must hold engine_compute's results). */
+void engine_techniques(const struct engine_scenario *sc, struct engine_result *r);
+
+/* ---------------------------------------------------------------- result table and explain */
+
+enum engine_result_group {
+	ENGINE_RG_MODEL,
+	ENGINE_RG_MEMORY,
+	ENGINE_RG_COMPUTE,
+	ENGINE_RG_INFERENCE,
+	ENGINE_RG_ROOFLINE,
+	ENGINE_RG_DATA,
+};
+
+/* One scalar result: where it lives and how to say it. */
+struct engine_result_def {
+	const char *key;     /* "memory.weights" (the JSON path) */
+	const char *label;   /* "weights" */
+	enum engine_result_group group;
+	enum engine_unit unit;
+	size_t offset;       /* of a double (or an int64_t when is_int) in struct engine_result */
+	bool is_int;
+	const char *help;    /* one line: what it is */
+};
+
+const struct engine_result_def *engine_results(size_t *count);
+const struct engine_result_def *engine_result_find(const char *key);
+double engine_result_value(const struct engine_result *r, const struct engine_result_def *d);
+
+/* Writes the explanation of result `key` ("memory.activations", "compute.train_days",
+ * "roofline.decode", "techniques.flash_attention", ...): what it is, the formula, the
+ * formula with today's values, the result, and the source. Lines end in '\n'. Returns
+ * false (and writes a one-line note) for an unknown key. */
+bool engine_explain(const struct engine_scenario *sc, const struct engine_result *r, const char *key,
+		    char *buf, size_t n);
+/* One sentence: "decode at batch 1 is memory-bound: intensity 1 FLOP/B, ridge 295". */
+void engine_roofline_verdict(const struct engine_scenario *sc, const struct engine_result *r, enum engine_point pt,
+			     char *buf, size_t n);
+/* The keys engine_explain knows, NULL-terminated. */
+const char *const *engine_explain_keys(void);
+
+/* Short descriptions of the scenario for headers: "Llama-2-7B on 8 × H100 SXM, train, mixed-bf16". */
+void engine_scenario_summary(const struct engine_scenario *sc, char *buf, size_t n);
+const char *engine_precision_name(enum engine_precision p);
+const char *engine_optimizer_name(enum engine_optimizer o);
+const char *engine_recompute_name(enum engine_recompute r);
+const char *engine_mode_name(enum engine_mode m);
+
+#endif

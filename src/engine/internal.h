@@ -1,0 +1,85 @@
+/* engine internals shared between the engine's own files; not a public header. */
+#ifndef NAPKIN_ENGINE_INTERNAL_H
+#define NAPKIN_ENGINE_INTERNAL_H
+
+#include "engine.h"
+
+/* An architecture as real numbers, so solvers can scale it continuously. */
+struct eng_dims {
+	double V, d, L, nh, nkv, dh, f, E, k, P;
+	bool gated, layernorm, qkv_bias, o_bias, mlp_bias, tied, learned, dropout;
+};
+
+void eng_dims_from_model(const struct engine_model *m, struct eng_dims *dm);
+/* Scales width (hidden, ffn, heads, kv heads) and depth (layers) by s. */
+void eng_dims_scale(struct eng_dims *dm, double s);
+
+/* Parameter counts of one layer. */
+struct eng_layer_params {
+	double attn_w, attn_b_col, attn_b_row; /* column-parallel biases split with TP, row ones do not */
+	double mlp_w, mlp_b_col, mlp_b_row;    /* one expert */
+	double router, norms;
+	double total, active;
+};
+void eng_layer_params(const struct eng_dims *dm, struct eng_layer_params *lp);
+void eng_params(const struct eng_dims *dm, struct engine_params *p);
+
+/* The bytes each kind of tensor takes under the scenario's recipe and overrides. */
+struct eng_bytes {
+	int weight_dt, grad_dt, master_dt, state_dt, activation_dt, kv_dt, matmul_dt;
+	double w, g, master, state, act, kv;
+	double autocast_copy;   /* AMP: 16-bit copies of the matmul weights kept for backward */
+	double states;          /* optimizer states per parameter (count) */
+	double state_bytes;     /* bytes of optimizer state per parameter */
+};
+void eng_bytes(const struct engine_scenario *sc, struct eng_bytes *b);
+int eng_recipe_dtype(enum engine_precision p, int which);
+double eng_matmul_peak(const struct engine_scenario *sc, const struct eng_bytes *b);
+
+/* Memory of the binding (largest) pipeline stage for dims dm, with a data-parallel
+ * degree dp (a real: the solvers pass large values to find what does not shard). */
+struct eng_mem {
+	double weights, master, gradients, optimizer, activations, logits, kv_cache, overhead, total;
+	double params_gpu;        /* parameters held by this GPU before ZeRO-3 */
+	double act_per_layer;     /* one layer, one micro-batch */
+	double inflight, layers_per_stage;
+	double sharded;           /* the part that divides by dp (ZeRO) */
+	double gathered;          /* ZeRO-3: one layer's weights gathered to compute (in weights) */
+};
+void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, double dp, double batch,
+		struct eng_mem *m);
+
+/* Training FLOPs per token. */
+struct eng_flops {
+	double fwd, bwd, model, hw, six_n, attn_fwd, recompute;
+};
+void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, const struct engine_params *p,
+	       struct eng_flops *f);
+
+/* FLOPs and HBM bytes of one micro-batch forward (and backward) on one GPU. */
+struct eng_traffic {
+	double flops, bytes;
+};
+void eng_train_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		       const struct engine_params *p, double hw_per_token, struct eng_traffic *t);
+
+void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		   const struct engine_params *p, double peak, struct engine_inference *inf,
+		   struct engine_roofline_point *prefill, struct engine_roofline_point *decode);
+
+/* The core computation without validation (the caller validated). */
+void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r);
+
+void eng_warn(struct engine_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static inline double eng_max(double a, double b) { return a > b ? a : b; }
+static inline double eng_min(double a, double b) { return a < b ? a : b; }
+
+/* Constants with their sources. */
+#define ENG_TOKEN_BYTES 16.0       /* int64 input ids + int64 labels per token (PyTorch LongTensor) */
+#define ENG_PAGEABLE_FACTOR 0.5    /* pageable H2D ≈ half the pinned rate: staged through a pinned
+				      bounce buffer (NVIDIA, "How to Optimize Data Transfers in CUDA
+				      C/C++", M. Harris, 2012); napkin probe measures the real figure */
+#define ENG_ADAM8_BLOCK 2048.0     /* bitsandbytes blockwise 8-bit states: one fp32 absmax per 2048 */
+
+#endif

@@ -1,0 +1,329 @@
+/*
+ * Memory per GPU: weights, master weights, gradients, optimizer states, activations,
+ * logits and loss, KV cache, and the CUDA context, for the binding pipeline stage.
+ *
+ * Sources:
+ *  - ZeRO (Rajbhandari et al. 2019, §5): mixed-precision Adam keeps 2Ψ + 2Ψ + 12Ψ bytes;
+ *    stage 1 shards the optimizer states (with the fp32 master), stage 2 also the
+ *    gradients, stage 3 also the parameters, each divided by the data-parallel degree.
+ *  - Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer
+ *    Models"), §4 and table 2: activations per layer s·b·h·(34 + 5·a·s/h) bytes with
+ *    16-bit activations and 1-byte dropout masks; the tensor-parallel, sequence-parallel,
+ *    selective- and full-recomputation variants; 1F1B pipelining keeps p micro-batches in
+ *    flight on the first stage. napkin generalises their tensor-by-tensor count to GQA,
+ *    gated MLPs, any ffn width, any activation dtype and models without dropout; with
+ *    their GPT configuration it reproduces their formulas exactly (tests/unit).
+ *  - FlashAttention (Dao et al. 2022): the s×s score matrices are never stored; the
+ *    backward keeps the output and a per-row log-sum-exp (fp32).
+ *  - KV cache: 2 (K and V) · layers · batch · context · kv_heads · head_dim · bytes.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Per recipe: weights, gradients, master, optimizer states, activations, matmuls.
+ * -1: none (no master copy). */
+enum { RW, RG, RM, RS, RA, RMM, RCOUNT };
+static const signed char recipes[ENGINE_PREC_COUNT][RCOUNT] = {
+	[ENGINE_PREC_FP32] = {ENGINE_DT_FP32, ENGINE_DT_FP32, -1, ENGINE_DT_FP32, ENGINE_DT_FP32, ENGINE_DT_FP32},
+	[ENGINE_PREC_AMP_BF16] = {ENGINE_DT_FP32, ENGINE_DT_FP32, -1, ENGINE_DT_FP32, ENGINE_DT_BF16, ENGINE_DT_BF16},
+	[ENGINE_PREC_AMP_FP16] = {ENGINE_DT_FP32, ENGINE_DT_FP32, -1, ENGINE_DT_FP32, ENGINE_DT_FP16, ENGINE_DT_FP16},
+	[ENGINE_PREC_MIXED_BF16] = {ENGINE_DT_BF16, ENGINE_DT_BF16, ENGINE_DT_FP32, ENGINE_DT_FP32, ENGINE_DT_BF16,
+				    ENGINE_DT_BF16},
+	[ENGINE_PREC_MIXED_FP16] = {ENGINE_DT_FP16, ENGINE_DT_FP16, ENGINE_DT_FP32, ENGINE_DT_FP32, ENGINE_DT_FP16,
+				    ENGINE_DT_FP16},
+	[ENGINE_PREC_BF16] = {ENGINE_DT_BF16, ENGINE_DT_BF16, -1, ENGINE_DT_BF16, ENGINE_DT_BF16, ENGINE_DT_BF16},
+	[ENGINE_PREC_FP8_MIXED] = {ENGINE_DT_BF16, ENGINE_DT_BF16, ENGINE_DT_FP32, ENGINE_DT_FP32, ENGINE_DT_BF16,
+				   ENGINE_DT_FP8_E4M3},
+};
+
+int eng_recipe_dtype(enum engine_precision p, int which)
+{
+	if ((int)p < 0 || p >= ENGINE_PREC_COUNT || which < 0 || which >= RCOUNT)
+		return ENGINE_DT_FP32;
+	return recipes[p][which];
+}
+
+static double dt_bytes(int dt)
+{
+	return dt < 0 ? 0.0 : engine_dtype_info((enum engine_dtype)dt)->bytes;
+}
+
+static int pick(int override, int recipe)
+{
+	return override != ENGINE_DT_AUTO ? override : recipe;
+}
+
+void eng_bytes(const struct engine_scenario *sc, struct eng_bytes *b)
+{
+	const signed char *r = recipes[sc->precision];
+	bool amp = sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16;
+
+	memset(b, 0, sizeof *b);
+	b->weight_dt = pick(sc->weight_dtype, r[RW]);
+	b->grad_dt = pick(sc->grad_dtype, r[RG]);
+	b->state_dt = pick(sc->optimizer_dtype, r[RS]);
+	b->activation_dt = pick(sc->activation_dtype, r[RA]);
+	b->kv_dt = pick(sc->kv_dtype, b->activation_dt);
+	b->matmul_dt = pick(sc->matmul_dtype, r[RMM]);
+	/* A master copy exists when the recipe keeps one and the weights are narrower. */
+	b->master_dt = r[RM];
+	if (b->master_dt >= 0 && dt_bytes(b->weight_dt) >= dt_bytes(b->master_dt))
+		b->master_dt = -1;
+	b->w = dt_bytes(b->weight_dt);
+	b->g = dt_bytes(b->grad_dt);
+	b->master = dt_bytes(b->master_dt);
+	b->act = dt_bytes(b->activation_dt);
+	b->kv = dt_bytes(b->kv_dt);
+	/* Autocast keeps 16-bit copies of the weights it casts for the backward pass
+	 * (PyTorch torch.autocast's weight cast cache). */
+	b->autocast_copy = amp ? dt_bytes(r[RA]) : 0.0;
+
+	switch (sc->optimizer) {
+	case ENGINE_OPT_ADAMW:
+	case ENGINE_OPT_ADAM:
+		/* first and second moments (Kingma & Ba 2015; Loshchilov & Hutter 2019) */
+		b->states = 2;
+		b->state_bytes = 2.0 * dt_bytes(b->state_dt);
+		break;
+	case ENGINE_OPT_SGD:
+		b->states = 0;
+		b->state_bytes = 0;
+		break;
+	case ENGINE_OPT_SGD_MOMENTUM:
+	case ENGINE_OPT_LION:
+		/* one momentum buffer (Lion: Chen et al. 2023) */
+		b->states = 1;
+		b->state_bytes = dt_bytes(b->state_dt);
+		break;
+	case ENGINE_OPT_ADAM_8BIT:
+		/* two 8-bit states plus an fp32 absmax per 2048-element block (Dettmers et al.
+		 * 2022, bitsandbytes) */
+		b->states = 2;
+		b->state_bytes = 2.0 * (1.0 + 4.0 / ENG_ADAM8_BLOCK);
+		b->state_dt = ENGINE_DT_INT8;
+		break;
+	case ENGINE_OPT_ADAFACTOR:
+		/* factored second moment (Shazeer & Stern 2018): rows + columns per matrix;
+		 * eng_memory computes it from the shapes; no first moment by default */
+		b->states = -1;
+		b->state_bytes = 0;
+		break;
+	default:
+		break;
+	}
+}
+
+double eng_matmul_peak(const struct engine_scenario *sc, const struct eng_bytes *b)
+{
+	if (sc->peak_flops > 0)
+		return sc->peak_flops;
+	return engine_gpu_peak(&sc->gpu, (enum engine_dtype)b->matmul_dt);
+}
+
+/* Adafactor's factored state count for the whole model: a matrix [r, c] keeps r + c
+ * numbers, a vector its own size. */
+static double adafactor_states(const struct eng_dims *dm)
+{
+	double hq = dm->nh * dm->dh, hkv = dm->nkv * dm->dh, layer, mats;
+	struct eng_layer_params lp;
+
+	eng_layer_params(dm, &lp);
+	mats = (dm->d + hq) + 2.0 * (dm->d + hkv) + (hq + dm->d) +
+	       dm->E * (dm->gated ? 3.0 : 2.0) * (dm->d + dm->f) + (dm->E > 1.0 ? dm->d + dm->E : 0.0);
+	layer = mats + lp.attn_b_col + lp.attn_b_row + dm->E * (lp.mlp_b_col + lp.mlp_b_row) + lp.norms;
+	return dm->L * layer + (dm->V + dm->d) + (dm->learned ? dm->P + dm->d : 0.0) +
+	       (dm->tied ? 0.0 : dm->V + dm->d) + (dm->layernorm ? 2.0 : 1.0) * dm->d;
+}
+
+/* Parameters one GPU of a stage holds under TP (Megatron: column- and row-parallel
+ * linears split, vocab-parallel embedding and head, norms replicated) and PP. */
+struct stage_params {
+	double first, last;          /* total */
+	double first_mm, last_mm;    /* matmul weights (what autocast copies) */
+	double layer;                /* one layer on one TP rank */
+};
+
+static void stage_params(const struct engine_scenario *sc, const struct eng_dims *dm, struct stage_params *sp)
+{
+	double t = (double)sc->tp, p = (double)sc->pp;
+	double hq = dm->nh * dm->dh;
+	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0; /* KV heads per rank (replicated below 1) */
+	double lps = dm->L / p;
+	double final_norm = dm->layernorm ? 2.0 * dm->d : dm->d;
+	struct eng_layer_params lp;
+	double attn_w, attn_b, mlp, mm, layer, emb, head;
+
+	eng_layer_params(dm, &lp);
+	attn_w = dm->d * hq / t + 2.0 * dm->d * dm->dh * kvr + hq * dm->d / t;
+	attn_b = (dm->qkv_bias ? hq / t + 2.0 * dm->dh * kvr : 0.0) + lp.attn_b_row;
+	mlp = dm->E * (lp.mlp_w / t + lp.mlp_b_col / t + lp.mlp_b_row);
+	mm = attn_w + dm->E * lp.mlp_w / t + lp.router;
+	layer = attn_w + attn_b + mlp + lp.router + lp.norms;
+	emb = dm->V * dm->d / t + dm->P * dm->d;
+	head = dm->tied ? 0.0 : dm->V * dm->d / t;
+	sp->layer = layer;
+	if (sc->pp <= 1) {
+		sp->first = sp->last = dm->L * layer + emb + final_norm + head;
+		sp->first_mm = sp->last_mm = dm->L * mm + dm->V * dm->d / t;
+	} else {
+		sp->first = lps * layer + emb;
+		sp->first_mm = lps * mm;
+		/* the last stage holds the head; a tied head keeps its own copy of the embedding */
+		sp->last = lps * layer + final_norm + (dm->tied ? dm->V * dm->d / t : head);
+		sp->last_mm = lps * mm + dm->V * dm->d / t;
+	}
+}
+
+/* Activation bytes of one transformer layer for one micro-batch on one GPU, with no
+ * recomputation of the layer as a whole. */
+static double layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e,
+				double b, bool selective)
+{
+	double s = (double)sc->seq, t = (double)sc->tp;
+	double hq = dm->nh * dm->dh;
+	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
+	double sb = s * b;
+	double mask = dm->dropout ? 1.0 : 0.0;
+	double rep, split, scores;
+
+	/* Replicated across TP ranks unless sequence parallel (Korthikanti's "10"): two norm
+	 * inputs, the QKV and MLP inputs (norm outputs), two dropout masks. */
+	rep = sb * dm->d * (4.0 * e + 2.0 * mask);
+	/* Split across TP ranks (Korthikanti's "24/t"): Q, K, V, the attention output that
+	 * enters the output projection, and the MLP intermediates (gated: gate, up, act(gate),
+	 * product; plain: fc1 output and activation output), for each routed expert. */
+	split = sb * e * (hq / t + 2.0 * dm->dh * kvr) + sb * e * hq / t +
+		sb * e * dm->k * (dm->gated ? 4.0 : 2.0) * dm->f / t;
+	/* The attention scores (Korthikanti's "5·a·s/h"): softmax output, and with dropout
+	 * its mask and output. FlashAttention keeps only an fp32 log-sum-exp per row;
+	 * selective recomputation keeps nothing. */
+	if (selective)
+		scores = 0.0;
+	else if (sc->flash_attention)
+		scores = 4.0 * sb * dm->nh / t;
+	else
+		scores = dm->nh / t * s * s * b * (e + mask * (1.0 + e));
+	if (sc->sequence_parallel && sc->tp > 1)
+		rep /= t;
+	return rep + split + scores;
+}
+
+/* The transient working set of one layer's forward in inference (nothing is kept for a
+ * backward pass): the input and residual, the widest intermediate, and the scores. */
+static double infer_working(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b)
+{
+	double s = (double)sc->prompt, t = (double)sc->tp;
+	double hq = dm->nh * dm->dh;
+	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
+	double qkv = hq / t + 2.0 * dm->dh * kvr;
+	double mlp = dm->k * (dm->gated ? 3.0 : 2.0) * dm->f / t;
+	double scores = sc->flash_attention ? 0.0 : e * dm->nh / t * s * s * b;
+
+	return e * s * b * (2.0 * dm->d + eng_max(qkv, mlp)) + scores;
+}
+
+void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, double dp, double batch,
+		struct eng_mem *m)
+{
+	struct eng_bytes by;
+	struct stage_params sp;
+	struct engine_params pp_all;
+	bool train = sc->mode == ENGINE_MODE_TRAIN;
+	double t = (double)sc->tp, p = (double)sc->pp;
+	double e, s = (double)sc->seq, lps = dm->L / p;
+	double state_per_param, inflight;
+	int stage;
+	double best_total = -1.0;
+
+	eng_bytes(sc, &by);
+	stage_params(sc, dm, &sp);
+	eng_params(dm, &pp_all);
+	e = by.act;
+	if (by.states < 0)
+		state_per_param = 4.0 * adafactor_states(dm) / pp_all.total * (by.state_dt == ENGINE_DT_BF16 ? 0.5 : 1.0);
+	else
+		state_per_param = by.state_bytes;
+	inflight = sc->pp > 1 ? eng_min(p, (double)sc->grad_accum) : 1.0;
+
+	memset(m, 0, sizeof *m);
+	for (stage = 0; stage < (sc->pp > 1 ? 2 : 1); stage++) {
+		struct eng_mem c;
+		bool first = stage == 0, last = sc->pp <= 1 || stage == 1;
+		double P = first ? sp.first : sp.last;
+		double Pmm = first ? sp.first_mm : sp.last_mm;
+		double infl = first ? inflight : 1.0;
+		double wdiv = 1.0, odiv = 1.0, gdiv = 1.0;
+
+		memset(&c, 0, sizeof c);
+		if (train && sc->zero >= 1)
+			odiv = dp;
+		if (train && sc->zero >= 2)
+			gdiv = dp;
+		if (train && sc->zero >= 3)
+			wdiv = dp;
+		c.params_gpu = P;
+		c.weights = P * by.w / wdiv + Pmm * by.autocast_copy / wdiv;
+		if (train && sc->zero >= 3 && dp > 1.0) {
+			/* ZeRO-3 gathers one layer's full weights at a time to compute with it */
+			c.gathered = sp.layer * by.w;
+			c.weights += c.gathered;
+		}
+		if (train) {
+			c.master = P * by.master / odiv;
+			c.optimizer = P * state_per_param / odiv;
+			c.gradients = P * by.g / gdiv;
+		}
+		c.sharded = P * by.w * (train && sc->zero >= 3 ? 1.0 : 0.0) +
+			    Pmm * by.autocast_copy * (train && sc->zero >= 3 ? 1.0 : 0.0) +
+			    (train && sc->zero >= 1 ? P * (by.master + state_per_param) : 0.0) +
+			    (train && sc->zero >= 2 ? P * by.g : 0.0);
+		c.layers_per_stage = lps;
+		c.inflight = infl;
+		if (train) {
+			bool selective = sc->recompute == ENGINE_RECOMP_SELECTIVE;
+			double per_layer = layer_activations(sc, dm, e, batch, selective);
+			c.act_per_layer = per_layer;
+			if (sc->activations) {
+				if (sc->recompute == ENGINE_RECOMP_FULL) {
+					/* each layer keeps its input; the layer being recomputed holds its
+					 * full working set once */
+					double in = e * s * batch * dm->d;
+					if (sc->sequence_parallel && sc->tp > 1)
+						in /= t;
+					c.activations = infl * lps * in + layer_activations(sc, dm, e, batch, false);
+				} else {
+					c.activations = infl * lps * per_layer;
+				}
+				if (first && dm->dropout)
+					c.activations += infl * s * batch * dm->d; /* embedding dropout mask */
+				if (last) {
+					/* final norm input, LM head input, logits in the compute dtype and
+					 * fp32 log-probabilities kept by the cross-entropy loss */
+					double rep = 2.0 * e * s * batch * dm->d;
+					if (sc->sequence_parallel && sc->tp > 1)
+						rep /= t;
+					c.logits = rep + s * batch * dm->V / t * (e + 4.0);
+				}
+			}
+		} else {
+			double ctx = (double)(sc->prompt + sc->generate);
+			double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
+			c.kv_cache = 2.0 * lps * batch * ctx * kvr * dm->dh * by.kv;
+			if (sc->activations) {
+				c.act_per_layer = infer_working(sc, dm, e, batch);
+				c.activations = c.act_per_layer;
+				if (last)
+					c.logits = batch * dm->V / t * (e + 4.0);
+			}
+		}
+		c.overhead = sc->gpu.overhead_bytes;
+		c.total = c.weights + c.master + c.gradients + c.optimizer + c.activations + c.logits + c.kv_cache +
+			  c.overhead;
+		if (c.total > best_total) {
+			best_total = c.total;
+			*m = c;
+		}
+	}
+}

@@ -1,0 +1,275 @@
+/*
+ * Architectures and their exact parameter counts.
+ *
+ * Counts follow the modules a Hugging Face implementation creates (weights and biases of
+ * every nn.Linear, nn.Embedding and norm); non-persistent buffers (rotary inv_freq,
+ * GPT-2's causal mask) are not parameters. Checked against published counts in
+ * tests/unit/test_params.c (shared reference: models.yaml).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+void eng_dims_from_model(const struct engine_model *m, struct eng_dims *dm)
+{
+	dm->V = (double)m->vocab;
+	dm->d = (double)m->hidden;
+	dm->L = (double)m->layers;
+	dm->nh = (double)m->heads;
+	dm->nkv = (double)m->kv_heads;
+	dm->dh = (double)m->head_dim;
+	dm->f = (double)m->ffn;
+	dm->E = m->experts > 1 ? (double)m->experts : 1.0;
+	dm->k = m->experts > 1 ? (double)m->top_k : 1.0;
+	dm->P = m->position == ENGINE_POS_LEARNED ? (double)m->max_positions : 0.0;
+	dm->gated = m->mlp == ENGINE_MLP_GATED;
+	dm->layernorm = m->norm == ENGINE_NORM_LAYER;
+	dm->qkv_bias = m->qkv_bias;
+	dm->o_bias = m->o_bias;
+	dm->mlp_bias = m->mlp_bias;
+	dm->tied = m->tied;
+	dm->learned = m->position == ENGINE_POS_LEARNED;
+	dm->dropout = m->dropout;
+}
+
+void eng_dims_scale(struct eng_dims *dm, double s)
+{
+	dm->d *= s;
+	dm->f *= s;
+	dm->nh *= s;
+	dm->nkv *= s;
+	dm->L *= s;
+}
+
+/*
+ * One layer (DESIGN.md, "What the engine models"):
+ *   attention  d·(nh·dh) + 2·d·(nkv·dh) + (nh·dh)·d     (Q, K, V, O; GQA/MQA through nkv)
+ *   MLP        3·d·f gated (SwiGLU/GeGLU), 2·d·f plain   (per expert; MoE adds a d·E router)
+ *   norms      2 per layer: RMSNorm d, LayerNorm 2d (weight and bias)
+ */
+void eng_layer_params(const struct eng_dims *dm, struct eng_layer_params *lp)
+{
+	double hq = dm->nh * dm->dh, hkv = dm->nkv * dm->dh;
+	double norm = dm->layernorm ? 2.0 * dm->d : dm->d;
+
+	lp->attn_w = dm->d * hq + 2.0 * dm->d * hkv + hq * dm->d;
+	lp->attn_b_col = dm->qkv_bias ? hq + 2.0 * hkv : 0.0;
+	lp->attn_b_row = dm->o_bias ? dm->d : 0.0;
+	lp->mlp_w = (dm->gated ? 3.0 : 2.0) * dm->d * dm->f;
+	lp->mlp_b_col = dm->mlp_bias ? (dm->gated ? 2.0 : 1.0) * dm->f : 0.0;
+	lp->mlp_b_row = dm->mlp_bias ? dm->d : 0.0;
+	lp->router = dm->E > 1.0 ? dm->d * dm->E : 0.0;
+	lp->norms = 2.0 * norm;
+	{
+		double attn = lp->attn_w + lp->attn_b_col + lp->attn_b_row;
+		double expert = lp->mlp_w + lp->mlp_b_col + lp->mlp_b_row;
+		lp->total = attn + dm->E * expert + lp->router + lp->norms;
+		lp->active = attn + dm->k * expert + lp->router + lp->norms;
+	}
+}
+
+/*
+ * Whole model: L layers + token embedding V·d (+ learned positions P·d) + final norm +
+ * LM head V·d unless tied. Non-embedding excludes both embeddings and an untied head
+ * (Kaplan et al. 2020's N). For FLOPs, the weights multiplied per token are the layers'
+ * matrices (top-k experts) and the LM head, tied or not: the embedding lookup is a
+ * gather, the LM head a matmul (2 FLOPs per multiply-add).
+ */
+void eng_params(const struct eng_dims *dm, struct engine_params *p)
+{
+	struct eng_layer_params lp;
+	double final_norm = dm->layernorm ? 2.0 * dm->d : dm->d;
+
+	eng_layer_params(dm, &lp);
+	p->per_layer = lp.total;
+	p->embedding = dm->V * dm->d + dm->P * dm->d;
+	p->lm_head = dm->tied ? 0.0 : dm->V * dm->d;
+	p->total = dm->L * lp.total + p->embedding + final_norm + p->lm_head;
+	p->non_embedding = p->total - p->embedding - p->lm_head;
+	p->active = dm->L * lp.active + p->embedding + final_norm + p->lm_head;
+	p->matmul_active = dm->L * (lp.attn_w + dm->k * lp.mlp_w + lp.router) + dm->V * dm->d;
+	p->per_gpu = p->total;
+}
+
+/* ------------------------------------------------------------ built-in presets */
+
+/* Llama-2-7B: HF meta-llama/Llama-2-7b-hf config.json; 6,738,415,616 parameters
+ * (Touvron et al. 2023; keras-hub llama2_7b_en). */
+void engine_model_llama2_7b(struct engine_model *m)
+{
+	memset(m, 0, sizeof *m);
+	util_strlcpy(m->id, "llama-2-7b", sizeof m->id);
+	util_strlcpy(m->name, "Llama-2-7B", sizeof m->name);
+	util_strlcpy(m->arch, "llama", sizeof m->arch);
+	m->vocab = 32000;
+	m->hidden = 4096;
+	m->layers = 32;
+	m->heads = 32;
+	m->kv_heads = 32;
+	m->head_dim = 128;
+	m->ffn = 11008;
+	m->mlp = ENGINE_MLP_GATED;
+	m->norm = ENGINE_NORM_RMS;
+	m->position = ENGINE_POS_ROPE;
+	m->max_positions = 4096;
+	m->experts = 1;
+	m->top_k = 1;
+	m->params_published = 6738415616.0;
+	util_strlcpy(m->source, "HF meta-llama/Llama-2-7b-hf config.json; Touvron et al. 2023",
+		     sizeof m->source);
+}
+
+/* H100 SXM5 80GB: NVIDIA H100 Tensor Core GPU datasheet (dense = half the starred sparse
+ * figures); 81,559 MiB as nvidia-smi reports it. */
+void engine_gpu_h100_sxm(struct engine_gpu *g)
+{
+	memset(g, 0, sizeof *g);
+	util_strlcpy(g->id, "h100-sxm", sizeof g->id);
+	util_strlcpy(g->name, "H100 SXM", sizeof g->name);
+	util_strlcpy(g->vendor, "nvidia", sizeof g->vendor);
+	g->memory_bytes = 81559.0 * 1048576.0;
+	g->bandwidth = 3.35e12;
+	g->peak[ENGINE_DT_FP64] = 34e12;
+	g->peak[ENGINE_DT_FP32] = 67e12;
+	g->peak[ENGINE_DT_TF32] = 494.5e12;
+	g->peak[ENGINE_DT_BF16] = 989.5e12;
+	g->peak[ENGINE_DT_FP16] = 989.5e12;
+	g->peak[ENGINE_DT_FP8_E4M3] = 1979e12;
+	g->peak[ENGINE_DT_INT8] = 1979e12;
+	g->pcie_bw = 64e9;
+	g->link_bw = 450e9;
+	util_strlcpy(g->link_name, "nvlink", sizeof g->link_name);
+	g->tdp_w = 700;
+	g->sm_count = 132;
+	g->overhead_bytes = 768.0 * 1048576.0;
+	util_strlcpy(g->source, "NVIDIA H100 Tensor Core GPU datasheet (sparse figures halved)",
+		     sizeof g->source);
+}
+
+double engine_gpu_peak(const struct engine_gpu *gpu, enum engine_dtype dt)
+{
+	if (dt == ENGINE_DT_FP8_E5M2)
+		dt = ENGINE_DT_FP8_E4M3;
+	if ((int)dt < 0 || dt >= ENGINE_DT_COUNT)
+		return 0.0;
+	return gpu->peak[dt];
+}
+
+/* ------------------------------------------------------------ shapes from a size */
+
+/*
+ * Anchor shapes of well-known dense models (hidden, layers, heads of 128, kv heads):
+ * GPT-3 table 2.1 (Brown et al. 2020) for 125M-175B, LLaMA (Touvron et al. 2023) for
+ * 7B-70B, Llama 3.1 405B. For a requested size, the anchor whose fitted ffn/hidden ratio
+ * is nearest 2.75 (SwiGLU's usual 8/3 to 3.5) is taken, and ffn solves the exact count.
+ */
+struct shape_anchor {
+	int64_t hidden, layers, heads, kv_heads, head_dim;
+};
+
+static const struct shape_anchor anchors[] = {
+	{768, 12, 12, 12, 64},     {1024, 24, 16, 16, 64},   {1536, 24, 16, 16, 96},
+	{2048, 24, 16, 16, 128},   {2560, 32, 20, 20, 128},  {4096, 32, 32, 32, 128},
+	{5120, 40, 40, 40, 128},   {6656, 60, 52, 52, 128},  {8192, 80, 64, 8, 128},
+	{12288, 96, 96, 8, 128},   {16384, 126, 128, 8, 128},
+};
+
+static double shape_fixed(const struct engine_model *m)
+{
+	struct engine_model t = *m;
+	struct eng_dims dm;
+	struct engine_params p;
+
+	t.ffn = 0;
+	eng_dims_from_model(&t, &dm);
+	eng_params(&dm, &p);
+	return p.total;
+}
+
+static void shape_set(struct engine_model *m, int64_t hidden, int64_t layers, int64_t heads,
+		      int64_t kv_heads, int64_t head_dim)
+{
+	m->hidden = hidden;
+	m->layers = layers;
+	m->heads = heads;
+	m->kv_heads = kv_heads;
+	m->head_dim = head_dim;
+}
+
+int engine_model_from_params(double params, struct engine_model *m, struct napkin_err *err)
+{
+	size_t i, best = 0;
+	double best_score = INFINITY, fixed, f;
+	struct engine_model t;
+
+	if (!(params >= 1e7 && params <= 1e15))
+		return util_err_set(err, NAPKIN_EINVAL,
+				    "params must be between 10M and 1000T (1e7 to 1e15); give the architecture "
+				    "keys (layers, hidden, ...) for other shapes");
+	memset(&t, 0, sizeof t);
+	t.vocab = 32000;
+	t.mlp = ENGINE_MLP_GATED;
+	t.norm = ENGINE_NORM_RMS;
+	t.position = ENGINE_POS_ROPE;
+	t.max_positions = 4096;
+	t.experts = 1;
+	t.top_k = 1;
+
+	for (i = 0; i < sizeof anchors / sizeof anchors[0]; i++) {
+		const struct shape_anchor *a = &anchors[i];
+		double score;
+		shape_set(&t, a->hidden, a->layers, a->heads, a->kv_heads, a->head_dim);
+		fixed = shape_fixed(&t);
+		f = (params - fixed) / (3.0 * (double)a->hidden * (double)a->layers);
+		if (f < 1.0)
+			continue;
+		score = fabs(log(f / (double)a->hidden / 2.75));
+		if (score < best_score) {
+			best_score = score;
+			best = i;
+		}
+	}
+	if (best_score < 0.45) {
+		const struct shape_anchor *a = &anchors[best];
+		shape_set(&t, a->hidden, a->layers, a->heads, a->kv_heads, a->head_dim);
+	} else if (params > 4e11) {
+		/* Beyond the largest anchor: grow depth and width together from 405B. */
+		double c = cbrt(params / 4.05e11);
+		int64_t hidden = (int64_t)llround(16384.0 * c / 128.0) * 128;
+		int64_t layers = (int64_t)llround(126.0 * c);
+		shape_set(&t, hidden, layers, hidden / 128, 8, 128);
+	} else {
+		/* Below the smallest anchor: shrink from GPT-3 Small, keeping the embeddings under
+		 * half of the model. */
+		double c = cbrt(params / 1.25e8);
+		int64_t hidden = (int64_t)llround(768.0 * c / 64.0) * 64;
+		int64_t layers = (int64_t)llround(12.0 * c);
+		int64_t cap = (int64_t)(params / (4.0 * 32000.0) / 64.0) * 64;
+		if (hidden > cap)
+			hidden = cap;
+		if (hidden < 64)
+			hidden = 64;
+		if (layers < 2)
+			layers = 2;
+		shape_set(&t, hidden, layers, hidden / 64, hidden / 64, 64);
+	}
+	fixed = shape_fixed(&t);
+	f = floor((params - fixed) / (3.0 * (double)t.hidden * (double)t.layers) + 0.5);
+	if (f < 1.0)
+		f = 1.0;
+	t.ffn = (int64_t)f;
+	{
+		char cnt[32];
+		engine_fmt_count(params, cnt, sizeof cnt);
+		snprintf(t.name, sizeof t.name, "%s dense", cnt);
+	}
+	util_strlcpy(t.arch, "llama", sizeof t.arch);
+	util_strlcpy(t.source,
+		     "standard dense shape for this size: anchors from GPT-3 (Brown et al. 2020) and "
+		     "LLaMA (Touvron et al. 2023); ffn solved for the exact count",
+		     sizeof t.source);
+	*m = t;
+	return NAPKIN_OK;
+}

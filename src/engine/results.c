@@ -1,0 +1,160 @@
+/* The result table: every scalar result once, with its key (the JSON path), unit and a
+ * line of help. Reports, the TUI's change highlighting and the finiteness check read it. */
+#include <string.h>
+
+#include "engine.h"
+
+#define R(f) offsetof(struct engine_result, f)
+#define D(key, label, g, u, f, help) {key, label, g, u, R(f), false, help}
+#define I(key, label, g, u, f, help) {key, label, g, u, R(f), true, help}
+
+static const struct engine_result_def defs[] = {
+	D("model.params_total", "parameters", ENGINE_RG_MODEL, ENGINE_UNIT_COUNT, params.total, "every parameter"),
+	D("model.params_non_embedding", "non-embedding", ENGINE_RG_MODEL, ENGINE_UNIT_COUNT, params.non_embedding,
+	  "parameters outside the embeddings and an untied LM head"),
+	D("model.params_active", "active per token", ENGINE_RG_MODEL, ENGINE_UNIT_COUNT, params.active,
+	  "parameters a token passes through (MoE: top-k experts)"),
+	D("model.params_per_layer", "per layer", ENGINE_RG_MODEL, ENGINE_UNIT_COUNT, params.per_layer,
+	  "one transformer layer"),
+	D("model.params_per_gpu", "per GPU", ENGINE_RG_MODEL, ENGINE_UNIT_COUNT, params.per_gpu,
+	  "parameters on the busiest GPU after TP and PP (before ZeRO-3)"),
+
+	D("memory.weights", "weights", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.weights, "the parameters"),
+	D("memory.master_weights", "master weights", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.master,
+	  "fp32 copy of 16-bit weights"),
+	D("memory.gradients", "gradients", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.gradients, "one per parameter"),
+	D("memory.optimizer", "optimizer states", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.optimizer,
+	  "Adam's two moments, momentum, ..."),
+	D("memory.activations", "activations", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.activations,
+	  "tensors the backward pass needs"),
+	D("memory.logits", "logits and loss", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.logits,
+	  "the LM head's output and the loss's log-probabilities"),
+	D("memory.kv_cache", "KV cache", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.kv_cache,
+	  "keys and values of past tokens (inference)"),
+	D("memory.overhead", "CUDA overhead", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.overhead,
+	  "CUDA context and library workspaces"),
+	D("memory.total", "total", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.total, "everything on one GPU"),
+	D("memory.capacity", "capacity", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.capacity, "one GPU's memory"),
+	D("memory.headroom", "headroom", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.headroom,
+	  "capacity minus total (negative: over)"),
+	D("memory.activations_per_layer", "activations per layer", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES,
+	  memory.activations_per_layer, "one layer, one micro-batch"),
+	D("memory.bytes_per_param", "bytes per parameter", ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES_PER_PARAM,
+	  memory.bytes_per_param, "weights + gradients + master + states, before sharding"),
+	I("memory.max_batch", "largest micro-batch", ENGINE_RG_MEMORY, ENGINE_UNIT_COUNT, memory.max_batch,
+	  "the largest micro-batch that fits"),
+	I("memory.min_gpus", "fewest GPUs", ENGINE_RG_MEMORY, ENGINE_UNIT_GPUS, memory.min_gpus,
+	  "the fewest GPUs that fit (searching TP and PP)"),
+	D("memory.max_params", "largest model", ENGINE_RG_MEMORY, ENGINE_UNIT_COUNT, memory.max_params,
+	  "the largest model of this shape that fits"),
+
+	D("compute.flops_per_token_forward", "forward FLOPs/token", ENGINE_RG_COMPUTE, ENGINE_UNIT_FLOP,
+	  compute.flops_per_token_forward, "2 per weight + attention"),
+	D("compute.flops_per_token_backward", "backward FLOPs/token", ENGINE_RG_COMPUTE, ENGINE_UNIT_FLOP,
+	  compute.flops_per_token_backward, "twice the forward"),
+	D("compute.flops_per_token_train", "training FLOPs/token", ENGINE_RG_COMPUTE, ENGINE_UNIT_FLOP,
+	  compute.flops_per_token_train, "forward + backward (model FLOPs)"),
+	D("compute.flops_per_token_hw", "hardware FLOPs/token", ENGINE_RG_COMPUTE, ENGINE_UNIT_FLOP,
+	  compute.flops_per_token_hw, "model FLOPs + recomputation"),
+	D("compute.flops_per_token_6n", "6·N FLOPs/token", ENGINE_RG_COMPUTE, ENGINE_UNIT_FLOP,
+	  compute.flops_per_token_6n, "the shorthand"),
+	D("compute.train_flops", "training FLOPs", ENGINE_RG_COMPUTE, ENGINE_UNIT_FLOP, compute.train_flops,
+	  "tokens × FLOPs per token"),
+	D("compute.train_flops_6n", "6·N·D", ENGINE_RG_COMPUTE, ENGINE_UNIT_FLOP, compute.train_flops_6n,
+	  "the shorthand total"),
+	D("compute.peak_flops", "peak per GPU", ENGINE_RG_COMPUTE, ENGINE_UNIT_FLOP_PER_S, compute.peak,
+	  "dense peak of the matmul dtype"),
+	D("compute.mfu", "MFU", ENGINE_RG_COMPUTE, ENGINE_UNIT_FRACTION, compute.mfu, "model FLOPs ÷ peak"),
+	D("compute.hfu", "HFU", ENGINE_RG_COMPUTE, ENGINE_UNIT_FRACTION, compute.hfu, "hardware FLOPs ÷ peak"),
+	D("compute.tokens_per_s", "throughput", ENGINE_RG_COMPUTE, ENGINE_UNIT_TOKENS_PER_S, compute.tokens_per_s,
+	  "tokens per second, whole job"),
+	D("compute.achieved_flops", "achieved per GPU", ENGINE_RG_COMPUTE, ENGINE_UNIT_FLOP_PER_S,
+	  compute.achieved_flops, "hardware FLOP/s per GPU"),
+	D("compute.step_seconds", "step time", ENGINE_RG_COMPUTE, ENGINE_UNIT_SECONDS, compute.step_seconds,
+	  "one optimizer step"),
+	D("compute.tokens_per_step", "tokens per step", ENGINE_RG_COMPUTE, ENGINE_UNIT_COUNT, compute.tokens_per_step,
+	  "global batch × sequence"),
+	D("compute.global_batch", "global batch", ENGINE_RG_COMPUTE, ENGINE_UNIT_COUNT, compute.global_batch,
+	  "micro-batch × grad_accum × dp"),
+	D("compute.steps", "optimizer steps", ENGINE_RG_COMPUTE, ENGINE_UNIT_COUNT, compute.steps, "tokens ÷ tokens per step"),
+	D("compute.train_seconds", "training time", ENGINE_RG_COMPUTE, ENGINE_UNIT_SECONDS, compute.train_seconds,
+	  "wall clock"),
+	D("compute.train_days", "training days", ENGINE_RG_COMPUTE, ENGINE_UNIT_DAYS, compute.train_days, "wall clock"),
+	D("compute.gpu_hours", "GPU-hours", ENGINE_RG_COMPUTE, ENGINE_UNIT_GPU_HOURS, compute.gpu_hours,
+	  "time × GPUs"),
+
+	D("inference.context", "context", ENGINE_RG_INFERENCE, ENGINE_UNIT_TOKENS, inference.context,
+	  "prompt + generate"),
+	D("inference.kv_bytes_per_token", "KV bytes per token", ENGINE_RG_INFERENCE, ENGINE_UNIT_BYTES,
+	  inference.kv_bytes_per_token, "per sequence, all layers"),
+	D("inference.prefill_flops", "prefill FLOPs", ENGINE_RG_INFERENCE, ENGINE_UNIT_FLOP, inference.prefill_flops,
+	  "the prompt's forward"),
+	D("inference.prefill_seconds", "prefill time", ENGINE_RG_INFERENCE, ENGINE_UNIT_SECONDS,
+	  inference.prefill_seconds, "time to first token (bound)"),
+	D("inference.decode_flops", "decode FLOPs/step", ENGINE_RG_INFERENCE, ENGINE_UNIT_FLOP, inference.decode_flops,
+	  "one token for the whole batch"),
+	D("inference.decode_bytes", "decode bytes/step", ENGINE_RG_INFERENCE, ENGINE_UNIT_BYTES, inference.decode_bytes,
+	  "weights + KV cache read per step"),
+	D("inference.decode_seconds_per_token", "decode per token", ENGINE_RG_INFERENCE, ENGINE_UNIT_SECONDS,
+	  inference.decode_seconds_per_token, "one step (bound)"),
+	D("inference.decode_tokens_per_s", "decode tokens/s", ENGINE_RG_INFERENCE, ENGINE_UNIT_TOKENS_PER_S,
+	  inference.decode_tokens_per_s, "all sequences, all replicas"),
+	D("inference.generate_seconds", "request time", ENGINE_RG_INFERENCE, ENGINE_UNIT_SECONDS,
+	  inference.generate_seconds, "prefill + every decode step"),
+
+	D("roofline.peak_flops", "peak", ENGINE_RG_ROOFLINE, ENGINE_UNIT_FLOP_PER_S, roofline.peak, "compute roof"),
+	D("roofline.bandwidth_bytes_per_s", "bandwidth", ENGINE_RG_ROOFLINE, ENGINE_UNIT_BYTES_PER_S,
+	  roofline.bandwidth, "memory roof's slope"),
+	D("roofline.ridge_flops_per_byte", "ridge", ENGINE_RG_ROOFLINE, ENGINE_UNIT_FLOP_PER_BYTE, roofline.ridge,
+	  "peak ÷ bandwidth"),
+	D("roofline.train_step", "training step", ENGINE_RG_ROOFLINE, ENGINE_UNIT_FLOP_PER_BYTE,
+	  roofline.points[ENGINE_PT_TRAIN].intensity, "FLOPs ÷ bytes of one step"),
+	D("roofline.prefill", "prefill", ENGINE_RG_ROOFLINE, ENGINE_UNIT_FLOP_PER_BYTE,
+	  roofline.points[ENGINE_PT_PREFILL].intensity, "FLOPs ÷ bytes of the prefill"),
+	D("roofline.decode", "decode step", ENGINE_RG_ROOFLINE, ENGINE_UNIT_FLOP_PER_BYTE,
+	  roofline.points[ENGINE_PT_DECODE].intensity, "FLOPs ÷ bytes of one decode step"),
+	D("roofline.elementwise", "element-wise", ENGINE_RG_ROOFLINE, ENGINE_UNIT_FLOP_PER_BYTE,
+	  roofline.points[ENGINE_PT_ELEMENTWISE].intensity, "a ReLU: 1 FLOP per read + write"),
+
+	D("data_loading.bytes_per_step", "batch bytes", ENGINE_RG_DATA, ENGINE_UNIT_BYTES, data.bytes_per_step,
+	  "token ids and labels per GPU per step"),
+	D("data_loading.pinned_seconds", "pinned copy", ENGINE_RG_DATA, ENGINE_UNIT_SECONDS, data.pinned_seconds,
+	  "host to device from pinned memory"),
+	D("data_loading.pageable_seconds", "pageable copy", ENGINE_RG_DATA, ENGINE_UNIT_SECONDS, data.pageable_seconds,
+	  "host to device from pageable memory"),
+	D("data_loading.seconds", "copy time", ENGINE_RG_DATA, ENGINE_UNIT_SECONDS, data.seconds, "with this setting"),
+	D("data_loading.fraction_of_step", "share of a step", ENGINE_RG_DATA, ENGINE_UNIT_FRACTION, data.fraction,
+	  "copy time ÷ step time"),
+};
+
+const struct engine_result_def *engine_results(size_t *count)
+{
+	*count = sizeof defs / sizeof defs[0];
+	return defs;
+}
+
+const struct engine_result_def *engine_result_find(const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof defs / sizeof defs[0]; i++)
+		if (strcmp(defs[i].key, key) == 0)
+			return &defs[i];
+	return NULL;
+}
+
+double engine_result_value(const struct engine_result *r, const struct engine_result_def *d)
+{
+	const char *p = (const char *)r + d->offset;
+
+	if (d->is_int) {
+		int64_t v;
+		memcpy(&v, p, sizeof v);
+		return (double)v;
+	}
+	{
+		double v;
+		memcpy(&v, p, sizeof v);
+		return v;
+	}
+}

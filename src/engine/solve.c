@@ -1,0 +1,139 @@
+/*
+ * Solves: the largest micro-batch that fits, the fewest GPUs that fit, the largest model
+ * of this shape family that fits. Each uses the memory model of memory.c directly.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+static double total_at(const struct engine_scenario *sc, const struct eng_dims *dm, double dp, double batch)
+{
+	struct eng_mem m;
+
+	eng_memory(sc, dm, dp, batch, &m);
+	return m.total;
+}
+
+/* Memory is affine in the batch (activations, logits and KV cache grow with it, nothing
+ * else does), so the answer is found from two evaluations and then checked. */
+int64_t engine_solve_max_batch(const struct engine_scenario *sc)
+{
+	struct eng_dims dm;
+	double dp = (double)(sc->gpus / (sc->tp * sc->pp)), cap = sc->gpu.memory_bytes;
+	double m1, m2, slope;
+	int64_t b;
+
+	eng_dims_from_model(&sc->model, &dm);
+	m1 = total_at(sc, &dm, dp, 1.0);
+	if (m1 > cap)
+		return 0;
+	m2 = total_at(sc, &dm, dp, 2.0);
+	slope = m2 - m1;
+	if (!(slope > 0))
+		return 10000000; /* nothing grows with the batch: the knob's maximum */
+	b = (int64_t)floor((cap - m1) / slope) + 1;
+	if (b > 10000000)
+		b = 10000000;
+	/* guard the rounding either way */
+	while (b > 1 && total_at(sc, &dm, dp, (double)b) > cap)
+		b--;
+	while (b < 10000000 && total_at(sc, &dm, dp, (double)(b + 1)) <= cap)
+		b++;
+	return b;
+}
+
+#define MAX_GPUS 1048576
+
+int64_t engine_solve_min_gpus(const struct engine_scenario *sc, int64_t *tp_out, int64_t *pp_out, int64_t *dp_out)
+{
+	struct engine_scenario t = *sc;
+	struct eng_dims dm;
+	double cap = sc->gpu.memory_bytes;
+	int64_t best = -1, tp, pp, tp_max;
+
+	eng_dims_from_model(&sc->model, &dm);
+	tp_max = sc->gpus_per_node < sc->model.heads ? sc->gpus_per_node : sc->model.heads;
+	if (tp_max < sc->tp)
+		tp_max = sc->tp;
+	*tp_out = *pp_out = *dp_out = -1;
+	for (tp = 1; tp <= tp_max; tp++) {
+		if (sc->model.heads % tp != 0)
+			continue;
+		if (sc->model.kv_heads >= tp ? sc->model.kv_heads % tp != 0 : tp % sc->model.kv_heads != 0)
+			continue;
+		if (tp > 1 && (sc->model.hidden % tp != 0 || sc->model.ffn % tp != 0))
+			continue;
+		for (pp = 1; pp <= sc->model.layers && pp <= 1024; pp++) {
+			double c0, c1, dpn;
+			int64_t dp, n;
+			if (sc->model.layers % pp != 0)
+				continue;
+			if (best > 0 && tp * pp > best)
+				break;
+			t.tp = tp;
+			t.pp = pp;
+			/* memory = c0 + c1 / dp: what ZeRO shards, and what it does not */
+			c0 = total_at(&t, &dm, 1e300, (double)sc->batch);
+			if (c0 > cap)
+				continue;
+			c1 = total_at(&t, &dm, 1.0, (double)sc->batch) - c0;
+			dpn = c1 > 0 ? ceil(c1 / (cap - c0)) : 1.0;
+			if (dpn < 1)
+				dpn = 1;
+			if (dpn > (double)MAX_GPUS)
+				continue;
+			dp = (int64_t)dpn;
+			while (dp > 1 && total_at(&t, &dm, (double)(dp - 1), (double)sc->batch) <= cap)
+				dp--;
+			while (total_at(&t, &dm, (double)dp, (double)sc->batch) > cap && dp <= MAX_GPUS)
+				dp++;
+			n = tp * pp * dp;
+			if (n > MAX_GPUS)
+				continue;
+			if (best < 0 || n < best) {
+				best = n;
+				*tp_out = tp;
+				*pp_out = pp;
+				*dp_out = dp;
+			}
+		}
+	}
+	return best;
+}
+
+/* Scaling depth and width together by s multiplies the layer parameters by about s³; the
+ * largest s that fits is found by bisection on log s, and its exact count returned. */
+double engine_solve_max_params(const struct engine_scenario *sc)
+{
+	struct eng_dims base, dm;
+	struct engine_params p;
+	double dp = (double)(sc->gpus / (sc->tp * sc->pp)), cap = sc->gpu.memory_bytes;
+	double lo = -12.0, hi = 8.0; /* log2 of the scale */
+	int i;
+
+	eng_dims_from_model(&sc->model, &base);
+	dm = base;
+	eng_dims_scale(&dm, pow(2.0, lo));
+	if (total_at(sc, &dm, dp, (double)sc->batch) > cap)
+		return 0.0;
+	dm = base;
+	eng_dims_scale(&dm, pow(2.0, hi));
+	if (total_at(sc, &dm, dp, (double)sc->batch) <= cap) {
+		eng_params(&dm, &p);
+		return p.total;
+	}
+	for (i = 0; i < 60; i++) {
+		double mid = 0.5 * (lo + hi);
+		dm = base;
+		eng_dims_scale(&dm, pow(2.0, mid));
+		if (total_at(sc, &dm, dp, (double)sc->batch) <= cap)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	dm = base;
+	eng_dims_scale(&dm, pow(2.0, lo));
+	eng_params(&dm, &p);
+	return p.total;
+}

@@ -1,0 +1,236 @@
+/*
+ * The chapter's closing question, answered live: for each technique, how much memory it
+ * changes and how much compute or data movement, against the same scenario without it.
+ *
+ * Each row compares two scenarios that differ only in the technique. Times are compared at
+ * the same hardware utilisation (HFU): recomputation costs time because the GPU executes
+ * more FLOPs, mixed precision saves it because the 16-bit peak is higher. Communication is
+ * not modelled (ZeRO-3 moves 1.5× the data of plain data parallelism, Rajbhandari et al.
+ * 2019, §7); the pipeline bubble is, as (p − 1)/m of the ideal time (Narayanan et al. 2021).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct outcome {
+	bool ok;
+	double memory, flops, bytes, seconds;
+};
+
+/* Evaluates a variant at the utilisation of the base scenario. */
+static void run(const struct engine_scenario *sc, double hfu, struct outcome *o)
+{
+	struct engine_result r;
+	struct napkin_err err;
+	struct engine_scenario t = *sc;
+
+	t.tokens_per_s = t.step_time = t.achieved_flops = 0.0;
+	o->ok = engine_validate(&t, &err) == NAPKIN_OK;
+	if (!o->ok)
+		return;
+	eng_compute_core(&t, &r);
+	o->memory = r.memory.total;
+	if (t.mode == ENGINE_MODE_TRAIN) {
+		double gpus = (double)t.gpus;
+		double pp_bubble = t.pp > 1 ? (double)(t.pp - 1) / (double)t.grad_accum : 0.0;
+		o->flops = r.compute.flops_per_token_hw;
+		o->bytes = r.roofline.points[ENGINE_PT_TRAIN].bytes;
+		o->seconds = t.tokens * (r.compute.flops_per_token_used + (r.compute.flops_per_token_hw -
+									   r.compute.flops_per_token_train)) /
+			     (gpus * r.compute.peak * hfu) * (1.0 + pp_bubble);
+	} else {
+		o->flops = r.inference.decode_flops / (double)t.batch;
+		o->bytes = r.inference.decode_bytes;
+		o->seconds = r.inference.generate_seconds;
+	}
+}
+
+static void fill(struct engine_technique *te, const char *name, const char *label, bool enabled, const struct outcome *with,
+		 const struct outcome *without)
+{
+	te->name = name;
+	te->label = label;
+	te->enabled = enabled;
+	te->applies = with->ok && without->ok;
+	if (!te->applies)
+		return;
+	te->delta_memory_bytes = with->memory - without->memory;
+	te->delta_flops = with->flops - without->flops;
+	te->delta_bytes_moved = with->bytes - without->bytes;
+	te->delta_seconds = with->seconds - without->seconds;
+	te->ratio_memory = without->memory > 0 ? with->memory / without->memory : 1.0;
+	te->ratio_seconds = without->seconds > 0 ? with->seconds / without->seconds : 1.0;
+}
+
+/* The first of 8, 4, 2 that divides what tp must divide and fits in a node. */
+static int64_t pick_tp(const struct engine_scenario *sc)
+{
+	static const int64_t cand[] = {8, 4, 2};
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		int64_t t = cand[i];
+		if (t > sc->gpus_per_node || sc->model.heads % t || sc->model.hidden % t || sc->model.ffn % t)
+			continue;
+		if (sc->model.kv_heads >= t ? sc->model.kv_heads % t : t % sc->model.kv_heads)
+			continue;
+		return t;
+	}
+	return 0;
+}
+
+static int64_t pick_pp(const struct engine_scenario *sc)
+{
+	static const int64_t cand[] = {4, 2, 8, 3};
+	size_t i;
+
+	for (i = 0; i < 4; i++)
+		if (sc->model.layers % cand[i] == 0 && cand[i] <= sc->model.layers)
+			return cand[i];
+	return 0;
+}
+
+void engine_techniques(const struct engine_scenario *sc, struct engine_result *r)
+{
+	struct engine_technique *T = r->techniques;
+	struct engine_scenario a, b;
+	struct outcome w, wo, cur;
+	bool train = sc->mode == ENGINE_MODE_TRAIN;
+	double hfu = r->compute.hfu > 0 ? r->compute.hfu : sc->mfu;
+	int i;
+
+	memset(T, 0, sizeof r->techniques);
+	run(sc, hfu, &cur);
+
+	/* mixed precision: fp32 against the current recipe (or mixed-bf16 when fp32) */
+	a = *sc;
+	b = *sc;
+	if (sc->precision == ENGINE_PREC_FP32) {
+		a.precision = engine_gpu_peak(&sc->gpu, ENGINE_DT_BF16) > 0 ? ENGINE_PREC_MIXED_BF16 : ENGINE_PREC_MIXED_FP16;
+		if (!train)
+			a.precision = engine_gpu_peak(&sc->gpu, ENGINE_DT_BF16) > 0 ? ENGINE_PREC_BF16 : ENGINE_PREC_MIXED_FP16;
+	} else {
+		b.precision = ENGINE_PREC_FP32;
+	}
+	a.weight_dtype = b.weight_dtype = sc->weight_dtype;
+	b.matmul_dtype = ENGINE_DT_AUTO;
+	b.weight_dtype = b.grad_dtype = b.optimizer_dtype = b.activation_dtype = b.kv_dtype = ENGINE_DT_AUTO;
+	run(&a, hfu, &w);
+	run(&b, hfu, &wo);
+	fill(&T[ENGINE_TECH_MIXED], "mixed_precision", "mixed precision", sc->precision != ENGINE_PREC_FP32, &w, &wo);
+	snprintf(T[ENGINE_TECH_MIXED].compare, sizeof T[0].compare, "fp32 -> %s", engine_precision_name(a.precision));
+
+	/* recomputation */
+	a = *sc;
+	b = *sc;
+	a.recompute = ENGINE_RECOMP_SELECTIVE;
+	b.recompute = ENGINE_RECOMP_NONE;
+	run(&a, hfu, &w);
+	run(&b, hfu, &wo);
+	fill(&T[ENGINE_TECH_SELECTIVE], "selective_recompute", "selective recompute",
+	     sc->recompute == ENGINE_RECOMP_SELECTIVE, &w, &wo);
+	snprintf(T[ENGINE_TECH_SELECTIVE].compare, sizeof T[0].compare, "none -> selective");
+	a.recompute = ENGINE_RECOMP_FULL;
+	run(&a, hfu, &w);
+	fill(&T[ENGINE_TECH_FULL], "full_recompute", "full recompute (checkpointing)",
+	     sc->recompute == ENGINE_RECOMP_FULL, &w, &wo);
+	snprintf(T[ENGINE_TECH_FULL].compare, sizeof T[0].compare, "none -> full");
+	if (!train)
+		T[ENGINE_TECH_SELECTIVE].applies = T[ENGINE_TECH_FULL].applies = false;
+
+	/* FlashAttention */
+	a = *sc;
+	b = *sc;
+	a.flash_attention = true;
+	b.flash_attention = false;
+	run(&a, hfu, &w);
+	run(&b, hfu, &wo);
+	fill(&T[ENGINE_TECH_FLASH], "flash_attention", "FlashAttention", sc->flash_attention, &w, &wo);
+	snprintf(T[ENGINE_TECH_FLASH].compare, sizeof T[0].compare, "off -> on");
+
+	/* KV cache: without it every step recomputes the whole prefix (a prefill of the
+	 * context, for one new token) */
+	T[ENGINE_TECH_KV_CACHE].name = "kv_cache";
+	T[ENGINE_TECH_KV_CACHE].label = "KV cache";
+	T[ENGINE_TECH_KV_CACHE].enabled = !train;
+	snprintf(T[ENGINE_TECH_KV_CACHE].compare, sizeof T[0].compare, "recompute prefix -> cache");
+	if (!train && cur.ok) {
+		struct engine_scenario c = *sc;
+		struct engine_result rr;
+		struct outcome with, without;
+		c.prompt = (int64_t)ceil(r->inference.decode_context);
+		eng_compute_core(&c, &rr);
+		with.ok = without.ok = true;
+		with.memory = r->memory.total;
+		with.flops = r->inference.decode_flops / (double)sc->batch;
+		with.bytes = r->inference.decode_bytes;
+		with.seconds = r->inference.generate_seconds;
+		without.memory = rr.memory.total - rr.memory.kv_cache;
+		without.flops = rr.inference.prefill_flops / (double)sc->batch;
+		without.bytes = rr.inference.prefill_bytes;
+		without.seconds = r->inference.prefill_seconds + (double)sc->generate * rr.inference.prefill_seconds;
+		fill(&T[ENGINE_TECH_KV_CACHE], "kv_cache", "KV cache", true, &with, &without);
+	}
+
+	/* ZeRO stages against plain data parallelism */
+	for (i = 1; i <= 3; i++) {
+		static const char *names[] = {"", "zero1", "zero2", "zero3"};
+		static const char *labels[] = {"", "ZeRO-1 (optimizer states)", "ZeRO-2 (+ gradients)",
+					       "ZeRO-3 (+ weights)"};
+		struct engine_technique *te = &T[ENGINE_TECH_ZERO1 + i - 1];
+		a = *sc;
+		b = *sc;
+		a.zero = i;
+		b.zero = 0;
+		run(&a, hfu, &w);
+		run(&b, hfu, &wo);
+		fill(te, names[i], labels[i], sc->zero == i, &w, &wo);
+		snprintf(te->compare, sizeof te->compare, "stage 0 -> %d over %d ranks", i, r->dp);
+		if (!train || r->dp <= 1)
+			te->applies = false;
+	}
+
+	/* tensor parallelism: the current degree against 1 (or 1 against a useful degree),
+	 * keeping the data-parallel degree, so the GPU count changes with it */
+	a = *sc;
+	b = *sc;
+	if (sc->tp > 1) {
+		b.tp = 1;
+		b.gpus = sc->gpus / sc->tp;
+	} else {
+		a.tp = pick_tp(sc);
+		a.gpus = sc->gpus * (a.tp > 0 ? a.tp : 1);
+	}
+	if (a.tp > 0) {
+		run(&a, hfu, &w);
+		run(&b, hfu, &wo);
+		fill(&T[ENGINE_TECH_TP], "tensor_parallel", "tensor parallelism", sc->tp > 1, &w, &wo);
+		snprintf(T[ENGINE_TECH_TP].compare, sizeof T[0].compare, "tp 1 -> %lld (%lld -> %lld GPUs)",
+			 (long long)a.tp, (long long)b.gpus, (long long)a.gpus);
+	} else {
+		T[ENGINE_TECH_TP].name = "tensor_parallel";
+		T[ENGINE_TECH_TP].label = "tensor parallelism";
+	}
+
+	a = *sc;
+	b = *sc;
+	if (sc->pp > 1) {
+		b.pp = 1;
+		b.gpus = sc->gpus / sc->pp;
+	} else {
+		a.pp = pick_pp(sc);
+		a.gpus = sc->gpus * (a.pp > 0 ? a.pp : 1);
+	}
+	if (a.pp > 0) {
+		run(&a, hfu, &w);
+		run(&b, hfu, &wo);
+		fill(&T[ENGINE_TECH_PP], "pipeline_parallel", "pipeline parallelism", sc->pp > 1, &w, &wo);
+		snprintf(T[ENGINE_TECH_PP].compare, sizeof T[0].compare, "pp 1 -> %lld (%lld -> %lld GPUs)",
+			 (long long)a.pp, (long long)b.gpus, (long long)a.gpus);
+	} else {
+		T[ENGINE_TECH_PP].name = "pipeline_parallel";
+		T[ENGINE_TECH_PP].label = "pipeline parallelism";
+	}
+}

@@ -1,0 +1,175 @@
+/*
+ * Whole-scenario checks: what no single knob's range can say (divisibility, dtypes the
+ * GPU lacks, measurements that contradict each other). Every message names the knob and
+ * what is allowed; nothing is clamped silently.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define FAIL(...) return util_err_set(err, NAPKIN_EINVAL, __VA_ARGS__)
+
+static int check_range_int(int64_t v, int64_t lo, int64_t hi, const char *key, struct napkin_err *err)
+{
+	if (v < lo || v > hi)
+		FAIL("%s must be between %lld and %lld (got %lld)", key, (long long)lo, (long long)hi, (long long)v);
+	return NAPKIN_OK;
+}
+
+static int check_model(const struct engine_model *m, struct napkin_err *err)
+{
+	int rc;
+
+	if ((rc = check_range_int(m->layers, 1, 100000, "layers", err)) ||
+	    (rc = check_range_int(m->hidden, 1, 10000000, "hidden", err)) ||
+	    (rc = check_range_int(m->heads, 1, 100000, "heads", err)) ||
+	    (rc = check_range_int(m->kv_heads, 1, 100000, "kv_heads", err)) ||
+	    (rc = check_range_int(m->head_dim, 1, 100000, "head_dim", err)) ||
+	    (rc = check_range_int(m->ffn, 1, 100000000, "ffn", err)) ||
+	    (rc = check_range_int(m->vocab, 1, 100000000, "vocab", err)) ||
+	    (rc = check_range_int(m->experts, 1, 100000, "experts", err)) ||
+	    (rc = check_range_int(m->top_k, 1, 100000, "top_k", err)))
+		return rc;
+	if (m->kv_heads > m->heads)
+		FAIL("kv_heads (%lld) cannot exceed heads (%lld)", (long long)m->kv_heads, (long long)m->heads);
+	if (m->heads % m->kv_heads != 0)
+		FAIL("kv_heads (%lld) must divide heads (%lld): each KV head serves a whole group of query heads",
+		     (long long)m->kv_heads, (long long)m->heads);
+	if (m->top_k > m->experts)
+		FAIL("top_k (%lld) cannot exceed experts (%lld)", (long long)m->top_k, (long long)m->experts);
+	if (m->position == ENGINE_POS_LEARNED && m->max_positions < 1)
+		FAIL("max_positions must be at least 1 with learned positions");
+	return NAPKIN_OK;
+}
+
+static bool is_float_dt(int dt)
+{
+	return dt >= 0 && engine_dtype_info((enum engine_dtype)dt)->is_float;
+}
+
+int engine_validate(const struct engine_scenario *sc, struct napkin_err *err)
+{
+	const struct engine_model *m = &sc->model;
+	struct eng_bytes by;
+	int rc, measured;
+	bool train = sc->mode == ENGINE_MODE_TRAIN;
+
+	if ((rc = check_model(m, err)) != NAPKIN_OK)
+		return rc;
+	if ((rc = check_range_int(sc->gpus, 1, 1048576, "gpus", err)) ||
+	    (rc = check_range_int(sc->gpus_per_node, 1, 1024, "gpus_per_node", err)) ||
+	    (rc = check_range_int(sc->tp, 1, 1024, "tp", err)) || (rc = check_range_int(sc->pp, 1, 1024, "pp", err)) ||
+	    (rc = check_range_int(sc->zero, 0, 3, "zero", err)) ||
+	    (rc = check_range_int(sc->batch, 1, 10000000, "batch", err)) ||
+	    (rc = check_range_int(sc->grad_accum, 1, 10000000, "grad_accum", err)) ||
+	    (rc = check_range_int(sc->seq, 1, 100000000, "seq", err)) ||
+	    (rc = check_range_int(sc->prompt, 1, 100000000, "prompt", err)) ||
+	    (rc = check_range_int(sc->generate, 1, 100000000, "generate", err)))
+		return rc;
+	if (sc->gpus % (sc->tp * sc->pp) != 0)
+		FAIL("gpus (%lld) must be a multiple of tp × pp = %lld (data-parallel ranks = gpus ÷ (tp × pp))",
+		     (long long)sc->gpus, (long long)(sc->tp * sc->pp));
+	if (m->heads % sc->tp != 0)
+		FAIL("tp (%lld) must divide heads (%lld): each rank computes whole heads", (long long)sc->tp,
+		     (long long)m->heads);
+	if (m->kv_heads >= sc->tp ? m->kv_heads % sc->tp != 0 : sc->tp % m->kv_heads != 0)
+		FAIL("tp (%lld) and kv_heads (%lld) must divide one another (KV heads are split, or replicated "
+		     "when there are fewer than tp)",
+		     (long long)sc->tp, (long long)m->kv_heads);
+	if (m->layers % sc->pp != 0)
+		FAIL("pp (%lld) must divide layers (%lld): each stage holds whole layers", (long long)sc->pp,
+		     (long long)m->layers);
+	if ((m->hidden % sc->tp != 0 || m->ffn % sc->tp != 0) && sc->tp > 1)
+		FAIL("tp (%lld) must divide hidden (%lld) and ffn (%lld)", (long long)sc->tp, (long long)m->hidden,
+		     (long long)m->ffn);
+	if (m->position == ENGINE_POS_LEARNED) {
+		int64_t need = train ? sc->seq : sc->prompt + sc->generate;
+		if (need > m->max_positions)
+			FAIL("%s (%lld) exceeds the model's %lld learned positions (max_positions)",
+			     train ? "seq" : "prompt + generate", (long long)need, (long long)m->max_positions);
+	}
+	if ((int)sc->precision < 0 || sc->precision >= ENGINE_PREC_COUNT)
+		FAIL("precision: unknown recipe");
+
+	/* dtypes */
+	eng_bytes(sc, &by);
+	if (train) {
+		if (!is_float_dt(by.weight_dt) || !is_float_dt(by.grad_dt) || !is_float_dt(by.activation_dt))
+			FAIL("weight_dtype, grad_dtype and activation_dtype must be floating-point types to train "
+			     "(int8 and int4 weights are for inference)");
+		if (sc->optimizer != ENGINE_OPT_ADAM_8BIT && !is_float_dt(by.state_dt))
+			FAIL("optimizer_dtype must be a floating-point type (adam-8bit is the 8-bit optimizer)");
+	}
+	if (!is_float_dt(by.matmul_dt) && by.matmul_dt != ENGINE_DT_INT8)
+		FAIL("matmul_dtype must be a floating-point type or int8");
+	if (!(sc->peak_flops > 0) && engine_gpu_peak(&sc->gpu, (enum engine_dtype)by.matmul_dt) <= 0)
+		FAIL("%s has no %s matmul peak (recipe %s): pick another precision or matmul_dtype, or give peak_flops",
+		     sc->gpu.name[0] ? sc->gpu.name : "this GPU",
+		     engine_dtype_info((enum engine_dtype)by.matmul_dt)->name, engine_precision_name(sc->precision));
+	if (!(sc->gpu.memory_bytes > 0) || !(sc->gpu.bandwidth > 0))
+		FAIL("the GPU profile needs a memory capacity and a bandwidth (gpu_memory, gpu_bandwidth)");
+	if (!(sc->gpu.overhead_bytes >= 0))
+		FAIL("overhead cannot be negative");
+
+	/* training figures */
+	if (!(sc->tokens >= 1 && sc->tokens <= 1e17))
+		FAIL("tokens must be between 1 and 1e17 (got %g)", sc->tokens);
+	if (!(sc->mfu > 0 && sc->mfu <= 1))
+		FAIL("mfu must be above 0 and at most 1 (got %g)", sc->mfu);
+	measured = (sc->tokens_per_s > 0) + (sc->step_time > 0) + (sc->achieved_flops > 0);
+	if (measured > 1)
+		FAIL("give only one measurement: tokens_per_s, step_time or achieved_flops (each implies the others)");
+	if (sc->tokens_per_s < 0 || sc->step_time < 0 || sc->achieved_flops < 0 || sc->peak_flops < 0)
+		FAIL("measurements and peak_flops cannot be negative");
+	if (train && measured == 1) {
+		struct engine_result r;
+		eng_compute_core(sc, &r);
+		if (r.compute.hfu > 1.0 + 1e-9) {
+			const char *which = sc->tokens_per_s > 0 ? "tokens_per_s" : sc->step_time > 0 ? "step_time"
+												   : "achieved_flops";
+			FAIL("%s implies %.0f%% of the GPUs' peak (HFU %.2f > 1): check it, gpus and the precision",
+			     which, r.compute.hfu * 100.0, r.compute.hfu);
+		}
+	}
+	return NAPKIN_OK;
+}
+
+const char *engine_precision_name(enum engine_precision p)
+{
+	static const char *n[ENGINE_PREC_COUNT] = {"fp32", "amp-bf16", "amp-fp16", "mixed-bf16",
+						   "mixed-fp16", "bf16", "fp8-mixed"};
+	return (int)p >= 0 && p < ENGINE_PREC_COUNT ? n[p] : "?";
+}
+
+const char *engine_optimizer_name(enum engine_optimizer o)
+{
+	static const char *n[ENGINE_OPT_COUNT] = {"adamw", "adam", "sgd", "sgd-momentum", "adam-8bit", "lion",
+						  "adafactor"};
+	return (int)o >= 0 && o < ENGINE_OPT_COUNT ? n[o] : "?";
+}
+
+const char *engine_recompute_name(enum engine_recompute r)
+{
+	return r == ENGINE_RECOMP_FULL ? "full" : r == ENGINE_RECOMP_SELECTIVE ? "selective" : "none";
+}
+
+const char *engine_mode_name(enum engine_mode m)
+{
+	return m == ENGINE_MODE_INFER ? "infer" : "train";
+}
+
+void engine_scenario_summary(const struct engine_scenario *sc, char *buf, size_t n)
+{
+	char gpus[32];
+
+	snprintf(gpus, sizeof gpus, "%lld", (long long)sc->gpus);
+	if (sc->mode == ENGINE_MODE_TRAIN)
+		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 train \xc2\xb7 %s \xc2\xb7 %s", sc->model.name[0] ? sc->model.name : "custom model", gpus,
+			 sc->gpu.name[0] ? sc->gpu.name : "GPU", engine_precision_name(sc->precision),
+			 engine_optimizer_name(sc->optimizer));
+	else
+		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 infer \xc2\xb7 %s", sc->model.name[0] ? sc->model.name : "custom model", gpus,
+			 sc->gpu.name[0] ? sc->gpu.name : "GPU", engine_precision_name(sc->precision));
+}

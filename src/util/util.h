@@ -1,0 +1,76 @@
+/*
+ * util: the small pieces every module shares.
+ *
+ *  - struct napkin_err: how library code reports an error (it never prints or exits);
+ *  - bounded string helpers;
+ *  - nearest-key suggestions for "unknown key" messages;
+ *  - util_atomic_write: write a whole file through a temporary file and rename(2).
+ *
+ * Everything here is pure except util_atomic_write and util_read_file, which touch
+ * the file system (and so are never called from src/engine).
+ */
+#ifndef NAPKIN_UTIL_H
+#define NAPKIN_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum napkin_errcode {
+	NAPKIN_OK = 0,
+	NAPKIN_EINVAL,   /* a value is out of range or malformed */
+	NAPKIN_ENOENT,   /* a name or file that does not exist */
+	NAPKIN_ESYNTAX,  /* a document that does not parse */
+	NAPKIN_ESCHEMA,  /* a document that parses but means nothing valid */
+	NAPKIN_EIO,      /* reading or writing failed */
+	NAPKIN_ENOMEM,   /* an allocation failed */
+	NAPKIN_ELIMIT,   /* a size, depth or count limit was reached */
+	NAPKIN_ENODEV,   /* no GPU, or no driver */
+};
+
+/* An error as library code reports it. file/line/col are set where a position is
+ * known (line and col 1-based, 0 when unknown). The message never ends in a newline. */
+struct napkin_err {
+	enum napkin_errcode code;
+	char file[256];
+	int line;
+	int col;
+	char msg[512];
+};
+
+/* Clears *err (code NAPKIN_OK, empty message). err may be NULL. */
+void util_err_clear(struct napkin_err *err);
+/* Sets code and a printf-style message; keeps file/line/col. Returns code.
+ * err may be NULL (the error is then only returned). */
+int util_err_set(struct napkin_err *err, enum napkin_errcode code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Sets the position fields. file may be NULL (keeps the old one). */
+void util_err_at(struct napkin_err *err, const char *file, int line, int col);
+/* Formats "file:line:col: message" (or less, where no position is known) into buf. */
+const char *util_err_format(const struct napkin_err *err, char *buf, size_t n);
+
+/* Copies at most n-1 bytes of src and terminates dst. Returns strlen(src) (truncated
+ * when >= n). */
+size_t util_strlcpy(char *dst, const char *src, size_t n);
+/* Appends printf-style to buf (of size n) at *pos, never overflowing; *pos advances
+ * by what was written (saturating at n-1). */
+void util_bprintf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/* Case-sensitive Levenshtein distance, bounded: returns max+1 as soon as it exceeds max.
+ * Strings longer than 63 bytes compare as far apart. */
+int util_edit_distance(const char *a, const char *b, int max);
+/* Returns the candidate nearest to word (distance at most 1/3 of its length, at least 2),
+ * or NULL. candidates is a NULL-terminated array, or use the stride form below. */
+const char *util_suggest(const char *word, const char *const *candidates);
+
+/* Writes len bytes to path atomically: a temporary file in the same directory, fsync,
+ * rename over path. On any failure the old file is untouched, the temporary file is
+ * removed, and err says what failed. Returns 0 or an error code. */
+int util_atomic_write(const char *path, const void *data, size_t len, struct napkin_err *err);
+
+/* Reads a whole file into a new NUL-terminated buffer (caller frees). Refuses files
+ * over max_bytes with NAPKIN_ELIMIT. Returns 0 or an error code. */
+int util_read_file(const char *path, size_t max_bytes, char **out, size_t *out_len,
+		   struct napkin_err *err);
+
+#endif
