@@ -325,7 +325,10 @@ void engine_fmt_count(double v, char *buf, size_t n)
 		return;
 	}
 	if (a < 1e6) {
-		snprintf(buf, n, "%.3g", v);
+		if (a >= 1000.0)
+			group_thousands((long long)floor(v + 0.5), buf, n);
+		else
+			snprintf(buf, n, "%.3g", v);
 		return;
 	}
 	if (a >= 1e18) {

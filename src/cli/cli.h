@@ -1,0 +1,74 @@
+/*
+ * cli: main, the command table, flag parsing and reports. The only code besides the TUI
+ * that prints or exits.
+ *
+ * Exit statuses: 0 success; 1 a runtime failure (a file that cannot be written, ...);
+ * 2 bad usage or a bad value (the message says which and what is allowed);
+ * 3 no GPU (napkin probe).
+ */
+#ifndef NAPKIN_CLI_H
+#define NAPKIN_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "engine.h"
+#include "presets.h"
+
+#define CLI_EXIT_OK 0
+#define CLI_EXIT_FAIL 1
+#define CLI_EXIT_USAGE 2
+#define CLI_EXIT_NODEV 3
+
+/* Commands: each gets its own argv, argv[0] being the command's name. */
+int cmd_report(int argc, char **argv);
+int cmd_explore(int argc, char **argv);
+int cmd_presets(int argc, char **argv);
+int cmd_probe(int argc, char **argv);
+int cmd_lesson(int argc, char **argv);
+
+/* A command's own option. Options with a value store it in *value (argv-owned);
+ * flags set *flag. */
+struct cli_opt {
+	const char *name;     /* without the leading "--" */
+	const char *metavar;  /* NULL: a flag without value */
+	const char **value;
+	bool *flag;
+	const char *help;
+};
+
+/* What every scenario-taking command sets up: the registry, then the default scenario,
+ * then --scenario FILE, then the knob flags (all at once, all or nothing). */
+struct cli_setup {
+	struct engine_scenario sc;
+	struct preset_registry *reg;
+	const char *scenario_path;
+	const char *presets_dir;
+	bool help;
+};
+
+/* Parses argv[1..]: knob flags (--key value or --key=value, - or _), --scenario FILE,
+ * --presets DIR, --help, and opts. On error prints "napkin CMD: ..." on stderr and returns
+ * CLI_EXIT_USAGE (or CLI_EXIT_FAIL); on success returns 0 and *out is ready (free it with
+ * cli_setup_free). Positional arguments are refused unless positional is non-NULL (then
+ * they are collected there, up to max_positional). */
+int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
+	      const char **positional, int max_positional, int *n_positional);
+void cli_setup_free(struct cli_setup *s);
+
+/* Prints an error as "napkin CMD: file:line:col: message". */
+void cli_error(const char *cmd, const struct napkin_err *err);
+/* Prints the knob table as --help text. */
+void cli_print_knobs(FILE *f);
+/* Prints the command's options. */
+void cli_print_opts(FILE *f, const struct cli_opt *opts);
+
+/* Reports. */
+enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_YAML, REPORT_MARKDOWN };
+int report_format_parse(const char *s, enum report_format *out);
+void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain, bool color);
+void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *sc, const struct engine_result *r,
+		 bool explain);
+void report_markdown(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain);
+
+#endif

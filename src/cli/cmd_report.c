@@ -1,0 +1,56 @@
+/* napkin report: every result, as text (for a person) or data (JSON, YAML), or a
+ * Markdown handout. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int cmd_report(int argc, char **argv)
+{
+	const char *format = "text";
+	bool explain = false;
+	struct cli_opt opts[] = {
+		{"format", "text|json|yaml|markdown", &format, NULL, "output format (json and yaml: the schema-1 contract)"},
+		{"explain", NULL, NULL, &explain, "add every result's formula with its values and source"},
+		{NULL, NULL, NULL, NULL, NULL},
+	};
+	struct cli_setup s;
+	struct engine_result r;
+	struct napkin_err err;
+	enum report_format fmt;
+	int rc;
+
+	rc = cli_setup("report", argc, argv, opts, &s, NULL, 0, NULL);
+	if (rc != 0)
+		return rc;
+	if (s.help) {
+		printf("usage: napkin report [KNOBS] [--format text|json|yaml|markdown] [--explain]\n\n");
+		cli_print_opts(stdout, opts);
+		printf("\n");
+		cli_print_knobs(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (report_format_parse(format, &fmt) != 0) {
+		fprintf(stderr, "napkin report: --format: '%s' is not a format; allowed: text, json, yaml, markdown\n", format);
+		cli_setup_free(&s);
+		return CLI_EXIT_USAGE;
+	}
+	util_err_clear(&err);
+	if (engine_evaluate(&s.sc, &r, &err) != NAPKIN_OK) {
+		cli_error("report", &err);
+		cli_setup_free(&s);
+		return CLI_EXIT_USAGE;
+	}
+	switch (fmt) {
+	case REPORT_TEXT: report_text(stdout, &s.sc, &r, explain, isatty(STDOUT_FILENO)); break;
+	case REPORT_MARKDOWN: report_markdown(stdout, &s.sc, &r, explain); break;
+	default: report_tree(stdout, fmt, &s.sc, &r, explain); break;
+	}
+	cli_setup_free(&s);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("napkin report: write");
+		return CLI_EXIT_FAIL;
+	}
+	return CLI_EXIT_OK;
+}

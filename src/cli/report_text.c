@@ -1,0 +1,383 @@
+/* Reports for people: plain text (a terminal, a pipe, an SSH session) and Markdown (a
+ * handout: every number, and with --explain every formula with its values). */
+#include <math.h>
+#include <string.h>
+
+#include "cli.h"
+
+#define NB 48
+
+static const char *dtn(int dt)
+{
+	return dt < 0 ? "" : engine_dtype_info((enum engine_dtype)dt)->name;
+}
+
+struct part {
+	const char *label;
+	double bytes;
+	int dt;
+	char glyph;
+};
+
+static int parts(const struct engine_result *r, struct part *p)
+{
+	const struct engine_memory *m = &r->memory;
+	int n = 0;
+
+	p[n++] = (struct part){"weights", m->weights, m->weight_dt, 'W'};
+	p[n++] = (struct part){"master weights", m->master, m->master_dt, 'M'};
+	p[n++] = (struct part){"gradients", m->gradients, m->grad_dt, 'G'};
+	p[n++] = (struct part){"optimizer states", m->optimizer, m->state_dt, 'O'};
+	p[n++] = (struct part){"activations", m->activations, m->activation_dt, 'A'};
+	p[n++] = (struct part){"logits and loss", m->logits, -1, 'L'};
+	p[n++] = (struct part){"KV cache", m->kv_cache, m->kv_dt, 'K'};
+	p[n++] = (struct part){"CUDA overhead", m->overhead, -1, 'C'};
+	return n;
+}
+
+static void bar(FILE *f, const struct engine_result *r, int width)
+{
+	struct part p[8];
+	int n = parts(r, p), i, j, used = 0;
+	double scale = r->memory.total > r->memory.capacity ? r->memory.total : r->memory.capacity;
+
+	fputs("  [", f);
+	for (i = 0; i < n; i++) {
+		int w = (int)floor(p[i].bytes / scale * width + 0.5);
+		if (p[i].bytes > 0 && w == 0)
+			w = 1;
+		if (used + w > width)
+			w = width - used;
+		for (j = 0; j < w; j++)
+			fputc(p[i].glyph, f);
+		used += w;
+	}
+	for (; used < width; used++)
+		fputc(r->memory.total > r->memory.capacity && (double)used / width > r->memory.capacity / scale ? '!' : '.', f);
+	fputs("]\n", f);
+	if (r->memory.total > r->memory.capacity) {
+		int cap = (int)floor(r->memory.capacity / scale * width + 0.5);
+		fprintf(f, "   %*s^ capacity\n", cap, "");
+	}
+}
+
+static void memory_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	struct part p[8];
+	int n = parts(r, p), i;
+	char a[NB], b[NB], c[NB];
+	const struct engine_memory *m = &r->memory;
+	bool train = sc->mode == ENGINE_MODE_TRAIN;
+
+	if (train)
+		fprintf(f, "\nMemory per GPU  (%s, %s: %.4g bytes per parameter before sharding)\n",
+			engine_precision_name(sc->precision), engine_optimizer_name(sc->optimizer), m->bytes_per_param);
+	else
+		fprintf(f, "\nMemory per GPU  (%s weights)\n", dtn(m->weight_dt));
+	for (i = 0; i < n; i++) {
+		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || (!train && p[i].glyph != 'W')))
+			continue;
+		engine_fmt_bytes(p[i].bytes, true, a, sizeof a);
+		fprintf(f, "  %c %-17s %-9s %11s  %5.1f%%\n", p[i].glyph, p[i].label, dtn(p[i].dt), a,
+			m->total > 0 ? 100.0 * p[i].bytes / m->total : 0.0);
+	}
+	engine_fmt_bytes(m->total, true, a, sizeof a);
+	engine_fmt_bytes(m->capacity, true, b, sizeof b);
+	engine_fmt_bytes(fabs(m->headroom), true, c, sizeof c);
+	fprintf(f, "    %-27s %11s  of %s (one %s): %s %s %s\n", "total", a, b, sc->gpu.name, m->fits ? "fits," : "DOES NOT FIT,",
+		c, m->fits ? "free" : "over");
+	bar(f, r, 60);
+	if (m->max_batch >= 0) {
+		engine_fmt_count(m->max_params, a, sizeof a);
+		fprintf(f, "  largest micro-batch %lld", (long long)m->max_batch);
+		if (m->min_gpus > 0)
+			fprintf(f, " · fewest GPUs %lld (tp %lld × pp %lld × dp %lld)", (long long)m->min_gpus,
+				(long long)m->min_gpus_tp, (long long)m->min_gpus_pp, (long long)m->min_gpus_dp);
+		else
+			fprintf(f, " · fits on no number of GPUs with this layout");
+		fprintf(f, " · largest model of this shape %s\n", a);
+	}
+}
+
+static void compute_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_compute *c = &r->compute;
+	char a[NB], b[NB], d[NB], e[NB];
+
+	fprintf(f, "\nCompute and time\n");
+	engine_fmt_si(c->flops_per_token_forward, "FLOP", a, sizeof a);
+	engine_fmt_si(c->flops_per_token_backward, "FLOP", b, sizeof b);
+	engine_fmt_si(c->flops_per_token_train, "FLOP", d, sizeof d);
+	engine_fmt_si(c->flops_per_token_6n, "FLOP", e, sizeof e);
+	fprintf(f, "  per token        forward %s + backward %s = %s   (6·N shorthand: %s)\n", a, b, d, e);
+	if (c->flops_per_token_hw > c->flops_per_token_train) {
+		engine_fmt_si(c->flops_per_token_hw - c->flops_per_token_train, "FLOP", a, sizeof a);
+		fprintf(f, "  recomputation    + %s per token on the hardware (%s%s)\n", a,
+			sc->recompute == ENGINE_RECOMP_FULL ? "full recompute" : sc->recompute == ENGINE_RECOMP_SELECTIVE ? "selective recompute" : "",
+			sc->flash_attention ? (sc->recompute != ENGINE_RECOMP_NONE ? ", FlashAttention's backward" : "FlashAttention's backward") : "");
+	}
+	engine_fmt_count(sc->tokens, a, sizeof a);
+	engine_fmt_si(c->flops_per_token_used, "FLOP", b, sizeof b);
+	engine_fmt_si(c->train_flops, "FLOP", d, sizeof d);
+	fprintf(f, "  training         %s tokens × %s = %s%s\n", a, b, d,
+		sc->flops_formula == ENGINE_FLOPS_6N ? " (the 6·N·D count)" : "");
+	engine_fmt_si(c->peak, "FLOP/s", a, sizeof a);
+	engine_fmt_count(c->tokens_per_s, b, sizeof b);
+	engine_fmt_seconds(c->step_seconds, d, sizeof d);
+	switch (c->source) {
+	case ENGINE_TPUT_MFU:
+		fprintf(f, "  at MFU %4.1f%%     %lld GPUs × %s (%s) × %.3g → %s tokens/s\n", 100.0 * c->mfu, (long long)sc->gpus, a,
+			dtn(c->matmul_dt), c->mfu, b);
+		break;
+	default:
+		fprintf(f, "  measured         %s tokens/s → MFU %.1f%% (%lld GPUs × %s %s peak)\n", b, 100.0 * c->mfu,
+			(long long)sc->gpus, a, dtn(c->matmul_dt));
+		break;
+	}
+	engine_fmt_count(c->global_batch, a, sizeof a);
+	engine_fmt_count(c->tokens_per_step, b, sizeof b);
+	engine_fmt_count(c->steps, e, sizeof e);
+	fprintf(f, "  step             %lld × %lld × %d = %s sequences × %lld = %s tokens, %s each, %s steps\n",
+		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, (long long)sc->seq, b, d, e);
+	engine_fmt_seconds(c->train_seconds, a, sizeof a);
+	engine_fmt_count(floor(c->gpu_hours + 0.5), b, sizeof b);
+	fprintf(f, "  time             %s · %s GPU-hours · MFU %.1f%% · HFU %.1f%%\n", a, b, 100.0 * c->mfu,
+		100.0 * c->hfu);
+}
+
+static void inference_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_inference *in = &r->inference;
+	char a[NB], b[NB], c[NB], d[NB], e[NB];
+
+	fprintf(f, "\nInference  (batch %lld, prompt %lld + generate %lld; roofline bounds at 100%% of peak and bandwidth)\n",
+		(long long)sc->batch, (long long)sc->prompt, (long long)sc->generate);
+	engine_fmt_seconds(in->prefill_seconds, a, sizeof a);
+	engine_fmt_seconds(in->decode_seconds_per_token, b, sizeof b);
+	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
+	engine_fmt_seconds(in->generate_seconds, d, sizeof d);
+	engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
+	fprintf(f, "  prefill %s (%s-bound) · decode %s per step (%s-bound), %s tokens/s · whole request %s\n", a,
+		in->prefill_memory_bound ? "memory" : "compute", b, in->decode_memory_bound ? "memory" : "compute", c, d);
+	fprintf(f, "  KV cache %s per token of context, %.0f tokens per sequence\n", e, in->context);
+}
+
+static void roofline_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_roofline *rl = &r->roofline;
+	char a[NB], b[NB], v[200];
+	int i;
+
+	engine_fmt_si(rl->peak, "FLOP/s", a, sizeof a);
+	engine_fmt_si(rl->bandwidth, "B/s", b, sizeof b);
+	fprintf(f, "\nRoofline  (%s peak %s, bandwidth %s, ridge %.0f FLOP/B)\n", dtn(rl->dt), a, b, rl->ridge);
+	for (i = 0; i < ENGINE_PT_COUNT; i++) {
+		const struct engine_roofline_point *p = &rl->points[i];
+		engine_fmt_si(p->attainable, "FLOP/s", a, sizeof a);
+		fprintf(f, "  %-16s %10.4g FLOP/B  %-14s attainable %s\n", p->label, p->intensity,
+			p->memory_bound ? "memory-bound" : "compute-bound", a);
+	}
+	engine_roofline_verdict(sc, r, sc->mode == ENGINE_MODE_TRAIN ? ENGINE_PT_TRAIN : ENGINE_PT_DECODE, v, sizeof v);
+	fprintf(f, "  → %s\n", v);
+}
+
+static void data_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_data_loading *d = &r->data;
+	char a[NB], b[NB], c[NB], e[NB];
+
+	engine_fmt_bytes(d->bytes_per_step, true, a, sizeof a);
+	engine_fmt_seconds(d->pinned_seconds, b, sizeof b);
+	engine_fmt_seconds(d->pageable_seconds, c, sizeof c);
+	engine_fmt_si(d->pinned_bw, "B/s", e, sizeof e);
+	fprintf(f, "\nData loading  %s per GPU per step over PCIe (%s): pinned %s, pageable %s;\n", a, e, b, c);
+	fprintf(f, "  %.2g%% of a step, %s\n", 100.0 * d->fraction,
+		sc->pinned ? "overlapped with compute (pinned memory, non_blocking copies)" : "not overlapped (pageable memory)");
+}
+
+static void signed_bytes(double v, char *buf, size_t n)
+{
+	char t[NB];
+	engine_fmt_bytes(fabs(v), true, t, sizeof t);
+	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", t);
+}
+
+static void signed_secs(double v, char *buf, size_t n)
+{
+	char t[NB];
+	engine_fmt_seconds(fabs(v), t, sizeof t);
+	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", t);
+}
+
+static void techniques_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	int i;
+	char a[NB], b[NB], c[NB];
+
+	fprintf(f, "\nTechniques  (with minus without, on this scenario; time at the same hardware utilisation)\n");
+	fprintf(f, "  %-32s %-26s %12s %14s %14s\n", "", "compared", "memory/GPU", "FLOPs/token", sc->mode == ENGINE_MODE_TRAIN ? "training time" : "request time");
+	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
+		const struct engine_technique *t = &r->techniques[i];
+		if (t->name == NULL)
+			continue;
+		if (!t->applies) {
+			fprintf(f, "    %-30s %-26s %12s\n", t->label, t->compare, "n/a");
+			continue;
+		}
+		signed_bytes(t->delta_memory_bytes, a, sizeof a);
+		engine_fmt_si(t->delta_flops, "FLOP", b, sizeof b);
+		signed_secs(t->delta_seconds, c, sizeof c);
+		fprintf(f, "  %s %-30s %-26s %12s %14s %14s\n", t->enabled ? "*" : " ", t->label, t->compare, a,
+			t->delta_flops == 0 ? "0" : b, c);
+	}
+	fprintf(f, "  (* on in this scenario)\n");
+}
+
+void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain, bool color)
+{
+	char s[256], a[NB], b[NB];
+	int i;
+
+	(void)color;
+	engine_scenario_summary(sc, s, sizeof s);
+	fprintf(f, "napkin · %s\n", s);
+	engine_fmt_count(r->params.total, a, sizeof a);
+	engine_fmt_count(r->params.non_embedding, b, sizeof b);
+	fprintf(f, "\nModel    %s parameters (%s non-embedding", a, b);
+	if (sc->model.experts > 1) {
+		engine_fmt_count(r->params.active, a, sizeof a);
+		fprintf(f, ", %s active", a);
+	}
+	fprintf(f, "): %lld layers, hidden %lld, %lld heads × %lld (%lld KV), ffn %lld %s, vocab %lld\n",
+		(long long)sc->model.layers, (long long)sc->model.hidden, (long long)sc->model.heads,
+		(long long)sc->model.head_dim, (long long)sc->model.kv_heads, (long long)sc->model.ffn,
+		sc->model.mlp == ENGINE_MLP_GATED ? "gated" : "plain", (long long)sc->model.vocab);
+	fprintf(f, "Cluster  %lld GPUs = dp %d × tp %lld × pp %lld", (long long)sc->gpus, r->dp, (long long)sc->tp,
+		(long long)sc->pp);
+	if (sc->mode == ENGINE_MODE_TRAIN)
+		fprintf(f, ", ZeRO-%lld%s, recompute %s, FlashAttention %s\n", (long long)sc->zero,
+			sc->sequence_parallel ? ", sequence parallel" : "", engine_recompute_name(sc->recompute),
+			sc->flash_attention ? "on" : "off");
+	else
+		fprintf(f, ", FlashAttention %s\n", sc->flash_attention ? "on" : "off");
+	memory_section(f, sc, r);
+	if (sc->mode == ENGINE_MODE_TRAIN)
+		compute_section(f, sc, r);
+	else
+		inference_section(f, sc, r);
+	roofline_section(f, sc, r);
+	if (sc->mode == ENGINE_MODE_TRAIN)
+		data_section(f, sc, r);
+	techniques_section(f, sc, r);
+	if (r->n_warnings > 0) {
+		fprintf(f, "\nNotes\n");
+		for (i = 0; i < r->n_warnings; i++)
+			fprintf(f, "  ! %s\n", r->warnings[i]);
+	}
+	if (explain) {
+		const char *const *k = engine_explain_keys();
+		char buf[4096];
+		fprintf(f, "\nHow each number was found\n");
+		for (; *k != NULL; k++) {
+			engine_explain(sc, r, *k, buf, sizeof buf);
+			fprintf(f, "\n%s", buf);
+		}
+	}
+}
+
+/* ------------------------------------------------------------ Markdown */
+
+static void md_row(FILE *f, const char *a, const char *b, const char *c)
+{
+	fprintf(f, "| %s | %s | %s |\n", a, b, c);
+}
+
+void report_markdown(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain)
+{
+	char s[256], a[NB], b[NB], v[200];
+	struct part p[8];
+	int n = parts(r, p), i;
+	const struct engine_compute *c = &r->compute;
+
+	engine_scenario_summary(sc, s, sizeof s);
+	fprintf(f, "# napkin: %s\n\n", s);
+	engine_fmt_count(r->params.total, a, sizeof a);
+	fprintf(f, "**Model** %s: %s parameters, %lld layers, hidden %lld, %lld heads of %lld (%lld KV heads), ffn %lld, vocab %lld.  \n",
+		sc->model.name, a, (long long)sc->model.layers, (long long)sc->model.hidden, (long long)sc->model.heads,
+		(long long)sc->model.head_dim, (long long)sc->model.kv_heads, (long long)sc->model.ffn, (long long)sc->model.vocab);
+	fprintf(f, "**Cluster** %lld × %s (dp %d × tp %lld × pp %lld)%s.\n\n", (long long)sc->gpus, sc->gpu.name, r->dp,
+		(long long)sc->tp, (long long)sc->pp, sc->mode == ENGINE_MODE_TRAIN ? "" : ", inference");
+
+	fprintf(f, "## Can it fit? Memory per GPU\n\n");
+	md_row(f, "part", "dtype", "GiB");
+	md_row(f, "---", "---", "---:");
+	for (i = 0; i < n; i++) {
+		if (p[i].bytes == 0)
+			continue;
+		snprintf(a, sizeof a, "%.2f", p[i].bytes / 1073741824.0);
+		md_row(f, p[i].label, dtn(p[i].dt), a);
+	}
+	snprintf(a, sizeof a, "**%.2f**", r->memory.total / 1073741824.0);
+	md_row(f, "**total**", "", a);
+	snprintf(a, sizeof a, "%.2f", r->memory.capacity / 1073741824.0);
+	md_row(f, "capacity (one GPU)", "", a);
+	fprintf(f, "\n%s. Largest micro-batch that fits: %lld; fewest GPUs: %lld.\n\n",
+		r->memory.fits ? "It fits" : "**It does not fit**", (long long)r->memory.max_batch, (long long)r->memory.min_gpus);
+
+	if (sc->mode == ENGINE_MODE_TRAIN) {
+		fprintf(f, "## How long? Compute and time\n\n");
+		engine_fmt_si(c->flops_per_token_train, "FLOP", a, sizeof a);
+		engine_fmt_si(c->flops_per_token_6n, "FLOP", b, sizeof b);
+		fprintf(f, "- FLOPs per token: %s (the 6·N shorthand: %s)\n", a, b);
+		engine_fmt_si(c->train_flops, "FLOP", a, sizeof a);
+		fprintf(f, "- Training FLOPs: %s\n", a);
+		fprintf(f, "- MFU %.1f%%, HFU %.1f%%\n", 100.0 * c->mfu, 100.0 * c->hfu);
+		engine_fmt_seconds(c->train_seconds, a, sizeof a);
+		fprintf(f, "- Training time: **%s** (%.2f days, %.0f GPU-hours)\n\n", a, c->train_days, c->gpu_hours);
+	} else {
+		fprintf(f, "## How fast? Inference\n\n");
+		engine_fmt_seconds(r->inference.prefill_seconds, a, sizeof a);
+		engine_fmt_seconds(r->inference.decode_seconds_per_token, b, sizeof b);
+		fprintf(f, "- Prefill: %s; decode: %s per step, %.0f tokens/s\n\n", a, b, r->inference.decode_tokens_per_s);
+	}
+	fprintf(f, "## What bounds it? The roofline\n\n");
+	md_row(f, "operation", "FLOP/byte", "bound");
+	md_row(f, "---", "---:", "---");
+	for (i = 0; i < ENGINE_PT_COUNT; i++) {
+		snprintf(a, sizeof a, "%.4g", r->roofline.points[i].intensity);
+		md_row(f, r->roofline.points[i].label, a, r->roofline.points[i].memory_bound ? "memory" : "compute");
+	}
+	engine_roofline_verdict(sc, r, sc->mode == ENGINE_MODE_TRAIN ? ENGINE_PT_TRAIN : ENGINE_PT_DECODE, v, sizeof v);
+	fprintf(f, "\nRidge point %.0f FLOP/byte: %s.\n\n", r->roofline.ridge, v);
+
+	fprintf(f, "## What each technique changes here\n\n");
+	fprintf(f, "| technique | compared | memory per GPU | FLOPs per token | time |\n| --- | --- | ---: | ---: | ---: |\n");
+	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
+		const struct engine_technique *t = &r->techniques[i];
+		char x[NB], y[NB], z[NB];
+		if (t->name == NULL)
+			continue;
+		if (!t->applies) {
+			fprintf(f, "| %s | %s | n/a | n/a | n/a |\n", t->label, t->compare);
+			continue;
+		}
+		signed_bytes(t->delta_memory_bytes, x, sizeof x);
+		engine_fmt_si(t->delta_flops, "FLOP", y, sizeof y);
+		signed_secs(t->delta_seconds, z, sizeof z);
+		fprintf(f, "| %s | %s | %s | %s | %s |\n", t->label, t->compare, x, t->delta_flops == 0 ? "0" : y, z);
+	}
+	if (r->n_warnings > 0) {
+		fprintf(f, "\n## Notes\n\n");
+		for (i = 0; i < r->n_warnings; i++)
+			fprintf(f, "- %s\n", r->warnings[i]);
+	}
+	if (explain) {
+		const char *const *k = engine_explain_keys();
+		char buf[4096];
+		fprintf(f, "\n## How each number was found\n");
+		for (; *k != NULL; k++) {
+			engine_explain(sc, r, *k, buf, sizeof buf);
+			fprintf(f, "\n### %s\n\n```\n%s```\n", *k, buf);
+		}
+	}
+}

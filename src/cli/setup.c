@@ -1,0 +1,201 @@
+/* cli: knob flags, --scenario and --presets, shared by every scenario-taking command. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+void cli_error(const char *cmd, const struct napkin_err *err)
+{
+	char buf[1024];
+
+	fprintf(stderr, "napkin %s: %s\n", cmd, util_err_format(err, buf, sizeof buf));
+}
+
+static const struct cli_opt *find_opt(const struct cli_opt *opts, const char *name)
+{
+	for (; opts != NULL && opts->name != NULL; opts++)
+		if (strcmp(opts->name, name) == 0)
+			return opts;
+	return NULL;
+}
+
+static const char *suggest_opt(const struct cli_opt *opts, const char *name)
+{
+	const char *cands[64];
+	const char *k;
+	size_t n = 0;
+
+	cands[n++] = "scenario";
+	cands[n++] = "presets";
+	cands[n++] = "help";
+	for (; opts != NULL && opts->name != NULL && n < 63; opts++)
+		cands[n++] = opts->name;
+	cands[n] = NULL;
+	k = util_suggest(name, cands);
+	return k != NULL ? k : engine_knob_suggest(name);
+}
+
+void cli_print_opts(FILE *f, const struct cli_opt *opts)
+{
+	char left[64];
+
+	for (; opts != NULL && opts->name != NULL; opts++) {
+		snprintf(left, sizeof left, "--%s%s%s", opts->name, opts->metavar ? " " : "", opts->metavar ? opts->metavar : "");
+		fprintf(f, "  %-28s %s\n", left, opts->help);
+	}
+	fprintf(f, "  %-28s %s\n", "--scenario FILE", "start from a scenario (a preset id or a YAML file)");
+	fprintf(f, "  %-28s %s\n", "--presets DIR", "also search DIR for presets (searched last, wins)");
+	fprintf(f, "  %-28s %s\n", "--help", "this help");
+}
+
+void cli_print_knobs(FILE *f)
+{
+	size_t n, i;
+	int g;
+	const struct engine_knob *k = engine_knobs(&n);
+	char flag[48], def[64], allowed[400];
+
+	fprintf(f, "Knobs (--key value; the same keys in YAML scenarios and the JSON report's \"scenario\"):\n");
+	for (g = 0; g < ENGINE_GROUP_COUNT; g++) {
+		fprintf(f, "\n%s\n", engine_group_name((enum engine_knob_group)g));
+		for (i = 0; i < n; i++) {
+			const char *unit;
+			size_t j;
+			if ((int)k[i].group != g)
+				continue;
+			snprintf(flag, sizeof flag, "--%s", k[i].key);
+			for (j = 0; flag[j]; j++)
+				if (flag[j] == '_')
+					flag[j] = '-';
+			engine_knob_default_text(&k[i], def, sizeof def);
+			engine_knob_allowed(&k[i], allowed, sizeof allowed);
+			unit = engine_unit_name(k[i].unit);
+			fprintf(f, "  %-22s %s\n", flag, k[i].help);
+			fprintf(f, "  %-22s %s%s%sdefault %s; allowed %s\n", "", unit[0] ? "unit " : "", unit, unit[0] ? "; " : "",
+				def, allowed);
+		}
+	}
+}
+
+int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
+	      const char **positional, int max_positional, int *n_positional)
+{
+	struct engine_assign *as = NULL;
+	struct napkin_err err;
+	struct engine_catalog cat;
+	struct preset_options popt;
+	size_t nas = 0;
+	int i, rc = CLI_EXIT_USAGE, npos = 0;
+
+	memset(out, 0, sizeof *out);
+	util_err_clear(&err);
+	engine_scenario_default(&out->sc);
+	as = calloc((size_t)argc + 1, sizeof *as);
+	if (as == NULL) {
+		fprintf(stderr, "napkin %s: out of memory\n", cmd);
+		return CLI_EXIT_FAIL;
+	}
+	for (i = 1; i < argc; i++) {
+		char name[64];
+		const char *arg = argv[i], *eq, *value = NULL;
+		const struct cli_opt *o;
+		const struct engine_knob *k;
+		size_t len;
+
+		if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
+			if (positional != NULL && npos < max_positional && arg[0] != '-') {
+				positional[npos++] = arg;
+				continue;
+			}
+			fprintf(stderr, "napkin %s: unexpected argument '%s' (knobs are --key value; see napkin %s --help)\n", cmd,
+				arg, cmd);
+			goto out;
+		}
+		arg += 2;
+		eq = strchr(arg, '=');
+		len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+		if (len >= sizeof name) {
+			fprintf(stderr, "napkin %s: unknown option '--%.40s...'\n", cmd, arg);
+			goto out;
+		}
+		memcpy(name, arg, len);
+		name[len] = '\0';
+		if (strcmp(name, "help") == 0) {
+			out->help = true;
+			continue;
+		}
+		o = find_opt(opts, name);
+		if (o != NULL && o->metavar == NULL) {
+			if (eq != NULL) {
+				fprintf(stderr, "napkin %s: --%s takes no value\n", cmd, name);
+				goto out;
+			}
+			*o->flag = true;
+			continue;
+		}
+		k = o == NULL ? engine_knob_find(name) : NULL;
+		if (o == NULL && k == NULL && strcmp(name, "scenario") != 0 && strcmp(name, "presets") != 0) {
+			const char *s = suggest_opt(opts, name);
+			fprintf(stderr, "napkin %s: unknown option --%s%s%s%s (napkin %s --help lists every knob)\n", cmd, name,
+				s ? " (did you mean --" : "", s ? s : "", s ? "?)" : "", cmd);
+			goto out;
+		}
+		if (eq != NULL) {
+			value = eq + 1;
+		} else if (i + 1 < argc) {
+			value = argv[++i];
+		} else {
+			fprintf(stderr, "napkin %s: --%s needs a value\n", cmd, name);
+			goto out;
+		}
+		if (o != NULL)
+			*o->value = value;
+		else if (strcmp(name, "scenario") == 0)
+			out->scenario_path = value;
+		else if (strcmp(name, "presets") == 0)
+			out->presets_dir = value;
+		else {
+			as[nas].knob = k;
+			as[nas].text = value;
+			nas++;
+		}
+	}
+	if (n_positional != NULL)
+		*n_positional = npos;
+	if (out->help) {
+		rc = 0;
+		goto out;
+	}
+	memset(&popt, 0, sizeof popt);
+	popt.extra_dir = out->presets_dir;
+	if (preset_registry_new(&out->reg, &popt, &err) != NAPKIN_OK) {
+		cli_error(cmd, &err);
+		rc = CLI_EXIT_USAGE;
+		goto out;
+	}
+	if (out->scenario_path != NULL &&
+	    preset_scenario_load(out->reg, out->scenario_path, &out->sc, &err) != NAPKIN_OK) {
+		cli_error(cmd, &err);
+		rc = err.code == NAPKIN_EIO || err.code == NAPKIN_ENOMEM ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+		goto out;
+	}
+	cat = preset_catalog(out->reg);
+	if (engine_apply(&out->sc, as, nas, &cat, &err) != NAPKIN_OK) {
+		cli_error(cmd, &err);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(as);
+	if (rc != 0) {
+		preset_registry_free(out->reg);
+		out->reg = NULL;
+	}
+	return rc;
+}
+
+void cli_setup_free(struct cli_setup *s)
+{
+	preset_registry_free(s->reg);
+	s->reg = NULL;
+}
