@@ -8,9 +8,9 @@
  *    12·L·H·Q·T term of PaLM's model FLOPs (Chowdhery et al. 2022, appendix B), whose
  *    MFU = tokens/s × model FLOPs per token ÷ (chips × peak); recomputation is excluded
  *    from MFU and included in HFU.
- *  - Selective recomputation re-runs the attention-score forward; full recomputation one
- *    whole forward (Korthikanti et al. 2022, appendix A: s/(6h) becomes s/(3h));
- *    FlashAttention's backward recomputes QKᵀ (Dao et al. 2022, §3.1).
+ *  - Full recomputation adds one forward of the layers (Narayanan et al. 2021); selective
+ *    recomputation is counted as Korthikanti et al. 2022 count it (appendix A: s/(6h)
+ *    becomes s/(3h)); FlashAttention's backward recomputes QKᵀ (Dao et al. 2022, §3.1).
  *  - Roofline (Williams, Waterman & Patterson 2009): attainable = min(peak, I × bandwidth),
  *    ridge = peak ÷ bandwidth.
  */
@@ -43,12 +43,17 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	f->bwd = 2.0 * f->fwd;
 	f->model = f->fwd + f->bwd;
 	f->recompute = 0.0;
+	/* full: one more forward of the layers; the output layer is not recomputed
+	 * (Narayanan et al. 2021: 96·B·s·l·h²·(1 + s/(6h) + V/(16·l·h)) with recomputation) */
 	if (sc->recompute == ENGINE_RECOMP_FULL)
-		f->recompute += f->fwd;
+		f->recompute += f->fwd - 2.0 * dm->V * dm->d;
 	if (sc->flash_attention)
-		f->recompute += 0.5 * f->attn_fwd; /* QKᵀ again in the backward */
+		f->recompute += 0.5 * f->attn_fwd; /* QKᵀ again in the backward (Dao et al. 2022) */
 	else if (sc->recompute == ENGINE_RECOMP_SELECTIVE)
-		f->recompute += f->attn_fwd;       /* QKᵀ, softmax and AV again */
+		/* Korthikanti et al. 2022, appendix A: the hardware count replaces s/(6h) by
+		 * s/(3h), i.e. adds the attention core's whole fwd + bwd count again (their
+		 * reported HFU/MFU ratios, table 5, follow this accounting) */
+		f->recompute += 3.0 * f->attn_fwd;
 	f->hw = f->model + f->recompute;
 	f->six_n = 6.0 * p->active;
 }

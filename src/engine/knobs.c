@@ -822,6 +822,7 @@ int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size
 	size_t ki, i;
 	int rc;
 
+	util_err_clear(err);
 	/* in table order, so `model` lands before the architecture keys it would overwrite;
 	 * within one knob, the last assignment wins */
 	for (ki = 0; ki < NKNOBS; ki++) {
@@ -830,7 +831,7 @@ int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size
 				continue;
 			rc = engine_knob_set(&t, a[i].knob, a[i].text, cat, err);
 			if (rc != NAPKIN_OK) {
-				if (err != NULL && a[i].file != NULL && err->file[0] == '\0')
+				if (a[i].file != NULL)
 					util_err_at(err, a[i].file, a[i].line, a[i].col);
 				return rc;
 			}
@@ -841,7 +842,18 @@ int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size
 			return util_err_set(err, NAPKIN_EINVAL, "internal: an assignment names no knob of the table");
 	rc = engine_validate(&t, err);
 	if (rc != NAPKIN_OK) {
-		if (err != NULL && n > 0 && a[0].file != NULL && err->file[0] == '\0')
+		/* point at the assignment the message is about: validation messages begin with
+		 * the key of the knob at fault */
+		const struct engine_assign *at = NULL;
+		for (i = 0; err != NULL && i < n; i++) {
+			size_t kl = strlen(a[i].knob->key);
+			if (strncmp(err->msg, a[i].knob->key, kl) == 0 && err->msg[kl] != '\0' &&
+			    strchr(" :(", err->msg[kl]) != NULL && (at == NULL || kl >= strlen(at->knob->key)))
+				at = &a[i];
+		}
+		if (at != NULL && at->file != NULL)
+			util_err_at(err, at->file, at->line, at->col);
+		else if (n > 0 && a[0].file != NULL)
 			util_err_at(err, a[0].file, 0, 0);
 		return rc;
 	}

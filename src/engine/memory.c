@@ -265,8 +265,10 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			wdiv = dp;
 		c.params_gpu = P;
 		c.weights = P * by.w / wdiv + Pmm * by.autocast_copy / wdiv;
-		if (train && sc->zero >= 3 && dp > 1.0) {
-			/* ZeRO-3 gathers one layer's full weights at a time to compute with it */
+		if (train && sc->zero >= 3 && dp > 1.0 && sc->activations) {
+			/* ZeRO-3 gathers one layer's full weights at a time to compute with it: a
+			 * working buffer, left out with the activations in the model-states-only
+			 * estimate (activations off) */
 			c.gathered = sp.layer * by.w;
 			c.weights += c.gathered;
 		}

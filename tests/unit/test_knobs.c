@@ -1,0 +1,215 @@
+/* The knob table: parsing, canonical text that parses back, stepping, errors that name the
+ * knob and what is allowed, and all-or-nothing application in table order. */
+#include <string.h>
+
+#include "engine.h"
+#include "testutil.h"
+
+static void test_every_knob_round_trips(void **state)
+{
+	size_t n, i;
+	const struct engine_knob *k = engine_knobs(&n);
+	struct engine_scenario sc, t;
+	struct napkin_err err;
+	char a[128], b[128], allowed[400];
+
+	(void)state;
+	assert_true(n >= 50);
+	engine_scenario_default(&sc);
+	assert_int_equal(engine_validate(&sc, &err), 0);
+	for (i = 0; i < n; i++) {
+		engine_knob_format(&sc, &k[i], a, sizeof a);
+		engine_knob_allowed(&k[i], allowed, sizeof allowed);
+		assert_true(strlen(allowed) > 0);
+		assert_non_null(k[i].help);
+		assert_non_null(k[i].label);
+		assert_ptr_equal(engine_knob_find(k[i].key), &k[i]);
+		if (a[0] == '\0' || (k[i].flags & ENGINE_KNOB_ZERO_UNSET))
+			continue;
+		t = sc;
+		if (engine_knob_set(&t, &k[i], a, NULL, &err) != 0) {
+			print_error("%s=%s: %s\n", k[i].key, a, err.msg);
+			fail();
+		}
+		engine_knob_format(&t, &k[i], b, sizeof b);
+		assert_string_equal(a, b);
+	}
+}
+
+static void test_names_and_dashes(void **state)
+{
+	(void)state;
+	assert_ptr_equal(engine_knob_find("kv-heads"), engine_knob_find("kv_heads"));
+	assert_ptr_equal(engine_knob_find("flash-attention"), engine_knob_find("flash_attention"));
+	assert_null(engine_knob_find("kv__heads"));
+	assert_string_equal(engine_knob_suggest("bacth"), "batch");
+	assert_string_equal(engine_knob_suggest("kv-head"), "kv_heads");
+	assert_null(engine_knob_suggest("zzzzzzzzzz"));
+	/* the keys the issue names exist */
+	{
+		static const char *keys[] = {"model", "params", "gpu", "gpus", "gpus_per_node", "tp", "pp", "zero",
+					     "sequence_parallel", "mode", "batch", "grad_accum", "seq", "precision",
+					     "optimizer", "recompute", "flash_attention", "tokens", "mfu", "tokens_per_s",
+					     "step_time", "achieved_flops", "prompt", "generate", "pinned", "layers",
+					     "hidden", "heads", "kv_heads", "head_dim", "ffn", "vocab"};
+		size_t i;
+		for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+			assert_non_null(engine_knob_find(keys[i]));
+	}
+}
+
+static void expect_error(const char *key, const char *value, const char *needle)
+{
+	struct engine_scenario sc;
+	struct napkin_err err;
+
+	engine_scenario_default(&sc);
+	util_err_clear(&err);
+	assert_int_not_equal(engine_knob_set(&sc, engine_knob_find(key), value, NULL, &err), 0);
+	if (strstr(err.msg, needle) == NULL) {
+		print_error("%s=%s: '%s' lacks '%s'\n", key, value, err.msg, needle);
+		fail();
+	}
+}
+
+static void test_bad_values(void **state)
+{
+	(void)state;
+	expect_error("batch", "0", "batch: 0 is out of range; allowed: 1 to");
+	expect_error("batch", "-4", "batch");
+	expect_error("batch", "4.5", "not a whole number");
+	expect_error("batch", "nan", "batch");
+	expect_error("seq", "4q", "seq");
+	expect_error("flash_attention", "maybe", "on or off");
+	expect_error("precision", "fp64", "allowed: fp32, amp-bf16");
+	expect_error("optimizer", "adagrad", "adamw");
+	expect_error("mfu", "1.5", "mfu");
+	expect_error("mfu", "0", "mfu");
+	expect_error("zero", "4", "zero");
+	expect_error("gpu_bandwidth", "80 PB/s", "out of range");
+	expect_error("gpus", "", "no value");
+	expect_error("model", "no-such-model", "unknown model");
+	expect_error("params", "1", "params");
+}
+
+static void test_bools_and_enums(void **state)
+{
+	struct engine_scenario sc;
+	struct napkin_err err;
+	const struct engine_knob *fa = engine_knob_find("flash_attention");
+	const struct engine_knob *pr = engine_knob_find("precision");
+	char buf[32];
+
+	(void)state;
+	engine_scenario_default(&sc);
+	assert_int_equal(engine_knob_set(&sc, fa, "off", NULL, &err), 0);
+	assert_false(sc.flash_attention);
+	assert_int_equal(engine_knob_set(&sc, fa, "TRUE", NULL, &err), 0);
+	assert_true(sc.flash_attention);
+	assert_int_equal(engine_knob_set(&sc, pr, "Mixed", NULL, &err), 0);
+	engine_knob_format(&sc, pr, buf, sizeof buf);
+	assert_string_equal(buf, "mixed-bf16");
+	/* stepping an enum visits canonical names only and wraps */
+	assert_int_equal(engine_knob_set(&sc, pr, "fp8-mixed", NULL, &err), 0);
+	assert_int_equal(engine_knob_step(&sc, pr, +1, NULL, &err), 0);
+	engine_knob_format(&sc, pr, buf, sizeof buf);
+	assert_string_equal(buf, "fp32");
+}
+
+static void test_stepping(void **state)
+{
+	struct engine_scenario sc;
+	struct napkin_err err;
+	const struct engine_knob *batch = engine_knob_find("batch");
+	const struct engine_knob *tp = engine_knob_find("tp");
+	const struct engine_knob *tokens = engine_knob_find("tokens");
+	const struct engine_knob *tps = engine_knob_find("tokens_per_s");
+
+	(void)state;
+	engine_scenario_default(&sc);
+	sc.batch = 3;
+	assert_int_equal(engine_knob_step(&sc, batch, +1, NULL, &err), 0);
+	assert_int_equal(sc.batch, 4);
+	assert_int_equal(engine_knob_step(&sc, batch, -1, NULL, &err), 0);
+	assert_int_equal(sc.batch, 2);
+	sc.batch = 1;
+	assert_int_not_equal(engine_knob_step(&sc, batch, -1, NULL, &err), 0);
+	assert_int_equal(sc.batch, 1);
+	/* tp skips values that do not divide the GPUs: 1 → 2 → 4 → 8, then nothing fits 8 GPUs */
+	assert_int_equal(sc.tp, 1);
+	assert_int_equal(engine_knob_step(&sc, tp, +1, NULL, &err), 0);
+	assert_int_equal(sc.tp, 2);
+	assert_int_equal(engine_knob_step(&sc, tp, +1, NULL, &err), 0);
+	assert_int_equal(sc.tp, 4);
+	assert_int_equal(engine_knob_step(&sc, tp, +1, NULL, &err), 0);
+	assert_int_equal(sc.tp, 8);
+	assert_int_not_equal(engine_knob_step(&sc, tp, +1, NULL, &err), 0);
+	assert_int_equal(sc.tp, 8);
+	/* 1-2-5 steps */
+	sc.tokens = 2e12;
+	assert_int_equal(engine_knob_step(&sc, tokens, +1, NULL, &err), 0);
+	assert_close(sc.tokens, 5e12, 0);
+	assert_int_equal(engine_knob_step(&sc, tokens, -1, NULL, &err), 0);
+	assert_close(sc.tokens, 2e12, 0);
+	/* an unset measurement steps up from the derived value, and back down to unset */
+	assert_close(sc.tokens_per_s, 0, 0);
+	assert_int_equal(engine_knob_step(&sc, tps, +1, NULL, &err), 0);
+	assert_true(sc.tokens_per_s > 0);
+}
+
+static void test_apply_all_or_nothing(void **state)
+{
+	struct engine_scenario sc, before;
+	struct napkin_err err;
+	struct engine_assign a[3];
+
+	(void)state;
+	engine_scenario_default(&sc);
+	before = sc;
+	/* batch is fine, tp 3 does not divide 32 heads: nothing changes */
+	a[0] = (struct engine_assign){engine_knob_find("batch"), "8", "x.yaml", 3, 8};
+	a[1] = (struct engine_assign){engine_knob_find("tp"), "3", "x.yaml", 4, 5};
+	a[2] = (struct engine_assign){engine_knob_find("gpus"), "3", "x.yaml", 5, 7};
+	assert_int_not_equal(engine_apply(&sc, a, 3, NULL, &err), 0);
+	assert_non_null(strstr(err.msg, "tp (3) must divide heads (32)"));
+	/* the error points at the tp line */
+	assert_int_equal(err.line, 4);
+	assert_int_equal(err.col, 5);
+	assert_memory_equal(&sc, &before, sizeof sc);
+	/* a bad value reports its position */
+	a[0].text = "many";
+	assert_int_not_equal(engine_apply(&sc, a, 1, NULL, &err), 0);
+	assert_string_equal(err.file, "x.yaml");
+	assert_int_equal(err.line, 3);
+	assert_int_equal(err.col, 8);
+	assert_memory_equal(&sc, &before, sizeof sc);
+}
+
+static void test_apply_order(void **state)
+{
+	struct engine_scenario sc;
+	struct napkin_err err;
+	struct engine_assign a[2];
+
+	(void)state;
+	engine_scenario_default(&sc);
+	/* layers given before params in the file: params still applies first */
+	a[0] = (struct engine_assign){engine_knob_find("layers"), "40", NULL, 0, 0};
+	a[1] = (struct engine_assign){engine_knob_find("params"), "7B", NULL, 0, 0};
+	assert_int_equal(engine_apply(&sc, a, 2, NULL, &err), 0);
+	assert_int_equal(sc.model.layers, 40);
+	/* an architecture change means the shape is no longer the one params picked */
+	assert_close(sc.params, 0, 0);
+}
+
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_every_knob_round_trips),
+	cmocka_unit_test(test_names_and_dashes),
+	cmocka_unit_test(test_bad_values),
+	cmocka_unit_test(test_bools_and_enums),
+	cmocka_unit_test(test_stepping),
+	cmocka_unit_test(test_apply_all_or_nothing),
+	cmocka_unit_test(test_apply_order),
+};
+
+TESTUTIL_MAIN("knobs", tests)
