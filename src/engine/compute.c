@@ -352,8 +352,9 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	if (sc->tp > sc->gpus_per_node)
 		eng_warn(r, "tp %lld spans nodes (gpus_per_node %lld): tensor parallelism over the network is slow",
 			 (long long)sc->tp, (long long)sc->gpus_per_node);
-	if (train && sc->zero > 0 && dp <= 1.0)
-		eng_warn(r, "zero %lld has no effect with one data-parallel rank (dp = 1)", (long long)sc->zero);
+	if (sc->tp > 1 && sc->params <= 0 && (sc->model.ffn % sc->tp != 0 || sc->model.hidden % sc->tp != 0))
+		eng_warn(r, "tp %lld does not divide ffn %lld or hidden %lld: frameworks need it to; the figures split evenly",
+			 (long long)sc->tp, (long long)sc->model.ffn, (long long)sc->model.hidden);
 	if (sc->sequence_parallel && sc->tp <= 1)
 		eng_warn(r, "sequence_parallel has no effect without tensor parallelism (tp = 1)");
 	if (train && sc->pp > 1 && sc->grad_accum < sc->pp)

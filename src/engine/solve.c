@@ -62,15 +62,13 @@ int64_t engine_solve_min_gpus(const struct engine_scenario *sc, int64_t *tp_out,
 			continue;
 		if (sc->model.kv_heads >= tp ? sc->model.kv_heads % tp != 0 : tp % sc->model.kv_heads != 0)
 			continue;
-		if (tp > 1 && (sc->model.hidden % tp != 0 || sc->model.ffn % tp != 0))
-			continue;
 		for (pp = 1; pp <= sc->model.layers && pp <= 1024; pp++) {
 			double c0, c1, dpn;
 			int64_t dp, n;
 			if (sc->model.layers % pp != 0)
 				continue;
 			if (best > 0 && tp * pp > best)
-				break;
+				break; /* more GPUs than the best already */
 			t.tp = tp;
 			t.pp = pp;
 			/* memory = c0 + c1 / dp: what ZeRO shards, and what it does not */
@@ -91,7 +89,8 @@ int64_t engine_solve_min_gpus(const struct engine_scenario *sc, int64_t *tp_out,
 			n = tp * pp * dp;
 			if (n > MAX_GPUS)
 				continue;
-			if (best < 0 || n < best) {
+			/* the same count: prefer tensor over pipeline parallelism (no bubble) */
+			if (best < 0 || n < best || (n == best && tp > *tp_out)) {
 				best = n;
 				*tp_out = tp;
 				*pp_out = pp;

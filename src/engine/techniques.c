@@ -72,7 +72,7 @@ static int64_t pick_tp(const struct engine_scenario *sc)
 
 	for (i = 0; i < 3; i++) {
 		int64_t t = cand[i];
-		if (t > sc->gpus_per_node || sc->model.heads % t || sc->model.hidden % t || sc->model.ffn % t)
+		if (t > sc->gpus_per_node || sc->model.heads % t)
 			continue;
 		if (sc->model.kv_heads >= t ? sc->model.kv_heads % t : t % sc->model.kv_heads)
 			continue;

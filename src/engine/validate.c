@@ -81,9 +81,6 @@ int engine_validate(const struct engine_scenario *sc, struct napkin_err *err)
 	if (m->layers % sc->pp != 0)
 		FAIL("pp (%lld) must divide layers (%lld): each stage holds whole layers", (long long)sc->pp,
 		     (long long)m->layers);
-	if ((m->hidden % sc->tp != 0 || m->ffn % sc->tp != 0) && sc->tp > 1)
-		FAIL("tp (%lld) must divide hidden (%lld) and ffn (%lld)", (long long)sc->tp, (long long)m->hidden,
-		     (long long)m->ffn);
 	if (m->position == ENGINE_POS_LEARNED) {
 		int64_t need = train ? sc->seq : sc->prompt + sc->generate;
 		if (need > m->max_positions)
