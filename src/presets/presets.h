@@ -94,4 +94,19 @@ int preset_gpu_to_yaml(const struct engine_gpu *gpu, char **out, size_t *len, st
  * to max errors (each with its position) and returns how many it found (0: all good). */
 size_t preset_check_file(struct preset_registry *reg, const char *path, struct napkin_err *errs, size_t max);
 
+/* Models and GPU profiles from text already in memory (name is used in messages; the id
+ * is ""), and a model in the presets' format (every trait written out). */
+int preset_model_from_text(struct preset_registry *reg, const char *name, const char *text, size_t len,
+			   struct engine_model *out, struct napkin_err *err);
+int preset_gpu_from_text(struct preset_registry *reg, const char *name, const char *text, size_t len,
+			 struct engine_gpu *out, struct napkin_err *err);
+int preset_model_to_yaml(const struct engine_model *model, char **out, size_t *len, struct napkin_err *err);
+
+/* Warnings from loads that succeeded (a config.json with an unknown model_type names the
+ * traits it assumed), each "file:line:col: warning: ...". They accumulate until cleared;
+ * the registry owns the strings. reg may be NULL (no warnings). */
+size_t preset_warning_count(const struct preset_registry *reg);
+const char *preset_warning(const struct preset_registry *reg, size_t i);
+void preset_warnings_clear(struct preset_registry *reg);
+
 #endif

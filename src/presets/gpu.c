@@ -1,0 +1,256 @@
+/*
+ * GPU profiles: presets/gpus/<id>.yaml (the format is in presets/README.md). Rates are
+ * dense (datasheets print sparse figures with an asterisk: halve those) and links are per
+ * direction.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const char *const gpu_keys[] = {
+	"name", "vendor", "memory", "memory_bandwidth", "peak_flops", "interconnect", "tdp", "sm_count",
+	"overhead", "measured", "h2d_pinned_bw", "h2d_pageable_bw", "source", NULL,
+};
+
+/* peak_flops keys and the engine dtype each fills (fp8: e4m3; e5m2 shares it). */
+static const struct {
+	const char *key;
+	enum engine_dtype dt;
+} peak_keys[] = {
+	{"fp64", ENGINE_DT_FP64}, {"fp32", ENGINE_DT_FP32}, {"tf32", ENGINE_DT_TF32},
+	{"bf16", ENGINE_DT_BF16}, {"fp16", ENGINE_DT_FP16}, {"fp8", ENGINE_DT_FP8_E4M3},
+	{"int8", ENGINE_DT_INT8}, {"int4", ENGINE_DT_INT4}, {"fp4", ENGINE_DT_FP4},
+};
+#define NPEAK (sizeof peak_keys / sizeof peak_keys[0])
+
+static const char *const link_keys[] = {"pcie", "nvlink", "infinity_fabric", "ici", NULL};
+
+/* Bounds: wide enough for any accelerator, narrow enough to catch a missing unit. */
+#define MEM_MIN 1048576.0   /* 1 MiB */
+#define MEM_MAX 1e15
+#define BW_MIN 1e6
+#define BW_MAX 1e15
+#define PEAK_MIN 1e6
+#define PEAK_MAX 1e20
+#define LINK_MAX 1e14
+
+bool pgpu_looks_like(const struct ydoc_node *root)
+{
+	return ydoc_get(root, "peak_flops") != NULL || ydoc_get(root, "memory_bandwidth") != NULL;
+}
+
+static void peaks(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g)
+{
+	const char *names[NPEAK + 1];
+	size_t i, given = 0;
+
+	if (map->kind != YDOC_MAP) {
+		pd_bad(d, map, NAPKIN_ESCHEMA, "expected a mapping of dtype: rate (bf16: 989.5 TFLOP/s), got %s",
+		       ydoc_what(map));
+		return;
+	}
+	for (i = 0; i < NPEAK; i++)
+		names[i] = peak_keys[i].key;
+	names[NPEAK] = NULL;
+	pd_unknown_keys(d, map, names, NULL);
+	for (i = 0; i < NPEAK; i++) {
+		const struct ydoc_node *v = pd_field(d, map, peak_keys[i].key, false, true);
+		double x;
+		if (v == NULL)
+			continue;
+		if (pd_number(d, v, ENGINE_UNIT_FLOP_PER_S, PEAK_MIN, PEAK_MAX, &x) == 0) {
+			g->peak[peak_keys[i].dt] = x;
+			given++;
+		}
+	}
+	if (map->n == 0)
+		pd_bad(d, map, NAPKIN_ESCHEMA, "peak_flops needs at least one dtype (bf16, fp16, fp32, ...)");
+	(void)given;
+}
+
+static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g)
+{
+	const struct ydoc_node *v, *first_link = NULL;
+	size_t i;
+	double x;
+
+	if (map->kind != YDOC_MAP) {
+		pd_bad(d, map, NAPKIN_ESCHEMA, "expected a mapping (pcie: 64 GB/s, nvlink: 450 GB/s), got %s",
+		       ydoc_what(map));
+		return;
+	}
+	pd_unknown_keys(d, map, link_keys, NULL);
+	if ((v = pd_field(d, map, "pcie", false, true)) != NULL && pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN,
+									       LINK_MAX, &x) == 0)
+		g->pcie_bw = x;
+	for (i = 1; link_keys[i] != NULL; i++) {
+		v = pd_field(d, map, link_keys[i], false, true);
+		if (v == NULL)
+			continue;
+		if (first_link != NULL) {
+			pd_bad(d, v, NAPKIN_ESCHEMA, "one GPU-to-GPU link per profile (%s is given too)", first_link->key);
+			continue;
+		}
+		first_link = v;
+		if (pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, LINK_MAX, &x) == 0) {
+			g->link_bw = x;
+			util_strlcpy(g->link_name, link_keys[i], sizeof g->link_name);
+		}
+	}
+}
+
+int pgpu_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *id, struct engine_gpu *out)
+{
+	struct engine_gpu g;
+	const struct ydoc_node *v;
+	size_t n0 = d->n;
+	double x;
+	int64_t i;
+
+	memset(&g, 0, sizeof g);
+	if (root->kind != YDOC_MAP) {
+		pd_bad(d, root, NAPKIN_ESCHEMA, "expected a mapping of GPU profile keys (name, memory, ...), got %s",
+		       ydoc_what(root));
+		return NAPKIN_ESCHEMA;
+	}
+	if (strlen(id) >= sizeof g.id) {
+		pd_error(d, 1, 1, NULL, NAPKIN_EINVAL, "the id '%.40s...' is longer than %zu bytes", id, sizeof g.id - 1);
+		return NAPKIN_EINVAL;
+	}
+	util_strlcpy(g.id, id, sizeof g.id);
+	pd_unknown_keys(d, root, gpu_keys, NULL);
+	if ((v = pd_field(d, root, "name", true, true)) != NULL)
+		pd_string(d, v, g.name, sizeof g.name);
+	if ((v = pd_field(d, root, "vendor", false, true)) != NULL)
+		pd_string(d, v, g.vendor, sizeof g.vendor);
+	if ((v = pd_field(d, root, "memory", true, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES, MEM_MIN, MEM_MAX, &x) == 0)
+		g.memory_bytes = x;
+	if ((v = pd_field(d, root, "memory_bandwidth", true, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, BW_MAX, &x) == 0)
+		g.bandwidth = x;
+	if ((v = pd_field(d, root, "peak_flops", true, true)) != NULL)
+		peaks(d, v, &g);
+	if ((v = pd_field(d, root, "interconnect", false, true)) != NULL)
+		links(d, v, &g);
+	if ((v = pd_field(d, root, "tdp", false, true)) != NULL && pd_watts(d, v, 1, 1e5, &x) == 0)
+		g.tdp_w = x;
+	if ((v = pd_field(d, root, "sm_count", false, true)) != NULL &&
+	    pd_int(d, v, ENGINE_UNIT_COUNT, 1, 1e6, &i) == 0)
+		g.sm_count = (int)i;
+	if ((v = pd_field(d, root, "overhead", false, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES, 0, 1e13, &x) == 0)
+		g.overhead_bytes = x;
+	if ((v = pd_field(d, root, "measured", false, true)) != NULL)
+		pd_bool(d, v, &g.measured);
+	if ((v = pd_field(d, root, "h2d_pinned_bw", false, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, LINK_MAX, &x) == 0)
+		g.h2d_pinned_bw = x;
+	if ((v = pd_field(d, root, "h2d_pageable_bw", false, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, LINK_MAX, &x) == 0)
+		g.h2d_pageable_bw = x;
+	if ((v = pd_field(d, root, "source", false, true)) != NULL)
+		pd_string(d, v, g.source, sizeof g.source);
+	if (d->n > n0)
+		return d->errs != NULL && d->max > 0 ? d->errs[0].code : NAPKIN_ESCHEMA;
+	*out = g;
+	return NAPKIN_OK;
+}
+
+static void indent_to(struct pbuf *b, int indent)
+{
+	pbuf_printf(b, "%*s", indent, "");
+}
+
+void pgpu_yaml(struct pbuf *b, const struct engine_gpu *g, int indent)
+{
+	size_t i;
+	const char *link = g->link_name;
+
+	indent_to(b, indent);
+	pbuf_printf(b, "name: ");
+	pbuf_scalar(b, g->name[0] ? g->name : "custom GPU");
+	pbuf_printf(b, "\n");
+	if (g->vendor[0]) {
+		indent_to(b, indent);
+		pbuf_printf(b, "vendor: ");
+		pbuf_scalar(b, g->vendor);
+		pbuf_printf(b, "\n");
+	}
+	indent_to(b, indent);
+	pbuf_printf(b, "memory: ");
+	pbuf_quantity(b, ENGINE_UNIT_BYTES, g->memory_bytes, false);
+	pbuf_printf(b, "\n");
+	indent_to(b, indent);
+	pbuf_printf(b, "memory_bandwidth: ");
+	pbuf_quantity(b, ENGINE_UNIT_BYTES_PER_S, g->bandwidth, false);
+	pbuf_printf(b, "\n");
+	indent_to(b, indent);
+	pbuf_printf(b, "peak_flops:\n");
+	for (i = 0; i < NPEAK; i++) {
+		double v = g->peak[peak_keys[i].dt];
+		if (v <= 0)
+			continue;
+		indent_to(b, indent + 2);
+		pbuf_printf(b, "%s: ", peak_keys[i].key);
+		pbuf_quantity(b, ENGINE_UNIT_FLOP_PER_S, v, peak_keys[i].dt == ENGINE_DT_INT8 ||
+								 peak_keys[i].dt == ENGINE_DT_INT4);
+		pbuf_printf(b, "\n");
+	}
+	if (g->pcie_bw > 0 || g->link_bw > 0) {
+		indent_to(b, indent);
+		pbuf_printf(b, "interconnect:\n");
+		if (g->pcie_bw > 0) {
+			indent_to(b, indent + 2);
+			pbuf_printf(b, "pcie: ");
+			pbuf_quantity(b, ENGINE_UNIT_BYTES_PER_S, g->pcie_bw, false);
+			pbuf_printf(b, "\n");
+		}
+		if (g->link_bw > 0) {
+			bool known = false;
+			for (i = 1; link_keys[i] != NULL; i++)
+				known = known || strcmp(link, link_keys[i]) == 0;
+			indent_to(b, indent + 2);
+			pbuf_printf(b, "%s: ", known ? link : "nvlink");
+			pbuf_quantity(b, ENGINE_UNIT_BYTES_PER_S, g->link_bw, false);
+			pbuf_printf(b, "\n");
+		}
+	}
+	if (g->tdp_w > 0) {
+		char num[40];
+		fmt_shortest(g->tdp_w, num, sizeof num);
+		indent_to(b, indent);
+		pbuf_printf(b, "tdp: %s W\n", num);
+	}
+	if (g->sm_count > 0) {
+		indent_to(b, indent);
+		pbuf_printf(b, "sm_count: %d\n", g->sm_count);
+	}
+	indent_to(b, indent);
+	pbuf_printf(b, "overhead: ");
+	pbuf_quantity(b, ENGINE_UNIT_BYTES, g->overhead_bytes, false);
+	pbuf_printf(b, "\n");
+	if (g->measured) {
+		indent_to(b, indent);
+		pbuf_printf(b, "measured: true\n");
+	}
+	if (g->h2d_pinned_bw > 0) {
+		indent_to(b, indent);
+		pbuf_printf(b, "h2d_pinned_bw: ");
+		pbuf_quantity(b, ENGINE_UNIT_BYTES_PER_S, g->h2d_pinned_bw, false);
+		pbuf_printf(b, "\n");
+	}
+	if (g->h2d_pageable_bw > 0) {
+		indent_to(b, indent);
+		pbuf_printf(b, "h2d_pageable_bw: ");
+		pbuf_quantity(b, ENGINE_UNIT_BYTES_PER_S, g->h2d_pageable_bw, false);
+		pbuf_printf(b, "\n");
+	}
+	if (g->source[0]) {
+		indent_to(b, indent);
+		pbuf_printf(b, "source: ");
+		pbuf_scalar(b, g->source);
+		pbuf_printf(b, "\n");
+	}
+}

@@ -1,0 +1,492 @@
+/*
+ * Models: presets/models/<id>.yaml in napkin's format (Hugging Face config.json key names
+ * plus `architecture` and explicit traits), or a Hugging Face config.json as it is (told
+ * apart by its `model_type`; its other keys are ignored).
+ *
+ * Each model_type implies traits, read from the Hugging Face transformers modelling code
+ * of that family (modeling_<type>.py and configuration_<type>.py): the MLP (gated with a
+ * gate projection, or plain), the norm (RMSNorm weight, or LayerNorm weight and bias),
+ * which linears carry biases, the default of tie_word_embeddings, and the positions
+ * (rotary, or a learned table).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+
+enum { B_QKV = 1, B_O = 2, B_MLP = 4, B_ALL = 7 };
+
+struct family {
+	const char *type;
+	enum engine_mlp mlp;
+	enum engine_norm norm;
+	int bias;
+	bool tied;
+	enum engine_position position;
+	bool dropout;           /* trained with dropout by default */
+	int pos_offset;         /* rows of the learned position table beyond max_position_embeddings */
+	const char *dropout_key; /* the config key holding the residual dropout probability */
+};
+
+static const struct family families[] = {
+	/* GPT2Model: Conv1D c_attn/c_proj/c_fc with biases, LayerNorm, wpe; tie_word_embeddings
+	 * defaults to true; resid_pdrop 0.1 */
+	{"gpt2", ENGINE_MLP_PLAIN, ENGINE_NORM_LAYER, B_ALL, true, ENGINE_POS_LEARNED, true, 0, "resid_pdrop"},
+	/* GPTNeoX (Pythia): query_key_value and dense with biases, LayerNorm, rotary, untied embed_out */
+	{"gpt_neox", ENGINE_MLP_PLAIN, ENGINE_NORM_LAYER, B_ALL, false, ENGINE_POS_ROPE, false, 0, "hidden_dropout"},
+	/* Llama, Mistral, Mixtral: SwiGLU (gate, up, down), RMSNorm, no biases, rotary, untied */
+	{"llama", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	{"mistral", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	{"mixtral", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	/* Qwen2: as Llama, with biases on q_proj, k_proj and v_proj only */
+	{"qwen2", ENGINE_MLP_GATED, ENGINE_NORM_RMS, B_QKV, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	/* Gemma: GeGLU (gated), RMSNorm, no biases, head_dim given, embeddings tied */
+	{"gemma", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, true, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	{"gemma2", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, true, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	/* Phi-3: fused qkv_proj and gate_up_proj (gated), RMSNorm, no biases, untied */
+	{"phi3", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "resid_pdrop"},
+	/* OPT: fc1/fc2 with biases (enable_bias), LayerNorm, learned positions with an offset of
+	 * 2 rows (OPTLearnedPositionalEmbedding), tied; dropout 0.1 */
+	{"opt", ENGINE_MLP_PLAIN, ENGINE_NORM_LAYER, B_ALL, true, ENGINE_POS_LEARNED, true, 2, "dropout"},
+};
+
+/* Assumed for an unknown model_type (the most common decoder today). */
+static const struct family family_default = {
+	"", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, NULL,
+};
+
+static const struct family *family_of(const char *type)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (strcmp(type, families[i].type) == 0)
+			return &families[i];
+	return NULL;
+}
+
+static const char *const model_keys[] = {
+	"name", "architecture", "vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
+	"num_key_value_heads", "head_dim", "intermediate_size", "tie_word_embeddings", "max_position_embeddings",
+	"num_local_experts", "num_experts_per_tok", "mlp", "norm", "bias", "position", "dropout",
+	"params_published", "source",
+	/* GPT-2's and OPT's names for the same fields */
+	"n_embd", "n_layer", "n_head", "n_inner", "n_positions", "ffn_dim", NULL,
+};
+
+static const char *const mlp_names[] = {"gated", "plain", NULL};
+static const char *const norm_names[] = {"rmsnorm", "layernorm", NULL};
+static const char *const pos_names[] = {"rope", "learned", "none", NULL};
+static const char *const bias_names[] = {"none", "qkv", "attn", "all", NULL};
+static const int bias_ladder[] = {0, B_QKV, B_QKV | B_O, B_ALL};
+static const char *const bias_parts[] = {"qkv", "o", "mlp", NULL};
+
+bool pmodel_looks_like(const struct ydoc_node *root)
+{
+	static const char *const keys[] = {"model_type", "architecture", "hidden_size", "num_hidden_layers",
+					   "n_embd", "vocab_size", NULL};
+	size_t i;
+
+	for (i = 0; keys[i] != NULL; i++)
+		if (ydoc_get(root, keys[i]) != NULL)
+			return true;
+	return false;
+}
+
+/* The value of the first key present (a field with another family's name); two that
+ * disagree are an error. null counts as absent. */
+static const struct ydoc_node *alias(struct pdiag *d, const struct ydoc_node *root, const char *a, const char *b)
+{
+	const struct ydoc_node *x = pd_field(d, root, a, false, true);
+	const struct ydoc_node *y = b != NULL ? pd_field(d, root, b, false, true) : NULL;
+
+	if (x != NULL && y != NULL && strcmp(x->text ? x->text : "", y->text ? y->text : "") != 0) {
+		pd_bad(d, y, NAPKIN_ESCHEMA, "%s and %s disagree: give one of them", a, b);
+		return NULL;
+	}
+	return x != NULL ? x : y;
+}
+
+/* A required field that has two names: reports it missing (or null) once. */
+static const struct ydoc_node *required_alias(struct pdiag *d, const struct ydoc_node *root, const char *a,
+					      const char *b)
+{
+	size_t n0 = d->n;
+	const struct ydoc_node *x = alias(d, root, a, b);
+
+	if (x == NULL && d->n == n0)
+		pd_field(d, root, ydoc_get(root, a) == NULL && ydoc_get(root, b) != NULL ? b : a, true, true);
+	return x;
+}
+
+static int arch_int(struct pdiag *d, const struct ydoc_node *n, const char *knob, int64_t *out)
+{
+	const struct engine_knob *k = engine_knob_find(knob);
+
+	return pd_int(d, n, k->unit == ENGINE_UNIT_TOKENS ? ENGINE_UNIT_TOKENS : ENGINE_UNIT_COUNT, k->min, k->max,
+		      out);
+}
+
+static void name_from_path(const char *path, char *buf, size_t n)
+{
+	const char *base = strrchr(path, '/'), *dot;
+	char tmp[256];
+	size_t len;
+
+	base = base != NULL ? base + 1 : path;
+	if (strcmp(base, "config.json") == 0 && base > path) {
+		/* models/Llama-2-7b-hf/config.json: the directory names it */
+		const char *end = base - 1, *start = end;
+		while (start > path && start[-1] != '/')
+			start--;
+		len = (size_t)(end - start);
+		if (len > 0 && len < sizeof tmp) {
+			memcpy(tmp, start, len);
+			tmp[len] = '\0';
+			util_strlcpy(buf, tmp, n);
+			return;
+		}
+	}
+	util_strlcpy(tmp, base, sizeof tmp);
+	dot = strrchr(tmp, '.');
+	if (dot != NULL && dot != tmp)
+		tmp[dot - tmp] = '\0';
+	util_strlcpy(buf, tmp, n);
+}
+
+static int parse_bias(struct pdiag *d, const struct ydoc_node *n, int *out)
+{
+	size_t i;
+	int mask = 0, c;
+
+	if (n->kind == YDOC_SEQ) {
+		for (i = 0; i < n->n; i++) {
+			if (pd_choice(d, n->items[i], bias_parts, &c) != 0)
+				return -1;
+			mask |= 1 << c;
+		}
+		*out = mask;
+		return 0;
+	}
+	if (n->kind == YDOC_SCALAR && strcasecmp(n->text, "off") == 0) {
+		*out = 0;
+		return 0;
+	}
+	if (pd_choice(d, n, bias_names, &c) != 0)
+		return -1;
+	*out = bias_ladder[c];
+	return 0;
+}
+
+/* dropout: on/off, or a probability (0: off). */
+static int parse_dropout(struct pdiag *d, const struct ydoc_node *n, bool *out)
+{
+	double p;
+	struct napkin_err e;
+
+	if (n->kind == YDOC_SCALAR && engine_unit_parse(ENGINE_UNIT_NONE, n->text, &p, &e) == NAPKIN_OK) {
+		if (p < 0 || p >= 1) {
+			pd_bad(d, n, NAPKIN_EINVAL, "a dropout probability is in [0, 1) (got %.40s)", n->text);
+			return -1;
+		}
+		*out = p > 0;
+		return 0;
+	}
+	return pd_bool(d, n, out);
+}
+
+struct traits_given {
+	bool mlp, norm, bias, tied, position;
+};
+
+int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *id, const char *path,
+		    struct engine_model *out)
+{
+	struct engine_model m;
+	const struct ydoc_node *v, *arch_node, *heads_node = NULL, *kv_node = NULL, *hidden_node = NULL;
+	const struct ydoc_node *experts_node = NULL, *topk_node = NULL, *ffn_node = NULL;
+	const struct family *fam;
+	struct traits_given given = {false, false, false, false, false};
+	size_t n0 = d->n;
+	bool hf;
+	int c, bias;
+	double x;
+
+	memset(&m, 0, sizeof m);
+	if (root->kind != YDOC_MAP) {
+		pd_bad(d, root, NAPKIN_ESCHEMA, "expected a mapping of model keys (architecture, hidden_size, ...), got %s",
+		       ydoc_what(root));
+		return NAPKIN_ESCHEMA;
+	}
+	if (strlen(id) >= sizeof m.id) {
+		pd_error(d, 1, 1, NULL, NAPKIN_EINVAL, "the id '%.40s...' is longer than %zu bytes", id, sizeof m.id - 1);
+		return NAPKIN_EINVAL;
+	}
+	util_strlcpy(m.id, id, sizeof m.id);
+	hf = ydoc_get(root, "model_type") != NULL;
+	if (!hf)
+		pd_unknown_keys(d, root, model_keys, NULL);
+
+	/* the family, and its traits */
+	arch_node = pd_field(d, root, hf ? "model_type" : "architecture", true, true);
+	if (arch_node != NULL && pd_string(d, arch_node, m.arch, sizeof m.arch) != 0)
+		arch_node = NULL;
+	fam = family_of(m.arch);
+	if (fam == NULL)
+		fam = &family_default;
+	m.mlp = fam->mlp;
+	m.norm = fam->norm;
+	bias = fam->bias;
+	m.tied = fam->tied;
+	m.position = fam->position;
+	m.dropout = fam->dropout;
+
+	if ((v = pd_field(d, root, "mlp", false, true)) != NULL && pd_choice(d, v, mlp_names, &c) == 0) {
+		m.mlp = (enum engine_mlp)(c == 0 ? ENGINE_MLP_GATED : ENGINE_MLP_PLAIN);
+		given.mlp = true;
+	}
+	if ((v = pd_field(d, root, "norm", false, true)) != NULL && pd_choice(d, v, norm_names, &c) == 0) {
+		m.norm = (enum engine_norm)(c == 0 ? ENGINE_NORM_RMS : ENGINE_NORM_LAYER);
+		given.norm = true;
+	}
+	if ((v = pd_field(d, root, "position", false, true)) != NULL && pd_choice(d, v, pos_names, &c) == 0) {
+		m.position = (enum engine_position)(c == 0 ? ENGINE_POS_ROPE : c == 1 ? ENGINE_POS_LEARNED : ENGINE_POS_NONE);
+		given.position = true;
+	}
+	if (hf) {
+		/* the families' own bias switches */
+		if ((v = pd_field(d, root, "attention_bias", false, true)) != NULL) {
+			bool on;
+			if (pd_bool(d, v, &on) == 0)
+				bias = (bias & ~(B_QKV | B_O)) | (on ? B_QKV | B_O : 0);
+		}
+		if ((v = pd_field(d, root, "mlp_bias", false, true)) != NULL) {
+			bool on;
+			if (pd_bool(d, v, &on) == 0)
+				bias = (bias & ~B_MLP) | (on ? B_MLP : 0);
+		}
+		if (strcmp(m.arch, "opt") == 0 && (v = pd_field(d, root, "enable_bias", false, true)) != NULL) {
+			bool on;
+			if (pd_bool(d, v, &on) == 0)
+				bias = on ? B_ALL : 0;
+		}
+		if (fam->dropout_key != NULL && strcmp(fam->dropout_key, "dropout") != 0 &&
+		    (v = pd_field(d, root, fam->dropout_key, false, true)) != NULL)
+			parse_dropout(d, v, &m.dropout);
+	}
+	if ((v = pd_field(d, root, "bias", false, true)) != NULL && parse_bias(d, v, &bias) == 0)
+		given.bias = true;
+	m.qkv_bias = (bias & B_QKV) != 0;
+	m.o_bias = (bias & B_O) != 0;
+	m.mlp_bias = (bias & B_MLP) != 0;
+	if ((v = pd_field(d, root, "tie_word_embeddings", false, true)) != NULL && pd_bool(d, v, &m.tied) == 0)
+		given.tied = true;
+	if ((v = pd_field(d, root, "dropout", false, true)) != NULL)
+		parse_dropout(d, v, &m.dropout);
+
+	/* the shape */
+	if ((v = pd_field(d, root, "vocab_size", true, true)) != NULL)
+		arch_int(d, v, "vocab", &m.vocab);
+	if ((hidden_node = required_alias(d, root, "hidden_size", "n_embd")) != NULL)
+		arch_int(d, hidden_node, "hidden", &m.hidden);
+	if ((v = required_alias(d, root, "num_hidden_layers", "n_layer")) != NULL)
+		arch_int(d, v, "layers", &m.layers);
+	if ((heads_node = required_alias(d, root, "num_attention_heads", "n_head")) != NULL)
+		arch_int(d, heads_node, "heads", &m.heads);
+	m.kv_heads = m.heads;
+	if ((kv_node = pd_field(d, root, "num_key_value_heads", false, true)) != NULL)
+		arch_int(d, kv_node, "kv_heads", &m.kv_heads);
+	if ((v = pd_field(d, root, "head_dim", false, true)) != NULL) {
+		arch_int(d, v, "head_dim", &m.head_dim);
+	} else if (m.heads > 0 && m.hidden > 0) {
+		if (m.hidden % m.heads != 0)
+			pd_bad(d, heads_node, NAPKIN_ESCHEMA,
+			       "hidden size %lld is not a multiple of %lld heads: give head_dim", (long long)m.hidden,
+			       (long long)m.heads);
+		m.head_dim = m.hidden / m.heads;
+	}
+	ffn_node = alias(d, root, "intermediate_size", "n_inner");
+	if (ffn_node == NULL)
+		ffn_node = pd_field(d, root, "ffn_dim", false, true);
+	if (ffn_node != NULL) {
+		arch_int(d, ffn_node, "ffn", &m.ffn);
+	} else if (strcmp(m.arch, "gpt2") == 0) {
+		m.ffn = 4 * m.hidden; /* GPT2MLP: n_inner None means 4 × n_embd */
+	} else {
+		pd_field(d, root, "intermediate_size", true, true);
+	}
+	v = alias(d, root, "max_position_embeddings", "n_positions");
+	if (v == NULL && hf)
+		v = pd_field(d, root, "n_ctx", false, true);
+	if (v != NULL) {
+		if (arch_int(d, v, "max_positions", &m.max_positions) == 0 && m.position == ENGINE_POS_LEARNED)
+			m.max_positions += fam->pos_offset;
+	} else if (m.position == ENGINE_POS_LEARNED) {
+		pd_error(d, root->line, root->col, root, NAPKIN_ESCHEMA,
+			 "missing required field 'max_position_embeddings' (learned positions need the table's size)");
+	} else {
+		m.max_positions = 4096;
+	}
+	m.experts = 1;
+	m.top_k = 1;
+	if ((experts_node = pd_field(d, root, "num_local_experts", false, true)) != NULL)
+		arch_int(d, experts_node, "experts", &m.experts);
+	if ((topk_node = pd_field(d, root, "num_experts_per_tok", false, true)) != NULL)
+		arch_int(d, topk_node, "top_k", &m.top_k);
+	else if (m.experts > 1)
+		pd_bad(d, experts_node, NAPKIN_ESCHEMA, "num_experts_per_tok is required with num_local_experts");
+
+	/* what the rest of the engine checks across fields, with positions */
+	if (m.kv_heads > 0 && m.heads > 0 && kv_node != NULL) {
+		if (m.kv_heads > m.heads)
+			pd_bad(d, kv_node, NAPKIN_EINVAL, "%lld key/value heads exceed the %lld attention heads",
+			       (long long)m.kv_heads, (long long)m.heads);
+		else if (m.heads % m.kv_heads != 0)
+			pd_bad(d, kv_node, NAPKIN_EINVAL, "%lld key/value heads do not divide the %lld attention heads",
+			       (long long)m.kv_heads, (long long)m.heads);
+	}
+	if (topk_node != NULL && m.top_k > m.experts)
+		pd_bad(d, topk_node, NAPKIN_EINVAL, "%lld experts per token exceed the %lld experts", (long long)m.top_k,
+		       (long long)m.experts);
+
+	/* name, published count, source */
+	if ((v = pd_field(d, root, "name", false, true)) != NULL) {
+		pd_string(d, v, m.name, sizeof m.name);
+	} else if (hf && (v = pd_field(d, root, "_name_or_path", false, true)) != NULL && v->kind == YDOC_SCALAR &&
+		   v->len > 0) {
+		const char *slash = strrchr(v->text, '/');
+		util_strlcpy(m.name, slash != NULL && slash[1] ? slash + 1 : v->text, sizeof m.name);
+	} else if (path != NULL && path[0] != '\0') {
+		name_from_path(path, m.name, sizeof m.name);
+	} else {
+		util_strlcpy(m.name, id, sizeof m.name);
+	}
+	if ((v = pd_field(d, root, "params_published", false, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_COUNT, 0, 1e15, &x) == 0)
+		m.params_published = x;
+	if ((v = pd_field(d, root, "source", false, true)) != NULL)
+		pd_string(d, v, m.source, sizeof m.source);
+	else if (hf)
+		snprintf(m.source, sizeof m.source, "Hugging Face config.json (model_type %.31s)", m.arch);
+
+	if (d->n > n0)
+		return d->errs != NULL && d->max > 0 ? d->errs[0].code : NAPKIN_ESCHEMA;
+
+	/* warnings: traits napkin assumed, or could not represent */
+	if (arch_node != NULL && family_of(m.arch) == NULL &&
+	    !(given.mlp && given.norm && given.bias && given.tied && given.position)) {
+		pd_warn(d, arch_node->line, arch_node->col,
+			"unknown %s '%s': assumed %s MLP, %s, %s biases, %s embeddings, %s positions (set mlp, norm, "
+			"bias, tie_word_embeddings and position to say otherwise)",
+			hf ? "model_type" : "architecture", m.arch, m.mlp == ENGINE_MLP_GATED ? "a gated" : "a plain",
+			m.norm == ENGINE_NORM_RMS ? "RMSNorm" : "LayerNorm", bias == 0 ? "no" : "some",
+			m.tied ? "tied" : "untied",
+			m.position == ENGINE_POS_ROPE ? "rotary" : m.position == ENGINE_POS_LEARNED ? "learned" : "no");
+	}
+	if (strcmp(m.arch, "gemma2") == 0)
+		pd_warn(d, arch_node->line, arch_node->col,
+			"gemma2 has four norms per layer and napkin counts two: %lld parameters (2 x layers x hidden) "
+			"are not counted",
+			(long long)(2 * m.layers * m.hidden));
+	if (hf && strcmp(m.arch, "opt") == 0) {
+		int64_t proj = 0;
+		bool before = true;
+		if ((v = pd_field(d, root, "word_embed_proj_dim", false, true)) != NULL && v->kind == YDOC_SCALAR &&
+		    engine_unit_parse(ENGINE_UNIT_NONE, v->text, &x, NULL) == NAPKIN_OK)
+			proj = (int64_t)x;
+		if (proj > 0 && proj != m.hidden)
+			pd_warn(d, v->line, v->col,
+				"word_embed_proj_dim %lld differs from hidden_size: the project_in/out matrices "
+				"(2 x %lld x %lld) are not counted",
+				(long long)proj, (long long)proj, (long long)m.hidden);
+		if ((v = pd_field(d, root, "do_layer_norm_before", false, true)) != NULL && v->kind == YDOC_SCALAR &&
+		    pd_bool(d, v, &before) == 0 && !before)
+			pd_warn(d, v->line, v->col,
+				"do_layer_norm_before is false: this OPT has no final LayerNorm, napkin counts one "
+				"(%lld parameters)",
+				(long long)(2 * m.hidden));
+	}
+	*out = m;
+	return NAPKIN_OK;
+}
+
+static void indent_to(struct pbuf *b, int indent)
+{
+	pbuf_printf(b, "%*s", indent, "");
+}
+
+void pmodel_yaml(struct pbuf *b, const struct engine_model *m, int indent)
+{
+	const struct family *fam = family_of(m->arch);
+	int bias = (m->qkv_bias ? B_QKV : 0) | (m->o_bias ? B_O : 0) | (m->mlp_bias ? B_MLP : 0), i;
+	int64_t maxpos = m->max_positions;
+	char num[40];
+
+	if (fam != NULL && m->position == ENGINE_POS_LEARNED)
+		maxpos -= fam->pos_offset;
+	indent_to(b, indent);
+	pbuf_printf(b, "name: ");
+	pbuf_scalar(b, m->name[0] ? m->name : "custom model");
+	pbuf_printf(b, "\n");
+	indent_to(b, indent);
+	pbuf_printf(b, "architecture: ");
+	pbuf_scalar(b, m->arch[0] ? m->arch : "custom");
+	pbuf_printf(b, "\n");
+	indent_to(b, indent);
+	pbuf_printf(b, "vocab_size: %lld\n", (long long)m->vocab);
+	indent_to(b, indent);
+	pbuf_printf(b, "hidden_size: %lld\n", (long long)m->hidden);
+	indent_to(b, indent);
+	pbuf_printf(b, "num_hidden_layers: %lld\n", (long long)m->layers);
+	indent_to(b, indent);
+	pbuf_printf(b, "num_attention_heads: %lld\n", (long long)m->heads);
+	indent_to(b, indent);
+	pbuf_printf(b, "num_key_value_heads: %lld\n", (long long)m->kv_heads);
+	indent_to(b, indent);
+	pbuf_printf(b, "head_dim: %lld\n", (long long)m->head_dim);
+	indent_to(b, indent);
+	pbuf_printf(b, "intermediate_size: %lld\n", (long long)m->ffn);
+	indent_to(b, indent);
+	pbuf_printf(b, "tie_word_embeddings: %s\n", m->tied ? "true" : "false");
+	indent_to(b, indent);
+	pbuf_printf(b, "max_position_embeddings: %lld\n", (long long)maxpos);
+	if (m->experts > 1) {
+		indent_to(b, indent);
+		pbuf_printf(b, "num_local_experts: %lld\n", (long long)m->experts);
+		indent_to(b, indent);
+		pbuf_printf(b, "num_experts_per_tok: %lld\n", (long long)m->top_k);
+	}
+	indent_to(b, indent);
+	pbuf_printf(b, "mlp: %s\n", m->mlp == ENGINE_MLP_GATED ? "gated" : "plain");
+	indent_to(b, indent);
+	pbuf_printf(b, "norm: %s\n", m->norm == ENGINE_NORM_RMS ? "rmsnorm" : "layernorm");
+	indent_to(b, indent);
+	for (i = 0; i < 4; i++)
+		if (bias_ladder[i] == bias)
+			break;
+	if (i < 4) {
+		pbuf_printf(b, "bias: %s\n", bias_names[i]);
+	} else {
+		pbuf_printf(b, "bias: [");
+		for (i = 0; i < 3; i++)
+			if (bias & (1 << i))
+				pbuf_printf(b, "%s%s", (bias & ((1 << i) - 1)) ? ", " : "", bias_parts[i]);
+		pbuf_printf(b, "]\n");
+	}
+	indent_to(b, indent);
+	pbuf_printf(b, "position: %s\n", pos_names[m->position == ENGINE_POS_ROPE ? 0 : m->position == ENGINE_POS_LEARNED ? 1 : 2]);
+	indent_to(b, indent);
+	pbuf_printf(b, "dropout: %s\n", m->dropout ? "true" : "false");
+	if (m->params_published > 0) {
+		fmt_shortest(m->params_published, num, sizeof num);
+		indent_to(b, indent);
+		pbuf_printf(b, "params_published: %s\n", num);
+	}
+	if (m->source[0]) {
+		indent_to(b, indent);
+		pbuf_printf(b, "source: ");
+		pbuf_scalar(b, m->source);
+		pbuf_printf(b, "\n");
+	}
+}

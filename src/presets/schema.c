@@ -1,0 +1,444 @@
+/*
+ * Schema helpers: typed values out of ydoc nodes with "file:line:col: what (in key.path)"
+ * errors, and the small YAML writer the savers share.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+
+/* ------------------------------------------------------------ diagnostics */
+
+void pd_init(struct pdiag *d, const char *file, struct napkin_err *errs, size_t max)
+{
+	memset(d, 0, sizeof *d);
+	d->file = file;
+	d->errs = errs;
+	d->max = max;
+}
+
+static void pd_verror(struct pdiag *d, int line, int col, const struct ydoc_node *in, enum napkin_errcode code,
+		      const char *fmt, va_list ap)
+{
+	char msg[420], path[200];
+
+	if (d->n < d->max && d->errs != NULL) {
+		struct napkin_err *e = &d->errs[d->n];
+		vsnprintf(msg, sizeof msg, fmt, ap);
+		ydoc_path(in, path, sizeof path);
+		util_err_clear(e);
+		util_err_at(e, d->file, line, col);
+		if (path[0] != '\0')
+			util_err_set(e, code, "%s (in %s)", msg, path);
+		else
+			util_err_set(e, code, "%s", msg);
+	}
+	d->n++;
+}
+
+void pd_error(struct pdiag *d, int line, int col, const struct ydoc_node *in, enum napkin_errcode code,
+	      const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	pd_verror(d, line, col, in, code, fmt, ap);
+	va_end(ap);
+}
+
+void pd_bad(struct pdiag *d, const struct ydoc_node *node, enum napkin_errcode code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	pd_verror(d, node->line, node->col, node, code, fmt, ap);
+	va_end(ap);
+}
+
+void pd_warn(struct pdiag *d, int line, int col, const char *fmt, ...)
+{
+	char msg[320];
+	va_list ap;
+
+	if (d->nwarn >= PRESET_WARN_MAX)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(d->warn[d->nwarn++], sizeof d->warn[0], "%.60s:%d:%d: warning: %s", d->file, line, col, msg);
+}
+
+void pd_add(struct pdiag *d, const struct napkin_err *e)
+{
+	if (d->n < d->max && d->errs != NULL)
+		d->errs[d->n] = *e;
+	d->n++;
+}
+
+static bool in_list(const char *key, const char *const *list)
+{
+	for (; list != NULL && *list != NULL; list++)
+		if (strcmp(key, *list) == 0)
+			return true;
+	return false;
+}
+
+void pd_unknown_keys(struct pdiag *d, const struct ydoc_node *map, const char *const *known,
+		     const char *const *also)
+{
+	size_t i, nknown = 0;
+
+	while (known[nknown] != NULL)
+		nknown++;
+	for (i = 0; i < map->n; i++) {
+		const struct ydoc_pair *p = &map->pairs[i];
+		const char *s;
+		if (in_list(p->key, known) || in_list(p->key, also))
+			continue;
+		s = util_suggest(p->key, known);
+		if (s != NULL) {
+			pd_error(d, p->line, p->col, map, NAPKIN_ESCHEMA, "unknown key '%.60s' (did you mean '%s'?)",
+				 p->key, s);
+		} else if (nknown <= 16) {
+			char list[400];
+			size_t pos = 0, k;
+			list[0] = '\0';
+			for (k = 0; k < nknown; k++)
+				util_bprintf(list, sizeof list, &pos, "%s%s", k ? ", " : "", known[k]);
+			pd_error(d, p->line, p->col, map, NAPKIN_ESCHEMA, "unknown key '%.60s' (known keys: %s)", p->key,
+				 list);
+		} else {
+			pd_error(d, p->line, p->col, map, NAPKIN_ESCHEMA, "unknown key '%.60s'", p->key);
+		}
+	}
+}
+
+const struct ydoc_node *pd_field(struct pdiag *d, const struct ydoc_node *map, const char *key, bool required,
+				 bool null_absent)
+{
+	const struct ydoc_node *n = ydoc_get(map, key);
+
+	if (n != NULL && null_absent && ydoc_is_null(n)) {
+		if (required)
+			pd_bad(d, n, NAPKIN_ESCHEMA, "missing value: '%s' is required", key);
+		return NULL;
+	}
+	if (n == NULL && required)
+		pd_error(d, map->line, map->col, map, NAPKIN_ESCHEMA, "missing required field '%s'", key);
+	return n;
+}
+
+/* ------------------------------------------------------------ typed values */
+
+static const char *expectation(enum engine_unit u)
+{
+	switch (u) {
+	case ENGINE_UNIT_BYTES: return "a size like 80 GB";
+	case ENGINE_UNIT_BYTES_PER_S: return "a bandwidth like 3.35 TB/s";
+	case ENGINE_UNIT_FLOP_PER_S: return "a rate like 989.5 TFLOP/s";
+	case ENGINE_UNIT_TOKENS: return "a length in tokens like 4096";
+	default: return "a number";
+	}
+}
+
+static bool scalar_value(struct pdiag *d, const struct ydoc_node *n, const char *what)
+{
+	if (n->kind != YDOC_SCALAR || ydoc_is_null(n)) {
+		pd_bad(d, n, NAPKIN_ESCHEMA, "expected %s, got %s", what, ydoc_what(n));
+		return false;
+	}
+	return true;
+}
+
+int pd_string(struct pdiag *d, const struct ydoc_node *n, char *buf, size_t size)
+{
+	if (!scalar_value(d, n, "a string"))
+		return -1;
+	if (n->len >= size) {
+		pd_bad(d, n, NAPKIN_EINVAL, "too long: %zu bytes (at most %zu)", n->len, size - 1);
+		return -1;
+	}
+	memcpy(buf, n->text, n->len + 1);
+	return 0;
+}
+
+static void range_text(enum engine_unit u, double v, char *buf, size_t n)
+{
+	switch (u) {
+	case ENGINE_UNIT_BYTES: engine_fmt_bytes(v, v >= 1048576.0 && fmod(v, 1048576.0) == 0.0, buf, n); break;
+	case ENGINE_UNIT_BYTES_PER_S:
+	case ENGINE_UNIT_FLOP_PER_S: engine_unit_format(u, v, buf, n); break;
+	default: fmt_shortest(v, buf, n); break;
+	}
+}
+
+static bool has_letters(const char *s)
+{
+	for (; *s; s++)
+		if (isalpha((unsigned char)*s) && *s != 'e' && *s != 'E')
+			return true;
+	return false;
+}
+
+int pd_number(struct pdiag *d, const struct ydoc_node *n, enum engine_unit u, double min, double max, double *out)
+{
+	struct napkin_err e;
+	double v;
+
+	if (!scalar_value(d, n, expectation(u)))
+		return -1;
+	util_err_clear(&e);
+	if (engine_unit_parse(u, n->text, &v, &e) != NAPKIN_OK) {
+		pd_bad(d, n, NAPKIN_EINVAL, "%s", e.msg);
+		return -1;
+	}
+	if (v < min || v > max) {
+		char got[48], lo[48], hi[48];
+		const char *hint = "";
+		range_text(u, v, got, sizeof got);
+		range_text(u, min, lo, sizeof lo);
+		range_text(u, max, hi, sizeof hi);
+		if (v < min && !has_letters(n->text)) {
+			if (u == ENGINE_UNIT_BYTES)
+				hint = " (a plain number is bytes: write the unit, e.g. 80 GB)";
+			else if (u == ENGINE_UNIT_BYTES_PER_S)
+				hint = " (a plain number is bytes/s: write the unit, e.g. 3.35 TB/s)";
+			else if (u == ENGINE_UNIT_FLOP_PER_S)
+				hint = " (a plain number is FLOP/s: write the unit, e.g. 989.5 TFLOP/s)";
+		}
+		pd_bad(d, n, NAPKIN_EINVAL, "%s is out of range; allowed: %s to %s%s", got, lo, hi, hint);
+		return -1;
+	}
+	*out = v == 0.0 ? 0.0 : v;
+	return 0;
+}
+
+int pd_int(struct pdiag *d, const struct ydoc_node *n, enum engine_unit u, double min, double max, int64_t *out)
+{
+	double v;
+
+	if (pd_number(d, n, u, min, max, &v) != 0)
+		return -1;
+	if (v != floor(v)) {
+		pd_bad(d, n, NAPKIN_EINVAL, "'%.40s' is not a whole number", n->text);
+		return -1;
+	}
+	*out = (int64_t)v;
+	return 0;
+}
+
+/* Watts: "700 W", "1.2 kW" or a plain number of watts. */
+int pd_watts(struct pdiag *d, const struct ydoc_node *n, double min, double max, double *out)
+{
+	char buf[64];
+	size_t len;
+	double mult = 1.0, v;
+	struct napkin_err e;
+
+	if (!scalar_value(d, n, "a power like 700 W"))
+		return -1;
+	if (n->len >= sizeof buf)
+		goto bad;
+	memcpy(buf, n->text, n->len + 1);
+	len = n->len;
+	while (len > 0 && (buf[len - 1] == ' ' || buf[len - 1] == '\t'))
+		buf[--len] = '\0';
+	if (len >= 2 && strcmp(buf + len - 2, "kW") == 0) {
+		mult = 1e3;
+		buf[len - 2] = '\0';
+	} else if (len >= 1 && buf[len - 1] == 'W') {
+		buf[len - 1] = '\0';
+	}
+	util_err_clear(&e);
+	if (engine_unit_parse(ENGINE_UNIT_NONE, buf, &v, &e) != NAPKIN_OK)
+		goto bad;
+	v *= mult;
+	if (v < min || v > max) {
+		pd_bad(d, n, NAPKIN_EINVAL, "%g W is out of range; allowed: %g W to %g W", v, min, max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+bad:
+	pd_bad(d, n, NAPKIN_EINVAL, "'%.40s' is not a power like 700 W or 1.2 kW", n->text);
+	return -1;
+}
+
+int pd_bool(struct pdiag *d, const struct ydoc_node *n, bool *out)
+{
+	static const char *yes[] = {"true", "yes", "on", "1"};
+	static const char *no[] = {"false", "no", "off", "0"};
+	size_t i;
+
+	if (!scalar_value(d, n, "true or false"))
+		return -1;
+	for (i = 0; i < 4; i++) {
+		if (strcasecmp(n->text, yes[i]) == 0) {
+			*out = true;
+			return 0;
+		}
+		if (strcasecmp(n->text, no[i]) == 0) {
+			*out = false;
+			return 0;
+		}
+	}
+	pd_bad(d, n, NAPKIN_EINVAL, "expected true or false (on or off), got '%.40s'", n->text);
+	return -1;
+}
+
+int pd_choice(struct pdiag *d, const struct ydoc_node *n, const char *const *names, int *out)
+{
+	char list[300];
+	size_t pos = 0;
+	int i;
+
+	if (!scalar_value(d, n, "a name"))
+		return -1;
+	for (i = 0; names[i] != NULL; i++)
+		if (strcasecmp(n->text, names[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	list[0] = '\0';
+	for (i = 0; names[i] != NULL; i++)
+		util_bprintf(list, sizeof list, &pos, "%s%s", i ? ", " : "", names[i]);
+	pd_bad(d, n, NAPKIN_EINVAL, "'%.40s' is not one of: %s", n->text, list);
+	return -1;
+}
+
+/* ------------------------------------------------------------ text output */
+
+void pbuf_printf(struct pbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int need;
+
+	if (b->oom)
+		return;
+	va_start(ap, fmt);
+	need = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (need < 0) {
+		b->oom = true;
+		return;
+	}
+	if (b->len + (size_t)need + 1 > b->cap) {
+		size_t cap = b->cap == 0 ? 1024 : b->cap;
+		char *p;
+		while (cap < b->len + (size_t)need + 1)
+			cap *= 2;
+		p = realloc(b->p, cap);
+		if (p == NULL) {
+			b->oom = true;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	va_start(ap, fmt);
+	vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)need;
+}
+
+static bool plain_ok(const char *s)
+{
+	static const char *special[] = {"null", "~", "true", "false", "yes", "no", "on", "off", "y", "n", NULL};
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i, len = strlen(s);
+
+	if (len == 0 || s[0] == ' ' || s[len - 1] == ' ')
+		return false;
+	if (!(isalnum(p[0]) || p[0] == '.' || p[0] == '/' || p[0] == '(' || p[0] >= 0x80))
+		return false;
+	for (i = 0; i < len; i++) {
+		if (p[i] < 0x20 || p[i] == 0x7f || strchr(":#'\"{}[],&*!|>%@`\\", p[i]) != NULL)
+			return false;
+	}
+	for (i = 0; special[i] != NULL; i++)
+		if (strcasecmp(s, special[i]) == 0)
+			return false;
+	return true;
+}
+
+void pbuf_scalar(struct pbuf *b, const char *s)
+{
+	const unsigned char *p;
+
+	if (plain_ok(s)) {
+		pbuf_printf(b, "%s", s);
+		return;
+	}
+	pbuf_printf(b, "\"");
+	for (p = (const unsigned char *)s; *p; p++) {
+		if (*p == '"' || *p == '\\')
+			pbuf_printf(b, "\\%c", *p);
+		else if (*p == '\n')
+			pbuf_printf(b, "\\n");
+		else if (*p == '\t')
+			pbuf_printf(b, "\\t");
+		else if (*p < 0x20 || *p == 0x7f)
+			pbuf_printf(b, "\\x%02x", *p);
+		else
+			pbuf_printf(b, "%c", *p);
+	}
+	pbuf_printf(b, "\"");
+}
+
+void fmt_shortest(double v, char *buf, size_t n)
+{
+	char tmp[40];
+	int prec;
+
+	for (prec = 1; prec <= 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+		if (strtod(tmp, NULL) == v)
+			break;
+	}
+	util_strlcpy(buf, tmp, n);
+}
+
+static bool reads_back(enum engine_unit u, const char *text, double v)
+{
+	double got;
+
+	return engine_unit_parse(u, text, &got, NULL) == NAPKIN_OK && got == v;
+}
+
+void pbuf_quantity(struct pbuf *b, enum engine_unit u, double v, bool ops)
+{
+	static const struct {
+		enum engine_unit u;
+		double mult;
+		const char *unit, *unit_ops;
+	} cands[] = {
+		{ENGINE_UNIT_BYTES, 1073741824.0, "GiB", NULL}, {ENGINE_UNIT_BYTES, 1048576.0, "MiB", NULL},
+		{ENGINE_UNIT_BYTES, 1e9, "GB", NULL},           {ENGINE_UNIT_BYTES_PER_S, 1e12, "TB/s", NULL},
+		{ENGINE_UNIT_BYTES_PER_S, 1e9, "GB/s", NULL},   {ENGINE_UNIT_BYTES_PER_S, 1e6, "MB/s", NULL},
+		{ENGINE_UNIT_FLOP_PER_S, 1e12, "TFLOP/s", "TOP/s"}, {ENGINE_UNIT_FLOP_PER_S, 1e9, "GFLOP/s", "GOP/s"},
+	};
+	char num[40], text[64];
+	size_t i;
+
+	if (v > 0) {
+		for (i = 0; i < sizeof cands / sizeof cands[0]; i++) {
+			if (cands[i].u != u || v < cands[i].mult)
+				continue;
+			/* binary sizes only when whole */
+			if (u == ENGINE_UNIT_BYTES && cands[i].mult != 1e9 && fmod(v, cands[i].mult) != 0.0)
+				continue;
+			fmt_shortest(v / cands[i].mult, num, sizeof num);
+			snprintf(text, sizeof text, "%s %s", num, ops && cands[i].unit_ops ? cands[i].unit_ops : cands[i].unit);
+			if (strlen(num) <= 8 && reads_back(u, text, v)) {
+				pbuf_printf(b, "%s", text);
+				return;
+			}
+		}
+	}
+	fmt_shortest(v, num, sizeof num);
+	pbuf_printf(b, "%s", num);
+}
