@@ -1,0 +1,73 @@
+/* The key table: every key of the main screen once, with the help text `?` lists. */
+#include <stddef.h>
+
+#include "model.h"
+
+static const struct tui_keydef keys[] = {
+	{TUI_KEY_UP, TUI_ACT_UP, "\xe2\x86\x91 k", "previous knob, or previous row of a result pane"},
+	{'k', TUI_ACT_UP, NULL, NULL},
+	{TUI_KEY_DOWN, TUI_ACT_DOWN, "\xe2\x86\x93 j", "next knob, or next row of a result pane"},
+	{'j', TUI_ACT_DOWN, NULL, NULL},
+	{TUI_KEY_LEFT, TUI_ACT_LEFT, "\xe2\x86\x90", "step the focused knob down (on a result: the pane to the left)"},
+	{TUI_KEY_RIGHT, TUI_ACT_RIGHT, "\xe2\x86\x92", "step the focused knob up (on a result: the pane to the right)"},
+	{'-', TUI_ACT_DEC, "- +", "step the focused knob down or up (powers of two, 1-2-5, the next choice)"},
+	{'+', TUI_ACT_INC, NULL, NULL},
+	{'=', TUI_ACT_INC, NULL, NULL},
+	{'h', TUI_ACT_PANE_LEFT, "h l", "move to the pane on the left or right"},
+	{'l', TUI_ACT_PANE_RIGHT, NULL, NULL},
+	{TUI_KEY_TAB, TUI_ACT_NEXT_PANE, "Tab S-Tab", "next or previous pane (each knob group is one)"},
+	{TUI_KEY_BTAB, TUI_ACT_PREV_PANE, NULL, NULL},
+	{TUI_KEY_ENTER, TUI_ACT_EDIT, "Enter", "type a value (7B, 4k, 80GiB, 40%), or pick a model or GPU"},
+	{'m', TUI_ACT_PICK_MODEL, "m", "pick a model preset (type to filter)"},
+	{'g', TUI_ACT_PICK_GPU, "g", "pick a GPU preset (type to filter)"},
+	{'t', TUI_ACT_MODE, "t", "switch between training and inference"},
+	{'e', TUI_ACT_EXPLAIN, "e", "explain the focused result: formula, today's values, source"},
+	{'c', TUI_ACT_BASELINE, "c", "pin the scenario as a baseline (results show their difference); again: unpin"},
+	{'s', TUI_ACT_SAVE, "s", "save the scenario as YAML (atomic write)"},
+	{'o', TUI_ACT_OPEN, "o", "open a scenario file or preset"},
+	{TUI_KEY_PGUP, TUI_ACT_PAGE_UP, "PgUp PgDn", "a page up or down"},
+	{TUI_KEY_PGDN, TUI_ACT_PAGE_DOWN, NULL, NULL},
+	{TUI_KEY_HOME, TUI_ACT_HOME, "Home End", "first or last row"},
+	{TUI_KEY_END, TUI_ACT_END, NULL, NULL},
+	{'?', TUI_ACT_HELP, "? F1", "this help"},
+	{TUI_KEY_F1, TUI_ACT_HELP, NULL, NULL},
+	{TUI_KEY_CTRL_L, TUI_ACT_REDRAW, "C-l", "repaint the screen"},
+	{'q', TUI_ACT_QUIT, "q C-c", "quit (the terminal is restored)"},
+	{TUI_KEY_CTRL_C, TUI_ACT_QUIT, NULL, NULL},
+};
+
+const struct tui_keydef *tui_keys(size_t *count)
+{
+	*count = sizeof keys / sizeof keys[0];
+	return keys;
+}
+
+enum tui_action tui_key_action(int key)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (keys[i].key == key)
+			return keys[i].action;
+	return TUI_ACT_NONE;
+}
+
+const char *tui_action_name(enum tui_action a)
+{
+	static const char *const names[TUI_ACT_COUNT] = {
+		[TUI_ACT_NONE] = "none",           [TUI_ACT_QUIT] = "quit",
+		[TUI_ACT_UP] = "up",               [TUI_ACT_DOWN] = "down",
+		[TUI_ACT_LEFT] = "left",           [TUI_ACT_RIGHT] = "right",
+		[TUI_ACT_PANE_LEFT] = "pane-left", [TUI_ACT_PANE_RIGHT] = "pane-right",
+		[TUI_ACT_NEXT_PANE] = "next-pane", [TUI_ACT_PREV_PANE] = "prev-pane",
+		[TUI_ACT_INC] = "inc",             [TUI_ACT_DEC] = "dec",
+		[TUI_ACT_EDIT] = "edit",           [TUI_ACT_EXPLAIN] = "explain",
+		[TUI_ACT_HELP] = "help",           [TUI_ACT_BASELINE] = "baseline",
+		[TUI_ACT_SAVE] = "save",           [TUI_ACT_OPEN] = "open",
+		[TUI_ACT_PAGE_UP] = "page-up",     [TUI_ACT_PAGE_DOWN] = "page-down",
+		[TUI_ACT_HOME] = "home",           [TUI_ACT_END] = "end",
+		[TUI_ACT_PICK_MODEL] = "pick-model", [TUI_ACT_PICK_GPU] = "pick-gpu",
+		[TUI_ACT_MODE] = "mode",           [TUI_ACT_REDRAW] = "redraw",
+	};
+	return (int)a >= 0 && a < TUI_ACT_COUNT && names[a] ? names[a] : "?";
+}

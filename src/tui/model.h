@@ -1,0 +1,258 @@
+/*
+ * model: the TUI's view-model (ncdu's dirlist.c beside browser.c; htop's Action.c).
+ * It holds the scenario, the results (current, previous, baseline), the focus, the
+ * highlights and the open views, and turns events into changes. Pure: no ncurses, no
+ * clock (the time comes in as `now`, in milliseconds), no drawing. Actions return
+ * TUI_REACT_* flags; the loop in term.c decides what to repaint.
+ *
+ * Call order:
+ *   tui_model_init(&m, &sc, reg, &opt);       evaluates the scenario
+ *   tui_model_set_size(&m, w, h);             and on every resize
+ *   flags = tui_model_event(&m, &ev, now);    for each key or mouse event
+ *   tui_model_tick(&m, now);                  when tui_model_timeout() has run out
+ *   tui_draw(&m, &canvas, now);               (draw.c) composes a frame
+ *   tui_model_fini(&m);
+ */
+#ifndef NAPKIN_TUI_MODEL_H
+#define NAPKIN_TUI_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "canvas.h"
+#include "engine.h"
+#include "layout.h"
+#include "tui.h"
+#include "view.h"
+
+/* ---------------------------------------------------------------- keys and events */
+
+/* Keys: Unicode code points, and these above U+10FFFF (term.c translates ncurses'). */
+enum tui_key {
+	TUI_KEY_UP = 0x110000,
+	TUI_KEY_DOWN,
+	TUI_KEY_LEFT,
+	TUI_KEY_RIGHT,
+	TUI_KEY_PGUP,
+	TUI_KEY_PGDN,
+	TUI_KEY_HOME,
+	TUI_KEY_END,
+	TUI_KEY_ENTER,
+	TUI_KEY_ESC,
+	TUI_KEY_TAB,
+	TUI_KEY_BTAB,
+	TUI_KEY_BACKSPACE,
+	TUI_KEY_DELETE,
+	TUI_KEY_F1,
+	TUI_KEY_RESIZE,
+	TUI_KEY_MOUSE,
+	TUI_KEY_CTRL_C,
+	TUI_KEY_CTRL_L,
+	TUI_KEY_CTRL_U,
+};
+
+enum tui_button { TUI_BTN_NONE, TUI_BTN_CLICK, TUI_BTN_WHEEL_UP, TUI_BTN_WHEEL_DOWN };
+
+struct tui_event {
+	int key;               /* a code point or an enum tui_key */
+	int x, y;              /* TUI_KEY_MOUSE: the cell */
+	enum tui_button button;
+};
+
+enum tui_action {
+	TUI_ACT_NONE,
+	TUI_ACT_QUIT,
+	TUI_ACT_UP,
+	TUI_ACT_DOWN,
+	TUI_ACT_LEFT,
+	TUI_ACT_RIGHT,
+	TUI_ACT_PANE_LEFT,
+	TUI_ACT_PANE_RIGHT,
+	TUI_ACT_NEXT_PANE,
+	TUI_ACT_PREV_PANE,
+	TUI_ACT_INC,
+	TUI_ACT_DEC,
+	TUI_ACT_EDIT,
+	TUI_ACT_EXPLAIN,
+	TUI_ACT_HELP,
+	TUI_ACT_BASELINE,
+	TUI_ACT_SAVE,
+	TUI_ACT_OPEN,
+	TUI_ACT_PAGE_UP,
+	TUI_ACT_PAGE_DOWN,
+	TUI_ACT_HOME,
+	TUI_ACT_END,
+	TUI_ACT_PICK_MODEL,
+	TUI_ACT_PICK_GPU,
+	TUI_ACT_MODE,
+	TUI_ACT_REDRAW,
+	TUI_ACT_COUNT,
+};
+
+/* One row of the key table (keys.c); help lists every row with a description. */
+struct tui_keydef {
+	int key;
+	enum tui_action action;
+	const char *name; /* "←/h" as shown in help, NULL for an alias listed on another row */
+	const char *help;
+};
+
+const struct tui_keydef *tui_keys(size_t *count);
+/* The main screen's action for a key (TUI_ACT_NONE if unbound). */
+enum tui_action tui_key_action(int key);
+const char *tui_action_name(enum tui_action a);
+
+/* Reaction flags, returned by every action. */
+enum {
+	TUI_REACT_NONE = 0,
+	TUI_REACT_REDRAW = 1u << 0,
+	TUI_REACT_EVAL = 1u << 1, /* the scenario changed (already evaluated) */
+	TUI_REACT_QUIT = 1u << 2,
+	TUI_REACT_CLEAR = 1u << 3, /* repaint the terminal from scratch (Ctrl-L) */
+};
+
+/* ---------------------------------------------------------------- the model */
+
+#define TUI_HL_MAX 128        /* results + technique rows that can be highlighted */
+#define TUI_HL_MS 1500        /* how long a changed result stays highlighted */
+#define TUI_ITEMS_MAX 16      /* focusable rows per result pane */
+#define TUI_KNOBS_MAX 96
+#define TUI_VIEW_STACK 6
+
+enum tui_theme_id { TUI_THEME_DARK, TUI_THEME_LIGHT, TUI_THEME_PROJECTOR };
+
+enum tui_prompt_purpose { TUI_PROMPT_KNOB, TUI_PROMPT_SAVE, TUI_PROMPT_OPEN };
+
+struct tui_picker_entry {
+	char id[ENGINE_ID_MAX];
+	char name[ENGINE_NAME_MAX];
+	char summary[160];
+};
+
+/* Where draw put things, for mouse hits (written by draw, read by events). */
+struct tui_hits {
+	int knob_y0, knob_rows;                    /* the knob list's visible rows */
+	const struct engine_knob *knob_at[128];    /* by row from knob_y0 (NULL: a heading) */
+	struct tui_rect item[TUI_PANE_COUNT][TUI_ITEMS_MAX];
+	int picker_y0, picker_rows, picker_first;
+};
+
+struct tui_model {
+	struct engine_scenario sc;
+	struct engine_result res, prev;
+	bool have_res;
+	char eval_err[512];
+
+	bool baseline;
+	struct engine_scenario base_sc;
+	struct engine_result base;
+
+	struct preset_registry *reg;
+	struct engine_catalog cat;
+	bool have_cat;
+	char path[512]; /* the default path for save and open */
+
+	/* focus: a knob (pane KNOBS) or an item of a result pane */
+	enum tui_pane pane;
+	const struct engine_knob *knob;
+	int item[TUI_PANE_COUNT];
+	enum tui_pane slot; /* the result pane shown when panes share a slot */
+	int knob_scroll;
+
+	uint64_t hl_until[TUI_HL_MAX];
+	size_t n_hl;
+
+	char msg[600];
+	bool msg_error;
+
+	/* views: the main screen is the base; overlays stack on it */
+	enum tui_view_id views[TUI_VIEW_STACK];
+	int n_views;
+	void *view_state[TUI_VIEW_COUNT];
+
+	/* help and explain */
+	char explain_title[128];
+	char explain[12288];
+	int scroll;
+
+	/* picker */
+	const struct engine_knob *pick_knob;
+	struct tui_picker_entry *pick;
+	int n_pick, pick_sel;
+	int pick_match[256], n_match;
+	char filter[64];
+
+	/* prompt */
+	enum tui_prompt_purpose prompt_purpose;
+	const struct engine_knob *prompt_knob;
+	char input[512];
+	int input_len, input_cur;
+
+	/* terminal facts */
+	int w, h;
+	struct tui_layout layout;
+	enum tui_theme_id theme;
+	bool ascii;
+	bool color;
+
+	struct tui_hits hits;
+	uint64_t now; /* the time of the frame being drawn */
+	bool quit;
+};
+
+int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct preset_registry *reg,
+		   const struct tui_options *opt);
+void tui_model_fini(struct tui_model *m);
+void tui_model_set_size(struct tui_model *m, int w, int h);
+unsigned tui_model_event(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+/* Milliseconds until the next highlight ends, or -1 when none is pending (block). */
+int tui_model_timeout(const struct tui_model *m, uint64_t now);
+unsigned tui_model_tick(struct tui_model *m, uint64_t now);
+
+/* Evaluates the scenario and highlights what moved (now: when the change happened). */
+void tui_model_evaluate(struct tui_model *m, uint64_t now);
+/* Pins the current results as the baseline, or unpins. */
+void tui_model_toggle_baseline(struct tui_model *m);
+/* Sets a knob from text, all or nothing: on error the scenario is unchanged and the
+ * footer shows the engine's message. Returns 0 or an error code. */
+int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const char *text, uint64_t now);
+int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now);
+void tui_model_message(struct tui_model *m, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The knobs on screen, in group order, without the hidden and irrelevant ones. */
+int tui_model_knobs(const struct tui_model *m, const struct engine_knob **out, int max);
+/* The focusable rows of a result pane: their explain keys. */
+int tui_pane_items(const struct tui_model *m, enum tui_pane p, const char **keys, int max);
+/* The focused item's explain key, or NULL on a knob. */
+const char *tui_model_focus_key(const struct tui_model *m);
+/* Whether a result (by key) is highlighted at now; its highlight slot, -1 if none. */
+bool tui_model_changed(const struct tui_model *m, const char *key, uint64_t now);
+int tui_model_hl_index(const char *key);
+/* The rectangle of a pane on screen (for views that point at one); w = 0 when hidden. */
+struct tui_rect tui_model_pane_rect(const struct tui_model *m, enum tui_pane p);
+/* The baseline's difference in words ("+3.10 GiB", "-12.0%"), "" when equal or unpinned. */
+void tui_model_delta(const struct tui_model *m, const char *key, char *buf, size_t n, int *style);
+
+/* Saves the scenario (preset_scenario_save, atomic) or opens one; the footer says how it
+ * went. Return 0 or an error code. */
+int tui_model_save(struct tui_model *m, const char *path);
+int tui_model_open(struct tui_model *m, const char *path, uint64_t now);
+/* The main screen's key handler (the main view's row in the view table). */
+unsigned tui_main_view_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+
+/* Opens the explain view for the focused knob or result. */
+void tui_model_explain(struct tui_model *m);
+void tui_model_open_picker(struct tui_model *m, const struct engine_knob *k);
+void tui_model_open_prompt(struct tui_model *m, enum tui_prompt_purpose p, const struct engine_knob *k);
+/* Filters the picker's entries by m->filter. */
+void tui_picker_refilter(struct tui_model *m);
+
+/* ---------------------------------------------------------------- drawing (draw*.c) */
+
+/* Composes the whole frame into c (resized to m->w × m->h by the caller). */
+void tui_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+void tui_draw_main(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rect r);
+const char *tui_main_footer(const struct tui_model *m);
+
+#endif

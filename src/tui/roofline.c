@@ -1,0 +1,239 @@
+/*
+ * The roofline, drawn log-log in braille (2 × 4 dots a cell): the compute roofs (the
+ * matmul dtype's peak and fp32's, for contrast), the bandwidth slope, the ridge point and
+ * the operating points, labelled; under it the verdict of the focused point. Pure.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model.h"
+
+#define PLOT_MAX_W 300
+#define PLOT_MAX_H 100
+
+struct plot {
+	int w, h;                     /* cells */
+	double lx0, lx1, ly0, ly1;    /* log10 ranges */
+	uint8_t dots[PLOT_MAX_H][PLOT_MAX_W];
+	uint8_t prio[PLOT_MAX_H][PLOT_MAX_W];
+	uint16_t style[PLOT_MAX_H][PLOT_MAX_W];
+};
+
+/* braille dot bits by (column 0-1, row 0-3) */
+static const uint8_t bit[4][2] = {{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}};
+
+static void dot(struct plot *p, int dx, int dy, int style, int prio)
+{
+	int cx = dx / 2, cy = dy / 4;
+
+	if (dx < 0 || dy < 0 || cx >= p->w || cy >= p->h)
+		return;
+	p->dots[cy][cx] |= bit[dy % 4][dx % 2];
+	if (prio >= p->prio[cy][cx]) {
+		p->prio[cy][cx] = (uint8_t)prio;
+		p->style[cy][cx] = (uint16_t)style;
+	}
+}
+
+static int xdot(const struct plot *p, double x)
+{
+	return (int)floor((log10(x) - p->lx0) / (p->lx1 - p->lx0) * (2 * p->w));
+}
+
+static int ydot(const struct plot *p, double y)
+{
+	return (int)floor((p->ly1 - log10(y)) / (p->ly1 - p->ly0) * (4 * p->h));
+}
+
+static double xval(const struct plot *p, int dx)
+{
+	return pow(10.0, p->lx0 + (dx + 0.5) / (2.0 * p->w) * (p->lx1 - p->lx0));
+}
+
+static void fmt_short(double v, char *buf, size_t n)
+{
+	static const char *pre[] = {"", "k", "M", "G", "T", "P", "E"};
+	int i = 0;
+
+	if (v < 1.0) {
+		snprintf(buf, n, "%.2g", v);
+		return;
+	}
+	while (v >= 1000.0 && i < 6) {
+		v /= 1000.0;
+		i++;
+	}
+	snprintf(buf, n, "%.*f%s", v < 10 && v != floor(v) ? 1 : 0, v, pre[i]);
+}
+
+static const char point_letter[ENGINE_PT_COUNT] = {'T', 'P', 'D', 'E'};
+
+void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rect r)
+{
+	static struct plot p;
+	const struct engine_roofline *rl = &m->res.roofline;
+	double peak = rl->peak, bw = rl->bandwidth, ridge = rl->ridge, peak32, ridge32, xmin = 0.1, xmax, ymin, ymax;
+	int lm = 6, legend_rows, verdict_rows = 2, i, x, y, dx, sel = m->item[TUI_PANE_ROOFLINE];
+	struct tui_rect old = tui_canvas_clip(c, r);
+	char buf[300], lab[32], line[300];
+	bool focused = m->pane == TUI_PANE_ROOFLINE && tui_view_top(m) == TUI_VIEW_MAIN;
+
+	if (sel < 0 || sel >= ENGINE_PT_COUNT)
+		sel = 0;
+	legend_rows = r.w >= 66 ? 2 : 4;
+	if (r.h < 9)
+		legend_rows = 0;
+	if (r.h < 6)
+		verdict_rows = 1;
+	memset(&p, 0, sizeof p);
+	p.w = r.w - lm;
+	p.h = r.h - 1 - legend_rows - verdict_rows;
+	if (p.w > PLOT_MAX_W)
+		p.w = PLOT_MAX_W;
+	if (p.h > PLOT_MAX_H)
+		p.h = PLOT_MAX_H;
+	if (peak <= 0 || bw <= 0 || p.w < 8 || p.h < 2) {
+		tui_canvas_text(c, r.x, r.y, r.w, "(no roofline: no peak or bandwidth)", TUI_S_DIM);
+		goto out;
+	}
+	peak32 = engine_gpu_peak(&m->sc.gpu, ENGINE_DT_FP32);
+	ridge32 = peak32 > 0 ? peak32 / bw : 0;
+
+	/* ranges: every point, the ridge, a decade either side */
+	xmax = ridge * 4;
+	ymin = bw * xmin;
+	for (i = 0; i < ENGINE_PT_COUNT; i++) {
+		const struct engine_roofline_point *pt = &rl->points[i];
+		if (pt->intensity > 0) {
+			xmin = fmin(xmin, pt->intensity / 2);
+			xmax = fmax(xmax, pt->intensity * 4);
+			ymin = fmin(ymin, pt->attainable / 2);
+		}
+	}
+	ymax = peak * 2;
+	p.lx0 = floor(log10(xmin));
+	p.lx1 = ceil(log10(xmax));
+	p.ly0 = floor(log10(ymin));
+	p.ly1 = log10(ymax);
+	if (p.ly1 - p.ly0 < 2)
+		p.ly0 = p.ly1 - 2;
+
+	/* the ridge: a dotted vertical line from the floor to the roof */
+	dx = xdot(&p, ridge);
+	for (y = ydot(&p, peak); y < 4 * p.h; y += 2)
+		dot(&p, dx, y, TUI_S_RIDGE, 1);
+	/* fp32's roof, dotted, for contrast */
+	if (peak32 > 0 && peak32 < peak * 0.99)
+		for (dx = xdot(&p, ridge32); dx < 2 * p.w; dx += 2)
+			dot(&p, dx, ydot(&p, peak32), TUI_S_ROOF_FP32, 2);
+	/* the roof: min(peak, intensity × bandwidth) */
+	for (dx = 0; dx < 2 * p.w; dx++) {
+		double xv = xval(&p, dx), yv = fmin(peak, xv * bw);
+		int y0 = ydot(&p, yv), y1 = dx + 1 < 2 * p.w ? ydot(&p, fmin(peak, xval(&p, dx + 1) * bw)) : y0;
+		int style = xv < ridge ? TUI_S_SLOPE : TUI_S_ROOF;
+		/* join steep steps so the slope reads as a line */
+		for (y = (y1 < y0 ? y1 : y0); y <= (y1 < y0 ? y0 : y1); y++)
+			if (y == y0 || y > y1)
+				dot(&p, dx, y, style, 3);
+		dot(&p, dx, y0, style, 3);
+	}
+	/* axes: y labels (peaks), the plot cells, x decades */
+	for (y = 0; y < p.h; y++)
+		tui_canvas_put(c, r.x + lm - 1, r.y + y, 0x2502, TUI_S_AXIS);
+	fmt_short(peak, lab, sizeof lab);
+	tui_canvas_text_right(c, r.x + lm - 1, r.y + ydot(&p, peak) / 4, lm - 1, lab, TUI_S_ROOF);
+	if (peak32 > 0 && ydot(&p, peak32) / 4 != ydot(&p, peak) / 4) {
+		fmt_short(peak32, lab, sizeof lab);
+		tui_canvas_text_right(c, r.x + lm - 1, r.y + ydot(&p, peak32) / 4, lm - 1, lab, TUI_S_ROOF_FP32);
+	}
+	for (y = 0; y < p.h; y++)
+		for (x = 0; x < p.w; x++)
+			if (p.dots[y][x])
+				tui_canvas_put(c, r.x + lm + x, r.y + y, 0x2800u + p.dots[y][x], p.style[y][x]);
+	tui_canvas_put(c, r.x + lm - 1, r.y + p.h, 0x2514, TUI_S_AXIS);
+	for (x = 0; x < p.w; x++)
+		tui_canvas_put(c, r.x + lm + x, r.y + p.h, 0x2500, TUI_S_AXIS);
+	{
+		int dec, last_end = -1;
+		for (dec = (int)p.lx0; dec <= (int)p.lx1; dec++) {
+			int col = (int)floor((dec - p.lx0) / (p.lx1 - p.lx0) * p.w);
+			fmt_short(pow(10.0, dec), lab, sizeof lab);
+			if (col > last_end && col + (int)strlen(lab) <= p.w) {
+				tui_canvas_text(c, r.x + lm + col, r.y + p.h, (int)strlen(lab), lab, TUI_S_AXIS);
+				last_end = col + (int)strlen(lab);
+			}
+		}
+		if (p.w - last_end > 7)
+			tui_canvas_text_right(c, r.x + r.w, r.y + p.h, 6, "FLOP/B", TUI_S_DIM);
+	}
+	/* the ridge's label at the roof */
+	{
+		char rl_txt[32];
+		int col = xdot(&p, ridge) / 2 + 1, row = ydot(&p, peak) / 4 + 1;
+		snprintf(rl_txt, sizeof rl_txt, "ridge %.0f", ridge);
+		if (row < p.h && col + (int)strlen(rl_txt) <= p.w)
+			tui_canvas_text(c, r.x + lm + col, r.y + row, (int)strlen(rl_txt), rl_txt, TUI_S_RIDGE);
+	}
+	/* the operating points, lettered */
+	for (i = ENGINE_PT_COUNT - 1; i >= 0; i--) {
+		const struct engine_roofline_point *pt = &rl->points[i];
+		int cx, cy;
+		if (pt->intensity <= 0 || pt->attainable <= 0)
+			continue;
+		cx = xdot(&p, pt->intensity) / 2;
+		cy = ydot(&p, pt->attainable) / 4;
+		if (cx >= p.w)
+			cx = p.w - 1;
+		if (cy >= p.h)
+			cy = p.h - 1;
+		if (cx < 0)
+			cx = 0;
+		if (cy < 0)
+			cy = 0;
+		tui_canvas_put(c, r.x + lm + cx, r.y + cy, (uint32_t)point_letter[i],
+			       i == sel ? (focused ? TUI_S_SELECTED : TUI_S_CHANGED) : TUI_S_POINT);
+	}
+	/* legend: letter, name, intensity, bound */
+	for (i = 0; i < ENGINE_PT_COUNT && legend_rows > 0; i++) {
+		const struct engine_roofline_point *pt = &rl->points[i];
+		int col = legend_rows == 2 ? (i % 2) * (r.w / 2) : 0, row = legend_rows == 2 ? i / 2 : i;
+		struct tui_rect cell = tui_rect_make(r.x + col, r.y + p.h + 1 + row, legend_rows == 2 ? r.w / 2 - 1 : r.w, 1);
+		bool s = focused && i == sel;
+		char key[48];
+		snprintf(key, sizeof key, "roofline.%s", pt->name ? pt->name : "");
+		fmt_short(pt->intensity, lab, sizeof lab);
+		snprintf(buf, sizeof buf, "%c %-13s %5s %s", point_letter[i], pt->label ? pt->label : "", lab,
+			 pt->memory_bound ? "memory" : "compute");
+		if (i < TUI_ITEMS_MAX)
+			m->hits.item[TUI_PANE_ROOFLINE][i] = cell;
+		if (s)
+			tui_canvas_fill(c, cell, ' ', TUI_S_SELECTED);
+		tui_canvas_text(c, cell.x, cell.y, cell.w, buf,
+				s ? TUI_S_SELECTED : tui_model_changed(m, key, m->now) ? TUI_S_CHANGED : TUI_S_VALUE);
+		if (!s)
+			tui_canvas_put(c, cell.x, cell.y, (uint32_t)point_letter[i], TUI_S_POINT);
+	}
+	/* the verdict of the focused point, in words, wrapped */
+	engine_roofline_verdict(&m->sc, &m->res, (enum engine_point)sel, buf, sizeof buf);
+	{
+		const char *t = buf;
+		int row;
+		for (row = 0; row < verdict_rows && *t; row++) {
+			int len = (int)strlen(t), cut = len, ind = row ? 2 : 0;
+			if (tui_utf8_width(t) > r.w - ind && row < verdict_rows - 1) {
+				for (cut = r.w - ind; cut > 0 && t[cut] != ' '; cut--)
+					;
+				if (cut == 0)
+					cut = r.w - ind;
+			}
+			snprintf(line, sizeof line, "%.*s", cut, t);
+			tui_canvas_text(c, r.x + ind, r.y + r.h - verdict_rows + row, r.w - ind, line, TUI_S_VALUE);
+			t += cut;
+			while (*t == ' ')
+				t++;
+		}
+	}
+out:
+	c->clip = old;
+}

@@ -1,0 +1,24 @@
+/*
+ * theme: how each style looks, per theme, with and without colour. Pure data; term.c turns
+ * it into ncurses colour pairs and attributes. Monochrome styles use attributes only and
+ * the memory bar's parts keep their fill patterns, so every screen reads without colour.
+ */
+#ifndef NAPKIN_TUI_THEME_H
+#define NAPKIN_TUI_THEME_H
+
+#include <stdbool.h>
+
+#include "canvas.h"
+#include "model.h"
+
+enum { TUI_A_BOLD = 1u << 0, TUI_A_REVERSE = 1u << 1, TUI_A_UNDERLINE = 1u << 2, TUI_A_DIM = 1u << 3 };
+
+/* Colours are the eight ANSI ones (0 black .. 7 white); -1 is the terminal's default. */
+struct tui_style_def {
+	short fg, bg;
+	unsigned attr;
+};
+
+void tui_theme_styles(enum tui_theme_id theme, bool color, struct tui_style_def out[TUI_S_COUNT]);
+
+#endif
