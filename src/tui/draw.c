@@ -411,7 +411,7 @@ static void draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		else
 			snprintf(v, sizeof v, "%9s", a);
 		snprintf(lab, sizeof lab, " %s", parts[i].label);
-		item_row(m, c, TUI_PANE_MEMORY, i, cell, cell.w >= 31 ? 15 : 13, lab, v, parts[i].key, now);
+		item_row(m, c, TUI_PANE_MEMORY, i, cell, cell.w >= 31 ? 15 : 14, lab, v, parts[i].key, now);
 		tui_canvas_put(c, cell.x, cell.y, parts[i].pattern, parts[i].style);
 	}
 	y += 4;
@@ -817,6 +817,11 @@ void tui_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	m->now = now;
 	if (c->w != m->w || c->h != m->h)
 		tui_canvas_resize(c, m->w, m->h);
+	if (m->layout.too_small) {
+		/* no room for any view: ask for a bigger terminal */
+		tui_draw_main(m, c, now);
+		return;
+	}
 	/* draw from the top-most full-screen view up */
 	for (i = 0; i < m->n_views; i++) {
 		const struct tui_view *v = tui_view_get(m->views[i]);

@@ -1,0 +1,79 @@
+# Helpers for the explorer's end-to-end tests: the real binary in a private tmux server at a
+# fixed size (a unique socket, LC_ALL=C.UTF-8, remain-on-exit set with new-session), screens
+# polled every 50 ms against generous deadlines, the screen printed on failure, the server
+# and its socket removed on the way out. Sourced by test_*.sh with the napkin binary as $1.
+
+NAPKIN=${1:?usage: $0 PATH/TO/napkin}
+case $NAPKIN in /*) ;; *) NAPKIN=$(pwd)/$NAPKIN ;; esac
+SOCK=napkin-tui-$$-$(date +%s)
+DEADLINE=${NAPKIN_TUI_DEADLINE:-20}
+export LC_ALL=C.UTF-8 LANG=C.UTF-8
+unset NO_COLOR TMUX
+
+tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
+
+cleanup() {
+	tm kill-server 2>/dev/null
+	rm -f "/tmp/tmux-$(id -u)/$SOCK"
+	[ -n "${TUI_TMP:-}" ] && rm -rf "$TUI_TMP"
+}
+trap cleanup EXIT INT TERM
+
+TUI_TMP=$(mktemp -d)
+
+# start W H ARGS...: the explorer in a new session
+start() {
+	w=$1 h=$2
+	shift 2
+	tm set-option -g remain-on-exit on \; set-option -g history-limit 2000 \; \
+		new-session -d -s app -x "$w" -y "$h" "$NAPKIN explore $*" || fail "tmux did not start"
+}
+
+screen() { tm capture-pane -p -t app 2>/dev/null; }
+
+fail() {
+	echo "FAIL: $*"
+	echo "----- screen -----"
+	tm capture-pane -p -S - -t app 2>/dev/null
+	echo "------------------"
+	exit 1
+}
+
+# wait_for REGEX [WHAT]: polls the screen until it matches
+wait_for() {
+	end=$(($(date +%s) + DEADLINE))
+	while :; do
+		screen | grep -Eq -- "$1" && return 0
+		[ "$(date +%s)" -ge "$end" ] && fail "${2:-never saw /$1/}"
+		sleep 0.05
+	done
+}
+
+# wait_gone REGEX: polls until the screen no longer matches
+wait_gone() {
+	end=$(($(date +%s) + DEADLINE))
+	while :; do
+		screen | grep -Eq -- "$1" || return 0
+		[ "$(date +%s)" -ge "$end" ] && fail "${2:-/$1/ never went away}"
+		sleep 0.05
+	done
+}
+
+keys() { tm send-keys -t app "$@"; }
+
+# wait_exit: until the pane is dead; prints its exit status
+wait_exit() {
+	end=$(($(date +%s) + DEADLINE))
+	while :; do
+		_st=$(tm display-message -p -t app '#{pane_dead} #{pane_dead_status}' 2>/dev/null)
+		case $_st in
+		"1 "[0-9]*) echo "${_st#1 }"; return 0 ;;
+		"1"*) kill -CHLD "$(tm display-message -p '#{pid}')" 2>/dev/null ;; # tmux 3.3a may miss SIGCHLD
+		esac
+		[ "$(date +%s)" -ge "$end" ] && fail "the explorer did not exit"
+		sleep 0.05
+	done
+}
+
+# the text of the screen line that holds REGEX
+line_of() { screen | grep -E -m1 -- "$1"; }

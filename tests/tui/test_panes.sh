@@ -1,0 +1,14 @@
+#!/bin/sh
+# The panes are there at 120×40, and q exits with status 0.
+. "$(dirname "$0")/lib.sh"
+start 120 40
+wait_for 'Memory per GPU' 'the memory pane never drew'
+for p in 'napkin' 'Knobs' 'Model' 'Batch & sequence' 'Precision' 'GPU & cluster' \
+	'Compute and time' 'Roofline' 'Techniques' 'Data types' 'B/param' 'largest micro-batch' \
+	'fewest GPUs' 'MFU / HFU' 'ridge' 'training step is compute-bound' 'bf16' '\? help'; do
+	screen | grep -Eq -- "$p" || fail "no '$p' on the screen"
+done
+keys q
+st=$(wait_exit)
+[ "$st" = 0 ] || fail "exit status $st"
+echo "ok: panes"

@@ -1,0 +1,381 @@
+/* The view-model, the key table and the drawing, without a terminal: actions change the
+ * scenario through the engine, refuse bad values with its message, highlight what moved,
+ * diff against a baseline; every frame draws at every size. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "testutil.h"
+
+static struct tui_model *new_model(void)
+{
+	struct tui_model *m = calloc(1, sizeof *m);
+	struct engine_scenario sc;
+	struct tui_options opt = {"dark", false, false, NULL};
+
+	assert_non_null(m);
+	engine_scenario_default(&sc);
+	assert_int_equal(tui_model_init(m, &sc, NULL, &opt), 0);
+	tui_model_set_size(m, 120, 40);
+	return m;
+}
+
+static void free_model(struct tui_model *m)
+{
+	tui_model_fini(m);
+	free(m);
+}
+
+static unsigned key(struct tui_model *m, int k, uint64_t now)
+{
+	struct tui_event ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.key = k;
+	return tui_model_event(m, &ev, now);
+}
+
+static void type(struct tui_model *m, const char *s, uint64_t now)
+{
+	for (; *s; s++)
+		key(m, (unsigned char)*s, now);
+}
+
+static void focus_knob(struct tui_model *m, const char *k)
+{
+	m->pane = TUI_PANE_KNOBS;
+	m->knob = engine_knob_find(k);
+	assert_non_null(m->knob);
+}
+
+static void test_keymap(void **state)
+{
+	size_t n, i;
+	const struct tui_keydef *k = tui_keys(&n);
+	bool seen[TUI_ACT_COUNT] = {false};
+
+	(void)state;
+	assert_int_equal(tui_key_action(TUI_KEY_RIGHT), TUI_ACT_RIGHT);
+	assert_int_equal(tui_key_action('l'), TUI_ACT_PANE_RIGHT);
+	assert_int_equal(tui_key_action('+'), TUI_ACT_INC);
+	assert_int_equal(tui_key_action('-'), TUI_ACT_DEC);
+	assert_int_equal(tui_key_action('q'), TUI_ACT_QUIT);
+	assert_int_equal(tui_key_action('e'), TUI_ACT_EXPLAIN);
+	assert_int_equal(tui_key_action('c'), TUI_ACT_BASELINE);
+	assert_int_equal(tui_key_action(TUI_KEY_F1), TUI_ACT_HELP);
+	assert_int_equal(tui_key_action(TUI_KEY_TAB), TUI_ACT_NEXT_PANE);
+	assert_int_equal(tui_key_action('Z'), TUI_ACT_NONE);
+	for (i = 0; i < n; i++) {
+		size_t j;
+		seen[k[i].action] = true;
+		/* every key once; the help lists every action */
+		for (j = i + 1; j < n; j++)
+			assert_int_not_equal(k[i].key, k[j].key);
+		if (k[i].name != NULL)
+			assert_non_null(k[i].help);
+		assert_string_not_equal(tui_action_name(k[i].action), "?");
+	}
+	/* every action has a key, and the first key of the table has a help row */
+	for (i = 1; i < TUI_ACT_COUNT; i++)
+		if (!seen[i])
+			fail_msg("action %s has no key", tui_action_name((enum tui_action)i));
+	assert_non_null(k[0].name);
+}
+
+static void test_step_batch(void **state)
+{
+	struct tui_model *m = new_model();
+	double act0 = m->res.memory.activations;
+	unsigned f;
+
+	(void)state;
+	focus_knob(m, "batch");
+	assert_int_equal(m->sc.batch, 1);
+	assert_int_equal(tui_model_timeout(m, 1000), -1); /* idle: block */
+	f = key(m, TUI_KEY_RIGHT, 1000);
+	assert_true(f & TUI_REACT_EVAL);
+	assert_int_equal(m->sc.batch, 2); /* powers of two */
+	assert_true(m->res.memory.activations > act0);
+	assert_true(tui_model_changed(m, "memory.activations", 1001));
+	assert_false(tui_model_changed(m, "memory.weights", 1001));
+	assert_true(tui_model_timeout(m, 1001) > 0);
+	/* the highlight fades: a redraw, then block again */
+	assert_true(tui_model_tick(m, 1000 + TUI_HL_MS) & TUI_REACT_REDRAW);
+	assert_false(tui_model_changed(m, "memory.activations", 1000 + TUI_HL_MS));
+	assert_int_equal(tui_model_timeout(m, 1000 + TUI_HL_MS), -1);
+	key(m, '-', 3000);
+	assert_int_equal(m->sc.batch, 1);
+	key(m, '-', 3000); /* at its minimum: refused with the engine's words */
+	assert_int_equal(m->sc.batch, 1);
+	assert_true(m->msg_error);
+	assert_non_null(strstr(m->msg, "batch"));
+	free_model(m);
+}
+
+static void test_typed_value(void **state)
+{
+	struct tui_model *m = new_model();
+
+	(void)state;
+	focus_knob(m, "seq");
+	key(m, TUI_KEY_ENTER, 0);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_PROMPT);
+	assert_string_equal(m->input, "4096");
+	key(m, TUI_KEY_CTRL_U, 0);
+	type(m, "8k", 0);
+	key(m, TUI_KEY_ENTER, 0);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_MAIN);
+	assert_int_equal(m->sc.seq, 8192); /* the engine's suffixes */
+	assert_false(m->msg_error);
+
+	/* a bad value: refused with the engine's message, the old value kept */
+	key(m, TUI_KEY_ENTER, 0);
+	key(m, TUI_KEY_CTRL_U, 0);
+	type(m, "lots", 0);
+	key(m, TUI_KEY_ENTER, 0);
+	assert_int_equal(m->sc.seq, 8192);
+	assert_true(m->msg_error);
+	assert_non_null(strstr(m->msg, "seq"));
+
+	/* a value the scenario as a whole refuses (tp must divide heads) */
+	focus_knob(m, "tp");
+	key(m, TUI_KEY_ENTER, 0);
+	key(m, TUI_KEY_CTRL_U, 0);
+	type(m, "3", 0);
+	key(m, TUI_KEY_ENTER, 0);
+	assert_int_equal(m->sc.tp, 1);
+	assert_true(m->msg_error);
+
+	/* Esc cancels */
+	focus_knob(m, "batch");
+	key(m, TUI_KEY_ENTER, 0);
+	type(m, "99", 0);
+	key(m, TUI_KEY_ESC, 0);
+	assert_int_equal(m->sc.batch, 1);
+	free_model(m);
+}
+
+static void test_baseline(void **state)
+{
+	struct tui_model *m = new_model();
+	char d[64];
+	int style;
+
+	(void)state;
+	tui_model_delta(m, "memory.activations", d, sizeof d, &style);
+	assert_string_equal(d, ""); /* nothing pinned */
+	key(m, 'c', 0);
+	assert_true(m->baseline);
+	focus_knob(m, "batch");
+	key(m, '+', 0);
+	tui_model_delta(m, "memory.activations", d, sizeof d, &style);
+	assert_true(d[0] == '+');
+	assert_non_null(strstr(d, "GiB"));
+	assert_int_equal(style, TUI_S_DELTA_UP);
+	tui_model_delta(m, "memory.weights", d, sizeof d, &style);
+	assert_string_equal(d, ""); /* unchanged: no difference shown */
+	tui_model_delta(m, "compute.step_seconds", d, sizeof d, &style);
+	assert_non_null(strstr(d, "%"));
+	key(m, 'c', 0);
+	assert_false(m->baseline);
+	free_model(m);
+}
+
+static void test_panes_and_explain(void **state)
+{
+	struct tui_model *m = new_model();
+	int i, seen[TUI_PANE_COUNT] = {0};
+
+	(void)state;
+	/* Tab visits every pane and comes back */
+	for (i = 0; i < 20; i++) {
+		seen[m->pane]++;
+		key(m, TUI_KEY_TAB, 0);
+	}
+	for (i = 0; i < TUI_PANE_COUNT; i++)
+		assert_true(seen[i] > 0);
+	/* e explains the focused result with the engine's text */
+	m->pane = TUI_PANE_MEMORY;
+	m->item[TUI_PANE_MEMORY] = 4;
+	assert_string_equal(tui_model_focus_key(m), "memory.activations");
+	key(m, 'e', 0);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_EXPLAIN);
+	assert_true(strlen(m->explain) > 40);
+	key(m, TUI_KEY_DOWN, 0);
+	key(m, TUI_KEY_ESC, 0);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_MAIN);
+	/* the help lists the keys */
+	key(m, '?', 0);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_HELP);
+	key(m, '?', 0);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_MAIN);
+	/* a knob explains itself too */
+	focus_knob(m, "zero");
+	key(m, 'e', 0);
+	assert_non_null(strstr(m->explain, "ZeRO"));
+	key(m, 'q', 0);
+	assert_false(m->quit);
+	key(m, 'q', 0);
+	assert_true(m->quit);
+	free_model(m);
+}
+
+static void test_picker(void **state)
+{
+	struct tui_model *m = new_model();
+
+	(void)state;
+	key(m, 'g', 0);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_PICKER);
+	assert_true(m->n_match >= 1); /* no registry: the built-in GPU */
+	type(m, "zzz", 0);
+	assert_int_equal(m->n_match, 0);
+	key(m, TUI_KEY_BACKSPACE, 0);
+	key(m, TUI_KEY_BACKSPACE, 0);
+	key(m, TUI_KEY_BACKSPACE, 0);
+	type(m, "h100", 0);
+	assert_int_equal(m->n_match, 1);
+	key(m, TUI_KEY_ENTER, 0);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_MAIN);
+	assert_string_equal(m->sc.gpu.id, "h100-sxm");
+	free_model(m);
+}
+
+static void test_mode_hides_knobs(void **state)
+{
+	struct tui_model *m = new_model();
+	const struct engine_knob *list[TUI_KNOBS_MAX];
+	int n, i;
+	bool prompt = false, optimizer = false;
+
+	(void)state;
+	focus_knob(m, "optimizer");
+	key(m, 't', 0);
+	assert_int_equal(m->sc.mode, ENGINE_MODE_INFER);
+	n = tui_model_knobs(m, list, TUI_KNOBS_MAX);
+	for (i = 0; i < n; i++) {
+		prompt = prompt || strcmp(list[i]->key, "prompt") == 0;
+		optimizer = optimizer || strcmp(list[i]->key, "optimizer") == 0;
+	}
+	assert_true(prompt);
+	assert_false(optimizer);
+	/* the focus moved to a knob that is still there */
+	for (i = 0; i < n && list[i] != m->knob; i++)
+		;
+	assert_true(i < n);
+	free_model(m);
+}
+
+static bool screen_has(const struct tui_canvas *c, const char *s)
+{
+	char row[2048];
+	int y;
+
+	for (y = 0; y < c->h; y++) {
+		tui_canvas_row(c, y, row, sizeof row);
+		if (strstr(row, s) != NULL)
+			return true;
+	}
+	return false;
+}
+
+static void test_draw_every_size(void **state)
+{
+	struct tui_model *m = new_model();
+	struct tui_canvas c;
+	int w, h, v;
+	static const enum tui_view_id overlays[] = {TUI_VIEW_MAIN, TUI_VIEW_HELP, TUI_VIEW_EXPLAIN, TUI_VIEW_PROMPT};
+
+	(void)state;
+	tui_canvas_init(&c);
+	m->sc.batch = 64; /* over capacity: warnings and the red bar too */
+	tui_model_evaluate(m, 0);
+	for (w = 40; w <= 300; w += 13)
+		for (h = 12; h <= 100; h += 11)
+			for (v = 0; v < 4; v++) {
+				tui_model_set_size(m, w, h);
+				if (overlays[v] == TUI_VIEW_EXPLAIN)
+					tui_model_explain(m);
+				else if (overlays[v] == TUI_VIEW_PROMPT)
+					tui_model_open_prompt(m, TUI_PROMPT_SAVE, NULL);
+				else if (overlays[v] != TUI_VIEW_MAIN)
+					tui_view_push(m, overlays[v]);
+				tui_draw(m, &c, 0);
+				assert_int_equal(c.w, w);
+				assert_int_equal(c.h, h);
+				if (w < TUI_MIN_W || h < TUI_MIN_H) {
+					assert_true(screen_has(&c, "make the terminal at least 80"));
+				} else if (v == 0) {
+					assert_true(screen_has(&c, "napkin"));
+					assert_true(screen_has(&c, "Memory per GPU"));
+					assert_true(screen_has(&c, "OVER"));
+				}
+				while (m->n_views > 1)
+					tui_view_pop(m);
+			}
+	tui_canvas_fini(&c);
+	free_model(m);
+}
+
+static void test_canvas(void **state)
+{
+	struct tui_canvas c;
+	char row[64];
+
+	(void)state;
+	tui_canvas_init(&c);
+	assert_int_equal(tui_canvas_resize(&c, 10, 2), 0);
+	tui_canvas_clear(&c, TUI_S_NORMAL);
+	assert_int_equal(tui_canvas_text(&c, 7, 0, -1, "abcdef", TUI_S_VALUE), 3); /* clipped at the edge */
+	tui_canvas_row(&c, 0, row, sizeof row);
+	assert_string_equal(row, "       ab\xe2\x80\xa6");
+	tui_canvas_clip(&c, tui_rect_make(0, 1, 3, 1));
+	tui_canvas_text(&c, 0, 1, 10, "xyzw", TUI_S_VALUE);
+	tui_canvas_put(&c, 5, 1, 'Q', 0);
+	tui_canvas_unclip(&c);
+	tui_canvas_row(&c, 1, row, sizeof row);
+	assert_string_equal(row, "xyz       ");
+	assert_int_equal(tui_ascii_fallback(0x2500), '-');
+	assert_int_equal(tui_ascii_fallback(0x2588), '#');
+	assert_int_equal(tui_utf8_width("4 \xc3\x97 H100"), 8);
+	tui_canvas_fini(&c);
+}
+
+static void test_mouse(void **state)
+{
+	struct tui_model *m = new_model();
+	struct tui_canvas c;
+	struct tui_event ev;
+	int row;
+
+	(void)state;
+	tui_canvas_init(&c);
+	tui_draw(m, &c, 0);
+	for (row = 0; row < m->hits.knob_rows; row++)
+		if (m->hits.knob_at[row] != NULL && strcmp(m->hits.knob_at[row]->key, "layers") == 0)
+			break;
+	assert_true(row < m->hits.knob_rows);
+	memset(&ev, 0, sizeof ev);
+	ev.key = TUI_KEY_MOUSE;
+	ev.x = 3;
+	ev.y = m->hits.knob_y0 + row;
+	ev.button = TUI_BTN_CLICK;
+	tui_model_event(m, &ev, 0);
+	assert_string_equal(m->knob->key, "layers");
+	ev.button = TUI_BTN_WHEEL_UP;
+	tui_model_event(m, &ev, 0);
+	assert_int_equal(m->sc.model.layers, 33);
+	tui_canvas_fini(&c);
+	free_model(m);
+}
+
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_keymap),        cmocka_unit_test(test_step_batch),
+	cmocka_unit_test(test_typed_value),   cmocka_unit_test(test_baseline),
+	cmocka_unit_test(test_panes_and_explain), cmocka_unit_test(test_picker),
+	cmocka_unit_test(test_mode_hides_knobs), cmocka_unit_test(test_draw_every_size),
+	cmocka_unit_test(test_canvas),        cmocka_unit_test(test_mouse),
+};
+
+TESTUTIL_MAIN("tui_model", tests)
