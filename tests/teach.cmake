@@ -3,4 +3,7 @@
 if(TARGET napkin_teach)
   napkin_add_test(NAME teach_tensor SOURCES unit/test_teach_tensor.c LIBS napkin_teach LABELS unit)
   napkin_add_test(NAME teach_dtypelab SOURCES unit/test_teach_dtypelab.c LIBS napkin_teach LABELS unit)
+  if(TARGET napkin_presets)
+    napkin_add_test(NAME teach_lessons SOURCES unit/test_teach_lessons.c LIBS napkin_teach LABELS unit)
+  endif()
 endif()

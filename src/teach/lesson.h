@@ -1,0 +1,173 @@
+/*
+ * teach/lesson: guided lessons over the engine.
+ *
+ * A lesson is a list of steps. Each step sets knobs (by the knob table's keys, applied
+ * with engine_apply: all or nothing), names the pane to look at, says a short text and
+ * asks a question (in one or more languages, English first), and carries a check: a
+ * condition on the results or the knobs that holds once the student's scenario answers
+ * the question. A step may also state exact answers (a result key, a value, a relative
+ * tolerance) and a solution (knobs that answer it); the tests hold both to the engine.
+ * The file format is documented in docs/lessons.md.
+ *
+ * Steps build on each other: the scenario of step i is the engine default, then the
+ * lesson's base knobs, then the knobs of steps 0..i in order (a step with `reset` starts
+ * again from the default and the base). So n/p always lands on the same numbers, whatever
+ * the student changed meanwhile.
+ *
+ * Call order:
+ *   teach_lesson_parse(name, text, len, &lesson, &err)   (lesson_load.c, libyaml via ydoc)
+ *   teach_lesson_scenario(lesson, i, &cat, &sc, &err)     the scenario of step i
+ *   engine_evaluate(&sc, &r, &err)
+ *   teach_step_met(&lesson->steps[i], &sc, &r)           has the student answered it?
+ *   teach_lesson_free(lesson)
+ *
+ * Ownership: a struct teach_lesson owns every string and array in it; teach_lesson_free
+ * releases them (NULL is fine). Everything else is caller-owned plain data.
+ */
+#ifndef NAPKIN_TEACH_LESSON_H
+#define NAPKIN_TEACH_LESSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "engine.h"
+#include "util.h"
+
+#define TEACH_LANG_MAX 8
+#define TEACH_KEY_MAX 64
+
+/* A text in several languages ("en", "zh", ...). */
+struct teach_text {
+	size_t n;
+	struct {
+		char lang[12];
+		char *text;
+	} v[TEACH_LANG_MAX];
+};
+
+/* The text in lang, else English, else the first one given; "" when there is none. */
+const char *teach_text_get(const struct teach_text *t, const char *lang);
+bool teach_text_has(const struct teach_text *t, const char *lang);
+
+/* One knob assignment as written in the file. */
+struct teach_knob {
+	const struct engine_knob *knob;
+	char *text;
+	int line, col;
+};
+
+struct teach_knobs {
+	size_t n;
+	struct teach_knob *v;
+};
+
+enum teach_cmp { TEACH_EQ, TEACH_NE, TEACH_LT, TEACH_LE, TEACH_GT, TEACH_GE };
+
+/* What the left-hand side of a condition names. */
+enum teach_operand {
+	TEACH_OPERAND_RESULT, /* a scalar result: "compute.train_days" (engine_result_find) */
+	TEACH_OPERAND_KNOB,   /* a knob: "batch", "precision", "gpu" */
+	TEACH_OPERAND_FACT,   /* a derived fact: "memory.fits", "roofline.decode.bound", ... */
+};
+
+/* A condition: LHS OP RHS, e.g. "memory.fits == true", "compute.train_days < 150",
+ * "roofline.decode.bound == compute", "batch >= 64", "memory.total <= 80 GB". */
+struct teach_cond {
+	char text[160];       /* as written */
+	char key[TEACH_KEY_MAX];
+	enum teach_operand kind;
+	const struct engine_result_def *result;
+	const struct engine_knob *knob;
+	int fact;             /* internal index of a derived fact */
+	enum teach_cmp op;
+	char rhs[64];         /* the right-hand side as written */
+	double value;         /* the right-hand side as a number (words: their code) */
+	int line, col;
+};
+
+/* An exact answer the engine must give for the step's own scenario. */
+struct teach_answer {
+	char key[TEACH_KEY_MAX];  /* a result key or a numeric fact */
+	struct teach_cond lhs;    /* where the key was resolved (op unused) */
+	double value;
+	double tolerance;         /* relative; 0 means exact */
+	int line, col;
+};
+
+struct teach_step {
+	struct teach_text title, text, question;
+	char pane[24];            /* teach_panes() */
+	char explain[TEACH_KEY_MAX]; /* an engine_explain key to show with the step, or "" */
+	bool reset;
+	struct teach_knobs knobs;
+	struct teach_knobs solution;
+	size_t n_check;
+	struct teach_cond *check;
+	size_t n_answers;
+	struct teach_answer *answers;
+	int line;
+};
+
+struct teach_lesson {
+	char id[TEACH_KEY_MAX];
+	char *name;               /* where it came from (file name), for messages */
+	char chapter[32];         /* the chapter sections it follows: "3.3" */
+	struct teach_text title, summary;
+	struct teach_knobs base;
+	size_t n_steps;
+	struct teach_step *steps;
+};
+
+void teach_lesson_free(struct teach_lesson *l);
+
+/* The panes a step can point at (NULL-terminated): memory, compute, roofline, inference,
+ * data, techniques, params, knobs, tensors, dtypes. */
+const char *const *teach_panes(void);
+bool teach_pane_valid(const char *pane);
+
+/* Parses a condition ("memory.fits == true"). Returns 0, or NAPKIN_ESCHEMA with err
+ * saying what is wrong (unknown key with a suggestion, bad operator, bad value). */
+int teach_cond_parse(const char *text, struct teach_cond *c, struct napkin_err *err);
+/* Resolves a key for an answer: a numeric result or fact. */
+int teach_answer_key(const char *key, struct teach_cond *c, struct napkin_err *err);
+/* Evaluates a condition on a scenario and its results (engine_evaluate's). *lhs (may be
+ * NULL) gets the left-hand side's value. */
+bool teach_cond_eval(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
+		     double *lhs);
+/* The left-hand side's value in words: "143.9 days", "memory-bound", "off", "fp32". */
+void teach_cond_lhs_text(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
+			 char *buf, size_t n);
+/* True when every check of the step holds (a step without checks is always met). */
+bool teach_step_met(const struct teach_step *s, const struct engine_scenario *sc, const struct engine_result *r);
+/* The answer's value in the results; true when within its tolerance. */
+bool teach_answer_eval(const struct teach_answer *a, const struct engine_scenario *sc, const struct engine_result *r,
+		       double *got);
+
+/* Applies a knob list onto *sc (all or nothing), file positions in errors. */
+int teach_knobs_apply(const struct teach_knobs *k, const char *file, struct engine_scenario *sc,
+		      const struct engine_catalog *cat, struct napkin_err *err);
+/* The scenario of step i (see above). */
+int teach_lesson_scenario(const struct teach_lesson *l, size_t i, const struct engine_catalog *cat,
+			  struct engine_scenario *sc, struct napkin_err *err);
+
+/* Checks a lesson against the engine: every step's knobs apply, its answers match, its
+ * solution applies and meets its checks, and (when it has a solution) its checks are not
+ * already met before it. Returns 0, or the first failure with its position in err. */
+int teach_lesson_verify(const struct teach_lesson *l, const struct engine_catalog *cat, struct napkin_err *err);
+
+/* Parses a lesson from YAML text (lesson_load.c). name is used in error messages. */
+int teach_lesson_parse(const char *name, const char *text, size_t len, struct teach_lesson **out,
+		       struct napkin_err *err);
+
+/* The shipped lessons (the YAML files in presets/lessons, compiled in; lessons.c), in file-name
+ * order, numbered from 1. */
+size_t teach_lessons_count(void);
+/* The file name of lesson number i (1-based), or NULL. */
+const char *teach_lessons_file(size_t number);
+/* Loads a shipped lesson by number (1-based). */
+int teach_lessons_load(size_t number, struct teach_lesson **out, struct napkin_err *err);
+/* Loads a lesson named as a student types it: a number ("3"), a lesson id ("dtypes"), or
+ * the path of a lesson file (a teacher's own). *number gets its number, 0 for a file. */
+int teach_lessons_open(const char *which, struct teach_lesson **out, size_t *number, struct napkin_err *err);
+
+#endif
