@@ -350,9 +350,10 @@ static void draw_bar(struct tui_model *m, struct tui_canvas *c, struct tui_rect 
 		if (x1 > x0)
 			x0 = x1;
 	}
+	/* over capacity: the parts keep their colours; a red post marks where the card ends */
 	cap_col = (int)floor(cap / denom * bar.w + 0.5);
 	if (total > cap && cap_col < bar.w)
-		tui_canvas_restyle(c, tui_rect_make(bar.x + cap_col, bar.y, bar.w - cap_col, bar.h), TUI_S_MEM_OVER);
+		tui_canvas_fill(c, tui_rect_make(bar.x + cap_col, bar.y, 1, bar.h), 0x2503, TUI_S_MEM_OVER);
 }
 
 static void draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
@@ -562,36 +563,36 @@ static void draw_compute(struct tui_model *m, struct tui_canvas *c, uint64_t now
 		si(cp->flops_per_token_6n / 3.0, "", b, sizeof b);
 		rows[n].label = "FLOPs/token";
 		rows[n].key = "compute.flops_per_token_forward";
-		snprintf(rows[n++].text, 300, "%s forward " DOT " 2" DOT "N %s", a, b);
+		snprintf(rows[n++].text, 300, "%s fwd " DOT " 2" DOT "N %s", a, b);
 
 		engine_fmt_seconds(inf->prefill_seconds, a, sizeof a);
 		rows[n].label = "prefill";
 		rows[n].key = "inference.prefill_seconds";
-		snprintf(rows[n++].text, 300, "%s for %lld" TIMES "%lld tokens (%s-bound)", a, (long long)m->sc.batch,
+		snprintf(rows[n++].text, 300, "%s, %lld" TIMES "%lld tok (%s)", a, (long long)m->sc.batch,
 			 (long long)m->sc.prompt, inf->prefill_memory_bound ? "memory" : "compute");
 
 		engine_fmt_seconds(inf->decode_seconds_per_token, a, sizeof a);
 		engine_fmt_bytes(inf->decode_bytes, false, b, sizeof b);
 		rows[n].label = "decode";
 		rows[n].key = "inference.decode_seconds_per_token";
-		snprintf(rows[n++].text, 300, "%s per token, reads %s (%s-bound)", a, b,
+		snprintf(rows[n++].text, 300, "%s/token, %s (%s)", a, b,
 			 inf->decode_memory_bound ? "memory" : "compute");
 
 		engine_fmt_count(inf->decode_tokens_per_s, a, sizeof a);
 		rows[n].label = "tokens/s";
 		rows[n].key = "inference.decode_tokens_per_s";
-		snprintf(rows[n++].text, 300, "%s decoded per second (all sequences)", a);
+		snprintf(rows[n++].text, 300, "%s (all sequences)", a);
 
 		engine_fmt_seconds(inf->generate_seconds, a, sizeof a);
 		rows[n].label = "request";
 		rows[n].key = "inference.generate_seconds";
-		snprintf(rows[n++].text, 300, "%s = prefill + %lld decode steps", a, (long long)m->sc.generate);
+		snprintf(rows[n++].text, 300, "%s = prefill + %lld steps", a, (long long)m->sc.generate);
 
 		fmt_bytes(inf->kv_bytes_per_token, a, sizeof a);
 		engine_fmt_count(inf->context, b, sizeof b);
 		rows[n].label = "KV cache";
 		rows[n].key = "inference.kv_bytes_per_token";
-		snprintf(rows[n++].text, 300, "%s per token " DOT " context %s", a, b);
+		snprintf(rows[n++].text, 300, "%s/token " DOT " ctx %s", a, b);
 
 		si(cp->peak, "FLOP/s", a, sizeof a);
 		si(m->sc.gpu.bandwidth, "B/s", b, sizeof b);

@@ -86,6 +86,8 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		legend_rows = 0;
 	if (r.h < 6)
 		verdict_rows = 1;
+	else if (r.w < 60 && r.h >= 13)
+		verdict_rows = 3;
 	memset(&p, 0, sizeof p);
 	p.w = r.w - lm;
 	p.h = r.h - 1 - legend_rows - verdict_rows;
@@ -222,6 +224,7 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		for (row = 0; row < verdict_rows && *t; row++) {
 			int len = (int)strlen(t), cut = len, ind = row ? 2 : 0;
 			if (tui_utf8_width(t) > r.w - ind && row < verdict_rows - 1) {
+				/* wrap at the last space that fits */
 				for (cut = r.w - ind; cut > 0 && t[cut] != ' '; cut--)
 					;
 				if (cut == 0)
