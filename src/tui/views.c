@@ -127,7 +127,7 @@ static void help_text(char *buf, size_t n)
 	util_bprintf(buf, n, &pos, "Main screen\n");
 	for (i = 0; i < count; i++)
 		if (k[i].name != NULL)
-			util_bprintf(buf, n, &pos, "  %-10s %s\n", k[i].name, k[i].help);
+			util_bprintf(buf, n, &pos, "  %s%*s %s\n", k[i].name, 10 - tui_utf8_width(k[i].name), "", k[i].help);
 	util_bprintf(buf, n, &pos,
 		     "  mouse      click a knob or a result to focus it; the wheel steps a knob\n"
 		     "\nPicker (model, GPU)\n"
