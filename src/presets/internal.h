@@ -24,6 +24,11 @@ struct pdiag {
 	size_t max, n;
 	char warn[PRESET_WARN_MAX][400];
 	size_t nwarn;
+	/* keys an unknown key was taken for ("did you mean"), so they are not also reported
+	 * missing */
+	const struct ydoc_node *sugg_map[16];
+	const char *sugg_key[16];
+	size_t nsugg;
 };
 
 void pd_init(struct pdiag *d, const char *file, struct napkin_err *errs, size_t max);

@@ -567,10 +567,18 @@ static int finish(struct preset_registry *reg, struct napkin_err *err)
 		engine_scenario_default(&sc);
 		rc = pscenario_apply(reg, &d, ydoc_root(doc), e->base_dir, &sc, name, sizeof name);
 		ydoc_free(doc);
-		if (rc != NAPKIN_OK)
+		if (rc != NAPKIN_OK && e->info.origin != PRESET_BUILTIN)
 			return rc;
-		preg_warnings(reg, &d);
-		engine_scenario_summary(&sc, summary, sizeof summary);
+		if (rc != NAPKIN_OK) {
+			/* a built-in scenario that a GPU or model of the search path no longer suits
+			 * (it is checked against the built-in presets by the tests): listed, and its
+			 * error said when it is loaded */
+			snprintf(summary, sizeof summary, "does not apply with the presets found: %.150s", err->msg);
+			util_err_clear(err);
+		} else {
+			preg_warnings(reg, &d);
+			engine_scenario_summary(&sc, summary, sizeof summary);
+		}
 		if (name[0] != '\0') {
 			char *nn = strdup(name);
 			if (nn == NULL)
@@ -836,6 +844,21 @@ static enum preset_kind guess_kind(const char *path, const struct ydoc_node *roo
 	return PRESET_SCENARIO;
 }
 
+/* In the order of the file (an insertion sort: stable, and the lists are short). */
+static void sort_errors(struct napkin_err *e, size_t n)
+{
+	size_t i, j;
+
+	for (i = 1; i < n; i++) {
+		struct napkin_err t = e[i];
+		for (j = i; j > 0 && strcmp(e[j - 1].file, t.file) == 0 &&
+			    (e[j - 1].line > t.line || (e[j - 1].line == t.line && e[j - 1].col > t.col));
+		     j--)
+			e[j] = e[j - 1];
+		e[j] = t;
+	}
+}
+
 size_t preset_check_file(struct preset_registry *reg, const char *path, struct napkin_err *errs, size_t max)
 {
 	struct napkin_err one;
@@ -884,6 +907,7 @@ size_t preset_check_file(struct preset_registry *reg, const char *path, struct n
 	if (d.n == 0)
 		preg_warnings(reg, &d);
 	n = d.n;
+	sort_errors(errs, n < max ? n : max);
 	free(dir);
 	ydoc_free(doc);
 	free(text);

@@ -99,7 +99,11 @@ static void locate(struct napkin_err *e, const char *file, const struct ydoc_nod
 	if (a != NULL) {
 		util_err_at(e, file, a->line, a->col);
 		if (strstr(e->msg, "(in ") == NULL) {
-			size_t len = strlen(e->msg);
+			size_t klen = strlen(a->knob->key), len;
+			/* "precision: 'fp12' is not a choice" says its knob at the end instead */
+			if (strncmp(e->msg, a->knob->key, klen) == 0 && e->msg[klen] == ':' && e->msg[klen + 1] == ' ')
+				memmove(e->msg, e->msg + klen + 2, strlen(e->msg + klen + 2) + 1);
+			len = strlen(e->msg);
 			snprintf(e->msg + len, sizeof e->msg - len, " (in %s)", a->knob->key);
 		}
 	} else {
@@ -181,12 +185,13 @@ int pscenario_apply(struct preset_registry *reg, struct pdiag *d, const struct y
 		} else if (v->kind != YDOC_SCALAR || ydoc_is_null(v)) {
 			char allowed[300];
 			engine_knob_allowed(k, allowed, sizeof allowed);
-			pd_bad(d, v, NAPKIN_ESCHEMA, "expected %s%s, got %s",
-			       k->type == ENGINE_KNOB_NAME ? "" : "a value: ", k->type == ENGINE_KNOB_NAME
-						? (strcmp(k->key, "model") == 0 ? "a model id, a file, a size or a mapping"
-										 : "a GPU id, a file or a mapping")
-						: allowed,
-			       ydoc_what(v));
+			if (k->type == ENGINE_KNOB_NAME)
+				pd_bad(d, v, NAPKIN_ESCHEMA, "expected %s, got %s",
+				       strcmp(k->key, "model") == 0 ? "a model id, a file, a size like 7B or a mapping"
+								    : "a GPU id, a file or a mapping",
+				       ydoc_what(v));
+			else
+				pd_bad(d, v, NAPKIN_ESCHEMA, "expected one value (%s), got %s", allowed, ydoc_what(v));
 			continue;
 		} else {
 			text = v->text;

@@ -100,6 +100,21 @@ void pd_unknown_keys(struct pdiag *d, const struct ydoc_node *map, const char *c
 		if (in_list(p->key, known) || in_list(p->key, also))
 			continue;
 		s = util_suggest(p->key, known);
+		if (s == NULL && strlen(p->key) >= 2) {
+			/* "sm" for sm_count: the one known key it begins */
+			size_t k, hits = 0;
+			for (k = 0; k < nknown; k++)
+				if (strncmp(known[k], p->key, strlen(p->key)) == 0) {
+					s = known[k];
+					hits++;
+				}
+			if (hits != 1)
+				s = NULL;
+		}
+		if (s != NULL && d->nsugg < sizeof d->sugg_key / sizeof d->sugg_key[0]) {
+			d->sugg_map[d->nsugg] = map;
+			d->sugg_key[d->nsugg++] = s;
+		}
 		if (s != NULL) {
 			pd_error(d, p->line, p->col, map, NAPKIN_ESCHEMA, "unknown key '%.60s' (did you mean '%s'?)",
 				 p->key, s);
@@ -127,8 +142,13 @@ const struct ydoc_node *pd_field(struct pdiag *d, const struct ydoc_node *map, c
 			pd_bad(d, n, NAPKIN_ESCHEMA, "missing value: '%s' is required", key);
 		return NULL;
 	}
-	if (n == NULL && required)
+	if (n == NULL && required) {
+		size_t i;
+		for (i = 0; i < d->nsugg; i++)
+			if (d->sugg_map[i] == map && strcmp(d->sugg_key[i], key) == 0)
+				return NULL; /* "unknown key 'x' (did you mean 'key'?)" said it */
 		pd_error(d, map->line, map->col, map, NAPKIN_ESCHEMA, "missing required field '%s'", key);
+	}
 	return n;
 }
 
@@ -172,7 +192,12 @@ static void range_text(enum engine_unit u, double v, char *buf, size_t n)
 	case ENGINE_UNIT_BYTES: engine_fmt_bytes(v, v >= 1048576.0 && fmod(v, 1048576.0) == 0.0, buf, n); break;
 	case ENGINE_UNIT_BYTES_PER_S:
 	case ENGINE_UNIT_FLOP_PER_S: engine_unit_format(u, v, buf, n); break;
-	default: fmt_shortest(v, buf, n); break;
+	default:
+		if (v == floor(v) && v < 1e6)
+			engine_fmt_count(v, buf, n); /* 100,000 */
+		else
+			fmt_shortest(v, buf, n);
+		break;
 	}
 }
 

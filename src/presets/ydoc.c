@@ -131,6 +131,11 @@ const char *ydoc_path(const struct ydoc_node *n, char *buf, size_t size)
 	for (; n != NULL && n->parent != NULL && depth < (int)(sizeof chain / sizeof chain[0]); n = n->parent)
 		chain[depth++] = n;
 	for (i = depth - 1; i >= 0; i--) {
+		/* a deep path keeps its first three and last three steps */
+		if (depth > 6 && i == depth - 4) {
+			util_bprintf(buf, size, &pos, "...");
+			i = 2;
+		}
 		if (chain[i]->key != NULL)
 			util_bprintf(buf, size, &pos, "%s%s", pos > 0 ? "." : "", chain[i]->key);
 		else
@@ -534,7 +539,11 @@ int ydoc_parse(const char *name, const char *text, size_t len, const struct ydoc
 		goto out;
 	}
 	parser_ok = true;
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	/* with the encoding set, libyaml would read a byte order mark as text */
+	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0)
+		yaml_parser_set_input_string(&parser, (const unsigned char *)text + 3, len - 3);
+	else
+		yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	yaml_parser_set_encoding(&parser, YAML_UTF8_ENCODING);
 	while (!done) {
 		if (!yaml_parser_parse(&parser, &ev)) {

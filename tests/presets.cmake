@@ -1,0 +1,6 @@
+# Presets (src/presets): every shipped preset against the published figures, Hugging Face
+# config.json files, the bad-file corpus with exact positions, round trips, the search path.
+if(TARGET napkin_presets)
+  napkin_add_test(NAME presets SOURCES unit/test_presets.c LIBS napkin_presets LABELS unit)
+  napkin_add_test(NAME preset_files SOURCES unit/test_preset_files.c LIBS napkin_presets LABELS unit)
+endif()
