@@ -29,6 +29,7 @@ int cmd_report(int argc, char **argv)
 		cli_print_opts(stdout, opts);
 		printf("\n");
 		cli_print_knobs(stdout);
+		cli_setup_free(&s);
 		return CLI_EXIT_OK;
 	}
 	if (report_format_parse(format, &fmt) != 0) {

@@ -197,14 +197,14 @@ static void data_section(FILE *f, const struct engine_scenario *sc, const struct
 
 static void signed_bytes(double v, char *buf, size_t n)
 {
-	char t[NB];
+	char t[NB - 2];
 	engine_fmt_bytes(fabs(v), true, t, sizeof t);
 	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", t);
 }
 
 static void signed_secs(double v, char *buf, size_t n)
 {
-	char t[NB];
+	char t[NB - 2];
 	engine_fmt_seconds(fabs(v), t, sizeof t);
 	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", t);
 }
