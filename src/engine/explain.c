@@ -207,18 +207,29 @@ static void ex_activations(struct ex *x, const struct engine_scenario *sc, const
 		return;
 	}
 	line(x, "  Korthikanti et al. 2022, table 2, per layer (16-bit, 1-byte dropout masks): s·b·h·(34 + 5·a·s/h)");
-	line(x, "  napkin counts the same tensors for this architecture (e = %g B, %s):", by.act, dtn(by.activation_dt));
-	line(x, "    norm inputs 2·e·s·b·d, QKV and MLP inputs 2·e·s·b·d%s%s", dm.dropout ? ", dropout masks 2·s·b·d" : "",
-	     sc->sequence_parallel && sc->tp > 1 ? "   (÷ t: sequence parallel)" : "");
-	line(x, "    Q, K, V e·s·b·(nh + 2·nkv)·dh/t, attention output e·s·b·nh·dh/t");
-	line(x, "    MLP %s e·s·b·f/t%s", dm.gated ? "gate, up, act(gate), product: 4·" : "fc1 output, activation output: 2·",
-	     dm.E > 1 ? " for each of the top-k experts" : "");
-	if (sc->recompute == ENGINE_RECOMP_SELECTIVE)
-		line(x, "    scores: recomputed (selective recomputation), none kept");
-	else if (sc->flash_attention)
-		line(x, "    scores: FlashAttention keeps only a log-sum-exp, 4·s·b·nh/t bytes");
-	else
-		line(x, "    scores: softmax output e·nh·s²·b/t%s", dm.dropout ? " + dropout mask and output (5·a·s²·b at 16 bits)" : "");
+	line(x, "  napkin counts the same tensors for this architecture (e = %g B, %s), one layer, one micro-batch:",
+	     by.act, dtn(by.activation_dt));
+	{
+		struct eng_act_parts p;
+		char c[NB];
+		eng_layer_activations(sc, &dm, by.act, bt, sc->recompute == ENGINE_RECOMP_SELECTIVE, &p);
+		line(x, "    %-10s %s   norm inputs and the QKV/MLP inputs: 4·e·s·b·d%s", "inputs", GIB(p.norms_inputs, c),
+		     sc->sequence_parallel && sc->tp > 1 ? " ÷ t (sequence parallel)" : "");
+		if (dm.dropout)
+			line(x, "    %-10s %s   two 1-byte dropout masks: 2·s·b·d", "masks", GIB(p.masks, c));
+		line(x, "    %-10s %s   Q, K, V: e·s·b·(nh + 2·nkv)·dh/t", "qkv", GIB(p.qkv, c));
+		line(x, "    %-10s %s   attention output: e·s·b·nh·dh/t", "attn out", GIB(p.attn_out, c));
+		line(x, "    %-10s %s   %s%s", "mlp", GIB(p.mlp, c),
+		     dm.gated ? "gate, up, act(gate), product: 4·e·s·b·f/t" : "fc1 output, activation output: 2·e·s·b·f/t",
+		     dm.E > 1 ? " × top-k" : "");
+		if (sc->recompute == ENGINE_RECOMP_SELECTIVE)
+			line(x, "    %-10s %s   recomputed (selective recomputation)", "scores", GIB(p.scores, c));
+		else if (sc->flash_attention)
+			line(x, "    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t", "scores", GIB(p.scores, c));
+		else
+			line(x, "    %-10s %s   softmax output e·nh·s²·b/t%s", "scores", GIB(p.scores, c),
+			     dm.dropout ? " + dropout mask and output" : "");
+	}
 	line(x, "  values   s = %.0f, b = %.0f, d = %.0f, nh = %.0f, nkv = %.0f, dh = %.0f, f = %.0f, t = %.0f", s, bt, dm.d,
 	     dm.nh, dm.nkv, dm.dh, dm.f, t);
 	line(x, "           one layer, one micro-batch: %s", GIB(r->memory.activations_per_layer, a));

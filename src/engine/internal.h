@@ -49,6 +49,13 @@ struct eng_mem {
 void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, double dp, double batch,
 		struct eng_mem *m);
 
+/* One layer's activations for one micro-batch on one GPU, part by part (bytes). */
+struct eng_act_parts {
+	double norms_inputs, masks, qkv, attn_out, mlp, scores;
+};
+double eng_layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
+			     bool selective, struct eng_act_parts *parts);
+
 /* Training FLOPs per token. */
 struct eng_flops {
 	double fwd, bwd, model, hw, six_n, attn_fwd, recompute;

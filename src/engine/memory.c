@@ -177,37 +177,49 @@ static void stage_params(const struct engine_scenario *sc, const struct eng_dims
 }
 
 /* Activation bytes of one transformer layer for one micro-batch on one GPU, with no
- * recomputation of the layer as a whole. */
-static double layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e,
-				double b, bool selective)
+ * recomputation of the layer as a whole, part by part. */
+double eng_layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
+			     bool selective, struct eng_act_parts *parts)
 {
 	double s = (double)sc->seq, t = (double)sc->tp;
 	double hq = dm->nh * dm->dh;
 	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
 	double sb = s * b;
 	double mask = dm->dropout ? 1.0 : 0.0;
-	double rep, split, scores;
+	struct eng_act_parts p;
 
 	/* Replicated across TP ranks unless sequence parallel (Korthikanti's "10"): two norm
 	 * inputs, the QKV and MLP inputs (norm outputs), two dropout masks. */
-	rep = sb * dm->d * (4.0 * e + 2.0 * mask);
+	p.norms_inputs = sb * dm->d * 4.0 * e;
+	p.masks = sb * dm->d * 2.0 * mask;
+	if (sc->sequence_parallel && sc->tp > 1) {
+		p.norms_inputs /= t;
+		p.masks /= t;
+	}
 	/* Split across TP ranks (Korthikanti's "24/t"): Q, K, V, the attention output that
 	 * enters the output projection, and the MLP intermediates (gated: gate, up, act(gate),
 	 * product; plain: fc1 output and activation output), for each routed expert. */
-	split = sb * e * (hq / t + 2.0 * dm->dh * kvr) + sb * e * hq / t +
-		sb * e * dm->k * (dm->gated ? 4.0 : 2.0) * dm->f / t;
+	p.qkv = sb * e * (hq / t + 2.0 * dm->dh * kvr);
+	p.attn_out = sb * e * hq / t;
+	p.mlp = sb * e * dm->k * (dm->gated ? 4.0 : 2.0) * dm->f / t;
 	/* The attention scores (Korthikanti's "5·a·s/h"): softmax output, and with dropout
 	 * its mask and output. FlashAttention keeps only an fp32 log-sum-exp per row;
 	 * selective recomputation keeps nothing. */
 	if (selective)
-		scores = 0.0;
+		p.scores = 0.0;
 	else if (sc->flash_attention)
-		scores = 4.0 * sb * dm->nh / t;
+		p.scores = 4.0 * sb * dm->nh / t;
 	else
-		scores = dm->nh / t * s * s * b * (e + mask * (1.0 + e));
-	if (sc->sequence_parallel && sc->tp > 1)
-		rep /= t;
-	return rep + split + scores;
+		p.scores = dm->nh / t * s * s * b * (e + mask * (1.0 + e));
+	if (parts != NULL)
+		*parts = p;
+	return p.norms_inputs + p.masks + p.qkv + p.attn_out + p.mlp + p.scores;
+}
+
+static double layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
+				bool selective)
+{
+	return eng_layer_activations(sc, dm, e, b, selective, NULL);
 }
 
 /* The transient working set of one layer's forward in inference (nothing is kept for a
