@@ -1,0 +1,434 @@
+/*
+ * napkin presets: list the GPU, model and scenario presets (and where each came from), show
+ * one as napkin resolved it, check files. The library (src/presets) never prints: this is
+ * where its errors and warnings are written out.
+ *
+ *   napkin presets list [gpus|models|scenarios]
+ *   napkin presets show ID|FILE
+ *   napkin presets check FILE...     exit 0 when all are good, 2 with every error listed
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+
+#define CHECK_MAX_ERRORS 64
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: napkin presets list [gpus|models|scenarios]\n"
+		   "       napkin presets show ID|FILE\n"
+		   "       napkin presets check FILE...\n"
+		   "\n"
+		   "  list    every preset: id, name, where it came from, key figures\n"
+		   "  show    one preset (or a file: GPU, model, config.json or scenario) as napkin resolves it, in YAML\n"
+		   "  check   checks files; prints each mistake as file:line:col: message, exits 2 if any\n"
+		   "\n"
+		   "options:\n"
+		   "  --presets DIR   also search DIR (its gpus/, models/, scenarios/), last, so it wins\n"
+		   "  --builtin       only the presets compiled into napkin (no search path)\n"
+		   "  --help          this help\n"
+		   "\n"
+		   "Search order (later wins): built in, the share directory, $XDG_CONFIG_HOME/napkin\n"
+		   "(~/.config/napkin), ./presets, --presets DIR. The formats are in presets/README.md.\n");
+}
+
+static void print_warnings(struct preset_registry *reg, FILE *f, const char *prefix)
+{
+	size_t i;
+
+	for (i = 0; i < preset_warning_count(reg); i++)
+		fprintf(f, "%s%s\n", prefix, preset_warning(reg, i));
+	preset_warnings_clear(reg);
+}
+
+/* ------------------------------------------------------------ list */
+
+static const char *const kind_titles[PRESET_KIND_COUNT] = {"GPUs", "Models", "Scenarios"};
+
+static int kind_arg(const char *s, enum preset_kind *k)
+{
+	static const char *const names[PRESET_KIND_COUNT][2] = {{"gpus", "gpu"}, {"models", "model"},
+								 {"scenarios", "scenario"}};
+	int i;
+
+	for (i = 0; i < PRESET_KIND_COUNT; i++)
+		if (strcmp(s, names[i][0]) == 0 || strcmp(s, names[i][1]) == 0) {
+			*k = (enum preset_kind)i;
+			return 0;
+		}
+	return -1;
+}
+
+static void list_kind(struct preset_registry *reg, enum preset_kind kind)
+{
+	size_t i, n = preset_count(reg, kind), wid = 2, wname = 4;
+
+	for (i = 0; i < n; i++) {
+		const struct preset_info *p = preset_at(reg, kind, i);
+		if (strlen(p->id) > wid)
+			wid = strlen(p->id);
+		if (strlen(p->name) > wname)
+			wname = strlen(p->name);
+	}
+	if (wname > 44)
+		wname = 44;
+	printf("%s (%zu)\n", kind_titles[kind], n);
+	for (i = 0; i < n; i++) {
+		const struct preset_info *p = preset_at(reg, kind, i);
+		printf("  %-*s  %-*.*s  %-8s  %s", (int)wid, p->id, (int)wname, (int)wname, p->name,
+		       preset_origin_name(p->origin), p->summary);
+		if (p->origin != PRESET_BUILTIN)
+			printf("  [%s]", p->path);
+		printf("\n");
+	}
+}
+
+static int do_list(struct preset_registry *reg, int argc, char **argv)
+{
+	enum preset_kind k;
+	int i;
+
+	if (argc > 1) {
+		fprintf(stderr, "napkin presets: list takes at most one kind (gpus, models or scenarios)\n");
+		return CLI_EXIT_USAGE;
+	}
+	if (argc == 1) {
+		if (kind_arg(argv[0], &k) != 0) {
+			fprintf(stderr, "napkin presets: unknown kind '%s' (gpus, models or scenarios)\n", argv[0]);
+			return CLI_EXIT_USAGE;
+		}
+		list_kind(reg, k);
+		return CLI_EXIT_OK;
+	}
+	for (i = 0; i < PRESET_KIND_COUNT; i++) {
+		if (i > 0)
+			printf("\n");
+		list_kind(reg, (enum preset_kind)i);
+	}
+	return CLI_EXIT_OK;
+}
+
+/* ------------------------------------------------------------ show */
+
+/* 6738415616 as 6,738,415,616 */
+static void grouped(double v, char *buf, size_t n)
+{
+	char digits[40];
+	size_t len, i, j = 0;
+
+	snprintf(digits, sizeof digits, "%.0f", v);
+	len = strlen(digits);
+	for (i = 0; i < len && j + 2 < n; i++) {
+		buf[j++] = digits[i];
+		if ((len - i - 1) % 3 == 0 && i + 1 < len)
+			buf[j++] = ',';
+	}
+	buf[j] = '\0';
+}
+
+/* The engine's count of the model's parameters (0 when the model alone does not validate). */
+static double model_params(const struct engine_model *m, double *active)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+	struct napkin_err err;
+
+	engine_scenario_default(&sc);
+	sc.model = *m;
+	sc.params = 0;
+	sc.gpus = 1;
+	sc.zero = 0;
+	if (sc.seq > m->max_positions)
+		sc.seq = m->max_positions;
+	if (engine_compute(&sc, &r, &err) != NAPKIN_OK)
+		return 0;
+	*active = r.params.active;
+	return r.params.total;
+}
+
+static int show_gpu(const struct engine_gpu *g, const char *where)
+{
+	char *text = NULL, ridge[40];
+	size_t len;
+	struct napkin_err err;
+	double peak = g->peak[ENGINE_DT_BF16] > 0 ? g->peak[ENGINE_DT_BF16] : g->peak[ENGINE_DT_FP16];
+
+	if (preset_gpu_to_yaml(g, &text, &len, &err) != NAPKIN_OK) {
+		cli_error("presets", &err);
+		return CLI_EXIT_FAIL;
+	}
+	printf("# gpu %s (%s)\n", g->id[0] ? g->id : "from a file", where);
+	if (peak > 0 && g->bandwidth > 0) {
+		snprintf(ridge, sizeof ridge, "%.0f", peak / g->bandwidth);
+		printf("# ridge point: %s FLOP/byte at the 16-bit peak (peak / bandwidth)\n", ridge);
+	}
+	fwrite(text, 1, len, stdout);
+	free(text);
+	return CLI_EXIT_OK;
+}
+
+static int show_model(const struct engine_model *m, const char *where)
+{
+	char *text = NULL, total[40], pub[40], act[40];
+	size_t len;
+	struct napkin_err err;
+	double active = 0, n = model_params(m, &active);
+
+	if (preset_model_to_yaml(m, &text, &len, &err) != NAPKIN_OK) {
+		cli_error("presets", &err);
+		return CLI_EXIT_FAIL;
+	}
+	printf("# model %s (%s)\n", m->id[0] ? m->id : "from a file", where);
+	if (n > 0) {
+		grouped(n, total, sizeof total);
+		printf("# parameters: %s as napkin counts them", total);
+		if (m->params_published > 0) {
+			grouped(m->params_published, pub, sizeof pub);
+			printf("; published %s%s", pub, m->params_published == n ? " (exact)" : "");
+		}
+		if (m->experts > 1) {
+			grouped(active, act, sizeof act);
+			printf("; %s active per token", act);
+		}
+		printf("\n");
+	}
+	fwrite(text, 1, len, stdout);
+	free(text);
+	return CLI_EXIT_OK;
+}
+
+static int show_scenario(struct preset_registry *reg, const char *id_or_path, const char *where)
+{
+	struct engine_scenario sc;
+	struct napkin_err err;
+	char *text = NULL, summary[200];
+	size_t len;
+
+	engine_scenario_default(&sc);
+	if (preset_scenario_load(reg, id_or_path, &sc, &err) != NAPKIN_OK) {
+		cli_error("presets", &err);
+		return CLI_EXIT_USAGE;
+	}
+	if (preset_scenario_to_yaml(reg, &sc, &text, &len, &err) != NAPKIN_OK) {
+		cli_error("presets", &err);
+		return CLI_EXIT_FAIL;
+	}
+	engine_scenario_summary(&sc, summary, sizeof summary);
+	printf("# scenario %s (%s): %s\n", id_or_path, where, summary);
+	printf("# every knob, as loaded onto napkin's default scenario\n");
+	fwrite(text, 1, len, stdout);
+	free(text);
+	return CLI_EXIT_OK;
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int show_file(struct preset_registry *reg, const char *path)
+{
+	struct napkin_err errs[CHECK_MAX_ERRORS], err;
+	struct engine_gpu g;
+	struct engine_model m;
+	char line[1200];
+	size_t n = preset_check_file(reg, path, errs, CHECK_MAX_ERRORS), i;
+
+	if (n > 0) {
+		for (i = 0; i < n && i < CHECK_MAX_ERRORS; i++)
+			fprintf(stderr, "%s\n", util_err_format(&errs[i], line, sizeof line));
+		return CLI_EXIT_USAGE;
+	}
+	preset_warnings_clear(reg);
+	/* it checked out as one of the kinds: the first that loads is it */
+	if (preset_gpu(reg, path, &g, &err) == NAPKIN_OK)
+		return show_gpu(&g, path);
+	if (preset_model(reg, path, &m, &err) == NAPKIN_OK)
+		return show_model(&m, path);
+	return show_scenario(reg, path, path);
+}
+
+static int do_show(struct preset_registry *reg, int argc, char **argv)
+{
+	const char *arg;
+	const struct preset_info *hits[PRESET_KIND_COUNT];
+	enum preset_kind k;
+	int i, nh = 0, rc = CLI_EXIT_OK;
+	char where[600];
+	const char *slash;
+
+	if (argc != 1) {
+		fprintf(stderr, "napkin presets: show takes one preset id or file (napkin presets list shows the ids)\n");
+		return CLI_EXIT_USAGE;
+	}
+	arg = argv[0];
+	/* "gpus/h100-sxm" picks the kind when two kinds share an id */
+	slash = strchr(arg, '/');
+	if (slash != NULL && strchr(slash + 1, '/') == NULL && !is_file(arg)) {
+		char kind[32];
+		size_t kl = (size_t)(slash - arg);
+		if (kl < sizeof kind) {
+			memcpy(kind, arg, kl);
+			kind[kl] = '\0';
+			if (kind_arg(kind, &k) == 0 && preset_find(reg, k, slash + 1) != NULL) {
+				hits[nh++] = preset_find(reg, k, slash + 1);
+				arg = slash + 1;
+			}
+		}
+	}
+	if (nh == 0)
+		for (i = 0; i < PRESET_KIND_COUNT; i++)
+			if (preset_find(reg, (enum preset_kind)i, arg) != NULL)
+				hits[nh++] = preset_find(reg, (enum preset_kind)i, arg);
+	if (nh == 0) {
+		if (is_file(arg))
+			return show_file(reg, arg);
+		fprintf(stderr, "napkin presets: no preset '%s' and no such file (napkin presets list shows the ids)\n",
+			arg);
+		return CLI_EXIT_USAGE;
+	}
+	for (i = 0; i < nh && rc == CLI_EXIT_OK; i++) {
+		const struct preset_info *p = hits[i];
+		struct napkin_err err;
+		if (i > 0)
+			printf("---\n");
+		snprintf(where, sizeof where, "%s%s%s", preset_origin_name(p->origin),
+			 p->origin != PRESET_BUILTIN ? ": " : "", p->origin != PRESET_BUILTIN ? p->path : "");
+		if (p->kind == PRESET_GPU) {
+			struct engine_gpu g;
+			if (preset_gpu(reg, p->id, &g, &err) != NAPKIN_OK) {
+				cli_error("presets", &err);
+				return CLI_EXIT_FAIL;
+			}
+			rc = show_gpu(&g, where);
+		} else if (p->kind == PRESET_MODEL) {
+			struct engine_model m;
+			if (preset_model(reg, p->id, &m, &err) != NAPKIN_OK) {
+				cli_error("presets", &err);
+				return CLI_EXIT_FAIL;
+			}
+			rc = show_model(&m, where);
+		} else {
+			rc = show_scenario(reg, p->id, where);
+		}
+	}
+	return rc;
+}
+
+/* ------------------------------------------------------------ check */
+
+static int do_check(struct preset_registry *reg, const struct napkin_err *search_err, int argc, char **argv)
+{
+	struct napkin_err errs[CHECK_MAX_ERRORS];
+	char line[1200];
+	size_t total = 0;
+	int i;
+
+	if (argc == 0) {
+		fprintf(stderr, "napkin presets: check takes one or more files\n");
+		return CLI_EXIT_USAGE;
+	}
+	if (search_err != NULL) {
+		/* a broken file on the search path is a mistake too; the files are checked anyway */
+		printf("%s\n", util_err_format(search_err, line, sizeof line));
+		total++;
+	}
+	for (i = 0; i < argc; i++) {
+		size_t n = preset_check_file(reg, argv[i], errs, CHECK_MAX_ERRORS), j;
+		for (j = 0; j < n && j < CHECK_MAX_ERRORS; j++)
+			printf("%s\n", util_err_format(&errs[j], line, sizeof line));
+		if (n > CHECK_MAX_ERRORS)
+			printf("%s: %zu more errors\n", argv[i], n - CHECK_MAX_ERRORS);
+		print_warnings(reg, stdout, "");
+		if (n == 0)
+			printf("%s: ok\n", argv[i]);
+		total += n;
+	}
+	return total > 0 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
+}
+
+/* ------------------------------------------------------------ the command */
+
+int cmd_presets(int argc, char **argv)
+{
+	struct preset_registry *reg = NULL;
+	struct preset_options opts = {false, NULL};
+	struct napkin_err err, search_err;
+	char **rest;
+	int i, n = 0, rc;
+	bool searched_ok = true;
+
+	rest = calloc((size_t)argc + 1, sizeof *rest);
+	if (rest == NULL) {
+		fprintf(stderr, "napkin presets: out of memory\n");
+		return CLI_EXIT_FAIL;
+	}
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			usage(stdout);
+			free(rest);
+			return CLI_EXIT_OK;
+		} else if (strcmp(argv[i], "--builtin") == 0) {
+			opts.no_search = true;
+		} else if (strcmp(argv[i], "--presets") == 0 || strncmp(argv[i], "--presets=", 10) == 0) {
+			if (argv[i][9] == '=') {
+				opts.extra_dir = argv[i] + 10;
+			} else if (i + 1 < argc) {
+				opts.extra_dir = argv[++i];
+			} else {
+				fprintf(stderr, "napkin presets: --presets needs a directory\n");
+				free(rest);
+				return CLI_EXIT_USAGE;
+			}
+		} else if (strncmp(argv[i], "--", 2) == 0 && argv[i][2] != '\0') {
+			fprintf(stderr, "napkin presets: unknown option %s (napkin presets --help)\n", argv[i]);
+			free(rest);
+			return CLI_EXIT_USAGE;
+		} else {
+			rest[n++] = argv[i];
+		}
+	}
+	if (n == 0) {
+		usage(stderr);
+		free(rest);
+		return CLI_EXIT_USAGE;
+	}
+	if (strcmp(rest[0], "list") != 0 && strcmp(rest[0], "show") != 0 && strcmp(rest[0], "check") != 0) {
+		fprintf(stderr, "napkin presets: unknown subcommand '%s' (list, show or check)\n", rest[0]);
+		free(rest);
+		return CLI_EXIT_USAGE;
+	}
+	if (preset_registry_new(&reg, &opts, &err) != NAPKIN_OK) {
+		if (strcmp(rest[0], "check") != 0 || opts.no_search) {
+			cli_error("presets", &err);
+			free(rest);
+			return CLI_EXIT_FAIL;
+		}
+		/* check the files against the built-in presets, and report the broken one too */
+		search_err = err;
+		searched_ok = false;
+		opts.no_search = true;
+		opts.extra_dir = NULL;
+		if (preset_registry_new(&reg, &opts, &err) != NAPKIN_OK) {
+			cli_error("presets", &err);
+			free(rest);
+			return CLI_EXIT_FAIL;
+		}
+	}
+	print_warnings(reg, stderr, "napkin presets: ");
+	if (strcmp(rest[0], "list") == 0)
+		rc = do_list(reg, n - 1, rest + 1);
+	else if (strcmp(rest[0], "show") == 0)
+		rc = do_show(reg, n - 1, rest + 1);
+	else
+		rc = do_check(reg, searched_ok ? NULL : &search_err, n - 1, rest + 1);
+	print_warnings(reg, stderr, "napkin presets: ");
+	preset_registry_free(reg);
+	free(rest);
+	return rc;
+}
