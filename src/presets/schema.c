@@ -419,6 +419,11 @@ void fmt_shortest(double v, char *buf, size_t n)
 	char tmp[40];
 	int prec;
 
+	if (v == floor(v) && fabs(v) < 1e15) {
+		snprintf(tmp, sizeof tmp, "%.0f", v); /* 450, not 4.5e+02 */
+		util_strlcpy(buf, tmp, n);
+		return;
+	}
 	for (prec = 1; prec <= 17; prec++) {
 		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
 		if (strtod(tmp, NULL) == v)

@@ -309,6 +309,64 @@ static void test_ydoc_limits(void **state)
 	free(big);
 }
 
+/* Mutated presets (bytes flipped, cut, duplicated; a fixed seed) never crash or leak the
+ * loaders: each is either loaded or refused with a position. Run under ASan in CI. */
+static void test_mutations_never_crash(void **state)
+{
+	static const char *const seeds[] = {"presets/gpus/h100-sxm.yaml", "presets/models/mixtral-8x7b.yaml",
+					    "presets/scenarios/serve-70b.yaml", "tests/data/hf/gpt2.json"};
+	static const char noise[] = "{}[]:,-?&*!|>'\"%@`#\n \t\0\xff\xc3~0123456789abcdefGT";
+	struct preset_registry *reg = builtin();
+	unsigned long rng = 12345;
+	size_t s, i;
+
+	(void)state;
+	for (s = 0; s < sizeof seeds / sizeof seeds[0]; s++) {
+		char path[512], *orig = NULL;
+		size_t len;
+		struct napkin_err err;
+		assert_int_equal(util_read_file(testutil_src(seeds[s], path, sizeof path), 1 << 20, &orig, &len, &err), 0);
+		for (i = 0; i < 1500; i++) {
+			char *buf = malloc(len * 2 + 16);
+			size_t n = len, k, edits;
+			struct engine_model m;
+			struct engine_gpu g;
+			struct engine_scenario sc;
+			assert_non_null(buf);
+			memcpy(buf, orig, len);
+			rng = rng * 6364136223846793005ul + 1442695040888963407ul;
+			edits = 1 + (rng >> 60);
+			for (k = 0; k < edits && n > 0; k++) {
+				size_t at;
+				rng = rng * 6364136223846793005ul + 1442695040888963407ul;
+				at = (size_t)(rng >> 33) % n;
+				switch ((rng >> 20) % 4) {
+				case 0: buf[at] = noise[(rng >> 8) % (sizeof noise - 1)]; break;
+				case 1: n = at; break;                                     /* truncate */
+				case 2: memmove(buf + at, buf + at + 1, n - at - 1); n--; break; /* delete */
+				default:                                                   /* duplicate a span */
+					if (n + 8 <= len * 2 + 16 && at + 8 <= n) {
+						memmove(buf + at + 8, buf + at, n - at);
+						n += 8;
+					}
+					break;
+				}
+			}
+			if (preset_model_from_text(reg, "m", buf, n, &m, &err) != NAPKIN_OK)
+				assert_true(err.msg[0] != '\0');
+			if (preset_gpu_from_text(reg, "g", buf, n, &g, &err) != NAPKIN_OK)
+				assert_true(err.msg[0] != '\0');
+			engine_scenario_default(&sc);
+			if (preset_scenario_load_text(reg, "s", buf, n, &sc, &err) != NAPKIN_OK)
+				assert_true(err.msg[0] != '\0' && err.file[0] != '\0');
+			free(buf);
+		}
+		free(orig);
+	}
+	preset_warnings_clear(reg);
+	preset_registry_free(reg);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_bad_corpus),
 	cmocka_unit_test(test_every_error_is_listed),
@@ -316,6 +374,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_ydoc_tree),
 	cmocka_unit_test(test_ydoc_refusals),
 	cmocka_unit_test(test_ydoc_limits),
+	cmocka_unit_test(test_mutations_never_crash),
 };
 
 TESTUTIL_MAIN("preset_files", tests)
