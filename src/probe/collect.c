@@ -140,6 +140,8 @@ static void measure_device(struct probe_ctx *c, struct probe_cuda *cu, struct pr
 		util_strlcpy(r->blas.error, why, sizeof r->blas.error);
 		r->blas.loaded = false;
 	}
+	if (have_blas)
+		probe_blas_name(&blas, r->m.blas, sizeof r->m.blas);
 	/* what a context and cuBLAS cost: NVML's free memory before, the driver's after */
 	if (nvml_free > 0 && cu->MemGetInfo(&free_s, &total_s) == CU_SUCCESS && nvml_free > (double)free_s)
 		r->m.context_bytes = nvml_free - (double)free_s;

@@ -119,10 +119,14 @@ static void inbuf_compact(struct inbuf *in, size_t consumed)
 	in->len -= consumed;
 }
 
-/* The child's side of fork: quiet, and gone when its parent is. */
+/* The child's side of fork: quiet, default signal handling, gone when its parent is. */
 static void child_setup(int keep_fd)
 {
+	static const int dflt[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTERM, SIGHUP, SIGQUIT,
+				   SIGALRM, SIGCHLD, SIGUSR1, SIGUSR2, SIGWINCH, SIGTSTP, SIGCONT};
 	int null = open("/dev/null", O_RDWR);
+	sigset_t none;
+	size_t i;
 
 	if (null >= 0) {
 		dup2(null, STDIN_FILENO);
@@ -131,6 +135,12 @@ static void child_setup(int keep_fd)
 		if (null > STDERR_FILENO && null != keep_fd)
 			close(null);
 	}
+	/* the parent's handlers (a UI's terminal cleanup, a test runner's crash catcher) are not
+	 * the child's: a crash must show as the signal it is */
+	for (i = 0; i < sizeof dflt / sizeof dflt[0]; i++)
+		signal(dflt[i], SIG_DFL);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
 	signal(SIGPIPE, SIG_IGN); /* a closed pipe ends the child through write's error */
 	signal(SIGINT, SIG_IGN);  /* the terminal's ^C is the parent's to handle */
 #ifdef __linux__

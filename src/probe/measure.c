@@ -73,34 +73,30 @@ static bool time_batch(struct bench *b, op_fn op, void *arg, int reps, double *s
 	return true;
 }
 
-/* Warms up, sizes a batch to about batch_s, then times up to `runs` batches until the
- * deadline (at least three when time allows one). work: bytes or FLOPs per operation. */
+/* Warms up, sizes a batch to about batch_s, then times at least three batches and up to
+ * `runs` until the deadline. work: bytes or FLOPs per operation. */
 static bool measure(struct bench *b, op_fn op, void *arg, double work, int runs, double batch_s, double deadline,
 		    struct probe_rate *out)
 {
-	double rates[MAX_RUNS], secs = 0.0;
+	double rates[MAX_RUNS], per_op = 0.0, secs = 0.0;
 	int reps, i;
 
-	if (!time_batch(b, op, arg, 1, &secs)) /* warm-up: first touch, algorithm choice */
+	if (!time_batch(b, op, arg, 1, &per_op)) /* warm-up: first touch, algorithm choice */
 		return false;
-	if (!time_batch(b, op, arg, 1, &secs))
+	if (!time_batch(b, op, arg, 1, &per_op))
 		return false;
-	if (secs <= 0.0)
-		secs = 1e-6;
-	reps = (int)(batch_s / secs);
+	if (per_op <= 0.0)
+		per_op = 1e-9;
+	reps = (int)(batch_s / per_op);
 	reps = reps < 1 ? 1 : reps > 1000 ? 1000 : reps;
 	if (runs > MAX_RUNS)
 		runs = MAX_RUNS;
 	for (i = 0; i < runs; i++) {
-		if (i >= 3 && probe_now() > deadline)
-			break;
-		if (i >= 1 && probe_now() + secs * reps > deadline + 2.0 * batch_s)
+		if (i >= 3 && probe_now() + per_op * reps > deadline)
 			break;
 		if (!time_batch(b, op, arg, reps, &secs))
 			return false;
-		if (secs <= 0.0)
-			secs = 1e-9;
-		rates[i] = work * reps / secs;
+		rates[i] = work * reps / (secs > 0.0 ? secs : 1e-12);
 	}
 	out->runs = i;
 	out->reps = reps;
@@ -236,7 +232,11 @@ static void measure_h2d(struct probe_ctx *c, struct bench *b, double free_b, dou
 		failed(page, "out of host memory");
 		goto out;
 	}
-	probe_fill_random(pageable, a.bytes, ENGINE_DT_FP32, &b->rng); /* also faults the pages in */
+	/* random again (faulting the pages in), copied from the pinned buffer when there is one */
+	if (pinned)
+		memcpy(pageable, pinned, a.bytes);
+	else
+		probe_fill_random(pageable, a.bytes, ENGINE_DT_FP32, &b->rng);
 	a.host = pageable;
 	if (measure(b, op_h2d_sync, &a, (double)a.bytes, 7, 0.03, probe_now() + share / 2, page))
 		probe_msg(page->note, sizeof page->note,
@@ -345,9 +345,10 @@ static void measure_matmuls(struct probe_ctx *c, struct bench *b, struct probe_b
 			warmed = true;
 		}
 		if (measure(b, op_gemm, &g, flops, 7, 0.05, end, rt))
-			probe_msg(rt->note, sizeof rt->note, "%s, %s in and out%s, fp32 accumulate, median of %d batches of %d",
-				  blasname, dt == ENGINE_DT_FP8_E4M3 ? "e4m3" : dname,
-				  dt == ENGINE_DT_FP8_E4M3 ? " (bf16 out)" : "", rt->runs, rt->reps);
+			probe_msg(rt->note, sizeof rt->note, "%s, %s%s, fp32 accumulate, median of %d batches of %d",
+				  blasname, dt == ENGINE_DT_FP8_E4M3 ? "e4m3 in, bf16 out" : dt == ENGINE_DT_TF32 ? "fp32" : dname,
+				  dt == ENGINE_DT_FP8_E4M3 ? "" : dt == ENGINE_DT_TF32 ? " in and out, tf32 math" : " in and out",
+				  rt->runs, rt->reps);
 		else
 			failed(rt, b->err);
 		probe_gemm_free(&g);

@@ -209,7 +209,7 @@ static CUresult mem_info(size_t *free_b, size_t *total)
 	return 0;
 }
 
-static CUresult mem_alloc(CUdeviceptr *p, size_t size)
+__attribute__((unused)) static CUresult mem_alloc(CUdeviceptr *p, size_t size)
 {
 	int i;
 
@@ -385,7 +385,7 @@ FAKE_API CUresult cuDeviceTotalMem_v2(size_t *b, CUdevice d)
 /* The legacy 32-bit query: a probe that picked it would read a wrong size. */
 FAKE_API CUresult cuDeviceTotalMem(unsigned int *b, CUdevice d)
 {
-	size_t v;
+	size_t v = 0;
 	CUresult e = total_mem(&v, d);
 
 	*b = (unsigned int)v;

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "fake.h"
@@ -499,7 +500,7 @@ static void test_hang_times_out(void **state)
 	assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
 	assert_true((double)time(NULL) - t0 < 5);
 	assert_int_equal(R.status, PROBE_TIMEOUT);
-	assert_contains(R.message, "did not finish within 2 s while device-to-device copies of 256 MiB");
+	assert_contains(R.message, "did not finish within 2 s while device-to-device copies of 256.0 MiB");
 	/* what the child had sent is kept */
 	assert_true(probe_report_has_gpu(&R));
 	assert_string_equal(probe_report_device(&R)->name, FAKE_NAME);
@@ -606,7 +607,7 @@ static void test_cancel(void **state)
 	setenv("FAKE_CUDA_HANG", "cuInit", 1);
 	test_options(&o);
 	assert_int_equal(probe_start(&job, &o, &err), 0);
-	usleep(100000);
+	nanosleep(&(struct timespec){0, 100000000}, NULL);
 	assert_int_equal(probe_job_poll(job, NULL), 1);
 	probe_job_cancel(job);
 	probe_job_cancel(NULL);
