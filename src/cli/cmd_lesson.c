@@ -1,0 +1,332 @@
+/*
+ * napkin lesson: the guided tour of the chapter (docs/lessons.md).
+ *
+ *   napkin lesson                 the list of lessons
+ *   napkin lesson N|ID|FILE       on a terminal, the explorer in lesson mode; otherwise
+ *                                 (or with --text) the lesson as text with each step's
+ *                                 numbers from the engine
+ *   napkin lesson --check FILE... replays lesson files against the engine
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "lesson.h"
+#include "wrap.h"
+#ifdef NAPKIN_HAVE_TUI_LESSON
+#include "tui.h"
+#endif
+
+#define WIDTH 78
+
+static void print_wrapped(FILE *f, const char *text, int indent, const char *first_prefix)
+{
+	char buf[16384];
+	const char *p = buf;
+	bool first = true;
+	int pw = first_prefix != NULL ? teach_text_width(first_prefix) : 0;
+
+	teach_wrap(text, WIDTH - indent - pw, buf, sizeof buf);
+	while (*p != '\0') {
+		const char *e = strchr(p, '\n');
+		size_t len = e != NULL ? (size_t)(e - p) : strlen(p);
+		if (len == 0)
+			fputc('\n', f);
+		else if (first && first_prefix != NULL)
+			fprintf(f, "%*s%s%.*s\n", indent, "", first_prefix, (int)len, p);
+		else
+			fprintf(f, "%*s%*s%.*s\n", indent, "", pw, "", (int)len, p);
+		first = false;
+		p = e != NULL ? e + 1 : p + len;
+	}
+}
+
+static void print_knobs(FILE *f, const char *label, const struct teach_knobs *k)
+{
+	size_t i;
+	int col;
+
+	if (k->n == 0)
+		return;
+	col = fprintf(f, "  %s:", label);
+	for (i = 0; i < k->n; i++) {
+		int w = (int)strlen(k->v[i].knob->key) + (int)strlen(k->v[i].text) + 2;
+		if (col + w > WIDTH) {
+			fprintf(f, "\n   %*s", (int)strlen(label), "");
+			col = 4 + (int)strlen(label);
+		}
+		col += fprintf(f, " %s=%s", k->v[i].knob->key, k->v[i].text);
+	}
+	fputc('\n', f);
+}
+
+/* The engine's value for an answer's key, in words. */
+static void answer_value(const struct teach_answer *a, const struct engine_scenario *sc, const struct engine_result *r,
+			 char *buf, size_t n)
+{
+	teach_cond_lhs_text(&a->lhs, sc, r, buf, n);
+}
+
+static int print_lesson(const struct teach_lesson *l, size_t number, const char *lang, bool solutions,
+			const struct engine_catalog *cat)
+{
+	struct engine_scenario sc, sol;
+	struct engine_result *r = malloc(sizeof *r), *r2 = malloc(sizeof *r2);
+	struct napkin_err err;
+	char head[256], buf[160];
+	char ex[8192];
+	size_t i, k;
+	int rc = CLI_EXIT_OK;
+
+	if (r == NULL || r2 == NULL) {
+		fprintf(stderr, "napkin lesson: out of memory\n");
+		rc = CLI_EXIT_FAIL;
+		goto out;
+	}
+	if (number > 0)
+		snprintf(head, sizeof head, "Lesson %zu: %s", number, teach_text_get(&l->title, lang));
+	else
+		snprintf(head, sizeof head, "Lesson: %s", teach_text_get(&l->title, lang));
+	print_wrapped(stdout, head, 0, NULL);
+	if (l->chapter[0] != '\0')
+		printf("Chapter %s · napkin lesson %s\n", l->chapter, l->id);
+	if (l->summary.n > 0) {
+		printf("\n");
+		print_wrapped(stdout, teach_text_get(&l->summary, lang), 0, NULL);
+	}
+	for (i = 0; i < l->n_steps; i++) {
+		const struct teach_step *s = &l->steps[i];
+
+		util_err_clear(&err);
+		if (teach_lesson_scenario(l, i, cat, &sc, &err) != NAPKIN_OK || engine_evaluate(&sc, r, &err) != NAPKIN_OK) {
+			cli_error("lesson", &err);
+			rc = CLI_EXIT_USAGE;
+			goto out;
+		}
+		printf("\n");
+		snprintf(head, sizeof head, "Step %zu of %zu", i + 1, l->n_steps);
+		if (s->title.n > 0)
+			snprintf(head + strlen(head), sizeof head - strlen(head), ": %s", teach_text_get(&s->title, lang));
+		if (s->pane[0] != '\0')
+			snprintf(head + strlen(head), sizeof head - strlen(head), "  [%s]", s->pane);
+		print_wrapped(stdout, head, 0, NULL);
+		if (s->reset)
+			printf("  (starts again from the lesson's knobs)\n");
+		print_knobs(stdout, "knobs", &s->knobs);
+		engine_scenario_summary(&sc, buf, sizeof buf);
+		printf("  scenario: %s\n\n", buf);
+		print_wrapped(stdout, teach_text_get(&s->text, lang), 2, NULL);
+		if (s->n_answers > 0 || s->n_check > 0) {
+			printf("\n  Numbers:\n");
+			for (k = 0; k < s->n_answers; k++) {
+				answer_value(&s->answers[k], &sc, r, buf, sizeof buf);
+				printf("    %-36s %s\n", s->answers[k].key, buf);
+			}
+			for (k = 0; k < s->n_check; k++) {
+				teach_cond_lhs_text(&s->check[k], &sc, r, buf, sizeof buf);
+				printf("    %-36s %s\n", s->check[k].key, buf);
+			}
+		}
+		if (s->question.n > 0) {
+			printf("\n");
+			print_wrapped(stdout, teach_text_get(&s->question, lang), 2, "Question: ");
+		}
+		if (s->n_check > 0) {
+			printf("  Answered when: ");
+			for (k = 0; k < s->n_check; k++)
+				printf("%s%s", k ? " and " : "", s->check[k].text);
+			printf("%s\n", teach_step_met(s, &sc, r) ? "  (met as the step starts)" : "");
+		}
+		if (solutions && s->solution.n > 0) {
+			sol = sc;
+			print_knobs(stdout, "A solution", &s->solution);
+			if (teach_knobs_apply(&s->solution, l->name, &sol, cat, &err) == NAPKIN_OK &&
+			    engine_evaluate(&sol, r2, &err) == NAPKIN_OK) {
+				for (k = 0; k < s->n_check; k++) {
+					teach_cond_lhs_text(&s->check[k], &sol, r2, buf, sizeof buf);
+					printf("    then %-31s %s\n", s->check[k].key, buf);
+				}
+			}
+		}
+		if (s->explain[0] != '\0' && engine_explain(&sc, r, s->explain, ex, sizeof ex)) {
+			const char *p = ex;
+			printf("\n  How napkin computes it:\n");
+			while (*p != '\0') {
+				const char *e = strchr(p, '\n');
+				int len = e != NULL ? (int)(e - p) : (int)strlen(p);
+				printf("    %.*s\n", len, p);
+				p = e != NULL ? e + 1 : p + len;
+			}
+		}
+	}
+out:
+	free(r);
+	free(r2);
+	return rc;
+}
+
+static int list_lessons(const char *lang)
+{
+	size_t n = teach_lessons_count(), i;
+	struct napkin_err err;
+
+	printf("Lessons (napkin lesson N, or its id):\n\n");
+	for (i = 1; i <= n; i++) {
+		struct teach_lesson *l;
+		char head[200], num[16];
+
+		if (teach_lessons_load(i, &l, &err) != NAPKIN_OK) {
+			cli_error("lesson", &err);
+			return CLI_EXIT_FAIL;
+		}
+		snprintf(head, sizeof head, "%s (%s, %zu steps%s)", teach_text_get(&l->title, lang), l->id, l->n_steps,
+			 teach_text_has(&l->title, "zh") ? "; en, zh" : "");
+		snprintf(num, sizeof num, "%3zu  ", i);
+		print_wrapped(stdout, head, 0, num);
+		teach_lesson_free(l);
+	}
+	printf("\nnapkin lesson N --text prints a lesson with its numbers; --lang zh picks Chinese where a\n"
+	       "lesson has it. A lesson file of your own: napkin lesson FILE (format: docs/lessons.md).\n");
+	return CLI_EXIT_OK;
+}
+
+static int check_files(int n, const char **files, const struct engine_catalog *cat)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < n; i++) {
+		struct teach_lesson *l = NULL;
+		struct napkin_err err;
+		size_t number;
+
+		util_err_clear(&err);
+		if (teach_lessons_open(files[i], &l, &number, &err) != NAPKIN_OK || teach_lesson_verify(l, cat, &err) != NAPKIN_OK) {
+			cli_error("lesson", &err);
+			bad++;
+		} else {
+			printf("%s: ok (%s, %zu steps)\n", files[i], l->id, l->n_steps);
+		}
+		teach_lesson_free(l);
+	}
+	return bad ? CLI_EXIT_USAGE : CLI_EXIT_OK;
+}
+
+static bool lang_ok(const char *s)
+{
+	size_t i, n = strlen(s);
+
+	if (n < 2 || n > 11)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (i >= 2 && (s[i] == '-' || (s[i] >= 'A' && s[i] <= 'Z')))))
+			return false;
+	return true;
+}
+
+int cmd_lesson(int argc, char **argv)
+{
+	const char *lang = "en", *positional[16];
+	bool text = false, solutions = false, check = false;
+	struct cli_opt opts[] = {
+		{"lang", "en|zh|...", &lang, NULL, "the lesson's language where it has one (English otherwise)"},
+		{"text", NULL, NULL, &text, "print the lesson with each step's numbers instead of opening the explorer"},
+		{"solutions", NULL, NULL, &solutions, "with --text: also print each question's solution (for teachers)"},
+		{"check", NULL, NULL, &check, "check lesson files (or ids) against the engine: knobs, answers, solutions"},
+		{NULL, NULL, NULL, NULL, NULL},
+	};
+	struct cli_setup s;
+	struct engine_catalog cat;
+	struct teach_lesson *l = NULL;
+	struct napkin_err err;
+	size_t number = 0;
+	int rc, npos = 0, i;
+
+	/* the lesson sets the knobs: refuse knob flags rather than ignore them */
+	for (i = 1; i < argc; i++) {
+		char name[64];
+		size_t len;
+		if (strncmp(argv[i], "--", 2) != 0)
+			continue;
+		len = strcspn(argv[i] + 2, "=");
+		if (len == 0 || len >= sizeof name)
+			continue;
+		memcpy(name, argv[i] + 2, len);
+		name[len] = '\0';
+		if (engine_knob_find(name) != NULL) {
+			fprintf(stderr, "napkin lesson: --%s: a lesson sets the knobs itself; change them in the explorer\n", name);
+			return CLI_EXIT_USAGE;
+		}
+	}
+	rc = cli_setup("lesson", argc, argv, opts, &s, positional, (int)(sizeof positional / sizeof positional[0]), &npos);
+	if (rc != 0)
+		return rc;
+	if (s.help) {
+		printf("usage: napkin lesson [N|ID|FILE] [--lang zh] [--text [--solutions]]\n"
+		       "       napkin lesson --check FILE|ID...\n\n"
+		       "The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
+		       "question and confirms when your scenario answers it (n/p: next/previous step).\n"
+		       "Without a lesson, lists them. The lesson format: docs/lessons.md.\n\n");
+		cli_print_opts(stdout, opts);
+		rc = CLI_EXIT_OK;
+		goto out;
+	}
+	if (!lang_ok(lang)) {
+		fprintf(stderr, "napkin lesson: --lang: '%s' is not a language code (en, zh, ...)\n", lang);
+		rc = CLI_EXIT_USAGE;
+		goto out;
+	}
+	cat = preset_catalog(s.reg);
+	if (check) {
+		if (npos == 0) {
+			fprintf(stderr, "napkin lesson: --check needs lesson files or ids\n");
+			rc = CLI_EXIT_USAGE;
+		} else {
+			rc = check_files(npos, positional, &cat);
+		}
+		goto out;
+	}
+	if (npos == 0) {
+		rc = list_lessons(lang);
+		goto out;
+	}
+	if (npos > 1) {
+		fprintf(stderr, "napkin lesson: one lesson at a time (got '%s' and '%s')\n", positional[0], positional[1]);
+		rc = CLI_EXIT_USAGE;
+		goto out;
+	}
+	util_err_clear(&err);
+	if (teach_lessons_open(positional[0], &l, &number, &err) != NAPKIN_OK) {
+		cli_error("lesson", &err);
+		rc = err.code == NAPKIN_EIO || err.code == NAPKIN_ENOMEM ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+		goto out;
+	}
+#ifdef NAPKIN_HAVE_TUI_LESSON
+	if (!text && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+		struct tui_options o;
+		struct engine_scenario sc;
+
+		memset(&o, 0, sizeof o);
+		o.lesson = l;
+		o.lang = lang;
+		util_err_clear(&err);
+		if (teach_lesson_scenario(l, 0, &cat, &sc, &err) != NAPKIN_OK ||
+		    tui_run(&sc, s.reg, &o, &err) != NAPKIN_OK) {
+			cli_error("lesson", &err);
+			rc = CLI_EXIT_FAIL;
+		}
+		goto out;
+	}
+#endif
+	(void)text;
+	rc = print_lesson(l, number, lang, solutions, &cat);
+	if (rc == CLI_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {
+		perror("napkin lesson: write");
+		rc = CLI_EXIT_FAIL;
+	}
+out:
+	teach_lesson_free(l);
+	cli_setup_free(&s);
+	return rc;
+}
