@@ -37,13 +37,17 @@ static const char *const link_keys[] = {"pcie", "nvlink", "infinity_fabric", "ic
 
 bool pgpu_looks_like(const struct ydoc_node *root)
 {
-	return ydoc_get(root, "peak_flops") != NULL || ydoc_get(root, "memory_bandwidth") != NULL;
+	const struct ydoc_node *peaks = ydoc_get(root, "peak_flops");
+
+	/* a scenario has a peak_flops knob too, but a single value, and gpu_memory */
+	return ydoc_get(root, "memory_bandwidth") != NULL || ydoc_get(root, "memory") != NULL ||
+	       (peaks != NULL && peaks->kind == YDOC_MAP);
 }
 
 static void peaks(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g)
 {
 	const char *names[NPEAK + 1];
-	size_t i, given = 0;
+	size_t i;
 
 	if (map->kind != YDOC_MAP) {
 		pd_bad(d, map, NAPKIN_ESCHEMA, "expected a mapping of dtype: rate (bf16: 989.5 TFLOP/s), got %s",
@@ -59,14 +63,11 @@ static void peaks(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 		double x;
 		if (v == NULL)
 			continue;
-		if (pd_number(d, v, ENGINE_UNIT_FLOP_PER_S, PEAK_MIN, PEAK_MAX, &x) == 0) {
+		if (pd_number(d, v, ENGINE_UNIT_FLOP_PER_S, PEAK_MIN, PEAK_MAX, &x) == 0)
 			g->peak[peak_keys[i].dt] = x;
-			given++;
-		}
 	}
 	if (map->n == 0)
 		pd_bad(d, map, NAPKIN_ESCHEMA, "peak_flops needs at least one dtype (bf16, fp16, fp32, ...)");
-	(void)given;
 }
 
 static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g)
@@ -219,7 +220,7 @@ void pgpu_yaml(struct pbuf *b, const struct engine_gpu *g, int indent)
 	}
 	if (g->tdp_w > 0) {
 		char num[40];
-		fmt_shortest(g->tdp_w, num, sizeof num);
+		pfmt_shortest(g->tdp_w, num, sizeof num);
 		indent_to(b, indent);
 		pbuf_printf(b, "tdp: %s W\n", num);
 	}

@@ -74,7 +74,7 @@ void pbuf_scalar(struct pbuf *b, const char *s);
 /* A quantity that parses back to exactly v (engine_unit_parse): "81559 MiB", "3.35 TB/s". */
 void pbuf_quantity(struct pbuf *b, enum engine_unit u, double v, bool ops);
 /* Shortest %g text that reads back as v. */
-void fmt_shortest(double v, char *buf, size_t n);
+void pfmt_shortest(double v, char *buf, size_t n);
 
 /* ------------------------------------------------------------ schemas */
 

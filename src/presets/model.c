@@ -479,7 +479,7 @@ void pmodel_yaml(struct pbuf *b, const struct engine_model *m, int indent)
 	indent_to(b, indent);
 	pbuf_printf(b, "dropout: %s\n", m->dropout ? "true" : "false");
 	if (m->params_published > 0) {
-		fmt_shortest(m->params_published, num, sizeof num);
+		pfmt_shortest(m->params_published, num, sizeof num);
 		indent_to(b, indent);
 		pbuf_printf(b, "params_published: %s\n", num);
 	}

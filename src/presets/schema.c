@@ -196,7 +196,7 @@ static void range_text(enum engine_unit u, double v, char *buf, size_t n)
 		if (v == floor(v) && v < 1e6)
 			engine_fmt_count(v, buf, n); /* 100,000 */
 		else
-			fmt_shortest(v, buf, n);
+			pfmt_shortest(v, buf, n);
 		break;
 	}
 }
@@ -414,7 +414,7 @@ void pbuf_scalar(struct pbuf *b, const char *s)
 	pbuf_printf(b, "\"");
 }
 
-void fmt_shortest(double v, char *buf, size_t n)
+void pfmt_shortest(double v, char *buf, size_t n)
 {
 	char tmp[40];
 	int prec;
@@ -461,7 +461,7 @@ void pbuf_quantity(struct pbuf *b, enum engine_unit u, double v, bool ops)
 			/* binary sizes only when whole */
 			if (u == ENGINE_UNIT_BYTES && cands[i].mult != 1e9 && fmod(v, cands[i].mult) != 0.0)
 				continue;
-			fmt_shortest(v / cands[i].mult, num, sizeof num);
+			pfmt_shortest(v / cands[i].mult, num, sizeof num);
 			snprintf(text, sizeof text, "%s %s", num, ops && cands[i].unit_ops ? cands[i].unit_ops : cands[i].unit);
 			if (strlen(num) <= 8 && reads_back(u, text, v)) {
 				pbuf_printf(b, "%s", text);
@@ -469,6 +469,6 @@ void pbuf_quantity(struct pbuf *b, enum engine_unit u, double v, bool ops)
 			}
 		}
 	}
-	fmt_shortest(v, num, sizeof num);
+	pfmt_shortest(v, num, sizeof num);
 	pbuf_printf(b, "%s", num);
 }

@@ -432,6 +432,26 @@ static void test_every_scenario_round_trips(void **state)
 	preset_registry_free(reg);
 }
 
+/* The JSON report's "scenario" object (napkin report --format json --scenario serve-70b)
+ * loads back as the scenario it came from. */
+static void test_report_scenario_loads_back(void **state)
+{
+	struct preset_registry *reg = builtin();
+	struct engine_scenario a, b;
+	struct engine_result r;
+	struct napkin_err err;
+	char path[512];
+
+	(void)state;
+	load(reg, "serve-70b", &a, &r);
+	engine_scenario_default(&b);
+	if (preset_scenario_load(reg, testutil_src("tests/data/presets/good/report-scenario.json", path, sizeof path),
+				 &b, &err) != NAPKIN_OK)
+		fail_err("report scenario", &err);
+	assert_same_knobs(&a, &b, "report scenario");
+	preset_registry_free(reg);
+}
+
 static void apply(struct preset_registry *reg, struct engine_scenario *sc, const struct engine_assign *as, size_t n)
 {
 	struct engine_catalog cat = preset_catalog(reg);
@@ -801,6 +821,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_course_worked_examples),
 	cmocka_unit_test(test_every_scenario_round_trips),
 	cmocka_unit_test(test_custom_scenarios_round_trip),
+	cmocka_unit_test(test_report_scenario_loads_back),
 	cmocka_unit_test(test_save_failure_keeps_old_file),
 	cmocka_unit_test(test_search_order),
 	cmocka_unit_test(test_inline_model_and_gpu),
