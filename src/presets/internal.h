@@ -22,7 +22,7 @@ struct pdiag {
 	const char *file;
 	struct napkin_err *errs;
 	size_t max, n;
-	char warn[PRESET_WARN_MAX][400];
+	char warn[PRESET_WARN_MAX][700];
 	size_t nwarn;
 	/* keys an unknown key was taken for ("did you mean"), so they are not also reported
 	 * missing */

@@ -69,7 +69,7 @@ void pd_warn(struct pdiag *d, int line, int col, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	snprintf(d->warn[d->nwarn++], sizeof d->warn[0], "%.60s:%d:%d: warning: %s", d->file, line, col, msg);
+	snprintf(d->warn[d->nwarn++], sizeof d->warn[0], "%s:%d:%d: warning: %s", d->file, line, col, msg);
 }
 
 void pd_add(struct pdiag *d, const struct napkin_err *e)
