@@ -26,6 +26,12 @@ static const struct {
 
 static const char *const link_keys[] = {"pcie", "nvlink", "infinity_fabric", "ici", NULL};
 
+/* The `measured:` section napkin probe --save writes below the datasheet figures. */
+static const char *const measured_keys[] = {
+	"date", "device", "uuid", "driver", "cuda", "blas", "memory", "memory_bandwidth", "peak_flops",
+	"h2d_pinned_bw", "h2d_pageable_bw", "overhead", "sm_count", NULL,
+};
+
 /* Bounds: wide enough for any accelerator, narrow enough to catch a missing unit. */
 #define MEM_MIN 1048576.0   /* 1 MiB */
 #define MEM_MAX 1e15
@@ -101,6 +107,57 @@ static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 	}
 }
 
+/* What the GPU achieved replaces the datasheet's figures, as napkin probe's own profile
+ * does (probe_profile): memory, bandwidth, peaks, host copies, SMs; the overhead is the
+ * larger of the two (the probe sees a CUDA context and cuBLAS, frameworks take more). */
+static void measured_section(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g)
+{
+	static const char *const text_keys[] = {"date", "device", "uuid", "driver", "cuda", "blas", NULL};
+	const struct ydoc_node *v;
+	struct engine_gpu m = *g;
+	char text[ENGINE_SOURCE_MAX];
+	size_t i, n0 = d->n;
+	double x;
+	int64_t k;
+
+	pd_unknown_keys(d, map, measured_keys, NULL);
+	for (i = 0; text_keys[i] != NULL; i++)
+		if ((v = pd_field(d, map, text_keys[i], false, true)) != NULL)
+			pd_string(d, v, text, sizeof text);
+	if ((v = pd_field(d, map, "memory", false, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES, MEM_MIN, MEM_MAX, &x) == 0)
+		m.memory_bytes = x;
+	if ((v = pd_field(d, map, "memory_bandwidth", false, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, BW_MAX, &x) == 0)
+		m.bandwidth = x;
+	if ((v = pd_field(d, map, "peak_flops", false, true)) != NULL && !(v->kind == YDOC_MAP && v->n == 0))
+		peaks(d, v, &m);
+	if ((v = pd_field(d, map, "h2d_pinned_bw", false, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, LINK_MAX, &x) == 0)
+		m.h2d_pinned_bw = x;
+	if ((v = pd_field(d, map, "h2d_pageable_bw", false, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, LINK_MAX, &x) == 0)
+		m.h2d_pageable_bw = x;
+	if ((v = pd_field(d, map, "overhead", false, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES, 0, 1e13, &x) == 0 && x > m.overhead_bytes)
+		m.overhead_bytes = x;
+	if ((v = pd_field(d, map, "sm_count", false, true)) != NULL && pd_int(d, v, ENGINE_UNIT_COUNT, 1, 1e6, &k) == 0)
+		m.sm_count = (int)k;
+	if (d->n > n0)
+		return;
+	if (m.pcie_bw <= 0 && m.h2d_pinned_bw > 0)
+		m.pcie_bw = m.h2d_pinned_bw;
+	m.measured = true;
+	{
+		static const char tag[] = " (measured)";
+		size_t len = strlen(m.name);
+		if ((len < sizeof tag - 1 || strcmp(m.name + len - (sizeof tag - 1), tag) != 0) &&
+		    len + sizeof tag <= sizeof m.name)
+			memcpy(m.name + len, tag, sizeof tag);
+	}
+	*g = m;
+}
+
 int pgpu_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *id, struct engine_gpu *out)
 {
 	struct engine_gpu g;
@@ -143,7 +200,7 @@ int pgpu_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *id,
 	if ((v = pd_field(d, root, "overhead", false, true)) != NULL &&
 	    pd_number(d, v, ENGINE_UNIT_BYTES, 0, 1e13, &x) == 0)
 		g.overhead_bytes = x;
-	if ((v = pd_field(d, root, "measured", false, true)) != NULL)
+	if ((v = pd_field(d, root, "measured", false, true)) != NULL && v->kind != YDOC_MAP)
 		pd_bool(d, v, &g.measured);
 	if ((v = pd_field(d, root, "h2d_pinned_bw", false, true)) != NULL &&
 	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, LINK_MAX, &x) == 0)
@@ -153,6 +210,8 @@ int pgpu_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *id,
 		g.h2d_pageable_bw = x;
 	if ((v = pd_field(d, root, "source", false, true)) != NULL)
 		pd_string(d, v, g.source, sizeof g.source);
+	if ((v = ydoc_get(root, "measured")) != NULL && v->kind == YDOC_MAP && d->n == n0)
+		measured_section(d, v, &g);
 	if (d->n > n0)
 		return d->errs != NULL && d->max > 0 ? d->errs[0].code : NAPKIN_ESCHEMA;
 	*out = g;

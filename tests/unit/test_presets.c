@@ -461,6 +461,37 @@ static void apply(struct preset_registry *reg, struct engine_scenario *sc, const
 		fail_err("apply", &err);
 }
 
+/* A file napkin probe --save wrote: the datasheet figures, then a measured: section whose
+ * figures replace them (as the probe's own profile does). */
+static void test_probed_gpu_file(void **state)
+{
+	struct preset_registry *reg = builtin();
+	struct engine_gpu g;
+	struct napkin_err err;
+	struct engine_scenario sc;
+	char path[512];
+
+	(void)state;
+	testutil_src("tests/data/presets/good/probed-h100.yaml", path, sizeof path);
+	if (preset_gpu(reg, path, &g, &err) != NAPKIN_OK)
+		fail_err(path, &err);
+	assert_true(g.measured);
+	assert_string_equal(g.name, "H100 SXM (measured)");
+	assert_true(g.bandwidth == 3e12);                      /* measured */
+	assert_true(g.peak[ENGINE_DT_BF16] == 700e12);         /* measured */
+	assert_true(g.peak[ENGINE_DT_FP8_E4M3] == 1.4e15);     /* measured, "1.4 PFLOP/s" */
+	assert_true(g.peak[ENGINE_DT_FP64] == 34e12);          /* not measured: the datasheet's */
+	assert_true(g.overhead_bytes == 768.0 * 1048576.0);    /* the larger of the two */
+	assert_true(g.h2d_pinned_bw == 50e9 && g.h2d_pageable_bw == 20e9);
+	engine_scenario_default(&sc);
+	{
+		const struct engine_assign as[] = {{engine_knob_find("gpu"), path, NULL, 0, 0}};
+		apply(reg, &sc, as, 1);
+	}
+	round_trip(reg, &sc, "probed GPU");
+	preset_registry_free(reg);
+}
+
 /* Models and GPUs that are not presets (or differ from one) round-trip too. */
 static void test_custom_scenarios_round_trip(void **state)
 {
@@ -823,6 +854,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_every_scenario_round_trips),
 	cmocka_unit_test(test_custom_scenarios_round_trip),
 	cmocka_unit_test(test_report_scenario_loads_back),
+	cmocka_unit_test(test_probed_gpu_file),
 	cmocka_unit_test(test_save_failure_keeps_old_file),
 	cmocka_unit_test(test_search_order),
 	cmocka_unit_test(test_inline_model_and_gpu),
