@@ -19,3 +19,13 @@ if(TARGET napkin)
            $<TARGET_FILE:fake_cuda> $<TARGET_FILE:fake_nvml> $<TARGET_FILE:fake_cublaslt> load)
   set_tests_properties(probe_save_loads PROPERTIES LABELS unit DISABLED TRUE)
 endif()
+
+# On a real GPU with PyTorch (label gpu: ./scripts/test.sh runs ctest -LE gpu): napkin probe
+# against PyTorch's copy and matmul, and the memory model against a real training step.
+# Exits 77 (skipped) without a GPU or PyTorch. Results in ./gpu-results of the build tree
+# (or $GPU_RESULTS).
+if(TARGET napkin)
+  add_test(NAME probe_gpu COMMAND sh ${CMAKE_CURRENT_LIST_DIR}/gpu/run.sh $<TARGET_FILE:napkin>
+           WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
+  set_tests_properties(probe_gpu PROPERTIES LABELS gpu SKIP_RETURN_CODE 77 TIMEOUT 480)
+endif()
