@@ -726,6 +726,15 @@ static int resolve(struct preset_registry *reg, enum preset_kind kind, const cha
 		return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
 	if (preg_is_path(name) || file_exists(path)) {
 		rc = load_file(reg, kind, path, m, g, err);
+		if (rc == NAPKIN_ENOENT && err != NULL) {
+			/* said where the name was given (the scenario's line, the flag), not in a
+			 * file that is not there */
+			char why[200];
+			util_strlcpy(why, err->msg, sizeof why);
+			util_err_clear(err);
+			rc = util_err_set(err, NAPKIN_ENOENT, "cannot read the %s file '%.300s': %s",
+					  kind == PRESET_MODEL ? "model" : "GPU", path, why);
+		}
 	} else {
 		const char *s = nearest_id(reg, kind, name);
 		if (kind == PRESET_MODEL)
@@ -866,9 +875,11 @@ size_t preset_check_file(struct preset_registry *reg, const char *path, struct n
 	struct pdiag d;
 	char *text = NULL, *dir = NULL, *slash;
 	size_t len = 0, n;
-	struct napkin_err *first = max > 0 ? &errs[0] : &one;
+	struct napkin_err *first;
 	const struct ydoc_node *root;
 
+	util_err_clear(&one);
+	first = max > 0 ? &errs[0] : &one;
 	util_err_clear(first);
 	if (preg_read(path, &text, &len, first) != NAPKIN_OK || ydoc_parse(path, text, len, NULL, &doc, first) != NAPKIN_OK) {
 		free(text);
