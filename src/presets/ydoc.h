@@ -35,11 +35,12 @@
 #define YDOC_MAX_NODES 100000
 #define YDOC_MAX_KEYS 1024        /* per mapping */
 
+/* Limits for one parse; a 0 field takes the default above. */
 struct ydoc_limits {
 	size_t max_bytes;
-	int max_depth;   /* containers nested in one another; the root mapping is depth 1 */
+	int max_depth;   /* containers nested in one another, the root being 1; at most YDOC_MAX_DEPTH */
 	size_t max_nodes;
-	size_t max_keys;
+	size_t max_keys; /* per mapping */
 };
 
 enum ydoc_kind { YDOC_SCALAR, YDOC_MAP, YDOC_SEQ };
