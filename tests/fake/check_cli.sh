@@ -1,10 +1,10 @@
 #!/bin/sh
 # napkin probe, the command, against the fake NVIDIA libraries: exit statuses (0 a GPU,
-# 3 no GPU, 1 a probe that hangs, 2 bad usage), the messages, JSON, --save.
-# usage: check_cli.sh NAPKIN FAKE_LIBCUDA FAKE_LIBNVML FAKE_LIBCUBLASLT [load]
-# With "load", also checks that the saved preset loads back (napkin report --gpu FILE).
+# 3 no GPU, 1 a probe that hangs, 2 bad usage), the messages, JSON, --save and loading the
+# saved preset back.
+# usage: check_cli.sh NAPKIN FAKE_LIBCUDA FAKE_LIBNVML FAKE_LIBCUBLASLT
 set -u
-napkin=$1 cuda=$2 nvml=$3 cublaslt=$4 mode=${5:-}
+napkin=$1 cuda=$2 nvml=$3 cublaslt=$4
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fails=0
@@ -111,9 +111,16 @@ run save 0 --save "$tmp/gpu.yaml" && {
 	has save out "  memory_bandwidth: 3 TB/s"
 	has save out "    bf16: 700 TFLOP/s"
 }
-if [ "$mode" = load ]; then
-	"$napkin" report --gpu "$tmp/gpu.yaml" --gpus 1 --zero 0 --format json >"$tmp/out" 2>"$tmp/err" ||
-		{ echo "FAIL load: napkin report --gpu on the saved preset"; sed 's/^/  err: /' "$tmp/err"; fails=$((fails + 1)); }
+# the saved preset loads back, anywhere, as the GPU measured
+if "$napkin" report --gpu "$tmp/gpu.yaml" --gpus 1 --zero 0 --format json >"$tmp/out" 2>"$tmp/err"; then
+	echo "ok   load"
+	has load out '"bandwidth_bytes_per_s": 3000000000000'
+	has load out '"measured": true'
+	has load out '"name": "H100 SXM (measured)"'
+else
+	echo "FAIL load: napkin report --gpu on the saved preset"
+	sed 's/^/  err: /' "$tmp/err"
+	fails=$((fails + 1))
 fi
 
 # a driver that hangs: the deadline, exit 1, what was running
