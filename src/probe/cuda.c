@@ -39,7 +39,7 @@ static const struct probe_sym measure_syms[] = {
 	{{"cuEventCreate"}, CU(EventCreate), true},
 	{{"cuEventRecord"}, CU(EventRecord), true},
 	{{"cuEventSynchronize"}, CU(EventSynchronize), true},
-	{{"cuEventElapsedTime"}, CU(EventElapsedTime), true},
+	{{"cuEventElapsedTime_v2", "cuEventElapsedTime"}, CU(EventElapsedTime), true},
 	{{"cuEventDestroy_v2", "cuEventDestroy"}, CU(EventDestroy), true},
 };
 

@@ -358,10 +358,17 @@ FAKE_API CUresult cuEventSynchronize(struct fake_event *e)
 	return 0;
 }
 
-FAKE_API CUresult cuEventElapsedTime(float *ms, struct fake_event *a, struct fake_event *b)
+static CUresult elapsed(float *ms, struct fake_event *a, struct fake_event *b)
 {
 	*ms = (float)((b->t - a->t) * 1e3);
 	return 0;
+}
+
+/* the unversioned name exists in both builds (drivers keep it), the _v2 one in new ones */
+FAKE_API CUresult cuEventElapsedTime(float *ms, struct fake_event *a, struct fake_event *b)
+{
+	fake_hook("cuEventElapsedTime", NULL);
+	return elapsed(ms, a, b);
 }
 
 static CUresult event_destroy(struct fake_event *e)
@@ -434,6 +441,12 @@ FAKE_API CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n, v
 FAKE_API CUresult cuEventDestroy_v2(struct fake_event *e)
 {
 	return event_destroy(e);
+}
+
+FAKE_API CUresult cuEventElapsedTime_v2(float *ms, struct fake_event *a, struct fake_event *b)
+{
+	fake_hook("cuEventElapsedTime_v2", NULL);
+	return elapsed(ms, a, b);
 }
 #else
 FAKE_API CUresult cuDeviceGetUuid(unsigned char *u, CUdevice d)

@@ -308,6 +308,8 @@ static void test_full_probe(void **state)
 	assert_int_equal(log_count("cuDevicePrimaryCtxRetain", NULL), 1);
 	assert_int_equal(log_count("cuDevicePrimaryCtxRelease", NULL), 1);
 	assert_int_equal(log_count("cuEventCreate", NULL), log_count("cuEventDestroy", NULL));
+	assert_true(log_count("cuEventElapsedTime_v2", NULL) > 0); /* the newest name first */
+	assert_int_equal(log_count("cuEventElapsedTime", NULL), 0);
 	assert_int_equal(log_count("cublasLtCreate", NULL), 1);
 	assert_int_equal(log_count("cublasLtDestroy", NULL), 1);
 	assert_int_equal(log_count("cublasLtMatmulDescCreate", NULL), log_count("cublasLtMatmulDescDestroy", NULL));
