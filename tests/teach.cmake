@@ -7,3 +7,18 @@ if(TARGET napkin_teach)
     napkin_add_test(NAME teach_lessons SOURCES unit/test_teach_lessons.c LIBS napkin_teach LABELS unit)
   endif()
 endif()
+
+# napkin lesson end to end: as text (no terminal), and in the explorer under tmux
+# (the TUI's helpers in tests/tui/lib.sh; not named test_*.sh, so tests/tui.cmake does
+# not register them a second time).
+if(TARGET napkin AND TARGET napkin_teach)
+  add_test(NAME lesson_text COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_text.sh $<TARGET_FILE:napkin>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(lesson_text PROPERTIES LABELS cli TIMEOUT 60)
+  find_program(NAPKIN_TEACH_TMUX tmux)
+  if(TARGET napkin_tui AND NAPKIN_TEACH_TMUX)
+    add_test(NAME tui_lesson_walk COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_walk.sh $<TARGET_FILE:napkin>
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(tui_lesson_walk PROPERTIES LABELS tui TIMEOUT 120)
+  endif()
+endif()

@@ -309,6 +309,7 @@ int cmd_lesson(int argc, char **argv)
 
 		memset(&o, 0, sizeof o);
 		o.lesson = l;
+		o.lesson_number = number;
 		o.lang = lang;
 		util_err_clear(&err);
 		if (teach_lesson_scenario(l, 0, &cat, &sc, &err) != NAPKIN_OK ||

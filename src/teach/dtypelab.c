@@ -21,8 +21,8 @@ static const enum engine_dtype lab[] = {
 
 static const char rule_ieee[] =
 	"IEEE 754: a value that rounds beyond the largest finite becomes ±inf";
-static const char rule_e4m3[] =
-	"no infinities: an overflow becomes NaN (S.1111.111) in PyTorch's cast; saturating casts (OCP satfinite) clamp to ±448";
+static const char rule_e4m3[] = "no infinities: an overflow becomes NaN (S.1111.111) in PyTorch's cast; "
+				"saturating casts (OCP satfinite) clamp to ±448";
 static const char rule_fp4[] = "no infinities or NaN: an overflow saturates to ±6 (OCP MX)";
 static const char rule_int[] = "quantised: round half to even, then clamp to the integer range";
 
@@ -252,11 +252,10 @@ static void describe(const struct teach_format *f, struct teach_encoding *e)
 	else if (!e->inexact)
 		snprintf(e->note, sizeof e->note, "%s holds %s exactly", name, in);
 	else if (e->cls == TEACH_FP_SUBNORMAL)
-		snprintf(e->note, sizeof e->note, "%s rounds %s to the subnormal %s (relative error %.2g)", name, in, out,
-			 fabs(e->rel_error));
+		snprintf(e->note, sizeof e->note, "%s rounds %s to the subnormal %s (error %+.2g%%)", name, in, out,
+			 100.0 * e->rel_error);
 	else
-		snprintf(e->note, sizeof e->note, "%s rounds %s to %s (relative error %.2g)", name, in, out,
-			 fabs(e->rel_error));
+		snprintf(e->note, sizeof e->note, "%s rounds %s to %s (error %+.2g%%)", name, in, out, 100.0 * e->rel_error);
 }
 
 int teach_dtype_encode(enum engine_dtype dt, double x, enum teach_overflow mode, struct teach_encoding *e)

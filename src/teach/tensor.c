@@ -621,7 +621,8 @@ int teach_tensor_reshape(const struct teach_tensor *t, int ndim, const int64_t *
 	if (rc != NAPKIN_OK)
 		return rc;
 	copy_note(res, t, "reshape");
-	util_strlcpy(res->note + strlen(res->note), " (view was impossible: the shape merges dimensions that are not neighbours in memory)",
+	util_strlcpy(res->note + strlen(res->note),
+		     " (view was impossible: the shape merges dimensions that are not neighbours in memory)",
 		     sizeof res->note - strlen(res->note));
 	return NAPKIN_OK;
 }
@@ -928,7 +929,8 @@ int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_t
 		    (rc = teach_tensor_dim(t, c.argv[0], &a, err)) != NAPKIN_OK || (rc = arg_int(c.argv[1], &x, err)) != 0 ||
 		    (rc = arg_int(c.argv[2], &y, err)) != 0 || (rc = teach_tensor_narrow(t, a, x, y, &r, err)) != 0)
 			return rc;
-		snprintf(res->note, sizeof res->note, "narrow: moved the storage offset to %lld and shortened one dimension (no copy)",
+		snprintf(res->note, sizeof res->note,
+			 "narrow: moved the storage offset to %lld and shortened one dimension (no copy)",
 			 (long long)r.offset);
 	} else if (strcmp(c.name, "slice") == 0) {
 		if ((rc = want_args(&c, 2, 4, "(dim, start[, stop[, step]])", err)) != NAPKIN_OK ||

@@ -1,0 +1,49 @@
+/*
+ * view_teach: the teaching views of the explorer, rows of the view table (views.c).
+ *
+ *   lesson    an overlay panel over the live main screen: the step's text and question,
+ *             the pane it points at outlined, the check confirmed as the student turns
+ *             knobs; n/p move through the steps; other keys go to the main screen. Opened
+ *             with L (a list of the shipped lessons) or by `napkin lesson N` (tui_options).
+ *   tensors   the tensor inspector (full screen): the scenario's big tensors, and a tensor
+ *             to transpose, view, slice and copy, with strides and the bytes a copy moves.
+ *   dtypelab  the dtype lab (full screen): how each dtype stores a number, bit by bit.
+ *
+ * The computing is in src/teach (pure); these files only draw it and read keys.
+ * State lives in m->view_state[id], allocated by open() and freed by close().
+ */
+#ifndef NAPKIN_TUI_VIEW_TEACH_H
+#define NAPKIN_TUI_VIEW_TEACH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+struct teach_lesson;
+
+void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_lesson_open(struct tui_model *m);
+void tui_lesson_close(struct tui_model *m);
+/* Opens the lesson view on lesson l at its first step (sets the step's knobs). l is
+ * borrowed: it must outlive the explorer. number is its number (0 for a file); lang picks
+ * the texts ("en" when NULL). Returns 0, or -1 (the footer says why). */
+int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t number, const char *lang);
+
+void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_tensors_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_tensors_open(struct tui_model *m);
+void tui_tensors_close(struct tui_model *m);
+
+void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_dtypelab_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_dtypelab_open(struct tui_model *m);
+void tui_dtypelab_close(struct tui_model *m);
+
+#define TUI_LESSON_FOOTER "n|next step|p|previous|r|redo step|[ ]|scroll|L|lessons|Esc|leave|?|help"
+#define TUI_TENSORS_FOOTER "\xe2\x86\x91\xe2\x86\x93|tensor|Enter|inspect|:|operation|s|shape|u|undo|Esc|close"
+#define TUI_DTYPELAB_FOOTER                                                                                  \
+	"type a number|Enter|store it|Tab|example|\xe2\x86\x91\xe2\x86\x93|dtype|!|e4m3 overflow rule|Esc|close"
+
+#endif
