@@ -32,6 +32,9 @@ static const struct tui_keydef keys[] = {
 	{'?', TUI_ACT_HELP, "? F1", "this help"},
 	{TUI_KEY_F1, TUI_ACT_HELP, NULL, NULL},
 	{TUI_KEY_CTRL_L, TUI_ACT_REDRAW, "C-l", "repaint the screen"},
+	{'L', TUI_ACT_LESSON, "L", "lessons: the chapter step by step (n/p move, the check confirms your answer)"},
+	{'T', TUI_ACT_TENSORS, "T", "tensor inspector: the scenario's big tensors; transpose, view, slice, copy"},
+	{'D', TUI_ACT_DTYPELAB, "D", "dtype lab: how fp32, bf16, fp16, fp8, int8 store a number, bit by bit"},
 	{'q', TUI_ACT_QUIT, "q C-c", "quit (the terminal is restored)"},
 	{TUI_KEY_CTRL_C, TUI_ACT_QUIT, NULL, NULL},
 };
@@ -68,6 +71,8 @@ const char *tui_action_name(enum tui_action a)
 		[TUI_ACT_HOME] = "home",           [TUI_ACT_END] = "end",
 		[TUI_ACT_PICK_MODEL] = "pick-model", [TUI_ACT_PICK_GPU] = "pick-gpu",
 		[TUI_ACT_MODE] = "mode",           [TUI_ACT_REDRAW] = "redraw",
+		[TUI_ACT_LESSON] = "lesson",       [TUI_ACT_TENSORS] = "tensors",
+		[TUI_ACT_DTYPELAB] = "dtypelab",
 	};
 	return (int)a >= 0 && a < TUI_ACT_COUNT && names[a] ? names[a] : "?";
 }

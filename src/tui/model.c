@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "model.h"
+#include "view_teach.h"
 #ifdef TUI_HAVE_PRESETS
 #include "presets.h"
 #endif
@@ -417,6 +418,8 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 	if (!m->have_res)
 		tui_model_message(m, true, "%s", m->eval_err);
 	tui_model_set_size(m, 120, 40);
+	if (opt != NULL && opt->lesson != NULL) /* napkin lesson N: start in the lesson (view_teach.c) */
+		tui_lesson_start(m, opt->lesson, opt->lesson_number, opt->lang);
 	return NAPKIN_OK;
 }
 
@@ -893,6 +896,9 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 		break;
 	case TUI_ACT_EXPLAIN: tui_model_explain(m); break;
 	case TUI_ACT_HELP: m->scroll = 0; tui_view_push(m, TUI_VIEW_HELP); break;
+	case TUI_ACT_LESSON: tui_view_push(m, TUI_VIEW_LESSON); break;
+	case TUI_ACT_TENSORS: tui_view_push(m, TUI_VIEW_TENSORS); break;
+	case TUI_ACT_DTYPELAB: tui_view_push(m, TUI_VIEW_DTYPELAB); break;
 	case TUI_ACT_BASELINE: tui_model_toggle_baseline(m); break;
 	case TUI_ACT_SAVE: tui_model_open_prompt(m, TUI_PROMPT_SAVE, NULL); break;
 	case TUI_ACT_OPEN: tui_model_open_prompt(m, TUI_PROMPT_OPEN, NULL); break;

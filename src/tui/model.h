@@ -86,6 +86,7 @@ enum tui_action {
 	TUI_ACT_PICK_GPU,
 	TUI_ACT_MODE,
 	TUI_ACT_REDRAW,
+	TUI_ACT_LESSON, TUI_ACT_TENSORS, TUI_ACT_DTYPELAB, /* teaching views (view_teach.h) */
 	TUI_ACT_COUNT,
 };
 

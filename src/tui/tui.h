@@ -45,12 +45,16 @@
 #include "util.h"
 
 struct preset_registry;
+struct teach_lesson;
 
 struct tui_options {
 	const char *theme;         /* "dark" (default), "light" or "projector"; NULL for dark */
 	bool no_color;             /* monochrome (also when NO_COLOR is set in the environment) */
 	bool no_mouse;             /* leave the mouse to the terminal */
 	const char *scenario_path; /* the default path for `s` (save) and `o` (open); may be NULL */
+	const struct teach_lesson *lesson; /* start in this lesson (napkin lesson N), or NULL */
+	size_t lesson_number;              /* its number (0 for a file) */
+	const char *lang;                  /* the lesson's language; NULL for English */
 };
 
 /* Checks a theme name; returns true for dark, light and projector. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "view_teach.h"
 
 /* ---------------------------------------------------------------- shared */
 
@@ -486,6 +487,12 @@ static const struct tui_view views[TUI_VIEW_COUNT] = {
 			     "type|filter|\xe2\x86\x91\xe2\x86\x93|move|Enter|use|Esc|close"},
 	[TUI_VIEW_PROMPT] = {"prompt", TUI_VIEW_OVERLAY, prompt_draw, prompt_key, NULL, NULL,
 			     "Enter|apply|Esc|cancel|\xe2\x86\x90\xe2\x86\x92|move|C-u|clear"},
+	[TUI_VIEW_LESSON] = {"lesson", TUI_VIEW_OVERLAY, tui_lesson_draw, tui_lesson_key, tui_lesson_open,
+			     tui_lesson_close, TUI_LESSON_FOOTER},
+	[TUI_VIEW_TENSORS] = {"tensors", TUI_VIEW_FULL, tui_tensors_draw, tui_tensors_key, tui_tensors_open,
+			      tui_tensors_close, TUI_TENSORS_FOOTER},
+	[TUI_VIEW_DTYPELAB] = {"dtypelab", TUI_VIEW_FULL, tui_dtypelab_draw, tui_dtypelab_key, tui_dtypelab_open,
+			       tui_dtypelab_close, TUI_DTYPELAB_FOOTER},
 };
 
 _Static_assert(sizeof views / sizeof views[0] == TUI_VIEW_COUNT, "one row per view id");

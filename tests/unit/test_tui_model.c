@@ -12,7 +12,7 @@ static struct tui_model *new_model(void)
 {
 	struct tui_model *m = calloc(1, sizeof *m);
 	struct engine_scenario sc;
-	struct tui_options opt = {"dark", false, false, NULL};
+	struct tui_options opt = {.theme = "dark"};
 
 	assert_non_null(m);
 	engine_scenario_default(&sc);
