@@ -500,7 +500,7 @@ static void test_hang_times_out(void **state)
 	o.timeout = 1.5;
 	t0 = (double)time(NULL);
 	assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
-	assert_true((double)time(NULL) - t0 < 5);
+	assert_true((double)time(NULL) - t0 < 10); /* 1.5 s, and a loaded machine */
 	assert_int_equal(R.status, PROBE_TIMEOUT);
 	assert_contains(R.message, "did not finish within 2 s while device-to-device copies of 256.0 MiB");
 	/* what the child had sent is kept */
