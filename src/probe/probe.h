@@ -20,11 +20,15 @@
  *   probe_job_finish(job, &report);          the report (partial on timeout or crash); frees job
  *   probe_job_cancel(job);                   instead of finish: kills the child, frees job
  *
- *   probe_run(&o, &report, on_progress, ctx) is the same, blocking.
+ *   probe_run(&o, &report, on_progress, ctx, &err) is the same, blocking.
+ *
+ * A caller with a timed loop instead of poll() (curses' getch timeout) may simply call
+ * probe_job_poll every 100 ms or so: the deadline is enforced there.
  *
  * The live monitor (NVML only; a child process too, sampling every interval):
- *   probe_monitor_start(&mon, uuid, interval_s, &err); poll() on probe_monitor_fd(mon);
- *   probe_monitor_poll(mon, &sample); probe_monitor_stop(mon).
+ *   probe_monitor_start(&mon, uuid, 1.0, NULL, &err);  poll() on probe_monitor_fd(mon), or a timer;
+ *   probe_monitor_poll(mon, &sample, msg, sizeof msg);   never blocks; -1 with msg when it ended
+ *   probe_monitor_stop(mon).
  *
  * Ownership: every struct here is plain data owned by the caller; jobs and monitors are
  * opaque handles freed by finish/cancel/stop. Library code never prints.
