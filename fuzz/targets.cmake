@@ -1,0 +1,47 @@
+# The fuzz targets, their seeds and libraries: one table for the libFuzzer build
+# (fuzz/CMakeLists.txt) and the replay tests every build runs (tests/quality.cmake).
+#   fuzz/fuzz_<name>.c          the harness (LLVMFuzzerTestOneInput)
+#   fuzz/seeds/<name>/          hand-written seeds, where the shipped files are not enough
+#   tests/data/fuzz/<name>/     every crash fuzzing found, minimised: the regression corpus
+set(NAPKIN_FUZZ_TARGETS gpu model hf scenario lesson units cli)
+
+set(_bad ${PROJECT_SOURCE_DIR}/tests/data/presets/bad)
+set(NAPKIN_FUZZ_SEEDS_gpu ${PROJECT_SOURCE_DIR}/presets/gpus ${_bad})
+set(NAPKIN_FUZZ_SEEDS_model ${PROJECT_SOURCE_DIR}/presets/models ${_bad})
+set(NAPKIN_FUZZ_SEEDS_hf ${PROJECT_SOURCE_DIR}/tests/data/hf)
+set(NAPKIN_FUZZ_SEEDS_scenario ${PROJECT_SOURCE_DIR}/presets/scenarios ${_bad})
+set(NAPKIN_FUZZ_SEEDS_lesson ${PROJECT_SOURCE_DIR}/presets/lessons)
+set(NAPKIN_FUZZ_SEEDS_units "")
+set(NAPKIN_FUZZ_SEEDS_cli "")
+foreach(t ${NAPKIN_FUZZ_TARGETS})
+  foreach(d ${PROJECT_SOURCE_DIR}/fuzz/seeds/${t} ${PROJECT_SOURCE_DIR}/tests/data/fuzz/${t})
+    if(IS_DIRECTORY ${d})
+      list(APPEND NAPKIN_FUZZ_SEEDS_${t} ${d})
+    endif()
+  endforeach()
+endforeach()
+
+set(NAPKIN_FUZZ_LIBS_gpu napkin_presets)
+set(NAPKIN_FUZZ_LIBS_model napkin_presets)
+set(NAPKIN_FUZZ_LIBS_hf napkin_presets)
+set(NAPKIN_FUZZ_LIBS_scenario napkin_presets)
+set(NAPKIN_FUZZ_LIBS_lesson napkin_teach napkin_presets)
+set(NAPKIN_FUZZ_LIBS_units napkin_presets)
+set(NAPKIN_FUZZ_LIBS_cli napkin_cli)
+
+# The targets this build can make (lessons need napkin_teach with its lesson loader).
+set(NAPKIN_FUZZ_AVAILABLE "")
+foreach(t ${NAPKIN_FUZZ_TARGETS})
+  set(_ok TRUE)
+  foreach(lib ${NAPKIN_FUZZ_LIBS_${t}})
+    if(NOT TARGET ${lib})
+      set(_ok FALSE)
+    endif()
+  endforeach()
+  if(t STREQUAL "lesson" AND NOT EXISTS ${PROJECT_SOURCE_DIR}/src/teach/lesson_load.c)
+    set(_ok FALSE)
+  endif()
+  if(_ok)
+    list(APPEND NAPKIN_FUZZ_AVAILABLE ${t})
+  endif()
+endforeach()

@@ -1,0 +1,14 @@
+# Quality gates (issue 7): the fuzz harnesses replayed over their seeds and every crash
+# fuzzing found (tests/data/fuzz/<target>/), with any compiler; hostile and absurd input.
+include(${PROJECT_SOURCE_DIR}/fuzz/targets.cmake)
+foreach(t ${NAPKIN_FUZZ_AVAILABLE})
+  add_executable(replay_fuzz_${t} ${PROJECT_SOURCE_DIR}/fuzz/fuzz_${t}.c ${PROJECT_SOURCE_DIR}/fuzz/fuzz_util.c
+                 ${PROJECT_SOURCE_DIR}/fuzz/replay.c)
+  target_include_directories(replay_fuzz_${t} PRIVATE ${PROJECT_SOURCE_DIR}/fuzz)
+  target_link_libraries(replay_fuzz_${t} PRIVATE ${NAPKIN_FUZZ_LIBS_${t}} napkin_presets napkin_util)
+  if(NAPKIN_FUZZ_SEEDS_${t})
+    add_test(NAME fuzz_replay_${t} COMMAND replay_fuzz_${t} ${NAPKIN_FUZZ_SEEDS_${t}}
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(fuzz_replay_${t} PROPERTIES LABELS unit ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1")
+  endif()
+endforeach()
