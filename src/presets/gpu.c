@@ -50,10 +50,11 @@ bool pgpu_looks_like(const struct ydoc_node *root)
 	       (peaks != NULL && peaks->kind == YDOC_MAP);
 }
 
-static void peaks(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g)
+/* The peak_flops mapping; a profile needs at least one (the measured section may have none). */
+static void peaks(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g, bool require_one)
 {
 	const char *names[NPEAK + 1];
-	size_t i;
+	size_t i, given = 0, n0 = d->n;
 
 	if (map->kind != YDOC_MAP) {
 		pd_bad(d, map, NAPKIN_ESCHEMA, "expected a mapping of dtype: rate (bf16: 989.5 TFLOP/s), got %s",
@@ -69,11 +70,13 @@ static void peaks(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 		double x;
 		if (v == NULL)
 			continue;
-		if (pd_number(d, v, ENGINE_UNIT_FLOP_PER_S, PEAK_MIN, PEAK_MAX, &x) == 0)
+		if (pd_number(d, v, ENGINE_UNIT_FLOP_PER_S, PEAK_MIN, PEAK_MAX, &x) == 0) {
 			g->peak[peak_keys[i].dt] = x;
+			given++;
+		}
 	}
-	if (map->n == 0)
-		pd_bad(d, map, NAPKIN_ESCHEMA, "peak_flops needs at least one dtype (bf16, fp16, fp32, ...)");
+	if (require_one && given == 0 && d->n == n0)
+		pd_bad(d, map, NAPKIN_ESCHEMA, "peak_flops needs at least one dtype with a rate (bf16, fp16, fp32, ...)");
 }
 
 static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g)
@@ -131,7 +134,7 @@ static void measured_section(struct pdiag *d, const struct ydoc_node *map, struc
 	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, BW_MAX, &x) == 0)
 		m.bandwidth = x;
 	if ((v = pd_field(d, map, "peak_flops", false, true)) != NULL && !(v->kind == YDOC_MAP && v->n == 0))
-		peaks(d, v, &m);
+		peaks(d, v, &m, false);
 	if ((v = pd_field(d, map, "h2d_pinned_bw", false, true)) != NULL &&
 	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, LINK_MAX, &x) == 0)
 		m.h2d_pinned_bw = x;
@@ -189,7 +192,7 @@ int pgpu_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *id,
 	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, BW_MAX, &x) == 0)
 		g.bandwidth = x;
 	if ((v = pd_field(d, root, "peak_flops", true, true)) != NULL)
-		peaks(d, v, &g);
+		peaks(d, v, &g, true);
 	if ((v = pd_field(d, root, "interconnect", false, true)) != NULL)
 		links(d, v, &g);
 	if ((v = pd_field(d, root, "tdp", false, true)) != NULL && pd_watts(d, v, 1, 1e5, &x) == 0)

@@ -44,6 +44,7 @@ static const struct {
 	 1},
 	{"gpu-bad-unit.yaml", 2, 9,
 	 "'80 GX' is not a size like 80GB, 80 GiB or 8e10 (GB = 10^9 bytes, GiB = 2^30) (in memory)", 1},
+	{"gpu-no-peaks.yaml", 5, 3, "peak_flops needs at least one dtype with a rate (bf16, fp16, fp32, ...) (in peak_flops)", 1},
 	{"gpu-bad-watts.yaml", 6, 6, "'700 V' is not a power like 700 W or 1.2 kW (in tdp)", 1},
 	{"gpu-duplicate-key.yaml", 7, 3, "duplicate key 'bf16' (first at line 5, column 3) (in peak_flops)", 1},
 	{"gpu-anchor.yaml", 2, 9, "anchors (&mem) and aliases are not allowed: write the value out (in memory)", 1},
