@@ -62,21 +62,79 @@ static void print_knobs(FILE *f, const char *label, const struct teach_knobs *k)
 	fputc('\n', f);
 }
 
-/* The engine's value for an answer's key, in words. */
-static void answer_value(const struct teach_answer *a, const struct engine_scenario *sc, const struct engine_result *r,
-			 char *buf, size_t n)
+/* A text as Markdown paragraphs: each paragraph on one line. */
+static void print_md(FILE *f, const char *text)
 {
-	teach_cond_lhs_text(&a->lhs, sc, r, buf, n);
+	char buf[16384];
+
+	teach_wrap(text, 100000, buf, sizeof buf);
+	fputs(buf, f);
 }
 
-static int print_lesson(const struct teach_lesson *l, size_t number, const char *lang, bool solutions,
+static void print_knobs_md(FILE *f, const char *label, const struct teach_knobs *k)
+{
+	size_t i;
+
+	if (k->n == 0)
+		return;
+	fprintf(f, "%s: ", label);
+	for (i = 0; i < k->n; i++)
+		fprintf(f, "%s`%s=%s`", i ? " " : "", k->v[i].knob->key, k->v[i].text);
+	fprintf(f, "  \n");
+}
+
+/* One step's numbers: its answers' and checks' keys, with the engine's values. */
+static void print_numbers(const struct teach_step *s, const struct engine_scenario *sc, const struct engine_result *r,
+			  bool md)
+{
+	char buf[160];
+	size_t k;
+
+	if (s->n_answers == 0 && s->n_check == 0)
+		return;
+	printf(md ? "\n| number | napkin's value |\n| --- | ---: |\n" : "\n  Numbers:\n");
+	for (k = 0; k < s->n_answers + s->n_check; k++) {
+		const struct teach_cond *c = k < s->n_answers ? &s->answers[k].lhs : &s->check[k - s->n_answers];
+		size_t j;
+		bool seen = false;
+		for (j = 0; j < k; j++)
+			seen = seen || strcmp(c->key, j < s->n_answers ? s->answers[j].key : s->check[j - s->n_answers].key) == 0;
+		if (seen)
+			continue;
+		teach_cond_lhs_text(c, sc, r, buf, sizeof buf);
+		if (md)
+			printf("| `%s` | %s |\n", c->key, buf);
+		else
+			printf("    %-36s %s\n", c->key, buf);
+	}
+}
+
+static void print_explain(const struct teach_step *s, const struct engine_scenario *sc, const struct engine_result *r,
+			  bool md)
+{
+	char ex[8192];
+	const char *p = ex;
+
+	if (s->explain[0] == '\0' || !engine_explain(sc, r, s->explain, ex, sizeof ex))
+		return;
+	printf(md ? "\nHow napkin computes it:\n\n```\n" : "\n  How napkin computes it:\n");
+	while (*p != '\0') {
+		const char *e = strchr(p, '\n');
+		int len = e != NULL ? (int)(e - p) : (int)strlen(p);
+		printf("%s%.*s\n", md ? "" : "    ", len, p);
+		p = e != NULL ? e + 1 : p + len;
+	}
+	if (md)
+		printf("```\n");
+}
+
+static int print_lesson(const struct teach_lesson *l, size_t number, const char *lang, bool solutions, bool md,
 			const struct engine_catalog *cat)
 {
 	struct engine_scenario sc, sol;
 	struct engine_result *r = malloc(sizeof *r), *r2 = malloc(sizeof *r2);
 	struct napkin_err err;
 	char head[256], buf[160];
-	char ex[8192];
 	size_t i, k;
 	int rc = CLI_EXIT_OK;
 
@@ -89,12 +147,20 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 		snprintf(head, sizeof head, "Lesson %zu: %s", number, teach_text_get(&l->title, lang));
 	else
 		snprintf(head, sizeof head, "Lesson: %s", teach_text_get(&l->title, lang));
-	print_wrapped(stdout, head, 0, NULL);
-	if (l->chapter[0] != '\0')
-		printf("Chapter %s · napkin lesson %s\n", l->chapter, l->id);
-	if (l->summary.n > 0) {
-		printf("\n");
-		print_wrapped(stdout, teach_text_get(&l->summary, lang), 0, NULL);
+	if (md) {
+		printf("# %s\n\n", head);
+		if (l->chapter[0] != '\0')
+			printf("*Chapter %s · `napkin lesson %s`*\n\n", l->chapter, l->id);
+		if (l->summary.n > 0)
+			print_md(stdout, teach_text_get(&l->summary, lang));
+	} else {
+		print_wrapped(stdout, head, 0, NULL);
+		if (l->chapter[0] != '\0')
+			printf("Chapter %s · napkin lesson %s\n", l->chapter, l->id);
+		if (l->summary.n > 0) {
+			printf("\n");
+			print_wrapped(stdout, teach_text_get(&l->summary, lang), 0, NULL);
+		}
 	}
 	for (i = 0; i < l->n_steps; i++) {
 		const struct teach_step *s = &l->steps[i];
@@ -105,61 +171,66 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 			rc = CLI_EXIT_USAGE;
 			goto out;
 		}
-		printf("\n");
 		snprintf(head, sizeof head, "Step %zu of %zu", i + 1, l->n_steps);
 		if (s->title.n > 0)
 			snprintf(head + strlen(head), sizeof head - strlen(head), ": %s", teach_text_get(&s->title, lang));
-		if (s->pane[0] != '\0')
-			snprintf(head + strlen(head), sizeof head - strlen(head), "  [%s]", s->pane);
-		print_wrapped(stdout, head, 0, NULL);
-		if (s->reset)
-			printf("  (starts again from the lesson's knobs)\n");
-		print_knobs(stdout, "knobs", &s->knobs);
 		engine_scenario_summary(&sc, buf, sizeof buf);
-		printf("  scenario: %s\n\n", buf);
-		print_wrapped(stdout, teach_text_get(&s->text, lang), 2, NULL);
-		if (s->n_answers > 0 || s->n_check > 0) {
-			printf("\n  Numbers:\n");
-			for (k = 0; k < s->n_answers; k++) {
-				answer_value(&s->answers[k], &sc, r, buf, sizeof buf);
-				printf("    %-36s %s\n", s->answers[k].key, buf);
-			}
-			for (k = 0; k < s->n_check; k++) {
-				teach_cond_lhs_text(&s->check[k], &sc, r, buf, sizeof buf);
-				printf("    %-36s %s\n", s->check[k].key, buf);
-			}
+		if (md) {
+			printf("\n## %s\n\n", head);
+			if (s->pane[0] != '\0')
+				printf("Look at: %s  \n", s->pane);
+			if (s->reset)
+				printf("Starts again from the lesson's knobs.  \n");
+			print_knobs_md(stdout, "Knobs", &s->knobs);
+			printf("Scenario: %s\n\n", buf);
+			print_md(stdout, teach_text_get(&s->text, lang));
+		} else {
+			printf("\n");
+			if (s->pane[0] != '\0')
+				snprintf(head + strlen(head), sizeof head - strlen(head), "  [%s]", s->pane);
+			print_wrapped(stdout, head, 0, NULL);
+			if (s->reset)
+				printf("  (starts again from the lesson's knobs)\n");
+			print_knobs(stdout, "knobs", &s->knobs);
+			printf("  scenario: %s\n\n", buf);
+			print_wrapped(stdout, teach_text_get(&s->text, lang), 2, NULL);
 		}
+		print_numbers(s, &sc, r, md);
 		if (s->question.n > 0) {
 			printf("\n");
-			print_wrapped(stdout, teach_text_get(&s->question, lang), 2, "Question: ");
+			if (md) {
+				printf("> **Question.** ");
+				print_md(stdout, teach_text_get(&s->question, lang));
+			} else {
+				print_wrapped(stdout, teach_text_get(&s->question, lang), 2, "Question: ");
+			}
 		}
 		if (s->n_check > 0) {
-			printf("  Answered when: ");
+			printf(md ? "\nAnswered when: " : "  Answered when: ");
 			for (k = 0; k < s->n_check; k++)
-				printf("%s%s", k ? " and " : "", s->check[k].text);
-			printf("%s\n", teach_step_met(s, &sc, r) ? "  (met as the step starts)" : "");
+				printf(md ? "%s`%s`" : "%s%s", k ? " and " : "", s->check[k].text);
+			printf("%s\n", teach_step_met(s, &sc, r) ? " (met as the step starts)" : "");
 		}
 		if (solutions && s->solution.n > 0) {
 			sol = sc;
-			print_knobs(stdout, "A solution", &s->solution);
+			if (md)
+				printf("\n");
+			if (md)
+				print_knobs_md(stdout, "A solution", &s->solution);
+			else
+				print_knobs(stdout, "A solution", &s->solution);
 			if (teach_knobs_apply(&s->solution, l->name, &sol, cat, &err) == NAPKIN_OK &&
 			    engine_evaluate(&sol, r2, &err) == NAPKIN_OK) {
 				for (k = 0; k < s->n_check; k++) {
 					teach_cond_lhs_text(&s->check[k], &sol, r2, buf, sizeof buf);
-					printf("    then %-31s %s\n", s->check[k].key, buf);
+					if (md)
+						printf("then `%s` is %s  \n", s->check[k].key, buf);
+					else
+						printf("    then %-31s %s\n", s->check[k].key, buf);
 				}
 			}
 		}
-		if (s->explain[0] != '\0' && engine_explain(&sc, r, s->explain, ex, sizeof ex)) {
-			const char *p = ex;
-			printf("\n  How napkin computes it:\n");
-			while (*p != '\0') {
-				const char *e = strchr(p, '\n');
-				int len = e != NULL ? (int)(e - p) : (int)strlen(p);
-				printf("    %.*s\n", len, p);
-				p = e != NULL ? e + 1 : p + len;
-			}
-		}
+		print_explain(s, &sc, r, md);
 	}
 out:
 	free(r);
@@ -228,11 +299,12 @@ static bool lang_ok(const char *s)
 int cmd_lesson(int argc, char **argv)
 {
 	const char *lang = "en", *positional[16];
-	bool text = false, solutions = false, check = false;
+	bool text = false, solutions = false, check = false, markdown = false;
 	struct cli_opt opts[] = {
 		{"lang", "en|zh|...", &lang, NULL, "the lesson's language where it has one (English otherwise)"},
 		{"text", NULL, NULL, &text, "print the lesson with each step's numbers instead of opening the explorer"},
-		{"solutions", NULL, NULL, &solutions, "with --text: also print each question's solution (for teachers)"},
+		{"markdown", NULL, NULL, &markdown, "print the lesson as a Markdown handout (implies --text)"},
+		{"solutions", NULL, NULL, &solutions, "with --text or --markdown: also print each question's solution (for teachers)"},
 		{"check", NULL, NULL, &check, "check lesson files (or ids) against the engine: knobs, answers, solutions"},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
@@ -263,7 +335,7 @@ int cmd_lesson(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		printf("usage: napkin lesson [N|ID|FILE] [--lang zh] [--text [--solutions]]\n"
+		printf("usage: napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
 		       "       napkin lesson --check FILE|ID...\n\n"
 		       "The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
 		       "question and confirms when your scenario answers it (n/p: next/previous step).\n"
@@ -303,7 +375,7 @@ int cmd_lesson(int argc, char **argv)
 		goto out;
 	}
 #ifdef NAPKIN_HAVE_TUI_LESSON
-	if (!text && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+	if (!text && !markdown && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		struct tui_options o;
 		struct engine_scenario sc;
 
@@ -321,7 +393,7 @@ int cmd_lesson(int argc, char **argv)
 	}
 #endif
 	(void)text;
-	rc = print_lesson(l, number, lang, solutions, &cat);
+	rc = print_lesson(l, number, lang, solutions, markdown, &cat);
 	if (rc == CLI_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {
 		perror("napkin lesson: write");
 		rc = CLI_EXIT_FAIL;
