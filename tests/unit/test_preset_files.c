@@ -169,8 +169,11 @@ static void check_dir(struct preset_registry *reg, const char *rel)
 	assert_non_null(d);
 	while ((de = readdir(d)) != NULL) {
 		struct napkin_err errs[4];
-		size_t n;
-		if (de->d_name[0] == '.')
+		size_t n, len = strlen(de->d_name);
+		/* the files napkin reads there (the registry's rule), nothing else */
+		if (de->d_name[0] == '.' || !((len > 5 && strcmp(de->d_name + len - 5, ".yaml") == 0) ||
+					      (len > 4 && strcmp(de->d_name + len - 4, ".yml") == 0) ||
+					      (len > 5 && strcmp(de->d_name + len - 5, ".json") == 0)))
 			continue;
 		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
 		n = preset_check_file(reg, path, errs, 4);
