@@ -6,6 +6,9 @@ if(TARGET napkin_teach)
   if(TARGET napkin_presets)
     napkin_add_test(NAME teach_lessons SOURCES unit/test_teach_lessons.c LIBS napkin_teach LABELS unit)
   endif()
+  if(TARGET napkin_tui AND TARGET napkin_presets)
+    napkin_add_test(NAME teach_views SOURCES unit/test_teach_views.c LIBS napkin_tui napkin_teach LABELS unit)
+  endif()
 endif()
 
 # napkin lesson end to end: as text (no terminal), and in the explorer under tmux
