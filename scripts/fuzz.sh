@@ -52,11 +52,13 @@ run() {
 	set -- -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
 		-artifact_prefix="$fz/run/$t/"
 	[ -f "fuzz/dict/$t.dict" ] && set -- "$@" -dict="$root/fuzz/dict/$t.dict"
+	# libFuzzer writes new inputs into the FIRST directory: the build tree's corpus, never
+	# the seed folders of the source tree that follow it
+	set -- "$@" "$fz/corpus/$t"
 	for d in $(seeds "$t"); do
 		set -- "$@" "$root/$d"
 	done
-	(cd "$fz/run/$t" && ASAN_OPTIONS=detect_leaks=1 "$fz/fuzz_$t" "$@" "$fz/corpus/$t" </dev/null \
-		>"$fz/logs/$t.log" 2>&1) || true
+	(cd "$fz/run/$t" && ASAN_OPTIONS=detect_leaks=1 "$fz/fuzz_$t" "$@" </dev/null >"$fz/logs/$t.log" 2>&1) || true
 }
 
 echo "fuzzing for ${secs} s each, $jobs at a time:$targets"
