@@ -63,6 +63,9 @@ static void scenario(struct emit *e, const struct engine_scenario *sc)
 		}
 		if (strcmp(k[i].key, "params") == 0 && sc->params <= 0)
 			continue;
+		/* a shape picked by `params` is written as params alone: its fields follow */
+		if ((k[i].flags & ENGINE_KNOB_ARCH) && sc->params > 0)
+			continue;
 		if (k[i].type == ENGINE_KNOB_INT || k[i].type == ENGINE_KNOB_REAL)
 			emit_num(e, k[i].key, engine_knob_value(sc, &k[i]));
 		else

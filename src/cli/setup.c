@@ -186,6 +186,13 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 	}
 	rc = 0;
 out:
+	/* what the loader assumed (an unknown model_type, say) is said, never silent */
+	if (out->reg != NULL) {
+		size_t w;
+		for (w = 0; w < preset_warning_count(out->reg); w++)
+			fprintf(stderr, "napkin %s: warning: %s\n", cmd, preset_warning(out->reg, w));
+		preset_warnings_clear(out->reg);
+	}
 	free(as);
 	if (rc != 0) {
 		preset_registry_free(out->reg);

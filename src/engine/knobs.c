@@ -558,12 +558,40 @@ static int set_gpu(struct engine_scenario *sc, const char *text, const struct en
 	return NAPKIN_OK;
 }
 
+/* An architecture field changed: the shape is no longer the one `params` picked nor the
+ * published model; the id stays (it names the preset the shape started from, which a
+ * saved scenario is written against) and the display name says it was modified. */
+static bool same_shape(const struct engine_model *a, const struct engine_model *b)
+{
+	return a->vocab == b->vocab && a->hidden == b->hidden && a->layers == b->layers && a->heads == b->heads &&
+	       a->kv_heads == b->kv_heads && a->head_dim == b->head_dim && a->ffn == b->ffn && a->mlp == b->mlp &&
+	       a->norm == b->norm && a->qkv_bias == b->qkv_bias && a->o_bias == b->o_bias && a->mlp_bias == b->mlp_bias &&
+	       a->tied == b->tied && a->position == b->position && a->max_positions == b->max_positions &&
+	       a->experts == b->experts && a->top_k == b->top_k && a->dropout == b->dropout;
+}
+
+static void arch_changed(struct engine_scenario *sc, const struct engine_model *before)
+{
+	size_t len;
+
+	if (same_shape(before, &sc->model))
+		return;
+	sc->params = 0.0;
+	sc->model.params_published = 0.0;
+	len = strlen(sc->model.name);
+	if (len > 0 && sc->model.name[len - 1] != '*' && len + 1 < sizeof sc->model.name) {
+		sc->model.name[len] = '*';
+		sc->model.name[len + 1] = '\0';
+	}
+}
+
 int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, const char *text,
 		    const struct engine_catalog *cat, struct napkin_err *err)
 {
 	char what[200];
 	double v;
 	struct napkin_err e2;
+	struct engine_model before = sc->model;
 
 	while (*text == ' ' || *text == '\t')
 		text++;
@@ -591,6 +619,7 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 		sc->model.qkv_bias = b >= BIAS_QKV;
 		sc->model.o_bias = b >= BIAS_ATTN;
 		sc->model.mlp_bias = b >= BIAS_ALL;
+		arch_changed(sc, &before);
 		return NAPKIN_OK;
 	}
 	default: break;
@@ -636,7 +665,7 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	default: return knob_err(err, k, "cannot be set");
 	}
 	if (k->flags & ENGINE_KNOB_ARCH)
-		sc->params = 0.0; /* the shape is no longer the one `params` picked */
+		arch_changed(sc, &before);
 	return NAPKIN_OK;
 }
 
@@ -709,7 +738,9 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 	for (tries = 0; tries < 64; tries++) {
 		switch (k->type) {
 		case ENGINE_KNOB_BOOL:
-			*f_bool(&t, k) = !*f_bool(&t, k);
+			rc = engine_knob_set(&t, k, *f_bool(&t, k) ? "off" : "on", cat, err);
+			if (rc != NAPKIN_OK)
+				return rc;
 			break;
 		case ENGINE_KNOB_ENUM: {
 			/* canonical choices only: the first name of each value */
@@ -742,9 +773,12 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 			if (nv < k->min || nv > k->max)
 				return util_err_set(err, NAPKIN_EINVAL, "%s: already at its %s (%g)", k->key,
 						    dir > 0 ? "maximum" : "minimum", dir > 0 ? k->max : k->min);
-			*f_int(&t, k) = (int64_t)nv;
-			if (k->flags & ENGINE_KNOB_ARCH)
-				t.params = 0.0;
+			{
+				struct engine_model before = t.model;
+				*f_int(&t, k) = (int64_t)nv;
+				if (k->flags & ENGINE_KNOB_ARCH)
+					arch_changed(&t, &before);
+			}
 			break;
 		}
 		case ENGINE_KNOB_REAL: {
