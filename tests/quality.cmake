@@ -12,3 +12,13 @@ foreach(t ${NAPKIN_FUZZ_AVAILABLE})
     set_tests_properties(fuzz_replay_${t} PROPERTIES LABELS unit ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1")
   endif()
 endforeach()
+
+# Hostile and absurd input: broken, huge, deep, recursive files; absurd numbers.
+if(TARGET napkin_presets)
+  napkin_add_test(NAME hostile_presets SOURCES unit/test_hostile_presets.c LIBS napkin_presets LABELS unit)
+  if(TARGET napkin_teach AND EXISTS ${PROJECT_SOURCE_DIR}/src/teach/lesson_load.c)
+    target_link_libraries(test_hostile_presets PRIVATE napkin_teach)
+    target_compile_definitions(test_hostile_presets PRIVATE HOSTILE_HAVE_LESSONS)
+  endif()
+  set_tests_properties(hostile_presets PROPERTIES TIMEOUT 300)
+endif()

@@ -71,8 +71,8 @@ static const char *scan_number(const char *p, double *out, bool *ok)
 	buf[n] = '\0';
 	errno = 0;
 	*out = strtod(buf, NULL);
-	if (errno == ERANGE && fabs(*out) > 1.0)
-		return p; /* overflow */
+	if (errno == ERANGE && (fabs(*out) > 1.0 || *out == 0.0))
+		return p; /* overflow, or underflow to zero ("1e-400") */
 	if (!isfinite(*out))
 		return p;
 	*ok = true;
@@ -220,6 +220,8 @@ int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct 
 	v *= mult;
 	if (!isfinite(v))
 		goto bad;
+	if (v == 0.0)
+		v = 0.0; /* "-0" is 0: never shown as -0 */
 	*out = v;
 	return NAPKIN_OK;
 bad:
