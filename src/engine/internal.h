@@ -82,6 +82,33 @@ void eng_warn(struct engine_result *r, const char *fmt, ...) __attribute__((form
 static inline double eng_max(double a, double b) { return a > b ? a : b; }
 static inline double eng_min(double a, double b) { return a < b ? a : b; }
 
+/* Knob internals shared by knobs.c and knob_step.c. */
+enum eng_special { SP_NONE, SP_MODEL, SP_PARAMS, SP_GPU, SP_BIAS };
+enum eng_special eng_knob_special(const struct engine_knob *k);
+const char *eng_choice_name(const struct engine_choice *c, int v);
+/* Called after an architecture field was set: clears params and the published count and
+ * marks the name modified when the shape really changed. */
+void eng_arch_changed(struct engine_scenario *sc, const struct engine_model *before);
+static inline int64_t *eng_f_int(struct engine_scenario *sc, const struct engine_knob *k)
+{
+	return (int64_t *)(void *)((char *)sc + k->offset);
+}
+static inline double *eng_f_real(struct engine_scenario *sc, const struct engine_knob *k)
+{
+	return (double *)(void *)((char *)sc + k->offset);
+}
+static inline bool *eng_f_bool(struct engine_scenario *sc, const struct engine_knob *k)
+{
+	return (bool *)(void *)((char *)sc + k->offset);
+}
+static inline int *eng_f_enum(struct engine_scenario *sc, const struct engine_knob *k)
+{
+	return (int *)(void *)((char *)sc + k->offset);
+}
+
+/* The `bias` knob's values: which linears carry biases. */
+enum eng_bias { BIAS_NONE, BIAS_QKV, BIAS_ATTN, BIAS_ALL };
+
 /* Constants with their sources. */
 #define ENG_TOKEN_BYTES 16.0       /* int64 input ids + int64 labels per token (PyTorch LongTensor) */
 #define ENG_PAGEABLE_FACTOR 0.5    /* pageable H2D ≈ half the pinned rate: staged through a pinned

@@ -235,9 +235,10 @@ int engine_model_from_params(double params, struct engine_model *m, struct napki
 		const struct shape_anchor *a = &anchors[best];
 		shape_set(&t, a->hidden, a->layers, a->heads, a->kv_heads, a->head_dim);
 	} else if (params > 4e11) {
-		/* Beyond the largest anchor: grow depth and width together from 405B. */
+		/* Beyond the largest anchor: grow depth and width together from 405B, keeping
+		 * the head count a multiple of the 8 KV heads (hidden a multiple of 8 × 128). */
 		double c = cbrt(params / 4.05e11);
-		int64_t hidden = (int64_t)llround(16384.0 * c / 128.0) * 128;
+		int64_t hidden = (int64_t)llround(16384.0 * c / 1024.0) * 1024;
 		int64_t layers = (int64_t)llround(126.0 * c);
 		shape_set(&t, hidden, layers, hidden / 128, 8, 128);
 	} else {

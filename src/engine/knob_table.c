@@ -1,0 +1,215 @@
+/*
+ * The knob table: every knob declared once (tmux's options-table.c is the model). The
+ * command line, YAML loading and saving, the TUI, --help and validation all read it
+ * (knobs.c). Adding a knob is one row here and one field in struct engine_scenario.
+ */
+
+#include "internal.h"
+
+#define SC(f) offsetof(struct engine_scenario, f)
+
+_Static_assert(sizeof(enum engine_mode) == sizeof(int), "enum fields are accessed as int");
+_Static_assert(sizeof(enum engine_precision) == sizeof(int), "enum fields are accessed as int");
+
+static const struct engine_choice ch_mode[] = {
+	{"train", ENGINE_MODE_TRAIN}, {"infer", ENGINE_MODE_INFER},
+	{"training", ENGINE_MODE_TRAIN}, {"inference", ENGINE_MODE_INFER}, {NULL, 0},
+};
+static const struct engine_choice ch_precision[] = {
+	{"fp32", ENGINE_PREC_FP32},
+	{"amp-bf16", ENGINE_PREC_AMP_BF16},
+	{"amp-fp16", ENGINE_PREC_AMP_FP16},
+	{"mixed-bf16", ENGINE_PREC_MIXED_BF16},
+	{"mixed-fp16", ENGINE_PREC_MIXED_FP16},
+	{"bf16", ENGINE_PREC_BF16},
+	{"fp8-mixed", ENGINE_PREC_FP8_MIXED},
+	{"mixed", ENGINE_PREC_MIXED_BF16},
+	{"amp", ENGINE_PREC_AMP_BF16},
+	{NULL, 0},
+};
+static const struct engine_choice ch_optimizer[] = {
+	{"adamw", ENGINE_OPT_ADAMW},       {"adam", ENGINE_OPT_ADAM},   {"sgd", ENGINE_OPT_SGD},
+	{"sgd-momentum", ENGINE_OPT_SGD_MOMENTUM}, {"adam-8bit", ENGINE_OPT_ADAM_8BIT},
+	{"lion", ENGINE_OPT_LION},         {"adafactor", ENGINE_OPT_ADAFACTOR},
+	{"adam8bit", ENGINE_OPT_ADAM_8BIT}, {"adamw-8bit", ENGINE_OPT_ADAM_8BIT}, {"momentum", ENGINE_OPT_SGD_MOMENTUM},
+	{NULL, 0},
+};
+static const struct engine_choice ch_recompute[] = {
+	{"none", ENGINE_RECOMP_NONE}, {"selective", ENGINE_RECOMP_SELECTIVE}, {"full", ENGINE_RECOMP_FULL},
+	{"off", ENGINE_RECOMP_NONE},  {NULL, 0},
+};
+static const struct engine_choice ch_dtype[] = {
+	{"auto", ENGINE_DT_AUTO},         {"fp32", ENGINE_DT_FP32},         {"tf32", ENGINE_DT_TF32},
+	{"bf16", ENGINE_DT_BF16},         {"fp16", ENGINE_DT_FP16},         {"fp8-e4m3", ENGINE_DT_FP8_E4M3},
+	{"fp8-e5m2", ENGINE_DT_FP8_E5M2}, {"int8", ENGINE_DT_INT8},         {"int4", ENGINE_DT_INT4},
+	{"fp4", ENGINE_DT_FP4},           {"fp8", ENGINE_DT_FP8_E4M3},      {"e4m3", ENGINE_DT_FP8_E4M3},
+	{"e5m2", ENGINE_DT_FP8_E5M2},     {NULL, 0},
+};
+static const struct engine_choice ch_mlp[] = {
+	{"gated", ENGINE_MLP_GATED}, {"plain", ENGINE_MLP_PLAIN}, {"swiglu", ENGINE_MLP_GATED},
+	{"geglu", ENGINE_MLP_GATED}, {"gelu", ENGINE_MLP_PLAIN},  {"relu", ENGINE_MLP_PLAIN}, {NULL, 0},
+};
+static const struct engine_choice ch_norm[] = {
+	{"rmsnorm", ENGINE_NORM_RMS}, {"layernorm", ENGINE_NORM_LAYER}, {"rms", ENGINE_NORM_RMS},
+	{"layer", ENGINE_NORM_LAYER}, {NULL, 0},
+};
+static const struct engine_choice ch_position[] = {
+	{"rope", ENGINE_POS_ROPE}, {"learned", ENGINE_POS_LEARNED}, {"none", ENGINE_POS_NONE},
+	{"rotary", ENGINE_POS_ROPE}, {"alibi", ENGINE_POS_NONE}, {"absolute", ENGINE_POS_LEARNED}, {NULL, 0},
+};
+/* bias: which linears carry biases (enum eng_bias in internal.h) */
+static const struct engine_choice ch_bias[] = {
+	{"none", BIAS_NONE}, {"qkv", BIAS_QKV}, {"attn", BIAS_ATTN}, {"all", BIAS_ALL}, {"off", BIAS_NONE}, {NULL, 0},
+};
+static const struct engine_choice ch_formula[] = {
+	{"exact", ENGINE_FLOPS_EXACT}, {"6n", ENGINE_FLOPS_6N}, {"6nd", ENGINE_FLOPS_6N}, {NULL, 0},
+};
+
+#define M_ALL ENGINE_MOVES_ALL
+#define M_MEM ENGINE_MOVES_MEMORY
+#define M_CMP (ENGINE_MOVES_COMPUTE | ENGINE_MOVES_TIME)
+#define M_TIME ENGINE_MOVES_TIME
+#define M_RL ENGINE_MOVES_ROOFLINE
+#define M_INF ENGINE_MOVES_INFERENCE
+#define M_DATA ENGINE_MOVES_DATA
+#define F_ARCH ENGINE_KNOB_ARCH
+#define F_GPU ENGINE_KNOB_GPUFIELD
+#define F_UNSET ENGINE_KNOB_ZERO_UNSET
+#define F_TRAIN ENGINE_KNOB_TRAIN
+#define F_INFER ENGINE_KNOB_INFER
+
+#define G_MODEL ENGINE_GROUP_MODEL
+#define G_BATCH ENGINE_GROUP_BATCH
+#define G_PREC ENGINE_GROUP_PRECISION
+#define G_GPU ENGINE_GROUP_GPU
+#define G_TRAIN ENGINE_GROUP_TRAINING
+#define G_INFER ENGINE_GROUP_INFERENCE
+
+/* Application order: names first (model, params, gpu), then the fields they fill. */
+static const struct engine_knob knobs[] = {
+	{"model", G_MODEL, ENGINE_KNOB_NAME, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_NONE, NULL, 0, M_ALL, 0,
+	 "model", "a model preset id, a model YAML or config.json file, or a size like 7B"},
+	{"params", G_MODEL, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 1e7, 1e15, 0, ENGINE_STEP_125, NULL, F_UNSET, M_ALL,
+	 SC(params), "params", "a size (7B, 70B): picks a standard dense shape with that many parameters"},
+	{"layers", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_LAYERS, 1, 100000, 32, ENGINE_STEP_LINEAR, NULL, F_ARCH, M_ALL,
+	 SC(model.layers), "layers", "transformer layers (num_hidden_layers)"},
+	{"hidden", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 1e7, 4096, ENGINE_STEP_POW2, NULL, F_ARCH, M_ALL,
+	 SC(model.hidden), "hidden", "model width d (hidden_size)"},
+	{"heads", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_HEADS, 1, 1e5, 32, ENGINE_STEP_LINEAR, NULL, F_ARCH, M_ALL,
+	 SC(model.heads), "heads", "attention heads (num_attention_heads)"},
+	{"kv_heads", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_HEADS, 1, 1e5, 32, ENGINE_STEP_POW2, NULL, F_ARCH, M_ALL,
+	 SC(model.kv_heads), "kv heads", "key/value heads: = heads for MHA, fewer for GQA, 1 for MQA"},
+	{"head_dim", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 1e5, 128, ENGINE_STEP_POW2, NULL, F_ARCH, M_ALL,
+	 SC(model.head_dim), "head dim", "size of one head (not always hidden / heads: Gemma-7B uses 256)"},
+	{"ffn", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 1e8, 11008, ENGINE_STEP_POW2, NULL, F_ARCH, M_ALL,
+	 SC(model.ffn), "ffn", "MLP inner width (intermediate_size)"},
+	{"vocab", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 1e8, 32000, ENGINE_STEP_POW2, NULL, F_ARCH, M_ALL,
+	 SC(model.vocab), "vocab", "vocabulary size (vocab_size)"},
+	{"mlp", G_MODEL, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_MLP_GATED, ENGINE_STEP_CHOICE, ch_mlp, F_ARCH,
+	 M_ALL, SC(model.mlp), "mlp", "gated (SwiGLU, 3 matrices) or plain (GELU, 2 matrices)"},
+	{"norm", G_MODEL, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_NORM_RMS, ENGINE_STEP_CHOICE, ch_norm,
+	 F_ARCH, ENGINE_MOVES_PARAMS | M_MEM, SC(model.norm), "norm", "rmsnorm (weight) or layernorm (weight and bias)"},
+	{"bias", G_MODEL, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, BIAS_NONE, ENGINE_STEP_CHOICE, ch_bias, F_ARCH,
+	 ENGINE_MOVES_PARAMS | M_MEM, 0, "biases", "linears with biases: none, qkv, attn (qkv and output) or all"},
+	{"tied_embeddings", G_MODEL, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_CHOICE, NULL, F_ARCH,
+	 ENGINE_MOVES_PARAMS | M_MEM, SC(model.tied), "tied emb.", "the LM head shares the embedding matrix"},
+	{"position", G_MODEL, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_POS_ROPE, ENGINE_STEP_CHOICE,
+	 ch_position, F_ARCH, ENGINE_MOVES_PARAMS | M_MEM, SC(model.position), "positions",
+	 "rope, learned (a P×d table) or none"},
+	{"max_positions", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e9, 4096, ENGINE_STEP_POW2, NULL, F_ARCH,
+	 ENGINE_MOVES_PARAMS | M_MEM, SC(model.max_positions), "context",
+	 "the model's context length (learned positions: the table's size)"},
+	{"experts", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 1e5, 1, ENGINE_STEP_POW2, NULL, F_ARCH, M_ALL,
+	 SC(model.experts), "experts", "MoE experts per layer (1: dense)"},
+	{"top_k", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 1e5, 1, ENGINE_STEP_LINEAR, NULL, F_ARCH, M_ALL,
+	 SC(model.top_k), "top-k", "experts each token is routed to"},
+	{"dropout", G_MODEL, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_CHOICE, NULL, F_ARCH | F_TRAIN,
+	 M_MEM, SC(model.dropout), "dropout", "trained with dropout (its 1-byte masks are kept)"},
+
+	{"gpu", G_GPU, ENGINE_KNOB_NAME, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_NONE, NULL, 0, M_ALL, 0, "GPU",
+	 "a GPU preset id or a GPU profile YAML file"},
+	{"gpu_memory", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES, 1, 1e15, 81559.0 * 1048576.0, ENGINE_STEP_125, NULL,
+	 F_GPU, M_MEM, SC(gpu.memory_bytes), "memory", "one GPU's memory capacity"},
+	{"gpu_bandwidth", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e15, 3.35e12, ENGINE_STEP_125, NULL,
+	 F_GPU, M_RL | M_INF, SC(gpu.bandwidth), "bandwidth", "one GPU's memory bandwidth"},
+	{"peak_flops", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_FLOP_PER_S, 0, 1e20, 0, ENGINE_STEP_125, NULL, F_UNSET,
+	 M_CMP | M_RL | M_INF, SC(peak_flops), "peak", "override the GPU's dense peak for the matmul dtype"},
+	{"overhead", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES, 0, 1e13, 768.0 * 1048576.0, ENGINE_STEP_125, NULL,
+	 F_GPU, M_MEM, SC(gpu.overhead_bytes), "overhead", "CUDA context and library workspaces per GPU"},
+	{"gpus", G_GPU, ENGINE_KNOB_INT, ENGINE_UNIT_GPUS, 1, 1048576, 8, ENGINE_STEP_POW2, NULL, 0, M_ALL, SC(gpus),
+	 "GPUs", "GPUs in the job (= dp × tp × pp)"},
+	{"gpus_per_node", G_GPU, ENGINE_KNOB_INT, ENGINE_UNIT_GPUS, 1, 1024, 8, ENGINE_STEP_POW2, NULL, 0, 0,
+	 SC(gpus_per_node), "per node", "GPUs per node (tensor parallelism should stay within one)"},
+	{"tp", G_GPU, ENGINE_KNOB_INT, ENGINE_UNIT_NONE, 1, 1024, 1, ENGINE_STEP_LINEAR, NULL, 0, M_ALL, SC(tp), "TP",
+	 "tensor-parallel degree (must divide heads)"},
+	{"pp", G_GPU, ENGINE_KNOB_INT, ENGINE_UNIT_NONE, 1, 1024, 1, ENGINE_STEP_LINEAR, NULL, 0, M_ALL, SC(pp), "PP",
+	 "pipeline-parallel degree (must divide layers)"},
+	{"zero", G_GPU, ENGINE_KNOB_INT, ENGINE_UNIT_NONE, 0, 3, 1, ENGINE_STEP_LINEAR, NULL, F_TRAIN, M_MEM, SC(zero),
+	 "ZeRO", "ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also weights"},
+	{"sequence_parallel", G_GPU, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_CHOICE, NULL, F_TRAIN,
+	 M_MEM, SC(sequence_parallel), "seq. parallel", "shard the norm and dropout activations over TP ranks"},
+
+	{"mode", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_MODE_TRAIN, ENGINE_STEP_CHOICE, ch_mode, 0,
+	 M_ALL, SC(mode), "mode", "train or infer"},
+	{"batch", G_BATCH, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 1e7, 1, ENGINE_STEP_POW2, NULL, 0,
+	 M_MEM | M_CMP | M_RL | M_INF | M_DATA, SC(batch), "micro-batch",
+	 "sequences per GPU per micro-batch (inference: concurrent sequences)"},
+	{"grad_accum", G_BATCH, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 1e7, 16, ENGINE_STEP_POW2, NULL, F_TRAIN,
+	 M_CMP | M_DATA | M_MEM, SC(grad_accum), "grad accum", "micro-batches per optimizer step"},
+	{"seq", G_BATCH, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e8, 4096, ENGINE_STEP_POW2, NULL, F_TRAIN,
+	 M_MEM | M_CMP | M_RL | M_DATA, SC(seq), "sequence", "training sequence length in tokens"},
+	{"tokens", G_BATCH, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 1, 1e17, 2e12, ENGINE_STEP_125, NULL, F_TRAIN, M_TIME,
+	 SC(tokens), "tokens", "training tokens D"},
+
+	{"precision", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_PREC_MIXED_BF16, ENGINE_STEP_CHOICE,
+	 ch_precision, 0, M_MEM | M_CMP | M_RL | M_INF, SC(precision), "recipe",
+	 "fp32, amp-bf16/fp16 (autocast), mixed-bf16/fp16 (16-bit weights + fp32 master), bf16, fp8-mixed"},
+	{"weight_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE, ch_dtype,
+	 0, M_MEM | M_RL | M_INF, SC(weight_dtype), "weights", "weights' dtype (auto: the recipe's; inference: int8, int4)"},
+	{"grad_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE, ch_dtype,
+	 F_TRAIN, M_MEM, SC(grad_dtype), "gradients", "gradients' dtype (auto: the recipe's)"},
+	{"optimizer_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE,
+	 ch_dtype, F_TRAIN, M_MEM, SC(optimizer_dtype), "opt. states", "optimizer states' dtype (auto: the recipe's)"},
+	{"activation_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE,
+	 ch_dtype, 0, M_MEM | M_RL, SC(activation_dtype), "activations", "activations' dtype (auto: the recipe's)"},
+	{"kv_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE, ch_dtype,
+	 F_INFER, M_MEM | M_INF, SC(kv_dtype), "KV cache", "KV cache dtype (auto: the activations')"},
+	{"matmul_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE, ch_dtype,
+	 0, M_CMP | M_RL | M_INF, SC(matmul_dtype), "matmuls", "the dtype matmuls run in, which picks the peak (tf32 for fp32)"},
+
+	{"optimizer", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_OPT_ADAMW, ENGINE_STEP_CHOICE,
+	 ch_optimizer, F_TRAIN, M_MEM, SC(optimizer), "optimizer", "adamw, adam, sgd, sgd-momentum, adam-8bit, lion, adafactor"},
+	{"recompute", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_RECOMP_NONE, ENGINE_STEP_CHOICE,
+	 ch_recompute, F_TRAIN, M_MEM | M_CMP | M_RL, SC(recompute), "recompute",
+	 "activation recomputation: none, selective (attention) or full"},
+	{"flash_attention", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, 0,
+	 M_MEM | M_CMP | M_RL, SC(flash_attention), "FlashAttn", "FlashAttention: never store the s×s scores"},
+	{"activations", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, 0, M_MEM,
+	 SC(activations), "count act.", "count activations (off: the napkin estimate that ignores them)"},
+	{"mfu", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 1e-9, 1, 0.4, ENGINE_STEP_LINEAR, NULL, F_TRAIN, M_TIME,
+	 SC(mfu), "MFU", "assumed model FLOPs utilisation (when no throughput is measured)"},
+	{"tokens_per_s", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_TOKENS_PER_S, 0, 1e15, 0, ENGINE_STEP_125, NULL,
+	 F_UNSET | F_TRAIN, M_TIME, SC(tokens_per_s), "tokens/s", "measured whole-job throughput (gives MFU and time)"},
+	{"step_time", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 1e9, 0, ENGINE_STEP_125, NULL,
+	 F_UNSET | F_TRAIN, M_TIME, SC(step_time), "step time", "measured seconds per optimizer step"},
+	{"achieved_flops", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_FLOP_PER_S, 0, 1e20, 0, ENGINE_STEP_125, NULL,
+	 F_UNSET | F_TRAIN, M_TIME, SC(achieved_flops), "achieved", "measured hardware FLOP/s per GPU (Megatron's TFLOPs)"},
+	{"flops_formula", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_FLOPS_EXACT, ENGINE_STEP_CHOICE,
+	 ch_formula, F_TRAIN, M_TIME, SC(flops_formula), "FLOPs count", "exact (per-matmul) or 6n (the 6·N·D shorthand)"},
+	{"pinned", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, F_TRAIN, M_DATA,
+	 SC(pinned), "pinned mem", "load batches from pinned (page-locked) host memory"},
+
+	{"prompt", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e8, 512, ENGINE_STEP_POW2, NULL, F_INFER,
+	 M_MEM | M_INF | M_RL, SC(prompt), "prompt", "prompt tokens per sequence (prefill)"},
+	{"generate", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e8, 512, ENGINE_STEP_POW2, NULL, F_INFER,
+	 M_MEM | M_INF | M_RL, SC(generate), "generate", "tokens generated per sequence (decode steps)"},
+};
+
+#define NKNOBS (sizeof knobs / sizeof knobs[0])
+
+const struct engine_knob *engine_knobs(size_t *count)
+{
+	if (count != NULL)
+		*count = NKNOBS;
+	return knobs;
+}
