@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include "cli.h"
+#ifdef NAPKIN_HAVE_TEACH
+#include "tensor.h"
+#endif
 
 #define NB 48
 
@@ -365,6 +368,35 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		engine_fmt_si(t->delta_flops, "FLOP", y, sizeof y);
 		signed_secs(t->delta_seconds, z, sizeof z);
 		fprintf(f, "| %s | %s | %s | %s | %s |\n", t->label, t->compare, x, t->delta_flops == 0 ? "0" : y, z);
+	}
+#ifdef NAPKIN_HAVE_TEACH
+	{
+		struct teach_big_tensor bt[TEACH_BIG_TENSORS_MAX];
+		size_t nb = teach_scenario_tensors(sc, r, bt, TEACH_BIG_TENSORS_MAX), j;
+		fprintf(f, "\n## Where the memory comes from: the big tensors\n\n");
+		fprintf(f, "The whole model's tensors before any sharding (memory = elements × bytes per element).\n\n");
+		fprintf(f, "| tensor | kind | shape | dtype | count | each | total |\n| --- | --- | --- | --- | ---: | ---: | ---: |\n");
+		for (j = 0; j < nb; j++) {
+			char shape[160], x[NB], y[NB];
+			teach_tensor_format_shape(&bt[j].t, shape, sizeof shape);
+			engine_fmt_bytes(bt[j].bytes, true, x, sizeof x);
+			engine_fmt_bytes(bt[j].total_bytes, true, y, sizeof y);
+			fprintf(f, "| `%s` | %s | %s | %s | %.0f | %s | %s |\n", bt[j].name, teach_role_name(bt[j].role), shape,
+				engine_dtype_info(bt[j].t.dtype)->name, bt[j].count, x, y);
+		}
+	}
+#endif
+	fprintf(f, "\n## Data types: why LLMs train in bf16\n\n");
+	fprintf(f, "| dtype | bytes | sign·exponent·mantissa | largest finite | smallest normal | epsilon | for |\n"
+		   "| --- | ---: | --- | ---: | ---: | ---: | --- |\n");
+	for (i = 0; i < ENGINE_DT_COUNT; i++) {
+		const struct engine_dtype_info *d = engine_dtype_info((enum engine_dtype)i);
+		if (d->is_float)
+			fprintf(f, "| %s | %g | 1·%d·%d | %.4g | %.4g | %.4g | %s |\n", d->name, d->bytes, d->exponent_bits,
+				d->mantissa_bits, d->max_finite, d->min_normal, d->epsilon, d->note);
+		else
+			fprintf(f, "| %s | %g | %d-bit integer | %.0f | 1 | 1 | %s |\n", d->name, d->bytes, d->bits, d->max_finite,
+				d->note);
 	}
 	if (r->n_warnings > 0) {
 		fprintf(f, "\n## Notes\n\n");
