@@ -22,3 +22,8 @@ if(TARGET napkin_presets)
   endif()
   set_tests_properties(hostile_presets PROPERTIES TIMEOUT 300)
 endif()
+if(TARGET napkin)
+  add_test(NAME hostile_cli_edges COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/hostile/cli_edges.sh $<TARGET_FILE:napkin>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(hostile_cli_edges PROPERTIES LABELS unit TIMEOUT 300 ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1")
+endif()
