@@ -43,12 +43,8 @@ static void show_progress(void *ctx, const struct probe_progress *p)
 /* The preset matching the device's name (NVML's, else CUDA's), or the one given. */
 static int find_datasheet(struct probe_cli *c, struct preset_registry *reg, const char *given)
 {
-	const struct probe_device *d = probe_report_device(&c->r);
-	struct probe_candidate *cands = NULL;
-	struct engine_gpu *gpus = NULL;
 	struct napkin_err err;
-	size_t n, i;
-	int rc = 0, best;
+	int found;
 
 	util_err_clear(&err);
 	if (given) {
@@ -60,33 +56,16 @@ static int find_datasheet(struct probe_cli *c, struct preset_registry *reg, cons
 		c->match = "given";
 		return 0;
 	}
-	if (!d || !d->name[0])
-		return 0;
-	n = preset_count(reg, PRESET_GPU);
-	cands = calloc(n ? n : 1, sizeof *cands);
-	gpus = calloc(n ? n : 1, sizeof *gpus);
-	if (!cands || !gpus) {
+	found = probe_find_datasheet(reg, probe_report_device(&c->r), &c->datasheet);
+	if (found < 0) {
 		fprintf(stderr, "napkin probe: out of memory\n");
-		rc = CLI_EXIT_FAIL;
-		goto out;
+		return CLI_EXIT_FAIL;
 	}
-	for (i = 0; i < n; i++) {
-		const struct preset_info *info = preset_at(reg, PRESET_GPU, i);
-		cands[i].id = info->id;
-		cands[i].name = info->name;
-		if (preset_gpu(reg, info->id, &gpus[i], &err) == NAPKIN_OK)
-			cands[i].memory_bytes = gpus[i].memory_bytes;
-	}
-	best = probe_match(d->name, PROBE_HAS(d, PROBE_F_MEM_TOTAL) ? d->mem_total : 0.0, cands, n);
-	if (best >= 0) {
-		c->datasheet = gpus[best];
+	if (found > 0) {
 		c->have_datasheet = true;
 		c->match = "name";
 	}
-out:
-	free(cands);
-	free(gpus);
-	return rc;
+	return 0;
 }
 
 /* ---------------------------------------------------------------- text */

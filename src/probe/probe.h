@@ -247,6 +247,13 @@ struct probe_candidate {
  * -1 when none matches. */
 int probe_match(const char *device_name, double memory_bytes, const struct probe_candidate *c, size_t n);
 
+struct preset_registry;
+
+/* The GPU preset of reg whose datasheet matches device d (probe_match over every GPU preset,
+ * by the name NVML reports, memory as a tie-break). Returns 1 with *out filled, 0 when none
+ * matches (or reg is NULL), -1 when out of memory. Built where the presets module is. */
+int probe_find_datasheet(struct preset_registry *reg, const struct probe_device *d, struct engine_gpu *out);
+
 /* The measured GPU profile: measured figures where the probe has them (memory bandwidth,
  * matmul peaks, host-to-device rates, capacity, SM count), the datasheet's elsewhere
  * (datasheet may be NULL). measured = true; id "<datasheet id or name>-measured". */
