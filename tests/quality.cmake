@@ -27,3 +27,20 @@ if(TARGET napkin)
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(hostile_cli_edges PROPERTIES LABELS unit TIMEOUT 300 ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1")
 endif()
+
+# Atomic writes on a full disk, in a read-only directory, past the file-size limit.
+if(TARGET napkin_presets)
+  add_executable(hostile_save hostile/save_tool.c)
+  target_link_libraries(hostile_save PRIVATE napkin_presets napkin_util)
+  if(TARGET napkin AND TARGET fake_cuda AND TARGET fake_nvml AND TARGET fake_cublaslt)
+    add_test(NAME hostile_atomic_write COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/hostile/atomic_write.sh
+             $<TARGET_FILE:hostile_save> $<TARGET_FILE:napkin>
+             $<TARGET_FILE:fake_cuda> $<TARGET_FILE:fake_nvml> $<TARGET_FILE:fake_cublaslt>)
+  elseif(TARGET napkin)
+    add_test(NAME hostile_atomic_write COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/hostile/atomic_write.sh
+             $<TARGET_FILE:hostile_save> $<TARGET_FILE:napkin>)
+  endif()
+  if(TARGET napkin)
+    set_tests_properties(hostile_atomic_write PROPERTIES LABELS unit TIMEOUT 300 ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1")
+  endif()
+endif()

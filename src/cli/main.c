@@ -3,6 +3,7 @@
  * main dispatches to one command per file (tmux's cmd-*.c); with no command it starts the
  * explorer on a terminal, and prints the text report otherwise.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -55,6 +56,9 @@ int main(int argc, char **argv)
 {
 	size_t i;
 
+	/* Past the file-size limit (ulimit -f) a write fails with EFBIG, which the atomic writes
+	 * report, instead of SIGXFSZ killing napkin with a temporary file left behind. */
+	signal(SIGXFSZ, SIG_IGN);
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0)) {
 		usage(stdout);
 		return CLI_EXIT_OK;
