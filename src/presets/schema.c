@@ -370,6 +370,26 @@ void pbuf_printf(struct pbuf *b, const char *fmt, ...)
 	b->len += (size_t)need;
 }
 
+/* A character at p that YAML reads as a line break or refuses as unprintable even though it
+ * is valid UTF-8 (C1 controls, NEL, LS, PS, BOM, U+FFFE, U+FFFF): its length in bytes, its
+ * code point in *cp; 0 for anything else. Written raw, it would not read back the same. */
+static size_t special_char(const unsigned char *p, unsigned *cp)
+{
+	if (p[0] == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
+		*cp = p[1];
+		return 2;
+	}
+	if (p[0] == 0xE2 && p[1] == 0x80 && (p[2] == 0xA8 || p[2] == 0xA9)) {
+		*cp = p[2] == 0xA8 ? 0x2028 : 0x2029;
+		return 3;
+	}
+	if (p[0] == 0xEF && ((p[1] == 0xBB && p[2] == 0xBF) || (p[1] == 0xBF && (p[2] == 0xBE || p[2] == 0xBF)))) {
+		*cp = p[1] == 0xBB ? 0xFEFF : 0xFFC0u | (p[2] & 0x3Fu);
+		return 3;
+	}
+	return 0;
+}
+
 static bool plain_ok(const char *s)
 {
 	static const char *special[] = {"null", "~", "true", "false", "yes", "no", "on", "off", "y", "n", NULL};
@@ -381,7 +401,9 @@ static bool plain_ok(const char *s)
 	if (!(isalnum(p[0]) || p[0] == '.' || p[0] == '/' || p[0] == '(' || p[0] >= 0x80))
 		return false;
 	for (i = 0; i < len; i++) {
-		if (p[i] < 0x20 || p[i] == 0x7f || strchr(":#'\"{}[],&*!|>%@`\\", p[i]) != NULL)
+		unsigned cp;
+		if (p[i] < 0x20 || p[i] == 0x7f || strchr(":#'\"{}[],&*!|>%@`\\", p[i]) != NULL ||
+		    special_char(p + i, &cp) > 0)
 			return false;
 	}
 	for (i = 0; special[i] != NULL; i++)
@@ -400,7 +422,12 @@ void pbuf_scalar(struct pbuf *b, const char *s)
 	}
 	pbuf_printf(b, "\"");
 	for (p = (const unsigned char *)s; *p; p++) {
-		if (*p == '"' || *p == '\\')
+		unsigned cp;
+		size_t n = special_char(p, &cp);
+		if (n > 0) {
+			pbuf_printf(b, cp < 0x100 ? "\\x%02x" : "\\u%04x", cp);
+			p += n - 1;
+		} else if (*p == '"' || *p == '\\')
 			pbuf_printf(b, "\\%c", *p);
 		else if (*p == '\n')
 			pbuf_printf(b, "\\n");
