@@ -44,3 +44,17 @@ if(TARGET napkin_presets)
     set_tests_properties(hostile_atomic_write PROPERTIES LABELS unit TIMEOUT 300 ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1")
   endif()
 endif()
+
+# The explorer against hostile terminals (label tui): 1×1, resize storms, key floods, pasted
+# text, no locale, no colours, no TERM. They reuse tests/tui/lib.sh.
+if(TARGET napkin_tui AND TARGET napkin)
+  find_program(NAPKIN_TMUX tmux)
+  if(NAPKIN_TMUX)
+    file(GLOB NAPKIN_HOSTILE_TUI ${CMAKE_CURRENT_SOURCE_DIR}/hostile/tui_*.sh)
+    foreach(script ${NAPKIN_HOSTILE_TUI})
+      get_filename_component(name ${script} NAME_WE)
+      add_test(NAME hostile_${name} COMMAND sh ${script} $<TARGET_FILE:napkin> WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+      set_tests_properties(hostile_${name} PROPERTIES LABELS tui TIMEOUT 180)
+    endforeach()
+  endif()
+endif()
