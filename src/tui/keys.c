@@ -35,6 +35,8 @@ static const struct tui_keydef keys[] = {
 	{'L', TUI_ACT_LESSON, "L", "lessons: the chapter step by step (n/p move, the check confirms your answer)"},
 	{'T', TUI_ACT_TENSORS, "T", "tensor inspector: the scenario's big tensors; transpose, view, slice, copy"},
 	{'D', TUI_ACT_DTYPELAB, "D", "dtype lab: how fp32, bf16, fp16, fp8, int8 store a number, bit by bit"},
+	{'G', TUI_ACT_PROBE, "G", "probe the GPU in this machine: measured ceilings beside the datasheet's"},
+	{'M', TUI_ACT_GPULIVE, "M", "live GPU panel: memory used against napkin's prediction, load, clocks, power"},
 	{'q', TUI_ACT_QUIT, "q C-c", "quit (the terminal is restored)"},
 	{TUI_KEY_CTRL_C, TUI_ACT_QUIT, NULL, NULL},
 };
@@ -73,6 +75,7 @@ const char *tui_action_name(enum tui_action a)
 		[TUI_ACT_MODE] = "mode",           [TUI_ACT_REDRAW] = "redraw",
 		[TUI_ACT_LESSON] = "lesson",       [TUI_ACT_TENSORS] = "tensors",
 		[TUI_ACT_DTYPELAB] = "dtypelab",
+		[TUI_ACT_PROBE] = "probe",         [TUI_ACT_GPULIVE] = "gpu-live",
 	};
 	return (int)a >= 0 && a < TUI_ACT_COUNT && names[a] ? names[a] : "?";
 }

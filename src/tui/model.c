@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "model.h"
+#include "view_gpu.h"
 #include "view_teach.h"
 #ifdef TUI_HAVE_PRESETS
 #include "presets.h"
@@ -234,18 +235,19 @@ int tui_model_timeout(const struct tui_model *m, uint64_t now)
 {
 	uint64_t next = 0;
 	size_t i;
+	int gpu = tui_gpu_timeout(m, now); /* a probe or the live panel running; -1 when not */
 
 	for (i = 0; i < TUI_HL_MAX; i++)
 		if (m->hl_until[i] > now && (next == 0 || m->hl_until[i] < next))
 			next = m->hl_until[i];
 	if (next == 0)
-		return -1;
-	return (int)(next - now);
+		return gpu;
+	return gpu >= 0 && gpu < (int)(next - now) ? gpu : (int)(next - now);
 }
 
 unsigned tui_model_tick(struct tui_model *m, uint64_t now)
 {
-	unsigned flags = TUI_REACT_NONE;
+	unsigned flags = tui_gpu_tick(m, now);
 	size_t i;
 
 	for (i = 0; i < TUI_HL_MAX; i++)
@@ -400,6 +402,7 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 			m->theme = TUI_THEME_PROJECTOR;
 	}
 	m->color = !(opt != NULL && opt->no_color);
+	m->probe_timeout = opt != NULL ? opt->probe_timeout : 0.0;
 	engine_results(&nres);
 	m->n_hl = nres + ENGINE_TECH_COUNT;
 	m->views[0] = TUI_VIEW_MAIN;
@@ -427,6 +430,7 @@ void tui_model_fini(struct tui_model *m)
 {
 	while (m->n_views > 1)
 		tui_view_pop(m);
+	tui_gpu_fini(m);
 	free(m->pick);
 	m->pick = NULL;
 }
@@ -754,6 +758,11 @@ void tui_model_open_picker(struct tui_model *m, const struct engine_knob *k)
 			add_pick(m, &cap, "h100-sxm", g.name, sum);
 		}
 	}
+	for (i = 0; !is_model && i < tui_gpu_measured_count(m); i++) { /* probed in this session (G) */
+		const struct engine_gpu *g = tui_gpu_measured(m, i);
+		tui_gpu_summary(g, sum, sizeof sum);
+		add_pick(m, &cap, g->id, g->name, sum);
+	}
 	tui_picker_refilter(m);
 	/* preselect the current one */
 	for (i = 0; i < m->n_match; i++)
@@ -899,6 +908,8 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 	case TUI_ACT_LESSON: tui_view_push(m, TUI_VIEW_LESSON); break;
 	case TUI_ACT_TENSORS: tui_view_push(m, TUI_VIEW_TENSORS); break;
 	case TUI_ACT_DTYPELAB: tui_view_push(m, TUI_VIEW_DTYPELAB); break;
+	case TUI_ACT_PROBE: return tui_gpu_probe_start(m, now);
+	case TUI_ACT_GPULIVE: tui_view_push(m, TUI_VIEW_GPULIVE); break;
 	case TUI_ACT_BASELINE: tui_model_toggle_baseline(m); break;
 	case TUI_ACT_SAVE: tui_model_open_prompt(m, TUI_PROMPT_SAVE, NULL); break;
 	case TUI_ACT_OPEN: tui_model_open_prompt(m, TUI_PROMPT_OPEN, NULL); break;

@@ -87,6 +87,7 @@ enum tui_action {
 	TUI_ACT_MODE,
 	TUI_ACT_REDRAW,
 	TUI_ACT_LESSON, TUI_ACT_TENSORS, TUI_ACT_DTYPELAB, /* teaching views (view_teach.h) */
+	TUI_ACT_PROBE, TUI_ACT_GPULIVE, /* the GPU in this machine (view_gpu.h) */
 	TUI_ACT_COUNT,
 };
 
@@ -199,6 +200,10 @@ struct tui_model {
 	struct tui_hits hits;
 	uint64_t now; /* the time of the frame being drawn */
 	bool quit;
+
+	/* the GPU in this machine: probe, measured GPUs, live panel (view_gpu.c) */
+	struct tui_gpu *gpu;
+	double probe_timeout; /* seconds; 0: the probe's default */
 };
 
 int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct preset_registry *reg,

@@ -1,13 +1,16 @@
 /*
  * The roofline, drawn log-log in braille (2 × 4 dots a cell): the compute roofs (the
  * matmul dtype's peak and fp32's, for contrast), the bandwidth slope, the ridge point and
- * the operating points, labelled; under it the verdict of the focused point. Pure.
+ * the operating points, labelled; under it the verdict of the focused point. When the GPU
+ * was measured (G), its measured roof and slope are the solid line the points sit on and
+ * the matching datasheet's are dashed beside them, with a legend. Pure.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "model.h"
+#include "view_gpu.h"
 
 #define PLOT_MAX_W 300
 #define PLOT_MAX_H 100
@@ -74,6 +77,8 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	static struct plot p;
 	const struct engine_roofline *rl = &m->res.roofline;
 	double peak = rl->peak, bw = rl->bandwidth, ridge = rl->ridge, peak32, ridge32, xmin = 0.1, xmax, ymin, ymax;
+	double dpeak = 0, dbw = 0, dridge = 0; /* the datasheet's, beside a measured GPU */
+	struct engine_gpu ds;
 	int lm = 6, legend_rows, verdict_rows = 2, i, x, y, dx, sel = m->item[TUI_PANE_ROOFLINE];
 	struct tui_rect old = tui_canvas_clip(c, r);
 	char buf[300], lab[32], line[300];
@@ -81,6 +86,34 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 
 	if (sel < 0 || sel >= ENGINE_PT_COUNT)
 		sel = 0;
+	/* a measured GPU (G): a line above the plot says which roof is which, and how far the
+	 * measured ceilings fall short of the datasheet's */
+	if (m->sc.gpu.measured && tui_gpu_datasheet(m, &ds) && rl->dt >= 0 && rl->dt < ENGINE_DT_COUNT) {
+		dpeak = engine_gpu_peak(&ds, (enum engine_dtype)rl->dt);
+		dbw = ds.bandwidth;
+		if (dpeak > 0 && dbw > 0 && peak > 0 && bw > 0)
+			dridge = dpeak / dbw;
+	}
+	if (m->sc.gpu.measured && r.h >= 10) {
+		int dash = 12; /* the column of the datasheet's mark */
+		if (dridge > 0) {
+			snprintf(line, sizeof line, "\xe2\x94\x81 measured  \xe2\x94\x84 datasheet: peak %.0f%%, bandwidth %.0f%%",
+				 100.0 * peak / dpeak, 100.0 * bw / dbw);
+			if (tui_utf8_width(line) > r.w) {
+				snprintf(line, sizeof line, "\xe2\x94\x81 measured \xe2\x94\x84 datasheet %.0f%% %.0f%%",
+					 100.0 * peak / dpeak, 100.0 * bw / dbw);
+				dash = 11;
+			}
+		} else {
+			snprintf(line, sizeof line, "\xe2\x94\x81 measured (no datasheet to compare)");
+		}
+		tui_canvas_text(c, r.x, r.y, r.w, line, TUI_S_VALUE);
+		tui_canvas_put(c, r.x, r.y, 0x2501, TUI_S_ROOF);
+		if (dridge > 0 && dash < r.w)
+			tui_canvas_put(c, r.x + dash, r.y, 0x2504, TUI_S_DIM);
+		r.y++;
+		r.h--;
+	}
 	legend_rows = r.w >= 66 ? 2 : 4;
 	if (r.h < 9)
 		legend_rows = 0;
@@ -103,7 +136,7 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	ridge32 = peak32 > 0 ? peak32 / bw : 0;
 
 	/* ranges: every point, the ridge, a decade either side */
-	xmax = ridge * 4;
+	xmax = fmax(ridge, dridge) * 4;
 	ymin = bw * xmin;
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *pt = &rl->points[i];
@@ -113,7 +146,7 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 			ymin = fmin(ymin, pt->attainable / 2);
 		}
 	}
-	ymax = peak * 2;
+	ymax = fmax(peak, dridge > 0 ? dpeak : 0) * 2;
 	p.lx0 = floor(log10(xmin));
 	p.lx1 = ceil(log10(xmax));
 	p.ly0 = floor(log10(ymin));
@@ -129,6 +162,13 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	if (peak32 > 0 && peak32 < peak * 0.99)
 		for (dx = xdot(&p, ridge32); dx < 2 * p.w; dx += 2)
 			dot(&p, dx, ydot(&p, peak32), TUI_S_ROOF_FP32, 2);
+	/* the datasheet's roof and slope, dashed (3 dots on, 3 off), under the measured ones */
+	if (dridge > 0)
+		for (dx = 0; dx < 2 * p.w; dx++) {
+			double xv = xval(&p, dx);
+			if (dx % 6 < 3)
+				dot(&p, dx, ydot(&p, fmin(dpeak, xv * dbw)), TUI_S_DIM, 2);
+		}
 	/* the roof: min(peak, intensity × bandwidth) */
 	for (dx = 0; dx < 2 * p.w; dx++) {
 		double xv = xval(&p, dx), yv = fmin(peak, xv * bw);
@@ -148,6 +188,10 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	if (peak32 > 0 && ydot(&p, peak32) / 4 != ydot(&p, peak) / 4) {
 		fmt_short(peak32, lab, sizeof lab);
 		tui_canvas_text_right(c, r.x + lm - 1, r.y + ydot(&p, peak32) / 4, lm - 1, lab, TUI_S_ROOF_FP32);
+	}
+	if (dridge > 0 && ydot(&p, dpeak) / 4 != ydot(&p, peak) / 4) {
+		fmt_short(dpeak, lab, sizeof lab);
+		tui_canvas_text_right(c, r.x + lm - 1, r.y + ydot(&p, dpeak) / 4, lm - 1, lab, TUI_S_DIM);
 	}
 	for (y = 0; y < p.h; y++)
 		for (x = 0; x < p.w; x++)

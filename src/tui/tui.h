@@ -55,6 +55,7 @@ struct tui_options {
 	const struct teach_lesson *lesson; /* start in this lesson (napkin lesson N), or NULL */
 	size_t lesson_number;              /* its number (0 for a file) */
 	const char *lang;                  /* the lesson's language; NULL for English */
+	double probe_timeout;              /* seconds a GPU probe (G) may take; 0: 60 */
 };
 
 /* Checks a theme name; returns true for dark, light and projector. */

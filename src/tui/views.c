@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "view_gpu.h"
 #include "view_teach.h"
 
 /* ---------------------------------------------------------------- shared */
@@ -144,7 +145,8 @@ static void help_text(char *buf, size_t n)
 		     "  With a baseline pinned (c), results show their difference from it.\n"
 		     "  Memory: one pattern per part (\xe2\x96\x88 weights \xe2\x96\x93 master \xe2\x96\x92 grads "
 		     "\xe2\x96\x91 optimizer \xe2\x96\x9a activations \xe2\x89\xa1 logits \xe2\x96\x9e KV \xc2\xb7 overhead).\n"
-		     "  Roofline: T training step, P prefill, D decode, E element-wise; dotted: fp32's roof.\n");
+		     "  Roofline: T training step, P prefill, D decode, E element-wise; dotted: fp32's roof;\n"
+		     "  dashed: the datasheet's roof and slope beside a GPU measured with G.\n");
 }
 
 static void help_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
@@ -493,6 +495,10 @@ static const struct tui_view views[TUI_VIEW_COUNT] = {
 			      tui_tensors_close, TUI_TENSORS_FOOTER},
 	[TUI_VIEW_DTYPELAB] = {"dtypelab", TUI_VIEW_FULL, tui_dtypelab_draw, tui_dtypelab_key, tui_dtypelab_open,
 			       tui_dtypelab_close, TUI_DTYPELAB_FOOTER},
+	[TUI_VIEW_PROBE] = {"probe", TUI_VIEW_OVERLAY, tui_probe_draw, tui_probe_key, NULL, tui_probe_close,
+			    TUI_PROBE_FOOTER},
+	[TUI_VIEW_GPULIVE] = {"gpu-live", TUI_VIEW_OVERLAY, tui_gpulive_draw, tui_gpulive_key, tui_gpulive_open,
+			      tui_gpulive_close, TUI_GPULIVE_FOOTER},
 };
 
 _Static_assert(sizeof views / sizeof views[0] == TUI_VIEW_COUNT, "one row per view id");

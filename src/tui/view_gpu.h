@@ -1,0 +1,85 @@
+/*
+ * view_gpu: the GPU in this machine, in the explorer (src/probe does the work).
+ *
+ *   probe     G starts `napkin probe` in a child process (a hung or crashing driver costs
+ *             the child, never the explorer) and opens an overlay with the step, a bar and
+ *             the time against the deadline; Esc cancels. On success the overlay closes,
+ *             the measured GPU joins the GPU picker as "<name> (measured)" and is selected,
+ *             and the footer says so; the roofline then draws the datasheet's ceilings
+ *             (dashed) beside the measured ones. On failure the overlay says exactly why
+ *             (no driver and the loader's words, a driver but no device, a timeout, a crash).
+ *   live      M: an overlay that samples the GPU through NVML about once a second while it
+ *             is shown (used, reserved and total memory, utilisation, clocks, power,
+ *             temperature) and puts napkin's predicted footprint beside the memory used.
+ *             Closing it stops the sampling child.
+ *
+ * While neither a probe nor the live panel runs, nothing here asks for a wake-up: the
+ * explorer stays idle. While one runs, tui_gpu_timeout() names the next wake-up (every
+ * 100 ms for a probe; for the monitor, when the next sample is due) and tui_gpu_tick()
+ * reads the children without blocking.
+ *
+ * State lives in m->gpu (allocated on first use, freed by tui_gpu_fini); the views draw it.
+ */
+#ifndef NAPKIN_TUI_VIEW_GPU_H
+#define NAPKIN_TUI_VIEW_GPU_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+#define TUI_GPU_MEASURED_MAX 8  /* measured GPUs kept in a session */
+#define TUI_GPU_PROBE_POLL_MS 100
+#define TUI_GPU_HISTORY 64     /* samples the live panel keeps for its sparklines */
+
+/* The views (rows of views.c). */
+void tui_probe_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_probe_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+void tui_probe_close(struct tui_model *m); /* cancels a probe still running */
+void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_gpulive_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_gpulive_open(struct tui_model *m);   /* starts the monitor */
+void tui_gpulive_close(struct tui_model *m); /* stops it */
+
+#define TUI_PROBE_FOOTER "Esc|cancel the probe, or close"
+#define TUI_GPULIVE_FOOTER "Esc M|close (stops sampling)|r|restart sampling|G|probe the GPU"
+
+/* G: starts a probe (or shows the one running). Returns TUI_REACT_* flags. */
+unsigned tui_gpu_probe_start(struct tui_model *m, uint64_t now);
+/* True while a probe runs. */
+bool tui_gpu_probing(const struct tui_model *m);
+/* Milliseconds until the next wake-up a probe or the monitor needs; -1 when neither runs. */
+int tui_gpu_timeout(const struct tui_model *m, uint64_t now);
+/* Reads the probe and the monitor without blocking; returns TUI_REACT_* flags. */
+unsigned tui_gpu_tick(struct tui_model *m, uint64_t now);
+/* Cancels a running probe, stops the monitor, frees m->gpu. */
+void tui_gpu_fini(struct tui_model *m);
+
+/* The GPUs measured in this session, newest last. */
+int tui_gpu_measured_count(const struct tui_model *m);
+const struct engine_gpu *tui_gpu_measured(const struct tui_model *m, int i);
+/* A picker line for a GPU: "79.6 GiB · 3 TB/s · 700 TFLOP/s bf16 (measured)". */
+void tui_gpu_summary(const struct engine_gpu *g, char *buf, size_t n);
+/* The datasheet preset beside the current GPU, when the current GPU was measured in this
+ * session and a preset matched it; false otherwise. */
+bool tui_gpu_datasheet(const struct tui_model *m, struct engine_gpu *out);
+
+#ifdef TUI_HAVE_PROBE
+#include "probe.h"
+
+/* What a finished probe means. A report with a GPU: the measured profile (the matching
+ * preset's datasheet elsewhere) joins the picker and is selected, the footer says so;
+ * returns 0. Otherwise the reason is kept for the probe overlay and the footer; returns
+ * -1. (The loop calls this when the child is done; tests call it with their own reports.) */
+int tui_gpu_accept(struct tui_model *m, const struct probe_report *r, uint64_t now);
+/* Why a probe found no usable GPU, in lines: the report's message, the notes, what NVML
+ * saw, and what to do. */
+void tui_gpu_explain(const struct probe_report *r, char *buf, size_t n);
+/* A title for the probe overlay after a failure ("no NVIDIA driver", "timed out"). */
+const char *tui_gpu_failure_title(const struct probe_report *r);
+/* Gives the live panel a sample as the monitor would (tests). */
+void tui_gpu_live_feed(struct tui_model *m, const struct probe_sample *s, uint64_t now);
+#endif
+
+#endif
