@@ -308,6 +308,7 @@ char tui_ascii_fallback(uint32_t cp)
 	case 0x2713: return 'v';
 	case 0x2717: return 'x';
 	case 0x00b5: return 'u';
+	case 0x00b0: return 'o';  /* ° (the live GPU panel's temperature) */
 	case 0x2212: return '-';
 	default: break;
 	}
