@@ -517,7 +517,7 @@ void tui_probe_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 
 /* ---------------------------------------------------------------- the monitor */
 
-static void monitor_start(struct tui_model *m, struct tui_gpu *g)
+static void monitor_start(struct tui_gpu *g, uint64_t now)
 {
 	struct napkin_err err;
 
@@ -532,7 +532,7 @@ static void monitor_start(struct tui_model *m, struct tui_gpu *g)
 		g->mon_ended = true;
 		snprintf(g->mon_msg, sizeof g->mon_msg, "%.300s", err.msg);
 	}
-	g->due = m->now + 50; /* the first sample comes at once */
+	g->due = now + 50; /* the first sample comes at once */
 }
 
 static void monitor_stop(struct tui_gpu *g)
@@ -564,7 +564,7 @@ int tui_gpulive_open(struct tui_model *m)
 	if (g == NULL)
 		return -1;
 	monitor_stop(g);
-	monitor_start(m, g);
+	monitor_start(g, m->now); /* the last frame's time: a due time in the past is looked at at once */
 	return 0;
 }
 
@@ -585,8 +585,7 @@ unsigned tui_gpulive_key(struct tui_model *m, const struct tui_event *ev, uint64
 	case 'r':
 		if (g != NULL) {
 			monitor_stop(g);
-			m->now = now;
-			monitor_start(m, g);
+			monitor_start(g, now);
 		}
 		return TUI_REACT_REDRAW;
 	case 'G': return tui_gpu_probe_start(m, now);
