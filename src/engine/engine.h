@@ -324,6 +324,7 @@ void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n);
 void engine_fmt_bytes(double bytes, bool binary, char *buf, size_t n);
 void engine_fmt_si(double v, const char *unit, char *buf, size_t n);   /* 989.5 TFLOP/s */
 void engine_fmt_count(double v, char *buf, size_t n);                  /* 6.74 B, 4,096 */
+void engine_fmt_int(double v, char *buf, size_t n);                    /* 10,000,000 */
 void engine_fmt_seconds(double s, char *buf, size_t n);                /* 4.03 ms, 143.9 days */
 
 /* ---------------------------------------------------------------- results */

@@ -313,6 +313,15 @@ static void group_thousands(long long v, char *buf, size_t n)
 	snprintf(buf, n, "%s", out);
 }
 
+void engine_fmt_int(double v, char *buf, size_t n)
+{
+	if (!isfinite(v) || fabs(v) >= 9.2e18) {
+		snprintf(buf, n, "%g", v);
+		return;
+	}
+	group_thousands((long long)floor(v + 0.5), buf, n);
+}
+
 void engine_fmt_count(double v, char *buf, size_t n)
 {
 	double a = fabs(v);
