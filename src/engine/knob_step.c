@@ -91,6 +91,8 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 				if (!dup)
 					vals[nv++] = c->value;
 			}
+			if (nv == 0)
+				return util_err_set(err, NAPKIN_EINVAL, "%s has no choices", k->key);
 			cur = (int)engine_knob_value(&t, k);
 			for (i = 0; i < nv; i++)
 				if (vals[i] == cur)

@@ -25,7 +25,7 @@
 /* Per recipe: weights, gradients, master, optimizer states, activations, matmuls.
  * -1: none (no master copy). */
 enum { RW, RG, RM, RS, RA, RMM, RCOUNT };
-static const signed char recipes[ENGINE_PREC_COUNT][RCOUNT] = {
+static const int8_t recipes[ENGINE_PREC_COUNT][RCOUNT] = {
 	[ENGINE_PREC_FP32] = {ENGINE_DT_FP32, ENGINE_DT_FP32, -1, ENGINE_DT_FP32, ENGINE_DT_FP32, ENGINE_DT_FP32},
 	[ENGINE_PREC_AMP_BF16] = {ENGINE_DT_FP32, ENGINE_DT_FP32, -1, ENGINE_DT_FP32, ENGINE_DT_BF16, ENGINE_DT_BF16},
 	[ENGINE_PREC_AMP_FP16] = {ENGINE_DT_FP32, ENGINE_DT_FP32, -1, ENGINE_DT_FP32, ENGINE_DT_FP16, ENGINE_DT_FP16},
@@ -57,7 +57,7 @@ static int pick(int override, int recipe)
 
 void eng_bytes(const struct engine_scenario *sc, struct eng_bytes *b)
 {
-	const signed char *r = recipes[sc->precision];
+	const int8_t *r = recipes[sc->precision];
 	bool amp = sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16;
 
 	memset(b, 0, sizeof *b);

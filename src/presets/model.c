@@ -384,7 +384,7 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 			m.tied ? "tied" : "untied",
 			m.position == ENGINE_POS_ROPE ? "rotary" : m.position == ENGINE_POS_LEARNED ? "learned" : "no");
 	}
-	if (strcmp(m.arch, "gemma2") == 0)
+	if (arch_node != NULL && strcmp(m.arch, "gemma2") == 0)
 		pd_warn(d, arch_node->line, arch_node->col,
 			"gemma2 has four norms per layer and napkin counts two: %lld parameters (2 x layers x hidden) "
 			"are not counted",

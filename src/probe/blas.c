@@ -42,13 +42,14 @@ static void *open_any(struct probe_lib *lib, const char *path, const char *env, 
 	const char *dirs[4];
 	char store[3 * 5][PROBE_PATH_MAX];
 	const char *names[3 * 5 + 1];
+	const char *cuda_home = getenv("CUDA_HOME"), *cuda_path = getenv("CUDA_PATH");
 	size_t nd = 0, nn = 0, i, j;
 
 	dirs[nd++] = NULL; /* the soname alone: the loader's search path */
-	if (getenv("CUDA_HOME") && *getenv("CUDA_HOME"))
-		dirs[nd++] = getenv("CUDA_HOME");
-	if (getenv("CUDA_PATH") && *getenv("CUDA_PATH"))
-		dirs[nd++] = getenv("CUDA_PATH");
+	if (cuda_home != NULL && *cuda_home)
+		dirs[nd++] = cuda_home;
+	if (cuda_path != NULL && *cuda_path)
+		dirs[nd++] = cuda_path;
 	dirs[nd++] = "/usr/local/cuda";
 	for (j = 0; j < nd; j++) {
 		for (i = 0; i < 3; i++) {

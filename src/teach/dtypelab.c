@@ -293,7 +293,7 @@ double teach_dtype_decode(enum engine_dtype dt, uint64_t bits)
 	bits &= f->bits == 64 ? ~0ull : (1ull << f->bits) - 1;
 	if (!f->is_float) {
 		int64_t v = (int64_t)bits;
-		if (bits >> (f->bits - 1))
+		if (f->bits < 64 && bits >> (f->bits - 1))
 			v -= (int64_t)1 << f->bits;
 		return (double)v;
 	}
