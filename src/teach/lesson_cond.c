@@ -1,0 +1,456 @@
+/*
+ * Lesson conditions: the facts a check can name beside the result table (memory.fits,
+ * roofline.<point>.bound, techniques.<name>.<field>, ...), parsing "KEY OP VALUE" against
+ * results, knobs and facts, and evaluating conditions and stated answers on a scenario's
+ * results. lesson.c builds the scenarios these are evaluated on.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "lesson.h"
+
+/* ------------------------------------------------------------ facts */
+
+/* Derived facts: what the result table holds as flags or per technique, not as a scalar. */
+enum fact_type { FT_BOOL, FT_BOUND, FT_NUMBER };
+enum fact_src {
+	FS_FITS,
+	FS_BOUND,        /* arg: the roofline point */
+	FS_OVERLAPPED,
+	FS_TECH_ENABLED, /* arg: the technique */
+	FS_TECH_APPLIES,
+	FS_TECH_DMEM,
+	FS_TECH_DFLOPS,
+	FS_TECH_DBYTES,
+	FS_TECH_DSECONDS,
+	FS_TECH_RMEM,
+	FS_TECH_RSECONDS,
+};
+
+struct fact {
+	char key[TEACH_KEY_MAX];
+	enum fact_type type;
+	enum fact_src src;
+	int arg;
+	enum engine_unit unit;
+};
+
+static const char *const point_names[ENGINE_PT_COUNT] = {"train_step", "prefill", "decode", "elementwise"};
+static const char *const tech_names[ENGINE_TECH_COUNT] = {
+	[ENGINE_TECH_MIXED] = "mixed_precision",
+	[ENGINE_TECH_SELECTIVE] = "selective_recompute",
+	[ENGINE_TECH_FULL] = "full_recompute",
+	[ENGINE_TECH_FLASH] = "flash_attention",
+	[ENGINE_TECH_KV_CACHE] = "kv_cache",
+	[ENGINE_TECH_ZERO1] = "zero1",
+	[ENGINE_TECH_ZERO2] = "zero2",
+	[ENGINE_TECH_ZERO3] = "zero3",
+	[ENGINE_TECH_TP] = "tensor_parallel",
+	[ENGINE_TECH_PP] = "pipeline_parallel",
+};
+
+static const struct {
+	const char *suffix;
+	enum fact_type type;
+	enum fact_src src;
+	enum engine_unit unit;
+} tech_fields[] = {
+	{"enabled", FT_BOOL, FS_TECH_ENABLED, ENGINE_UNIT_NONE},
+	{"applies", FT_BOOL, FS_TECH_APPLIES, ENGINE_UNIT_NONE},
+	{"delta_memory", FT_NUMBER, FS_TECH_DMEM, ENGINE_UNIT_BYTES},
+	{"delta_flops", FT_NUMBER, FS_TECH_DFLOPS, ENGINE_UNIT_FLOP},
+	{"delta_bytes", FT_NUMBER, FS_TECH_DBYTES, ENGINE_UNIT_BYTES},
+	{"delta_seconds", FT_NUMBER, FS_TECH_DSECONDS, ENGINE_UNIT_SECONDS},
+	{"ratio_memory", FT_NUMBER, FS_TECH_RMEM, ENGINE_UNIT_NONE},
+	{"ratio_seconds", FT_NUMBER, FS_TECH_RSECONDS, ENGINE_UNIT_NONE},
+};
+
+#define N_TECH_FIELDS (sizeof tech_fields / sizeof tech_fields[0])
+#define N_FACTS (2 + ENGINE_PT_COUNT + ENGINE_TECH_COUNT * N_TECH_FIELDS)
+
+/* The i-th fact (0 <= i < N_FACTS), built on demand: nothing mutable is kept. */
+static void fact_at(size_t i, struct fact *f)
+{
+	memset(f, 0, sizeof *f);
+	if (i == 0) {
+		util_strlcpy(f->key, "memory.fits", sizeof f->key);
+		f->type = FT_BOOL;
+		f->src = FS_FITS;
+	} else if (i == 1) {
+		util_strlcpy(f->key, "data_loading.overlapped", sizeof f->key);
+		f->type = FT_BOOL;
+		f->src = FS_OVERLAPPED;
+	} else if (i < 2 + ENGINE_PT_COUNT) {
+		f->arg = (int)(i - 2);
+		snprintf(f->key, sizeof f->key, "roofline.%s.bound", point_names[f->arg]);
+		f->type = FT_BOUND;
+		f->src = FS_BOUND;
+	} else {
+		size_t k = i - 2 - ENGINE_PT_COUNT;
+		f->arg = (int)(k / N_TECH_FIELDS);
+		k %= N_TECH_FIELDS;
+		snprintf(f->key, sizeof f->key, "techniques.%s.%s", tech_names[f->arg], tech_fields[k].suffix);
+		f->type = tech_fields[k].type;
+		f->src = tech_fields[k].src;
+		f->unit = tech_fields[k].unit;
+	}
+}
+
+static int fact_find(const char *key, struct fact *f)
+{
+	size_t i;
+
+	for (i = 0; i < N_FACTS; i++) {
+		fact_at(i, f);
+		if (strcmp(f->key, key) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+static double fact_value(const struct fact *f, const struct engine_result *r)
+{
+	const struct engine_technique *t = &r->techniques[f->arg];
+
+	switch (f->src) {
+	case FS_FITS: return r->memory.fits ? 1.0 : 0.0;
+	case FS_BOUND: return r->roofline.points[f->arg].memory_bound ? 0.0 : 1.0;
+	case FS_OVERLAPPED: return r->data.overlapped ? 1.0 : 0.0;
+	case FS_TECH_ENABLED: return t->enabled ? 1.0 : 0.0;
+	case FS_TECH_APPLIES: return t->applies ? 1.0 : 0.0;
+	case FS_TECH_DMEM: return t->delta_memory_bytes;
+	case FS_TECH_DFLOPS: return t->delta_flops;
+	case FS_TECH_DBYTES: return t->delta_bytes_moved;
+	case FS_TECH_DSECONDS: return t->delta_seconds;
+	case FS_TECH_RMEM: return t->ratio_memory;
+	case FS_TECH_RSECONDS: return t->ratio_seconds;
+	}
+	return 0.0;
+}
+
+/* ------------------------------------------------------------ conditions */
+
+static const struct {
+	const char *s;
+	enum teach_cmp op;
+} ops[] = {
+	{"==", TEACH_EQ}, {"!=", TEACH_NE}, {"<=", TEACH_LE}, {">=", TEACH_GE}, {"<", TEACH_LT}, {">", TEACH_GT},
+	{"=", TEACH_EQ},
+};
+
+static int parse_bool_word(const char *s, double *v)
+{
+	static const char *const yes[] = {"true", "on", "yes", "fits"};
+	static const char *const no[] = {"false", "off", "no"};
+	size_t i;
+
+	for (i = 0; i < sizeof yes / sizeof yes[0]; i++)
+		if (strcasecmp(s, yes[i]) == 0) {
+			*v = 1.0;
+			return 0;
+		}
+	for (i = 0; i < sizeof no / sizeof no[0]; i++)
+		if (strcasecmp(s, no[i]) == 0) {
+			*v = 0.0;
+			return 0;
+		}
+	return -1;
+}
+
+static int parse_bound_word(const char *s, double *v)
+{
+	if (strcasecmp(s, "memory") == 0 || strcasecmp(s, "memory-bound") == 0) {
+		*v = 0.0;
+		return 0;
+	}
+	if (strcasecmp(s, "compute") == 0 || strcasecmp(s, "compute-bound") == 0) {
+		*v = 1.0;
+		return 0;
+	}
+	return -1;
+}
+
+/* A number in unit u, or a plain number / count ("4.0e10", "40B"). */
+static int parse_number(enum engine_unit u, const char *s, double *v)
+{
+	struct napkin_err e;
+
+	if (engine_unit_parse(u, s, v, &e) == NAPKIN_OK)
+		return 0;
+	if (engine_unit_parse(ENGINE_UNIT_COUNT, s, v, &e) == NAPKIN_OK)
+		return 0;
+	return -1;
+}
+
+/* Resolves the left-hand side. */
+static int resolve_key(const char *key, struct teach_cond *c, struct napkin_err *err)
+{
+	struct fact f;
+	int fi;
+	const char *sug;
+
+	util_strlcpy(c->key, key, sizeof c->key);
+	c->result = engine_result_find(key);
+	if (c->result != NULL) {
+		c->kind = TEACH_OPERAND_RESULT;
+		return NAPKIN_OK;
+	}
+	fi = fact_find(key, &f);
+	if (fi >= 0) {
+		c->kind = TEACH_OPERAND_FACT;
+		c->fact = fi;
+		return NAPKIN_OK;
+	}
+	if (strchr(key, '.') == NULL) {
+		c->knob = engine_knob_find(key);
+		if (c->knob != NULL) {
+			c->kind = TEACH_OPERAND_KNOB;
+			return NAPKIN_OK;
+		}
+		sug = engine_knob_suggest(key);
+		return util_err_set(err, NAPKIN_ESCHEMA, "'%s' is neither a knob nor a result%s%s%s", key,
+				    sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+	}
+	return util_err_set(err, NAPKIN_ESCHEMA,
+			    "'%s' is not a result (see `napkin report --format json` for the keys; also memory.fits, "
+			    "roofline.<point>.bound, data_loading.overlapped, techniques.<name>.<field>)",
+			    key);
+}
+
+int teach_answer_key(const char *key, struct teach_cond *c, struct napkin_err *err)
+{
+	struct fact f;
+	int rc;
+
+	memset(c, 0, sizeof *c);
+	rc = resolve_key(key, c, err);
+	if (rc != NAPKIN_OK)
+		return rc;
+	if (c->kind == TEACH_OPERAND_KNOB)
+		return util_err_set(err, NAPKIN_ESCHEMA, "an answer names a result, not a knob ('%s')", key);
+	if (c->kind == TEACH_OPERAND_FACT) {
+		fact_at((size_t)c->fact, &f);
+		if (f.type != FT_NUMBER)
+			return util_err_set(err, NAPKIN_ESCHEMA, "'%s' is not a number; check it with `check:`", key);
+	}
+	return NAPKIN_OK;
+}
+
+static int parse_rhs(struct teach_cond *c, struct napkin_err *err)
+{
+	struct fact f;
+	bool eq_only = false;
+	const char *want = "";
+
+	switch (c->kind) {
+	case TEACH_OPERAND_RESULT:
+		if (parse_number(c->result->unit, c->rhs, &c->value) != 0)
+			return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not a number (with its unit, e.g. 80 GB)",
+					    c->key, c->rhs);
+		break;
+	case TEACH_OPERAND_FACT:
+		fact_at((size_t)c->fact, &f);
+		if (f.type == FT_BOOL) {
+			eq_only = true;
+			want = "true or false";
+			if (parse_bool_word(c->rhs, &c->value) != 0)
+				goto word;
+		} else if (f.type == FT_BOUND) {
+			eq_only = true;
+			want = "memory or compute";
+			if (parse_bound_word(c->rhs, &c->value) != 0)
+				goto word;
+		} else if (parse_number(f.unit, c->rhs, &c->value) != 0) {
+			return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not a number", c->key, c->rhs);
+		}
+		break;
+	case TEACH_OPERAND_KNOB:
+		switch (c->knob->type) {
+		case ENGINE_KNOB_INT:
+		case ENGINE_KNOB_REAL:
+			if (parse_number(c->knob->unit, c->rhs, &c->value) != 0)
+				return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not a number", c->key, c->rhs);
+			break;
+		case ENGINE_KNOB_BOOL:
+			eq_only = true;
+			want = "on or off";
+			if (parse_bool_word(c->rhs, &c->value) != 0)
+				goto word;
+			break;
+		case ENGINE_KNOB_ENUM: {
+			struct engine_scenario sc;
+			struct napkin_err e2;
+			eq_only = true;
+			engine_scenario_default(&sc);
+			if (engine_knob_set(&sc, c->knob, c->rhs, NULL, &e2) != NAPKIN_OK)
+				return util_err_set(err, NAPKIN_ESCHEMA, "%s", e2.msg);
+			c->value = engine_knob_value(&sc, c->knob);
+			break;
+		}
+		case ENGINE_KNOB_NAME:
+			eq_only = true;
+			break;
+		}
+		break;
+	}
+	if (eq_only && c->op != TEACH_EQ && c->op != TEACH_NE)
+		return util_err_set(err, NAPKIN_ESCHEMA, "%s: only == and != compare %s", c->key,
+				    c->kind == TEACH_OPERAND_KNOB && c->knob->type == ENGINE_KNOB_NAME ? "names" : "words");
+	return NAPKIN_OK;
+word:
+	return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not %s", c->key, c->rhs, want);
+}
+
+int teach_cond_parse(const char *text, struct teach_cond *c, struct napkin_err *err)
+{
+	const char *p = text, *opp = NULL;
+	char key[TEACH_KEY_MAX];
+	size_t i, kl, oplen = 0;
+
+	memset(c, 0, sizeof *c);
+	if (strlen(text) >= sizeof c->text)
+		return util_err_set(err, NAPKIN_ESCHEMA, "a condition is at most %zu characters", sizeof c->text - 1);
+	util_strlcpy(c->text, text, sizeof c->text);
+	/* the first operator character splits the sides */
+	for (; *p != '\0' && opp == NULL; p++) {
+		if (*p != '=' && *p != '!' && *p != '<' && *p != '>')
+			continue;
+		for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+			size_t l = strlen(ops[i].s);
+			if (strncmp(p, ops[i].s, l) == 0) {
+				opp = p;
+				oplen = l;
+				c->op = ops[i].op;
+				break;
+			}
+		}
+		if (opp == NULL)
+			break;
+	}
+	if (opp == NULL)
+		return util_err_set(err, NAPKIN_ESCHEMA,
+				    "'%s' is not a condition: write KEY OP VALUE with OP one of == != < <= > >=, e.g. "
+				    "memory.fits == true",
+				    text);
+	p = text;
+	while (*p == ' ')
+		p++;
+	kl = (size_t)(opp - p);
+	while (kl > 0 && p[kl - 1] == ' ')
+		kl--;
+	if (kl == 0 || kl >= sizeof key)
+		return util_err_set(err, NAPKIN_ESCHEMA, "'%s': no key before the operator", text);
+	memcpy(key, p, kl);
+	key[kl] = '\0';
+	p = opp + oplen;
+	while (*p == ' ')
+		p++;
+	if (strlen(p) >= sizeof c->rhs)
+		return util_err_set(err, NAPKIN_ESCHEMA, "'%s': the value is too long", text);
+	util_strlcpy(c->rhs, p, sizeof c->rhs);
+	kl = strlen(c->rhs);
+	while (kl > 0 && c->rhs[kl - 1] == ' ')
+		c->rhs[--kl] = '\0';
+	if (kl == 0)
+		return util_err_set(err, NAPKIN_ESCHEMA, "'%s': no value after the operator", text);
+	if (resolve_key(key, c, err) != NAPKIN_OK)
+		return NAPKIN_ESCHEMA;
+	return parse_rhs(c, err);
+}
+
+static double lhs_value(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	struct fact f;
+
+	switch (c->kind) {
+	case TEACH_OPERAND_RESULT: return engine_result_value(r, c->result);
+	case TEACH_OPERAND_KNOB: return engine_knob_value(sc, c->knob);
+	case TEACH_OPERAND_FACT:
+		fact_at((size_t)c->fact, &f);
+		return fact_value(&f, r);
+	}
+	return 0.0;
+}
+
+static bool num_eq(double a, double b)
+{
+	double s = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+	return a == b || fabs(a - b) <= 1e-9 * s;
+}
+
+bool teach_cond_eval(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
+		     double *lhs)
+{
+	double v = lhs_value(c, sc, r);
+
+	if (lhs != NULL)
+		*lhs = v;
+	if (c->kind == TEACH_OPERAND_KNOB && c->knob->type == ENGINE_KNOB_NAME) {
+		const char *id = strcmp(c->knob->key, "gpu") == 0 ? sc->gpu.id : sc->model.id;
+		bool eq = strcmp(id, c->rhs) == 0;
+		return c->op == TEACH_EQ ? eq : !eq;
+	}
+	if (!isfinite(v))
+		return false;
+	switch (c->op) {
+	case TEACH_EQ: return num_eq(v, c->value);
+	case TEACH_NE: return !num_eq(v, c->value);
+	case TEACH_LT: return v < c->value;
+	case TEACH_LE: return v <= c->value || num_eq(v, c->value);
+	case TEACH_GT: return v > c->value;
+	case TEACH_GE: return v >= c->value || num_eq(v, c->value);
+	}
+	return false;
+}
+
+void teach_cond_lhs_text(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
+			 char *buf, size_t n)
+{
+	struct fact f;
+	double v = lhs_value(c, sc, r);
+
+	switch (c->kind) {
+	case TEACH_OPERAND_RESULT:
+		engine_unit_format(c->result->unit, v, buf, n);
+		break;
+	case TEACH_OPERAND_KNOB:
+		engine_knob_display(sc, c->knob, buf, n);
+		break;
+	case TEACH_OPERAND_FACT:
+		fact_at((size_t)c->fact, &f);
+		if (f.type == FT_BOOL)
+			util_strlcpy(buf, v != 0.0 ? "true" : "false", n);
+		else if (f.type == FT_BOUND)
+			util_strlcpy(buf, v != 0.0 ? "compute-bound" : "memory-bound", n);
+		else if (f.unit == ENGINE_UNIT_NONE)
+			snprintf(buf, n, "%.4g", v);
+		else
+			engine_unit_format(f.unit, v, buf, n);
+		break;
+	}
+}
+
+bool teach_step_met(const struct teach_step *s, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_check; i++)
+		if (!teach_cond_eval(&s->check[i], sc, r, NULL))
+			return false;
+	return true;
+}
+
+bool teach_answer_eval(const struct teach_answer *a, const struct engine_scenario *sc, const struct engine_result *r,
+		       double *got)
+{
+	double v = lhs_value(&a->lhs, sc, r), s;
+
+	if (got != NULL)
+		*got = v;
+	if (!isfinite(v))
+		return false;
+	s = fabs(v) > fabs(a->value) ? fabs(v) : fabs(a->value);
+	return v == a->value || fabs(v - a->value) <= (a->tolerance > 0 ? a->tolerance : 1e-12) * s;
+}

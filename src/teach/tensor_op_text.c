@@ -1,0 +1,202 @@
+/*
+ * One tensor operation as a student types it ("transpose(seq, heads)", "view(batch, -1)",
+ * "slice(seq, 0, 4096, 2)", ...): the call split into its name and arguments, the
+ * dimensions and numbers read, and the operation of tensor_ops.c applied with a note on
+ * what it did to memory.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensor_internal.h"
+
+/* Splits "name(a, b, c)" into the name and up to max argument strings (trimmed). */
+struct call {
+	char name[24];
+	int argc;
+	char argv[TEACH_MAX_DIMS + 1][48];
+	const char *args;   /* the raw argument text */
+	size_t args_len;
+};
+
+static int parse_call(const char *op, struct call *c, struct napkin_err *err)
+{
+	const char *p = op, *open, *close;
+	size_t nl;
+
+	memset(c, 0, sizeof *c);
+	while (*p == ' ' || *p == '.')
+		p++;
+	open = strchr(p, '(');
+	close = strrchr(p, ')');
+	if (open == NULL || close == NULL || close < open)
+		return util_err_set(err, NAPKIN_EINVAL, "'%s': write an operation like transpose(seq, heads)", op);
+	{
+		const char *q = close + 1;
+		while (*q == ' ')
+			q++;
+		if (*q != '\0')
+			return util_err_set(err, NAPKIN_EINVAL, "'%s': unexpected text after ')'", op);
+	}
+	nl = (size_t)(open - p);
+	while (nl > 0 && p[nl - 1] == ' ')
+		nl--;
+	if (nl == 0 || nl >= sizeof c->name)
+		return util_err_set(err, NAPKIN_EINVAL, "'%s': no operation name", op);
+	memcpy(c->name, p, nl);
+	c->name[nl] = '\0';
+	c->args = open + 1;
+	c->args_len = (size_t)(close - open - 1);
+	{
+		size_t i = 0;
+		while (i < c->args_len) {
+			size_t j = i, a, b;
+			while (j < c->args_len && c->args[j] != ',')
+				j++;
+			a = i;
+			b = j;
+			while (a < b && c->args[a] == ' ')
+				a++;
+			while (b > a && c->args[b - 1] == ' ')
+				b--;
+			if (b > a) {
+				if (c->argc > TEACH_MAX_DIMS)
+					return util_err_set(err, NAPKIN_ELIMIT, "'%s': too many arguments", op);
+				if (b - a >= sizeof c->argv[0])
+					return util_err_set(err, NAPKIN_EINVAL, "'%s': an argument is too long", op);
+				memcpy(c->argv[c->argc], c->args + a, b - a);
+				c->argv[c->argc][b - a] = '\0';
+				c->argc++;
+			}
+			i = j + 1;
+		}
+	}
+	return NAPKIN_OK;
+}
+
+static int arg_int(const char *s, int64_t *out, struct napkin_err *err)
+{
+	char *end;
+	long long v;
+
+	v = strtoll(s, &end, 10);
+	if (end == s || *end != '\0')
+		return util_err_set(err, NAPKIN_EINVAL, "'%s' is not a whole number", s);
+	*out = v;
+	return NAPKIN_OK;
+}
+
+static int want_args(const struct call *c, int lo, int hi, const char *usage, struct napkin_err *err)
+{
+	if (c->argc < lo || c->argc > hi)
+		return util_err_set(err, NAPKIN_EINVAL, "%s takes %s", c->name, usage);
+	return NAPKIN_OK;
+}
+
+int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_tensor *out,
+		    struct teach_op_result *res, struct napkin_err *err)
+{
+	struct teach_op_result local;
+	struct call c;
+	struct teach_tensor r;
+	int rc, a, b;
+	int64_t x, y, z;
+
+	if (res == NULL)
+		res = &local;
+	memset(res, 0, sizeof *res);
+	rc = parse_call(op, &c, err);
+	if (rc != NAPKIN_OK)
+		return rc;
+	if (strcmp(c.name, "transpose") == 0 || strcmp(c.name, "t") == 0 || strcmp(c.name, "swapaxes") == 0) {
+		if (strcmp(c.name, "t") == 0 && c.argc == 0) {
+			if (t->ndim > 2)
+				return util_err_set(err, NAPKIN_EINVAL, "t() expects a tensor with <= 2 dimensions, but self is %dD",
+						    t->ndim);
+			a = 0;
+			b = t->ndim == 2 ? 1 : 0;
+		} else {
+			if ((rc = want_args(&c, 2, 2, "two dimensions: transpose(seq, heads)", err)) != NAPKIN_OK ||
+			    (rc = teach_tensor_dim(t, c.argv[0], &a, err)) != NAPKIN_OK ||
+			    (rc = teach_tensor_dim(t, c.argv[1], &b, err)) != NAPKIN_OK)
+				return rc;
+		}
+		if (t->ndim == 0) {
+			r = *t;
+		} else if ((rc = teach_tensor_transpose(t, a, b, &r, err)) != NAPKIN_OK) {
+			return rc;
+		}
+		snprintf(res->note, sizeof res->note, "transpose: swapped the sizes and strides of two dimensions (no copy)%s",
+			 teach_tensor_is_contiguous(&r) ? "" : "; the result is not contiguous");
+	} else if (strcmp(c.name, "permute") == 0) {
+		int order[TEACH_MAX_DIMS] = {0}, i;
+		for (i = 0; i < c.argc && i < TEACH_MAX_DIMS; i++)
+			if ((rc = teach_tensor_dim(t, c.argv[i], &order[i], err)) != NAPKIN_OK)
+				return rc;
+		if ((rc = teach_tensor_permute(t, order, c.argc, &r, err)) != NAPKIN_OK)
+			return rc;
+		snprintf(res->note, sizeof res->note, "permute: reordered sizes and strides (no copy)%s",
+			 teach_tensor_is_contiguous(&r) ? "" : "; the result is not contiguous");
+	} else if (strcmp(c.name, "view") == 0 || strcmp(c.name, "reshape") == 0) {
+		struct teach_dimspec ds;
+		const char *names[TEACH_MAX_DIMS];
+		int i;
+		if ((rc = teach_dimlist_parse(c.args, c.args_len, t, true, &ds, err)) != NAPKIN_OK)
+			return rc;
+		for (i = 0; i < ds.n; i++)
+			names[i] = ds.name[i];
+		if (c.name[0] == 'v') {
+			if ((rc = teach_tensor_view(t, ds.n, ds.size, names, &r, err)) != NAPKIN_OK)
+				return rc;
+			snprintf(res->note, sizeof res->note, "view: new sizes and strides over the same storage (no copy)");
+		} else if ((rc = teach_tensor_reshape(t, ds.n, ds.size, names, &r, res, err)) != NAPKIN_OK) {
+			return rc;
+		}
+	} else if (strcmp(c.name, "narrow") == 0) {
+		if ((rc = want_args(&c, 3, 3, "(dim, start, length)", err)) != NAPKIN_OK ||
+		    (rc = teach_tensor_dim(t, c.argv[0], &a, err)) != NAPKIN_OK || (rc = arg_int(c.argv[1], &x, err)) != 0 ||
+		    (rc = arg_int(c.argv[2], &y, err)) != 0 || (rc = teach_tensor_narrow(t, a, x, y, &r, err)) != 0)
+			return rc;
+		snprintf(res->note, sizeof res->note,
+			 "narrow: moved the storage offset to %lld and shortened one dimension (no copy)",
+			 (long long)r.offset);
+	} else if (strcmp(c.name, "slice") == 0) {
+		if ((rc = want_args(&c, 2, 4, "(dim, start[, stop[, step]])", err)) != NAPKIN_OK ||
+		    (rc = teach_tensor_dim(t, c.argv[0], &a, err)) != NAPKIN_OK || (rc = arg_int(c.argv[1], &x, err)) != 0)
+			return rc;
+		y = t->ndim > 0 ? t->size[a] : 0;
+		z = 1;
+		if (c.argc >= 3 && strcmp(c.argv[2], "end") != 0 && (rc = arg_int(c.argv[2], &y, err)) != 0)
+			return rc;
+		if (c.argc >= 4 && (rc = arg_int(c.argv[3], &z, err)) != 0)
+			return rc;
+		if ((rc = teach_tensor_slice(t, a, x, y, z, &r, err)) != NAPKIN_OK)
+			return rc;
+		snprintf(res->note, sizeof res->note, "slice: storage offset %lld, stride ×%lld on that dimension (no copy)",
+			 (long long)r.offset, (long long)z);
+	} else if (strcmp(c.name, "select") == 0) {
+		if ((rc = want_args(&c, 2, 2, "(dim, index)", err)) != NAPKIN_OK ||
+		    (rc = teach_tensor_dim(t, c.argv[0], &a, err)) != NAPKIN_OK || (rc = arg_int(c.argv[1], &x, err)) != 0 ||
+		    (rc = teach_tensor_select(t, a, x, &r, err)) != NAPKIN_OK)
+			return rc;
+		snprintf(res->note, sizeof res->note, "select: dropped one dimension, storage offset %lld (no copy)",
+			 (long long)r.offset);
+	} else if (strcmp(c.name, "expand") == 0) {
+		struct teach_dimspec ds;
+		if ((rc = teach_dimlist_parse(c.args, c.args_len, t, true, &ds, err)) != NAPKIN_OK ||
+		    (rc = teach_tensor_expand(t, ds.n, ds.size, &r, err)) != NAPKIN_OK)
+			return rc;
+		snprintf(res->note, sizeof res->note, "expand: new dimensions with stride 0 repeat the same elements (no copy)");
+	} else if (strcmp(c.name, "contiguous") == 0) {
+		if ((rc = want_args(&c, 0, 0, "no arguments", err)) != NAPKIN_OK)
+			return rc;
+		teach_tensor_contiguous(t, &r, res);
+	} else {
+		return util_err_set(err, NAPKIN_EINVAL,
+				    "unknown operation '%s' (transpose, permute, view, reshape, narrow, slice, select, "
+				    "expand, contiguous)",
+				    c.name);
+	}
+	*out = r;
+	return NAPKIN_OK;
+}
