@@ -213,12 +213,12 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 		}
 		if (solutions && s->solution.n > 0) {
 			sol = sc;
-			if (md)
+			if (md) {
 				printf("\n");
-			if (md)
 				print_knobs_md(stdout, "A solution", &s->solution);
-			else
+			} else {
 				print_knobs(stdout, "A solution", &s->solution);
+			}
 			if (teach_knobs_apply(&s->solution, l->name, &sol, cat, &err) == NAPKIN_OK &&
 			    engine_evaluate(&sol, r2, &err) == NAPKIN_OK) {
 				for (k = 0; k < s->n_check; k++) {

@@ -11,7 +11,8 @@
 
 static double step_125(double v, int dir)
 {
-	double e, cand[] = {1, 2, 5, 10};
+	static const double cand[] = {1, 2, 5, 10};
+	double e;
 	int i;
 
 	if (v <= 0)

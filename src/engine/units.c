@@ -221,7 +221,7 @@ int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct 
 	if (!isfinite(v))
 		goto bad;
 	if (v == 0.0)
-		v = 0.0; /* "-0" is 0: never shown as -0 */
+		v = fabs(v); /* "-0" is 0: never shown as -0 */
 	*out = v;
 	return NAPKIN_OK;
 bad:

@@ -43,11 +43,11 @@ static const char *const measured_keys[] = {
 
 bool pgpu_looks_like(const struct ydoc_node *root)
 {
-	const struct ydoc_node *peaks = ydoc_get(root, "peak_flops");
+	const struct ydoc_node *pk = ydoc_get(root, "peak_flops");
 
 	/* a scenario has a peak_flops knob too, but a single value, and gpu_memory */
 	return ydoc_get(root, "memory_bandwidth") != NULL || ydoc_get(root, "memory") != NULL ||
-	       (peaks != NULL && peaks->kind == YDOC_MAP);
+	       (pk != NULL && pk->kind == YDOC_MAP);
 }
 
 /* The peak_flops mapping; a profile needs at least one (the measured section may have none). */

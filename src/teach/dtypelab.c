@@ -294,7 +294,7 @@ double teach_dtype_decode(enum engine_dtype dt, uint64_t bits)
 	if (!f->is_float) {
 		int64_t v = (int64_t)bits;
 		if (f->bits < 64 && bits >> (f->bits - 1))
-			v -= (int64_t)1 << f->bits;
+			v = -(int64_t)((1ull << f->bits) - bits); /* two's complement, without a signed shift */
 		return (double)v;
 	}
 	return fields_value(f, (int)(bits >> (f->bits - 1)),

@@ -36,7 +36,7 @@ static int decode(const char *s, uint32_t *cp)
 
 int teach_cp_width(uint32_t cp)
 {
-	if (cp == 0 || cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
+	if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
 		return 0;
 	if ((cp >= 0x0300 && cp <= 0x036f) || cp == 0x200b || cp == 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f))
 		return 0;

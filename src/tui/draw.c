@@ -135,7 +135,7 @@ static void draw_status(struct tui_model *m, struct tui_canvas *c)
 	if (r.h <= 0)
 		return;
 	tui_canvas_fill(c, r, ' ', TUI_S_NORMAL);
-	if (m->eval_err[0] && row < r.h) {
+	if (m->eval_err[0]) {
 		snprintf(line, sizeof line, " \xe2\x9a\xa0 %s", m->eval_err);
 		tui_canvas_text(c, 0, r.y + row++, r.w, line, TUI_S_BAD);
 	}
@@ -179,7 +179,7 @@ static void draw_knobs(struct tui_model *m, struct tui_canvas *c)
 {
 	struct tui_rect r = m->layout.pane[TUI_PANE_KNOBS], in = tui_rect_inner(r);
 	const struct engine_knob *list[TUI_KNOBS_MAX];
-	const struct engine_knob *rows_k[TUI_KNOBS_MAX + ENGINE_GROUP_COUNT];
+	const struct engine_knob *rows_k[TUI_KNOBS_MAX + ENGINE_GROUP_COUNT] = {NULL};
 	int rows_g[TUI_KNOBS_MAX + ENGINE_GROUP_COUNT];
 	int n = tui_model_knobs(m, list, TUI_KNOBS_MAX), nrows = 0, i, focus_row = 0, g = -1, y;
 	bool focused = pane_focused(m, TUI_PANE_KNOBS);

@@ -783,7 +783,7 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v->note[0] != '\0') {
 		struct tui_rect nr = tui_rect_make(in.x + 9, y, in.w - 9, 2);
 		tui_canvas_text(c, in.x, y, 9, "result", TUI_S_LABEL);
-		y += draw_wrapped(c, nr, y, 2, v->note, 0, v->note_err ? TUI_S_BAD : TUI_S_GOOD);
+		draw_wrapped(c, nr, y, 2, v->note, 0, v->note_err ? TUI_S_BAD : TUI_S_GOOD);
 	}
 	if (v->typing) {
 		snprintf(line, sizeof line, "%s %s\xe2\x96\x8f", v->typing == 's' ? "shape>" : "op>   ", v->in.text);
