@@ -1,0 +1,209 @@
+/*
+ * Models and GPUs by name: parsed from text, read from a file, or found among the presets;
+ * a preset id or a file path (relative to a scenario's directory), with "did you mean" for
+ * an unknown id. Also the catalog the engine resolves `model` and `gpu` knobs through.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "registry_internal.h"
+
+bool preg_is_path(const char *name)
+{
+	size_t n = strlen(name);
+
+	if (strchr(name, '/') != NULL)
+		return true;
+	return (n > 5 && strcmp(name + n - 5, ".yaml") == 0) || (n > 4 && strcmp(name + n - 4, ".yml") == 0) ||
+	       (n > 5 && strcmp(name + n - 5, ".json") == 0);
+}
+
+/* base_dir/name for a relative name (a new string), else a copy of name. */
+static char *join(const char *base_dir, const char *name)
+{
+	char *p;
+	size_t n;
+
+	if (base_dir == NULL || base_dir[0] == '\0' || name[0] == '/')
+		return strdup(name);
+	n = strlen(base_dir) + strlen(name) + 2;
+	p = malloc(n);
+	if (p != NULL)
+		snprintf(p, n, "%s/%s", base_dir, name);
+	return p;
+}
+
+static const char *nearest_id(const struct preset_registry *reg, enum preset_kind kind, const char *word)
+{
+	const char **names;
+	const char *s = NULL;
+	size_t i, n = preset_count(reg, kind);
+
+	names = calloc(n + 1, sizeof *names);
+	if (names == NULL)
+		return NULL;
+	for (i = 0; i < n; i++)
+		names[i] = reg->kinds[kind].v[i].id;
+	s = util_suggest(word, names);
+	free(names);
+	return s;
+}
+
+/* ------------------------------------------------------------ parsing */
+
+int preg_parse_model_text(struct preset_registry *reg, const char *name, const char *id, const char *text,
+			  size_t len, struct engine_model *out, struct napkin_err *err)
+{
+	struct ydoc *doc = NULL;
+	struct pdiag d;
+	int rc = ydoc_parse(name, text, len, NULL, &doc, err);
+
+	if (rc != NAPKIN_OK)
+		return rc;
+	pd_init(&d, name, err, 1);
+	rc = pmodel_from_doc(&d, ydoc_root(doc), id, name, out);
+	if (rc == NAPKIN_OK)
+		preg_warnings(reg, &d);
+	ydoc_free(doc);
+	return rc;
+}
+
+int preg_parse_gpu_text(struct preset_registry *reg, const char *name, const char *id, const char *text,
+			size_t len, struct engine_gpu *out, struct napkin_err *err)
+{
+	struct ydoc *doc = NULL;
+	struct pdiag d;
+	int rc = ydoc_parse(name, text, len, NULL, &doc, err);
+
+	if (rc != NAPKIN_OK)
+		return rc;
+	pd_init(&d, name, err, 1);
+	rc = pgpu_from_doc(&d, ydoc_root(doc), id, out);
+	if (rc == NAPKIN_OK)
+		preg_warnings(reg, &d);
+	ydoc_free(doc);
+	return rc;
+}
+
+int preset_model_from_text(struct preset_registry *reg, const char *name, const char *text, size_t len,
+			   struct engine_model *out, struct napkin_err *err)
+{
+	util_err_clear(err);
+	return preg_parse_model_text(reg, name, "", text, len, out, err);
+}
+
+int preset_gpu_from_text(struct preset_registry *reg, const char *name, const char *text, size_t len,
+			 struct engine_gpu *out, struct napkin_err *err)
+{
+	util_err_clear(err);
+	return preg_parse_gpu_text(reg, name, "", text, len, out, err);
+}
+
+/* ------------------------------------------------------------ resolving names */
+
+static int load_file(struct preset_registry *reg, enum preset_kind kind, const char *path, struct engine_model *m,
+		     struct engine_gpu *g, struct napkin_err *err)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int rc = preg_read(path, &text, &len, err);
+
+	if (rc != NAPKIN_OK)
+		return rc;
+	if (kind == PRESET_MODEL)
+		rc = preg_parse_model_text(reg, path, "", text, len, m, err);
+	else
+		rc = preg_parse_gpu_text(reg, path, "", text, len, g, err);
+	free(text);
+	return rc;
+}
+
+static int resolve(struct preset_registry *reg, enum preset_kind kind, const char *base_dir, const char *name,
+		   struct engine_model *m, struct engine_gpu *g, struct napkin_err *err)
+{
+	struct preg_entry *e;
+	char *path;
+	int rc;
+
+	if (!preg_is_path(name) && (e = preg_find(reg, kind, name)) != NULL) {
+		if (kind == PRESET_MODEL)
+			*m = e->model;
+		else
+			*g = e->gpu;
+		return NAPKIN_OK;
+	}
+	path = join(base_dir, name);
+	if (path == NULL)
+		return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+	if (preg_is_path(name) || preg_file_exists(path)) {
+		rc = load_file(reg, kind, path, m, g, err);
+		if (rc == NAPKIN_ENOENT && err != NULL) {
+			/* said where the name was given (the scenario's line, the flag), not in a
+			 * file that is not there */
+			char why[200];
+			util_strlcpy(why, err->msg, sizeof why);
+			util_err_clear(err);
+			rc = util_err_set(err, NAPKIN_ENOENT, "cannot read the %s file '%.300s': %s",
+					  kind == PRESET_MODEL ? "model" : "GPU", path, why);
+		}
+	} else {
+		const char *s = nearest_id(reg, kind, name);
+		if (kind == PRESET_MODEL)
+			rc = util_err_set(err, NAPKIN_ENOENT,
+					  "unknown model '%.60s'%s%s%s: give a preset id (napkin presets list models), a "
+					  "file, or a size like 7B",
+					  name, s ? " (did you mean '" : "", s ? s : "", s ? "'?)" : "");
+		else
+			rc = util_err_set(err, NAPKIN_ENOENT,
+					  "unknown GPU '%.60s'%s%s%s: give a preset id (napkin presets list gpus) or a file",
+					  name, s ? " (did you mean '" : "", s ? s : "", s ? "'?)" : "");
+	}
+	free(path);
+	return rc;
+}
+
+int preg_model(struct preset_registry *reg, const char *base_dir, const char *name, struct engine_model *out,
+	       struct napkin_err *err)
+{
+	return resolve(reg, PRESET_MODEL, base_dir, name, out, NULL, err);
+}
+
+int preg_gpu(struct preset_registry *reg, const char *base_dir, const char *name, struct engine_gpu *out,
+	     struct napkin_err *err)
+{
+	return resolve(reg, PRESET_GPU, base_dir, name, NULL, out, err);
+}
+
+int preset_model(struct preset_registry *reg, const char *id_or_path, struct engine_model *out,
+		 struct napkin_err *err)
+{
+	util_err_clear(err);
+	return preg_model(reg, NULL, id_or_path, out, err);
+}
+
+int preset_gpu(struct preset_registry *reg, const char *id_or_path, struct engine_gpu *out, struct napkin_err *err)
+{
+	util_err_clear(err);
+	return preg_gpu(reg, NULL, id_or_path, out, err);
+}
+
+static int cat_model(void *ctx, const char *name, struct engine_model *out, struct napkin_err *err)
+{
+	return preg_model(ctx, NULL, name, out, err);
+}
+
+static int cat_gpu(void *ctx, const char *name, struct engine_gpu *out, struct napkin_err *err)
+{
+	return preg_gpu(ctx, NULL, name, out, err);
+}
+
+struct engine_catalog preset_catalog(struct preset_registry *reg)
+{
+	struct engine_catalog c;
+
+	c.ctx = reg;
+	c.model = cat_model;
+	c.gpu = cat_gpu;
+	return c;
+}

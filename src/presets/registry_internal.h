@@ -1,0 +1,46 @@
+/* The registry's layout and helpers, shared by registry.c, registry_lookup.c,
+ * registry_catalog.c and registry_check.c; not a public header. */
+#ifndef NAPKIN_PRESETS_REGISTRY_INTERNAL_H
+#define NAPKIN_PRESETS_REGISTRY_INTERNAL_H
+
+#include "internal.h"
+
+struct preg_entry {
+	struct preset_info info;
+	char *id, *path, *name, *summary;
+	char *text;     /* scenarios: the document, applied when loaded */
+	size_t len;
+	char *base_dir; /* scenarios: where relative model/gpu paths start (NULL: the working directory) */
+	char *msg_name; /* scenarios: the name used in error messages */
+	struct engine_model model;
+	struct engine_gpu gpu;
+};
+
+struct preg_kind_list {
+	struct preg_entry *v;
+	size_t n, cap;
+};
+
+struct preset_registry {
+	struct preg_kind_list kinds[PRESET_KIND_COUNT];
+	char **warn;
+	size_t nwarn, capwarn;
+};
+
+/* The directory of each kind below a search-path directory: gpus, models, scenarios. */
+extern const char *const preg_kind_dirs[PRESET_KIND_COUNT];
+
+/* The preset of kind with this id, or NULL. */
+struct preg_entry *preg_find(const struct preset_registry *reg, enum preset_kind kind, const char *id);
+/* Whether path is a regular file. */
+bool preg_file_exists(const char *path);
+/* An id from a file name: its base name less the extension. */
+int preg_id_of(const char *path, char *id, size_t n, struct napkin_err *err);
+/* A model or GPU from its text; name is the file as messages show it, id the preset id
+ * ("" for none). The load's warnings go to reg (may be NULL). */
+int preg_parse_model_text(struct preset_registry *reg, const char *name, const char *id, const char *text,
+			  size_t len, struct engine_model *out, struct napkin_err *err);
+int preg_parse_gpu_text(struct preset_registry *reg, const char *name, const char *id, const char *text,
+			size_t len, struct engine_gpu *out, struct napkin_err *err);
+
+#endif

@@ -1,0 +1,135 @@
+/*
+ * What the registry holds: the presets of each kind by position or id, the names of kinds
+ * and origins, a scenario preset's text, and the warnings its loads left (each said once).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "registry_internal.h"
+
+const char *preset_origin_name(enum preset_origin o)
+{
+	switch (o) {
+	case PRESET_BUILTIN: return "built in";
+	case PRESET_SHARE: return "share";
+	case PRESET_USER: return "user";
+	case PRESET_LOCAL: return "local";
+	case PRESET_PATH: return "path";
+	default: return "?";
+	}
+}
+
+const char *preset_kind_name(enum preset_kind k)
+{
+	switch (k) {
+	case PRESET_GPU: return "gpu";
+	case PRESET_MODEL: return "model";
+	case PRESET_SCENARIO: return "scenario";
+	default: return "?";
+	}
+}
+
+/* ------------------------------------------------------------ warnings */
+
+static void add_warning(struct preset_registry *reg, const char *text)
+{
+	char **w;
+	size_t i;
+
+	if (reg == NULL)
+		return;
+	for (i = 0; i < reg->nwarn; i++)
+		if (strcmp(reg->warn[i], text) == 0)
+			return; /* the same file loaded twice says it once */
+	if (reg->nwarn == reg->capwarn) {
+		size_t cap = reg->capwarn == 0 ? 8 : reg->capwarn * 2;
+		w = realloc(reg->warn, cap * sizeof *w);
+		if (w == NULL)
+			return;
+		reg->warn = w;
+		reg->capwarn = cap;
+	}
+	reg->warn[reg->nwarn] = strdup(text);
+	if (reg->warn[reg->nwarn] != NULL)
+		reg->nwarn++;
+}
+
+void preg_warnings(struct preset_registry *reg, const struct pdiag *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nwarn; i++)
+		add_warning(reg, d->warn[i]);
+}
+
+size_t preset_warning_count(const struct preset_registry *reg)
+{
+	return reg != NULL ? reg->nwarn : 0;
+}
+
+const char *preset_warning(const struct preset_registry *reg, size_t i)
+{
+	return reg != NULL && i < reg->nwarn ? reg->warn[i] : NULL;
+}
+
+void preset_warnings_clear(struct preset_registry *reg)
+{
+	size_t i;
+
+	if (reg == NULL)
+		return;
+	for (i = 0; i < reg->nwarn; i++)
+		free(reg->warn[i]);
+	reg->nwarn = 0;
+}
+
+/* ------------------------------------------------------------ lookups */
+
+struct preg_entry *preg_find(const struct preset_registry *reg, enum preset_kind kind, const char *id)
+{
+	const struct preg_kind_list *l;
+	size_t i;
+
+	if (reg == NULL || (int)kind < 0 || kind >= PRESET_KIND_COUNT)
+		return NULL;
+	l = &reg->kinds[kind];
+	for (i = 0; i < l->n; i++)
+		if (strcmp(l->v[i].id, id) == 0)
+			return &l->v[i];
+	return NULL;
+}
+
+size_t preset_count(const struct preset_registry *reg, enum preset_kind kind)
+{
+	if (reg == NULL || (int)kind < 0 || kind >= PRESET_KIND_COUNT)
+		return 0;
+	return reg->kinds[kind].n;
+}
+
+const struct preset_info *preset_at(const struct preset_registry *reg, enum preset_kind kind, size_t i)
+{
+	if (i >= preset_count(reg, kind))
+		return NULL;
+	return &reg->kinds[kind].v[i].info;
+}
+
+const struct preset_info *preset_find(const struct preset_registry *reg, enum preset_kind kind, const char *id)
+{
+	struct preg_entry *e = preg_find(reg, kind, id);
+
+	return e != NULL ? &e->info : NULL;
+}
+
+bool preg_scenario_text(struct preset_registry *reg, const char *id, const char **text, size_t *len,
+			const char **base_dir, const char **name)
+{
+	struct preg_entry *e = preg_find(reg, PRESET_SCENARIO, id);
+
+	if (e == NULL)
+		return false;
+	*text = e->text;
+	*len = e->len;
+	*base_dir = e->base_dir;
+	*name = e->msg_name;
+	return true;
+}
