@@ -253,6 +253,15 @@ void tui_model_open_prompt(struct tui_model *m, enum tui_prompt_purpose p, const
 /* Filters the picker's entries by m->filter. */
 void tui_picker_refilter(struct tui_model *m);
 
+/* Between the model's files (model.c, model_input.c, model_actions.c). */
+/* The index of knob k in list (of n), or -1. */
+int tui_model_knob_index(const struct tui_model *m, const struct engine_knob *k, const struct engine_knob **list,
+			 int n);
+/* Keeps the focused knob on screen after a mode change hid it. */
+void tui_model_fix_knob_focus(struct tui_model *m);
+/* The number of focusable rows of a result pane. */
+int tui_model_n_items(const struct tui_model *m, enum tui_pane p);
+
 /* ---------------------------------------------------------------- drawing (draw*.c) */
 
 /* Composes the whole frame into c (resized to m->w × m->h by the caller). */

@@ -14,7 +14,7 @@
  *   canvas.c   an in-memory grid of cells; every frame is composed there and flushed once
  *   layout.c   the layout solver: terminal size -> pane rectangles (pure, unit-tested)
  *   keys.c     the key table: key -> action, with the help text the `?` view lists
- *   model.c    the view-model: scenario, results, focus, baseline, highlights; actions
+ *   model*.c   the view-model: scenario, results, focus, baseline, highlights; actions
  *              return reaction flags (redraw, recompute, quit) and never draw
  *   draw*.c    panes drawn from the view-model into the canvas (pure)
  *   views.c    the view table (see below)

@@ -9,6 +9,8 @@
  *             to transpose, view, slice and copy, with strides and the bytes a copy moves.
  *   dtypelab  the dtype lab (full screen): how each dtype stores a number, bit by bit.
  *
+ * One file each: view_lesson.c, view_tensor.c, view_dtype.c; what they share (a line of
+ * input, wrapped text, the title bar) is in view_teach.c and declared at the end here.
  * The computing is in src/teach (pure); these files only draw it and read keys.
  * State lives in m->view_state[id], allocated by open() and freed by close().
  */
@@ -40,6 +42,20 @@ void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_dtypelab_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_dtypelab_open(struct tui_model *m);
 void tui_dtypelab_close(struct tui_model *m);
+
+/* Shared by the teaching views' files. */
+/* A line of input typed inside a view. */
+struct tui_teach_line {
+	char text[200];
+	int len;
+};
+/* Returns true when the key was an edit of the line. */
+bool tui_teach_input_key(struct tui_teach_line *in, int key);
+/* Draws wrapped text (lines of teach_wrap) from line `first`; returns lines drawn. */
+int tui_teach_draw_wrapped(struct tui_canvas *c, struct tui_rect r, int y, int max_lines, const char *text, int first,
+			   int style);
+/* The title bar: napkin, the view's title and the scenario in words. */
+void tui_teach_title_bar(struct tui_model *m, struct tui_canvas *c, const char *title);
 
 #define TUI_LESSON_FOOTER "n|next step|p|previous|r|redo step|[ ]|scroll|L|lessons|Esc|leave|?|help"
 #define TUI_TENSORS_FOOTER "\xe2\x86\x91\xe2\x86\x93|tensor|Enter|inspect|:|operation|s|shape|u|undo|Esc|close"

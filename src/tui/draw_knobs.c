@@ -1,0 +1,87 @@
+/* The knobs pane: the knobs grouped as a user thinks, scrolled to the focus. Pure. */
+#include <stdio.h>
+#include <string.h>
+
+#include "draw.h"
+
+/* ---------------------------------------------------------------- knobs */
+
+void tui_draw_knobs(struct tui_model *m, struct tui_canvas *c)
+{
+	struct tui_rect r = m->layout.pane[TUI_PANE_KNOBS], in = tui_rect_inner(r);
+	const struct engine_knob *list[TUI_KNOBS_MAX];
+	const struct engine_knob *rows_k[TUI_KNOBS_MAX + ENGINE_GROUP_COUNT] = {NULL};
+	int rows_g[TUI_KNOBS_MAX + ENGINE_GROUP_COUNT];
+	int n = tui_model_knobs(m, list, TUI_KNOBS_MAX), nrows = 0, i, focus_row = 0, g = -1, y;
+	bool focused = tui_pane_focused(m, TUI_PANE_KNOBS);
+	struct tui_rect old;
+
+	for (i = 0; i < n; i++) {
+		if ((int)list[i]->group != g) {
+			g = (int)list[i]->group;
+			rows_k[nrows] = NULL;
+			rows_g[nrows++] = g;
+		}
+		if (list[i] == m->knob)
+			focus_row = nrows;
+		rows_k[nrows] = list[i];
+		rows_g[nrows++] = g;
+	}
+	/* keep the focus (and its heading, when it is the first of a group) on screen */
+	if (focus_row - 1 < m->knob_scroll)
+		m->knob_scroll = focus_row - 1;
+	if (focus_row >= m->knob_scroll + in.h)
+		m->knob_scroll = focus_row - in.h + 1;
+	if (m->knob_scroll > nrows - in.h)
+		m->knob_scroll = nrows - in.h;
+	if (m->knob_scroll < 0)
+		m->knob_scroll = 0;
+
+	tui_canvas_box(c, r, tui_pane_title(TUI_PANE_KNOBS), focused ? TUI_S_BORDER_FOCUS : TUI_S_BORDER,
+		       focused ? TUI_S_TITLE_FOCUS : TUI_S_TITLE);
+	if (m->knob_scroll > 0)
+		tui_canvas_put(c, r.x + r.w - 1, in.y, 0x2191, TUI_S_BORDER_FOCUS);
+	if (m->knob_scroll + in.h < nrows)
+		tui_canvas_put(c, r.x + r.w - 1, in.y + in.h - 1, 0x2193, TUI_S_BORDER_FOCUS);
+	old = tui_canvas_clip(c, in);
+	m->hits.knob_y0 = in.y;
+	m->hits.knob_rows = 0;
+	for (y = 0; y < in.h && m->knob_scroll + y < nrows; y++) {
+		int ri = m->knob_scroll + y;
+		const struct engine_knob *k = rows_k[ri];
+		if (y < 128)
+			m->hits.knob_at[y] = k;
+		m->hits.knob_rows = y + 1;
+		if (k == NULL) {
+			bool here = m->knob != NULL && (int)m->knob->group == rows_g[ri];
+			char head[64];
+			snprintf(head, sizeof head, "%s", engine_group_name((enum engine_knob_group)rows_g[ri]));
+			tui_canvas_fill(c, tui_rect_make(in.x, in.y + y, in.w, 1), 0x2500, TUI_S_BORDER);
+			tui_canvas_put(c, in.x + 1, in.y + y, ' ', TUI_S_BORDER);
+			{
+				int tw = tui_canvas_text(c, in.x + 2, in.y + y, in.w - 4, head,
+							 here && focused ? TUI_S_TITLE_FOCUS : TUI_S_GROUP);
+				tui_canvas_put(c, in.x + 2 + tw, in.y + y, ' ', TUI_S_BORDER);
+			}
+			continue;
+		}
+		{
+			char val[128];
+			int vw, st_l = TUI_S_LABEL, st_v = TUI_S_VALUE;
+			bool sel = k == m->knob;
+			engine_knob_display(&m->sc, k, val, sizeof val);
+			if (k->type == ENGINE_KNOB_NAME)
+				snprintf(val + strlen(val), sizeof val - strlen(val), " \xe2\x96\xb8");
+			vw = tui_utf8_width(val);
+			if (vw > in.w - 6)
+				vw = in.w - 6;
+			if (sel) {
+				st_l = st_v = focused ? TUI_S_SELECTED : TUI_S_VALUE;
+				tui_canvas_fill(c, tui_rect_make(in.x, in.y + y, in.w, 1), ' ', st_l);
+			}
+			tui_canvas_text(c, in.x + 1, in.y + y, in.w - vw - 3, k->label, st_l);
+			tui_canvas_text_right(c, in.x + in.w - 1, in.y + y, vw, val, st_v);
+		}
+	}
+	c->clip = old;
+}

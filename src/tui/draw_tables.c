@@ -1,0 +1,172 @@
+/*
+ * The two table panes: the techniques (each one's change in memory and time against the
+ * same scenario without it) and the data types (bytes, bits, range, epsilon). Pure.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "draw.h"
+
+static void fmt_signed_seconds(double s, char *buf, size_t n)
+{
+	char t[40];
+
+	if (s == 0.0 || !isfinite(s)) {
+		snprintf(buf, n, "0");
+		return;
+	}
+	engine_fmt_seconds(fabs(s), t, sizeof t);
+	snprintf(buf, n, "%s%s", s < 0 ? "-" : "+", t);
+}
+
+static void fmt_signed_bytes(double b, char *buf, size_t n)
+{
+	char t[40];
+
+	if (b == 0.0 || !isfinite(b)) {
+		snprintf(buf, n, "0");
+		return;
+	}
+	tui_draw_bytes(fabs(b), t, sizeof t);
+	snprintf(buf, n, "%s%s", b < 0 ? "-" : "+", t);
+}
+
+/* ---------------------------------------------------------------- techniques */
+
+void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now)
+{
+	struct tui_rect r = m->layout.pane[TUI_PANE_TECH], in = tui_rect_inner(r), old;
+	const char *keys[TUI_ITEMS_MAX];
+	int n = tui_pane_items(m, TUI_PANE_TECH, keys, TUI_ITEMS_MAX), i, first = 0, y, sel = m->item[TUI_PANE_TECH];
+	bool wide = in.w >= 72;
+	int lw = in.w - 2 - 24 - (wide ? 24 : 0);
+	char head[200];
+
+	tui_pane_box(m, c, TUI_PANE_TECH, m->sc.mode == ENGINE_MODE_TRAIN ? "(each vs. without it)" : "(inference)");
+	if (!m->have_res)
+		return;
+	old = tui_canvas_clip(c, in);
+	if (lw > 30)
+		lw = 30;
+	if (lw < 8)
+		lw = 8;
+	snprintf(head, sizeof head, "  %-*s  %10s %11s%s", lw, "technique", "\xce\x94mem/GPU", "\xce\x94time",
+		 wide ? "  compared" : "");
+	tui_canvas_text(c, in.x, in.y, in.w, head, TUI_S_DIM);
+	if (sel >= first + in.h - 1)
+		first = sel - (in.h - 2);
+	if (first < 0)
+		first = 0;
+	for (i = 0; i < TUI_ITEMS_MAX; i++)
+		m->hits.item[TUI_PANE_TECH][i].w = 0;
+	for (i = first, y = in.y + 1; i < n && y < in.y + in.h; i++, y++) {
+		const struct engine_technique *t = NULL;
+		char dm[48], dt[48], text[300], lab[72], *paren;
+		int k;
+		for (k = 0; k < ENGINE_TECH_COUNT; k++)
+			if (m->res.techniques[k].name && strcmp(m->res.techniques[k].name, keys[i] + 11) == 0)
+				t = &m->res.techniques[k];
+		if (t == NULL)
+			continue;
+		if (t->applies) {
+			fmt_signed_bytes(t->delta_memory_bytes, dm, sizeof dm);
+			fmt_signed_seconds(t->delta_seconds, dt, sizeof dt);
+		} else {
+			snprintf(dm, sizeof dm, "n/a");
+			snprintf(dt, sizeof dt, "n/a");
+		}
+		snprintf(lab, sizeof lab, " %s", t->label);
+		paren = strstr(lab, " (");
+		if ((int)strlen(lab) > lw + 1 && paren != NULL)
+			*paren = '\0';
+		snprintf(text, sizeof text, " %10s %11s%s%s", dm, dt, wide ? "  " : "", wide ? t->compare : "");
+		tui_item_row(m, c, TUI_PANE_TECH, i, tui_rect_make(in.x, y, in.w, 1), lw + 3, lab, text, keys[i], now);
+		tui_canvas_put(c, in.x, y, t->enabled ? 0x25cf : 0x25cb,
+			       tui_pane_focused(m, TUI_PANE_TECH) && sel == i ? TUI_S_SELECTED : t->enabled ? TUI_S_GOOD : TUI_S_DIM);
+		if (!t->applies && !(tui_pane_focused(m, TUI_PANE_TECH) && sel == i))
+			tui_canvas_restyle(c, tui_rect_make(in.x + 2, y, in.w - 2, 1), TUI_S_DIM);
+	}
+	c->clip = old;
+}
+
+/* ---------------------------------------------------------------- data types */
+
+/* 3.4e38, 65504, 0.0078 */
+static void short_num(double v, char *buf, size_t n)
+{
+	char t[24], *e;
+
+	if (v >= 1e6 || (v > 0 && v < 0.01)) {
+		snprintf(t, sizeof t, "%.2g", v);
+		e = strchr(t, 'e');
+		if (e != NULL && e[1] == '+')
+			memmove(e + 1, e + 2, strlen(e + 2) + 1);
+		else if (e != NULL && e[1] == '-' && e[2] == '0')
+			memmove(e + 2, e + 3, strlen(e + 3) + 1);
+		snprintf(buf, n, "%s", t);
+	} else if (v == floor(v)) {
+		snprintf(buf, n, "%.0f", v);
+	} else {
+		snprintf(buf, n, "%.3g", v);
+	}
+}
+
+void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now)
+{
+	struct tui_rect r = m->layout.pane[TUI_PANE_DTYPES], in = tui_rect_inner(r), old;
+	const char *keys[TUI_ITEMS_MAX];
+	int n = tui_pane_items(m, TUI_PANE_DTYPES, keys, TUI_ITEMS_MAX), i, y, first = 0, sel = m->item[TUI_PANE_DTYPES];
+	int used[8], nu = 0, rows;
+	const struct engine_memory *mm = &m->res.memory;
+	const struct engine_dtype_info *fd = NULL;
+
+	(void)now;
+	tui_pane_box(m, c, TUI_PANE_DTYPES, NULL);
+	used[nu++] = mm->weight_dt;
+	used[nu++] = mm->activation_dt;
+	used[nu++] = m->res.compute.matmul_dt;
+	if (m->sc.mode == ENGINE_MODE_TRAIN) {
+		used[nu++] = mm->grad_dt;
+		used[nu++] = mm->master_dt;
+		used[nu++] = mm->state_dt;
+	} else {
+		used[nu++] = mm->kv_dt;
+	}
+	old = tui_canvas_clip(c, in);
+	tui_canvas_text(c, in.x, in.y, in.w, "  dtype      B bits  max    epsilon", TUI_S_DIM);
+	rows = in.h - 2; /* header and the note */
+	if (rows < 1)
+		rows = in.h - 1;
+	if (sel >= first + rows)
+		first = sel - rows + 1;
+	for (i = 0; i < TUI_ITEMS_MAX; i++)
+		m->hits.item[TUI_PANE_DTYPES][i].w = 0;
+	for (i = first, y = in.y + 1; i < n && y < in.y + 1 + rows; i++, y++) {
+		enum engine_dtype dt = engine_dtype_by_name(keys[i] + 6);
+		const struct engine_dtype_info *d = (int)dt >= 0 ? engine_dtype_info(dt) : NULL;
+		char text[200], em[16], mx[32], ep[32];
+		bool inuse = false;
+		int k;
+		if (d == NULL)
+			continue;
+		for (k = 0; k < nu; k++)
+			inuse = inuse || used[k] == (int)dt;
+		if (d->is_float)
+			snprintf(em, sizeof em, "e%dm%d", d->exponent_bits, d->mantissa_bits);
+		else
+			snprintf(em, sizeof em, "int%d", d->bits);
+		short_num(d->max_finite, mx, sizeof mx);
+		short_num(d->is_float ? d->epsilon : 1.0, ep, sizeof ep);
+		snprintf(text, sizeof text, "%-8s %3g %-5s %-6s %s", d->name, d->bytes, em, mx, ep);
+		tui_item_row(m, c, TUI_PANE_DTYPES, i, tui_rect_make(in.x, y, in.w, 1), 2, NULL, text, NULL, now);
+		if (inuse)
+			tui_canvas_put(c, in.x, y, 0x25b8,
+				       tui_pane_focused(m, TUI_PANE_DTYPES) && sel == i ? TUI_S_SELECTED : TUI_S_GOOD);
+		if (i == sel)
+			fd = d;
+	}
+	if (fd != NULL && in.h >= 3)
+		tui_canvas_text(c, in.x + 1, in.y + in.h - 1, in.w - 1, fd->note ? fd->note : "", TUI_S_DIM);
+	c->clip = old;
+}

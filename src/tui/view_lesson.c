@@ -1,0 +1,427 @@
+/*
+ * The lesson panel (see view_teach.h): the list of shipped lessons, and a step drawn over
+ * the live main screen with the pane it points at outlined and its check confirmed as
+ * the student turns knobs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lesson.h"
+#include "view_teach.h"
+#include "wrap.h"
+
+#define DOT " \xc2\xb7 "
+
+static int wrapped_lines(const char *text, int width)
+{
+	char buf[8192];
+
+	return teach_wrap(text, width, buf, sizeof buf);
+}
+
+static bool has_wide(const char *s)
+{
+	return teach_text_width(s) != tui_utf8_width(s);
+}
+
+/* ---------------------------------------------------------------- lesson */
+
+#define LIST_MAX 32
+
+struct lesson_view {
+	const struct teach_lesson *lesson;
+	struct teach_lesson *owned; /* a lesson loaded from the list */
+	size_t number;
+	char lang[12];
+	size_t step;
+	bool met;
+	int scroll;
+	/* the list of shipped lessons */
+	bool listing;
+	size_t n_list, sel;
+	char titles[LIST_MAX][160];
+};
+
+static struct lesson_view *lesson_state(struct tui_model *m)
+{
+	return m->view_state[TUI_VIEW_LESSON];
+}
+
+/* The lesson's text in the panel's language; the canvas draws one column per code point,
+ * so text with wide (CJK) characters falls back to English there. */
+static const char *ltext(const struct lesson_view *v, const struct teach_text *t)
+{
+	const char *s = teach_text_get(t, v->lang);
+
+	return has_wide(s) ? teach_text_get(t, "en") : s;
+}
+
+static enum tui_pane pane_of(const char *name)
+{
+	static const struct {
+		const char *name;
+		enum tui_pane pane;
+	} map[] = {
+		{"memory", TUI_PANE_MEMORY},   {"compute", TUI_PANE_COMPUTE},  {"data", TUI_PANE_COMPUTE},
+		{"inference", TUI_PANE_COMPUTE}, {"roofline", TUI_PANE_ROOFLINE}, {"techniques", TUI_PANE_TECH},
+		{"dtypes", TUI_PANE_DTYPES},   {"knobs", TUI_PANE_KNOBS},      {"params", TUI_PANE_KNOBS},
+		{"tensors", TUI_PANE_KNOBS},
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (strcmp(map[i].name, name) == 0)
+			return map[i].pane;
+	return TUI_PANE_MEMORY;
+}
+
+static void check_met(struct tui_model *m, struct lesson_view *v)
+{
+	const struct teach_step *s = &v->lesson->steps[v->step];
+
+	v->met = m->have_res && s->n_check > 0 && teach_step_met(s, &m->sc, &m->res);
+}
+
+static int go_step(struct tui_model *m, struct lesson_view *v, size_t i, uint64_t now)
+{
+	struct engine_scenario sc;
+	struct napkin_err err;
+	const struct teach_step *s;
+	enum tui_pane p;
+
+	util_err_clear(&err);
+	if (teach_lesson_scenario(v->lesson, i, m->have_cat ? &m->cat : NULL, &sc, &err) != NAPKIN_OK) {
+		char buf[700];
+		tui_model_message(m, true, "lesson: %s", util_err_format(&err, buf, sizeof buf));
+		return -1;
+	}
+	v->step = i;
+	v->scroll = 0;
+	m->sc = sc;
+	tui_model_evaluate(m, now);
+	s = &v->lesson->steps[i];
+	p = pane_of(s->pane);
+	if (p != TUI_PANE_KNOBS && p != TUI_PANE_MEMORY && m->slot != p) {
+		m->slot = p;
+		if (m->w > 0)
+			tui_model_set_size(m, m->w, m->h);
+	}
+	check_met(m, v);
+	return 0;
+}
+
+int tui_lesson_open(struct tui_model *m)
+{
+	struct lesson_view *v = calloc(1, sizeof *v);
+
+	if (v == NULL)
+		return -1;
+	util_strlcpy(v->lang, "en", sizeof v->lang);
+	m->view_state[TUI_VIEW_LESSON] = v;
+#ifdef NAPKIN_HAVE_LESSON_FILES
+	{
+		size_t i;
+		v->n_list = teach_lessons_count();
+		if (v->n_list > LIST_MAX)
+			v->n_list = LIST_MAX;
+		for (i = 0; i < v->n_list; i++) {
+			struct teach_lesson *l;
+			struct napkin_err err;
+			if (teach_lessons_load(i + 1, &l, &err) == NAPKIN_OK) {
+				snprintf(v->titles[i], sizeof v->titles[i], "%2zu  %s (%zu steps)", i + 1,
+					 teach_text_get(&l->title, "en"), l->n_steps);
+				teach_lesson_free(l);
+			} else {
+				size_t pos = 0;
+				util_bprintf(v->titles[i], sizeof v->titles[i], &pos, "%2zu  (%s)", i + 1, err.msg);
+			}
+		}
+	}
+#endif
+	v->listing = true;
+	return 0;
+}
+
+void tui_lesson_close(struct tui_model *m)
+{
+	struct lesson_view *v = lesson_state(m);
+
+	if (v != NULL)
+		teach_lesson_free(v->owned);
+	free(v);
+	m->view_state[TUI_VIEW_LESSON] = NULL;
+}
+
+int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t number, const char *lang)
+{
+	struct lesson_view *v;
+
+	if (tui_view_push(m, TUI_VIEW_LESSON) != 0)
+		return -1;
+	v = lesson_state(m);
+	v->lesson = l;
+	v->number = number;
+	v->listing = false;
+	util_strlcpy(v->lang, lang != NULL ? lang : "en", sizeof v->lang);
+	if (strcmp(v->lang, "en") != 0 && has_wide(teach_text_get(&l->title, v->lang)))
+		tui_model_message(m, false,
+				  "the explorer draws one column per character: this lesson shows in English here "
+				  "(napkin lesson %zu --text --lang %s prints it)",
+				  number, v->lang);
+	if (go_step(m, v, 0, 0) != 0) {
+		tui_view_pop(m);
+		return -1;
+	}
+	return 0;
+}
+
+#ifdef NAPKIN_HAVE_LESSON_FILES
+static void pick_lesson(struct tui_model *m, struct lesson_view *v, uint64_t now)
+{
+	struct teach_lesson *l;
+	struct napkin_err err;
+
+	if (v->n_list == 0)
+		return;
+	if (teach_lessons_load(v->sel + 1, &l, &err) != NAPKIN_OK) {
+		tui_model_message(m, true, "lesson %zu: %s", v->sel + 1, err.msg);
+		return;
+	}
+	teach_lesson_free(v->owned);
+	v->owned = l;
+	v->lesson = l;
+	v->number = v->sel + 1;
+	v->listing = false;
+	if (go_step(m, v, 0, now) != 0)
+		v->listing = true;
+}
+#endif
+
+static void draw_list(struct tui_model *m, struct tui_canvas *c, struct lesson_view *v)
+{
+	int h = (int)v->n_list + 4, i;
+	struct tui_rect box = tui_layout_overlay(m->w, m->h - 1, 84, h > m->h - 2 ? m->h - 2 : h), in;
+
+	tui_canvas_fill(c, box, ' ', TUI_S_OVERLAY);
+	tui_canvas_box(c, box, "Lessons: the chapter, step by step", TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
+	in = tui_rect_inner(box);
+	if (v->n_list == 0) {
+		tui_canvas_text(c, in.x + 1, in.y, in.w - 2, "no lessons in this build", TUI_S_DIM);
+		return;
+	}
+	for (i = 0; i < (int)v->n_list && i < in.h - 1; i++)
+		tui_canvas_text(c, in.x + 1, in.y + i, in.w - 2, v->titles[i],
+				(size_t)i == v->sel ? TUI_S_SELECTED : TUI_S_OVERLAY);
+	tui_canvas_text(c, in.x + 1, in.y + in.h - 1, in.w - 2,
+			"\xe2\x86\x91\xe2\x86\x93 choose" DOT "Enter start" DOT "Esc close" DOT "napkin lesson N --text prints one",
+			TUI_S_DIM);
+}
+
+/* Outlines the pane the step points at. */
+static void mark_pane(struct tui_model *m, struct tui_canvas *c, enum tui_pane p)
+{
+	struct tui_rect r = tui_model_pane_rect(m, p);
+
+	if (r.w <= 0 || r.h <= 0)
+		return;
+	tui_canvas_restyle(c, tui_rect_make(r.x, r.y, r.w, 1), TUI_S_CHANGED);
+	tui_canvas_restyle(c, tui_rect_make(r.x, r.y + r.h - 1, r.w, 1), TUI_S_CHANGED);
+	tui_canvas_restyle(c, tui_rect_make(r.x, r.y, 1, r.h), TUI_S_CHANGED);
+	tui_canvas_restyle(c, tui_rect_make(r.x + r.w - 1, r.y, 1, r.h), TUI_S_CHANGED);
+}
+
+static void cond_line(struct tui_model *m, const struct teach_step *s, bool met, char *buf, size_t n)
+{
+	size_t pos = 0, k;
+	char now_[80];
+
+	buf[0] = '\0';
+	util_bprintf(buf, n, &pos, "%s ", met ? "\xe2\x9c\x93 answered:" : "\xe2\x80\xa6 not yet:");
+	for (k = 0; k < s->n_check; k++) {
+		teach_cond_lhs_text(&s->check[k], &m->sc, &m->res, now_, sizeof now_);
+		util_bprintf(buf, n, &pos, "%s%s (now %s)", k ? "; " : "", s->check[k].text, now_);
+	}
+	if (met)
+		util_bprintf(buf, n, &pos, DOT "n: next step");
+}
+
+void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
+{
+	struct lesson_view *v = lesson_state(m);
+	const struct teach_step *s;
+	struct tui_rect knobs, pr, box, in;
+	char title[300], right[40], line[600];
+	int x, h, want, y, text_lines, q_lines, avail, extra;
+	enum tui_pane p;
+	const char *text, *question;
+
+	(void)now;
+	if (v == NULL)
+		return;
+	if (v->listing || v->lesson == NULL) {
+		draw_list(m, c, v);
+		return;
+	}
+	s = &v->lesson->steps[v->step];
+	p = pane_of(s->pane);
+	mark_pane(m, c, p);
+	/* the panel covers the results beside the knobs, on the half away from the pane */
+	knobs = tui_model_pane_rect(m, TUI_PANE_KNOBS);
+	x = knobs.w > 0 && p != TUI_PANE_KNOBS ? knobs.x + knobs.w : 0;
+	if (m->w - x < 50)
+		x = 0;
+	text = ltext(v, &s->text);
+	question = s->question.n > 0 ? ltext(v, &s->question) : "";
+	text_lines = wrapped_lines(text, m->w - x - 4);
+	q_lines = question[0] ? wrapped_lines(question, m->w - x - 6) : 0;
+	/* borders, title, text, question, the check line */
+	want = 2 + 1 + text_lines + q_lines + 1;
+	h = want;
+	if (h > m->h / 2)
+		h = m->h / 2;
+	if (h < 6)
+		h = 6;
+	pr = tui_model_pane_rect(m, p);
+	if (pr.w > 0 && pr.y + pr.h / 2 > m->h / 2)
+		y = 1;
+	else
+		y = (m->layout.status.h > 0 ? m->layout.status.y : m->layout.footer.y) - h;
+	if (y < 1)
+		y = 1;
+	box = tui_rect_make(x, y, m->w - x, h);
+	tui_canvas_fill(c, box, ' ', TUI_S_OVERLAY);
+	if (v->number > 0)
+		snprintf(title, sizeof title, "Lesson %zu: %s", v->number, ltext(v, &v->lesson->title));
+	else
+		snprintf(title, sizeof title, "Lesson: %s", ltext(v, &v->lesson->title));
+	tui_canvas_box(c, box, title, TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
+	snprintf(right, sizeof right, " step %zu of %zu ", v->step + 1, v->lesson->n_steps);
+	tui_canvas_text_right(c, box.x + box.w - 1, box.y, (int)strlen(right), right, TUI_S_TITLE_FOCUS);
+	in = tui_rect_inner(box);
+	in.x++;
+	in.w -= 2;
+	/* the step's title and pane, the text (scrolls with [ ]), the question, the check */
+	snprintf(line, sizeof line, "%s%s%s%s", s->title.n ? ltext(v, &s->title) : "", s->pane[0] ? "   [" : "",
+		 s->pane, s->pane[0] ? "]" : "");
+	tui_canvas_text(c, in.x, in.y, in.w, line, TUI_S_TITLE);
+	extra = (s->n_check > 0 || v->step + 1 < v->lesson->n_steps) ? 1 : 0;
+	avail = in.h - 1 - q_lines - extra;
+	if (avail < 1)
+		avail = 1;
+	if (v->scroll > text_lines - avail)
+		v->scroll = text_lines - avail > 0 ? text_lines - avail : 0;
+	y = in.y + 1 + tui_teach_draw_wrapped(c, in, in.y + 1, avail, text, v->scroll, TUI_S_OVERLAY);
+	if (v->scroll + avail < text_lines)
+		tui_canvas_put(c, box.x + box.w - 1, in.y + avail, 0x2193, TUI_S_BORDER_FOCUS);
+	if (v->scroll > 0)
+		tui_canvas_put(c, box.x + box.w - 1, in.y + 1, 0x2191, TUI_S_BORDER_FOCUS);
+	if (q_lines > 0 && y < in.y + in.h) {
+		struct tui_rect q = tui_rect_make(in.x + 2, y, in.w - 2, in.h);
+		tui_canvas_text(c, in.x, y, 2, "? ", TUI_S_VALUE);
+		y += tui_teach_draw_wrapped(c, q, y, in.y + in.h - y - extra, question, 0, TUI_S_VALUE);
+	}
+	if (y < in.y + in.h) {
+		if (s->n_check > 0) {
+			cond_line(m, s, v->met, line, sizeof line);
+			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, v->met ? TUI_S_GOOD : TUI_S_WARN);
+		} else if (!strcmp(s->pane, "tensors") || !strcmp(s->pane, "dtypes")) {
+			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w,
+					!strcmp(s->pane, "tensors") ? "T opens the tensor inspector" DOT "n: next step"
+								    : "D opens the dtype lab" DOT "n: next step",
+					TUI_S_DIM);
+		} else if (v->step + 1 < v->lesson->n_steps) {
+			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, "n: next step", TUI_S_DIM);
+		} else {
+			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, "the last step" DOT "L: another lesson" DOT "Esc: leave",
+					TUI_S_DIM);
+		}
+	}
+}
+
+unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
+{
+	struct lesson_view *v = lesson_state(m);
+	unsigned flags;
+	bool was;
+
+	if (v == NULL)
+		return TUI_REACT_NONE;
+	if (v->listing || v->lesson == NULL) {
+		switch (ev->key) {
+		case TUI_KEY_UP: case 'k':
+			if (v->sel > 0)
+				v->sel--;
+			return TUI_REACT_REDRAW;
+		case TUI_KEY_DOWN: case 'j':
+			if (v->sel + 1 < v->n_list)
+				v->sel++;
+			return TUI_REACT_REDRAW;
+		case TUI_KEY_ENTER:
+#ifdef NAPKIN_HAVE_LESSON_FILES
+			pick_lesson(m, v, now);
+#endif
+			return TUI_REACT_REDRAW | TUI_REACT_EVAL;
+		case TUI_KEY_ESC: case 'q': case 'L':
+			if (v->lesson != NULL) {
+				v->listing = false;
+				return TUI_REACT_REDRAW;
+			}
+			tui_view_pop(m);
+			return TUI_REACT_REDRAW;
+		default:
+			return TUI_REACT_NONE;
+		}
+	}
+	switch (ev->key) {
+	case 'n':
+		if (v->step + 1 >= v->lesson->n_steps) {
+			tui_model_message(m, false, "that was the last step: L for another lesson, Esc to leave");
+			return TUI_REACT_REDRAW;
+		}
+		go_step(m, v, v->step + 1, now);
+		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
+	case 'p':
+		if (v->step == 0)
+			return TUI_REACT_NONE;
+		go_step(m, v, v->step - 1, now);
+		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
+	case 'r':
+		go_step(m, v, v->step, now);
+		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
+	case '[':
+		if (v->scroll > 0)
+			v->scroll--;
+		return TUI_REACT_REDRAW;
+	case ']':
+		v->scroll++;
+		return TUI_REACT_REDRAW;
+	case 'L':
+		v->listing = true;
+		return TUI_REACT_REDRAW;
+	case 'T':
+		tui_view_push(m, TUI_VIEW_TENSORS);
+		return TUI_REACT_REDRAW;
+	case 'D':
+		tui_view_push(m, TUI_VIEW_DTYPELAB);
+		return TUI_REACT_REDRAW;
+	case TUI_KEY_ESC:
+		tui_view_pop(m);
+		tui_model_message(m, false, "left the lesson: the scenario stays as it is");
+		return TUI_REACT_REDRAW;
+	default:
+		break;
+	}
+	/* everything else turns the knobs of the live main screen */
+	was = v->met;
+	flags = tui_main_view_key(m, ev, now);
+	if (lesson_state(m) == v && v->lesson != NULL) {
+		check_met(m, v);
+		if (v->met && !was)
+			tui_model_message(m, false, "\xe2\x9c\x93 step %zu answered%s", v->step + 1,
+					  v->step + 1 < v->lesson->n_steps ? ": n for the next step" : ": the last step");
+		if (v->met != was)
+			flags |= TUI_REACT_REDRAW;
+	}
+	return flags;
+}

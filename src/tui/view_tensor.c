@@ -1,0 +1,307 @@
+/*
+ * The tensor inspector (see view_teach.h): the scenario's big tensors, and a tensor to
+ * transpose, view, slice and copy, with its strides and the bytes a copy moves.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tensor.h"
+#include "view_teach.h"
+
+/* ---------------------------------------------------------------- tensor inspector */
+
+#define HIST_MAX 16
+
+struct tensors_view {
+	struct teach_big_tensor big[TEACH_BIG_TENSORS_MAX];
+	size_t n_big;
+	int sel, first;
+	struct teach_tensor hist[HIST_MAX];
+	char hist_op[HIST_MAX][64];
+	int n_hist;
+	char note[400];
+	bool note_err;
+	int typing; /* 0, ':' (an operation) or 's' (a shape) */
+	struct tui_teach_line in;
+};
+
+static struct tensors_view *tensors_state(struct tui_model *m)
+{
+	return m->view_state[TUI_VIEW_TENSORS];
+}
+
+static void inspect(struct tensors_view *v, const struct teach_tensor *t, const char *what)
+{
+	v->hist[0] = *t;
+	util_strlcpy(v->hist_op[0], what, sizeof v->hist_op[0]);
+	v->n_hist = 1;
+	v->note[0] = '\0';
+	v->note_err = false;
+}
+
+int tui_tensors_open(struct tui_model *m)
+{
+	struct tensors_view *v = calloc(1, sizeof *v);
+	size_t i;
+
+	if (v == NULL)
+		return -1;
+	m->view_state[TUI_VIEW_TENSORS] = v;
+	if (m->have_res)
+		v->n_big = teach_scenario_tensors(&m->sc, &m->res, v->big, TEACH_BIG_TENSORS_MAX);
+	/* start on the queries (training) or the key cache (inference), else the first */
+	for (i = 0; i < v->n_big; i++)
+		if (strcmp(v->big[i].name, "q") == 0 || strcmp(v->big[i].name, "key_cache") == 0)
+			v->sel = (int)i;
+	if (v->n_big > 0)
+		inspect(v, &v->big[v->sel].t, v->big[v->sel].name);
+	else {
+		struct teach_tensor t;
+		teach_tensor_parse("batch=8 seq=4096 heads=32 head_dim=128", ENGINE_DT_BF16, &t, NULL);
+		inspect(v, &t, "q");
+	}
+	return 0;
+}
+
+void tui_tensors_close(struct tui_model *m)
+{
+	free(tensors_state(m));
+	m->view_state[TUI_VIEW_TENSORS] = NULL;
+}
+
+static void fmt_bytes2(double b, char *buf, size_t n)
+{
+	engine_fmt_bytes(b, true, buf, n);
+}
+
+static void apply_typed(struct tensors_view *v)
+{
+	struct napkin_err err;
+	struct teach_tensor r;
+	struct teach_op_result res;
+	const struct teach_tensor *cur = &v->hist[v->n_hist - 1];
+
+	util_err_clear(&err);
+	if (v->typing == 's') {
+		/* "[dtype] dims": a leading dtype name is optional */
+		char first[32];
+		const char *rest = v->in.text;
+		enum engine_dtype dt = cur->dtype, d2;
+		size_t k = strcspn(rest, " ");
+		if (k < sizeof first) {
+			memcpy(first, rest, k);
+			first[k] = '\0';
+			d2 = engine_dtype_by_name(first);
+			if (d2 != ENGINE_DT_AUTO && strchr(first, '=') == NULL) {
+				dt = d2;
+				rest += k;
+			}
+		}
+		if (teach_tensor_parse(rest, dt, &r, &err) != NAPKIN_OK) {
+			size_t pos = 0;
+			util_bprintf(v->note, sizeof v->note, &pos, "shape: %s", err.msg);
+			v->note_err = true;
+			return;
+		}
+		inspect(v, &r, "a new tensor");
+		return;
+	}
+	if (teach_tensor_op(cur, v->in.text, &r, &res, &err) != NAPKIN_OK) {
+		size_t pos = 0;
+		util_bprintf(v->note, sizeof v->note, &pos, "%s: %s", v->in.text, err.msg);
+		v->note_err = true;
+		return;
+	}
+	if (v->n_hist == HIST_MAX) {
+		memmove(&v->hist[1], &v->hist[2], (HIST_MAX - 2) * sizeof v->hist[0]);
+		memmove(&v->hist_op[1], &v->hist_op[2], (HIST_MAX - 2) * sizeof v->hist_op[0]);
+		v->n_hist--;
+	}
+	v->hist[v->n_hist] = r;
+	util_strlcpy(v->hist_op[v->n_hist], v->in.text, sizeof v->hist_op[v->n_hist]);
+	v->n_hist++;
+	util_strlcpy(v->note, res.note, sizeof v->note);
+	v->note_err = false;
+}
+
+unsigned tui_tensors_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
+{
+	struct tensors_view *v = tensors_state(m);
+
+	(void)now;
+	if (v == NULL)
+		return TUI_REACT_NONE;
+	if (v->typing) {
+		if (ev->key == TUI_KEY_ESC) {
+			v->typing = 0;
+		} else if (ev->key == TUI_KEY_ENTER) {
+			if (v->in.len > 0)
+				apply_typed(v);
+			v->typing = 0;
+		} else if (!tui_teach_input_key(&v->in, ev->key)) {
+			return TUI_REACT_NONE;
+		}
+		return TUI_REACT_REDRAW;
+	}
+	switch (ev->key) {
+	case TUI_KEY_ESC: case 'q': case 'T':
+		tui_view_pop(m);
+		return TUI_REACT_REDRAW;
+	case TUI_KEY_UP: case 'k':
+		if (v->sel > 0)
+			v->sel--;
+		return TUI_REACT_REDRAW;
+	case TUI_KEY_DOWN: case 'j':
+		if (v->sel + 1 < (int)v->n_big)
+			v->sel++;
+		return TUI_REACT_REDRAW;
+	case TUI_KEY_ENTER:
+		if (v->n_big > 0)
+			inspect(v, &v->big[v->sel].t, v->big[v->sel].name);
+		return TUI_REACT_REDRAW;
+	case ':': case '/':
+		v->typing = ':';
+		v->in.len = 0;
+		v->in.text[0] = '\0';
+		return TUI_REACT_REDRAW;
+	case 's':
+		v->typing = 's';
+		v->in.len = 0;
+		v->in.text[0] = '\0';
+		return TUI_REACT_REDRAW;
+	case 'u':
+		if (v->n_hist > 1) {
+			v->n_hist--;
+			snprintf(v->note, sizeof v->note, "undid %s", v->hist_op[v->n_hist]);
+			v->note_err = false;
+		}
+		return TUI_REACT_REDRAW;
+	case 'c':
+		util_strlcpy(v->in.text, "contiguous()", sizeof v->in.text);
+		v->in.len = (int)strlen(v->in.text);
+		v->typing = ':';
+		apply_typed(v);
+		v->typing = 0;
+		return TUI_REACT_REDRAW;
+	case '?': case TUI_KEY_F1:
+		tui_view_push(m, TUI_VIEW_HELP);
+		return TUI_REACT_REDRAW;
+	default:
+		return TUI_REACT_NONE;
+	}
+}
+
+static void draw_big_table(struct tui_model *m, struct tui_canvas *c, struct tensors_view *v, struct tui_rect r)
+{
+	struct tui_rect in = tui_rect_inner(r);
+	int rows = in.h - 2, i, y;
+	bool wide = in.w >= 100;
+	int wname = 30, wshape = in.w - 30 - 10 - 8 - 12 - (wide ? 12 : 0) - 2;
+	char line[600], shape[300], each[40], total[40], title[200];
+	enum teach_tensor_role role = TEACH_ROLE_COUNT;
+
+	snprintf(title, sizeof title, "Where the big tensors come from (the whole model, before TP/PP/ZeRO; %s)",
+		 m->sc.mode == ENGINE_MODE_TRAIN ? "one layer's activations at this micro-batch" : "KV cache at this batch");
+	tui_canvas_box(c, r, title, TUI_S_BORDER, TUI_S_TITLE);
+	if (wshape < 12)
+		wshape = 12;
+	snprintf(line, sizeof line, " %-*s %-*s %-8s %6s %*s%11s", wname - 1, "tensor", wshape, "shape", "dtype", "count",
+		 wide ? 11 : 0, wide ? "each" : "", "total");
+	tui_canvas_text(c, in.x, in.y, in.w, line, TUI_S_LABEL);
+	/* keep the selection on screen (role headings take rows too) */
+	if (v->sel < v->first)
+		v->first = v->sel;
+	while (v->sel - v->first >= rows - 4 && v->first < v->sel)
+		v->first++;
+	y = in.y + 1;
+	for (i = v->first; i < (int)v->n_big && y < in.y + in.h - 1; i++) {
+		const struct teach_big_tensor *b = &v->big[i];
+		if (b->role != role) {
+			double sum = 0;
+			size_t k;
+			role = b->role;
+			for (k = 0; k < v->n_big; k++)
+				if (v->big[k].role == role)
+					sum += v->big[k].total_bytes;
+			fmt_bytes2(sum, total, sizeof total);
+			snprintf(line, sizeof line, " %s: %s", teach_role_name(role), total);
+			tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_GROUP);
+			if (y >= in.y + in.h - 1)
+				break;
+		}
+		teach_tensor_format_shape(&b->t, shape, sizeof shape);
+		fmt_bytes2(b->bytes, each, sizeof each);
+		fmt_bytes2(b->total_bytes, total, sizeof total);
+		if ((int)strlen(shape) > wshape)
+			snprintf(shape + wshape - 3, 4, "...");
+		snprintf(line, sizeof line, "%s%-*.*s %-*s %-8s %6.0f %*s%11s", i == v->sel ? "\xe2\x96\xb8" : " ", wname - 1,
+			 wname - 1, b->name, wshape, shape, engine_dtype_info(b->t.dtype)->name, b->count, wide ? 11 : 0,
+			 wide ? each : "", total);
+		tui_canvas_text(c, in.x, y++, in.w, line, i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
+	}
+	if (v->sel >= 0 && v->sel < (int)v->n_big) {
+		snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", v->big[v->sel].name, v->big[v->sel].what);
+		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, TUI_S_DIM);
+	}
+}
+
+void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
+{
+	struct tensors_view *v = tensors_state(m);
+	const struct teach_tensor *t;
+	struct tui_rect top, bot, in;
+	char line[700], a[300], b[200], by[40], st[40];
+	int hb, y, i;
+	size_t pos = 0;
+
+	(void)now;
+	if (v == NULL)
+		return;
+	tui_canvas_clear(c, TUI_S_NORMAL);
+	tui_teach_title_bar(m, c, "tensor inspector");
+	hb = 10;
+	if (m->h - 2 - hb < 8)
+		hb = m->h - 2 - 8 > 6 ? m->h - 2 - 8 : 6;
+	top = tui_rect_make(0, 1, m->w, m->h - 2 - hb);
+	bot = tui_rect_make(0, m->h - 1 - hb, m->w, hb);
+	if (top.h >= 4)
+		draw_big_table(m, c, v, top);
+	tui_canvas_box(c, bot, "Inspector: shape, strides, storage (PyTorch's rules)", TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
+	in = tui_rect_inner(bot);
+	in.x++;
+	in.w -= 2;
+	t = &v->hist[v->n_hist - 1];
+	teach_tensor_format_shape(t, a, sizeof a);
+	snprintf(line, sizeof line, "tensor   %s  %s", a, engine_dtype_info(t->dtype)->name);
+	y = in.y;
+	tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_VALUE);
+	teach_tensor_format_strides(t, b, sizeof b);
+	snprintf(line, sizeof line, "strides  %s   storage offset %lld   %s", b, (long long)t->offset,
+		 teach_tensor_is_contiguous(t) ? "contiguous" : "NOT contiguous");
+	tui_canvas_text(c, in.x, y++, in.w, line, teach_tensor_is_contiguous(t) ? TUI_S_NORMAL : TUI_S_WARN);
+	fmt_bytes2(teach_tensor_bytes(t), by, sizeof by);
+	fmt_bytes2(teach_tensor_storage_bytes(t), st, sizeof st);
+	snprintf(line, sizeof line, "size     %lld elements \xc3\x97 %g B = %s   (storage %s)",
+		 (long long)teach_tensor_numel(t), engine_dtype_info(t->dtype)->bytes, by, st);
+	tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_NORMAL);
+	line[0] = '\0';
+	util_bprintf(line, sizeof line, &pos, "history  %s", v->hist_op[0]);
+	for (i = 1; i < v->n_hist; i++)
+		util_bprintf(line, sizeof line, &pos, " \xe2\x86\x92 %s", v->hist_op[i]);
+	tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_DIM);
+	if (v->note[0] != '\0') {
+		struct tui_rect nr = tui_rect_make(in.x + 9, y, in.w - 9, 2);
+		tui_canvas_text(c, in.x, y, 9, "result", TUI_S_LABEL);
+		tui_teach_draw_wrapped(c, nr, y, 2, v->note, 0, v->note_err ? TUI_S_BAD : TUI_S_GOOD);
+	}
+	if (v->typing) {
+		snprintf(line, sizeof line, "%s %s\xe2\x96\x8f", v->typing == 's' ? "shape>" : "op>   ", v->in.text);
+		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, TUI_S_INPUT);
+	} else {
+		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w,
+				": transpose(seq, heads)  view(batch, heads, -1)  reshape(...)  narrow(seq, 0, 1024)  "
+				"slice(seq, 0, end, 2)  expand(...)  contiguous()   s: bf16 batch=8 seq=4k",
+				TUI_S_DIM);
+	}
+}
