@@ -32,13 +32,14 @@ if [ -z "$targets" ]; then
 	done
 fi
 
+# the seed folders of each target (as in fuzz/targets.cmake)
 seeds() {
 	case $1 in
 	gpu) echo "presets/gpus tests/data/presets/bad" ;;
 	model) echo "presets/models tests/data/presets/bad" ;;
-	hf) echo "tests/data/hf" ;;
+	hf) echo "tests/data/hf tests/data/presets/bad" ;;
 	scenario) echo "presets/scenarios tests/data/presets/bad" ;;
-	lesson) echo "presets/lessons" ;;
+	lesson) echo "presets/lessons tests/data/presets/bad" ;;
 	esac
 	for d in "fuzz/seeds/$1" "tests/data/fuzz/$1"; do
 		[ -d "$d" ] && echo "$d"
