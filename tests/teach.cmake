@@ -23,5 +23,8 @@ if(TARGET napkin AND TARGET napkin_teach)
     add_test(NAME tui_lesson_walk COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_walk.sh $<TARGET_FILE:napkin>
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(tui_lesson_walk PROPERTIES LABELS tui TIMEOUT 120)
+    add_test(NAME tui_lesson_zh COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_zh.sh $<TARGET_FILE:napkin>
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(tui_lesson_zh PROPERTIES LABELS tui TIMEOUT 120)
   endif()
 endif()

@@ -48,6 +48,7 @@ int tui_canvas_resize(struct tui_canvas *c, int w, int h)
 	c->w = w;
 	c->h = h;
 	c->clip = tui_rect_make(0, 0, w, h);
+	tui_canvas_clear(c, 0); /* no stale half of a wide character at the new width */
 	return 0;
 }
 
@@ -93,15 +94,88 @@ void tui_canvas_unclip(struct tui_canvas *c)
 	c->clip = tui_rect_make(0, 0, c->w, c->h);
 }
 
-void tui_canvas_put(struct tui_canvas *c, int x, int y, uint32_t ch, int style)
+int tui_cp_width(uint32_t cp)
 {
-	struct tui_cell *cell;
+	/* East Asian Wide and Fullwidth (UAX #11): the ranges CJK text uses */
+	static const uint32_t wide[][2] = {
+		{0x1100, 0x115f},   /* Hangul Jamo */
+		{0x2e80, 0x303e},   /* CJK radicals, Kangxi, ideographic description, CJK punctuation */
+		{0x3041, 0x33ff},   /* Hiragana, Katakana, Bopomofo, Hangul compatibility, CJK symbols */
+		{0x3400, 0x4dbf},   /* CJK Unified Ideographs Extension A */
+		{0x4e00, 0x9fff},   /* CJK Unified Ideographs */
+		{0xa000, 0xa4cf},   /* Yi */
+		{0xac00, 0xd7a3},   /* Hangul syllables */
+		{0xf900, 0xfaff},   /* CJK compatibility ideographs */
+		{0xfe30, 0xfe4f},   /* CJK compatibility forms */
+		{0xff00, 0xff60},   /* fullwidth forms */
+		{0xffe0, 0xffe6},   /* fullwidth signs */
+		{0x1f300, 0x1f64f}, /* pictographs and emoticons */
+		{0x20000, 0x3fffd}, /* CJK Extension B and later */
+	};
+	size_t i;
 
-	if (!tui_rect_contains(c->clip, x, y))
-		return;
-	cell = &c->cells[(size_t)y * (size_t)c->w + (size_t)x];
+	if (cp < 0x300)
+		return 1;
+	if ((cp >= 0x0300 && cp <= 0x036f) || cp == 0x200b || cp == 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f))
+		return 0; /* combining marks, zero-width space and joiner, variation selectors */
+	for (i = 0; i < sizeof wide / sizeof wide[0]; i++)
+		if (cp >= wide[i][0] && cp <= wide[i][1])
+			return 2;
+	return 1;
+}
+
+/* Blanks the other half of a wide character that (x, y) is part of, so that a write to
+ * (x, y) never leaves half of one. The blanked half may lie outside the clip. */
+static void unsplit(struct tui_canvas *c, int x, int y)
+{
+	struct tui_cell *row = &c->cells[(size_t)y * (size_t)c->w];
+
+	if (row[x].ch == TUI_CELL_TAIL) {
+		if (x > 0)
+			row[x - 1].ch = ' ';
+	} else if (x + 1 < c->w && row[x + 1].ch == TUI_CELL_TAIL) {
+		row[x + 1].ch = ' ';
+	}
+}
+
+static void set_cell(struct tui_canvas *c, int x, int y, uint32_t ch, int style)
+{
+	struct tui_cell *cell = &c->cells[(size_t)y * (size_t)c->w + (size_t)x];
+
 	cell->ch = ch;
 	cell->style = (uint16_t)style;
+}
+
+void tui_canvas_put(struct tui_canvas *c, int x, int y, uint32_t ch, int style)
+{
+	bool in0 = tui_rect_contains(c->clip, x, y), in1;
+	int w;
+
+	if (ch < 0x20 || (ch >= 0x7f && ch < 0xa0) || ch > 0x10ffff)
+		ch = ' ';
+	w = tui_cp_width(ch);
+	if (w == 0)
+		return;
+	if (w == 1) {
+		if (!in0)
+			return;
+		unsplit(c, x, y);
+		set_cell(c, x, y, ch, style);
+		return;
+	}
+	in1 = tui_rect_contains(c->clip, x + 1, y);
+	if (in0 && in1) {
+		unsplit(c, x, y);
+		unsplit(c, x + 1, y);
+		set_cell(c, x, y, ch, style);
+		set_cell(c, x + 1, y, TUI_CELL_TAIL, style);
+		return;
+	}
+	/* half of it is outside the clip: a space in the half inside */
+	if (in0)
+		tui_canvas_put(c, x, y, ' ', style);
+	else if (in1)
+		tui_canvas_put(c, x + 1, y, ' ', style);
 }
 
 const struct tui_cell *tui_canvas_at(const struct tui_canvas *c, int x, int y)
@@ -152,30 +226,35 @@ int tui_utf8_width(const char *s)
 
 	while (*s) {
 		s += tui_utf8_decode(s, &cp);
-		w++;
+		w += tui_cp_width(cp);
 	}
 	return w;
 }
 
 int tui_canvas_text(struct tui_canvas *c, int x, int y, int maxw, const char *s, int style)
 {
-	int w = 0, total;
+	int w = 0, room;
+	bool cut;
 	uint32_t cp;
 
 	if (maxw < 0)
 		maxw = c->clip.x + c->clip.w - x;
 	if (maxw <= 0)
 		return 0;
-	total = tui_utf8_width(s);
-	while (*s && w < maxw) {
+	cut = tui_utf8_width(s) > maxw;
+	room = cut ? maxw - 1 : maxw; /* a text cut short keeps a column for the '…' */
+	while (*s) {
+		int cw;
 		s += tui_utf8_decode(s, &cp);
-		if (cp < 0x20)
-			cp = ' ';
-		if (total > maxw && w == maxw - 1)
-			cp = 0x2026; /* … */
-		tui_canvas_put(c, x + w, y, cp, style);
-		w++;
+		cw = tui_cp_width(cp);
+		if (w + cw > room)
+			break;
+		if (cw > 0)
+			tui_canvas_put(c, x + w, y, cp, style);
+		w += cw;
 	}
+	if (cut)
+		tui_canvas_put(c, x + w++, y, 0x2026, style); /* … */
 	return w;
 }
 
@@ -190,10 +269,10 @@ int tui_canvas_text_right(struct tui_canvas *c, int x_end, int y, int maxw, cons
 
 void tui_canvas_fill(struct tui_canvas *c, struct tui_rect r, uint32_t ch, int style)
 {
-	int x, y;
+	int x, y, step = tui_cp_width(ch) == 2 ? 2 : 1;
 
 	for (y = r.y; y < r.y + r.h; y++)
-		for (x = r.x; x < r.x + r.w; x++)
+		for (x = r.x; x < r.x + r.w; x += step)
 			tui_canvas_put(c, x, y, ch, style);
 }
 
@@ -270,8 +349,11 @@ void tui_canvas_row(const struct tui_canvas *c, int y, char *buf, size_t n)
 
 	if (n == 0)
 		return;
-	for (x = 0; y >= 0 && y < c->h && x < c->w; x++)
-		pos = put_utf8(buf, n, pos, c->cells[(size_t)y * (size_t)c->w + (size_t)x].ch);
+	for (x = 0; y >= 0 && y < c->h && x < c->w; x++) {
+		uint32_t ch = c->cells[(size_t)y * (size_t)c->w + (size_t)x].ch;
+		if (ch != TUI_CELL_TAIL) /* a wide character's second cell: drawn by the first */
+			pos = put_utf8(buf, n, pos, ch);
+	}
 	buf[pos] = '\0';
 }
 

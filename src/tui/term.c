@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <wchar.h>
 
 #include <curses.h>
 #include <term.h>
@@ -137,6 +138,11 @@ static void tui_setup_styles(struct tui_term *t, enum tui_theme_id theme, bool c
 		bkgdset((chtype)COLOR_PAIR(t->pair[TUI_S_NORMAL]));
 }
 
+/* Sends the canvas to ncurses. A wide character goes out once, from its first cell, when
+ * the terminal's locale agrees that it takes two columns; otherwise (no UTF-8, or a libc
+ * that disagrees) it is drawn as its ASCII stand-in and a space, so that the columns
+ * after it stay where the canvas put them. The same holds for a narrow character the
+ * locale would draw wide or not at all. */
 static void tui_flush(struct tui_term *t, const struct tui_canvas *c, bool clear_all)
 {
 	int x, y;
@@ -145,18 +151,31 @@ static void tui_flush(struct tui_term *t, const struct tui_canvas *c, bool clear
 
 	if (clear_all)
 		clearok(curscr, TRUE);
-	for (y = 0; y < c->h; y++)
+	for (y = 0; y < c->h; y++) {
+		bool covered = false; /* the previous cell went out as a two-column character */
 		for (x = 0; x < c->w; x++) {
 			const struct tui_cell *cell = &c->cells[(size_t)y * (size_t)c->w + (size_t)x];
 			int s = cell->style < TUI_S_COUNT ? cell->style : TUI_S_NORMAL;
 			uint32_t ch = cell->ch;
-			if (t->ascii && ch >= 0x80)
+			bool wide = x + 1 < c->w && c->cells[(size_t)y * (size_t)c->w + (size_t)x + 1].ch == TUI_CELL_TAIL;
+			if (ch == TUI_CELL_TAIL) {
+				if (covered) {
+					covered = false;
+					continue;
+				}
+				ch = ' ';
+			}
+			covered = false;
+			if (ch >= 0x80 && (t->ascii || wcwidth((wchar_t)ch) != (wide ? 2 : 1)))
 				ch = (uint32_t)(unsigned char)tui_ascii_fallback(ch);
+			else if (wide)
+				covered = true;
 			wc[0] = (wchar_t)ch;
 			wc[1] = L'\0';
 			setcchar(&cc, wc, t->attr[s], t->pair[s], NULL);
 			mvwadd_wch(stdscr, y, x, &cc);
 		}
+	}
 	wnoutrefresh(stdscr);
 	doupdate();
 }

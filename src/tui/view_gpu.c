@@ -49,12 +49,17 @@ static int draw_wrapped(struct tui_canvas *c, struct tui_rect r, const char *tex
 		size_t len;
 
 		/* the longest piece that fits: up to the last space within r.w columns */
-		for (p = s; *p && *p != '\n' && cols < r.w; cols++) {
-			int adv = tui_utf8_decode(p, &cp);
+		for (p = s; *p && *p != '\n';) {
+			int adv = tui_utf8_decode(p, &cp), cw = tui_cp_width(cp);
+			if (cols + cw > r.w)
+				break;
 			if (*p == ' ')
 				cut = p;
 			p += adv;
+			cols += cw;
 		}
+		if (p == s && *p && *p != '\n')
+			p += tui_utf8_decode(p, &cp); /* not even one character fits: take one anyway */
 		if (!*p || *p == '\n')
 			e = p;
 		else if (*p == ' ')

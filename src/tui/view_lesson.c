@@ -20,11 +20,6 @@ static int wrapped_lines(const char *text, int width)
 	return teach_wrap(text, width, buf, sizeof buf);
 }
 
-static bool has_wide(const char *s)
-{
-	return teach_text_width(s) != tui_utf8_width(s);
-}
-
 /* ---------------------------------------------------------------- lesson */
 
 #define LIST_MAX 32
@@ -48,13 +43,11 @@ static struct lesson_view *lesson_state(struct tui_model *m)
 	return m->view_state[TUI_VIEW_LESSON];
 }
 
-/* The lesson's text in the panel's language; the canvas draws one column per code point,
- * so text with wide (CJK) characters falls back to English there. */
-static const char *ltext(const struct lesson_view *v, const struct teach_text *t)
+/* The lesson's text in the panel's language (English where it has none). A terminal
+ * without UTF-8 would show only question marks for it: English there. */
+static const char *ltext(const struct tui_model *m, const struct lesson_view *v, const struct teach_text *t)
 {
-	const char *s = teach_text_get(t, v->lang);
-
-	return has_wide(s) ? teach_text_get(t, "en") : s;
+	return teach_text_get(t, m->ascii ? "en" : v->lang);
 }
 
 static enum tui_pane pane_of(const char *name)
@@ -164,11 +157,6 @@ int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t n
 	v->number = number;
 	v->listing = false;
 	util_strlcpy(v->lang, lang != NULL ? lang : "en", sizeof v->lang);
-	if (strcmp(v->lang, "en") != 0 && has_wide(teach_text_get(&l->title, v->lang)))
-		tui_model_message(m, false,
-				  "the explorer draws one column per character: this lesson shows in English here "
-				  "(napkin lesson %zu --text --lang %s prints it)",
-				  number, v->lang);
 	if (go_step(m, v, 0, 0) != 0) {
 		tui_view_pop(m);
 		return -1;
@@ -271,8 +259,8 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	x = knobs.w > 0 && p != TUI_PANE_KNOBS ? knobs.x + knobs.w : 0;
 	if (m->w - x < 50)
 		x = 0;
-	text = ltext(v, &s->text);
-	question = s->question.n > 0 ? ltext(v, &s->question) : "";
+	text = ltext(m, v, &s->text);
+	question = s->question.n > 0 ? ltext(m, v, &s->question) : "";
 	text_lines = wrapped_lines(text, m->w - x - 4);
 	q_lines = question[0] ? wrapped_lines(question, m->w - x - 6) : 0;
 	/* borders, title, text, question, the check line */
@@ -292,9 +280,9 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	box = tui_rect_make(x, y, m->w - x, h);
 	tui_canvas_fill(c, box, ' ', TUI_S_OVERLAY);
 	if (v->number > 0)
-		snprintf(title, sizeof title, "Lesson %zu: %s", v->number, ltext(v, &v->lesson->title));
+		snprintf(title, sizeof title, "Lesson %zu: %s", v->number, ltext(m, v, &v->lesson->title));
 	else
-		snprintf(title, sizeof title, "Lesson: %s", ltext(v, &v->lesson->title));
+		snprintf(title, sizeof title, "Lesson: %s", ltext(m, v, &v->lesson->title));
 	tui_canvas_box(c, box, title, TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
 	snprintf(right, sizeof right, " step %zu of %zu ", v->step + 1, v->lesson->n_steps);
 	tui_canvas_text_right(c, box.x + box.w - 1, box.y, (int)strlen(right), right, TUI_S_TITLE_FOCUS);
@@ -302,7 +290,7 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	in.x++;
 	in.w -= 2;
 	/* the step's title and pane, the text (scrolls with [ ]), the question, the check */
-	snprintf(line, sizeof line, "%s%s%s%s", s->title.n ? ltext(v, &s->title) : "", s->pane[0] ? "   [" : "",
+	snprintf(line, sizeof line, "%s%s%s%s", s->title.n ? ltext(m, v, &s->title) : "", s->pane[0] ? "   [" : "",
 		 s->pane, s->pane[0] ? "]" : "");
 	tui_canvas_text(c, in.x, in.y, in.w, line, TUI_S_TITLE);
 	extra = (s->n_check > 0 || v->step + 1 < v->lesson->n_steps) ? 1 : 0;

@@ -201,7 +201,8 @@ static int explain_width(const char *s)
 			continue;
 		}
 		s += tui_utf8_decode(s, &cp);
-		if (++cur > w)
+		cur += tui_cp_width(cp);
+		if (cur > w)
 			w = cur;
 	}
 	return w;
@@ -384,21 +385,39 @@ static void prompt_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	draw_frame(c, box, label);
 	x = tui_canvas_text(c, 1, box.y + 1, 2, "> ", TUI_S_TITLE_FOCUS) + 1;
 	w = box.w - 3 - x;
-	/* the input, with a block cursor */
+	/* the input, with a block cursor; columns count display width (a wide character takes
+	 * two), the cursor counts characters */
 	{
-		int col = 0, i = 0, first = 0;
-		if (m->input_cur > w)
-			first = m->input_cur - w;
-		for (s = m->input; *s; col++) {
-			int adv = tui_utf8_decode(s, &cp);
-			if (col >= first && col - first < w)
-				tui_canvas_put(c, x + col - first, box.y + 1, cp, col == m->input_cur ? TUI_S_SELECTED : TUI_S_INPUT);
-			s += adv;
-			i++;
+		int col = 0, i = 0, first = 0, cur_col = 0;
+		for (s = m->input; *s && i < m->input_cur; i++) {
+			s += tui_utf8_decode(s, &cp);
+			cur_col += tui_cp_width(cp);
 		}
-		if (m->input_cur >= col && m->input_cur - first < w)
-			tui_canvas_put(c, x + m->input_cur - first, box.y + 1, ' ', TUI_S_SELECTED);
+		if (cur_col > w)
+			first = cur_col - w;
+		for (s = m->input, i = 0; *s; i++) {
+			int adv = tui_utf8_decode(s, &cp), cw = tui_cp_width(cp);
+			if (col >= first && col + cw - first <= w)
+				tui_canvas_put(c, x + col - first, box.y + 1, cp, i == m->input_cur ? TUI_S_SELECTED : TUI_S_INPUT);
+			col += cw;
+			s += adv;
+		}
+		if (m->input_cur >= i && cur_col - first < w)
+			tui_canvas_put(c, x + cur_col - first, box.y + 1, ' ', TUI_S_SELECTED);
 	}
+}
+
+/* Characters (code points) in UTF-8 text. */
+static int char_count(const char *s)
+{
+	int n = 0;
+	uint32_t cp;
+
+	while (*s) {
+		s += tui_utf8_decode(s, &cp);
+		n++;
+	}
+	return n;
 }
 
 /* byte offset of code point index i */
@@ -414,7 +433,7 @@ static int byte_at(const char *s, int i)
 
 static unsigned prompt_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
-	int chars = tui_utf8_width(m->input);
+	int chars = char_count(m->input);
 
 	switch (ev->key) {
 	case TUI_KEY_ESC: tui_view_pop(m); return TUI_REACT_REDRAW;

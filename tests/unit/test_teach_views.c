@@ -132,6 +132,51 @@ static void test_lesson_steps(void **state)
 	teach_lesson_free(l);
 }
 
+/* A Chinese lesson in the explorer: its text on screen, every row whole (a wide character
+ * takes two columns, none is split), at the sizes a class uses. */
+static void test_lesson_chinese(void **state)
+{
+	struct tui_model *m = calloc(1, sizeof *m);
+	struct engine_scenario sc;
+	struct tui_options opt = {.theme = "dark"};
+	struct napkin_err err;
+	struct teach_lesson *l;
+	size_t number, i;
+	static const int sizes[][2] = {{120, 40}, {80, 24}, {200, 60}};
+
+	(void)state;
+	assert_non_null(m);
+	assert_int_equal(teach_lessons_open("1", &l, &number, &err), 0);
+	opt.lesson = l;
+	opt.lesson_number = number;
+	opt.lang = "zh";
+	engine_scenario_default(&sc);
+	assert_int_equal(tui_model_init(m, &sc, reg, &opt), 0);
+	assert_null(strstr(m->msg, "English"));
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		struct tui_canvas c;
+		char row[4096];
+		int y;
+		tui_model_set_size(m, sizes[i][0], sizes[i][1]);
+		assert_true(screen_has(m, "\xe4\xb8\xba\xe4\xbb\x80\xe4\xb9\x88")); /* 为什么, the title */
+		tui_canvas_init(&c);
+		tui_draw(m, &c, 1000);
+		for (y = 0; y < c.h; y++) {
+			tui_canvas_row(&c, y, row, sizeof row);
+			if (tui_utf8_width(row) != c.w)
+				fail_msg("%dx%d, row %d is %d columns: %s", c.w, c.h, y, tui_utf8_width(row), row);
+		}
+		tui_canvas_fini(&c);
+	}
+	tui_model_set_size(m, 120, 40);
+	assert_true(screen_has(m, "\xe5\x86\xb3\xe5\xae\x9a")); /* 决定, step 1's title */
+	key(m, 'n');
+	assert_true(screen_has(m, "step 2 of 3"));
+	tui_model_fini(m);
+	free(m);
+	teach_lesson_free(l);
+}
+
 static void test_lesson_list(void **state)
 {
 	struct tui_model *m = calloc(1, sizeof *m);
@@ -258,7 +303,7 @@ static void test_wrap(void **state)
 }
 
 static const struct CMUnitTest tests[] = {
-	cmocka_unit_test(test_lesson_steps), cmocka_unit_test(test_lesson_list), cmocka_unit_test(test_tensor_view),
+	cmocka_unit_test(test_lesson_steps), cmocka_unit_test(test_lesson_chinese), cmocka_unit_test(test_lesson_list), cmocka_unit_test(test_tensor_view),
 	cmocka_unit_test(test_dtypelab_view), cmocka_unit_test(test_wrap),
 };
 
