@@ -58,3 +58,8 @@ if(TARGET napkin_tui AND TARGET napkin)
     endforeach()
   endif()
 endif()
+if(TARGET napkin)
+  add_test(NAME hostile_cli_files COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/hostile/cli_files.sh $<TARGET_FILE:napkin>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(hostile_cli_files PROPERTIES LABELS unit TIMEOUT 300 ENVIRONMENT "ASAN_OPTIONS=detect_leaks=1")
+endif()

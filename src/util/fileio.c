@@ -82,17 +82,32 @@ int util_read_file(const char *path, size_t max_bytes, char **out, size_t *out_l
 	FILE *f = NULL;
 	char *buf = NULL;
 	size_t cap = 0, len = 0;
-	int rc = NAPKIN_OK;
+	int rc = NAPKIN_OK, fd = -1, flags;
+	struct stat st;
 
 	*out = NULL;
 	if (out_len != NULL)
 		*out_len = 0;
-	f = fopen(path, "rb");
-	if (f == NULL) {
+	/* Non-blocking open: a FIFO without a writer would block open(2) forever. Once open,
+	 * reads block again (a pipe with a writer, /dev/stdin, is read to its end). */
+	fd = open(path, O_RDONLY | O_NONBLOCK);
+	if (fd < 0) {
 		rc = util_err_set(err, errno == ENOENT ? NAPKIN_ENOENT : NAPKIN_EIO, "%s", strerror(errno));
 		util_err_at(err, path, 0, 0);
 		goto out;
 	}
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		rc = util_err_set(err, NAPKIN_EIO, "a directory, not a file");
+		util_err_at(err, path, 0, 0);
+		goto out;
+	}
+	flags = fcntl(fd, F_GETFL);
+	if (flags < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 || (f = fdopen(fd, "rb")) == NULL) {
+		rc = util_err_set(err, NAPKIN_EIO, "%s", strerror(errno));
+		util_err_at(err, path, 0, 0);
+		goto out;
+	}
+	fd = -1; /* f owns it */
 	for (;;) {
 		size_t r;
 		if (len + 4096 + 1 > cap) {
@@ -145,5 +160,7 @@ out:
 	free(buf);
 	if (f != NULL)
 		fclose(f);
+	if (fd >= 0)
+		close(fd);
 	return rc;
 }
