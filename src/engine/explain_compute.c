@@ -1,0 +1,196 @@
+/*
+ * Explanations of the compute and time results: FLOPs per token, training time, MFU, the
+ * roofline points, prefill and decode, data loading, and each technique's with-minus-
+ * without. explain.c dispatches to them.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "explain_internal.h"
+
+void eng_ex_flops(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
+{
+	struct eng_dims dm;
+	char a[NB], b[NB], c[NB];
+	const struct engine_compute *cp = &r->compute;
+
+	eng_dims_from_model(&sc->model, &dm);
+	if (strcmp(key, "compute.flops_per_token_forward") == 0 || strcmp(key, "compute.flops_per_token_6n") == 0) {
+		eng_ex_head(x, "compute.flops_per_token_forward", "forward FLOPs per token");
+		eng_ex_line(x, "  a matmul [M,K]×[K,N] costs 2·M·K·N FLOPs: every weight costs 2 FLOPs per token");
+		eng_ex_line(x, "  formula  2 · matmul weights (LM head included) + 4·L·s·nh·dh (QKᵀ and AV)");
+		eng_ex_line(x, "  values   2 · %s + 4·%.0f·%lld·%.0f·%.0f = %s + %s", CNT(r->params.matmul_active, a), dm.L,
+			    (long long)sc->seq, dm.nh, dm.dh, SI(2.0 * r->params.matmul_active, "FLOP", b),
+			    SI(cp->attention_flops_per_token, "FLOP", c));
+		eng_ex_line(x, "  result   %s per token", SI(cp->flops_per_token_forward, "FLOP", a));
+		eng_ex_line(x, "  beside   the shorthand 2·N = %s, 6·N = %s per training token (N = %s)", SI(cp->flops_per_token_6n / 3.0, "FLOP", a),
+			    SI(cp->flops_per_token_6n, "FLOP", b), CNT(r->params.active, c));
+		eng_ex_line(x, "  source   Kaplan et al. 2020 §2.1; PaLM appendix B (Chowdhery et al. 2022)");
+	} else {
+		eng_ex_head(x, "compute.flops_per_token_train", "training FLOPs per token");
+		eng_ex_line(x, "  forward %s + backward (twice the forward) %s = %s (model FLOPs)", SI(cp->flops_per_token_forward, "FLOP", a),
+			    SI(cp->flops_per_token_backward, "FLOP", b), SI(cp->flops_per_token_train, "FLOP", c));
+		eng_ex_line(x, "  forward : backward = 1 : 2 (the backward computes gradients for inputs and for weights)");
+		if (cp->flops_per_token_hw > cp->flops_per_token_train)
+			eng_ex_line(x, "  recomputation adds %s: hardware FLOPs %s (counted in HFU, not MFU)",
+				    SI(cp->flops_per_token_hw - cp->flops_per_token_train, "FLOP", a), SI(cp->flops_per_token_hw, "FLOP", b));
+		eng_ex_line(x, "  6·N shorthand: %s (%+.1f%%)", SI(cp->flops_per_token_6n, "FLOP", a),
+			    100.0 * (cp->flops_per_token_6n / cp->flops_per_token_train - 1.0));
+		eng_ex_line(x, "  source   Kaplan et al. 2020; Korthikanti et al. 2022 appendix A; Dao et al. 2022");
+	}
+}
+
+void eng_ex_time(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
+{
+	const struct engine_compute *cp = &r->compute;
+	char a[NB], b[NB], c[NB], d[NB];
+
+	(void)key;
+	eng_ex_head(x, "compute.train_seconds", "how long the training run takes");
+	eng_ex_line(x, "  formula  time = tokens × FLOPs per token ÷ (GPUs × peak × MFU)");
+	if (cp->source == ENGINE_TPUT_MFU)
+		eng_ex_line(x, "  values   %s × %s ÷ (%lld × %s × %.3g)", CNT(sc->tokens, a), SI(cp->flops_per_token_used, "FLOP", b),
+			    (long long)sc->gpus, SI(cp->peak, "FLOP/s", c), cp->mfu);
+	else
+		eng_ex_line(x, "  values   %s tokens ÷ %s (measured throughput)", CNT(sc->tokens, a),
+			    SI(cp->tokens_per_s, "tokens/s", b));
+	eng_ex_line(x, "           = %s ÷ %s", SI(cp->train_flops, "FLOP", a), SI((double)sc->gpus * cp->peak * cp->mfu, "FLOP/s", b));
+	eng_ex_line(x, "  result   %s = %.2f days = %s GPU-hours", SECS(cp->train_seconds, a), cp->train_days,
+		    CNT(floor(cp->gpu_hours + 0.5), d));
+	eng_ex_line(x, "  FLOPs per token: %s count (%s); 6·N·D would give %s", sc->flops_formula == ENGINE_FLOPS_6N ? "the 6·N" : "the exact",
+		    SI(cp->flops_per_token_used, "FLOP", b), SI(cp->train_flops_6n, "FLOP", c));
+	eng_ex_line(x, "  source   CS336 lecture 2 (70B on 15T tokens, 1024 H100s, MFU 0.5: 143.9 days); Hoffmann et al. 2022");
+}
+
+void eng_ex_mfu(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_compute *cp = &r->compute;
+	char a[NB], b[NB], c[NB];
+
+	eng_ex_head(x, "compute.mfu", "model FLOPs utilisation: achieved model FLOP/s ÷ peak");
+	eng_ex_line(x, "  formula  MFU = tokens/s × model FLOPs per token ÷ (GPUs × peak)   (PaLM appendix B)");
+	eng_ex_line(x, "           HFU counts the hardware FLOPs (recomputation included)");
+	switch (cp->source) {
+	case ENGINE_TPUT_MFU: eng_ex_line(x, "  assumed  mfu = %.3g (no measurement given)", sc->mfu); break;
+	case ENGINE_TPUT_TOKENS: eng_ex_line(x, "  measured tokens_per_s = %s", SI(sc->tokens_per_s, "tokens/s", a)); break;
+	case ENGINE_TPUT_STEP:
+		eng_ex_line(x, "  measured step_time = %s: tokens/s = %s tokens per step ÷ step", SECS(sc->step_time, a),
+			    CNT(cp->tokens_per_step, b));
+		break;
+	case ENGINE_TPUT_FLOPS:
+		eng_ex_line(x, "  measured achieved_flops = %s per GPU (hardware): tokens/s = achieved × GPUs ÷ hardware FLOPs per token",
+			    SI(sc->achieved_flops, "FLOP/s", a));
+		break;
+	}
+	eng_ex_line(x, "  values   %s × %s ÷ (%lld × %s)", SI(cp->tokens_per_s, "tokens/s", a), SI(cp->flops_per_token_used, "FLOP", b),
+		    (long long)sc->gpus, SI(cp->peak, "FLOP/s", c));
+	eng_ex_line(x, "  result   MFU %.1f%%, HFU %.1f%%", 100.0 * cp->mfu, 100.0 * cp->hfu);
+	eng_ex_line(x, "  the chapter: peak 1000 TFLOP/s, 500 achieved -> 50%%");
+}
+
+void eng_ex_roofline(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, int pt)
+{
+	const struct engine_roofline *rl = &r->roofline;
+	const struct engine_roofline_point *p = &rl->points[pt];
+	char a[NB], b[NB], c[NB], v[200];
+
+	engine_roofline_verdict(sc, r, (enum engine_point)pt, v, sizeof v);
+	eng_ex_line(x, "roofline.%s: %s", p->name, p->label);
+	eng_ex_line(x, "  intensity = FLOPs ÷ bytes moved to and from HBM = %s ÷ %s = %.3g FLOP/B", SI(p->flops, "FLOP", a),
+		    GB(p->bytes, b), p->intensity);
+	eng_ex_line(x, "  ridge     = peak ÷ bandwidth = %s ÷ %s = %.0f FLOP/B", SI(rl->peak, "FLOP/s", a),
+		    SI(rl->bandwidth, "B/s", b), rl->ridge);
+	eng_ex_line(x, "  attainable = min(peak, intensity × bandwidth) = %s", SI(p->attainable, "FLOP/s", c));
+	eng_ex_line(x, "  verdict   %s", v);
+	switch (pt) {
+	case ENGINE_PT_TRAIN:
+		eng_ex_line(x, "  what      one optimizer step on one GPU: every layer's matmuls forward and backward (matrix × "
+			"matrix), attention, norms, the update");
+		break;
+	case ENGINE_PT_PREFILL:
+		eng_ex_line(x, "  what      the prompt's forward pass: %lld × %lld tokens through every weight at once (matrix × matrix)",
+			    (long long)sc->batch, (long long)sc->prompt);
+		break;
+	case ENGINE_PT_DECODE:
+		eng_ex_line(x, "  what      one new token for each of %lld sequences: every weight is read for only %lld tokens "
+			"(matrix × vector at batch 1), plus the KV cache",
+		     (long long)sc->batch, (long long)sc->batch);
+		eng_ex_line(x, "            batch 1 reads ~2 bytes per 2 FLOPs: intensity ≈ 1; raising the batch reuses each weight "
+			"read, until the ridge");
+		break;
+	default:
+		eng_ex_line(x, "  what      a ReLU: 1 FLOP per element, one read and one write of %g bytes each", 
+			    eng_ex_dtype_bytes(r->memory.activation_dt));
+		break;
+	}
+	eng_ex_line(x, "  source    Williams, Waterman & Patterson 2009 (the roofline model)");
+}
+
+void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
+{
+	const struct engine_inference *in = &r->inference;
+	char a[NB], b[NB], c[NB], d[NB];
+
+	if (strcmp(key, "inference.prefill_seconds") == 0) {
+		eng_ex_head(x, key, "time to process the prompt (first token), at the roofline");
+		eng_ex_line(x, "  formula  max(FLOPs ÷ (tp × peak), bytes ÷ (tp × bandwidth))");
+		eng_ex_line(x, "  values   max(%s ÷ %s, %s ÷ %s)", SI(in->prefill_flops, "FLOP", a), SI((double)sc->tp * r->compute.peak, "FLOP/s", b),
+			    GB(in->prefill_bytes, c), SI((double)sc->tp * sc->gpu.bandwidth, "B/s", d));
+		eng_ex_line(x, "  result   %s (%s-bound)", SECS(in->prefill_seconds, a), in->prefill_memory_bound ? "memory" : "compute");
+	} else {
+		eng_ex_head(x, "inference.decode_seconds_per_token", "one decoding step for the whole batch, at the roofline");
+		eng_ex_line(x, "  every step reads all the weights once%s and each sequence's KV cache",
+			    sc->model.experts > 1 ? " (MoE: the experts its tokens route to)" : "");
+		eng_ex_line(x, "  bytes    weights + batch × context × KV bytes per token = %s", GB(in->decode_bytes, a));
+		eng_ex_line(x, "  FLOPs    batch × (2 × matmul weights + 4·L·context·nh·dh) = %s", SI(in->decode_flops, "FLOP", a));
+		eng_ex_line(x, "  time     max(%s ÷ (tp·peak), %s ÷ (tp·bandwidth)) = %s", SI(in->decode_flops, "FLOP", a),
+			    GB(in->decode_bytes, b), SECS(in->decode_seconds_per_token, c));
+		eng_ex_line(x, "  tokens/s batch × replicas ÷ step = %lld × %lld ÷ %s = %s", (long long)sc->batch,
+			    (long long)(sc->gpus / (sc->tp * sc->pp)), SECS(in->decode_seconds_per_token, a),
+			    SI(in->decode_tokens_per_s, "tokens/s", b));
+		eng_ex_line(x, "  context  the average over the generation: prompt + (generate + 1)/2 = %.1f", in->decode_context);
+		eng_ex_line(x, "  the chapter: decoding is matrix × vector, memory-bound: its speed is the bandwidth's");
+	}
+}
+
+void eng_ex_data(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_data_loading *d = &r->data;
+	char a[NB], b[NB], c[NB], e[NB];
+
+	eng_ex_head(x, "data_loading", "copying each step's batch from host memory to the GPU over PCIe");
+	eng_ex_line(x, "  bytes    micro-batch × seq × grad_accum × 16 B (int64 token ids and labels) = %lld × %lld × %lld × 16 = %s",
+		    (long long)sc->batch, (long long)sc->seq, (long long)sc->grad_accum, GB(d->bytes_per_step, a));
+	eng_ex_line(x, "  pinned   %s at %s = %s", GB(d->bytes_per_step, a), SI(d->pinned_bw, "B/s", b), SECS(d->pinned_seconds, c));
+	eng_ex_line(x, "  pageable %s at %s = %s (staged through a pinned buffer; ~half the rate)", GB(d->bytes_per_step, a),
+		    SI(d->pageable_bw, "B/s", b), SECS(d->pageable_seconds, e));
+	eng_ex_line(x, "  step     %s: the copy is %.3g%% of it%s", SECS(d->step_seconds, a), 100.0 * d->fraction,
+		    d->overlapped ? ", and with pinned memory it overlaps compute (non_blocking=True)"
+				  : ", and pageable copies are synchronous");
+	eng_ex_line(x, "  source   NVIDIA, \"How to Optimize Data Transfers in CUDA C/C++\" (Harris 2012); PyTorch pin_memory");
+}
+
+void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const char *name)
+{
+	int i;
+	char a[NB], b[NB], c[NB];
+
+	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
+		const struct engine_technique *t = &r->techniques[i];
+		if (t->name == NULL || strcmp(t->name, name) != 0)
+			continue;
+		eng_ex_line(x, "techniques.%s: %s (%s)", t->name, t->label, t->compare);
+		if (!t->applies) {
+			eng_ex_line(x, "  does not apply to this scenario");
+			return;
+		}
+		eng_ex_line(x, "  memory per GPU   %s (×%.2f)", GIB(t->delta_memory_bytes, a), t->ratio_memory);
+		eng_ex_line(x, "  FLOPs per token  %s", SI(t->delta_flops, "FLOP", b));
+		eng_ex_line(x, "  HBM traffic      %s per step", GB(t->delta_bytes_moved, c));
+		eng_ex_line(x, "  time             %s%s (×%.2f), at the same hardware utilisation", t->delta_seconds < 0 ? "-" : "+",
+			    SECS(fabs(t->delta_seconds), a), t->ratio_seconds);
+		eng_ex_line(x, "  (with minus without; negative saves)");
+		return;
+	}
+	eng_ex_line(x, "techniques.%s: unknown technique", name);
+}

@@ -1,0 +1,52 @@
+/* The explanations' writer and parts, shared by explain.c, explain_memory.c and
+ * explain_compute.c; not a public header. */
+#ifndef NAPKIN_ENGINE_EXPLAIN_INTERNAL_H
+#define NAPKIN_ENGINE_EXPLAIN_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "internal.h"
+
+/* An explanation being written into the caller's buffer. */
+struct eng_ex {
+	char *buf;
+	size_t n, pos;
+};
+
+/* Appends one line (cut at the buffer's end). */
+void eng_ex_line(struct eng_ex *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "key: title", the first line of an explanation. */
+void eng_ex_head(struct eng_ex *x, const char *key, const char *title);
+/* A dtype's name and bytes per element; "none" and 0 for -1. */
+const char *eng_ex_dtype_name(int dt);
+double eng_ex_dtype_bytes(int dt);
+
+/* Number formatting into short-lived local buffers. */
+#define NB 48
+#define GIB(v, b) (engine_fmt_bytes((v), true, (b), NB), (b))
+#define GB(v, b) (engine_fmt_bytes((v), false, (b), NB), (b))
+#define CNT(v, b) (engine_fmt_count((v), (b), NB), (b))
+#define SI(v, u, b) (engine_fmt_si((v), (u), (b), NB), (b))
+#define SECS(v, b) (engine_fmt_seconds((v), (b), NB), (b))
+
+/* explain_memory.c */
+void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, bool active);
+void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
+void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key);
+void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
+void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r,
+		       const char *key);
+void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key);
+
+/* explain_compute.c */
+void eng_ex_flops(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key);
+void eng_ex_time(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key);
+void eng_ex_mfu(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
+void eng_ex_roofline(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, int pt);
+void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r,
+		      const char *key);
+void eng_ex_data(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
+void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const char *name);
+
+#endif

@@ -1,0 +1,267 @@
+/*
+ * Explanations of the parameter count and the memory results: weights, master weights,
+ * gradients, optimizer state, activations, logits, KV cache, overhead, the total, and the
+ * solves (largest batch, fewest GPUs, largest model). explain.c dispatches to them.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "explain_internal.h"
+
+void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, bool active)
+{
+	struct eng_dims dm;
+	struct eng_layer_params lp;
+	char a[NB], b[NB], c[NB], d[NB], e[NB];
+	double final_norm;
+
+	eng_dims_from_model(&sc->model, &dm);
+	eng_layer_params(&dm, &lp);
+	final_norm = dm.layernorm ? 2.0 * dm.d : dm.d;
+	eng_ex_head(x, active ? "model.params_active" : "model.params_total",
+		    active ? "parameters each token passes through" : "parameters of the model");
+	eng_ex_line(x, "  per layer  attention d·(nh·dh) + 2·d·(nkv·dh) + (nh·dh)·d = %.0f·%.0f + 2·%.0f·%.0f + %.0f·%.0f = %s",
+		    dm.d, dm.nh * dm.dh, dm.d, dm.nkv * dm.dh, dm.nh * dm.dh, dm.d, CNT(lp.attn_w, a));
+	if (lp.attn_b_col + lp.attn_b_row > 0)
+		eng_ex_line(x, "             attention biases = %s", CNT(lp.attn_b_col + lp.attn_b_row, a));
+	eng_ex_line(x, "             MLP %s %.0f·d·f = %.0f·%.0f·%.0f = %s%s", dm.gated ? "gated" : "plain", dm.gated ? 3.0 : 2.0,
+		    dm.gated ? 3.0 : 2.0, dm.d, dm.f, CNT(lp.mlp_w, a),
+		    dm.E > 1 ? (active ? " per expert, top-k of them" : " per expert") : "");
+	if (dm.E > 1)
+		eng_ex_line(x, "             %s: %.0f × MLP + router d·E = %s", active ? "routed experts" : "experts",
+			    active ? dm.k : dm.E, CNT((active ? dm.k : dm.E) * (lp.mlp_w + lp.mlp_b_col + lp.mlp_b_row) + lp.router, a));
+	if (lp.mlp_b_col + lp.mlp_b_row > 0)
+		eng_ex_line(x, "             MLP biases = %s", CNT(lp.mlp_b_col + lp.mlp_b_row, a));
+	eng_ex_line(x, "             2 %s = %s", dm.layernorm ? "LayerNorms (weight and bias) 2·2d" : "RMSNorms 2·d", CNT(lp.norms, a));
+	eng_ex_line(x, "  layers     %.0f × %s = %s", dm.L, CNT(active ? lp.active : lp.total, a),
+		    CNT(dm.L * (active ? lp.active : lp.total), b));
+	eng_ex_line(x, "  embedding  V·d = %.0f·%.0f = %s%s", dm.V, dm.d, CNT(dm.V * dm.d, c),
+		    dm.learned ? " (+ learned positions P·d)" : "");
+	if (dm.learned)
+		eng_ex_line(x, "             positions P·d = %.0f·%.0f = %s", dm.P, dm.d, CNT(dm.P * dm.d, c));
+	eng_ex_line(x, "  final norm %s", CNT(final_norm, d));
+	eng_ex_line(x, "  LM head    %s", dm.tied ? "tied to the embedding (no new parameters; still a V·d matmul)" : CNT(dm.V * dm.d, e));
+	eng_ex_line(x, "  total      %s = %.0f", CNT(active ? r->params.active : r->params.total, a),
+		    active ? r->params.active : r->params.total);
+	if (!active && sc->model.params_published > 0)
+		eng_ex_line(x, "  published  %.0f (%s)", sc->model.params_published,
+			    fabs(sc->model.params_published - r->params.total) < 0.5 ? "exact match" : "differs");
+	eng_ex_line(x, "  non-embedding (Kaplan's N) %s", CNT(r->params.non_embedding, a));
+	eng_ex_line(x, "  source: the modules of the Hugging Face implementation; %s", sc->model.source[0] ? sc->model.source : "DESIGN.md formulas");
+}
+
+void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	struct eng_bytes by;
+	char a[NB], b[NB];
+	double dp = (double)r->dp;
+	bool z3 = sc->mode == ENGINE_MODE_TRAIN && sc->zero >= 3;
+
+	eng_bytes(sc, &by);
+	eng_ex_head(x, "memory.weights", "the parameters on one GPU");
+	eng_ex_line(x, "  formula  params on this GPU × bytes per weight%s", z3 ? " ÷ dp (ZeRO-3)" : "");
+	eng_ex_line(x, "  values   %s × %g B (%s)%s%s", CNT(r->params.per_gpu, a), by.w, eng_ex_dtype_name(by.weight_dt), z3 ? " ÷ " : "",
+		    z3 ? CNT(dp, b) : "");
+	if (by.autocast_copy > 0)
+		eng_ex_line(x, "           + autocast's %g-byte copies of the matmul weights, kept for the backward", by.autocast_copy);
+	if (r->memory.zero3_buffer > 0)
+		eng_ex_line(x, "           + one layer gathered to compute (ZeRO-3): %s", GIB(r->memory.zero3_buffer, a));
+	if (sc->tp > 1 || sc->pp > 1)
+		eng_ex_line(x, "  params on this GPU: the model split %lld ways by TP (embedding, head and linears; norms "
+			"replicated) and %lld by PP (the busiest stage)",
+		     (long long)sc->tp, (long long)sc->pp);
+	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.weights, a), GB(r->memory.weights, b));
+	eng_ex_line(x, "  source   ZeRO (Rajbhandari et al. 2019): 2Ψ bytes for 16-bit parameters; Megatron-LM TP/PP layout");
+}
+
+void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
+{
+	struct eng_bytes by;
+	char a[NB], b[NB], c[NB];
+	bool train = sc->mode == ENGINE_MODE_TRAIN;
+	double dp = (double)r->dp;
+
+	eng_bytes(sc, &by);
+	if (strcmp(key, "memory.master_weights") == 0) {
+		eng_ex_head(x, key, "an fp32 copy of 16-bit weights, which the optimizer updates");
+		eng_ex_line(x, "  formula  params on this GPU × %g B%s", by.master, sc->zero >= 1 ? " ÷ dp (ZeRO-1 and up)" : "");
+		eng_ex_line(x, "  values   %s × %g B%s%s = %s", CNT(r->params.per_gpu, a), by.master, sc->zero >= 1 ? " ÷ " : "",
+			    sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.master, c));
+		if (by.master == 0)
+			eng_ex_line(x, "  (recipe %s keeps no master copy: the weights are already %s)",
+				    engine_precision_name(sc->precision), eng_ex_dtype_name(by.weight_dt));
+		eng_ex_line(x, "  source   Micikevicius et al. 2018 (mixed precision); ZeRO's K = 12 includes it");
+	} else if (strcmp(key, "memory.gradients") == 0) {
+		eng_ex_head(x, key, "one gradient per parameter");
+		eng_ex_line(x, "  formula  params on this GPU × bytes per gradient%s", sc->zero >= 2 ? " ÷ dp (ZeRO-2 and up)" : "");
+		eng_ex_line(x, "  values   %s × %g B (%s)%s%s = %s", CNT(r->params.per_gpu, a), by.g, eng_ex_dtype_name(by.grad_dt),
+			    sc->zero >= 2 ? " ÷ " : "", sc->zero >= 2 ? CNT(dp, b) : "", GIB(r->memory.gradients, c));
+		if (!train)
+			eng_ex_line(x, "  inference keeps no gradients");
+		eng_ex_line(x, "  source   ZeRO (Rajbhandari et al. 2019): 2Ψ bytes for 16-bit gradients");
+	} else {
+		eng_ex_head(x, key, "the optimizer's per-parameter state");
+		switch (sc->optimizer) {
+		case ENGINE_OPT_ADAMW:
+		case ENGINE_OPT_ADAM:
+			eng_ex_line(x, "  %s keeps two moments m and v per parameter, %g B each (%s)", engine_optimizer_name(sc->optimizer),
+				    eng_ex_dtype_bytes(by.state_dt), eng_ex_dtype_name(by.state_dt));
+			break;
+		case ENGINE_OPT_SGD: eng_ex_line(x, "  plain SGD keeps no state"); break;
+		case ENGINE_OPT_SGD_MOMENTUM:
+		case ENGINE_OPT_LION:
+			eng_ex_line(x, "  %s keeps one momentum per parameter, %g B (%s)", engine_optimizer_name(sc->optimizer),
+				    eng_ex_dtype_bytes(by.state_dt), eng_ex_dtype_name(by.state_dt));
+			break;
+		case ENGINE_OPT_ADAM_8BIT:
+			eng_ex_line(x, "  8-bit Adam keeps m and v in 1 byte each, plus an fp32 scale per 2048-value block: "
+				"2 × (1 + 4/2048) = %.5f B", by.state_bytes);
+			break;
+		case ENGINE_OPT_ADAFACTOR:
+			eng_ex_line(x, "  Adafactor factors the second moment: a matrix [r, c] keeps r + c numbers, not r·c "
+				"(no first moment)");
+			break;
+		default: break;
+		}
+		eng_ex_line(x, "  formula  params on this GPU × state bytes per parameter%s", sc->zero >= 1 ? " ÷ dp (ZeRO-1 and up)" : "");
+		eng_ex_line(x, "  values   %s × %.4g B%s%s = %s", CNT(r->params.per_gpu, a), r->memory.state_bytes_per_param,
+			    sc->zero >= 1 ? " ÷ " : "", sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.optimizer, c));
+		if (!train)
+			eng_ex_line(x, "  inference keeps no optimizer state");
+		eng_ex_line(x, "  per parameter, unsharded: %.4g B = weights %g + gradients %g + master %g + states %.4g%s",
+			    r->memory.bytes_per_param, by.w, by.g, by.master, r->memory.state_bytes_per_param,
+			    fabs(r->memory.bytes_per_param - 16.0) < 1e-9 ? "  (the chapter's 16 bytes per parameter)" : "");
+		eng_ex_line(x, "  source   Kingma & Ba 2015; Loshchilov & Hutter 2019; Dettmers et al. 2022; Shazeer & Stern 2018; "
+			"ZeRO stage 1 (Rajbhandari et al. 2019)");
+	}
+}
+
+void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	struct eng_bytes by;
+	struct eng_dims dm;
+	char a[NB], b[NB];
+	double s = (double)sc->seq, bt = (double)sc->batch, t = (double)sc->tp;
+
+	eng_bytes(sc, &by);
+	eng_dims_from_model(&sc->model, &dm);
+	eng_ex_head(x, "memory.activations", "tensors kept from the forward pass for the backward");
+	if (!sc->activations) {
+		eng_ex_line(x, "  not counted (activations = off): the napkin estimate that ignores them");
+		return;
+	}
+	if (sc->mode == ENGINE_MODE_INFER) {
+		eng_ex_line(x, "  inference keeps nothing for a backward pass: this is one layer's transient working set");
+		eng_ex_line(x, "  formula  e·b·prompt·(2d + max(qkv width, MLP width))%s", sc->flash_attention ? "" : " + e·heads·b·prompt² (scores)");
+		eng_ex_line(x, "  result   %s", GIB(r->memory.activations, a));
+		return;
+	}
+	eng_ex_line(x, "  Korthikanti et al. 2022, table 2, per layer (16-bit, 1-byte dropout masks): s·b·h·(34 + 5·a·s/h)");
+	eng_ex_line(x, "  napkin counts the same tensors for this architecture (e = %g B, %s), one layer, one micro-batch:",
+		    by.act, eng_ex_dtype_name(by.activation_dt));
+	{
+		struct eng_act_parts p;
+		char c[NB];
+		eng_layer_activations(sc, &dm, by.act, bt, sc->recompute == ENGINE_RECOMP_SELECTIVE, &p);
+		eng_ex_line(x, "    %-10s %s   norm inputs and the QKV/MLP inputs: 4·e·s·b·d%s", "inputs", GIB(p.norms_inputs, c),
+			    sc->sequence_parallel && sc->tp > 1 ? " ÷ t (sequence parallel)" : "");
+		if (dm.dropout)
+			eng_ex_line(x, "    %-10s %s   two 1-byte dropout masks: 2·s·b·d", "masks", GIB(p.masks, c));
+		eng_ex_line(x, "    %-10s %s   Q, K, V: e·s·b·(nh + 2·nkv)·dh/t", "qkv", GIB(p.qkv, c));
+		eng_ex_line(x, "    %-10s %s   attention output: e·s·b·nh·dh/t", "attn out", GIB(p.attn_out, c));
+		eng_ex_line(x, "    %-10s %s   %s%s", "mlp", GIB(p.mlp, c),
+			    dm.gated ? "gate, up, act(gate), product: 4·e·s·b·f/t" : "fc1 output, activation output: 2·e·s·b·f/t",
+			    dm.E > 1 ? " × top-k" : "");
+		if (sc->recompute == ENGINE_RECOMP_SELECTIVE)
+			eng_ex_line(x, "    %-10s %s   recomputed (selective recomputation)", "scores", GIB(p.scores, c));
+		else if (sc->flash_attention)
+			eng_ex_line(x, "    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t", "scores", GIB(p.scores, c));
+		else
+			eng_ex_line(x, "    %-10s %s   softmax output e·nh·s²·b/t%s", "scores", GIB(p.scores, c),
+				    dm.dropout ? " + dropout mask and output" : "");
+	}
+	eng_ex_line(x, "  values   s = %.0f, b = %.0f, d = %.0f, nh = %.0f, nkv = %.0f, dh = %.0f, f = %.0f, t = %.0f", s, bt, dm.d,
+		    dm.nh, dm.nkv, dm.dh, dm.f, t);
+	eng_ex_line(x, "           one layer, one micro-batch: %s", GIB(r->memory.activations_per_layer, a));
+	if (sc->recompute == ENGINE_RECOMP_FULL)
+		eng_ex_line(x, "  full recomputation keeps only each layer's input (e·s·b·d) and recomputes one layer at a time: "
+			"%g micro-batches × %g layers × input + one layer", r->memory.inflight_microbatches,
+		     r->memory.layers_per_stage);
+	else
+		eng_ex_line(x, "  stage    %g micro-batch(es) in flight × %g layers × per layer%s", r->memory.inflight_microbatches,
+			    r->memory.layers_per_stage, sc->pp > 1 ? " (1F1B: the first stage holds min(p, m) micro-batches)" : "");
+	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.activations, a), GB(r->memory.activations, b));
+	eng_ex_line(x, "  source   Korthikanti et al. 2022 §4 and table 2; Dao et al. 2022 (FlashAttention)");
+}
+
+void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
+{
+	struct eng_bytes by;
+	struct eng_dims dm;
+	char a[NB], b[NB], c[NB];
+
+	eng_bytes(sc, &by);
+	eng_dims_from_model(&sc->model, &dm);
+	if (strcmp(key, "memory.logits") == 0) {
+		eng_ex_head(x, key, "the LM head's output and what the loss keeps");
+		eng_ex_line(x, "  formula  s·b·V/t·(e + 4): logits in the compute dtype and fp32 log-probabilities for cross-entropy, "
+			"+ the final norm and LM head inputs");
+		eng_ex_line(x, "  values   %lld·%lld·%.0f/%lld·(%g + 4)", (long long)(sc->mode == ENGINE_MODE_TRAIN ? sc->seq : 1),
+			    (long long)sc->batch, dm.V, (long long)sc->tp, by.act);
+		eng_ex_line(x, "  result   %s", GIB(r->memory.logits, a));
+		eng_ex_line(x, "  source   Korthikanti et al. 2022 §4.3 (cross-entropy logits in 32 bits); PyTorch's "
+			"F.cross_entropy keeps log_softmax's output");
+	} else if (strcmp(key, "memory.kv_cache") == 0) {
+		eng_ex_head(x, key, "keys and values of every past token, so decoding never recomputes them");
+		eng_ex_line(x, "  formula  2 · layers · batch · context · kv_heads · head_dim · bytes ÷ (tp·pp)");
+		eng_ex_line(x, "  values   2 · %.0f · %lld · %lld · %.0f · %.0f · %g B ÷ %lld", dm.L, (long long)sc->batch,
+			    (long long)(sc->prompt + sc->generate), dm.nkv, dm.dh, by.kv, (long long)(sc->tp * sc->pp));
+		eng_ex_line(x, "  uses the KV heads (%.0f), not the query heads (%.0f): GQA/MQA shrink the cache by %.0f×", dm.nkv, dm.nh,
+			    dm.nh / dm.nkv);
+		eng_ex_line(x, "  result   %s%s", GIB(r->memory.kv_cache, a), sc->mode == ENGINE_MODE_TRAIN ? " (training keeps no KV cache)" : "");
+		eng_ex_line(x, "  source   Pope et al. 2022, \"Efficiently Scaling Transformer Inference\"");
+	} else if (strcmp(key, "memory.overhead") == 0) {
+		eng_ex_head(x, key, "the CUDA context and library workspaces (cuBLAS, NCCL) each process holds");
+		eng_ex_line(x, "  value    %s, from the GPU profile (napkin probe measures it on a real GPU)", GIB(r->memory.overhead, a));
+	} else if (strcmp(key, "memory.total") == 0 || strcmp(key, "memory.headroom") == 0 ||
+		   strcmp(key, "memory.capacity") == 0) {
+		eng_ex_head(x, "memory.total", "everything on the busiest GPU, against one card's capacity");
+		eng_ex_line(x, "  weights %s + master %s + gradients %s", GIB(r->memory.weights, a), GIB(r->memory.master, b),
+			    GIB(r->memory.gradients, c));
+		eng_ex_line(x, "  + optimizer %s + activations %s + logits %s", GIB(r->memory.optimizer, a),
+			    GIB(r->memory.activations, b), GIB(r->memory.logits, c));
+		eng_ex_line(x, "  + KV cache %s + overhead %s", GIB(r->memory.kv_cache, a), GIB(r->memory.overhead, b));
+		eng_ex_line(x, "  = %s of %s (%s): %s", GIB(r->memory.total, a), GIB(r->memory.capacity, b), GB(r->memory.capacity, c),
+			    r->memory.fits ? "fits" : "DOES NOT FIT");
+		eng_ex_line(x, "  headroom %s", GIB(r->memory.headroom, a));
+		eng_ex_line(x, "  capacity is one card's, never a sum over cards; GiB = 2^30 bytes, GB = 10^9");
+	}
+}
+
+void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
+{
+	char a[NB];
+
+	if (strcmp(key, "memory.max_batch") == 0) {
+		eng_ex_head(x, key, "the largest micro-batch that fits");
+		eng_ex_line(x, "  memory is affine in the batch (activations, logits and KV cache grow with it):");
+		eng_ex_line(x, "  total(b) = fixed + b × per-sequence; the largest b with total(b) ≤ capacity");
+		eng_ex_line(x, "  result   %lld (at %lld now)", (long long)r->memory.max_batch, (long long)sc->batch);
+	} else if (strcmp(key, "memory.min_gpus") == 0) {
+		eng_ex_head(x, key, "the fewest GPUs at which this fits");
+		eng_ex_line(x, "  keeps the ZeRO stage (%lld) and the micro-batch; searches TP (dividing the heads, within a node "
+			"of %lld) and PP (dividing the layers), and the data-parallel degree ZeRO needs",
+		     (long long)sc->zero, (long long)sc->gpus_per_node);
+		if (r->memory.min_gpus > 0)
+			eng_ex_line(x, "  result   %lld GPUs = tp %lld × pp %lld × dp %lld", (long long)r->memory.min_gpus,
+				    (long long)r->memory.min_gpus_tp, (long long)r->memory.min_gpus_pp, (long long)r->memory.min_gpus_dp);
+		else
+			eng_ex_line(x, "  result   none up to 1,048,576 GPUs (a ZeRO stage or recomputation may help)");
+	} else {
+		eng_ex_head(x, key, "the largest model of this shape that fits");
+		eng_ex_line(x, "  scales depth and width together (layers, hidden, ffn, heads), keeping the vocabulary, head size "
+			"and every other knob");
+		eng_ex_line(x, "  result   %s parameters", CNT(r->memory.max_params, a));
+		eng_ex_line(x, "  (the chapter: 8 GPUs × 80 GB ÷ 16 bytes per parameter = 40B, ignoring activations)");
+	}
+}
