@@ -144,12 +144,12 @@ static int add_preset(struct preset_registry *reg, enum preset_kind kind, enum p
 		return rc;
 	summary[0] = '\0';
 	if (kind == PRESET_GPU) {
-		if ((rc = preg_parse_gpu_text(reg, name, id, text, len, &e.gpu, err)) != NAPKIN_OK)
+		if ((rc = preg_parse_text(reg, kind, name, id, text, len, NULL, &e.gpu, err)) != NAPKIN_OK)
 			return rc;
 		gpu_summary(&e.gpu, summary, sizeof summary);
 		e.name = dupstr(e.gpu.name);
 	} else if (kind == PRESET_MODEL) {
-		if ((rc = preg_parse_model_text(reg, name, id, text, len, &e.model, err)) != NAPKIN_OK)
+		if ((rc = preg_parse_text(reg, kind, name, id, text, len, &e.model, NULL, err)) != NAPKIN_OK)
 			return rc;
 		model_summary(&e.model, summary, sizeof summary);
 		e.name = dupstr(e.model.name);

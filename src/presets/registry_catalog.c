@@ -52,8 +52,8 @@ static const char *nearest_id(const struct preset_registry *reg, enum preset_kin
 
 /* ------------------------------------------------------------ parsing */
 
-int preg_parse_model_text(struct preset_registry *reg, const char *name, const char *id, const char *text,
-			  size_t len, struct engine_model *out, struct napkin_err *err)
+int preg_parse_text(struct preset_registry *reg, enum preset_kind kind, const char *name, const char *id,
+		    const char *text, size_t len, struct engine_model *m, struct engine_gpu *g, struct napkin_err *err)
 {
 	struct ydoc *doc = NULL;
 	struct pdiag d;
@@ -62,24 +62,10 @@ int preg_parse_model_text(struct preset_registry *reg, const char *name, const c
 	if (rc != NAPKIN_OK)
 		return rc;
 	pd_init(&d, name, err, 1);
-	rc = pmodel_from_doc(&d, ydoc_root(doc), id, name, out);
-	if (rc == NAPKIN_OK)
-		preg_warnings(reg, &d);
-	ydoc_free(doc);
-	return rc;
-}
-
-int preg_parse_gpu_text(struct preset_registry *reg, const char *name, const char *id, const char *text,
-			size_t len, struct engine_gpu *out, struct napkin_err *err)
-{
-	struct ydoc *doc = NULL;
-	struct pdiag d;
-	int rc = ydoc_parse(name, text, len, NULL, &doc, err);
-
-	if (rc != NAPKIN_OK)
-		return rc;
-	pd_init(&d, name, err, 1);
-	rc = pgpu_from_doc(&d, ydoc_root(doc), id, out);
+	if (kind == PRESET_MODEL)
+		rc = pmodel_from_doc(&d, ydoc_root(doc), id, name, m);
+	else
+		rc = pgpu_from_doc(&d, ydoc_root(doc), id, g);
 	if (rc == NAPKIN_OK)
 		preg_warnings(reg, &d);
 	ydoc_free(doc);
@@ -90,14 +76,14 @@ int preset_model_from_text(struct preset_registry *reg, const char *name, const 
 			   struct engine_model *out, struct napkin_err *err)
 {
 	util_err_clear(err);
-	return preg_parse_model_text(reg, name, "", text, len, out, err);
+	return preg_parse_text(reg, PRESET_MODEL, name, "", text, len, out, NULL, err);
 }
 
 int preset_gpu_from_text(struct preset_registry *reg, const char *name, const char *text, size_t len,
 			 struct engine_gpu *out, struct napkin_err *err)
 {
 	util_err_clear(err);
-	return preg_parse_gpu_text(reg, name, "", text, len, out, err);
+	return preg_parse_text(reg, PRESET_GPU, name, "", text, len, NULL, out, err);
 }
 
 /* ------------------------------------------------------------ resolving names */
@@ -111,10 +97,7 @@ static int load_file(struct preset_registry *reg, enum preset_kind kind, const c
 
 	if (rc != NAPKIN_OK)
 		return rc;
-	if (kind == PRESET_MODEL)
-		rc = preg_parse_model_text(reg, path, "", text, len, m, err);
-	else
-		rc = preg_parse_gpu_text(reg, path, "", text, len, g, err);
+	rc = preg_parse_text(reg, kind, path, "", text, len, m, g, err);
 	free(text);
 	return rc;
 }

@@ -36,11 +36,10 @@ struct preg_entry *preg_find(const struct preset_registry *reg, enum preset_kind
 bool preg_file_exists(const char *path);
 /* An id from a file name: its base name less the extension. */
 int preg_id_of(const char *path, char *id, size_t n, struct napkin_err *err);
-/* A model or GPU from its text; name is the file as messages show it, id the preset id
- * ("" for none). The load's warnings go to reg (may be NULL). */
-int preg_parse_model_text(struct preset_registry *reg, const char *name, const char *id, const char *text,
-			  size_t len, struct engine_model *out, struct napkin_err *err);
-int preg_parse_gpu_text(struct preset_registry *reg, const char *name, const char *id, const char *text,
-			size_t len, struct engine_gpu *out, struct napkin_err *err);
+/* A model (kind PRESET_MODEL, into *m) or a GPU (PRESET_GPU, into *g) from its text; name
+ * is the file as messages show it, id the preset id ("" for none). The load's warnings go
+ * to reg (may be NULL). */
+int preg_parse_text(struct preset_registry *reg, enum preset_kind kind, const char *name, const char *id,
+		    const char *text, size_t len, struct engine_model *m, struct engine_gpu *g, struct napkin_err *err);
 
 #endif
