@@ -168,18 +168,11 @@ int pgpu_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *id,
 	size_t n0 = d->n;
 	double x;
 	int64_t i;
+	int rc;
 
 	memset(&g, 0, sizeof g);
-	if (root->kind != YDOC_MAP) {
-		pd_bad(d, root, NAPKIN_ESCHEMA, "expected a mapping of GPU profile keys (name, memory, ...), got %s",
-		       ydoc_what(root));
-		return NAPKIN_ESCHEMA;
-	}
-	if (strlen(id) >= sizeof g.id) {
-		pd_error(d, 1, 1, NULL, NAPKIN_EINVAL, "the id '%.40s...' is longer than %zu bytes", id, sizeof g.id - 1);
-		return NAPKIN_EINVAL;
-	}
-	util_strlcpy(g.id, id, sizeof g.id);
+	if ((rc = pd_root(d, root, "GPU profile keys (name, memory, ...)", id, g.id, sizeof g.id)) != NAPKIN_OK)
+		return rc;
 	pd_unknown_keys(d, root, gpu_keys, NULL);
 	if ((v = pd_field(d, root, "name", true, true)) != NULL)
 		pd_string(d, v, g.name, sizeof g.name);

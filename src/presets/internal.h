@@ -59,6 +59,10 @@ int pd_watts(struct pdiag *d, const struct ydoc_node *n, double min, double max,
 int pd_bool(struct pdiag *d, const struct ydoc_node *n, bool *out);
 /* One of names (NULL-terminated); returns the index. */
 int pd_choice(struct pdiag *d, const struct ydoc_node *n, const char *const *names, int *out);
+/* The start of a GPU or model schema: root must be a mapping (keys names them in the
+ * error: "GPU profile keys (name, memory, ...)") and id must fit dst, where it is copied.
+ * Returns 0, or NAPKIN_ESCHEMA / NAPKIN_EINVAL with the error recorded. */
+int pd_root(struct pdiag *d, const struct ydoc_node *root, const char *keys, const char *id, char *dst, size_t size);
 
 /* ------------------------------------------------------------ text output */
 

@@ -210,20 +210,12 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 	struct traits_given given = {false, false, false, false, false};
 	size_t n0 = d->n;
 	bool hf;
-	int c, bias;
+	int c, bias, rc;
 	double x;
 
 	memset(&m, 0, sizeof m);
-	if (root->kind != YDOC_MAP) {
-		pd_bad(d, root, NAPKIN_ESCHEMA, "expected a mapping of model keys (architecture, hidden_size, ...), got %s",
-		       ydoc_what(root));
-		return NAPKIN_ESCHEMA;
-	}
-	if (strlen(id) >= sizeof m.id) {
-		pd_error(d, 1, 1, NULL, NAPKIN_EINVAL, "the id '%.40s...' is longer than %zu bytes", id, sizeof m.id - 1);
-		return NAPKIN_EINVAL;
-	}
-	util_strlcpy(m.id, id, sizeof m.id);
+	if ((rc = pd_root(d, root, "model keys (architecture, hidden_size, ...)", id, m.id, sizeof m.id)) != NAPKIN_OK)
+		return rc;
 	hf = ydoc_get(root, "model_type") != NULL;
 	if (!hf)
 		pd_unknown_keys(d, root, model_keys, NULL);

@@ -335,6 +335,20 @@ int pd_choice(struct pdiag *d, const struct ydoc_node *n, const char *const *nam
 	return -1;
 }
 
+int pd_root(struct pdiag *d, const struct ydoc_node *root, const char *keys, const char *id, char *dst, size_t size)
+{
+	if (root->kind != YDOC_MAP) {
+		pd_bad(d, root, NAPKIN_ESCHEMA, "expected a mapping of %s, got %s", keys, ydoc_what(root));
+		return NAPKIN_ESCHEMA;
+	}
+	if (strlen(id) >= size) {
+		pd_error(d, 1, 1, NULL, NAPKIN_EINVAL, "the id '%.40s...' is longer than %zu bytes", id, size - 1);
+		return NAPKIN_EINVAL;
+	}
+	util_strlcpy(dst, id, size);
+	return NAPKIN_OK;
+}
+
 /* ------------------------------------------------------------ text output */
 
 void pbuf_printf(struct pbuf *b, const char *fmt, ...)
