@@ -241,7 +241,7 @@ static int parse_token(const char *tok, size_t len, const struct teach_tensor *r
 		memcpy(name, tok, len);
 		name[len] = '\0';
 		d = find_name(ref, name);
-		if (d < 0) {
+		if (d < 0 || ref == NULL) {
 			if (ref == NULL)
 				return util_err_set(err, NAPKIN_EINVAL, "%s: give it a size (%s=...)", name, name);
 			dim_names_list(ref, have, sizeof have);

@@ -197,7 +197,7 @@ static void set_names(struct teach_tensor *r, int ndim, const char *const *names
 int teach_tensor_view(const struct teach_tensor *t, int ndim, const int64_t *sizes, const char *const *names,
 		      struct teach_tensor *out, struct napkin_err *err)
 {
-	int64_t shape[TEACH_MAX_DIMS], stride[TEACH_MAX_DIMS];
+	int64_t shape[TEACH_MAX_DIMS], stride[TEACH_MAX_DIMS] = {0};
 	struct teach_tensor r = *t;
 	int bad, d, rc;
 

@@ -116,7 +116,7 @@ int tui_cp_width(uint32_t cp)
 
 	if (cp < 0x300)
 		return 1;
-	if ((cp >= 0x0300 && cp <= 0x036f) || cp == 0x200b || cp == 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f))
+	if (cp <= 0x036f || cp == 0x200b || cp == 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f))
 		return 0; /* combining marks, zero-width space and joiner, variation selectors */
 	for (i = 0; i < sizeof wide / sizeof wide[0]; i++)
 		if (cp >= wide[i][0] && cp <= wide[i][1])

@@ -42,7 +42,7 @@ static int draw_wrapped(struct tui_canvas *c, struct tui_rect r, const char *tex
 	int line = 0;
 
 	while (*s) {
-		const char *e = s, *cut = NULL, *p;
+		const char *e, *cut = NULL, *p;
 		int cols = 0;
 		uint32_t cp;
 		char buf[1024];
@@ -60,11 +60,8 @@ static int draw_wrapped(struct tui_canvas *c, struct tui_rect r, const char *tex
 		}
 		if (p == s && *p && *p != '\n')
 			p += tui_utf8_decode(p, &cp); /* not even one character fits: take one anyway */
-		if (!*p || *p == '\n')
-			e = p;
-		else if (*p == ' ')
-			e = p;
-		else if (cut != NULL && cut > s)
+		/* a line ends where the text, the line or a space does, else at the last space */
+		if (*p && *p != '\n' && *p != ' ' && cut != NULL && cut > s)
 			e = cut;
 		else
 			e = p;
