@@ -372,6 +372,7 @@ char tui_ascii_fallback(uint32_t cp)
 	case 0x2591: return ':';  /* ░ */
 	case 0x259a: return 'x';  /* ▚ */
 	case 0x259e: return '/';  /* ▞ */
+	case 0x2581: return '_';  /* ▁ */
 	case 0x2261: return 'L';  /* ≡ */
 	case 0x2026: return '~';  /* … */
 	case 0x00b7: case 0x2219: case 0x2022: return '.';

@@ -28,21 +28,71 @@ bool tui_pane_focused(const struct tui_model *m, enum tui_pane p)
 	return m->pane == p && tui_view_top(m) == TUI_VIEW_MAIN;
 }
 
-/* Footer-style key hints: "key|what|key|what". */
+int tui_draw_wrapped(struct tui_canvas *c, struct tui_rect r, int indent, const char *text, int style)
+{
+	const char *t = text;
+	int n = 0;
+
+	while (*t != '\0' && r.w > indent + 1) {
+		int ind = n ? indent : 0, avail = r.w - ind, w = 0;
+		const char *p = t, *cut = NULL, *end;
+		uint32_t cp;
+		char line[512];
+		/* the longest piece that fits, broken at its last space */
+		while (*p != '\0') {
+			int adv = tui_utf8_decode(p, &cp), cw = tui_cp_width(cp);
+			if (w + cw > avail)
+				break;
+			if (cp == ' ')
+				cut = p;
+			w += cw;
+			p += adv;
+		}
+		end = *p == '\0' || cut == NULL ? p : cut;
+		if (end == t) /* not even one character fits */
+			end = t + tui_utf8_decode(t, &cp);
+		if (c != NULL && n < r.h) {
+			/* the last line that fits takes the rest, cut with '…' */
+			size_t len = n == r.h - 1 ? strlen(t) : (size_t)(end - t);
+			snprintf(line, sizeof line, "%.*s", (int)len, t);
+			tui_canvas_text(c, r.x + ind, r.y + n, avail, line, style);
+		}
+		n++;
+		t = end;
+		while (*t == ' ')
+			t++;
+	}
+	return n;
+}
+
+/* Footer-style key hints: "key|what|key|what". Where they do not all fit, hints before
+ * the last two give way (from the end), so that "? help" and "q quit" always show. */
 static void draw_keys(struct tui_canvas *c, int x, int y, int w, const char *spec)
 {
-	char buf[400], *tok, *save = NULL;
-	int col = x, i = 0;
+	char buf[400], *tok, *save = NULL, *pair[32][2];
+	int col = x, n = 0, i, width = 0, skip_from, skip_to;
 
 	snprintf(buf, sizeof buf, "%s", spec);
-	for (tok = strtok_r(buf, "|", &save); tok != NULL && col < x + w; tok = strtok_r(NULL, "|", &save), i++) {
-		if (i % 2 == 0) {
-			col += tui_canvas_text(c, col, y, x + w - col, tok, TUI_S_FOOTER_KEY);
-			col += tui_canvas_text(c, col, y, x + w - col, " ", TUI_S_FOOTER);
-		} else {
-			col += tui_canvas_text(c, col, y, x + w - col, tok, TUI_S_FOOTER);
-			col += tui_canvas_text(c, col, y, x + w - col, "  ", TUI_S_FOOTER);
-		}
+	for (tok = strtok_r(buf, "|", &save); tok != NULL && n < 32; tok = strtok_r(NULL, "|", &save)) {
+		pair[n][0] = tok;
+		tok = strtok_r(NULL, "|", &save);
+		pair[n][1] = tok != NULL ? tok : "";
+		width += tui_utf8_width(pair[n][0]) + 1 + tui_utf8_width(pair[n][1]) + 2;
+		n++;
+	}
+	skip_to = n - 2;
+	skip_from = skip_to;
+	while (width - 2 > w && skip_from > 0) {
+		skip_from--;
+		width -= tui_utf8_width(pair[skip_from][0]) + 1 + tui_utf8_width(pair[skip_from][1]) + 2;
+	}
+	for (i = 0; i < n && col < x + w; i++) {
+		if (i >= skip_from && i < skip_to)
+			continue;
+		col += tui_canvas_text(c, col, y, x + w - col, pair[i][0], TUI_S_FOOTER_KEY);
+		col += tui_canvas_text(c, col, y, x + w - col, " ", TUI_S_FOOTER);
+		col += tui_canvas_text(c, col, y, x + w - col, pair[i][1], TUI_S_FOOTER);
+		col += tui_canvas_text(c, col, y, x + w - col, "  ", TUI_S_FOOTER);
 	}
 }
 
@@ -66,9 +116,14 @@ static void draw_header(struct tui_model *m, struct tui_canvas *c)
 		if (r.w >= 110)
 			snprintf(right, sizeof right, "%s%s / %s %s " DOT " %s%s ", m->baseline ? "[baseline] " : "", a, b,
 				 m->res.memory.fits ? "fits" : "OVER", t, m->sc.mode == ENGINE_MODE_TRAIN ? " to train" : " decode");
-		else
+		else {
+			/* "54.83/79.65 GiB": the unit once when both share it */
+			const char *ua = strchr(a, ' '), *ub = strchr(b, ' ');
+			if (ua != NULL && ub != NULL && strcmp(ua, ub) == 0)
+				a[ua - a] = '\0';
 			snprintf(right, sizeof right, "%s%s/%s %s " DOT " %s ", m->baseline ? "[base] " : "", a, b,
 				 m->res.memory.fits ? "fits" : "OVER", t);
+		}
 	} else {
 		snprintf(right, sizeof right, "no result ");
 	}
@@ -176,13 +231,21 @@ void tui_pane_box(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, co
 	char title[160];
 	struct tui_rect r = m->layout.pane[p];
 
-	if (m->layout.tabbed && p >= TUI_PANE_COMPUTE) {
-		/* the shared slot: the title lists the panes that take turns here */
-		snprintf(title, sizeof title, "%s%s%s   (Tab: more panes)", tui_pane_title(p), extra ? " " : "", extra ? extra : "");
-	} else {
-		snprintf(title, sizeof title, "%s%s%s", tui_pane_title(p), extra ? " " : "", extra ? extra : "");
-	}
+	snprintf(title, sizeof title, "%s%s%s", tui_pane_title(p), extra ? " " : "", extra ? extra : "");
 	tui_canvas_box(c, r, title, f ? TUI_S_BORDER_FOCUS : TUI_S_BORDER, f ? TUI_S_TITLE_FOCUS : TUI_S_TITLE);
+	if (m->layout.tabbed && p >= TUI_PANE_COMPUTE) {
+		/* the shared slot: the other panes are a Tab away (at the right of the border,
+		 * where the title leaves room) */
+		static const char *const hint[] = {" Tab: more panes ", " Tab: more "};
+		size_t i;
+		for (i = 0; i < sizeof hint / sizeof hint[0]; i++) {
+			int hw = tui_utf8_width(hint[i]);
+			if (tui_utf8_width(title) + 6 + hw <= r.w) {
+				tui_canvas_text(c, r.x + r.w - 2 - hw, r.y, hw, hint[i], TUI_S_DIM);
+				break;
+			}
+		}
+	}
 }
 
 /* ---------------------------------------------------------------- the whole screen */

@@ -19,6 +19,10 @@ bool tui_pane_focused(const struct tui_model *m, enum tui_pane p);
 /* A "label  value" row that is item idx of pane p: highlights, focus, baseline delta. */
 void tui_item_row(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, int idx, struct tui_rect row, int lw,
 		  const char *label, const char *value, const char *key, uint64_t now);
+/* Wraps text at spaces into r.w columns (lines after the first indented by indent) and
+ * draws at most r.h lines from r's corner (nothing when c is NULL); the last line drawn
+ * is cut with '…' when the text goes on. Returns the lines the whole text takes. */
+int tui_draw_wrapped(struct tui_canvas *c, struct tui_rect r, int indent, const char *text, int style);
 /* A pane's box and title (with extra after it, and the hint when panes share a slot). */
 void tui_pane_box(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, const char *extra);
 

@@ -1,4 +1,8 @@
-/* The knobs pane: the knobs grouped as a user thinks, scrolled to the focus. Pure. */
+/*
+ * The knobs pane: the knobs grouped as a user thinks, scrolled to the focus; under them,
+ * where the pane is tall enough, the focused knob's sentence from the knob table, so a
+ * short label ("kv heads", "tied emb.") explains itself. Pure.
+ */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,7 +18,16 @@ void tui_draw_knobs(struct tui_model *m, struct tui_canvas *c)
 	int rows_g[TUI_KNOBS_MAX + ENGINE_GROUP_COUNT];
 	int n = tui_model_knobs(m, list, TUI_KNOBS_MAX), nrows = 0, i, focus_row = 0, g = -1, y;
 	bool focused = tui_pane_focused(m, TUI_PANE_KNOBS);
-	struct tui_rect old;
+	struct tui_rect old, help = tui_rect_make(in.x + 1, in.y + in.h, in.w - 1, 0);
+
+	/* the focused knob's sentence: up to three lines under a rule, the list above it */
+	if (m->knob != NULL && m->knob->help != NULL && in.h >= 14) {
+		help.h = tui_draw_wrapped(NULL, help, 0, m->knob->help, TUI_S_DIM);
+		if (help.h > 3)
+			help.h = 3;
+		help.y = in.y + in.h - help.h;
+		in.h -= help.h + 1;
+	}
 
 	for (i = 0; i < n; i++) {
 		if ((int)list[i]->group != g) {
@@ -84,4 +97,8 @@ void tui_draw_knobs(struct tui_model *m, struct tui_canvas *c)
 		}
 	}
 	c->clip = old;
+	if (help.h > 0) {
+		tui_canvas_fill(c, tui_rect_make(in.x, help.y - 1, in.w, 1), 0x2504, TUI_S_BORDER);
+		tui_draw_wrapped(c, help, 0, m->knob->help, TUI_S_DIM);
+	}
 }

@@ -8,6 +8,7 @@
 
 #include "draw.h"
 
+#define DOT "\xc2\xb7"
 #define TIMES "\xc3\x97"
 
 static double dt_bytes(int dt)
@@ -34,7 +35,7 @@ static int mem_parts(const struct engine_result *r, struct mem_part *p)
 		{"activations", "memory.activations", r->memory.activations, 0x259a, TUI_S_MEM_ACT},
 		{"logits", "memory.logits", r->memory.logits, 0x2261, TUI_S_MEM_LOGITS},
 		{"KV cache", "memory.kv_cache", r->memory.kv_cache, 0x259e, TUI_S_MEM_KV},
-		{"overhead", "memory.overhead", r->memory.overhead, 0x00b7, TUI_S_MEM_OVERHEAD},
+		{"overhead", "memory.overhead", r->memory.overhead, 0x2581, TUI_S_MEM_OVERHEAD},
 	};
 	memcpy(p, parts, sizeof parts);
 	return 8;
@@ -68,16 +69,97 @@ static void draw_bar(struct tui_model *m, struct tui_canvas *c, struct tui_rect 
 		tui_canvas_fill(c, tui_rect_make(bar.x + cap_col, bar.y, 1, bar.h), 0x2503, TUI_S_MEM_OVER);
 }
 
+/* The bytes each parameter costs, spelled out: the longest wording that fits width
+ * columns (with the label "per param" before it when *labelled). */
+static void per_param(const struct tui_model *m, int width, char *buf, size_t n, bool *labelled)
+{
+	const struct engine_memory *mm = &m->res.memory;
+	double w = dt_bytes(mm->weight_dt), g = mm->gradients > 0 ? dt_bytes(mm->grad_dt) : 0;
+	double ms = mm->master > 0 ? dt_bytes(mm->master_dt) : 0, s = mm->state_bytes_per_param;
+	const char *opt = engine_optimizer_name(m->sc.optimizer);
+	char wd[24], gd[24], md[24], gt[48], mt[48];
+	int f;
+
+	if (m->sc.mode != ENGINE_MODE_TRAIN) {
+		*labelled = true;
+		snprintf(buf, n, "%g B/param (%s weights; no gradients or optimizer in inference)", w,
+			 tui_draw_dt_name(mm->weight_dt));
+		if (tui_utf8_width(buf) <= width - 12)
+			return;
+		*labelled = false;
+		snprintf(buf, n, "%g B/param: %s weights only (inference)", w, tui_draw_dt_name(mm->weight_dt));
+		return;
+	}
+	snprintf(wd, sizeof wd, "%s ", tui_draw_dt_name(mm->weight_dt));
+	snprintf(gd, sizeof gd, "%s ", tui_draw_dt_name(mm->grad_dt));
+	snprintf(md, sizeof md, "%s ", tui_draw_dt_name(mm->master_dt));
+	/* a part a run does not keep (no fp32 master copy in plain fp32 training) is left out */
+	for (f = 0; f < 6; f++) {
+		bool dts = f == 0, spaced = f < 4;
+		const char *plus = spaced ? " + " : "+";
+		const char *states = f == 0 || f == 1 ? " states" : "";
+		const char *name = f == 5 ? "states" : opt;
+		gt[0] = mt[0] = '\0';
+		if (g > 0)
+			snprintf(gt, sizeof gt, "%s%g %sgrads", plus, g, dts ? gd : "");
+		if (ms > 0)
+			snprintf(mt, sizeof mt, "%s%g %smaster", plus, ms, dts ? md : "");
+		*labelled = f < 3;
+		if (*labelled)
+			snprintf(buf, n, "%g %sweights%s%s%s%.3g %s%s = %.4g B", w, dts ? wd : "", gt, mt, plus, s, name, states,
+				 mm->bytes_per_param);
+		else
+			snprintf(buf, n, "%.4g B/param: %g weights%s%s%s%.3g %s", mm->bytes_per_param, w, gt, mt, plus, s, name);
+		if (tui_utf8_width(buf) <= width - (*labelled ? 12 : 1))
+			return;
+	}
+}
+
+/* "2 (TP 2 × PP 1 × DP 1)", or where that is too wide only the factors above 1. */
+static void fewest_gpus(const struct engine_memory *mm, bool compact, char *buf, size_t n)
+{
+	size_t pos = 0;
+
+	buf[0] = '\0';
+	if (mm->min_gpus < 0) {
+		util_bprintf(buf, n, &pos, "none up to 1M");
+		return;
+	}
+	util_bprintf(buf, n, &pos, "%lld", (long long)mm->min_gpus);
+	if (!compact) {
+		util_bprintf(buf, n, &pos, " (TP %lld " TIMES " PP %lld " TIMES " DP %lld)", (long long)mm->min_gpus_tp,
+			     (long long)mm->min_gpus_pp, (long long)mm->min_gpus_dp);
+		return;
+	}
+	if (mm->min_gpus_tp > 1 || mm->min_gpus_pp > 1 || mm->min_gpus_dp > 1) {
+		const char *sep = " (";
+		if (mm->min_gpus_tp > 1) {
+			util_bprintf(buf, n, &pos, "%sTP %lld", sep, (long long)mm->min_gpus_tp);
+			sep = TIMES;
+		}
+		if (mm->min_gpus_pp > 1) {
+			util_bprintf(buf, n, &pos, "%sPP %lld", sep, (long long)mm->min_gpus_pp);
+			sep = TIMES;
+		}
+		if (mm->min_gpus_dp > 1)
+			util_bprintf(buf, n, &pos, "%sDP %lld", sep, (long long)mm->min_gpus_dp);
+		util_bprintf(buf, n, &pos, ")");
+	}
+}
+
 void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
 	struct tui_rect r = m->layout.pane[TUI_PANE_MEMORY], in = tui_rect_inner(r), old;
 	const struct engine_memory *mm = &m->res.memory;
 	struct mem_part parts[8];
 	char a[48], b[48], d[48], line[300], title[200];
+	double pct = mm->capacity > 0 ? mm->total / mm->capacity * 100.0 : 0.0;
 	int n, i, y, cw;
 
 	tui_draw_bytes(mm->capacity, a, sizeof a);
 	snprintf(title, sizeof title, "(capacity %s, one %s)", a, m->sc.gpu.name[0] ? m->sc.gpu.name : "GPU");
+	if (tui_utf8_width(title) + 16 > r.w - 5) /* "Memory per GPU " and the box */
+		snprintf(title, sizeof title, "(one %s: %s)", m->sc.gpu.name[0] ? m->sc.gpu.name : "GPU", a);
 	tui_pane_box(m, c, TUI_PANE_MEMORY, title);
 	if (!m->have_res)
 		return;
@@ -85,17 +167,20 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	draw_bar(m, c, tui_rect_make(in.x, in.y, in.w, m->layout.bar_rows));
 	y = in.y + m->layout.bar_rows;
 
-	/* the total against capacity; over: by how much, in red */
+	/* the total against capacity; over: by how much, in red (the capacity is in the title
+	 * when the line is too long for it) */
 	tui_draw_bytes(mm->total, a, sizeof a);
 	tui_draw_bytes(mm->capacity, b, sizeof b);
-	if (mm->fits) {
-		tui_draw_bytes(mm->headroom, d, sizeof d);
-		snprintf(line, sizeof line, "%s of %s (%.0f%%) \xe2\x9c\x93 fits, headroom %s", a, b,
-			 mm->capacity > 0 ? mm->total / mm->capacity * 100.0 : 0.0, d);
-	} else {
-		tui_draw_bytes(-mm->headroom, d, sizeof d);
-		snprintf(line, sizeof line, "%s of %s (%.0f%%) \xe2\x9c\x97 OVER capacity by %s", a, b,
-			 mm->capacity > 0 ? mm->total / mm->capacity * 100.0 : 0.0, d);
+	tui_draw_bytes(fabs(mm->headroom), d, sizeof d);
+	if (mm->fits)
+		snprintf(line, sizeof line, "%s of %s (%.0f%%) \xe2\x9c\x93 fits, headroom %s", a, b, pct, d);
+	else
+		snprintf(line, sizeof line, "%s of %s (%.0f%%) \xe2\x9c\x97 OVER capacity by %s", a, b, pct, d);
+	if (tui_utf8_width(line) + 8 > in.w) {
+		if (mm->fits)
+			snprintf(line, sizeof line, "%s (%.0f%%) \xe2\x9c\x93 fits, %s free", a, pct, d);
+		else
+			snprintf(line, sizeof line, "%s (%.0f%%) \xe2\x9c\x97 OVER by %s", a, pct, d);
 	}
 	tui_item_row(m, c, TUI_PANE_MEMORY, 8, tui_rect_make(in.x, y, in.w, 1), 8, "total", line, "memory.total", now);
 	if (!(tui_pane_focused(m, TUI_PANE_MEMORY) && m->item[TUI_PANE_MEMORY] == 8)) {
@@ -116,11 +201,11 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	for (i = 0; i < n; i++) {
 		int col = i / 4, row = i % 4;
 		struct tui_rect cell = tui_rect_make(in.x + col * cw, y + row, cw - 1, 1);
-		char v[96], pct[16], lab[32];
+		char v[96], pc[16], lab[32];
 		tui_draw_bytes(parts[i].bytes, a, sizeof a);
-		snprintf(pct, sizeof pct, "%3.0f%%", mm->total > 0 ? parts[i].bytes / mm->total * 100.0 : 0.0);
+		snprintf(pc, sizeof pc, "%3.0f%%", mm->total > 0 ? parts[i].bytes / mm->total * 100.0 : 0.0);
 		if (cell.w >= 31)
-			snprintf(v, sizeof v, "%10s %s", a, pct);
+			snprintf(v, sizeof v, "%10s %s", a, pc);
 		else
 			snprintf(v, sizeof v, "%9s", a);
 		snprintf(lab, sizeof lab, " %s", parts[i].label);
@@ -131,49 +216,41 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 
 	/* bytes per parameter, spelled out */
 	{
-		double w = dt_bytes(mm->weight_dt), g = mm->gradients > 0 ? dt_bytes(mm->grad_dt) : 0;
-		double ms = mm->master > 0 ? dt_bytes(mm->master_dt) : 0, s = mm->state_bytes_per_param;
-		if (m->sc.mode == ENGINE_MODE_TRAIN) {
-			char full[200];
-			snprintf(full, sizeof full, "%g + %g + %g + %.3g = %.4g B/param (%s weights + %s grads + %s master + %s states)",
-				 w, g, ms, s, mm->bytes_per_param, tui_draw_dt_name(mm->weight_dt), g > 0 ? tui_draw_dt_name(mm->grad_dt) : "no",
-				 ms > 0 ? tui_draw_dt_name(mm->master_dt) : "no", engine_optimizer_name(m->sc.optimizer));
-			if (tui_utf8_width(full) + 12 > in.w)
-				snprintf(full, sizeof full, "%g + %g + %g + %.3g = %.4g B/param (weights + grads + master + %s)", w,
-					 g, ms, s, mm->bytes_per_param, engine_optimizer_name(m->sc.optimizer));
-			if (tui_utf8_width(full) + 12 > in.w)
-				snprintf(full, sizeof full, "%g + %g + %g + %.3g = %.4g B/param (w+g+master+states)", w, g, ms, s,
-					 mm->bytes_per_param);
-			tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), 12, "per param", full,
-				 "memory.bytes_per_param", now);
-		} else {
-			snprintf(line, sizeof line, "%g B/param (%s weights; no gradients or optimizer in inference)", w,
-				 tui_draw_dt_name(mm->weight_dt));
-			tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), 12, "per param", line,
-				 "memory.bytes_per_param", now);
-		}
+		bool labelled;
+		per_param(m, in.w, line, sizeof line, &labelled);
+		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), labelled ? 12 : 1,
+			     labelled ? "per param" : NULL, line, "memory.bytes_per_param", now);
 	}
 	y++;
 
-	/* what fits: the largest micro-batch, the fewest GPUs */
+	/* what fits: the largest micro-batch, the fewest GPUs (side by side, or one after the
+	 * other in fewer words where the halves are too narrow) */
 	{
 		char mb[64], mg[96];
-		int half = in.w / 2;
+		int half = in.w / 2, x;
+		bool compact;
+		fewest_gpus(mm, false, mg, sizeof mg);
+		compact = tui_utf8_width(mg) + 13 > in.w - half;
 		if (mm->max_batch < 0)
 			snprintf(mb, sizeof mb, "not solved");
 		else if (mm->max_batch == 0)
-			snprintf(mb, sizeof mb, "none (not even 1)");
+			snprintf(mb, sizeof mb, compact ? "none" : "none (not even 1)");
 		else
 			snprintf(mb, sizeof mb, "%lld", (long long)mm->max_batch);
-		if (mm->min_gpus < 0)
-			snprintf(mg, sizeof mg, "none up to 1M");
-		else
-			snprintf(mg, sizeof mg, "%lld (TP %lld " TIMES " PP %lld " TIMES " DP %lld)", (long long)mm->min_gpus,
-				 (long long)mm->min_gpus_tp, (long long)mm->min_gpus_pp, (long long)mm->min_gpus_dp);
-		tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, half - 1, 1), 21, "largest micro-batch", mb,
-			 "memory.max_batch", now);
-		tui_item_row(m, c, TUI_PANE_MEMORY, 11, tui_rect_make(in.x + half, y, in.w - half, 1), 13, "fewest GPUs", mg,
-			 "memory.min_gpus", now);
+		if (!compact) {
+			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, half - 1, 1), 21, "largest micro-batch", mb,
+				     "memory.max_batch", now);
+			tui_item_row(m, c, TUI_PANE_MEMORY, 11, tui_rect_make(in.x + half, y, in.w - half, 1), 13, "fewest GPUs",
+				     mg, "memory.min_gpus", now);
+		} else {
+			fewest_gpus(mm, true, mg, sizeof mg);
+			x = in.x + 17 + tui_utf8_width(mb) + 1;
+			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, x - in.x, 1), 17, "max micro-batch", mb,
+				     "memory.max_batch", now);
+			tui_canvas_text(c, x, y, 1, DOT, TUI_S_DIM);
+			tui_item_row(m, c, TUI_PANE_MEMORY, 11, tui_rect_make(x + 1, y, in.x + in.w - x - 1, 1), 13,
+				     "fewest GPUs", mg, "memory.min_gpus", now);
+		}
 	}
 	c->clip = old;
 }

@@ -13,7 +13,7 @@ static void fmt_signed_seconds(double s, char *buf, size_t n)
 	char t[40];
 
 	if (s == 0.0 || !isfinite(s)) {
-		snprintf(buf, n, "0");
+		snprintf(buf, n, "no change");
 		return;
 	}
 	engine_fmt_seconds(fabs(s), t, sizeof t);
@@ -25,7 +25,7 @@ static void fmt_signed_bytes(double b, char *buf, size_t n)
 	char t[40];
 
 	if (b == 0.0 || !isfinite(b)) {
-		snprintf(buf, n, "0");
+		snprintf(buf, n, "no change");
 		return;
 	}
 	tui_draw_bytes(fabs(b), t, sizeof t);
@@ -34,16 +34,48 @@ static void fmt_signed_bytes(double b, char *buf, size_t n)
 
 /* ---------------------------------------------------------------- techniques */
 
+/* The engine's "fp32 -> mixed-bf16" with an arrow. */
+static void arrows(const char *in, char *buf, size_t n)
+{
+	size_t pos = 0;
+
+	buf[0] = '\0';
+	while (*in != '\0') {
+		if (in[0] == '-' && in[1] == '>') {
+			util_bprintf(buf, n, &pos, "\xe2\x86\x92");
+			in += 2;
+		} else {
+			util_bprintf(buf, n, &pos, "%c", *in++);
+		}
+	}
+}
+
+static const struct engine_technique *technique(const struct tui_model *m, const char *key)
+{
+	int k;
+
+	for (k = 0; k < ENGINE_TECH_COUNT; k++)
+		if (m->res.techniques[k].name && strcmp(m->res.techniques[k].name, key + 11) == 0)
+			return &m->res.techniques[k];
+	return NULL;
+}
+
+/*
+ * Each technique's change to memory per GPU and to the training (or request) time: the
+ * scenario with it minus the same scenario without it; ● marks the ones in use. What a
+ * row compares is in a column where the pane is wide, else on the last line for the
+ * selected row ("▸ ZeRO-2: stage 0 → 2 over 8 ranks").
+ */
 void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
 	struct tui_rect r = m->layout.pane[TUI_PANE_TECH], in = tui_rect_inner(r), old;
 	const char *keys[TUI_ITEMS_MAX];
 	int n = tui_pane_items(m, TUI_PANE_TECH, keys, TUI_ITEMS_MAX), i, first = 0, y, sel = m->item[TUI_PANE_TECH];
-	bool wide = in.w >= 72;
-	int lw = in.w - 2 - 24 - (wide ? 24 : 0);
-	char head[200];
+	bool wide = in.w >= 72, focused = tui_pane_focused(m, TUI_PANE_TECH);
+	int lw = in.w - 2 - 24 - (wide ? 24 : 0), top = in.y, rows;
+	char head[200], cmp[96];
 
-	tui_pane_box(m, c, TUI_PANE_TECH, m->sc.mode == ENGINE_MODE_TRAIN ? "(each vs. without it)" : "(inference)");
+	tui_pane_box(m, c, TUI_PANE_TECH, "(\xe2\x97\x8f in use): with it \xe2\x88\x92 without it");
 	if (!m->have_res)
 		return;
 	old = tui_canvas_clip(c, in);
@@ -51,22 +83,23 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 		lw = 30;
 	if (lw < 8)
 		lw = 8;
-	snprintf(head, sizeof head, "  %-*s  %10s %11s%s", lw, "technique", "\xce\x94mem/GPU", "\xce\x94time",
-		 wide ? "  compared" : "");
-	tui_canvas_text(c, in.x, in.y, in.w, head, TUI_S_DIM);
-	if (sel >= first + in.h - 1)
-		first = sel - (in.h - 2);
-	if (first < 0)
-		first = 0;
+	if (wide) {
+		/* a header over the columns; each row says what it compares */
+		snprintf(head, sizeof head, "  %-*s  %10s %11s  %s", lw, "technique", "memory/GPU", "time", "compares");
+		tui_canvas_text(c, in.x, top++, in.w, head, TUI_S_DIM);
+		rows = in.h - 1;
+	} else {
+		rows = in.h - 1; /* the last line: what the selected row compares */
+	}
+	if (rows < 1)
+		rows = 1;
+	if (sel >= first + rows)
+		first = sel - rows + 1;
 	for (i = 0; i < TUI_ITEMS_MAX; i++)
 		m->hits.item[TUI_PANE_TECH][i].w = 0;
-	for (i = first, y = in.y + 1; i < n && y < in.y + in.h; i++, y++) {
-		const struct engine_technique *t = NULL;
+	for (i = first, y = top; i < n && y < top + rows; i++, y++) {
+		const struct engine_technique *t = technique(m, keys[i]);
 		char dm[48], dt[48], text[300], lab[72], *paren;
-		int k;
-		for (k = 0; k < ENGINE_TECH_COUNT; k++)
-			if (m->res.techniques[k].name && strcmp(m->res.techniques[k].name, keys[i] + 11) == 0)
-				t = &m->res.techniques[k];
 		if (t == NULL)
 			continue;
 		if (t->applies) {
@@ -80,25 +113,44 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 		paren = strstr(lab, " (");
 		if ((int)strlen(lab) > lw + 1 && paren != NULL)
 			*paren = '\0';
-		snprintf(text, sizeof text, " %10s %11s%s%s", dm, dt, wide ? "  " : "", wide ? t->compare : "");
+		arrows(t->compare, cmp, sizeof cmp);
+		snprintf(text, sizeof text, " %10s %11s%s%s", dm, dt, wide ? "  " : "", wide ? cmp : "");
 		tui_item_row(m, c, TUI_PANE_TECH, i, tui_rect_make(in.x, y, in.w, 1), lw + 3, lab, text, keys[i], now);
 		tui_canvas_put(c, in.x, y, t->enabled ? 0x25cf : 0x25cb,
-			       tui_pane_focused(m, TUI_PANE_TECH) && sel == i ? TUI_S_SELECTED : t->enabled ? TUI_S_GOOD : TUI_S_DIM);
-		if (!t->applies && !(tui_pane_focused(m, TUI_PANE_TECH) && sel == i))
+			       focused && sel == i ? TUI_S_SELECTED : t->enabled ? TUI_S_GOOD : TUI_S_DIM);
+		if (!t->applies && !(focused && sel == i))
 			tui_canvas_restyle(c, tui_rect_make(in.x + 2, y, in.w - 2, 1), TUI_S_DIM);
 	}
+	if (!wide && in.h >= 2 && sel >= 0 && sel < n) {
+		const struct engine_technique *t = technique(m, keys[sel]);
+		if (t != NULL) {
+			char lab[72], line[200], *paren;
+			snprintf(lab, sizeof lab, "%s", t->label);
+			paren = strstr(lab, " (");
+			if (paren != NULL)
+				*paren = '\0';
+			arrows(t->compare, cmp, sizeof cmp);
+			snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", lab, cmp[0] ? cmp : "not computed here");
+			tui_canvas_text(c, in.x + 1, in.y + in.h - 1, in.w - 1, line, TUI_S_DIM);
+		}
+	}
 	c->clip = old;
+	/* more rows above or below: arrows on the border */
+	if (first > 0)
+		tui_canvas_put(c, r.x + r.w - 1, top, 0x2191, TUI_S_BORDER_FOCUS);
+	if (first + rows < n)
+		tui_canvas_put(c, r.x + r.w - 1, top + rows - 1, 0x2193, TUI_S_BORDER_FOCUS);
 }
 
 /* ---------------------------------------------------------------- data types */
 
-/* 3.4e38, 65504, 0.0078 */
+/* 3.4e38, 65504, 0.0078, 9.8e-4: at most 6 characters */
 static void short_num(double v, char *buf, size_t n)
 {
 	char t[24], *e;
 
-	if (v >= 1e6 || (v > 0 && v < 0.01)) {
-		snprintf(t, sizeof t, "%.2g", v);
+	if (v >= 1e6 || (v > 0 && v < 0.001)) {
+		snprintf(t, sizeof t, "%.1e", v);
 		e = strchr(t, 'e');
 		if (e != NULL && e[1] == '+')
 			memmove(e + 1, e + 2, strlen(e + 2) + 1);
@@ -108,7 +160,7 @@ static void short_num(double v, char *buf, size_t n)
 	} else if (v == floor(v)) {
 		snprintf(buf, n, "%.0f", v);
 	} else {
-		snprintf(buf, n, "%.3g", v);
+		snprintf(buf, n, v < 0.01 ? "%.2g" : "%.3g", v);
 	}
 }
 
@@ -122,7 +174,7 @@ void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	const struct engine_dtype_info *fd = NULL;
 
 	(void)now;
-	tui_pane_box(m, c, TUI_PANE_DTYPES, NULL);
+	tui_pane_box(m, c, TUI_PANE_DTYPES, "(\xe2\x96\xb8 used here)");
 	used[nu++] = mm->weight_dt;
 	used[nu++] = mm->activation_dt;
 	used[nu++] = m->res.compute.matmul_dt;
@@ -134,7 +186,7 @@ void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		used[nu++] = mm->kv_dt;
 	}
 	old = tui_canvas_clip(c, in);
-	tui_canvas_text(c, in.x, in.y, in.w, "  dtype      B bits  max    epsilon", TUI_S_DIM);
+	tui_canvas_text(c, in.x, in.y, in.w, "  dtype   bytes bits  max    epsilon", TUI_S_DIM);
 	rows = in.h - 2; /* header and the note */
 	if (rows < 1)
 		rows = in.h - 1;
@@ -158,7 +210,7 @@ void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			snprintf(em, sizeof em, "int%d", d->bits);
 		short_num(d->max_finite, mx, sizeof mx);
 		short_num(d->is_float ? d->epsilon : 1.0, ep, sizeof ep);
-		snprintf(text, sizeof text, "%-8s %3g %-5s %-6s %s", d->name, d->bytes, em, mx, ep);
+		snprintf(text, sizeof text, "%-8s %4g %-5s %-6s %s", d->name, d->bytes, em, mx, ep);
 		tui_item_row(m, c, TUI_PANE_DTYPES, i, tui_rect_make(in.x, y, in.w, 1), 2, NULL, text, NULL, now);
 		if (inuse)
 			tui_canvas_put(c, in.x, y, 0x25b8,

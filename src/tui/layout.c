@@ -54,7 +54,7 @@ void tui_layout_solve(const struct tui_layout_req *req, struct tui_layout *out)
 	body_y = 1;
 	body_h = h - 2 - status;
 
-	kw = clampi(w * 3 / 10, 28, 44);
+	kw = clampi(w * 27 / 100, 28, 44); /* the knobs' values are short: the results get the width */
 	rw = w - kw;
 	out->pane[TUI_PANE_KNOBS] = tui_rect_make(0, body_y, kw, body_h);
 	out->shown[TUI_PANE_KNOBS] = true;

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "model.h"
+#include "draw.h"
 #include "view_gpu.h"
 
 #define PLOT_MAX_W 300
@@ -79,9 +79,9 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	double peak = rl->peak, bw = rl->bandwidth, ridge = rl->ridge, peak32, ridge32, xmin = 0.1, xmax, ymin, ymax;
 	double dpeak = 0, dbw = 0, dridge = 0; /* the datasheet's, beside a measured GPU */
 	struct engine_gpu ds;
-	int lm = 6, legend_rows, verdict_rows = 2, i, x, y, dx, sel = m->item[TUI_PANE_ROOFLINE];
+	int lm = 7, legend_rows, verdict_rows, i, x, y, dx, sel = m->item[TUI_PANE_ROOFLINE];
 	struct tui_rect old = tui_canvas_clip(c, r);
-	char buf[300], lab[32], line[300];
+	char buf[300], lab[32], line[300], verdict[300];
 	bool focused = m->pane == TUI_PANE_ROOFLINE && tui_view_top(m) == TUI_VIEW_MAIN;
 
 	if (sel < 0 || sel >= ENGINE_PT_COUNT)
@@ -114,13 +114,17 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		r.y++;
 		r.h--;
 	}
-	legend_rows = r.w >= 66 ? 2 : 4;
+	/* the verdict of the focused point, wrapped whole where there is room (under the
+	 * plot: its x axis, the legend, then the verdict) */
+	engine_roofline_verdict(&m->sc, &m->res, (enum engine_point)(sel >= 0 ? sel : 0), verdict, sizeof verdict);
+	verdict_rows = tui_draw_wrapped(NULL, r, 2, verdict, TUI_S_VALUE);
+	if (verdict_rows > 4)
+		verdict_rows = 4;
+	legend_rows = r.w >= 76 ? 2 : 4;
 	if (r.h < 9)
 		legend_rows = 0;
-	if (r.h < 6)
-		verdict_rows = 1;
-	else if (r.w < 60 && r.h >= 13)
-		verdict_rows = 3;
+	if (r.h - 1 - legend_rows - verdict_rows < 3)
+		verdict_rows = r.h >= 8 ? 2 : 1;
 	memset(&p, 0, sizeof p);
 	p.w = r.w - lm;
 	p.h = r.h - 1 - legend_rows - verdict_rows;
@@ -193,6 +197,9 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		fmt_short(dpeak, lab, sizeof lab);
 		tui_canvas_text_right(c, r.x + lm - 1, r.y + ydot(&p, dpeak) / 4, lm - 1, lab, TUI_S_DIM);
 	}
+	/* the y axis' unit, at its foot where no roof is labelled */
+	if (p.h >= 3 && ydot(&p, peak) / 4 != p.h - 1 && (peak32 <= 0 || ydot(&p, peak32) / 4 != p.h - 1))
+		tui_canvas_text(c, r.x, r.y + p.h - 1, lm - 1, "FLOP/s", TUI_S_DIM);
 	for (y = 0; y < p.h; y++)
 		for (x = 0; x < p.w; x++)
 			if (p.dots[y][x])
@@ -201,11 +208,12 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	for (x = 0; x < p.w; x++)
 		tui_canvas_put(c, r.x + lm + x, r.y + p.h, 0x2500, TUI_S_AXIS);
 	{
-		int dec, last_end = -1;
+		/* the decades, and the x axis' unit at its end (a decade's label gives way to it) */
+		int dec, last_end = -1, room = p.w >= 20 ? p.w - 7 : p.w;
 		for (dec = (int)p.lx0; dec <= (int)p.lx1; dec++) {
 			int col = (int)floor((dec - p.lx0) / (p.lx1 - p.lx0) * p.w);
 			fmt_short(pow(10.0, dec), lab, sizeof lab);
-			if (col > last_end && col + (int)strlen(lab) <= p.w) {
+			if (col > last_end && col + (int)strlen(lab) <= room) {
 				tui_canvas_text(c, r.x + lm + col, r.y + p.h, (int)strlen(lab), lab, TUI_S_AXIS);
 				last_end = col + (int)strlen(lab);
 			}
@@ -249,8 +257,15 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		char key[48];
 		snprintf(key, sizeof key, "roofline.%s", pt->name ? pt->name : "");
 		fmt_short(pt->intensity, lab, sizeof lab);
-		snprintf(buf, sizeof buf, "%c %-13s %5s %s", point_letter[i], pt->label ? pt->label : "", lab,
+		/* its intensity (FLOP per byte: where it sits across) and what bounds it */
+		snprintf(buf, sizeof buf, "%c %-13s %5s FLOP/B %s-bound", point_letter[i], pt->label ? pt->label : "", lab,
 			 pt->memory_bound ? "memory" : "compute");
+		if (tui_utf8_width(buf) > cell.w)
+			snprintf(buf, sizeof buf, "%c %-13s %5s FLOP/B %s", point_letter[i], pt->label ? pt->label : "", lab,
+				 pt->memory_bound ? "memory" : "compute");
+		if (tui_utf8_width(buf) > cell.w)
+			snprintf(buf, sizeof buf, "%c %-13s %5s %s", point_letter[i], pt->label ? pt->label : "", lab,
+				 pt->memory_bound ? "memory" : "compute");
 		if (i < TUI_ITEMS_MAX)
 			m->hits.item[TUI_PANE_ROOFLINE][i] = cell;
 		if (s)
@@ -260,27 +275,8 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		if (!s)
 			tui_canvas_put(c, cell.x, cell.y, (uint32_t)point_letter[i], TUI_S_POINT);
 	}
-	/* the verdict of the focused point, in words, wrapped */
-	engine_roofline_verdict(&m->sc, &m->res, (enum engine_point)sel, buf, sizeof buf);
-	{
-		const char *t = buf;
-		int row;
-		for (row = 0; row < verdict_rows && *t; row++) {
-			int len = (int)strlen(t), cut = len, ind = row ? 2 : 0;
-			if (tui_utf8_width(t) > r.w - ind && row < verdict_rows - 1) {
-				/* wrap at the last space that fits */
-				for (cut = r.w - ind; cut > 0 && t[cut] != ' '; cut--)
-					;
-				if (cut == 0)
-					cut = r.w - ind;
-			}
-			snprintf(line, sizeof line, "%.*s", cut, t);
-			tui_canvas_text(c, r.x + ind, r.y + r.h - verdict_rows + row, r.w - ind, line, TUI_S_VALUE);
-			t += cut;
-			while (*t == ' ')
-				t++;
-		}
-	}
+	/* the verdict of the focused point, in words */
+	tui_draw_wrapped(c, tui_rect_make(r.x, r.y + r.h - verdict_rows, r.w, verdict_rows), 2, verdict, TUI_S_VALUE);
 out:
 	c->clip = old;
 }

@@ -144,9 +144,14 @@ static void help_text(char *buf, size_t n)
 		     "  Results that moved after a change are highlighted for a moment.\n"
 		     "  With a baseline pinned (c), results show their difference from it.\n"
 		     "  Memory: one pattern per part (\xe2\x96\x88 weights \xe2\x96\x93 master \xe2\x96\x92 grads "
-		     "\xe2\x96\x91 optimizer \xe2\x96\x9a activations \xe2\x89\xa1 logits \xe2\x96\x9e KV \xc2\xb7 overhead).\n"
-		     "  Roofline: T training step, P prefill, D decode, E element-wise; dotted: fp32's roof;\n"
-		     "  dashed: the datasheet's roof and slope beside a GPU measured with G.\n");
+		     "\xe2\x96\x91 optimizer \xe2\x96\x9a activations \xe2\x89\xa1 logits \xe2\x96\x9e KV \xe2\x96\x81 overhead;\n"
+		     "  \xc2\xb7 the free part of the card).\n"
+		     "  Roofline: FLOP/s up, FLOP per byte (arithmetic intensity) across, both on log scales;\n"
+		     "  T training step, P prefill, D decode, E element-wise; dotted: fp32's roof;\n"
+		     "  dashed: the datasheet's roof and slope beside a GPU measured with G.\n"
+		     "  Techniques: each row is the scenario with the technique minus the same without it\n"
+		     "  (the last line says what the selected row compares); \xe2\x97\x8f in use.\n"
+		     "  Data types: \xe2\x96\xb8 used by this scenario; e explains the selected one.\n");
 }
 
 static void help_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)

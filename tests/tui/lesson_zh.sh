@@ -21,7 +21,7 @@ tm set-option -g remain-on-exit on \; set-option -g history-limit 2000 \; \
 	new-session -d -s app -x 120 -y 40 "$NAPKIN lesson 1 --lang zh" || fail "tmux did not start"
 wait_for 'Lesson 1: 为什么需要资源核算' 'the Chinese title is not on screen'
 wait_for '决定一次训练的两个数字' 'the step title is not in Chinese'
-wait_for '租 GPU|无论你怎么调' 'the step text is not in Chinese'
+wait_for '主副本|显存|训练' 'the step text is not in Chinese'
 screen | grep -q 'shows in English' && fail 'the lesson fell back to English'
 screen | grep -q 'Why count resources' && fail 'the English title is on screen'
 whole_lines 120

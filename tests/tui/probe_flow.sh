@@ -40,7 +40,9 @@ wait_for 'measured in [0-9.]+ s: h100-sxm-measured selected \(datasheet h100-sxm
 	'no footer note after the probe'
 screen | grep -q 'Probing the GPU' && fail 'the probe overlay stayed open'
 screen | grep -q 'on 8 × H100 SXM (measured)' || fail 'the header does not name the measured GPU'
-screen | grep -Eq 'GPU +H100 SXM \(measured\)' || fail 'the GPU knob does not show the measured GPU'
+# Tab Tab: from the micro-batch to the GPU & cluster group, the GPU knob in view
+keys Tab Tab
+wait_for 'GPU +H100 SXM \(measured\)' 'the GPU knob does not show the measured GPU'
 screen | grep -Eq '━ measured +┄ datasheet' || fail 'the roofline has no measured/datasheet legend'
 screen | grep -q '700T' || fail 'the roofline does not show the measured bf16 roof'
 screen | grep -q 'of 700 TFLOP/s' || fail 'MFU is not against the measured peak'

@@ -16,6 +16,11 @@ done
 tm resize-window -t app -x 80 -y 24
 wait_for 'Tab: more panes' 'no shared slot at 80×24'
 screen | grep -q 'Memory per GPU' || fail 'no memory pane at 80×24'
+# complete at 80×24: the memory pane's lines say it all in fewer words, none cut short
+for p in 'total +[0-9.]+ GiB \([0-9]+%\) ✓ fits, [0-9.]+ GiB free' '16 B/param: 2 weights\+2 grads\+4 master\+8 adamw' \
+	'max micro-batch [0-9]+ · fewest GPUs [0-9]+' '\? help +q quit'; do
+	screen | grep -Eq -- "$p" || fail "no '$p' at 80×24"
+done
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 echo "ok: resize"
