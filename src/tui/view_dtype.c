@@ -152,9 +152,13 @@ void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	struct dtypelab_view *v = dtypelab_state(m);
 	size_t n, i;
 	const enum engine_dtype *dts = teach_lab_dtypes(&n);
-	struct tui_rect box, in;
+	const struct engine_dtype_info *sd;
+	const struct teach_format *f;
+	struct teach_encoding sel_e;
+	struct tui_rect box, in, rest;
 	char line[600], val[48], title[160];
-	int y, bitw = 40;
+	int y, bitw = 34, what_x, what_w, bottom, room;
+	bool sel_cut;
 
 	(void)now;
 	if (v == NULL)
@@ -167,11 +171,15 @@ void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	in = tui_rect_inner(box);
 	in.x++;
 	in.w -= 2;
+	bottom = in.y + in.h - 1; /* the number line */
+	what_x = in.x + 10 + bitw + 1 + 16 + 1;
+	what_w = in.x + in.w - what_x;
 	y = in.y;
+	/* how each dtype stores the number: its bits, the value it keeps, what happened */
 	snprintf(line, sizeof line, "%-9s %-*s %-16s %s", "dtype", bitw, "bits: sign exponent mantissa", "stored as",
 		 "what happened");
 	tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_LABEL);
-	for (i = 0; i < n && y < in.y + in.h; i++) {
+	for (i = 0; i < n && y < bottom; i++) {
 		struct teach_encoding e;
 		enum teach_overflow mode = dts[i] == ENGINE_DT_FP8_E4M3 && v->saturate ? TEACH_OVERFLOW_SATURATE
 											: TEACH_OVERFLOW_DEFAULT;
@@ -180,42 +188,64 @@ void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		draw_bits(c, in.x + 10, y, &e);
 		fmt_value(e.value, val, sizeof val);
 		tui_canvas_text(c, in.x + 11 + bitw, y, 16, val, e.overflow ? TUI_S_BAD : TUI_S_NORMAL);
-		tui_canvas_text(c, in.x + 28 + bitw, y, in.w - 28 - bitw, e.note,
-				e.overflow ? TUI_S_BAD : e.inexact ? TUI_S_WARN : TUI_S_GOOD);
+		if (what_w > 0)
+			tui_canvas_text(c, what_x, y, what_w, e.note, e.overflow ? TUI_S_BAD : e.inexact ? TUI_S_WARN : TUI_S_GOOD);
 		y++;
 	}
-	y++;
-	if (y < in.y + in.h) {
-		snprintf(line, sizeof line, "%-9s %5s %4s %4s %4s  %-13s %-13s %-13s %s", "dtype", "bytes", "sign", "exp", "mant",
-			 "largest", "smallest norm", "epsilon", "");
+	/* the selected dtype's story in full where its column cut it short */
+	teach_dtype_encode(dts[v->sel], v->x,
+			   dts[v->sel] == ENGINE_DT_FP8_E4M3 && v->saturate ? TEACH_OVERFLOW_SATURATE : TEACH_OVERFLOW_DEFAULT,
+			   &sel_e);
+	sel_cut = tui_utf8_width(sel_e.note) > what_w;
+	if (sel_cut && y < bottom) {
+		snprintf(line, sizeof line, "\xe2\x96\xb8 %s", sel_e.note);
+		tui_canvas_text(c, in.x, y++, in.w, line,
+				sel_e.overflow ? TUI_S_BAD : sel_e.inexact ? TUI_S_WARN : TUI_S_GOOD);
+	}
+	/* a blank line between the tables where there is room for both and it */
+	room = bottom - y;
+	if (room > (int)n + 1)
+		y++;
+	if (y < bottom) {
+		snprintf(line, sizeof line, "%-9s %5s %4s %4s %4s  %-13s %-13s %-13s", "dtype", "bytes", "sign", "exp", "mant",
+			 "largest", "smallest norm", "epsilon");
 		tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_LABEL);
 	}
-	for (i = 0; i < n && y < in.y + in.h; i++) {
+	for (i = 0; i < n && y < bottom; i++) {
 		const struct engine_dtype_info *d = engine_dtype_info(dts[i]);
-		snprintf(line, sizeof line, "%-9s %5g %4d %4d %4d  %-13.5g %-13.5g %-13.5g %s", d->name, d->bytes, 1,
+		snprintf(line, sizeof line, "%-9s %5g %4d %4d %4d  %-13.5g %-13.5g %-13.5g", d->name, d->bytes, 1,
 			 d->exponent_bits, d->is_float ? d->mantissa_bits : d->bits - 1, d->max_finite, d->min_normal,
-			 d->epsilon, (int)i == v->sel ? d->note : "");
+			 d->epsilon);
 		tui_canvas_text(c, in.x, y++, in.w, line, (int)i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
 	}
-	if (y + 1 < in.y + in.h) {
-		const struct teach_format *f = teach_format(dts[v->sel]);
+	/* below the tables, wrapped, as room allows: what the selected dtype is for, how it
+	 * overflows, and why LLMs train in bf16 */
+	sd = engine_dtype_info(dts[v->sel]);
+	f = teach_format(dts[v->sel]);
+	if (y + 1 < bottom)
 		y++;
-		if (f != NULL) {
-			snprintf(line, sizeof line, "%s overflow: %s%s", engine_dtype_info(dts[v->sel])->name, f->overflow_rule,
-				 dts[v->sel] == ENGINE_DT_FP8_E4M3 ? (v->saturate ? " [! : now saturating]" : " [! : now NaN]") : "");
-			tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_DIM);
-		}
-		if (y < in.y + in.h - 1)
-			tui_canvas_text(c, in.x, y++, in.w,
-					"Why LLMs train in bf16: fp16 and bf16 both take 2 bytes; fp16 has 5 exponent bits (max "
-					"65504), bf16 keeps fp32's 8 (max 3.4e38) with fewer mantissa bits. 70000 overflows fp16, "
-					"not bf16.",
-					TUI_S_VALUE);
+	rest = tui_rect_make(in.x, y, in.w, bottom - y);
+	if (sd->note != NULL && y < bottom) {
+		snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", sd->name, sd->note);
+		y += tui_teach_draw_wrapped(c, rest, y, bottom - y, line, 0, TUI_S_VALUE);
+	}
+	if (f != NULL && y < bottom) {
+		snprintf(line, sizeof line, "  %s overflow: %s%s", sd->name, f->overflow_rule,
+			 dts[v->sel] == ENGINE_DT_FP8_E4M3 ? (v->saturate ? " [! : now saturating]" : " [! : now NaN]") : "");
+		y += tui_teach_draw_wrapped(c, rest, y, bottom - y, line, 0, TUI_S_DIM);
+	}
+	if (y + 1 < bottom) {
+		y++;
+		tui_teach_draw_wrapped(c, rest, y, bottom - y,
+				       "Why LLMs train in bf16: fp16 and bf16 both take 2 bytes; fp16 has 5 exponent bits (max "
+				       "65504), bf16 keeps fp32's 8 (max 3.4e38) with fewer mantissa bits. 70000 overflows fp16, "
+				       "not bf16.",
+				       0, TUI_S_VALUE);
 	}
 	if (v->err[0] != '\0')
 		snprintf(line, sizeof line, "number> %s\xe2\x96\x8f   %s", v->in.text, v->err);
 	else
 		snprintf(line, sizeof line, "number> %s\xe2\x96\x8f   (70000 overflows fp16 but not bf16; Tab: more examples)",
 			 v->in.text);
-	tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, v->err[0] ? TUI_S_BAD : TUI_S_INPUT);
+	tui_canvas_text(c, in.x, bottom, in.w, line, v->err[0] ? TUI_S_BAD : TUI_S_INPUT);
 }

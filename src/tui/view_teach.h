@@ -60,6 +60,6 @@ void tui_teach_title_bar(struct tui_model *m, struct tui_canvas *c, const char *
 #define TUI_LESSON_FOOTER "n|next step|p|previous|r|redo step|[ ]|scroll|L|lessons|Esc|leave|?|help"
 #define TUI_TENSORS_FOOTER "\xe2\x86\x91\xe2\x86\x93|tensor|Enter|inspect|:|operation|s|shape|u|undo|Esc|close"
 #define TUI_DTYPELAB_FOOTER                                                                                  \
-	"type a number|Enter|store it|Tab|example|\xe2\x86\x91\xe2\x86\x93|dtype|!|e4m3 overflow rule|Esc|close"
+	"0-9|type a number|Enter|store it|Tab|example|\xe2\x86\x91\xe2\x86\x93|dtype|!|e4m3 overflow rule|Esc|close"
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "tensor.h"
 #include "view_teach.h"
+#include "wrap.h"
 
 /* ---------------------------------------------------------------- tensor inspector */
 
@@ -197,16 +198,25 @@ static void draw_big_table(struct tui_model *m, struct tui_canvas *c, struct ten
 	struct tui_rect in = tui_rect_inner(r);
 	int rows = in.h - 2, i, y;
 	bool wide = in.w >= 100;
-	int wname = 30, wshape = in.w - 30 - 10 - 8 - 12 - (wide ? 12 : 0) - 2;
+	int wname = 8, wshape;
 	char line[600], shape[300], each[40], total[40], title[200];
 	enum teach_tensor_role role = TEACH_ROLE_COUNT;
 
+	/* the name column as wide as the longest name (narrower where the shapes need it) */
+	for (i = 0; i < (int)v->n_big; i++)
+		if ((int)strlen(v->big[i].name) + 2 > wname)
+			wname = (int)strlen(v->big[i].name) + 2;
+	if (wname > (wide ? 34 : 18))
+		wname = wide ? 34 : 18;
+	wshape = in.w - wname - (wide ? 38 : 27);
 	snprintf(title, sizeof title, "Where the big tensors come from (the whole model, before TP/PP/ZeRO; %s)",
 		 m->sc.mode == ENGINE_MODE_TRAIN ? "one layer's activations at this micro-batch" : "KV cache at this batch");
+	if (tui_utf8_width(title) > r.w - 5)
+		snprintf(title, sizeof title, "The big tensors (whole model, before TP/PP/ZeRO)");
 	tui_canvas_box(c, r, title, TUI_S_BORDER, TUI_S_TITLE);
 	if (wshape < 12)
 		wshape = 12;
-	snprintf(line, sizeof line, " %-*s %-*s %-8s %6s %*s%11s", wname - 1, "tensor", wshape, "shape", "dtype", "count",
+	snprintf(line, sizeof line, " %-*s%-*s %-8s %5s %*s%11s", wname - 1, "tensor", wshape, "shape", "dtype", "count",
 		 wide ? 11 : 0, wide ? "each" : "", "total");
 	tui_canvas_text(c, in.x, in.y, in.w, line, TUI_S_LABEL);
 	/* keep the selection on screen (role headings take rows too) */
@@ -233,12 +243,14 @@ static void draw_big_table(struct tui_model *m, struct tui_canvas *c, struct ten
 		teach_tensor_format_shape(&b->t, shape, sizeof shape);
 		fmt_bytes2(b->bytes, each, sizeof each);
 		fmt_bytes2(b->total_bytes, total, sizeof total);
-		if ((int)strlen(shape) > wshape)
-			snprintf(shape + wshape - 3, 4, "...");
-		snprintf(line, sizeof line, "%s%-*.*s %-*s %-8s %6.0f %*s%11s", i == v->sel ? "\xe2\x96\xb8" : " ", wname - 1,
-			 wname - 1, b->name, wshape, shape, engine_dtype_info(b->t.dtype)->name, b->count, wide ? 11 : 0,
+		snprintf(line, sizeof line, "%s%-*s", i == v->sel ? "\xe2\x96\xb8" : " ", wname - 1, "");
+		tui_canvas_text(c, in.x, y, in.w, line, i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
+		tui_canvas_text(c, in.x + 1, y, wname - 1, b->name, i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
+		tui_canvas_text(c, in.x + wname, y, wshape, shape, i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
+		snprintf(line, sizeof line, " %-8s %5.0f %*s%11s", engine_dtype_info(b->t.dtype)->name, b->count, wide ? 11 : 0,
 			 wide ? each : "", total);
-		tui_canvas_text(c, in.x, y++, in.w, line, i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
+		tui_canvas_text(c, in.x + wname + wshape, y++, in.w - wname - wshape, line,
+				i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
 	}
 	if (v->sel >= 0 && v->sel < (int)v->n_big) {
 		snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", v->big[v->sel].name, v->big[v->sel].what);
@@ -293,15 +305,22 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v->note[0] != '\0') {
 		struct tui_rect nr = tui_rect_make(in.x + 9, y, in.w - 9, 2);
 		tui_canvas_text(c, in.x, y, 9, "result", TUI_S_LABEL);
-		tui_teach_draw_wrapped(c, nr, y, 2, v->note, 0, v->note_err ? TUI_S_BAD : TUI_S_GOOD);
+		y += tui_teach_draw_wrapped(c, nr, y, 2, v->note, 0, v->note_err ? TUI_S_BAD : TUI_S_GOOD);
 	}
 	if (v->typing) {
 		snprintf(line, sizeof line, "%s %s\xe2\x96\x8f", v->typing == 's' ? "shape>" : "op>   ", v->in.text);
 		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, TUI_S_INPUT);
 	} else {
-		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w,
-				": transpose(seq, heads)  view(batch, heads, -1)  reshape(...)  narrow(seq, 0, 1024)  "
-				"slice(seq, 0, end, 2)  expand(...)  contiguous()   s: bf16 batch=8 seq=4k",
-				TUI_S_DIM);
+		/* what can be typed, wrapped into the rows left at the bottom */
+		static const char hint[] =
+			"type : and an operation: transpose(seq, heads) \xc2\xb7 view(batch, heads, -1) \xc2\xb7 reshape(...) "
+			"\xc2\xb7 narrow(seq, 0, 1024) \xc2\xb7 slice(seq, 0, end, 2) \xc2\xb7 expand(...) \xc2\xb7 contiguous(); "
+			"or s and a shape: bf16 batch=8 seq=4k";
+		char buf[1024];
+		int hy = in.y + in.h - teach_wrap(hint, in.w, buf, sizeof buf);
+		if (hy < y)
+			hy = y;
+		tui_teach_draw_wrapped(c, tui_rect_make(in.x, hy, in.w, in.y + in.h - hy), hy, in.y + in.h - hy, hint, 0,
+				       TUI_S_DIM);
 	}
 }
