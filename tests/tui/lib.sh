@@ -39,13 +39,22 @@ fail() {
 	exit 1
 }
 
-# wait_for REGEX [WHAT]: polls the screen until it matches
+# wait_for REGEX [WHAT]: polls the screen until it matches, then until the frame is whole
+# (two captures 50 ms apart agree: a slow program, under valgrind say, draws in pieces)
 wait_for() {
 	end=$(($(date +%s) + DEADLINE))
 	while :; do
-		screen | grep -Eq -- "$1" && return 0
+		screen | grep -Eq -- "$1" && break
 		[ "$(date +%s)" -ge "$end" ] && fail "${2:-never saw /$1/}"
 		sleep 0.05
+	done
+	_prev=$(screen)
+	while :; do
+		sleep 0.05
+		_cur=$(screen)
+		[ "$_cur" = "$_prev" ] && return 0
+		[ "$(date +%s)" -ge "$end" ] && return 0
+		_prev=$_cur
 	done
 }
 
