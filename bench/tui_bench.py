@@ -222,6 +222,6 @@ if os.access(rss_tool, os.X_OK):
 else:
     print(f"tui_bench: no {rss_tool}: the report's memory is not measured", file=sys.stderr)
 
-print(f"napkin explorer benchmark ({a.width}x{a.height}, tmux {tmux('-V', check=False).strip() or '?'}; medians)")
+print(f"napkin explorer benchmark ({a.width}x{a.height} in {tmux('-V', check=False).strip() or 'tmux'}; medians)")
 for what, value, aim, verdict, note in results:
     print(f"  {what:<40} {value:>12}   aim {aim:<9} {verdict:<4} {note}")
