@@ -221,4 +221,9 @@ void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (fd != NULL && in.h >= 3)
 		tui_canvas_text(c, in.x + 1, in.y + in.h - 1, in.w - 1, fd->note ? fd->note : "", TUI_S_DIM);
 	c->clip = old;
+	/* more rows above or below: arrows on the border */
+	if (first > 0)
+		tui_canvas_put(c, r.x + r.w - 1, in.y + 1, 0x2191, TUI_S_BORDER_FOCUS);
+	if (first + rows < n)
+		tui_canvas_put(c, r.x + r.w - 1, in.y + rows, 0x2193, TUI_S_BORDER_FOCUS);
 }
