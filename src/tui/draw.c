@@ -89,10 +89,12 @@ static void draw_keys(struct tui_canvas *c, int x, int y, int w, const char *spe
 	for (i = 0; i < n && col < x + w; i++) {
 		if (i >= skip_from && i < skip_to)
 			continue;
+		if (col > x) /* between two hints: two spaces, or none at the edge */
+			col += x + w - col >= 2 ? 2 : x + w - col;
 		col += tui_canvas_text(c, col, y, x + w - col, pair[i][0], TUI_S_FOOTER_KEY);
-		col += tui_canvas_text(c, col, y, x + w - col, " ", TUI_S_FOOTER);
+		if (col < x + w)
+			col++;
 		col += tui_canvas_text(c, col, y, x + w - col, pair[i][1], TUI_S_FOOTER);
-		col += tui_canvas_text(c, col, y, x + w - col, "  ", TUI_S_FOOTER);
 	}
 }
 

@@ -283,8 +283,14 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		snprintf(title, sizeof title, "Lesson %zu: %s", v->number, ltext(m, v, &v->lesson->title));
 	else
 		snprintf(title, sizeof title, "Lesson: %s", ltext(m, v, &v->lesson->title));
-	tui_canvas_box(c, box, title, TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
+	/* the title, cut with '…' where it would run into "step N of M" at the right */
 	snprintf(right, sizeof right, " step %zu of %zu ", v->step + 1, v->lesson->n_steps);
+	tui_canvas_box(c, box, NULL, TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
+	if (box.w > 6) {
+		int tw = tui_canvas_text(c, box.x + 2, box.y, box.w - 5 - (int)strlen(right), title, TUI_S_TITLE_FOCUS);
+		tui_canvas_put(c, box.x + 1, box.y, ' ', TUI_S_BORDER_FOCUS);
+		tui_canvas_put(c, box.x + 2 + tw, box.y, ' ', TUI_S_BORDER_FOCUS);
+	}
 	tui_canvas_text_right(c, box.x + box.w - 1, box.y, (int)strlen(right), right, TUI_S_TITLE_FOCUS);
 	in = tui_rect_inner(box);
 	in.x++;
