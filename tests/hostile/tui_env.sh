@@ -4,10 +4,17 @@
 # no UTF-8) and quits cleanly, or refuses with a message and status 1; never a crash.
 . "$(dirname "$0")/../tui/lib.sh"
 out="$TUI_TMP/out"
+base=$SOCK
+runs=0
+# run_env NAME CMD: CMD in a fresh tmux server (its own socket: a server being killed can
+# still answer on the old one)
 run_env() {
 	name=$1
 	shift
 	tm kill-server 2>/dev/null
+	rm -f "/tmp/tmux-$(id -u)/$SOCK"
+	runs=$((runs + 1))
+	SOCK=$base-$runs
 	tm set-option -g remain-on-exit on \; new-session -d -s app -x 100 -y 30 "$* 2>$out"
 }
 for e in "env -i PATH=/usr/bin:/bin TERM=tmux-256color" "env LC_ALL=C" "env LC_ALL=POSIX LANG=" \
