@@ -201,7 +201,7 @@ void tui_draw_compute(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	struct tui_rect r = m->layout.pane[TUI_PANE_COMPUTE], in = tui_rect_inner(r), old;
 	struct item items[ITEMS_MAX];
 	const int lw = 13;
-	int vw = in.w - lw, y, i, k, first = 0, n, need, sel = m->item[TUI_PANE_COMPUTE];
+	int vw = in.w - lw, y, i, k, first = 0, n, need, style, sel = m->item[TUI_PANE_COMPUTE];
 	bool focused = tui_pane_focused(m, TUI_PANE_COMPUTE);
 
 	tui_pane_box(m, c, TUI_PANE_COMPUTE, NULL);
@@ -223,9 +223,12 @@ void tui_draw_compute(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		joined(&items[i], vw, one, sizeof one);
 		tui_item_row(m, c, TUI_PANE_COMPUTE, i, tui_rect_make(in.x, y, in.w, rows), lw, items[i].label,
 			     rows == 1 ? one : items[i].line[0], items[i].key, now);
+		/* the lines under the first: highlighted with it when it changed, as the row's focus */
+		style = focused && sel == i ? TUI_S_SELECTED : TUI_S_VALUE;
+		if (tui_model_changed(m, items[i].key, now))
+			style = TUI_S_CHANGED;
 		for (k = 1; rows > 1 && k < items[i].n; k++)
-			tui_canvas_text(c, in.x + lw, y + k, vw, items[i].line[k],
-					focused && sel == i ? TUI_S_SELECTED : TUI_S_VALUE);
+			tui_canvas_text(c, in.x + lw, y + k, vw, items[i].line[k], style);
 		y += rows;
 	}
 	c->clip = old;
