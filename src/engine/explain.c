@@ -128,11 +128,24 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 	return true;
 }
 
+/* An intensity as a person reads it: 1,145 / 28.5 / 1.0 / 0.25 FLOP/B. */
+static void fmt_intensity(double v, char *buf, size_t n)
+{
+	if (v >= 1000.0)
+		engine_fmt_int(v, buf, n);
+	else if (v >= 100.0)
+		snprintf(buf, n, "%.0f", v);
+	else if (v >= 1.0)
+		snprintf(buf, n, "%.1f", v);
+	else
+		snprintf(buf, n, "%.2g", v);
+}
+
 void engine_roofline_verdict(const struct engine_scenario *sc, const struct engine_result *r, enum engine_point pt,
 			     char *buf, size_t n)
 {
 	const struct engine_roofline_point *p = &r->roofline.points[pt];
-	char what[80];
+	char what[80], in[32];
 
 	switch (pt) {
 	case ENGINE_PT_DECODE: snprintf(what, sizeof what, "decode at batch %lld", (long long)sc->batch); break;
@@ -140,6 +153,7 @@ void engine_roofline_verdict(const struct engine_scenario *sc, const struct engi
 	case ENGINE_PT_TRAIN: snprintf(what, sizeof what, "the training step"); break;
 	default: snprintf(what, sizeof what, "an element-wise op"); break;
 	}
-	snprintf(buf, n, "%s is %s-bound: intensity %.3g FLOP/B, ridge %.0f", what, p->memory_bound ? "memory" : "compute",
-		 p->intensity, r->roofline.ridge);
+	fmt_intensity(p->intensity, in, sizeof in);
+	snprintf(buf, n, "%s is %s-bound: intensity %s FLOP/B, ridge %.0f", what, p->memory_bound ? "memory" : "compute",
+		 in, r->roofline.ridge);
 }

@@ -7,7 +7,7 @@ wait_for 'Memory per GPU' 'the memory pane never drew'
 for p in 'napkin' 'Knobs' 'Model' 'Batch & sequence' 'Precision' 'GPU & cluster' \
 	'Compute and time' 'Roofline' 'Techniques' 'Data types' 'per param .* = 16 B' 'largest micro-batch' \
 	'fewest GPUs' 'MFU / HFU' 'ridge' 'training step is compute-bound' 'bf16' '\? help' \
-	'FLOP/s' 'FLOP/B' 'intensity [0-9.e+]+ FLOP/B, ridge [0-9]+' 'forward .* \+ backward' \
+	'FLOP/s' 'FLOP/B' 'intensity [0-9.,e+]+ FLOP/B, ridge [0-9]+' 'forward .* \+ backward' \
 	'mixed precision: fp32 → mixed-bf16' 'dtype +bytes +bits'; do
 	screen | grep -Eq -- "$p" || fail "no '$p' on the screen"
 done
