@@ -19,6 +19,8 @@
  * reads the children without blocking.
  *
  * State lives in m->gpu (allocated on first use, freed by tui_gpu_fini); the views draw it.
+ * view_probe.c holds the probe (G), view_live.c the live panel (M), view_gpu.c what they
+ * share: the state, the measured GPUs and their catalog, the loop, the drawing helpers.
  */
 #ifndef NAPKIN_TUI_VIEW_GPU_H
 #define NAPKIN_TUI_VIEW_GPU_H
@@ -80,6 +82,61 @@ void tui_gpu_explain(const struct probe_report *r, char *buf, size_t n);
 const char *tui_gpu_failure_title(const struct probe_report *r);
 /* Gives the live panel a sample as the monitor would (tests). */
 void tui_gpu_live_feed(struct tui_model *m, const struct probe_sample *s, uint64_t now);
+
+/* ---- internal to view_gpu.c, view_probe.c and view_live.c */
+
+struct tui_gpu_entry {
+	struct engine_gpu gpu, datasheet;
+	bool have_datasheet;
+};
+
+struct tui_gpu {
+	/* the catalog the knobs resolve names through, wrapped so measured ids resolve too */
+	struct engine_catalog inner;
+	bool have_inner, wrapped;
+	struct tui_gpu_entry measured[TUI_GPU_MEASURED_MAX];
+	int n_measured;
+
+	/* the probe */
+	struct probe_job *job;
+	struct probe_progress progress;
+	uint64_t started, next_poll;
+	double timeout;
+	struct probe_report report;
+	bool failed;
+	char fail_title[96];
+	char fail_text[4096];
+	char uuid[48];      /* the device the last good probe measured (for the monitor) */
+	char device[ENGINE_NAME_MAX];
+	char notes[2048];   /* the last good probe's notes, for the live panel */
+
+	/* the monitor */
+	struct probe_monitor *mon;
+	uint64_t due;
+	bool mon_ended;
+	char mon_msg[PROBE_MSG_MAX];
+	struct probe_sample sample;
+	int n_samples;
+	double hist_used[TUI_GPU_HISTORY];
+	int hist_util[TUI_GPU_HISTORY];
+	int hist_n, hist_pos;
+};
+
+/* m->gpu, allocated on first use; NULL when out of memory (view_gpu.c). */
+struct tui_gpu *tui_gpu_state(struct tui_model *m);
+/* Wraps m->cat once so the measured GPUs' ids resolve (view_gpu.c). */
+void tui_gpu_wrap_catalog(struct tui_model *m, struct tui_gpu *g);
+/* Stops the sampling child, if any (view_live.c). */
+void tui_gpu_monitor_stop(struct tui_gpu *g);
+
+/* Drawing helpers of both overlays (view_gpu.c). Draws text wrapped at spaces (and inside
+ * words longer than the width) from line `first`; '\n' ends a line; c may be NULL to
+ * measure. Returns the number of lines the whole text takes. */
+int tui_gpu_draw_wrapped(struct tui_canvas *c, struct tui_rect r, const char *text, int first, int style);
+/* A horizontal bar of w cells, frac filled. */
+void tui_gpu_bar(struct tui_canvas *c, int x, int y, int w, double frac, int style);
+/* An overlay's background and border with its title. */
+void tui_gpu_frame(struct tui_canvas *c, struct tui_rect r, const char *title);
 #endif
 
 #endif
