@@ -201,7 +201,7 @@ struct tui_model {
 	uint64_t now; /* the time of the frame being drawn */
 	bool quit;
 
-	/* the GPU in this machine: probe, measured GPUs, live panel (view_gpu.c) */
+	/* the GPU in this machine: probe, measured GPUs, live panel (view_gpu.c, view_probe.c, view_live.c) */
 	struct tui_gpu *gpu;
 	double probe_timeout; /* seconds; 0: the probe's default */
 };
