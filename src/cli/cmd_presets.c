@@ -113,42 +113,6 @@ static int do_list(struct preset_registry *reg, int argc, char **argv)
 
 /* ------------------------------------------------------------ show */
 
-/* 6738415616 as 6,738,415,616 */
-static void grouped(double v, char *buf, size_t n)
-{
-	char digits[40];
-	size_t len, i, j = 0;
-
-	snprintf(digits, sizeof digits, "%.0f", v);
-	len = strlen(digits);
-	for (i = 0; i < len && j + 2 < n; i++) {
-		buf[j++] = digits[i];
-		if ((len - i - 1) % 3 == 0 && i + 1 < len)
-			buf[j++] = ',';
-	}
-	buf[j] = '\0';
-}
-
-/* The engine's count of the model's parameters (0 when the model alone does not validate). */
-static double model_params(const struct engine_model *m, double *active)
-{
-	struct engine_scenario sc;
-	struct engine_result r;
-	struct napkin_err err;
-
-	engine_scenario_default(&sc);
-	sc.model = *m;
-	sc.params = 0;
-	sc.gpus = 1;
-	sc.zero = 0;
-	if (sc.seq > m->max_positions)
-		sc.seq = m->max_positions;
-	if (engine_compute(&sc, &r, &err) != NAPKIN_OK)
-		return 0;
-	*active = r.params.active;
-	return r.params.total;
-}
-
 static int show_gpu(const struct engine_gpu *g, const char *where)
 {
 	char *text = NULL, ridge[40];
@@ -175,7 +139,12 @@ static int show_model(const struct engine_model *m, const char *where)
 	char *text = NULL, total[40], pub[40], act[40];
 	size_t len;
 	struct napkin_err err;
-	double active = 0, n = model_params(m, &active);
+	struct engine_params p;
+	double n, active;
+
+	engine_model_params(m, &p);
+	n = p.total;
+	active = p.active;
 
 	if (preset_model_to_yaml(m, &text, &len, &err) != NAPKIN_OK) {
 		cli_error("presets", &err);
@@ -183,14 +152,14 @@ static int show_model(const struct engine_model *m, const char *where)
 	}
 	printf("# model %s (%s)\n", m->id[0] ? m->id : "from a file", where);
 	if (n > 0) {
-		grouped(n, total, sizeof total);
+		engine_fmt_int(n, total, sizeof total);
 		printf("# parameters: %s as napkin counts them", total);
 		if (m->params_published > 0) {
-			grouped(m->params_published, pub, sizeof pub);
+			engine_fmt_int(m->params_published, pub, sizeof pub);
 			printf("; published %s%s", pub, m->params_published == n ? " (exact)" : "");
 		}
 		if (m->experts > 1) {
-			grouped(active, act, sizeof act);
+			engine_fmt_int(active, act, sizeof act);
 			printf("; %s active per token", act);
 		}
 		printf("\n");

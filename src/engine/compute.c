@@ -385,11 +385,13 @@ static bool result_finite(const struct engine_result *r)
 
 int engine_compute(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err)
 {
-	int rc = engine_validate(sc, err);
+	int rc = eng_validate_inputs(sc, err);
 
 	if (rc != NAPKIN_OK)
 		return rc;
-	eng_compute_core(sc, r);
+	eng_compute_core(sc, r); /* computed once: the measurement check reads these results */
+	if ((rc = eng_check_measurement(sc, r, err)) != NAPKIN_OK)
+		return rc;
 	if (!result_finite(r))
 		return util_err_set(err, NAPKIN_EINVAL,
 				    "the results overflow (a figure is not finite): the knobs are beyond what "

@@ -185,6 +185,11 @@ void engine_gpu_h100_sxm(struct engine_gpu *g);
  * code when params is outside [1e7, 1e15]. */
 int engine_model_from_params(double params, struct engine_model *m, struct napkin_err *err);
 
+struct engine_params;
+/* The parameter counts of an architecture alone (no scenario, no validation): total,
+ * non-embedding, active, per layer, embedding, LM head. per_gpu is the total. */
+void engine_model_params(const struct engine_model *m, struct engine_params *out);
+
 /* Checks a scenario as a whole (divisibility, dtype support, ranges). Returns 0 or an
  * error code; the message names the knob and what is allowed. */
 int engine_validate(const struct engine_scenario *sc, struct napkin_err *err);

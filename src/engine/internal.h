@@ -74,6 +74,11 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 		   const struct engine_params *p, double peak, struct engine_inference *inf,
 		   struct engine_roofline_point *prefill, struct engine_roofline_point *decode);
 
+/* engine_validate in two parts: everything the knobs alone say, and (after computing) a
+ * measurement that implies more than the GPUs' peak. */
+int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err);
+int eng_check_measurement(const struct engine_scenario *sc, const struct engine_result *r, struct napkin_err *err);
+
 /* The core computation without validation (the caller validated). */
 void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r);
 

@@ -167,10 +167,8 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 	case SP_MODEL: util_strlcpy(buf, sc->model.name[0] ? sc->model.name : "custom", n); return;
 	case SP_GPU: util_strlcpy(buf, sc->gpu.name[0] ? sc->gpu.name : "custom", n); return;
 	case SP_PARAMS: {
-		struct eng_dims dm;
 		struct engine_params p;
-		eng_dims_from_model(&sc->model, &dm);
-		eng_params(&dm, &p);
+		engine_model_params(&sc->model, &p);
 		engine_fmt_count(p.total, buf, n);
 		return;
 	}
@@ -285,6 +283,18 @@ static int parse_choice(const struct engine_choice *c, const char *t, int *out)
 	return -1;
 }
 
+/* `params` (or `model: 7B`): the standard dense shape of that size. */
+static int set_params(struct engine_scenario *sc, double v, struct napkin_err *err)
+{
+	struct engine_model m;
+
+	if (engine_model_from_params(v, &m, err) != NAPKIN_OK)
+		return NAPKIN_EINVAL;
+	sc->model = m;
+	sc->params = v;
+	return NAPKIN_OK;
+}
+
 static int set_model(struct engine_scenario *sc, const char *text, const struct engine_catalog *cat,
 		     struct napkin_err *err)
 {
@@ -292,14 +302,9 @@ static int set_model(struct engine_scenario *sc, const char *text, const struct 
 	double v;
 	struct napkin_err e2;
 
-	/* a size ("7B") picks a standard shape */
-	if (engine_unit_parse(ENGINE_UNIT_COUNT, text, &v, &e2) == NAPKIN_OK) {
-		if (engine_model_from_params(v, &m, err) != NAPKIN_OK)
-			return NAPKIN_EINVAL;
-		sc->model = m;
-		sc->params = v;
-		return NAPKIN_OK;
-	}
+	/* a size ("7B") picks a standard shape, as `params` does */
+	if (engine_unit_parse(ENGINE_UNIT_COUNT, text, &v, &e2) == NAPKIN_OK)
+		return set_params(sc, v, err);
 	if (cat != NULL && cat->model != NULL) {
 		int rc = cat->model(cat->ctx, text, &m, err);
 		if (rc != NAPKIN_OK)
@@ -375,16 +380,10 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	switch (eng_knob_special(k)) {
 	case SP_MODEL: return set_model(sc, text, cat, err);
 	case SP_GPU: return set_gpu(sc, text, cat, err);
-	case SP_PARAMS: {
-		struct engine_model m;
+	case SP_PARAMS:
 		if (engine_unit_parse(ENGINE_UNIT_COUNT, text, &v, &e2) != NAPKIN_OK)
 			return knob_err(err, k, e2.msg);
-		if (engine_model_from_params(v, &m, &e2) != NAPKIN_OK)
-			return util_err_set(err, NAPKIN_EINVAL, "%s", e2.msg);
-		sc->model = m;
-		sc->params = v;
-		return NAPKIN_OK;
-	}
+		return set_params(sc, v, err);
 	case SP_BIAS: {
 		int b;
 		if (parse_choice(k->choices, text, &b) != 0) {

@@ -93,6 +93,14 @@ void eng_params(const struct eng_dims *dm, struct engine_params *p)
 	p->per_gpu = p->total;
 }
 
+void engine_model_params(const struct engine_model *m, struct engine_params *out)
+{
+	struct eng_dims dm;
+
+	eng_dims_from_model(m, &dm);
+	eng_params(&dm, out);
+}
+
 /* ------------------------------------------------------------ built-in presets */
 
 /* Llama-2-7B: HF meta-llama/Llama-2-7b-hf config.json; 6,738,415,616 parameters

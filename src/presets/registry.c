@@ -111,13 +111,12 @@ static void gpu_summary(const struct engine_gpu *g, char *buf, size_t n)
 
 static void model_summary(const struct engine_model *m, char *buf, size_t n)
 {
-	struct engine_scenario sc;
+	struct engine_params p;
 	char params[32];
 	size_t pos = 0;
 
-	engine_scenario_default(&sc);
-	sc.model = *m;
-	engine_knob_display(&sc, engine_knob_find("params"), params, sizeof params);
+	engine_model_params(m, &p);
+	engine_fmt_count(p.total, params, sizeof params);
 	util_bprintf(buf, n, &pos, "%s params \xc2\xb7 %s \xc2\xb7 %lld layers \xc2\xb7 d %lld", params,
 		     m->arch[0] ? m->arch : "custom", (long long)m->layers, (long long)m->hidden);
 	if (m->experts > 1)
