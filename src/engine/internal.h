@@ -40,6 +40,11 @@ double eng_matmul_peak(const struct engine_scenario *sc, const struct eng_bytes 
  * degree dp (a real: the solvers pass large values to find what does not shard). */
 struct eng_mem {
 	double weights, master, gradients, optimizer, activations, logits, kv_cache, overhead, total;
+	double loss_grads;        /* the loss's gradient buffers at the start of the backward */
+	double casts;             /* autocast's weight copies (in weights; freed by the optimizer step) */
+	double peak;              /* the most live at once in a step */
+	enum engine_peak_phase peak_phase;
+	bool logits_alive;
 	double params_gpu;        /* parameters held by this GPU before ZeRO-3 */
 	double act_per_layer;     /* one layer, one micro-batch */
 	double inflight, layers_per_stage;
@@ -52,9 +57,23 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 /* One layer's activations for one micro-batch on one GPU, part by part (bytes). */
 struct eng_act_parts {
 	double norms_inputs, masks, qkv, attn_out, mlp, scores;
+	double casts;   /* autocast's 16-bit copies of the norms' outputs, one per linear */
+	double stats;   /* the norms' per-row statistics (eager: 1/rms; LayerNorm also the mean) */
 };
 double eng_layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
 			     bool selective, struct eng_act_parts *parts);
+/* What one layer keeps under full recomputation: its input (the residual stream). */
+double eng_layer_checkpoint(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b);
+/* The last stage's head at the end of the forward: the final norm, the LM head's input,
+ * the logits if the loop keeps them and what the loss keeps; and the loss's gradient
+ * buffers at the start of the backward. */
+struct eng_head {
+	double kept, loss_grads;
+	double forward_extra; /* alive besides `kept` while the loss's forward runs */
+	bool logits_alive;
+};
+void eng_head_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
+			  struct eng_head *h);
 
 /* Training FLOPs per token. */
 struct eng_flops {

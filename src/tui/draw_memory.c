@@ -33,7 +33,8 @@ static int mem_parts(const struct engine_result *r, struct mem_part *p)
 		{"gradients", "memory.gradients", r->memory.gradients, 0x2592, TUI_S_MEM_GRADS},
 		{"optimizer", "memory.optimizer", r->memory.optimizer, 0x2591, TUI_S_MEM_OPTIM},
 		{"activations", "memory.activations", r->memory.activations, 0x259a, TUI_S_MEM_ACT},
-		{"logits", "memory.logits", r->memory.logits, 0x2261, TUI_S_MEM_LOGITS},
+		/* the loss's gradient buffers with the logits they belong to (the parts sum to the total) */
+		{"logits", "memory.logits", r->memory.logits + r->memory.loss_gradients, 0x2261, TUI_S_MEM_LOGITS},
 		{"KV cache", "memory.kv_cache", r->memory.kv_cache, 0x259e, TUI_S_MEM_KV},
 		{"overhead", "memory.overhead", r->memory.overhead, 0x2581, TUI_S_MEM_OVERHEAD},
 	};
@@ -152,7 +153,7 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	struct tui_rect r = m->layout.pane[TUI_PANE_MEMORY], in = tui_rect_inner(r), old;
 	const struct engine_memory *mm = &m->res.memory;
 	struct mem_part parts[8];
-	char a[48], b[48], d[48], line[300], title[200];
+	char a[48], b[48], d[48], line[420], title[200];
 	double pct = mm->capacity > 0 ? mm->total / mm->capacity * 100.0 : 0.0;
 	int n, i, y, cw;
 
@@ -181,6 +182,17 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			snprintf(line, sizeof line, "%s (%.0f%%) \xe2\x9c\x93 fits, %s free", a, pct, d);
 		else
 			snprintf(line, sizeof line, "%s (%.0f%%) \xe2\x9c\x97 OVER by %s", a, pct, d);
+	}
+	/* the peak of a step and when it comes, where there is room */
+	if (m->sc.mode == ENGINE_MODE_TRAIN) {
+		char pk[160];
+		size_t len = strlen(line);
+		tui_draw_bytes(mm->peak, d, sizeof d);
+		snprintf(pk, sizeof pk, " \xc2\xb7 peak %s %s", d, engine_peak_phase_text(mm->peak_phase));
+		if (tui_utf8_width(line) + tui_utf8_width(pk) + 8 > in.w)
+			snprintf(pk, sizeof pk, " \xc2\xb7 peak %s (%s)", d, engine_peak_phase_name(mm->peak_phase));
+		if (tui_utf8_width(line) + tui_utf8_width(pk) + 8 <= in.w && len + strlen(pk) < sizeof line)
+			memcpy(line + len, pk, strlen(pk) + 1);
 	}
 	tui_item_row(m, c, TUI_PANE_MEMORY, 8, tui_rect_make(in.x, y, in.w, 1), 8, "total", line, "memory.total", now);
 	if (!(tui_pane_focused(m, TUI_PANE_MEMORY) && m->item[TUI_PANE_MEMORY] == 8)) {
