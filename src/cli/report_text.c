@@ -33,7 +33,7 @@ static int parts(const struct engine_result *r, struct part *p)
 	p[n++] = (struct part){"optimizer states", m->optimizer, m->state_dt, 'O'};
 	p[n++] = (struct part){"activations", m->activations, m->activation_dt, 'A'};
 	p[n++] = (struct part){"logits and loss", m->logits, -1, 'L'};
-	p[n++] = (struct part){"loss gradients", m->loss_gradients, -1, 'g'};
+	p[n++] = (struct part){"step scratch", m->scratch, -1, 's'};
 	p[n++] = (struct part){"KV cache", m->kv_cache, m->kv_dt, 'K'};
 	p[n++] = (struct part){"CUDA overhead", m->overhead, -1, 'C'};
 	return n;
@@ -79,7 +79,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	else
 		fprintf(f, "\nMemory per GPU  (%s weights)\n", dtn(m->weight_dt));
 	for (i = 0; i < n; i++) {
-		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || p[i].glyph == 'g' ||
+		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || p[i].glyph == 's' ||
 					(!train && p[i].glyph != 'W')))
 			continue;
 		engine_fmt_bytes(p[i].bytes, true, a, sizeof a);

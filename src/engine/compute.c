@@ -236,7 +236,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->logits = mem.logits;
 	m->kv_cache = mem.kv_cache;
 	m->overhead = mem.overhead;
-	m->loss_gradients = mem.loss_grads;
+	m->scratch = mem.scratch;
 	m->total = mem.total;
 	m->peak = mem.peak;
 	m->peak_phase = mem.peak_phase;

@@ -364,8 +364,10 @@ struct engine_params {
 
 struct engine_memory {
 	double weights, master, gradients, optimizer, activations, logits, kv_cache, overhead;
-	double loss_gradients;          /* the loss's gradient buffers at the start of the backward */
-	double total, capacity, headroom; /* total: every part above at once (an upper bound) */
+	double scratch;                 /* the most a moment of the step adds besides the parts above:
+					 * the loss's gradients, the attention backward's, the tied
+					 * embedding's sum, the optimizer's foreach buffer (peak.c) */
+	double total, capacity, headroom; /* total: every part above at once (>= peak) */
 	double peak;                    /* the most allocated at one moment of a step (<= total) */
 	enum engine_peak_phase peak_phase;
 	bool logits_alive;              /* the logits tensor is alive at the peak (the loop keeps it) */

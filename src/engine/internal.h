@@ -40,7 +40,7 @@ double eng_matmul_peak(const struct engine_scenario *sc, const struct eng_bytes 
  * degree dp (a real: the solvers pass large values to find what does not shard). */
 struct eng_mem {
 	double weights, master, gradients, optimizer, activations, logits, kv_cache, overhead, total;
-	double loss_grads;        /* the loss's gradient buffers at the start of the backward */
+	double scratch;           /* the largest scratch of a moment of the step (peak.c) */
 	double casts;             /* autocast's weight copies (in weights; freed by the optimizer step) */
 	double peak;              /* the most live at once in a step */
 	enum engine_peak_phase peak_phase;
@@ -74,6 +74,22 @@ struct eng_head {
 };
 void eng_head_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
 			  struct eng_head *h);
+
+/* What the step's peak is made of besides the memory's parts (peak.c). */
+struct eng_peak_in {
+	double e, batch;
+	double kept;             /* every layer's activations (full recomputation: their inputs) */
+	double working;          /* full recomputation: the recomputed layer's working set */
+	double emb;              /* the embedding's dropout mask */
+	double last_mlp;         /* the last layer's MLP intermediates (given back before its attention) */
+	double head_layer_grads; /* gradients made before the last layer's attention backward */
+	double opt_buffer;       /* the optimizer step's scratch */
+	double tied_sum;         /* tied embeddings: the embedding's gradient and its sum */
+	bool head_layer;         /* this stage holds the head */
+	struct eng_head head;
+};
+void eng_step_peak(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_peak_in *in,
+		   struct eng_mem *c);
 
 /* Training FLOPs per token. */
 struct eng_flops {

@@ -276,32 +276,38 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 				if (last) {
 					eng_head_activations(sc, dm, e, batch, &head);
 					c.logits = head.kept;
-					c.loss_grads = head.loss_grads;
 				}
 			}
 			c.logits_alive = head.logits_alive;
 			c.casts = Pmm * by.autocast_copy / wdiv;
-			/* The peak of a step (after the first: the optimizer's states exist; the
-			 * first step allocates them at its optimizer step). At the start of the
-			 * backward: weights, states, the forward's activations and the head's, and
-			 * the loss's gradient; the gradients exist only from the second micro-batch
-			 * of an accumulation on (zero_grad(set_to_none=True), PyTorch >= 2.0's
-			 * default, frees them after each step). Under full recomputation the
-			 * recomputed layer's working set comes after the head is done. At the
-			 * optimizer step: weights (autocast's casts freed), states, every gradient. */
 			{
-				double states = c.weights + c.master + c.optimizer;
-				double head_part = c.logits + c.loss_grads;
-				double grads_alive = sc->grad_accum > 1 ? c.gradients : 0.0;
-				double bwd, opt, fwd;
-				if (sc->recompute == ENGINE_RECOMP_FULL)
-					head_part = eng_max(head_part, working);
-				bwd = states + kept + emb + head_part + grads_alive;
-				fwd = states + kept + emb + c.logits + head.forward_extra + grads_alive;
-				opt = states - c.casts + c.gradients;
-				c.peak = eng_max(eng_max(bwd, fwd), opt);
-				c.peak_phase = c.peak == opt ? ENGINE_PEAK_OPTIMIZER
-							     : (fwd > bwd ? ENGINE_PEAK_FORWARD : ENGINE_PEAK_BACKWARD);
+				struct eng_peak_in pk;
+				struct eng_act_parts parts;
+				struct eng_layer_params lp;
+				double V = dm->V / t;
+				memset(&pk, 0, sizeof pk);
+				eng_layer_activations(sc, dm, e, batch, selective, &parts);
+				eng_layer_params(dm, &lp);
+				pk.e = e;
+				pk.batch = batch;
+				pk.kept = kept;
+				pk.working = working;
+				pk.emb = emb;
+				pk.last_mlp = sc->activations ? infl * parts.mlp : 0.0;
+				pk.head = head;
+				pk.head_layer = last && sc->activations;
+				/* the LM head's and the last layer's MLP weights' gradients */
+				pk.head_layer_grads = ((last ? V * dm->d : 0.0) + dm->E * lp.mlp_w / t) * by.g / gdiv;
+				/* torch.optim's foreach Adam(W) and Lion: one state-sized buffer (peak.c);
+				 * the fused optimizers of Apex / Transformer Engine / Megatron work in
+				 * place (multi_tensor_apply) */
+				if (sc->kernels == ENGINE_KERNELS_EAGER && sc->activations &&
+				    (sc->optimizer == ENGINE_OPT_ADAMW || sc->optimizer == ENGINE_OPT_ADAM ||
+				     sc->optimizer == ENGINE_OPT_LION))
+					pk.opt_buffer = P * dt_bytes(by.state_dt) / odiv;
+				if (dm->tied && sc->pp <= 1 && sc->activations)
+					pk.tied_sum = 2.0 * V * dm->d * by.g / gdiv;
+				eng_step_peak(sc, dm, &pk, &c);
 			}
 		} else {
 			double ctx = (double)(sc->prompt + sc->generate);
@@ -315,7 +321,7 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			}
 		}
 		c.overhead = sc->gpu.overhead_bytes;
-		c.total = c.weights + c.master + c.gradients + c.optimizer + c.activations + c.logits + c.loss_grads +
+		c.total = c.weights + c.master + c.gradients + c.optimizer + c.activations + c.logits + c.scratch +
 			  c.kv_cache + c.overhead;
 		if (train)
 			c.peak += c.overhead;

@@ -33,9 +33,11 @@ static int mem_parts(const struct engine_result *r, struct mem_part *p)
 		{"gradients", "memory.gradients", r->memory.gradients, 0x2592, TUI_S_MEM_GRADS},
 		{"optimizer", "memory.optimizer", r->memory.optimizer, 0x2591, TUI_S_MEM_OPTIM},
 		{"activations", "memory.activations", r->memory.activations, 0x259a, TUI_S_MEM_ACT},
-		/* the loss's gradient buffers with the logits they belong to (the parts sum to the total) */
-		{"logits", "memory.logits", r->memory.logits + r->memory.loss_gradients, 0x2261, TUI_S_MEM_LOGITS},
-		{"KV cache", "memory.kv_cache", r->memory.kv_cache, 0x259e, TUI_S_MEM_KV},
+		{"logits", "memory.logits", r->memory.logits, 0x2261, TUI_S_MEM_LOGITS},
+		/* one slot: training has no KV cache, inference no step scratch */
+		r->memory.kv_cache > 0 || r->memory.scratch <= 0
+			? (struct mem_part){"KV cache", "memory.kv_cache", r->memory.kv_cache, 0x259e, TUI_S_MEM_KV}
+			: (struct mem_part){"scratch", "memory.scratch", r->memory.scratch, 0x259e, TUI_S_MEM_KV},
 		{"overhead", "memory.overhead", r->memory.overhead, 0x2581, TUI_S_MEM_OVERHEAD},
 	};
 	memcpy(p, parts, sizeof parts);

@@ -179,9 +179,52 @@ def measure_saved(torch, F, models, model, c, x, y):
     return out
 
 
+def adamw_foreach(torch):
+    import math
+
+    class AdamWForeach(torch.optim.Optimizer):
+        """torch.optim.AdamW's foreach path as PyTorch >= 2.0 runs it by default on CUDA
+        (_multi_tensor_adamw): the moments updated in place, and one state-sized buffer,
+        sqrt(exp_avg_sq), made and then worked in place. (1.13's foreach path makes a
+        second one with a _foreach_add that is not in place; its CPU default is the
+        per-tensor loop.)"""
+
+        def __init__(self, params, lr=1e-4, betas=(0.9, 0.999), eps=1e-8, weight_decay=0.01):
+            super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay))
+
+        @torch.no_grad()
+        def step(self):
+            for g in self.param_groups:
+                ps = [p for p in g["params"] if p.grad is not None]
+                grads = [p.grad for p in ps]
+                for p in ps:
+                    st = self.state[p]
+                    if not st:  # the first step allocates the states
+                        st["step"] = 0
+                        st["exp_avg"] = torch.zeros_like(p)
+                        st["exp_avg_sq"] = torch.zeros_like(p)
+                    st["step"] += 1
+                ms = [self.state[p]["exp_avg"] for p in ps]
+                vs = [self.state[p]["exp_avg_sq"] for p in ps]
+                n = self.state[ps[0]]["step"]
+                b1, b2 = g["betas"]
+                torch._foreach_mul_(ps, 1 - g["lr"] * g["weight_decay"])
+                torch._foreach_mul_(ms, b1)
+                torch._foreach_add_(ms, grads, alpha=1 - b1)
+                torch._foreach_mul_(vs, b2)
+                torch._foreach_addcmul_(vs, grads, grads, 1 - b2)
+                denom = torch._foreach_sqrt(vs)
+                torch._foreach_div_(denom, math.sqrt(1 - b2 ** n))
+                torch._foreach_add_(denom, g["eps"])
+                torch._foreach_addcdiv_(ps, ms, denom, -g["lr"] / (1 - b1 ** n))
+                del denom
+
+    return AdamWForeach
+
+
 def measure_peak(torch, F, models, shim, model, c, x, y):
     """Live bytes over two real steps; the second's peak and its phase."""
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-4, foreach=False)
+    opt = adamw_foreach(torch)(model.parameters())
     steps = []
     for _ in range(2):
         base = shim.live()
@@ -203,6 +246,37 @@ def measure_peak(torch, F, models, shim, model, c, x, y):
                      if torch.is_tensor(t) and t.dim() > 0)
         steps.append({"base": base, "forward_end": fwd_end, "peak": peak, "phase": phase, "states": states})
     return steps
+
+
+def check_fused_gradients(torch, F, models):
+    """The fused stand-ins must compute what the modules they stand for compute."""
+    torch.manual_seed(0)
+    mask = torch.ones(6, 6, dtype=torch.bool).triu(1)[None, None]
+    target = torch.randint(0, 7, (5,))
+
+    def attention(q, k, v):
+        k2, v2 = models.repeat_kv(k, 2), models.repeat_kv(v, 2)
+        return F.softmax((q @ k2.transpose(2, 3) * 0.5).masked_fill(mask, float("-inf")), -1) @ v2
+
+    cases = [
+        ("FusedSwiGLUFn", models.FusedSwiGLUFn.apply, lambda a, b: F.silu(a) * b, [(3, 5), (3, 5)]),
+        ("FusedRMSNormFn", lambda x, w: models.FusedRMSNormFn.apply(x, w, 1e-6),
+         lambda x, w: w * (x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)), [(2, 3, 8), (8,)]),
+        ("FusedAttentionFn", lambda q, k, v: models.FusedAttentionFn.apply(q, k, v, mask, 0.5), attention,
+         [(1, 4, 6, 3), (1, 2, 6, 3), (1, 2, 6, 3)]),
+        ("FusedCrossEntropyFn", lambda x: models.FusedCrossEntropyFn.apply(x, target),
+         lambda x: F.cross_entropy(x, target), [(5, 7)]),
+    ]
+    for name, fused, ref, shapes in cases:
+        xs = [torch.randn(*sh, requires_grad=True) for sh in shapes]
+        out = fused(*xs)
+        g = torch.randn_like(out)
+        d1 = torch.autograd.grad(out, xs, g)
+        want = ref(*xs)
+        d2 = torch.autograd.grad(want, xs, g)
+        err = max([(out - want).abs().max().item()] + [(a - b).abs().max().item() for a, b in zip(d1, d2)])
+        if not err < 1e-4:
+            sys.exit("measure.py: %s differs from the module it stands for by %g" % (name, err))
 
 
 def napkin_report(napkin, c):
@@ -228,6 +302,7 @@ def main():
     import models
 
     torch.set_num_threads(1)
+    check_fused_gradients(torch, F, models)
     results = []
     failed = 0
     for c in configs.CONFIGS:
