@@ -723,16 +723,50 @@ static void test_search_order(void **state)
 	assert_string_equal(sc.gpu.name, "Extra Lab GPU");
 	preset_registry_free(reg);
 
-	/* a broken file in a searched directory is an error naming it */
+	/* a broken file in a searched directory blocks nothing: it is skipped with a warning
+	 * that names it (file:line:col), its error is kept for `presets check`, and naming
+	 * its id gives that error; so is a scenario of ./presets that does not apply */
 	snprintf(p, sizeof p, "%s/extra/gpus/broken.yaml", tmp);
 	write_file(p, "name: Broken\nmemory: 80 GB\nmemory_bandwidth: 1 TB/s\npeak_flops: {bf16: 1 PFLOP/s}\nsm: 3\n");
+	snprintf(p, sizeof p, "%s/work/presets/scenarios/stale.yaml", tmp);
+	write_file(p, "gpus: 2\nmodel: no-such-model\n");
+	snprintf(p, sizeof p, "%s/work/presets/gpus/unreadable.yaml", tmp);
+	write_file(p, "name: [unclosed\n");
 	snprintf(p, sizeof p, "%s/extra", tmp);
-	assert_int_not_equal(preset_registry_new(&reg, &o, &err), 0);
-	assert_null(reg);
-	assert_non_null(strstr(err.file, "extra/gpus/broken.yaml"));
-	assert_int_equal(err.line, 5);
-	assert_int_equal(err.col, 1);
-	assert_string_equal(err.msg, "unknown key 'sm' (did you mean 'sm_count'?)");
+	if (preset_registry_new(&reg, &o, &err) != NAPKIN_OK)
+		fail_err("a registry beside broken files", &err);
+	assert_non_null(preset_find(reg, PRESET_GPU, "lab-gpu")); /* the rest loaded */
+	assert_non_null(preset_find(reg, PRESET_SCENARIO, "tiny"));
+	assert_null(preset_find(reg, PRESET_GPU, "broken"));
+	assert_null(preset_find(reg, PRESET_SCENARIO, "stale"));
+	assert_int_equal(preset_broken_count(reg), 3);
+	{
+		const struct napkin_err *b = NULL;
+		size_t i, found = 0;
+		for (i = 0; i < preset_broken_count(reg); i++)
+			if (strstr(preset_broken(reg, i)->file, "extra/gpus/broken.yaml") != NULL)
+				b = preset_broken(reg, i);
+		assert_non_null(b);
+		assert_int_equal(b->line, 5);
+		assert_int_equal(b->col, 1);
+		assert_string_equal(b->msg, "unknown key 'sm' (did you mean 'sm_count'?)");
+		for (i = 0; i < preset_warning_count(reg); i++) {
+			const char *w = preset_warning(reg, i);
+			if (strstr(w, "extra/gpus/broken.yaml:5:1: warning: unknown key 'sm'") != NULL &&
+			    strstr(w, "skipped") != NULL)
+				found |= 1;
+			if (strstr(w, "presets/scenarios/stale.yaml:2:8: warning: unknown model 'no-such-model'") != NULL)
+				found |= 2;
+			if (strstr(w, "presets/gpus/unreadable.yaml:") != NULL && strstr(w, "skipped") != NULL)
+				found |= 4;
+		}
+		assert_int_equal(found, 7);
+		assert_int_not_equal(preset_gpu(reg, "broken", &g, &err), 0);
+		assert_non_null(strstr(err.file, "extra/gpus/broken.yaml"));
+		assert_int_equal(err.line, 5);
+		assert_string_equal(err.msg, "unknown key 'sm' (did you mean 'sm_count'?)");
+	}
+	preset_registry_free(reg);
 
 	assert_int_equal(chdir(cwd), 0);
 	if (old_xdg != NULL)
