@@ -15,3 +15,6 @@ if(TARGET napkin)
   set_tests_properties(torch_memory PROPERTIES LABELS torch TIMEOUT 300
                        ENVIRONMENT "OMP_NUM_THREADS=1;MKL_NUM_THREADS=1;ASAN_OPTIONS=detect_leaks=0")
 endif()
+
+# The same figures, measured once and written down: the engine checked where PyTorch is not.
+napkin_add_test(NAME memory_measured SOURCES unit/test_memory_measured.c LIBS napkin_engine)

@@ -70,7 +70,7 @@ void eng_step_peak(const struct engine_scenario *sc, const struct eng_dims *dm, 
 			     eng_max(eng_max(scores_grad, in->tied_sum), in->opt_buffer));
 	if (c->peak == opt)
 		c->peak_phase = ENGINE_PEAK_OPTIMIZER;
-	else if (c->peak == fwd && fwd > bwd)
+	else if (c->peak == fwd && fwd >= bwd)
 		c->peak_phase = ENGINE_PEAK_FORWARD;
 	else
 		c->peak_phase = ENGINE_PEAK_BACKWARD;
