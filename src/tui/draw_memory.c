@@ -175,26 +175,38 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	tui_draw_bytes(mm->total, a, sizeof a);
 	tui_draw_bytes(mm->capacity, b, sizeof b);
 	tui_draw_bytes(fabs(mm->headroom), d, sizeof d);
-	if (mm->fits)
-		snprintf(line, sizeof line, "%s of %s (%.0f%%) \xe2\x9c\x93 fits, headroom %s", a, b, pct, d);
-	else
-		snprintf(line, sizeof line, "%s of %s (%.0f%%) \xe2\x9c\x97 OVER capacity by %s", a, b, pct, d);
-	if (tui_utf8_width(line) + 8 > in.w) {
-		if (mm->fits)
-			snprintf(line, sizeof line, "%s (%.0f%%) \xe2\x9c\x93 fits, %s free", a, pct, d);
-		else
-			snprintf(line, sizeof line, "%s (%.0f%%) \xe2\x9c\x97 OVER by %s", a, pct, d);
-	}
-	/* the peak of a step and when it comes, where there is room */
-	if (m->sc.mode == ENGINE_MODE_TRAIN) {
-		char pk[160];
-		size_t len = strlen(line);
+	{
+		/* the longest of: the verdict in full or compact, with the step's peak and when
+		 * it comes (training), in words or in one word, or without it */
+		char full[200], compact[160], pl[120], ps[80], pe[60];
+		const char *verdicts[2], *peaks[3];
+		int vi, pi;
+		bool done = false;
+
+		if (mm->fits) {
+			snprintf(full, sizeof full, "%s of %s (%.0f%%) \xe2\x9c\x93 fits, headroom %s", a, b, pct, d);
+			snprintf(compact, sizeof compact, "%s (%.0f%%) \xe2\x9c\x93 fits, %s free", a, pct, d);
+		} else {
+			snprintf(full, sizeof full, "%s of %s (%.0f%%) \xe2\x9c\x97 OVER capacity by %s", a, b, pct, d);
+			snprintf(compact, sizeof compact, "%s (%.0f%%) \xe2\x9c\x97 OVER by %s", a, pct, d);
+		}
 		tui_draw_bytes(mm->peak, d, sizeof d);
-		snprintf(pk, sizeof pk, " \xc2\xb7 peak %s %s", d, engine_peak_phase_text(mm->peak_phase));
-		if (tui_utf8_width(line) + tui_utf8_width(pk) + 8 > in.w)
-			snprintf(pk, sizeof pk, " \xc2\xb7 peak %s (%s)", d, engine_peak_phase_name(mm->peak_phase));
-		if (tui_utf8_width(line) + tui_utf8_width(pk) + 8 <= in.w && len + strlen(pk) < sizeof line)
-			memcpy(line + len, pk, strlen(pk) + 1);
+		snprintf(pl, sizeof pl, " \xc2\xb7 peak %s %s", d, engine_peak_phase_text(mm->peak_phase));
+		snprintf(ps, sizeof ps, " \xc2\xb7 peak %s (%s)", d, engine_peak_phase_name(mm->peak_phase));
+		snprintf(pe, sizeof pe, " \xc2\xb7 peak %s", d);
+		verdicts[0] = full;
+		verdicts[1] = compact;
+		peaks[0] = pl;
+		peaks[1] = ps;
+		peaks[2] = pe;
+		for (vi = 0; vi < 2 && !done && m->sc.mode == ENGINE_MODE_TRAIN; vi++)
+			for (pi = 0; pi < 3 && !done; pi++)
+				if (tui_utf8_width(verdicts[vi]) + tui_utf8_width(peaks[pi]) + 8 <= in.w) {
+					snprintf(line, sizeof line, "%s%s", verdicts[vi], peaks[pi]);
+					done = true;
+				}
+		if (!done)
+			snprintf(line, sizeof line, "%s", tui_utf8_width(full) + 8 <= in.w ? full : compact);
 	}
 	tui_item_row(m, c, TUI_PANE_MEMORY, 8, tui_rect_make(in.x, y, in.w, 1), 8, "total", line, "memory.total", now);
 	if (!(tui_pane_focused(m, TUI_PANE_MEMORY) && m->item[TUI_PANE_MEMORY] == 8)) {
