@@ -1,6 +1,7 @@
 /* cli: knob flags, --scenario and --presets, shared by every scenario-taking command. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -77,6 +78,23 @@ void cli_print_knobs(FILE *f)
 	}
 }
 
+/* A short name the catalog took for a preset ("4090" for rtx-4090) is said once. */
+static void name_note(const char *cmd, const struct engine_knob *k, const char *text, const struct engine_scenario *sc)
+{
+	const char *id = NULL, *name = NULL;
+
+	if (strcmp(k->key, "model") == 0) {
+		id = sc->model.id;
+		name = sc->model.name;
+	} else if (strcmp(k->key, "gpu") == 0) {
+		id = sc->gpu.id;
+		name = sc->gpu.name;
+	}
+	if (id == NULL || id[0] == '\0' || strcasecmp(text, id) == 0)
+		return;
+	fprintf(stderr, "napkin %s: note: --%s %s is %s (%s)\n", cmd, k->key, text, id, name);
+}
+
 int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
 	      const char **positional, int max_positional, int *n_positional)
 {
@@ -84,6 +102,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 	struct napkin_err err;
 	struct engine_catalog cat;
 	struct preset_options popt;
+	struct engine_notes notes;
 	size_t nas = 0;
 	int i, rc = CLI_EXIT_USAGE, npos = 0;
 
@@ -155,6 +174,16 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		else if (strcmp(name, "presets") == 0)
 			out->presets_dir = value;
 		else {
+			size_t j;
+			/* a knob given twice is a slip (a pasted line, an edited script): refused, as
+			 * in a scenario file, instead of one value silently winning */
+			for (j = 0; j < nas && as[j].knob != k; j++)
+				;
+			if (j < nas) {
+				fprintf(stderr, "napkin %s: --%s is given twice ('%s', then '%s'): give it once\n", cmd, name,
+					as[j].text, value);
+				goto out;
+			}
 			as[nas].knob = k;
 			as[nas].text = value;
 			nas++;
@@ -180,10 +209,14 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		goto out;
 	}
 	cat = preset_catalog(out->reg);
-	if (engine_apply(&out->sc, as, nas, &cat, &err) != NAPKIN_OK) {
+	if (engine_apply_noted(&out->sc, as, nas, &cat, &notes, &err) != NAPKIN_OK) {
 		cli_error(cmd, &err);
 		goto out;
 	}
+	for (i = 0; i < (int)nas; i++)
+		name_note(cmd, as[i].knob, as[i].text, &out->sc);
+	for (i = 0; i < notes.n; i++)
+		fprintf(stderr, "napkin %s: note: %s\n", cmd, notes.text[i]);
 	rc = 0;
 out:
 	/* what the loader assumed (an unknown model_type, say) is said, never silent */

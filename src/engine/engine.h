@@ -164,6 +164,10 @@ struct engine_scenario {
 	double peak_flops;            /* override of the matmul peak, FLOP/s (0 = the GPU's) */
 	int64_t prompt, generate;
 	bool pinned;
+	/* Which knobs the user set (command line, scenario file, explorer), one bit per row of
+	 * the knob table: engine_knob_set marks them, engine_adapt leaves them alone and fits
+	 * the others (still at their defaults) to the chosen model and GPU. */
+	uint32_t given[4];
 };
 
 /* Where `model` and `gpu` names come from: the presets module implements this; the engine
@@ -304,6 +308,23 @@ void engine_knob_default_text(const struct engine_knob *k, char *buf, size_t n);
 /* The allowed values in words ("1 to 1048576", "adamw, adam, sgd, ...", "on or off"). */
 void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n);
 
+/* Whether the user set knob k (engine_knob_set marks it; the default scenario has none). */
+bool engine_knob_given(const struct engine_scenario *sc, const struct engine_knob *k);
+void engine_knob_mark_given(struct engine_scenario *sc, const struct engine_knob *k, bool given);
+
+/* What engine_adapt changed, one line each: "sequence 4,096 → 1,024, GPT-2's context". */
+#define ENGINE_NOTES_MAX 4
+struct engine_notes {
+	int n;
+	char text[ENGINE_NOTES_MAX][160];
+};
+
+/* Defaults adapt to what the user chose, explicit choices never change: each knob the
+ * user did not set is its default, fitted to the model and GPU (a sequence no longer than
+ * the model's context; mixed-fp16 where the GPU has no bf16 peak). Idempotent; notes (may
+ * be NULL) get one line for each knob that is not at its plain default. */
+void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes);
+
 /* One knob assignment, with where it came from (for error messages). */
 struct engine_assign {
 	const struct engine_knob *knob;
@@ -313,9 +334,13 @@ struct engine_assign {
 };
 
 /* Applies assignments in knob-table order (model/params/gpu before the fields they set),
- * then validates. All or nothing: on error *sc is unchanged. */
+ * marks them given, adapts the other knobs (engine_adapt), then validates. All or
+ * nothing: on error *sc is unchanged. */
 int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
 		 const struct engine_catalog *cat, struct napkin_err *err);
+/* engine_apply, and the notes of what adapted (notes may be NULL). */
+int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
+		       const struct engine_catalog *cat, struct engine_notes *notes, struct napkin_err *err);
 
 /* ---------------------------------------------------------------- units */
 

@@ -206,6 +206,7 @@ static const struct engine_knob knobs[] = {
 };
 
 #define NKNOBS (sizeof knobs / sizeof knobs[0])
+_Static_assert(NKNOBS <= sizeof(((struct engine_scenario *)0)->given) * 8, "one `given` bit per knob: widen it");
 
 const struct engine_knob *engine_knobs(size_t *count)
 {

@@ -378,12 +378,22 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	if (*text == '\0')
 		return knob_err(err, k, "no value given");
 	switch (eng_knob_special(k)) {
-	case SP_MODEL: return set_model(sc, text, cat, err);
-	case SP_GPU: return set_gpu(sc, text, cat, err);
-	case SP_PARAMS:
-		if (engine_unit_parse(ENGINE_UNIT_COUNT, text, &v, &e2) != NAPKIN_OK)
-			return knob_err(err, k, e2.msg);
-		return set_params(sc, v, err);
+	case SP_MODEL:
+	case SP_GPU:
+	case SP_PARAMS: {
+		int rc;
+		if (eng_knob_special(k) == SP_MODEL)
+			rc = set_model(sc, text, cat, err);
+		else if (eng_knob_special(k) == SP_GPU)
+			rc = set_gpu(sc, text, cat, err);
+		else if (engine_unit_parse(ENGINE_UNIT_COUNT, text, &v, &e2) != NAPKIN_OK)
+			rc = knob_err(err, k, e2.msg);
+		else
+			rc = set_params(sc, v, err);
+		if (rc == NAPKIN_OK)
+			engine_knob_mark_given(sc, k, true);
+		return rc;
+	}
 	case SP_BIAS: {
 		int b;
 		if (parse_choice(k->choices, text, &b) != 0) {
@@ -394,6 +404,7 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 		sc->model.o_bias = b >= BIAS_ATTN;
 		sc->model.mlp_bias = b >= BIAS_ALL;
 		eng_arch_changed(sc, &before);
+		engine_knob_mark_given(sc, k, true);
 		return NAPKIN_OK;
 	}
 	default: break;
@@ -440,6 +451,7 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	}
 	if (k->flags & ENGINE_KNOB_ARCH)
 		eng_arch_changed(sc, &before);
+	engine_knob_mark_given(sc, k, true);
 	return NAPKIN_OK;
 }
 
@@ -479,6 +491,12 @@ void engine_scenario_default(struct engine_scenario *sc)
 int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
 		 const struct engine_catalog *cat, struct napkin_err *err)
 {
+	return engine_apply_noted(sc, a, n, cat, NULL, err);
+}
+
+int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
+		       const struct engine_catalog *cat, struct engine_notes *notes, struct napkin_err *err)
+{
 	struct engine_scenario t = *sc;
 	size_t nk, ki, i;
 	const struct engine_knob *knobs = engine_knobs(&nk);
@@ -502,6 +520,7 @@ int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size
 	for (i = 0; i < n; i++)
 		if (a[i].knob < knobs || a[i].knob >= knobs + nk)
 			return util_err_set(err, NAPKIN_EINVAL, "internal: an assignment names no knob of the table");
+	engine_adapt(&t, notes);
 	rc = engine_validate(&t, err);
 	if (rc != NAPKIN_OK) {
 		/* point at the assignment the message is about: validation messages begin with

@@ -83,9 +83,16 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 		     (long long)m->layers);
 	if (m->position == ENGINE_POS_LEARNED) {
 		int64_t need = train ? sc->seq : sc->prompt + sc->generate;
-		if (need > m->max_positions)
-			FAIL("%s (%lld) exceeds the model's %lld learned positions (max_positions)",
-			     train ? "seq" : "prompt + generate", (long long)need, (long long)m->max_positions);
+		if (need > m->max_positions) {
+			if (train)
+				FAIL("seq (%lld) exceeds the model's %lld learned positions (max_positions): set seq to "
+				     "%lld or less, or leave it unset to follow the model's context",
+				     (long long)need, (long long)m->max_positions, (long long)m->max_positions);
+			FAIL("prompt + generate (%lld + %lld) exceeds the model's %lld learned positions (max_positions): "
+			     "make them add up to %lld or less, or leave them unset to follow the model's context",
+			     (long long)sc->prompt, (long long)sc->generate, (long long)m->max_positions,
+			     (long long)m->max_positions);
+		}
 	}
 	if ((int)sc->precision < 0 || sc->precision >= ENGINE_PREC_COUNT)
 		FAIL("precision: unknown recipe");
@@ -101,10 +108,16 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	}
 	if (!is_float_dt(by.matmul_dt) && by.matmul_dt != ENGINE_DT_INT8)
 		FAIL("matmul_dtype must be a floating-point type or int8");
-	if (!(sc->peak_flops > 0) && engine_gpu_peak(&sc->gpu, (enum engine_dtype)by.matmul_dt) <= 0)
-		FAIL("%s has no %s matmul peak (recipe %s): pick another precision or matmul_dtype, or give peak_flops",
-		     sc->gpu.name[0] ? sc->gpu.name : "this GPU",
-		     engine_dtype_info((enum engine_dtype)by.matmul_dt)->name, engine_precision_name(sc->precision));
+	if (!(sc->peak_flops > 0) && engine_gpu_peak(&sc->gpu, (enum engine_dtype)by.matmul_dt) <= 0) {
+		const char *mdt = engine_dtype_info((enum engine_dtype)by.matmul_dt)->name;
+		if (by.matmul_dt == ENGINE_DT_BF16 && engine_gpu_peak(&sc->gpu, ENGINE_DT_FP16) > 0)
+			FAIL("%s has no bf16 matmul peak (precision %s): use precision %s (its fp16 counterpart) or "
+			     "fp32, or give peak_flops",
+			     sc->gpu.name[0] ? sc->gpu.name : "this GPU", engine_precision_name(sc->precision),
+			     sc->precision == ENGINE_PREC_AMP_BF16 ? "amp-fp16" : "mixed-fp16");
+		FAIL("%s has no %s matmul peak (precision %s): pick another precision or matmul_dtype, or give peak_flops",
+		     sc->gpu.name[0] ? sc->gpu.name : "this GPU", mdt, engine_precision_name(sc->precision));
+	}
 	if (!(sc->gpu.memory_bytes > 0) || !(sc->gpu.bandwidth > 0))
 		FAIL("the GPU profile needs a memory capacity and a bandwidth (gpu_memory, gpu_bandwidth)");
 	if (!(sc->gpu.overhead_bytes >= 0))

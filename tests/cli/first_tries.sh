@@ -1,0 +1,103 @@
+#!/bin/sh
+# First tries on the command line (issue 10): what a new user types first either works, with a
+# note where a default adapted, or is refused with a message that names the fix. Each check
+# runs the real binary and reads its stdout, stderr and exit status.
+#   sh tests/cli/first_tries.sh PATH/TO/napkin
+set -u
+NAPKIN=${1:?usage: $0 PATH/TO/napkin}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+fails=0
+
+fail() {
+	echo "FAIL: $*"
+	fails=$((fails + 1))
+}
+
+# run ARGS...: napkin ARGS with stdout in $tmp/out, stderr in $tmp/err, status in $rc
+run() {
+	"$NAPKIN" "$@" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+}
+ok() { [ "$rc" -eq 0 ] || fail "$what: status $rc: $(head -c 400 "$tmp/err")"; }
+refused() { [ "$rc" -eq 2 ] || fail "$what: status $rc, not 2 (refused): $(head -c 300 "$tmp/out")"; }
+out_has() { grep -qF -- "$1" "$tmp/out" || fail "$what: stdout lacks '$1': $(head -c 600 "$tmp/out")"; }
+out_lacks() { grep -qF -- "$1" "$tmp/out" && fail "$what: stdout has '$1': $(grep -F -m2 -- "$1" "$tmp/out")"; }
+err_has() { grep -qF -- "$1" "$tmp/err" || fail "$what: stderr lacks '$1': $(head -c 600 "$tmp/err")"; }
+err_lacks() { grep -qF -- "$1" "$tmp/err" && fail "$what: stderr has '$1': $(head -c 300 "$tmp/err")"; }
+# json PYTHON-EXPR: evaluates EXPR with j = the JSON report on stdout; fails unless true
+json() {
+	command -v python3 >/dev/null 2>&1 || return 0
+	python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); sys.exit(0 if eval(sys.argv[2]) else 1)' \
+		"$tmp/out" "$1" || fail "$what: JSON: not $1"
+}
+
+# ---- 1. defaults adapt to the model and the GPU, explicit choices are refused with the fix
+for m in gpt2 gpt2-medium gpt2-large gpt2-xl; do
+	what="report --model $m"
+	run report --model $m
+	ok
+	err_has 'note: sequence 4,096 → 1,024, the context of GPT-2'
+done
+what="report --model gpt2 --format json"
+run report --model gpt2 --format json
+ok
+json 'j["scenario"]["seq"] == 1024'
+what="--seq 4096 --model gpt2 (explicit)"
+run report --seq 4096 --model gpt2
+refused
+err_has 'seq (4096) exceeds the model'"'"'s 1024 learned positions'
+err_has 'set seq to 1024 or less, or leave it unset'
+what="--seq 512 --model gpt2 (explicit, fits)"
+run report --seq 512 --model gpt2
+ok
+err_lacks 'note:'
+what="--model gpt2 --mode infer --prompt 1000 (generate follows)"
+run report --model gpt2 --mode infer --prompt 1000 --format json
+ok
+err_has 'prompt + generate 1000 + 512 → 1000 + 24, the context of GPT-2'
+json 'j["scenario"]["generate"] == 24'
+what="--model gpt2 --mode infer --prompt 1000 --generate 512 (both explicit)"
+run report --model gpt2 --mode infer --prompt 1000 --generate 512
+refused
+err_has 'make them add up to 1024 or less'
+for g in t4 v100-sxm2-32gb; do
+	what="report --gpu $g"
+	run report --gpu $g
+	ok
+	err_has 'note: precision mixed-bf16 → mixed-fp16:'
+	err_has 'has no bf16 peak'
+	out_has 'mixed-fp16'
+done
+what="--gpu t4 --precision bf16 (explicit)"
+run report --gpu t4 --precision bf16
+refused
+err_has 'T4 has no bf16 matmul peak (precision bf16): use precision mixed-fp16'
+what="--gpu t4 --precision mixed-bf16 (explicit)"
+run report --gpu t4 --precision mixed-bf16
+refused
+err_has 'use precision mixed-fp16'
+what="--gpu t4 --matmul-dtype bf16 (explicit)"
+run report --gpu t4 --matmul-dtype bf16
+refused
+what="a scenario file that picks GPT-2 and no sequence"
+printf 'model: gpt2\ngpus: 1\n' >"$tmp/gpt2.yaml"
+run report --scenario "$tmp/gpt2.yaml" --format json
+ok
+err_has 'note: sequence 4,096 → 1,024'
+json 'j["scenario"]["seq"] == 1024'
+what="a scenario file that sets seq 4096 with GPT-2"
+printf 'model: gpt2\nseq: 4096\n' >"$tmp/gpt2seq.yaml"
+run report --scenario "$tmp/gpt2seq.yaml"
+refused
+err_has 'gpt2seq.yaml:2:6:'
+what="napkin --model gpt2 (no command, not a terminal: the report)"
+run --model gpt2
+ok
+out_has 'GPT-2 (124M) on 8'
+
+if [ "$fails" -gt 0 ]; then
+	echo "$fails check(s) failed"
+	exit 1
+fi
+echo "ok: first tries on the command line"

@@ -1,0 +1,46 @@
+#!/bin/sh
+# First tries in the explorer: a model with a shorter context than the default sequence
+# opens (the sequence follows it, with a note); picking it in the model picker works and
+# says so; picking a GPU without bf16 turns the default recipe into mixed-fp16, said on the
+# message line; a bare number typed for a size is refused with the unit it probably meant.
+. "$(dirname "$0")/lib.sh"
+
+# 1. napkin explore --model gpt2: opens, sequence 1,024, the note on the message line
+start 120 40 --model gpt2
+wait_for 'GPT-2 \(124M\) on 8' 'the explorer did not open with --model gpt2'
+wait_for 'sequence 4,096 → 1,024, the context of GPT-2' 'no note about the sequence'
+line_of '│ sequence ' | grep -q '1,024' || fail 'the sequence knob is not 1,024'
+keys q
+[ "$(wait_exit)" = 0 ] || fail "exit status"
+tm kill-server 2>/dev/null
+
+# 2. the model picker: from Llama-2-7B to GPT-2, and back
+start 120 40
+wait_for 'Llama-2-7B on 8' 'never drew'
+keys m
+wait_for 'Pick a model' 'the model picker did not open'
+keys -l gpt2-medium
+keys Enter
+wait_for 'GPT-2 Medium|gpt2-medium' 'GPT-2 was not picked'
+screen | grep -q 'kept model' && fail 'the pick was refused'
+wait_for 'model: gpt2-medium · sequence 4,096 → 1,024, the context of GPT-2' 'no note after the pick'
+line_of '│ sequence ' | grep -q '1,024' || fail 'the sequence did not follow the model'
+keys m
+wait_for 'Pick a model'
+keys -l llama-2-7b
+keys Enter
+wait_for 'Llama-2-7B on 8' 'Llama-2-7B was not picked back'
+line_of '│ sequence ' | grep -q '4,096' || fail 'the sequence did not come back to its default'
+
+# 3. the GPU picker: a T4 has no bf16 peak, the default recipe follows
+keys g
+wait_for 'Pick a GPU' 'the GPU picker did not open'
+keys -l t4
+keys Enter
+wait_for 'on 8 × T4' 'the T4 was not picked'
+screen | grep -q 'kept gpu' && fail 'the T4 was refused'
+wait_for 'precision mixed-bf16 → mixed-fp16: T4 has no bf16 peak' 'no note about the precision'
+line_of '│ precision ' | grep -q 'mixed-fp16' || fail 'the precision knob is not mixed-fp16'
+keys q
+[ "$(wait_exit)" = 0 ] || fail "exit status"
+echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note"
