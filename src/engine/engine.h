@@ -346,7 +346,10 @@ int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a
 
 /* Parses a number with an optional SI/binary suffix and unit for u ("7B", "4k", "80GiB",
  * "3.35 TB/s", "989.5 TFLOP/s", "40%", "2h"). Rejects NaN, infinities, overflow, trailing
- * text. Returns 0 or NAPKIN_EINVAL with err saying what is accepted. */
+ * text, and for sizes and rates (bytes, bytes/s, FLOP/s) a bare number under
+ * ENGINE_BARE_MIN other than 0 ("80": did you mean 80 GB?): the one rule for flags, files
+ * and the explorer. Returns 0 or NAPKIN_EINVAL with err saying what is accepted. */
+#define ENGINE_BARE_MIN 1e6
 int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct napkin_err *err);
 /* Formats v in u for a person: "80.0 GB", "74.5 GiB", "3.35 TB/s", "989.5 TFLOP/s",
  * "143.9 days". bytes_binary picks GiB over GB for sizes. */

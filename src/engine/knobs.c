@@ -125,6 +125,36 @@ static void fmt_real(double v, char *buf, size_t n)
 	util_strlcpy(buf, tmp, n);
 }
 
+/* A size or rate with its unit (a bare number under 1e6 would be refused back: units.c), in
+ * the shortest form that parses back to exactly v: "81559 MiB", "80 GB", "3.35 TB/s". */
+static void fmt_quantity(enum engine_unit u, double v, char *buf, size_t n)
+{
+	static const char *const bytes[] = {"B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", NULL};
+	static const double bytes_m[] = {1, 1e3, 1e6, 1e9, 1e12, 1024.0, 1048576.0, 1073741824.0, 1099511627776.0};
+	static const char *const bps[] = {"B/s", "kB/s", "MB/s", "GB/s", "TB/s", NULL};
+	static const char *const flops[] = {"FLOP/s", "GFLOP/s", "TFLOP/s", "PFLOP/s", NULL};
+	static const double rate_m[] = {1, 1e3, 1e6, 1e9, 1e12};
+	static const double flops_m[] = {1, 1e9, 1e12, 1e15};
+	const char *const *names = u == ENGINE_UNIT_BYTES ? bytes : u == ENGINE_UNIT_BYTES_PER_S ? bps : flops;
+	const double *mult = u == ENGINE_UNIT_BYTES ? bytes_m : u == ENGINE_UNIT_BYTES_PER_S ? rate_m : flops_m;
+	char num[40], best[64] = "", t[64];
+	size_t i;
+	double back;
+
+	for (i = 0; names[i] != NULL; i++) {
+		fmt_real(v / mult[i], num, sizeof num);
+		snprintf(t, sizeof t, "%s %s", num, names[i]);
+		if (engine_unit_parse(u, t, &back, NULL) == NAPKIN_OK && back == v &&
+		    (best[0] == '\0' || strlen(t) < strlen(best)))
+			util_strlcpy(best, t, sizeof best);
+	}
+	if (best[0] == '\0') {
+		fmt_real(v, num, sizeof num);
+		snprintf(best, sizeof best, "%s %s", num, names[0]);
+	}
+	util_strlcpy(buf, best, n);
+}
+
 void engine_knob_format(const struct engine_scenario *sc, const struct engine_knob *k, char *buf, size_t n)
 {
 	struct engine_scenario *s = (struct engine_scenario *)sc;
@@ -137,7 +167,13 @@ void engine_knob_format(const struct engine_scenario *sc, const struct engine_kn
 	}
 	switch (k->type) {
 	case ENGINE_KNOB_INT: snprintf(buf, n, "%lld", (long long)*eng_f_int(s, k)); break;
-	case ENGINE_KNOB_REAL: fmt_real(*eng_f_real(s, k), buf, n); break;
+	case ENGINE_KNOB_REAL:
+		if (*eng_f_real(s, k) != 0.0 && (k->unit == ENGINE_UNIT_BYTES || k->unit == ENGINE_UNIT_BYTES_PER_S ||
+						 k->unit == ENGINE_UNIT_FLOP_PER_S))
+			fmt_quantity(k->unit, *eng_f_real(s, k), buf, n);
+		else
+			fmt_real(*eng_f_real(s, k), buf, n);
+		break;
 	case ENGINE_KNOB_BOOL: util_strlcpy(buf, *eng_f_bool(s, k) ? "on" : "off", n); break;
 	case ENGINE_KNOB_ENUM: util_strlcpy(buf, eng_choice_name(k->choices, *eng_f_enum(s, k)), n); break;
 	default: buf[0] = '\0'; break;

@@ -297,12 +297,15 @@ out:
 
 /* ------------------------------------------------------------ saving */
 
+/* Written plain: ids, numbers and quantities with their unit ("80 GB", "3.35 TB/s"). */
 static bool token_ok(const char *s)
 {
-	if (*s == '\0')
+	const char *p;
+
+	if (*s == '\0' || *s == ' ' || s[strlen(s) - 1] == ' ')
 		return false;
-	for (; *s; s++)
-		if (!(isalnum((unsigned char)*s) || strchr("._+-", *s) != NULL))
+	for (p = s; *p; p++)
+		if (!(isalnum((unsigned char)*p) || strchr("._+-/", *p) != NULL || (*p == ' ' && p[1] != ' ')))
 			return false;
 	return true;
 }

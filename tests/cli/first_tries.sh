@@ -96,6 +96,55 @@ run --model gpt2
 ok
 out_has 'GPT-2 (124M) on 8'
 
+# ---- 2. sizes and rates need their unit: a bare number is refused with the unit it lacked
+for case in "gpu-memory 80|80 GB" "gpu-memory 0.768|0.768 GB" "overhead 768|768 MB" "peak-flops 989|989 TFLOP/s" \
+	"gpu-bandwidth 3.35|3.35 TB/s" "gpu-bandwidth 900|900 GB/s" "achieved-flops 400|400 TFLOP/s"; do
+	flag=${case%%|*}
+	want=${case#*|}
+	what="--$flag"
+	# shellcheck disable=SC2086
+	run report --$flag
+	refused
+	err_has "has no unit: did you mean $want?"
+done
+for flag in "gpu-memory 80GB" "gpu-memory 8e10" "overhead 0" "peak-flops 989.5T" "gpu-bandwidth 3.35TB/s"; do
+	what="--$flag"
+	# shellcheck disable=SC2086
+	run report --$flag
+	ok
+done
+what="a scenario file with a bare gpu_memory"
+printf 'gpu_memory: 80\n' >"$tmp/bare.yaml"
+run report --scenario "$tmp/bare.yaml"
+refused
+err_has 'bare.yaml:1:13: '"'"'80'"'"' has no unit: did you mean 80 GB?'
+what="a GPU profile with a bare memory"
+printf 'name: G\nmemory: 80\nmemory_bandwidth: 3.35 TB/s\npeak_flops: {bf16: 989.5 TFLOP/s}\n' >"$tmp/g.yaml"
+run report --gpu "$tmp/g.yaml"
+refused
+err_has 'g.yaml:2:9: '"'"'80'"'"' has no unit: did you mean 80 GB?'
+what="a saved scenario writes sizes with their unit and loads back"
+run report --gpu-memory 80GB --overhead 1GiB --format yaml
+ok
+out_has 'gpu_memory: 80000000000'
+
+# ---- 4. a knob given twice on the command line is refused, never silently the last
+what="--gpu twice"
+run report --gpu a100-80gb-sxm --gpu h100-sxm
+refused
+err_has "--gpu is given twice ('a100-80gb-sxm', then 'h100-sxm'): give it once"
+what="--batch twice, = and space forms"
+run report --batch=2 --batch 4
+refused
+err_has '--batch is given twice'
+what="a scenario file and a flag: the flag overrides the file (not a repeat)"
+printf 'batch: 2\n' >"$tmp/b.yaml"
+run report --scenario "$tmp/b.yaml" --batch 4 --format json
+ok
+json 'j["scenario"]["batch"] == 4'
+
+# ---- end
+
 if [ "$fails" -gt 0 ]; then
 	echo "$fails check(s) failed"
 	exit 1

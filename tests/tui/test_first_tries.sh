@@ -41,6 +41,24 @@ wait_for 'on 8 × T4' 'the T4 was not picked'
 screen | grep -q 'kept gpu' && fail 'the T4 was refused'
 wait_for 'precision mixed-bf16 → mixed-fp16: T4 has no bf16 peak' 'no note about the precision'
 line_of '│ precision ' | grep -q 'mixed-fp16' || fail 'the precision knob is not mixed-fp16'
+
+# 4. the type-in box: a bare number for a size is refused with the unit it lacked
+keys Tab Tab
+wait_for '│ GPU +T4 ' 'the GPU group is not focused'
+keys Down
+keys Enter
+wait_for '^│ *> ' 'no prompt for the GPU memory'
+keys C-u
+keys -l '80'
+keys Enter
+wait_for "gpu_memory: '80' has no unit: did you mean 80 GB\\?" 'a bare 80 was not refused with the unit'
+line_of '│ memory ' | grep -q '15.00 GiB' || fail 'the old GPU memory was not kept'
+keys Enter
+wait_for '^│ *> '
+keys C-u
+keys -l '80 GB'
+keys Enter
+wait_for 'gpu_memory = 74.51 GiB' 'a size with its unit was not taken'
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
-echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note"
+echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note; a bare size is refused"
