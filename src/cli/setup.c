@@ -20,20 +20,36 @@ static const struct cli_opt *find_opt(const struct cli_opt *opts, const char *na
 	return NULL;
 }
 
-static const char *suggest_opt(const struct cli_opt *opts, const char *name)
+/* "(did you mean --kv-heads or --kv-dtype?)" for an unknown option, or "" when nothing is
+ * close (--lora is not --norm: util_suggest_all allows one slip in a short word). */
+static void suggest_opt(const struct cli_opt *opts, const char *name, char *buf, size_t size)
 {
-	const char *cands[64];
-	const char *k;
-	size_t n = 0;
+	char flags[160][48];
+	const char *cands[161], *hit[4];
+	size_t n = 0, nk, i, nh, pos = 0, j;
+	const struct engine_knob *k = engine_knobs(&nk);
+	static const char *const common[] = {"scenario", "presets", "help"};
 
-	cands[n++] = "scenario";
-	cands[n++] = "presets";
-	cands[n++] = "help";
-	for (; opts != NULL && opts->name != NULL && n < 63; opts++)
-		cands[n++] = opts->name;
+	buf[0] = '\0';
+	for (i = 0; i < 3; i++)
+		snprintf(flags[n++], sizeof flags[0], "%s", common[i]);
+	for (; opts != NULL && opts->name != NULL && n < 80; opts++)
+		snprintf(flags[n++], sizeof flags[0], "%s", opts->name);
+	for (i = 0; i < nk && n < 160; i++) {
+		snprintf(flags[n], sizeof flags[0], "%s", k[i].key);
+		for (j = 0; flags[n][j]; j++)
+			if (flags[n][j] == '_')
+				flags[n][j] = '-';
+		n++;
+	}
+	for (i = 0; i < n; i++)
+		cands[i] = flags[i];
 	cands[n] = NULL;
-	k = util_suggest(name, cands);
-	return k != NULL ? k : engine_knob_suggest(name);
+	nh = util_suggest_all(name, cands, hit, 4, NULL);
+	for (i = 0; i < nh; i++)
+		util_bprintf(buf, size, &pos, "%s--%s", i == 0 ? " (did you mean " : i + 1 == nh ? " or " : ", ", hit[i]);
+	if (nh > 0)
+		util_bprintf(buf, size, &pos, "?)");
 }
 
 void cli_print_opts(FILE *f, const struct cli_opt *opts)
@@ -154,9 +170,10 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		}
 		k = o == NULL ? engine_knob_find(name) : NULL;
 		if (o == NULL && k == NULL && strcmp(name, "scenario") != 0 && strcmp(name, "presets") != 0) {
-			const char *s = suggest_opt(opts, name);
-			fprintf(stderr, "napkin %s: unknown option --%s%s%s%s (napkin %s --help lists every knob)\n", cmd, name,
-				s ? " (did you mean --" : "", s ? s : "", s ? "?)" : "", cmd);
+			char near[240];
+			suggest_opt(opts, name, near, sizeof near);
+			fprintf(stderr, "napkin %s: unknown option --%s%s (napkin %s --help lists every knob)\n", cmd, name, near,
+				cmd);
 			goto out;
 		}
 		if (eq != NULL) {

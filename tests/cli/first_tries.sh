@@ -128,6 +128,55 @@ run report --gpu-memory 80GB --overhead 1GiB --format yaml
 ok
 out_has 'gpu_memory: 80000000000'
 
+# ---- 3. names as people type them: case folded, by prefix and by parts, several when several fit
+what="--gpu h100"
+run report --gpu h100
+refused
+err_has "unknown GPU 'h100' (did you mean 'h100-nvl', 'h100-sxm' or 'h100-pcie'?)"
+what="--gpu H100"
+run report --gpu H100
+refused
+err_has "did you mean 'h100-nvl', 'h100-sxm' or 'h100-pcie'?"
+what="--gpu A100"
+run report --gpu A100
+refused
+err_has "did you mean 'a100-40gb-sxm', 'a100-80gb-sxm' or 'a100-80gb-pcie'?"
+err_lacks "'a10'"
+what="--gpu 4090 (one fits: taken, with a note)"
+run report --gpu 4090
+ok
+err_has 'note: --gpu 4090 is rtx-4090 (GeForce RTX 4090)'
+out_has 'on 8 × GeForce RTX 4090'
+what="--gpu H100-SXM (the same name in capitals)"
+run report --gpu H100-SXM
+ok
+err_lacks 'note:'
+what="--gpu t5 (a slip)"
+run report --gpu t5
+refused
+err_has "did you mean 't4'?"
+what="--model llama-2-7"
+run report --model llama-2-7
+refused
+err_has "did you mean 'llama-2-7b' or 'llama-2-70b'?"
+what="--scenario course-largest (one fits)"
+run report --scenario course-largest --format json
+ok
+json 'j["scenario"]["precision"] == "fp32"'
+what="--lora (nothing close: no suggestion)"
+run report --lora 1
+refused
+err_has 'unknown option --lora (napkin report --help'
+err_lacks 'did you mean'
+what="--btach (a swap)"
+run report --btach 2
+refused
+err_has 'did you mean --batch?'
+what="--kv (a prefix of several)"
+run report --kv 2
+refused
+err_has 'did you mean --kv-heads or --kv-dtype?'
+
 # ---- 4. a knob given twice on the command line is refused, never silently the last
 what="--gpu twice"
 run report --gpu a100-80gb-sxm --gpu h100-sxm

@@ -67,7 +67,7 @@ static const struct {
 	{"scenario-unknown-knob.yaml", 3, 1, "unknown knob 'bacth' (did you mean 'batch'?)", 1},
 	{"scenario-tp-heads.yaml", 4, 5, "tp (3) must divide heads (32)*", 1},
 	{"scenario-unknown-model.yaml", 1, 8,
-	 "unknown model 'llama-2-7' (did you mean 'llama-2-7b'?): give a preset id (napkin presets list models), a "
+	 "unknown model 'llama-2-7' (did you mean 'llama-2-7b' or 'llama-2-70b'?): give a preset id (napkin presets list models), a "
 	 "file, or a size like 7B (in model)",
 	 1},
 	{"scenario-missing-file.yaml", 1, 8, "cannot read the model file '*", 1},
