@@ -255,6 +255,7 @@ enum {
 	ENGINE_KNOB_HIDDEN = 1u << 3,     /* not shown in the TUI's knob panes */
 	ENGINE_KNOB_TRAIN = 1u << 4,      /* matters in training only */
 	ENGINE_KNOB_INFER = 1u << 5,      /* matters in inference only */
+	ENGINE_KNOB_MIN_OPEN = 1u << 6,   /* min itself is refused: the range is (min, max] (mfu) */
 };
 
 struct engine_choice {
@@ -267,7 +268,7 @@ struct engine_knob {
 	enum engine_knob_group group;
 	enum engine_knob_type type;
 	enum engine_unit unit;
-	double min, max;                  /* allowed range (INT, REAL), inclusive */
+	double min, max;                  /* allowed range (INT, REAL), inclusive unless MIN_OPEN */
 	double def;                       /* default (INT, REAL, BOOL as 0/1, ENUM value) */
 	enum engine_step step;
 	const struct engine_choice *choices; /* ENUM: NULL-name-terminated; the first name of a value is canonical */

@@ -223,7 +223,11 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 
 static void range_text(const struct engine_knob *k, double v, char *buf, size_t n)
 {
-	if (k->unit == ENGINE_UNIT_BYTES)
+	if (k->unit == ENGINE_UNIT_FRACTION) {
+		char t[32];
+		fmt_real(v * 100.0, t, sizeof t); /* the bound itself, not rounded to 0.0% */
+		snprintf(buf, n, "%s%%", t);
+	} else if (k->unit == ENGINE_UNIT_BYTES)
 		engine_fmt_bytes(v, false, buf, n);
 	else if (k->unit == ENGINE_UNIT_BYTES_PER_S || k->unit == ENGINE_UNIT_FLOP_PER_S ||
 		 k->unit == ENGINE_UNIT_TOKENS_PER_S || k->unit == ENGINE_UNIT_FRACTION || k->unit == ENGINE_UNIT_SECONDS)
@@ -262,7 +266,10 @@ void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n)
 	default:
 		range_text(k, k->min, lo, sizeof lo);
 		range_text(k, k->max, hi, sizeof hi);
-		util_bprintf(buf, n, &pos, "%s to %s", lo, hi);
+		if (k->flags & ENGINE_KNOB_MIN_OPEN)
+			util_bprintf(buf, n, &pos, "more than %s, up to %s", lo, hi);
+		else
+			util_bprintf(buf, n, &pos, "%s to %s", lo, hi);
 		if (k->flags & ENGINE_KNOB_ZERO_UNSET)
 			util_bprintf(buf, n, &pos, " (0: not given)");
 		break;
@@ -454,7 +461,8 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 			snprintf(what, sizeof what, "'%s' is not a whole number", text);
 			return knob_err(err, k, what);
 		}
-		if (!(k->flags & ENGINE_KNOB_ZERO_UNSET && v == 0.0) && (v < k->min || v > k->max)) {
+		if (!(k->flags & ENGINE_KNOB_ZERO_UNSET && v == 0.0) &&
+		    (v < k->min || v > k->max || ((k->flags & ENGINE_KNOB_MIN_OPEN) && v <= k->min))) {
 			char got[40];
 			range_text(k, v, got, sizeof got);
 			snprintf(what, sizeof what, "%s is out of range", got);

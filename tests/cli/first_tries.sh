@@ -192,6 +192,22 @@ run report --scenario "$tmp/b.yaml" --batch 4 --format json
 ok
 json 'j["scenario"]["batch"] == 4'
 
+# ---- 5. the range a message shows is the one enforced
+what="--mfu 0"
+run report --mfu 0
+refused
+err_has 'mfu: 0% is out of range; allowed: more than 0%, up to 100%'
+what="--mfu 1e-9 (just above the open bound)"
+run report --mfu 1e-9
+ok
+what="--mfu 100%"
+run report --mfu 100%
+ok
+what="--help shows the same range"
+run report --help
+ok
+out_has 'allowed more than 0%, up to 100%'
+
 # ---- end
 
 if [ "$fails" -gt 0 ]; then
