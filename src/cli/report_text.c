@@ -129,12 +129,13 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	engine_fmt_seconds(c->step_seconds, d, sizeof d);
 	switch (c->source) {
 	case ENGINE_TPUT_MFU:
-		fprintf(f, "  at MFU %4.1f%%     %lld GPUs × %s (%s) × %.3g → %s tokens/s\n", 100.0 * c->mfu, (long long)sc->gpus, a,
-			dtn(c->matmul_dt), c->mfu, b);
+		fprintf(f, "  at MFU %4.1f%%     %lld GPUs × %s (%s) × %.3g → %s tokens/s for the whole job\n", 100.0 * c->mfu,
+			(long long)sc->gpus, a, dtn(c->matmul_dt), c->mfu, b);
 		break;
 	default:
-		fprintf(f, "  measured         %s tokens/s → MFU %.1f%% (%lld GPUs × %s %s peak)\n", b, 100.0 * c->mfu,
-			(long long)sc->gpus, a, dtn(c->matmul_dt));
+		engine_fmt_count(c->tokens_per_s / (double)sc->gpus, e, sizeof e);
+		fprintf(f, "  measured         %s tokens/s for the whole job (%s per GPU) → MFU %.1f%% (%lld GPUs × %s %s peak)\n",
+			b, e, 100.0 * c->mfu, (long long)sc->gpus, a, dtn(c->matmul_dt));
 		break;
 	}
 	engine_fmt_count(c->global_batch, a, sizeof a);

@@ -77,7 +77,9 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 /* engine_validate in two parts: everything the knobs alone say, and (after computing) a
  * measurement that implies more than the GPUs' peak. */
 int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err);
-int eng_check_measurement(const struct engine_scenario *sc, const struct engine_result *r, struct napkin_err *err);
+/* ... and warns (in r) where a measurement implies an MFU under 5%: a per-GPU figure given
+ * as the job's, most likely. */
+int eng_check_measurement(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err);
 
 /* The core computation without validation (the caller validated). */
 void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r);

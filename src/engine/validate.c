@@ -136,12 +136,40 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	return NAPKIN_OK;
 }
 
-int eng_check_measurement(const struct engine_scenario *sc, const struct engine_result *r, struct napkin_err *err)
+/* What each measurement is, said where a figure looks like the other kind. */
+static const char *measurement_whose(const struct engine_scenario *sc)
 {
-	if (sc->mode == ENGINE_MODE_TRAIN && r->compute.source != ENGINE_TPUT_MFU && r->compute.hfu > 1.0 + 1e-9) {
-		const char *which = sc->tokens_per_s > 0 ? "tokens_per_s" : sc->step_time > 0 ? "step_time" : "achieved_flops";
-		FAIL("%s implies %.0f%% of the GPUs' peak (HFU %.2f > 1): check it, gpus and the precision", which,
-		     r->compute.hfu * 100.0, r->compute.hfu);
+	if (sc->tokens_per_s > 0)
+		return "tokens_per_s is the whole job's throughput (all GPUs together), not one GPU's";
+	if (sc->step_time > 0)
+		return "step_time is one optimizer step (grad_accum micro-batches on every GPU), not one micro-batch";
+	return "achieved_flops is one GPU's hardware FLOP/s, not the whole job's";
+}
+
+int eng_check_measurement(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err)
+{
+	const struct engine_compute *c = &r->compute;
+	const char *which = sc->tokens_per_s > 0 ? "tokens_per_s" : sc->step_time > 0 ? "step_time" : "achieved_flops";
+
+	if (sc->mode != ENGINE_MODE_TRAIN || c->source == ENGINE_TPUT_MFU)
+		return NAPKIN_OK;
+	if (c->hfu > 1.0 + 1e-9)
+		FAIL("%s implies %.0f%% of the GPUs' peak (HFU %.2f > 1): %s; check it, gpus (%lld) and the precision", which,
+		     c->hfu * 100.0, c->hfu, measurement_whose(sc), (long long)sc->gpus);
+	/* PaLM reports 46% MFU, Megatron-LM 30 to 55%: under 5% is more likely a figure of the
+	 * other kind (one GPU's tokens/s given as the job's) than a real run */
+	if (c->mfu < 0.05) {
+		char a[32], b[32];
+		if (sc->tokens_per_s > 0 && sc->gpus > 1) {
+			engine_fmt_int(sc->tokens_per_s, a, sizeof a);
+			engine_fmt_int(sc->tokens_per_s * (double)sc->gpus, b, sizeof b);
+			eng_warn(r, "tokens_per_s %s implies MFU %.1f%% on %lld GPUs: it is the whole job's figure; if %s is "
+				 "per GPU, give %s (MFU %.1f%%)",
+				 a, 100.0 * c->mfu, (long long)sc->gpus, a, b, 100.0 * c->mfu * (double)sc->gpus);
+		} else {
+			eng_warn(r, "%s implies MFU %.1f%%, far under what training runs reach (30 to 55%%): %s", which,
+				 100.0 * c->mfu, measurement_whose(sc));
+		}
 	}
 	return NAPKIN_OK;
 }

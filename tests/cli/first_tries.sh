@@ -208,6 +208,30 @@ run report --help
 ok
 out_has 'allowed more than 0%, up to 100%'
 
+# ---- 6. tokens_per_s is the whole job's: said in the report and the help, and a figure that
+# implies an MFU under 5% is taken for what it probably is (one GPU's)
+what="--tokens-per-s 3100 on 8 GPUs"
+run report --tokens-per-s 3100
+ok
+out_has '3,100 tokens/s for the whole job (388 per GPU)'
+out_has 'tokens_per_s 3,100 implies MFU 1.8% on 8 GPUs: it is the whole job'"'"'s figure; if 3,100 is per GPU, give 24,800'
+what="--tokens-per-s 3100 as JSON: the warning too"
+run report --tokens-per-s 3100 --format json
+ok
+json 'any("whole job" in w for w in j["warnings"])'
+what="--tokens-per-s 30000 (MFU 17%: no warning)"
+run report --tokens-per-s 30000
+ok
+out_lacks 'implies MFU'
+what="--tokens-per-s 1e7 (above the peak)"
+run report --tokens-per-s 1e7
+refused
+err_has 'tokens_per_s is the whole job'"'"'s throughput (all GPUs together)'
+what="--help on tokens_per_s"
+run report --help
+ok
+out_has 'measured throughput of the whole job, all GPUs together, not per GPU'
+
 # ---- end
 
 if [ "$fails" -gt 0 ]; then
