@@ -90,9 +90,13 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	fprintf(f, "    %-27s %11s  of %s (one %s): %s %s %s\n", "total", a, b, sc->gpu.name, m->fits ? "fits," : "DOES NOT FIT,",
 		c, m->fits ? "free" : "over");
 	bar(f, r, 60);
-	if (m->max_batch >= 0) {
-		engine_fmt_count(m->max_params, a, sizeof a);
-		fprintf(f, "  largest micro-batch %lld", (long long)m->max_batch);
+	if (m->max_batch != ENGINE_NOT_SOLVED) {
+		if (m->max_params > 0)
+			engine_fmt_count(m->max_params, a, sizeof a);
+		else
+			util_strlcpy(a, "none fits", sizeof a);
+		engine_fmt_max_batch(m->max_batch, b, sizeof b);
+		fprintf(f, "  largest micro-batch %s", b);
 		if (m->min_gpus > 0)
 			fprintf(f, " · fewest GPUs %lld (tp %lld × pp %lld × dp %lld)", (long long)m->min_gpus,
 				(long long)m->min_gpus_tp, (long long)m->min_gpus_pp, (long long)m->min_gpus_dp);
@@ -325,8 +329,13 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 	md_row(f, "**total**", "", a);
 	snprintf(a, sizeof a, "%.2f", r->memory.capacity / 1073741824.0);
 	md_row(f, "capacity (one GPU)", "", a);
-	fprintf(f, "\n%s. Largest micro-batch that fits: %lld; fewest GPUs: %lld.\n\n",
-		r->memory.fits ? "It fits" : "**It does not fit**", (long long)r->memory.max_batch, (long long)r->memory.min_gpus);
+	engine_fmt_max_batch(r->memory.max_batch, a, sizeof a);
+	if (r->memory.min_gpus > 0)
+		engine_fmt_int((double)r->memory.min_gpus, b, sizeof b);
+	else
+		util_strlcpy(b, "none up to 1,048,576", sizeof b);
+	fprintf(f, "\n%s. Largest micro-batch: %s; fewest GPUs: %s.\n\n",
+		r->memory.fits ? "It fits" : "**It does not fit**", a, b);
 
 	if (sc->mode == ENGINE_MODE_TRAIN) {
 		fprintf(f, "## How long? Compute and time\n\n");

@@ -252,7 +252,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->kv_dt = by.kv_dt;
 	m->state_bytes_per_param = mem.params_gpu > 0 ? mem.optimizer * (train && sc->zero >= 1 ? dp : 1.0) / mem.params_gpu : 0.0;
 	m->bytes_per_param = train ? by.w + by.g + by.master + m->state_bytes_per_param : by.w;
-	m->max_batch = -1;
+	m->max_batch = ENGINE_NOT_SOLVED;
 	m->min_gpus = m->min_gpus_tp = m->min_gpus_pp = m->min_gpus_dp = -1;
 	m->max_params = -1;
 

@@ -385,7 +385,10 @@ struct engine_memory {
 	double bytes_per_param;         /* weights + master + grads + optimizer per parameter, unsharded */
 	int weight_dt, grad_dt, master_dt, state_dt, activation_dt, kv_dt;
 	double state_bytes_per_param;   /* optimizer states per parameter */
-	/* solves (engine_evaluate fills them; -1 when not solved or nothing fits) */
+	/* solves (engine_evaluate fills them). max_batch: the largest micro-batch that fits, 0
+	 * when not even 1 does, ENGINE_NO_LIMIT when memory sets none (nothing in it grows with
+	 * the batch, or more than the knob's 10,000,000 fit), ENGINE_NOT_SOLVED after
+	 * engine_compute alone. min_gpus: -1 when nothing fits. Say them with engine_fmt_solve. */
 	int64_t max_batch;
 	int64_t min_gpus, min_gpus_tp, min_gpus_pp, min_gpus_dp;
 	double max_params;
@@ -503,8 +506,14 @@ int engine_compute(const struct engine_scenario *sc, struct engine_result *r, st
 /* engine_compute plus every solve and the techniques table. */
 int engine_evaluate(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err);
 
-/* The largest micro-batch that fits (0 if not even 1 fits). */
+#define ENGINE_NO_LIMIT (-1)
+#define ENGINE_NOT_SOLVED (-2)
+/* The largest micro-batch that fits (0 if not even 1 fits, ENGINE_NO_LIMIT if memory sets
+ * no limit). */
 int64_t engine_solve_max_batch(const struct engine_scenario *sc);
+/* A solve's answer in words, never a placeholder: "1,234", "none fits", "no limit from
+ * memory", "not solved". */
+void engine_fmt_max_batch(int64_t max_batch, char *buf, size_t n);
 /* The fewest GPUs at which the scenario fits, keeping the ZeRO stage and searching tensor
  * (within a node) and pipeline degrees; the layout is returned through tp/pp/dp. Returns -1
  * if nothing up to 1,048,576 GPUs fits. */

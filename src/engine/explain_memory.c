@@ -246,7 +246,11 @@ void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const str
 		eng_ex_head(x, key, "the largest micro-batch that fits");
 		eng_ex_line(x, "  memory is affine in the batch (activations, logits and KV cache grow with it):");
 		eng_ex_line(x, "  total(b) = fixed + b × per-sequence; the largest b with total(b) ≤ capacity");
-		eng_ex_line(x, "  result   %lld (at %lld now)", (long long)r->memory.max_batch, (long long)sc->batch);
+		engine_fmt_max_batch(r->memory.max_batch, a, sizeof a);
+		eng_ex_line(x, "  result   %s (at %lld now)%s", a, (long long)sc->batch,
+			    r->memory.max_batch == ENGINE_NO_LIMIT
+				    ? ": nothing counted in memory grows with the batch, or more than the knob's 10,000,000 fit"
+				    : r->memory.max_batch == 0 ? ": not even one sequence fits" : "");
 	} else if (strcmp(key, "memory.min_gpus") == 0) {
 		eng_ex_head(x, key, "the fewest GPUs at which this fits");
 		eng_ex_line(x, "  keeps the ZeRO stage (%lld) and the micro-batch; searches TP (dividing the heads, within a node "

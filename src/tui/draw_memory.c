@@ -231,12 +231,12 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		bool compact;
 		fewest_gpus(mm, false, mg, sizeof mg);
 		compact = tui_utf8_width(mg) + 13 > in.w - half;
-		if (mm->max_batch < 0)
-			snprintf(mb, sizeof mb, "not solved");
-		else if (mm->max_batch == 0)
-			snprintf(mb, sizeof mb, compact ? "none" : "none (not even 1)");
+		if (compact && mm->max_batch == ENGINE_NO_LIMIT)
+			snprintf(mb, sizeof mb, "no limit");
+		else if (compact && mm->max_batch == 0)
+			snprintf(mb, sizeof mb, "none");
 		else
-			snprintf(mb, sizeof mb, "%lld", (long long)mm->max_batch);
+			engine_fmt_max_batch(mm->max_batch, mb, sizeof mb);
 		if (!compact) {
 			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, half - 1, 1), 21, "largest micro-batch", mb,
 				     "memory.max_batch", now);

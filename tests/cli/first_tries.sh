@@ -232,6 +232,36 @@ run report --help
 ok
 out_has 'measured throughput of the whole job, all GPUs together, not per GPU'
 
+# ---- 7. no placeholder is shown as a result: "no limit from memory", "none fits"
+what="course-largest-model-8-h100 (activations off: nothing grows with the batch)"
+run report --scenario course-largest-model-8-h100
+ok
+out_has 'largest micro-batch no limit from memory'
+out_lacks '10000000'
+out_lacks '10,000,000 ·'
+run report --scenario course-largest-model-8-h100 --format markdown
+ok
+out_has 'Largest micro-batch: no limit from memory'
+run report --scenario course-largest-model-8-h100 --format json
+ok
+json 'j["memory"]["max_batch"] == -1'
+run report --scenario course-largest-model-8-h100 --explain
+ok
+out_has 'result   no limit from memory (at 1 now)'
+what="Llama-2-70B on one H100 (not even one sequence fits)"
+run report --model llama-2-70b --gpus 1
+ok
+out_has 'largest micro-batch none fits'
+out_lacks 'largest micro-batch 0'
+run report --model llama-2-70b --gpus 1 --format markdown
+ok
+out_has 'Largest micro-batch: none fits'
+run report --model llama-2-70b --gpus 1 --format json
+ok
+json 'j["memory"]["max_batch"] == 0'
+what="the schema documents both"
+grep -q '`-1` when memory sets no limit' docs/report-schema.md || fail "$what: docs/report-schema.md says nothing of -1"
+
 # ---- end
 
 if [ "$fails" -gt 0 ]; then

@@ -5,6 +5,18 @@
 # message line; a bare number typed for a size is refused with the unit it probably meant.
 . "$(dirname "$0")/lib.sh"
 
+# fresh: ends this session's tmux server, and waits until it is gone, before the next start
+fresh() {
+	tm kill-server 2>/dev/null
+	_n=0
+	while tm has-session 2>/dev/null && [ $_n -lt 100 ]; do
+		sleep 0.05
+		_n=$((_n + 1))
+	done
+	rm -f "/tmp/tmux-$(id -u)/$SOCK"
+	sleep 0.1
+}
+
 # 1. napkin explore --model gpt2: opens, sequence 1,024, the note on the message line
 start 120 40 --model gpt2
 wait_for 'GPT-2 \(124M\) on 8' 'the explorer did not open with --model gpt2'
@@ -12,7 +24,7 @@ wait_for 'sequence 4,096 → 1,024, the context of GPT-2' 'no note about the seq
 line_of '│ sequence ' | grep -q '1,024' || fail 'the sequence knob is not 1,024'
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
-tm kill-server 2>/dev/null
+fresh
 
 # 2. the model picker: from Llama-2-7B to GPT-2, and back
 start 120 40
@@ -61,4 +73,17 @@ keys Enter
 wait_for 'gpu_memory = 74.51 GiB' 'a size with its unit was not taken'
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
-echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note; a bare size is refused"
+# 5. the solves say what they found, never a placeholder
+fresh
+start 120 40 --scenario course-largest-model-8-h100
+wait_for 'largest micro-batch no limit from memory' 'the largest micro-batch is not "no limit from memory"'
+screen | grep -q '10000000' && fail 'the knob limit is shown as a result'
+keys q
+[ "$(wait_exit)" = 0 ] || fail "exit status"
+fresh
+
+start 120 40 --model llama-2-70b --gpus 1
+wait_for 'largest micro-batch none fits' 'the largest micro-batch is not "none fits"'
+keys q
+[ "$(wait_exit)" = 0 ] || fail "exit status"
+echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note; a bare size is refused; solves in words"
