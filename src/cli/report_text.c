@@ -133,20 +133,22 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	engine_fmt_seconds(c->step_seconds, d, sizeof d);
 	switch (c->source) {
 	case ENGINE_TPUT_MFU:
-		fprintf(f, "  at MFU %4.1f%%     %lld GPUs × %s (%s) × %.3g → %s tokens/s for the whole job\n", 100.0 * c->mfu,
-			(long long)sc->gpus, a, dtn(c->matmul_dt), c->mfu, b);
+		fprintf(f, "  at MFU %4.1f%%     %lld %s × %s (%s) × %.3g → %s tokens/s for the whole job\n", 100.0 * c->mfu,
+			(long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a, dtn(c->matmul_dt), c->mfu, b);
 		break;
 	default:
 		engine_fmt_count(c->tokens_per_s / (double)sc->gpus, e, sizeof e);
-		fprintf(f, "  measured         %s tokens/s for the whole job (%s per GPU) → MFU %.1f%% (%lld GPUs × %s %s peak)\n",
-			b, e, 100.0 * c->mfu, (long long)sc->gpus, a, dtn(c->matmul_dt));
+		fprintf(f, "  measured         %s tokens/s for the whole job (%s per GPU) → MFU %.1f%% (%lld %s × %s %s peak)\n",
+			b, e, 100.0 * c->mfu, (long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a,
+			dtn(c->matmul_dt));
 		break;
 	}
 	engine_fmt_count(c->global_batch, a, sizeof a);
 	engine_fmt_count(c->tokens_per_step, b, sizeof b);
 	engine_fmt_count(c->steps, e, sizeof e);
-	fprintf(f, "  step             %lld × %lld × %d = %s sequences × %lld = %s tokens, %s each, %s steps\n",
-		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, (long long)sc->seq, b, d, e);
+	fprintf(f, "  step             %lld × %lld × %d = %s %s × %lld = %s tokens, %s each, %s %s\n",
+		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, util_plural(c->global_batch, "sequence", "sequences"),
+		(long long)sc->seq, b, d, e, util_plural(c->steps, "step", "steps"));
 	engine_fmt_seconds(c->train_seconds, a, sizeof a);
 	engine_fmt_count(floor(c->gpu_hours + 0.5), b, sizeof b);
 	fprintf(f, "  time             %s · %s GPU-hours · MFU %.1f%% · HFU %.1f%%\n", a, b, 100.0 * c->mfu,
@@ -256,12 +258,13 @@ void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_
 		engine_fmt_count(r->params.active, a, sizeof a);
 		fprintf(f, ", %s active", a);
 	}
-	fprintf(f, "): %lld layers, hidden %lld, %lld heads × %lld (%lld KV), ffn %lld %s, vocab %lld\n",
-		(long long)sc->model.layers, (long long)sc->model.hidden, (long long)sc->model.heads,
+	fprintf(f, "): %lld %s, hidden %lld, %lld %s × %lld (%lld KV), ffn %lld %s, vocab %lld\n", (long long)sc->model.layers,
+		util_plural((double)sc->model.layers, "layer", "layers"), (long long)sc->model.hidden, (long long)sc->model.heads,
+		util_plural((double)sc->model.heads, "head", "heads"),
 		(long long)sc->model.head_dim, (long long)sc->model.kv_heads, (long long)sc->model.ffn,
 		sc->model.mlp == ENGINE_MLP_GATED ? "gated" : "plain", (long long)sc->model.vocab);
-	fprintf(f, "Cluster  %lld GPUs = dp %d × tp %lld × pp %lld", (long long)sc->gpus, r->dp, (long long)sc->tp,
-		(long long)sc->pp);
+	fprintf(f, "Cluster  %lld %s = dp %d × tp %lld × pp %lld", (long long)sc->gpus,
+		util_plural((double)sc->gpus, "GPU", "GPUs"), r->dp, (long long)sc->tp, (long long)sc->pp);
 	if (sc->mode == ENGINE_MODE_TRAIN)
 		fprintf(f, ", ZeRO-%lld%s, recompute %s, FlashAttention %s\n", (long long)sc->zero,
 			sc->sequence_parallel ? ", sequence parallel" : "", engine_recompute_name(sc->recompute),
@@ -310,9 +313,11 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 	engine_scenario_summary(sc, s, sizeof s);
 	fprintf(f, "# napkin: %s\n\n", s);
 	engine_fmt_count(r->params.total, a, sizeof a);
-	fprintf(f, "**Model** %s: %s parameters, %lld layers, hidden %lld, %lld heads of %lld (%lld KV heads), ffn %lld, vocab %lld.  \n",
-		sc->model.name, a, (long long)sc->model.layers, (long long)sc->model.hidden, (long long)sc->model.heads,
-		(long long)sc->model.head_dim, (long long)sc->model.kv_heads, (long long)sc->model.ffn, (long long)sc->model.vocab);
+	fprintf(f, "**Model** %s: %s parameters, %lld %s, hidden %lld, %lld %s of %lld (%lld KV %s), ffn %lld, vocab %lld.  \n",
+		sc->model.name, a, (long long)sc->model.layers, util_plural((double)sc->model.layers, "layer", "layers"),
+		(long long)sc->model.hidden, (long long)sc->model.heads, util_plural((double)sc->model.heads, "head", "heads"),
+		(long long)sc->model.head_dim, (long long)sc->model.kv_heads,
+		util_plural((double)sc->model.kv_heads, "head", "heads"), (long long)sc->model.ffn, (long long)sc->model.vocab);
 	fprintf(f, "**Cluster** %lld × %s (dp %d × tp %lld × pp %lld)%s.\n\n", (long long)sc->gpus, sc->gpu.name, r->dp,
 		(long long)sc->tp, (long long)sc->pp, sc->mode == ENGINE_MODE_TRAIN ? "" : ", inference");
 

@@ -149,7 +149,12 @@ void engine_roofline_verdict(const struct engine_scenario *sc, const struct engi
 
 	switch (pt) {
 	case ENGINE_PT_DECODE: snprintf(what, sizeof what, "decode at batch %lld", (long long)sc->batch); break;
-	case ENGINE_PT_PREFILL: snprintf(what, sizeof what, "prefill of %lld tokens", (long long)sc->prompt); break;
+	case ENGINE_PT_PREFILL: {
+		char t[48];
+		util_count(t, sizeof t, (double)sc->prompt, "token", "tokens");
+		snprintf(what, sizeof what, "prefill of %s", t);
+		break;
+	}
 	case ENGINE_PT_TRAIN: snprintf(what, sizeof what, "the training step"); break;
 	default: snprintf(what, sizeof what, "an element-wise op"); break;
 	}

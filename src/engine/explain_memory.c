@@ -185,11 +185,14 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 	eng_ex_line(x, "           one layer, one micro-batch: %s", GIB(r->memory.activations_per_layer, a));
 	if (sc->recompute == ENGINE_RECOMP_FULL)
 		eng_ex_line(x, "  full recomputation keeps only each layer's input (e·s·b·d) and recomputes one layer at a time: "
-			"%g micro-batches × %g layers × input + one layer", r->memory.inflight_microbatches,
-		     r->memory.layers_per_stage);
+			"%g %s × %g %s × input + one layer", r->memory.inflight_microbatches,
+			    util_plural(r->memory.inflight_microbatches, "micro-batch", "micro-batches"), r->memory.layers_per_stage,
+			    util_plural(r->memory.layers_per_stage, "layer", "layers"));
 	else
-		eng_ex_line(x, "  stage    %g micro-batch(es) in flight × %g layers × per layer%s", r->memory.inflight_microbatches,
-			    r->memory.layers_per_stage, sc->pp > 1 ? " (1F1B: the first stage holds min(p, m) micro-batches)" : "");
+		eng_ex_line(x, "  stage    %g %s in flight × %g %s × per layer%s", r->memory.inflight_microbatches,
+			    util_plural(r->memory.inflight_microbatches, "micro-batch", "micro-batches"), r->memory.layers_per_stage,
+			    util_plural(r->memory.layers_per_stage, "layer", "layers"),
+			    sc->pp > 1 ? " (1F1B: the first stage holds min(p, m) micro-batches)" : "");
 	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.activations, a), GB(r->memory.activations, b));
 	eng_ex_line(x, "  source   Korthikanti et al. 2022 §4 and table 2; Dao et al. 2022 (FlashAttention)");
 }
@@ -216,8 +219,12 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 		eng_ex_line(x, "  formula  2 · layers · batch · context · kv_heads · head_dim · bytes ÷ (tp·pp)");
 		eng_ex_line(x, "  values   2 · %.0f · %lld · %lld · %.0f · %.0f · %g B ÷ %lld", dm.L, (long long)sc->batch,
 			    (long long)(sc->prompt + sc->generate), dm.nkv, dm.dh, by.kv, (long long)(sc->tp * sc->pp));
-		eng_ex_line(x, "  uses the KV heads (%.0f), not the query heads (%.0f): GQA/MQA shrink the cache by %.0f×", dm.nkv, dm.nh,
-			    dm.nh / dm.nkv);
+		if (dm.nkv < dm.nh)
+			eng_ex_line(x, "  uses the KV heads (%.0f), not the query heads (%.0f): %s shrinks the cache %.0f×", dm.nkv,
+				    dm.nh, dm.nkv == 1 ? "MQA" : "GQA", dm.nh / dm.nkv);
+		else
+			eng_ex_line(x, "  uses the KV heads (%.0f), as many as the query heads: multi-head attention, no GQA saving",
+				    dm.nkv);
 		eng_ex_line(x, "  result   %s%s", GIB(r->memory.kv_cache, a), sc->mode == ENGINE_MODE_TRAIN ? " (training keeps no KV cache)" : "");
 		eng_ex_line(x, "  source   Pope et al. 2022, \"Efficiently Scaling Transformer Inference\"");
 	} else if (strcmp(key, "memory.overhead") == 0) {
@@ -257,7 +264,8 @@ void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const str
 			"of %lld) and PP (dividing the layers), and the data-parallel degree ZeRO needs",
 		     (long long)sc->zero, (long long)sc->gpus_per_node);
 		if (r->memory.min_gpus > 0)
-			eng_ex_line(x, "  result   %lld GPUs = tp %lld × pp %lld × dp %lld", (long long)r->memory.min_gpus,
+			eng_ex_line(x, "  result   %lld %s = tp %lld × pp %lld × dp %lld", (long long)r->memory.min_gpus,
+				    util_plural((double)r->memory.min_gpus, "GPU", "GPUs"),
 				    (long long)r->memory.min_gpus_tp, (long long)r->memory.min_gpus_pp, (long long)r->memory.min_gpus_dp);
 		else
 			eng_ex_line(x, "  result   none up to 1,048,576 GPUs (a ZeRO stage or recomputation may help)");

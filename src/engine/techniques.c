@@ -187,7 +187,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		run(&a, hfu, &w);
 		run(&b, hfu, &wo);
 		fill(te, names[i], labels[i], sc->zero == i, &w, &wo);
-		snprintf(te->compare, sizeof te->compare, "stage 0 -> %d over %d ranks", i, r->dp);
+		snprintf(te->compare, sizeof te->compare, "stage 0 -> %d over %d %s", i, r->dp,
+			 util_plural(r->dp, "rank", "ranks"));
 		if (!train || r->dp <= 1)
 			te->applies = false;
 	}

@@ -273,3 +273,33 @@ const char *util_suggest(const char *word, const char *const *candidates)
 
 	return util_suggest_all(word, candidates, out, 1, NULL) > 0 ? out[0] : NULL;
 }
+
+const char *util_plural(double n, const char *one, const char *many)
+{
+	return n == 1.0 ? one : many;
+}
+
+void util_count(char *buf, size_t size, double n, const char *one, const char *many)
+{
+	char num[40];
+	size_t len, i, k = 0, lead;
+	char out[56];
+
+	if (n == (double)(long long)n && n > -1e15 && n < 1e15) {
+		/* whole counts with thousands separators: 1,024 */
+		snprintf(num, sizeof num, "%lld", (long long)(n < 0 ? -n : n));
+		len = strlen(num);
+		lead = len % 3 == 0 ? 3 : len % 3;
+		if (n < 0)
+			out[k++] = '-';
+		for (i = 0; i < len; i++) {
+			if (i > 0 && (i - lead) % 3 == 0 && i >= lead)
+				out[k++] = ',';
+			out[k++] = num[i];
+		}
+		out[k] = '\0';
+	} else {
+		snprintf(out, sizeof out, "%.4g", n);
+	}
+	snprintf(buf, size, "%s %s", out, util_plural(n, one, many));
+}

@@ -64,6 +64,11 @@ size_t util_strlcpy(char *dst, const char *src, size_t n);
 void util_bprintf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* The noun for a count, one rule for every text: util_plural(1, "GPU", "GPUs") is "GPU",
+ * any other count (0, 2, 1.5) the plural. util_count writes "1 GPU", "8 GPUs", "1,024 tokens". */
+const char *util_plural(double n, const char *one, const char *many);
+void util_count(char *buf, size_t size, double n, const char *one, const char *many);
+
 /* Case-sensitive Levenshtein distance, bounded: returns max+1 as soon as it exceeds max.
  * Strings longer than 63 bytes compare as far apart. */
 int util_edit_distance(const char *a, const char *b, int max);

@@ -262,6 +262,33 @@ json 'j["memory"]["max_batch"] == 0'
 what="the schema documents both"
 grep -q '`-1` when memory sets no limit' docs/report-schema.md || fail "$what: docs/report-schema.md says nothing of -1"
 
+# ---- 10. grammar: one plural rule; no "1 GPUs", "over 1 ranks", "shrink the cache by 1×",
+# "each of 1 sequences", nor "matrix × vector at batch 1" said of batch 256
+bad_grammar='(^|[^0-9.,])1 (GPUs|ranks|sequences|layers|heads|micro-batches|tokens|steps|replicas|stages)([^/a-z]|$)|by 1×|shrinks? the cache 1×|each of (the )?1 '
+for args in "--gpus 1" "--gpus 1 --mode infer" "--gpus 1 --batch 1 --grad-accum 1 --layers 1 --zero 0" \
+	"--mode infer --prompt 1 --generate 1 --gpus 1" "--gpus 2 --tp 2 --mode infer" "--mode infer --batch 256"; do
+	for fmt in text markdown; do
+		what="report $args --explain ($fmt)"
+		# shellcheck disable=SC2086
+		run report $args --explain --format $fmt
+		ok
+		grep -En "$bad_grammar" "$tmp/out" >"$tmp/g" && fail "$what: $(head -3 "$tmp/g")"
+	done
+done
+what="decode at batch 256 is not explained as batch 1"
+run report --mode infer --batch 256 --explain
+ok
+out_has 'one new token for each of the 256 sequences'
+out_lacks 'each of 256 sequences: every weight is read for only 256 tokens (matrix × vector at batch 1)'
+what="multi-head attention: no 'shrink by 1×'"
+run report --mode infer --explain
+ok
+out_has 'multi-head attention, no GQA saving'
+what="Llama-2-70B (GQA 64/8)"
+run report --mode infer --model llama-2-70b --explain
+ok
+out_has 'GQA shrinks the cache 8×'
+
 # ---- end
 
 if [ "$fails" -gt 0 ]; then
