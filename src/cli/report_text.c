@@ -160,15 +160,27 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	const struct engine_inference *in = &r->inference;
 	char a[NB], b[NB], c[NB], d[NB], e[NB];
 
-	fprintf(f, "\nInference  (batch %lld, prompt %lld + generate %lld; roofline bounds at 100%% of peak and bandwidth)\n",
-		(long long)sc->batch, (long long)sc->prompt, (long long)sc->generate);
+	util_count(a, sizeof a, (double)sc->batch, "sequence", "sequences");
+	util_count(b, sizeof b, (double)(sc->tp * sc->pp), "GPU", "GPUs");
+	if (in->replicas > 1)
+		fprintf(f, "\nInference  (each of the %.0f replicas, %s each, serves %s: prompt %lld + generate %lld;\n"
+			   "            roofline bounds at 100%% of peak and bandwidth)\n",
+			in->replicas, b, a, (long long)sc->prompt, (long long)sc->generate);
+	else
+		fprintf(f, "\nInference  (one replica, %s, serves %s: prompt %lld + generate %lld;\n"
+			   "            roofline bounds at 100%% of peak and bandwidth)\n",
+			b, a, (long long)sc->prompt, (long long)sc->generate);
 	engine_fmt_seconds(in->prefill_seconds, a, sizeof a);
 	engine_fmt_seconds(in->decode_seconds_per_token, b, sizeof b);
-	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
 	engine_fmt_seconds(in->generate_seconds, d, sizeof d);
 	engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
-	fprintf(f, "  prefill %s (%s-bound) · decode %s per step (%s-bound), %s tokens/s · whole request %s\n", a,
-		in->prefill_memory_bound ? "memory" : "compute", b, in->decode_memory_bound ? "memory" : "compute", c, d);
+	fprintf(f, "  prefill %s (%s-bound) · decode %s per step (%s-bound) · whole request %s\n", a,
+		in->prefill_memory_bound ? "memory" : "compute", b, in->decode_memory_bound ? "memory" : "compute", d);
+	engine_fmt_count(in->decode_tokens_per_s_sequence, a, sizeof a);
+	engine_fmt_count(in->decode_tokens_per_s_replica, b, sizeof b);
+	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
+	fprintf(f, "  tokens/s %s per sequence · %s per replica (batch %lld) · %s for the job (%.0f %s)\n", a, b,
+		(long long)sc->batch, c, in->replicas, util_plural(in->replicas, "replica", "replicas"));
 	fprintf(f, "  KV cache %s per token of context, %.0f tokens per sequence\n", e, in->context);
 }
 
@@ -225,19 +237,19 @@ static void techniques_section(FILE *f, const struct engine_scenario *sc, const 
 	char a[NB], b[NB], c[NB];
 
 	fprintf(f, "\nTechniques  (with minus without, on this scenario; time at the same hardware utilisation)\n");
-	fprintf(f, "  %-32s %-26s %12s %14s %14s\n", "", "compared", "memory/GPU", "FLOPs/token", sc->mode == ENGINE_MODE_TRAIN ? "training time" : "request time");
+	fprintf(f, "  %-32s %-36s %12s %14s %14s\n", "", "compared", "memory/GPU", "FLOPs/token", sc->mode == ENGINE_MODE_TRAIN ? "training time" : "request time");
 	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
 		const struct engine_technique *t = &r->techniques[i];
 		if (t->name == NULL)
 			continue;
 		if (!t->applies) {
-			fprintf(f, "    %-30s %-26s %12s\n", t->label, t->compare, "n/a");
+			fprintf(f, "    %-30s %-36s %12s\n", t->label, t->compare, "n/a");
 			continue;
 		}
 		signed_bytes(t->delta_memory_bytes, a, sizeof a);
 		engine_fmt_si(t->delta_flops, "FLOP", b, sizeof b);
 		signed_secs(t->delta_seconds, c, sizeof c);
-		fprintf(f, "  %s %-30s %-26s %12s %14s %14s\n", t->enabled ? "*" : " ", t->label, t->compare, a,
+		fprintf(f, "  %s %-30s %-36s %12s %14s %14s\n", t->enabled ? "*" : " ", t->label, t->compare, a,
 			t->delta_flops == 0 ? "0" : b, c);
 	}
 	fprintf(f, "  (* on in this scenario)\n");
@@ -356,7 +368,11 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		fprintf(f, "## How fast? Inference\n\n");
 		engine_fmt_seconds(r->inference.prefill_seconds, a, sizeof a);
 		engine_fmt_seconds(r->inference.decode_seconds_per_token, b, sizeof b);
-		fprintf(f, "- Prefill: %s; decode: %s per step, %.0f tokens/s\n\n", a, b, r->inference.decode_tokens_per_s);
+		fprintf(f, "- Prefill: %s; decode: %s per step\n", a, b);
+		fprintf(f, "- Decode tokens/s: %.0f per sequence, %.0f per replica (batch %lld), %.0f for the job (%.0f %s)\n\n",
+			r->inference.decode_tokens_per_s_sequence, r->inference.decode_tokens_per_s_replica, (long long)sc->batch,
+			r->inference.decode_tokens_per_s, r->inference.replicas,
+			util_plural(r->inference.replicas, "replica", "replicas"));
 	}
 	fprintf(f, "## What bounds it? The roofline\n\n");
 	md_row(f, "operation", "FLOP/byte", "bound");

@@ -187,7 +187,10 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	inf->decode_seconds_per_token =
 		eng_max(inf->decode_flops / (tp * peak), inf->decode_bytes / (tp * bw));
 	inf->decode_memory_bound = inf->decode_flops / inf->decode_bytes < peak / bw;
-	inf->decode_tokens_per_s = B * (double)(sc->gpus / (sc->tp * sc->pp)) / inf->decode_seconds_per_token;
+	inf->replicas = (double)(sc->gpus / (sc->tp * sc->pp));
+	inf->decode_tokens_per_s_sequence = 1.0 / inf->decode_seconds_per_token;
+	inf->decode_tokens_per_s_replica = B / inf->decode_seconds_per_token;
+	inf->decode_tokens_per_s = inf->decode_tokens_per_s_replica * inf->replicas;
 	inf->generate_seconds = inf->prefill_seconds + gen * inf->decode_seconds_per_token;
 
 	prefill->flops = pre.flops / gpus_replica;

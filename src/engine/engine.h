@@ -424,9 +424,12 @@ struct engine_inference {
 	double kv_bytes_per_token;       /* per sequence, all layers (whole model) */
 	double prefill_flops, prefill_bytes, prefill_seconds;
 	double decode_context;           /* the average context over the generation */
-	double decode_flops, decode_bytes;
+	double decode_flops, decode_bytes; /* one step of one replica (all its GPUs: per GPU ÷ tp·pp) */
 	double decode_seconds_per_token; /* one step of the whole batch */
-	double decode_tokens_per_s;      /* all replicas */
+	double decode_tokens_per_s;      /* the whole job: every sequence of every replica */
+	double decode_tokens_per_s_replica;  /* one replica (tp × pp GPUs): batch ÷ step */
+	double decode_tokens_per_s_sequence; /* one sequence: 1 ÷ step */
+	double replicas;                 /* model copies serving in parallel: gpus ÷ (tp × pp) */
 	double generate_seconds;         /* prefill + generate steps */
 	bool prefill_memory_bound, decode_memory_bound;
 };

@@ -219,7 +219,13 @@ void engine_scenario_summary(const struct engine_scenario *sc, char *buf, size_t
 		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 train \xc2\xb7 %s \xc2\xb7 %s", sc->model.name[0] ? sc->model.name : "custom model", gpus,
 			 sc->gpu.name[0] ? sc->gpu.name : "GPU", engine_precision_name(sc->precision),
 			 engine_optimizer_name(sc->optimizer));
-	else
-		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 infer \xc2\xb7 %s", sc->model.name[0] ? sc->model.name : "custom model", gpus,
-			 sc->gpu.name[0] ? sc->gpu.name : "GPU", engine_precision_name(sc->precision));
+	else {
+		/* inference keeps weights and a KV cache: their dtypes, not a training recipe */
+		struct eng_bytes by;
+		eng_bytes(sc, &by);
+		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 infer \xc2\xb7 %s weights \xc2\xb7 %s KV",
+			 sc->model.name[0] ? sc->model.name : "custom model", gpus, sc->gpu.name[0] ? sc->gpu.name : "GPU",
+			 by.weight_dt >= 0 ? engine_dtype_info((enum engine_dtype)by.weight_dt)->name : "?",
+			 by.kv_dt >= 0 ? engine_dtype_info((enum engine_dtype)by.kv_dt)->name : "?");
+	}
 }

@@ -289,6 +289,41 @@ run report --mode infer --model llama-2-70b --explain
 ok
 out_has 'GQA shrinks the cache 8×'
 
+# ---- 9. every inference figure says whose: per sequence, per replica, for the job
+what="--mode infer --gpus 8 --batch 1"
+run report --mode infer --gpus 8 --batch 1
+ok
+out_has 'each of the 8 replicas, 1 GPU each, serves 1 sequence'
+out_has 'tokens/s 246 per sequence · 246 per replica (batch 1) · 1,968 for the job (8 replicas)'
+what="--mode infer --gpus 2 --tp 2 --batch 4 (one replica)"
+run report --mode infer --gpus 2 --tp 2 --batch 4
+ok
+out_has 'one replica, 2 GPUs, serves 4 sequences'
+out_has 'for the job (1 replica)'
+what="the JSON's tokens/s per sequence, replica and job agree"
+run report --mode infer --gpus 8 --batch 4 --format json
+ok
+json 'abs(j["inference"]["decode_tokens_per_s_replica"] * j["inference"]["replicas"] - j["inference"]["decode_tokens_per_s"]) < 1e-6 * j["inference"]["decode_tokens_per_s"]'
+json 'abs(j["inference"]["decode_tokens_per_s_sequence"] * 4 - j["inference"]["decode_tokens_per_s_replica"]) < 1e-6 * j["inference"]["decode_tokens_per_s_replica"]'
+json 'j["inference"]["replicas"] == 8'
+
+# ---- 11. inference shows what applies to inference: the weights' and KV cache's dtypes, no ZeRO
+what="--mode infer --weight-dtype fp8"
+run report --mode infer --weight-dtype fp8
+ok
+out_has 'infer · fp8-e4m3 weights · bf16 KV'
+out_lacks 'infer · mixed-bf16'
+out_has 'fp32 -> fp8-e4m3 weights, bf16 KV'
+grep -E '^  \* ZeRO' "$tmp/out" && fail "$what: ZeRO is marked in use in inference"
+run report --mode infer --weight-dtype fp8 --format json
+ok
+json 'not any(t["enabled"] for t in j["techniques"] if t["name"] in ("zero1", "zero2", "zero3", "selective_recompute", "full_recompute"))'
+json '"fp8-e4m3 weights" in j["summary"]'
+what="training keeps its recipe in the header"
+run report
+ok
+out_has 'train · mixed-bf16 · adamw'
+
 # ---- end
 
 if [ "$fails" -gt 0 ]; then

@@ -86,4 +86,24 @@ start 120 40 --model llama-2-70b --gpus 1
 wait_for 'largest micro-batch none fits' 'the largest micro-batch is not "none fits"'
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
-echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note; a bare size is refused; solves in words"
+# 6. inference: whose each figure is, and what applies (fp8 weights, no ZeRO in use)
+fresh
+start 120 40 --mode infer --weight-dtype fp8 --gpus 8 --tp 2
+wait_for 'infer · fp8-e4m3 weights' 'the header does not name the weights dtype in inference'
+screen | grep -q 'infer · mixed-bf16' && fail 'the header names a training recipe in inference'
+wait_for 'tokens/s +[0-9,.]+ for the job' 'tokens/s does not say it is the job'
+wait_for '[0-9,.]+ per replica \(4\)' 'no per-replica tokens/s with 4 replicas'
+wait_for '[0-9,.]+ per sequence' 'no per-sequence tokens/s'
+wait_for 'reads [0-9.]+ GB/step, [0-9.]+ GB/GPU' 'the bytes read per step do not say per GPU'
+wait_for 'mixed precision: fp32 → fp8-e4m3 weights' 'the techniques pane compares a training recipe'
+screen | grep -q '● ZeRO' && fail 'ZeRO is marked in use in inference'
+screen | grep -Eq '(^|[^0-9.,])1 (GPUs|ranks|sequences|replicas)' && fail "a plural after 1: $(screen | grep -E '[^0-9.,]1 (GPUs|ranks|sequences|replicas)')"
+keys q
+[ "$(wait_exit)" = 0 ] || fail "exit status"
+fresh
+start 120 40 --gpus 1 --zero 0
+wait_for 'on 1 × H100' 'never drew'
+screen | grep -Eq '(^|[^0-9.,])1 (GPUs|ranks|sequences|replicas)' && fail "a plural after 1: $(screen | grep -E '[^0-9.,]1 (GPUs|ranks|sequences|replicas)')"
+keys q
+[ "$(wait_exit)" = 0 ] || fail "exit status"
+echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note; a bare size is refused; solves in words; inference says whose"
