@@ -28,6 +28,7 @@ static int parts(const struct engine_result *r, struct part *p)
 	int n = 0;
 
 	p[n++] = (struct part){"weights", m->weights, m->weight_dt, 'W'};
+	p[n++] = (struct part){"autocast copies", m->autocast_copies, m->autocast_dt, 'w'};
 	p[n++] = (struct part){"master weights", m->master, m->master_dt, 'M'};
 	p[n++] = (struct part){"gradients", m->gradients, m->grad_dt, 'G'};
 	p[n++] = (struct part){"optimizer states", m->optimizer, m->state_dt, 'O'};
@@ -40,7 +41,7 @@ static int parts(const struct engine_result *r, struct part *p)
 
 static void bar(FILE *f, const struct engine_result *r, int width)
 {
-	struct part p[8];
+	struct part p[9];
 	int n = parts(r, p), i, j, used = 0;
 	double scale = r->memory.total > r->memory.capacity ? r->memory.total : r->memory.capacity;
 
@@ -66,7 +67,7 @@ static void bar(FILE *f, const struct engine_result *r, int width)
 
 static void memory_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
-	struct part p[8];
+	struct part p[9];
 	int n = parts(r, p), i;
 	char a[NB], b[NB], c[NB];
 	const struct engine_memory *m = &r->memory;
@@ -78,7 +79,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	else
 		fprintf(f, "\nMemory per GPU  (%s weights)\n", dtn(m->weight_dt));
 	for (i = 0; i < n; i++) {
-		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || (!train && p[i].glyph != 'W')))
+		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || p[i].glyph == 'w' || (!train && p[i].glyph != 'W')))
 			continue;
 		engine_fmt_bytes(p[i].bytes, true, a, sizeof a);
 		fprintf(f, "  %c %-17s %-9s %11s  %5.1f%%\n", p[i].glyph, p[i].label, dtn(p[i].dt), a,
@@ -318,7 +319,7 @@ static void md_row(FILE *f, const char *a, const char *b, const char *c)
 void report_markdown(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain)
 {
 	char s[256], a[NB], b[NB], v[200];
-	struct part p[8];
+	struct part p[9];
 	int n = parts(r, p), i;
 	const struct engine_compute *c = &r->compute;
 

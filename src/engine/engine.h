@@ -376,14 +376,16 @@ struct engine_params {
 
 struct engine_memory {
 	double weights, master, gradients, optimizer, activations, logits, kv_cache, overhead;
+	double autocast_copies;         /* AMP: autocast's 16-bit copies of the matmul weights (0 otherwise) */
 	double total, capacity, headroom;
 	bool fits;
 	double zero3_buffer;            /* ZeRO-3: one layer gathered to compute (included in weights) */
 	double activations_per_layer;   /* one layer, one micro-batch, bytes */
 	double inflight_microbatches;   /* micro-batches whose activations the first stage holds */
 	double layers_per_stage;
-	double bytes_per_param;         /* weights + master + grads + optimizer per parameter, unsharded */
-	int weight_dt, grad_dt, master_dt, state_dt, activation_dt, kv_dt;
+	double bytes_per_param;         /* weights + autocast copies + master + grads + optimizer per parameter, unsharded */
+	double autocast_bytes_per_param;/* the copies per parameter (matmul weights only, so under 2 B) */
+	int weight_dt, grad_dt, master_dt, state_dt, activation_dt, kv_dt, autocast_dt;
 	double state_bytes_per_param;   /* optimizer states per parameter */
 	/* solves (engine_evaluate fills them). max_batch: the largest micro-batch that fits, 0
 	 * when not even 1 does, ENGINE_NO_LIMIT when memory sets none (nothing in it grows with

@@ -63,7 +63,8 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 	eng_ex_line(x, "  values   %s × %g B (%s)%s%s", CNT(r->params.per_gpu, a), by.w, eng_ex_dtype_name(by.weight_dt), z3 ? " ÷ " : "",
 		    z3 ? CNT(dp, b) : "");
 	if (by.autocast_copy > 0)
-		eng_ex_line(x, "           + autocast's %g-byte copies of the matmul weights, kept for the backward", by.autocast_copy);
+		eng_ex_line(x, "  (autocast's %g-byte copies of the matmul weights are their own line: memory.autocast_copies)",
+			    by.autocast_copy);
 	if (r->memory.zero3_buffer > 0)
 		eng_ex_line(x, "           + one layer gathered to compute (ZeRO-3): %s", GIB(r->memory.zero3_buffer, a));
 	if (sc->tp > 1 || sc->pp > 1)
@@ -72,6 +73,26 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 		     (long long)sc->tp, (long long)sc->pp);
 	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.weights, a), GB(r->memory.weights, b));
 	eng_ex_line(x, "  source   ZeRO (Rajbhandari et al. 2019): 2Ψ bytes for 16-bit parameters; Megatron-LM TP/PP layout");
+}
+
+void eng_ex_autocast(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	struct eng_bytes by;
+	char a[NB], b[NB];
+
+	eng_bytes(sc, &by);
+	eng_ex_head(x, "memory.autocast_copies", "autocast's 16-bit copies of the matmul weights");
+	if (by.autocast_copy <= 0) {
+		eng_ex_line(x, "  recipe %s runs no autocast: no copies (mixed-bf16 keeps 16-bit weights and an fp32 master "
+			"instead)", engine_precision_name(sc->precision));
+		return;
+	}
+	eng_ex_line(x, "  torch.autocast casts each fp32 weight to %s for its matmul and keeps the cast for the backward",
+		    eng_ex_dtype_name(by.autocast_dt));
+	eng_ex_line(x, "  formula  matmul weights on this GPU × %g B (embeddings and norms stay fp32: not cast)", by.autocast_copy);
+	eng_ex_line(x, "  per parameter, averaged: %.4g B", r->memory.autocast_bytes_per_param);
+	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.autocast_copies, a), GB(r->memory.autocast_copies, b));
+	eng_ex_line(x, "  source   PyTorch torch.autocast (the weight cast cache, kept while autograd needs it)");
 }
 
 void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
@@ -128,6 +149,12 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 			    sc->zero >= 1 ? " ÷ " : "", sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.optimizer, c));
 		if (!train)
 			eng_ex_line(x, "  inference keeps no optimizer state");
+		if (r->memory.autocast_bytes_per_param > 0)
+			eng_ex_line(x, "  per parameter, unsharded: %.4g B = weights %g + autocast copies %.4g + gradients %g + "
+				"master %g + states %.4g",
+				    r->memory.bytes_per_param, by.w, r->memory.autocast_bytes_per_param, by.g, by.master,
+				    r->memory.state_bytes_per_param);
+		else
 		eng_ex_line(x, "  per parameter, unsharded: %.4g B = weights %g + gradients %g + master %g + states %.4g%s",
 			    r->memory.bytes_per_param, by.w, by.g, by.master, r->memory.state_bytes_per_param,
 			    fabs(r->memory.bytes_per_param - 16.0) < 1e-9 ? "  (the chapter's 16 bytes per parameter)" : "");
@@ -235,6 +262,8 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 		eng_ex_head(x, "memory.total", "everything on the busiest GPU, against one card's capacity");
 		eng_ex_line(x, "  weights %s + master %s + gradients %s", GIB(r->memory.weights, a), GIB(r->memory.master, b),
 			    GIB(r->memory.gradients, c));
+		if (r->memory.autocast_copies > 0)
+			eng_ex_line(x, "  + autocast copies %s", GIB(r->memory.autocast_copies, a));
 		eng_ex_line(x, "  + optimizer %s + activations %s + logits %s", GIB(r->memory.optimizer, a),
 			    GIB(r->memory.activations, b), GIB(r->memory.logits, c));
 		eng_ex_line(x, "  + KV cache %s + overhead %s", GIB(r->memory.kv_cache, a), GIB(r->memory.overhead, b));

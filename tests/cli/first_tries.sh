@@ -324,6 +324,26 @@ run report
 ok
 out_has 'train · mixed-bf16 · adamw'
 
+# ---- 8. amp-bf16: autocast's bf16 copies are their own line, and the bytes per parameter add up
+# Llama-2-7B has 6,738,415,616 parameters (Hugging Face); autocast casts the matmul weights:
+# all but the embedding (32000 × 4096) and the 65 RMSNorm weights of 4096.
+what="--precision amp-bf16"
+run report --precision amp-bf16
+ok
+out_has 'amp-bf16, adamw: 17.96 bytes per parameter before sharding'
+grep -Eq '^  W weights +fp32 +25\.10 GiB' "$tmp/out" || fail "$what: the weights row is not fp32 25.10 GiB (4 B/param)"
+grep -Eq '^  w autocast copies +bf16 +12\.31 GiB' "$tmp/out" || fail "$what: no autocast copies row of bf16 12.31 GiB"
+run report --precision amp-bf16 --zero 0 --gpus 1 --format json
+ok
+json 'j["memory"]["weights"] == 4 * 6738415616'
+json 'j["memory"]["autocast_copies"] == 2 * (6738415616 - 32000 * 4096 - 65 * 4096)'
+json 'j["memory"]["dtypes"]["autocast_copies"] == "bf16"'
+json 'abs((j["memory"]["weights"] + j["memory"]["autocast_copies"] + j["memory"]["gradients"] + j["memory"]["master_weights"] + j["memory"]["optimizer"]) / 6738415616 - j["memory"]["bytes_per_param"]) < 1e-9'
+what="mixed-bf16 keeps its 16 bytes and no copies"
+run report --format json
+ok
+json 'j["memory"]["bytes_per_param"] == 16 and j["memory"]["autocast_copies"] == 0'
+
 # ---- end
 
 if [ "$fails" -gt 0 ]; then

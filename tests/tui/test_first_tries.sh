@@ -106,4 +106,12 @@ wait_for 'on 1 × H100' 'never drew'
 screen | grep -Eq '(^|[^0-9.,])1 (GPUs|ranks|sequences|replicas)' && fail "a plural after 1: $(screen | grep -E '[^0-9.,]1 (GPUs|ranks|sequences|replicas)')"
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
-echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note; a bare size is refused; solves in words; inference says whose"
+# 7. amp-bf16: the explorer shows autocast's copies as their own part, and the sum per parameter
+fresh
+start 120 40 --precision amp-bf16
+wait_for 'autocast copy +12\.31 GiB' 'no autocast copy part in the memory pane'
+wait_for 'weights +25\.10 GiB' 'the weights part is not fp32 weights alone'
+wait_for '1\.96 (bf16 )?copies .*= 17\.96 B' 'the per-parameter line does not add the copies'
+keys q
+[ "$(wait_exit)" = 0 ] || fail "exit status"
+echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note; a bare size is refused; solves in words; inference says whose; autocast copies"
