@@ -234,23 +234,27 @@ static void signed_secs(double v, char *buf, size_t n)
 
 static void techniques_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
-	int i;
+	int i, cw = 26;
 	char a[NB], b[NB], c[NB];
 
 	fprintf(f, "\nTechniques  (with minus without, on this scenario; time at the same hardware utilisation)\n");
-	fprintf(f, "  %-32s %-36s %12s %14s %14s\n", "", "compared", "memory/GPU", "FLOPs/token", sc->mode == ENGINE_MODE_TRAIN ? "training time" : "request time");
+	/* the compared column as wide as its longest entry ("fp32 -> fp8-e4m3 weights, bf16 KV") */
+	for (i = 0; i < ENGINE_TECH_COUNT; i++)
+		if (r->techniques[i].name != NULL && (int)strlen(r->techniques[i].compare) > cw)
+			cw = (int)strlen(r->techniques[i].compare);
+	fprintf(f, "  %-32s %-*s %12s %14s %14s\n", "", cw, "compared", "memory/GPU", "FLOPs/token", sc->mode == ENGINE_MODE_TRAIN ? "training time" : "request time");
 	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
 		const struct engine_technique *t = &r->techniques[i];
 		if (t->name == NULL)
 			continue;
 		if (!t->applies) {
-			fprintf(f, "    %-30s %-36s %12s\n", t->label, t->compare, "n/a");
+			fprintf(f, "    %-30s %-*s %12s\n", t->label, cw, t->compare, "n/a");
 			continue;
 		}
 		signed_bytes(t->delta_memory_bytes, a, sizeof a);
 		engine_fmt_si(t->delta_flops, "FLOP", b, sizeof b);
 		signed_secs(t->delta_seconds, c, sizeof c);
-		fprintf(f, "  %s %-30s %-36s %12s %14s %14s\n", t->enabled ? "*" : " ", t->label, t->compare, a,
+		fprintf(f, "  %s %-30s %-*s %12s %14s %14s\n", t->enabled ? "*" : " ", t->label, cw, t->compare, a,
 			t->delta_flops == 0 ? "0" : b, c);
 	}
 	fprintf(f, "  (* on in this scenario)\n");

@@ -450,7 +450,21 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 	tui_model_evaluate(m, 0);
 	if (!m->have_res) {
 		tui_model_message(m, true, "%s", m->eval_err);
-	} else {
+	}
+#ifdef TUI_HAVE_PRESETS
+	else if (preset_broken_count(reg) > 0) {
+		/* a preset file of the search path that did not load was skipped: say which */
+		char where[1200];
+		size_t nb = preset_broken_count(reg);
+		util_err_format(preset_broken(reg, 0), where, sizeof where);
+		if (nb > 1)
+			tui_model_message(m, true, "\xe2\x9a\xa0 skipped %.400s (+%zu more: napkin presets check)", where,
+					  nb - 1);
+		else
+			tui_model_message(m, true, "\xe2\x9a\xa0 skipped %.400s (napkin presets check)", where);
+	}
+#endif
+	else {
 		/* the defaults that followed the command line's choices, said as in `napkin report` */
 		struct engine_scenario plain;
 		engine_scenario_default(&plain);
