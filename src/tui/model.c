@@ -408,6 +408,7 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 	}
 	m->color = !(opt != NULL && opt->no_color);
 	m->probe_timeout = opt != NULL ? opt->probe_timeout : 0.0;
+	snprintf(m->lang, sizeof m->lang, "%s", opt != NULL && opt->lang != NULL ? opt->lang : "en");
 	engine_results(&nres);
 	m->n_hl = nres + ENGINE_TECH_COUNT;
 	m->views[0] = TUI_VIEW_MAIN;

@@ -200,10 +200,12 @@ struct tui_model {
 	struct tui_hits hits;
 	uint64_t now; /* the time of the frame being drawn */
 	bool quit;
+	bool interrupted; /* left with Ctrl-C: tui_run returns TUI_EXIT_INTERRUPT */
 
 	/* the GPU in this machine: probe, measured GPUs, live panel (view_gpu.c, view_probe.c, view_live.c) */
 	struct tui_gpu *gpu;
 	double probe_timeout; /* seconds; 0: the probe's default */
+	char lang[12];        /* the lessons' language (--lang) */
 };
 
 int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct preset_registry *reg,

@@ -282,6 +282,7 @@ unsigned tui_model_event(struct tui_model *m, const struct tui_event *ev, uint64
 	}
 	if (ev->key == TUI_KEY_CTRL_C) {
 		m->quit = true;
+		m->interrupted = true;
 		return TUI_REACT_QUIT;
 	}
 	v = tui_view_get(tui_view_top(m));

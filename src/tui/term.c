@@ -327,6 +327,8 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 		flags |= tui_model_event(m, &ev, tui_now_ms());
 	}
 	*sc = m->sc;
+	if (m->interrupted)
+		rc = TUI_EXIT_INTERRUPT;
 out:
 	if (t.scr != NULL) {
 		endwin();

@@ -110,7 +110,7 @@ int tui_lesson_open(struct tui_model *m)
 
 	if (v == NULL)
 		return -1;
-	util_strlcpy(v->lang, "en", sizeof v->lang);
+	util_strlcpy(v->lang, m->lang[0] ? m->lang : "en", sizeof v->lang);
 	m->view_state[TUI_VIEW_LESSON] = v;
 #ifdef NAPKIN_HAVE_LESSON_FILES
 	{

@@ -1,0 +1,62 @@
+/* The explorer's options (explore_opts.h): one table for napkin, explore and lesson. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "explore_opts.h"
+
+void cli_explore_opts_init(struct cli_explore_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->theme = "dark";
+	o->lang = "en";
+}
+
+size_t cli_explore_opts_add(struct cli_explore_opts *o, struct cli_opt *opts, size_t at)
+{
+	const struct cli_opt rows[CLI_EXPLORE_NOPTS] = {
+		{"theme", "dark|light|projector", &o->theme, NULL,
+		 "colours: dark (default; reads on dark and light backgrounds), light, or projector (high contrast)"},
+		{"no-color", NULL, NULL, &o->no_color, "no colour (also when NO_COLOR is set); patterns keep the bars readable"},
+		{"no-mouse", NULL, NULL, &o->no_mouse, "leave the mouse to the terminal (select and copy text)"},
+		{"lang", "en|zh|...", &o->lang, NULL, "the lessons' language where they have one (English otherwise)"},
+		{"probe-timeout", "SECONDS", &o->probe_timeout, NULL, "stop a GPU probe (G) that takes longer (60)"},
+	};
+	size_t i;
+
+	for (i = 0; i < CLI_EXPLORE_NOPTS; i++)
+		opts[at + i] = rows[i];
+	memset(&opts[at + i], 0, sizeof opts[0]);
+	return at + i;
+}
+
+int cli_explore_opts_check(const char *cmd, const struct cli_explore_opts *o, struct tui_options *out)
+{
+	double timeout = 0.0;
+
+	if (!tui_theme_valid(o->theme)) {
+		fprintf(stderr, "napkin %s: --theme: '%s' is not a theme; allowed: dark, light, projector\n", cmd, o->theme);
+		return CLI_EXIT_USAGE;
+	}
+	if (!cli_lang_ok(o->lang)) {
+		fprintf(stderr, "napkin %s: --lang: '%s' is not a language code (en, zh, ...)\n", cmd, o->lang);
+		return CLI_EXIT_USAGE;
+	}
+	if (o->probe_timeout != NULL) {
+		char *end;
+		errno = 0;
+		timeout = strtod(o->probe_timeout, &end);
+		if (errno || end == o->probe_timeout || *end || !(timeout >= 1 && timeout <= 3600)) {
+			fprintf(stderr, "napkin %s: --probe-timeout: '%s' is not a number of seconds from 1 to 3600\n", cmd,
+				o->probe_timeout);
+			return CLI_EXIT_USAGE;
+		}
+	}
+	out->theme = o->theme;
+	out->no_color = o->no_color;
+	out->no_mouse = o->no_mouse;
+	out->lang = o->lang;
+	out->probe_timeout = timeout;
+	return 0;
+}
