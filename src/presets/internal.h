@@ -91,6 +91,9 @@ void pgpu_yaml(struct pbuf *b, const struct engine_gpu *g, int indent);
 int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *id, const char *path,
 		    struct engine_model *out);
 void pmodel_yaml(struct pbuf *b, const struct engine_model *m, int indent);
+/* The kind a document holds: from path's directory (gpus/, models/, scenarios/), else
+ * from root's keys (kind.c). */
+enum preset_kind pkind_guess(const char *path, const struct ydoc_node *root);
 /* Whether the document's root looks like a model or a GPU profile. */
 bool pmodel_looks_like(const struct ydoc_node *root);
 bool pgpu_looks_like(const struct ydoc_node *root);

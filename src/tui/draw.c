@@ -174,10 +174,10 @@ const char *tui_main_footer(const struct tui_model *m)
 {
 	if (m->pane == TUI_PANE_KNOBS && m->knob != NULL) {
 		if (m->knob->type == ENGINE_KNOB_NAME)
-			return "Enter|pick|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|s|save|o|open|?|help|q|quit";
-		return "\xe2\x86\x90\xe2\x86\x92|step|Enter|type|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|s|save|o|open|?|help|q|quit";
+			return "Enter|pick|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|u|undo|s|save|o|open|?|help|q|quit";
+		return "\xe2\x86\x90\xe2\x86\x92|step|Enter|type|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|u|undo|s|save|o|open|?|help|q|quit";
 	}
-	return "\xe2\x86\x91\xe2\x86\x93|row|e|explain|Tab|pane|h l|panes|c|baseline|m|model|g|GPU|t|train/infer|?|help|q|quit";
+	return "\xe2\x86\x91\xe2\x86\x93|row|e|explain|Tab|pane|h l|panes|c|baseline|u|undo|m|model|g|GPU|t|train/infer|?|help|q|quit";
 }
 
 static void draw_footer(struct tui_model *m, struct tui_canvas *c)

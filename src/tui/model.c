@@ -352,7 +352,14 @@ int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const c
 		tui_model_message(m, true, "%s (kept %s)", err.msg[0] ? err.msg : "refused", k->key);
 		return rc;
 	}
-	m->sc = t;
+	{
+		struct engine_scenario before = m->sc;
+		char what[96], val[64];
+		m->sc = t;
+		engine_knob_display(&t, k, val, sizeof val);
+		snprintf(what, sizeof what, "%s %s", k->key, val);
+		tui_undo_note(m, &before, what);
+	}
 	m->msg[0] = '\0';
 	tui_model_evaluate(m, now);
 	tui_model_fix_knob_focus(m);
@@ -361,6 +368,7 @@ int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const c
 
 int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now)
 {
+	struct engine_scenario before;
 	struct napkin_err err;
 	int rc;
 
@@ -369,10 +377,17 @@ int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int di
 		return NAPKIN_OK;
 	}
 	util_err_clear(&err);
+	before = m->sc;
 	rc = engine_knob_step(&m->sc, k, dir, catalog(m), &err);
 	if (rc != NAPKIN_OK) {
 		tui_model_message(m, true, "%s", err.msg[0] ? err.msg : "cannot step");
 		return rc;
+	}
+	{
+		char what[96], val[64];
+		engine_knob_display(&m->sc, k, val, sizeof val);
+		snprintf(what, sizeof what, "%s %s", k->key, val);
+		tui_undo_note(m, &before, what);
 	}
 	m->msg[0] = '\0';
 	tui_model_evaluate(m, now);
