@@ -114,8 +114,11 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 		if ((int)strlen(lab) > lw + 1 && paren != NULL)
 			*paren = '\0';
 		arrows(t->compare, cmp, sizeof cmp);
+		/* no baseline badge: these figures are differences already (with it − without it),
+		 * and one of a difference beside them would read as a second saving */
 		snprintf(text, sizeof text, " %10s %11s%s%s", dm, dt, wide ? "  " : "", wide ? cmp : "");
-		tui_item_row(m, c, TUI_PANE_TECH, i, tui_rect_make(in.x, y, in.w, 1), lw + 3, lab, text, keys[i], now);
+		tui_item_row_badge(m, c, TUI_PANE_TECH, i, tui_rect_make(in.x, y, in.w, 1), lw + 3, lab, text, keys[i], NULL,
+				   now);
 		tui_canvas_put(c, in.x, y, t->enabled ? 0x25cf : 0x25cb,
 			       focused && sel == i ? TUI_S_SELECTED : t->enabled ? TUI_S_GOOD : TUI_S_DIM);
 		if (!t->applies && !(focused && sel == i))

@@ -298,7 +298,24 @@ static double result_of(const struct engine_result *r, const char *key, bool *ok
 	return engine_result_value(r, d);
 }
 
-void tui_model_delta(const struct tui_model *m, const char *key, char *buf, size_t n, int *style)
+/* |bytes| in binary units with the given decimals (-1: as engine_fmt_bytes has them). */
+static void delta_bytes(double v, int decimals, char *buf, size_t n)
+{
+	static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+	int i = 0;
+
+	if (decimals < 0) {
+		engine_fmt_bytes(v, true, buf, n);
+		return;
+	}
+	while (v >= 1024.0 && i < 6) {
+		v /= 1024.0;
+		i++;
+	}
+	snprintf(buf, n, "%.*f %s", i == 0 ? 0 : decimals, v, bin[i]);
+}
+
+void tui_model_delta_prec(const struct tui_model *m, const char *key, int prec, char *buf, size_t n, int *style)
 {
 	const struct engine_result_def *d;
 	bool ok1, ok2;
@@ -318,17 +335,23 @@ void tui_model_delta(const struct tui_model *m, const char *key, char *buf, size
 	if (style != NULL)
 		*style = diff > 0 ? TUI_S_DELTA_UP : TUI_S_DELTA_DOWN;
 	d = engine_result_find(key);
+	/* shorter forms drop decimals, never the sign or a digit before the point */
 	if (strncmp(key, "techniques.", 11) == 0 || (d != NULL && d->unit == ENGINE_UNIT_BYTES)) {
-		engine_fmt_bytes(fabs(diff), true, num, sizeof num);
+		delta_bytes(fabs(diff), prec == 0 ? -1 : prec == 1 ? 1 : 0, num, sizeof num);
 		snprintf(buf, n, "%s%s", diff > 0 ? "+" : "-", num);
 	} else if (d != NULL && d->unit == ENGINE_UNIT_FRACTION) {
-		snprintf(buf, n, "%+.1f pp", diff * 100.0);
+		snprintf(buf, n, "%+.*f pp", prec == 0 ? 1 : 0, diff * 100.0);
 	} else if (a != 0.0 && isfinite(a) && isfinite(b)) {
-		snprintf(buf, n, "%+.1f%%", diff / fabs(a) * 100.0);
+		snprintf(buf, n, "%+.*f%%", prec == 0 ? 1 : 0, diff / fabs(a) * 100.0);
 	} else {
 		engine_fmt_count(diff, num, sizeof num);
 		snprintf(buf, n, "%s%s", diff > 0 ? "+" : "", num);
 	}
+}
+
+void tui_model_delta(const struct tui_model *m, const char *key, char *buf, size_t n, int *style)
+{
+	tui_model_delta_prec(m, key, 0, buf, n, style);
 }
 
 /* ---------------------------------------------------------------- changing knobs */

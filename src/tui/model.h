@@ -257,6 +257,9 @@ int tui_model_hl_index(const char *key);
 struct tui_rect tui_model_pane_rect(const struct tui_model *m, enum tui_pane p);
 /* The baseline's difference in words ("+3.10 GiB", "-12.0%"), "" when equal or unpinned. */
 void tui_model_delta(const struct tui_model *m, const char *key, char *buf, size_t n, int *style);
+/* The same in fewer characters: prec 0 is the full form, 1 and 2 drop decimals ("-46.3%",
+ * "-46%"; "+58.68 GiB", "+58.7 GiB", "+59 GiB"), never the sign or a whole digit. */
+void tui_model_delta_prec(const struct tui_model *m, const char *key, int prec, char *buf, size_t n, int *style);
 
 /* Saves the scenario (preset_scenario_save, atomic) or opens one; the footer says how it
  * went. Return 0 or an error code. */

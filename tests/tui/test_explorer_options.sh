@@ -34,7 +34,7 @@ keys Escape
 wait_gone 'Lesson 7:'
 keys q
 [ "$(wait_exit)" = 0 ] || fail 'lesson --theme projector: exit status'
-tm kill-server
+stop
 
 # napkin with no command and napkin explore: --lang zh reaches the lessons opened with L
 tm set-option -g remain-on-exit on \; new-session -d -s app -x 120 -y 40 \

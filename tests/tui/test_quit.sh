@@ -11,7 +11,7 @@ keys q
 grep -q 'rc=0' "$st.rc" || fail "q: $(cat "$st.rc")"
 grep -Eq '(^| )icanon' "$st" || fail 'terminal left in raw mode'
 grep -Eq '(^| )echo( |$)' "$st" || fail 'terminal left without echo'
-tm kill-server
+stop
 rm -f "$st" "$st.rc"
 
 # Ctrl-C: read as a key in raw mode, it leaves like q but with status 130
@@ -23,7 +23,7 @@ wait_exit >/dev/null
 grep -q 'rc=130' "$st.rc" || fail "Ctrl-C: $(cat "$st.rc" 2>/dev/null)"
 grep -Eq '(^| )icanon' "$st" || fail 'Ctrl-C left the terminal in raw mode'
 grep -Eq '(^| )echo( |$)' "$st" || fail 'Ctrl-C left the terminal without echo'
-tm kill-server
+stop
 rm -f "$st" "$st.rc"
 
 # SIGTERM: the terminal is restored and the status tells of the signal
