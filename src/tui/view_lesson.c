@@ -246,13 +246,13 @@ static void mark_pane(struct tui_model *m, struct tui_canvas *c, enum tui_pane p
 static void cond_line(struct tui_model *m, const struct teach_step *s, bool met, char *buf, size_t n)
 {
 	size_t pos = 0, k;
-	char now_[80];
+	char words[240];
 
 	buf[0] = '\0';
 	util_bprintf(buf, n, &pos, "%s ", met ? "\xe2\x9c\x93 answered:" : "\xe2\x80\xa6 not yet:");
 	for (k = 0; k < s->n_check; k++) {
-		teach_cond_lhs_text(&s->check[k], &m->sc, &m->res, now_, sizeof now_);
-		util_bprintf(buf, n, &pos, "%s%s (now %s)", k ? "; " : "", s->check[k].text, now_);
+		teach_cond_words(&s->check[k], &m->sc, &m->res, words, sizeof words);
+		util_bprintf(buf, n, &pos, "%s%s", k ? "; " : "", words);
 	}
 	if (met)
 		util_bprintf(buf, n, &pos, DOT "n: next step");
