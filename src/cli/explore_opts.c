@@ -9,7 +9,7 @@
 void cli_explore_opts_init(struct cli_explore_opts *o)
 {
 	memset(o, 0, sizeof *o);
-	o->theme = "dark";
+	o->theme = NULL; /* the explorer picks dark or light by the terminal's background */
 	o->lang = "en";
 }
 
@@ -17,7 +17,7 @@ size_t cli_explore_opts_add(struct cli_explore_opts *o, struct cli_opt *opts, si
 {
 	const struct cli_opt rows[CLI_EXPLORE_NOPTS] = {
 		{"theme", "dark|light|projector", &o->theme, NULL,
-		 "colours: dark (default; reads on dark and light backgrounds), light, or projector (high contrast)"},
+		 "colours: dark, light or projector (high contrast); by default the one that suits the terminal's background"},
 		{"no-color", NULL, NULL, &o->no_color, "no colour (also when NO_COLOR is set); patterns keep the bars readable"},
 		{"no-mouse", NULL, NULL, &o->no_mouse, "leave the mouse to the terminal (select and copy text)"},
 		{"lang", "en|zh|...", &o->lang, NULL, "the lessons' language where they have one (English otherwise)"},
@@ -35,7 +35,7 @@ int cli_explore_opts_check(const char *cmd, const struct cli_explore_opts *o, st
 {
 	double timeout = 0.0;
 
-	if (!tui_theme_valid(o->theme)) {
+	if (o->theme != NULL && !tui_theme_valid(o->theme)) {
 		fprintf(stderr, "napkin %s: --theme: '%s' is not a theme; allowed: dark, light, projector\n", cmd, o->theme);
 		return CLI_EXIT_USAGE;
 	}
