@@ -11,6 +11,7 @@ mkdir -p "$d"
 printf 'my notes, not a scenario\n' >"$d/scenario.yaml"
 cp tests/data/hf/mistral-7b.json "$d/config.json"
 cp tests/data/presets/good/measured-gpu.yaml "$d/my-gpu-profile.yaml"
+cp presets/models/qwen2.5-7b.yaml "$d/a-model.yaml"
 cd "$d"
 start 120 40 --batch 8
 cd "$here"
@@ -49,6 +50,15 @@ keys Enter
 wait_for 'opened \./config\.json: Hugging Face config, model' 'o did not open config.json as a model'
 screen | grep -q "unknown knob" && fail 'config.json was read as a scenario'
 line_of 'kv heads' | grep -q ' 8 ' || fail "the config's 8 KV heads did not arrive: $(line_of 'kv heads')"
+# u undoes an opened file: the model before it comes back
+keys u
+wait_for 'undid model' 'u did not undo opening config.json'
+line_of 'kv heads' | grep -q ' 32 ' || fail "u did not bring Llama-2-7B's 32 KV heads back: $(line_of 'kv heads')"
+# o with a model in napkin's YAML format: the model
+keys o C-u
+keys -l ./a-model.yaml
+keys Enter
+wait_for 'opened \./a-model\.yaml: model Qwen2\.5-7B' 'o did not open a model YAML as the model'
 # the GPU picker takes a path: ./my-<Tab> completes, Enter loads the profile as the GPU
 keys g
 wait_for 'Pick a GPU' 'no GPU picker'
