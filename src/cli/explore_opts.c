@@ -31,6 +31,26 @@ size_t cli_explore_opts_add(struct cli_explore_opts *o, struct cli_opt *opts, si
 	return at + i;
 }
 
+bool cli_explore_opts_named(int argc, char **argv)
+{
+	struct cli_explore_opts o;
+	struct cli_opt rows[CLI_EXPLORE_NOPTS + 1];
+	int i;
+	size_t j;
+
+	cli_explore_opts_add(&o, rows, 0);
+	for (i = 1; i < argc; i++) {
+		size_t len;
+		if (strncmp(argv[i], "--", 2) != 0)
+			continue;
+		len = strcspn(argv[i] + 2, "=");
+		for (j = 0; j < CLI_EXPLORE_NOPTS; j++)
+			if (strlen(rows[j].name) == len && strncmp(argv[i] + 2, rows[j].name, len) == 0)
+				return true;
+	}
+	return false;
+}
+
 int cli_explore_opts_check(const char *cmd, const struct cli_explore_opts *o, struct tui_options *out)
 {
 	double timeout = 0.0;

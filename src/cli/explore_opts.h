@@ -25,6 +25,9 @@ void cli_explore_opts_init(struct cli_explore_opts *o);
 /* Writes the table's rows, bound to o, at opts[at..] and a NULL row after them (opts must
  * have room for at + CLI_EXPLORE_NOPTS + 1 rows). Returns the rows now in opts. */
 size_t cli_explore_opts_add(struct cli_explore_opts *o, struct cli_opt *opts, size_t at);
+/* Whether argv names one of the explorer's options (napkin without a command, off a
+ * terminal: the explorer's report rather than `report` refusing them). */
+bool cli_explore_opts_named(int argc, char **argv);
 /* Checks the values and fills out's theme, colour, mouse, lang and probe timeout (the
  * rest of out is left as it is). Returns 0, or CLI_EXIT_USAGE with "napkin CMD: --opt:
  * ..." printed. */

@@ -19,9 +19,12 @@ for cmd in explore lesson; do
 	"$NAPKIN" $cmd --help | grep -q -- '--probe-timeout SECONDS' || fail "$cmd --help lacks --probe-timeout"
 	"$NAPKIN" $cmd --help | grep -q -- '--theme dark|light|projector' || fail "$cmd --help lacks --theme"
 done
-# without a terminal, the lesson as text still takes them
+# without a terminal, napkin (no command) with an explorer option prints the report, as
+# napkin explore does; the lesson as text still takes them
 "$NAPKIN" lesson 7 --theme projector --no-color --probe-timeout 5 --text </dev/null | grep -q 'Lesson 7' ||
 	fail 'lesson --text refused the explorer options'
+"$NAPKIN" --theme projector --lang zh </dev/null | grep -q '^napkin · Llama-2-7B' ||
+	fail 'napkin --theme off a terminal did not print the report'
 
 # napkin lesson 7 --theme projector: the lesson opens, in the projector theme (its one-row
 # header shows the big bar layout; the check is that it opens at all and quits with 0)
