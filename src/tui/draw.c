@@ -303,11 +303,11 @@ void tui_item_row_badge(struct tui_model *m, struct tui_canvas *c, enum tui_pane
 	int lmax = lw - 1;
 
 	if (label != NULL && badge != NULL) {
-		/* a badge that does not fit even in its shortest form takes columns from the
-		 * label (cut with '…'), never from itself or the figure */
+		/* a badge that does not fit with one decimal takes columns from the label (cut
+		 * with '…'), never from itself or the figure */
 		int head = width_nomark(value, mark != NULL ? (size_t)(mark - value) : strlen(value));
-		int over = lw + head + tui_badge_width(m, badge, 2) - row.w;
-		if (over > 0 && lw + head <= row.w && tui_badge_width(m, badge, 2) > 0) {
+		int over = lw + head + tui_badge_width(m, badge, 1) - row.w;
+		if (over > 0 && lw + head <= row.w && tui_badge_width(m, badge, 1) > 0) {
 			lw = lw - over > 5 ? lw - over : 5;
 			lmax = lw - 2; /* a column between the cut label and the figure */
 		}

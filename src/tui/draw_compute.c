@@ -179,7 +179,6 @@ static int infer_items(struct tui_model *m, struct item *items)
 	const struct engine_compute *cp = &m->res.compute;
 	const struct engine_inference *inf = &m->res.inference;
 	long long per_replica = (long long)m->sc.tp * (long long)m->sc.pp;
-	long long replicas = per_replica > 0 ? (long long)m->sc.gpus / per_replica : 1;
 	char a[48], b[48], d[48];
 	struct item *it;
 	int n = 0;
@@ -197,38 +196,30 @@ static int infer_items(struct tui_model *m, struct item *items)
 
 	engine_fmt_seconds(inf->decode_seconds_per_token, a, sizeof a);
 	it = add(items, &n, "decode", "inference.decode_seconds_per_token", " ");
-	line(it, "%s" TUI_BADGE " per token,", a);
+	line(it, "%s" TUI_BADGE " per step,", a);
 	line(it, "%s-bound;", inf->decode_memory_bound ? "memory" : "compute");
 	/* a replica's TP × PP GPUs share the step's reads: each reads its slice (the roofline's
 	 * decode point is per GPU the same way) */
+	engine_fmt_bytes(inf->decode_bytes, false, b, sizeof b);
 	if (per_replica > 1) {
-		engine_fmt_bytes(inf->decode_bytes / (double)per_replica, false, b, sizeof b);
-		engine_fmt_bytes(inf->decode_bytes, false, d, sizeof d);
-		line(it, "reads %s/GPU a step", b);
-		line(it, "(%s over %lld GPUs)", d, per_replica);
+		engine_fmt_bytes(inf->decode_bytes / (double)per_replica, false, d, sizeof d);
+		line(it, "reads %s/step,", b);
+		line(it, "%s/GPU", d);
 	} else {
-		engine_fmt_bytes(inf->decode_bytes, false, b, sizeof b);
-		line(it, "reads %s a step", b);
+		line(it, "reads %s/step", b);
 		line(it, "(one GPU)");
 	}
 
+	/* every replica decodes its own batch: the job's rate is theirs together */
 	engine_fmt_count(inf->decode_tokens_per_s, a, sizeof a);
 	engine_fmt_count(inf->decode_tokens_per_s_sequence, b, sizeof b);
-	it = add(items, &n, "tokens/s", "inference.decode_tokens_per_s", " ");
-	/* every replica decodes its own batch: the job's rate is theirs together */
-	if (replicas > 1) {
+	it = add(items, &n, "tokens/s", "inference.decode_tokens_per_s", " " DOT " ");
+	line(it, "%s" TUI_BADGE " for the job", a);
+	if (inf->replicas > 1) {
 		engine_fmt_count(inf->decode_tokens_per_s_replica, d, sizeof d);
-		line(it, "%s" TUI_BADGE " for the job:", a);
-		line(it, "%lld replicas " TIMES " %lld %s,", replicas, (long long)m->sc.batch,
-		     m->sc.batch == 1 ? "sequence" : "sequences");
-		line(it, "%s per replica (%lld);", d, replicas);
-		line(it, "%s per sequence", b);
-	} else if (m->sc.batch == 1) {
-		line(it, "%s" TUI_BADGE " (one sequence)", a);
-	} else {
-		line(it, "%s" TUI_BADGE " (%lld sequences together),", a, (long long)m->sc.batch);
-		line(it, "%s per sequence", b);
+		line(it, "%s per replica (%.0f)", d, inf->replicas);
 	}
+	line(it, "%s per sequence", b);
 
 	engine_fmt_seconds(inf->generate_seconds, a, sizeof a);
 	it = add(items, &n, "request", "inference.generate_seconds", " ");

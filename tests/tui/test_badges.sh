@@ -34,7 +34,7 @@ for size in "80 24" "120 40" "200 60"; do
 	wait_for 'Memory per GPU' "$size: never drew (infer)"
 	keys c Right Right
 	wait_for 'micro-batch +4 |prefill +[0-9.]+ ms \+300' "$size: batch did not step to 4 (infer)"
-	wait_for 'decode +[0-9.]+ ms \+[0-9.]+% per token' "$size: decode per token has no badge beside it"
+	wait_for 'decode +[0-9.]+ ms \+[0-9.]+% per (token|step)' "$size: decode per step has no badge beside it"
 	wait_for 'tokens/s +[0-9,]+ \+[0-9.]+%' "$size: tokens/s has no badge beside it"
 	uncut "$size infer"
 	keys q
