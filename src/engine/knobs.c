@@ -230,7 +230,7 @@ static void range_text(const struct engine_knob *k, double v, char *buf, size_t 
 	} else if (k->unit == ENGINE_UNIT_BYTES)
 		engine_fmt_bytes(v, false, buf, n);
 	else if (k->unit == ENGINE_UNIT_BYTES_PER_S || k->unit == ENGINE_UNIT_FLOP_PER_S ||
-		 k->unit == ENGINE_UNIT_TOKENS_PER_S || k->unit == ENGINE_UNIT_FRACTION || k->unit == ENGINE_UNIT_SECONDS)
+		 k->unit == ENGINE_UNIT_TOKENS_PER_S || k->unit == ENGINE_UNIT_SECONDS)
 		engine_unit_format(k->unit, v, buf, n);
 	else if (k->type == ENGINE_KNOB_INT)
 		engine_fmt_int(v, buf, n);
