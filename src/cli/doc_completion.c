@@ -92,9 +92,9 @@ static void zsh_desc(FILE *f, const char *s, size_t max)
 {
 	size_t i;
 
-	for (i = 0; s[i] != '\0' && i < max; i++) {
+	for (i = 0; i < max && s[i] != '\0'; i++) {
 		char c = s[i];
-		if (c == '\'' || c == '"')
+		if (strchr("'\"\\$`", c) != NULL)
 			c = ' ';
 		else if (c == ':')
 			c = ',';
@@ -102,8 +102,6 @@ static void zsh_desc(FILE *f, const char *s, size_t max)
 			c = '(';
 		else if (c == ']')
 			c = ')';
-		else if (c == '\\' || c == '$' || c == '`')
-			c = ' ';
 		fputc(c, f);
 	}
 }
