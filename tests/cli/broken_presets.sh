@@ -18,7 +18,7 @@ export XDG_CONFIG_HOME="$tmp/xdg"
 # commands that never use it go on, and say what was skipped
 "$NAPKIN" report --gpus 8 >out 2>err || fail "report exits $? beside a broken preset: $(cat err)"
 grep -q 'Llama-2-7B on 8 × H100 SXM' out || fail "no report: $(cat out)"
-grep -q "presets/gpus/mygpu.yaml:5:1: warning: unknown key 'sm' (did you mean 'sm_count'?)" err ||
+grep -q "^napkin report: presets/gpus/mygpu.yaml:5:1: warning: unknown key 'sm' (did you mean 'sm_count'?)" err ||
 	fail "no file:line:col warning for the broken GPU: $(cat err)"
 grep -q "presets/scenarios/stale.yaml:2:8: warning: unknown model 'no-such-model'" err ||
 	fail "no warning for the scenario that does not apply: $(cat err)"
