@@ -11,6 +11,9 @@
 
 #include "cli.h"
 #include "commands.h"
+#ifdef NAPKIN_HAVE_CMD_LESSON
+#include "lesson.h"
+#endif
 
 /* "--kv-heads" from "kv_heads". */
 static void flag_of(const struct engine_knob *k, char *buf, size_t n)
@@ -85,6 +88,19 @@ static void print_ids(FILE *f, struct preset_registry *reg, enum preset_kind kin
 
 	for (i = 0; i < preset_count(reg, kind); i++)
 		fprintf(f, "%s%s", i ? " " : "", preset_at(reg, kind, i)->id);
+}
+
+/* The built-in lessons' numbers, "1 2 ... N" ("" without lessons). */
+static void lesson_numbers(char *buf, size_t n)
+{
+	size_t pos = 0, i, count = 0;
+
+#ifdef NAPKIN_HAVE_CMD_LESSON
+	count = teach_lessons_count();
+#endif
+	buf[0] = '\0';
+	for (i = 1; i <= count; i++)
+		util_bprintf(buf, n, &pos, "%s%zu", i > 1 ? " " : "", i);
 }
 
 /* Text safe inside single quotes in a zsh _arguments spec: no quote, colon or bracket. */
@@ -250,6 +266,9 @@ static void bash(FILE *f, struct preset_registry *reg)
 				   "\t\tesac\n");
 		fprintf(f, "\t\t;;\n");
 	}
+	lesson_numbers(words, sizeof words);
+	if (words[0] != '\0')
+		fprintf(f, "\tlesson) COMPREPLY=($(compgen -W '%s' -- \"$cur\") $(compgen -f -- \"$cur\")) ;;\n", words);
 	fprintf(f, "\t*) COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
 		   "\tesac\n"
 		   "\treturn 0\n"
@@ -354,6 +373,8 @@ static void zsh(FILE *f, struct preset_registry *reg)
 				c[i].subcommands);
 		else if (c[i].knobs)
 			fprintf(f, "\t\t_arguments -s $_napkin_opts_%s $_napkin_knob_specs\n", id);
+		else if (strcmp(c[i].name, "lesson") == 0 && (lesson_numbers(words, sizeof words), words[0] != '\0'))
+			fprintf(f, "\t\t_arguments -s $_napkin_opts_%s '1:lesson:(%s)' '*:file:_files'\n", id, words);
 		else
 			fprintf(f, "\t\t_arguments -s $_napkin_opts_%s '*:file:_files'\n", id);
 		fprintf(f, "\t\t;;\n");
