@@ -13,6 +13,7 @@
 int preg_broken_add(struct preset_registry *reg, enum preset_kind kind, const char *id, const struct napkin_err *e)
 {
 	struct preg_broken *b;
+	const struct preg_entry *same;
 	struct napkin_err w;
 	char text[1200];
 
@@ -31,8 +32,15 @@ int preg_broken_add(struct preset_registry *reg, enum preset_kind kind, const ch
 	b->err = *e;
 	/* "file:line:col: warning: what (skipped)", as the loaders' own warnings read */
 	w = *e;
-	snprintf(w.msg, sizeof w.msg, "warning: %.400s (the file is skipped; napkin presets check lists its mistakes)",
-		 e->msg);
+	if (kind < PRESET_KIND_COUNT && id != NULL && id[0] != '\0' && (same = preg_find(reg, kind, id)) != NULL)
+		/* an earlier preset of that id stays: the user should know theirs is not the one used */
+		snprintf(w.msg, sizeof w.msg,
+			 "warning: %.400s (the file is skipped, so '%s' is still the %s one; napkin presets check lists "
+			 "its mistakes)",
+			 e->msg, id, same->info.origin == PRESET_BUILTIN ? "built-in" : same->path);
+	else
+		snprintf(w.msg, sizeof w.msg,
+			 "warning: %.400s (the file is skipped; napkin presets check lists its mistakes)", e->msg);
 	util_err_format(&w, text, sizeof text);
 	preg_warn_text(reg, text);
 	return NAPKIN_OK;

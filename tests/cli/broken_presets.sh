@@ -28,6 +28,14 @@ grep -q 'h100-sxm' out || fail "presets list lists nothing"
 grep -q 'mygpu.yaml:5:1' err || fail "presets list does not warn: $(cat err)"
 "$NAPKIN" lesson >out 2>err || fail "lesson exits $?: $(cat err)"
 
+# a broken file that meant to override a built-in preset: the warning says which one is used
+cp presets/gpus/mygpu.yaml presets/gpus/h100-sxm.yaml
+"$NAPKIN" report --gpu h100-sxm >out 2>err || fail "report exits $? beside a broken override: $(cat err)"
+grep -q "presets/gpus/h100-sxm.yaml:5:1: warning: .*'h100-sxm' is still the built-in one" err ||
+	fail "the warning does not say the built-in h100-sxm is used: $(cat err)"
+grep -q '80.00 GB\|79.65 GiB' out || fail "not the built-in H100: $(cat out)"
+rm presets/gpus/h100-sxm.yaml
+
 # the broken preset itself, when named: its own error, not "unknown GPU"
 "$NAPKIN" report --gpu mygpu >out 2>err && fail "report --gpu mygpu succeeded"
 grep -q "napkin report: presets/gpus/mygpu.yaml:5:1: unknown key 'sm'" err ||
