@@ -486,6 +486,6 @@ void preset_registry_free(struct preset_registry *reg)
 	}
 	preset_warnings_clear(reg);
 	free(reg->warn);
-	free(reg->broken);
+	preg_broken_free(reg);
 	free(reg);
 }

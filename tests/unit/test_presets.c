@@ -783,6 +783,14 @@ static void test_search_order(void **state)
 				found |= 4;
 		}
 		assert_int_equal(found, 7);
+		/* the log keeps them after the command line has said and cleared them, for the
+		 * explorer, which opens after */
+		i = preset_warning_count(reg);
+		preset_warnings_clear(reg);
+		assert_int_equal(preset_warning_count(reg), 0);
+		assert_int_equal(preset_warning_log_count(reg), i);
+		assert_non_null(strstr(preset_warning_log(reg, 0), "warning:"));
+		assert_null(preset_warning_log(reg, i));
 		assert_int_not_equal(preset_gpu(reg, "broken", &g, &err), 0);
 		assert_non_null(strstr(err.file, "extra/gpus/broken.yaml"));
 		assert_int_equal(err.line, 5);
