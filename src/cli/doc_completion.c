@@ -93,14 +93,16 @@ static void print_ids(FILE *f, struct preset_registry *reg, enum preset_kind kin
 /* The built-in lessons' numbers, "1 2 ... N" ("" without lessons). */
 static void lesson_numbers(char *buf, size_t n)
 {
-	size_t pos = 0, i, count = 0;
-
-#ifdef NAPKIN_HAVE_CMD_LESSON
-	count = teach_lessons_count();
-#endif
 	buf[0] = '\0';
-	for (i = 1; i <= count; i++)
-		util_bprintf(buf, n, &pos, "%s%zu", i > 1 ? " " : "", i);
+#ifdef NAPKIN_HAVE_CMD_LESSON
+	{
+		size_t pos = 0, i;
+		for (i = 1; i <= teach_lessons_count(); i++)
+			util_bprintf(buf, n, &pos, "%s%zu", i > 1 ? " " : "", i);
+	}
+#else
+	(void)n;
+#endif
 }
 
 /* Text safe inside single quotes in a zsh _arguments spec: no quote, colon or bracket. */
