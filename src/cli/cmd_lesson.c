@@ -252,7 +252,8 @@ static int list_lessons(const char *lang)
 			cli_error("lesson", &err);
 			return CLI_EXIT_FAIL;
 		}
-		snprintf(head, sizeof head, "%s (%s, %zu steps%s)", teach_text_get(&l->title, lang), l->id, l->n_steps,
+		snprintf(head, sizeof head, "%s (%s, %zu %s%s)", teach_text_get(&l->title, lang), l->id, l->n_steps,
+			 util_plural((double)l->n_steps, "step", "steps"),
 			 teach_text_has(&l->title, "zh") ? "; en, zh" : "");
 		snprintf(num, sizeof num, "%3zu  ", i);
 		print_wrapped(stdout, head, 0, num);
@@ -277,7 +278,7 @@ static int check_files(int n, const char **files, const struct engine_catalog *c
 			cli_error("lesson", &err);
 			bad++;
 		} else {
-			printf("%s: ok (%s, %zu steps)\n", files[i], l->id, l->n_steps);
+			printf("%s: ok (%s, %zu %s)\n", files[i], l->id, l->n_steps, util_plural((double)l->n_steps, "step", "steps"));
 		}
 		teach_lesson_free(l);
 	}

@@ -124,5 +124,10 @@ bool preg_scenario_text(struct preset_registry *reg, const char *id, const char 
 int preg_read(const char *path, char **text, size_t *len, struct napkin_err *err);
 /* Whether name is a file path rather than an id (a '/', or a .yaml/.yml/.json ending). */
 bool preg_is_path(const char *name);
+/* The preset id that what a person typed stands for ("4090": rtx-4090, "H100-SXM": h100-sxm),
+ * or NULL, with near filled with the candidates ("'h100-nvl', 'h100-pcie' or 'h100-sxm'"),
+ * empty when none is close. */
+const char *preg_match_id(const struct preset_registry *reg, enum preset_kind kind, const char *word, char *near,
+			  size_t near_size);
 
 #endif

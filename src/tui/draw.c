@@ -117,7 +117,7 @@ static void draw_header(struct tui_model *m, struct tui_canvas *c)
 			engine_unit_format(ENGINE_UNIT_TOKENS_PER_S, m->res.inference.decode_tokens_per_s, t, sizeof t);
 		if (r.w >= 110)
 			snprintf(right, sizeof right, "%s%s / %s %s " DOT " %s%s ", m->baseline ? "[baseline] " : "", a, b,
-				 m->res.memory.fits ? "fits" : "OVER", t, m->sc.mode == ENGINE_MODE_TRAIN ? " to train" : " decode");
+				 m->res.memory.fits ? "fits" : "OVER", t, m->sc.mode == ENGINE_MODE_TRAIN ? " to train" : " decode, job");
 		else {
 			/* "54.83/79.65 GiB": the unit once when both share it */
 			const char *ua = strchr(a, ' '), *ub = strchr(b, ' ');

@@ -173,12 +173,25 @@ static int infer_items(struct tui_model *m, struct item *items)
 	engine_fmt_seconds(inf->decode_seconds_per_token, a, sizeof a);
 	engine_fmt_bytes(inf->decode_bytes, false, b, sizeof b);
 	it = add(items, &n, "decode", "inference.decode_seconds_per_token", ", ");
-	line(it, "%s per token, %s-bound", a, inf->decode_memory_bound ? "memory" : "compute");
-	line(it, "reads %s per step", b);
+	line(it, "%s per step, %s-bound", a, inf->decode_memory_bound ? "memory" : "compute");
+	if (m->sc.tp * m->sc.pp > 1) {
+		char g[48];
+		engine_fmt_bytes(inf->decode_bytes / (double)(m->sc.tp * m->sc.pp), false, g, sizeof g);
+		line(it, "reads %s/step, %s/GPU", b, g);
+	} else {
+		line(it, "reads %s/step (one GPU)", b);
+	}
 
 	engine_fmt_count(inf->decode_tokens_per_s, a, sizeof a);
-	it = add(items, &n, "tokens/s", "inference.decode_tokens_per_s", " ");
-	line(it, "%s (all sequences together)", a);
+	engine_fmt_count(inf->decode_tokens_per_s_sequence, b, sizeof b);
+	it = add(items, &n, "tokens/s", "inference.decode_tokens_per_s", " " DOT " ");
+	line(it, "%s for the job", a);
+	if (inf->replicas > 1) {
+		char rp[48];
+		engine_fmt_count(inf->decode_tokens_per_s_replica, rp, sizeof rp);
+		line(it, "%s per replica (%.0f)", rp, inf->replicas);
+	}
+	line(it, "%s per sequence", b);
 
 	engine_fmt_seconds(inf->generate_seconds, a, sizeof a);
 	it = add(items, &n, "request", "inference.generate_seconds", " ");

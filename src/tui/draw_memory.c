@@ -29,7 +29,11 @@ static int mem_parts(const struct engine_result *r, struct mem_part *p)
 {
 	const struct mem_part parts[8] = {
 		{"weights", "memory.weights", r->memory.weights, 0x2588, TUI_S_MEM_WEIGHTS},
-		{"master", "memory.master_weights", r->memory.master, 0x2593, TUI_S_MEM_MASTER},
+		/* AMP keeps no master copy but autocast's 16-bit copies: they take its place */
+		r->memory.master <= 0 && r->memory.autocast_copies > 0
+			? (struct mem_part){"autocast copy", "memory.autocast_copies", r->memory.autocast_copies, 0x2593,
+					    TUI_S_MEM_MASTER}
+			: (struct mem_part){"master", "memory.master_weights", r->memory.master, 0x2593, TUI_S_MEM_MASTER},
 		{"gradients", "memory.gradients", r->memory.gradients, 0x2592, TUI_S_MEM_GRADS},
 		{"optimizer", "memory.optimizer", r->memory.optimizer, 0x2591, TUI_S_MEM_OPTIM},
 		{"activations", "memory.activations", r->memory.activations, 0x259a, TUI_S_MEM_ACT},
@@ -76,6 +80,7 @@ static void per_param(const struct tui_model *m, int width, char *buf, size_t n,
 	const struct engine_memory *mm = &m->res.memory;
 	double w = dt_bytes(mm->weight_dt), g = mm->gradients > 0 ? dt_bytes(mm->grad_dt) : 0;
 	double ms = mm->master > 0 ? dt_bytes(mm->master_dt) : 0, s = mm->state_bytes_per_param;
+	double cp = mm->master > 0 ? 0.0 : mm->autocast_bytes_per_param; /* AMP: autocast's copies */
 	const char *opt = engine_optimizer_name(m->sc.optimizer);
 	char wd[24], gd[24], md[24], gt[48], mt[48];
 	int f;
@@ -92,7 +97,7 @@ static void per_param(const struct tui_model *m, int width, char *buf, size_t n,
 	}
 	snprintf(wd, sizeof wd, "%s ", tui_draw_dt_name(mm->weight_dt));
 	snprintf(gd, sizeof gd, "%s ", tui_draw_dt_name(mm->grad_dt));
-	snprintf(md, sizeof md, "%s ", tui_draw_dt_name(mm->master_dt));
+	snprintf(md, sizeof md, "%s ", tui_draw_dt_name(cp > 0 ? mm->autocast_dt : mm->master_dt));
 	/* a part a run does not keep (no fp32 master copy in plain fp32 training) is left out */
 	for (f = 0; f < 6; f++) {
 		bool dts = f == 0, spaced = f < 4;
@@ -104,6 +109,8 @@ static void per_param(const struct tui_model *m, int width, char *buf, size_t n,
 			snprintf(gt, sizeof gt, "%s%g %sgrads", plus, g, dts ? gd : "");
 		if (ms > 0)
 			snprintf(mt, sizeof mt, "%s%g %smaster", plus, ms, dts ? md : "");
+		else if (cp > 0)
+			snprintf(mt, sizeof mt, "%s%.3g %scopies", plus, cp, dts ? md : "");
 		*labelled = f < 3;
 		if (*labelled)
 			snprintf(buf, n, "%g %sweights%s%s%s%.3g %s%s = %.4g B", w, dts ? wd : "", gt, mt, plus, s, name, states,
@@ -231,12 +238,12 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		bool compact;
 		fewest_gpus(mm, false, mg, sizeof mg);
 		compact = tui_utf8_width(mg) + 13 > in.w - half;
-		if (mm->max_batch < 0)
-			snprintf(mb, sizeof mb, "not solved");
-		else if (mm->max_batch == 0)
-			snprintf(mb, sizeof mb, compact ? "none" : "none (not even 1)");
+		if (compact && mm->max_batch == ENGINE_NO_LIMIT)
+			snprintf(mb, sizeof mb, "no limit");
+		else if (compact && mm->max_batch == 0)
+			snprintf(mb, sizeof mb, "none");
 		else
-			snprintf(mb, sizeof mb, "%lld", (long long)mm->max_batch);
+			engine_fmt_max_batch(mm->max_batch, mb, sizeof mb);
 		if (!compact) {
 			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, half - 1, 1), 21, "largest micro-batch", mb,
 				     "memory.max_batch", now);

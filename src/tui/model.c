@@ -338,22 +338,45 @@ static const struct engine_catalog *catalog(const struct tui_model *m)
 	return m->have_cat ? &m->cat : NULL;
 }
 
+/* What engine_adapt changed between two scenarios (a default that followed a pick: "sequence
+ * 4,096 → 1,024, the context of GPT-2") goes on the message line; nothing when nothing did. */
+static void adapt_message(struct tui_model *m, const struct engine_scenario *before)
+{
+	struct engine_scenario a = *before, b = m->sc;
+	struct engine_notes na, nb;
+	size_t pos = 0;
+	int i, j;
+
+	engine_adapt(&a, &na);
+	engine_adapt(&b, &nb);
+	m->msg[0] = '\0';
+	for (i = 0; i < nb.n; i++) {
+		for (j = 0; j < na.n && strcmp(na.text[j], nb.text[i]) != 0; j++)
+			;
+		if (j == na.n)
+			util_bprintf(m->msg, sizeof m->msg, &pos, "%s%s", pos ? "; " : "", nb.text[i]);
+	}
+	m->msg_error = false;
+}
+
 int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const char *text, uint64_t now)
 {
-	struct engine_scenario t = m->sc;
+	struct engine_scenario t = m->sc, before = m->sc;
 	struct napkin_err err;
 	int rc;
 
 	util_err_clear(&err);
 	rc = engine_knob_set(&t, k, text, catalog(m), &err);
-	if (rc == NAPKIN_OK)
+	if (rc == NAPKIN_OK) {
+		engine_adapt(&t, NULL);
 		rc = engine_validate(&t, &err);
+	}
 	if (rc != NAPKIN_OK) {
 		tui_model_message(m, true, "%s (kept %s)", err.msg[0] ? err.msg : "refused", k->key);
 		return rc;
 	}
 	m->sc = t;
-	m->msg[0] = '\0';
+	adapt_message(m, &before);
 	tui_model_evaluate(m, now);
 	tui_model_fix_knob_focus(m);
 	return NAPKIN_OK;
@@ -361,6 +384,7 @@ int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const c
 
 int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now)
 {
+	struct engine_scenario before;
 	struct napkin_err err;
 	int rc;
 
@@ -369,12 +393,13 @@ int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int di
 		return NAPKIN_OK;
 	}
 	util_err_clear(&err);
+	before = m->sc;
 	rc = engine_knob_step(&m->sc, k, dir, catalog(m), &err);
 	if (rc != NAPKIN_OK) {
 		tui_model_message(m, true, "%s", err.msg[0] ? err.msg : "cannot step");
 		return rc;
 	}
-	m->msg[0] = '\0';
+	adapt_message(m, &before);
 	tui_model_evaluate(m, now);
 	tui_model_fix_knob_focus(m);
 	return NAPKIN_OK;
@@ -423,8 +448,9 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 	m->item[TUI_PANE_ROOFLINE] = sc->mode == ENGINE_MODE_INFER ? 2 : 0;
 	m->item[TUI_PANE_DTYPES] = 2;
 	tui_model_evaluate(m, 0);
-	if (!m->have_res)
+	if (!m->have_res) {
 		tui_model_message(m, true, "%s", m->eval_err);
+	}
 #ifdef TUI_HAVE_PRESETS
 	else if (preset_warning_log_count(reg) > 0) {
 		/* what loading said on stderr before the explorer covered it (a preset file
@@ -437,6 +463,13 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 			tui_model_message(m, true, "\xe2\x9a\xa0 %.400s", preset_warning_log(reg, 0));
 	}
 #endif
+	else {
+		/* the defaults that followed the command line's choices, said as in `napkin report` */
+		struct engine_scenario plain;
+		engine_scenario_default(&plain);
+		plain.mode = m->sc.mode;
+		adapt_message(m, &plain);
+	}
 	tui_model_set_size(m, 120, 40);
 	if (opt != NULL && opt->lesson != NULL) /* napkin lesson N: start in the lesson (view_teach.c) */
 		tui_lesson_start(m, opt->lesson, opt->lesson_number, opt->lang);

@@ -122,8 +122,8 @@ int tui_lesson_open(struct tui_model *m)
 			struct teach_lesson *l;
 			struct napkin_err err;
 			if (teach_lessons_load(i + 1, &l, &err) == NAPKIN_OK) {
-				snprintf(v->titles[i], sizeof v->titles[i], "%2zu  %s (%zu steps)", i + 1,
-					 teach_text_get(&l->title, "en"), l->n_steps);
+				snprintf(v->titles[i], sizeof v->titles[i], "%2zu  %s (%zu %s)", i + 1,
+					 teach_text_get(&l->title, "en"), l->n_steps, util_plural((double)l->n_steps, "step", "steps"));
 				teach_lesson_free(l);
 			} else {
 				size_t pos = 0;

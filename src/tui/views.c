@@ -327,8 +327,11 @@ static unsigned picker_key(struct tui_model *m, const struct tui_event *ev, uint
 			return TUI_REACT_NONE;
 		snprintf(id, sizeof id, "%s", m->pick[m->pick_match[m->pick_sel]].id);
 		tui_view_pop(m);
-		if (tui_model_set_knob(m, k, id, now) == NAPKIN_OK)
-			tui_model_message(m, false, "%s: %s", k->key, id);
+		if (tui_model_set_knob(m, k, id, now) == NAPKIN_OK) {
+			char note[sizeof m->msg]; /* what adapted to the pick (tui_model_set_knob) */
+			snprintf(note, sizeof note, "%s", m->msg);
+			tui_model_message(m, false, "%s: %s%s%s", k->key, id, note[0] ? " \xc2\xb7 " : "", note);
+		}
 		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 	}
 	case TUI_KEY_MOUSE:
@@ -468,9 +471,10 @@ static unsigned prompt_key(struct tui_model *m, const struct tui_event *ev, uint
 		tui_view_pop(m);
 		if (p == TUI_PROMPT_KNOB && k != NULL) {
 			if (tui_model_set_knob(m, k, text, now) == NAPKIN_OK) {
-				char val[128];
+				char val[128], note[sizeof m->msg];
+				snprintf(note, sizeof note, "%s", m->msg);
 				engine_knob_display(&m->sc, k, val, sizeof val);
-				tui_model_message(m, false, "%s = %s", k->key, val);
+				tui_model_message(m, false, "%s = %s%s%s", k->key, val, note[0] ? " \xc2\xb7 " : "", note);
 			}
 			return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 		}

@@ -541,7 +541,7 @@ static void test_custom_scenarios_round_trip(void **state)
 		round_trip(reg, &sc, "preset with changes");
 		assert_int_equal(preset_scenario_to_yaml(reg, &sc, &text, &len, &err), 0);
 		assert_non_null(strstr(text, "\nmodel: llama-2-7b\nlayers: 40\nbias: qkv\n"));
-		assert_non_null(strstr(text, "\ngpu: h100-pcie\ngpu_memory: 8e+10\noverhead: 1073741824\n"));
+		assert_non_null(strstr(text, "\ngpu: h100-pcie\ngpu_memory: 80 GB\noverhead: 1 GiB\n"));
 		assert_null(strstr(text, "hidden:"));
 		free(text);
 	}
