@@ -66,6 +66,7 @@ static void test_hf_names(void **state)
 		"01c7f73d771dfac7d292323805ebc428287df4f9/config.json",
 		text, "meta-llama/Llama-2-7b-hf");
 	hf_name(reg, "models/Llama-2-7b-hf/config.json", text, "Llama-2-7b-hf");
+	hf_name(reg, "presets/models/config.json", text, "llama 6.7B"); /* a search path's folder */
 	/* _name_or_path first: a hub id as it is, a local path's meaningful folder; "." and
 	 * "" say nothing */
 	snprintf(text, sizeof text, "{\"_name_or_path\": \"EleutherAI/pythia-1.4b\", %s}", shape);
