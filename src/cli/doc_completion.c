@@ -347,7 +347,20 @@ static void zsh(FILE *f, struct preset_registry *reg)
 		   "_napkin_model_values() { local -a reply; _napkin_ids models _napkin_models;"
 		   " _alternative \"presets:model preset:(${reply[*]})\" 'files:model file:_files -g \"*.(yaml|yml|json)\"' }\n"
 		   "_napkin_scenario_values() { local -a reply; _napkin_ids scenarios _napkin_scenarios;"
-		   " _alternative \"presets:scenario preset:(${reply[*]})\" 'files:scenario file:_files -g \"*.(yaml|yml)\"' }\n\n");
+		   " _alternative \"presets:scenario preset:(${reply[*]})\" 'files:scenario file:_files -g \"*.(yaml|yml)\"' }\n"
+		   "# after napkin presets list|show|check: a kind, any preset id or a file, files\n"
+		   "_napkin_presets_args() {\n"
+		   "\tlocal -a reply ids\n"
+		   "\tcase ${words[(r)(list|show|check)]} in\n"
+		   "\tlist) _values kind gpus models scenarios ;;\n"
+		   "\tshow)\n"
+		   "\t\t_napkin_ids gpus _napkin_gpus; ids=($reply)\n"
+		   "\t\t_napkin_ids models _napkin_models; ids+=($reply)\n"
+		   "\t\t_napkin_ids scenarios _napkin_scenarios; ids+=($reply)\n"
+		   "\t\t_alternative \"presets:preset:(${ids[*]})\" 'files:file:_files' ;;\n"
+		   "\t*) _files ;;\n"
+		   "\tesac\n"
+		   "}\n\n");
 	for (i = 0; i < nc; i++) {
 		ident(c[i].name, id, sizeof id);
 		fprintf(f, "_napkin_opts_%s=(\n", id);
@@ -370,7 +383,10 @@ static void zsh(FILE *f, struct preset_registry *reg)
 	for (i = 0; i < nc; i++) {
 		ident(c[i].name, id, sizeof id);
 		fprintf(f, "\t%s)\n\t\tshift words; (( CURRENT-- ))\n", c[i].name);
-		if (c[i].subcommands != NULL)
+		if (c[i].subcommands != NULL && strcmp(c[i].name, "presets") == 0)
+			fprintf(f, "\t\t_arguments -s $_napkin_opts_%s '1:subcommand:(%s)' '*:preset:_napkin_presets_args'\n",
+				id, c[i].subcommands);
+		else if (c[i].subcommands != NULL)
 			fprintf(f, "\t\t_arguments -s $_napkin_opts_%s '1:subcommand:(%s)' '*:file:_files'\n", id,
 				c[i].subcommands);
 		else if (c[i].knobs)

@@ -113,5 +113,9 @@ tmux -L "$S" send-keys -t z C-u 'napkin report --gpu h100-s' Tab
 zwait 'napkin report --gpu h100-sxm'
 tmux -L "$S" send-keys -t z C-u 'napkin pre' Tab
 zwait 'napkin presets'
+tmux -L "$S" send-keys -t z C-u 'napkin presets show gpt2-x' Tab
+zwait 'napkin presets show gpt2-xl'
+tmux -L "$S" send-keys -t z C-u 'napkin presets list ' Tab
+zwait 'scenarios'
 echo "zsh: ok"
 echo "ok: completion"
