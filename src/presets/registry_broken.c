@@ -107,6 +107,13 @@ const struct preg_broken *preg_broken_find(const struct preset_registry *reg, en
 	return NULL;
 }
 
+const struct napkin_err *preg_broken_err(const struct preset_registry *reg, enum preset_kind kind, const char *id)
+{
+	const struct preg_broken *b = preg_broken_find(reg, kind, id);
+
+	return b != NULL ? &b->err : NULL;
+}
+
 size_t preset_broken_count(const struct preset_registry *reg)
 {
 	return reg != NULL ? reg->nbroken : 0;

@@ -41,6 +41,10 @@ rm presets/gpus/h100-sxm.yaml
 grep -q "napkin report: presets/gpus/mygpu.yaml:5:1: unknown key 'sm'" err ||
 	fail "naming the broken preset does not give its error: $(cat err)"
 
+"$NAPKIN" report --scenario stale >out 2>err && fail "report --scenario stale succeeded"
+grep -q "napkin report: presets/scenarios/stale.yaml:2:8: unknown model 'no-such-model'" err ||
+	fail "naming the broken scenario does not give its error: $(cat err)"
+
 # presets check fails on it, listing each broken file once, even when checking another file
 "$NAPKIN" presets check "$tmp/presets/gpus/mygpu.yaml" >out 2>err
 rc=$?
