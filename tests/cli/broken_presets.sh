@@ -35,6 +35,14 @@ grep -q "presets/gpus/h100-sxm.yaml:5:1: warning: .*'h100-sxm' is still the buil
 	fail "the warning does not say the built-in h100-sxm is used: $(cat err)"
 grep -q '80.00 GB\|79.65 GiB' out || fail "not the built-in H100: $(cat out)"
 rm presets/gpus/h100-sxm.yaml
+# the same for a scenario (which is checked once every model and GPU is known)
+printf 'model: no-such-model\n' >presets/scenarios/course-largest-model-8-h100.yaml
+"$NAPKIN" presets list scenarios >out 2>err || fail "presets list exits $? beside a broken scenario override"
+grep -q "course-largest-model-8-h100.yaml:1:8: warning: .*still the built-in one" err ||
+	fail "the warning does not say the built-in scenario is used: $(cat err)"
+grep -q '^  course-largest-model-8-h100 .* built in ' out || fail "the built-in scenario is gone: $(cat out)"
+"$NAPKIN" report --scenario course-largest-model-8-h100 >out 2>err || fail "the built-in scenario does not load: $(cat err)"
+rm presets/scenarios/course-largest-model-8-h100.yaml
 
 # the broken preset itself, when named: its own error, not "unknown GPU"
 "$NAPKIN" report --gpu mygpu >out 2>err && fail "report --gpu mygpu succeeded"
