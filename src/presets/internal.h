@@ -98,6 +98,9 @@ void pmodel_default_name(const struct ydoc_node *root, bool hf, const char *path
  * quantization_config), at their positions. */
 void pmodel_hf_warnings(struct pdiag *d, const struct ydoc_node *root, const struct engine_model *m);
 void pmodel_yaml(struct pbuf *b, const struct engine_model *m, int indent);
+/* The kind a document holds: from path's directory (gpus/, models/, scenarios/), else
+ * from root's keys (kind.c). */
+enum preset_kind pkind_guess(const char *path, const struct ydoc_node *root);
 /* Whether the document's root looks like a model or a GPU profile. */
 bool pmodel_looks_like(const struct ydoc_node *root);
 bool pgpu_looks_like(const struct ydoc_node *root);

@@ -37,6 +37,18 @@ trap cleanup EXIT INT TERM
 
 TUI_TMP=$(mktemp -d)
 
+# stop: kills the server and waits until it is gone, so that the next session does not
+# meet a server still shutting down on the same socket ("server exited unexpectedly")
+stop() {
+	tm kill-server 2>/dev/null
+	_end=$(($(date +%s) + DEADLINE))
+	while tm list-sessions >/dev/null 2>&1 || [ -S "/tmp/tmux-$(id -u)/$SOCK" ]; do
+		[ "$(date +%s)" -ge "$_end" ] && break
+		rm -f "/tmp/tmux-$(id -u)/$SOCK" 2>/dev/null
+		sleep 0.05
+	done
+}
+
 # start W H ARGS...: the explorer in a new session
 start() {
 	w=$1 h=$2

@@ -94,7 +94,8 @@ screen | grep -q 'infer · mixed-bf16' && fail 'the header names a training reci
 wait_for 'tokens/s +[0-9,.]+ for the job' 'tokens/s does not say it is the job'
 wait_for '[0-9,.]+ per replica \(4\)' 'no per-replica tokens/s with 4 replicas'
 wait_for '[0-9,.]+ per sequence' 'no per-sequence tokens/s'
-wait_for 'reads [0-9.]+ GB/step, [0-9.]+ GB/GPU' 'the bytes read per step do not say per GPU'
+wait_for 'reads [0-9.]+ GB/GPU a step' 'the bytes read per step do not say per GPU'
+wait_for '\([0-9.]+ GB over 2 GPUs\)' 'the bytes read per step do not say the replica total'
 wait_for 'mixed precision: fp32 → fp8-e4m3 weights' 'the techniques pane compares a training recipe'
 screen | grep -q '● ZeRO' && fail 'ZeRO is marked in use in inference'
 screen | grep -Eq '(^|[^0-9.,])1 (GPUs|ranks|sequences|replicas)' && fail "a plural after 1: $(screen | grep -E '[^0-9.,]1 (GPUs|ranks|sequences|replicas)')"
