@@ -30,7 +30,7 @@ void eng_step_peak(const struct engine_scenario *sc, const struct eng_dims *dm, 
 		   struct eng_mem *c)
 {
 	double t = (double)sc->tp, s = (double)sc->seq, b = in->batch, e = in->e;
-	double states = c->weights + c->master + c->optimizer;
+	double states = c->weights + c->autocast + c->master + c->optimizer;
 	double grads_alive = sc->grad_accum > 1 ? c->gradients : 0.0;
 	double fwd, bwd, layer, end, opt, scores_grad = 0.0, given_back, grads_made;
 	double sbv = s * b * dm->V / t;
@@ -61,8 +61,8 @@ void eng_step_peak(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	else
 		layer = states + in->kept - in->last_mlp + in->emb + c->logits - given_back + grads_made + scores_grad;
 	layer += grads_alive;
-	end = states - c->casts + c->gradients + in->tied_sum;
-	opt = states - c->casts + c->gradients + in->opt_buffer;
+	end = states - c->autocast + c->gradients + in->tied_sum;
+	opt = states - c->autocast + c->gradients + in->opt_buffer;
 	c->peak = eng_max(eng_max(eng_max(fwd, bwd), eng_max(layer, opt)), end);
 	/* each moment is some of the parts and its own scratch: with the largest scratch the
 	 * parts' sum (memory.total) bounds the peak */
