@@ -22,6 +22,8 @@ struct part {
 	char glyph;
 };
 
+#define PARTS_MAX 10 /* the parts below */
+
 static int parts(const struct engine_result *r, struct part *p)
 {
 	const struct engine_memory *m = &r->memory;
@@ -42,7 +44,7 @@ static int parts(const struct engine_result *r, struct part *p)
 
 static void bar(FILE *f, const struct engine_result *r, int width)
 {
-	struct part p[9];
+	struct part p[PARTS_MAX];
 	int n = parts(r, p), i, j, used = 0;
 	double scale = r->memory.total > r->memory.capacity ? r->memory.total : r->memory.capacity;
 
@@ -68,7 +70,7 @@ static void bar(FILE *f, const struct engine_result *r, int width)
 
 static void memory_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
-	struct part p[9];
+	struct part p[PARTS_MAX];
 	int n = parts(r, p), i;
 	char a[NB], b[NB], c[NB];
 	const struct engine_memory *m = &r->memory;
@@ -331,7 +333,7 @@ static void md_row(FILE *f, const char *a, const char *b, const char *c)
 void report_markdown(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain)
 {
 	char s[256], a[NB], b[NB], v[200];
-	struct part p[9];
+	struct part p[PARTS_MAX];
 	int n = parts(r, p), i;
 	const struct engine_compute *c = &r->compute;
 
