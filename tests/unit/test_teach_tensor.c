@@ -288,12 +288,9 @@ static void check_train(const char *const *kv, size_t n)
 	assert_int_equal(engine_evaluate(&sc, &r, &err), 0);
 	nb = teach_scenario_tensors(&sc, &r, bt, TEACH_BIG_TENSORS_MAX);
 	assert_true(nb > 10 && nb < TEACH_BIG_TENSORS_MAX);
-	/* autocast's 16-bit weight copies are in memory.weights but not in the list */
-	if (sc.precision != ENGINE_PREC_AMP_BF16) {
-		assert_close(role_total(bt, nb, TEACH_ROLE_WEIGHT), r.memory.weights, 1e-12);
-		assert_close(role_total(bt, nb, TEACH_ROLE_WEIGHT) / engine_dtype_info(r.memory.weight_dt)->bytes,
-			     r.params.total, 1e-12);
-	}
+	assert_close(role_total(bt, nb, TEACH_ROLE_WEIGHT), r.memory.weights, 1e-12);
+	assert_close(role_total(bt, nb, TEACH_ROLE_WEIGHT) / engine_dtype_info(r.memory.weight_dt)->bytes,
+		     r.params.total, 1e-12);
 	assert_close(role_total(bt, nb, TEACH_ROLE_ACTIVATION), r.memory.activations_per_layer, 1e-12);
 	assert_close(role_total(bt, nb, TEACH_ROLE_LOGITS), r.memory.logits, 1e-12);
 }
