@@ -252,7 +252,7 @@ out:
 	if (out->reg != NULL) {
 		size_t w;
 		for (w = 0; w < preset_warning_count(out->reg); w++)
-			fprintf(stderr, "napkin %s: warning: %s\n", cmd, preset_warning(out->reg, w));
+			fprintf(stderr, "napkin %s: %s\n", cmd, preset_warning(out->reg, w)); /* "file:l:c: warning: ..." */
 		preset_warnings_clear(out->reg);
 	}
 	free(as);

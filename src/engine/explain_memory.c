@@ -155,9 +155,9 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 				    r->memory.bytes_per_param, by.w, r->memory.autocast_bytes_per_param, by.g, by.master,
 				    r->memory.state_bytes_per_param);
 		else
-		eng_ex_line(x, "  per parameter, unsharded: %.4g B = weights %g + gradients %g + master %g + states %.4g%s",
-			    r->memory.bytes_per_param, by.w, by.g, by.master, r->memory.state_bytes_per_param,
-			    fabs(r->memory.bytes_per_param - 16.0) < 1e-9 ? "  (the chapter's 16 bytes per parameter)" : "");
+			eng_ex_line(x, "  per parameter, unsharded: %.4g B = weights %g + gradients %g + master %g + states %.4g%s",
+				    r->memory.bytes_per_param, by.w, by.g, by.master, r->memory.state_bytes_per_param,
+				    fabs(r->memory.bytes_per_param - 16.0) < 1e-9 ? "  (the chapter's 16 bytes per parameter)" : "");
 		eng_ex_line(x, "  source   Kingma & Ba 2015; Loshchilov & Hutter 2019; Dettmers et al. 2022; Shazeer & Stern 2018; "
 			"ZeRO stage 1 (Rajbhandari et al. 2019)");
 	}

@@ -230,7 +230,7 @@ static void range_text(const struct engine_knob *k, double v, char *buf, size_t 
 	} else if (k->unit == ENGINE_UNIT_BYTES)
 		engine_fmt_bytes(v, false, buf, n);
 	else if (k->unit == ENGINE_UNIT_BYTES_PER_S || k->unit == ENGINE_UNIT_FLOP_PER_S ||
-		 k->unit == ENGINE_UNIT_TOKENS_PER_S || k->unit == ENGINE_UNIT_FRACTION || k->unit == ENGINE_UNIT_SECONDS)
+		 k->unit == ENGINE_UNIT_TOKENS_PER_S || k->unit == ENGINE_UNIT_SECONDS)
 		engine_unit_format(k->unit, v, buf, n);
 	else if (k->type == ENGINE_KNOB_INT)
 		engine_fmt_int(v, buf, n);
@@ -485,7 +485,33 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	case ENGINE_KNOB_ENUM: {
 		int c;
 		if (parse_choice(k->choices, text, &c) != 0) {
-			snprintf(what, sizeof what, "'%s' is not a choice", text);
+			/* a slip or a part of a name: "mixd-bf16", "8bit" (util_suggest_all) */
+			const char *names[64], *hit[6], *near[3];
+			size_t nn = 0, nh = 0, nf, j, i2;
+			size_t pos;
+			const struct engine_choice *ch;
+			for (ch = k->choices; ch->name != NULL && nn < 63; ch++)
+				names[nn++] = ch->name;
+			names[nn] = NULL;
+			nf = util_suggest_all(text, names, hit, 6, NULL);
+			for (j = 0; j < nf && nh < 3; j++) {
+				/* an alias stands for its value's canonical name, said once */
+				const char *canon = hit[j];
+				bool dup = false;
+				for (ch = k->choices; ch->name != NULL; ch++)
+					if (ch->name == hit[j])
+						canon = eng_choice_name(k->choices, ch->value);
+				for (i2 = 0; i2 < nh; i2++)
+					dup = dup || strcmp(near[i2], canon) == 0;
+				if (!dup)
+					near[nh++] = canon;
+			}
+			pos = (size_t)snprintf(what, sizeof what, "'%.60s' is not a choice", text);
+			for (j = 0; j < nh && pos < sizeof what; j++)
+				pos += (size_t)snprintf(what + pos, sizeof what - pos, "%s%s", j == 0 ? " (did you mean " : j + 1 == nh ? " or " : ", ",
+							near[j]);
+			if (nh > 0 && pos < sizeof what)
+				snprintf(what + pos, sizeof what - pos, "?)");
 			return knob_err(err, k, what);
 		}
 		*eng_f_enum(sc, k) = c;

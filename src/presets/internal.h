@@ -121,6 +121,9 @@ int preg_gpu(struct preset_registry *reg, const char *base_dir, const char *name
 /* Keeps a load's warnings in the registry (prefixed with their position). */
 void preg_warnings(struct preset_registry *reg, const struct pdiag *d);
 /* The scenario text of a preset id, with the base directory and the name for messages. */
+/* The error of the search-path file of kind whose name makes id and that did not load,
+ * or NULL (registry_broken.c). */
+const struct napkin_err *preg_broken_err(const struct preset_registry *reg, enum preset_kind kind, const char *id);
 bool preg_scenario_text(struct preset_registry *reg, const char *id, const char **text, size_t *len,
 			const char **base_dir, const char **name);
 /* Reads a whole file (bounded) and reports errors with the file name. */

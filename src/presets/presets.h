@@ -122,5 +122,9 @@ const struct napkin_err *preset_broken(const struct preset_registry *reg, size_t
 size_t preset_warning_count(const struct preset_registry *reg);
 const char *preset_warning(const struct preset_registry *reg, size_t i);
 void preset_warnings_clear(struct preset_registry *reg);
+/* Every warning since the registry was made, the cleared ones too (each once, the first
+ * 32): for a front end that starts after they were printed (the explorer). */
+size_t preset_warning_log_count(const struct preset_registry *reg);
+const char *preset_warning_log(const struct preset_registry *reg, size_t i);
 
 #endif

@@ -488,16 +488,15 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 		tui_model_message(m, true, "%s", m->eval_err);
 	}
 #ifdef TUI_HAVE_PRESETS
-	else if (preset_broken_count(reg) > 0) {
-		/* a preset file of the search path that did not load was skipped: say which */
-		char where[1200];
-		size_t nb = preset_broken_count(reg);
-		util_err_format(preset_broken(reg, 0), where, sizeof where);
-		if (nb > 1)
-			tui_model_message(m, true, "\xe2\x9a\xa0 skipped %.400s (+%zu more: napkin presets check)", where,
-					  nb - 1);
+	else if (preset_warning_log_count(reg) > 0) {
+		/* what loading said on stderr before the explorer covered it (a preset file
+		 * skipped, a config.json's sliding window): the first, and how many more */
+		size_t nw = preset_warning_log_count(reg);
+		if (nw > 1)
+			tui_model_message(m, true, "\xe2\x9a\xa0 %.400s (+%zu more: napkin report prints them)",
+					  preset_warning_log(reg, 0), nw - 1);
 		else
-			tui_model_message(m, true, "\xe2\x9a\xa0 skipped %.400s (napkin presets check)", where);
+			tui_model_message(m, true, "\xe2\x9a\xa0 %.400s", preset_warning_log(reg, 0));
 	}
 #endif
 	else {

@@ -206,7 +206,7 @@ static bool listed(const char *const *out, size_t n, const char *c)
 size_t util_suggest_all(const char *word, const char *const *candidates, const char **out, size_t max,
 			enum util_match *how)
 {
-	char w[64], c[64];
+	char w[64] = "", c[64] = "";
 	const char *const *p;
 	size_t n = 0;
 	int bestd, limit;

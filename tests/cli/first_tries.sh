@@ -176,6 +176,14 @@ what="--kv (a prefix of several)"
 run report --kv 2
 refused
 err_has 'did you mean --kv-heads or --kv-dtype?'
+what="--precision mixd-bf16 (a slip in a choice)"
+run report --precision mixd-bf16
+refused
+err_has "'mixd-bf16' is not a choice (did you mean mixed-bf16?)"
+what="--optimizer 8bit (a part of a choice, aliases said once)"
+run report --optimizer 8bit
+refused
+err_has "(did you mean adam-8bit?)"
 
 # ---- 4. a knob given twice on the command line is refused, never silently the last
 what="--gpu twice"

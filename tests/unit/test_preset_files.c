@@ -72,7 +72,7 @@ static const struct {
 	 1},
 	{"scenario-missing-file.yaml", 1, 8, "cannot read the model file '*", 1},
 	{"scenario-wrong-type.yaml", 2, 8, "expected one value (1 to 10,000,000), got a list (in batch)", 1},
-	{"scenario-bad-value.yaml", 2, 12, "'fp12' is not a choice; allowed: fp32, amp-bf16, amp-fp16, mixed-bf16, "
+	{"scenario-bad-value.yaml", 2, 12, "'fp12' is not a choice (did you mean fp32?); allowed: fp32, amp-bf16, amp-fp16, mixed-bf16, "
 					   "mixed-fp16, bf16, fp8-mixed (in precision)",
 	 1},
 	{"scenario-inline-model.yaml", 7, 22,
