@@ -14,7 +14,7 @@ fresh() {
 		_n=$((_n + 1))
 	done
 	rm -f "/tmp/tmux-$(id -u)/$SOCK"
-	sleep 0.1
+	SOCK=${SOCK%-r*}-r$_n$(date +%N) # and a new socket, as probe_flow.sh does
 }
 
 # 1. napkin explore --model gpt2: opens, sequence 1,024, the note on the message line

@@ -11,6 +11,10 @@ grep -q 'rc=0' "$st.rc" || fail "q: $(cat "$st.rc")"
 grep -Eq '(^| )icanon' "$st" || fail 'terminal left in raw mode'
 grep -Eq '(^| )echo( |$)' "$st" || fail 'terminal left without echo'
 tm kill-server
+# a fresh server on a new socket: one started at once on the old socket can lose the race
+# with the server still exiting ("server exited unexpectedly")
+rm -f "/tmp/tmux-$(id -u)/$SOCK"
+SOCK=$SOCK-b
 rm -f "$st" "$st.rc"
 
 # SIGTERM: the terminal is restored and the status tells of the signal
