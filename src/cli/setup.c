@@ -12,6 +12,18 @@ void cli_error(const char *cmd, const struct napkin_err *err)
 	fprintf(stderr, "napkin %s: %s\n", cmd, util_err_format(err, buf, sizeof buf));
 }
 
+bool cli_lang_ok(const char *s)
+{
+	size_t i, n = strlen(s);
+
+	if (n < 2 || n > 11)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (i >= 2 && (s[i] == '-' || (s[i] >= 'A' && s[i] <= 'Z')))))
+			return false;
+	return true;
+}
+
 static const struct cli_opt *find_opt(const struct cli_opt *opts, const char *name)
 {
 	for (; opts != NULL && opts->name != NULL; opts++)
@@ -240,7 +252,7 @@ out:
 	if (out->reg != NULL) {
 		size_t w;
 		for (w = 0; w < preset_warning_count(out->reg); w++)
-			fprintf(stderr, "napkin %s: warning: %s\n", cmd, preset_warning(out->reg, w));
+			fprintf(stderr, "napkin %s: %s\n", cmd, preset_warning(out->reg, w)); /* "file:l:c: warning: ..." */
 		preset_warnings_clear(out->reg);
 	}
 	free(as);

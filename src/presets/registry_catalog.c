@@ -101,11 +101,11 @@ static int resolve(struct preset_registry *reg, enum preset_kind kind, const cha
 			*g = e->gpu;
 		return NAPKIN_OK;
 	}
-	if (!preg_is_path(name) && preg_broken_find(reg, kind, name) != NULL) {
+	if (!preg_is_path(name) && preg_broken_err(reg, kind, name) != NULL) {
 		/* its file is on the search path but did not load: its own error, not "unknown" */
 		if (err != NULL)
-			*err = preg_broken_find(reg, kind, name)->err;
-		return preg_broken_find(reg, kind, name)->err.code;
+			*err = *preg_broken_err(reg, kind, name);
+		return preg_broken_err(reg, kind, name)->code;
 	}
 	path = join(base_dir, name);
 	if (path == NULL)

@@ -38,6 +38,7 @@ void preg_warn_text(struct preset_registry *reg, const char *text)
 
 	if (reg == NULL)
 		return;
+	preg_log_text(reg, text);
 	for (i = 0; i < reg->nwarn; i++)
 		if (strcmp(reg->warn[i], text) == 0)
 			return; /* the same file loaded twice says it once */

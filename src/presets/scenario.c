@@ -268,6 +268,11 @@ int preset_scenario_load(struct preset_registry *reg, const char *id_or_path, st
 		util_err_clear(err);
 		if (id != NULL && preg_scenario_text(reg, id, &text, &len, &base, &name))
 			return load(reg, name, base, text, len, sc, err); /* an unambiguous short name */
+		if (preg_broken_err(reg, PRESET_SCENARIO, id_or_path) != NULL) {
+			/* its file is on the search path but did not load: its own error */
+			*err = *preg_broken_err(reg, PRESET_SCENARIO, id_or_path);
+			return err->code;
+		}
 		rc = util_err_set(err, NAPKIN_ENOENT,
 				  "no scenario '%s': neither a preset id%s%s%s nor a file (napkin presets list scenarios)",
 				  id_or_path, near[0] ? " (did you mean " : "", near, near[0] ? "?)" : "");
