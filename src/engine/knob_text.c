@@ -42,7 +42,7 @@ static void fmt_quantity(enum engine_unit u, double v, char *buf, size_t n)
 		fmt_real(v / mult[i], num, sizeof num);
 		snprintf(t, sizeof t, "%s %s", num, names[i]);
 		if (engine_unit_parse(u, t, &back, NULL) == NAPKIN_OK && back == v &&
-		    (best[0] == '\0' || strlen(t) < strlen(best)))
+		    (best[0] == '\0' || strlen(t) <= strlen(best)))
 			util_strlcpy(best, t, sizeof best);
 	}
 	if (best[0] == '\0') {
