@@ -129,6 +129,10 @@ static inline double eng_min(double a, double b) { return a < b ? a : b; }
 enum eng_special { SP_NONE, SP_MODEL, SP_PARAMS, SP_GPU, SP_BIAS };
 enum eng_special eng_knob_special(const struct engine_knob *k);
 const char *eng_choice_name(const struct engine_choice *c, int v);
+/* The `bias` knob's value for a model (knobs.c), and a knob's bound or value in the words
+ * of its range ("1 B", "40%": knob_text.c). */
+int eng_bias_value(const struct engine_model *m);
+void eng_knob_range_text(const struct engine_knob *k, double v, char *buf, size_t n);
 /* Called after an architecture field was set: clears params and the published count and
  * marks the name modified when the shape really changed. */
 void eng_arch_changed(struct engine_scenario *sc, const struct engine_model *before);
