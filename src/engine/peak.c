@@ -41,14 +41,19 @@ void eng_step_peak(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	if (sc->kernels == ENGINE_KERNELS_EAGER) {
 		/* the softmax backward's fp32 gradient in and out, less the 16-bit copy of the
 		 * probabilities the ×V matmul's backward gave back (harness: "llama ... s512
-		 * b1 v256 (attention peak)": 7.6 and 5.8 MiB measured for 8 and 6 here) */
-		if (!sc->flash_attention && sc->recompute != ENGINE_RECOMP_SELECTIVE)
-			scores_grad = dm->nh / t * s * s * b * (8.0 - (e < 4.0 ? e : 0.0));
+		 * b1 v256 (attention peak)": 7.6 and 5.8 MiB measured for 8 and 6 here);
+		 * selective recomputation makes the probabilities again first (fp32 and the
+		 * copy: not measured, Hugging Face's code has no selective recomputation) */
+		if (!sc->flash_attention)
+			scores_grad = dm->nh / t * s * s * b *
+				      (8.0 - (e < 4.0 ? e : 0.0) +
+				       (sc->recompute == ENGINE_RECOMP_SELECTIVE ? 4.0 + (e < 4.0 ? e : 0.0) : 0.0));
 	} else {
 		/* dP, and dO, dQ, dK, dV beside it (harness: "fused llama bf16 s512 b1 v256":
-		 * 2.6 MiB measured for 2.5) */
-		if (!sc->flash_attention && sc->recompute != ENGINE_RECOMP_SELECTIVE)
-			scores_grad = dm->nh / t * s * s * b * e;
+		 * 2.6 MiB measured for 2.5); selective recomputation makes the probabilities
+		 * again first ("... selective": 4.0 MiB measured above the kept set for 4.5) */
+		if (!sc->flash_attention)
+			scores_grad = dm->nh / t * s * s * b * e * (sc->recompute == ENGINE_RECOMP_SELECTIVE ? 2.0 : 1.0);
 		scores_grad += 4.0 * e * s * b * dm->nh * dm->dh / t;
 	}
 	/* activations off (the napkin estimate that ignores them) leaves out every scratch */

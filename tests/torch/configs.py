@@ -59,6 +59,9 @@ CONFIGS = [
     llama("fused llama bf16 s256 b2 gqa", precision="bf16", seq=256, kv_heads=2, fused=True),
     llama("fused llama bf16 s128 b4 full", precision="bf16", batch=4, recompute="full", fused=True),
     llama("fused llama bf16 s512 b1 v256", precision="bf16", seq=512, batch=1, vocab=256, fused=True),
+    llama("fused llama bf16 s512 b1 v256 selective", precision="bf16", seq=512, batch=1, vocab=256, fused=True,
+          recompute="selective"),
+    llama("fused llama amp-bf16 s256 b2 selective", precision="amp-bf16", seq=256, fused=True, recompute="selective"),
 ]
 
 

@@ -294,8 +294,12 @@ def main():
     reexec_with_shim(args)
     shim = Shim()
     # torch after the shim is in place (its own allocations are then counted from the start)
-    import torch
-    import torch.nn.functional as F
+    try:
+        import torch
+        import torch.nn.functional as F
+    except ImportError as e:
+        sys.exit("measure.py: no PyTorch for %s (%s): scripts/deps.sh test installs python3-torch"
+                 % (sys.executable, e))
 
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import configs

@@ -147,6 +147,7 @@ class GPT2(nn.Module):
 
 
 def layer_call(block, x, recompute):
+    # "selective" is handled inside the attention (fused models only)
     if recompute == "full":
         # one checkpoint per layer (Megatron's "full" uniform method, HF's gradient_checkpointing)
         return torch.utils.checkpoint.checkpoint(block, x)
@@ -322,6 +323,7 @@ class LlamaAttention(nn.Module):
         self.o_proj = nn.Linear(self.nh * self.dh, d, bias=False)
         self.rotary_emb = LlamaRotaryEmbedding(self.dh, c["seq"])
         self.p, self.fused, self.marks = c["dropout"], c["fused"], marks
+        self.recompute = c["recompute"]
 
     def forward(self, hidden_states, attention_mask):
         bsz, q_len, _ = hidden_states.size()
@@ -331,8 +333,14 @@ class LlamaAttention(nn.Module):
         cos, sin = self.rotary_emb(v, seq_len=q_len)
         q = (q * cos) + (rotate_half(q) * sin)
         k = (k * cos) + (rotate_half(k) * sin)
-        if self.fused:
-            out = FusedAttentionFn.apply(q, k, v, attention_mask[:1] < 0, 1.0 / math.sqrt(self.dh))
+        if self.fused and self.recompute == "selective":
+            # Megatron's selective recomputation: the core attention checkpointed, its
+            # inputs kept, the s x s probabilities recomputed in the backward
+            mask = self.masked
+            out = torch.utils.checkpoint.checkpoint(
+                lambda q_, k_, v_: FusedAttentionFn.apply(q_, k_, v_, mask, 1.0 / math.sqrt(self.dh)), q, k, v)
+        elif self.fused:
+            out = FusedAttentionFn.apply(q, k, v, self.masked, 1.0 / math.sqrt(self.dh))
         else:
             k = repeat_kv(k, self.nh // self.nkv)
             v = repeat_kv(v, self.nh // self.nkv)
@@ -396,6 +404,10 @@ class Llama(nn.Module):
         # it out: s^2 numbers, not per layer)
         self.register_buffer("causal", torch.full((c["seq"], c["seq"]), torch.finfo(torch.float32).min)
                              .triu(1)[None, None], persistent=False)
+        # the fused kernels take one boolean mask, shared by every layer (Megatron's
+        # attention_mask), a buffer for the same reason
+        self.register_buffer("masked", torch.ones(c["seq"], c["seq"], dtype=torch.bool).triu(1)[None, None],
+                             persistent=False)
 
     def forward(self, idx):
         self.marks("embed")
@@ -404,6 +416,7 @@ class Llama(nn.Module):
         mask = self.causal[:, :, :s, :s].expand(idx.size(0), 1, s, s)
         for layer in self.layers:
             layer.mask = mask
+            layer.self_attn.masked = self.masked[:, :, :s, :s]
         for i, layer in enumerate(self.layers):
             self.marks("layer%d" % i)
             x = layer_call(layer, x, self.c["recompute"])
