@@ -132,9 +132,10 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 		p.scores = dm->nh / t * s * s * b * (4.0 + (mask > 0.0 ? 1.0 + e : (e < 4.0 ? e : 0.0)));
 	else
 		p.scores = dm->nh / t * s * s * b * (e + mask * (1.0 + e));
+	p.adapters = sc->mode == ENGINE_MODE_TRAIN ? eng_lora_activations(sc, dm, e, sb) : 0.0;
 	if (parts != NULL)
 		*parts = p;
-	return p.norms_inputs + p.casts + p.stats + p.masks + p.qkv + p.attn_out + p.mlp + p.scores;
+	return p.norms_inputs + p.casts + p.stats + p.masks + p.qkv + p.attn_out + p.mlp + p.scores + p.adapters;
 }
 
 /* Full recomputation (torch.utils.checkpoint per layer; Megatron's "full"): a layer keeps

@@ -54,8 +54,22 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 		 * s/(3h), i.e. adds the attention core's whole fwd + bwd count again (their
 		 * reported HFU/MFU ratios, table 5, follow this accounting) */
 		f->recompute += 3.0 * f->attn_fwd;
-	f->hw = f->model + f->recompute;
 	f->six_n = 6.0 * p->active;
+	if (sc->finetune != ENGINE_FT_FULL && sc->mode == ENGINE_MODE_TRAIN) {
+		/* LoRA/QLoRA: the frozen linears' backward computes the activation gradients only
+		 * (one matmul, 2 FLOPs per weight per token, no weight gradient), the attention
+		 * core's backward stays twice its forward, and each adapter (2 FLOPs per
+		 * parameter forward) costs the full 6: about 4·N per token, not 6·N. The model
+		 * FLOPs that MFU divides by are these (the work fine-tuning has to do), not 6·N. */
+		double base = 2.0 * p->matmul_active, ad = 2.0 * p->adapters;
+		f->fwd = base + f->attn_fwd + ad;
+		f->bwd = base + 2.0 * f->attn_fwd + 2.0 * ad;
+		f->model = f->fwd + f->bwd;
+		if (sc->recompute == ENGINE_RECOMP_FULL)
+			f->recompute += ad;
+		f->six_n = 4.0 * p->active + 6.0 * p->adapters;
+	}
+	f->hw = f->model + f->recompute;
 }
 
 /* Traffic of a matmul [M,K]×[K,N] through forward and backward: X and dY are each read
@@ -225,8 +239,11 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	dp = (double)(sc->gpus / (sc->tp * sc->pp));
 	r->dp = (int)dp;
 
-	/* parameters */
+	/* parameters; PEFT's "all params" is total + adapters */
 	eng_params(&dm, &r->params);
+	if (train)
+		r->params.adapters = dm.L * eng_lora_layer_adapters(sc, &dm, 1.0);
+	r->params.trainable = train && sc->finetune != ENGINE_FT_FULL ? r->params.adapters : r->params.total;
 
 	/* memory */
 	eng_memory(sc, &dm, dp, (double)sc->batch, &mem);
@@ -246,6 +263,9 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->peak_phase = mem.peak_phase;
 	m->logits_alive = mem.logits_alive;
 	m->zero3_buffer = mem.gathered;
+	m->host_bytes = mem.host_bytes;
+	m->dequant_buffer = mem.dequant_buffer;
+	m->bits_per_base_weight = mem.bits_per_base_weight;
 	m->capacity = sc->gpu.memory_bytes;
 	m->headroom = m->capacity - m->total;
 	m->fits = m->total <= m->capacity;
@@ -263,6 +283,10 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->autocast_bytes_per_param =
 		mem.params_gpu > 0 ? mem.autocast * (train && sc->zero >= 3 ? dp : 1.0) / mem.params_gpu : 0.0;
 	m->bytes_per_param = (train ? by.w + by.g + by.master + m->state_bytes_per_param : by.w) + m->autocast_bytes_per_param;
+	if (train && (sc->finetune != ENGINE_FT_FULL || sc->offload != ENGINE_OFFLOAD_NONE) && mem.params_gpu > 0)
+		/* what this GPU holds per base parameter (adapters and their states included) */
+		m->bytes_per_param = (mem.weights - mem.gathered - mem.dequant_buffer + mem.autocast + mem.master +
+				      mem.gradients + mem.optimizer) / mem.params_gpu;
 	m->max_batch = ENGINE_NOT_SOLVED;
 	m->min_gpus = m->min_gpus_tp = m->min_gpus_pp = m->min_gpus_dp = -1;
 	m->max_params = -1;
@@ -303,6 +327,9 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	c->achieved_flops = c->tokens_per_s * hw_used / gpus;
 	c->step_seconds = c->tokens_per_step / c->tokens_per_s;
 	c->steps = sc->tokens / c->tokens_per_step;
+	/* offload's PCIe traffic and CPU optimizer step: figures beside the step, not yet in
+	 * it (the step time here comes from MFU or a measurement, not a per-part model) */
+	eng_offload_times(sc, &by, &mem, c);
 	c->train_seconds = sc->tokens / c->tokens_per_s;
 	c->train_days = c->train_seconds / 86400.0;
 	c->gpu_hours = c->train_seconds * gpus / 3600.0;

@@ -146,6 +146,31 @@ enum engine_flops_formula { ENGINE_FLOPS_EXACT, ENGINE_FLOPS_6N };
  *   fused  Megatron-LM / Transformer Engine / Apex kernels (fused norms, softmax, SwiGLU,
  *          cross-entropy): Korthikanti et al. 2022's count. */
 enum engine_kernels { ENGINE_KERNELS_EAGER, ENGINE_KERNELS_FUSED };
+/* What a training run trains (src/engine/finetune.c):
+ *   full   every weight (gradients, optimizer states and a master copy for all of them);
+ *   lora   the base weights frozen, low-rank adapters A (r × in) and B (out × r) trained
+ *          on the targeted linears (Hu et al. 2021; Hugging Face PEFT);
+ *   qlora  as lora, with the base linears stored in NF4 with double quantisation
+ *          (Dettmers et al. 2023). */
+enum engine_finetune { ENGINE_FT_FULL, ENGINE_FT_LORA, ENGINE_FT_QLORA };
+/* The linears LoRA adapts (bits of `lora_targets`). */
+enum {
+	ENGINE_LORA_Q = 1 << 0,
+	ENGINE_LORA_K = 1 << 1,
+	ENGINE_LORA_V = 1 << 2,
+	ENGINE_LORA_O = 1 << 3,
+	ENGINE_LORA_GATE = 1 << 4,
+	ENGINE_LORA_UP = 1 << 5,
+	ENGINE_LORA_DOWN = 1 << 6,
+	ENGINE_LORA_ATTENTION = 0x0f,
+	ENGINE_LORA_MLP = 0x70,
+	ENGINE_LORA_ALL = 0x7f,
+};
+/* ZeRO-Offload (Ren et al. 2021) and ZeRO-Infinity (Rajbhandari et al. 2021):
+ *   optimizer  optimizer states, fp32 master weights and the update on the CPU; 16-bit
+ *              gradients stream to the host in the backward, 16-bit parameters come back;
+ *   params     also the parameters live on the host, fetched per layer. */
+enum engine_offload { ENGINE_OFFLOAD_NONE, ENGINE_OFFLOAD_OPTIMIZER, ENGINE_OFFLOAD_PARAMS };
 /* When a training step's memory peaks: at the end of the forward (the loss computing,
  * the logits still alive), at the start of the backward (the forward's activations and
  * the loss's gradient all alive) or at the optimizer step (every gradient, before
@@ -181,6 +206,12 @@ struct engine_scenario {
 	double peak_flops;            /* override of the matmul peak, FLOP/s (0 = the GPU's) */
 	int64_t prompt, generate;
 	bool pinned;
+	enum engine_finetune finetune; /* full, lora or qlora */
+	int64_t lora_rank;            /* r of every adapter */
+	int lora_targets;             /* ENGINE_LORA_* bits */
+	double lora_dropout;          /* PEFT's lora_dropout: p of the dropout before each A */
+	enum engine_offload offload;  /* none, optimizer or params */
+	double host_bandwidth;        /* host memory bandwidth, bytes/s (the CPU optimizer step) */
 	/* Which knobs the user set (command line, scenario file, explorer), one bit per row of
 	 * the knob table: engine_knob_set marks them, engine_adapt leaves them alone and fits
 	 * the others (still at their defaults) to the chosen model and GPU. */
@@ -273,6 +304,7 @@ enum {
 	ENGINE_KNOB_TRAIN = 1u << 4,      /* matters in training only */
 	ENGINE_KNOB_INFER = 1u << 5,      /* matters in inference only */
 	ENGINE_KNOB_MIN_OPEN = 1u << 6,   /* min itself is refused: the range is (min, max] (mfu) */
+	ENGINE_KNOB_LIST = 1u << 7,       /* ENUM of bits: a comma-separated list ORs its choices (lora_targets) */
 };
 
 struct engine_choice {
@@ -389,6 +421,8 @@ struct engine_params {
 	double lm_head;        /* untied LM head (0 when tied) */
 	double matmul_active;  /* weights multiplied per token, LM head included (for FLOPs) */
 	double per_gpu;        /* held by the busiest GPU before ZeRO-3 (TP and PP split) */
+	double adapters;       /* LoRA/QLoRA: the adapters' parameters, whole model (0 for full) */
+	double trainable;      /* what the optimizer updates: total (full) or the adapters */
 };
 
 struct engine_memory {
@@ -398,6 +432,9 @@ struct engine_memory {
 					 * the loss's gradients, the attention backward's, the tied
 					 * embedding's sum, the optimizer's foreach buffer (peak.c) */
 	double total, capacity, headroom; /* total: every part above at once (>= peak) */
+	double host_bytes;              /* offload: what one GPU's process keeps in host memory */
+	double dequant_buffer;          /* QLoRA: one linear dequantised to 16 bits (in weights) */
+	double bits_per_base_weight;    /* QLoRA: storage of a base linear's weight, bits (NF4 + constants) */
 	double peak;                    /* the most allocated at one moment of a step (<= total) */
 	enum engine_peak_phase peak_phase;
 	bool logits_alive;              /* the logits tensor is alive at the peak (the loop keeps it) */
@@ -440,6 +477,9 @@ struct engine_compute {
 	double tokens_per_step;
 	double global_batch;             /* sequences per optimizer step */
 	double steps;
+	/* offload, per GPU per optimizer step: PCIe traffic both ways (pinned), its time, and
+	 * the CPU optimizer's step at host memory bandwidth (figures beside step_seconds) */
+	double offload_pcie_bytes, offload_pcie_seconds, offload_cpu_seconds;
 	double train_seconds, train_days, gpu_hours;
 	enum engine_throughput_source source;
 };
@@ -596,5 +636,7 @@ const char *engine_precision_name(enum engine_precision p);
 const char *engine_optimizer_name(enum engine_optimizer o);
 const char *engine_recompute_name(enum engine_recompute r);
 const char *engine_mode_name(enum engine_mode m);
+const char *engine_finetune_name(enum engine_finetune f);
+const char *engine_offload_name(enum engine_offload o);
 
 #endif

@@ -257,6 +257,10 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			    (train && sc->zero >= 2 ? P * by.g : 0.0);
 		c.layers_per_stage = lps;
 		c.inflight = infl;
+		{
+			struct eng_ft_in fi = {P, sp.layer, wdiv, odiv, gdiv, state_per_param};
+			eng_finetune_memory(sc, dm, &by, &fi, &c);
+		}
 		if (train) {
 			bool selective = sc->recompute == ENGINE_RECOMP_SELECTIVE;
 			double per_layer = layer_activations(sc, dm, e, batch, selective);
@@ -299,14 +303,20 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 				pk.head_layer = last && sc->activations;
 				/* the LM head's and the last layer's MLP weights' gradients */
 				pk.head_layer_grads = ((last ? V * dm->d : 0.0) + dm->E * lp.mlp_w / t) * by.g / gdiv;
+				if (sc->finetune != ENGINE_FT_FULL) /* frozen: only the last layer's adapters */
+					pk.head_layer_grads = eng_lora_layer_adapters(sc, dm, t) * by.g / gdiv;
 				/* torch.optim's foreach Adam(W) and Lion: one state-sized buffer (peak.c);
 				 * the fused optimizers of Apex / Transformer Engine / Megatron work in
 				 * place (multi_tensor_apply) */
 				if (sc->kernels == ENGINE_KERNELS_EAGER && sc->activations &&
 				    (sc->optimizer == ENGINE_OPT_ADAMW || sc->optimizer == ENGINE_OPT_ADAM ||
 				     sc->optimizer == ENGINE_OPT_LION))
-					pk.opt_buffer = P * dt_bytes(by.state_dt) / odiv;
-				if (dm->tied && sc->pp <= 1 && sc->activations)
+					pk.opt_buffer = c.trainable_gpu * dt_bytes(by.state_dt) / odiv;
+				/* offload: the step runs on the CPU; QLoRA: bitsandbytes' paged AdamW is
+				 * a fused kernel (no foreach buffer) */
+				if (sc->offload != ENGINE_OFFLOAD_NONE || sc->finetune == ENGINE_FT_QLORA)
+					pk.opt_buffer = 0.0;
+				if (dm->tied && sc->pp <= 1 && sc->activations && sc->finetune == ENGINE_FT_FULL)
 					pk.tied_sum = 2.0 * V * dm->d * by.g / gdiv;
 				eng_step_peak(sc, dm, &pk, &c);
 			}

@@ -102,7 +102,8 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	if (train) {
 		if (!is_float_dt(by.weight_dt) || !is_float_dt(by.grad_dt) || !is_float_dt(by.activation_dt))
 			FAIL("weight_dtype, grad_dtype and activation_dtype must be floating-point types to train "
-			     "(int8 and int4 weights are for inference)");
+			     "(int8 and int4 weights are for inference; to fine-tune on 4-bit weights use "
+			     "finetune: qlora)");
 		if (sc->optimizer != ENGINE_OPT_ADAM_8BIT && !is_float_dt(by.state_dt))
 			FAIL("optimizer_dtype must be a floating-point type (adam-8bit is the 8-bit optimizer)");
 	}
@@ -216,9 +217,12 @@ void engine_scenario_summary(const struct engine_scenario *sc, char *buf, size_t
 
 	snprintf(gpus, sizeof gpus, "%lld", (long long)sc->gpus);
 	if (sc->mode == ENGINE_MODE_TRAIN)
-		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 train \xc2\xb7 %s \xc2\xb7 %s", sc->model.name[0] ? sc->model.name : "custom model", gpus,
-			 sc->gpu.name[0] ? sc->gpu.name : "GPU", engine_precision_name(sc->precision),
-			 engine_optimizer_name(sc->optimizer));
+		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 %s \xc2\xb7 %s \xc2\xb7 %s%s%s",
+			 sc->model.name[0] ? sc->model.name : "custom model", gpus, sc->gpu.name[0] ? sc->gpu.name : "GPU",
+			 sc->finetune == ENGINE_FT_FULL ? "train" : engine_finetune_name(sc->finetune),
+			 engine_precision_name(sc->precision), engine_optimizer_name(sc->optimizer),
+			 sc->offload != ENGINE_OFFLOAD_NONE ? " \xc2\xb7 offload " : "",
+			 sc->offload != ENGINE_OFFLOAD_NONE ? engine_offload_name(sc->offload) : "");
 	else {
 		/* inference keeps weights and a KV cache: their dtypes, not a training recipe */
 		struct eng_bytes by;

@@ -168,10 +168,14 @@ what="--scenario course-largest (one fits)"
 run report --scenario course-largest --format json
 ok
 json 'j["scenario"]["precision"] == "fp32"'
-what="--lora (nothing close: no suggestion)"
+what="--lora (a knob's value typed as a flag)"
 run report --lora 1
 refused
-err_has 'unknown option --lora (napkin report --help'
+err_has 'unknown option --lora (did you mean --finetune lora?)'
+what="--zzyq (nothing close: no suggestion)"
+run report --zzyq 1
+refused
+err_has 'unknown option --zzyq (napkin report --help'
 err_lacks 'did you mean'
 what="--btach (a swap)"
 run report --btach 2
