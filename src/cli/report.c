@@ -100,6 +100,9 @@ void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *
 	emit_num(&e, "params_active", r->params.active);
 	emit_num(&e, "params_per_layer", r->params.per_layer);
 	emit_num(&e, "params_per_gpu", r->params.per_gpu);
+	emit_num(&e, "params_trainable", r->params.trainable);
+	emit_num(&e, "params_adapters", r->params.adapters);
+	emit_str(&e, "finetune", sc->mode == ENGINE_MODE_TRAIN ? engine_finetune_name(sc->finetune) : "none");
 	if (sc->model.params_published > 0)
 		emit_num(&e, "params_published", sc->model.params_published);
 	else
@@ -158,7 +161,8 @@ void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *
 	emit_int(&e, "dp", r->memory.min_gpus_dp);
 	emit_end(&e);
 	emit_object(&e, "dtypes");
-	emit_str(&e, "weights", dtn(r->memory.weight_dt));
+	emit_str(&e, "weights", r->memory.bits_per_base_weight > 0.0 && r->memory.bits_per_base_weight < 8.0
+					? "nf4" : dtn(r->memory.weight_dt));
 	emit_str(&e, "autocast_copies", dtn(r->memory.autocast_dt));
 	emit_str(&e, "master_weights", dtn(r->memory.master_dt));
 	emit_str(&e, "gradients", dtn(r->memory.grad_dt));
@@ -173,6 +177,7 @@ void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *
 	emit_str(&e, "matmul_dtype", dtn(r->compute.matmul_dt));
 	emit_str(&e, "throughput_from", tput[r->compute.source]);
 	emit_str(&e, "flops_formula", sc->flops_formula == ENGINE_FLOPS_6N ? "6n" : "exact");
+	emit_str(&e, "offload", sc->mode == ENGINE_MODE_TRAIN ? engine_offload_name(sc->offload) : "none");
 	emit_end(&e);
 
 	emit_object(&e, "inference");

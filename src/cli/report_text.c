@@ -42,6 +42,26 @@ static int parts(const struct engine_result *r, struct part *p)
 	return n;
 }
 
+/* A part's dtype in words: QLoRA's base linears are NF4 (the rest of the weights bf16). */
+static const char *part_dtn(const struct engine_result *r, const struct part *p)
+{
+	if (p->glyph == 'W' && r->memory.bits_per_base_weight > 0.0 && r->memory.bits_per_base_weight < 8.0)
+		return "nf4";
+	return dtn(p->dt);
+}
+
+/* "LoRA r 8 on q,v: 4,194,304 trainable of 6.74 B (0.062%)" */
+static void finetune_text(const struct engine_scenario *sc, const struct engine_result *r, char *buf, size_t n)
+{
+	char tg[64], a[NB], b[NB];
+
+	engine_knob_format(sc, engine_knob_find("lora_targets"), tg, sizeof tg);
+	engine_fmt_int(r->params.trainable, a, sizeof a);
+	engine_fmt_count(r->params.total, b, sizeof b);
+	snprintf(buf, n, "%s r %lld on %s: %s trainable of %s (%.3g%%)", sc->finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA",
+		 (long long)sc->lora_rank, tg, a, b, r->params.total > 0 ? 100.0 * r->params.trainable / r->params.total : 0.0);
+}
+
 static void bar(FILE *f, const struct engine_result *r, int width)
 {
 	struct part p[PARTS_MAX];
@@ -86,7 +106,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 					(!train && p[i].glyph != 'W')))
 			continue;
 		engine_fmt_bytes(p[i].bytes, true, a, sizeof a);
-		fprintf(f, "  %c %-17s %-9s %11s  %5.1f%%\n", p[i].glyph, p[i].label, dtn(p[i].dt), a,
+		fprintf(f, "  %c %-17s %-9s %11s  %5.1f%%\n", p[i].glyph, p[i].label, part_dtn(r, &p[i]), a,
 			m->total > 0 ? 100.0 * p[i].bytes / m->total : 0.0);
 	}
 	engine_fmt_bytes(m->total, true, a, sizeof a);
@@ -99,6 +119,18 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 		fprintf(f, "    %-27s %11s  %s (%s kernels; logits %s)\n", "peak", a, engine_peak_phase_text(m->peak_phase),
 			sc->kernels == ENGINE_KERNELS_FUSED ? "fused" : "eager",
 			m->logits_alive ? "alive, kept by the loop" : "not kept");
+	}
+	if (train && sc->finetune != ENGINE_FT_FULL) {
+		char t[200];
+		finetune_text(sc, r, t, sizeof t);
+		fprintf(f, "    %-27s %s; the base weights frozen (no gradients, states or master)%s\n", "fine-tuning", t,
+			sc->finetune == ENGINE_FT_QLORA ? ", in NF4 at 4.127 bits" : "");
+	}
+	if (train && sc->offload != ENGINE_OFFLOAD_NONE) {
+		engine_fmt_bytes(m->host_bytes, true, a, sizeof a);
+		fprintf(f, "    %-27s %11s  on the host for this GPU (offload %s: master, optimizer states, 16-bit gradients%s)\n",
+			"host memory", a, engine_offload_name(sc->offload),
+			sc->offload == ENGINE_OFFLOAD_PARAMS ? ", the weights" : "");
 	}
 	bar(f, r, 60);
 	if (m->max_batch != ENGINE_NOT_SOLVED) {
@@ -127,7 +159,11 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	engine_fmt_si(c->flops_per_token_backward, "FLOP", b, sizeof b);
 	engine_fmt_si(c->flops_per_token_train, "FLOP", d, sizeof d);
 	engine_fmt_si(c->flops_per_token_6n, "FLOP", e, sizeof e);
-	fprintf(f, "  per token        forward %s + backward %s = %s   (6·N shorthand: %s)\n", a, b, d, e);
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL)
+		fprintf(f, "  per token        forward %s + backward %s = %s   (4·N shorthand: %s; frozen weights, no weight gradients)\n",
+			a, b, d, e);
+	else
+		fprintf(f, "  per token        forward %s + backward %s = %s   (6·N shorthand: %s)\n", a, b, d, e);
 	if (c->flops_per_token_hw > c->flops_per_token_train) {
 		engine_fmt_si(c->flops_per_token_hw - c->flops_per_token_train, "FLOP", a, sizeof a);
 		fprintf(f, "  recomputation    + %s per token on the hardware (%s%s)\n", a,
@@ -164,6 +200,15 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	engine_fmt_count(floor(c->gpu_hours + 0.5), b, sizeof b);
 	fprintf(f, "  time             %s · %s GPU-hours · MFU %.1f%% · HFU %.1f%%\n", a, b, 100.0 * c->mfu,
 		100.0 * c->hfu);
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE) {
+		engine_fmt_bytes(c->offload_pcie_bytes, false, a, sizeof a);
+		engine_fmt_seconds(c->offload_pcie_seconds, b, sizeof b);
+		engine_fmt_seconds(c->offload_cpu_seconds, d, sizeof d);
+		engine_fmt_si(sc->host_bandwidth, "B/s", e, sizeof e);
+		fprintf(f, "  offload          PCIe %s per step (both ways, pinned): %s · CPU optimizer step %s at %s;\n"
+			   "                   figures beside the step time above, not yet in it\n",
+			a, b, d, e);
+	}
 }
 
 static void inference_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
@@ -355,7 +400,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		if (p[i].bytes == 0)
 			continue;
 		snprintf(a, sizeof a, "%.2f", p[i].bytes / 1073741824.0);
-		md_row(f, p[i].label, dtn(p[i].dt), a);
+		md_row(f, p[i].label, part_dtn(r, &p[i]), a);
 	}
 	snprintf(a, sizeof a, "**%.2f**", r->memory.total / 1073741824.0);
 	md_row(f, "**total**", "", a);
@@ -368,12 +413,20 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		util_strlcpy(b, "none up to 1,048,576", sizeof b);
 	fprintf(f, "\n%s. Largest micro-batch: %s; fewest GPUs: %s.\n\n",
 		r->memory.fits ? "It fits" : "**It does not fit**", a, b);
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL) {
+		char t[200];
+		finetune_text(sc, r, t, sizeof t);
+		fprintf(f, "Fine-tuning: %s; the base weights frozen.\n\n", t);
+	}
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE)
+		fprintf(f, "Host memory (offload %s): %.2f GiB for this GPU.\n\n", engine_offload_name(sc->offload),
+			r->memory.host_bytes / 1073741824.0);
 
 	if (sc->mode == ENGINE_MODE_TRAIN) {
 		fprintf(f, "## How long? Compute and time\n\n");
 		engine_fmt_si(c->flops_per_token_train, "FLOP", a, sizeof a);
 		engine_fmt_si(c->flops_per_token_6n, "FLOP", b, sizeof b);
-		fprintf(f, "- FLOPs per token: %s (the 6·N shorthand: %s)\n", a, b);
+		fprintf(f, "- FLOPs per token: %s (the %s shorthand: %s)\n", a, sc->finetune != ENGINE_FT_FULL ? "4·N" : "6·N", b);
 		engine_fmt_si(c->train_flops, "FLOP", a, sizeof a);
 		fprintf(f, "- Training FLOPs: %s\n", a);
 		fprintf(f, "- MFU %.1f%%, HFU %.1f%%\n", 100.0 * c->mfu, 100.0 * c->hfu);
