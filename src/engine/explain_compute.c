@@ -28,13 +28,19 @@ void eng_ex_flops(struct eng_ex *x, const struct engine_scenario *sc, const stru
 		eng_ex_line(x, "  source   Kaplan et al. 2020 §2.1; PaLM appendix B (Chowdhery et al. 2022)");
 	} else {
 		eng_ex_head(x, "compute.flops_per_token_train", "training FLOPs per token");
-		eng_ex_line(x, "  forward %s + backward (twice the forward) %s = %s (model FLOPs)", SI(cp->flops_per_token_forward, "FLOP", a),
+		eng_ex_line(x, "  forward %s + backward%s %s = %s (model FLOPs)", SI(cp->flops_per_token_forward, "FLOP", a),
+			    sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL ? "" : " (twice the forward)",
 			    SI(cp->flops_per_token_backward, "FLOP", b), SI(cp->flops_per_token_train, "FLOP", c));
-		eng_ex_line(x, "  forward : backward = 1 : 2 (the backward computes gradients for inputs and for weights)");
+		if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL)
+			eng_ex_line(x, "  %s: the backward computes activation gradients through the frozen weights (2 per weight, "
+				       "no weight gradients) and the adapters' full 4: ~4·N per token, not 6·N; MFU counts these",
+				    sc->finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA");
+		else
+			eng_ex_line(x, "  forward : backward = 1 : 2 (the backward computes gradients for inputs and for weights)");
 		if (cp->flops_per_token_hw > cp->flops_per_token_train)
 			eng_ex_line(x, "  recomputation adds %s: hardware FLOPs %s (counted in HFU, not MFU)",
 				    SI(cp->flops_per_token_hw - cp->flops_per_token_train, "FLOP", a), SI(cp->flops_per_token_hw, "FLOP", b));
-		eng_ex_line(x, "  6·N shorthand: %s (%+.1f%%)", SI(cp->flops_per_token_6n, "FLOP", a),
+		eng_ex_line(x, "  %s shorthand: %s (%+.1f%%)", sc->finetune != ENGINE_FT_FULL && sc->mode == ENGINE_MODE_TRAIN ? "4·N + 6·adapters" : "6·N", SI(cp->flops_per_token_6n, "FLOP", a),
 			    100.0 * (cp->flops_per_token_6n / cp->flops_per_token_train - 1.0));
 		eng_ex_line(x, "  source   Kaplan et al. 2020; Korthikanti et al. 2022 appendix A; Dao et al. 2022");
 	}
