@@ -54,7 +54,8 @@ static const char *const keys[] = {
 	"roofline.prefill", "roofline.decode", "roofline.elementwise", "data_loading",
 	"techniques.mixed_precision", "techniques.selective_recompute", "techniques.full_recompute",
 	"techniques.flash_attention", "techniques.kv_cache", "techniques.zero1", "techniques.zero2",
-	"techniques.zero3", "techniques.tensor_parallel", "techniques.pipeline_parallel", NULL,
+	"techniques.zero3", "techniques.tensor_parallel", "techniques.pipeline_parallel", "techniques.lora",
+	"techniques.qlora", "techniques.offload", NULL,
 };
 
 const char *const *engine_explain_keys(void)

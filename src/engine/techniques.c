@@ -40,6 +40,10 @@ static void run(const struct engine_scenario *sc, double hfu, struct outcome *o)
 		o->seconds = t.tokens * (r.compute.flops_per_token_used + (r.compute.flops_per_token_hw -
 									   r.compute.flops_per_token_train)) /
 			     (gpus * r.compute.peak * hfu) * (1.0 + pp_bubble);
+		/* offload: the CPU's optimizer step and the PCIe copies, counted as not
+		 * overlapped with compute (an upper bound: DeepSpeed overlaps the gradients'
+		 * copy with the backward) */
+		o->seconds += r.compute.steps * (r.compute.offload_cpu_seconds + r.compute.offload_pcie_seconds);
 	} else {
 		o->flops = r.inference.decode_flops / (double)t.batch;
 		o->bytes = r.inference.decode_bytes;
@@ -222,6 +226,45 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	} else {
 		T[ENGINE_TECH_TP].name = "tensor_parallel";
 		T[ENGINE_TECH_TP].label = "tensor parallelism";
+	}
+
+	/* LoRA and QLoRA against full training; offload (of the optimizer, or the current
+	 * tier) against none, both at the current fine-tuning */
+	{
+		static const struct {
+			int id, ft;
+			const char *name, *label;
+		} ft[] = {{ENGINE_TECH_LORA, ENGINE_FT_LORA, "lora", "LoRA"},
+			  {ENGINE_TECH_QLORA, ENGINE_FT_QLORA, "qlora", "QLoRA (NF4 base)"}};
+		size_t k;
+		for (k = 0; k < 2; k++) {
+			struct engine_technique *te = &T[ft[k].id];
+			a = *sc;
+			b = *sc;
+			a.finetune = (enum engine_finetune)ft[k].ft;
+			b.finetune = ENGINE_FT_FULL;
+			run(&a, hfu, &w);
+			run(&b, hfu, &wo);
+			fill(te, ft[k].name, ft[k].label, train && sc->finetune == a.finetune, &w, &wo);
+			te->name = ft[k].name;
+			te->label = ft[k].label;
+			snprintf(te->compare, sizeof te->compare, "full -> %s r %lld", ft[k].name, (long long)sc->lora_rank);
+			if (!train)
+				te->applies = false;
+		}
+		a = *sc;
+		b = *sc;
+		a.offload = sc->offload != ENGINE_OFFLOAD_NONE ? sc->offload : ENGINE_OFFLOAD_OPTIMIZER;
+		b.offload = ENGINE_OFFLOAD_NONE;
+		run(&a, hfu, &w);
+		run(&b, hfu, &wo);
+		fill(&T[ENGINE_TECH_OFFLOAD], "offload", "offload (ZeRO-Offload)", train && sc->offload != ENGINE_OFFLOAD_NONE,
+		     &w, &wo);
+		T[ENGINE_TECH_OFFLOAD].name = "offload";
+		T[ENGINE_TECH_OFFLOAD].label = "offload (ZeRO-Offload)";
+		snprintf(T[ENGINE_TECH_OFFLOAD].compare, sizeof T[0].compare, "none -> %s", engine_offload_name(a.offload));
+		if (!train)
+			T[ENGINE_TECH_OFFLOAD].applies = false;
 	}
 
 	a = *sc;
