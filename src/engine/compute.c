@@ -117,29 +117,6 @@ static void layer_traffic(const struct engine_scenario *sc, const struct eng_dim
 	t->bytes += passes * elem;
 }
 
-void eng_train_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
-		       const struct engine_params *p, double hw_per_token, struct eng_traffic *t)
-{
-	double M = (double)sc->batch * (double)sc->seq;
-	double tp = (double)sc->tp, pp = (double)sc->pp;
-	struct eng_traffic layer = {0, 0}, head = {0, 0};
-	double recompute_share;
-
-	layer_traffic(sc, dm, b, M, (double)sc->seq, true, &layer);
-	/* recomputation re-reads and re-writes what it recomputes */
-	recompute_share = 0.0;
-	if (sc->recompute == ENGINE_RECOMP_FULL)
-		recompute_share = 1.0 / 3.0;
-	layer.bytes *= 1.0 + recompute_share;
-	if (sc->recompute == ENGINE_RECOMP_SELECTIVE && !sc->flash_attention)
-		layer.bytes += 4.0 * b->act * (M / (double)sc->seq) * (dm->nh / tp) * (double)sc->seq * (double)sc->seq;
-	mm_train(M, dm->d, dm->V / tp, b->act, b->w, b->g, &head);
-	head.bytes += 3.0 * 4.0 * M * dm->V / tp; /* fp32 logits through the loss */
-	t->flops = M * hw_per_token / (tp * pp);
-	t->bytes = (dm->L * layer.bytes + head.bytes) / pp;
-	(void)p;
-}
-
 /*
  * Inference on one model replica (tp × pp GPUs; pipeline stages run one after another
  * for a given batch, so only TP shortens latency). Times are roofline bounds: the larger
@@ -211,6 +188,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	struct eng_bytes by;
 	struct eng_mem mem;
 	struct eng_flops fl;
+	struct eng_step stp;
 	struct engine_compute *c = &r->compute;
 	struct engine_memory *m = &r->memory;
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
@@ -219,7 +197,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	memset(r, 0, sizeof *r);
 	eng_dims_from_model(&sc->model, &dm);
 	eng_bytes(sc, &by);
-	dp = (double)(sc->gpus / (sc->tp * sc->pp));
+	dp = (double)(sc->gpus / (sc->tp * sc->pp * sc->cp));
 	r->dp = (int)dp;
 
 	/* parameters */
@@ -274,6 +252,16 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	c->tokens_per_step = c->global_batch * (double)sc->seq;
 	c->train_flops = sc->tokens * used;
 	c->train_flops_6n = sc->tokens * fl.six_n;
+	/* the step-time model (step.c), whatever drives the time */
+	eng_step(sc, &dm, &by, &mem, dp, peak, &stp);
+	c->step = stp.part;
+	c->step_seconds_predicted = stp.seconds;
+	c->mfu_predicted = c->tokens_per_step * used / (stp.seconds * gpus * peak);
+	c->hfu_predicted = c->tokens_per_step * hw_used / (stp.seconds * gpus * peak);
+	c->gemm_efficiency = stp.gemm_eff;
+	c->bubble_fraction = stp.part.bubble / stp.seconds;
+	c->dp_exposed_fraction = stp.part.dp_comm / stp.seconds;
+	c->network_bw = stp.network_bw;
 	if (sc->tokens_per_s > 0) {
 		c->source = ENGINE_TPUT_TOKENS;
 		c->tokens_per_s = sc->tokens_per_s;
@@ -283,9 +271,12 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	} else if (sc->achieved_flops > 0) {
 		c->source = ENGINE_TPUT_FLOPS;
 		c->tokens_per_s = sc->achieved_flops * gpus / hw_used;
-	} else {
+	} else if (sc->mfu > 0) {
 		c->source = ENGINE_TPUT_MFU;
 		c->tokens_per_s = gpus * peak * sc->mfu / used;
+	} else {
+		c->source = ENGINE_TPUT_PREDICTED;
+		c->tokens_per_s = c->tokens_per_step / stp.seconds;
 	}
 	c->mfu = c->tokens_per_s * used / (gpus * peak);
 	c->hfu = c->tokens_per_s * hw_used / (gpus * peak);
@@ -295,11 +286,11 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	c->train_seconds = sc->tokens / c->tokens_per_s;
 	c->train_days = c->train_seconds / 86400.0;
 	c->gpu_hours = c->train_seconds * gpus / 3600.0;
+	c->cost = sc->price > 0 ? sc->price * c->gpu_hours : 0.0;
 
 	/* roofline */
 	{
 		struct engine_roofline *rl = &r->roofline;
-		struct eng_traffic tr;
 		double bw = sc->gpu.bandwidth;
 		double e = by.act;
 
@@ -307,13 +298,10 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 		rl->bandwidth = bw;
 		rl->ridge = peak / bw;
 		rl->dt = by.matmul_dt;
-		eng_train_traffic(sc, &dm, &by, &r->params, fl.hw, &tr);
-		/* one optimizer step: grad_accum micro-batches, then the update reads the
-		 * gradients and reads and writes weights, master and states once */
-		rl->points[ENGINE_PT_TRAIN].flops = tr.flops * (double)sc->grad_accum;
-		rl->points[ENGINE_PT_TRAIN].bytes =
-			tr.bytes * (double)sc->grad_accum +
-			(mem.weights * 2.0 + mem.gradients + 2.0 * (mem.master + mem.optimizer));
+		/* one optimizer step of the binding GPU: every operation the step model times,
+		 * its FLOPs and HBM bytes (step.c), so the achieved rate sits under the roof */
+		rl->points[ENGINE_PT_TRAIN].flops = stp.flops;
+		rl->points[ENGINE_PT_TRAIN].bytes = stp.bytes;
 		eng_inference(sc, &dm, &by, &r->params, peak, &r->inference, &rl->points[ENGINE_PT_PREFILL],
 			      &rl->points[ENGINE_PT_DECODE]);
 		/* an element-wise op (a ReLU) over the MLP intermediate: 1 FLOP per element, one

@@ -137,7 +137,12 @@ void engine_knob_format(const struct engine_scenario *sc, const struct engine_kn
 	}
 	switch (k->type) {
 	case ENGINE_KNOB_INT: snprintf(buf, n, "%lld", (long long)*eng_f_int(s, k)); break;
-	case ENGINE_KNOB_REAL: fmt_real(*eng_f_real(s, k), buf, n); break;
+	case ENGINE_KNOB_REAL:
+		if ((k->flags & ENGINE_KNOB_AUTO) && *eng_f_real(s, k) == 0.0)
+			util_strlcpy(buf, "auto", n);
+		else
+			fmt_real(*eng_f_real(s, k), buf, n);
+		break;
 	case ENGINE_KNOB_BOOL: util_strlcpy(buf, *eng_f_bool(s, k) ? "on" : "off", n); break;
 	case ENGINE_KNOB_ENUM: util_strlcpy(buf, eng_choice_name(k->choices, *eng_f_enum(s, k)), n); break;
 	default: buf[0] = '\0'; break;
@@ -175,7 +180,7 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 	default: break;
 	}
 	if (k->type == ENGINE_KNOB_REAL && (k->flags & ENGINE_KNOB_ZERO_UNSET) && *eng_f_real(s, k) == 0.0) {
-		util_strlcpy(buf, "-", n);
+		util_strlcpy(buf, (k->flags & ENGINE_KNOB_AUTO) ? "auto" : "-", n);
 		return;
 	}
 	switch (k->type) {
@@ -227,7 +232,9 @@ void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n)
 		range_text(k, k->min, lo, sizeof lo);
 		range_text(k, k->max, hi, sizeof hi);
 		util_bprintf(buf, n, &pos, "%s to %s", lo, hi);
-		if (k->flags & ENGINE_KNOB_ZERO_UNSET)
+		if (k->flags & ENGINE_KNOB_AUTO)
+			util_bprintf(buf, n, &pos, ", or auto (predicted)");
+		else if (k->flags & ENGINE_KNOB_ZERO_UNSET)
 			util_bprintf(buf, n, &pos, " (0: not given)");
 		break;
 	}
@@ -240,7 +247,7 @@ void engine_knob_default_text(const struct engine_knob *k, char *buf, size_t n)
 	engine_scenario_default(&sc);
 	engine_knob_format(&sc, k, buf, n);
 	if (buf[0] == '\0' || (k->type == ENGINE_KNOB_REAL && (k->flags & ENGINE_KNOB_ZERO_UNSET) &&
-			       engine_knob_value(&sc, k) == 0.0))
+			       !(k->flags & ENGINE_KNOB_AUTO) && engine_knob_value(&sc, k) == 0.0))
 		util_strlcpy(buf, eng_knob_special(k) == SP_PARAMS ? "(the model's)" : "(not given)", n);
 }
 
@@ -401,10 +408,18 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	switch (k->type) {
 	case ENGINE_KNOB_INT:
 	case ENGINE_KNOB_REAL:
+		if ((k->flags & ENGINE_KNOB_AUTO) && strcasecmp(text, "auto") == 0) {
+			*eng_f_real(sc, k) = 0.0;
+			break;
+		}
 		if (engine_unit_parse(k->unit, text, &v, &e2) != NAPKIN_OK)
 			return util_err_set(err, NAPKIN_EINVAL, "%s: %s", k->key, e2.msg);
 		if (k->type == ENGINE_KNOB_INT && v != floor(v)) {
 			snprintf(what, sizeof what, "'%s' is not a whole number", text);
+			return knob_err(err, k, what);
+		}
+		if ((k->flags & ENGINE_KNOB_AUTO) && v == 0.0) {
+			snprintf(what, sizeof what, "0 is not allowed (auto predicts it)");
 			return knob_err(err, k, what);
 		}
 		if (!(k->flags & ENGINE_KNOB_ZERO_UNSET && v == 0.0) && (v < k->min || v > k->max)) {

@@ -147,10 +147,10 @@ struct stage_params {
 
 static void stage_params(const struct engine_scenario *sc, const struct eng_dims *dm, struct stage_params *sp)
 {
-	double t = (double)sc->tp, p = (double)sc->pp;
+	double t = (double)sc->tp;
 	double hq = dm->nh * dm->dh;
 	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0; /* KV heads per rank (replicated below 1) */
-	double lps = dm->L / p;
+	double lps = eng_layers_per_stage(dm->L, sc->pp);
 	double final_norm = dm->layernorm ? 2.0 * dm->d : dm->d;
 	struct eng_layer_params lp;
 	double attn_w, attn_b, mlp, mm, layer, emb, head;
@@ -244,7 +244,7 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 	struct engine_params pp_all;
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
 	double t = (double)sc->tp, p = (double)sc->pp;
-	double e, s = (double)sc->seq, lps = dm->L / p;
+	double e, s = (double)sc->seq, lps = eng_layers_per_stage(dm->L, sc->pp);
 	double state_per_param, inflight;
 	int stage;
 	double best_total = -1.0;

@@ -24,7 +24,7 @@ static const struct {
 };
 #define NPEAK (sizeof peak_keys / sizeof peak_keys[0])
 
-static const char *const link_keys[] = {"pcie", "nvlink", "infinity_fabric", "ici", NULL};
+static const char *const link_keys[] = {"pcie", "nvlink", "infinity_fabric", "ici", "network", NULL};
 
 /* The `measured:` section napkin probe --save writes below the datasheet figures. */
 static const char *const measured_keys[] = {
@@ -94,7 +94,11 @@ static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 	if ((v = pd_field(d, map, "pcie", false, true)) != NULL && pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN,
 									       LINK_MAX, &x) == 0)
 		g->pcie_bw = x;
-	for (i = 1; link_keys[i] != NULL; i++) {
+	/* network: the scale-out link per GPU (InfiniBand, RoCE, EFA), per direction */
+	if ((v = pd_field(d, map, "network", false, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, LINK_MAX, &x) == 0)
+		g->network_bw = x;
+	for (i = 1; link_keys[i] != NULL && strcmp(link_keys[i], "network") != 0; i++) {
 		v = pd_field(d, map, link_keys[i], false, true);
 		if (v == NULL)
 			continue;
@@ -254,7 +258,7 @@ void pgpu_yaml(struct pbuf *b, const struct engine_gpu *g, int indent)
 								 peak_keys[i].dt == ENGINE_DT_INT4);
 		pbuf_printf(b, "\n");
 	}
-	if (g->pcie_bw > 0 || g->link_bw > 0) {
+	if (g->pcie_bw > 0 || g->link_bw > 0 || g->network_bw > 0) {
 		indent_to(b, indent);
 		pbuf_printf(b, "interconnect:\n");
 		if (g->pcie_bw > 0) {
@@ -270,6 +274,12 @@ void pgpu_yaml(struct pbuf *b, const struct engine_gpu *g, int indent)
 			indent_to(b, indent + 2);
 			pbuf_printf(b, "%s: ", known ? link : "nvlink");
 			pbuf_quantity(b, ENGINE_UNIT_BYTES_PER_S, g->link_bw, false);
+			pbuf_printf(b, "\n");
+		}
+		if (g->network_bw > 0) {
+			indent_to(b, indent + 2);
+			pbuf_printf(b, "network: ");
+			pbuf_quantity(b, ENGINE_UNIT_BYTES_PER_S, g->network_bw, false);
 			pbuf_printf(b, "\n");
 		}
 	}
