@@ -132,10 +132,29 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		fprintf(f, "  at MFU %4.1f%%     %lld GPUs × %s (%s) × %.3g → %s tokens/s\n", 100.0 * c->mfu, (long long)sc->gpus, a,
 			dtn(c->matmul_dt), c->mfu, b);
 		break;
+	case ENGINE_TPUT_PREDICTED:
+		fprintf(f, "  predicted        %s tokens/s → MFU %.1f%% (%lld GPUs × %s %s peak; matmuls at %.0f%% of peak)\n", b,
+			100.0 * c->mfu, (long long)sc->gpus, a, dtn(c->matmul_dt), 100.0 * c->gemm_efficiency);
+		break;
 	default:
 		fprintf(f, "  measured         %s tokens/s → MFU %.1f%% (%lld GPUs × %s %s peak)\n", b, 100.0 * c->mfu,
 			(long long)sc->gpus, a, dtn(c->matmul_dt));
 		break;
+	}
+	if (sc->mode == ENGINE_MODE_TRAIN) {
+		int i, col = 0;
+		engine_fmt_seconds(c->step_seconds_predicted, a, sizeof a);
+		fprintf(f, "  step model       %s per step%s:", a, c->source == ENGINE_TPUT_PREDICTED ? "" : " (not used: mfu or a measurement sets the time)");
+		for (i = 0; i < ENGINE_STEP_PARTS; i++) {
+			double v = engine_step_part(&c->step, i);
+			if (v <= 0.0)
+				continue;
+			if (col++ % 4 == 0)
+				fprintf(f, "\n                  ");
+			engine_fmt_seconds(v, b, sizeof b);
+			fprintf(f, " %s %s (%.0f%%)", engine_step_part_label(i), b, 100.0 * v / c->step_seconds_predicted);
+		}
+		fprintf(f, "\n");
 	}
 	engine_fmt_count(c->global_batch, a, sizeof a);
 	engine_fmt_count(c->tokens_per_step, b, sizeof b);
@@ -144,8 +163,10 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, (long long)sc->seq, b, d, e);
 	engine_fmt_seconds(c->train_seconds, a, sizeof a);
 	engine_fmt_count(floor(c->gpu_hours + 0.5), b, sizeof b);
-	fprintf(f, "  time             %s · %s GPU-hours · MFU %.1f%% · HFU %.1f%%\n", a, b, 100.0 * c->mfu,
-		100.0 * c->hfu);
+	fprintf(f, "  time             %s · %s GPU-hours · MFU %.1f%% · HFU %.1f%% (%s)\n", a, b, 100.0 * c->mfu,
+		100.0 * c->hfu, engine_mfu_source_name(c->source));
+	if (sc->price > 0)
+		fprintf(f, "  cost             %.4g × %s GPU-hours = %.4g\n", sc->price, b, c->cost);
 }
 
 static void inference_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)

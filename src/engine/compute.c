@@ -338,8 +338,21 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 
 	/* advice that is not an error */
 	if (sc->tp > sc->gpus_per_node)
-		eng_warn(r, "tp %lld spans nodes (gpus_per_node %lld): tensor parallelism over the network is slow",
-			 (long long)sc->tp, (long long)sc->gpus_per_node);
+		eng_warn(r, "tp %lld spans nodes (gpus_per_node %lld): its all-reduces cross the network, %.0f%% of the step",
+			 (long long)sc->tp, (long long)sc->gpus_per_node, 100.0 * c->step.tp_comm / stp.seconds);
+	if (train && c->bubble_fraction > 0.2)
+		eng_warn(r, "the pipeline bubble is %.0f%% of the step: more micro-batches (grad_accum) or vpp shrink it",
+			 100.0 * c->bubble_fraction);
+	if (train && c->dp_exposed_fraction > 0.2)
+		eng_warn(r, "exposed data-parallel communication is %.0f%% of the step: overlap, a larger batch or fewer "
+			 "ZeRO-3 ranks hide it", 100.0 * c->dp_exposed_fraction);
+	if (train && stp.thinnest_eff < 0.5 * eng_family(&sc->gpu)->gemm_best)
+		eng_warn(r, "a GEMM is so thin it runs at %.0f%% of peak: a larger micro-batch or less tensor parallelism "
+			 "widens it", 100.0 * stp.thinnest_eff);
+	if (train && c->source == ENGINE_TPUT_MFU && c->achieved_flops > r->roofline.points[ENGINE_PT_TRAIN].attainable)
+		eng_warn(r, "the assumed mfu %.2g needs %.0f TFLOP/s per GPU, above the roofline's attainable %.0f: "
+			 "mfu auto predicts it", sc->mfu, c->achieved_flops / 1e12,
+			 r->roofline.points[ENGINE_PT_TRAIN].attainable / 1e12);
 	if (sc->tp > 1 && sc->params <= 0 && (sc->model.ffn % sc->tp != 0 || sc->model.hidden % sc->tp != 0))
 		eng_warn(r, "tp %lld does not divide ffn %lld or hidden %lld: frameworks need it to; the figures split evenly",
 			 (long long)sc->tp, (long long)sc->model.ffn, (long long)sc->model.hidden);
