@@ -238,7 +238,7 @@ static void techniques_section(FILE *f, const struct engine_scenario *sc, const 
 	int i;
 	char a[NB], b[NB], c[NB];
 
-	fprintf(f, "\nTechniques  (with minus without, on this scenario; time at the same hardware utilisation)\n");
+	fprintf(f, "\nTechniques  (with minus without, on this scenario; times from the step model, scaled to the header)\n");
 	fprintf(f, "  %-32s %-26s %12s %14s %14s\n", "", "compared", "memory/GPU", "FLOPs/token", sc->mode == ENGINE_MODE_TRAIN ? "training time" : "request time");
 	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
 		const struct engine_technique *t = &r->techniques[i];

@@ -194,7 +194,7 @@ void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const cha
 		eng_ex_line(x, "  memory per GPU   %s (×%.2f)", GIB(t->delta_memory_bytes, a), t->ratio_memory);
 		eng_ex_line(x, "  FLOPs per token  %s", SI(t->delta_flops, "FLOP", b));
 		eng_ex_line(x, "  HBM traffic      %s per step", GB(t->delta_bytes_moved, c));
-		eng_ex_line(x, "  time             %s%s (×%.2f), at the same hardware utilisation", t->delta_seconds < 0 ? "-" : "+",
+		eng_ex_line(x, "  time             %s%s (×%.2f), from the step model", t->delta_seconds < 0 ? "-" : "+",
 			    SECS(fabs(t->delta_seconds), a), t->ratio_seconds);
 		eng_ex_line(x, "  (with minus without; negative saves)");
 		return;
