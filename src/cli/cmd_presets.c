@@ -44,6 +44,24 @@ static void print_warnings(struct preset_registry *reg, FILE *f, const char *pre
 	preset_warnings_clear(reg);
 }
 
+/* The warnings, less those that say a search-path file was skipped when skip_broken. */
+static void print_warnings_but(struct preset_registry *reg, FILE *f, const char *prefix, bool skip_broken)
+{
+	size_t i, b;
+
+	for (i = 0; i < preset_warning_count(reg); i++) {
+		const char *w = preset_warning(reg, i);
+		bool broken = false;
+		for (b = 0; b < preset_broken_count(reg) && skip_broken && !broken; b++) {
+			const char *file = preset_broken(reg, b)->file;
+			broken = strncmp(w, file, strlen(file)) == 0 && w[strlen(file)] == ':';
+		}
+		if (!broken)
+			fprintf(f, "%s%s\n", prefix, w);
+	}
+	preset_warnings_clear(reg);
+}
+
 /* ------------------------------------------------------------ list */
 
 static const char *const kind_titles[PRESET_KIND_COUNT] = {"GPUs", "Models", "Scenarios"};
@@ -291,11 +309,19 @@ static int do_show(struct preset_registry *reg, int argc, char **argv)
 
 /* ------------------------------------------------------------ check */
 
+/* Whether two paths name the same file. */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 static int do_check(struct preset_registry *reg, const struct napkin_err *search_err, int argc, char **argv)
 {
 	struct napkin_err errs[CHECK_MAX_ERRORS];
 	char line[1200];
-	size_t total = 0;
+	size_t total = 0, b;
 	int i;
 
 	if (argc == 0) {
@@ -303,8 +329,19 @@ static int do_check(struct preset_registry *reg, const struct napkin_err *search
 		return CLI_EXIT_USAGE;
 	}
 	if (search_err != NULL) {
-		/* a broken file on the search path is a mistake too; the files are checked anyway */
 		printf("%s\n", util_err_format(search_err, line, sizeof line));
+		total++;
+	}
+	/* a broken file on the search path is a mistake too (the other commands skip it with a
+	 * warning); the files given are checked anyway, and each said once */
+	for (b = 0; b < preset_broken_count(reg); b++) {
+		const struct napkin_err *e = preset_broken(reg, b);
+		bool given = false;
+		for (i = 0; i < argc && !given; i++)
+			given = same_file(e->file, argv[i]);
+		if (given)
+			continue;
+		printf("%s\n", util_err_format(e, line, sizeof line));
 		total++;
 	}
 	for (i = 0; i < argc; i++) {
@@ -389,7 +426,8 @@ int cmd_presets(int argc, char **argv)
 			return CLI_EXIT_FAIL;
 		}
 	}
-	print_warnings(reg, stderr, "napkin presets: ");
+	/* check prints the skipped files as its errors, not as warnings too */
+	print_warnings_but(reg, stderr, "napkin presets: ", strcmp(rest[0], "check") == 0);
 	if (strcmp(rest[0], "list") == 0)
 		rc = do_list(reg, n - 1, rest + 1);
 	else if (strcmp(rest[0], "show") == 0)

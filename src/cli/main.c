@@ -1,7 +1,9 @@
 /*
  * napkin: resource accounting for LLM training and inference, in a terminal.
- * main dispatches to one command per file (tmux's cmd-*.c); with no command it starts the
- * explorer on a terminal, and prints the text report otherwise.
+ * main dispatches through the command table (commands.c) to one command per file (tmux's
+ * cmd-*.c); with no command it starts the explorer on a terminal, and prints the text
+ * report otherwise. Two options the build uses, not listed in --help: --man prints the
+ * man page and --completion bash|zsh a shell completion, both from the tables.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -9,70 +11,40 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "commands.h"
 
 #ifndef NAPKIN_VERSION
 #define NAPKIN_VERSION "0.0.0"
 #endif
 
-struct command {
-	const char *name;
-	int (*fn)(int argc, char **argv);
-	const char *usage;
-	const char *summary;
-};
-
-/* The build defines NAPKIN_HAVE_CMD_X for each src/cli/cmd_x.c it compiles. */
-static const struct command commands[] = {
-#ifdef NAPKIN_HAVE_CMD_EXPLORE
-	{"explore", cmd_explore, "[KNOBS] [--theme dark|light|projector]", "the interactive explorer (the default on a terminal)"},
-#endif
-	{"report", cmd_report, "[KNOBS] [--format text|json|yaml|markdown] [--explain]", "every result, as text or data"},
-#ifdef NAPKIN_HAVE_CMD_PRESETS
-	{"presets", cmd_presets, "list [gpus|models|scenarios] | show ID | check FILE...", "the GPU, model and scenario presets"},
-#endif
-#ifdef NAPKIN_HAVE_CMD_PROBE
-	{"probe", cmd_probe, "[--format text|json] [--save FILE]", "read and measure the GPU in this machine (CUDA)"},
-#endif
-#ifdef NAPKIN_HAVE_CMD_LESSON
-	{"lesson", cmd_lesson, "[N]", "the guided tour of the chapter"},
-#endif
-};
-
-static void usage(FILE *f)
-{
-	size_t i;
-
-	fprintf(f, "napkin %s: resource accounting for LLM training and inference\n\n", NAPKIN_VERSION);
-	fprintf(f, "usage:\n");
-	fprintf(f, "  napkin [KNOBS]                      the explorer on a terminal, the text report otherwise\n");
-	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-		fprintf(f, "  napkin %s %s\n      %s\n", commands[i].name, commands[i].usage, commands[i].summary);
-	fprintf(f, "\nKNOBS are --key value (or --key=value), e.g. --model llama-2-7b --gpu h100-sxm --gpus 8\n"
-		   "--batch 4 --seq 4k --precision mixed-bf16 --zero 1. `napkin report --help` lists every knob\n"
-		   "with its unit, range and default. --scenario FILE starts from a saved scenario.\n");
-}
-
 int main(int argc, char **argv)
 {
-	size_t i;
+	const struct cli_command *c;
 
 	/* Past the file-size limit (ulimit -f) a write fails with EFBIG, which the atomic writes
 	 * report, instead of SIGXFSZ killing napkin with a temporary file left behind. */
 	signal(SIGXFSZ, SIG_IGN);
 	if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0)) {
-		usage(stdout);
+		cli_usage(stdout, NAPKIN_VERSION);
 		return CLI_EXIT_OK;
+	}
+	if (argc == 2 && strcmp(argv[1], "--man") == 0)
+		return cli_man(stdout, NAPKIN_VERSION) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+	if (argc >= 2 && strcmp(argv[1], "--completion") == 0) {
+		int rc = cli_completion(stdout, argc == 3 ? argv[2] : NULL);
+		if (rc == CLI_EXIT_USAGE)
+			fprintf(stderr, "napkin: --completion takes bash or zsh\n");
+		return rc;
 	}
 	if (argc >= 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
 		printf("napkin %s\n", NAPKIN_VERSION);
 		return CLI_EXIT_OK;
 	}
 	if (argc >= 2 && argv[1][0] != '-') {
-		for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
-			if (strcmp(argv[1], commands[i].name) == 0)
-				return commands[i].fn(argc - 1, argv + 1);
+		if ((c = cli_command_find(argv[1])) != NULL)
+			return c->fn(argc - 1, argv + 1);
 		fprintf(stderr, "napkin: unknown command '%s'\n\n", argv[1]);
-		usage(stderr);
+		cli_usage(stderr, NAPKIN_VERSION);
 		return CLI_EXIT_USAGE;
 	}
 	/* no command: the explorer on a terminal, the report otherwise */

@@ -90,6 +90,13 @@ void pgpu_yaml(struct pbuf *b, const struct engine_gpu *g, int indent);
  * apart by `model_type`). path names a default display name ("" for none). */
 int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *id, const char *path,
 		    struct engine_model *out);
+/* The model's name when its file gives none (model_hf.c): _name_or_path, the Hugging Face
+ * cache's repo folder, the file or its folder, else the architecture and size. */
+void pmodel_default_name(const struct ydoc_node *root, bool hf, const char *path, const char *id,
+			 struct engine_model *m);
+/* Warnings for what a config.json says that napkin does not model yet (sliding window,
+ * quantization_config), at their positions. */
+void pmodel_hf_warnings(struct pdiag *d, const struct ydoc_node *root, const struct engine_model *m);
 void pmodel_yaml(struct pbuf *b, const struct engine_model *m, int indent);
 /* Whether the document's root looks like a model or a GPU profile. */
 bool pmodel_looks_like(const struct ydoc_node *root);

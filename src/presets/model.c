@@ -128,33 +128,6 @@ static int arch_int(struct pdiag *d, const struct ydoc_node *n, const char *knob
 		      out);
 }
 
-static void name_from_path(const char *path, char *buf, size_t n)
-{
-	const char *base = strrchr(path, '/'), *dot;
-	char tmp[256];
-	size_t len;
-
-	base = base != NULL ? base + 1 : path;
-	if (strcmp(base, "config.json") == 0 && base > path) {
-		/* models/Llama-2-7b-hf/config.json: the directory names it */
-		const char *end = base - 1, *start = end;
-		while (start > path && start[-1] != '/')
-			start--;
-		len = (size_t)(end - start);
-		if (len > 0 && len < sizeof tmp) {
-			memcpy(tmp, start, len);
-			tmp[len] = '\0';
-			util_strlcpy(buf, tmp, n);
-			return;
-		}
-	}
-	util_strlcpy(tmp, base, sizeof tmp);
-	dot = strrchr(tmp, '.');
-	if (dot != NULL && dot != tmp)
-		tmp[dot - tmp] = '\0';
-	util_strlcpy(buf, tmp, n);
-}
-
 static int parse_bias(struct pdiag *d, const struct ydoc_node *n, int *out)
 {
 	size_t i;
@@ -343,17 +316,8 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 		       (long long)m.experts);
 
 	/* name, published count, source */
-	if ((v = pd_field(d, root, "name", false, true)) != NULL) {
+	if ((v = pd_field(d, root, "name", false, true)) != NULL)
 		pd_string(d, v, m.name, sizeof m.name);
-	} else if (hf && (v = pd_field(d, root, "_name_or_path", false, true)) != NULL && v->kind == YDOC_SCALAR &&
-		   v->len > 0) {
-		const char *slash = strrchr(v->text, '/');
-		util_strlcpy(m.name, slash != NULL && slash[1] ? slash + 1 : v->text, sizeof m.name);
-	} else if (path != NULL && path[0] != '\0') {
-		name_from_path(path, m.name, sizeof m.name);
-	} else {
-		util_strlcpy(m.name, id, sizeof m.name);
-	}
 	if ((v = pd_field(d, root, "params_published", false, true)) != NULL &&
 	    pd_number(d, v, ENGINE_UNIT_COUNT, 0, 1e15, &x) == 0)
 		m.params_published = x;
@@ -365,7 +329,12 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 	if (d->n > n0)
 		return d->errs != NULL && d->max > 0 ? d->errs[0].code : NAPKIN_ESCHEMA;
 
-	/* warnings: traits napkin assumed, or could not represent */
+	if (m.name[0] == '\0')
+		pmodel_default_name(root, hf, path, id, &m);
+
+	/* warnings: traits napkin assumed, or could not represent, or does not model yet */
+	if (hf)
+		pmodel_hf_warnings(d, root, &m);
 	if (arch_node != NULL && family_of(m.arch) == NULL &&
 	    !(given.mlp && given.norm && given.bias && given.tied && given.position)) {
 		pd_warn(d, arch_node->line, arch_node->col,

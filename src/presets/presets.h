@@ -54,8 +54,11 @@ struct preset_options {
 struct preset_registry;
 
 /* Builds the registry: built-ins, then each directory of the search path that exists.
- * A broken file in a search directory is an error naming it (nothing is skipped
- * silently). Returns 0 or an error code. */
+ * A broken file in a search directory (or one that cannot be read) is skipped, never
+ * silently: its error is kept (preset_broken) and said as a warning ("file:line:col:
+ * warning: ..."), so the commands that never use it go on. Naming a broken preset's id
+ * gives its error. Returns 0 or an error code (out of memory; --presets DIR that is not a
+ * directory). */
 int preset_registry_new(struct preset_registry **out, const struct preset_options *opts, struct napkin_err *err);
 void preset_registry_free(struct preset_registry *reg);
 
@@ -101,6 +104,12 @@ int preset_model_from_text(struct preset_registry *reg, const char *name, const 
 int preset_gpu_from_text(struct preset_registry *reg, const char *name, const char *text, size_t len,
 			 struct engine_gpu *out, struct napkin_err *err);
 int preset_model_to_yaml(const struct engine_model *model, char **out, size_t *len, struct napkin_err *err);
+
+/* The files of the search path that were skipped because they did not load, each with
+ * its error and position (napkin presets check fails on them). They stay until
+ * preset_registry_free; i out of range gives NULL. */
+size_t preset_broken_count(const struct preset_registry *reg);
+const struct napkin_err *preset_broken(const struct preset_registry *reg, size_t i);
 
 /* Warnings from loads that succeeded (a config.json with an unknown model_type names the
  * traits it assumed), each "file:line:col: warning: ...". They accumulate until cleared;

@@ -250,8 +250,29 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A file (or directory) of the search path that failed with *err: kept and said as a
+ * warning, and the scan goes on; only running out of memory stops it. */
+static int skip_broken(struct preset_registry *reg, enum preset_kind kind, const char *path, int rc,
+		       struct napkin_err *err)
+{
+	char id[ENGINE_ID_MAX];
+	struct napkin_err ignored;
+
+	if (rc == NAPKIN_ENOMEM)
+		return rc;
+	if (err->file[0] == '\0')
+		util_err_at(err, path, 0, 0);
+	if (preg_id_of(path, id, sizeof id, &ignored) != NAPKIN_OK)
+		id[0] = '\0';
+	rc = preg_broken_add(reg, kind, id, err);
+	if (rc != NAPKIN_OK)
+		return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+	util_err_clear(err);
+	return NAPKIN_OK;
+}
+
 /* Every preset file in dir/gpus, dir/models and dir/scenarios; a missing directory is
- * fine, a broken file is an error that names it. */
+ * fine, a broken file is skipped with a warning that names it (skip_broken). */
 static int scan_dir(struct preset_registry *reg, const char *dir, enum preset_origin origin, struct napkin_err *err)
 {
 	int k, rc = NAPKIN_OK;
@@ -265,14 +286,18 @@ static int scan_dir(struct preset_registry *reg, const char *dir, enum preset_or
 
 		if ((size_t)snprintf(sub, sizeof sub, "%s/%s", dir, preg_kind_dirs[k]) >= sizeof sub) {
 			util_err_at(err, dir, 0, 0);
-			return util_err_set(err, NAPKIN_EINVAL, "the directory's path is too long");
+			rc = skip_broken(reg, PRESET_KIND_COUNT, dir,
+					 util_err_set(err, NAPKIN_EINVAL, "the directory's path is too long"), err);
+			continue;
 		}
 		dh = opendir(sub);
 		if (dh == NULL) {
 			if (errno == ENOENT || errno == ENOTDIR)
 				continue;
 			util_err_at(err, sub, 0, 0);
-			return util_err_set(err, NAPKIN_EIO, "cannot read the directory: %s", strerror(errno));
+			rc = skip_broken(reg, PRESET_KIND_COUNT, sub,
+					 util_err_set(err, NAPKIN_EIO, "cannot read the directory: %s", strerror(errno)), err);
+			continue;
 		}
 		while ((de = readdir(dh)) != NULL) {
 			if (!wanted(de->d_name, (enum preset_kind)k))
@@ -303,8 +328,9 @@ static int scan_dir(struct preset_registry *reg, const char *dir, enum preset_or
 			size_t len = 0;
 			if ((size_t)snprintf(path, sizeof path, "%s/%s", sub, names[i]) >= sizeof path) {
 				util_err_at(err, sub, 0, 0);
-				rc = util_err_set(err, NAPKIN_EINVAL, "a file name in it is too long");
-				break;
+				rc = skip_broken(reg, PRESET_KIND_COUNT, sub,
+						 util_err_set(err, NAPKIN_EINVAL, "a file name in it is too long"), err);
+				continue;
 			}
 			if (!preg_file_exists(path))
 				continue;
@@ -312,6 +338,8 @@ static int scan_dir(struct preset_registry *reg, const char *dir, enum preset_or
 			if (rc == NAPKIN_OK)
 				rc = add_preset(reg, (enum preset_kind)k, origin, path, path, sub, text, len, err);
 			free(text);
+			if (rc != NAPKIN_OK)
+				rc = skip_broken(reg, (enum preset_kind)k, path, rc, err);
 		}
 		for (i = 0; i < n; i++)
 			free(names[i]);
@@ -340,14 +368,22 @@ static int finish(struct preset_registry *reg, struct napkin_err *err)
 		struct engine_scenario sc;
 		char name[ENGINE_NAME_MAX] = "", summary[200];
 		int rc = ydoc_parse(e->msg_name, e->text, e->len, NULL, &doc, err);
-		if (rc != NAPKIN_OK)
-			return rc;
-		pd_init(&d, e->msg_name, err, 1);
-		engine_scenario_default(&sc);
-		rc = pscenario_apply(reg, &d, ydoc_root(doc), e->base_dir, &sc, name, sizeof name);
-		ydoc_free(doc);
-		if (rc != NAPKIN_OK && e->info.origin != PRESET_BUILTIN)
-			return rc;
+		if (rc == NAPKIN_OK) {
+			pd_init(&d, e->msg_name, err, 1);
+			engine_scenario_default(&sc);
+			rc = pscenario_apply(reg, &d, ydoc_root(doc), e->base_dir, &sc, name, sizeof name);
+			ydoc_free(doc);
+		}
+		if (rc != NAPKIN_OK && e->info.origin != PRESET_BUILTIN) {
+			/* a scenario of the search path that does not apply: skipped, said */
+			if ((rc = skip_broken(reg, PRESET_SCENARIO, e->path, rc, err)) != NAPKIN_OK)
+				return rc;
+			entry_free(e);
+			memmove(e, e + 1, (l->n - i - 1) * sizeof *e);
+			l->n--;
+			i--;
+			continue;
+		}
 		if (rc != NAPKIN_OK) {
 			/* a built-in scenario that a GPU or model of the search path no longer suits
 			 * (it is checked against the built-in presets by the tests): listed, and its
@@ -450,5 +486,6 @@ void preset_registry_free(struct preset_registry *reg)
 	}
 	preset_warnings_clear(reg);
 	free(reg->warn);
+	free(reg->broken);
 	free(reg);
 }

@@ -116,6 +116,12 @@ static int resolve(struct preset_registry *reg, enum preset_kind kind, const cha
 			*g = e->gpu;
 		return NAPKIN_OK;
 	}
+	if (!preg_is_path(name) && preg_broken_find(reg, kind, name) != NULL) {
+		/* its file is on the search path but did not load: its own error, not "unknown" */
+		if (err != NULL)
+			*err = preg_broken_find(reg, kind, name)->err;
+		return preg_broken_find(reg, kind, name)->err.code;
+	}
 	path = join(base_dir, name);
 	if (path == NULL)
 		return util_err_set(err, NAPKIN_ENOMEM, "out of memory");

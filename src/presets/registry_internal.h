@@ -21,10 +21,19 @@ struct preg_kind_list {
 	size_t n, cap;
 };
 
+/* A file of the search path that did not load (registry_broken.c). */
+struct preg_broken {
+	enum preset_kind kind;
+	char id[ENGINE_ID_MAX]; /* the id its file name makes ("" for none) */
+	struct napkin_err err;
+};
+
 struct preset_registry {
 	struct preg_kind_list kinds[PRESET_KIND_COUNT];
 	char **warn;
 	size_t nwarn, capwarn;
+	struct preg_broken *broken;
+	size_t nbroken, capbroken;
 };
 
 /* The directory of each kind below a search-path directory: gpus, models, scenarios. */
@@ -41,5 +50,13 @@ int preg_id_of(const char *path, char *id, size_t n, struct napkin_err *err);
  * to reg (may be NULL). */
 int preg_parse_text(struct preset_registry *reg, enum preset_kind kind, const char *name, const char *id,
 		    const char *text, size_t len, struct engine_model *m, struct engine_gpu *g, struct napkin_err *err);
+
+/* Adds one warning (said once however often it is added). */
+void preg_warn_text(struct preset_registry *reg, const char *text);
+/* Records a file that did not load (its error e) and says it as a warning; id may be ""
+ * or NULL. Returns 0 or NAPKIN_ENOMEM. */
+int preg_broken_add(struct preset_registry *reg, enum preset_kind kind, const char *id, const struct napkin_err *e);
+/* The broken file of kind whose name makes id, or NULL. */
+const struct preg_broken *preg_broken_find(const struct preset_registry *reg, enum preset_kind kind, const char *id);
 
 #endif

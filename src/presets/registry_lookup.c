@@ -31,7 +31,7 @@ const char *preset_kind_name(enum preset_kind k)
 
 /* ------------------------------------------------------------ warnings */
 
-static void add_warning(struct preset_registry *reg, const char *text)
+void preg_warn_text(struct preset_registry *reg, const char *text)
 {
 	char **w;
 	size_t i;
@@ -59,7 +59,7 @@ void preg_warnings(struct preset_registry *reg, const struct pdiag *d)
 	size_t i;
 
 	for (i = 0; i < d->nwarn; i++)
-		add_warning(reg, d->warn[i]);
+		preg_warn_text(reg, d->warn[i]);
 }
 
 size_t preset_warning_count(const struct preset_registry *reg)

@@ -164,8 +164,7 @@ static void encode_float(const struct teach_format *f, double x, enum teach_over
 			set_fields(e, f, sign, (1u << f->exponent_bits) - 1, 0);
 			e->cls = TEACH_FP_INF;
 		} else {
-			overflow_to(e, f, sign, mode);
-			e->overflow = false; /* already infinite: nothing was lost to the format */
+			overflow_to(e, f, sign, mode); /* no infinity: NaN or saturated, by the rule */
 		}
 		return;
 	}
@@ -224,6 +223,10 @@ static void encode_int(const struct teach_format *f, double x, enum teach_overfl
 		e->overflow = true;
 		n = n > hi ? hi : lo;
 	}
+	if (n == 0.0) {
+		n = 0.0; /* an integer has no -0 */
+		e->underflow = x != 0.0;
+	}
 	v = (int64_t)n;
 	e->value = n;
 	e->bits = (uint64_t)v & ((1ull << f->bits) - 1);
@@ -231,31 +234,66 @@ static void encode_int(const struct teach_format *f, double x, enum teach_overfl
 	e->mantissa_field = (uint32_t)e->bits;
 }
 
+/* A relative error in percent: three significant digits, and two for the tiny ones
+ * ("-100%", "+1.56%", "+1.5e-06%"). */
+static void fmt_pct(double rel, char *buf, size_t n)
+{
+	double p = 100.0 * rel;
+
+	snprintf(buf, n, fabs(p) >= 0.1 ? "%+.3g%%" : "%+.2g%%", p);
+}
+
+/* What happened, in plain words, and what the hardware does where the format has no
+ * answer: an integer has no NaN, no infinity and no -0 (PTX ISA 9.0, cvt: a float-to-
+ * integer conversion clamps to the destination's range and turns NaN into 0; C leaves
+ * both undefined); E4M3 has no infinity. The error of an infinite or NaN input is
+ * undefined, and said so. */
 static void describe(const struct teach_format *f, struct teach_encoding *e)
 {
 	const struct engine_dtype_info *info = engine_dtype_info(f->dt);
-	const char *name = info->name;
-	char in[40], out[40], mx[40];
+	const char *name = info->name, *sg = e->input < 0 ? "-" : "+";
+	char in[40], out[40], mx[40], pct[32];
+	size_t sz = sizeof e->note;
 
 	snprintf(in, sizeof in, "%.9g", e->input);
 	snprintf(out, sizeof out, "%.9g", e->value);
 	snprintf(mx, sizeof mx, "%.9g", info->max_finite);
-	if (isnan(e->input))
-		snprintf(e->note, sizeof e->note, "%s: NaN stays NaN%s", name,
-			 f->is_float ? "" : " (an integer has no NaN: 0 here, undefined in C)");
-	else if (e->overflow)
-		snprintf(e->note, sizeof e->note, "overflow: |%s| > %s, %s stores %s", in, mx, name,
-			 e->cls == TEACH_FP_INF ? (e->sign ? "-inf" : "+inf") : e->cls == TEACH_FP_NAN ? "NaN" : out);
-	else if (e->underflow)
-		snprintf(e->note, sizeof e->note, "underflow: %s is below half the smallest %s subnormal, stored as 0", in,
+	fmt_pct(e->rel_error, pct, sizeof pct);
+	if (isnan(e->input) && f->is_float && f->has_nan)
+		snprintf(e->note, sz, "%s: NaN stays NaN (every operation on it gives NaN)", name);
+	else if (isnan(e->input) && !f->is_float)
+		snprintf(e->note, sz, "%s has no NaN: it depends on the conversion (a GPU's cvt gives 0, shown here; a C "
+				      "cast is undefined); the error is undefined", name);
+	else if (isnan(e->input))
+		snprintf(e->note, sz, "%s has no NaN: what a conversion gives is up to the hardware; the error is undefined",
 			 name);
+	else if (isinf(e->input) && f->has_inf)
+		snprintf(e->note, sz, "%s holds %sinf exactly", name, sg);
+	else if (isinf(e->input) && e->cls == TEACH_FP_NAN)
+		snprintf(e->note, sz, "%s has no infinity: %sinf becomes NaN (PyTorch's cast; a saturating cast gives %s%s); "
+				      "the error is undefined", name, sg, e->input < 0 ? "-" : "", mx);
+	else if (isinf(e->input))
+		snprintf(e->note, sz, "%s has no infinity: %sinf saturates to %s (%s); the error is undefined", name, sg,
+			 out, f->is_float ? "a saturating cast" : "conversions clamp to the range");
+	else if (e->overflow && !f->is_float)
+		snprintf(e->note, sz, "overflow: %s %s %s, %s saturates to %s (conversions clamp to the range)", in,
+			 e->input > 0 ? ">" : "<", out, name, out);
+	else if (e->overflow)
+		snprintf(e->note, sz, "overflow: |%s| > %s, %s stores %s", in, mx, name,
+			 e->cls == TEACH_FP_INF ? (e->sign ? "-inf" : "+inf") : e->cls == TEACH_FP_NAN ? "NaN" : out);
+	else if (e->underflow && !f->is_float)
+		snprintf(e->note, sz, "%s rounds %s to 0: it is less than half a step of 1, so nothing is left", name, in);
+	else if (e->underflow)
+		snprintf(e->note, sz, "underflow: %s is below half the smallest %s subnormal, stored as 0: nothing is left",
+			 in, name);
+	else if (!f->is_float && e->input == 0.0 && signbit(e->input))
+		snprintf(e->note, sz, "%s has no -0: -0 is stored as 0, the same bits as +0", name);
 	else if (!e->inexact)
-		snprintf(e->note, sizeof e->note, "%s holds %s exactly", name, in);
+		snprintf(e->note, sz, "%s holds %s exactly", name, in);
 	else if (e->cls == TEACH_FP_SUBNORMAL)
-		snprintf(e->note, sizeof e->note, "%s rounds %s to the subnormal %s (error %+.2g%%)", name, in, out,
-			 100.0 * e->rel_error);
+		snprintf(e->note, sz, "%s rounds %s to the subnormal %s (error %s)", name, in, out, pct);
 	else
-		snprintf(e->note, sizeof e->note, "%s rounds %s to %s (error %+.2g%%)", name, in, out, 100.0 * e->rel_error);
+		snprintf(e->note, sz, "%s rounds %s to %s (error %s)", name, in, out, pct);
 }
 
 int teach_dtype_encode(enum engine_dtype dt, double x, enum teach_overflow mode, struct teach_encoding *e)

@@ -13,7 +13,11 @@
  * 8-bit Floating Point Specification (OFP8) rev. 1.0 (E4M3: S.1111.111 is the only NaN,
  * max S.1111.110 = 448; E5M2: IEEE-like, max 57344, infinities S.11111.00); PyTorch's
  * casts (c10/util/Float8_e4m3fn.h: an overflow becomes NaN; Float8_e5m2.h: ±inf);
- * quantised integers: round half to even and clamp (torch.quantize_per_tensor).
+ * quantised integers: round half to even and clamp (torch.quantize_per_tensor). An
+ * integer has no -0, NaN or infinity: -0 is stored as 0, ±inf saturates to the range's
+ * ends, NaN becomes 0 (PTX ISA 9.0, cvt: float-to-integer conversions clamp to the
+ * destination's range and turn NaN into 0; C leaves both undefined); the error of an
+ * infinite or NaN input is undefined, and each note says so in words.
  */
 #ifndef NAPKIN_TEACH_DTYPELAB_H
 #define NAPKIN_TEACH_DTYPELAB_H
@@ -70,8 +74,9 @@ struct teach_encoding {
 	double rel_error;      /* abs_error / |input| (0 for input 0) */
 	enum teach_fp_class cls;
 	bool inexact;          /* value != input */
-	bool overflow;         /* beyond the largest finite: became inf, NaN or saturated */
-	bool underflow;        /* a nonzero input became 0 */
+	bool overflow;         /* beyond the largest finite (inf too, where the format has none):
+				* became inf, NaN or saturated */
+	bool underflow;        /* a nonzero input became 0 (integers too: 0.1 in int8) */
 	char note[200];        /* one sentence: "overflow: 70000 > 65504, fp16 stores +inf" */
 };
 

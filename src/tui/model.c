@@ -425,6 +425,19 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 	tui_model_evaluate(m, 0);
 	if (!m->have_res)
 		tui_model_message(m, true, "%s", m->eval_err);
+#ifdef TUI_HAVE_PRESETS
+	else if (preset_broken_count(reg) > 0) {
+		/* a preset file of the search path that did not load was skipped: say which */
+		char where[1200];
+		size_t nb = preset_broken_count(reg);
+		util_err_format(preset_broken(reg, 0), where, sizeof where);
+		if (nb > 1)
+			tui_model_message(m, true, "\xe2\x9a\xa0 skipped %.400s (+%zu more: napkin presets check)", where,
+					  nb - 1);
+		else
+			tui_model_message(m, true, "\xe2\x9a\xa0 skipped %.400s (napkin presets check)", where);
+	}
+#endif
 	tui_model_set_size(m, 120, 40);
 	if (opt != NULL && opt->lesson != NULL) /* napkin lesson N: start in the lesson (view_teach.c) */
 		tui_lesson_start(m, opt->lesson, opt->lesson_number, opt->lang);

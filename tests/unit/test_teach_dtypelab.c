@@ -15,6 +15,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dtypelab.h"
@@ -97,8 +98,8 @@ static const struct bcase bcases[] = {
 	{ENGINE_DT_FP8_E4M3, 465.0, SAT, 0x7E, 448.0, OVF}, /* satfinite: 448 */
 	{ENGINE_DT_FP8_E4M3, 1000.0, D, 0x7F, NAN, OVF},
 	{ENGINE_DT_FP8_E4M3, -1000.0, SAT, 0xFE, -448.0, OVF},
-	{ENGINE_DT_FP8_E4M3, INFINITY, D, 0x7F, NAN, OK},
-	{ENGINE_DT_FP8_E4M3, -INFINITY, SAT, 0xFE, -448.0, OK},
+	{ENGINE_DT_FP8_E4M3, INFINITY, D, 0x7F, NAN, OVF},       /* no infinity: NaN */
+	{ENGINE_DT_FP8_E4M3, -INFINITY, SAT, 0xFE, -448.0, OVF}, /* or saturated */
 	{ENGINE_DT_FP8_E4M3, 0.015625, D, 0x08, 0.015625, OK},         /* 2^-6, min normal */
 	{ENGINE_DT_FP8_E4M3, 0.013671875, D, 0x07, 0.013671875, OK},   /* 0.875·2^-6, max subnormal */
 	{ENGINE_DT_FP8_E4M3, 0.001953125, D, 0x01, 0.001953125, OK},   /* 2^-9, min subnormal */
@@ -129,7 +130,13 @@ static const struct bcase bcases[] = {
 	{ENGINE_DT_INT8, -128.5, D, 0x80, -128.0, OK},
 	{ENGINE_DT_INT4, 7.6, D, 0x7, 7.0, OVF},
 	{ENGINE_DT_INT4, -9.0, D, 0x8, -8.0, OVF},
-	{ENGINE_DT_INT4, 0.5, D, 0x0, 0.0, OK},
+	{ENGINE_DT_INT4, 0.5, D, 0x0, 0.0, UNF}, /* tie to even 0: nothing is left */
+	{ENGINE_DT_INT8, -0.0, D, 0x00, 0.0, OK}, /* no -0: the bits of +0 */
+	{ENGINE_DT_INT8, -0.4, D, 0x00, 0.0, UNF},
+	{ENGINE_DT_INT8, INFINITY, D, 0x7F, 127.0, OVF},
+	{ENGINE_DT_INT8, -INFINITY, D, 0x80, -128.0, OVF},
+	{ENGINE_DT_INT8, NAN, D, 0x00, 0.0, OK}, /* PTX cvt: NaN becomes 0 */
+	{ENGINE_DT_INT4, -0.0, D, 0x0, 0.0, OK},
 	{ENGINE_DT_INT4, 1.5, D, 0x2, 2.0, OK},
 	{ENGINE_DT_INT4, -1.0, D, 0xF, -1.0, OK},
 };
@@ -362,7 +369,114 @@ static void test_parse_value(void **state)
 	assert_int_not_equal(teach_dtype_parse_value("1e5 x", &x, &err), 0);
 }
 
+/* Every dtype of the lab against every special value: what each note says is what the
+ * format holds and what the hardware does, in words a person reads, never a placeholder.
+ *  - integers have no -0, no NaN, no infinity: -0 is +0; inf saturates to the range's
+ *    end (PTX ISA 9.0, cvt: float-to-integer clamps); NaN becomes 0 (cvt); the error of
+ *    an infinite or NaN input is undefined, and the note says so;
+ *  - E4M3 has no infinity: inf becomes NaN (PyTorch), or ±448 when saturating;
+ *  - a value that rounds to 0 has nothing left; no note prints an error in e-notation
+ *    above 0.1%, or an error of 0% for a value that changed. */
+static void test_every_special_value(void **state)
+{
+	static const double specials[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1e-300, -1e-300, 1e300, -1e300, 0.1, -0.1};
+	size_t n, i, j;
+	const enum engine_dtype *dts = teach_lab_dtypes(&n);
+
+	(void)state;
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		const struct teach_format *f = teach_format(dts[i]);
+		const struct engine_dtype_info *info = engine_dtype_info(dts[i]);
+		for (j = 0; j < sizeof specials / sizeof specials[0]; j++) {
+			double x = specials[j];
+			struct teach_encoding e;
+			const char *pc;
+			assert_int_equal(teach_dtype_encode(dts[i], x, TEACH_OVERFLOW_DEFAULT, &e), NAPKIN_OK);
+#define WANT(cond, ...)                                                                                            \
+	do {                                                                                                       \
+		if (!(cond))                                                                                       \
+			fail_msg("%s(%g): \"%s\": " __VA_ARGS__, info->name, x, e.note);                           \
+	} while (0)
+			WANT(e.note[0] != '\0', "no note");
+			/* no error in e-notation at 0.1% or more, no "error +0%" for a changed value */
+			pc = strstr(e.note, "(error ");
+			if (pc != NULL) {
+				double p = atof(pc + 7);
+				WANT(p != 0.0, "an error of 0%%");
+				WANT(fabs(p) < 0.1 || strchr(pc + 7, 'e') == NULL || strchr(pc + 7, 'e') > strchr(pc, '%'),
+				     "an error in e-notation");
+				WANT(isfinite(x) && isfinite(e.value), "an error for a value that is not finite");
+				/* (stored - x) / |x|, to the two or three digits shown */
+				WANT(fabs(p - 100.0 * (e.value - x) / fabs(x)) <= 0.05 * fabs(p), "the wrong error");
+			}
+			if (!f->is_float) {
+				WANT(!isnan(e.value) && e.value == floor(e.value), "not an integer");
+				if (x == 0.0) {
+					WANT(e.value == 0.0 && !signbit(e.value) && e.bits == 0, "-0 kept");
+					WANT(strstr(e.note, "-0 exactly") == NULL, "an integer holding -0");
+					if (signbit(x))
+						WANT(strstr(e.note, "no -0") != NULL, "-0 not explained");
+				}
+				if (isnan(x)) {
+					WANT(e.value == 0.0 && e.bits == 0, "NaN is not 0 as cvt makes it");
+					WANT(strstr(e.note, "NaN stays NaN") == NULL, "an integer keeping NaN");
+					WANT(strstr(e.note, "has no NaN") != NULL && strstr(e.note, "undefined") != NULL,
+					     "NaN not explained");
+				}
+				if (isinf(x)) {
+					WANT(e.overflow && e.value == (x > 0 ? info->max_finite : -info->max_finite - 1.0),
+					     "inf does not saturate");
+					WANT(strstr(e.note, "has no infinity") != NULL && strstr(e.note, "saturates") != NULL &&
+						     strstr(e.note, "undefined") != NULL,
+					     "inf not explained");
+				}
+				if (fabs(x) == 1e300)
+					WANT(e.overflow && strstr(e.note, "saturates to") != NULL, "no saturation said");
+			} else {
+				if (x == 0.0)
+					WANT(e.value == 0.0 && !signbit(e.value) == !signbit(x) &&
+						     strstr(e.note, "exactly") != NULL,
+					     "a float's zero not kept");
+				if (isnan(x))
+					WANT(isnan(e.value) && strstr(e.note, "NaN stays NaN") != NULL, "NaN lost");
+				if (isinf(x) && f->has_inf)
+					WANT(isinf(e.value) && signbit(e.value) == signbit(x) &&
+						     strstr(e.note, x > 0 ? "+inf exactly" : "-inf exactly") != NULL,
+					     "inf lost");
+				if (isinf(x) && !f->has_inf)
+					WANT(isnan(e.value) && e.overflow && strstr(e.note, "has no infinity") != NULL &&
+						     strstr(e.note, "becomes NaN") != NULL && strstr(e.note, "undefined") != NULL &&
+						     strstr(e.note, "error +") == NULL,
+					     "E4M3's missing infinity not explained");
+				if (fabs(x) == 1e300)
+					WANT(e.overflow && (f->has_inf ? isinf(e.value) : isnan(e.value)) &&
+						     strstr(e.note, "overflow") != NULL,
+					     "huge does not overflow");
+			}
+			if (fabs(x) == 1e-300 || (!f->is_float && fabs(x) == 0.1))
+				WANT(e.value == 0.0 && e.underflow && strstr(e.note, "nothing is left") != NULL,
+				     "a value lost to 0 not said");
+			if (f->is_float && fabs(x) == 0.1)
+				WANT(e.inexact && strstr(e.note, "rounds") != NULL && strstr(e.note, "(error ") != NULL,
+				     "0.1 does not round");
+			if (strstr(e.note, "exactly") != NULL)
+				WANT(e.value == x && !signbit(e.value) == !signbit(x), "\"exactly\" for a changed value");
+#undef WANT
+		}
+	}
+	/* E4M3 saturating: inf becomes ±448, said */
+	{
+		struct teach_encoding e;
+		teach_dtype_encode(ENGINE_DT_FP8_E4M3, -INFINITY, TEACH_OVERFLOW_SATURATE, &e);
+		assert_true(e.value == -448.0);
+		assert_non_null(strstr(e.note, "-inf saturates to -448"));
+		assert_non_null(strstr(e.note, "undefined"));
+	}
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_every_special_value),
 	cmocka_unit_test(test_bit_patterns),
 	cmocka_unit_test(test_fp32_against_compiler),
 	cmocka_unit_test(test_bf16_is_rounded_top_half),

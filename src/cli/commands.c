@@ -1,0 +1,70 @@
+/*
+ * The command table: the one place that names napkin's commands, what each takes and what
+ * it is for. main dispatches through it, `napkin --help` prints it, and the man page and the
+ * shell completions are generated from it and the knob table (doc_man.c, doc_completion.c),
+ * so none of them can drift from the others (tmux's cmd_table[] is the model).
+ *
+ * A row's opts are the command's own options exactly as its `--help` lists them ("--name
+ * METAVAR"; a METAVAR of choices "a|b|c" is completed from them); --help is every
+ * command's. The man page generator checks them against each command's --help and fails
+ * the build when they differ: adding an option to a command is one line here too.
+ *
+ * The build defines NAPKIN_HAVE_CMD_X for each src/cli/cmd_x.c it compiles.
+ */
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+
+#ifdef NAPKIN_HAVE_CMD_EXPLORE
+static const char *const explore_opts[] = {"--theme dark|light|projector", "--no-color", "--no-mouse",
+					   "--probe-timeout SECONDS", "--scenario FILE", "--presets DIR", NULL};
+#endif
+static const char *const report_opts[] = {"--format text|json|yaml|markdown", "--explain", "--scenario FILE",
+					  "--presets DIR", NULL};
+#ifdef NAPKIN_HAVE_CMD_PRESETS
+static const char *const presets_opts[] = {"--presets DIR", "--builtin", NULL};
+#endif
+#ifdef NAPKIN_HAVE_CMD_PROBE
+static const char *const probe_opts[] = {"--format text|json", "--save FILE", "--device N", "--datasheet ID",
+					 "--quick", "--timeout SECONDS", "--presets DIR", NULL};
+#endif
+#ifdef NAPKIN_HAVE_CMD_LESSON
+static const char *const lesson_opts[] = {"--lang en|zh|...", "--text", "--markdown", "--solutions", "--check",
+					  "--scenario FILE", "--presets DIR", NULL};
+#endif
+
+/* name, fn, args, opts, summary, subcommands, knobs */
+static const struct cli_command commands[] = {
+#ifdef NAPKIN_HAVE_CMD_EXPLORE
+	{"explore", cmd_explore, "[KNOBS]", explore_opts, "the interactive explorer (the default on a terminal)", NULL,
+	 true},
+#endif
+	{"report", cmd_report, "[KNOBS]", report_opts, "every result, as text or data", NULL, true},
+#ifdef NAPKIN_HAVE_CMD_PRESETS
+	{"presets", cmd_presets, "list [gpus|models|scenarios] | show ID|FILE | check FILE...", presets_opts,
+	 "the GPU, model and scenario presets", "list show check", false},
+#endif
+#ifdef NAPKIN_HAVE_CMD_PROBE
+	{"probe", cmd_probe, "", probe_opts, "read and measure the GPU in this machine (CUDA)", NULL, false},
+#endif
+#ifdef NAPKIN_HAVE_CMD_LESSON
+	{"lesson", cmd_lesson, "[N|ID|FILE]", lesson_opts, "the guided tour of the chapter", NULL, false},
+#endif
+};
+
+const struct cli_command *cli_commands(size_t *n)
+{
+	*n = sizeof commands / sizeof commands[0];
+	return commands;
+}
+
+const struct cli_command *cli_command_find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strcmp(commands[i].name, name) == 0)
+			return &commands[i];
+	return NULL;
+}

@@ -1,0 +1,220 @@
+/*
+ * What a model file says beyond its shape: the name it goes by when it gives none, and
+ * what napkin reads in a Hugging Face config.json but does not model yet (a sliding
+ * attention window, a quantised checkpoint), said as warnings with their positions.
+ *
+ * Names, in order: `name` (napkin's own key, read by model.c); `_name_or_path` when it
+ * names something ("meta-llama/Llama-2-7b-hf"; a local path gives its last meaningful
+ * folder); the Hugging Face cache's repo folder (.../models--org--name/snapshots/<commit>/
+ * config.json → "org/name", the cache's layout in huggingface_hub's file_download.py);
+ * the folder holding config.json, or the file's own name; and last the architecture and
+ * its size ("llama 6.7B"), never "config", "." or a commit hash.
+ */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* A name that says nothing about the model: "", ".", "..", "config", "snapshots", or a
+ * hexadecimal commit hash (7 to 64 digits). */
+static bool says_nothing(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len == 0 || (len == 1 && s[0] == '.') || (len == 2 && s[0] == '.' && s[1] == '.'))
+		return true;
+	if ((len == 6 && strncmp(s, "config", 6) == 0) || (len == 9 && strncmp(s, "snapshots", 9) == 0))
+		return true;
+	if (len < 7 || len > 64)
+		return false;
+	for (i = 0; i < len; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return false;
+	return true;
+}
+
+/* "org/name" from a path through the Hugging Face cache (a "models--org--name" folder
+ * with "snapshots" below it); false when the path is not one. */
+static bool cache_repo(const char *path, char *buf, size_t n)
+{
+	const char *p = path;
+
+	while ((p = strstr(p, "models--")) != NULL) {
+		const char *start = p + 8, *end = strchr(start, '/'), *sep;
+		size_t len;
+		if ((p == path || p[-1] == '/') && end != NULL && strncmp(end, "/snapshots/", 11) == 0) {
+			len = (size_t)(end - start);
+			sep = strstr(start, "--");
+			if (len > 0 && len < n) {
+				/* the cache writes the repo id's "/" as "--" */
+				memcpy(buf, start, len);
+				buf[len] = '\0';
+				if (sep != NULL && sep < end) {
+					size_t at = (size_t)(sep - start);
+					buf[at] = '/';
+					memmove(buf + at + 1, buf + at + 2, len - at - 1);
+				}
+				return true;
+			}
+		}
+		p += 8;
+	}
+	return false;
+}
+
+/* The last component of path (less a trailing "/" and, for the file itself, its
+ * extension) that says something; "" when none does. */
+static void meaningful_part(const char *path, bool is_file, char *buf, size_t n)
+{
+	size_t end = strlen(path);
+	bool first = true;
+
+	buf[0] = '\0';
+	while (end > 0) {
+		size_t start, len;
+		while (end > 0 && path[end - 1] == '/')
+			end--;
+		start = end;
+		while (start > 0 && path[start - 1] != '/')
+			start--;
+		len = end - start;
+		if (first && is_file) {
+			size_t k = end;
+			while (k > start + 1 && path[k - 1] != '.')
+				k--;
+			if (k > start + 1)
+				len = k - 1 - start; /* less the extension */
+		}
+		first = false;
+		if (len > 0 && !says_nothing(path + start, len)) {
+			if (len >= n)
+				len = n - 1;
+			memcpy(buf, path + start, len);
+			buf[len] = '\0';
+			return;
+		}
+		end = start;
+	}
+}
+
+/* What _name_or_path names: a hub id as it is, a cache path's repo, or a local path's
+ * last meaningful folder; "" for none. */
+static void from_name_or_path(const char *v, char *buf, size_t n)
+{
+	const char *slash = strchr(v, '/');
+
+	buf[0] = '\0';
+	if (cache_repo(v, buf, n))
+		return;
+	if (v[0] != '/' && v[0] != '.' && v[0] != '~' && (slash == NULL || strchr(slash + 1, '/') == NULL) &&
+	    !says_nothing(v, strlen(v)) && (slash == NULL || slash[1] != '\0')) {
+		util_strlcpy(buf, v, n); /* "meta-llama/Llama-2-7b-hf", "gpt2" */
+		return;
+	}
+	meaningful_part(v, false, buf, n);
+}
+
+/* "6.7B", "124M": the count with two or three significant digits. */
+static void short_count(double v, char *buf, size_t n)
+{
+	static const struct {
+		double scale;
+		const char *suffix;
+	} u[] = {{1e12, "T"}, {1e9, "B"}, {1e6, "M"}, {1e3, "K"}};
+	size_t i;
+
+	for (i = 0; i < sizeof u / sizeof u[0]; i++)
+		if (v >= u[i].scale) {
+			double x = v / u[i].scale;
+			snprintf(buf, n, x < 10 ? "%.1f%s" : "%.0f%s", x, u[i].suffix);
+			return;
+		}
+	snprintf(buf, n, "%.0f", v);
+}
+
+void pmodel_default_name(const struct ydoc_node *root, bool hf, const char *path, const char *id,
+			 struct engine_model *m)
+{
+	const struct ydoc_node *v = hf ? ydoc_get(root, "_name_or_path") : NULL;
+	char buf[ENGINE_NAME_MAX] = "";
+
+	if (v != NULL && v->kind == YDOC_SCALAR && !ydoc_is_null(v))
+		from_name_or_path(v->text, buf, sizeof buf);
+	if (buf[0] == '\0' && path != NULL && path[0] != '\0') {
+		char real[PATH_MAX];
+		if (!cache_repo(path, buf, sizeof buf)) {
+			/* `napkin --model config.json` inside the cache: its real path names the repo */
+			if (realpath(path, real) == NULL || !cache_repo(real, buf, sizeof buf))
+				meaningful_part(path, true, buf, sizeof buf);
+		}
+	}
+	if (buf[0] == '\0' && id != NULL && !says_nothing(id, strlen(id)))
+		util_strlcpy(buf, id, sizeof buf);
+	if (buf[0] == '\0') {
+		struct engine_params p;
+		char size[32];
+		engine_model_params(m, &p);
+		short_count(p.total, size, sizeof size);
+		snprintf(buf, sizeof buf, "%.40s %s", m->arch[0] ? m->arch : "model", size);
+	}
+	util_strlcpy(m->name, buf, sizeof m->name);
+}
+
+/* ------------------------------------------------------------ read, not modelled yet */
+
+void pmodel_hf_warnings(struct pdiag *d, const struct ydoc_node *root, const struct engine_model *m)
+{
+	const struct ydoc_node *v = ydoc_get(root, "sliding_window"), *use = ydoc_get(root, "use_sliding_window");
+	const struct ydoc_node *q = ydoc_get(root, "quantization_config");
+	double w = 0;
+	char num[32];
+
+	/* Mistral, Phi-3, Gemma 2: each token attends to the last `sliding_window` positions
+	 * (Jiang et al. 2023, "Mistral 7B", §2: a rolling buffer cache of W entries). Qwen2
+	 * switches it off with use_sliding_window: false. A window of the whole context
+	 * changes nothing. */
+	if (v != NULL && v->kind == YDOC_SCALAR && !ydoc_is_null(v) &&
+	    !(use != NULL && use->kind == YDOC_SCALAR && strcmp(use->text, "false") == 0) &&
+	    engine_unit_parse(ENGINE_UNIT_NONE, v->text, &w, NULL) == NAPKIN_OK && w >= 1 &&
+	    (m->max_positions <= 0 || w < (double)m->max_positions)) {
+		engine_fmt_int(w, num, sizeof num);
+		pd_warn(d, v->line, v->col,
+			"sliding_window: %.0f is not modelled yet: napkin counts full attention, so for contexts "
+			"beyond %s tokens it overstates the attention FLOPs and, in inference, the KV cache (a "
+			"rolling buffer holds only the last %s positions); up to %s tokens nothing changes",
+			w, num, num, num);
+	}
+	/* GPTQ, AWQ, bitsandbytes, fp8 checkpoints: the weights are stored in `bits` bits with
+	 * a scale (and zero point) per group of `group_size` (transformers' GPTQConfig and
+	 * AwqConfig). */
+	if (q != NULL && q->kind == YDOC_MAP) {
+		const struct ydoc_node *meth = ydoc_get(q, "quant_method"), *bits = ydoc_get(q, "bits");
+		const struct ydoc_node *group = ydoc_get(q, "group_size");
+		double b = 0, g = 0;
+		char what[160];
+		size_t pos = 0;
+		util_bprintf(what, sizeof what, &pos, "%.20s",
+			     meth != NULL && meth->kind == YDOC_SCALAR && !ydoc_is_null(meth) ? meth->text : "unnamed");
+		if (bits != NULL && bits->kind == YDOC_SCALAR &&
+		    engine_unit_parse(ENGINE_UNIT_NONE, bits->text, &b, NULL) == NAPKIN_OK && b >= 1 && b <= 16)
+			util_bprintf(what, sizeof what, &pos, ", %.0f-bit weights", b);
+		if (group != NULL && group->kind == YDOC_SCALAR &&
+		    engine_unit_parse(ENGINE_UNIT_NONE, group->text, &g, NULL) == NAPKIN_OK && g >= 1)
+			util_bprintf(what, sizeof what, &pos, " in groups of %.0f", g);
+		if (b >= 1 && b < 16)
+			pd_warn(d, q->line, q->col,
+				"quantization_config (%s) is not modelled yet: napkin sizes the weights by the "
+				"scenario's precision, e.g. 16 bits a parameter in bf16, about %.3g\xc3\x97 the "
+				"checkpoint's %.0f bits (plus a scale per group), and leaves out the dequantising; the "
+				"parameter count is right",
+				what, 16.0 / b, b);
+		else
+			pd_warn(d, q->line, q->col,
+				"quantization_config (%s) is not modelled yet: napkin sizes the weights by the "
+				"scenario's precision, not by the checkpoint's format; the parameter count is right",
+				what);
+	}
+}
