@@ -129,11 +129,11 @@ static void layer(const struct ctx *c, struct stage *st)
 		attn_core_f = 0.0; /* its backward recomputes the scores itself */
 	} else {
 		double bh = B * heads, rows = s / cp, f = 2.0 * bh * rows * s * dm->dh;
-		double qk, av, eff, sc_bytes, drop = dm->dropout ? 2.0 * e + 1.0 : 0.0;
+		double qk, av, sc_bytes, drop = dm->dropout ? 2.0 * e + 1.0 : 0.0;
 		/* QKᵀ: [rows, dh]×[dh, s] per head; AV: [rows, s]×[s, dh] per head, batched */
 		qk = eng_max(f / (c->peak * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, s, dm->dh)),
 			     e * bh * (rows * dm->dh + s * dm->dh + rows * s) / c->hbm_bw);
-		av = eng_max(f / (c->peak * (eff = eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, dm->dh, s))),
+		av = eng_max(f / (c->peak * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, dm->dh, s)),
 			     e * bh * (rows * s + s * dm->dh + rows * dm->dh) / c->hbm_bw);
 		sc_bytes = bh * rows * s;
 		attn_f = qk + av + stream(c, sc_bytes * (2.0 * e + drop));

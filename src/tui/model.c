@@ -92,7 +92,8 @@ static const char *const mem_items[] = {
 static const char *const compute_train_items[] = {
 	"compute.flops_per_token_train", "compute.flops_per_token_forward", "compute.train_flops",
 	"compute.train_days",            "compute.mfu",                     "compute.tokens_per_s",
-	"compute.step_seconds",          "compute.steps",                   "data_loading.seconds",
+	"compute.step_seconds",          "compute.step_breakdown",          "compute.steps",
+	"data_loading.seconds",
 };
 static const char *const compute_infer_items[] = {
 	"compute.flops_per_token_forward",     "inference.prefill_seconds",   "inference.decode_seconds_per_token",
