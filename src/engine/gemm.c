@@ -10,7 +10,8 @@
  *    mamf-finder.py: A100 SXM 267.9 of 312 TFLOP/s = 85.9% at 6912×16384×2048, H100 SXM
  *    792.1 of 989 = 80.1% at 6144×17920×2816, GH200 83.0%, H200 794.5 = 80.3%, B200
  *    1745 of 2250 = 77.6%, MI250X 76.7%, MI300X 781.9 of 1300 = 60.1%).
- *  - Smaller GEMMs reach less: a GEMM is cut into 128×128 output tiles spread over the
+ *  - Smaller GEMMs reach less: a GEMM is cut into 128×256 output tiles (cuBLAS's usual
+ *    tile for large 16-bit GEMMs on Ampere and Hopper) spread over the
  *    SMs, and too few tiles leave SMs idle (wave quantisation, averaged: u/(u + 1/2) for
  *    u tiles per SM), while a short K dimension leaves each tile's main loop too short to
  *    hide its prologue and epilogue (K/(K + 128)). Both are smooth and grow with size,
@@ -30,10 +31,12 @@
  *    the NICs' line rate; InfiniBand runs NCCL at ~90%: ENG_NET_EFF = 0.90.
  *  - HBM: streaming kernels reach ~90% of the datasheet bandwidth (BabelStream triad on
  *    A100 ~1.8 of 2.0 TB/s, on H100 SXM ~3.0 of 3.35 TB/s).
+ *  - Kernels: back-to-back launches on one stream start ~2-4 µs apart (launch, then the
+ *    tail of the last wave): ENG_KERNEL_GAP = 3 µs per kernel, which only small steps feel.
  *  - Latency: a collective call costs ~15-25 µs on 8 GPUs at 512 bytes (nccl-tests:
  *    A100 22.6 µs, H100 15.5 µs): ENG_COLL_LATENCY = 20 µs. A ring step that crosses
  *    nodes (InfiniBand hop, NCCL proxy, and the framework's per-tensor dispatch) costs
- *    ENG_STEP_LATENCY_NET = 8 µs; ring all-gather and reduce-scatter take n−1 steps, so
+ *    ENG_STEP_LATENCY_NET = 12 µs; ring all-gather and reduce-scatter take n−1 steps, so
  *    their latency grows with the ranks: the one figure fitted on a published series
  *    (ZeRO-3's per-GPU throughput at 384, 768 and 1536 GPUs, Narayanan et al. 2021,
  *    table 2), then used everywhere.
@@ -70,11 +73,12 @@ const struct eng_family *eng_family(const struct engine_gpu *g)
 }
 
 #define TILE 128.0
+#define TILE_N 256.0
 #define K_HALF 128.0
 
 static double shape_factor(double sms, double M, double N, double K)
 {
-	double u = (M / TILE) * (N / TILE) / sms;
+	double u = (M / TILE) * (N / TILE_N) / sms;
 
 	return (u / (u + 0.5)) * (K / (K + K_HALF));
 }

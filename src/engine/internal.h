@@ -106,6 +106,7 @@ double eng_coll_seconds(const struct eng_group *g, enum eng_coll kind, double S)
 double eng_group_busbw(const struct eng_group *g);
 
 #define ENG_SUSTAINED (1305.0 / 1410.0) /* sustained ÷ boost clock under the power limit (gemm.c) */
+#define ENG_KERNEL_GAP 3e-6       /* seconds between back-to-back kernels on a stream (launch and tail) */
 #define ENG_NET_EFF 0.90           /* scale-out NCCL bus bandwidth ÷ NIC line rate (gemm.c) */
 #define ENG_COLL_LATENCY 20e-6     /* seconds per collective call (nccl-tests small-message time) */
 #define ENG_STEP_LATENCY_NET 12e-6  /* seconds per ring step that crosses nodes (gemm.c) */

@@ -76,8 +76,8 @@ static void gemm3(const struct ctx *c, double M, double N, double K, double coun
 	st->mm_time_compute += f * count / eff;
 	bwd += eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, K, N, M, e, &eff);
 	st->mm_time_compute += f * count / eff;
-	st->mm_f += fwd * count;
-	st->mm_b += bwd * count;
+	st->mm_f += (fwd + ENG_KERNEL_GAP) * count;
+	st->mm_b += (bwd + 2.0 * ENG_KERNEL_GAP) * count;
 	st->flops += 3.0 * f * count;
 	st->bytes += 3.0 * e * (M * K + K * N + M * N) * count;
 	if (fwd_out != NULL)
@@ -167,10 +167,12 @@ static void layer(const struct ctx *c, struct stage *st)
 		st->ep_b += 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, a2a);
 	}
 
-	st->attn_f += attn_f;
-	st->attn_b += attn_b;
-	st->elem_f += stream(c, elem);
-	st->elem_b += stream(c, 2.0 * elem);
+	/* kernel launch gaps: FlashAttention is one kernel forward and one backward, the
+	 * unfused path four and eight; the element-wise work ~10 kernels forward, ~20 back */
+	st->attn_f += attn_f + (sc->flash_attention ? 1.0 : 4.0) * ENG_KERNEL_GAP;
+	st->attn_b += attn_b + (sc->flash_attention ? 1.0 : 8.0) * ENG_KERNEL_GAP;
+	st->elem_f += stream(c, elem) + 10.0 * ENG_KERNEL_GAP;
+	st->elem_b += stream(c, 2.0 * elem) + 20.0 * ENG_KERNEL_GAP;
 
 	/* recomputation: the forward again, inside the backward */
 	if (sc->recompute == ENGINE_RECOMP_FULL) {

@@ -16,6 +16,9 @@
  *  S22  Smith et al. 2022, "Using DeepSpeed and Megatron to Train Megatron-Turing NLG
  *       530B", §3 (280, 350 and 420 DGX A100 nodes: 126, 121 and 113 TFLOP/s per GPU at
  *       batch 1920).
+ *  DGXC NVIDIA DGX Cloud benchmarking recipes (github.com/NVIDIA/dgxc-benchmarking,
+ *       llama3.1/README_{8b,70b,405b}.md): Llama 3.1 on DGX H100 with NeMo 24.09, BF16,
+ *       sequence 8192, measured seconds per step (the last training step).
  */
 #include <math.h>
 #include <stdio.h>
@@ -78,7 +81,21 @@ static const struct run runs[] = {
 	{"MT-NLG 2800", "S22", 20480, 105, 128, 8, 35, 1, 2800, 1920, 1, FULL, false, false, 0, 121, 0},
 	{"MT-NLG 3360", "S22", 20480, 105, 128, 8, 35, 1, 3360, 1920, 1, FULL, false, false, 0, 113, 0},
 };
-#define NRUNS (sizeof runs / sizeof runs[0])
+/* Llama 3.1 on DGX H100 (DGXC): step seconds */
+struct lrun {
+	const char *name;
+	double layers, hidden, heads, ffn, tp, pp, vpp, cp, gpus, gbs, seconds;
+};
+static const struct lrun lruns[] = {
+	{"Llama 3.1 8B, 8 GPUs", 32, 4096, 32, 14336, 1, 1, 1, 2, 8, 128, 12.91},
+	{"Llama 3.1 8B, 128 GPUs", 32, 4096, 32, 14336, 1, 1, 1, 2, 128, 2048, 13.10},
+	{"Llama 3.1 70B, 64 GPUs", 80, 8192, 64, 28672, 4, 4, 5, 2, 64, 128, 14.72},
+	{"Llama 3.1 70B, 2048 GPUs", 80, 8192, 64, 28672, 4, 4, 5, 2, 2048, 4096, 14.98},
+	{"Llama 3.1 405B, 576 GPUs", 126, 16384, 128, 53248, 8, 9, 7, 2, 576, 252, 17.20},
+	{"Llama 3.1 405B, 2304 GPUs", 126, 16384, 128, 53248, 8, 9, 7, 2, 2304, 1008, 17.62},
+};
+#define NL (sizeof lruns / sizeof lruns[0])
+#define NRUNS (sizeof runs / sizeof runs[0] + NL)
 
 static void knob(struct engine_scenario *sc, const char *key, const char *val)
 {
@@ -162,6 +179,48 @@ static double megatron_flops(const struct run *r)
 	return 96.0 * B * s * l * h * h * (1.0 + s / (6.0 * h) + V / (16.0 * l * h));
 }
 
+/* H100 SXM on a DGX H100 (NVIDIA datasheet; 8 × 400 Gb/s NDR per node). */
+static void h100(struct engine_gpu *g)
+{
+	engine_gpu_h100_sxm(g);
+}
+
+/* Llama 3.1 as NeMo trains it: mixed bf16 with the distributed optimizer (ZeRO-1),
+ * FlashAttention, sequence parallelism with TP, no recomputation, overlapped DP. */
+static void lscenario(const struct lrun *r, struct engine_scenario *sc)
+{
+	struct napkin_err err;
+	double dp = r->gpus / (r->tp * r->pp * r->cp);
+
+	engine_scenario_default(sc);
+	h100(&sc->gpu);
+	knobf(sc, "layers", r->layers);
+	knobf(sc, "hidden", r->hidden);
+	knobf(sc, "heads", r->heads);
+	knob(sc, "kv_heads", "8");
+	knob(sc, "head_dim", "128");
+	knobf(sc, "ffn", r->ffn);
+	knob(sc, "vocab", "128256");
+	knob(sc, "max_positions", "131072");
+	knob(sc, "seq", "8192");
+	knob(sc, "precision", "mixed-bf16");
+	knob(sc, "flash_attention", "on");
+	knobf(sc, "gpus", r->gpus);
+	knobf(sc, "tp", r->tp);
+	knobf(sc, "pp", r->pp);
+	knobf(sc, "vpp", r->vpp);
+	knobf(sc, "cp", r->cp);
+	knob(sc, "batch", "1");
+	knobf(sc, "grad_accum", r->gbs / dp);
+	knob(sc, "zero", "1");
+	knob(sc, "recompute", "none");
+	knob(sc, "sequence_parallel", r->tp > 1 ? "on" : "off");
+	knob(sc, "overlap", "on");
+	knob(sc, "mfu", "auto");
+	if (engine_validate(sc, &err) != NAPKIN_OK)
+		fail_msg("%s: %s", r->name, err.msg);
+}
+
 static int cmpd(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -175,7 +234,7 @@ static void test_published_runs(void **state)
 
 	(void)state;
 	printf("| run | source | layout | published | predicted | error |\n|---|---|---|---|---|---|\n");
-	for (i = 0; i < NRUNS; i++) {
+	for (i = 0; i < NRUNS - NL; i++) {
 		const struct run *r = &runs[i];
 		struct engine_scenario sc;
 		struct engine_result res;
@@ -200,13 +259,28 @@ static void test_published_runs(void **state)
 		if (sorted[i] > worst)
 			worst = sorted[i];
 	}
+	for (i = NRUNS - NL; i < NRUNS; i++) {
+		const struct lrun *r = &lruns[i - (NRUNS - NL)];
+		struct engine_scenario sc;
+		struct engine_result res;
+		struct napkin_err e;
+
+		lscenario(r, &sc);
+		assert_int_equal(engine_compute(&sc, &res, &e), NAPKIN_OK);
+		err[i] = res.compute.step_seconds / r->seconds - 1.0;
+		printf("| %s | DGXC | tp %g pp %g v %g cp %g, %g GPUs, batch 1×%g | %.2f s | %.2f s | %+.1f%% |\n", r->name,
+		       r->tp, r->pp, r->vpp, r->cp, r->gpus, r->gbs, r->seconds, res.compute.step_seconds, 100.0 * err[i]);
+		sorted[i] = fabs(err[i]);
+		if (sorted[i] > worst)
+			worst = sorted[i];
+	}
 	qsort(sorted, NRUNS, sizeof sorted[0], cmpd);
 	median = NRUNS % 2 ? sorted[NRUNS / 2] : 0.5 * (sorted[NRUNS / 2 - 1] + sorted[NRUNS / 2]);
 	printf("\nstep-time error over %zu runs: median %.1f%%, worst %.1f%%\n", NRUNS, 100.0 * median, 100.0 * worst);
 	/* The issue's aim is median ≤ 10% and no run over 25%; the model reaches the bounds
 	 * below (docs/step-validation.md says which runs miss and why). A change that makes
 	 * the fit worse fails here. */
-	assert_true(median <= 0.145);
+	assert_true(median <= 0.12);
 	assert_true(worst <= 0.45);
 }
 
