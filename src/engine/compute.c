@@ -204,7 +204,9 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	eng_params(&dm, &r->params);
 
 	/* memory */
-	eng_memory(sc, &dm, dp, (double)sc->batch, &mem);
+	/* context parallelism: each rank holds 1/cp of every sequence's activations (the
+	 * scores too: its queries against all keys), as if the micro-batch were batch/cp */
+	eng_memory(sc, &dm, dp, train ? (double)sc->batch / (double)sc->cp : (double)sc->batch, &mem);
 	r->params.per_gpu = mem.params_gpu;
 	m->weights = mem.weights;
 	m->master = mem.master;

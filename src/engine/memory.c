@@ -158,8 +158,8 @@ static void stage_params(const struct engine_scenario *sc, const struct eng_dims
 	eng_layer_params(dm, &lp);
 	attn_w = dm->d * hq / t + 2.0 * dm->d * dm->dh * kvr + hq * dm->d / t;
 	attn_b = (dm->qkv_bias ? hq / t + 2.0 * dm->dh * kvr : 0.0) + lp.attn_b_row;
-	mlp = dm->E * (lp.mlp_w / t + lp.mlp_b_col / t + lp.mlp_b_row);
-	mm = attn_w + dm->E * lp.mlp_w / t + lp.router;
+	mlp = dm->E / (double)sc->ep * (lp.mlp_w / t + lp.mlp_b_col / t + lp.mlp_b_row); /* ep splits the experts */
+	mm = attn_w + dm->E / (double)sc->ep * lp.mlp_w / t + lp.router;
 	layer = attn_w + attn_b + mlp + lp.router + lp.norms;
 	emb = dm->V * dm->d / t + dm->P * dm->d;
 	head = dm->tied ? 0.0 : dm->V * dm->d / t;

@@ -237,6 +237,32 @@ static void test_uneven_stages(void **state)
 	assert_close(r.memory.layers_per_stage, 14.0, 1e-12);
 }
 
+/* CP holds 1/cp of each sequence's activations; EP holds 1/ep of the experts. */
+static void test_cp_ep_memory(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result a, b;
+
+	(void)state;
+	base(&sc);
+	set(&sc, "seq", "8192");
+	set(&sc, "max_positions", "8192");
+	run(&sc, &a);
+	set(&sc, "cp", "2");
+	run(&sc, &b);
+	assert_close(b.memory.activations, a.memory.activations / 2.0, 1e-9);
+	assert_int_equal(b.dp, a.dp / 2);
+	/* a Mixtral-style MoE: 8 experts, top-2 */
+	base(&sc);
+	set(&sc, "experts", "8");
+	set(&sc, "top_k", "2");
+	run(&sc, &a);
+	set(&sc, "ep", "8");
+	run(&sc, &b);
+	assert_true(b.params.per_gpu < a.params.per_gpu / 2.0);
+	assert_true(b.compute.step.ep_comm > 0.0);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -249,6 +275,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_never_above_roof),
 		cmocka_unit_test(test_bubble_and_recompute),
 		cmocka_unit_test(test_uneven_stages),
+		cmocka_unit_test(test_cp_ep_memory),
 	};
 	return testutil_run(argc, argv, "step_props", tests, sizeof tests / sizeof tests[0]);
 }
