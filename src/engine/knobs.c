@@ -231,11 +231,11 @@ void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n)
 	default:
 		range_text(k, k->min, lo, sizeof lo);
 		range_text(k, k->max, hi, sizeof hi);
-		util_bprintf(buf, n, &pos, "%s to %s", lo, hi);
 		if (k->flags & ENGINE_KNOB_AUTO)
-			util_bprintf(buf, n, &pos, ", or auto (predicted)");
-		else if (k->flags & ENGINE_KNOB_ZERO_UNSET)
-			util_bprintf(buf, n, &pos, " (0: not given)");
+			util_bprintf(buf, n, &pos, "above 0 up to %s, or auto (predicted)", hi);
+		else
+			util_bprintf(buf, n, &pos, "%s to %s%s", lo, hi,
+				     (k->flags & ENGINE_KNOB_ZERO_UNSET) ? " (0: not given)" : "");
 		break;
 	}
 }
