@@ -206,6 +206,8 @@ void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *
 		emit_num(&e, "bytes", p->bytes);
 		emit_num(&e, "intensity", p->intensity);
 		emit_num(&e, "attainable_flops", p->attainable);
+		if (i == ENGINE_PT_TRAIN && sc->mode == ENGINE_MODE_TRAIN)
+			emit_num(&e, "achieved_flops", r->compute.achieved_flops); /* hardware FLOP/s per GPU */
 		emit_str(&e, "bound", p->memory_bound ? "memory" : "compute");
 		engine_roofline_verdict(sc, r, (enum engine_point)i, v, sizeof v);
 		emit_str(&e, "verdict", v);

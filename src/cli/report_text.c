@@ -198,8 +198,13 @@ static void roofline_section(FILE *f, const struct engine_scenario *sc, const st
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *p = &rl->points[i];
 		engine_fmt_si(p->attainable, "FLOP/s", a, sizeof a);
-		fprintf(f, "  %-16s %10.4g FLOP/B  %-14s attainable %s\n", p->label, p->intensity,
+		fprintf(f, "  %-16s %10.4g FLOP/B  %-14s attainable %s", p->label, p->intensity,
 			p->memory_bound ? "memory-bound" : "compute-bound", a);
+		if (i == ENGINE_PT_TRAIN && sc->mode == ENGINE_MODE_TRAIN) {
+			engine_fmt_si(r->compute.achieved_flops, "FLOP/s", b, sizeof b);
+			fprintf(f, ", achieved %s", b);
+		}
+		fprintf(f, "\n");
 	}
 	engine_roofline_verdict(sc, r, sc->mode == ENGINE_MODE_TRAIN ? ENGINE_PT_TRAIN : ENGINE_PT_DECODE, v, sizeof v);
 	fprintf(f, "  → %s\n", v);
