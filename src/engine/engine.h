@@ -422,7 +422,7 @@ struct engine_compute {
 	struct engine_step_breakdown step;
 	double step_seconds_predicted;
 	double mfu_predicted, hfu_predicted;
-	double gemm_efficiency;          /* FLOP-weighted fraction of peak the matmuls reach */
+	double gemm_efficiency;          /* matmul FLOPs ÷ (their roofline time × peak) */
 	double bubble_fraction;          /* bubble ÷ predicted step */
 	double dp_exposed_fraction;      /* exposed DP communication ÷ predicted step */
 	double network_bw;               /* scale-out bandwidth per GPU used, bytes/s */

@@ -116,7 +116,7 @@ struct eng_step {
 	struct engine_step_breakdown part;
 	double seconds;
 	double flops, bytes;           /* per GPU per optimizer step, everything timed */
-	double gemm_eff;               /* FLOP-weighted */
+	double gemm_eff;               /* matmul FLOPs ÷ (their roofline time × peak) */
 	double network_bw;
 	bool tp_spans_nodes;
 	double thinnest_eff;           /* the lowest efficiency of a GEMM that matters */

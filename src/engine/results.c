@@ -89,7 +89,7 @@ static const struct engine_result_def defs[] = {
 	D("compute.hfu_predicted", "predicted HFU", ENGINE_RG_COMPUTE, ENGINE_UNIT_FRACTION, compute.hfu_predicted,
 	  "hardware FLOPs ÷ (predicted step × GPUs × peak)"),
 	D("compute.gemm_efficiency", "GEMM efficiency", ENGINE_RG_COMPUTE, ENGINE_UNIT_FRACTION, compute.gemm_efficiency,
-	  "the fraction of peak the matmuls reach at their shapes (FLOP-weighted)"),
+	  "the fraction of peak the matmuls achieve: their FLOPs ÷ (their roofline time × peak)"),
 	D("compute.bubble_fraction", "bubble share", ENGINE_RG_COMPUTE, ENGINE_UNIT_FRACTION, compute.bubble_fraction,
 	  "pipeline bubble ÷ predicted step"),
 	D("compute.dp_exposed_fraction", "exposed DP comm share", ENGINE_RG_COMPUTE, ENGINE_UNIT_FRACTION,

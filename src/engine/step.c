@@ -46,7 +46,7 @@ struct stage {
 	double mm_f, mm_b, attn_f, attn_b, elem_f, elem_b, tp_f, tp_b, cp, ep_f, ep_b, pp;
 	double recompute;
 	double flops, bytes;  /* per micro-batch, hardware */
-	double mm_flops, mm_time_compute; /* for the FLOP-weighted efficiency */
+	double mm_flops, mm_time; /* the matmuls' achieved fraction of peak */
 	double thinnest;
 };
 
@@ -70,12 +70,10 @@ static void gemm3(const struct ctx *c, double M, double N, double K, double coun
 	fwd = eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, M, N, K, e, &eff);
 	if (main && eff < st->thinnest)
 		st->thinnest = eff;
+	bwd = eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, M, K, N, e, NULL) +
+	      eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, K, N, M, e, NULL);
 	st->mm_flops += 3.0 * f * count;
-	st->mm_time_compute += f * count / eff;
-	bwd = eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, M, K, N, e, &eff);
-	st->mm_time_compute += f * count / eff;
-	bwd += eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, K, N, M, e, &eff);
-	st->mm_time_compute += f * count / eff;
+	st->mm_time += (fwd + bwd) * count; /* on the roofline, launch gaps apart */
 	st->mm_f += (fwd + ENG_KERNEL_GAP) * count;
 	st->mm_b += (bwd + 2.0 * ENG_KERNEL_GAP) * count;
 	st->flops += 3.0 * f * count;
@@ -214,7 +212,7 @@ static void scale(struct stage *st, const struct stage *one, double k)
 	st->flops += k * one->flops;
 	st->bytes += k * one->bytes;
 	st->mm_flops += k * one->mm_flops;
-	st->mm_time_compute += k * one->mm_time_compute;
+	st->mm_time += k * one->mm_time;
 	if (k > 0 && one->thinnest < st->thinnest)
 		st->thinnest = one->thinnest;
 }
@@ -340,7 +338,7 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		       pt->cp_comm + pt->ep_comm + pt->pp_comm + pt->dp_comm + pt->bubble;
 	out->flops += m * bind->flops;
 	out->bytes += m * bind->bytes;
-	out->gemm_eff = bind->mm_time_compute > 0 ? bind->mm_flops / bind->mm_time_compute : c.fam->gemm_best;
+	out->gemm_eff = bind->mm_time > 0 ? bind->mm_flops / (bind->mm_time * peak) : c.fam->gemm_best;
 	out->thinnest_eff = bind->thinnest;
 }
 
