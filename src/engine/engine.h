@@ -109,6 +109,7 @@ struct engine_gpu {
 	int sm_count;                 /* SMs, CUs or TensorCores */
 	double overhead_bytes;        /* CUDA context + library workspaces, bytes */
 	bool measured;                /* figures come from napkin probe, not a datasheet */
+	double peak_gemm_n;           /* measured peaks: the side n of the n×n×n GEMM they were timed on (0: unknown) */
 	char source[ENGINE_SOURCE_MAX];
 };
 

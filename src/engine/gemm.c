@@ -17,7 +17,8 @@
  *    hide its prologue and epilogue (K/(K + 128)). Both are smooth and grow with size,
  *    so a larger GEMM is never slower per FLOP (NVIDIA, "Matrix Multiplication
  *    Background User's Guide", Deep Learning Performance docs: tile and wave
- *    quantisation). The curve is scaled so the MAMF shape gets the MAMF figure.
+ *    quantisation). The curve is scaled so the MAMF shape gets the MAMF figure; on a
+ *    profile napkin probe measured, the probe's n×n×n GEMM gets the measured peak.
  *  - FlashAttention's fraction of peak, forward and backward together: FlashAttention-2
  *    on A100 runs the forward at up to 73% and the backward at up to 63% of peak, about
  *    50-60% end to end at head size 128 (Dao 2023, §4.1, figures 4-6); on H100
@@ -90,6 +91,13 @@ double eng_gemm_efficiency(const struct engine_gpu *g, const struct eng_family *
 
 	if (!(M > 0 && N > 0 && K > 0))
 		return fam->gemm_best;
+	if (g->measured) {
+		/* napkin probe timed an n×n×n GEMM: its rate is the peak, the curve is anchored there
+		 * (8192, the probe's first choice, when the profile does not say) */
+		double n = g->peak_gemm_n > 0 ? g->peak_gemm_n : 8192.0;
+		e = shape_factor(sms, M, N, K) / shape_factor(sms, n, n, n);
+		return ENG_SUSTAINED * eng_min(e, 1.0);
+	}
 	e = fam->gemm_best * shape_factor(sms, M, N, K) / shape_factor(sms, fam->best_m, fam->best_n, fam->best_k);
 	return ENG_SUSTAINED * eng_min(e, fam->gemm_best);
 }

@@ -29,7 +29,7 @@ static const char *const link_keys[] = {"pcie", "nvlink", "infinity_fabric", "ic
 /* The `measured:` section napkin probe --save writes below the datasheet figures. */
 static const char *const measured_keys[] = {
 	"date", "device", "uuid", "driver", "cuda", "blas", "memory", "memory_bandwidth", "peak_flops",
-	"h2d_pinned_bw", "h2d_pageable_bw", "overhead", "sm_count", NULL,
+	"h2d_pinned_bw", "h2d_pageable_bw", "overhead", "sm_count", "gemm_size", NULL,
 };
 
 /* Bounds: wide enough for any accelerator, narrow enough to catch a missing unit. */
@@ -150,6 +150,9 @@ static void measured_section(struct pdiag *d, const struct ydoc_node *map, struc
 		m.overhead_bytes = x;
 	if ((v = pd_field(d, map, "sm_count", false, true)) != NULL && pd_int(d, v, ENGINE_UNIT_COUNT, 1, 1e6, &k) == 0)
 		m.sm_count = (int)k;
+	/* the side of the square GEMM the measured peaks come from: the step model's anchor */
+	if ((v = pd_field(d, map, "gemm_size", false, true)) != NULL && pd_int(d, v, ENGINE_UNIT_COUNT, 1, 1e6, &k) == 0)
+		m.peak_gemm_n = (double)k;
 	if (d->n > n0)
 		return;
 	if (m.pcie_bw <= 0 && m.h2d_pinned_bw > 0)

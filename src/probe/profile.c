@@ -315,6 +315,7 @@ void probe_profile(const struct probe_report *r, const struct engine_gpu *datash
 		if (rt->state != PROBE_M_OK)
 			continue;
 		out->peak[dts[i]] = rt->value;
+		out->peak_gemm_n = (double)rt->n; /* the step model anchors its GEMM curve here */
 		util_bprintf(what, sizeof what, &wpos, "%s%s", wpos ? ", " : "", engine_dtype_info(dts[i])->name);
 	}
 	if (r->m.context_bytes > out->overhead_bytes)
@@ -441,6 +442,7 @@ int probe_measured_yaml(const struct probe_report *r, char **out, size_t *len, s
 	struct tm tm;
 	time_t now = (time_t)r->unix_time;
 	bool any_peak = false;
+	int64_t peak_n = 0;
 
 	*out = NULL;
 	*len = 0;
@@ -486,11 +488,15 @@ int probe_measured_yaml(const struct probe_report *r, char **out, size_t *len, s
 		if (!any_peak)
 			sb_printf(&b, "  peak_flops:    # cuBLAS matmuls %lldx%lldx%lld\n", (long long)rt->m,
 				  (long long)rt->n, (long long)rt->k);
+		if (!any_peak)
+			peak_n = rt->n;
 		any_peak = true;
 		sb_printf(&b, "    %s: ", dts[i] == ENGINE_DT_FP8_E4M3 ? "fp8" : engine_dtype_info(dts[i])->name);
 		sb_rate(&b, rt->value, "FLOP/s");
 		sb_printf(&b, "\n");
 	}
+	if (peak_n > 0)
+		sb_printf(&b, "  gemm_size: %lld    # the side of the square matmuls above\n", (long long)peak_n);
 	if (r->m.h2d_pinned.state == PROBE_M_OK) {
 		sb_printf(&b, "  h2d_pinned_bw: ");
 		sb_rate(&b, r->m.h2d_pinned.value, "B/s");

@@ -179,6 +179,10 @@ static void test_profile_with_datasheet(void **state)
 	assert_int_equal(engine_evaluate(&sc, &res, &err), 0);
 	assert_close(res.compute.peak, 700e12, 0);
 	assert_close(res.roofline.bandwidth, 2.9e12, 0);
+	/* the step model anchors its GEMM curve on the probe's 8192³ rate: the datasheet
+	 * family's MAMF fraction is not applied twice (issue 11) */
+	assert_close(g.peak_gemm_n, 8192, 0);
+	assert_true(res.compute.gemm_efficiency > 0.85 && res.compute.gemm_efficiency <= 1.0);
 }
 
 static void test_profile_without_datasheet(void **state)
@@ -262,6 +266,7 @@ static void test_measured_yaml(void **state)
 	assert_non_null(strstr(y, "\n  memory_bandwidth: 2.9 TB/s"));
 	assert_non_null(strstr(y, "\n  peak_flops:    # cuBLAS matmuls 8192x8192x8192\n    bf16: 700 TFLOP/s\n"));
 	assert_null(strstr(y, "fp8"));
+	assert_non_null(strstr(y, "\n  gemm_size: 8192"));
 	assert_non_null(strstr(y, "\n  h2d_pinned_bw: 52.5 GB/s\n"));
 	assert_non_null(strstr(y, "\n  overhead: 600 MiB"));
 	assert_non_null(strstr(y, "\n  memory: 81559 MiB\n"));
