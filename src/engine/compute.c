@@ -58,14 +58,6 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	f->six_n = 6.0 * p->active;
 }
 
-/* Traffic of a matmul [M,K]×[K,N] through forward and backward: X and dY are each read
- * twice and dX, Y written once (e bytes); W read twice (w), dW written once (g). */
-static void mm_train(double M, double K, double N, double e, double w, double g, struct eng_traffic *t)
-{
-	t->flops += 6.0 * M * K * N;
-	t->bytes += 3.0 * e * (M * K + M * N) + 2.0 * w * K * N + g * K * N;
-}
-
 /* Forward only: read X and W, write Y. */
 static void mm_fwd(double M, double K, double N, double e, double w, struct eng_traffic *t)
 {
@@ -73,48 +65,36 @@ static void mm_fwd(double M, double K, double N, double e, double w, struct eng_
 	t->bytes += e * (M * K + M * N) + w * K * N;
 }
 
-/* One layer on one TP rank for M tokens of sequences of length s (context ctx for
- * attention). train: forward + backward (3× the forward's activation traffic). */
+/* One layer's forward on one TP rank for M tokens of sequences of length s_attn (the
+ * training step is step.c's). */
 static void layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
-			  double M, double s_attn, bool train, struct eng_traffic *t)
+			  double M, double s_attn, struct eng_traffic *t)
 {
-	double tp = (double)sc->tp, e = b->act, w = b->w, g = b->g;
+	double tp = (double)sc->tp, e = b->act, w = b->w;
 	double hq = dm->nh * dm->dh / tp;
 	double kvr = dm->nkv >= tp ? dm->nkv / tp : 1.0;
 	double hkv = kvr * dm->dh;
 	double fr = dm->f / tp;
-	double passes = train ? 3.0 : 1.0;
 	double seqs = M / eng_max(s_attn, 1.0);
 	double mm_rows = M * dm->k; /* rows through the experts, all experts' weights touched */
 	double elem;
 
-	if (train) {
-		mm_train(M, dm->d, hq + 2.0 * hkv, e, w, g, t);
-		mm_train(M, hq, dm->d, e, w, g, t);
-		mm_train(mm_rows, dm->d, (dm->gated ? 2.0 : 1.0) * fr, e, 0.0, 0.0, t);
-		mm_train(mm_rows, fr, dm->d, e, 0.0, 0.0, t);
-		/* expert weights: read twice, gradient written once, for every expert */
-		t->bytes += dm->E * (dm->gated ? 3.0 : 2.0) * dm->d * fr * (2.0 * w + g);
-		if (dm->E > 1.0)
-			mm_train(M, dm->d, dm->E, e, w, g, t);
-	} else {
-		mm_fwd(M, dm->d, hq + 2.0 * hkv, e, w, t);
-		mm_fwd(M, hq, dm->d, e, w, t);
-		mm_fwd(mm_rows, dm->d, (dm->gated ? 2.0 : 1.0) * fr, e, 0.0, t);
-		mm_fwd(mm_rows, fr, dm->d, e, 0.0, t);
-		t->bytes += dm->E * (dm->gated ? 3.0 : 2.0) * dm->d * fr * w;
-		if (dm->E > 1.0)
-			mm_fwd(M, dm->d, dm->E, e, w, t);
-	}
-	/* attention core: 4·s·hq FLOPs per token forward, twice that backward */
-	t->flops += passes * 4.0 * M * s_attn * hq;
-	t->bytes += passes * e * M * (2.0 * hq + 2.0 * hkv); /* Q, K, V in, O out */
+	mm_fwd(M, dm->d, hq + 2.0 * hkv, e, w, t);
+	mm_fwd(M, hq, dm->d, e, w, t);
+	mm_fwd(mm_rows, dm->d, (dm->gated ? 2.0 : 1.0) * fr, e, 0.0, t);
+	mm_fwd(mm_rows, fr, dm->d, e, 0.0, t);
+	t->bytes += dm->E * (dm->gated ? 3.0 : 2.0) * dm->d * fr * w;
+	if (dm->E > 1.0)
+		mm_fwd(M, dm->d, dm->E, e, w, t);
+	/* attention core: 4·s·hq FLOPs per token */
+	t->flops += 4.0 * M * s_attn * hq;
+	t->bytes += e * M * (2.0 * hq + 2.0 * hkv); /* Q, K, V in, O out */
 	if (!sc->flash_attention) /* scores written and read, softmax written and read */
-		t->bytes += passes * 4.0 * e * seqs * (dm->nh / tp) * s_attn * s_attn;
+		t->bytes += 4.0 * e * seqs * (dm->nh / tp) * s_attn * s_attn;
 	/* element-wise: two norms (read, write), two residual adds (2 reads, 1 write), the
 	 * activation function (gated: 2 reads, 1 write) */
 	elem = e * M * (4.0 * dm->d + 6.0 * dm->d + dm->k * (dm->gated ? 3.0 : 2.0) * fr);
-	t->bytes += passes * elem;
+	t->bytes += elem;
 }
 
 /*
@@ -141,7 +121,7 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	 * rank, times tp for the replica), the LM head for the last position, KV written */
 	{
 		struct eng_traffic l = {0, 0};
-		layer_traffic(sc, dm, b, B * prompt, prompt, false, &l);
+		layer_traffic(sc, dm, b, B * prompt, prompt, &l);
 		pre.flops = dm->L * l.flops * tp + 2.0 * B * dm->d * dm->V;
 		pre.bytes = dm->L * l.bytes * tp + b->w * dm->V * dm->d + B * prompt * inf->kv_bytes_per_token;
 	}
