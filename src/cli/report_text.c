@@ -360,7 +360,20 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		fprintf(f, "- FLOPs per token: %s (the 6·N shorthand: %s)\n", a, b);
 		engine_fmt_si(c->train_flops, "FLOP", a, sizeof a);
 		fprintf(f, "- Training FLOPs: %s\n", a);
-		fprintf(f, "- MFU %.1f%%, HFU %.1f%%\n", 100.0 * c->mfu, 100.0 * c->hfu);
+		fprintf(f, "- MFU %.1f%%, HFU %.1f%% (%s)\n", 100.0 * c->mfu, 100.0 * c->hfu, engine_mfu_source_name(c->source));
+		{
+			int part, any = 0;
+			engine_fmt_seconds(c->step_seconds_predicted, a, sizeof a);
+			fprintf(f, "- Predicted step: %s =", a);
+			for (part = 0; part < ENGINE_STEP_PARTS; part++) {
+				double secs = engine_step_part(&c->step, part);
+				if (secs <= 0.0)
+					continue;
+				engine_fmt_seconds(secs, b, sizeof b);
+				fprintf(f, "%s %s %s", any++ ? " +" : "", engine_step_part_label(part), b);
+			}
+			fprintf(f, " (docs/step-time.md)\n");
+		}
 		engine_fmt_seconds(c->train_seconds, a, sizeof a);
 		fprintf(f, "- Training time: **%s** (%.2f days, %.0f GPU-hours)\n\n", a, c->train_days, c->gpu_hours);
 	} else {
