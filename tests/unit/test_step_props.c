@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "internal.h" /* the collective cost, against nccl-tests' factors */
 #include "testutil.h"
 
 static void set(struct engine_scenario *sc, const char *key, const char *val)
@@ -237,6 +238,30 @@ static void test_uneven_stages(void **state)
 	assert_close(r.memory.layers_per_stage, 14.0, 1e-12);
 }
 
+/* nccl-tests doc/PERFORMANCE.md: all-reduce 2(n−1)/n · S ÷ busbw, reduce-scatter and
+ * all-gather (n−1)/n · S ÷ busbw; inside a node busbw is the link × its NCCL efficiency. */
+static void test_collective_factors(void **state)
+{
+	struct eng_group g = {8, 8, 450e9, 50e9, 0.82, 0.90};
+	double S = 1e9, bus = 450e9 * 0.82;
+
+	(void)state;
+	assert_close(eng_coll_seconds(&g, COLL_ALL_REDUCE, S) - ENG_COLL_LATENCY, 2.0 * 7.0 / 8.0 * S / bus, 1e-12);
+	assert_close(eng_coll_seconds(&g, COLL_ALL_GATHER, S) - ENG_COLL_LATENCY, 7.0 / 8.0 * S / bus, 1e-12);
+	assert_close(eng_coll_seconds(&g, COLL_REDUCE_SCATTER, S) - ENG_COLL_LATENCY, 7.0 / 8.0 * S / bus, 1e-12);
+	/* 4 nodes of 8: a ring leaves each node through its 8 NICs (4 × 8 B200 over 8 × 50 GB/s
+	 * EFA: 381.8 GB/s bus bandwidth, interconnect.md) */
+	g.n = 32;
+	assert_close(eng_group_busbw(&g), 8.0 * 50e9 * 0.90, 1e-12);
+	/* one rank per node: its own NIC */
+	g.per_node = 1;
+	assert_close(eng_group_busbw(&g), 50e9 * 0.90, 1e-12);
+	assert_true(eng_coll_seconds(&g, COLL_ALL_GATHER, S) > 31.0 / 32.0 * S / (50e9 * 0.90));
+	/* one rank: nothing to do */
+	g.n = 1;
+	assert_close(eng_coll_seconds(&g, COLL_ALL_REDUCE, S), 0.0, 0);
+}
+
 /* CP holds 1/cp of each sequence's activations; EP holds 1/ep of the experts. */
 static void test_cp_ep_memory(void **state)
 {
@@ -276,6 +301,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_bubble_and_recompute),
 		cmocka_unit_test(test_uneven_stages),
 		cmocka_unit_test(test_cp_ep_memory),
+		cmocka_unit_test(test_collective_factors),
 	};
 	return testutil_run(argc, argv, "step_props", tests, sizeof tests / sizeof tests[0]);
 }
