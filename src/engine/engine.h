@@ -27,6 +27,7 @@
 #define ENGINE_ID_MAX 64
 #define ENGINE_NAME_MAX 96
 #define ENGINE_SOURCE_MAX 320
+#define ENGINE_GEMM_POINTS 6 /* measured GEMM sizes a GPU profile keeps */
 
 /* ---------------------------------------------------------------- data types */
 
@@ -110,6 +111,8 @@ struct engine_gpu {
 	double overhead_bytes;        /* CUDA context + library workspaces, bytes */
 	bool measured;                /* figures come from napkin probe, not a datasheet */
 	double peak_gemm_n;           /* measured peaks: the side n of the n×n×n GEMM they were timed on (0: unknown) */
+	int gemm_points;              /* measured 16-bit GEMM rates at square sizes (napkin probe), ascending */
+	double gemm_n[ENGINE_GEMM_POINTS], gemm_rate[ENGINE_GEMM_POINTS];
 	char source[ENGINE_SOURCE_MAX];
 };
 

@@ -84,6 +84,29 @@ static double shape_factor(double sms, double M, double N, double K)
 	return (u / (u + 0.5)) * (K / (K + K_HALF));
 }
 
+/* A measured curve (napkin probe's square GEMMs, ascending): the rate at side n relative
+ * to the largest measured, log-log interpolated over the running maximum (so a larger
+ * GEMM never reads slower), 1 beyond the largest, scaled by the model below the smallest. */
+static double measured_rel(const struct engine_gpu *g, double sms, double n)
+{
+	double top = g->gemm_rate[g->gemm_points - 1], first = g->gemm_rate[0], prev_n = g->gemm_n[0], prev_r;
+	int i;
+
+	if (n <= g->gemm_n[0])
+		return first / top * shape_factor(sms, n, n, n) / shape_factor(sms, g->gemm_n[0], g->gemm_n[0], g->gemm_n[0]);
+	prev_r = first;
+	for (i = 1; i < g->gemm_points; i++) {
+		double r = eng_max(g->gemm_rate[i], prev_r);
+		if (n <= g->gemm_n[i]) {
+			double t = log(n / prev_n) / log(g->gemm_n[i] / prev_n);
+			return exp(log(prev_r) + t * (log(r) - log(prev_r))) / top;
+		}
+		prev_n = g->gemm_n[i];
+		prev_r = r;
+	}
+	return prev_r / top;
+}
+
 double eng_gemm_efficiency(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K)
 {
 	double sms = g->sm_count > 0 ? (double)g->sm_count : 108.0;
@@ -91,6 +114,12 @@ double eng_gemm_efficiency(const struct engine_gpu *g, const struct eng_family *
 
 	if (!(M > 0 && N > 0 && K > 0))
 		return fam->gemm_best;
+	if (g->measured && g->gemm_points >= 2) {
+		/* the measured curve at the equivalent square size, the shape's aspect by the model */
+		double n = cbrt(M * N * K);
+		e = measured_rel(g, sms, n) * shape_factor(sms, M, N, K) / shape_factor(sms, n, n, n);
+		return ENG_SUSTAINED * eng_min(e, 1.0);
+	}
 	if (g->measured) {
 		/* napkin probe timed an n×n×n GEMM: its rate is the peak, the curve is anchored there
 		 * (8192, the probe's first choice, when the profile does not say) */

@@ -4,6 +4,7 @@
  * direction.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -29,7 +30,7 @@ static const char *const link_keys[] = {"pcie", "nvlink", "infinity_fabric", "ic
 /* The `measured:` section napkin probe --save writes below the datasheet figures. */
 static const char *const measured_keys[] = {
 	"date", "device", "uuid", "driver", "cuda", "blas", "memory", "memory_bandwidth", "peak_flops",
-	"h2d_pinned_bw", "h2d_pageable_bw", "overhead", "sm_count", "gemm_size", NULL,
+	"h2d_pinned_bw", "h2d_pageable_bw", "overhead", "sm_count", "gemm_size", "gemm_curve", NULL,
 };
 
 /* Bounds: wide enough for any accelerator, narrow enough to catch a missing unit. */
@@ -77,6 +78,40 @@ static void peaks(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 	}
 	if (require_one && given == 0 && d->n == n0)
 		pd_bad(d, map, NAPKIN_ESCHEMA, "peak_flops needs at least one dtype with a rate (bf16, fp16, fp32, ...)");
+}
+
+/* gemm_curve: {512: 150 TFLOP/s, 1024: ..., 8192: ...}, square sizes ascending. */
+static void gemm_curve(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g)
+{
+	size_t i;
+
+	if (map->kind != YDOC_MAP) {
+		pd_bad(d, map, NAPKIN_ESCHEMA, "expected a mapping of size: rate (4096: 600 TFLOP/s), got %s",
+		       ydoc_what(map));
+		return;
+	}
+	g->gemm_points = 0;
+	for (i = 0; i < map->n; i++) {
+		const struct ydoc_pair *p = &map->pairs[i];
+		double n, x;
+		char *end = NULL;
+
+		n = strtod(p->key, &end);
+		if (end == p->key || *end != '\0' || !(n >= 1 && n <= 1e6) ||
+		    (g->gemm_points > 0 && n <= g->gemm_n[g->gemm_points - 1])) {
+			pd_bad(d, p->value, NAPKIN_ESCHEMA, "gemm_curve sizes are whole numbers from 1 to 1000000, ascending (got %s)",
+			       p->key);
+			return;
+		}
+		if (g->gemm_points >= ENGINE_GEMM_POINTS) {
+			pd_bad(d, p->value, NAPKIN_ESCHEMA, "gemm_curve holds at most %d sizes", ENGINE_GEMM_POINTS);
+			return;
+		}
+		if (pd_number(d, p->value, ENGINE_UNIT_FLOP_PER_S, PEAK_MIN, PEAK_MAX, &x) != 0)
+			return;
+		g->gemm_n[g->gemm_points] = n;
+		g->gemm_rate[g->gemm_points++] = x;
+	}
 }
 
 static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g)
@@ -153,6 +188,8 @@ static void measured_section(struct pdiag *d, const struct ydoc_node *map, struc
 	/* the side of the square GEMM the measured peaks come from: the step model's anchor */
 	if ((v = pd_field(d, map, "gemm_size", false, true)) != NULL && pd_int(d, v, ENGINE_UNIT_COUNT, 1, 1e6, &k) == 0)
 		m.peak_gemm_n = (double)k;
+	if ((v = pd_field(d, map, "gemm_curve", false, true)) != NULL)
+		gemm_curve(d, v, &m);
 	if (d->n > n0)
 		return;
 	if (m.pcie_bw <= 0 && m.h2d_pinned_bw > 0)
