@@ -491,11 +491,11 @@ int probe_measured_yaml(const struct probe_report *r, char **out, size_t *len, s
 		const struct probe_rate *rt = &r->m.matmul[dts[i]];
 		if (rt->state != PROBE_M_OK)
 			continue;
-		if (!any_peak)
+		if (!any_peak) {
 			sb_printf(&b, "  peak_flops:    # cuBLAS matmuls %lldx%lldx%lld\n", (long long)rt->m,
 				  (long long)rt->n, (long long)rt->k);
-		if (!any_peak)
 			peak_n = rt->n;
+		}
 		any_peak = true;
 		sb_printf(&b, "    %s: ", dts[i] == ENGINE_DT_FP8_E4M3 ? "fp8" : engine_dtype_info(dts[i])->name);
 		sb_rate(&b, rt->value, "FLOP/s");
