@@ -3,4 +3,5 @@
 if(TARGET napkin_presets)
   napkin_add_test(NAME presets SOURCES unit/test_presets.c LIBS napkin_presets LABELS unit)
   napkin_add_test(NAME preset_files SOURCES unit/test_preset_files.c LIBS napkin_presets LABELS unit)
+  napkin_add_test(NAME presets_hf SOURCES unit/test_presets_hf.c LIBS napkin_presets LABELS unit)
 endif()

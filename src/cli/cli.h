@@ -4,7 +4,7 @@
  *
  * Exit statuses: 0 success; 1 a runtime failure (a file that cannot be written, ...);
  * 2 bad usage or a bad value (the message says which and what is allowed);
- * 3 no GPU (napkin probe).
+ * 3 no GPU (napkin probe); 130 the explorer left with Ctrl-C (128 + SIGINT, as shells expect).
  */
 #ifndef NAPKIN_CLI_H
 #define NAPKIN_CLI_H
@@ -19,6 +19,7 @@
 #define CLI_EXIT_FAIL 1
 #define CLI_EXIT_USAGE 2
 #define CLI_EXIT_NODEV 3
+#define CLI_EXIT_INTERRUPT 130
 
 /* Commands: each gets its own argv, argv[0] being the command's name. */
 int cmd_report(int argc, char **argv);
@@ -56,6 +57,8 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 	      const char **positional, int max_positional, int *n_positional);
 void cli_setup_free(struct cli_setup *s);
 
+/* Whether s reads as a language code (en, zh, pt-BR). */
+bool cli_lang_ok(const char *s);
 /* Prints an error as "napkin CMD: file:line:col: message". */
 void cli_error(const char *cmd, const struct napkin_err *err);
 /* Prints the knob table as --help text. */

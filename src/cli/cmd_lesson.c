@@ -16,7 +16,7 @@
 #include "lesson.h"
 #include "wrap.h"
 #ifdef NAPKIN_HAVE_TUI_LESSON
-#include "tui.h"
+#include "explore_opts.h"
 #endif
 
 #define WIDTH 78
@@ -252,7 +252,8 @@ static int list_lessons(const char *lang)
 			cli_error("lesson", &err);
 			return CLI_EXIT_FAIL;
 		}
-		snprintf(head, sizeof head, "%s (%s, %zu steps%s)", teach_text_get(&l->title, lang), l->id, l->n_steps,
+		snprintf(head, sizeof head, "%s (%s, %zu %s%s)", teach_text_get(&l->title, lang), l->id, l->n_steps,
+			 util_plural((double)l->n_steps, "step", "steps"),
 			 teach_text_has(&l->title, "zh") ? "; en, zh" : "");
 		snprintf(num, sizeof num, "%3zu  ", i);
 		print_wrapped(stdout, head, 0, num);
@@ -277,37 +278,30 @@ static int check_files(int n, const char **files, const struct engine_catalog *c
 			cli_error("lesson", &err);
 			bad++;
 		} else {
-			printf("%s: ok (%s, %zu steps)\n", files[i], l->id, l->n_steps);
+			printf("%s: ok (%s, %zu %s)\n", files[i], l->id, l->n_steps, util_plural((double)l->n_steps, "step", "steps"));
 		}
 		teach_lesson_free(l);
 	}
 	return bad ? CLI_EXIT_USAGE : CLI_EXIT_OK;
 }
 
-static bool lang_ok(const char *s)
-{
-	size_t i, n = strlen(s);
-
-	if (n < 2 || n > 11)
-		return false;
-	for (i = 0; i < n; i++)
-		if (!((s[i] >= 'a' && s[i] <= 'z') || (i >= 2 && (s[i] == '-' || (s[i] >= 'A' && s[i] <= 'Z')))))
-			return false;
-	return true;
-}
-
 int cmd_lesson(int argc, char **argv)
 {
 	const char *lang = "en", *positional[16];
 	bool text = false, solutions = false, check = false, markdown = false;
-	struct cli_opt opts[] = {
-		{"lang", "en|zh|...", &lang, NULL, "the lesson's language where it has one (English otherwise)"},
+	struct cli_opt opts[5 + 8] = {
 		{"text", NULL, NULL, &text, "print the lesson with each step's numbers instead of opening the explorer"},
 		{"markdown", NULL, NULL, &markdown, "print the lesson as a Markdown handout (implies --text)"},
 		{"solutions", NULL, NULL, &solutions, "with --text or --markdown: also print each question's solution (for teachers)"},
 		{"check", NULL, NULL, &check, "check lesson files (or ids) against the engine: knobs, answers, solutions"},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
+#ifdef NAPKIN_HAVE_TUI_LESSON
+	/* the explorer's options (theme, colour, mouse, lang, probe timeout), as napkin explore
+	 * takes them: one table */
+	struct cli_explore_opts eo;
+	struct tui_options o;
+#endif
 	struct cli_setup s;
 	struct engine_catalog cat;
 	struct teach_lesson *l = NULL;
@@ -331,11 +325,20 @@ int cmd_lesson(int argc, char **argv)
 			return CLI_EXIT_USAGE;
 		}
 	}
+#ifdef NAPKIN_HAVE_TUI_LESSON
+	_Static_assert(sizeof opts / sizeof opts[0] >= 4 + CLI_EXPLORE_NOPTS + 1, "room for the explorer's options");
+	cli_explore_opts_init(&eo);
+	cli_explore_opts_add(&eo, opts, 4);
+	memset(&o, 0, sizeof o);
+#else
+	opts[4] = (struct cli_opt){"lang", "en|zh|...", &lang, NULL, "the lesson's language where it has one (English otherwise)"};
+#endif
 	rc = cli_setup("lesson", argc, argv, opts, &s, positional, (int)(sizeof positional / sizeof positional[0]), &npos);
 	if (rc != 0)
 		return rc;
 	if (s.help) {
 		printf("usage: napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
+		       "                    [--theme dark|light|projector] [--no-color] [--no-mouse] [--probe-timeout S]\n"
 		       "       napkin lesson --check FILE|ID...\n\n"
 		       "The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
 		       "question and confirms when your scenario answers it (n/p: next/previous step).\n"
@@ -344,11 +347,18 @@ int cmd_lesson(int argc, char **argv)
 		rc = CLI_EXIT_OK;
 		goto out;
 	}
-	if (!lang_ok(lang)) {
+#ifdef NAPKIN_HAVE_TUI_LESSON
+	rc = cli_explore_opts_check("lesson", &eo, &o);
+	if (rc != 0)
+		goto out;
+	lang = eo.lang;
+#else
+	if (!cli_lang_ok(lang)) {
 		fprintf(stderr, "napkin lesson: --lang: '%s' is not a language code (en, zh, ...)\n", lang);
 		rc = CLI_EXIT_USAGE;
 		goto out;
 	}
+#endif
 	cat = preset_catalog(s.reg);
 	if (check) {
 		if (npos == 0) {
@@ -376,16 +386,17 @@ int cmd_lesson(int argc, char **argv)
 	}
 #ifdef NAPKIN_HAVE_TUI_LESSON
 	if (!text && !markdown && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
-		struct tui_options o;
 		struct engine_scenario sc;
 
-		memset(&o, 0, sizeof o);
 		o.lesson = l;
 		o.lesson_number = number;
-		o.lang = lang;
 		util_err_clear(&err);
-		if (teach_lesson_scenario(l, 0, &cat, &sc, &err) != NAPKIN_OK ||
-		    tui_run(&sc, s.reg, &o, &err) != NAPKIN_OK) {
+		rc = teach_lesson_scenario(l, 0, &cat, &sc, &err);
+		if (rc == NAPKIN_OK)
+			rc = tui_run(&sc, s.reg, &o, &err);
+		if (rc == TUI_EXIT_INTERRUPT) {
+			rc = CLI_EXIT_INTERRUPT;
+		} else if (rc != NAPKIN_OK) {
 			cli_error("lesson", &err);
 			rc = CLI_EXIT_FAIL;
 		}

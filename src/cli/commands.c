@@ -16,9 +16,10 @@
 #include "cli.h"
 #include "commands.h"
 
+/* the explorer's options (explore_opts.c): the same for every command that opens it */
+#define EXPLORER_OPTS "--theme dark|light|projector", "--no-color", "--no-mouse", "--lang en|zh|...", "--probe-timeout SECONDS"
 #ifdef NAPKIN_HAVE_CMD_EXPLORE
-static const char *const explore_opts[] = {"--theme dark|light|projector", "--no-color", "--no-mouse",
-					   "--probe-timeout SECONDS", "--scenario FILE", "--presets DIR", NULL};
+static const char *const explore_opts[] = {EXPLORER_OPTS, "--scenario FILE", "--presets DIR", NULL};
 #endif
 static const char *const report_opts[] = {"--format text|json|yaml|markdown", "--explain", "--scenario FILE",
 					  "--presets DIR", NULL};
@@ -30,7 +31,12 @@ static const char *const probe_opts[] = {"--format text|json", "--save FILE", "-
 					 "--quick", "--timeout SECONDS", "--presets DIR", NULL};
 #endif
 #ifdef NAPKIN_HAVE_CMD_LESSON
-static const char *const lesson_opts[] = {"--lang en|zh|...", "--text", "--markdown", "--solutions", "--check",
+static const char *const lesson_opts[] = {"--text", "--markdown", "--solutions", "--check",
+#ifdef NAPKIN_HAVE_TUI_LESSON
+					  EXPLORER_OPTS,
+#else
+					  "--lang en|zh|...",
+#endif
 					  "--scenario FILE", "--presets DIR", NULL};
 #endif
 

@@ -11,6 +11,9 @@
 
 #include "cli.h"
 #include "commands.h"
+#ifdef NAPKIN_HAVE_CMD_LESSON
+#include "lesson.h"
+#endif
 
 /* "--kv-heads" from "kv_heads". */
 static void flag_of(const struct engine_knob *k, char *buf, size_t n)
@@ -87,14 +90,29 @@ static void print_ids(FILE *f, struct preset_registry *reg, enum preset_kind kin
 		fprintf(f, "%s%s", i ? " " : "", preset_at(reg, kind, i)->id);
 }
 
+/* The built-in lessons' numbers, "1 2 ... N" ("" without lessons). */
+static void lesson_numbers(char *buf, size_t n)
+{
+	buf[0] = '\0';
+#ifdef NAPKIN_HAVE_CMD_LESSON
+	{
+		size_t pos = 0, i;
+		for (i = 1; i <= teach_lessons_count(); i++)
+			util_bprintf(buf, n, &pos, "%s%zu", i > 1 ? " " : "", i);
+	}
+#else
+	(void)n;
+#endif
+}
+
 /* Text safe inside single quotes in a zsh _arguments spec: no quote, colon or bracket. */
 static void zsh_desc(FILE *f, const char *s, size_t max)
 {
 	size_t i;
 
-	for (i = 0; s[i] != '\0' && i < max; i++) {
+	for (i = 0; i < max && s[i] != '\0'; i++) {
 		char c = s[i];
-		if (c == '\'' || c == '"')
+		if (strchr("'\"\\$`", c) != NULL)
 			c = ' ';
 		else if (c == ':')
 			c = ',';
@@ -102,8 +120,6 @@ static void zsh_desc(FILE *f, const char *s, size_t max)
 			c = '(';
 		else if (c == ']')
 			c = ')';
-		else if (c == '\\' || c == '$' || c == '`')
-			c = ' ';
 		fputc(c, f);
 	}
 }
@@ -252,6 +268,9 @@ static void bash(FILE *f, struct preset_registry *reg)
 				   "\t\tesac\n");
 		fprintf(f, "\t\t;;\n");
 	}
+	lesson_numbers(words, sizeof words);
+	if (words[0] != '\0')
+		fprintf(f, "\tlesson) COMPREPLY=($(compgen -W '%s' -- \"$cur\") $(compgen -f -- \"$cur\")) ;;\n", words);
 	fprintf(f, "\t*) COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
 		   "\tesac\n"
 		   "\treturn 0\n"
@@ -328,7 +347,20 @@ static void zsh(FILE *f, struct preset_registry *reg)
 		   "_napkin_model_values() { local -a reply; _napkin_ids models _napkin_models;"
 		   " _alternative \"presets:model preset:(${reply[*]})\" 'files:model file:_files -g \"*.(yaml|yml|json)\"' }\n"
 		   "_napkin_scenario_values() { local -a reply; _napkin_ids scenarios _napkin_scenarios;"
-		   " _alternative \"presets:scenario preset:(${reply[*]})\" 'files:scenario file:_files -g \"*.(yaml|yml)\"' }\n\n");
+		   " _alternative \"presets:scenario preset:(${reply[*]})\" 'files:scenario file:_files -g \"*.(yaml|yml)\"' }\n"
+		   "# after napkin presets list|show|check: a kind, any preset id or a file, files\n"
+		   "_napkin_presets_args() {\n"
+		   "\tlocal -a reply ids\n"
+		   "\tcase ${words[(r)(list|show|check)]} in\n"
+		   "\tlist) _values kind gpus models scenarios ;;\n"
+		   "\tshow)\n"
+		   "\t\t_napkin_ids gpus _napkin_gpus; ids=($reply)\n"
+		   "\t\t_napkin_ids models _napkin_models; ids+=($reply)\n"
+		   "\t\t_napkin_ids scenarios _napkin_scenarios; ids+=($reply)\n"
+		   "\t\t_alternative \"presets:preset:(${ids[*]})\" 'files:file:_files' ;;\n"
+		   "\t*) _files ;;\n"
+		   "\tesac\n"
+		   "}\n\n");
 	for (i = 0; i < nc; i++) {
 		ident(c[i].name, id, sizeof id);
 		fprintf(f, "_napkin_opts_%s=(\n", id);
@@ -351,11 +383,16 @@ static void zsh(FILE *f, struct preset_registry *reg)
 	for (i = 0; i < nc; i++) {
 		ident(c[i].name, id, sizeof id);
 		fprintf(f, "\t%s)\n\t\tshift words; (( CURRENT-- ))\n", c[i].name);
-		if (c[i].subcommands != NULL)
+		if (c[i].subcommands != NULL && strcmp(c[i].name, "presets") == 0)
+			fprintf(f, "\t\t_arguments -s $_napkin_opts_%s '1:subcommand:(%s)' '*:preset:_napkin_presets_args'\n",
+				id, c[i].subcommands);
+		else if (c[i].subcommands != NULL)
 			fprintf(f, "\t\t_arguments -s $_napkin_opts_%s '1:subcommand:(%s)' '*:file:_files'\n", id,
 				c[i].subcommands);
 		else if (c[i].knobs)
 			fprintf(f, "\t\t_arguments -s $_napkin_opts_%s $_napkin_knob_specs\n", id);
+		else if (strcmp(c[i].name, "lesson") == 0 && (lesson_numbers(words, sizeof words), words[0] != '\0'))
+			fprintf(f, "\t\t_arguments -s $_napkin_opts_%s '1:lesson:(%s)' '*:file:_files'\n", id, words);
 		else
 			fprintf(f, "\t\t_arguments -s $_napkin_opts_%s '*:file:_files'\n", id);
 		fprintf(f, "\t\t;;\n");

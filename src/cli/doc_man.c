@@ -181,7 +181,7 @@ static const char *stray_opt(const struct cli_command *c, const char *text, char
 	while (line != NULL && *line != '\0' && strncmp(line, "Knobs (", 7) != 0) {
 		const char *p = line, *eol = strchr(line, '\n');
 		size_t i;
-		bool known = false;
+		bool known;
 		while (*p == ' ')
 			p++;
 		if (p > line && strncmp(p, "--", 2) == 0 && p[2] >= 'a' && p[2] <= 'z') {

@@ -11,6 +11,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#ifdef NAPKIN_HAVE_CMD_EXPLORE
+#include "explore_opts.h"
+#endif
 #include "commands.h"
 
 #ifndef NAPKIN_VERSION
@@ -49,7 +52,9 @@ int main(int argc, char **argv)
 	}
 	/* no command: the explorer on a terminal, the report otherwise */
 #ifdef NAPKIN_HAVE_CMD_EXPLORE
-	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+	/* the explorer's options (--theme, ...) off a terminal: napkin explore prints the
+	 * report then, as napkin does, rather than report refusing them */
+	if ((isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) || cli_explore_opts_named(argc, argv)) {
 		argv[0] = (char *)"explore";
 		return cmd_explore(argc, argv);
 	}

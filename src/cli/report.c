@@ -159,6 +159,7 @@ void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *
 	emit_end(&e);
 	emit_object(&e, "dtypes");
 	emit_str(&e, "weights", dtn(r->memory.weight_dt));
+	emit_str(&e, "autocast_copies", dtn(r->memory.autocast_dt));
 	emit_str(&e, "master_weights", dtn(r->memory.master_dt));
 	emit_str(&e, "gradients", dtn(r->memory.grad_dt));
 	emit_str(&e, "optimizer", dtn(r->memory.state_dt));

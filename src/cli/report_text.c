@@ -28,6 +28,7 @@ static int parts(const struct engine_result *r, struct part *p)
 	int n = 0;
 
 	p[n++] = (struct part){"weights", m->weights, m->weight_dt, 'W'};
+	p[n++] = (struct part){"autocast copies", m->autocast_copies, m->autocast_dt, 'w'};
 	p[n++] = (struct part){"master weights", m->master, m->master_dt, 'M'};
 	p[n++] = (struct part){"gradients", m->gradients, m->grad_dt, 'G'};
 	p[n++] = (struct part){"optimizer states", m->optimizer, m->state_dt, 'O'};
@@ -40,7 +41,7 @@ static int parts(const struct engine_result *r, struct part *p)
 
 static void bar(FILE *f, const struct engine_result *r, int width)
 {
-	struct part p[8];
+	struct part p[9];
 	int n = parts(r, p), i, j, used = 0;
 	double scale = r->memory.total > r->memory.capacity ? r->memory.total : r->memory.capacity;
 
@@ -66,7 +67,7 @@ static void bar(FILE *f, const struct engine_result *r, int width)
 
 static void memory_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
-	struct part p[8];
+	struct part p[9];
 	int n = parts(r, p), i;
 	char a[NB], b[NB], c[NB];
 	const struct engine_memory *m = &r->memory;
@@ -78,7 +79,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	else
 		fprintf(f, "\nMemory per GPU  (%s weights)\n", dtn(m->weight_dt));
 	for (i = 0; i < n; i++) {
-		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || (!train && p[i].glyph != 'W')))
+		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || p[i].glyph == 'w' || (!train && p[i].glyph != 'W')))
 			continue;
 		engine_fmt_bytes(p[i].bytes, true, a, sizeof a);
 		fprintf(f, "  %c %-17s %-9s %11s  %5.1f%%\n", p[i].glyph, p[i].label, dtn(p[i].dt), a,
@@ -90,9 +91,13 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	fprintf(f, "    %-27s %11s  of %s (one %s): %s %s %s\n", "total", a, b, sc->gpu.name, m->fits ? "fits," : "DOES NOT FIT,",
 		c, m->fits ? "free" : "over");
 	bar(f, r, 60);
-	if (m->max_batch >= 0) {
-		engine_fmt_count(m->max_params, a, sizeof a);
-		fprintf(f, "  largest micro-batch %lld", (long long)m->max_batch);
+	if (m->max_batch != ENGINE_NOT_SOLVED) {
+		if (m->max_params > 0)
+			engine_fmt_count(m->max_params, a, sizeof a);
+		else
+			util_strlcpy(a, "none fits", sizeof a);
+		engine_fmt_max_batch(m->max_batch, b, sizeof b);
+		fprintf(f, "  largest micro-batch %s", b);
 		if (m->min_gpus > 0)
 			fprintf(f, " · fewest GPUs %lld (tp %lld × pp %lld × dp %lld)", (long long)m->min_gpus,
 				(long long)m->min_gpus_tp, (long long)m->min_gpus_pp, (long long)m->min_gpus_dp);
@@ -129,16 +134,19 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	engine_fmt_seconds(c->step_seconds, d, sizeof d);
 	switch (c->source) {
 	case ENGINE_TPUT_MFU:
-		fprintf(f, "  at MFU %4.1f%%     %lld GPUs × %s (%s) × %.3g → %s tokens/s\n", 100.0 * c->mfu, (long long)sc->gpus, a,
-			dtn(c->matmul_dt), c->mfu, b);
+		fprintf(f, "  at MFU %4.1f%%     %lld %s × %s (%s) × %.3g → %s tokens/s for the whole job\n", 100.0 * c->mfu,
+			(long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a, dtn(c->matmul_dt), c->mfu, b);
 		break;
 	case ENGINE_TPUT_PREDICTED:
-		fprintf(f, "  predicted        %s tokens/s → MFU %.1f%% (%lld GPUs × %s %s peak; matmuls at %.0f%% of peak)\n", b,
-			100.0 * c->mfu, (long long)sc->gpus, a, dtn(c->matmul_dt), 100.0 * c->gemm_efficiency);
+		fprintf(f, "  predicted        %s tokens/s → MFU %.1f%% (%lld %s × %s %s peak; matmuls at %.0f%% of peak)\n", b,
+			100.0 * c->mfu, (long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a, dtn(c->matmul_dt),
+			100.0 * c->gemm_efficiency);
 		break;
 	default:
-		fprintf(f, "  measured         %s tokens/s → MFU %.1f%% (%lld GPUs × %s %s peak)\n", b, 100.0 * c->mfu,
-			(long long)sc->gpus, a, dtn(c->matmul_dt));
+		engine_fmt_count(c->tokens_per_s / (double)sc->gpus, e, sizeof e);
+		fprintf(f, "  measured         %s tokens/s for the whole job (%s per GPU) → MFU %.1f%% (%lld %s × %s %s peak)\n",
+			b, e, 100.0 * c->mfu, (long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a,
+			dtn(c->matmul_dt));
 		break;
 	}
 	if (sc->mode == ENGINE_MODE_TRAIN) {
@@ -159,8 +167,9 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	engine_fmt_count(c->global_batch, a, sizeof a);
 	engine_fmt_count(c->tokens_per_step, b, sizeof b);
 	engine_fmt_count(c->steps, e, sizeof e);
-	fprintf(f, "  step             %lld × %lld × %d = %s sequences × %lld = %s tokens, %s each, %s steps\n",
-		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, (long long)sc->seq, b, d, e);
+	fprintf(f, "  step             %lld × %lld × %d = %s %s × %lld = %s tokens, %s each, %s %s\n",
+		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, util_plural(c->global_batch, "sequence", "sequences"),
+		(long long)sc->seq, b, d, e, util_plural(c->steps, "step", "steps"));
 	engine_fmt_seconds(c->train_seconds, a, sizeof a);
 	engine_fmt_count(floor(c->gpu_hours + 0.5), b, sizeof b);
 	fprintf(f, "  time             %s · %s GPU-hours · MFU %.1f%% · HFU %.1f%% (%s)\n", a, b, 100.0 * c->mfu,
@@ -174,15 +183,27 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	const struct engine_inference *in = &r->inference;
 	char a[NB], b[NB], c[NB], d[NB], e[NB];
 
-	fprintf(f, "\nInference  (batch %lld, prompt %lld + generate %lld; roofline bounds at 100%% of peak and bandwidth)\n",
-		(long long)sc->batch, (long long)sc->prompt, (long long)sc->generate);
+	util_count(a, sizeof a, (double)sc->batch, "sequence", "sequences");
+	util_count(b, sizeof b, (double)(sc->tp * sc->pp), "GPU", "GPUs");
+	if (in->replicas > 1)
+		fprintf(f, "\nInference  (each of the %.0f replicas, %s each, serves %s: prompt %lld + generate %lld;\n"
+			   "            roofline bounds at 100%% of peak and bandwidth)\n",
+			in->replicas, b, a, (long long)sc->prompt, (long long)sc->generate);
+	else
+		fprintf(f, "\nInference  (one replica, %s, serves %s: prompt %lld + generate %lld;\n"
+			   "            roofline bounds at 100%% of peak and bandwidth)\n",
+			b, a, (long long)sc->prompt, (long long)sc->generate);
 	engine_fmt_seconds(in->prefill_seconds, a, sizeof a);
 	engine_fmt_seconds(in->decode_seconds_per_token, b, sizeof b);
-	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
 	engine_fmt_seconds(in->generate_seconds, d, sizeof d);
 	engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
-	fprintf(f, "  prefill %s (%s-bound) · decode %s per step (%s-bound), %s tokens/s · whole request %s\n", a,
-		in->prefill_memory_bound ? "memory" : "compute", b, in->decode_memory_bound ? "memory" : "compute", c, d);
+	fprintf(f, "  prefill %s (%s-bound) · decode %s per step (%s-bound) · whole request %s\n", a,
+		in->prefill_memory_bound ? "memory" : "compute", b, in->decode_memory_bound ? "memory" : "compute", d);
+	engine_fmt_count(in->decode_tokens_per_s_sequence, a, sizeof a);
+	engine_fmt_count(in->decode_tokens_per_s_replica, b, sizeof b);
+	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
+	fprintf(f, "  tokens/s %s per sequence · %s per replica (batch %lld) · %s for the job (%.0f %s)\n", a, b,
+		(long long)sc->batch, c, in->replicas, util_plural(in->replicas, "replica", "replicas"));
 	fprintf(f, "  KV cache %s per token of context, %.0f tokens per sequence\n", e, in->context);
 }
 
@@ -240,23 +261,27 @@ static void signed_secs(double v, char *buf, size_t n)
 
 static void techniques_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
-	int i;
+	int i, cw = 26;
 	char a[NB], b[NB], c[NB];
 
 	fprintf(f, "\nTechniques  (with minus without, on this scenario; times from the step model, scaled to the header)\n");
-	fprintf(f, "  %-32s %-26s %12s %14s %14s\n", "", "compared", "memory/GPU", "FLOPs/token", sc->mode == ENGINE_MODE_TRAIN ? "training time" : "request time");
+	/* the compared column as wide as its longest entry ("fp32 -> fp8-e4m3 weights, bf16 KV") */
+	for (i = 0; i < ENGINE_TECH_COUNT; i++)
+		if (r->techniques[i].name != NULL && (int)strlen(r->techniques[i].compare) > cw)
+			cw = (int)strlen(r->techniques[i].compare);
+	fprintf(f, "  %-32s %-*s %12s %14s %14s\n", "", cw, "compared", "memory/GPU", "FLOPs/token", sc->mode == ENGINE_MODE_TRAIN ? "training time" : "request time");
 	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
 		const struct engine_technique *t = &r->techniques[i];
 		if (t->name == NULL)
 			continue;
 		if (!t->applies) {
-			fprintf(f, "    %-30s %-26s %12s\n", t->label, t->compare, "n/a");
+			fprintf(f, "    %-30s %-*s %12s\n", t->label, cw, t->compare, "n/a");
 			continue;
 		}
 		signed_bytes(t->delta_memory_bytes, a, sizeof a);
 		engine_fmt_si(t->delta_flops, "FLOP", b, sizeof b);
 		signed_secs(t->delta_seconds, c, sizeof c);
-		fprintf(f, "  %s %-30s %-26s %12s %14s %14s\n", t->enabled ? "*" : " ", t->label, t->compare, a,
+		fprintf(f, "  %s %-30s %-*s %12s %14s %14s\n", t->enabled ? "*" : " ", t->label, cw, t->compare, a,
 			t->delta_flops == 0 ? "0" : b, c);
 	}
 	fprintf(f, "  (* on in this scenario)\n");
@@ -277,12 +302,13 @@ void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_
 		engine_fmt_count(r->params.active, a, sizeof a);
 		fprintf(f, ", %s active", a);
 	}
-	fprintf(f, "): %lld layers, hidden %lld, %lld heads × %lld (%lld KV), ffn %lld %s, vocab %lld\n",
-		(long long)sc->model.layers, (long long)sc->model.hidden, (long long)sc->model.heads,
+	fprintf(f, "): %lld %s, hidden %lld, %lld %s × %lld (%lld KV), ffn %lld %s, vocab %lld\n", (long long)sc->model.layers,
+		util_plural((double)sc->model.layers, "layer", "layers"), (long long)sc->model.hidden, (long long)sc->model.heads,
+		util_plural((double)sc->model.heads, "head", "heads"),
 		(long long)sc->model.head_dim, (long long)sc->model.kv_heads, (long long)sc->model.ffn,
 		sc->model.mlp == ENGINE_MLP_GATED ? "gated" : "plain", (long long)sc->model.vocab);
-	fprintf(f, "Cluster  %lld GPUs = dp %d × tp %lld × pp %lld", (long long)sc->gpus, r->dp, (long long)sc->tp,
-		(long long)sc->pp);
+	fprintf(f, "Cluster  %lld %s = dp %d × tp %lld × pp %lld", (long long)sc->gpus,
+		util_plural((double)sc->gpus, "GPU", "GPUs"), r->dp, (long long)sc->tp, (long long)sc->pp);
 	if (sc->mode == ENGINE_MODE_TRAIN)
 		fprintf(f, ", ZeRO-%lld%s, recompute %s, FlashAttention %s\n", (long long)sc->zero,
 			sc->sequence_parallel ? ", sequence parallel" : "", engine_recompute_name(sc->recompute),
@@ -324,16 +350,18 @@ static void md_row(FILE *f, const char *a, const char *b, const char *c)
 void report_markdown(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain)
 {
 	char s[256], a[NB], b[NB], v[200];
-	struct part p[8];
+	struct part p[9];
 	int n = parts(r, p), i;
 	const struct engine_compute *c = &r->compute;
 
 	engine_scenario_summary(sc, s, sizeof s);
 	fprintf(f, "# napkin: %s\n\n", s);
 	engine_fmt_count(r->params.total, a, sizeof a);
-	fprintf(f, "**Model** %s: %s parameters, %lld layers, hidden %lld, %lld heads of %lld (%lld KV heads), ffn %lld, vocab %lld.  \n",
-		sc->model.name, a, (long long)sc->model.layers, (long long)sc->model.hidden, (long long)sc->model.heads,
-		(long long)sc->model.head_dim, (long long)sc->model.kv_heads, (long long)sc->model.ffn, (long long)sc->model.vocab);
+	fprintf(f, "**Model** %s: %s parameters, %lld %s, hidden %lld, %lld %s of %lld (%lld KV %s), ffn %lld, vocab %lld.  \n",
+		sc->model.name, a, (long long)sc->model.layers, util_plural((double)sc->model.layers, "layer", "layers"),
+		(long long)sc->model.hidden, (long long)sc->model.heads, util_plural((double)sc->model.heads, "head", "heads"),
+		(long long)sc->model.head_dim, (long long)sc->model.kv_heads,
+		util_plural((double)sc->model.kv_heads, "head", "heads"), (long long)sc->model.ffn, (long long)sc->model.vocab);
 	fprintf(f, "**Cluster** %lld × %s (dp %d × tp %lld × pp %lld)%s.\n\n", (long long)sc->gpus, sc->gpu.name, r->dp,
 		(long long)sc->tp, (long long)sc->pp, sc->mode == ENGINE_MODE_TRAIN ? "" : ", inference");
 
@@ -350,8 +378,13 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 	md_row(f, "**total**", "", a);
 	snprintf(a, sizeof a, "%.2f", r->memory.capacity / 1073741824.0);
 	md_row(f, "capacity (one GPU)", "", a);
-	fprintf(f, "\n%s. Largest micro-batch that fits: %lld; fewest GPUs: %lld.\n\n",
-		r->memory.fits ? "It fits" : "**It does not fit**", (long long)r->memory.max_batch, (long long)r->memory.min_gpus);
+	engine_fmt_max_batch(r->memory.max_batch, a, sizeof a);
+	if (r->memory.min_gpus > 0)
+		engine_fmt_int((double)r->memory.min_gpus, b, sizeof b);
+	else
+		util_strlcpy(b, "none up to 1,048,576", sizeof b);
+	fprintf(f, "\n%s. Largest micro-batch: %s; fewest GPUs: %s.\n\n",
+		r->memory.fits ? "It fits" : "**It does not fit**", a, b);
 
 	if (sc->mode == ENGINE_MODE_TRAIN) {
 		fprintf(f, "## How long? Compute and time\n\n");
@@ -380,7 +413,11 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		fprintf(f, "## How fast? Inference\n\n");
 		engine_fmt_seconds(r->inference.prefill_seconds, a, sizeof a);
 		engine_fmt_seconds(r->inference.decode_seconds_per_token, b, sizeof b);
-		fprintf(f, "- Prefill: %s; decode: %s per step, %.0f tokens/s\n\n", a, b, r->inference.decode_tokens_per_s);
+		fprintf(f, "- Prefill: %s; decode: %s per step\n", a, b);
+		fprintf(f, "- Decode tokens/s: %.0f per sequence, %.0f per replica (batch %lld), %.0f for the job (%.0f %s)\n\n",
+			r->inference.decode_tokens_per_s_sequence, r->inference.decode_tokens_per_s_replica, (long long)sc->batch,
+			r->inference.decode_tokens_per_s, r->inference.replicas,
+			util_plural(r->inference.replicas, "replica", "replicas"));
 	}
 	fprintf(f, "## What bounds it? The roofline\n\n");
 	md_row(f, "operation", "FLOP/byte", "bound");

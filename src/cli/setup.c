@@ -1,6 +1,7 @@
 /* cli: knob flags, --scenario and --presets, shared by every scenario-taking command. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -11,6 +12,18 @@ void cli_error(const char *cmd, const struct napkin_err *err)
 	fprintf(stderr, "napkin %s: %s\n", cmd, util_err_format(err, buf, sizeof buf));
 }
 
+bool cli_lang_ok(const char *s)
+{
+	size_t i, n = strlen(s);
+
+	if (n < 2 || n > 11)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (i >= 2 && (s[i] == '-' || (s[i] >= 'A' && s[i] <= 'Z')))))
+			return false;
+	return true;
+}
+
 static const struct cli_opt *find_opt(const struct cli_opt *opts, const char *name)
 {
 	for (; opts != NULL && opts->name != NULL; opts++)
@@ -19,20 +32,36 @@ static const struct cli_opt *find_opt(const struct cli_opt *opts, const char *na
 	return NULL;
 }
 
-static const char *suggest_opt(const struct cli_opt *opts, const char *name)
+/* "(did you mean --kv-heads or --kv-dtype?)" for an unknown option, or "" when nothing is
+ * close (--lora is not --norm: util_suggest_all allows one slip in a short word). */
+static void suggest_opt(const struct cli_opt *opts, const char *name, char *buf, size_t size)
 {
-	const char *cands[64];
-	const char *k;
-	size_t n = 0;
+	char flags[160][48];
+	const char *cands[161], *hit[4];
+	size_t n = 0, nk, i, nh, pos = 0, j;
+	const struct engine_knob *k = engine_knobs(&nk);
+	static const char *const common[] = {"scenario", "presets", "help"};
 
-	cands[n++] = "scenario";
-	cands[n++] = "presets";
-	cands[n++] = "help";
-	for (; opts != NULL && opts->name != NULL && n < 63; opts++)
-		cands[n++] = opts->name;
+	buf[0] = '\0';
+	for (i = 0; i < 3; i++)
+		snprintf(flags[n++], sizeof flags[0], "%s", common[i]);
+	for (; opts != NULL && opts->name != NULL && n < 80; opts++)
+		snprintf(flags[n++], sizeof flags[0], "%s", opts->name);
+	for (i = 0; i < nk && n < 160; i++) {
+		snprintf(flags[n], sizeof flags[0], "%s", k[i].key);
+		for (j = 0; flags[n][j]; j++)
+			if (flags[n][j] == '_')
+				flags[n][j] = '-';
+		n++;
+	}
+	for (i = 0; i < n; i++)
+		cands[i] = flags[i];
 	cands[n] = NULL;
-	k = util_suggest(name, cands);
-	return k != NULL ? k : engine_knob_suggest(name);
+	nh = util_suggest_all(name, cands, hit, 4, NULL);
+	for (i = 0; i < nh; i++)
+		util_bprintf(buf, size, &pos, "%s--%s", i == 0 ? " (did you mean " : i + 1 == nh ? " or " : ", ", hit[i]);
+	if (nh > 0)
+		util_bprintf(buf, size, &pos, "?)");
 }
 
 void cli_print_opts(FILE *f, const struct cli_opt *opts)
@@ -77,6 +106,23 @@ void cli_print_knobs(FILE *f)
 	}
 }
 
+/* A short name the catalog took for a preset ("4090" for rtx-4090) is said once. */
+static void name_note(const char *cmd, const struct engine_knob *k, const char *text, const struct engine_scenario *sc)
+{
+	const char *id = NULL, *name = NULL;
+
+	if (strcmp(k->key, "model") == 0) {
+		id = sc->model.id;
+		name = sc->model.name;
+	} else if (strcmp(k->key, "gpu") == 0) {
+		id = sc->gpu.id;
+		name = sc->gpu.name;
+	}
+	if (id == NULL || id[0] == '\0' || strcasecmp(text, id) == 0)
+		return;
+	fprintf(stderr, "napkin %s: note: --%s %s is %s (%s)\n", cmd, k->key, text, id, name);
+}
+
 int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
 	      const char **positional, int max_positional, int *n_positional)
 {
@@ -84,6 +130,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 	struct napkin_err err;
 	struct engine_catalog cat;
 	struct preset_options popt;
+	struct engine_notes notes;
 	size_t nas = 0;
 	int i, rc = CLI_EXIT_USAGE, npos = 0;
 
@@ -135,9 +182,10 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		}
 		k = o == NULL ? engine_knob_find(name) : NULL;
 		if (o == NULL && k == NULL && strcmp(name, "scenario") != 0 && strcmp(name, "presets") != 0) {
-			const char *s = suggest_opt(opts, name);
-			fprintf(stderr, "napkin %s: unknown option --%s%s%s%s (napkin %s --help lists every knob)\n", cmd, name,
-				s ? " (did you mean --" : "", s ? s : "", s ? "?)" : "", cmd);
+			char near[240];
+			suggest_opt(opts, name, near, sizeof near);
+			fprintf(stderr, "napkin %s: unknown option --%s%s (napkin %s --help lists every knob)\n", cmd, name, near,
+				cmd);
 			goto out;
 		}
 		if (eq != NULL) {
@@ -155,6 +203,16 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		else if (strcmp(name, "presets") == 0)
 			out->presets_dir = value;
 		else {
+			size_t j;
+			/* a knob given twice is a slip (a pasted line, an edited script): refused, as
+			 * in a scenario file, instead of one value silently winning */
+			for (j = 0; j < nas && as[j].knob != k; j++)
+				;
+			if (j < nas) {
+				fprintf(stderr, "napkin %s: --%s is given twice ('%s', then '%s'): give it once\n", cmd, name,
+					as[j].text, value);
+				goto out;
+			}
 			as[nas].knob = k;
 			as[nas].text = value;
 			nas++;
@@ -180,17 +238,21 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		goto out;
 	}
 	cat = preset_catalog(out->reg);
-	if (engine_apply(&out->sc, as, nas, &cat, &err) != NAPKIN_OK) {
+	if (engine_apply_noted(&out->sc, as, nas, &cat, &notes, &err) != NAPKIN_OK) {
 		cli_error(cmd, &err);
 		goto out;
 	}
+	for (i = 0; i < (int)nas; i++)
+		name_note(cmd, as[i].knob, as[i].text, &out->sc);
+	for (i = 0; i < notes.n; i++)
+		fprintf(stderr, "napkin %s: note: %s\n", cmd, notes.text[i]);
 	rc = 0;
 out:
 	/* what the loader assumed (an unknown model_type, say) is said, never silent */
 	if (out->reg != NULL) {
 		size_t w;
 		for (w = 0; w < preset_warning_count(out->reg); w++)
-			fprintf(stderr, "napkin %s: warning: %s\n", cmd, preset_warning(out->reg, w));
+			fprintf(stderr, "napkin %s: %s\n", cmd, preset_warning(out->reg, w)); /* "file:l:c: warning: ..." */
 		preset_warnings_clear(out->reg);
 	}
 	free(as);

@@ -144,7 +144,10 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	inf->decode_seconds_per_token =
 		eng_max(inf->decode_flops / (tp * peak), inf->decode_bytes / (tp * bw));
 	inf->decode_memory_bound = inf->decode_flops / inf->decode_bytes < peak / bw;
-	inf->decode_tokens_per_s = B * (double)(sc->gpus / (sc->tp * sc->pp)) / inf->decode_seconds_per_token;
+	inf->replicas = (double)(sc->gpus / (sc->tp * sc->pp));
+	inf->decode_tokens_per_s_sequence = 1.0 / inf->decode_seconds_per_token;
+	inf->decode_tokens_per_s_replica = B / inf->decode_seconds_per_token;
+	inf->decode_tokens_per_s = inf->decode_tokens_per_s_replica * inf->replicas;
 	inf->generate_seconds = inf->prefill_seconds + gen * inf->decode_seconds_per_token;
 
 	prefill->flops = pre.flops / gpus_replica;
@@ -189,6 +192,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	eng_memory(sc, &dm, dp, train ? (double)sc->batch / (double)sc->cp : (double)sc->batch, &mem);
 	r->params.per_gpu = mem.params_gpu;
 	m->weights = mem.weights;
+	m->autocast_copies = mem.autocast;
 	m->master = mem.master;
 	m->gradients = mem.gradients;
 	m->optimizer = mem.optimizer;
@@ -211,8 +215,11 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->activation_dt = by.activation_dt;
 	m->kv_dt = by.kv_dt;
 	m->state_bytes_per_param = mem.params_gpu > 0 ? mem.optimizer * (train && sc->zero >= 1 ? dp : 1.0) / mem.params_gpu : 0.0;
-	m->bytes_per_param = train ? by.w + by.g + by.master + m->state_bytes_per_param : by.w;
-	m->max_batch = -1;
+	m->autocast_dt = by.autocast_dt;
+	m->autocast_bytes_per_param =
+		mem.params_gpu > 0 ? mem.autocast * (train && sc->zero >= 3 ? dp : 1.0) / mem.params_gpu : 0.0;
+	m->bytes_per_param = (train ? by.w + by.g + by.master + m->state_bytes_per_param : by.w) + m->autocast_bytes_per_param;
+	m->max_batch = ENGINE_NOT_SOLVED;
 	m->min_gpus = m->min_gpus_tp = m->min_gpus_pp = m->min_gpus_dp = -1;
 	m->max_params = -1;
 

@@ -172,6 +172,10 @@ struct engine_scenario {
 	int64_t prompt, generate;
 	bool pinned;
 	double price;                 /* per GPU-hour, in the user's currency (0 = not given) */
+	/* Which knobs the user set (command line, scenario file, explorer), one bit per row of
+	 * the knob table: engine_knob_set marks them, engine_adapt leaves them alone and fits
+	 * the others (still at their defaults) to the chosen model and GPU. */
+	uint32_t given[4];
 };
 
 /* Where `model` and `gpu` names come from: the presets module implements this; the engine
@@ -259,7 +263,8 @@ enum {
 	ENGINE_KNOB_HIDDEN = 1u << 3,     /* not shown in the TUI's knob panes */
 	ENGINE_KNOB_TRAIN = 1u << 4,      /* matters in training only */
 	ENGINE_KNOB_INFER = 1u << 5,      /* matters in inference only */
-	ENGINE_KNOB_AUTO = 1u << 6,       /* REAL with ZERO_UNSET: 0 reads and writes as "auto" */
+	ENGINE_KNOB_MIN_OPEN = 1u << 6,   /* min itself is refused: the range is (min, max] (mfu) */
+	ENGINE_KNOB_AUTO = 1u << 7,       /* REAL with ZERO_UNSET: 0 reads and writes as "auto" */
 };
 
 struct engine_choice {
@@ -272,7 +277,7 @@ struct engine_knob {
 	enum engine_knob_group group;
 	enum engine_knob_type type;
 	enum engine_unit unit;
-	double min, max;                  /* allowed range (INT, REAL), inclusive */
+	double min, max;                  /* allowed range (INT, REAL), inclusive unless MIN_OPEN */
 	double def;                       /* default (INT, REAL, BOOL as 0/1, ENUM value) */
 	enum engine_step step;
 	const struct engine_choice *choices; /* ENUM: NULL-name-terminated; the first name of a value is canonical */
@@ -313,6 +318,23 @@ void engine_knob_default_text(const struct engine_knob *k, char *buf, size_t n);
 /* The allowed values in words ("1 to 1048576", "adamw, adam, sgd, ...", "on or off"). */
 void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n);
 
+/* Whether the user set knob k (engine_knob_set marks it; the default scenario has none). */
+bool engine_knob_given(const struct engine_scenario *sc, const struct engine_knob *k);
+void engine_knob_mark_given(struct engine_scenario *sc, const struct engine_knob *k, bool given);
+
+/* What engine_adapt changed, one line each: "sequence 4,096 → 1,024, GPT-2's context". */
+#define ENGINE_NOTES_MAX 4
+struct engine_notes {
+	int n;
+	char text[ENGINE_NOTES_MAX][160];
+};
+
+/* Defaults adapt to what the user chose, explicit choices never change: each knob the
+ * user did not set is its default, fitted to the model and GPU (a sequence no longer than
+ * the model's context; mixed-fp16 where the GPU has no bf16 peak). Idempotent; notes (may
+ * be NULL) get one line for each knob that is not at its plain default. */
+void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes);
+
 /* One knob assignment, with where it came from (for error messages). */
 struct engine_assign {
 	const struct engine_knob *knob;
@@ -322,15 +344,22 @@ struct engine_assign {
 };
 
 /* Applies assignments in knob-table order (model/params/gpu before the fields they set),
- * then validates. All or nothing: on error *sc is unchanged. */
+ * marks them given, adapts the other knobs (engine_adapt), then validates. All or
+ * nothing: on error *sc is unchanged. */
 int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
 		 const struct engine_catalog *cat, struct napkin_err *err);
+/* engine_apply, and the notes of what adapted (notes may be NULL). */
+int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
+		       const struct engine_catalog *cat, struct engine_notes *notes, struct napkin_err *err);
 
 /* ---------------------------------------------------------------- units */
 
 /* Parses a number with an optional SI/binary suffix and unit for u ("7B", "4k", "80GiB",
  * "3.35 TB/s", "989.5 TFLOP/s", "40%", "2h"). Rejects NaN, infinities, overflow, trailing
- * text. Returns 0 or NAPKIN_EINVAL with err saying what is accepted. */
+ * text, and for sizes and rates (bytes, bytes/s, FLOP/s) a bare number under
+ * ENGINE_BARE_MIN other than 0 ("80": did you mean 80 GB?): the one rule for flags, files
+ * and the explorer. Returns 0 or NAPKIN_EINVAL with err saying what is accepted. */
+#define ENGINE_BARE_MIN 1e6
 int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct napkin_err *err);
 /* Formats v in u for a person: "80.0 GB", "74.5 GiB", "3.35 TB/s", "989.5 TFLOP/s",
  * "143.9 days". bytes_binary picks GiB over GB for sizes. */
@@ -356,16 +385,21 @@ struct engine_params {
 
 struct engine_memory {
 	double weights, master, gradients, optimizer, activations, logits, kv_cache, overhead;
+	double autocast_copies;         /* AMP: autocast's 16-bit copies of the matmul weights (0 otherwise) */
 	double total, capacity, headroom;
 	bool fits;
 	double zero3_buffer;            /* ZeRO-3: one layer gathered to compute (included in weights) */
 	double activations_per_layer;   /* one layer, one micro-batch, bytes */
 	double inflight_microbatches;   /* micro-batches whose activations the first stage holds */
 	double layers_per_stage;
-	double bytes_per_param;         /* weights + master + grads + optimizer per parameter, unsharded */
-	int weight_dt, grad_dt, master_dt, state_dt, activation_dt, kv_dt;
+	double bytes_per_param;         /* weights + autocast copies + master + grads + optimizer per parameter, unsharded */
+	double autocast_bytes_per_param;/* the copies per parameter (matmul weights only, so under 2 B) */
+	int weight_dt, grad_dt, master_dt, state_dt, activation_dt, kv_dt, autocast_dt;
 	double state_bytes_per_param;   /* optimizer states per parameter */
-	/* solves (engine_evaluate fills them; -1 when not solved or nothing fits) */
+	/* solves (engine_evaluate fills them). max_batch: the largest micro-batch that fits, 0
+	 * when not even 1 does, ENGINE_NO_LIMIT when memory sets none (nothing in it grows with
+	 * the batch, or more than the knob's 10,000,000 fit), ENGINE_NOT_SOLVED after
+	 * engine_compute alone. min_gpus: -1 when nothing fits. Say them with engine_fmt_solve. */
 	int64_t max_batch;
 	int64_t min_gpus, min_gpus_tp, min_gpus_pp, min_gpus_dp;
 	double max_params;
@@ -437,9 +471,12 @@ struct engine_inference {
 	double kv_bytes_per_token;       /* per sequence, all layers (whole model) */
 	double prefill_flops, prefill_bytes, prefill_seconds;
 	double decode_context;           /* the average context over the generation */
-	double decode_flops, decode_bytes;
+	double decode_flops, decode_bytes; /* one step of one replica (all its GPUs: per GPU ÷ tp·pp) */
 	double decode_seconds_per_token; /* one step of the whole batch */
-	double decode_tokens_per_s;      /* all replicas */
+	double decode_tokens_per_s;      /* the whole job: every sequence of every replica */
+	double decode_tokens_per_s_replica;  /* one replica (tp × pp GPUs): batch ÷ step */
+	double decode_tokens_per_s_sequence; /* one sequence: 1 ÷ step */
+	double replicas;                 /* model copies serving in parallel: gpus ÷ (tp × pp) */
 	double generate_seconds;         /* prefill + generate steps */
 	bool prefill_memory_bound, decode_memory_bound;
 };
@@ -519,8 +556,14 @@ int engine_compute(const struct engine_scenario *sc, struct engine_result *r, st
 /* engine_compute plus every solve and the techniques table. */
 int engine_evaluate(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err);
 
-/* The largest micro-batch that fits (0 if not even 1 fits). */
+#define ENGINE_NO_LIMIT (-1)
+#define ENGINE_NOT_SOLVED (-2)
+/* The largest micro-batch that fits (0 if not even 1 fits, ENGINE_NO_LIMIT if memory sets
+ * no limit). */
 int64_t engine_solve_max_batch(const struct engine_scenario *sc);
+/* A solve's answer in words, never a placeholder: "1,234", "none fits", "no limit from
+ * memory", "not solved". */
+void engine_fmt_max_batch(int64_t max_batch, char *buf, size_t n);
 /* The fewest GPUs at which the scenario fits, keeping the ZeRO stage and searching tensor
  * (within a node) and pipeline degrees; the layout is returned through tp/pp/dp. Returns -1
  * if nothing up to 1,048,576 GPUs fits. */

@@ -45,7 +45,8 @@ void eng_ex_head(struct eng_ex *x, const char *key, const char *title)
 }
 
 static const char *const keys[] = {
-	"model.params_total", "model.params_active", "memory.weights", "memory.master_weights", "memory.gradients",
+	"model.params_total", "model.params_active", "memory.weights", "memory.autocast_copies", "memory.master_weights",
+	"memory.gradients",
 	"memory.optimizer", "memory.activations", "memory.logits", "memory.kv_cache", "memory.overhead",
 	"memory.total", "memory.max_batch", "memory.min_gpus", "memory.max_params",
 	"compute.flops_per_token_forward", "compute.flops_per_token_train", "compute.train_seconds",
@@ -79,6 +80,8 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 		eng_ex_params(&x, sc, r, true);
 	else if (strcmp(key, "memory.weights") == 0)
 		eng_ex_weights(&x, sc, r);
+	else if (strcmp(key, "memory.autocast_copies") == 0 || strcmp(key, "memory.autocast_bytes_per_param") == 0)
+		eng_ex_autocast(&x, sc, r);
 	else if (strcmp(key, "memory.master_weights") == 0 || strcmp(key, "memory.gradients") == 0 ||
 		 strcmp(key, "memory.optimizer") == 0 || strcmp(key, "memory.bytes_per_param") == 0)
 		eng_ex_state(&x, sc, r, strcmp(key, "memory.bytes_per_param") == 0 ? "memory.optimizer" : key);
@@ -151,7 +154,12 @@ void engine_roofline_verdict(const struct engine_scenario *sc, const struct engi
 
 	switch (pt) {
 	case ENGINE_PT_DECODE: snprintf(what, sizeof what, "decode at batch %lld", (long long)sc->batch); break;
-	case ENGINE_PT_PREFILL: snprintf(what, sizeof what, "prefill of %lld tokens", (long long)sc->prompt); break;
+	case ENGINE_PT_PREFILL: {
+		char t[48];
+		util_count(t, sizeof t, (double)sc->prompt, "token", "tokens");
+		snprintf(what, sizeof what, "prefill of %s", t);
+		break;
+	}
 	case ENGINE_PT_TRAIN: snprintf(what, sizeof what, "the training step"); break;
 	default: snprintf(what, sizeof what, "an element-wise op"); break;
 	}

@@ -115,13 +115,22 @@ void eng_ex_roofline(struct eng_ex *x, const struct engine_scenario *sc, const s
 			"matrix), attention, norms, the update");
 		break;
 	case ENGINE_PT_PREFILL:
-		eng_ex_line(x, "  what      the prompt's forward pass: %lld × %lld tokens through every weight at once (matrix × matrix)",
-			    (long long)sc->batch, (long long)sc->prompt);
+	{
+		char t[48];
+		double tok = (double)sc->batch * (double)sc->prompt;
+		util_count(t, sizeof t, tok, "token", "tokens");
+		eng_ex_line(x, "  what      the prompt's forward pass: batch %lld × prompt %lld = %s through every weight at once "
+			"(%s)", (long long)sc->batch, (long long)sc->prompt, t, tok > 1 ? "matrix × matrix" : "matrix × vector");
+	}
 		break;
 	case ENGINE_PT_DECODE:
-		eng_ex_line(x, "  what      one new token for each of %lld sequences: every weight is read for only %lld tokens "
-			"(matrix × vector at batch 1), plus the KV cache",
-		     (long long)sc->batch, (long long)sc->batch);
+		if (sc->batch == 1)
+			eng_ex_line(x, "  what      one new token for the one sequence: every weight is read for a single token "
+				"(matrix × vector), plus its KV cache");
+		else
+			eng_ex_line(x, "  what      one new token for each of the %lld sequences: every weight read serves %lld tokens "
+				"(matrix × a thin matrix of %lld columns; matrix × vector at batch 1), plus each one's KV cache",
+				    (long long)sc->batch, (long long)sc->batch, (long long)sc->batch);
 		eng_ex_line(x, "            batch 1 reads ~2 bytes per 2 FLOPs: intensity ≈ 1; raising the batch reuses each weight "
 			"read, until the ridge");
 		break;
@@ -152,9 +161,10 @@ void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const 
 		eng_ex_line(x, "  FLOPs    batch × (2 × matmul weights + 4·L·context·nh·dh) = %s", SI(in->decode_flops, "FLOP", a));
 		eng_ex_line(x, "  time     max(%s ÷ (tp·peak), %s ÷ (tp·bandwidth)) = %s", SI(in->decode_flops, "FLOP", a),
 			    GB(in->decode_bytes, b), SECS(in->decode_seconds_per_token, c));
-		eng_ex_line(x, "  tokens/s batch × replicas ÷ step = %lld × %lld ÷ %s = %s", (long long)sc->batch,
-			    (long long)(sc->gpus / (sc->tp * sc->pp)), SECS(in->decode_seconds_per_token, a),
-			    SI(in->decode_tokens_per_s, "tokens/s", b));
+		eng_ex_line(x, "  tokens/s per sequence 1 ÷ step = %s; per replica batch ÷ step = %s", CNT(in->decode_tokens_per_s_sequence, a),
+			    CNT(in->decode_tokens_per_s_replica, b));
+		eng_ex_line(x, "           for the job batch × replicas ÷ step = %lld × %.0f ÷ %s = %s", (long long)sc->batch,
+			    in->replicas, SECS(in->decode_seconds_per_token, a), SI(in->decode_tokens_per_s, "tokens/s", b));
 		eng_ex_line(x, "  context  the average over the generation: prompt + (generate + 1)/2 = %.1f", in->decode_context);
 		eng_ex_line(x, "  the chapter: decoding is matrix × vector, memory-bound: its speed is the bandwidth's");
 	}

@@ -33,6 +33,7 @@ double eng_ex_dtype_bytes(int dt);
 /* explain_memory.c */
 void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, bool active);
 void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
+void eng_ex_autocast(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
 void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key);
 void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
 void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r,

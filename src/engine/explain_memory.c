@@ -63,7 +63,8 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 	eng_ex_line(x, "  values   %s × %g B (%s)%s%s", CNT(r->params.per_gpu, a), by.w, eng_ex_dtype_name(by.weight_dt), z3 ? " ÷ " : "",
 		    z3 ? CNT(dp, b) : "");
 	if (by.autocast_copy > 0)
-		eng_ex_line(x, "           + autocast's %g-byte copies of the matmul weights, kept for the backward", by.autocast_copy);
+		eng_ex_line(x, "  (autocast's %g-byte copies of the matmul weights are their own line: memory.autocast_copies)",
+			    by.autocast_copy);
 	if (r->memory.zero3_buffer > 0)
 		eng_ex_line(x, "           + one layer gathered to compute (ZeRO-3): %s", GIB(r->memory.zero3_buffer, a));
 	if (sc->tp > 1 || sc->pp > 1)
@@ -72,6 +73,26 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 		     (long long)sc->tp, (long long)sc->pp);
 	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.weights, a), GB(r->memory.weights, b));
 	eng_ex_line(x, "  source   ZeRO (Rajbhandari et al. 2019): 2Ψ bytes for 16-bit parameters; Megatron-LM TP/PP layout");
+}
+
+void eng_ex_autocast(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	struct eng_bytes by;
+	char a[NB], b[NB];
+
+	eng_bytes(sc, &by);
+	eng_ex_head(x, "memory.autocast_copies", "autocast's 16-bit copies of the matmul weights");
+	if (by.autocast_copy <= 0) {
+		eng_ex_line(x, "  recipe %s runs no autocast: no copies (mixed-bf16 keeps 16-bit weights and an fp32 master "
+			"instead)", engine_precision_name(sc->precision));
+		return;
+	}
+	eng_ex_line(x, "  torch.autocast casts each fp32 weight to %s for its matmul and keeps the cast for the backward",
+		    eng_ex_dtype_name(by.autocast_dt));
+	eng_ex_line(x, "  formula  matmul weights on this GPU × %g B (embeddings and norms stay fp32: not cast)", by.autocast_copy);
+	eng_ex_line(x, "  per parameter, averaged: %.4g B", r->memory.autocast_bytes_per_param);
+	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.autocast_copies, a), GB(r->memory.autocast_copies, b));
+	eng_ex_line(x, "  source   PyTorch torch.autocast (the weight cast cache, kept while autograd needs it)");
 }
 
 void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
@@ -128,9 +149,15 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 			    sc->zero >= 1 ? " ÷ " : "", sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.optimizer, c));
 		if (!train)
 			eng_ex_line(x, "  inference keeps no optimizer state");
-		eng_ex_line(x, "  per parameter, unsharded: %.4g B = weights %g + gradients %g + master %g + states %.4g%s",
-			    r->memory.bytes_per_param, by.w, by.g, by.master, r->memory.state_bytes_per_param,
-			    fabs(r->memory.bytes_per_param - 16.0) < 1e-9 ? "  (the chapter's 16 bytes per parameter)" : "");
+		if (r->memory.autocast_bytes_per_param > 0)
+			eng_ex_line(x, "  per parameter, unsharded: %.4g B = weights %g + autocast copies %.4g + gradients %g + "
+				"master %g + states %.4g",
+				    r->memory.bytes_per_param, by.w, r->memory.autocast_bytes_per_param, by.g, by.master,
+				    r->memory.state_bytes_per_param);
+		else
+			eng_ex_line(x, "  per parameter, unsharded: %.4g B = weights %g + gradients %g + master %g + states %.4g%s",
+				    r->memory.bytes_per_param, by.w, by.g, by.master, r->memory.state_bytes_per_param,
+				    fabs(r->memory.bytes_per_param - 16.0) < 1e-9 ? "  (the chapter's 16 bytes per parameter)" : "");
 		eng_ex_line(x, "  source   Kingma & Ba 2015; Loshchilov & Hutter 2019; Dettmers et al. 2022; Shazeer & Stern 2018; "
 			"ZeRO stage 1 (Rajbhandari et al. 2019)");
 	}
@@ -185,11 +212,14 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 	eng_ex_line(x, "           one layer, one micro-batch: %s", GIB(r->memory.activations_per_layer, a));
 	if (sc->recompute == ENGINE_RECOMP_FULL)
 		eng_ex_line(x, "  full recomputation keeps only each layer's input (e·s·b·d) and recomputes one layer at a time: "
-			"%g micro-batches × %g layers × input + one layer", r->memory.inflight_microbatches,
-		     r->memory.layers_per_stage);
+			"%g %s × %g %s × input + one layer", r->memory.inflight_microbatches,
+			    util_plural(r->memory.inflight_microbatches, "micro-batch", "micro-batches"), r->memory.layers_per_stage,
+			    util_plural(r->memory.layers_per_stage, "layer", "layers"));
 	else
-		eng_ex_line(x, "  stage    %g micro-batch(es) in flight × %g layers × per layer%s", r->memory.inflight_microbatches,
-			    r->memory.layers_per_stage, sc->pp > 1 ? " (1F1B: the first stage holds min(p, m) micro-batches)" : "");
+		eng_ex_line(x, "  stage    %g %s in flight × %g %s × per layer%s", r->memory.inflight_microbatches,
+			    util_plural(r->memory.inflight_microbatches, "micro-batch", "micro-batches"), r->memory.layers_per_stage,
+			    util_plural(r->memory.layers_per_stage, "layer", "layers"),
+			    sc->pp > 1 ? " (1F1B: the first stage holds min(p, m) micro-batches)" : "");
 	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.activations, a), GB(r->memory.activations, b));
 	eng_ex_line(x, "  source   Korthikanti et al. 2022 §4 and table 2; Dao et al. 2022 (FlashAttention)");
 }
@@ -216,8 +246,12 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 		eng_ex_line(x, "  formula  2 · layers · batch · context · kv_heads · head_dim · bytes ÷ (tp·pp)");
 		eng_ex_line(x, "  values   2 · %.0f · %lld · %lld · %.0f · %.0f · %g B ÷ %lld", dm.L, (long long)sc->batch,
 			    (long long)(sc->prompt + sc->generate), dm.nkv, dm.dh, by.kv, (long long)(sc->tp * sc->pp));
-		eng_ex_line(x, "  uses the KV heads (%.0f), not the query heads (%.0f): GQA/MQA shrink the cache by %.0f×", dm.nkv, dm.nh,
-			    dm.nh / dm.nkv);
+		if (dm.nkv < dm.nh)
+			eng_ex_line(x, "  uses the KV heads (%.0f), not the query heads (%.0f): %s shrinks the cache %.0f×", dm.nkv,
+				    dm.nh, dm.nkv == 1 ? "MQA" : "GQA", dm.nh / dm.nkv);
+		else
+			eng_ex_line(x, "  uses the KV heads (%.0f), as many as the query heads: multi-head attention, no GQA saving",
+				    dm.nkv);
 		eng_ex_line(x, "  result   %s%s", GIB(r->memory.kv_cache, a), sc->mode == ENGINE_MODE_TRAIN ? " (training keeps no KV cache)" : "");
 		eng_ex_line(x, "  source   Pope et al. 2022, \"Efficiently Scaling Transformer Inference\"");
 	} else if (strcmp(key, "memory.overhead") == 0) {
@@ -228,6 +262,8 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 		eng_ex_head(x, "memory.total", "everything on the busiest GPU, against one card's capacity");
 		eng_ex_line(x, "  weights %s + master %s + gradients %s", GIB(r->memory.weights, a), GIB(r->memory.master, b),
 			    GIB(r->memory.gradients, c));
+		if (r->memory.autocast_copies > 0)
+			eng_ex_line(x, "  + autocast copies %s", GIB(r->memory.autocast_copies, a));
 		eng_ex_line(x, "  + optimizer %s + activations %s + logits %s", GIB(r->memory.optimizer, a),
 			    GIB(r->memory.activations, b), GIB(r->memory.logits, c));
 		eng_ex_line(x, "  + KV cache %s + overhead %s", GIB(r->memory.kv_cache, a), GIB(r->memory.overhead, b));
@@ -246,14 +282,19 @@ void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const str
 		eng_ex_head(x, key, "the largest micro-batch that fits");
 		eng_ex_line(x, "  memory is affine in the batch (activations, logits and KV cache grow with it):");
 		eng_ex_line(x, "  total(b) = fixed + b × per-sequence; the largest b with total(b) ≤ capacity");
-		eng_ex_line(x, "  result   %lld (at %lld now)", (long long)r->memory.max_batch, (long long)sc->batch);
+		engine_fmt_max_batch(r->memory.max_batch, a, sizeof a);
+		eng_ex_line(x, "  result   %s (at %lld now)%s", a, (long long)sc->batch,
+			    r->memory.max_batch == ENGINE_NO_LIMIT
+				    ? ": nothing counted in memory grows with the batch, or more than the knob's 10,000,000 fit"
+				    : r->memory.max_batch == 0 ? ": not even one sequence fits" : "");
 	} else if (strcmp(key, "memory.min_gpus") == 0) {
 		eng_ex_head(x, key, "the fewest GPUs at which this fits");
 		eng_ex_line(x, "  keeps the ZeRO stage (%lld) and the micro-batch; searches TP (dividing the heads, within a node "
 			"of %lld) and PP (dividing the layers), and the data-parallel degree ZeRO needs",
 		     (long long)sc->zero, (long long)sc->gpus_per_node);
 		if (r->memory.min_gpus > 0)
-			eng_ex_line(x, "  result   %lld GPUs = tp %lld × pp %lld × dp %lld", (long long)r->memory.min_gpus,
+			eng_ex_line(x, "  result   %lld %s = tp %lld × pp %lld × dp %lld", (long long)r->memory.min_gpus,
+				    util_plural((double)r->memory.min_gpus, "GPU", "GPUs"),
 				    (long long)r->memory.min_gpus_tp, (long long)r->memory.min_gpus_pp, (long long)r->memory.min_gpus_dp);
 		else
 			eng_ex_line(x, "  result   none up to 1,048,576 GPUs (a ZeRO stage or recomputation may help)");

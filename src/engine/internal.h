@@ -29,6 +29,7 @@ struct eng_bytes {
 	int weight_dt, grad_dt, master_dt, state_dt, activation_dt, kv_dt, matmul_dt;
 	double w, g, master, state, act, kv;
 	double autocast_copy;   /* AMP: 16-bit copies of the matmul weights kept for backward */
+	int autocast_dt;        /* their dtype (-1 without autocast) */
 	double states;          /* optimizer states per parameter (count) */
 	double state_bytes;     /* bytes of optimizer state per parameter */
 };
@@ -45,6 +46,7 @@ struct eng_mem {
 	double inflight, layers_per_stage;
 	double sharded;           /* the part that divides by dp (ZeRO) */
 	double gathered;          /* ZeRO-3: one layer's weights gathered to compute (in weights) */
+	double autocast;          /* AMP: autocast's 16-bit copies of the matmul weights (not in weights) */
 };
 void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, double dp, double batch,
 		struct eng_mem *m);
@@ -138,7 +140,9 @@ static inline double eng_layers_per_stage(double L, int64_t pp)
 /* engine_validate in two parts: everything the knobs alone say, and (after computing) a
  * measurement that implies more than the GPUs' peak. */
 int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err);
-int eng_check_measurement(const struct engine_scenario *sc, const struct engine_result *r, struct napkin_err *err);
+/* ... and warns (in r) where a measurement implies an MFU under 5%: a per-GPU figure given
+ * as the job's, most likely. */
+int eng_check_measurement(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err);
 
 /* The core computation without validation (the caller validated). */
 void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r);

@@ -147,6 +147,8 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 		default:
 			return util_err_set(err, NAPKIN_EINVAL, "%s cannot be stepped", k->key);
 		}
+		engine_knob_mark_given(&t, k, true);
+		engine_adapt(&t, NULL);
 		rc = engine_validate(&t, err);
 		if (rc == NAPKIN_OK) {
 			*sc = t;

@@ -196,11 +196,12 @@ static const struct engine_knob knobs[] = {
 	 M_MEM | M_CMP | M_RL, SC(flash_attention), "FlashAttention", "FlashAttention: never store the s×s scores"},
 	{"activations", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, 0, M_MEM,
 	 SC(activations), "count activations", "count activations (off: the napkin estimate that ignores them)"},
-	{"mfu", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 1e-9, 1, 0, ENGINE_STEP_LINEAR, NULL,
-	 F_TRAIN | F_UNSET | ENGINE_KNOB_AUTO, M_TIME, SC(mfu), "MFU",
+	{"mfu", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 0, 1, 0, ENGINE_STEP_LINEAR, NULL,
+	 F_TRAIN | F_UNSET | ENGINE_KNOB_MIN_OPEN | ENGINE_KNOB_AUTO, M_TIME, SC(mfu), "MFU",
 	 "model FLOPs utilisation: auto predicts it from the step; a number assumes it (a measurement wins)"},
 	{"tokens_per_s", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_TOKENS_PER_S, 0, 1e15, 0, ENGINE_STEP_125, NULL,
-	 F_UNSET | F_TRAIN, M_TIME, SC(tokens_per_s), "tokens/s", "measured whole-job throughput (gives MFU and time)"},
+	 F_UNSET | F_TRAIN, M_TIME, SC(tokens_per_s), "tokens/s",
+	 "measured throughput of the whole job, all GPUs together, not per GPU (gives MFU and time)"},
 	{"step_time", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 1e9, 0, ENGINE_STEP_125, NULL,
 	 F_UNSET | F_TRAIN, M_TIME, SC(step_time), "step time", "measured seconds per optimizer step"},
 	{"achieved_flops", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_FLOP_PER_S, 0, 1e20, 0, ENGINE_STEP_125, NULL,
@@ -219,6 +220,7 @@ static const struct engine_knob knobs[] = {
 };
 
 #define NKNOBS (sizeof knobs / sizeof knobs[0])
+_Static_assert(NKNOBS <= sizeof(((struct engine_scenario *)0)->given) * 8, "one `given` bit per knob: widen it");
 
 const struct engine_knob *engine_knobs(size_t *count)
 {

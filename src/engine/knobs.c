@@ -125,6 +125,36 @@ static void fmt_real(double v, char *buf, size_t n)
 	util_strlcpy(buf, tmp, n);
 }
 
+/* A size or rate with its unit (a bare number under 1e6 would be refused back: units.c), in
+ * the shortest form that parses back to exactly v: "81559 MiB", "80 GB", "3.35 TB/s". */
+static void fmt_quantity(enum engine_unit u, double v, char *buf, size_t n)
+{
+	static const char *const bytes[] = {"B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", NULL};
+	static const double bytes_m[] = {1, 1e3, 1e6, 1e9, 1e12, 1024.0, 1048576.0, 1073741824.0, 1099511627776.0};
+	static const char *const bps[] = {"B/s", "kB/s", "MB/s", "GB/s", "TB/s", NULL};
+	static const char *const flops[] = {"FLOP/s", "GFLOP/s", "TFLOP/s", "PFLOP/s", NULL};
+	static const double rate_m[] = {1, 1e3, 1e6, 1e9, 1e12};
+	static const double flops_m[] = {1, 1e9, 1e12, 1e15};
+	const char *const *names = u == ENGINE_UNIT_BYTES ? bytes : u == ENGINE_UNIT_BYTES_PER_S ? bps : flops;
+	const double *mult = u == ENGINE_UNIT_BYTES ? bytes_m : u == ENGINE_UNIT_BYTES_PER_S ? rate_m : flops_m;
+	char num[40], best[64] = "", t[64];
+	size_t i;
+	double back;
+
+	for (i = 0; names[i] != NULL; i++) {
+		fmt_real(v / mult[i], num, sizeof num);
+		snprintf(t, sizeof t, "%s %s", num, names[i]);
+		if (engine_unit_parse(u, t, &back, NULL) == NAPKIN_OK && back == v &&
+		    (best[0] == '\0' || strlen(t) < strlen(best)))
+			util_strlcpy(best, t, sizeof best);
+	}
+	if (best[0] == '\0') {
+		fmt_real(v, num, sizeof num);
+		snprintf(best, sizeof best, "%s %s", num, names[0]);
+	}
+	util_strlcpy(buf, best, n);
+}
+
 void engine_knob_format(const struct engine_scenario *sc, const struct engine_knob *k, char *buf, size_t n)
 {
 	struct engine_scenario *s = (struct engine_scenario *)sc;
@@ -140,6 +170,9 @@ void engine_knob_format(const struct engine_scenario *sc, const struct engine_kn
 	case ENGINE_KNOB_REAL:
 		if ((k->flags & ENGINE_KNOB_AUTO) && *eng_f_real(s, k) == 0.0)
 			util_strlcpy(buf, "auto", n);
+		else if (*eng_f_real(s, k) != 0.0 && (k->unit == ENGINE_UNIT_BYTES || k->unit == ENGINE_UNIT_BYTES_PER_S ||
+						      k->unit == ENGINE_UNIT_FLOP_PER_S))
+			fmt_quantity(k->unit, *eng_f_real(s, k), buf, n);
 		else
 			fmt_real(*eng_f_real(s, k), buf, n);
 		break;
@@ -192,10 +225,14 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 
 static void range_text(const struct engine_knob *k, double v, char *buf, size_t n)
 {
-	if (k->unit == ENGINE_UNIT_BYTES)
+	if (k->unit == ENGINE_UNIT_FRACTION) {
+		char t[32];
+		fmt_real(v * 100.0, t, sizeof t); /* the bound itself, not rounded to 0.0% */
+		snprintf(buf, n, "%s%%", t);
+	} else if (k->unit == ENGINE_UNIT_BYTES)
 		engine_fmt_bytes(v, false, buf, n);
 	else if (k->unit == ENGINE_UNIT_BYTES_PER_S || k->unit == ENGINE_UNIT_FLOP_PER_S ||
-		 k->unit == ENGINE_UNIT_TOKENS_PER_S || k->unit == ENGINE_UNIT_FRACTION || k->unit == ENGINE_UNIT_SECONDS)
+		 k->unit == ENGINE_UNIT_TOKENS_PER_S || k->unit == ENGINE_UNIT_SECONDS)
 		engine_unit_format(k->unit, v, buf, n);
 	else if (k->type == ENGINE_KNOB_INT)
 		engine_fmt_int(v, buf, n);
@@ -231,11 +268,14 @@ void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n)
 	default:
 		range_text(k, k->min, lo, sizeof lo);
 		range_text(k, k->max, hi, sizeof hi);
-		if (k->flags & ENGINE_KNOB_AUTO)
-			util_bprintf(buf, n, &pos, "above 0 up to %s, or auto (predicted)", hi);
+		if (k->flags & ENGINE_KNOB_MIN_OPEN)
+			util_bprintf(buf, n, &pos, "more than %s, up to %s", lo, hi);
 		else
-			util_bprintf(buf, n, &pos, "%s to %s%s", lo, hi,
-				     (k->flags & ENGINE_KNOB_ZERO_UNSET) ? " (0: not given)" : "");
+			util_bprintf(buf, n, &pos, "%s to %s", lo, hi);
+		if (k->flags & ENGINE_KNOB_AUTO)
+			util_bprintf(buf, n, &pos, ", or auto (predicted)");
+		else if (k->flags & ENGINE_KNOB_ZERO_UNSET)
+			util_bprintf(buf, n, &pos, " (0: not given)");
 		break;
 	}
 }
@@ -385,12 +425,22 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	if (*text == '\0')
 		return knob_err(err, k, "no value given");
 	switch (eng_knob_special(k)) {
-	case SP_MODEL: return set_model(sc, text, cat, err);
-	case SP_GPU: return set_gpu(sc, text, cat, err);
-	case SP_PARAMS:
-		if (engine_unit_parse(ENGINE_UNIT_COUNT, text, &v, &e2) != NAPKIN_OK)
-			return knob_err(err, k, e2.msg);
-		return set_params(sc, v, err);
+	case SP_MODEL:
+	case SP_GPU:
+	case SP_PARAMS: {
+		int rc;
+		if (eng_knob_special(k) == SP_MODEL)
+			rc = set_model(sc, text, cat, err);
+		else if (eng_knob_special(k) == SP_GPU)
+			rc = set_gpu(sc, text, cat, err);
+		else if (engine_unit_parse(ENGINE_UNIT_COUNT, text, &v, &e2) != NAPKIN_OK)
+			rc = knob_err(err, k, e2.msg);
+		else
+			rc = set_params(sc, v, err);
+		if (rc == NAPKIN_OK)
+			engine_knob_mark_given(sc, k, true);
+		return rc;
+	}
 	case SP_BIAS: {
 		int b;
 		if (parse_choice(k->choices, text, &b) != 0) {
@@ -401,6 +451,7 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 		sc->model.o_bias = b >= BIAS_ATTN;
 		sc->model.mlp_bias = b >= BIAS_ALL;
 		eng_arch_changed(sc, &before);
+		engine_knob_mark_given(sc, k, true);
 		return NAPKIN_OK;
 	}
 	default: break;
@@ -422,7 +473,8 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 			snprintf(what, sizeof what, "0 is not allowed (auto predicts it)");
 			return knob_err(err, k, what);
 		}
-		if (!(k->flags & ENGINE_KNOB_ZERO_UNSET && v == 0.0) && (v < k->min || v > k->max)) {
+		if (!(k->flags & ENGINE_KNOB_ZERO_UNSET && v == 0.0) &&
+		    (v < k->min || v > k->max || ((k->flags & ENGINE_KNOB_MIN_OPEN) && v <= k->min))) {
 			char got[40];
 			range_text(k, v, got, sizeof got);
 			snprintf(what, sizeof what, "%s is out of range", got);
@@ -445,7 +497,33 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	case ENGINE_KNOB_ENUM: {
 		int c;
 		if (parse_choice(k->choices, text, &c) != 0) {
-			snprintf(what, sizeof what, "'%s' is not a choice", text);
+			/* a slip or a part of a name: "mixd-bf16", "8bit" (util_suggest_all) */
+			const char *names[64], *hit[6], *near[3];
+			size_t nn = 0, nh = 0, nf, j, i2;
+			size_t pos;
+			const struct engine_choice *ch;
+			for (ch = k->choices; ch->name != NULL && nn < 63; ch++)
+				names[nn++] = ch->name;
+			names[nn] = NULL;
+			nf = util_suggest_all(text, names, hit, 6, NULL);
+			for (j = 0; j < nf && nh < 3; j++) {
+				/* an alias stands for its value's canonical name, said once */
+				const char *canon = hit[j];
+				bool dup = false;
+				for (ch = k->choices; ch->name != NULL; ch++)
+					if (ch->name == hit[j])
+						canon = eng_choice_name(k->choices, ch->value);
+				for (i2 = 0; i2 < nh; i2++)
+					dup = dup || strcmp(near[i2], canon) == 0;
+				if (!dup)
+					near[nh++] = canon;
+			}
+			pos = (size_t)snprintf(what, sizeof what, "'%.60s' is not a choice", text);
+			for (j = 0; j < nh && pos < sizeof what; j++)
+				pos += (size_t)snprintf(what + pos, sizeof what - pos, "%s%s", j == 0 ? " (did you mean " : j + 1 == nh ? " or " : ", ",
+							near[j]);
+			if (nh > 0 && pos < sizeof what)
+				snprintf(what + pos, sizeof what - pos, "?)");
 			return knob_err(err, k, what);
 		}
 		*eng_f_enum(sc, k) = c;
@@ -455,6 +533,7 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	}
 	if (k->flags & ENGINE_KNOB_ARCH)
 		eng_arch_changed(sc, &before);
+	engine_knob_mark_given(sc, k, true);
 	return NAPKIN_OK;
 }
 
@@ -494,6 +573,12 @@ void engine_scenario_default(struct engine_scenario *sc)
 int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
 		 const struct engine_catalog *cat, struct napkin_err *err)
 {
+	return engine_apply_noted(sc, a, n, cat, NULL, err);
+}
+
+int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
+		       const struct engine_catalog *cat, struct engine_notes *notes, struct napkin_err *err)
+{
 	struct engine_scenario t = *sc;
 	size_t nk, ki, i;
 	const struct engine_knob *knobs = engine_knobs(&nk);
@@ -517,6 +602,7 @@ int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size
 	for (i = 0; i < n; i++)
 		if (a[i].knob < knobs || a[i].knob >= knobs + nk)
 			return util_err_set(err, NAPKIN_EINVAL, "internal: an assignment names no knob of the table");
+	engine_adapt(&t, notes);
 	rc = engine_validate(&t, err);
 	if (rc != NAPKIN_OK) {
 		/* point at the assignment the message is about: validation messages begin with

@@ -79,6 +79,7 @@ void eng_bytes(const struct engine_scenario *sc, struct eng_bytes *b)
 	/* Autocast keeps 16-bit copies of the weights it casts for the backward pass
 	 * (PyTorch torch.autocast's weight cast cache). */
 	b->autocast_copy = amp ? dt_bytes(r[RA]) : 0.0;
+	b->autocast_dt = amp ? r[RA] : -1;
 
 	switch (sc->optimizer) {
 	case ENGINE_OPT_ADAMW:
@@ -276,7 +277,8 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 		if (train && sc->zero >= 3)
 			wdiv = dp;
 		c.params_gpu = P;
-		c.weights = P * by.w / wdiv + Pmm * by.autocast_copy / wdiv;
+		c.weights = P * by.w / wdiv;
+		c.autocast = Pmm * by.autocast_copy / wdiv; /* a part of its own: not weights, not master */
 		if (train && sc->zero >= 3 && dp > 1.0 && sc->activations) {
 			/* ZeRO-3 gathers one layer's full weights at a time to compute with it: a
 			 * working buffer, left out with the activations in the model-states-only
@@ -333,8 +335,8 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			}
 		}
 		c.overhead = sc->gpu.overhead_bytes;
-		c.total = c.weights + c.master + c.gradients + c.optimizer + c.activations + c.logits + c.kv_cache +
-			  c.overhead;
+		c.total = c.weights + c.autocast + c.master + c.gradients + c.optimizer + c.activations + c.logits +
+			  c.kv_cache + c.overhead;
 		if (c.total > best_total) {
 			best_total = c.total;
 			*m = c;

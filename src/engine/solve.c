@@ -32,7 +32,9 @@ int64_t engine_solve_max_batch(const struct engine_scenario *sc)
 	m2 = total_at(sc, &dm, dp, 2.0);
 	slope = m2 - m1;
 	if (!(slope > 0))
-		return 10000000; /* nothing grows with the batch: the knob's maximum */
+		return ENGINE_NO_LIMIT; /* nothing grows with the batch (activations not counted) */
+	if ((cap - m1) / slope + 1 >= 10000000.0 && total_at(sc, &dm, dp, 10000000.0) <= cap)
+		return ENGINE_NO_LIMIT; /* the knob's 10,000,000 fit: memory is not what limits it */
 	b = (int64_t)floor((cap - m1) / slope) + 1;
 	if (b > 10000000)
 		b = 10000000;
@@ -136,4 +138,16 @@ double engine_solve_max_params(const struct engine_scenario *sc)
 	eng_dims_scale(&dm, pow(2.0, lo));
 	eng_params(&dm, &p);
 	return p.total;
+}
+
+void engine_fmt_max_batch(int64_t max_batch, char *buf, size_t n)
+{
+	if (max_batch == ENGINE_NO_LIMIT)
+		util_strlcpy(buf, "no limit from memory", n);
+	else if (max_batch == 0)
+		util_strlcpy(buf, "none fits", n);
+	else if (max_batch < 0)
+		util_strlcpy(buf, "not solved", n);
+	else
+		engine_fmt_int((double)max_batch, buf, n);
 }

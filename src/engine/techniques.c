@@ -120,7 +120,16 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	run(&a, scale, &w);
 	run(&b, scale, &wo);
 	fill(&T[ENGINE_TECH_MIXED], "mixed_precision", "mixed precision", sc->precision != ENGINE_PREC_FP32, &w, &wo);
-	snprintf(T[ENGINE_TECH_MIXED].compare, sizeof T[0].compare, "fp32 -> %s", engine_precision_name(a.precision));
+	if (train) {
+		snprintf(T[ENGINE_TECH_MIXED].compare, sizeof T[0].compare, "fp32 -> %s", engine_precision_name(a.precision));
+	} else {
+		/* what inference keeps: the weights and the KV cache (no master copy, no states) */
+		struct eng_bytes by;
+		eng_bytes(&a, &by);
+		snprintf(T[ENGINE_TECH_MIXED].compare, sizeof T[0].compare, "fp32 -> %s weights, %s KV",
+			 engine_dtype_info((enum engine_dtype)by.weight_dt)->name,
+			 engine_dtype_info((enum engine_dtype)by.kv_dt)->name);
+	}
 
 	/* recomputation */
 	a = *sc;
@@ -130,12 +139,12 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	run(&a, scale, &w);
 	run(&b, scale, &wo);
 	fill(&T[ENGINE_TECH_SELECTIVE], "selective_recompute", "selective recompute",
-	     sc->recompute == ENGINE_RECOMP_SELECTIVE, &w, &wo);
+	     train && sc->recompute == ENGINE_RECOMP_SELECTIVE, &w, &wo);
 	snprintf(T[ENGINE_TECH_SELECTIVE].compare, sizeof T[0].compare, "none -> selective");
 	a.recompute = ENGINE_RECOMP_FULL;
 	run(&a, scale, &w);
 	fill(&T[ENGINE_TECH_FULL], "full_recompute", "full recompute (checkpointing)",
-	     sc->recompute == ENGINE_RECOMP_FULL, &w, &wo);
+	     train && sc->recompute == ENGINE_RECOMP_FULL, &w, &wo);
 	snprintf(T[ENGINE_TECH_FULL].compare, sizeof T[0].compare, "none -> full");
 	if (!train)
 		T[ENGINE_TECH_SELECTIVE].applies = T[ENGINE_TECH_FULL].applies = false;
@@ -186,8 +195,9 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		b.zero = 0;
 		run(&a, scale, &w);
 		run(&b, scale, &wo);
-		fill(te, names[i], labels[i], sc->zero == i, &w, &wo);
-		snprintf(te->compare, sizeof te->compare, "stage 0 -> %d over %d ranks", i, r->dp);
+		fill(te, names[i], labels[i], train && sc->zero == i, &w, &wo); /* no ZeRO in inference */
+		snprintf(te->compare, sizeof te->compare, "stage 0 -> %d over %d %s", i, r->dp,
+			 util_plural(r->dp, "rank", "ranks"));
 		if (!train || r->dp <= 1)
 			te->applies = false;
 	}

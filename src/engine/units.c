@@ -170,6 +170,45 @@ static int parse_seconds(const char *rest, double *mult)
 	return -1;
 }
 
+static bool unit_sized(enum engine_unit u)
+{
+	return u == ENGINE_UNIT_BYTES || u == ENGINE_UNIT_BYTES_PER_S || u == ENGINE_UNIT_FLOP_PER_S;
+}
+
+/* A bare "80" for a size: nobody means 80 bytes of GPU memory or 989 FLOP/s of peak. The
+ * unit it most likely lacks is the decimal prefix that lands nearest (in orders of
+ * magnitude) to a typical value of its kind: 80 → 80 GB, 768 → 768 MB, 3.35 → 3.35 TB/s,
+ * 900 → 900 GB/s, 989 → 989 TFLOP/s. */
+static int bare_number(enum engine_unit u, const char *text, double v, struct napkin_err *err)
+{
+	static const struct {
+		const char *p;
+		double m;
+	} pre[] = {{"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12}, {"P", 1e15}};
+	const char *unit = u == ENGINE_UNIT_BYTES ? "B" : u == ENGINE_UNIT_BYTES_PER_S ? "B/s" : "FLOP/s";
+	const char *what = u == ENGINE_UNIT_BYTES ? "bytes" : u == ENGINE_UNIT_BYTES_PER_S ? "bytes/s" : "FLOP/s";
+	double typical = u == ENGINE_UNIT_BYTES ? 1e10 : u == ENGINE_UNIT_BYTES_PER_S ? 1e12 : 3e14, bestd = 1e300;
+	char num[40];
+	size_t i, best = 0, len;
+
+	while (*text == ' ' || *text == '\t')
+		text++;
+	len = strlen(text);
+	while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		len--;
+	snprintf(num, sizeof num, "%.*s", (int)(len < 30 ? len : 30), text);
+	for (i = 0; i < sizeof pre / sizeof pre[0]; i++) {
+		double d = fabs(log10(fabs(v) * pre[i].m) - log10(typical));
+		if (d < bestd) {
+			bestd = d;
+			best = i;
+		}
+	}
+	return util_err_set(err, NAPKIN_EINVAL,
+			    "'%s' has no unit: did you mean %s %s%s? (a bare number is taken as %s only from 1e6 up)", num,
+			    num, pre[best].p, unit, what);
+}
+
 int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct napkin_err *err)
 {
 	const char *p = text, *rest;
@@ -217,6 +256,8 @@ int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct 
 		}
 		break;
 	}
+	if (tail[0] == '\0' && unit_sized(u) && v != 0.0 && fabs(v) < ENGINE_BARE_MIN)
+		return bare_number(u, text, v, err);
 	v *= mult;
 	if (!isfinite(v))
 		goto bad;

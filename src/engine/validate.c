@@ -95,9 +95,16 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 		     (long long)m->experts, (long long)(sc->gpus / (sc->tp * sc->pp * sc->cp)));
 	if (m->position == ENGINE_POS_LEARNED) {
 		int64_t need = train ? sc->seq : sc->prompt + sc->generate;
-		if (need > m->max_positions)
-			FAIL("%s (%lld) exceeds the model's %lld learned positions (max_positions)",
-			     train ? "seq" : "prompt + generate", (long long)need, (long long)m->max_positions);
+		if (need > m->max_positions) {
+			if (train)
+				FAIL("seq (%lld) exceeds the model's %lld learned positions (max_positions): set seq to "
+				     "%lld or less, or leave it unset to follow the model's context",
+				     (long long)need, (long long)m->max_positions, (long long)m->max_positions);
+			FAIL("prompt + generate (%lld + %lld) exceeds the model's %lld learned positions (max_positions): "
+			     "make them add up to %lld or less, or leave them unset to follow the model's context",
+			     (long long)sc->prompt, (long long)sc->generate, (long long)m->max_positions,
+			     (long long)m->max_positions);
+		}
 	}
 	if ((int)sc->precision < 0 || sc->precision >= ENGINE_PREC_COUNT)
 		FAIL("precision: unknown recipe");
@@ -113,10 +120,16 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	}
 	if (!is_float_dt(by.matmul_dt) && by.matmul_dt != ENGINE_DT_INT8)
 		FAIL("matmul_dtype must be a floating-point type or int8");
-	if (!(sc->peak_flops > 0) && engine_gpu_peak(&sc->gpu, (enum engine_dtype)by.matmul_dt) <= 0)
-		FAIL("%s has no %s matmul peak (recipe %s): pick another precision or matmul_dtype, or give peak_flops",
-		     sc->gpu.name[0] ? sc->gpu.name : "this GPU",
-		     engine_dtype_info((enum engine_dtype)by.matmul_dt)->name, engine_precision_name(sc->precision));
+	if (!(sc->peak_flops > 0) && engine_gpu_peak(&sc->gpu, (enum engine_dtype)by.matmul_dt) <= 0) {
+		const char *mdt = engine_dtype_info((enum engine_dtype)by.matmul_dt)->name;
+		if (by.matmul_dt == ENGINE_DT_BF16 && engine_gpu_peak(&sc->gpu, ENGINE_DT_FP16) > 0)
+			FAIL("%s has no bf16 matmul peak (precision %s): use precision %s (its fp16 counterpart) or "
+			     "fp32, or give peak_flops",
+			     sc->gpu.name[0] ? sc->gpu.name : "this GPU", engine_precision_name(sc->precision),
+			     sc->precision == ENGINE_PREC_AMP_BF16 ? "amp-fp16" : "mixed-fp16");
+		FAIL("%s has no %s matmul peak (precision %s): pick another precision or matmul_dtype, or give peak_flops",
+		     sc->gpu.name[0] ? sc->gpu.name : "this GPU", mdt, engine_precision_name(sc->precision));
+	}
 	if (!(sc->gpu.memory_bytes > 0) || !(sc->gpu.bandwidth > 0))
 		FAIL("the GPU profile needs a memory capacity and a bandwidth (gpu_memory, gpu_bandwidth)");
 	if (!(sc->gpu.overhead_bytes >= 0))
@@ -135,13 +148,40 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	return NAPKIN_OK;
 }
 
-int eng_check_measurement(const struct engine_scenario *sc, const struct engine_result *r, struct napkin_err *err)
+/* What each measurement is, said where a figure looks like the other kind. */
+static const char *measurement_whose(const struct engine_scenario *sc)
 {
-	if (sc->mode == ENGINE_MODE_TRAIN && r->compute.source != ENGINE_TPUT_MFU && r->compute.source != ENGINE_TPUT_PREDICTED &&
-	    r->compute.hfu > 1.0 + 1e-9) {
-		const char *which = sc->tokens_per_s > 0 ? "tokens_per_s" : sc->step_time > 0 ? "step_time" : "achieved_flops";
-		FAIL("%s implies %.0f%% of the GPUs' peak (HFU %.2f > 1): check it, gpus and the precision", which,
-		     r->compute.hfu * 100.0, r->compute.hfu);
+	if (sc->tokens_per_s > 0)
+		return "tokens_per_s is the whole job's throughput (all GPUs together), not one GPU's";
+	if (sc->step_time > 0)
+		return "step_time is one optimizer step (grad_accum micro-batches on every GPU), not one micro-batch";
+	return "achieved_flops is one GPU's hardware FLOP/s, not the whole job's";
+}
+
+int eng_check_measurement(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err)
+{
+	const struct engine_compute *c = &r->compute;
+	const char *which = sc->tokens_per_s > 0 ? "tokens_per_s" : sc->step_time > 0 ? "step_time" : "achieved_flops";
+
+	if (sc->mode != ENGINE_MODE_TRAIN || c->source == ENGINE_TPUT_MFU || c->source == ENGINE_TPUT_PREDICTED)
+		return NAPKIN_OK;
+	if (c->hfu > 1.0 + 1e-9)
+		FAIL("%s implies %.0f%% of the GPUs' peak (HFU %.2f > 1): %s; check it, gpus (%lld) and the precision", which,
+		     c->hfu * 100.0, c->hfu, measurement_whose(sc), (long long)sc->gpus);
+	/* PaLM reports 46% MFU, Megatron-LM 30 to 55%: under 5% is more likely a figure of the
+	 * other kind (one GPU's tokens/s given as the job's) than a real run */
+	if (c->mfu < 0.05) {
+		char a[32], b[32];
+		if (sc->tokens_per_s > 0 && sc->gpus > 1) {
+			engine_fmt_int(sc->tokens_per_s, a, sizeof a);
+			engine_fmt_int(sc->tokens_per_s * (double)sc->gpus, b, sizeof b);
+			eng_warn(r, "tokens_per_s %s implies MFU %.1f%% on %lld GPUs: it is the whole job's figure; if %s is "
+				 "per GPU, give %s (MFU %.1f%%)",
+				 a, 100.0 * c->mfu, (long long)sc->gpus, a, b, 100.0 * c->mfu * (double)sc->gpus);
+		} else {
+			eng_warn(r, "%s implies MFU %.1f%%, far under what training runs reach (30 to 55%%): %s", which,
+				 100.0 * c->mfu, measurement_whose(sc));
+		}
 	}
 	return NAPKIN_OK;
 }
@@ -191,7 +231,13 @@ void engine_scenario_summary(const struct engine_scenario *sc, char *buf, size_t
 		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 train \xc2\xb7 %s \xc2\xb7 %s", sc->model.name[0] ? sc->model.name : "custom model", gpus,
 			 sc->gpu.name[0] ? sc->gpu.name : "GPU", engine_precision_name(sc->precision),
 			 engine_optimizer_name(sc->optimizer));
-	else
-		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 infer \xc2\xb7 %s", sc->model.name[0] ? sc->model.name : "custom model", gpus,
-			 sc->gpu.name[0] ? sc->gpu.name : "GPU", engine_precision_name(sc->precision));
+	else {
+		/* inference keeps weights and a KV cache: their dtypes, not a training recipe */
+		struct eng_bytes by;
+		eng_bytes(sc, &by);
+		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 infer \xc2\xb7 %s weights \xc2\xb7 %s KV",
+			 sc->model.name[0] ? sc->model.name : "custom model", gpus, sc->gpu.name[0] ? sc->gpu.name : "GPU",
+			 by.weight_dt >= 0 ? engine_dtype_info((enum engine_dtype)by.weight_dt)->name : "?",
+			 by.kv_dt >= 0 ? engine_dtype_info((enum engine_dtype)by.kv_dt)->name : "?");
+	}
 }

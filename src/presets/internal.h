@@ -98,6 +98,9 @@ void pmodel_default_name(const struct ydoc_node *root, bool hf, const char *path
  * quantization_config), at their positions. */
 void pmodel_hf_warnings(struct pdiag *d, const struct ydoc_node *root, const struct engine_model *m);
 void pmodel_yaml(struct pbuf *b, const struct engine_model *m, int indent);
+/* The kind a document holds: from path's directory (gpus/, models/, scenarios/), else
+ * from root's keys (kind.c). */
+enum preset_kind pkind_guess(const char *path, const struct ydoc_node *root);
 /* Whether the document's root looks like a model or a GPU profile. */
 bool pmodel_looks_like(const struct ydoc_node *root);
 bool pgpu_looks_like(const struct ydoc_node *root);
@@ -118,11 +121,19 @@ int preg_gpu(struct preset_registry *reg, const char *base_dir, const char *name
 /* Keeps a load's warnings in the registry (prefixed with their position). */
 void preg_warnings(struct preset_registry *reg, const struct pdiag *d);
 /* The scenario text of a preset id, with the base directory and the name for messages. */
+/* The error of the search-path file of kind whose name makes id and that did not load,
+ * or NULL (registry_broken.c). */
+const struct napkin_err *preg_broken_err(const struct preset_registry *reg, enum preset_kind kind, const char *id);
 bool preg_scenario_text(struct preset_registry *reg, const char *id, const char **text, size_t *len,
 			const char **base_dir, const char **name);
 /* Reads a whole file (bounded) and reports errors with the file name. */
 int preg_read(const char *path, char **text, size_t *len, struct napkin_err *err);
 /* Whether name is a file path rather than an id (a '/', or a .yaml/.yml/.json ending). */
 bool preg_is_path(const char *name);
+/* The preset id that what a person typed stands for ("4090": rtx-4090, "H100-SXM": h100-sxm),
+ * or NULL, with near filled with the candidates ("'h100-nvl', 'h100-pcie' or 'h100-sxm'"),
+ * empty when none is close. */
+const char *preg_match_id(const struct preset_registry *reg, enum preset_kind kind, const char *word, char *near,
+			  size_t near_size);
 
 #endif

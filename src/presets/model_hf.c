@@ -18,16 +18,19 @@
 
 #include "internal.h"
 
-/* A name that says nothing about the model: "", ".", "..", "config", "snapshots", or a
- * hexadecimal commit hash (7 to 64 digits). */
+/* A name that says nothing about the model: "", ".", "..", "config", a folder every model
+ * could be in ("models", "presets", "snapshots"), or a hexadecimal commit hash (7 to 64
+ * digits). */
 static bool says_nothing(const char *s, size_t len)
 {
+	static const char *const words[] = {".", "..", "config", "models", "presets", "snapshots", NULL};
 	size_t i;
 
-	if (len == 0 || (len == 1 && s[0] == '.') || (len == 2 && s[0] == '.' && s[1] == '.'))
+	if (len == 0)
 		return true;
-	if ((len == 6 && strncmp(s, "config", 6) == 0) || (len == 9 && strncmp(s, "snapshots", 9) == 0))
-		return true;
+	for (i = 0; words[i] != NULL; i++)
+		if (len == strlen(words[i]) && strncmp(s, words[i], len) == 0)
+			return true;
 	if (len < 7 || len > 64)
 		return false;
 	for (i = 0; i < len; i++)

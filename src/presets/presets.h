@@ -93,6 +93,11 @@ int preset_scenario_save(struct preset_registry *reg, const char *path, const st
 /* A GPU profile as YAML in the presets' format (for napkin probe --save). */
 int preset_gpu_to_yaml(const struct engine_gpu *gpu, char **out, size_t *len, struct napkin_err *err);
 
+/* What a file holds, told apart by content as `presets check` does (a GPU profile, a model,
+ * a scenario); *hf_config (may be NULL) says whether it is a Hugging Face config.json.
+ * Returns 0, or an error code when the file cannot be read or does not parse. */
+int preset_file_kind(const char *path, enum preset_kind *kind, bool *hf_config, struct napkin_err *err);
+
 /* Validates files (GPU, model, scenario or config.json, told apart by content). Fills up
  * to max errors (each with its position) and returns how many it found (0: all good). */
 size_t preset_check_file(struct preset_registry *reg, const char *path, struct napkin_err *errs, size_t max);
@@ -117,5 +122,9 @@ const struct napkin_err *preset_broken(const struct preset_registry *reg, size_t
 size_t preset_warning_count(const struct preset_registry *reg);
 const char *preset_warning(const struct preset_registry *reg, size_t i);
 void preset_warnings_clear(struct preset_registry *reg);
+/* Every warning since the registry was made, the cleared ones too (each once, the first
+ * 32): for a front end that starts after they were printed (the explorer). */
+size_t preset_warning_log_count(const struct preset_registry *reg);
+const char *preset_warning_log(const struct preset_registry *reg, size_t i);
 
 #endif

@@ -234,6 +234,27 @@ static int load_builtins(struct preset_registry *reg, struct napkin_err *err)
 	return NAPKIN_OK;
 }
 
+/* The built-in preset of kind with this id, added again (a broken file of the search path
+ * had replaced it); nothing when there is none. */
+static int reload_builtin(struct preset_registry *reg, enum preset_kind kind, const char *id, struct napkin_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < napkin_builtin_presets_count; i++) {
+		const struct embed_file *f = &napkin_builtin_presets[i];
+		enum preset_kind k;
+		char name[300], fid[ENGINE_ID_MAX];
+		struct napkin_err ignored;
+		if (kind_of_builtin(f->path, &k) != 0 || k != kind || preg_id_of(f->path, fid, sizeof fid, &ignored) != 0 ||
+		    strcmp(fid, id) != 0)
+			continue;
+		snprintf(name, sizeof name, "%s %s", PRESET_BUILTIN_PATH, f->path);
+		return add_preset(reg, kind, PRESET_BUILTIN, name, PRESET_BUILTIN_PATH, NULL, (const char *)f->data, f->len,
+				  err);
+	}
+	return NAPKIN_OK;
+}
+
 static bool wanted(const char *file, enum preset_kind kind)
 {
 	size_t n = strlen(file);
@@ -375,12 +396,26 @@ static int finish(struct preset_registry *reg, struct napkin_err *err)
 			ydoc_free(doc);
 		}
 		if (rc != NAPKIN_OK && e->info.origin != PRESET_BUILTIN) {
-			/* a scenario of the search path that does not apply: skipped, said */
-			if ((rc = skip_broken(reg, PRESET_SCENARIO, e->path, rc, err)) != NAPKIN_OK)
-				return rc;
+			/* a scenario of the search path that does not apply: skipped, said, and the
+			 * built-in one it replaced back (appended: checked in its turn) */
+			struct napkin_err bad = *err;
+			char id[ENGINE_ID_MAX], *path = strdup(e->path);
+			int why = rc;
+			if (path == NULL)
+				return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+			util_strlcpy(id, e->id, sizeof id);
 			entry_free(e);
 			memmove(e, e + 1, (l->n - i - 1) * sizeof *e);
 			l->n--;
+			util_err_clear(err);
+			rc = reload_builtin(reg, PRESET_SCENARIO, id, err);
+			if (rc == NAPKIN_OK) {
+				*err = bad;
+				rc = skip_broken(reg, PRESET_SCENARIO, path, why, err);
+			}
+			free(path);
+			if (rc != NAPKIN_OK)
+				return rc;
 			i--;
 			continue;
 		}
@@ -486,6 +521,6 @@ void preset_registry_free(struct preset_registry *reg)
 	}
 	preset_warnings_clear(reg);
 	free(reg->warn);
-	free(reg->broken);
+	preg_broken_free(reg);
 	free(reg);
 }

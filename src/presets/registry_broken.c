@@ -1,8 +1,13 @@
 /*
- * Files of the search path that did not load. A broken file in ./presets (or any searched
- * directory) must not block the commands that never use it: the registry skips it, keeps
+ * What loading said, kept for those who could not hear it at the time.
+ *
+ * Files of the search path that did not load: a broken file in ./presets (or any searched
+ * directory) must not block the commands that never use it, so the registry skips it, keeps
  * its error (file:line:col) and says it as a warning. `napkin presets check` lists these
  * errors and fails; naming the broken preset's id gives its error, not "unknown".
+ *
+ * The log: every warning, also after the command line cleared them (printed on stderr), for
+ * the explorer, which starts after they were printed and would cover them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,9 +15,54 @@
 
 #include "registry_internal.h"
 
+#define PRESET_LOG_MAX 32
+
+void preg_log_text(struct preset_registry *reg, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < reg->nlog; i++)
+		if (strcmp(reg->log[i], text) == 0)
+			return;
+	if (reg->nlog >= PRESET_LOG_MAX)
+		return;
+	if (reg->nlog == reg->caplog) {
+		size_t cap = reg->caplog == 0 ? 4 : reg->caplog * 2;
+		char **v = realloc(reg->log, cap * sizeof *v);
+		if (v == NULL)
+			return;
+		reg->log = v;
+		reg->caplog = cap;
+	}
+	reg->log[reg->nlog] = strdup(text);
+	if (reg->log[reg->nlog] != NULL)
+		reg->nlog++;
+}
+
+void preg_broken_free(struct preset_registry *reg)
+{
+	size_t i;
+
+	for (i = 0; i < reg->nlog; i++)
+		free(reg->log[i]);
+	free(reg->log);
+	free(reg->broken);
+}
+
+size_t preset_warning_log_count(const struct preset_registry *reg)
+{
+	return reg != NULL ? reg->nlog : 0;
+}
+
+const char *preset_warning_log(const struct preset_registry *reg, size_t i)
+{
+	return reg != NULL && i < reg->nlog ? reg->log[i] : NULL;
+}
+
 int preg_broken_add(struct preset_registry *reg, enum preset_kind kind, const char *id, const struct napkin_err *e)
 {
 	struct preg_broken *b;
+	const struct preg_entry *same;
 	struct napkin_err w;
 	char text[1200];
 
@@ -31,8 +81,15 @@ int preg_broken_add(struct preset_registry *reg, enum preset_kind kind, const ch
 	b->err = *e;
 	/* "file:line:col: warning: what (skipped)", as the loaders' own warnings read */
 	w = *e;
-	snprintf(w.msg, sizeof w.msg, "warning: %.400s (the file is skipped; napkin presets check lists its mistakes)",
-		 e->msg);
+	if (kind < PRESET_KIND_COUNT && id != NULL && id[0] != '\0' && (same = preg_find(reg, kind, id)) != NULL)
+		/* an earlier preset of that id stays: the user should know theirs is not the one used */
+		snprintf(w.msg, sizeof w.msg,
+			 "warning: %.400s (the file is skipped, so '%s' is still the %s one; napkin presets check lists "
+			 "its mistakes)",
+			 e->msg, id, same->info.origin == PRESET_BUILTIN ? "built-in" : same->path);
+	else
+		snprintf(w.msg, sizeof w.msg,
+			 "warning: %.400s (the file is skipped; napkin presets check lists its mistakes)", e->msg);
 	util_err_format(&w, text, sizeof text);
 	preg_warn_text(reg, text);
 	return NAPKIN_OK;
@@ -48,6 +105,13 @@ const struct preg_broken *preg_broken_find(const struct preset_registry *reg, en
 		if (reg->broken[i].kind == kind && strcmp(reg->broken[i].id, id) == 0)
 			return &reg->broken[i];
 	return NULL;
+}
+
+const struct napkin_err *preg_broken_err(const struct preset_registry *reg, enum preset_kind kind, const char *id)
+{
+	const struct preg_broken *b = preg_broken_find(reg, kind, id);
+
+	return b != NULL ? &b->err : NULL;
 }
 
 size_t preset_broken_count(const struct preset_registry *reg)

@@ -34,22 +34,7 @@ static char *join(const char *base_dir, const char *name)
 	return p;
 }
 
-static const char *nearest_id(const struct preset_registry *reg, enum preset_kind kind, const char *word)
-{
-	const char **names;
-	const char *s = NULL;
-	size_t i, n = preset_count(reg, kind);
-
-	names = calloc(n + 1, sizeof *names);
-	if (names == NULL)
-		return NULL;
-	for (i = 0; i < n; i++)
-		names[i] = reg->kinds[kind].v[i].id;
-	s = util_suggest(word, names);
-	free(names);
-	return s;
-}
-
+/* ------------------------------------------------------------ names people type */
 /* ------------------------------------------------------------ parsing */
 
 int preg_parse_text(struct preset_registry *reg, enum preset_kind kind, const char *name, const char *id,
@@ -116,11 +101,11 @@ static int resolve(struct preset_registry *reg, enum preset_kind kind, const cha
 			*g = e->gpu;
 		return NAPKIN_OK;
 	}
-	if (!preg_is_path(name) && preg_broken_find(reg, kind, name) != NULL) {
+	if (!preg_is_path(name) && preg_broken_err(reg, kind, name) != NULL) {
 		/* its file is on the search path but did not load: its own error, not "unknown" */
 		if (err != NULL)
-			*err = preg_broken_find(reg, kind, name)->err;
-		return preg_broken_find(reg, kind, name)->err.code;
+			*err = *preg_broken_err(reg, kind, name);
+		return preg_broken_err(reg, kind, name)->code;
 	}
 	path = join(base_dir, name);
 	if (path == NULL)
@@ -137,16 +122,22 @@ static int resolve(struct preset_registry *reg, enum preset_kind kind, const cha
 					  kind == PRESET_MODEL ? "model" : "GPU", path, why);
 		}
 	} else {
-		const char *s = nearest_id(reg, kind, name);
+		char near[300];
+		const char *id = preg_match_id(reg, kind, name, near, sizeof near);
+		if (id != NULL) {
+			/* an unambiguous short name ("4090", "H100-SXM"): that preset */
+			free(path);
+			return resolve(reg, kind, NULL, id, m, g, err);
+		}
 		if (kind == PRESET_MODEL)
 			rc = util_err_set(err, NAPKIN_ENOENT,
 					  "unknown model '%.60s'%s%s%s: give a preset id (napkin presets list models), a "
 					  "file, or a size like 7B",
-					  name, s ? " (did you mean '" : "", s ? s : "", s ? "'?)" : "");
+					  name, near[0] ? " (did you mean " : "", near, near[0] ? "?)" : "");
 		else
 			rc = util_err_set(err, NAPKIN_ENOENT,
 					  "unknown GPU '%.60s'%s%s%s: give a preset id (napkin presets list gpus) or a file",
-					  name, s ? " (did you mean '" : "", s ? s : "", s ? "'?)" : "");
+					  name, near[0] ? " (did you mean " : "", near, near[0] ? "?)" : "");
 	}
 	free(path);
 	return rc;

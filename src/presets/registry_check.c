@@ -1,6 +1,6 @@
 /*
- * Presets written back as YAML, and `napkin presets check`: a file's kind told from its
- * directory or its keys, checked against its schema (a scenario with the registry's models
+ * Presets written back as YAML, and `napkin presets check`: a file's kind told (kind.c),
+ * checked against its schema (a scenario with the registry's models
  * and GPUs), every error listed in the order of the file.
  */
 #include <stdlib.h>
@@ -40,31 +40,6 @@ int preset_model_to_yaml(const struct engine_model *model, char **out, size_t *l
 
 /* ------------------------------------------------------------ checks */
 
-/* The kind a file holds: from its directory (gpus/, models/, scenarios/), else from its
- * keys. */
-static enum preset_kind guess_kind(const char *path, const struct ydoc_node *root)
-{
-	const char *slash = strrchr(path, '/');
-	int k;
-
-	if (slash != NULL) {
-		const char *start = slash;
-		while (start > path && start[-1] != '/')
-			start--;
-		for (k = 0; k < PRESET_KIND_COUNT; k++)
-			if ((size_t)(slash - start) == strlen(preg_kind_dirs[k]) &&
-			    strncmp(start, preg_kind_dirs[k], (size_t)(slash - start)) == 0)
-				return (enum preset_kind)k;
-	}
-	if (root->kind == YDOC_MAP && ydoc_get(root, "model_type") != NULL)
-		return PRESET_MODEL;
-	if (root->kind == YDOC_MAP && pgpu_looks_like(root))
-		return PRESET_GPU;
-	if (root->kind == YDOC_MAP && pmodel_looks_like(root))
-		return PRESET_MODEL;
-	return PRESET_SCENARIO;
-}
-
 /* In the order of the file (an insertion sort: stable, and the lists are short). */
 static void sort_errors(struct napkin_err *e, size_t n)
 {
@@ -99,7 +74,7 @@ size_t preset_check_file(struct preset_registry *reg, const char *path, struct n
 	}
 	pd_init(&d, path, errs, max);
 	root = ydoc_root(doc);
-	switch (guess_kind(path, root)) {
+	switch (pkind_guess(path, root)) {
 	case PRESET_GPU: {
 		struct engine_gpu g;
 		char id[ENGINE_ID_MAX];

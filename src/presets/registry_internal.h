@@ -34,6 +34,8 @@ struct preset_registry {
 	size_t nwarn, capwarn;
 	struct preg_broken *broken;
 	size_t nbroken, capbroken;
+	char **log; /* every warning said, also the cleared ones (registry_broken.c) */
+	size_t nlog, caplog;
 };
 
 /* The directory of each kind below a search-path directory: gpus, models, scenarios. */
@@ -53,6 +55,10 @@ int preg_parse_text(struct preset_registry *reg, enum preset_kind kind, const ch
 
 /* Adds one warning (said once however often it is added). */
 void preg_warn_text(struct preset_registry *reg, const char *text);
+/* Keeps a warning in the log (once; at most PRESET_LOG_MAX). */
+void preg_log_text(struct preset_registry *reg, const char *text);
+/* Frees the broken files and the log. */
+void preg_broken_free(struct preset_registry *reg);
 /* Records a file that did not load (its error e) and says it as a warning; id may be ""
  * or NULL. Returns 0 or NAPKIN_ENOMEM. */
 int preg_broken_add(struct preset_registry *reg, enum preset_kind kind, const char *id, const struct napkin_err *e);

@@ -38,6 +38,7 @@ void preg_warn_text(struct preset_registry *reg, const char *text)
 
 	if (reg == NULL)
 		return;
+	preg_log_text(reg, text);
 	for (i = 0; i < reg->nwarn; i++)
 		if (strcmp(reg->warn[i], text) == 0)
 			return; /* the same file loaded twice says it once */
@@ -132,4 +133,72 @@ bool preg_scenario_text(struct preset_registry *reg, const char *id, const char 
 	*base_dir = e->base_dir;
 	*name = e->msg_name;
 	return true;
+}
+
+/* ------------------------------------------------------------ names people type */
+
+static void add_unique(const char **ids, size_t *n, size_t max, const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++)
+		if (strcmp(ids[i], id) == 0)
+			return;
+	if (*n < max)
+		ids[(*n)++] = id;
+}
+
+/* Matches what was typed against the ids and the display names of a kind (util_suggest_all:
+ * case folded, by prefix, by parts, then by slips). */
+const char *preg_match_id(const struct preset_registry *reg, enum preset_kind kind, const char *word, char *near,
+			  size_t near_size)
+{
+	const struct preg_kind_list *l;
+	const char **ids = NULL, **names = NULL, *hit[8], *found[8];
+	enum util_match how_id = UTIL_MATCH_NONE, how_name = UTIL_MATCH_NONE;
+	size_t i, j, n, nh, nfound = 0, pos = 0;
+	const char *result = NULL;
+
+	near[0] = '\0';
+	if (reg == NULL || (int)kind < 0 || kind >= PRESET_KIND_COUNT)
+		return NULL;
+	l = &reg->kinds[kind];
+	n = l->n;
+	ids = calloc(n + 1, sizeof *ids);
+	names = calloc(n + 1, sizeof *names);
+	if (ids == NULL || names == NULL)
+		goto out;
+	for (i = 0; i < n; i++) {
+		ids[i] = l->v[i].id;
+		names[i] = l->v[i].info.name != NULL ? l->v[i].info.name : l->v[i].id;
+	}
+	nh = util_suggest_all(word, ids, hit, 8, &how_id);
+	for (i = 0; i < nh; i++)
+		add_unique(found, &nfound, 8, hit[i]);
+	if (how_id != UTIL_MATCH_EXACT) {
+		nh = util_suggest_all(word, names, hit, 8, &how_name);
+		/* a name match counts when it is no worse than the id match */
+		if (how_name != UTIL_MATCH_NONE && (how_id == UTIL_MATCH_NONE || how_name <= how_id)) {
+			if (how_name < how_id || how_id == UTIL_MATCH_NONE)
+				nfound = 0;
+			for (i = 0; i < nh; i++)
+				for (j = 0; j < n; j++)
+					if (names[j] == hit[i])
+						add_unique(found, &nfound, 8, ids[j]);
+			how_id = how_name;
+		}
+	}
+	if (nfound == 1 && (how_id == UTIL_MATCH_EXACT || how_id == UTIL_MATCH_PART)) {
+		result = found[0];
+		goto out;
+	}
+	for (i = 0; i < nfound && i < 6; i++)
+		util_bprintf(near, near_size, &pos, "%s'%s'", i == 0 ? "" : i + 1 == nfound || i == 5 ? " or " : ", ",
+			     found[i]);
+	if (nfound > 6)
+		util_bprintf(near, near_size, &pos, " (and %zu more)", nfound - 6);
+out:
+	free(ids);
+	free(names);
+	return result;
 }

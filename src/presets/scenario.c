@@ -263,20 +263,19 @@ int preset_scenario_load(struct preset_registry *reg, const char *id_or_path, st
 		return load(reg, name, base, text, len, sc, err);
 	rc = preg_read(id_or_path, &buf, &len, err);
 	if (rc == NAPKIN_ENOENT && !preg_is_path(id_or_path)) {
-		const struct preset_info *near = NULL;
-		size_t i, cnt = preset_count(reg, PRESET_SCENARIO), best = 4;
-		for (i = 0; i < cnt; i++) {
-			const struct preset_info *pi = preset_at(reg, PRESET_SCENARIO, i);
-			size_t dist = (size_t)util_edit_distance(id_or_path, pi->id, 3);
-			if (dist < best) {
-				best = dist;
-				near = pi;
-			}
-		}
+		char near[300];
+		const char *id = preg_match_id(reg, PRESET_SCENARIO, id_or_path, near, sizeof near);
 		util_err_clear(err);
+		if (id != NULL && preg_scenario_text(reg, id, &text, &len, &base, &name))
+			return load(reg, name, base, text, len, sc, err); /* an unambiguous short name */
+		if (preg_broken_err(reg, PRESET_SCENARIO, id_or_path) != NULL) {
+			/* its file is on the search path but did not load: its own error */
+			*err = *preg_broken_err(reg, PRESET_SCENARIO, id_or_path);
+			return err->code;
+		}
 		rc = util_err_set(err, NAPKIN_ENOENT,
 				  "no scenario '%s': neither a preset id%s%s%s nor a file (napkin presets list scenarios)",
-				  id_or_path, near ? " (did you mean '" : "", near ? near->id : "", near ? "'?)" : "");
+				  id_or_path, near[0] ? " (did you mean " : "", near, near[0] ? "?)" : "");
 	}
 	if (rc != NAPKIN_OK)
 		goto out;
@@ -297,12 +296,15 @@ out:
 
 /* ------------------------------------------------------------ saving */
 
+/* Written plain: ids, numbers and quantities with their unit ("80 GB", "3.35 TB/s"). */
 static bool token_ok(const char *s)
 {
-	if (*s == '\0')
+	const char *p;
+
+	if (*s == '\0' || *s == ' ' || s[strlen(s) - 1] == ' ')
 		return false;
-	for (; *s; s++)
-		if (!(isalnum((unsigned char)*s) || strchr("._+-", *s) != NULL))
+	for (p = s; *p; p++)
+		if (!(isalnum((unsigned char)*p) || strchr("._+-/", *p) != NULL || (*p == ' ' && p[1] != ' ')))
 			return false;
 	return true;
 }

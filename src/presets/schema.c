@@ -201,14 +201,6 @@ static void range_text(enum engine_unit u, double v, char *buf, size_t n)
 	}
 }
 
-static bool has_letters(const char *s)
-{
-	for (; *s; s++)
-		if (isalpha((unsigned char)*s) && *s != 'e' && *s != 'E')
-			return true;
-	return false;
-}
-
 int pd_number(struct pdiag *d, const struct ydoc_node *n, enum engine_unit u, double min, double max, double *out)
 {
 	struct napkin_err e;
@@ -223,19 +215,10 @@ int pd_number(struct pdiag *d, const struct ydoc_node *n, enum engine_unit u, do
 	}
 	if (v < min || v > max) {
 		char got[48], lo[48], hi[48];
-		const char *hint = "";
 		range_text(u, v, got, sizeof got);
 		range_text(u, min, lo, sizeof lo);
 		range_text(u, max, hi, sizeof hi);
-		if (v < min && !has_letters(n->text)) {
-			if (u == ENGINE_UNIT_BYTES)
-				hint = " (a plain number is bytes: write the unit, e.g. 80 GB)";
-			else if (u == ENGINE_UNIT_BYTES_PER_S)
-				hint = " (a plain number is bytes/s: write the unit, e.g. 3.35 TB/s)";
-			else if (u == ENGINE_UNIT_FLOP_PER_S)
-				hint = " (a plain number is FLOP/s: write the unit, e.g. 989.5 TFLOP/s)";
-		}
-		pd_bad(d, n, NAPKIN_EINVAL, "%s is out of range; allowed: %s to %s%s", got, lo, hi, hint);
+		pd_bad(d, n, NAPKIN_EINVAL, "%s is out of range; allowed: %s to %s", got, lo, hi);
 		return -1;
 	}
 	*out = v == 0.0 ? 0.0 : v;

@@ -262,27 +262,26 @@ static void describe(const struct teach_format *f, struct teach_encoding *e)
 	if (isnan(e->input) && f->is_float && f->has_nan)
 		snprintf(e->note, sz, "%s: NaN stays NaN (every operation on it gives NaN)", name);
 	else if (isnan(e->input) && !f->is_float)
-		snprintf(e->note, sz, "%s has no NaN: it depends on the conversion (a GPU's cvt gives 0, shown here; a C "
-				      "cast is undefined); the error is undefined", name);
+		snprintf(e->note, sz, "%s has no NaN: a GPU's conversion gives 0 (in C it is undefined); the error is undefined",
+			 name);
 	else if (isnan(e->input))
 		snprintf(e->note, sz, "%s has no NaN: what a conversion gives is up to the hardware; the error is undefined",
 			 name);
 	else if (isinf(e->input) && f->has_inf)
 		snprintf(e->note, sz, "%s holds %sinf exactly", name, sg);
 	else if (isinf(e->input) && e->cls == TEACH_FP_NAN)
-		snprintf(e->note, sz, "%s has no infinity: %sinf becomes NaN (PyTorch's cast; a saturating cast gives %s%s); "
-				      "the error is undefined", name, sg, e->input < 0 ? "-" : "", mx);
+		snprintf(e->note, sz, "%s has no infinity: %sinf becomes NaN (saturating casts give %s%s); the error is "
+				      "undefined", name, sg, e->input < 0 ? "-" : "", mx);
 	else if (isinf(e->input))
-		snprintf(e->note, sz, "%s has no infinity: %sinf saturates to %s (%s); the error is undefined", name, sg,
-			 out, f->is_float ? "a saturating cast" : "conversions clamp to the range");
+		snprintf(e->note, sz, "%s has no infinity: %sinf saturates to %s; the error is undefined", name, sg, out);
 	else if (e->overflow && !f->is_float)
-		snprintf(e->note, sz, "overflow: %s %s %s, %s saturates to %s (conversions clamp to the range)", in,
+		snprintf(e->note, sz, "overflow: %s %s %s, %s saturates to %s", in,
 			 e->input > 0 ? ">" : "<", out, name, out);
 	else if (e->overflow)
 		snprintf(e->note, sz, "overflow: |%s| > %s, %s stores %s", in, mx, name,
 			 e->cls == TEACH_FP_INF ? (e->sign ? "-inf" : "+inf") : e->cls == TEACH_FP_NAN ? "NaN" : out);
 	else if (e->underflow && !f->is_float)
-		snprintf(e->note, sz, "%s rounds %s to 0: it is less than half a step of 1, so nothing is left", name, in);
+		snprintf(e->note, sz, "%s rounds %s to 0: less than half a step, nothing is left", name, in);
 	else if (e->underflow)
 		snprintf(e->note, sz, "underflow: %s is below half the smallest %s subnormal, stored as 0: nothing is left",
 			 in, name);

@@ -137,6 +137,11 @@ bool teach_cond_eval(const struct teach_cond *c, const struct engine_scenario *s
 /* The left-hand side's value in words: "143.9 days", "memory-bound", "off", "fp32". */
 void teach_cond_lhs_text(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
 			 char *buf, size_t n);
+/* The condition in words, both sides in one unit: "weights at most 13.50 GB (now 26.95
+ * GB)", "the scenario fits in memory (now it does not)", "the training step is
+ * memory-bound (now compute-bound)". */
+void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
+		      char *buf, size_t n);
 /* True when every check of the step holds (a step without checks is always met). */
 bool teach_step_met(const struct teach_step *s, const struct engine_scenario *sc, const struct engine_result *r);
 /* The answer's value in the results; true when within its tolerance. */

@@ -454,3 +454,91 @@ bool teach_answer_eval(const struct teach_answer *a, const struct engine_scenari
 	s = fabs(v) > fabs(a->value) ? fabs(v) : fabs(a->value);
 	return v == a->value || fabs(v - a->value) <= (a->tolerance > 0 ? a->tolerance : 1e-12) * s;
 }
+
+/* ------------------------------------------------------------ conditions in words */
+
+static const char *cmp_words(enum teach_cmp op)
+{
+	switch (op) {
+	case TEACH_EQ: return "is";
+	case TEACH_NE: return "is not";
+	case TEACH_LT: return "below";
+	case TEACH_LE: return "at most";
+	case TEACH_GT: return "above";
+	case TEACH_GE: return "at least";
+	}
+	return "?";
+}
+
+/* v in the byte unit the lesson wrote its bound in: decimal (GB) or binary (GiB), at the
+ * bound's own scale, so that both sides read in one unit ("13.50 GB (now 26.95 GB)"). */
+static void bytes_like(double v, double bound, bool decimal, char *buf, size_t n)
+{
+	static const char *const dec[] = {"B", "kB", "MB", "GB", "TB", "PB"};
+	static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+	double base = decimal ? 1000.0 : 1024.0, s = 1.0, b = fabs(bound);
+	int i = 0;
+
+	while (b >= base && i < 5) {
+		b /= base;
+		s *= base;
+		i++;
+	}
+	snprintf(buf, n, "%.*f %s", i == 0 ? 0 : 2, v / s, decimal ? dec[i] : bin[i]);
+}
+
+void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
+		      char *buf, size_t n)
+{
+	struct fact f;
+	double v = lhs_value(c, sc, r);
+	char a[64], b[64];
+
+	switch (c->kind) {
+	case TEACH_OPERAND_RESULT:
+		if (c->result->unit == ENGINE_UNIT_BYTES) {
+			/* "13.5 GB" is decimal, "4 GiB" binary: both sides in the bound's unit */
+			bool decimal = strstr(c->rhs, "iB") == NULL && strchr(c->rhs, 'B') != NULL;
+			bytes_like(c->value, c->value, decimal, a, sizeof a);
+			bytes_like(v, c->value, decimal, b, sizeof b);
+		} else {
+			engine_unit_format(c->result->unit, c->value, a, sizeof a);
+			engine_unit_format(c->result->unit, v, b, sizeof b);
+		}
+		snprintf(buf, n, "%s %s %s (now %s)", c->result->label, cmp_words(c->op), a, b);
+		return;
+	case TEACH_OPERAND_KNOB:
+		engine_knob_display(sc, c->knob, b, sizeof b);
+		snprintf(buf, n, "%s %s %s (now %s)", c->knob->label, cmp_words(c->op), c->rhs, b);
+		return;
+	case TEACH_OPERAND_FACT:
+		break;
+	}
+	fact_at((size_t)c->fact, &f);
+	if (f.src == FS_FITS) {
+		snprintf(buf, n, "the scenario %s in memory (now it %s)", (c->value != 0.0) == (c->op == TEACH_EQ) ? "fits" : "does not fit",
+			 v != 0.0 ? "fits" : "does not");
+	} else if (f.src == FS_OVERLAPPED) {
+		snprintf(buf, n, "the copy %s the step (now it %s)",
+			 (c->value != 0.0) == (c->op == TEACH_EQ) ? "overlaps" : "does not overlap", v != 0.0 ? "does" : "does not");
+	} else if (f.type == FT_BOUND) {
+		const char *pt = r->roofline.points[f.arg].label != NULL ? r->roofline.points[f.arg].label : point_names[f.arg];
+		snprintf(buf, n, "the %s %s %s-bound (now %s-bound)", pt, c->op == TEACH_EQ ? "is" : "is not",
+			 c->value != 0.0 ? "compute" : "memory", v != 0.0 ? "compute" : "memory");
+	} else if (f.type == FT_BOOL) {
+		const char *t = r->techniques[f.arg].label != NULL ? r->techniques[f.arg].label : tech_names[f.arg];
+		bool want = (c->value != 0.0) == (c->op == TEACH_EQ);
+		if (f.src == FS_TECH_ENABLED)
+			snprintf(buf, n, "%s %s (now %s)", t, want ? "is on" : "is off", v != 0.0 ? "on" : "off");
+		else
+			snprintf(buf, n, "%s %s (now it %s)", t, want ? "applies" : "does not apply", v != 0.0 ? "does" : "does not");
+	} else {
+		const char *t = r->techniques[f.arg].label != NULL ? r->techniques[f.arg].label : tech_names[f.arg];
+		teach_cond_lhs_text(c, sc, r, b, sizeof b);
+		if (f.unit == ENGINE_UNIT_NONE)
+			snprintf(a, sizeof a, "%.4g", c->value);
+		else
+			engine_unit_format(f.unit, c->value, a, sizeof a);
+		snprintf(buf, n, "%s: %s %s %s (now %s)", t, strrchr(c->key, '.') + 1, cmp_words(c->op), a, b);
+	}
+}

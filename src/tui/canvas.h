@@ -126,6 +126,8 @@ int tui_cp_width(uint32_t cp);
 int tui_utf8_width(const char *s);
 /* Decodes one code point; returns bytes used (1 on a bad byte, which reads as U+FFFD). */
 int tui_utf8_decode(const char *s, uint32_t *cp);
+/* Encodes a code point as UTF-8 into out (room for 4 bytes); returns the bytes written. */
+int tui_utf8_encode(uint32_t cp, char *out);
 /* The ASCII stand-in for a code point, for terminals without UTF-8. */
 char tui_ascii_fallback(uint32_t cp);
 

@@ -117,7 +117,7 @@ static void draw_header(struct tui_model *m, struct tui_canvas *c)
 			engine_unit_format(ENGINE_UNIT_TOKENS_PER_S, m->res.inference.decode_tokens_per_s, t, sizeof t);
 		if (r.w >= 110)
 			snprintf(right, sizeof right, "%s%s / %s %s " DOT " %s%s ", m->baseline ? "[baseline] " : "", a, b,
-				 m->res.memory.fits ? "fits" : "OVER", t, m->sc.mode == ENGINE_MODE_TRAIN ? " to train" : " decode");
+				 m->res.memory.fits ? "fits" : "OVER", t, m->sc.mode == ENGINE_MODE_TRAIN ? " to train" : " decode, job");
 		else {
 			/* "54.83/79.65 GiB": the unit once when both share it */
 			const char *ua = strchr(a, ' '), *ub = strchr(b, ' ');
@@ -174,10 +174,10 @@ const char *tui_main_footer(const struct tui_model *m)
 {
 	if (m->pane == TUI_PANE_KNOBS && m->knob != NULL) {
 		if (m->knob->type == ENGINE_KNOB_NAME)
-			return "Enter|pick|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|s|save|o|open|?|help|q|quit";
-		return "\xe2\x86\x90\xe2\x86\x92|step|Enter|type|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|s|save|o|open|?|help|q|quit";
+			return "Enter|pick|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|u|undo|s|save|o|open|?|help|q|quit";
+		return "\xe2\x86\x90\xe2\x86\x92|step|Enter|type|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|u|undo|s|save|o|open|?|help|q|quit";
 	}
-	return "\xe2\x86\x91\xe2\x86\x93|row|e|explain|Tab|pane|h l|panes|c|baseline|m|model|g|GPU|t|train/infer|?|help|q|quit";
+	return "\xe2\x86\x91\xe2\x86\x93|row|e|explain|Tab|pane|h l|panes|c|baseline|u|undo|m|model|g|GPU|t|train/infer|?|help|q|quit";
 }
 
 static void draw_footer(struct tui_model *m, struct tui_canvas *c)
@@ -196,14 +196,101 @@ static void draw_footer(struct tui_model *m, struct tui_canvas *c)
 
 /* ---------------------------------------------------------------- result rows */
 
-/* A "label  value" row that is item idx of pane p: highlights, focus, baseline delta. */
+/* Width of text without its badge mark. */
+static int width_nomark(const char *s, size_t len)
+{
+	char buf[512];
+
+	if (len >= sizeof buf)
+		len = sizeof buf - 1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return tui_utf8_width(buf);
+}
+
+/* The baseline badge for key that fits room columns with the space before it: the full
+ * form, else one with fewer decimals; preferably one that leaves tail columns for the
+ * words after it. "" when none fits or nothing differs. Returns its width with the space
+ * (0 when none). */
+static int badge_fit(const struct tui_model *m, const char *key, int room, int tail, char *buf, size_t n, int *style)
+{
+	int prec, w, pass;
+
+	buf[0] = '\0';
+	if (key == NULL)
+		return 0;
+	for (pass = 0; pass < 2; pass++)
+		for (prec = 0; prec <= 2; prec++) {
+			tui_model_delta_prec(m, key, prec, buf, n, style);
+			if (buf[0] == '\0')
+				return 0;
+			w = 1 + tui_utf8_width(buf);
+			if (w + (pass == 0 ? tail : 0) <= room)
+				return w;
+		}
+	buf[0] = '\0';
+	return 0;
+}
+
+int tui_badge_width(const struct tui_model *m, const char *key, int prec)
+{
+	char d[64];
+
+	if (key == NULL)
+		return 0;
+	tui_model_delta_prec(m, key, prec, d, sizeof d, NULL);
+	return d[0] ? 1 + tui_utf8_width(d) : 0;
+}
+
+int tui_item_width(const struct tui_model *m, const char *text, const char *key)
+{
+	const char *mark = strstr(text, TUI_BADGE);
+
+	return width_nomark(text, mark != NULL ? (size_t)(mark - text) : strlen(text)) +
+	       (mark != NULL ? width_nomark(mark + 1, strlen(mark + 1)) : 0) + tui_badge_width(m, key, 1);
+}
+
+int tui_draw_badged(struct tui_model *m, struct tui_canvas *c, int x, int y, int w, const char *text, const char *key,
+		    int style, int label_style, bool at_end)
+{
+	const char *mark = strstr(text, TUI_BADGE);
+	char head[512], badge[64];
+	size_t hl = mark != NULL ? (size_t)(mark - text) : strlen(text);
+	int col = 0, bw, ds = TUI_S_DELTA_UP;
+
+	if (hl >= sizeof head)
+		hl = sizeof head - 1;
+	memcpy(head, text, hl);
+	head[hl] = '\0';
+	col += tui_canvas_text(c, x, y, w, head, style);
+	if (mark == NULL && !at_end)
+		return col;
+	/* the badge right after its figure, whole (fewer decimals where room is short); the
+	 * words after it give way instead */
+	bw = badge_fit(m, key, w - col, mark != NULL ? width_nomark(mark + 1, strlen(mark + 1)) : 0, badge, sizeof badge,
+		       &ds);
+	if (bw > 0) {
+		col += tui_canvas_text(c, x + col, y, 1, " ", label_style);
+		col += tui_canvas_text(c, x + col, y, w - col, badge, ds);
+	}
+	if (mark != NULL && w - col > 0)
+		col += tui_canvas_text(c, x + col, y, w - col, mark + 1, style);
+	return col;
+}
+
 void tui_item_row(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, int idx, struct tui_rect row,
 		  int lw, const char *label, const char *value, const char *key, uint64_t now)
 {
+	tui_item_row_badge(m, c, p, idx, row, lw, label, value, key, key, now);
+}
+
+void tui_item_row_badge(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, int idx, struct tui_rect row,
+			int lw, const char *label, const char *value, const char *key, const char *badge, uint64_t now)
+{
 	bool sel = tui_pane_focused(m, p) && m->item[p] == idx;
 	bool changed = key != NULL && tui_model_changed(m, key, now);
-	int vs = changed ? TUI_S_CHANGED : TUI_S_VALUE, ls = TUI_S_LABEL, x, ds;
-	char delta[64];
+	int vs = changed ? TUI_S_CHANGED : TUI_S_VALUE, ls = TUI_S_LABEL, x;
+	const char *mark = strstr(value, TUI_BADGE);
 
 	if (idx >= 0 && idx < TUI_ITEMS_MAX)
 		m->hits.item[p][idx] = row;
@@ -213,18 +300,23 @@ void tui_item_row(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, in
 		if (!changed)
 			vs = TUI_S_SELECTED;
 	}
-	x = row.x;
-	if (label != NULL)
-		tui_canvas_text(c, x + 1, row.y, lw - 1, label, ls);
-	x += lw;
-	x += tui_canvas_text(c, x, row.y, row.x + row.w - x, value, vs);
-	if (key != NULL) {
-		tui_model_delta(m, key, delta, sizeof delta, &ds);
-		if (delta[0] && x + 3 < row.x + row.w) {
-			x += tui_canvas_text(c, x, row.y, 1, " ", ls);
-			tui_canvas_text(c, x, row.y, row.x + row.w - x, delta, ds);
+	int lmax = lw - 1;
+
+	if (label != NULL && badge != NULL) {
+		/* a badge that does not fit with one decimal takes columns from the label (cut
+		 * with '…'), never from itself or the figure */
+		int head = width_nomark(value, mark != NULL ? (size_t)(mark - value) : strlen(value));
+		int over = lw + head + tui_badge_width(m, badge, 1) - row.w;
+		if (over > 0 && lw + head <= row.w && tui_badge_width(m, badge, 1) > 0) {
+			lw = lw - over > 5 ? lw - over : 5;
+			lmax = lw - 2; /* a column between the cut label and the figure */
 		}
 	}
+	x = row.x;
+	if (label != NULL)
+		tui_canvas_text(c, x + 1, row.y, lmax, label, ls);
+	x += lw;
+	tui_draw_badged(m, c, x, row.y, row.x + row.w - x, value, badge, vs, ls, true);
 }
 
 void tui_pane_box(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, const char *extra)

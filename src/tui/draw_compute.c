@@ -16,11 +16,12 @@
 #define TIMES "\xc3\x97"
 #define ARROW "\xe2\x86\x92"
 
-#define LINES_MAX 3
+#define LINES_MAX 4
 #define ITEMS_MAX 12
 
 struct item {
 	const char *label, *key;
+	const char *badge; /* the result its baseline badge compares (TUI_BADGE marks where); NULL: none */
 	const char *sep; /* between its lines when they join into one row */
 	char line[LINES_MAX][160];
 	int n;
@@ -44,6 +45,7 @@ static struct item *add(struct item *items, int *n, const char *label, const cha
 	memset(it, 0, sizeof *it);
 	it->label = label;
 	it->key = key;
+	it->badge = key;
 	it->sep = sep;
 	return it;
 }
@@ -61,25 +63,34 @@ static void line(struct item *it, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The item's lines joined into one row, or "" when they do not fit width columns. */
-static void joined(const struct item *it, int width, char *buf, size_t n)
+/* The item's pieces packed into rows of width columns: each row takes the next pieces
+ * (joined by the item's separator) while they fit with the badge at its mark; a piece too
+ * wide for any row has one of its own. Returns the rows, written to out. */
+static int pack(const struct tui_model *m, const struct item *it, int width, char out[LINES_MAX][512])
 {
-	size_t pos = 0;
-	int i;
+	int i, r = 0;
 
-	buf[0] = '\0';
-	for (i = 0; i < it->n; i++)
-		util_bprintf(buf, n, &pos, "%s%s", i ? it->sep : "", it->line[i]);
-	if (tui_utf8_width(buf) > width)
-		buf[0] = '\0';
+	for (i = 0; i < it->n && r < LINES_MAX; r++) {
+		size_t pos = 0;
+		out[r][0] = '\0';
+		util_bprintf(out[r], sizeof out[r], &pos, "%s", it->line[i++]);
+		while (i < it->n) {
+			char t[512];
+			snprintf(t, sizeof t, "%s%s%s", out[r], it->sep, it->line[i]);
+			if (tui_item_width(m, t, strstr(t, TUI_BADGE) != NULL ? it->badge : NULL) > width)
+				break;
+			snprintf(out[r], sizeof out[r], "%s", t);
+			i++;
+		}
+	}
+	return r;
 }
 
-static int item_rows(const struct item *it, int width)
+static int item_rows(const struct tui_model *m, const struct item *it, int width)
 {
-	char buf[512];
+	char rows[LINES_MAX][512];
 
-	joined(it, width, buf, sizeof buf);
-	return buf[0] != '\0' ? 1 : it->n;
+	return pack(m, it, width, rows);
 }
 
 static int train_items(struct tui_model *m, struct item *items)
@@ -94,7 +105,7 @@ static int train_items(struct tui_model *m, struct item *items)
 	si(cp->flops_per_token_train, "", a, sizeof a);
 	si(cp->flops_per_token_6n, "", b, sizeof b);
 	it = add(items, &n, "FLOPs/token", "compute.flops_per_token_train", " " DOT " ");
-	line(it, "%s exact", a);
+	line(it, "%s" TUI_BADGE " exact", a);
 	line(it, "6" DOT "N rule %s", b);
 
 	si(cp->flops_per_token_forward, "", a, sizeof a);
@@ -102,25 +113,30 @@ static int train_items(struct tui_model *m, struct item *items)
 	it = add(items, &n, "forward", "compute.flops_per_token_forward", " ");
 	if (re > 0) {
 		si(re, "", d, sizeof d);
-		line(it, "%s + backward %s", a, b);
+		line(it, "%s" TUI_BADGE, a);
+		line(it, "+ backward %s", b);
 		line(it, "+ recompute %s (HFU only)", d);
 	} else {
-		line(it, "%s + backward %s (2" TIMES ")", a, b);
+		line(it, "%s" TUI_BADGE, a);
+		line(it, "+ backward %s (2" TIMES ")", b);
 	}
 
 	si(cp->train_flops, "", a, sizeof a);
 	si(cp->train_flops_6n, "", b, sizeof b);
 	it = add(items, &n, "total FLOPs", "compute.train_flops", " ");
-	line(it, "%s (6" DOT "N" DOT "D rule %s)", a, b);
+	line(it, "%s" TUI_BADGE, a);
+	line(it, "(6" DOT "N" DOT "D rule %s)", b);
 
 	engine_fmt_seconds(cp->train_seconds, a, sizeof a);
 	engine_fmt_count(floor(cp->gpu_hours + 0.5), b, sizeof b);
 	it = add(items, &n, "time", "compute.train_days", " ");
-	line(it, "%s " DOT " %s GPU-hours", a, b);
+	line(it, "%s" TUI_BADGE, a);
+	line(it, DOT " %s GPU-hours", b);
 
 	si(cp->peak, "FLOP/s", a, sizeof a);
 	it = add(items, &n, "MFU / HFU", "compute.mfu", " ");
-	line(it, "%.1f%% / %.1f%% of %s", cp->mfu * 100.0, cp->hfu * 100.0, a);
+	line(it, "%.1f%%" TUI_BADGE " / %.1f%%", cp->mfu * 100.0, cp->hfu * 100.0);
+	line(it, "of %s", a);
 	if (cp->source == ENGINE_TPUT_PREDICTED)
 		line(it, "(predicted by the step model)");
 	else if (cp->source != ENGINE_TPUT_MFU)
@@ -129,12 +145,14 @@ static int train_items(struct tui_model *m, struct item *items)
 	engine_fmt_count(cp->tokens_per_s, a, sizeof a);
 	engine_fmt_count(cp->tokens_per_s / (double)(m->sc.gpus > 0 ? m->sc.gpus : 1), b, sizeof b);
 	it = add(items, &n, "throughput", "compute.tokens_per_s", " ");
-	line(it, "%s tokens/s " DOT " %s/GPU", a, b);
+	line(it, "%s tokens/s" TUI_BADGE, a);
+	line(it, DOT " %s/GPU", b);
 
 	engine_fmt_seconds(cp->step_seconds, a, sizeof a);
 	engine_fmt_count(cp->tokens_per_step, b, sizeof b);
 	it = add(items, &n, "step", "compute.step_seconds", " ");
-	line(it, "%s for %s tokens", a, b);
+	line(it, "%s" TUI_BADGE, a);
+	line(it, "for %s tokens", b);
 	line(it, "= batch %lld " TIMES " accum %lld " TIMES " DP %d", (long long)m->sc.batch, (long long)m->sc.grad_accum,
 	     m->res.dp);
 
@@ -173,6 +191,7 @@ static int train_items(struct tui_model *m, struct item *items)
 	engine_fmt_seconds(cp->step_seconds * fwd_share, a, sizeof a);
 	engine_fmt_seconds(cp->step_seconds * (1 - fwd_share), b, sizeof b);
 	it = add(items, &n, "loop", "compute.steps", " ");
+	it->badge = NULL; /* the times of one step's parts; the step's time has its badge above */
 	line(it, "load " ARROW " forward %s " ARROW, a);
 	line(it, "backward %s " ARROW " update", b);
 
@@ -180,8 +199,12 @@ static int train_items(struct tui_model *m, struct item *items)
 	engine_fmt_seconds(m->res.data.pinned_seconds, b, sizeof b);
 	engine_fmt_seconds(m->res.data.pageable_seconds, d, sizeof d);
 	it = add(items, &n, "data load", "data_loading.seconds", ", ");
-	line(it, "%s/step, pinned %s", a, b);
-	line(it, "pageable %s: %s", d, m->res.data.overlapped ? "overlapped" : "stalls the step");
+	/* this GPU's batch; the copy in use with its badge (e shows both, the knob flips them) */
+	line(it, "%s/GPU a step", a);
+	if (m->sc.pinned)
+		line(it, "pinned %s" TUI_BADGE ": %s", b, m->res.data.overlapped ? "overlapped" : "stalls the step");
+	else
+		line(it, "pageable %s" TUI_BADGE ": %s", d, m->res.data.overlapped ? "overlapped" : "stalls the step");
 	return n;
 }
 
@@ -189,44 +212,66 @@ static int infer_items(struct tui_model *m, struct item *items)
 {
 	const struct engine_compute *cp = &m->res.compute;
 	const struct engine_inference *inf = &m->res.inference;
-	char a[48], b[48];
+	long long per_replica = (long long)m->sc.tp * (long long)m->sc.pp;
+	char a[48], b[48], d[48];
 	struct item *it;
 	int n = 0;
 
 	si(cp->flops_per_token_forward, "", a, sizeof a);
 	si(cp->flops_per_token_6n / 3.0, "", b, sizeof b);
 	it = add(items, &n, "FLOPs/token", "compute.flops_per_token_forward", " " DOT " ");
-	line(it, "%s forward", a);
+	line(it, "%s" TUI_BADGE " forward", a);
 	line(it, "2" DOT "N rule %s", b);
 
 	engine_fmt_seconds(inf->prefill_seconds, a, sizeof a);
-	it = add(items, &n, "prefill", "inference.prefill_seconds", ", ");
-	line(it, "%s for %lld " TIMES " %lld prompt tokens", a, (long long)m->sc.batch, (long long)m->sc.prompt);
-	line(it, "%s-bound", inf->prefill_memory_bound ? "memory" : "compute");
+	it = add(items, &n, "prefill", "inference.prefill_seconds", " ");
+	line(it, "%s" TUI_BADGE " for %lld " TIMES " %lld", a, (long long)m->sc.batch, (long long)m->sc.prompt);
+	line(it, "prompt tokens, %s-bound", inf->prefill_memory_bound ? "memory" : "compute");
 
 	engine_fmt_seconds(inf->decode_seconds_per_token, a, sizeof a);
+	it = add(items, &n, "decode", "inference.decode_seconds_per_token", " ");
+	line(it, "%s" TUI_BADGE " per step,", a);
+	line(it, "%s-bound;", inf->decode_memory_bound ? "memory" : "compute");
+	/* a replica's TP × PP GPUs share the step's reads: each reads its slice (the roofline's
+	 * decode point is per GPU the same way) */
 	engine_fmt_bytes(inf->decode_bytes, false, b, sizeof b);
-	it = add(items, &n, "decode", "inference.decode_seconds_per_token", ", ");
-	line(it, "%s per token, %s-bound", a, inf->decode_memory_bound ? "memory" : "compute");
-	line(it, "reads %s per step", b);
+	if (per_replica > 1) {
+		engine_fmt_bytes(inf->decode_bytes / (double)per_replica, false, d, sizeof d);
+		line(it, "reads %s/step,", b);
+		line(it, "%s/GPU", d);
+	} else {
+		line(it, "reads %s/step", b);
+		line(it, "(one GPU)");
+	}
 
+	/* every replica decodes its own batch: the job's rate is theirs together */
 	engine_fmt_count(inf->decode_tokens_per_s, a, sizeof a);
-	it = add(items, &n, "tokens/s", "inference.decode_tokens_per_s", " ");
-	line(it, "%s (all sequences together)", a);
+	engine_fmt_count(inf->decode_tokens_per_s_sequence, b, sizeof b);
+	it = add(items, &n, "tokens/s", "inference.decode_tokens_per_s", " " DOT " ");
+	line(it, "%s" TUI_BADGE " for the job", a);
+	if (inf->replicas > 1) {
+		engine_fmt_count(inf->decode_tokens_per_s_replica, d, sizeof d);
+		line(it, "%s per replica (%.0f)", d, inf->replicas);
+	}
+	line(it, "%s per sequence", b);
 
 	engine_fmt_seconds(inf->generate_seconds, a, sizeof a);
 	it = add(items, &n, "request", "inference.generate_seconds", " ");
-	line(it, "%s = prefill + %lld " TIMES " decode", a, (long long)m->sc.generate);
+	line(it, "%s" TUI_BADGE, a);
+	line(it, "= prefill + %lld " TIMES " decode", (long long)m->sc.generate);
 
 	tui_draw_bytes(inf->kv_bytes_per_token, a, sizeof a);
 	engine_fmt_count(inf->context, b, sizeof b);
 	it = add(items, &n, "KV cache", "inference.kv_bytes_per_token", " ");
-	line(it, "%s/token " DOT " context %s", a, b);
+	line(it, "%s" TUI_BADGE " per token", a);
+	line(it, "of a sequence;");
+	line(it, "context %s", b);
 
 	si(cp->peak, "FLOP/s", a, sizeof a);
 	si(m->sc.gpu.bandwidth, "B/s", b, sizeof b);
 	it = add(items, &n, "GPU peak", "compute.peak_flops", " ");
-	line(it, "%s %s " DOT " %s", a, tui_draw_dt_name(cp->matmul_dt), b);
+	line(it, "%s" TUI_BADGE " %s", a, tui_draw_dt_name(cp->matmul_dt));
+	line(it, DOT " %s", b);
 	return n;
 }
 
@@ -245,24 +290,23 @@ void tui_draw_compute(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	/* scroll so the focused item shows */
 	need = 0;
 	for (i = 0; i <= sel && i < n; i++)
-		need += item_rows(&items[i], vw);
+		need += item_rows(m, &items[i], vw);
 	while (need > in.h && first < sel)
-		need -= item_rows(&items[first++], vw);
+		need -= item_rows(m, &items[first++], vw);
 	old = tui_canvas_clip(c, in);
 	for (i = 0; i < TUI_ITEMS_MAX; i++)
 		m->hits.item[TUI_PANE_COMPUTE][i].w = 0;
 	for (i = first, y = in.y; i < n && y < in.y + in.h; i++) {
-		char one[512];
-		int rows = item_rows(&items[i], vw);
-		joined(&items[i], vw, one, sizeof one);
-		tui_item_row(m, c, TUI_PANE_COMPUTE, i, tui_rect_make(in.x, y, in.w, rows), lw, items[i].label,
-			     rows == 1 ? one : items[i].line[0], items[i].key, now);
-		/* the lines under the first: highlighted with it when it changed, as the row's focus */
+		char text[LINES_MAX][512];
+		int rows = pack(m, &items[i], vw, text);
+		tui_item_row_badge(m, c, TUI_PANE_COMPUTE, i, tui_rect_make(in.x, y, in.w, rows), lw, items[i].label, text[0],
+				   items[i].key, strstr(text[0], TUI_BADGE) != NULL ? items[i].badge : NULL, now);
+		/* the rows under the first: highlighted with it when it changed, as the row's focus */
 		style = focused && sel == i ? TUI_S_SELECTED : TUI_S_VALUE;
 		if (tui_model_changed(m, items[i].key, now))
 			style = TUI_S_CHANGED;
-		for (k = 1; rows > 1 && k < items[i].n; k++)
-			tui_canvas_text(c, in.x + lw, y + k, vw, items[i].line[k], style);
+		for (k = 1; k < rows; k++)
+			tui_draw_badged(m, c, in.x + lw, y + k, vw, text[k], items[i].badge, style, style, false);
 		y += rows;
 	}
 	c->clip = old;

@@ -29,7 +29,11 @@ static int mem_parts(const struct engine_result *r, struct mem_part *p)
 {
 	const struct mem_part parts[8] = {
 		{"weights", "memory.weights", r->memory.weights, 0x2588, TUI_S_MEM_WEIGHTS},
-		{"master", "memory.master_weights", r->memory.master, 0x2593, TUI_S_MEM_MASTER},
+		/* AMP keeps no master copy but autocast's 16-bit copies: they take its place */
+		r->memory.master <= 0 && r->memory.autocast_copies > 0
+			? (struct mem_part){"autocast copy", "memory.autocast_copies", r->memory.autocast_copies, 0x2593,
+					    TUI_S_MEM_MASTER}
+			: (struct mem_part){"master", "memory.master_weights", r->memory.master, 0x2593, TUI_S_MEM_MASTER},
 		{"gradients", "memory.gradients", r->memory.gradients, 0x2592, TUI_S_MEM_GRADS},
 		{"optimizer", "memory.optimizer", r->memory.optimizer, 0x2591, TUI_S_MEM_OPTIM},
 		{"activations", "memory.activations", r->memory.activations, 0x259a, TUI_S_MEM_ACT},
@@ -76,6 +80,7 @@ static void per_param(const struct tui_model *m, int width, char *buf, size_t n,
 	const struct engine_memory *mm = &m->res.memory;
 	double w = dt_bytes(mm->weight_dt), g = mm->gradients > 0 ? dt_bytes(mm->grad_dt) : 0;
 	double ms = mm->master > 0 ? dt_bytes(mm->master_dt) : 0, s = mm->state_bytes_per_param;
+	double cp = mm->master > 0 ? 0.0 : mm->autocast_bytes_per_param; /* AMP: autocast's copies */
 	const char *opt = engine_optimizer_name(m->sc.optimizer);
 	char wd[24], gd[24], md[24], gt[48], mt[48];
 	int f;
@@ -92,7 +97,7 @@ static void per_param(const struct tui_model *m, int width, char *buf, size_t n,
 	}
 	snprintf(wd, sizeof wd, "%s ", tui_draw_dt_name(mm->weight_dt));
 	snprintf(gd, sizeof gd, "%s ", tui_draw_dt_name(mm->grad_dt));
-	snprintf(md, sizeof md, "%s ", tui_draw_dt_name(mm->master_dt));
+	snprintf(md, sizeof md, "%s ", tui_draw_dt_name(cp > 0 ? mm->autocast_dt : mm->master_dt));
 	/* a part a run does not keep (no fp32 master copy in plain fp32 training) is left out */
 	for (f = 0; f < 6; f++) {
 		bool dts = f == 0, spaced = f < 4;
@@ -104,6 +109,8 @@ static void per_param(const struct tui_model *m, int width, char *buf, size_t n,
 			snprintf(gt, sizeof gt, "%s%g %sgrads", plus, g, dts ? gd : "");
 		if (ms > 0)
 			snprintf(mt, sizeof mt, "%s%g %smaster", plus, ms, dts ? md : "");
+		else if (cp > 0)
+			snprintf(mt, sizeof mt, "%s%.3g %scopies", plus, cp, dts ? md : "");
 		*labelled = f < 3;
 		if (*labelled)
 			snprintf(buf, n, "%g %sweights%s%s%s%.3g %s%s = %.4g B", w, dts ? wd : "", gt, mt, plus, s, name, states,
@@ -125,7 +132,7 @@ static void fewest_gpus(const struct engine_memory *mm, bool compact, char *buf,
 		util_bprintf(buf, n, &pos, "none up to 1M");
 		return;
 	}
-	util_bprintf(buf, n, &pos, "%lld", (long long)mm->min_gpus);
+	util_bprintf(buf, n, &pos, "%lld" TUI_BADGE, (long long)mm->min_gpus);
 	if (!compact) {
 		util_bprintf(buf, n, &pos, " (TP %lld " TIMES " PP %lld " TIMES " DP %lld)", (long long)mm->min_gpus_tp,
 			     (long long)mm->min_gpus_pp, (long long)mm->min_gpus_dp);
@@ -172,26 +179,42 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	tui_draw_bytes(mm->total, a, sizeof a);
 	tui_draw_bytes(mm->capacity, b, sizeof b);
 	tui_draw_bytes(fabs(mm->headroom), d, sizeof d);
+	/* the baseline's badge right after the total (TUI_BADGE); the shorter wording where
+	 * the line with it is too long */
 	if (mm->fits)
-		snprintf(line, sizeof line, "%s of %s (%.0f%%) \xe2\x9c\x93 fits, headroom %s", a, b, pct, d);
+		snprintf(line, sizeof line, "%s" TUI_BADGE " of %s (%.0f%%) \xe2\x9c\x93 fits, headroom %s", a, b, pct, d);
 	else
-		snprintf(line, sizeof line, "%s of %s (%.0f%%) \xe2\x9c\x97 OVER capacity by %s", a, b, pct, d);
-	if (tui_utf8_width(line) + 8 > in.w) {
+		snprintf(line, sizeof line, "%s" TUI_BADGE " of %s (%.0f%%) \xe2\x9c\x97 OVER capacity by %s", a, b, pct, d);
+	if (tui_item_width(m, line, "memory.total") + 8 > in.w) {
 		if (mm->fits)
-			snprintf(line, sizeof line, "%s (%.0f%%) \xe2\x9c\x93 fits, %s free", a, pct, d);
+			snprintf(line, sizeof line, "%s" TUI_BADGE " (%.0f%%) \xe2\x9c\x93 fits, %s free", a, pct, d);
 		else
-			snprintf(line, sizeof line, "%s (%.0f%%) \xe2\x9c\x97 OVER by %s", a, pct, d);
+			snprintf(line, sizeof line, "%s" TUI_BADGE " (%.0f%%) \xe2\x9c\x97 OVER by %s", a, pct, d);
+	}
+	if (tui_item_width(m, line, "memory.total") + 8 > in.w) { /* with a badge: the share gives way */
+		if (mm->fits)
+			snprintf(line, sizeof line, "%s" TUI_BADGE " \xe2\x9c\x93 fits, %s free", a, d);
+		else
+			snprintf(line, sizeof line, "%s" TUI_BADGE " \xe2\x9c\x97 OVER by %s", a, d);
 	}
 	tui_item_row(m, c, TUI_PANE_MEMORY, 8, tui_rect_make(in.x, y, in.w, 1), 8, "total", line, "memory.total", now);
 	if (!(tui_pane_focused(m, TUI_PANE_MEMORY) && m->item[TUI_PANE_MEMORY] == 8)) {
 		/* the verdict: green when it fits, red and by how much when not */
-		const char *v = strstr(line, mm->fits ? "\xe2\x9c\x93" : "\xe2\x9c\x97");
-		char pre[300];
-		int x0, x1;
-		snprintf(pre, sizeof pre, "%.*s", v != NULL ? (int)(v - line) : 0, line);
-		x0 = in.x + 8 + tui_utf8_width(pre);
-		x1 = mm->fits ? x0 + 6 : in.x + 8 + tui_utf8_width(line);
-		tui_canvas_restyle(c, tui_rect_make(x0, y, x1 - x0, 1), mm->fits ? TUI_S_GOOD : TUI_S_BAD);
+		uint32_t mark = mm->fits ? 0x2713 : 0x2717;
+		int x0, x1 = in.x + in.w;
+		/* where it was drawn (the badge before it took the width it needed) */
+		for (x0 = in.x; x0 < in.x + in.w; x0++) {
+			const struct tui_cell *cell = tui_canvas_at(c, x0, y);
+			if (cell != NULL && cell->ch == mark)
+				break;
+		}
+		if (mm->fits)
+			x1 = x0 + 6;
+		else
+			while (x1 > x0 && tui_canvas_at(c, x1 - 1, y) != NULL && tui_canvas_at(c, x1 - 1, y)->ch == ' ')
+				x1--;
+		if (x0 < in.x + in.w)
+			tui_canvas_restyle(c, tui_rect_make(x0, y, x1 - x0, 1), mm->fits ? TUI_S_GOOD : TUI_S_BAD);
 	}
 	y++;
 
@@ -230,13 +253,13 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		int half = in.w / 2, x;
 		bool compact;
 		fewest_gpus(mm, false, mg, sizeof mg);
-		compact = tui_utf8_width(mg) + 13 > in.w - half;
-		if (mm->max_batch < 0)
-			snprintf(mb, sizeof mb, "not solved");
-		else if (mm->max_batch == 0)
-			snprintf(mb, sizeof mb, compact ? "none" : "none (not even 1)");
+		compact = tui_item_width(m, mg, "memory.min_gpus") + 13 > in.w - half;
+		if (compact && mm->max_batch == ENGINE_NO_LIMIT)
+			snprintf(mb, sizeof mb, "no limit");
+		else if (compact && mm->max_batch == 0)
+			snprintf(mb, sizeof mb, "none");
 		else
-			snprintf(mb, sizeof mb, "%lld", (long long)mm->max_batch);
+			engine_fmt_max_batch(mm->max_batch, mb, sizeof mb);
 		if (!compact) {
 			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, half - 1, 1), 21, "largest micro-batch", mb,
 				     "memory.max_batch", now);
@@ -244,7 +267,7 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 				     mg, "memory.min_gpus", now);
 		} else {
 			fewest_gpus(mm, true, mg, sizeof mg);
-			x = in.x + 17 + tui_utf8_width(mb) + 1;
+			x = in.x + 17 + tui_item_width(m, mb, "memory.max_batch") + 1;
 			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, x - in.x, 1), 17, "max micro-batch", mb,
 				     "memory.max_batch", now);
 			tui_canvas_text(c, x, y, 1, DOT, TUI_S_DIM);

@@ -50,6 +50,26 @@ static void arrows(const char *in, char *buf, size_t n)
 	}
 }
 
+/* What mixed precision changes, in words (training): the model states per parameter with
+ * it and without it (fp32: 4 B weights + 4 B gradients + the optimizer's states; with it,
+ * what the memory pane adds up) and the activations, stored in 16 bits instead of 32:
+ * about half (Korthikanti et al. 2022 count 34·s·b·h bytes at 16 bits, masks at 1 byte).
+ * The lesson on training memory says the same. */
+static void mixed_note(const struct tui_model *m, bool brief, char *buf, size_t n)
+{
+	double with = m->res.memory.bytes_per_param, without = 8.0 + m->res.memory.state_bytes_per_param;
+	char states[48];
+
+	if (fabs(with - without) < 1e-9)
+		snprintf(states, sizeof states, "states stay %.4g B/param", with);
+	else
+		snprintf(states, sizeof states, "states %.4g \xe2\x86\x92 %.4g B/param", without, with);
+	if (m->sc.activations)
+		snprintf(buf, n, "%s%s, activations ~\xc2\xbd", brief ? "" : "; ", states);
+	else /* not counted: the row shows no change in memory */
+		snprintf(buf, n, "%s%s; activations off", brief ? "" : "; ", states);
+}
+
 static const struct engine_technique *technique(const struct tui_model *m, const char *key)
 {
 	int k;
@@ -71,9 +91,9 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 	struct tui_rect r = m->layout.pane[TUI_PANE_TECH], in = tui_rect_inner(r), old;
 	const char *keys[TUI_ITEMS_MAX];
 	int n = tui_pane_items(m, TUI_PANE_TECH, keys, TUI_ITEMS_MAX), i, first = 0, y, sel = m->item[TUI_PANE_TECH];
-	bool wide = in.w >= 72, focused = tui_pane_focused(m, TUI_PANE_TECH);
+	bool wide = in.w >= 72, focused = tui_pane_focused(m, TUI_PANE_TECH), two = false;
 	int lw = in.w - 2 - 24 - (wide ? 24 : 0), top = in.y, rows;
-	char head[200], cmp[96];
+	char head[200], cmp[200];
 
 	tui_pane_box(m, c, TUI_PANE_TECH, "(\xe2\x97\x8f in use): with it \xe2\x88\x92 without it");
 	if (!m->have_res)
@@ -89,7 +109,12 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 		tui_canvas_text(c, in.x, top++, in.w, head, TUI_S_DIM);
 		rows = in.h - 1;
 	} else {
-		rows = in.h - 1; /* the last line: what the selected row compares */
+		/* the last line: what the selected row compares; two lines for mixed precision's
+		 * what-changes where the pane has a line to spare */
+		const struct engine_technique *ts = sel >= 0 && sel < n ? technique(m, keys[sel]) : NULL;
+		two = ts != NULL && m->sc.mode == ENGINE_MODE_TRAIN && strcmp(ts->name, "mixed_precision") == 0 && ts->applies &&
+		      in.h >= n + 2;
+		rows = in.h - (two ? 2 : 1);
 	}
 	if (rows < 1)
 		rows = 1;
@@ -99,7 +124,7 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 		m->hits.item[TUI_PANE_TECH][i].w = 0;
 	for (i = first, y = top; i < n && y < top + rows; i++, y++) {
 		const struct engine_technique *t = technique(m, keys[i]);
-		char dm[48], dt[48], text[300], lab[72], *paren;
+		char dm[48], dt[48], text[400], lab[72], *paren;
 		if (t == NULL)
 			continue;
 		if (t->applies) {
@@ -114,8 +139,16 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 		if ((int)strlen(lab) > lw + 1 && paren != NULL)
 			*paren = '\0';
 		arrows(t->compare, cmp, sizeof cmp);
+		if (m->sc.mode == ENGINE_MODE_TRAIN && strcmp(t->name, "mixed_precision") == 0 && t->applies) {
+			char note[96];
+			mixed_note(m, false, note, sizeof note);
+			snprintf(cmp + strlen(cmp), sizeof cmp - strlen(cmp), "%s", note);
+		}
+		/* no baseline badge: these figures are differences already (with it − without it),
+		 * and one of a difference beside them would read as a second saving */
 		snprintf(text, sizeof text, " %10s %11s%s%s", dm, dt, wide ? "  " : "", wide ? cmp : "");
-		tui_item_row(m, c, TUI_PANE_TECH, i, tui_rect_make(in.x, y, in.w, 1), lw + 3, lab, text, keys[i], now);
+		tui_item_row_badge(m, c, TUI_PANE_TECH, i, tui_rect_make(in.x, y, in.w, 1), lw + 3, lab, text, keys[i], NULL,
+				   now);
 		tui_canvas_put(c, in.x, y, t->enabled ? 0x25cf : 0x25cb,
 			       focused && sel == i ? TUI_S_SELECTED : t->enabled ? TUI_S_GOOD : TUI_S_DIM);
 		if (!t->applies && !(focused && sel == i))
@@ -124,13 +157,28 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 	if (!wide && in.h >= 2 && sel >= 0 && sel < n) {
 		const struct engine_technique *t = technique(m, keys[sel]);
 		if (t != NULL) {
-			char lab[72], line[200], *paren;
+			char lab[72], line[400], *paren;
 			snprintf(lab, sizeof lab, "%s", t->label);
 			paren = strstr(lab, " (");
 			if (paren != NULL)
 				*paren = '\0';
 			arrows(t->compare, cmp, sizeof cmp);
 			snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", lab, cmp[0] ? cmp : "not computed here");
+			if (m->sc.mode == ENGINE_MODE_TRAIN && strcmp(t->name, "mixed_precision") == 0 && t->applies) {
+				/* what it changes, in as many words as fit */
+				char note[96];
+				mixed_note(m, false, note, sizeof note);
+				snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s%s", lab, cmp, note);
+				if (tui_utf8_width(line) > in.w - 1 && two) {
+					snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", lab, cmp);
+					tui_canvas_text(c, in.x + 1, in.y + in.h - 2, in.w - 1, line, TUI_S_DIM);
+					mixed_note(m, true, note, sizeof note);
+					snprintf(line, sizeof line, "  %s", note);
+				} else if (tui_utf8_width(line) > in.w - 1) {
+					mixed_note(m, true, note, sizeof note);
+					snprintf(line, sizeof line, "\xe2\x96\xb8 %s", note);
+				}
+			}
 			tui_canvas_text(c, in.x + 1, in.y + in.h - 1, in.w - 1, line, TUI_S_DIM);
 		}
 	}

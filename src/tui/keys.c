@@ -18,13 +18,14 @@ static const struct tui_keydef keys[] = {
 	{TUI_KEY_TAB, TUI_ACT_NEXT_PANE, "Tab S-Tab", "next or previous pane (each knob group is one)"},
 	{TUI_KEY_BTAB, TUI_ACT_PREV_PANE, NULL, NULL},
 	{TUI_KEY_ENTER, TUI_ACT_EDIT, "Enter", "type a value (7B, 4k, 80GiB, 40%), or pick a model or GPU"},
-	{'m', TUI_ACT_PICK_MODEL, "m", "pick a model preset (type to filter)"},
-	{'g', TUI_ACT_PICK_GPU, "g", "pick a GPU preset (type to filter)"},
+	{'m', TUI_ACT_PICK_MODEL, "m", "pick a model preset (type to filter), or type a path to a model file"},
+	{'g', TUI_ACT_PICK_GPU, "g", "pick a GPU preset (type to filter), or type a path to a GPU profile"},
 	{'t', TUI_ACT_MODE, "t", "switch between training and inference"},
 	{'e', TUI_ACT_EXPLAIN, "e", "explain the focused result: formula, today's values, source"},
 	{'c', TUI_ACT_BASELINE, "c", "pin the scenario as a baseline (results show their difference); again: unpin"},
-	{'s', TUI_ACT_SAVE, "s", "save the scenario as YAML (atomic write)"},
-	{'o', TUI_ACT_OPEN, "o", "open a scenario file or preset"},
+	{'u', TUI_ACT_UNDO, "u", "undo the last change: a knob, a pick, a lesson started or left, a file opened (32 kept)"},
+	{'s', TUI_ACT_SAVE, "s", "save the scenario as YAML (atomic write; asks before overwriting a file napkin did not write)"},
+	{'o', TUI_ACT_OPEN, "o", "open a file (scenario, model YAML, config.json, GPU profile) or a scenario preset"},
 	{TUI_KEY_PGUP, TUI_ACT_PAGE_UP, "PgUp PgDn", "a page up or down"},
 	{TUI_KEY_PGDN, TUI_ACT_PAGE_DOWN, NULL, NULL},
 	{TUI_KEY_HOME, TUI_ACT_HOME, "Home End", "first or last row"},
@@ -37,7 +38,7 @@ static const struct tui_keydef keys[] = {
 	{'D', TUI_ACT_DTYPELAB, "D", "dtype lab: how fp32, bf16, fp16, fp8, int8 store a number, bit by bit"},
 	{'G', TUI_ACT_PROBE, "G", "probe the GPU in this machine: measured ceilings beside the datasheet's"},
 	{'M', TUI_ACT_GPULIVE, "M", "live GPU panel: memory used vs napkin's prediction, load, clocks, power"},
-	{'q', TUI_ACT_QUIT, "q C-c", "quit (the terminal is restored)"},
+	{'q', TUI_ACT_QUIT, "q C-c", "quit (the terminal is restored; status 0, after C-c 130)"},
 	{TUI_KEY_CTRL_C, TUI_ACT_QUIT, NULL, NULL},
 };
 
@@ -76,6 +77,7 @@ const char *tui_action_name(enum tui_action a)
 		[TUI_ACT_LESSON] = "lesson",       [TUI_ACT_TENSORS] = "tensors",
 		[TUI_ACT_DTYPELAB] = "dtypelab",
 		[TUI_ACT_PROBE] = "probe",         [TUI_ACT_GPULIVE] = "gpu-live",
+		[TUI_ACT_UNDO] = "undo",
 	};
 	return (int)a >= 0 && a < TUI_ACT_COUNT && names[a] ? names[a] : "?";
 }

@@ -299,7 +299,24 @@ static double result_of(const struct engine_result *r, const char *key, bool *ok
 	return engine_result_value(r, d);
 }
 
-void tui_model_delta(const struct tui_model *m, const char *key, char *buf, size_t n, int *style)
+/* |bytes| in binary units with the given decimals (-1: as engine_fmt_bytes has them). */
+static void delta_bytes(double v, int decimals, char *buf, size_t n)
+{
+	static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+	int i = 0;
+
+	if (decimals < 0) {
+		engine_fmt_bytes(v, true, buf, n);
+		return;
+	}
+	while (v >= 1024.0 && i < 6) {
+		v /= 1024.0;
+		i++;
+	}
+	snprintf(buf, n, "%.*f %s", i == 0 ? 0 : decimals, v, bin[i]);
+}
+
+void tui_model_delta_prec(const struct tui_model *m, const char *key, int prec, char *buf, size_t n, int *style)
 {
 	const struct engine_result_def *d;
 	bool ok1, ok2;
@@ -319,17 +336,23 @@ void tui_model_delta(const struct tui_model *m, const char *key, char *buf, size
 	if (style != NULL)
 		*style = diff > 0 ? TUI_S_DELTA_UP : TUI_S_DELTA_DOWN;
 	d = engine_result_find(key);
+	/* shorter forms drop decimals, never the sign or a digit before the point */
 	if (strncmp(key, "techniques.", 11) == 0 || (d != NULL && d->unit == ENGINE_UNIT_BYTES)) {
-		engine_fmt_bytes(fabs(diff), true, num, sizeof num);
+		delta_bytes(fabs(diff), prec == 0 ? -1 : prec == 1 ? 1 : 0, num, sizeof num);
 		snprintf(buf, n, "%s%s", diff > 0 ? "+" : "-", num);
 	} else if (d != NULL && d->unit == ENGINE_UNIT_FRACTION) {
-		snprintf(buf, n, "%+.1f pp", diff * 100.0);
+		snprintf(buf, n, "%+.*f pp", prec == 0 ? 1 : 0, diff * 100.0);
 	} else if (a != 0.0 && isfinite(a) && isfinite(b)) {
-		snprintf(buf, n, "%+.1f%%", diff / fabs(a) * 100.0);
+		snprintf(buf, n, "%+.*f%%", prec == 0 ? 1 : 0, diff / fabs(a) * 100.0);
 	} else {
 		engine_fmt_count(diff, num, sizeof num);
 		snprintf(buf, n, "%s%s", diff > 0 ? "+" : "", num);
 	}
+}
+
+void tui_model_delta(const struct tui_model *m, const char *key, char *buf, size_t n, int *style)
+{
+	tui_model_delta_prec(m, key, 0, buf, n, style);
 }
 
 /* ---------------------------------------------------------------- changing knobs */
@@ -339,22 +362,51 @@ static const struct engine_catalog *catalog(const struct tui_model *m)
 	return m->have_cat ? &m->cat : NULL;
 }
 
+/* What engine_adapt changed between two scenarios (a default that followed a pick: "sequence
+ * 4,096 → 1,024, the context of GPT-2") goes on the message line; nothing when nothing did. */
+static void adapt_message(struct tui_model *m, const struct engine_scenario *before)
+{
+	struct engine_scenario a = *before, b = m->sc;
+	struct engine_notes na, nb;
+	size_t pos = 0;
+	int i, j;
+
+	engine_adapt(&a, &na);
+	engine_adapt(&b, &nb);
+	m->msg[0] = '\0';
+	for (i = 0; i < nb.n; i++) {
+		for (j = 0; j < na.n && strcmp(na.text[j], nb.text[i]) != 0; j++)
+			;
+		if (j == na.n)
+			util_bprintf(m->msg, sizeof m->msg, &pos, "%s%s", pos ? "; " : "", nb.text[i]);
+	}
+	m->msg_error = false;
+}
+
 int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const char *text, uint64_t now)
 {
-	struct engine_scenario t = m->sc;
+	struct engine_scenario t = m->sc, before = m->sc;
 	struct napkin_err err;
 	int rc;
 
 	util_err_clear(&err);
 	rc = engine_knob_set(&t, k, text, catalog(m), &err);
-	if (rc == NAPKIN_OK)
+	if (rc == NAPKIN_OK) {
+		engine_adapt(&t, NULL);
 		rc = engine_validate(&t, &err);
+	}
 	if (rc != NAPKIN_OK) {
 		tui_model_message(m, true, "%s (kept %s)", err.msg[0] ? err.msg : "refused", k->key);
 		return rc;
 	}
 	m->sc = t;
-	m->msg[0] = '\0';
+	{
+		char what[96], val[64];
+		engine_knob_display(&t, k, val, sizeof val);
+		snprintf(what, sizeof what, "%s %s", k->key, val);
+		tui_undo_note(m, &before, what);
+	}
+	adapt_message(m, &before);
 	tui_model_evaluate(m, now);
 	tui_model_fix_knob_focus(m);
 	return NAPKIN_OK;
@@ -362,6 +414,7 @@ int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const c
 
 int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now)
 {
+	struct engine_scenario before;
 	struct napkin_err err;
 	int rc;
 
@@ -370,12 +423,19 @@ int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int di
 		return NAPKIN_OK;
 	}
 	util_err_clear(&err);
+	before = m->sc;
 	rc = engine_knob_step(&m->sc, k, dir, catalog(m), &err);
 	if (rc != NAPKIN_OK) {
 		tui_model_message(m, true, "%s", err.msg[0] ? err.msg : "cannot step");
 		return rc;
 	}
-	m->msg[0] = '\0';
+	{
+		char what[96], val[64];
+		engine_knob_display(&m->sc, k, val, sizeof val);
+		snprintf(what, sizeof what, "%s %s", k->key, val);
+		tui_undo_note(m, &before, what);
+	}
+	adapt_message(m, &before);
 	tui_model_evaluate(m, now);
 	tui_model_fix_knob_focus(m);
 	return NAPKIN_OK;
@@ -409,6 +469,7 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 	}
 	m->color = !(opt != NULL && opt->no_color);
 	m->probe_timeout = opt != NULL ? opt->probe_timeout : 0.0;
+	snprintf(m->lang, sizeof m->lang, "%s", opt != NULL && opt->lang != NULL ? opt->lang : "en");
 	engine_results(&nres);
 	m->n_hl = nres + ENGINE_TECH_COUNT;
 	m->views[0] = TUI_VIEW_MAIN;
@@ -424,21 +485,28 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 	m->item[TUI_PANE_ROOFLINE] = sc->mode == ENGINE_MODE_INFER ? 2 : 0;
 	m->item[TUI_PANE_DTYPES] = 2;
 	tui_model_evaluate(m, 0);
-	if (!m->have_res)
+	if (!m->have_res) {
 		tui_model_message(m, true, "%s", m->eval_err);
+	}
 #ifdef TUI_HAVE_PRESETS
-	else if (preset_broken_count(reg) > 0) {
-		/* a preset file of the search path that did not load was skipped: say which */
-		char where[1200];
-		size_t nb = preset_broken_count(reg);
-		util_err_format(preset_broken(reg, 0), where, sizeof where);
-		if (nb > 1)
-			tui_model_message(m, true, "\xe2\x9a\xa0 skipped %.400s (+%zu more: napkin presets check)", where,
-					  nb - 1);
+	else if (preset_warning_log_count(reg) > 0) {
+		/* what loading said on stderr before the explorer covered it (a preset file
+		 * skipped, a config.json's sliding window): the first, and how many more */
+		size_t nw = preset_warning_log_count(reg);
+		if (nw > 1)
+			tui_model_message(m, true, "\xe2\x9a\xa0 %.400s (+%zu more: napkin report prints them)",
+					  preset_warning_log(reg, 0), nw - 1);
 		else
-			tui_model_message(m, true, "\xe2\x9a\xa0 skipped %.400s (napkin presets check)", where);
+			tui_model_message(m, true, "\xe2\x9a\xa0 %.400s", preset_warning_log(reg, 0));
 	}
 #endif
+	else {
+		/* the defaults that followed the command line's choices, said as in `napkin report` */
+		struct engine_scenario plain;
+		engine_scenario_default(&plain);
+		plain.mode = m->sc.mode;
+		adapt_message(m, &plain);
+	}
 	tui_model_set_size(m, 120, 40);
 	if (opt != NULL && opt->lesson != NULL) /* napkin lesson N: start in the lesson (view_teach.c) */
 		tui_lesson_start(m, opt->lesson, opt->lesson_number, opt->lang);

@@ -88,6 +88,7 @@ enum tui_action {
 	TUI_ACT_REDRAW,
 	TUI_ACT_LESSON, TUI_ACT_TENSORS, TUI_ACT_DTYPELAB, /* teaching views (view_teach.h) */
 	TUI_ACT_PROBE, TUI_ACT_GPULIVE, /* the GPU in this machine (view_gpu.h) */
+	TUI_ACT_UNDO,
 	TUI_ACT_COUNT,
 };
 
@@ -120,15 +121,23 @@ enum {
 #define TUI_ITEMS_MAX 16      /* focusable rows per result pane */
 #define TUI_KNOBS_MAX 96
 #define TUI_VIEW_STACK 6
+#define TUI_UNDO_MAX 32       /* changes `u` can undo */
+#define TUI_WRITTEN_MAX 16    /* files saved in this session (overwritten without asking) */
 
 enum tui_theme_id { TUI_THEME_DARK, TUI_THEME_LIGHT, TUI_THEME_PROJECTOR };
 
-enum tui_prompt_purpose { TUI_PROMPT_KNOB, TUI_PROMPT_SAVE, TUI_PROMPT_OPEN };
+enum tui_prompt_purpose { TUI_PROMPT_KNOB, TUI_PROMPT_SAVE, TUI_PROMPT_OPEN, TUI_PROMPT_OVERWRITE };
 
 struct tui_picker_entry {
 	char id[ENGINE_ID_MAX];
 	char name[ENGINE_NAME_MAX];
 	char summary[160];
+};
+
+/* One change `u` undoes: the scenario before it, and what it was ("batch 8", "lesson 5"). */
+struct tui_undo_entry {
+	struct engine_scenario sc;
+	char what[96];
 };
 
 /* Where draw put things, for mouse hits (written by draw, read by events). */
@@ -153,6 +162,14 @@ struct tui_model {
 	struct engine_catalog cat;
 	bool have_cat;
 	char path[512]; /* the default path for save and open */
+	/* the files saved in this session, by device and inode: saved again without asking */
+	unsigned long long written_dev[TUI_WRITTEN_MAX], written_ino[TUI_WRITTEN_MAX];
+	int n_written;
+	char confirm_path[512]; /* a save waiting for y (the file exists, napkin did not write it) */
+
+	/* undo (model_undo.c) */
+	struct tui_undo_entry undo[TUI_UNDO_MAX];
+	int n_undo;
 
 	/* focus: a knob (pane KNOBS) or an item of a result pane */
 	enum tui_pane pane;
@@ -182,7 +199,7 @@ struct tui_model {
 	struct tui_picker_entry *pick;
 	int n_pick, pick_sel;
 	int pick_match[256], n_match;
-	char filter[64];
+	char filter[512]; /* what was typed: a filter, or a path to a file */
 
 	/* prompt */
 	enum tui_prompt_purpose prompt_purpose;
@@ -200,10 +217,12 @@ struct tui_model {
 	struct tui_hits hits;
 	uint64_t now; /* the time of the frame being drawn */
 	bool quit;
+	bool interrupted; /* left with Ctrl-C: tui_run returns TUI_EXIT_INTERRUPT */
 
 	/* the GPU in this machine: probe, measured GPUs, live panel (view_gpu.c, view_probe.c, view_live.c) */
 	struct tui_gpu *gpu;
 	double probe_timeout; /* seconds; 0: the probe's default */
+	char lang[12];        /* the lessons' language (--lang) */
 };
 
 int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct preset_registry *reg,
@@ -238,6 +257,9 @@ int tui_model_hl_index(const char *key);
 struct tui_rect tui_model_pane_rect(const struct tui_model *m, enum tui_pane p);
 /* The baseline's difference in words ("+3.10 GiB", "-12.0%"), "" when equal or unpinned. */
 void tui_model_delta(const struct tui_model *m, const char *key, char *buf, size_t n, int *style);
+/* The same in fewer characters: prec 0 is the full form, 1 and 2 drop decimals ("-46.3%",
+ * "-46%"; "+58.68 GiB", "+58.7 GiB", "+59 GiB"), never the sign or a whole digit. */
+void tui_model_delta_prec(const struct tui_model *m, const char *key, int prec, char *buf, size_t n, int *style);
 
 /* Saves the scenario (preset_scenario_save, atomic) or opens one; the footer says how it
  * went. Return 0 or an error code. */
@@ -245,6 +267,28 @@ int tui_model_save(struct tui_model *m, const char *path);
 int tui_model_open(struct tui_model *m, const char *path, uint64_t now);
 /* The main screen's key handler (the main view's row in the view table). */
 unsigned tui_main_view_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+
+/* Undo (model_undo.c): tui_undo_note records the scenario before a change when the change
+ * moved a knob (what names it in the footer); tui_undo_push records it always; tui_undo
+ * brings the last one back. */
+void tui_undo_note(struct tui_model *m, const struct engine_scenario *before, const char *what);
+void tui_undo_push(struct tui_model *m, const struct engine_scenario *before, const char *what);
+unsigned tui_undo(struct tui_model *m, uint64_t now);
+
+/* Files (model_files.c). tui_model_save_ask saves, or first asks (a TUI_PROMPT_OVERWRITE
+ * prompt) when the file exists and this session did not write it. tui_model_open_file
+ * loads a model (YAML or a Hugging Face config.json), a GPU profile or a scenario, told
+ * apart by what the file holds; a name that is no file is a scenario preset id. Both
+ * return 0 or an error code, and the footer says how it went. tui_path_complete
+ * completes the file name at the end of text in place (Tab): the longest unambiguous
+ * part; the footer lists the candidates when there are several. */
+int tui_model_save_ask(struct tui_model *m, const char *path);
+/* The answer to the overwrite question: yes saves to m->confirm_path, no keeps the file. */
+int tui_model_save_confirmed(struct tui_model *m, bool yes);
+int tui_model_open_file(struct tui_model *m, const char *path, uint64_t now);
+bool tui_path_complete(struct tui_model *m, char *text, size_t size);
+/* Whether text names a file rather than a preset id (a '/', '~', or a .yaml/.yml/.json end). */
+bool tui_looks_like_path(const char *text);
 
 /* Opens the explain view for the focused knob or result. */
 void tui_model_explain(struct tui_model *m);

@@ -267,6 +267,9 @@ int tui_model_open(struct tui_model *m, const char *path, uint64_t now)
 		if (rc == NAPKIN_OK)
 			rc = engine_validate(&t, &err);
 		if (rc == NAPKIN_OK) {
+			char what[600];
+			snprintf(what, sizeof what, "opening %s", path);
+			tui_undo_push(m, &m->sc, what);
 			m->sc = t;
 			snprintf(m->path, sizeof m->path, "%s", path);
 			tui_model_evaluate(m, now);

@@ -254,6 +254,7 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 	case TUI_ACT_PROBE: return tui_gpu_probe_start(m, now);
 	case TUI_ACT_GPULIVE: tui_view_push(m, TUI_VIEW_GPULIVE); break;
 	case TUI_ACT_BASELINE: tui_model_toggle_baseline(m); break;
+	case TUI_ACT_UNDO: return tui_undo(m, now);
 	case TUI_ACT_SAVE: tui_model_open_prompt(m, TUI_PROMPT_SAVE, NULL); break;
 	case TUI_ACT_OPEN: tui_model_open_prompt(m, TUI_PROMPT_OPEN, NULL); break;
 	case TUI_ACT_PICK_MODEL: tui_model_open_picker(m, engine_knob_find("model")); break;
@@ -282,6 +283,7 @@ unsigned tui_model_event(struct tui_model *m, const struct tui_event *ev, uint64
 	}
 	if (ev->key == TUI_KEY_CTRL_C) {
 		m->quit = true;
+		m->interrupted = true;
 		return TUI_REACT_QUIT;
 	}
 	v = tui_view_get(tui_view_top(m));

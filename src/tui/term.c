@@ -1,5 +1,6 @@
 /*
- * term: the only file that includes ncurses. Sets the terminal up, turns keys and mouse
+ * term: the only file that includes ncurses. Sets the terminal up (with the theme that suits
+ * its background when none was chosen: theme_bg.c), turns keys and mouse
  * events into struct tui_event, flushes each composed canvas once (ncurses sends only the
  * cells that changed: no flicker), and restores the terminal on every way out.
  *
@@ -249,7 +250,7 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 	struct tui_canvas canvas;
 	const char *cs, *nc = getenv("NO_COLOR");
 	unsigned flags = TUI_REACT_REDRAW;
-	int rc = NAPKIN_OK, sig = 0;
+	int rc = NAPKIN_OK, sig = 0, bg = -1;
 	struct tui_options o;
 
 	memset(&t, 0, sizeof t);
@@ -265,12 +266,20 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 	rc = tui_check_terminal(err);
 	if (rc != NAPKIN_OK)
 		goto out;
+	/* no theme chosen: the one that matches the terminal's background where it says
+	 * (OSC 11, a 300 ms deadline); dark otherwise, whose colours read on both */
+	if (o.theme == NULL && !o.no_color) {
+		bg = tui_theme_query_bg(STDIN_FILENO, STDOUT_FILENO, 300);
+		o.theme = bg == 1 ? "light" : "dark";
+	}
 	m = calloc(1, sizeof *m);
 	if (m == NULL) {
 		rc = util_err_set(err, NAPKIN_ENOMEM, "out of memory");
 		goto out;
 	}
 	tui_model_init(m, sc, reg, &o);
+	if (bg == 1 && m->msg[0] == '\0')
+		tui_model_message(m, false, "a light terminal background: the light theme (--theme dark keeps the dark one)");
 	m->ascii = t.ascii;
 
 	tui_signal = 0;
@@ -327,6 +336,8 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 		flags |= tui_model_event(m, &ev, tui_now_ms());
 	}
 	*sc = m->sc;
+	if (m->interrupted)
+		rc = TUI_EXIT_INTERRUPT;
 out:
 	if (t.scr != NULL) {
 		endwin();

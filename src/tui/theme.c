@@ -8,25 +8,29 @@
 #define U TUI_A_UNDERLINE
 #define D TUI_A_DIM
 
-/* black 0, red 1, green 2, yellow 3, blue 4, magenta 5, cyan 6, white 7 */
+/* black 0, red 1, green 2, yellow 3, blue 4, magenta 5, cyan 6, white 7.
+ * The default theme, also when the terminal does not say its background: no foreground
+ * on the terminal's own background is yellow, white or black (yellow and white vanish on
+ * a white terminal, black on a dark one); those appear only over a background of their
+ * own (the header, highlights). Group headers are magenta, the roof red. */
 static const struct tui_style_def dark[TUI_S_COUNT] = {
 	[TUI_S_NORMAL] = {-1, -1, 0},        [TUI_S_DIM] = {-1, -1, D},
 	[TUI_S_HEADER] = {0, 6, 0},          [TUI_S_FOOTER] = {-1, -1, 0},
 	[TUI_S_FOOTER_KEY] = {0, 6, 0},      [TUI_S_BORDER] = {4, -1, 0},
 	[TUI_S_BORDER_FOCUS] = {6, -1, B},   [TUI_S_TITLE] = {-1, -1, B},
-	[TUI_S_TITLE_FOCUS] = {0, 6, 0},     [TUI_S_GROUP] = {3, -1, B},
+	[TUI_S_TITLE_FOCUS] = {0, 6, 0},     [TUI_S_GROUP] = {5, -1, B},
 	[TUI_S_LABEL] = {-1, -1, 0},         [TUI_S_VALUE] = {-1, -1, B},
 	[TUI_S_SELECTED] = {0, 7, 0},        [TUI_S_CHANGED] = {0, 3, 0},
 	[TUI_S_GOOD] = {2, -1, B},           [TUI_S_BAD] = {1, -1, B},
-	[TUI_S_WARN] = {3, -1, B},           [TUI_S_ERROR_MSG] = {7, 1, B},
+	[TUI_S_WARN] = {5, -1, B},           [TUI_S_ERROR_MSG] = {7, 1, B},
 	[TUI_S_INFO_MSG] = {0, 2, 0},        [TUI_S_DELTA_UP] = {5, -1, B},
 	[TUI_S_DELTA_DOWN] = {6, -1, B},     [TUI_S_MEM_WEIGHTS] = {4, -1, B},
 	[TUI_S_MEM_MASTER] = {5, -1, 0},     [TUI_S_MEM_GRADS] = {6, -1, 0},
-	[TUI_S_MEM_OPTIM] = {3, -1, 0},      [TUI_S_MEM_ACT] = {2, -1, B},
-	[TUI_S_MEM_LOGITS] = {7, -1, 0},     [TUI_S_MEM_KV] = {5, -1, B},
-	[TUI_S_MEM_OVERHEAD] = {7, -1, D},   [TUI_S_MEM_FREE] = {-1, -1, D},
-	[TUI_S_MEM_OVER] = {7, 1, B},        [TUI_S_ROOF] = {3, -1, B},
-	[TUI_S_ROOF_FP32] = {7, -1, D},      [TUI_S_SLOPE] = {6, -1, B},
+	[TUI_S_MEM_OPTIM] = {1, -1, 0},      [TUI_S_MEM_ACT] = {2, -1, B},
+	[TUI_S_MEM_LOGITS] = {-1, -1, 0},     [TUI_S_MEM_KV] = {5, -1, B},
+	[TUI_S_MEM_OVERHEAD] = {-1, -1, D},   [TUI_S_MEM_FREE] = {-1, -1, D},
+	[TUI_S_MEM_OVER] = {7, 1, B},        [TUI_S_ROOF] = {1, -1, B},
+	[TUI_S_ROOF_FP32] = {-1, -1, D},      [TUI_S_SLOPE] = {6, -1, B},
 	[TUI_S_RIDGE] = {5, -1, 0},          [TUI_S_POINT] = {7, 5, B},
 	[TUI_S_AXIS] = {-1, -1, D},          [TUI_S_INPUT] = {-1, -1, B},
 	[TUI_S_OVERLAY] = {-1, -1, 0},

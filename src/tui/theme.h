@@ -21,4 +21,10 @@ struct tui_style_def {
 
 void tui_theme_styles(enum tui_theme_id theme, bool color, struct tui_style_def out[TUI_S_COUNT]);
 
+/* The terminal's background (theme_bg.c): 1 light, 0 dark, -1 unknown. tui_theme_parse_bg
+ * reads a terminal's reply to OSC 11 ("\x1b]11;rgb:ffff/ffff/ffff\x1b\\"); tui_theme_query_bg
+ * asks the terminal on in/out (a tty) and waits at most timeout_ms for the reply. */
+int tui_theme_parse_bg(const char *reply, size_t n);
+int tui_theme_query_bg(int in, int out, int timeout_ms);
+
 #endif

@@ -48,22 +48,28 @@ struct preset_registry;
 struct teach_lesson;
 
 struct tui_options {
-	const char *theme;         /* "dark" (default), "light" or "projector"; NULL for dark */
+	const char *theme;         /* "dark", "light" or "projector"; NULL: light or dark by the
+	                              terminal's background (OSC 11), dark when it does not say */
 	bool no_color;             /* monochrome (also when NO_COLOR is set in the environment) */
 	bool no_mouse;             /* leave the mouse to the terminal */
 	const char *scenario_path; /* the default path for `s` (save) and `o` (open); may be NULL */
 	const struct teach_lesson *lesson; /* start in this lesson (napkin lesson N), or NULL */
 	size_t lesson_number;              /* its number (0 for a file) */
-	const char *lang;                  /* the lesson's language; NULL for English */
+	const char *lang;                  /* the lessons' language (here and from L); NULL for English */
 	double probe_timeout;              /* seconds a GPU probe (G) may take; 0: 60 */
 };
 
 /* Checks a theme name; returns true for dark, light and projector. */
 bool tui_theme_valid(const char *name);
 
-/* Runs the explorer on the terminal until the user quits. Returns 0, or an error code
- * with err set (no terminal, no terminfo for $TERM, a terminal that cannot address the
- * cursor); the terminal is restored in every case, also after SIGINT or SIGTERM. */
+/* What tui_run returns when the user left with Ctrl-C (raw mode reads it as a key, not a
+ * signal); the command exits with 130 then, as shells expect of an interrupt. */
+#define TUI_EXIT_INTERRUPT 130
+
+/* Runs the explorer on the terminal until the user quits. Returns 0 (q), TUI_EXIT_INTERRUPT
+ * (Ctrl-C), or an error code with err set (no terminal, no terminfo for $TERM, a terminal
+ * that cannot address the cursor); the terminal is restored in every case, also after
+ * SIGINT or SIGTERM (which are raised again once it is). */
 int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struct tui_options *opt,
 	    struct napkin_err *err);
 

@@ -40,6 +40,12 @@ struct tui_view {
 };
 
 const struct tui_view *tui_view_get(enum tui_view_id id);
+/* The picker and the prompt (view_input.c). */
+void tui_picker_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_picker_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+void tui_picker_close(struct tui_model *m);
+void tui_prompt_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_prompt_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 /* Opens a view on top; returns 0, or -1 when the stack is full or open() failed. */
 int tui_view_push(struct tui_model *m, enum tui_view_id id);
 /* Closes the top view (never the main screen). */

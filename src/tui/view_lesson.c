@@ -31,6 +31,9 @@ struct lesson_view {
 	char lang[12];
 	size_t step;
 	bool met;
+	/* the user's scenario before the lesson, given back when it is left */
+	struct engine_scenario before;
+	bool have_before;
 	int scroll;
 	/* the list of shipped lessons */
 	bool listing;
@@ -110,7 +113,7 @@ int tui_lesson_open(struct tui_model *m)
 
 	if (v == NULL)
 		return -1;
-	util_strlcpy(v->lang, "en", sizeof v->lang);
+	util_strlcpy(v->lang, m->lang[0] ? m->lang : "en", sizeof v->lang);
 	m->view_state[TUI_VIEW_LESSON] = v;
 #ifdef NAPKIN_HAVE_LESSON_FILES
 	{
@@ -122,8 +125,8 @@ int tui_lesson_open(struct tui_model *m)
 			struct teach_lesson *l;
 			struct napkin_err err;
 			if (teach_lessons_load(i + 1, &l, &err) == NAPKIN_OK) {
-				snprintf(v->titles[i], sizeof v->titles[i], "%2zu  %s (%zu steps)", i + 1,
-					 teach_text_get(&l->title, "en"), l->n_steps);
+				snprintf(v->titles[i], sizeof v->titles[i], "%2zu  %s (%zu %s)", i + 1,
+					 teach_text_get(&l->title, "en"), l->n_steps, util_plural((double)l->n_steps, "step", "steps"));
 				teach_lesson_free(l);
 			} else {
 				size_t pos = 0;
@@ -146,6 +149,18 @@ void tui_lesson_close(struct tui_model *m)
 	m->view_state[TUI_VIEW_LESSON] = NULL;
 }
 
+/* A lesson started: undo goes back to the scenario before it. */
+static void note_start(struct tui_model *m, const struct lesson_view *v)
+{
+	char what[200];
+
+	if (v->number > 0)
+		snprintf(what, sizeof what, "starting lesson %zu", v->number);
+	else
+		snprintf(what, sizeof what, "starting the lesson");
+	tui_undo_note(m, &v->before, what);
+}
+
 int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t number, const char *lang)
 {
 	struct lesson_view *v;
@@ -153,6 +168,8 @@ int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t n
 	if (tui_view_push(m, TUI_VIEW_LESSON) != 0)
 		return -1;
 	v = lesson_state(m);
+	v->before = m->sc;
+	v->have_before = true;
 	v->lesson = l;
 	v->number = number;
 	v->listing = false;
@@ -161,6 +178,7 @@ int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t n
 		tui_view_pop(m);
 		return -1;
 	}
+	note_start(m, v);
 	return 0;
 }
 
@@ -176,6 +194,10 @@ static void pick_lesson(struct tui_model *m, struct lesson_view *v, uint64_t now
 		tui_model_message(m, true, "lesson %zu: %s", v->sel + 1, err.msg);
 		return;
 	}
+	if (!v->have_before) { /* from the main screen; from another lesson, the first one's stays */
+		v->before = m->sc;
+		v->have_before = true;
+	}
 	teach_lesson_free(v->owned);
 	v->owned = l;
 	v->lesson = l;
@@ -183,6 +205,8 @@ static void pick_lesson(struct tui_model *m, struct lesson_view *v, uint64_t now
 	v->listing = false;
 	if (go_step(m, v, 0, now) != 0)
 		v->listing = true;
+	else
+		note_start(m, v);
 }
 #endif
 
@@ -222,13 +246,13 @@ static void mark_pane(struct tui_model *m, struct tui_canvas *c, enum tui_pane p
 static void cond_line(struct tui_model *m, const struct teach_step *s, bool met, char *buf, size_t n)
 {
 	size_t pos = 0, k;
-	char now_[80];
+	char words[240];
 
 	buf[0] = '\0';
 	util_bprintf(buf, n, &pos, "%s ", met ? "\xe2\x9c\x93 answered:" : "\xe2\x80\xa6 not yet:");
 	for (k = 0; k < s->n_check; k++) {
-		teach_cond_lhs_text(&s->check[k], &m->sc, &m->res, now_, sizeof now_);
-		util_bprintf(buf, n, &pos, "%s%s (now %s)", k ? "; " : "", s->check[k].text, now_);
+		teach_cond_words(&s->check[k], &m->sc, &m->res, words, sizeof words);
+		util_bprintf(buf, n, &pos, "%s%s", k ? "; " : "", words);
 	}
 	if (met)
 		util_bprintf(buf, n, &pos, DOT "n: next step");
@@ -399,10 +423,25 @@ unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_
 	case 'D':
 		tui_view_push(m, TUI_VIEW_DTYPELAB);
 		return TUI_REACT_REDRAW;
-	case TUI_KEY_ESC:
+	case TUI_KEY_ESC: {
+		/* the user's own scenario comes back; u returns to the lesson's */
+		char sum[256];
+		bool back = v->have_before;
+		if (back) {
+			struct engine_scenario lesson_sc = m->sc;
+			m->sc = v->before;
+			tui_undo_note(m, &lesson_sc, "leaving the lesson");
+		}
 		tui_view_pop(m);
-		tui_model_message(m, false, "left the lesson: the scenario stays as it is");
-		return TUI_REACT_REDRAW;
+		if (back) {
+			tui_model_evaluate(m, now);
+			tui_model_fix_knob_focus(m);
+			tui_model_set_size(m, m->w, m->h);
+		}
+		engine_scenario_summary(&m->sc, sum, sizeof sum);
+		tui_model_message(m, false, "left the lesson: your scenario is back (%s); u: the lesson's", sum);
+		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
+	}
 	default:
 		break;
 	}

@@ -1,6 +1,7 @@
 /* util: errors, bounded strings, suggestions (pure). */
 #include "util.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -122,20 +123,183 @@ int util_edit_distance(const char *a, const char *b, int max)
 	return row[lb] > max ? max + 1 : row[lb];
 }
 
-const char *util_suggest(const char *word, const char *const *candidates)
+/* Lower case, without the separators people drop or add ("H100 SXM" = "h100-sxm"). */
+static void fold(const char *s, char *out, size_t n)
 {
-	const char *best = NULL;
-	int limit = (int)strlen(word) / 3, bestd;
+	size_t k = 0;
 
-	if (limit < 2)
-		limit = 2;
-	bestd = limit + 1;
-	for (; *candidates != NULL; candidates++) {
-		int d = util_edit_distance(word, *candidates, limit);
-		if (d < bestd) {
-			bestd = d;
-			best = *candidates;
+	for (; *s && k + 1 < n; s++) {
+		if (*s == '-' || *s == '_' || *s == ' ' || *s == '.')
+			continue;
+		out[k++] = (char)tolower((unsigned char)*s);
+	}
+	out[k] = '\0';
+}
+
+/* Edit distance with adjacent transpositions ("btach" is one slip from "batch"), case folded. */
+static int slip_distance(const char *a, const char *b)
+{
+	int d[64][64], i, j;
+	int la = (int)strlen(a), lb = (int)strlen(b);
+
+	if (la >= 64 || lb >= 64)
+		return 64;
+	for (i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (i = 1; i <= la; i++)
+		for (j = 1; j <= lb; j++) {
+			int cost = a[i - 1] == b[j - 1] ? 0 : 1, v = d[i - 1][j - 1] + cost;
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[la][lb];
+}
+
+/* The slips allowed for a word of len characters: 1 up to 5, then a third of it. */
+static int slip_limit(size_t len)
+{
+	return len <= 5 ? 1 : (int)len / 3;
+}
+
+/* Whether one of the candidate's parts (split at - _ space .) begins with the folded word. */
+static bool part_match(const char *word, const char *cand)
+{
+	const char *p = cand;
+	size_t wl = strlen(word);
+
+	if (wl < 2)
+		return false;
+	while (*p) {
+		char part[64];
+		size_t k = 0;
+		while (*p && strchr("-_ .", *p) == NULL && k + 1 < sizeof part)
+			part[k++] = (char)tolower((unsigned char)*p++);
+		part[k] = '\0';
+		if (k >= wl && strncmp(part, word, wl) == 0)
+			return true;
+		while (*p && strchr("-_ .", *p) != NULL)
+			p++;
+		if (k + 1 >= sizeof part)
+			while (*p && strchr("-_ .", *p) == NULL)
+				p++;
+	}
+	return false;
+}
+
+static bool listed(const char *const *out, size_t n, const char *c)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (out[i] == c)
+			return true;
+	return false;
+}
+
+size_t util_suggest_all(const char *word, const char *const *candidates, const char **out, size_t max,
+			enum util_match *how)
+{
+	char w[64] = "", c[64] = "";
+	const char *const *p;
+	size_t n = 0;
+	int bestd, limit;
+
+	fold(word, w, sizeof w);
+	if (how != NULL)
+		*how = UTIL_MATCH_NONE;
+	if (w[0] == '\0' || max == 0)
+		return 0;
+	/* the same name, in another case or with other separators */
+	for (p = candidates; *p != NULL; p++) {
+		fold(*p, c, sizeof c);
+		if (strcmp(w, c) == 0) {
+			out[0] = *p;
+			if (how != NULL)
+				*how = UTIL_MATCH_EXACT;
+			return 1;
 		}
 	}
-	return best;
+	/* names that begin with it, then names one of whose parts does ("4090": rtx-4090) */
+	for (p = candidates; *p != NULL && n < max; p++) {
+		fold(*p, c, sizeof c);
+		if (strncmp(c, w, strlen(w)) == 0)
+			out[n++] = *p;
+	}
+	for (p = candidates; *p != NULL && n < max; p++)
+		if (!listed(out, n, *p) && part_match(w, *p))
+			out[n++] = *p;
+	if (n > 0) {
+		size_t i, j;
+		/* the closest first: "llama-2-7" is llama-2-7b before llama-2-70b */
+		for (i = 1; i < n; i++)
+			for (j = i; j > 0 && strlen(out[j]) < strlen(out[j - 1]); j--) {
+				const char *t = out[j];
+				out[j] = out[j - 1];
+				out[j - 1] = t;
+			}
+		if (how != NULL)
+			*how = UTIL_MATCH_PART;
+		return n;
+	}
+	/* slips of the keyboard: the nearest names, few slips for a short word */
+	limit = slip_limit(strlen(w));
+	bestd = limit + 1;
+	for (p = candidates; *p != NULL; p++) {
+		int d;
+		fold(*p, c, sizeof c);
+		d = slip_distance(w, c);
+		if (d < bestd) {
+			bestd = d;
+			n = 0;
+		}
+		if (d <= limit && d == bestd && n < max)
+			out[n++] = *p;
+	}
+	if (n > 0 && how != NULL)
+		*how = UTIL_MATCH_SLIP;
+	return n;
+}
+
+const char *util_suggest(const char *word, const char *const *candidates)
+{
+	const char *out[1];
+
+	return util_suggest_all(word, candidates, out, 1, NULL) > 0 ? out[0] : NULL;
+}
+
+const char *util_plural(double n, const char *one, const char *many)
+{
+	return n == 1.0 ? one : many;
+}
+
+void util_count(char *buf, size_t size, double n, const char *one, const char *many)
+{
+	char num[40];
+	size_t len, i, k = 0, lead;
+	char out[56];
+
+	if (n == (double)(long long)n && n > -1e15 && n < 1e15) {
+		/* whole counts with thousands separators: 1,024 */
+		snprintf(num, sizeof num, "%lld", (long long)(n < 0 ? -n : n));
+		len = strlen(num);
+		lead = len % 3 == 0 ? 3 : len % 3;
+		if (n < 0)
+			out[k++] = '-';
+		for (i = 0; i < len; i++) {
+			if (i > 0 && (i - lead) % 3 == 0 && i >= lead)
+				out[k++] = ',';
+			out[k++] = num[i];
+		}
+		out[k] = '\0';
+	} else {
+		snprintf(out, sizeof out, "%.4g", n);
+	}
+	snprintf(buf, size, "%s %s", out, util_plural(n, one, many));
 }

@@ -64,11 +64,24 @@ size_t util_strlcpy(char *dst, const char *src, size_t n);
 void util_bprintf(char *buf, size_t n, size_t *pos, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* The noun for a count, one rule for every text: util_plural(1, "GPU", "GPUs") is "GPU",
+ * any other count (0, 2, 1.5) the plural. util_count writes "1 GPU", "8 GPUs", "1,024 tokens". */
+const char *util_plural(double n, const char *one, const char *many);
+void util_count(char *buf, size_t size, double n, const char *one, const char *many);
+
 /* Case-sensitive Levenshtein distance, bounded: returns max+1 as soon as it exceeds max.
  * Strings longer than 63 bytes compare as far apart. */
 int util_edit_distance(const char *a, const char *b, int max);
-/* Returns the candidate nearest to word (distance at most 1/3 of its length, at least 2),
- * or NULL. candidates is a NULL-terminated array, or use the stride form below. */
+/* What people type for a name, against a NULL-terminated list of candidates, case folded
+ * and separators ignored ("H100 SXM" is h100-sxm): the same name (one, UTIL_MATCH_EXACT);
+ * else the names that begin with it or one of whose parts does (h100 → h100-nvl, h100-pcie,
+ * h100-sxm; 4090 → rtx-4090: UTIL_MATCH_PART); else the nearest by slips of the keyboard
+ * (typos, swapped letters; 1 slip up to 5 letters, a third of the word beyond:
+ * UTIL_MATCH_SLIP). Fills up to max names in out and returns how many. */
+enum util_match { UTIL_MATCH_NONE, UTIL_MATCH_EXACT, UTIL_MATCH_PART, UTIL_MATCH_SLIP };
+size_t util_suggest_all(const char *word, const char *const *candidates, const char **out, size_t max,
+			enum util_match *how);
+/* The first of util_suggest_all's names (for "did you mean 'x'?"), or NULL. */
 const char *util_suggest(const char *word, const char *const *candidates);
 
 /* Writes len bytes to path atomically: a temporary file in the same directory, fsync,

@@ -77,6 +77,7 @@ want "napkin report --scenario course-" course-largest-model-8-h100
 want "napkin report --mode ''" train infer
 want "napkin report --dropout ''" on off
 want "napkin probe --format ''" text json
+want "napkin lesson ''" 1 5 9 # the built-in lessons, by number
 none "napkin probe --" --batch # probe takes no knobs
 want "napkin probe --" --save --datasheet --help
 echo "bash: ok"
@@ -112,5 +113,9 @@ tmux -L "$S" send-keys -t z C-u 'napkin report --gpu h100-s' Tab
 zwait 'napkin report --gpu h100-sxm'
 tmux -L "$S" send-keys -t z C-u 'napkin pre' Tab
 zwait 'napkin presets'
+tmux -L "$S" send-keys -t z C-u 'napkin presets show gpt2-x' Tab
+zwait 'napkin presets show gpt2-xl'
+tmux -L "$S" send-keys -t z C-u 'napkin presets list ' Tab
+zwait 'scenarios'
 echo "zsh: ok"
 echo "ok: completion"

@@ -14,19 +14,19 @@ keys n
 wait_for 'step 2 of 4' 'n did not move to step 2'
 keys n
 wait_for 'step 3 of 4' 'n did not move to step 3'
-wait_for 'not yet: roofline.train_step.bound == memory \(now compute-bound\)' 'the check is not shown as open'
+wait_for 'not yet: the training step is memory-bound \(now compute-bound\)' 'the check is not shown as open (in words)'
 # the focus starts on the micro-batch; two rows down is the sequence: 4096 -> 128
 keys Down Down
 wait_for '▸? *sequence' 'no sequence knob'
 keys Left Left Left Left Left
 wait_for 'sequence +128 ' 'the sequence did not step down to 128'
-wait_for '✓ answered: roofline.train_step.bound == memory \(now memory-bound\)' 'the check did not confirm'
+wait_for '✓ answered: the training step is memory-bound \(now memory-bound\)' 'the check did not confirm'
 # back and forth: the step starts again from its own knobs
 keys p
 wait_for 'step 2 of 4' 'p did not move back'
 keys n
 wait_for 'step 3 of 4'
-wait_for 'not yet: roofline.train_step.bound' 'the step did not restore its knobs'
+wait_for 'not yet: the training step is memory-bound' 'the step did not restore its knobs'
 # the list of lessons, then lesson 1
 keys L
 wait_for 'Lessons: the chapter, step by step' 'L did not list the lessons'

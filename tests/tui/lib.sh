@@ -10,7 +10,23 @@ DEADLINE=${NAPKIN_TUI_DEADLINE:-20}
 export LC_ALL=C.UTF-8 LANG=C.UTF-8
 unset NO_COLOR TMUX
 
-tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
+# tm ARGS: tmux on this test's server. kill-server also waits for the server to be gone: a
+# client that came while it was dying would meet "server exited unexpectedly".
+tm() {
+	if [ "${1:-}" = kill-server ]; then
+		_pid=$(tmux -L "$SOCK" -f /dev/null display-message -p '#{pid}' 2>/dev/null)
+		tmux -L "$SOCK" -f /dev/null kill-server
+		_rc=$?
+		_n=0
+		while [ -n "$_pid" ] && [ -d "/proc/$_pid" ] && ! grep -q '^State:.*Z' "/proc/$_pid/status" 2>/dev/null &&
+			[ $_n -lt 200 ]; do
+			sleep 0.05
+			_n=$((_n + 1))
+		done
+		return $_rc
+	fi
+	tmux -L "$SOCK" -f /dev/null "$@"
+}
 
 cleanup() {
 	tm kill-server 2>/dev/null
@@ -20,6 +36,18 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 TUI_TMP=$(mktemp -d)
+
+# stop: kills the server and waits until it is gone, so that the next session does not
+# meet a server still shutting down on the same socket ("server exited unexpectedly")
+stop() {
+	tm kill-server 2>/dev/null
+	_end=$(($(date +%s) + DEADLINE))
+	while tm list-sessions >/dev/null 2>&1 || [ -S "/tmp/tmux-$(id -u)/$SOCK" ]; do
+		[ "$(date +%s)" -ge "$_end" ] && break
+		rm -f "/tmp/tmux-$(id -u)/$SOCK" 2>/dev/null
+		sleep 0.05
+	done
+}
 
 # start W H ARGS...: the explorer in a new session
 start() {

@@ -10,11 +10,7 @@ grep -q 'cannot move the cursor' "$out.1" || fail "TERM=dumb: $(cat "$out.1")"
 grep -q 'rc=1' "$out.1" || fail "TERM=dumb: $(cat "$out.1")"
 grep -q 'no terminfo entry for TERM=no-such-term' "$out.2" || fail "bad TERM: $(cat "$out.2")"
 grep -q 'rc=1' "$out.2" || fail "bad TERM: $(cat "$out.2")"
-# a fresh server on a new socket: a client that reaches the old one while it shuts down
-# sees "server exited unexpectedly" and no session starts
-tm kill-server
-rm -f "/tmp/tmux-$(id -u)/$SOCK"
-SOCK=$SOCK-ascii
+stop
 tm set-option -g remain-on-exit on \; new-session -d -s app -x 100 -y 30 "env LC_ALL=C $NAPKIN explore --no-color"
 wait_for '^\+ Knobs -' 'no ASCII borders in the C locale'
 keys q

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The panes are there at 120×40, in words a student reads: the roofline's axes have units,
-# the verdict is whole, the techniques say what they compare; q exits with status 0.
+# the verdict is whole, the techniques say what they change (mixed precision: the model
+# states stay, the activations halve); q exits with status 0.
 . "$(dirname "$0")/lib.sh"
 start 120 40
 wait_for 'Memory per GPU' 'the memory pane never drew'
@@ -8,7 +9,7 @@ for p in 'napkin' 'Knobs' 'Model' 'Batch & sequence' 'Precision' 'GPU & cluster'
 	'Compute and time' 'Roofline' 'Techniques' 'Data types' 'per param .* = 16 B' 'largest micro-batch' \
 	'fewest GPUs' 'MFU / HFU' 'ridge' 'training step is compute-bound' 'bf16' '\? help' \
 	'FLOP/s' 'FLOP/B' 'intensity [0-9.,e+]+ FLOP/B, ridge [0-9]+' 'forward .* \+ backward' \
-	'mixed precision: fp32 → mixed-bf16' 'dtype +bytes +bits'; do
+	'▸ states stay 16 B/param, activations ~½' 'dtype +bytes +bits'; do
 	screen | grep -Eq -- "$p" || fail "no '$p' on the screen"
 done
 keys q

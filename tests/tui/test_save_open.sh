@@ -14,7 +14,7 @@ grep -q '^batch: 8' "$f" || fail "the file lacks batch: 8: $(cat "$f")"
 keys Right
 wait_for 'micro-batch +16 '
 keys o
-wait_for 'open a scenario' 'no open prompt'
+wait_for 'open a file' 'no open prompt'
 keys C-u
 keys -l "$f"
 keys Enter

@@ -1,5 +1,7 @@
 /* The knob table: parsing, canonical text that parses back, stepping, errors that name the
  * knob and what is allowed, and all-or-nothing application in table order. */
+#include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "engine.h"
@@ -33,6 +35,85 @@ static void test_every_knob_round_trips(void **state)
 		}
 		engine_knob_format(&t, &k[i], b, sizeof b);
 		assert_string_equal(a, b);
+	}
+}
+
+/* The range a knob's message shows is the one it enforces: each bound shown parses back to
+ * the bound, a closed bound is accepted, an open one refused, and just outside is refused
+ * ("--mfu 0" said "allowed: 0.0% to 100.0%" and refused 0). */
+static const char *unit_suffix(enum engine_unit u)
+{
+	switch (u) {
+	case ENGINE_UNIT_BYTES: return " B";
+	case ENGINE_UNIT_BYTES_PER_S: return " B/s";
+	case ENGINE_UNIT_FLOP_PER_S: return " FLOP/s";
+	default: return "";
+	}
+}
+
+static bool shown_bound(const struct engine_knob *k, const char *text, double *v)
+{
+	return engine_unit_parse(k->unit, text, v, NULL) == 0 || engine_unit_parse(ENGINE_UNIT_COUNT, text, v, NULL) == 0;
+}
+
+static void test_ranges_shown_are_enforced(void **state)
+{
+	size_t n, i;
+	const struct engine_knob *k = engine_knobs(&n);
+	struct engine_scenario sc;
+	struct napkin_err err;
+	char allowed[400], lo[120], hi[120], text[80];
+
+	(void)state;
+	for (i = 0; i < n; i++) {
+		const char *sep, *start = allowed;
+		char *paren;
+		double v;
+		bool open = (k[i].flags & ENGINE_KNOB_MIN_OPEN) != 0;
+
+		if ((k[i].type != ENGINE_KNOB_INT && k[i].type != ENGINE_KNOB_REAL) || strcmp(k[i].key, "params") == 0)
+			continue;
+		engine_knob_allowed(&k[i], allowed, sizeof allowed);
+		if (open) {
+			assert_int_equal(strncmp(allowed, "more than ", 10), 0);
+			start = allowed + 10;
+			sep = strstr(start, ", up to ");
+			assert_non_null(sep);
+			snprintf(lo, sizeof lo, "%.*s", (int)(sep - start), start);
+			snprintf(hi, sizeof hi, "%s", sep + 8);
+		} else {
+			sep = strstr(allowed, " to ");
+			assert_non_null(sep);
+			snprintf(lo, sizeof lo, "%.*s", (int)(sep - allowed), allowed);
+			snprintf(hi, sizeof hi, "%s", sep + 4);
+		}
+		if ((paren = strstr(hi, " (")) != NULL)
+			*paren = '\0';
+		if (shown_bound(&k[i], lo, &v) && !(v == 0 && k[i].min == 0)) {
+			if (!(v > 0 && v >= k[i].min * (1 - 1e-3) && v <= k[i].min * (1 + 1e-3))) {
+				print_error("%s: shows %s (%g) as its lower bound, enforces %g\n", k[i].key, lo, v, k[i].min);
+				fail();
+			}
+		}
+		if (shown_bound(&k[i], hi, &v) && !(v >= k[i].max * (1 - 1e-3) && v <= k[i].max * (1 + 1e-3))) {
+			print_error("%s: shows %s (%g) as its upper bound, enforces %g\n", k[i].key, hi, v, k[i].max);
+			fail();
+		}
+		engine_scenario_default(&sc);
+		snprintf(text, sizeof text, "%.17g%s", k[i].min, unit_suffix(k[i].unit));
+		/* an auto knob (mfu) refuses 0 and says to write auto */
+		if ((engine_knob_set(&sc, &k[i], text, NULL, &err) == 0) !=
+		    (!open || ((k[i].flags & ENGINE_KNOB_ZERO_UNSET) && !(k[i].flags & ENGINE_KNOB_AUTO)))) {
+			print_error("%s=%s: the lower bound is %s, shown as %s\n", k[i].key, text, open ? "open" : "closed",
+				    allowed);
+			fail();
+		}
+		snprintf(text, sizeof text, "%.17g%s", k[i].max, unit_suffix(k[i].unit));
+		assert_int_equal(engine_knob_set(&sc, &k[i], text, NULL, &err), 0);
+		snprintf(text, sizeof text, "%.17g%s", k[i].type == ENGINE_KNOB_INT ? k[i].max + 1 : k[i].max * 1.01,
+			 unit_suffix(k[i].unit));
+		assert_int_not_equal(engine_knob_set(&sc, &k[i], text, NULL, &err), 0);
+		assert_non_null(strstr(err.msg, allowed));
 	}
 }
 
@@ -205,6 +286,7 @@ static void test_apply_order(void **state)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_every_knob_round_trips),
 	cmocka_unit_test(test_names_and_dashes),
+	cmocka_unit_test(test_ranges_shown_are_enforced),
 	cmocka_unit_test(test_bad_values),
 	cmocka_unit_test(test_bools_and_enums),
 	cmocka_unit_test(test_stepping),

@@ -38,10 +38,10 @@ static const struct {
 	{"gpu-wrong-type.yaml", 4, 13, "expected a mapping of dtype: rate (bf16: 989.5 TFLOP/s), got a string (in peak_flops)",
 	 1},
 	{"gpu-missing-field.yaml", 1, 1, "missing required field 'memory_bandwidth'", 1},
-	{"gpu-out-of-range.yaml", 2, 9,
-	 "80 B is out of range; allowed: 1.00 MiB to 1.00 PB (a plain number is bytes: write the unit, e.g. 80 GB) (in "
-	 "memory)",
-	 1},
+	{"gpu-out-of-range.yaml", 2, 9, "80 B is out of range; allowed: 1.00 MiB to 1.00 PB (in memory)", 1},
+	/* the one rule of flags, files and the explorer (engine_unit_parse) */
+	{"gpu-bare-number.yaml", 2, 9,
+	 "'80' has no unit: did you mean 80 GB? (a bare number is taken as bytes only from 1e6 up) (in memory)", 1},
 	{"gpu-bad-unit.yaml", 2, 9,
 	 "'80 GX' is not a size like 80GB, 80 GiB or 8e10 (GB = 10^9 bytes, GiB = 2^30) (in memory)", 1},
 	{"gpu-no-peaks.yaml", 5, 3, "peak_flops needs at least one dtype with a rate (bf16, fp16, fp32, ...) (in peak_flops)", 1},
@@ -67,12 +67,12 @@ static const struct {
 	{"scenario-unknown-knob.yaml", 3, 1, "unknown knob 'bacth' (did you mean 'batch'?)", 1},
 	{"scenario-tp-heads.yaml", 4, 5, "tp (3) must divide heads (32)*", 1},
 	{"scenario-unknown-model.yaml", 1, 8,
-	 "unknown model 'llama-2-7' (did you mean 'llama-2-7b'?): give a preset id (napkin presets list models), a "
+	 "unknown model 'llama-2-7' (did you mean 'llama-2-7b' or 'llama-2-70b'?): give a preset id (napkin presets list models), a "
 	 "file, or a size like 7B (in model)",
 	 1},
 	{"scenario-missing-file.yaml", 1, 8, "cannot read the model file '*", 1},
 	{"scenario-wrong-type.yaml", 2, 8, "expected one value (1 to 10,000,000), got a list (in batch)", 1},
-	{"scenario-bad-value.yaml", 2, 12, "'fp12' is not a choice; allowed: fp32, amp-bf16, amp-fp16, mixed-bf16, "
+	{"scenario-bad-value.yaml", 2, 12, "'fp12' is not a choice (did you mean fp32?); allowed: fp32, amp-bf16, amp-fp16, mixed-bf16, "
 					   "mixed-fp16, bf16, fp8-mixed (in precision)",
 	 1},
 	{"scenario-inline-model.yaml", 7, 22,

@@ -169,7 +169,7 @@ static void test_fits_and_solves(void **state)
 		assert_true(r.memory.fits == (r.memory.total <= r.memory.capacity));
 		assert_close(r.memory.headroom, r.memory.capacity - r.memory.total, 1e-12);
 		assert_close(r.memory.total,
-			     r.memory.weights + r.memory.master + r.memory.gradients + r.memory.optimizer +
+			     r.memory.weights + r.memory.autocast_copies + r.memory.master + r.memory.gradients + r.memory.optimizer +
 				     r.memory.activations + r.memory.logits + r.memory.kv_cache + r.memory.overhead,
 			     1e-12);
 		if (r.memory.max_batch > 0 && r.memory.max_batch < 10000000) {

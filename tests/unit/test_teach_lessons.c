@@ -404,7 +404,43 @@ static void test_open(void **state)
 	assert_int_not_equal(teach_lessons_open("/nonexistent/lesson.yaml", &l, &number, &err), 0);
 }
 
+/* Checks read in words, both sides in one unit: Llama-2-7B's 6.738e9 parameters in fp32
+ * weigh 4 B each = 26.95 GB against a bound written in GB (never "13.5 GB (now 25.10 GiB)"). */
+static void test_condition_words(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result *r = malloc(sizeof *r);
+	struct teach_cond c;
+	struct napkin_err err;
+	char buf[240];
+	static const struct {
+		const char *text, *words;
+	} cases[] = {
+		{"memory.weights <= 13.5 GB", "weights at most 13.50 GB (now 26.95 GB)"},
+		{"memory.weights <= 12 GiB", "weights at most 12.00 GiB (now 25.10 GiB)"},
+		{"memory.fits == true", "the scenario fits in memory (now it does not)"},
+		{"roofline.train_step.bound == memory", "the training step is memory-bound (now compute-bound)"},
+		{"techniques.zero3.enabled == true", "ZeRO-3 (+ weights) is on (now off)"},
+		{"data_loading.overlapped == true", "the copy overlaps the step (now it does)"},
+		{"precision == mixed-bf16", "precision is mixed-bf16 (now fp32)"},
+	};
+	size_t i;
+
+	(void)state;
+	assert_non_null(r);
+	engine_scenario_default(&sc);
+	assert_int_equal(engine_knob_set(&sc, engine_knob_find("precision"), "fp32", NULL, &err), 0);
+	assert_int_equal(engine_evaluate(&sc, r, &err), 0);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_int_equal(teach_cond_parse(cases[i].text, &c, &err), 0);
+		teach_cond_words(&c, &sc, r, buf, sizeof buf);
+		assert_string_equal(buf, cases[i].words);
+	}
+	free(r);
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_condition_words),
 	cmocka_unit_test(test_shipped_lessons),  cmocka_unit_test(test_bilingual),
 	cmocka_unit_test(test_worked_questions), cmocka_unit_test(test_conditions),
 	cmocka_unit_test(test_load_and_replay),  cmocka_unit_test(test_load_errors),

@@ -98,14 +98,14 @@ static void test_lesson_steps(void **state)
 	key(m, 'n');
 	assert_true(screen_has(m, "step 3 of 4"));
 	assert_int_equal(m->sc.seq, 4096);
-	assert_true(screen_has(m, "not yet: roofline.train_step.bound == memory (now compute-bound)"));
+	assert_true(screen_has(m, "not yet: the training step is memory-bound (now compute-bound)"));
 	/* the knobs of the live main screen: set the sequence through the main view */
 	m->pane = TUI_PANE_KNOBS;
 	m->knob = engine_knob_find("seq");
 	assert_int_equal(tui_model_set_knob(m, m->knob, "128", 1000), 0);
 	key(m, TUI_KEY_LEFT); /* any key re-checks; 128 -> 64 keeps it memory-bound */
 	assert_int_equal(m->sc.seq, 64);
-	assert_true(screen_has(m, "answered: roofline.train_step.bound == memory"));
+	assert_true(screen_has(m, "answered: the training step is memory-bound"));
 	/* back and forth restores the step's own knobs */
 	key(m, 'p');
 	key(m, 'n');

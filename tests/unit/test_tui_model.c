@@ -370,7 +370,76 @@ static void test_mouse(void **state)
 	free_model(m);
 }
 
+/* u: a bounded history, newest first; the oldest change gives way when it is full. */
+static void test_undo(void **state)
+{
+	struct tui_model *m = new_model();
+	int i;
+
+	(void)state;
+	focus_knob(m, "batch");
+	assert_int_equal(m->sc.batch, 1);
+	key(m, 'u', 0);
+	assert_non_null(strstr(m->msg, "nothing to undo"));
+	for (i = 0; i < TUI_UNDO_MAX + 8; i++) /* batch 1, 2, 4, ... up to the knob's top */
+		key(m, TUI_KEY_RIGHT, 0);
+	assert_true(m->n_undo > 0 && m->n_undo <= TUI_UNDO_MAX);
+	while (m->n_undo > 0)
+		key(m, 'u', 0);
+	/* back to batch 1: every step was one change */
+	assert_true(m->sc.batch == 1 || m->n_undo == 0);
+	key(m, TUI_KEY_RIGHT, 0);
+	key(m, TUI_KEY_RIGHT, 0);
+	assert_int_equal(m->n_undo, 2);
+	key(m, 'u', 0);
+	assert_non_null(strstr(m->msg, "undid batch"));
+	key(m, 'u', 0);
+	assert_int_equal(m->n_undo, 0);
+	/* a refused value records nothing */
+	key(m, TUI_KEY_ENTER, 0);
+	key(m, TUI_KEY_CTRL_U, 0);
+	type(m, "-5", 0);
+	key(m, TUI_KEY_ENTER, 0);
+	assert_int_equal(m->n_undo, 0);
+	/* the bound: more changes than the history holds keep the newest TUI_UNDO_MAX */
+	for (i = 0; i < TUI_UNDO_MAX + 5; i++) {
+		char v[16];
+		snprintf(v, sizeof v, "%d", i + 2);
+		assert_int_equal(tui_model_set_knob(m, engine_knob_find("batch"), v, 0), 0);
+	}
+	assert_int_equal(m->n_undo, TUI_UNDO_MAX);
+	while (m->n_undo > 0)
+		key(m, 'u', 0);
+	assert_int_equal(m->sc.batch, 6); /* the scenario before the 6th change: the first 5 gave way */
+	free_model(m);
+}
+
+/* Badges drop decimals, never the sign or a digit before the point. */
+static void test_badge_precision(void **state)
+{
+	struct tui_model *m = new_model();
+	char d[64];
+
+	(void)state;
+	/* an assumed MFU: the step grows exactly 4× with the batch (the predicted one a little less) */
+	assert_int_equal(tui_model_set_knob(m, engine_knob_find("mfu"), "0.4", 0), 0);
+	key(m, 'c', 0);
+	focus_knob(m, "batch");
+	key(m, TUI_KEY_RIGHT, 0); /* 1 -> 2 */
+	key(m, TUI_KEY_RIGHT, 0); /* 2 -> 4 */
+	tui_model_delta_prec(m, "compute.step_seconds", 0, d, sizeof d, NULL);
+	assert_string_equal(d, "+300.0%");
+	tui_model_delta_prec(m, "compute.step_seconds", 1, d, sizeof d, NULL);
+	assert_string_equal(d, "+300%");
+	tui_model_delta_prec(m, "memory.activations", 0, d, sizeof d, NULL);
+	assert_true(d[0] == '+' && strstr(d, ".") != NULL && strstr(d, "GiB") != NULL);
+	tui_model_delta_prec(m, "memory.activations", 2, d, sizeof d, NULL);
+	assert_true(d[0] == '+' && strstr(d, ".") == NULL && strstr(d, " GiB") != NULL);
+	free_model(m);
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_undo), cmocka_unit_test(test_badge_precision),
 	cmocka_unit_test(test_keymap),        cmocka_unit_test(test_step_batch),
 	cmocka_unit_test(test_typed_value),   cmocka_unit_test(test_baseline),
 	cmocka_unit_test(test_panes_and_explain), cmocka_unit_test(test_picker),

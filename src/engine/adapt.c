@@ -1,0 +1,160 @@
+/*
+ * Defaults that adapt, choices that do not: the knobs the user set are marked given (one
+ * bit per row of the knob table, in the scenario); every other knob holds its default,
+ * fitted to the model and GPU the user chose, and each fitting is said in one line.
+ *
+ * The rules (each starts from the knob's default, so they are idempotent and undo
+ * themselves when the choice that caused them goes away):
+ *  - seq: no longer than the model's context (max_positions): GPT-2's 1,024 learned
+ *    positions cannot take the default 4,096;
+ *  - prompt + generate: likewise, the unset ones shrink to fit the context;
+ *  - precision: mixed-bf16 becomes mixed-fp16 (amp-bf16 amp-fp16) on a GPU with an fp16
+ *    but no bf16 peak (T4, V100: Turing and Volta have no bf16 tensor cores), unless the
+ *    matmul dtype or a peak was given.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+static int knob_index(const struct engine_knob *k)
+{
+	size_t n;
+	const struct engine_knob *t = engine_knobs(&n);
+
+	if (k == NULL || k < t || k >= t + n)
+		return -1;
+	return (int)(k - t);
+}
+
+bool engine_knob_given(const struct engine_scenario *sc, const struct engine_knob *k)
+{
+	int i = knob_index(k);
+
+	return i >= 0 && (sc->given[i / 32] >> (i % 32) & 1u) != 0;
+}
+
+void engine_knob_mark_given(struct engine_scenario *sc, const struct engine_knob *k, bool given)
+{
+	int i = knob_index(k);
+
+	if (i < 0)
+		return;
+	if (given)
+		sc->given[i / 32] |= 1u << (i % 32);
+	else
+		sc->given[i / 32] &= ~(1u << (i % 32));
+}
+
+static void note(struct engine_notes *notes, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(struct engine_notes *notes, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (notes == NULL || notes->n >= ENGINE_NOTES_MAX)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(notes->text[notes->n++], sizeof notes->text[0], fmt, ap);
+	va_end(ap);
+}
+
+static const char *model_name(const struct engine_scenario *sc)
+{
+	return sc->model.name[0] ? sc->model.name : "the model";
+}
+
+static bool given(const struct engine_scenario *sc, const char *key)
+{
+	return engine_knob_given(sc, engine_knob_find(key));
+}
+
+static int64_t def_int(const char *key)
+{
+	const struct engine_knob *k = engine_knob_find(key);
+
+	return k != NULL ? (int64_t)k->def : 0;
+}
+
+/* The sequence: the default, or the model's context when that is shorter. */
+static void adapt_seq(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	int64_t def = def_int("seq"), ctx = sc->model.max_positions, want = def;
+	char a[32], b[32];
+
+	if (given(sc, "seq"))
+		return;
+	if (ctx > 0 && ctx < def)
+		want = ctx;
+	sc->seq = want;
+	if (want != def && sc->mode == ENGINE_MODE_TRAIN) {
+		engine_fmt_int((double)def, a, sizeof a);
+		engine_fmt_int((double)want, b, sizeof b);
+		note(notes, "sequence %s \xe2\x86\x92 %s, the context of %s", a, b, model_name(sc));
+	}
+}
+
+/* prompt + generate: the unset ones shrink so the sequence fits the context. */
+static void adapt_infer_lengths(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	bool gp = given(sc, "prompt"), gg = given(sc, "generate");
+	int64_t dp = def_int("prompt"), dg = def_int("generate"), ctx = sc->model.max_positions;
+	int64_t p = gp ? sc->prompt : dp, g = gg ? sc->generate : dg;
+	char a[64], b[64];
+
+	if (gp && gg)
+		return;
+	if (ctx > 1 && p + g > ctx) {
+		if (!gp && !gg) {
+			p = ctx / 2;
+			g = ctx - p;
+		} else if (!gg && ctx - p >= 1) {
+			g = ctx - p;
+		} else if (!gp && ctx - g >= 1) {
+			p = ctx - g;
+		}
+	}
+	if (!gp)
+		sc->prompt = p;
+	if (!gg)
+		sc->generate = g;
+	if (((!gp && p != dp) || (!gg && g != dg)) && sc->mode == ENGINE_MODE_INFER) {
+		snprintf(a, sizeof a, "%lld + %lld", (long long)(gp ? p : dp), (long long)(gg ? g : dg));
+		snprintf(b, sizeof b, "%lld + %lld", (long long)p, (long long)g);
+		note(notes, "prompt + generate %s \xe2\x86\x92 %s, the context of %s", a, b, model_name(sc));
+	}
+}
+
+/* The fp16 recipe that does what a bf16 one does (or the recipe itself). */
+static enum engine_precision fp16_counterpart(enum engine_precision p)
+{
+	switch (p) {
+	case ENGINE_PREC_MIXED_BF16: return ENGINE_PREC_MIXED_FP16;
+	case ENGINE_PREC_AMP_BF16: return ENGINE_PREC_AMP_FP16;
+	default: return p;
+	}
+}
+
+static void adapt_precision(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	const struct engine_knob *k = engine_knob_find("precision");
+	enum engine_precision def = (enum engine_precision)(int)k->def, want = def;
+
+	if (engine_knob_given(sc, k) || given(sc, "matmul_dtype") || sc->peak_flops > 0)
+		return;
+	if (engine_gpu_peak(&sc->gpu, ENGINE_DT_BF16) <= 0 && engine_gpu_peak(&sc->gpu, ENGINE_DT_FP16) > 0)
+		want = fp16_counterpart(def);
+	sc->precision = want;
+	if (want != def)
+		note(notes, "precision %s \xe2\x86\x92 %s: %s has no bf16 peak", engine_precision_name(def),
+		     engine_precision_name(want), sc->gpu.name[0] ? sc->gpu.name : "this GPU");
+}
+
+void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	if (notes != NULL)
+		notes->n = 0;
+	adapt_seq(sc, notes);
+	adapt_infer_lengths(sc, notes);
+	adapt_precision(sc, notes);
+}
