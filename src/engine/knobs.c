@@ -498,7 +498,7 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 		int c;
 		if (parse_choice(k->choices, text, &c) != 0) {
 			/* a slip or a part of a name: "mixd-bf16", "8bit" (util_suggest_all) */
-			const char *names[64], *hit[6], *near[3];
+			const char *names[64], *hit[6], *near[3] = {NULL, NULL, NULL};
 			size_t nn = 0, nh = 0, nf, j, i2;
 			size_t pos;
 			const struct engine_choice *ch;
