@@ -141,9 +141,14 @@ void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *
 	emit_int(&e, "dp", r->dp);
 	emit_int(&e, "tp", sc->tp);
 	emit_int(&e, "pp", sc->pp);
+	emit_int(&e, "vpp", sc->vpp);
+	emit_int(&e, "cp", sc->cp);
+	emit_int(&e, "ep", sc->ep);
 	emit_int(&e, "zero", sc->zero);
 	emit_bool(&e, "sequence_parallel", sc->sequence_parallel);
+	emit_bool(&e, "overlap", sc->overlap);
 	emit_int(&e, "gpus_per_node", sc->gpus_per_node);
+	emit_num(&e, "network_bytes_per_s", r->compute.network_bw);
 	emit_end(&e);
 
 	emit_object(&e, "memory");
