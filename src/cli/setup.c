@@ -131,6 +131,11 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 	struct engine_catalog cat;
 	struct preset_options popt;
 	struct engine_notes notes;
+	struct {
+		char name[64];
+		const char *value;
+	} seen[16];
+	int nseen = 0;
 	size_t nas = 0;
 	int i, rc = CLI_EXIT_USAGE, npos = 0;
 
@@ -195,6 +200,21 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		} else {
 			fprintf(stderr, "napkin %s: --%s needs a value\n", cmd, name);
 			goto out;
+		}
+		if (k == NULL) {
+			/* options with a value, like knobs: given once (--format json --format text is a slip) */
+			int j;
+			for (j = 0; j < nseen && strcmp(seen[j].name, name) != 0; j++)
+				;
+			if (j < nseen) {
+				fprintf(stderr, "napkin %s: --%s is given twice ('%s', then '%s'): give it once\n", cmd, name,
+					seen[j].value, value);
+				goto out;
+			}
+			if (nseen < (int)(sizeof seen / sizeof seen[0])) {
+				util_strlcpy(seen[nseen].name, name, sizeof seen[0].name);
+				seen[nseen++].value = value;
+			}
 		}
 		if (o != NULL)
 			*o->value = value;

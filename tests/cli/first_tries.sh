@@ -199,6 +199,14 @@ what="--batch twice, = and space forms"
 run report --batch=2 --batch 4
 refused
 err_has '--batch is given twice'
+what="--format twice (a command's option, like a knob)"
+run report --format json --format text
+refused
+err_has "--format is given twice ('json', then 'text'): give it once"
+what="--scenario twice"
+run report --scenario course-largest-model-8-h100 --scenario course-decode-7b-batch1
+refused
+err_has '--scenario is given twice'
 what="a scenario file and a flag: the flag overrides the file (not a repeat)"
 printf 'batch: 2\n' >"$tmp/b.yaml"
 run report --scenario "$tmp/b.yaml" --batch 4 --format json
