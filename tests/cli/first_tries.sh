@@ -280,6 +280,12 @@ out_has 'Largest micro-batch: none fits'
 run report --model llama-2-70b --gpus 1 --format json
 ok
 json 'j["memory"]["max_batch"] == 0'
+what="nothing of this shape fits in 1 GB at batch 64"
+run report --gpu-memory 1GB --batch 64 --explain
+ok
+out_has 'largest model of this shape none fits'
+out_has 'result   none fits: not even the smallest model of this shape'
+out_lacks 'largest model of this shape 0'
 what="the schema documents both"
 grep -q '`-1` when memory sets no limit' docs/report-schema.md || fail "$what: docs/report-schema.md says nothing of -1"
 
