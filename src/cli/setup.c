@@ -1,7 +1,6 @@
 /* cli: knob flags, --scenario and --presets, shared by every scenario-taking command. */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli.h"
 
@@ -104,23 +103,6 @@ void cli_print_knobs(FILE *f)
 				def, allowed);
 		}
 	}
-}
-
-/* A short name the catalog took for a preset ("4090" for rtx-4090) is said once. */
-static void name_note(const char *cmd, const struct engine_knob *k, const char *text, const struct engine_scenario *sc)
-{
-	const char *id = NULL, *name = NULL;
-
-	if (strcmp(k->key, "model") == 0) {
-		id = sc->model.id;
-		name = sc->model.name;
-	} else if (strcmp(k->key, "gpu") == 0) {
-		id = sc->gpu.id;
-		name = sc->gpu.name;
-	}
-	if (id == NULL || id[0] == '\0' || strcasecmp(text, id) == 0)
-		return;
-	fprintf(stderr, "napkin %s: note: --%s %s is %s (%s)\n", cmd, k->key, text, id, name);
 }
 
 int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
@@ -262,8 +244,6 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		cli_error(cmd, &err);
 		goto out;
 	}
-	for (i = 0; i < (int)nas; i++)
-		name_note(cmd, as[i].knob, as[i].text, &out->sc);
 	for (i = 0; i < notes.n; i++)
 		fprintf(stderr, "napkin %s: note: %s\n", cmd, notes.text[i]);
 	rc = 0;

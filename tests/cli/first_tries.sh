@@ -150,12 +150,18 @@ err_lacks "'a10'"
 what="--gpu 4090 (one fits: taken, with a note)"
 run report --gpu 4090
 ok
-err_has 'note: --gpu 4090 is rtx-4090 (GeForce RTX 4090)'
+err_has "note: GPU '4090' is rtx-4090 (GeForce RTX 4090)"
 out_has 'on 8 × GeForce RTX 4090'
 what="--gpu H100-SXM (the same name in capitals)"
 run report --gpu H100-SXM
 ok
 err_lacks 'note:'
+what="a scenario file naming the GPU 4090 and the model GPT2-XL"
+printf 'gpu: 4090\nmodel: GPT2-XL\n' >"$tmp/short.yaml"
+run report --scenario "$tmp/short.yaml" --format json
+ok
+err_has "note: GPU '4090' is rtx-4090 (GeForce RTX 4090)"
+json 'j["scenario"]["gpu"] == "rtx-4090" and j["scenario"]["model"] == "gpt2-xl"'
 what="--gpu t5 (a slip)"
 run report --gpu t5
 refused
@@ -167,6 +173,7 @@ err_has "did you mean 'llama-2-7b' or 'llama-2-70b'?"
 what="--scenario course-largest (one fits)"
 run report --scenario course-largest --format json
 ok
+err_has "note: scenario 'course-largest' is course-largest-model-8-h100"
 json 'j["scenario"]["precision"] == "fp32"'
 what="--lora (nothing close: no suggestion)"
 run report --lora 1
