@@ -15,6 +15,14 @@ keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 stop
 
+# 1b. napkin --model gpt2 (no command, on a terminal): the explorer too
+tm set-option -g remain-on-exit on \; new-session -d -s app -x 120 -y 40 "$NAPKIN --model gpt2" ||
+	fail "tmux did not start"
+wait_for 'GPT-2 \(124M\) on 8' 'napkin --model gpt2 did not open the explorer'
+keys q
+[ "$(wait_exit)" = 0 ] || fail "exit status"
+stop
+
 # 2. the model picker: from Llama-2-7B to GPT-2, and back
 start 120 40
 wait_for 'Llama-2-7B on 8' 'never drew'
