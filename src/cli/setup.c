@@ -99,8 +99,12 @@ void cli_print_knobs(FILE *f)
 			engine_knob_allowed(&k[i], allowed, sizeof allowed);
 			unit = engine_unit_name(k[i].unit);
 			fprintf(f, "  %-22s %s\n", flag, k[i].help);
-			fprintf(f, "  %-22s %s%s%sdefault %s; allowed %s\n", "", unit[0] ? "unit " : "", unit, unit[0] ? "; " : "",
-				def, allowed);
+			fprintf(f, "  %-22s %s%s%s%sdefault %s; allowed %s\n", "", unit[0] ? "unit " : "", unit,
+				k[i].unit == ENGINE_UNIT_BYTES         ? ", written with it: 80GB, 80GiB"
+				: k[i].unit == ENGINE_UNIT_BYTES_PER_S ? ", written with it: 3.35TB/s"
+				: k[i].unit == ENGINE_UNIT_FLOP_PER_S  ? ", written with it: 989.5T, 989.5TFLOP/s"
+								       : "",
+				unit[0] ? "; " : "", def, allowed);
 		}
 	}
 }
