@@ -49,7 +49,7 @@ void eng_ex_offload(struct eng_ex *x, const struct engine_scenario *sc, const st
 	eng_ex_line(x, "  per step %s over PCIe (pinned, both directions at once): %s; the CPU's step %s at %s",
 		    GB(cp->offload_pcie_bytes, a), SECS(cp->offload_pcie_seconds, b), SECS(cp->offload_cpu_seconds, c),
 		    SI(sc->host_bandwidth, "B/s", d));
-	eng_ex_line(x, "  these are figures beside the step time, not in it (the step time here comes from MFU "
-		       "or a measurement)");
+	eng_ex_line(x, "  in the predicted step (compute.step_breakdown.offload): the CPU's step and the copy back "
+		       "of the parameters, and what of the gradients' copy the backward does not hide");
 	eng_ex_line(x, "  source   Ren et al. 2021 (ZeRO-Offload) §4; Rajbhandari et al. 2021 (ZeRO-Infinity)");
 }

@@ -158,36 +158,50 @@ void eng_finetune_memory(const struct engine_scenario *sc, const struct eng_dims
 	}
 }
 
-void eng_offload_times(const struct engine_scenario *sc, const struct eng_bytes *by, const struct eng_mem *m,
-		       struct engine_compute *c)
+void eng_offload_parts(const struct engine_scenario *sc, const struct eng_bytes *by, const struct eng_mem *m,
+		       struct eng_offload_t *o)
 {
-	double acc = (double)sc->grad_accum;
-	double Pt = m->trainable_gpu, d2h, h2d, h2d_bw, d2h_bw;
+	double acc = (double)sc->grad_accum, Pt = m->trainable_gpu, h2d_bw, d2h_bw, d2h, up, fetch;
 
-	c->offload_pcie_bytes = c->offload_pcie_seconds = c->offload_cpu_seconds = 0.0;
+	memset(o, 0, sizeof *o);
 	if (sc->mode != ENGINE_MODE_TRAIN || sc->offload == ENGINE_OFFLOAD_NONE)
 		return;
 	/* device to host: every micro-batch's 16-bit gradients (DeepSpeed copies them as the
 	 * backward makes them); host to device: the updated 16-bit parameters once per step;
 	 * with params offloaded also every layer's weights for each micro-batch's forward and
-	 * backward. Pinned buffers (DeepSpeed pins them); PCIe is full duplex, so the two
-	 * directions overlap and the longer one is the time. */
+	 * backward. Pinned buffers (DeepSpeed pins them); PCIe is full duplex. */
 	d2h = acc * Pt * by->g;
-	h2d = Pt * by->w;
-	if (sc->offload == ENGINE_OFFLOAD_PARAMS)
-		h2d += 2.0 * acc * m->params_gpu * (sc->finetune == ENGINE_FT_QLORA ? m->bits_per_base_weight / 8.0 : by->w);
+	up = Pt * by->w;
+	fetch = sc->offload == ENGINE_OFFLOAD_PARAMS
+			? 2.0 * acc * m->params_gpu * (sc->finetune == ENGINE_FT_QLORA ? m->bits_per_base_weight / 8.0 : by->w)
+			: 0.0;
 	h2d_bw = sc->gpu.h2d_pinned_bw > 0.0 ? sc->gpu.h2d_pinned_bw : sc->gpu.pcie_bw;
 	d2h_bw = sc->gpu.pcie_bw > 0.0 ? sc->gpu.pcie_bw : h2d_bw;
-	c->offload_pcie_bytes = d2h + h2d;
-	if (h2d_bw > 0.0 && d2h_bw > 0.0)
-		c->offload_pcie_seconds = eng_max(d2h / d2h_bw, h2d / h2d_bw);
+	o->bytes = d2h + up + fetch;
+	if (h2d_bw > 0.0 && d2h_bw > 0.0) {
+		o->d2h = d2h / d2h_bw;
+		o->h2d_update = up / h2d_bw;
+		o->h2d_fetch = fetch / h2d_bw;
+	}
 	/* the CPU's Adam step streams each trainable parameter's master, two moments and
 	 * gradient in and master, moments and the 16-bit copy out: memory-bound at the
 	 * host's bandwidth (Ren et al. 2021, §5.1, vectorise it to that bound) */
 	if (sc->host_bandwidth > 0.0) {
 		double per = 2.0 * (by->master > 0.0 ? by->master : 4.0) + 2.0 * by->state_bytes + by->g + by->w;
-		c->offload_cpu_seconds = Pt / eng_max(m->odiv, 1.0) * per / sc->host_bandwidth;
+		o->cpu = Pt / eng_max(m->odiv, 1.0) * per / sc->host_bandwidth;
 	}
+}
+
+void eng_offload_times(const struct engine_scenario *sc, const struct eng_bytes *by, const struct eng_mem *m,
+		       struct engine_compute *c)
+{
+	struct eng_offload_t o;
+
+	eng_offload_parts(sc, by, m, &o);
+	c->offload_pcie_bytes = o.bytes;
+	/* both directions at once: the longer one */
+	c->offload_pcie_seconds = eng_max(o.d2h, o.h2d_update + o.h2d_fetch);
+	c->offload_cpu_seconds = o.cpu;
 }
 
 const char *engine_finetune_name(enum engine_finetune f)
