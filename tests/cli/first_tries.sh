@@ -384,6 +384,23 @@ json 'j["memory"]["bytes_per_param"] == 16 and j["memory"]["autocast_copies"] ==
 
 # ---- end
 
+# ---- fine-tuning on one GPU (issue 14): does QLoRA Llama-3-8B fit a 24 GB card, how long
+# does an epoch of 10M tokens take; full fine-tuning does not fit
+what="QLoRA Llama-3-8B on one RTX 4090"
+run report --model llama-3-8b --gpu rtx-4090 --gpus 1 --finetune qlora --seq 1024 --tokens 10M --format json
+ok
+json 'j["memory"]["fits"] and j["model"]["params_trainable"] == 3407872 and j["memory"]["dtypes"]["weights"] == "nf4"'
+json '600 < j["compute"]["train_seconds"] < 86400 and j["compute"]["step_breakdown"]["matmul"] > 0'
+what="QLoRA Llama-3-8B on one RTX 4090 (text)"
+run report --model llama-3-8b --gpu rtx-4090 --gpus 1 --finetune qlora --seq 1024 --tokens 10M
+ok
+out_has 'fits,'
+out_has 'QLoRA r 8 on q,v: 3,407,872 trainable'
+what="full fine-tuning of Llama-3-8B on one RTX 4090 does not fit"
+run report --model llama-3-8b --gpu rtx-4090 --gpus 1 --seq 1024 --format json
+ok
+json 'not j["memory"]["fits"]'
+
 if [ "$fails" -gt 0 ]; then
 	echo "$fails check(s) failed"
 	exit 1
