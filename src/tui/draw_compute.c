@@ -106,7 +106,10 @@ static int train_items(struct tui_model *m, struct item *items)
 	si(cp->flops_per_token_6n, "", b, sizeof b);
 	it = add(items, &n, "FLOPs/token", "compute.flops_per_token_train", " " DOT " ");
 	line(it, "%s" TUI_BADGE " exact", a);
-	line(it, "6" DOT "N rule %s", b);
+	if (m->sc.finetune != ENGINE_FT_FULL) /* LoRA/QLoRA: frozen weights, no weight gradients */
+		line(it, "4" DOT "N rule %s", b);
+	else
+		line(it, "6" DOT "N rule %s", b);
 
 	si(cp->flops_per_token_forward, "", a, sizeof a);
 	si(cp->flops_per_token_backward, "", b, sizeof b);

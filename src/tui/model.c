@@ -107,7 +107,8 @@ static const char *const tech_items[] = {
 	"techniques.mixed_precision", "techniques.selective_recompute", "techniques.full_recompute",
 	"techniques.flash_attention", "techniques.kv_cache",            "techniques.zero1",
 	"techniques.zero2",           "techniques.zero3",               "techniques.tensor_parallel",
-	"techniques.pipeline_parallel",
+	"techniques.pipeline_parallel", "techniques.lora",                "techniques.qlora",
+	"techniques.offload",
 };
 static const char *const dtype_items[] = {
 	"dtype.fp32", "dtype.tf32", "dtype.bf16", "dtype.fp16", "dtype.fp8-e4m3",
