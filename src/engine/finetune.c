@@ -58,10 +58,9 @@ double eng_lora_layer_adapters(const struct engine_scenario *sc, const struct en
 /* Per token, one layer: what autograd keeps for the adapters besides the base layer's
  * activations. B's input is A's output (r values); with lora_dropout > 0 PEFT applies a
  * dropout of its own to x before each A, whose output (A's saved input) and 1-byte mask
- * are kept. Without dropout A saves x itself, the tensor the base layer already keeps.
- * The base count stays as full training keeps it: an upper bound, since a frozen linear
- * no longer needs its input for a weight gradient (down_proj's input is then freed when
- * down is not adapted). */
+ * are kept. Without dropout A saves x itself, the tensor the base layer kept. What the
+ * frozen base no longer keeps is in activations.c (lora_frees); both measured against
+ * PyTorch (tests/torch, "llama ... lora ..."). */
 double eng_lora_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double sb)
 {
 	double r = (double)sc->lora_rank, d = dm->d, t = (double)sc->tp;
@@ -126,8 +125,11 @@ void eng_finetune_memory(const struct engine_scenario *sc, const struct eng_dims
 			c->dequant_buffer = largest * 2.0;
 		}
 		c->weights = (base + A * by->w) / in->wdiv + c->gathered + c->dequant_buffer;
-		/* autocast caches casts of leaf tensors that require grad only: the adapters */
-		c->autocast = A * by->autocast_copy / in->wdiv;
+		/* autocast caches casts of the leaves that require grad (the adapters), and casts
+		 * each frozen weight anew at every use; autograd keeps those casts for the data
+		 * gradient until the backward has passed: the same 16-bit copies of the matmul
+		 * weights as full training (harness: "llama amp-bf16 ... lora"). Kept here. */
+		c->autocast = (in->Pmm + A) * by->autocast_copy / in->wdiv;
 		c->master = A * by->master / in->odiv;
 		c->optimizer = A * in->state_per_param / in->odiv;
 		c->gradients = A * by->g / in->gdiv;

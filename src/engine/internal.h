@@ -61,6 +61,7 @@ struct eng_mem {
 /* LoRA/QLoRA and offload (finetune.c). */
 struct eng_ft_in {
 	double P;                 /* parameters on this GPU */
+	double Pmm;               /* of which matmul weights (what autocast casts) */
 	double layer;             /* one layer's parameters on one TP rank */
 	double wdiv, odiv, gdiv;  /* ZeRO divisors */
 	double state_per_param;   /* optimizer state bytes per trained parameter */

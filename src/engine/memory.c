@@ -258,7 +258,7 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 		c.layers_per_stage = lps;
 		c.inflight = infl;
 		{
-			struct eng_ft_in fi = {P, sp.layer, wdiv, odiv, gdiv, state_per_param};
+			struct eng_ft_in fi = {P, Pmm, sp.layer, wdiv, odiv, gdiv, state_per_param};
 			eng_finetune_memory(sc, dm, &by, &fi, &c);
 		}
 		if (train) {
