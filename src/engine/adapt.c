@@ -9,8 +9,8 @@
  *    positions cannot take the default 4,096;
  *  - prompt + generate: likewise, the unset ones shrink to fit the context;
  *  - precision: mixed-bf16 becomes mixed-fp16 (amp-bf16 amp-fp16) on a GPU with an fp16
- *    but no bf16 peak (T4, V100: Turing and Volta have no bf16 tensor cores), unless the
- *    matmul dtype or a peak was given.
+ *    but no bf16 peak (T4, V100: Turing and Volta have no bf16 tensor cores), and fp32 on
+ *    one with neither, unless the matmul dtype or a peak was given.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -144,10 +144,13 @@ static void adapt_precision(struct engine_scenario *sc, struct engine_notes *not
 		return;
 	if (engine_gpu_peak(&sc->gpu, ENGINE_DT_BF16) <= 0 && engine_gpu_peak(&sc->gpu, ENGINE_DT_FP16) > 0)
 		want = fp16_counterpart(def);
+	else if (engine_gpu_peak(&sc->gpu, ENGINE_DT_BF16) <= 0 && engine_gpu_peak(&sc->gpu, ENGINE_DT_FP32) > 0)
+		want = ENGINE_PREC_FP32; /* no 16-bit matmul at all: fp32 (its matmuls in fp32, or tf32) */
 	sc->precision = want;
 	if (want != def)
-		note(notes, "precision %s \xe2\x86\x92 %s: %s has no bf16 peak", engine_precision_name(def),
-		     engine_precision_name(want), sc->gpu.name[0] ? sc->gpu.name : "this GPU");
+		note(notes, "precision %s \xe2\x86\x92 %s: %s has no %s peak", engine_precision_name(def),
+		     engine_precision_name(want), sc->gpu.name[0] ? sc->gpu.name : "this GPU",
+		     want == ENGINE_PREC_FP32 ? "bf16 or fp16" : "bf16");
 }
 
 void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)

@@ -108,6 +108,7 @@ double eng_coll_seconds(const struct eng_group *g, enum eng_coll kind, double S)
 double eng_group_busbw(const struct eng_group *g);
 
 #define ENG_SUSTAINED (1305.0 / 1410.0) /* sustained ÷ boost clock under the power limit (gemm.c) */
+#define ENG_FALLBACK_BW 16e9        /* a profile without links: PCIe Gen3 x16 per direction */
 #define ENG_KERNEL_GAP 3e-6       /* seconds between back-to-back kernels on a stream (launch and tail) */
 #define ENG_NET_EFF 0.90           /* scale-out NCCL bus bandwidth ÷ NIC line rate (gemm.c) */
 #define ENG_COLL_LATENCY 20e-6     /* seconds per collective call (nccl-tests small-message time) */
@@ -156,6 +157,10 @@ static inline double eng_min(double a, double b) { return a < b ? a : b; }
 enum eng_special { SP_NONE, SP_MODEL, SP_PARAMS, SP_GPU, SP_BIAS };
 enum eng_special eng_knob_special(const struct engine_knob *k);
 const char *eng_choice_name(const struct engine_choice *c, int v);
+/* The `bias` knob's value for a model (knobs.c), and a knob's bound or value in the words
+ * of its range ("1 B", "40%": knob_text.c). */
+int eng_bias_value(const struct engine_model *m);
+void eng_knob_range_text(const struct engine_knob *k, double v, char *buf, size_t n);
 /* Called after an architecture field was set: clears params and the published count and
  * marks the name modified when the shape really changed. */
 void eng_arch_changed(struct engine_scenario *sc, const struct engine_model *before);

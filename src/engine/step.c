@@ -228,7 +228,7 @@ static void group(struct eng_group *g, double n, double per_node, const struct e
 {
 	g->n = n;
 	g->per_node = eng_max(1.0, eng_min(n, per_node));
-	g->link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw;
+	g->link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
 	g->link_eff = sc->gpu.link_bw > 0 ? fam->link : 0.80;
 	g->network_bw = net;
 	g->net_eff = ENG_NET_EFF;
@@ -262,7 +262,7 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	c.fam = eng_family(&sc->gpu);
 	c.peak = peak;
 	c.hbm_bw = sc->gpu.bandwidth * c.fam->hbm;
-	net = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw;
+	net = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
 	out->network_bw = net;
 	/* rank order tp, cp, dp (ep within dp), pp: each group's members per node */
 	group(&c.tp, t, gpn, sc, net, c.fam);

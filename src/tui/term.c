@@ -15,6 +15,7 @@
 #include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,15 @@ static volatile sig_atomic_t tui_signal;
 static void tui_on_signal(int sig)
 {
 	tui_signal = sig;
+}
+
+/* Whether the terminal's input is gone for good (hung up, closed): a read there fails at
+ * once forever. */
+static bool tui_input_gone(void)
+{
+	struct pollfd p = {STDIN_FILENO, POLLIN, 0};
+
+	return poll(&p, 1, 0) == 1 && (p.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0;
 }
 
 static uint64_t tui_now_ms(void)
@@ -251,6 +261,7 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 	const char *cs, *nc = getenv("NO_COLOR");
 	unsigned flags = TUI_REACT_REDRAW;
 	int rc = NAPKIN_OK, sig = 0, bg = -1;
+	bool asked = false;
 	struct tui_options o;
 
 	memset(&t, 0, sizeof t);
@@ -269,6 +280,7 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 	/* no theme chosen: the one that matches the terminal's background where it says
 	 * (OSC 11, a 300 ms deadline); dark otherwise, whose colours read on both */
 	if (o.theme == NULL && !o.no_color) {
+		asked = true;
 		bg = tui_theme_query_bg(STDIN_FILENO, STDOUT_FILENO, 300);
 		o.theme = bg == 1 ? "light" : "dark";
 	}
@@ -296,6 +308,8 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 	keypad(stdscr, TRUE);
 	set_escdelay(25);
 	curs_set(0);
+	if (asked)
+		flushinp(); /* what the background query left (a reply that came late) is no key */
 	tui_setup_styles(&t, m->theme, !o.no_color);
 	m->color = !o.no_color && has_colors();
 	if (!o.no_mouse) {
@@ -325,6 +339,12 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 		r = wget_wch(stdscr, &wch);
 		if (tui_signal)
 			break;
+		if (r == ERR && tui_input_gone()) {
+			/* the terminal went away (its window closed, the tmux server killed) without a
+			 * SIGHUP reaching us: leave as a hangup would, not spin on a dead input */
+			tui_signal = SIGHUP;
+			break;
+		}
 		if (r == ERR) {
 			flags |= tui_model_tick(m, tui_now_ms());
 			continue;

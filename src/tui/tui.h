@@ -15,9 +15,12 @@
  *   layout.c   the layout solver: terminal size -> pane rectangles (pure, unit-tested)
  *   keys.c     the key table: key -> action, with the help text the `?` view lists
  *   model*.c   the view-model: scenario, results, focus, baseline, highlights; actions
- *              return reaction flags (redraw, recompute, quit) and never draw
+ *              return reaction flags (redraw, recompute, quit) and never draw;
+ *              model_undo.c the bounded history `u` undoes, model_files.c saving (asks
+ *              before overwriting), opening a file by what it holds, path completion
  *   draw*.c    panes drawn from the view-model into the canvas (pure)
- *   views.c    the view table (see below)
+ *   views.c    the view table (see below); view_input.c the picker and the prompt
+ *   theme*.c   the themes; theme_bg.c asks the terminal for its background (OSC 11)
  *   term.c     the only file that includes ncurses: terminal setup, colours, the event
  *              loop, signals; it translates keys and mouse events into struct tui_event
  *

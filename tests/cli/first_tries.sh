@@ -69,6 +69,11 @@ for g in t4 v100-sxm2-32gb; do
 	err_has 'has no bf16 peak'
 	out_has 'mixed-fp16'
 done
+what="a GPU profile with only an fp32 peak"
+printf 'name: Old GPU\nmemory: 16 GB\nmemory_bandwidth: 900 GB/s\npeak_flops: {fp32: 15 TFLOP/s}\n' >"$tmp/old.yaml"
+run report --gpu "$tmp/old.yaml"
+ok
+err_has 'note: precision mixed-bf16 → fp32: Old GPU has no bf16 or fp16 peak'
 what="--gpu t4 --precision bf16 (explicit)"
 run report --gpu t4 --precision bf16
 refused

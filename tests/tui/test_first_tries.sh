@@ -5,17 +5,6 @@
 # message line; a bare number typed for a size is refused with the unit it probably meant.
 . "$(dirname "$0")/lib.sh"
 
-# fresh: ends this session's tmux server, and waits until it is gone, before the next start
-fresh() {
-	tm kill-server 2>/dev/null
-	_n=0
-	while tm has-session 2>/dev/null && [ $_n -lt 100 ]; do
-		sleep 0.05
-		_n=$((_n + 1))
-	done
-	rm -f "/tmp/tmux-$(id -u)/$SOCK"
-	sleep 0.1
-}
 
 # 1. napkin explore --model gpt2: opens, sequence 1,024, the note on the message line
 start 120 40 --model gpt2
@@ -24,7 +13,7 @@ wait_for 'sequence 4,096 → 1,024, the context of GPT-2' 'no note about the seq
 line_of '│ sequence ' | grep -q '1,024' || fail 'the sequence knob is not 1,024'
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
-fresh
+stop
 
 # 2. the model picker: from Llama-2-7B to GPT-2, and back
 start 120 40
@@ -74,20 +63,20 @@ wait_for 'gpu_memory = 74.51 GiB' 'a size with its unit was not taken'
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 # 5. the solves say what they found, never a placeholder
-fresh
+stop
 start 120 40 --scenario course-largest-model-8-h100
 wait_for 'largest micro-batch no limit from memory' 'the largest micro-batch is not "no limit from memory"'
 screen | grep -q '10000000' && fail 'the knob limit is shown as a result'
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
-fresh
+stop
 
 start 120 40 --model llama-2-70b --gpus 1
 wait_for 'largest micro-batch none fits' 'the largest micro-batch is not "none fits"'
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 # 6. inference: whose each figure is, and what applies (fp8 weights, no ZeRO in use)
-fresh
+stop
 start 120 40 --mode infer --weight-dtype fp8 --gpus 8 --tp 2
 wait_for 'infer · fp8-e4m3 weights' 'the header does not name the weights dtype in inference'
 screen | grep -q 'infer · mixed-bf16' && fail 'the header names a training recipe in inference'
@@ -100,14 +89,14 @@ screen | grep -q '● ZeRO' && fail 'ZeRO is marked in use in inference'
 screen | grep -Eq '(^|[^0-9.,])1 (GPUs|ranks|sequences|replicas)' && fail "a plural after 1: $(screen | grep -E '[^0-9.,]1 (GPUs|ranks|sequences|replicas)')"
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
-fresh
+stop
 start 120 40 --gpus 1 --zero 0
 wait_for 'on 1 × H100' 'never drew'
 screen | grep -Eq '(^|[^0-9.,])1 (GPUs|ranks|sequences|replicas)' && fail "a plural after 1: $(screen | grep -E '[^0-9.,]1 (GPUs|ranks|sequences|replicas)')"
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 # 7. amp-bf16: the explorer shows autocast's copies as their own part, and the sum per parameter
-fresh
+stop
 start 120 40 --precision amp-bf16
 wait_for 'autocast copy +12\.31 GiB' 'no autocast copy part in the memory pane'
 wait_for 'weights +25\.10 GiB' 'the weights part is not fp32 weights alone'

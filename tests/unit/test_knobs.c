@@ -117,6 +117,41 @@ static void test_ranges_shown_are_enforced(void **state)
 	}
 }
 
+/* Names as people type them (util_suggest_all) and the one plural rule (util_count). */
+static void test_suggestions_and_plurals(void **state)
+{
+	static const char *const gpus[] = {"a10", "a100-40gb-sxm", "a100-80gb-pcie", "a100-80gb-sxm", "h100-nvl",
+					   "h100-pcie", "h100-sxm", "rtx-4090", "t4", NULL};
+	const char *out[8];
+	enum util_match how;
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(util_suggest_all("h100", gpus, out, 8, &how), 3);
+	assert_int_equal(how, UTIL_MATCH_PART);
+	assert_int_equal(util_suggest_all("A100", gpus, out, 8, &how), 3); /* not a10 */
+	assert_string_equal(out[0], "a100-40gb-sxm");
+	assert_int_equal(util_suggest_all("4090", gpus, out, 8, &how), 1); /* by a part of the name */
+	assert_string_equal(out[0], "rtx-4090");
+	assert_int_equal(util_suggest_all("H100 SXM", gpus, out, 8, &how), 1);
+	assert_int_equal(how, UTIL_MATCH_EXACT);
+	assert_string_equal(out[0], "h100-sxm");
+	assert_int_equal(util_suggest_all("t5", gpus, out, 8, &how), 1);
+	assert_int_equal(how, UTIL_MATCH_SLIP);
+	assert_null(engine_knob_suggest("lora")); /* two slips in four letters: not "norm" */
+	assert_string_equal(engine_knob_suggest("btach"), "batch"); /* a swap is one slip */
+	util_count(buf, sizeof buf, 1, "GPU", "GPUs");
+	assert_string_equal(buf, "1 GPU");
+	util_count(buf, sizeof buf, 0, "GPU", "GPUs");
+	assert_string_equal(buf, "0 GPUs");
+	util_count(buf, sizeof buf, 1024, "token", "tokens");
+	assert_string_equal(buf, "1,024 tokens");
+	util_count(buf, sizeof buf, 1048576, "token", "tokens");
+	assert_string_equal(buf, "1,048,576 tokens");
+	util_count(buf, sizeof buf, 1.5, "GPU", "GPUs");
+	assert_string_equal(buf, "1.5 GPUs");
+}
+
 static void test_names_and_dashes(void **state)
 {
 	(void)state;
@@ -287,6 +322,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_every_knob_round_trips),
 	cmocka_unit_test(test_names_and_dashes),
 	cmocka_unit_test(test_ranges_shown_are_enforced),
+	cmocka_unit_test(test_suggestions_and_plurals),
 	cmocka_unit_test(test_bad_values),
 	cmocka_unit_test(test_bools_and_enums),
 	cmocka_unit_test(test_stepping),

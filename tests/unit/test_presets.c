@@ -911,7 +911,42 @@ static void test_yaml_writers_read_back(void **state)
 	preset_registry_free(reg);
 }
 
+/* What a file holds, by its content (or its directory): the explorer's o and pickers open
+ * each by that. */
+static void test_file_kind(void **state)
+{
+	static const struct {
+		const char *path;
+		enum preset_kind kind;
+		bool hf;
+	} cases[] = {
+		{"tests/data/hf/mistral-7b.json", PRESET_MODEL, true},
+		{"tests/data/hf/gpt2.json", PRESET_MODEL, true},
+		{"tests/data/presets/good/measured-gpu.yaml", PRESET_GPU, false},
+		{"tests/data/presets/good/odd-biases.yaml", PRESET_MODEL, false},
+		{"presets/models/qwen2.5-7b.yaml", PRESET_MODEL, false},
+		{"presets/gpus/h100-sxm.yaml", PRESET_GPU, false},
+		{"presets/scenarios/serve-70b.yaml", PRESET_SCENARIO, false},
+	};
+	char path[4096];
+	struct napkin_err err;
+	enum preset_kind kind;
+	bool hf;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		testutil_src(cases[i].path, path, sizeof path);
+		assert_int_equal(preset_file_kind(path, &kind, &hf, &err), 0);
+		assert_int_equal(kind, cases[i].kind);
+		assert_int_equal(hf, cases[i].hf);
+	}
+	assert_int_not_equal(preset_file_kind("/nonexistent/file.yaml", &kind, NULL, &err), 0);
+	assert_non_null(strstr(err.file[0] ? err.file : err.msg, "nonexistent"));
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_file_kind),
 	cmocka_unit_test(test_gpu_presets_match_reference),
 	cmocka_unit_test(test_h100_matches_engine),
 	cmocka_unit_test(test_model_presets_count_exactly),

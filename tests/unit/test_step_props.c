@@ -225,6 +225,21 @@ static void test_bubble_and_recompute(void **state)
 	assert_true(step(&sc) > r.compute.step_seconds);
 }
 
+/* A profile with no link figures (a hand-written YAML: memory, bandwidth, one peak) still
+ * predicts a finite step: links fall back to a PCIe Gen3 x16 figure. */
+static void test_no_links(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+
+	(void)state;
+	base(&sc);
+	sc.gpu.link_bw = sc.gpu.pcie_bw = sc.gpu.network_bw = 0.0;
+	sc.gpu.sm_count = 0;
+	run(&sc, &r);
+	assert_true(isfinite(r.compute.step_seconds) && r.compute.step.dp_comm >= 0.0);
+}
+
 static void test_uneven_stages(void **state)
 {
 	struct engine_scenario sc;
@@ -300,6 +315,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_never_above_roof),
 		cmocka_unit_test(test_bubble_and_recompute),
 		cmocka_unit_test(test_uneven_stages),
+		cmocka_unit_test(test_no_links),
 		cmocka_unit_test(test_cp_ep_memory),
 		cmocka_unit_test(test_collective_factors),
 	};

@@ -1,0 +1,190 @@
+/*
+ * Knobs as text: the canonical form engine_knob_set takes back (sizes and rates with their
+ * unit), the form a pane shows, the allowed values and ranges in words, the defaults.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static void fmt_real(double v, char *buf, size_t n)
+{
+	char tmp[40];
+	int prec;
+
+	for (prec = 6; prec <= 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*g", prec, v);
+		if (strtod(tmp, NULL) == v)
+			break;
+	}
+	util_strlcpy(buf, tmp, n);
+}
+
+/* A size or rate with its unit (a bare number under 1e6 would be refused back: units.c), in
+ * the shortest form that parses back to exactly v: "81559 MiB", "80 GB", "3.35 TB/s". */
+static void fmt_quantity(enum engine_unit u, double v, char *buf, size_t n)
+{
+	static const char *const bytes[] = {"B", "kB", "MB", "GB", "TB", "KiB", "MiB", "GiB", "TiB", NULL};
+	static const double bytes_m[] = {1, 1e3, 1e6, 1e9, 1e12, 1024.0, 1048576.0, 1073741824.0, 1099511627776.0};
+	static const char *const bps[] = {"B/s", "kB/s", "MB/s", "GB/s", "TB/s", NULL};
+	static const char *const flops[] = {"FLOP/s", "GFLOP/s", "TFLOP/s", "PFLOP/s", NULL};
+	static const double rate_m[] = {1, 1e3, 1e6, 1e9, 1e12};
+	static const double flops_m[] = {1, 1e9, 1e12, 1e15};
+	const char *const *names = u == ENGINE_UNIT_BYTES ? bytes : u == ENGINE_UNIT_BYTES_PER_S ? bps : flops;
+	const double *mult = u == ENGINE_UNIT_BYTES ? bytes_m : u == ENGINE_UNIT_BYTES_PER_S ? rate_m : flops_m;
+	char num[40], best[64] = "", t[64];
+	size_t i;
+	double back;
+
+	for (i = 0; names[i] != NULL; i++) {
+		fmt_real(v / mult[i], num, sizeof num);
+		snprintf(t, sizeof t, "%s %s", num, names[i]);
+		if (engine_unit_parse(u, t, &back, NULL) == NAPKIN_OK && back == v &&
+		    (best[0] == '\0' || strlen(t) <= strlen(best)))
+			util_strlcpy(best, t, sizeof best);
+	}
+	if (best[0] == '\0') {
+		fmt_real(v, num, sizeof num);
+		snprintf(best, sizeof best, "%s %s", num, names[0]);
+	}
+	util_strlcpy(buf, best, n);
+}
+
+void engine_knob_format(const struct engine_scenario *sc, const struct engine_knob *k, char *buf, size_t n)
+{
+	struct engine_scenario *s = (struct engine_scenario *)sc;
+
+	switch (eng_knob_special(k)) {
+	case SP_MODEL: util_strlcpy(buf, sc->model.id, n); return;
+	case SP_GPU: util_strlcpy(buf, sc->gpu.id, n); return;
+	case SP_BIAS: util_strlcpy(buf, eng_choice_name(k->choices, eng_bias_value(&sc->model)), n); return;
+	default: break;
+	}
+	switch (k->type) {
+	case ENGINE_KNOB_INT: snprintf(buf, n, "%lld", (long long)*eng_f_int(s, k)); break;
+	case ENGINE_KNOB_REAL:
+		if ((k->flags & ENGINE_KNOB_AUTO) && *eng_f_real(s, k) == 0.0)
+			util_strlcpy(buf, "auto", n);
+		else if (*eng_f_real(s, k) != 0.0 && (k->unit == ENGINE_UNIT_BYTES || k->unit == ENGINE_UNIT_BYTES_PER_S ||
+						      k->unit == ENGINE_UNIT_FLOP_PER_S))
+			fmt_quantity(k->unit, *eng_f_real(s, k), buf, n);
+		else
+			fmt_real(*eng_f_real(s, k), buf, n);
+		break;
+	case ENGINE_KNOB_BOOL: util_strlcpy(buf, *eng_f_bool(s, k) ? "on" : "off", n); break;
+	case ENGINE_KNOB_ENUM: util_strlcpy(buf, eng_choice_name(k->choices, *eng_f_enum(s, k)), n); break;
+	default: buf[0] = '\0'; break;
+	}
+}
+
+static void display_number(enum engine_unit u, double v, char *buf, size_t n)
+{
+	switch (u) {
+	case ENGINE_UNIT_BYTES:
+		engine_fmt_bytes(v, true, buf, n);
+		break;
+	case ENGINE_UNIT_NONE:
+		snprintf(buf, n, "%g", v);
+		break;
+	default:
+		engine_unit_format(u, v, buf, n);
+		break;
+	}
+}
+
+void engine_knob_display(const struct engine_scenario *sc, const struct engine_knob *k, char *buf, size_t n)
+{
+	struct engine_scenario *s = (struct engine_scenario *)sc;
+
+	switch (eng_knob_special(k)) {
+	case SP_MODEL: util_strlcpy(buf, sc->model.name[0] ? sc->model.name : "custom", n); return;
+	case SP_GPU: util_strlcpy(buf, sc->gpu.name[0] ? sc->gpu.name : "custom", n); return;
+	case SP_PARAMS: {
+		struct engine_params p;
+		engine_model_params(&sc->model, &p);
+		engine_fmt_count(p.total, buf, n);
+		return;
+	}
+	default: break;
+	}
+	if (k->type == ENGINE_KNOB_REAL && (k->flags & ENGINE_KNOB_ZERO_UNSET) && *eng_f_real(s, k) == 0.0) {
+		util_strlcpy(buf, (k->flags & ENGINE_KNOB_AUTO) ? "auto" : "-", n);
+		return;
+	}
+	switch (k->type) {
+	case ENGINE_KNOB_INT: display_number(k->unit, (double)*eng_f_int(s, k), buf, n); break;
+	case ENGINE_KNOB_REAL: display_number(k->unit, *eng_f_real(s, k), buf, n); break;
+	default: engine_knob_format(sc, k, buf, n); break;
+	}
+}
+
+void eng_knob_range_text(const struct engine_knob *k, double v, char *buf, size_t n)
+{
+	if (k->unit == ENGINE_UNIT_FRACTION) {
+		char t[32];
+		fmt_real(v * 100.0, t, sizeof t); /* the bound itself, not rounded to 0.0% */
+		snprintf(buf, n, "%s%%", t);
+	} else if (k->unit == ENGINE_UNIT_BYTES)
+		engine_fmt_bytes(v, false, buf, n);
+	else if (k->unit == ENGINE_UNIT_BYTES_PER_S || k->unit == ENGINE_UNIT_FLOP_PER_S ||
+		 k->unit == ENGINE_UNIT_TOKENS_PER_S || k->unit == ENGINE_UNIT_SECONDS)
+		engine_unit_format(k->unit, v, buf, n);
+	else if (k->type == ENGINE_KNOB_INT)
+		engine_fmt_int(v, buf, n);
+	else
+		engine_fmt_count(v, buf, n);
+}
+
+void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n)
+{
+	size_t pos = 0;
+	char lo[40], hi[40];
+	const struct engine_choice *c;
+	int seen[64], nseen = 0, i;
+
+	buf[0] = '\0';
+	switch (k->type) {
+	case ENGINE_KNOB_NAME:
+		util_bprintf(buf, n, &pos, "%s", eng_knob_special(k) == SP_MODEL ? "a model preset id (napkin presets list models), a file, or a size like 7B"
+							     : "a GPU preset id (napkin presets list gpus) or a file");
+		break;
+	case ENGINE_KNOB_BOOL: util_bprintf(buf, n, &pos, "on or off"); break;
+	case ENGINE_KNOB_ENUM:
+		for (c = k->choices; c->name != NULL; c++) {
+			bool dup = false;
+			for (i = 0; i < nseen; i++)
+				dup = dup || seen[i] == c->value;
+			if (dup || nseen >= 64)
+				continue;
+			seen[nseen++] = c->value;
+			util_bprintf(buf, n, &pos, "%s%s", pos ? ", " : "", c->name);
+		}
+		break;
+	default:
+		eng_knob_range_text(k, k->min, lo, sizeof lo);
+		eng_knob_range_text(k, k->max, hi, sizeof hi);
+		if (k->flags & ENGINE_KNOB_MIN_OPEN)
+			util_bprintf(buf, n, &pos, "more than %s, up to %s", lo, hi);
+		else
+			util_bprintf(buf, n, &pos, "%s to %s", lo, hi);
+		if (k->flags & ENGINE_KNOB_AUTO)
+			util_bprintf(buf, n, &pos, ", or auto (predicted)");
+		else if (k->flags & ENGINE_KNOB_ZERO_UNSET)
+			util_bprintf(buf, n, &pos, " (0: not given)");
+		break;
+	}
+}
+
+void engine_knob_default_text(const struct engine_knob *k, char *buf, size_t n)
+{
+	struct engine_scenario sc;
+
+	engine_scenario_default(&sc);
+	engine_knob_format(&sc, k, buf, n);
+	if (buf[0] == '\0' || (k->type == ENGINE_KNOB_REAL && (k->flags & ENGINE_KNOB_ZERO_UNSET) &&
+			       !(k->flags & ENGINE_KNOB_AUTO) && engine_knob_value(&sc, k) == 0.0))
+		util_strlcpy(buf, eng_knob_special(k) == SP_PARAMS ? "(the model's)" : "(not given)", n);
+}
+
