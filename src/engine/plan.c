@@ -161,11 +161,30 @@ static void candidate(struct search *s, struct engine_scenario *t)
 	keep(s->rows, s->opt->top, &s->st->rows, &row, s->opt->goal);
 }
 
+/* The divisors of n, ascending (at most max: the micro-batches a per-rank batch allows). */
+static size_t divisors(int64_t n, int64_t *out, size_t max)
+{
+	int64_t d, hi[512];
+	size_t k = 0, nh = 0, j;
+
+	for (d = 1; d * d <= n; d++)
+		if (n % d == 0) {
+			if (k < max)
+				out[k++] = d;
+			if (d * d != n && nh < 512)
+				hi[nh++] = n / d;
+		}
+	for (j = nh; j > 0 && k < max; j--)
+		out[k++] = hi[j - 1];
+	return k;
+}
+
 static void search_gpus(struct search *s, const struct engine_scenario *base, int64_t n)
 {
 	struct engine_scenario t = *base;
 	const struct engine_model *m = &base->model;
-	int64_t tp, pp, cp, vpp, ep, zero, b, rec;
+	int64_t tp, pp, cp, vpp, ep, zero, b, rec, bs[1024];
+	size_t nb, i;
 	bool train_moe = m->experts > 1;
 
 	t.gpus = n;
@@ -184,6 +203,7 @@ static void search_gpus(struct search *s, const struct engine_scenario *base, in
 				per = s->G / (double)dp;
 				if (per < 1 || per != floor(per))
 					continue; /* the global batch does not split over dp ranks */
+				nb = divisors((int64_t)per, bs, sizeof bs / sizeof bs[0]);
 				for (vpp = 1; vpp == 1 || (pp > 1 && pp * vpp <= m->layers); vpp *= 2)
 					for (ep = 1; ep <= dp; ep *= 2) {
 						if (ep > 1 && (!train_moe || m->experts % ep != 0))
@@ -192,9 +212,8 @@ static void search_gpus(struct search *s, const struct engine_scenario *base, in
 							break;
 						for (zero = 0; zero <= (dp > 1 ? 3 : 0); zero++)
 							for (rec = ENGINE_RECOMP_NONE; rec <= ENGINE_RECOMP_FULL; rec++)
-								for (b = 1; b <= (int64_t)per; b++) {
-									if ((int64_t)per % b != 0)
-										continue;
+								for (i = 0; i < nb; i++) {
+									b = bs[i];
 									t.tp = tp;
 									t.pp = pp;
 									t.cp = cp;

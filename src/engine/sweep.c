@@ -326,12 +326,37 @@ void engine_range_format(const struct engine_range *r, char *buf, size_t n)
 
 /* ---------------------------------------------------------------- sweep */
 
-static void value_text(const struct engine_knob *k, double v, char *buf, size_t n)
+/* What engine_knob_set does with the text of v, without the text: a number knob's field,
+ * its range, the architecture bookkeeping and the given bit (a keystroke's sweep sets
+ * thousands). */
+static int set_value(struct engine_scenario *sc, const struct engine_knob *k, double v, struct napkin_err *err)
 {
+	struct engine_model before;
+
+	if (!number_knob(k) || eng_knob_special(k) != SP_NONE) {
+		char text[64];
+		if (k->type == ENGINE_KNOB_INT)
+			snprintf(text, sizeof text, "%lld", (long long)v);
+		else
+			snprintf(text, sizeof text, "%.17g", v);
+		return engine_knob_set(sc, k, text, NULL, err);
+	}
+	if (!(v >= k->min && v <= k->max) || ((k->flags & ENGINE_KNOB_MIN_OPEN) && v <= k->min) ||
+	    (k->type == ENGINE_KNOB_INT && v != floor(v))) {
+		char allowed[160];
+		engine_knob_allowed(k, allowed, sizeof allowed);
+		return util_err_set(err, NAPKIN_EINVAL, "%s: %.10g is out of range; allowed: %s", k->key, v, allowed);
+	}
+	if (k->flags & ENGINE_KNOB_ARCH)
+		before = sc->model;
 	if (k->type == ENGINE_KNOB_INT)
-		snprintf(buf, n, "%lld", (long long)v);
+		*eng_f_int(sc, k) = (int64_t)v;
 	else
-		snprintf(buf, n, "%.17g", v);
+		*eng_f_real(sc, k) = v;
+	if (k->flags & ENGINE_KNOB_ARCH)
+		eng_arch_changed(sc, &before);
+	engine_knob_mark_given(sc, k, true);
+	return NAPKIN_OK;
 }
 
 int engine_sweep_point(const struct engine_scenario *base, const struct engine_knob *const *knobs,
@@ -342,12 +367,9 @@ int engine_sweep_point(const struct engine_scenario *base, const struct engine_k
 	int rc;
 
 	*sc_out = *base;
-	for (i = 0; i < n; i++) {
-		char text[64];
-		value_text(knobs[i], values[i], text, sizeof text);
-		if ((rc = engine_knob_set(sc_out, knobs[i], text, NULL, err)) != NAPKIN_OK)
+	for (i = 0; i < n; i++)
+		if ((rc = set_value(sc_out, knobs[i], values[i], err)) != NAPKIN_OK)
 			return rc;
-	}
 	engine_adapt(sc_out, NULL);
 	return solve ? engine_evaluate(sc_out, r, err) : engine_compute(sc_out, r, err);
 }
