@@ -205,12 +205,16 @@ int cmd_plan(int argc, char **argv)
 			char lay[320];
 			layout_text(&rows[0], lay, sizeof lay);
 			printf("\n#1: %s\n    step %s:", lay, (engine_fmt_seconds(r.compute.step_seconds, a, sizeof a), a));
-			for (i = 0; i < ENGINE_STEP_PARTS; i++) {
-				double v = engine_step_part(&r.compute.step, i);
-				if (v <= 0)
-					continue;
-				engine_fmt_seconds(v, a, sizeof a);
-				printf(" %s %s,", engine_step_part_label(i), a);
+			{
+				const char *sep = " ";
+				for (i = 0; i < ENGINE_STEP_PARTS; i++) {
+					double v = engine_step_part(&r.compute.step, i);
+					if (v <= 0)
+						continue;
+					engine_fmt_seconds(v, a, sizeof a);
+					printf("%s%s %s", sep, engine_step_part_label(i), a);
+					sep = ", ";
+				}
 			}
 			printf("\n    apply it: napkin report [KNOBS] --tp %lld --pp %lld --vpp %lld --cp %lld --ep %lld --zero %lld "
 			       "--batch %lld --grad-accum %lld --recompute %s%s\n",
