@@ -324,17 +324,17 @@ int cmd_sweep(int argc, char **argv)
 		fprintf(stderr, "napkin sweep: --format: '%s' is not a format; allowed: text, csv, json\n", format);
 		goto out;
 	}
-	if (npos == 0 || npos > 2) {
+	if (npos < 1 || npos > 2) {
 		fprintf(stderr, "napkin sweep: %s: give one range (a curve) or two (a heatmap), as "
 				"KNOB=FROM..TO[:xFACTOR|:+STEP], e.g. batch=1..64 or seq=512..128k:x2\n",
-			npos == 0 ? "no range" : "too many ranges");
+			npos < 1 ? "no range" : "too many ranges");
 		goto out;
 	}
 	memset(&sw, 0, sizeof sw);
 	sw.nrange = npos;
 	for (i = 0; i < npos; i++) {
 		util_err_clear(&err);
-		if (engine_range_parse(&s.sc, pos[i], &sw.range[i], &err) != NAPKIN_OK) {
+		if (engine_range_parse(&s.sc, pos[i], &sw.range[i], &err) != NAPKIN_OK || sw.range[i].knob == NULL) {
 			fprintf(stderr, "napkin sweep: %s\n", err.msg);
 			goto out;
 		}
