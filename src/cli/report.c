@@ -81,6 +81,8 @@ void report_memory(struct emit *e, const struct engine_result *r)
 	emit_object(e, "memory");
 	group(e, r, "memory.");
 	emit_bool(e, "fits", r->memory.fits);
+	emit_str(e, "peak_phase", engine_peak_phase_name(r->memory.peak_phase));
+	emit_bool(e, "logits_alive", r->memory.logits_alive);
 	emit_num(e, "zero3_buffer", r->memory.zero3_buffer);
 	emit_num(e, "layers_per_stage", r->memory.layers_per_stage);
 	emit_num(e, "inflight_microbatches", r->memory.inflight_microbatches);

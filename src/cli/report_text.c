@@ -22,6 +22,8 @@ struct part {
 	char glyph;
 };
 
+#define PARTS_MAX 10 /* the parts below */
+
 static int parts(const struct engine_result *r, struct part *p)
 {
 	const struct engine_memory *m = &r->memory;
@@ -34,6 +36,7 @@ static int parts(const struct engine_result *r, struct part *p)
 	p[n++] = (struct part){"optimizer states", m->optimizer, m->state_dt, 'O'};
 	p[n++] = (struct part){"activations", m->activations, m->activation_dt, 'A'};
 	p[n++] = (struct part){"logits and loss", m->logits, -1, 'L'};
+	p[n++] = (struct part){"step scratch", m->scratch, -1, 's'};
 	p[n++] = (struct part){"KV cache", m->kv_cache, m->kv_dt, 'K'};
 	p[n++] = (struct part){"CUDA overhead", m->overhead, -1, 'C'};
 	return n;
@@ -41,7 +44,7 @@ static int parts(const struct engine_result *r, struct part *p)
 
 static void bar(FILE *f, const struct engine_result *r, int width)
 {
-	struct part p[9];
+	struct part p[PARTS_MAX];
 	int n = parts(r, p), i, j, used = 0;
 	double scale = r->memory.total > r->memory.capacity ? r->memory.total : r->memory.capacity;
 
@@ -67,7 +70,7 @@ static void bar(FILE *f, const struct engine_result *r, int width)
 
 static void memory_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
-	struct part p[9];
+	struct part p[PARTS_MAX];
 	int n = parts(r, p), i;
 	char a[NB], b[NB], c[NB];
 	const struct engine_memory *m = &r->memory;
@@ -79,7 +82,8 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	else
 		fprintf(f, "\nMemory per GPU  (%s weights)\n", dtn(m->weight_dt));
 	for (i = 0; i < n; i++) {
-		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || p[i].glyph == 'w' || (!train && p[i].glyph != 'W')))
+		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || p[i].glyph == 'w' || p[i].glyph == 's' ||
+					(!train && p[i].glyph != 'W')))
 			continue;
 		engine_fmt_bytes(p[i].bytes, true, a, sizeof a);
 		fprintf(f, "  %c %-17s %-9s %11s  %5.1f%%\n", p[i].glyph, p[i].label, dtn(p[i].dt), a,
@@ -90,6 +94,12 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	engine_fmt_bytes(fabs(m->headroom), true, c, sizeof c);
 	fprintf(f, "    %-27s %11s  of %s (one %s): %s %s %s\n", "total", a, b, sc->gpu.name, m->fits ? "fits," : "DOES NOT FIT,",
 		c, m->fits ? "free" : "over");
+	if (train) {
+		engine_fmt_bytes(m->peak, true, a, sizeof a);
+		fprintf(f, "    %-27s %11s  %s (%s kernels; logits %s)\n", "peak", a, engine_peak_phase_text(m->peak_phase),
+			sc->kernels == ENGINE_KERNELS_FUSED ? "fused" : "eager",
+			m->logits_alive ? "alive, kept by the loop" : "not kept");
+	}
 	bar(f, r, 60);
 	if (m->max_batch != ENGINE_NOT_SOLVED) {
 		if (m->max_params > 0)
@@ -350,7 +360,7 @@ static void md_row(FILE *f, const char *a, const char *b, const char *c)
 void report_markdown(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain)
 {
 	char s[256], a[NB], b[NB], v[200];
-	struct part p[9];
+	struct part p[PARTS_MAX];
 	int n = parts(r, p), i;
 	const struct engine_compute *c = &r->compute;
 

@@ -200,7 +200,11 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->logits = mem.logits;
 	m->kv_cache = mem.kv_cache;
 	m->overhead = mem.overhead;
+	m->scratch = mem.scratch;
 	m->total = mem.total;
+	m->peak = mem.peak;
+	m->peak_phase = mem.peak_phase;
+	m->logits_alive = mem.logits_alive;
 	m->zero3_buffer = mem.gathered;
 	m->capacity = sc->gpu.memory_bytes;
 	m->headroom = m->capacity - m->total;

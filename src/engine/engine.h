@@ -144,6 +144,22 @@ enum engine_optimizer {
 };
 enum engine_recompute { ENGINE_RECOMP_NONE, ENGINE_RECOMP_SELECTIVE, ENGINE_RECOMP_FULL };
 enum engine_flops_formula { ENGINE_FLOPS_EXACT, ENGINE_FLOPS_6N };
+/* What code runs the model, which decides what autograd keeps for the backward
+ * (src/engine/activations.c; measured in tests/torch):
+ *   eager  PyTorch modules as Hugging Face's modelling code and most training scripts
+ *          write them (Python RMSNorm, softmax in fp32, repeat_kv, F.cross_entropy);
+ *   fused  Megatron-LM / Transformer Engine / Apex kernels (fused norms, softmax, SwiGLU,
+ *          cross-entropy): Korthikanti et al. 2022's count. */
+enum engine_kernels { ENGINE_KERNELS_EAGER, ENGINE_KERNELS_FUSED };
+/* When a training step's memory peaks: at the end of the forward (the loss computing,
+ * the logits still alive), at the start of the backward (the forward's activations and
+ * the loss's gradient all alive) or at the optimizer step (every gradient, before
+ * zero_grad frees them). Inference peaks in the forward. */
+enum engine_peak_phase { ENGINE_PEAK_BACKWARD, ENGINE_PEAK_OPTIMIZER, ENGINE_PEAK_FORWARD };
+/* "backward", "optimizer", "forward" (the JSON report's memory.peak_phase). */
+const char *engine_peak_phase_name(enum engine_peak_phase p);
+/* A sentence for a person: "at the start of the backward", ... */
+const char *engine_peak_phase_text(enum engine_peak_phase p);
 
 /* Every knob, one field each; the knob table maps keys to these fields. */
 struct engine_scenario {
@@ -161,6 +177,7 @@ struct engine_scenario {
 	enum engine_optimizer optimizer;
 	enum engine_recompute recompute;
 	bool flash_attention;
+	enum engine_kernels kernels;  /* eager (PyTorch / Hugging Face) or fused (Megatron / TE) */
 	bool activations;             /* count activations (off: the "ignoring activations" napkin) */
 	enum engine_flops_formula flops_formula;
 	double tokens;                /* training tokens D */
@@ -386,7 +403,13 @@ struct engine_params {
 struct engine_memory {
 	double weights, master, gradients, optimizer, activations, logits, kv_cache, overhead;
 	double autocast_copies;         /* AMP: autocast's 16-bit copies of the matmul weights (0 otherwise) */
-	double total, capacity, headroom;
+	double scratch;                 /* the most a moment of the step adds besides the parts above:
+					 * the loss's gradients, the attention backward's, the tied
+					 * embedding's sum, the optimizer's foreach buffer (peak.c) */
+	double total, capacity, headroom; /* total: every part above at once (>= peak) */
+	double peak;                    /* the most allocated at one moment of a step (<= total) */
+	enum engine_peak_phase peak_phase;
+	bool logits_alive;              /* the logits tensor is alive at the peak (the loop keeps it) */
 	bool fits;
 	double zero3_buffer;            /* ZeRO-3: one layer gathered to compute (included in weights) */
 	double activations_per_layer;   /* one layer, one micro-batch, bytes */

@@ -48,7 +48,7 @@ static const char *const keys[] = {
 	"model.params_total", "model.params_active", "memory.weights", "memory.autocast_copies", "memory.master_weights",
 	"memory.gradients",
 	"memory.optimizer", "memory.activations", "memory.logits", "memory.kv_cache", "memory.overhead",
-	"memory.total", "memory.max_batch", "memory.min_gpus", "memory.max_params",
+	"memory.total", "memory.peak", "memory.max_batch", "memory.min_gpus", "memory.max_params",
 	"compute.flops_per_token_forward", "compute.flops_per_token_train", "compute.train_seconds",
 	"compute.mfu", "compute.step_breakdown", "inference.prefill_seconds", "inference.decode_seconds_per_token", "roofline.train_step",
 	"roofline.prefill", "roofline.decode", "roofline.elementwise", "data_loading",
@@ -89,7 +89,8 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 		eng_ex_activations(&x, sc, r);
 	else if (strcmp(key, "memory.logits") == 0 || strcmp(key, "memory.kv_cache") == 0 ||
 		 strcmp(key, "memory.overhead") == 0 || strcmp(key, "memory.total") == 0 ||
-		 strcmp(key, "memory.headroom") == 0 || strcmp(key, "memory.capacity") == 0)
+		 strcmp(key, "memory.headroom") == 0 || strcmp(key, "memory.capacity") == 0 ||
+		 strcmp(key, "memory.peak") == 0 || strcmp(key, "memory.scratch") == 0)
 		eng_ex_simple_mem(&x, sc, r, key);
 	else if (strcmp(key, "memory.max_batch") == 0 || strcmp(key, "memory.min_gpus") == 0 ||
 		 strcmp(key, "memory.max_params") == 0)

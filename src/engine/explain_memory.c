@@ -183,36 +183,57 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 		eng_ex_line(x, "  result   %s", GIB(r->memory.activations, a));
 		return;
 	}
-	eng_ex_line(x, "  Korthikanti et al. 2022, table 2, per layer (16-bit, 1-byte dropout masks): s·b·h·(34 + 5·a·s/h)");
-	eng_ex_line(x, "  napkin counts the same tensors for this architecture (e = %g B, %s), one layer, one micro-batch:",
-		    by.act, eng_ex_dtype_name(by.activation_dt));
+	if (sc->kernels == ENGINE_KERNELS_FUSED) {
+		eng_ex_line(x, "  kernels fused (Megatron-LM, TE, Apex): Korthikanti et al. 2022, table 2, per layer (16-bit, "
+			"1-byte dropout masks): s·b·h·(34 + 5·a·s/h)");
+		eng_ex_line(x, "  napkin counts the same tensors for this architecture (e = %g B, %s), one layer, one micro-batch:",
+			    by.act, eng_ex_dtype_name(by.activation_dt));
+	} else {
+		eng_ex_line(x, "  kernels eager (PyTorch modules as Hugging Face writes them; measured in tests/torch): "
+			"RMSNorm keeps its fp32 upcast, softmax keeps fp32, repeat_kv expands K and V");
+		eng_ex_line(x, "  per tensor (e = %g B, %s%s), one layer, one micro-batch:", by.act,
+			    eng_ex_dtype_name(by.activation_dt),
+			    sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16
+				    ? "; autocast: fp32 residual stream, a cast per linear" : "");
+	}
 	{
 		struct eng_act_parts p;
 		char c[NB];
 		eng_layer_activations(sc, &dm, by.act, bt, sc->recompute == ENGINE_RECOMP_SELECTIVE, &p);
-		eng_ex_line(x, "    %-10s %s   norm inputs and the QKV/MLP inputs: 4·e·s·b·d%s", "inputs", GIB(p.norms_inputs, c),
+		eng_ex_line(x, "    %-10s %s   what the two norms keep and the QKV/MLP inputs%s", "norms", GIB(p.norms_inputs, c),
 			    sc->sequence_parallel && sc->tp > 1 ? " ÷ t (sequence parallel)" : "");
+		if (p.casts > 0)
+			eng_ex_line(x, "    %-10s %s   autocast's 16-bit cast of a norm's output for each linear", "casts",
+				    GIB(p.casts, c));
+		if (p.stats > 0)
+			eng_ex_line(x, "    %-10s %s   the norms' fp32 statistics per row (1/rms; LayerNorm also the mean)", "stats",
+				    GIB(p.stats, c));
 		if (dm.dropout)
 			eng_ex_line(x, "    %-10s %s   two 1-byte dropout masks: 2·s·b·d", "masks", GIB(p.masks, c));
-		eng_ex_line(x, "    %-10s %s   Q, K, V: e·s·b·(nh + 2·nkv)·dh/t", "qkv", GIB(p.qkv, c));
+		eng_ex_line(x, "    %-10s %s   Q, K, V: %s", "qkv", GIB(p.qkv, c),
+			    sc->kernels == ENGINE_KERNELS_EAGER ? "e·s·b·3·nh·dh/t (repeat_kv: K and V at every head)"
+								: "e·s·b·(nh + 2·nkv)·dh/t");
 		eng_ex_line(x, "    %-10s %s   attention output: e·s·b·nh·dh/t", "attn out", GIB(p.attn_out, c));
 		eng_ex_line(x, "    %-10s %s   %s%s", "mlp", GIB(p.mlp, c),
-			    dm.gated ? "gate, up, act(gate), product: 4·e·s·b·f/t" : "fc1 output, activation output: 2·e·s·b·f/t",
+			    !dm.gated ? "fc1 output, activation output: 2·e·s·b·f/t"
+			    : sc->kernels == ENGINE_KERNELS_EAGER ? "gate, up, act(gate), product: 4·e·s·b·f/t"
+								  : "gate, up, product (fused SwiGLU): 3·e·s·b·f/t",
 			    dm.E > 1 ? " × top-k" : "");
 		if (sc->recompute == ENGINE_RECOMP_SELECTIVE)
 			eng_ex_line(x, "    %-10s %s   recomputed (selective recomputation)", "scores", GIB(p.scores, c));
 		else if (sc->flash_attention)
 			eng_ex_line(x, "    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t", "scores", GIB(p.scores, c));
 		else
-			eng_ex_line(x, "    %-10s %s   softmax output e·nh·s²·b/t%s", "scores", GIB(p.scores, c),
+			eng_ex_line(x, "    %-10s %s   softmax output %s·nh·s²·b/t%s", "scores", GIB(p.scores, c),
+				    sc->kernels == ENGINE_KERNELS_EAGER ? "(4 + its 16-bit copy)" : "e",
 				    dm.dropout ? " + dropout mask and output" : "");
 	}
 	eng_ex_line(x, "  values   s = %.0f, b = %.0f, d = %.0f, nh = %.0f, nkv = %.0f, dh = %.0f, f = %.0f, t = %.0f", s, bt, dm.d,
 		    dm.nh, dm.nkv, dm.dh, dm.f, t);
 	eng_ex_line(x, "           one layer, one micro-batch: %s", GIB(r->memory.activations_per_layer, a));
 	if (sc->recompute == ENGINE_RECOMP_FULL)
-		eng_ex_line(x, "  full recomputation keeps only each layer's input (e·s·b·d) and recomputes one layer at a time: "
-			"%g %s × %g %s × input + one layer", r->memory.inflight_microbatches,
+		eng_ex_line(x, "  full recomputation keeps only each layer's input (the residual stream, s·b·d) and recomputes "
+			"one layer at a time: %g %s × %g %s × input + one layer less its input", r->memory.inflight_microbatches,
 			    util_plural(r->memory.inflight_microbatches, "micro-batch", "micro-batches"), r->memory.layers_per_stage,
 			    util_plural(r->memory.layers_per_stage, "layer", "layers"));
 	else
@@ -221,7 +242,8 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 			    util_plural(r->memory.layers_per_stage, "layer", "layers"),
 			    sc->pp > 1 ? " (1F1B: the first stage holds min(p, m) micro-batches)" : "");
 	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.activations, a), GB(r->memory.activations, b));
-	eng_ex_line(x, "  source   Korthikanti et al. 2022 §4 and table 2; Dao et al. 2022 (FlashAttention)");
+	eng_ex_line(x, "  source   Korthikanti et al. 2022 §4 and table 2; Dao et al. 2022 (FlashAttention); measured "
+		"PyTorch steps (tests/torch)");
 }
 
 void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
@@ -233,14 +255,32 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 	eng_bytes(sc, &by);
 	eng_dims_from_model(&sc->model, &dm);
 	if (strcmp(key, "memory.logits") == 0) {
-		eng_ex_head(x, key, "the LM head's output and what the loss keeps");
-		eng_ex_line(x, "  formula  s·b·V/t·(e + 4): logits in the compute dtype and fp32 log-probabilities for cross-entropy, "
-			"+ the final norm and LM head inputs");
-		eng_ex_line(x, "  values   %lld·%lld·%.0f/%lld·(%g + 4)", (long long)(sc->mode == ENGINE_MODE_TRAIN ? sc->seq : 1),
-			    (long long)sc->batch, dm.V, (long long)sc->tp, by.act);
+		eng_ex_head(x, key, "the final norm, the LM head's input, the logits and what the loss keeps");
+		if (sc->mode != ENGINE_MODE_TRAIN)
+			eng_ex_line(x, "  formula  b·V/t·(e + 4): the last position's logits and the sampler's fp32 softmax");
+		else if (sc->kernels == ENGINE_KERNELS_EAGER)
+			eng_ex_line(x, "  formula  s·b·V/t·(e + log-probs): the logits the loop keeps (alive at the peak) and "
+				"F.cross_entropy's log-probabilities (fp32 under autocast), + the final norm and LM head inputs");
+		else
+			eng_ex_line(x, "  formula  s·b·V/t·4: the fused cross-entropy's fp32 softmax (the logits are not kept), "
+				"+ the final norm and LM head inputs");
+		eng_ex_line(x, "  values   s = %lld, b = %lld, V = %.0f, t = %lld, e = %g B",
+			    (long long)(sc->mode == ENGINE_MODE_TRAIN ? sc->seq : 1), (long long)sc->batch, dm.V,
+			    (long long)sc->tp, by.act);
 		eng_ex_line(x, "  result   %s", GIB(r->memory.logits, a));
-		eng_ex_line(x, "  source   Korthikanti et al. 2022 §4.3 (cross-entropy logits in 32 bits); PyTorch's "
-			"F.cross_entropy keeps log_softmax's output");
+		eng_ex_line(x, "  source   log_softmax keeps its output; Megatron's vocab_parallel_cross_entropy its fp32 "
+			"softmax; measured PyTorch steps (tests/torch)");
+	} else if (strcmp(key, "memory.peak") == 0 || strcmp(key, "memory.scratch") == 0) {
+		eng_ex_head(x, "memory.peak", "the most a training step holds at one moment, and when");
+		eng_ex_line(x, "  the larger of: the end of the forward, the start of the backward (the loss's gradients), "
+			"the last layer's attention backward, the tied embedding's gradient sum, the optimizer step "
+			"(every gradient; foreach AdamW's buffer)");
+		eng_ex_line(x, "  result   %s, %s; the step's scratch at its largest %s", GIB(r->memory.peak, a),
+			    engine_peak_phase_text(r->memory.peak_phase), GIB(r->memory.scratch, b));
+		eng_ex_line(x, "  the logits %s at the peak; the total (%s) has every part at once",
+			    r->memory.logits_alive ? "are alive" : "are not kept", GIB(r->memory.total, c));
+		eng_ex_line(x, "  source   measured PyTorch steps (tests/torch: an allocator shim, the CPU's "
+			"torch.cuda.max_memory_allocated)");
 	} else if (strcmp(key, "memory.kv_cache") == 0) {
 		eng_ex_head(x, key, "keys and values of every past token, so decoding never recomputes them");
 		eng_ex_line(x, "  formula  2 · layers · batch · context · kv_heads · head_dim · bytes ÷ (tp·pp)");
@@ -266,7 +306,8 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 			eng_ex_line(x, "  + autocast copies %s", GIB(r->memory.autocast_copies, a));
 		eng_ex_line(x, "  + optimizer %s + activations %s + logits %s", GIB(r->memory.optimizer, a),
 			    GIB(r->memory.activations, b), GIB(r->memory.logits, c));
-		eng_ex_line(x, "  + KV cache %s + overhead %s", GIB(r->memory.kv_cache, a), GIB(r->memory.overhead, b));
+		eng_ex_line(x, "  + step scratch %s + KV cache %s + overhead %s", GIB(r->memory.scratch, c),
+			    GIB(r->memory.kv_cache, a), GIB(r->memory.overhead, b));
 		eng_ex_line(x, "  = %s of %s (%s): %s", GIB(r->memory.total, a), GIB(r->memory.capacity, b), GB(r->memory.capacity, c),
 			    r->memory.fits ? "fits" : "DOES NOT FIT");
 		eng_ex_line(x, "  headroom %s", GIB(r->memory.headroom, a));

@@ -41,6 +41,10 @@ double eng_matmul_peak(const struct engine_scenario *sc, const struct eng_bytes 
  * degree dp (a real: the solvers pass large values to find what does not shard). */
 struct eng_mem {
 	double weights, master, gradients, optimizer, activations, logits, kv_cache, overhead, total;
+	double scratch;           /* the largest scratch of a moment of the step (peak.c) */
+	double peak;              /* the most live at once in a step */
+	enum engine_peak_phase peak_phase;
+	bool logits_alive;
 	double params_gpu;        /* parameters held by this GPU before ZeRO-3 */
 	double act_per_layer;     /* one layer, one micro-batch */
 	double inflight, layers_per_stage;
@@ -54,9 +58,39 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 /* One layer's activations for one micro-batch on one GPU, part by part (bytes). */
 struct eng_act_parts {
 	double norms_inputs, masks, qkv, attn_out, mlp, scores;
+	double casts;   /* autocast's 16-bit copies of the norms' outputs, one per linear */
+	double stats;   /* the norms' per-row statistics (eager: 1/rms; LayerNorm also the mean) */
 };
 double eng_layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
 			     bool selective, struct eng_act_parts *parts);
+/* What one layer keeps under full recomputation: its input (the residual stream). */
+double eng_layer_checkpoint(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b);
+/* The last stage's head at the end of the forward: the final norm, the LM head's input,
+ * the logits if the loop keeps them and what the loss keeps; and the loss's gradient
+ * buffers at the start of the backward. */
+struct eng_head {
+	double kept, loss_grads;
+	double forward_extra; /* alive besides `kept` while the loss's forward runs */
+	bool logits_alive;
+};
+void eng_head_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
+			  struct eng_head *h);
+
+/* What the step's peak is made of besides the memory's parts (peak.c). */
+struct eng_peak_in {
+	double e, batch;
+	double kept;             /* every layer's activations (full recomputation: their inputs) */
+	double working;          /* full recomputation: the recomputed layer's working set */
+	double emb;              /* the embedding's dropout mask */
+	double last_mlp;         /* the last layer's MLP intermediates (given back before its attention) */
+	double head_layer_grads; /* gradients made before the last layer's attention backward */
+	double opt_buffer;       /* the optimizer step's scratch */
+	double tied_sum;         /* tied embeddings: the embedding's gradient and its sum */
+	bool head_layer;         /* this stage holds the head */
+	struct eng_head head;
+};
+void eng_step_peak(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_peak_in *in,
+		   struct eng_mem *c);
 
 /* Training FLOPs per token. */
 struct eng_flops {

@@ -38,6 +38,10 @@ static const struct engine_choice ch_recompute[] = {
 	{"none", ENGINE_RECOMP_NONE}, {"selective", ENGINE_RECOMP_SELECTIVE}, {"full", ENGINE_RECOMP_FULL},
 	{"off", ENGINE_RECOMP_NONE},  {NULL, 0},
 };
+static const struct engine_choice ch_kernels[] = {
+	{"eager", ENGINE_KERNELS_EAGER}, {"fused", ENGINE_KERNELS_FUSED}, {"pytorch", ENGINE_KERNELS_EAGER},
+	{"hf", ENGINE_KERNELS_EAGER},    {"megatron", ENGINE_KERNELS_FUSED}, {"te", ENGINE_KERNELS_FUSED}, {NULL, 0},
+};
 static const struct engine_choice ch_dtype[] = {
 	{"auto", ENGINE_DT_AUTO},         {"fp32", ENGINE_DT_FP32},         {"tf32", ENGINE_DT_TF32},
 	{"bf16", ENGINE_DT_BF16},         {"fp16", ENGINE_DT_FP16},         {"fp8-e4m3", ENGINE_DT_FP8_E4M3},
@@ -194,6 +198,11 @@ static const struct engine_knob knobs[] = {
 	 "activation recomputation: none, selective (attention) or full"},
 	{"flash_attention", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, 0,
 	 M_MEM | M_CMP | M_RL, SC(flash_attention), "FlashAttention", "FlashAttention: never store the s×s scores"},
+	/* default eager: most runs are planned for PyTorch / Hugging Face code (Trainer,
+	 * torchtune-style loops, nanoGPT), not Megatron-LM */
+	{"kernels", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_KERNELS_EAGER, ENGINE_STEP_CHOICE,
+	 ch_kernels, F_TRAIN, M_MEM, SC(kernels), "kernels",
+	 "what runs the model: eager (default: PyTorch / Hugging Face modules) or fused (Megatron-LM, TE, Apex)"},
 	{"activations", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, 0, M_MEM,
 	 SC(activations), "count activations", "count activations (off: the napkin estimate that ignores them)"},
 	{"mfu", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 0, 1, 0, ENGINE_STEP_LINEAR, NULL,

@@ -177,46 +177,6 @@ static void stage_params(const struct engine_scenario *sc, const struct eng_dims
 	}
 }
 
-/* Activation bytes of one transformer layer for one micro-batch on one GPU, with no
- * recomputation of the layer as a whole, part by part. */
-double eng_layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
-			     bool selective, struct eng_act_parts *parts)
-{
-	double s = (double)sc->seq, t = (double)sc->tp;
-	double hq = dm->nh * dm->dh;
-	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
-	double sb = s * b;
-	double mask = dm->dropout ? 1.0 : 0.0;
-	struct eng_act_parts p;
-
-	/* Replicated across TP ranks unless sequence parallel (Korthikanti's "10"): two norm
-	 * inputs, the QKV and MLP inputs (norm outputs), two dropout masks. */
-	p.norms_inputs = sb * dm->d * 4.0 * e;
-	p.masks = sb * dm->d * 2.0 * mask;
-	if (sc->sequence_parallel && sc->tp > 1) {
-		p.norms_inputs /= t;
-		p.masks /= t;
-	}
-	/* Split across TP ranks (Korthikanti's "24/t"): Q, K, V, the attention output that
-	 * enters the output projection, and the MLP intermediates (gated: gate, up, act(gate),
-	 * product; plain: fc1 output and activation output), for each routed expert. */
-	p.qkv = sb * e * (hq / t + 2.0 * dm->dh * kvr);
-	p.attn_out = sb * e * hq / t;
-	p.mlp = sb * e * dm->k * (dm->gated ? 4.0 : 2.0) * dm->f / t;
-	/* The attention scores (Korthikanti's "5·a·s/h"): softmax output, and with dropout
-	 * its mask and output. FlashAttention keeps only an fp32 log-sum-exp per row;
-	 * selective recomputation keeps nothing. */
-	if (selective)
-		p.scores = 0.0;
-	else if (sc->flash_attention)
-		p.scores = 4.0 * sb * dm->nh / t;
-	else
-		p.scores = dm->nh / t * s * s * b * (e + mask * (1.0 + e));
-	if (parts != NULL)
-		*parts = p;
-	return p.norms_inputs + p.masks + p.qkv + p.attn_out + p.mlp + p.scores;
-}
-
 static double layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
 				bool selective)
 {
@@ -300,28 +260,55 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 		if (train) {
 			bool selective = sc->recompute == ENGINE_RECOMP_SELECTIVE;
 			double per_layer = layer_activations(sc, dm, e, batch, selective);
+			double kept = infl * lps * per_layer, working = 0.0, emb = 0.0;
+			struct eng_head head = {0.0, 0.0, 0.0, false};
 			c.act_per_layer = per_layer;
 			if (sc->activations) {
 				if (sc->recompute == ENGINE_RECOMP_FULL) {
 					/* each layer keeps its input; the layer being recomputed holds its
-					 * full working set once */
-					double in = e * s * batch * dm->d;
-					if (sc->sequence_parallel && sc->tp > 1)
-						in /= t;
-					c.activations = infl * lps * in + layer_activations(sc, dm, e, batch, false);
-				} else {
-					c.activations = infl * lps * per_layer;
+					 * working set once more, less that input (the same storage) */
+					double in = eng_layer_checkpoint(sc, dm, e, batch);
+					c.act_per_layer = in;
+					kept = infl * lps * in;
+					working = layer_activations(sc, dm, e, batch, false) - in;
 				}
 				if (first && dm->dropout)
-					c.activations += infl * s * batch * dm->d; /* embedding dropout mask */
+					emb = infl * s * batch * dm->d; /* embedding dropout mask */
+				c.activations = kept + working + emb;
 				if (last) {
-					/* final norm input, LM head input, logits in the compute dtype and
-					 * fp32 log-probabilities kept by the cross-entropy loss */
-					double rep = 2.0 * e * s * batch * dm->d;
-					if (sc->sequence_parallel && sc->tp > 1)
-						rep /= t;
-					c.logits = rep + s * batch * dm->V / t * (e + 4.0);
+					eng_head_activations(sc, dm, e, batch, &head);
+					c.logits = head.kept;
 				}
+			}
+			c.logits_alive = head.logits_alive;
+			{
+				struct eng_peak_in pk;
+				struct eng_act_parts parts;
+				struct eng_layer_params lp;
+				double V = dm->V / t;
+				memset(&pk, 0, sizeof pk);
+				eng_layer_activations(sc, dm, e, batch, selective, &parts);
+				eng_layer_params(dm, &lp);
+				pk.e = e;
+				pk.batch = batch;
+				pk.kept = kept;
+				pk.working = working;
+				pk.emb = emb;
+				pk.last_mlp = sc->activations ? infl * parts.mlp : 0.0;
+				pk.head = head;
+				pk.head_layer = last && sc->activations;
+				/* the LM head's and the last layer's MLP weights' gradients */
+				pk.head_layer_grads = ((last ? V * dm->d : 0.0) + dm->E * lp.mlp_w / t) * by.g / gdiv;
+				/* torch.optim's foreach Adam(W) and Lion: one state-sized buffer (peak.c);
+				 * the fused optimizers of Apex / Transformer Engine / Megatron work in
+				 * place (multi_tensor_apply) */
+				if (sc->kernels == ENGINE_KERNELS_EAGER && sc->activations &&
+				    (sc->optimizer == ENGINE_OPT_ADAMW || sc->optimizer == ENGINE_OPT_ADAM ||
+				     sc->optimizer == ENGINE_OPT_LION))
+					pk.opt_buffer = P * dt_bytes(by.state_dt) / odiv;
+				if (dm->tied && sc->pp <= 1 && sc->activations)
+					pk.tied_sum = 2.0 * V * dm->d * by.g / gdiv;
+				eng_step_peak(sc, dm, &pk, &c);
 			}
 		} else {
 			double ctx = (double)(sc->prompt + sc->generate);
@@ -336,7 +323,13 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 		}
 		c.overhead = sc->gpu.overhead_bytes;
 		c.total = c.weights + c.autocast + c.master + c.gradients + c.optimizer + c.activations + c.logits +
-			  c.kv_cache + c.overhead;
+			  c.scratch + c.kv_cache + c.overhead;
+		if (train)
+			c.peak += c.overhead;
+		else {
+			c.peak = c.total;
+			c.peak_phase = ENGINE_PEAK_FORWARD;
+		}
 		if (c.total > best_total) {
 			best_total = c.total;
 			*m = c;

@@ -6,13 +6,14 @@
  *
  * They mirror the engine's accounting so the totals agree (tests/unit/test_teach_tensor.c):
  *  - weights: src/engine/model.c (one row per module the engine counts);
- *  - activations: Korthikanti et al. 2022, table 2, tensor by tensor as
- *    src/engine/memory.c generalises it (GQA, gated MLPs, FlashAttention's fp32
- *    log-sum-exp per row; selective recomputation drops the attention scores);
+ *  - activations: what the `kernels` profile keeps, tensor by tensor, as
+ *    src/engine/activations.c counts it (fused: Korthikanti et al. 2022, table 2,
+ *    generalised; eager: Hugging Face's modelling code, measured in tests/torch);
  *  - KV cache: 2 · layers · batch · context · kv_heads · head_dim · bytes;
- *  - logits: the final norm's and LM head's inputs, the logits in the activation dtype
- *    and the loss's fp32 log-probabilities.
+ *  - logits: the final norm's and LM head's inputs, the logits the loop keeps (eager)
+ *    and what the loss keeps.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "tensor.h"
@@ -128,69 +129,153 @@ static void weights(const struct engine_model *m, int dt, struct list *l)
 		    SIZES(V, d), DIMS("vocab", "hidden"));
 }
 
+/* One norm of a layer (or the final one), as the `kernels` profile keeps it
+ * (src/engine/activations.c): eager RMSNorm keeps the fp32 upcast, 1/rms and the
+ * normalised tensor; LayerNorm its input, mean and 1/std; a fused norm its input. */
+static void norm_tensors(const struct engine_scenario *sc, const char *prefix, int r, struct list *l,
+			 enum teach_tensor_role role)
+{
+	const struct engine_model *m = &sc->model;
+	int64_t b = sc->batch, s = sc->seq, d = m->hidden;
+	char name[3][48];
+	bool eager = sc->kernels == ENGINE_KERNELS_EAGER;
+
+	snprintf(name[0], sizeof name[0], "%s.input", prefix);
+	snprintf(name[1], sizeof name[1], "%s.rstd", prefix);
+	snprintf(name[2], sizeof name[2], "%s.%s", prefix, m->norm == ENGINE_NORM_LAYER ? "mean" : "normalized");
+	if (eager && m->norm == ENGINE_NORM_RMS) {
+		add(l, name[0], "the residual stream upcast to fp32 (the input itself when fp32): pow and mul keep it",
+		    role, ENGINE_DT_FP32, 1, 3, SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
+		add(l, name[1], "1/rms per row (fp32), kept by the multiply", role, ENGINE_DT_FP32, 1, 2, SIZES(b, s),
+		    DIMS("batch", "seq"));
+		add(l, name[2], "x·1/rms cast back to the input's dtype, kept by weight·x", role, r, 1, 3, SIZES(b, s, d),
+		    DIMS("batch", "seq", "hidden"));
+		return;
+	}
+	add(l, name[0], "the residual stream entering the norm (kept for its backward)", role, r, 1, 3, SIZES(b, s, d),
+	    DIMS("batch", "seq", "hidden"));
+	if (eager) {
+		add(l, name[2], "LayerNorm's mean per row (fp32)", role, ENGINE_DT_FP32, 1, 2, SIZES(b, s),
+		    DIMS("batch", "seq"));
+		add(l, name[1], "LayerNorm's 1/std per row (fp32)", role, ENGINE_DT_FP32, 1, 2, SIZES(b, s),
+		    DIMS("batch", "seq"));
+	}
+}
+
+/* What the linears reading a norm's output keep: the output itself, or under autocast a
+ * 16-bit cast of it per linear. */
+static void norm_out_tensors(const struct engine_scenario *sc, const char *out_name, const char *const *linears,
+			     int n, int r, int e, struct list *l, enum teach_tensor_role role)
+{
+	int64_t b = sc->batch, s = sc->seq, d = sc->model.hidden;
+	bool amp = sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16;
+	int i;
+
+	if (!amp) {
+		add(l, out_name, "the norm's output, the next linears' input", role, r, 1, 3, SIZES(b, s, d),
+		    DIMS("batch", "seq", "hidden"));
+		return;
+	}
+	for (i = 0; i < n; i++)
+		add(l, linears[i], "autocast's 16-bit cast of the norm's output, one per linear", role, e, 1, 3,
+		    SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
+}
+
 static void activations(const struct engine_scenario *sc, int e, struct list *l)
 {
 	const struct engine_model *m = &sc->model;
 	int64_t b = sc->batch, s = sc->seq, d = m->hidden, f = m->ffn, nh = m->heads, nkv = m->kv_heads,
 		dh = m->head_dim;
 	double k = m->experts > 1 ? (double)m->top_k : 1.0;
+	bool amp = sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16;
+	bool eager = sc->kernels == ENGINE_KERNELS_EAGER, rms = m->norm == ENGINE_NORM_RMS;
+	bool gated = m->mlp == ENGINE_MLP_GATED;
+	int r = amp ? ENGINE_DT_FP32 : e; /* autocast: the residual stream stays fp32 */
+	int64_t kvh = eager ? nh : nkv;
 	const enum teach_tensor_role A = TEACH_ROLE_ACTIVATION;
+	static const char *const qkv3[] = {"q_proj.input", "k_proj.input", "v_proj.input"};
+	static const char *const qkv1[] = {"qkv_proj.input"};
+	static const char *const gu[] = {"gate_proj.input", "up_proj.input"};
+	static const char *const fc1[] = {"fc_in.input"};
 
-	add(l, "attn_norm.input", "the residual stream entering the layer (kept for the norm's backward)", A, e, 1, 3,
-	    SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
-	add(l, "attn_norm.output", "the input of the Q, K, V projections", A, e, 1, 3, SIZES(b, s, d),
-	    DIMS("batch", "seq", "hidden"));
-	add(l, "q", "queries", A, e, 1, 4, SIZES(b, s, nh, dh), DIMS("batch", "seq", "heads", "head_dim"));
-	add(l, "k", "keys", A, e, 1, 4, SIZES(b, s, nkv, dh), DIMS("batch", "seq", "kv_heads", "head_dim"));
-	add(l, "v", "values", A, e, 1, 4, SIZES(b, s, nkv, dh), DIMS("batch", "seq", "kv_heads", "head_dim"));
-	if (sc->recompute != ENGINE_RECOMP_SELECTIVE) {
-		if (sc->flash_attention) {
-			add(l, "attn.logsumexp", "FlashAttention keeps one fp32 log-sum-exp per row, never the scores", A,
-			    ENGINE_DT_FP32, 1, 3, SIZES(b, nh, s), DIMS("batch", "heads", "seq"));
-		} else {
-			add(l, "attn.probs", "softmax(QK^T / sqrt(head_dim)): seq × seq per head", A, e, 1, 4,
-			    SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
-			if (m->dropout) {
-				add(l, "attn.dropout_mask", "attention dropout mask (1 byte per element, torch.bool)", A,
-				    ENGINE_DT_INT8, 1, 4, SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
-				add(l, "attn.dropout_output", "attention probabilities after dropout", A, e, 1, 4,
-				    SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
+	if (sc->recompute == ENGINE_RECOMP_FULL) {
+		add(l, "layer.input", "the input each layer keeps; the rest is recomputed in the backward", A, r, 1, 3,
+		    SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
+	} else {
+		norm_tensors(sc, "attn_norm", r, l, A);
+		if (rms)
+			norm_out_tensors(sc, "attn_norm.output", qkv3, 3, r, e, l, A);
+		else
+			norm_out_tensors(sc, "attn_norm.output", qkv1, 1, r, e, l, A);
+		add(l, "q", "queries", A, e, 1, 4, SIZES(b, s, nh, dh), DIMS("batch", "seq", "heads", "head_dim"));
+		add(l, "k", eager && nkv < nh ? "keys, repeated to every head (repeat_kv)" : "keys", A, e, 1, 4,
+		    SIZES(b, s, kvh, dh), DIMS("batch", "seq", eager ? "heads" : "kv_heads", "head_dim"));
+		add(l, "v", eager && nkv < nh ? "values, repeated to every head (repeat_kv)" : "values", A, e, 1, 4,
+		    SIZES(b, s, kvh, dh), DIMS("batch", "seq", eager ? "heads" : "kv_heads", "head_dim"));
+		if (sc->recompute != ENGINE_RECOMP_SELECTIVE) {
+			if (sc->flash_attention) {
+				add(l, "attn.logsumexp", "FlashAttention keeps one fp32 log-sum-exp per row, never the scores", A,
+				    ENGINE_DT_FP32, 1, 3, SIZES(b, nh, s), DIMS("batch", "heads", "seq"));
+			} else {
+				if (eager)
+					add(l, "attn.probs_fp32", "softmax(QK^T / sqrt(head_dim), dtype=float32): seq × seq per head",
+					    A, ENGINE_DT_FP32, 1, 4, SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
+				else
+					add(l, "attn.probs", "the fused softmax's output: seq × seq per head", A, e, 1, 4,
+					    SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
+				if (m->dropout) {
+					add(l, "attn.dropout_mask", "attention dropout mask (1 byte per element, torch.bool)", A,
+					    ENGINE_DT_INT8, 1, 4, SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
+					add(l, "attn.dropout_output", "attention probabilities after dropout", A, e, 1, 4,
+					    SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
+				} else if (eager && engine_dtype_info((enum engine_dtype)e)->bytes < 4.0) {
+					add(l, "attn.probs", "the probabilities cast back (.to(q.dtype)) for × V", A, e, 1, 4,
+					    SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
+				}
 			}
 		}
+		add(l, "attn.output", "the attention output, o_proj's input", A, e, 1, 4, SIZES(b, s, nh, dh),
+		    DIMS("batch", "seq", "heads", "head_dim"));
+		if (m->dropout)
+			add(l, "attn.residual_dropout_mask", "dropout mask after o_proj (1 byte, torch.bool)", A,
+			    ENGINE_DT_INT8, 1, 3, SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
+		norm_tensors(sc, "mlp_norm", r, l, A);
+		if (rms && gated)
+			norm_out_tensors(sc, "mlp_norm.output", gu, 2, r, e, l, A);
+		else
+			norm_out_tensors(sc, "mlp_norm.output", fc1, 1, r, e, l, A);
+		if (gated) {
+			add(l, "mlp.gate", "gate_proj output (× top-k experts per token)", A, e, k, 3, SIZES(b, s, f),
+			    DIMS("batch", "seq", "ffn"));
+			add(l, "mlp.up", "up_proj output", A, e, k, 3, SIZES(b, s, f), DIMS("batch", "seq", "ffn"));
+			if (eager)
+				add(l, "mlp.act", "act(gate), e.g. SiLU (a fused SwiGLU recomputes it)", A, e, k, 3,
+				    SIZES(b, s, f), DIMS("batch", "seq", "ffn"));
+			add(l, "mlp.product", "act(gate) · up, down_proj's input", A, e, k, 3, SIZES(b, s, f),
+			    DIMS("batch", "seq", "ffn"));
+		} else {
+			add(l, "mlp.fc_in", "fc_in output (× top-k experts per token)", A, e, k, 3, SIZES(b, s, f),
+			    DIMS("batch", "seq", "ffn"));
+			add(l, "mlp.act", "the activation's output, fc_out's input", A, e, k, 3, SIZES(b, s, f),
+			    DIMS("batch", "seq", "ffn"));
+		}
+		if (m->dropout)
+			add(l, "mlp.residual_dropout_mask", "dropout mask after the MLP (1 byte, torch.bool)", A,
+			    ENGINE_DT_INT8, 1, 3, SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
 	}
-	add(l, "attn.output", "the attention output, o_proj's input", A, e, 1, 4, SIZES(b, s, nh, dh),
-	    DIMS("batch", "seq", "heads", "head_dim"));
-	if (m->dropout)
-		add(l, "attn.residual_dropout_mask", "dropout mask after o_proj (1 byte, torch.bool)", A, ENGINE_DT_INT8, 1,
-		    3, SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
-	add(l, "mlp_norm.input", "the residual stream after attention", A, e, 1, 3, SIZES(b, s, d),
-	    DIMS("batch", "seq", "hidden"));
-	add(l, "mlp_norm.output", "the MLP's input", A, e, 1, 3, SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
-	if (m->mlp == ENGINE_MLP_GATED) {
-		add(l, "mlp.gate", "gate_proj output (× top-k experts per token)", A, e, k, 3, SIZES(b, s, f),
-		    DIMS("batch", "seq", "ffn"));
-		add(l, "mlp.up", "up_proj output", A, e, k, 3, SIZES(b, s, f), DIMS("batch", "seq", "ffn"));
-		add(l, "mlp.act", "act(gate), e.g. SiLU", A, e, k, 3, SIZES(b, s, f), DIMS("batch", "seq", "ffn"));
-		add(l, "mlp.product", "act(gate) · up, down_proj's input", A, e, k, 3, SIZES(b, s, f),
-		    DIMS("batch", "seq", "ffn"));
-	} else {
-		add(l, "mlp.fc_in", "fc_in output (× top-k experts per token)", A, e, k, 3, SIZES(b, s, f),
-		    DIMS("batch", "seq", "ffn"));
-		add(l, "mlp.act", "the activation's output, fc_out's input", A, e, k, 3, SIZES(b, s, f),
-		    DIMS("batch", "seq", "ffn"));
-	}
-	if (m->dropout)
-		add(l, "mlp.residual_dropout_mask", "dropout mask after the MLP (1 byte, torch.bool)", A, ENGINE_DT_INT8,
-		    1, 3, SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
 	/* the final norm and the loss */
-	add(l, "norm.input", "the final norm's input", TEACH_ROLE_LOGITS, e, 1, 3, SIZES(b, s, d),
+	norm_tensors(sc, "norm", r, l, TEACH_ROLE_LOGITS);
+	add(l, "lm_head.input", "the LM head's input", TEACH_ROLE_LOGITS, amp ? e : r, 1, 3, SIZES(b, s, d),
 	    DIMS("batch", "seq", "hidden"));
-	add(l, "lm_head.input", "the LM head's input", TEACH_ROLE_LOGITS, e, 1, 3, SIZES(b, s, d),
-	    DIMS("batch", "seq", "hidden"));
-	add(l, "logits", "a score per vocabulary entry for every position", TEACH_ROLE_LOGITS, e, 1, 3,
-	    SIZES(b, s, m->vocab), DIMS("batch", "seq", "vocab"));
-	add(l, "log_probs", "cross-entropy's fp32 log-softmax, kept for the backward", TEACH_ROLE_LOGITS,
-	    ENGINE_DT_FP32, 1, 3, SIZES(b, s, m->vocab), DIMS("batch", "seq", "vocab"));
+	if (eager) {
+		add(l, "logits", "a score per vocabulary entry for every position (the loop keeps it)", TEACH_ROLE_LOGITS,
+		    e, 1, 3, SIZES(b, s, m->vocab), DIMS("batch", "seq", "vocab"));
+		add(l, "log_probs", "cross-entropy's log-softmax (fp32 under autocast), kept for the backward",
+		    TEACH_ROLE_LOGITS, amp ? ENGINE_DT_FP32 : e, 1, 3, SIZES(b, s, m->vocab), DIMS("batch", "seq", "vocab"));
+	} else {
+		add(l, "loss.softmax", "the fused cross-entropy's fp32 softmax (the logits themselves are not kept)",
+		    TEACH_ROLE_LOGITS, ENGINE_DT_FP32, 1, 3, SIZES(b, s, m->vocab), DIMS("batch", "seq", "vocab"));
+	}
 }
 
 static void inference(const struct engine_scenario *sc, int e, int kv, struct list *l)

@@ -130,7 +130,7 @@ struct teach_big_tensor {
 	double total_bytes;   /* count × bytes */
 };
 
-#define TEACH_BIG_TENSORS_MAX 40
+#define TEACH_BIG_TENSORS_MAX 64
 
 /* Lists the whole model's tensors (before any TP/PP/ZeRO sharding) in the dtypes of r
  * (from engine_compute/engine_evaluate on sc): in training the weights, one layer's

@@ -38,7 +38,10 @@ static int mem_parts(const struct engine_result *r, struct mem_part *p)
 		{"optimizer", "memory.optimizer", r->memory.optimizer, 0x2591, TUI_S_MEM_OPTIM},
 		{"activations", "memory.activations", r->memory.activations, 0x259a, TUI_S_MEM_ACT},
 		{"logits", "memory.logits", r->memory.logits, 0x2261, TUI_S_MEM_LOGITS},
-		{"KV cache", "memory.kv_cache", r->memory.kv_cache, 0x259e, TUI_S_MEM_KV},
+		/* one slot: training has no KV cache, inference no step scratch */
+		r->memory.kv_cache > 0 || r->memory.scratch <= 0
+			? (struct mem_part){"KV cache", "memory.kv_cache", r->memory.kv_cache, 0x259e, TUI_S_MEM_KV}
+			: (struct mem_part){"scratch", "memory.scratch", r->memory.scratch, 0x259e, TUI_S_MEM_KV},
 		{"overhead", "memory.overhead", r->memory.overhead, 0x2581, TUI_S_MEM_OVERHEAD},
 	};
 	memcpy(p, parts, sizeof parts);
@@ -159,7 +162,7 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	struct tui_rect r = m->layout.pane[TUI_PANE_MEMORY], in = tui_rect_inner(r), old;
 	const struct engine_memory *mm = &m->res.memory;
 	struct mem_part parts[8];
-	char a[48], b[48], d[48], line[300], title[200];
+	char a[48], b[48], d[48], line[420], title[200];
 	double pct = mm->capacity > 0 ? mm->total / mm->capacity * 100.0 : 0.0;
 	int n, i, y, cw;
 
@@ -197,6 +200,22 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		else
 			snprintf(line, sizeof line, "%s" TUI_BADGE " \xe2\x9c\x97 OVER by %s", a, d);
 	}
+	/* the step's peak and when it comes (training), where the line has room for it */
+	if (m->sc.mode == ENGINE_MODE_TRAIN) {
+		char pk[3][120];
+		size_t len = strlen(line);
+		int pi;
+		tui_draw_bytes(mm->peak, d, sizeof d);
+		snprintf(pk[0], sizeof pk[0], " \xc2\xb7 peak %s %s", d, engine_peak_phase_text(mm->peak_phase));
+		snprintf(pk[1], sizeof pk[1], " \xc2\xb7 peak %s (%s)", d, engine_peak_phase_name(mm->peak_phase));
+		snprintf(pk[2], sizeof pk[2], " \xc2\xb7 peak %s", d);
+		for (pi = 0; pi < 3; pi++)
+			if (tui_item_width(m, line, "memory.total") + tui_utf8_width(pk[pi]) + 8 <= in.w &&
+			    len + strlen(pk[pi]) < sizeof line) {
+				memcpy(line + len, pk[pi], strlen(pk[pi]) + 1);
+				break;
+			}
+	}
 	tui_item_row(m, c, TUI_PANE_MEMORY, 8, tui_rect_make(in.x, y, in.w, 1), 8, "total", line, "memory.total", now);
 	if (!(tui_pane_focused(m, TUI_PANE_MEMORY) && m->item[TUI_PANE_MEMORY] == 8)) {
 		/* the verdict: green when it fits, red and by how much when not */
@@ -208,11 +227,20 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			if (cell != NULL && cell->ch == mark)
 				break;
 		}
-		if (mm->fits)
+		if (mm->fits) {
 			x1 = x0 + 6;
-		else
+		} else {
+			int xp; /* the verdict ends where the peak begins */
+			for (xp = x0; xp < x1; xp++) {
+				const struct tui_cell *cell = tui_canvas_at(c, xp, y);
+				if (cell != NULL && cell->ch == 0x00b7) {
+					x1 = xp;
+					break;
+				}
+			}
 			while (x1 > x0 && tui_canvas_at(c, x1 - 1, y) != NULL && tui_canvas_at(c, x1 - 1, y)->ch == ' ')
 				x1--;
+		}
 		if (x0 < in.x + in.w)
 			tui_canvas_restyle(c, tui_rect_make(x0, y, x1 - x0, 1), mm->fits ? TUI_S_GOOD : TUI_S_BAD);
 	}

@@ -170,8 +170,13 @@ static void test_fits_and_solves(void **state)
 		assert_close(r.memory.headroom, r.memory.capacity - r.memory.total, 1e-12);
 		assert_close(r.memory.total,
 			     r.memory.weights + r.memory.autocast_copies + r.memory.master + r.memory.gradients + r.memory.optimizer +
-				     r.memory.activations + r.memory.logits + r.memory.kv_cache + r.memory.overhead,
+				     r.memory.activations + r.memory.logits + r.memory.scratch + r.memory.kv_cache +
+				     r.memory.overhead,
 			     1e-12);
+		/* the peak is one moment of the step: never more than every part at once */
+		assert_true(r.memory.peak <= r.memory.total * (1.0 + 1e-12));
+		assert_true(r.memory.peak >= r.memory.weights + r.memory.overhead - 1.0 ||
+			    r.memory.peak_phase != ENGINE_PEAK_OPTIMIZER);
 		if (r.memory.max_batch > 0 && r.memory.max_batch < 10000000) {
 			t = sc;
 			t.batch = r.memory.max_batch;

@@ -182,7 +182,7 @@ static void test_conditions(void **state)
 		{"compute.train_days < 400", true},
 		{"compute.train_days >= 400", false},
 		{"memory.total <= 80 GB", true},
-		{"memory.total > 60 GB", false},
+		{"memory.total > 75 GB", false},
 		{"memory.bytes_per_param == 16", true},
 		{"batch == 1", true},
 		{"seq >= 4k", true},

@@ -306,6 +306,15 @@ static void test_scenario_train(void **state)
 	static const char *const drop[] = {"gpus", "1", "dropout", "on", "flash_attention", "off", "seq", "1024"};
 	static const char *const moe[] = {"gpus", "1", "experts", "8", "top_k", "2", "kv_heads", "8",
 					  "recompute", "selective"};
+	/* each kernels profile, autocast (fp32 residual stream, one cast per linear), GQA,
+	 * full recomputation */
+	static const char *const amp[] = {"gpus", "1", "precision", "amp-bf16", "flash_attention", "off", "kv_heads", "8"};
+	static const char *const fused[] = {"gpus", "1", "kernels", "fused", "dropout", "on", "flash_attention", "off",
+					    "kv_heads", "8"};
+	static const char *const fused_amp[] = {"gpus", "1", "kernels", "fused", "precision", "amp-bf16"};
+	static const char *const full[] = {"gpus", "1", "recompute", "full", "precision", "amp-bf16"};
+	static const char *const gpt2_amp[] = {"gpus", "1", "mlp", "plain", "norm", "layernorm", "precision", "amp-bf16",
+					       "flash_attention", "off"};
 	struct engine_scenario sc;
 	struct engine_result r;
 	struct teach_big_tensor bt[TEACH_BIG_TENSORS_MAX];
@@ -319,6 +328,11 @@ static void test_scenario_train(void **state)
 	check_train(gpt2, sizeof gpt2 / sizeof gpt2[0] / 2);
 	check_train(drop, 4);
 	check_train(moe, 5);
+	check_train(amp, 4);
+	check_train(fused, 5);
+	check_train(fused_amp, 3);
+	check_train(full, 3);
+	check_train(gpt2_amp, 5);
 
 	/* Llama-2-7B, mixed bf16: q_proj is [4096, 4096] bf16 = 32 MiB, 32 of them */
 	sc = scenario(dflt, 1);

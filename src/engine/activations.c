@@ -1,0 +1,211 @@
+/*
+ * What a training step keeps for the backward, tensor by tensor, for the two kinds of code
+ * that run a model (the `kernels` knob). Every term below was measured: tests/torch/
+ * runs the reference models (tests/torch/models.py) through PyTorch and counts what
+ * autograd saves (saved_tensors_hooks, by storage) and the peak a real step allocates;
+ * the configuration names in the comments are the harness's (tests/torch/configs.py).
+ *
+ * fused: Megatron-LM / Transformer Engine / Apex kernels. Korthikanti et al. 2022
+ *   ("Reducing Activation Recomputation in Large Transformer Models"), §4 and table 2:
+ *   s·b·h·(34 + 5·a·s/h) bytes per layer with 16-bit activations and 1-byte dropout
+ *   masks, generalised to GQA, gated MLPs, any ffn width and dtype, models without dropout;
+ *   reproduced exactly with their GPT configuration (tests/unit/test_engine.c). A fused
+ *   SwiGLU keeps gate and up (Megatron's bias_swiglu recomputes silu(gate)); a fused
+ *   norm keeps its input (its per-row statistics are left out, as Korthikanti leaves them).
+ *   Harness: "fused llama ..." (models.FusedRMSNormFn, FusedAttentionFn, FusedSwiGLUFn,
+ *   FusedCrossEntropyFn).
+ * eager: PyTorch modules as Hugging Face's modelling code writes them (harness: "llama ...",
+ *   Hugging Face's modeling_llama.py; "gpt2 ...", nanoGPT's model.py):
+ *   - LlamaRMSNorm keeps the fp32 upcast of its input (pow and mul save it), 1/rms (rsqrt
+ *     saves its output) and the normalised tensor cast back (weight * x saves it);
+ *     nn.LayerNorm (native_layer_norm) keeps its input, mean and 1/std;
+ *   - repeat_kv materialises K and V at the full head count before the matmuls save them:
+ *     GQA saves nothing;
+ *   - softmax(dim=-1, dtype=torch.float32) keeps an fp32 output, and .to(q.dtype) a
+ *     16-bit copy for ×V (CUDA autocast runs nanoGPT's softmax in fp32 too): 4 + 2 bytes
+ *     per score; with dropout the copy goes and the mask and dropout's output stay;
+ *   - silu(gate) * up keeps gate (silu saves its input), silu(gate) and up (mul saves
+ *     both), and down_proj its input: 4 tensors of the MLP's width;
+ *   - F.cross_entropy keeps its log-probabilities (log_softmax saves its output), in fp32
+ *     under autocast (log_softmax and nll_loss are on CUDA autocast's fp32 list), and the
+ *     loop keeps the logits (nanoGPT's `logits, loss = model(X, Y)`).
+ * Both, under autocast (amp-bf16/fp16): the residual stream stays fp32 (the embedding's
+ *   output is fp32 and every `x + f(x)` promotes), so norm inputs and checkpoints are fp32,
+ *   and each linear keeps its own 16-bit cast of its input (autocast caches casts of leaf
+ *   weights only): q, k, v and gate, up cast the norm's output separately (GPT-2's c_attn
+ *   and c_fc are one linear each: one cast).
+ * Dropout masks are CUDA's: native_dropout keeps 1 byte per element (the CPU's F.dropout
+ *   keeps the input's dtype; the harness converts).
+ * FlashAttention (Dao et al. 2022; eager + flash is PyTorch's scaled_dot_product_attention):
+ *   no s×s tensor; the backward keeps the output and an fp32 log-sum-exp per row.
+ */
+#include "internal.h"
+
+static bool is_amp(const struct engine_scenario *sc)
+{
+	return sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16;
+}
+
+/* Bytes per element of the residual stream: fp32 under autocast, else the activations'. */
+static double residual_bytes(const struct engine_scenario *sc, double e)
+{
+	return is_amp(sc) ? 4.0 : e;
+}
+
+/* What one norm keeps of a [s·b, d] input, and its per-row statistics (bytes per row). */
+static double norm_kept(const struct engine_scenario *sc, const struct eng_dims *dm, double r, double *stats)
+{
+	bool eager = sc->kernels == ENGINE_KERNELS_EAGER;
+
+	if (!eager) {
+		*stats = 0.0;
+		return r; /* the input */
+	}
+	if (dm->layernorm) {
+		*stats = 8.0; /* fp32 mean and 1/std */
+		return r;
+	}
+	/* fp32 upcast (the input itself when it is fp32) + the normalised tensor in the
+	 * input's dtype; 1/rms in fp32 */
+	*stats = 4.0;
+	return 4.0 + r;
+}
+
+/* What the linears reading a norm's output keep of it (bytes per element of [s·b, d]):
+ * one shared tensor, or under autocast one 16-bit cast per linear. */
+static double norm_out_kept(const struct engine_scenario *sc, double r, double e, double linears)
+{
+	return is_amp(sc) ? linears * e : r;
+}
+
+/* Activation bytes of one transformer layer for one micro-batch on one GPU, with no
+ * recomputation of the layer as a whole, part by part. */
+double eng_layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
+			     bool selective, struct eng_act_parts *parts)
+{
+	double s = (double)sc->seq, t = (double)sc->tp;
+	double hq = dm->nh * dm->dh;
+	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
+	double sb = s * b;
+	double mask = dm->dropout ? 1.0 : 0.0;
+	bool eager = sc->kernels == ENGINE_KERNELS_EAGER;
+	double r = residual_bytes(sc, e);
+	double stats, norm = norm_kept(sc, dm, r, &stats);
+	/* linears that read each norm's output, each with its own cast under autocast (Hugging
+	 * Face's Llama-family code projects q, k, v and gate, up separately; its GPT-2 code
+	 * has one c_attn and one c_fc). Megatron fuses QKV, but runs without autocast. */
+	double attn_linears = !dm->layernorm ? 3.0 : 1.0;
+	double mlp_linears = !dm->layernorm && dm->gated ? 2.0 : 1.0;
+	double out_attn = norm_out_kept(sc, r, e, attn_linears), out_mlp = norm_out_kept(sc, r, e, mlp_linears);
+	struct eng_act_parts p;
+
+	/* Replicated across TP ranks unless sequence parallel (Korthikanti's "10"): two norm
+	 * inputs, the QKV and MLP inputs (norm outputs), two dropout masks. With autocast the
+	 * norms' outputs are the linears' casts (p.casts). */
+	p.norms_inputs = sb * dm->d * 2.0 * norm;
+	p.casts = is_amp(sc) ? sb * dm->d * (out_attn + out_mlp) : 0.0;
+	p.norms_inputs += is_amp(sc) ? 0.0 : sb * dm->d * (out_attn + out_mlp);
+	p.stats = sb * 2.0 * stats;
+	p.masks = sb * dm->d * 2.0 * mask;
+	if (sc->sequence_parallel && sc->tp > 1) {
+		p.norms_inputs /= t;
+		p.casts /= t;
+		p.stats /= t;
+		p.masks /= t;
+	}
+	/* Split across TP ranks (Korthikanti's "24/t"): Q, K, V (eager: K and V at the full
+	 * head count, repeat_kv), the attention output that enters the output projection, and
+	 * the MLP intermediates for each routed expert: gated eager gate, up, act(gate),
+	 * product; gated fused gate, up, product; plain fc1 output and activation output. */
+	p.qkv = sb * e * (eager ? 3.0 * hq / t : hq / t + 2.0 * dm->dh * kvr);
+	p.attn_out = sb * e * hq / t;
+	p.mlp = sb * e * dm->k * (dm->gated ? (eager ? 4.0 : 3.0) : 2.0) * dm->f / t;
+	/* The attention scores (Korthikanti's "5·a·s/h"): fused: the softmax output, and with
+	 * dropout its mask and output; eager: an fp32 softmax output, then its 16-bit copy or
+	 * (dropout) the mask and dropout's output. FlashAttention keeps only an fp32
+	 * log-sum-exp per row; selective recomputation keeps nothing. */
+	if (selective)
+		p.scores = 0.0;
+	else if (sc->flash_attention)
+		p.scores = 4.0 * sb * dm->nh / t;
+	else if (eager)
+		p.scores = dm->nh / t * s * s * b * (4.0 + (mask > 0.0 ? 1.0 + e : (e < 4.0 ? e : 0.0)));
+	else
+		p.scores = dm->nh / t * s * s * b * (e + mask * (1.0 + e));
+	if (parts != NULL)
+		*parts = p;
+	return p.norms_inputs + p.casts + p.stats + p.masks + p.qkv + p.attn_out + p.mlp + p.scores;
+}
+
+/* Full recomputation (torch.utils.checkpoint per layer; Megatron's "full"): a layer keeps
+ * the input it recomputes from, the residual stream (fp32 under autocast). Harness:
+ * "... full". */
+double eng_layer_checkpoint(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b)
+{
+	double in = residual_bytes(sc, e) * (double)sc->seq * b * dm->d;
+
+	if (sc->sequence_parallel && sc->tp > 1)
+		in /= (double)sc->tp;
+	return in;
+}
+
+void eng_head_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
+			  struct eng_head *h)
+{
+	double s = (double)sc->seq, t = (double)sc->tp, sb = s * b;
+	double r = residual_bytes(sc, e);
+	double stats, norm = norm_kept(sc, dm, r, &stats);
+	double rep = sb * (dm->d * (norm + norm_out_kept(sc, r, e, 1.0)) + stats);
+	double sbv = sb * dm->V / t;
+
+	if (sc->sequence_parallel && sc->tp > 1)
+		rep /= t;
+	if (sc->kernels == ENGINE_KERNELS_EAGER) {
+		/* the logits the loop keeps, and F.cross_entropy's log-probabilities: fp32 under
+		 * autocast, else the logits' dtype; the backward's first two nodes (nll_loss,
+		 * log_softmax) hold a gradient of each at once. Harness: "llama ..." logits. */
+		double lp = is_amp(sc) ? 4.0 : e;
+		h->logits_alive = true;
+		h->kept = rep + sbv * (e + lp);
+		h->loss_grads = 2.0 * lp * sbv;
+		h->forward_extra = 0.0;
+	} else {
+		/* Megatron's cross-entropy on fp32 logits keeps the fp32 softmax and turns it into
+		 * the gradient in place; its cast back to 16 bits is the one new buffer; the
+		 * forward returns the loss, no logits outlive it. */
+		h->logits_alive = false;
+		h->kept = rep + 4.0 * sbv;
+		h->loss_grads = e < 4.0 ? e * sbv : 0.0;
+		/* while the loss makes its softmax the logits are still alive: the step's peak
+		 * can be at the end of the forward (harness: "fused llama ...") */
+		h->forward_extra = e * sbv;
+	}
+}
+
+const char *engine_peak_phase_name(enum engine_peak_phase p)
+{
+	switch (p) {
+	case ENGINE_PEAK_BACKWARD:
+		return "backward";
+	case ENGINE_PEAK_OPTIMIZER:
+		return "optimizer";
+	case ENGINE_PEAK_FORWARD:
+		return "forward";
+	default:
+		return "?";
+	}
+}
+
+const char *engine_peak_phase_text(enum engine_peak_phase p)
+{
+	switch (p) {
+	case ENGINE_PEAK_BACKWARD:
+		return "at the start of the backward";
+	case ENGINE_PEAK_OPTIMIZER:
+		return "at the optimizer step";
+	case ENGINE_PEAK_FORWARD:
+		return "in the forward";
+	default:
+		return "?";
+	}
+}

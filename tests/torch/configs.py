@@ -1,0 +1,127 @@
+"""The configurations measure.py runs, napkin's knobs for each, and the comparison.
+
+Shapes are small (fp32 matmuls go through the reference BLAS here, a few GFLOP/s) but
+keep every term visible: the s x s scores, the vocabulary, the MLP width.
+Dropout is measured on the GPT-2 model only: Hugging Face's Llama has just an attention
+dropout (0 by default), which napkin's `dropout` knob (Korthikanti's: embeddings,
+attention probabilities, both residual branches) does not describe.
+"""
+
+
+def gpt2(name, precision="fp32", seq=128, batch=2, dropout=False, recompute="none", vocab=2048):
+    c = {"name": name, "arch": "gpt2", "fused": False, "layers": 2, "hidden": 128, "heads": 4,
+         "kv_heads": 4, "head_dim": 32, "ffn": 512, "vocab": vocab, "seq": seq, "batch": batch,
+         "precision": precision, "dropout": 0.1 if dropout else 0.0, "recompute": recompute}
+    c["napkin"] = common(c) + ["--mlp", "plain", "--norm", "layernorm", "--bias", "all",
+                               "--position", "learned", "--max_positions", str(seq),
+                               "--tied_embeddings", "on", "--dropout", "on" if dropout else "off"]
+    return c
+
+
+def llama(name, precision="fp32", seq=128, batch=2, kv_heads=4, recompute="none", fused=False, vocab=2048):
+    c = {"name": name, "arch": "llama", "fused": fused, "layers": 2, "hidden": 128, "heads": 4,
+         "kv_heads": kv_heads, "head_dim": 32, "ffn": 352, "vocab": vocab, "seq": seq, "batch": batch,
+         "precision": precision, "dropout": 0.0, "recompute": recompute}
+    c["napkin"] = common(c) + ["--mlp", "gated", "--norm", "rmsnorm", "--bias", "none",
+                               "--position", "rope", "--max_positions", str(seq),
+                               "--tied_embeddings", "off", "--dropout", "off"]
+    return c
+
+
+def common(c):
+    return ["--layers", str(c["layers"]), "--hidden", str(c["hidden"]), "--heads", str(c["heads"]),
+            "--kv_heads", str(c["kv_heads"]), "--head_dim", str(c["head_dim"]), "--ffn", str(c["ffn"]),
+            "--vocab", str(c["vocab"]), "--seq", str(c["seq"]), "--batch", str(c["batch"]),
+            "--precision", c["precision"], "--recompute", c["recompute"], "--flash_attention", "off",
+            "--optimizer", "adamw", "--grad_accum", "1", "--overhead", "0",
+            "--kernels", "fused" if c["fused"] else "eager"]
+
+
+CONFIGS = [
+    gpt2("gpt2 fp32 s128 b2"),
+    gpt2("gpt2 fp32 s128 b2 dropout", dropout=True),
+    gpt2("gpt2 amp-bf16 s256 b2 dropout", precision="amp-bf16", seq=256, dropout=True),
+    gpt2("gpt2 amp-bf16 s128 b4", precision="amp-bf16", batch=4),
+    gpt2("gpt2 fp32 s128 b2 full", recompute="full"),
+    gpt2("gpt2 fp32 s16 b1 v8192 (end of backward)", seq=16, batch=1, vocab=8192),
+    llama("llama fp32 s16 b1 v8192 (optimizer peak)", seq=16, batch=1, vocab=8192),
+    llama("llama fp32 s512 b1 v256 (attention peak)", seq=512, batch=1, vocab=256),
+    llama("llama amp-bf16 s512 b1 v256 gqa", precision="amp-bf16", seq=512, batch=1, vocab=256, kv_heads=2),
+    llama("llama fp32 s128 b2"),
+    llama("llama fp32 s128 b2 gqa", kv_heads=2),
+    llama("llama amp-bf16 s256 b2 gqa", precision="amp-bf16", seq=256, kv_heads=2),
+    llama("llama bf16 s256 b2", precision="bf16", seq=256),
+    llama("llama bf16 s128 b4 gqa", precision="bf16", batch=4, kv_heads=2),
+    llama("llama amp-bf16 s128 b2 full", precision="amp-bf16", recompute="full"),
+    llama("llama fp32 s128 b2 full gqa", kv_heads=2, recompute="full"),
+    llama("fused llama fp32 s128 b2", fused=True),
+    llama("fused llama amp-bf16 s256 b2 gqa", precision="amp-bf16", seq=256, kv_heads=2, fused=True),
+    llama("fused llama bf16 s256 b2 gqa", precision="bf16", seq=256, kv_heads=2, fused=True),
+    llama("fused llama bf16 s128 b4 full", precision="bf16", batch=4, recompute="full", fused=True),
+    llama("fused llama bf16 s512 b1 v256", precision="bf16", seq=512, batch=1, vocab=256, fused=True),
+    llama("fused llama bf16 s512 b1 v256 selective", precision="bf16", seq=512, batch=1, vocab=256, fused=True,
+          recompute="selective"),
+    llama("fused llama amp-bf16 s256 b2 selective", precision="amp-bf16", seq=256, fused=True, recompute="selective"),
+]
+
+
+# Measured but not asserted, with the reason (the report lists them as open).
+KNOWN = {}
+
+
+def compare(c, saved, steps, start, fixed, nap):
+    """Measured (converted to CUDA's 1-byte dropout masks) against napkin, per component."""
+    L = c["layers"]
+    by = saved["by_scope"]
+    masks = saved["masks"]
+    adj = {s: m[0] - m[1] for s, m in masks.items()}  # CPU mask bytes minus CUDA's 1 byte each
+    layer_scopes = ["layer%d" % i for i in range(L)]
+    layer_cpu = sum(by.get(s, 0) for s in layer_scopes) / L
+    layer_adj = sum(adj.get(s, 0) for s in layer_scopes) / L
+    layer = layer_cpu - layer_adj
+    head = by.get("head", 0) + (0 if saved["logits_saved"] else saved["logits_bytes"])
+    acts = sum(by.get(s, 0) for s in layer_scopes) + by.get("embed", 0) - sum(adj.values())
+    st = steps[1]
+    data = 2 * c["batch"] * c["seq"] * 8  # input ids and labels (int64)
+    adj_peak = sum(adj.values()) if st["phase"] in ("forward", "backward") else 0
+    peak = st["peak"] - start - fixed - data - adj_peak
+    n_layer = nap["activations_per_layer"]
+    n_logits = nap["logits"]
+    n_peak = nap.get("peak", nap["total"]) - nap["overhead"]
+
+    def cmp(m, n):
+        return {"torch": m, "napkin": n, "ratio": (n / m) if m else float("nan")}
+
+    return {
+        "name": c["name"], "kernels": "fused" if c["fused"] else "eager",
+        "layer": cmp(layer, n_layer), "logits": cmp(head, n_logits), "peak": cmp(peak, n_peak),
+        "activations": cmp(acts, nap["activations"]),
+        "mask_adj": layer_adj * L + adj.get("embed", 0), "phase": st["phase"],
+        "napkin_phase": nap.get("peak_phase", "?"), "first_step_phase": steps[0]["phase"],
+        "first_step_peak": steps[0]["peak"] - start - fixed - data, "params": saved["params"],
+        "states": st["states"], "weight_casts": saved["weight_casts"],
+    }
+
+
+def mib(x):
+    return "%.3f" % (x / 1048576.0)
+
+
+def line(r):
+    return "layer %s/%s (%.3f)  logits %s/%s (%.3f)  peak %s/%s (%.3f) %s|%s  MiB torch/napkin" % (
+        mib(r["layer"]["torch"]), mib(r["layer"]["napkin"]), r["layer"]["ratio"],
+        mib(r["logits"]["torch"]), mib(r["logits"]["napkin"]), r["logits"]["ratio"],
+        mib(r["peak"]["torch"]), mib(r["peak"]["napkin"]), r["peak"]["ratio"], r["phase"], r["napkin_phase"])
+
+
+def markdown(results):
+    out = ["| configuration | kernels | saved per layer, PyTorch | napkin | ratio | logits+loss, PyTorch | napkin "
+           "| ratio | peak, PyTorch | napkin | ratio | peak phase (PyTorch / napkin) | mask adj. |",
+           "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"]
+    for r in results:
+        out.append("| %s | %s | %d | %d | %.3f | %d | %d | %.3f | %d | %d | %.3f | %s / %s | %d |" % (
+            r["name"], r["kernels"], r["layer"]["torch"], r["layer"]["napkin"], r["layer"]["ratio"],
+            r["logits"]["torch"], r["logits"]["napkin"], r["logits"]["ratio"],
+            r["peak"]["torch"], r["peak"]["napkin"], r["peak"]["ratio"], r["phase"], r["napkin_phase"],
+            r["mask_adj"]))
+    return "\n".join(out) + "\n"
