@@ -86,8 +86,11 @@ static void text_table(const struct column *c, int n, const char *knob)
 	bool train = c[0].s.sc.mode == ENGINE_MODE_TRAIN;
 
 	printf("%-36s", knob);
+	/* a name column is headed by what it resolved to ("h200" is h200-sxm) */
 	for (j = 0; j < n; j++)
-		printf("  %-24s", c[j].value);
+		printf("  %-24s", strcmp(knob, "gpu") == 0 && c[j].s.sc.gpu.id[0]     ? c[j].s.sc.gpu.id
+				  : strcmp(knob, "model") == 0 && c[j].s.sc.model.id[0] ? c[j].s.sc.model.id
+											: c[j].value);
 	printf("\n");
 	for (i = 0; engine_metric_at(i, &m); i++) {
 		double x[MAX_COLS], best = NAN;
