@@ -248,6 +248,46 @@ static void test_invalid_points(void **state)
 	assert_int_equal(engine_sweep_run(&sc, &sw, xs, ys, vals, rcs, 4, &err), 0);
 }
 
+/* real-valued knobs too: a point equals the knob given as text (the fast path sets the
+ * number itself), and an architecture knob clears the preset's published count */
+static void test_real_and_arch_points(void **state)
+{
+	static const char *const ranges[] = {"mfu=0.1..0.8:+0.1", "gpu_memory=40GB..200GB:+40GB", "tokens=1T..16T:x2",
+					     "layers=16..48:+8"};
+	struct engine_scenario sc, one, pt;
+	struct engine_result r, r1;
+	struct napkin_err err;
+	size_t i, j, n;
+	double v[64];
+
+	(void)state;
+	engine_scenario_default(&sc);
+	for (i = 0; i < sizeof ranges / sizeof ranges[0]; i++) {
+		struct engine_range rg = range(&sc, ranges[i]);
+		const struct engine_knob *k = rg.knob;
+		n = engine_range_values(&rg, v, 64);
+		assert_true(n >= 4);
+		for (j = 0; j < n; j++) {
+			char text[64];
+			const char *kv[2];
+			if (k->type == ENGINE_KNOB_INT)
+				snprintf(text, sizeof text, "%lld", (long long)v[j]);
+			else
+				snprintf(text, sizeof text, "%.17g", v[j]);
+			kv[0] = k->key;
+			kv[1] = text;
+			assert_int_equal(engine_sweep_point(&sc, &k, &v[j], 1, false, &pt, &r, &err), NAPKIN_OK);
+			one = sc;
+			apply(&one, kv, 1);
+			assert_int_equal(engine_compute(&one, &r1, &err), NAPKIN_OK);
+			assert_true(r.memory.total == r1.memory.total);
+			assert_true(r.compute.train_seconds == r1.compute.train_seconds);
+			assert_true(engine_knob_given(&pt, k));
+			assert_true(pt.model.params_published == one.model.params_published);
+		}
+	}
+}
+
 static void check_plan(const struct engine_scenario *sc, const struct engine_plan_row *rows, size_t nrows)
 {
 	struct engine_scenario t;
@@ -405,6 +445,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_monotone_13b_tp),
 	cmocka_unit_test(test_heatmap_cells_equal_single),
 	cmocka_unit_test(test_invalid_points),
+	cmocka_unit_test(test_real_and_arch_points),
 	cmocka_unit_test(test_plan_70b),
 	cmocka_unit_test(test_plan_vs_brute_force),
 	cmocka_unit_test(test_plan_goals),
