@@ -10,6 +10,7 @@
 #include "tradeoff.h"
 
 #define MAX_Y 16
+#define MAX_POINTS 65536 /* a 256 x 256 heatmap */
 
 enum sweep_format { SW_TEXT, SW_CSV, SW_JSON };
 
@@ -361,6 +362,11 @@ int cmd_sweep(int argc, char **argv)
 	o.nx = engine_range_values(&sw.range[0], NULL, 0);
 	o.ny = npos == 2 ? engine_range_values(&sw.range[1], NULL, 0) : 1;
 	total = o.nx * o.ny;
+	if (total > MAX_POINTS) {
+		fprintf(stderr, "napkin sweep: %zu x %zu is %zu points; at most %d (larger steps, or :x2)\n", o.nx, o.ny,
+			total, MAX_POINTS);
+		goto out;
+	}
 	xs = malloc(o.nx * sizeof *xs);
 	ys = malloc(o.ny * sizeof *ys);
 	values = malloc(total * nm * sizeof *values);

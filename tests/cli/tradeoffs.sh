@@ -115,6 +115,10 @@ done
 what="sweep bad range lists the forms"
 run sweep batch=8..1
 err_has "KNOB=FROM..TO:xFACTOR"
+what="sweep too many points"
+run sweep batch=1..1000:+1 seq=1..1000:+1
+refused
+err_has "at most 65536"
 what="sweep unknown result"
 run sweep batch=1..4 --y memory.totl
 refused
