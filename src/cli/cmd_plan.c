@@ -21,7 +21,7 @@ static void layout_text(const struct engine_plan_row *w, char *buf, size_t n)
 		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute));
 }
 
-static void row_text(int rank, const struct engine_plan_row *w)
+static void row_text(int rank, const struct engine_plan_row *w, bool priced)
 {
 	char mem[32], step[32], days[32], gh[40];
 
@@ -33,10 +33,16 @@ static void row_text(int rank, const struct engine_plan_row *w)
 		printf("%3d", rank);
 	else
 		printf("you");
-	printf(" %6lld %3lld %3lld %3lld %3lld %3lld %5lld %4lld %5lld %5lld  %-9s %10s %9s %10s %12s\n",
+	printf(" %6lld %3lld %3lld %3lld %3lld %3lld %5lld %4lld %5lld %5lld  %-9s %10s %9s %10s %12s",
 	       (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
 	       (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
 	       (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute), mem, step, days, gh);
+	if (priced) { /* price × GPU-hours, in the price's currency */
+		char c[40];
+		engine_fmt_int(floor(w->cost + 0.5), c, sizeof c);
+		printf(" %12s", c);
+	}
+	printf("\n");
 }
 
 static void candidate_json(struct emit *e, const char *key, const struct engine_scenario *sc,
@@ -186,14 +192,14 @@ int cmd_plan(int argc, char **argv)
 			printf("no layout fits%s: more GPUs, a GPU with more memory, or a smaller global batch\n",
 			       po.deadline_days > 0 ? " within the deadline" : "");
 		} else {
-			printf("  # %6s %3s %3s %3s %3s %3s %5s %4s %5s %5s  %-9s %10s %9s %10s %12s\n", "GPUs", "TP", "PP",
+			printf("  # %6s %3s %3s %3s %3s %3s %5s %4s %5s %5s  %-9s %10s %9s %10s %12s%s\n", "GPUs", "TP", "PP",
 			       "VPP", "CP", "EP", "DP", "ZeRO", "batch", "accum", "recompute", "memory/GPU", "step", "training",
-			       "GPU-hours");
+			       "GPU-hours", s.sc.price > 0 ? "         cost" : "");
 			for (i = 0; i < (int)st.rows; i++)
-				row_text(i + 1, &rows[i]);
+				row_text(i + 1, &rows[i], s.sc.price > 0);
 		}
 		if (mine_rc == NAPKIN_OK) {
-			row_text(0, &mine);
+			row_text(0, &mine, s.sc.price > 0);
 			if (!mine.fits)
 				printf("    (your layout does not fit: %s)\n",
 				       (engine_unit_format(ENGINE_UNIT_BYTES, mine.memory_total, a, sizeof a), a));

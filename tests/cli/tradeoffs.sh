@@ -195,6 +195,10 @@ ok
 out_has "searched"
 out_has "  1     64"
 out_has "your layout does not fit"
+what="plan cost column"
+run plan --goal cost --price 2 --top 2
+ok
+out_has "GPU-hours         cost"
 what="plan goal gpus with a deadline"
 run plan --goal gpus --deadline 400 --model llama-2-70b --format json
 ok
