@@ -16,6 +16,7 @@
 
 #include "engine.h"
 #include "testutil.h"
+#include "tradeoff.h"
 
 static void set(struct engine_scenario *sc, const char *key, const char *value)
 {
@@ -376,7 +377,33 @@ static void test_step_model(void **state)
 	assert_close(off.compute.offload_pcie_bytes, 4.0 * off.params.total, 1e-9);
 }
 
+/* The offload part is a part like the others: named, labelled, explained, sweepable. */
+static void test_offload_part_everywhere(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+	struct engine_metric m;
+	struct napkin_err err;
+	static char buf[16384];
+	int i;
+
+	(void)state;
+	for (i = 0; i < ENGINE_STEP_PARTS; i++) {
+		assert_true(engine_step_part_name(i)[0] != '\0');
+		assert_true(engine_step_part_label(i)[0] != '\0');
+	}
+	assert_string_equal(engine_step_part_name(ENGINE_STEP_PARTS - 1), "offload");
+	assert_int_equal(engine_metric_find("compute.step_breakdown.offload", &m, &err), 0);
+	one_gpu(&sc);
+	set(&sc, "offload", "optimizer");
+	compute(&sc, &r);
+	assert_true(engine_explain(&sc, &r, "compute.step_breakdown", buf, sizeof buf));
+	assert_null(strstr(buf, "(null)"));
+	assert_non_null(strstr(buf, "offload"));
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_offload_part_everywhere),
 	cmocka_unit_test(test_step_model),
 	cmocka_unit_test(test_lora_dropout_can_cost_more),
 	cmocka_unit_test(test_peft_llama2_qv),     cmocka_unit_test(test_peft_llama2_all_linear),
