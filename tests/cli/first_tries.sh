@@ -180,7 +180,7 @@ err_has 'did you mean --batch?'
 what="--kv (a prefix of several)"
 run report --kv 2
 refused
-err_has 'did you mean --kv-heads or --kv-dtype?'
+err_has 'did you mean --kv-heads, --kv-dtype or --kv-block?'
 what="--precision mixd-bf16 (a slip in a choice)"
 run report --precision mixd-bf16
 refused
@@ -307,7 +307,7 @@ what="--mode infer --gpus 8 --batch 1"
 run report --mode infer --gpus 8 --batch 1
 ok
 out_has 'each of the 8 replicas, 1 GPU each, serves 1 sequence'
-out_has 'tokens/s 246 per sequence · 246 per replica (batch 1) · 1,968 for the job (8 replicas)'
+out_has 'tokens/s 246 per sequence · 246 per replica (batch 1) · 246 per GPU · 1,968 for the job (8 replicas)'
 what="--mode infer --gpus 2 --tp 2 --batch 4 (one replica)"
 run report --mode infer --gpus 2 --tp 2 --batch 4
 ok
