@@ -205,7 +205,8 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	engine_fmt_seconds(in->tpot_seconds, b, sizeof b);
 	engine_fmt_seconds(in->tp_comm_seconds_per_step, c, sizeof c);
 	if (sc->prefill_chunk > 0)
-		snprintf(d, sizeof d, "%.0f chunks of %.0f", in->prefill_chunks, in->prefill_chunk);
+		snprintf(d, sizeof d, "%.0f %s of %.0f", in->prefill_chunks, util_plural(in->prefill_chunks, "chunk", "chunks"),
+			 in->prefill_chunk);
 	else
 		util_strlcpy(d, "the whole prompt at once", sizeof d);
 	fprintf(f, "  serving  TTFT %s (%s) · TPOT %s (TP all-reduces %s a step)\n", a, d, b, c);

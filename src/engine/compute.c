@@ -273,6 +273,8 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->autocast_bytes_per_param =
 		mem.params_gpu > 0 ? mem.autocast * (train && sc->zero >= 3 ? dp : 1.0) / mem.params_gpu : 0.0;
 	m->bytes_per_param = (train ? by.w + by.g + by.master + m->state_bytes_per_param : by.w) + m->autocast_bytes_per_param;
+	if (!train && sc->weight_format != ENGINE_WF_DTYPE && mem.params_gpu > 0)
+		m->bytes_per_param = mem.weights / mem.params_gpu; /* a weight format: its bits, scales included */
 	m->max_batch = ENGINE_NOT_SOLVED;
 	m->min_gpus = m->min_gpus_tp = m->min_gpus_pp = m->min_gpus_dp = -1;
 	m->max_params = -1;

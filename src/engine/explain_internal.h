@@ -50,4 +50,7 @@ void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const 
 void eng_ex_data(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
 void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const char *name);
 
+/* explain_serving.c: capacity, TTFT, TPOT, the prefill FLOPs counts; false for other keys */
+bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key);
+
 #endif

@@ -234,7 +234,7 @@ static const struct engine_knob knobs[] = {
 	 M_MEM | M_INF | M_RL, SC(generate), "generate", "tokens generated per sequence (decode steps)"},
 	{"prefill_chunk", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 0, 1e8, 0, ENGINE_STEP_POW2, NULL, F_INFER,
 	 M_MEM | M_INF, SC(prefill_chunk), "prefill chunk",
-	 "chunked prefill: prompt tokens per step (0: the whole prompt at once; vLLM uses 512-8192)"},
+	 "chunked prefill: prompt tokens per step (0: the whole prompt at once; e.g. 2048)"},
 	{"kv_block", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e6, 16, ENGINE_STEP_POW2, NULL, F_INFER,
 	 M_MEM | M_INF, SC(kv_block), "KV block", "paged KV cache: tokens per block (vLLM 16; 1: no paging waste)"},
 };
