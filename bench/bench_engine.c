@@ -173,6 +173,21 @@ int main(void)
 	engine_scenario_summary(&c.sc, s, sizeof s);
 	printf("napkin engine benchmark (median of %d batches; %s)\n", BATCHES, s);
 	row("full recompute (engine_compute)", b_compute, &c, 1e-6);
+	{
+		/* the step-time model on a 3D layout: 64 GPUs, tp 8, pp 2, vpp 2, ZeRO-1, full recompute */
+		struct ctx d;
+		static const char *const kv[][2] = {{"gpus", "64"}, {"tp", "8"}, {"pp", "2"}, {"vpp", "2"},
+						     {"recompute", "full"}, {"mfu", "auto"}};
+		size_t i;
+		memset(&d, 0, sizeof d);
+		engine_scenario_default(&d.sc);
+		for (i = 0; i < sizeof kv / sizeof kv[0]; i++)
+			if (engine_knob_set(&d.sc, engine_knob_find(kv[i][0]), kv[i][1], NULL, &err) != 0) {
+				fprintf(stderr, "bench_engine: %s\n", err.msg);
+				return 1;
+			}
+		row("full recompute, step model, tp8 pp2 vpp2", b_compute, &d, 2e-6);
+	}
 	row("solve: largest micro-batch", b_max_batch, &c, 50e-6);
 	row("solve: fewest GPUs", b_min_gpus, &c, 50e-6);
 	row("solve: largest model", b_max_params, &c, 50e-6);

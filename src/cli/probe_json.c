@@ -165,6 +165,17 @@ void cli_probe_json_report(FILE *f, const struct probe_cli *c)
 			j_rate(&e, dts[i] == ENGINE_DT_FP8_E4M3 ? "fp8" : engine_dtype_info(dts[i])->name, &r->m.matmul[dts[i]],
 			       true);
 		emit_end(&e);
+		/* the first 16-bit dtype at several square sizes: the step model's GEMM curve */
+		emit_array(&e, "matmul_curve");
+		for (i = 0; i < (size_t)r->m.curve_n; i++) {
+			if (r->m.curve[i].state != PROBE_M_OK)
+				continue;
+			emit_object(&e, NULL);
+			emit_int(&e, "n", r->m.curve[i].n);
+			emit_num(&e, "flops_per_s", r->m.curve[i].value);
+			emit_end(&e);
+		}
+		emit_end(&e);
 		j_num(&e, "context_bytes", r->m.context_bytes > 0, r->m.context_bytes);
 		j_str(&e, "blas", r->m.blas);
 		emit_end(&e);

@@ -146,6 +146,18 @@ void cli_probe_text_report(FILE *f, struct probe_cli *c, double timeout)
 			snprintf(how, sizeof how, "%lldx%lldx%lld", (long long)rt->m, (long long)rt->n, (long long)rt->k);
 			text_row(f, label, a, rt, sv, "FLOP/s", how);
 		}
+		if (r->m.curve_n > 1) {
+			/* the step model's GEMM curve: the same dtype at smaller squares */
+			int pt;
+			fprintf(f, "  %-24s", "matmul by size");
+			for (pt = 0; pt < r->m.curve_n; pt++) {
+				if (r->m.curve[pt].state != PROBE_M_OK)
+					continue;
+				fmt_rate(r->m.curve[pt].value, "FLOP/s", a, sizeof a);
+				fprintf(f, "%s%lld³ %s", pt ? ", " : " ", (long long)r->m.curve[pt].n, a);
+			}
+			fprintf(f, "\n");
+		}
 		fmt_size(ds ? ds->overhead_bytes : 0, a, sizeof a);
 		fmt_size(r->m.context_bytes, b, sizeof b);
 		fprintf(f, "  %-24s %-18s %-18s %-6s %s\n", "context overhead", a, b, "",

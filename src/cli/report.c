@@ -66,7 +66,9 @@ static void scenario(struct emit *e, const struct engine_scenario *sc)
 		/* a shape picked by `params` is written as params alone: its fields follow */
 		if ((k[i].flags & ENGINE_KNOB_ARCH) && sc->params > 0)
 			continue;
-		if (k[i].type == ENGINE_KNOB_INT || k[i].type == ENGINE_KNOB_REAL)
+		if ((k[i].flags & ENGINE_KNOB_AUTO) && engine_knob_value(sc, &k[i]) == 0.0)
+			emit_str(e, k[i].key, "auto");
+		else if (k[i].type == ENGINE_KNOB_INT || k[i].type == ENGINE_KNOB_REAL)
 			emit_num(e, k[i].key, engine_knob_value(sc, &k[i]));
 		else
 			emit_str(e, k[i].key, buf);
@@ -79,7 +81,7 @@ void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *
 {
 	struct emit e;
 	int i;
-	static const char *tput[] = {"mfu", "tokens_per_s", "step_time", "achieved_flops"};
+	static const char *tput[] = {"mfu", "tokens_per_s", "step_time", "achieved_flops", "predicted"};
 
 	emit_begin(&e, f, fmt == REPORT_YAML ? EMIT_YAML : EMIT_JSON);
 	emit_int(&e, "schema", 1);
@@ -139,9 +141,14 @@ void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *
 	emit_int(&e, "dp", r->dp);
 	emit_int(&e, "tp", sc->tp);
 	emit_int(&e, "pp", sc->pp);
+	emit_int(&e, "vpp", sc->vpp);
+	emit_int(&e, "cp", sc->cp);
+	emit_int(&e, "ep", sc->ep);
 	emit_int(&e, "zero", sc->zero);
 	emit_bool(&e, "sequence_parallel", sc->sequence_parallel);
+	emit_bool(&e, "overlap", sc->overlap);
 	emit_int(&e, "gpus_per_node", sc->gpus_per_node);
+	emit_num(&e, "network_bytes_per_s", r->compute.network_bw);
 	emit_end(&e);
 
 	emit_object(&e, "memory");
@@ -173,6 +180,17 @@ void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *
 	emit_str(&e, "matmul_dtype", dtn(r->compute.matmul_dt));
 	emit_str(&e, "throughput_from", tput[r->compute.source]);
 	emit_str(&e, "flops_formula", sc->flops_formula == ENGINE_FLOPS_6N ? "6n" : "exact");
+	emit_str(&e, "mfu_source", engine_mfu_source_name(r->compute.source));
+	/* the step-time model's parts (docs/step-time.md); they add up to step_seconds when
+	 * mfu_source is predicted, to step_seconds_predicted always */
+	emit_object(&e, "step_breakdown");
+	for (i = 0; i < ENGINE_STEP_PARTS; i++)
+		emit_num(&e, engine_step_part_name(i), engine_step_part(&r->compute.step, i));
+	emit_end(&e);
+	if (sc->price > 0)
+		emit_num(&e, "cost", r->compute.cost);
+	else
+		emit_null(&e, "cost");
 	emit_end(&e);
 
 	emit_object(&e, "inference");
@@ -196,6 +214,8 @@ void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *
 		emit_num(&e, "bytes", p->bytes);
 		emit_num(&e, "intensity", p->intensity);
 		emit_num(&e, "attainable_flops", p->attainable);
+		if (i == ENGINE_PT_TRAIN && sc->mode == ENGINE_MODE_TRAIN)
+			emit_num(&e, "achieved_flops", r->compute.achieved_flops); /* hardware FLOP/s per GPU */
 		emit_str(&e, "bound", p->memory_bound ? "memory" : "compute");
 		engine_roofline_verdict(sc, r, (enum engine_point)i, v, sizeof v);
 		emit_str(&e, "verdict", v);

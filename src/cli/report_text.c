@@ -154,12 +154,32 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		fprintf(f, "  at MFU %4.1f%%     %lld %s × %s (%s) × %.3g → %s tokens/s for the whole job\n", 100.0 * c->mfu,
 			(long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a, dtn(c->matmul_dt), c->mfu, b);
 		break;
+	case ENGINE_TPUT_PREDICTED:
+		fprintf(f, "  predicted        %s tokens/s → MFU %.1f%% (%lld %s × %s %s peak; matmuls at %.0f%% of peak)\n", b,
+			100.0 * c->mfu, (long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a, dtn(c->matmul_dt),
+			100.0 * c->gemm_efficiency);
+		break;
 	default:
 		engine_fmt_count(c->tokens_per_s / (double)sc->gpus, e, sizeof e);
 		fprintf(f, "  measured         %s tokens/s for the whole job (%s per GPU) → MFU %.1f%% (%lld %s × %s %s peak)\n",
 			b, e, 100.0 * c->mfu, (long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a,
 			dtn(c->matmul_dt));
 		break;
+	}
+	if (sc->mode == ENGINE_MODE_TRAIN) {
+		int i, col = 0;
+		engine_fmt_seconds(c->step_seconds_predicted, a, sizeof a);
+		fprintf(f, "  step model       %s per step%s:", a, c->source == ENGINE_TPUT_PREDICTED ? "" : " (not used: mfu or a measurement sets the time)");
+		for (i = 0; i < ENGINE_STEP_PARTS; i++) {
+			double v = engine_step_part(&c->step, i);
+			if (v <= 0.0)
+				continue;
+			if (col++ % 4 == 0)
+				fprintf(f, "\n                  ");
+			engine_fmt_seconds(v, b, sizeof b);
+			fprintf(f, " %s %s (%.0f%%)", engine_step_part_label(i), b, 100.0 * v / c->step_seconds_predicted);
+		}
+		fprintf(f, "\n");
 	}
 	engine_fmt_count(c->global_batch, a, sizeof a);
 	engine_fmt_count(c->tokens_per_step, b, sizeof b);
@@ -169,8 +189,10 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		(long long)sc->seq, b, d, e, util_plural(c->steps, "step", "steps"));
 	engine_fmt_seconds(c->train_seconds, a, sizeof a);
 	engine_fmt_count(floor(c->gpu_hours + 0.5), b, sizeof b);
-	fprintf(f, "  time             %s · %s GPU-hours · MFU %.1f%% · HFU %.1f%%\n", a, b, 100.0 * c->mfu,
-		100.0 * c->hfu);
+	fprintf(f, "  time             %s · %s GPU-hours · MFU %.1f%% · HFU %.1f%% (%s)\n", a, b, 100.0 * c->mfu,
+		100.0 * c->hfu, engine_mfu_source_name(c->source));
+	if (sc->price > 0)
+		fprintf(f, "  cost             %.4g × %s GPU-hours = %.4g\n", sc->price, b, c->cost);
 }
 
 static void inference_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
@@ -242,8 +264,13 @@ static void roofline_section(FILE *f, const struct engine_scenario *sc, const st
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *p = &rl->points[i];
 		engine_fmt_si(p->attainable, "FLOP/s", a, sizeof a);
-		fprintf(f, "  %-16s %10.4g FLOP/B  %-14s attainable %s\n", p->label, p->intensity,
+		fprintf(f, "  %-16s %10.4g FLOP/B  %-14s attainable %s", p->label, p->intensity,
 			p->memory_bound ? "memory-bound" : "compute-bound", a);
+		if (i == ENGINE_PT_TRAIN && sc->mode == ENGINE_MODE_TRAIN) {
+			engine_fmt_si(r->compute.achieved_flops, "FLOP/s", b, sizeof b);
+			fprintf(f, ", achieved %s", b);
+		}
+		fprintf(f, "\n");
 	}
 	engine_roofline_verdict(sc, r, sc->mode == ENGINE_MODE_TRAIN ? ENGINE_PT_TRAIN : ENGINE_PT_DECODE, v, sizeof v);
 	fprintf(f, "  → %s\n", v);
@@ -282,7 +309,7 @@ static void techniques_section(FILE *f, const struct engine_scenario *sc, const 
 	int i, cw = 26;
 	char a[NB], b[NB], c[NB];
 
-	fprintf(f, "\nTechniques  (with minus without, on this scenario; time at the same hardware utilisation)\n");
+	fprintf(f, "\nTechniques  (with minus without, on this scenario; times from the step model, scaled to the header)\n");
 	/* the compared column as wide as its longest entry ("fp32 -> fp8-e4m3 weights, bf16 KV") */
 	for (i = 0; i < ENGINE_TECH_COUNT; i++)
 		if (r->techniques[i].name != NULL && (int)strlen(r->techniques[i].compare) > cw)
@@ -411,7 +438,20 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		fprintf(f, "- FLOPs per token: %s (the 6·N shorthand: %s)\n", a, b);
 		engine_fmt_si(c->train_flops, "FLOP", a, sizeof a);
 		fprintf(f, "- Training FLOPs: %s\n", a);
-		fprintf(f, "- MFU %.1f%%, HFU %.1f%%\n", 100.0 * c->mfu, 100.0 * c->hfu);
+		fprintf(f, "- MFU %.1f%%, HFU %.1f%% (%s)\n", 100.0 * c->mfu, 100.0 * c->hfu, engine_mfu_source_name(c->source));
+		{
+			int part, any = 0;
+			engine_fmt_seconds(c->step_seconds_predicted, a, sizeof a);
+			fprintf(f, "- Predicted step: %s =", a);
+			for (part = 0; part < ENGINE_STEP_PARTS; part++) {
+				double secs = engine_step_part(&c->step, part);
+				if (secs <= 0.0)
+					continue;
+				engine_fmt_seconds(secs, b, sizeof b);
+				fprintf(f, "%s %s %s", any++ ? " +" : "", engine_step_part_label(part), b);
+			}
+			fprintf(f, " (docs/step-time.md)\n");
+		}
 		engine_fmt_seconds(c->train_seconds, a, sizeof a);
 		fprintf(f, "- Training time: **%s** (%.2f days, %.0f GPU-hours)\n\n", a, c->train_days, c->gpu_hours);
 	} else {

@@ -1,7 +1,6 @@
 /* cli: knob flags, --scenario and --presets, shared by every scenario-taking command. */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli.h"
 
@@ -100,27 +99,14 @@ void cli_print_knobs(FILE *f)
 			engine_knob_allowed(&k[i], allowed, sizeof allowed);
 			unit = engine_unit_name(k[i].unit);
 			fprintf(f, "  %-22s %s\n", flag, k[i].help);
-			fprintf(f, "  %-22s %s%s%sdefault %s; allowed %s\n", "", unit[0] ? "unit " : "", unit, unit[0] ? "; " : "",
-				def, allowed);
+			fprintf(f, "  %-22s %s%s%s%sdefault %s; allowed %s\n", "", unit[0] ? "unit " : "", unit,
+				k[i].unit == ENGINE_UNIT_BYTES         ? ", written with it: 80GB, 80GiB"
+				: k[i].unit == ENGINE_UNIT_BYTES_PER_S ? ", written with it: 3.35TB/s"
+				: k[i].unit == ENGINE_UNIT_FLOP_PER_S  ? ", written with it: 989.5T, 989.5TFLOP/s"
+								       : "",
+				unit[0] ? "; " : "", def, allowed);
 		}
 	}
-}
-
-/* A short name the catalog took for a preset ("4090" for rtx-4090) is said once. */
-static void name_note(const char *cmd, const struct engine_knob *k, const char *text, const struct engine_scenario *sc)
-{
-	const char *id = NULL, *name = NULL;
-
-	if (strcmp(k->key, "model") == 0) {
-		id = sc->model.id;
-		name = sc->model.name;
-	} else if (strcmp(k->key, "gpu") == 0) {
-		id = sc->gpu.id;
-		name = sc->gpu.name;
-	}
-	if (id == NULL || id[0] == '\0' || strcasecmp(text, id) == 0)
-		return;
-	fprintf(stderr, "napkin %s: note: --%s %s is %s (%s)\n", cmd, k->key, text, id, name);
 }
 
 int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
@@ -131,6 +117,11 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 	struct engine_catalog cat;
 	struct preset_options popt;
 	struct engine_notes notes;
+	struct {
+		char name[64];
+		const char *value;
+	} seen[16];
+	int nseen = 0;
 	size_t nas = 0;
 	int i, rc = CLI_EXIT_USAGE, npos = 0;
 
@@ -196,6 +187,21 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 			fprintf(stderr, "napkin %s: --%s needs a value\n", cmd, name);
 			goto out;
 		}
+		if (k == NULL) {
+			/* options with a value, like knobs: given once (--format json --format text is a slip) */
+			int j;
+			for (j = 0; j < nseen && strcmp(seen[j].name, name) != 0; j++)
+				;
+			if (j < nseen) {
+				fprintf(stderr, "napkin %s: --%s is given twice ('%s', then '%s'): give it once\n", cmd, name,
+					seen[j].value, value);
+				goto out;
+			}
+			if (nseen < (int)(sizeof seen / sizeof seen[0])) {
+				util_strlcpy(seen[nseen].name, name, sizeof seen[0].name);
+				seen[nseen++].value = value;
+			}
+		}
 		if (o != NULL)
 			*o->value = value;
 		else if (strcmp(name, "scenario") == 0)
@@ -242,8 +248,6 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		cli_error(cmd, &err);
 		goto out;
 	}
-	for (i = 0; i < (int)nas; i++)
-		name_note(cmd, as[i].knob, as[i].text, &out->sc);
 	for (i = 0; i < notes.n; i++)
 		fprintf(stderr, "napkin %s: note: %s\n", cmd, notes.text[i]);
 	rc = 0;

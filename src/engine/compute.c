@@ -58,14 +58,6 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	f->six_n = 6.0 * p->active;
 }
 
-/* Traffic of a matmul [M,K]×[K,N] through forward and backward: X and dY are each read
- * twice and dX, Y written once (e bytes); W read twice (w), dW written once (g). */
-static void mm_train(double M, double K, double N, double e, double w, double g, struct eng_traffic *t)
-{
-	t->flops += 6.0 * M * K * N;
-	t->bytes += 3.0 * e * (M * K + M * N) + 2.0 * w * K * N + g * K * N;
-}
-
 /* Forward only: read X and W, write Y. */
 static void mm_fwd(double M, double K, double N, double e, double w, struct eng_traffic *t)
 {
@@ -73,73 +65,37 @@ static void mm_fwd(double M, double K, double N, double e, double w, struct eng_
 	t->bytes += e * (M * K + M * N) + w * K * N;
 }
 
-/* One layer on one TP rank for M tokens of sequences of length s (context ctx for
- * attention). train: forward + backward (3× the forward's activation traffic). */
+/* One layer's forward on one TP rank for M tokens of sequences of length s_attn (the
+ * training step is step.c's). The linears are read at their stored size (a weight
+ * format's bits: w_linear). */
 void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
-			  double M, double s_attn, bool train, struct eng_traffic *t)
+		       double M, double s_attn, struct eng_traffic *t)
 {
-	double tp = (double)sc->tp, e = b->act, w = b->w, g = b->g;
+	double tp = (double)sc->tp, e = b->act, w = b->w_linear;
 	double hq = dm->nh * dm->dh / tp;
 	double kvr = dm->nkv >= tp ? dm->nkv / tp : 1.0;
 	double hkv = kvr * dm->dh;
 	double fr = dm->f / tp;
-	double passes = train ? 3.0 : 1.0;
 	double seqs = M / eng_max(s_attn, 1.0);
 	double mm_rows = M * dm->k; /* rows through the experts, all experts' weights touched */
 	double elem;
 
-	if (train) {
-		mm_train(M, dm->d, hq + 2.0 * hkv, e, w, g, t);
-		mm_train(M, hq, dm->d, e, w, g, t);
-		mm_train(mm_rows, dm->d, (dm->gated ? 2.0 : 1.0) * fr, e, 0.0, 0.0, t);
-		mm_train(mm_rows, fr, dm->d, e, 0.0, 0.0, t);
-		/* expert weights: read twice, gradient written once, for every expert */
-		t->bytes += dm->E * (dm->gated ? 3.0 : 2.0) * dm->d * fr * (2.0 * w + g);
-		if (dm->E > 1.0)
-			mm_train(M, dm->d, dm->E, e, w, g, t);
-	} else {
-		/* inference reads the linears at their stored size (a weight format's bits) */
-		w = b->w_linear;
-		mm_fwd(M, dm->d, hq + 2.0 * hkv, e, w, t);
-		mm_fwd(M, hq, dm->d, e, w, t);
-		mm_fwd(mm_rows, dm->d, (dm->gated ? 2.0 : 1.0) * fr, e, 0.0, t);
-		mm_fwd(mm_rows, fr, dm->d, e, 0.0, t);
-		t->bytes += dm->E * (dm->gated ? 3.0 : 2.0) * dm->d * fr * w;
-		if (dm->E > 1.0)
-			mm_fwd(M, dm->d, dm->E, e, w, t);
-	}
-	/* attention core: 4·s·hq FLOPs per token forward, twice that backward */
-	t->flops += passes * 4.0 * M * s_attn * hq;
-	t->bytes += passes * e * M * (2.0 * hq + 2.0 * hkv); /* Q, K, V in, O out */
+	mm_fwd(M, dm->d, hq + 2.0 * hkv, e, w, t);
+	mm_fwd(M, hq, dm->d, e, w, t);
+	mm_fwd(mm_rows, dm->d, (dm->gated ? 2.0 : 1.0) * fr, e, 0.0, t);
+	mm_fwd(mm_rows, fr, dm->d, e, 0.0, t);
+	t->bytes += dm->E * (dm->gated ? 3.0 : 2.0) * dm->d * fr * w;
+	if (dm->E > 1.0)
+		mm_fwd(M, dm->d, dm->E, e, w, t);
+	/* attention core: 4·s·hq FLOPs per token */
+	t->flops += 4.0 * M * s_attn * hq;
+	t->bytes += e * M * (2.0 * hq + 2.0 * hkv); /* Q, K, V in, O out */
 	if (!sc->flash_attention) /* scores written and read, softmax written and read */
-		t->bytes += passes * 4.0 * e * seqs * (dm->nh / tp) * s_attn * s_attn;
+		t->bytes += 4.0 * e * seqs * (dm->nh / tp) * s_attn * s_attn;
 	/* element-wise: two norms (read, write), two residual adds (2 reads, 1 write), the
 	 * activation function (gated: 2 reads, 1 write) */
 	elem = e * M * (4.0 * dm->d + 6.0 * dm->d + dm->k * (dm->gated ? 3.0 : 2.0) * fr);
-	t->bytes += passes * elem;
-}
-
-void eng_train_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
-		       const struct engine_params *p, double hw_per_token, struct eng_traffic *t)
-{
-	double M = (double)sc->batch * (double)sc->seq;
-	double tp = (double)sc->tp, pp = (double)sc->pp;
-	struct eng_traffic layer = {0, 0}, head = {0, 0};
-	double recompute_share;
-
-	eng_layer_traffic(sc, dm, b, M, (double)sc->seq, true, &layer);
-	/* recomputation re-reads and re-writes what it recomputes */
-	recompute_share = 0.0;
-	if (sc->recompute == ENGINE_RECOMP_FULL)
-		recompute_share = 1.0 / 3.0;
-	layer.bytes *= 1.0 + recompute_share;
-	if (sc->recompute == ENGINE_RECOMP_SELECTIVE && !sc->flash_attention)
-		layer.bytes += 4.0 * b->act * (M / (double)sc->seq) * (dm->nh / tp) * (double)sc->seq * (double)sc->seq;
-	mm_train(M, dm->d, dm->V / tp, b->act, b->w, b->g, &head);
-	head.bytes += 3.0 * 4.0 * M * dm->V / tp; /* fp32 logits through the loss */
-	t->flops = M * hw_per_token / (tp * pp);
-	t->bytes = (dm->L * layer.bytes + head.bytes) / pp;
-	(void)p;
+	t->bytes += elem;
 }
 
 /*
@@ -166,7 +122,7 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	 * rank, times tp for the replica), the LM head for the last position, KV written */
 	{
 		struct eng_traffic l = {0, 0};
-		eng_layer_traffic(sc, dm, b, B * prompt, prompt, false, &l);
+		eng_layer_traffic(sc, dm, b, B * prompt, prompt, &l);
 		pre.flops = dm->L * l.flops * tp + 2.0 * B * dm->d * dm->V;
 		pre.bytes = dm->L * l.bytes * tp + b->w * dm->V * dm->d + B * prompt * inf->kv_bytes_per_token;
 	}
@@ -224,6 +180,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	struct eng_bytes by;
 	struct eng_mem mem;
 	struct eng_flops fl;
+	struct eng_step stp;
 	struct engine_compute *c = &r->compute;
 	struct engine_memory *m = &r->memory;
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
@@ -232,14 +189,16 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	memset(r, 0, sizeof *r);
 	eng_dims_from_model(&sc->model, &dm);
 	eng_bytes(sc, &by);
-	dp = (double)(sc->gpus / (sc->tp * sc->pp));
+	dp = (double)(sc->gpus / (sc->tp * sc->pp * sc->cp));
 	r->dp = (int)dp;
 
 	/* parameters */
 	eng_params(&dm, &r->params);
 
 	/* memory */
-	eng_memory(sc, &dm, dp, (double)sc->batch, &mem);
+	/* context parallelism: each rank holds 1/cp of every sequence's activations (the
+	 * scores too: its queries against all keys), as if the micro-batch were batch/cp */
+	eng_memory(sc, &dm, dp, train ? (double)sc->batch / (double)sc->cp : (double)sc->batch, &mem);
 	r->params.per_gpu = mem.params_gpu;
 	m->weights = mem.weights;
 	m->autocast_copies = mem.autocast;
@@ -297,6 +256,16 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	c->tokens_per_step = c->global_batch * (double)sc->seq;
 	c->train_flops = sc->tokens * used;
 	c->train_flops_6n = sc->tokens * fl.six_n;
+	/* the step-time model (step.c), whatever drives the time */
+	eng_step(sc, &dm, &by, &mem, dp, peak, &stp);
+	c->step = stp.part;
+	c->step_seconds_predicted = stp.seconds;
+	c->mfu_predicted = c->tokens_per_step * used / (stp.seconds * gpus * peak);
+	c->hfu_predicted = c->tokens_per_step * hw_used / (stp.seconds * gpus * peak);
+	c->gemm_efficiency = stp.gemm_eff;
+	c->bubble_fraction = stp.part.bubble / stp.seconds;
+	c->dp_exposed_fraction = stp.part.dp_comm / stp.seconds;
+	c->network_bw = stp.network_bw;
 	if (sc->tokens_per_s > 0) {
 		c->source = ENGINE_TPUT_TOKENS;
 		c->tokens_per_s = sc->tokens_per_s;
@@ -306,9 +275,12 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	} else if (sc->achieved_flops > 0) {
 		c->source = ENGINE_TPUT_FLOPS;
 		c->tokens_per_s = sc->achieved_flops * gpus / hw_used;
-	} else {
+	} else if (sc->mfu > 0) {
 		c->source = ENGINE_TPUT_MFU;
 		c->tokens_per_s = gpus * peak * sc->mfu / used;
+	} else {
+		c->source = ENGINE_TPUT_PREDICTED;
+		c->tokens_per_s = c->tokens_per_step / stp.seconds;
 	}
 	c->mfu = c->tokens_per_s * used / (gpus * peak);
 	c->hfu = c->tokens_per_s * hw_used / (gpus * peak);
@@ -318,11 +290,11 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	c->train_seconds = sc->tokens / c->tokens_per_s;
 	c->train_days = c->train_seconds / 86400.0;
 	c->gpu_hours = c->train_seconds * gpus / 3600.0;
+	c->cost = sc->price > 0 ? sc->price * c->gpu_hours : 0.0;
 
 	/* roofline */
 	{
 		struct engine_roofline *rl = &r->roofline;
-		struct eng_traffic tr;
 		double bw = sc->gpu.bandwidth;
 		double e = by.act;
 
@@ -330,13 +302,10 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 		rl->bandwidth = bw;
 		rl->ridge = peak / bw;
 		rl->dt = by.matmul_dt;
-		eng_train_traffic(sc, &dm, &by, &r->params, fl.hw, &tr);
-		/* one optimizer step: grad_accum micro-batches, then the update reads the
-		 * gradients and reads and writes weights, master and states once */
-		rl->points[ENGINE_PT_TRAIN].flops = tr.flops * (double)sc->grad_accum;
-		rl->points[ENGINE_PT_TRAIN].bytes =
-			tr.bytes * (double)sc->grad_accum +
-			((mem.weights + mem.autocast) * 2.0 + mem.gradients + 2.0 * (mem.master + mem.optimizer));
+		/* one optimizer step of the binding GPU: every operation the step model times,
+		 * its FLOPs and HBM bytes (step.c), so the achieved rate sits under the roof */
+		rl->points[ENGINE_PT_TRAIN].flops = stp.flops;
+		rl->points[ENGINE_PT_TRAIN].bytes = stp.bytes;
 		eng_inference(sc, &dm, &by, &r->params, peak, &r->inference, &rl->points[ENGINE_PT_PREFILL],
 			      &rl->points[ENGINE_PT_DECODE]);
 		/* an element-wise op (a ReLU) over the MLP intermediate: 1 FLOP per element, one
@@ -373,8 +342,21 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 
 	/* advice that is not an error */
 	if (sc->tp > sc->gpus_per_node)
-		eng_warn(r, "tp %lld spans nodes (gpus_per_node %lld): tensor parallelism over the network is slow",
-			 (long long)sc->tp, (long long)sc->gpus_per_node);
+		eng_warn(r, "tp %lld spans nodes (gpus_per_node %lld): its all-reduces cross the network, %.0f%% of the step",
+			 (long long)sc->tp, (long long)sc->gpus_per_node, 100.0 * c->step.tp_comm / stp.seconds);
+	if (train && c->bubble_fraction > 0.2)
+		eng_warn(r, "the pipeline bubble is %.0f%% of the step: more micro-batches (grad_accum) or vpp shrink it",
+			 100.0 * c->bubble_fraction);
+	if (train && c->dp_exposed_fraction > 0.2)
+		eng_warn(r, "exposed data-parallel communication is %.0f%% of the step: overlap, a larger batch or fewer "
+			 "ZeRO-3 ranks hide it", 100.0 * c->dp_exposed_fraction);
+	if (train && stp.thinnest_eff < 0.5 * eng_family(&sc->gpu)->gemm_best)
+		eng_warn(r, "a GEMM is so thin it runs at %.0f%% of peak: a larger micro-batch or less tensor parallelism "
+			 "widens it", 100.0 * stp.thinnest_eff);
+	if (train && c->source == ENGINE_TPUT_MFU && c->achieved_flops > r->roofline.points[ENGINE_PT_TRAIN].attainable)
+		eng_warn(r, "the assumed mfu %.2g needs %.0f TFLOP/s per GPU, above the roofline's attainable %.0f: "
+			 "mfu auto predicts it", sc->mfu, c->achieved_flops / 1e12,
+			 r->roofline.points[ENGINE_PT_TRAIN].attainable / 1e12);
 	if (sc->tp > 1 && sc->params <= 0 && (sc->model.ffn % sc->tp != 0 || sc->model.hidden % sc->tp != 0))
 		eng_warn(r, "tp %lld does not divide ffn %lld or hidden %lld: frameworks need it to; the figures split evenly",
 			 (long long)sc->tp, (long long)sc->model.ffn, (long long)sc->model.hidden);

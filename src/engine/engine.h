@@ -27,6 +27,7 @@
 #define ENGINE_ID_MAX 64
 #define ENGINE_NAME_MAX 96
 #define ENGINE_SOURCE_MAX 320
+#define ENGINE_GEMM_POINTS 6 /* measured GEMM sizes a GPU profile keeps */
 
 /* ---------------------------------------------------------------- data types */
 
@@ -110,10 +111,14 @@ struct engine_gpu {
 	double h2d_pageable_bw;       /* measured host-to-device from pageable memory (0 = derived) */
 	double link_bw;               /* GPU-GPU link (NVLink, Infinity Fabric, ICI), bytes/s per direction */
 	char link_name[24];
+	double network_bw;            /* scale-out (InfiniBand, RoCE, EFA) per GPU, bytes/s per direction (0 = unknown) */
 	double tdp_w;
 	int sm_count;                 /* SMs, CUs or TensorCores */
 	double overhead_bytes;        /* CUDA context + library workspaces, bytes */
 	bool measured;                /* figures come from napkin probe, not a datasheet */
+	double peak_gemm_n;           /* measured peaks: the side n of the n×n×n GEMM they were timed on (0: unknown) */
+	int gemm_points;              /* measured 16-bit GEMM rates at square sizes (napkin probe), ascending */
+	double gemm_n[ENGINE_GEMM_POINTS], gemm_rate[ENGINE_GEMM_POINTS];
 	char source[ENGINE_SOURCE_MAX];
 };
 
@@ -199,7 +204,9 @@ struct engine_scenario {
 	struct engine_gpu gpu;
 	double params;                /* `params`: the size asked for when the shape came from it, else 0 */
 	int64_t gpus, gpus_per_node, tp, pp, zero;
+	int64_t cp, ep, vpp;          /* context-, expert-parallel degrees; virtual pipeline stages per GPU */
 	bool sequence_parallel;
+	bool overlap;                 /* overlap the data-parallel gradient reduction with the backward */
 	enum engine_mode mode;
 	int64_t batch, grad_accum, seq;
 	enum engine_precision precision;
@@ -211,7 +218,7 @@ struct engine_scenario {
 	bool activations;             /* count activations (off: the "ignoring activations" napkin) */
 	enum engine_flops_formula flops_formula;
 	double tokens;                /* training tokens D */
-	double mfu;                   /* assumed model FLOPs utilisation */
+	double mfu;                   /* assumed model FLOPs utilisation (0 = auto: predicted from the step) */
 	double tokens_per_s;          /* measured: whole-job throughput (0 = not given) */
 	double step_time;             /* measured: seconds per optimizer step (0 = not given) */
 	double achieved_flops;        /* measured: hardware FLOP/s per GPU (0 = not given) */
@@ -221,6 +228,7 @@ struct engine_scenario {
 	int64_t kv_block;             /* serving: tokens per KV-cache block (vLLM's paged attention) */
 	int weight_format;            /* serving: enum engine_weight_format (dtype: weight_dtype decides) */
 	bool pinned;
+	double price;                 /* per GPU-hour, in the user's currency (0 = not given) */
 	/* Which knobs the user set (command line, scenario file, explorer), one bit per row of
 	 * the knob table: engine_knob_set marks them, engine_adapt leaves them alone and fits
 	 * the others (still at their defaults) to the chosen model and GPU. */
@@ -313,6 +321,7 @@ enum {
 	ENGINE_KNOB_TRAIN = 1u << 4,      /* matters in training only */
 	ENGINE_KNOB_INFER = 1u << 5,      /* matters in inference only */
 	ENGINE_KNOB_MIN_OPEN = 1u << 6,   /* min itself is refused: the range is (min, max] (mfu) */
+	ENGINE_KNOB_AUTO = 1u << 7,       /* REAL with ZERO_UNSET: 0 reads and writes as "auto" */
 };
 
 struct engine_choice {
@@ -459,7 +468,34 @@ struct engine_memory {
 	double max_params;
 };
 
-enum engine_throughput_source { ENGINE_TPUT_MFU, ENGINE_TPUT_TOKENS, ENGINE_TPUT_STEP, ENGINE_TPUT_FLOPS };
+enum engine_throughput_source {
+	ENGINE_TPUT_MFU,       /* an assumed mfu */
+	ENGINE_TPUT_TOKENS,    /* measured tokens_per_s */
+	ENGINE_TPUT_STEP,      /* measured step_time */
+	ENGINE_TPUT_FLOPS,     /* measured achieved_flops */
+	ENGINE_TPUT_PREDICTED, /* the step-time model (mfu auto) */
+};
+
+/* The predicted step, part by part: seconds per optimizer step on the binding GPU (the
+ * heaviest pipeline stage). The parts add up to step_seconds_predicted; communication
+ * counts only its exposed part (docs/step-time.md). */
+struct engine_step_breakdown {
+	double matmul;      /* the linear layers and the LM head, forward and backward */
+	double attention;   /* the attention core (FlashAttention, or QKᵀ, softmax, AV through HBM) */
+	double elementwise; /* norms, activations, residual adds, dropout, rotary, the loss */
+	double recompute;   /* the forward work recomputed in the backward */
+	double optimizer;   /* the update: states, master weights and gradients at bandwidth */
+	double tp_comm, cp_comm, ep_comm, pp_comm, dp_comm;
+	double bubble;      /* pipeline fill and drain */
+};
+#define ENGINE_STEP_PARTS 11
+/* Part i of the breakdown (0 .. ENGINE_STEP_PARTS-1), in the order above; its name
+ * ("matmul", "tp_comm", ...) and label ("TP comm"). */
+double engine_step_part(const struct engine_step_breakdown *b, int i);
+const char *engine_step_part_name(int i);
+const char *engine_step_part_label(int i);
+/* "predicted", "assumed" or "measured". */
+const char *engine_mfu_source_name(enum engine_throughput_source s);
 
 struct engine_compute {
 	double flops_per_token_forward;  /* exact, at this sequence length */
@@ -481,7 +517,16 @@ struct engine_compute {
 	double global_batch;             /* sequences per optimizer step */
 	double steps;
 	double train_seconds, train_days, gpu_hours;
+	double cost;                     /* price × GPU-hours (0 without a price) */
 	enum engine_throughput_source source;
+	/* the step-time model (docs/step-time.md), computed whatever the source */
+	struct engine_step_breakdown step;
+	double step_seconds_predicted;
+	double mfu_predicted, hfu_predicted;
+	double gemm_efficiency;          /* matmul FLOPs ÷ (their roofline time × peak) */
+	double bubble_fraction;          /* bubble ÷ predicted step */
+	double dp_exposed_fraction;      /* exposed DP communication ÷ predicted step */
+	double network_bw;               /* scale-out bandwidth per GPU used, bytes/s */
 };
 
 struct engine_inference {
@@ -568,7 +613,7 @@ struct engine_technique {
 	double ratio_memory, ratio_seconds; /* with / without */
 };
 
-#define ENGINE_WARN_MAX 6
+#define ENGINE_WARN_MAX 8
 struct engine_result {
 	struct engine_params params;
 	struct engine_memory memory;

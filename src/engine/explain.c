@@ -50,8 +50,9 @@ static const char *const keys[] = {
 	"memory.optimizer", "memory.activations", "memory.logits", "memory.kv_cache", "memory.overhead",
 	"memory.total", "memory.peak", "memory.max_batch", "memory.min_gpus", "memory.max_params",
 	"compute.flops_per_token_forward", "compute.flops_per_token_train", "compute.train_seconds",
-	"compute.mfu", "inference.prefill_seconds", "inference.decode_seconds_per_token", "inference.max_concurrent",
-	"inference.ttft_seconds", "inference.tpot_seconds", "inference.prefill_flops_causal", "roofline.train_step",
+	"compute.mfu", "compute.step_breakdown", "inference.prefill_seconds", "inference.decode_seconds_per_token",
+	"inference.max_concurrent", "inference.ttft_seconds", "inference.tpot_seconds", "inference.prefill_flops_causal",
+	"roofline.train_step",
 	"roofline.prefill", "roofline.decode", "roofline.elementwise", "data_loading",
 	"techniques.mixed_precision", "techniques.selective_recompute", "techniques.full_recompute",
 	"techniques.flash_attention", "techniques.kv_cache", "techniques.zero1", "techniques.zero2",
@@ -104,6 +105,8 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 		 strcmp(key, "compute.gpu_hours") == 0 || strcmp(key, "compute.train_flops") == 0 ||
 		 strcmp(key, "compute.train_flops_6n") == 0 || strcmp(key, "compute.steps") == 0)
 		eng_ex_time(&x, sc, r, key);
+	else if (strncmp(key, "compute.step_breakdown", 22) == 0 || strcmp(key, "compute.step_seconds_predicted") == 0)
+		eng_ex_step(&x, sc, r);
 	else if (strcmp(key, "compute.mfu") == 0 || strcmp(key, "compute.hfu") == 0 ||
 		 strcmp(key, "compute.tokens_per_s") == 0 || strcmp(key, "compute.step_seconds") == 0 ||
 		 strcmp(key, "compute.achieved_flops") == 0 || strcmp(key, "compute.peak_flops") == 0)

@@ -51,6 +51,9 @@ void eng_ex_time(struct eng_ex *x, const struct engine_scenario *sc, const struc
 	if (cp->source == ENGINE_TPUT_MFU)
 		eng_ex_line(x, "  values   %s × %s ÷ (%lld × %s × %.3g)", CNT(sc->tokens, a), SI(cp->flops_per_token_used, "FLOP", b),
 			    (long long)sc->gpus, SI(cp->peak, "FLOP/s", c), cp->mfu);
+	else if (cp->source == ENGINE_TPUT_PREDICTED)
+		eng_ex_line(x, "  values   %s × %s ÷ (%lld × %s × predicted MFU %.3g)", CNT(sc->tokens, a),
+			    SI(cp->flops_per_token_used, "FLOP", b), (long long)sc->gpus, SI(cp->peak, "FLOP/s", c), cp->mfu);
 	else
 		eng_ex_line(x, "  values   %s tokens ÷ %s (measured throughput)", CNT(sc->tokens, a),
 			    SI(cp->tokens_per_s, "tokens/s", b));
@@ -80,6 +83,10 @@ void eng_ex_mfu(struct eng_ex *x, const struct engine_scenario *sc, const struct
 	case ENGINE_TPUT_FLOPS:
 		eng_ex_line(x, "  measured achieved_flops = %s per GPU (hardware): tokens/s = achieved × GPUs ÷ hardware FLOPs per token",
 			    SI(sc->achieved_flops, "FLOP/s", a));
+		break;
+	case ENGINE_TPUT_PREDICTED:
+		eng_ex_line(x, "  predicted tokens/s = %s tokens per step ÷ %s predicted step (mfu auto; docs/step-time.md)",
+			    CNT(cp->tokens_per_step, a), SECS(cp->step_seconds_predicted, b));
 		break;
 	}
 	eng_ex_line(x, "  values   %s × %s ÷ (%lld × %s)", SI(cp->tokens_per_s, "tokens/s", a), SI(cp->flops_per_token_used, "FLOP", b),
@@ -198,7 +205,7 @@ void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const cha
 		eng_ex_line(x, "  memory per GPU   %s (×%.2f)", GIB(t->delta_memory_bytes, a), t->ratio_memory);
 		eng_ex_line(x, "  FLOPs per token  %s", SI(t->delta_flops, "FLOP", b));
 		eng_ex_line(x, "  HBM traffic      %s per step", GB(t->delta_bytes_moved, c));
-		eng_ex_line(x, "  time             %s%s (×%.2f), at the same hardware utilisation", t->delta_seconds < 0 ? "-" : "+",
+		eng_ex_line(x, "  time             %s%s (×%.2f), from the step model", t->delta_seconds < 0 ? "-" : "+",
 			    SECS(fabs(t->delta_seconds), a), t->ratio_seconds);
 		eng_ex_line(x, "  (with minus without; negative saves)");
 		return;

@@ -44,6 +44,7 @@ void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const str
 void eng_ex_flops(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key);
 void eng_ex_time(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key);
 void eng_ex_mfu(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
+void eng_ex_step(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
 void eng_ex_roofline(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, int pt);
 void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r,
 		      const char *key);

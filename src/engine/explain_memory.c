@@ -343,7 +343,10 @@ void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const str
 		eng_ex_head(x, key, "the largest model of this shape that fits");
 		eng_ex_line(x, "  scales depth and width together (layers, hidden, ffn, heads), keeping the vocabulary, head size "
 			"and every other knob");
-		eng_ex_line(x, "  result   %s parameters", CNT(r->memory.max_params, a));
+		if (r->memory.max_params > 0)
+			eng_ex_line(x, "  result   %s parameters", CNT(r->memory.max_params, a));
+		else
+			eng_ex_line(x, "  result   none fits: not even the smallest model of this shape");
 		eng_ex_line(x, "  (the chapter: 8 GPUs × 80 GB ÷ 16 bytes per parameter = 40B, ignoring activations)");
 	}
 }

@@ -55,8 +55,9 @@ static void ex_tpot(struct eng_ex *x, const struct engine_scenario *sc, const st
 
 	eng_ex_head(x, "inference.tpot_seconds", "time per output token: one decode step of the batch");
 	eng_ex_line(x, "  formula  decode step (roofline) + 2·L all-reduces of batch × hidden values (Megatron TP)");
-	eng_ex_line(x, "  a collective  %.1f µs + 2(t−1)/t × bytes ÷ link (nccl-tests' bus bandwidth; latency from 8 × H100 at 512 B)",
-		    ENG_ALLREDUCE_LATENCY * 1e6);
+	eng_ex_line(x, "  a collective  2(t−1)/t × bytes ÷ NCCL's bus bandwidth on the links + %.0f µs a call (the step-time "
+		       "model's, docs/step-time.md)",
+		    ENG_COLL_LATENCY * 1e6);
 	eng_ex_line(x, "  values   %s + %s (tp %lld)", SECS(in->decode_seconds_per_token, a), SECS(in->tp_comm_seconds_per_step, b),
 		    (long long)sc->tp);
 	eng_ex_line(x, "  result   %s; %s tokens/s a sequence", SECS(in->tpot_seconds, c), CNT(in->decode_tokens_per_s_sequence, a));

@@ -107,12 +107,10 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 struct eng_traffic {
 	double flops, bytes;
 };
-void eng_train_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
-		       const struct engine_params *p, double hw_per_token, struct eng_traffic *t);
 
-/* One layer on one TP rank for M tokens attending to s_attn keys each (compute.c). */
+/* One layer's forward on one TP rank for M tokens attending to s_attn keys each (compute.c). */
 void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
-		       double M, double s_attn, bool train, struct eng_traffic *t);
+		       double M, double s_attn, struct eng_traffic *t);
 
 void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		   const struct engine_params *p, double peak, struct engine_inference *inf,
@@ -129,6 +127,69 @@ void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, co
 		 double peak, struct engine_inference *inf);
 /* Weight bytes of a stage on one GPU: linears, embedding, head and the rest (norms, biases). */
 double eng_weight_bytes(const struct eng_bytes *b, double linear, double embed, double head, double rest);
+/* ------------------------------------------------------------ the step-time model */
+
+/* What one GPU family reaches of its datasheet figures, each with its source (gemm.c). */
+struct eng_family {
+	const char *prefix;      /* matched against the GPU id ("h100" matches "h100-sxm") */
+	double gemm_best;        /* fraction of peak of the best-shaped large GEMM (MAMF) */
+	double best_m, best_n, best_k; /* that GEMM's shape */
+	double flash;            /* FlashAttention's fraction of peak, forward and backward together */
+	double link;             /* NCCL bus bandwidth ÷ the GPU-GPU link, large messages */
+	double hbm;              /* streaming kernels' fraction of memory bandwidth */
+	const char *source;
+};
+const struct eng_family *eng_family(const struct engine_gpu *g);
+
+/* Seconds for a GEMM [M,K]×[K,N] (FLOPs 2MNK) on the roofline at its size-dependent
+ * efficiency; *eff (may be NULL) receives the efficiency of the compute roof. */
+double eng_gemm_seconds(const struct engine_gpu *g, const struct eng_family *fam, double peak, double M, double N,
+			double K, double elem, double *eff);
+/* The efficiency alone (a fraction of peak) for a GEMM of that shape. */
+double eng_gemm_efficiency(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K);
+
+enum eng_coll { COLL_ALL_REDUCE, COLL_REDUCE_SCATTER, COLL_ALL_GATHER, COLL_ALL_TO_ALL, COLL_P2P };
+/* A group of n ranks, `per_node` of them in each node, over the scenario's links. */
+struct eng_group {
+	double n, per_node;
+	double link_bw, network_bw;  /* raw per-direction figures, bytes/s */
+	double link_eff, net_eff;
+};
+/* Seconds for one collective moving S bytes (the full buffer, nccl-tests' size). */
+double eng_coll_seconds(const struct eng_group *g, enum eng_coll kind, double S);
+/* The bus bandwidth the group reaches (bytes/s). */
+double eng_group_busbw(const struct eng_group *g);
+
+#define ENG_SUSTAINED (1305.0 / 1410.0) /* sustained ÷ boost clock under the power limit (gemm.c) */
+#define ENG_FALLBACK_BW 16e9        /* a profile without links: PCIe Gen3 x16 per direction */
+#define ENG_KERNEL_GAP 3e-6       /* seconds between back-to-back kernels on a stream (launch and tail) */
+#define ENG_NET_EFF 0.90           /* scale-out NCCL bus bandwidth ÷ NIC line rate (gemm.c) */
+#define ENG_COLL_LATENCY 20e-6     /* seconds per collective call (nccl-tests small-message time) */
+#define ENG_STEP_LATENCY_NET 12e-6  /* seconds per ring step that crosses nodes (gemm.c) */
+
+/* The predicted step of one GPU (step.c). */
+struct eng_step {
+	struct engine_step_breakdown part;
+	double seconds;
+	double flops, bytes;           /* per GPU per optimizer step, everything timed */
+	double gemm_eff;               /* matmul FLOPs ÷ (their roofline time × peak) */
+	double network_bw;
+	bool tp_spans_nodes;
+	double thinnest_eff;           /* the lowest efficiency of a GEMM that matters */
+};
+void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+	      const struct eng_mem *mem, double dp, double peak, struct eng_step *out);
+
+/* Layers on the heaviest pipeline stage: pp need not divide layers. */
+static inline double eng_layers_per_stage(double L, int64_t pp)
+{
+	double q;
+
+	if (pp <= 1)
+		return L;
+	q = L / (double)pp;
+	return (double)(int64_t)q == q ? q : (double)(int64_t)q + 1.0;
+}
 
 /* engine_validate in two parts: everything the knobs alone say, and (after computing) a
  * measurement that implies more than the GPUs' peak. */
@@ -181,9 +242,6 @@ enum eng_bias { BIAS_NONE, BIAS_QKV, BIAS_ATTN, BIAS_ALL };
 #define ENG_PAGEABLE_FACTOR 0.5    /* pageable H2D ≈ half the pinned rate: staged through a pinned
 				      bounce buffer (NVIDIA, "How to Optimize Data Transfers in CUDA
 				      C/C++", M. Harris, 2012); napkin probe measures the real figure */
-#define ENG_ALLREDUCE_LATENCY 15.5e-6 /* one small all-reduce, 8 × H100 in a node: nccl-tests at 512 B
-				      (../shared/reference/interconnect.md); the per-collective cost
-				      until the step-time model gives one */
 #define ENG_ADAM8_BLOCK 2048.0     /* bitsandbytes blockwise 8-bit states: one fp32 absmax per 2048 */
 
 #endif

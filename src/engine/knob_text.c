@@ -65,8 +65,10 @@ void engine_knob_format(const struct engine_scenario *sc, const struct engine_kn
 	switch (k->type) {
 	case ENGINE_KNOB_INT: snprintf(buf, n, "%lld", (long long)*eng_f_int(s, k)); break;
 	case ENGINE_KNOB_REAL:
-		if (*eng_f_real(s, k) != 0.0 && (k->unit == ENGINE_UNIT_BYTES || k->unit == ENGINE_UNIT_BYTES_PER_S ||
-						 k->unit == ENGINE_UNIT_FLOP_PER_S))
+		if ((k->flags & ENGINE_KNOB_AUTO) && *eng_f_real(s, k) == 0.0)
+			util_strlcpy(buf, "auto", n);
+		else if (*eng_f_real(s, k) != 0.0 && (k->unit == ENGINE_UNIT_BYTES || k->unit == ENGINE_UNIT_BYTES_PER_S ||
+						      k->unit == ENGINE_UNIT_FLOP_PER_S))
 			fmt_quantity(k->unit, *eng_f_real(s, k), buf, n);
 		else
 			fmt_real(*eng_f_real(s, k), buf, n);
@@ -108,7 +110,7 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 	default: break;
 	}
 	if (k->type == ENGINE_KNOB_REAL && (k->flags & ENGINE_KNOB_ZERO_UNSET) && *eng_f_real(s, k) == 0.0) {
-		util_strlcpy(buf, "-", n);
+		util_strlcpy(buf, (k->flags & ENGINE_KNOB_AUTO) ? "auto" : "-", n);
 		return;
 	}
 	switch (k->type) {
@@ -167,7 +169,9 @@ void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n)
 			util_bprintf(buf, n, &pos, "more than %s, up to %s", lo, hi);
 		else
 			util_bprintf(buf, n, &pos, "%s to %s", lo, hi);
-		if (k->flags & ENGINE_KNOB_ZERO_UNSET)
+		if (k->flags & ENGINE_KNOB_AUTO)
+			util_bprintf(buf, n, &pos, ", or auto (predicted)");
+		else if (k->flags & ENGINE_KNOB_ZERO_UNSET)
 			util_bprintf(buf, n, &pos, " (0: not given)");
 		break;
 	}
@@ -180,7 +184,7 @@ void engine_knob_default_text(const struct engine_knob *k, char *buf, size_t n)
 	engine_scenario_default(&sc);
 	engine_knob_format(&sc, k, buf, n);
 	if (buf[0] == '\0' || (k->type == ENGINE_KNOB_REAL && (k->flags & ENGINE_KNOB_ZERO_UNSET) &&
-			       engine_knob_value(&sc, k) == 0.0))
+			       !(k->flags & ENGINE_KNOB_AUTO) && engine_knob_value(&sc, k) == 0.0))
 		util_strlcpy(buf, eng_knob_special(k) == SP_PARAMS ? "(the model's)" : "(not given)", n);
 }
 

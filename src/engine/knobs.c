@@ -279,10 +279,18 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	switch (k->type) {
 	case ENGINE_KNOB_INT:
 	case ENGINE_KNOB_REAL:
+		if ((k->flags & ENGINE_KNOB_AUTO) && strcasecmp(text, "auto") == 0) {
+			*eng_f_real(sc, k) = 0.0;
+			break;
+		}
 		if (engine_unit_parse(k->unit, text, &v, &e2) != NAPKIN_OK)
 			return util_err_set(err, NAPKIN_EINVAL, "%s: %s", k->key, e2.msg);
 		if (k->type == ENGINE_KNOB_INT && v != floor(v)) {
 			snprintf(what, sizeof what, "'%s' is not a whole number", text);
+			return knob_err(err, k, what);
+		}
+		if ((k->flags & ENGINE_KNOB_AUTO) && v == 0.0) {
+			snprintf(what, sizeof what, "0 is not allowed (auto predicts it)");
 			return knob_err(err, k, what);
 		}
 		if (!(k->flags & ENGINE_KNOB_ZERO_UNSET && v == 0.0) &&

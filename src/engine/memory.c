@@ -162,10 +162,10 @@ struct stage_params {
 
 static void stage_params(const struct engine_scenario *sc, const struct eng_dims *dm, struct stage_params *sp)
 {
-	double t = (double)sc->tp, p = (double)sc->pp;
+	double t = (double)sc->tp;
 	double hq = dm->nh * dm->dh;
 	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0; /* KV heads per rank (replicated below 1) */
-	double lps = dm->L / p;
+	double lps = eng_layers_per_stage(dm->L, sc->pp);
 	double final_norm = dm->layernorm ? 2.0 * dm->d : dm->d;
 	struct eng_layer_params lp;
 	double attn_w, attn_b, mlp, mm, layer, emb, head;
@@ -173,8 +173,8 @@ static void stage_params(const struct engine_scenario *sc, const struct eng_dims
 	eng_layer_params(dm, &lp);
 	attn_w = dm->d * hq / t + 2.0 * dm->d * dm->dh * kvr + hq * dm->d / t;
 	attn_b = (dm->qkv_bias ? hq / t + 2.0 * dm->dh * kvr : 0.0) + lp.attn_b_row;
-	mlp = dm->E * (lp.mlp_w / t + lp.mlp_b_col / t + lp.mlp_b_row);
-	mm = attn_w + dm->E * lp.mlp_w / t + lp.router;
+	mlp = dm->E / (double)sc->ep * (lp.mlp_w / t + lp.mlp_b_col / t + lp.mlp_b_row); /* ep splits the experts */
+	mm = attn_w + dm->E / (double)sc->ep * lp.mlp_w / t + lp.router;
 	layer = attn_w + attn_b + mlp + lp.router + lp.norms;
 	emb = dm->V * dm->d / t + dm->P * dm->d;
 	head = dm->tied ? 0.0 : dm->V * dm->d / t;
@@ -234,7 +234,7 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 	struct engine_params pp_all;
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
 	double t = (double)sc->tp, p = (double)sc->pp;
-	double e, s = (double)sc->seq, lps = dm->L / p;
+	double e, s = (double)sc->seq, lps = eng_layers_per_stage(dm->L, sc->pp);
 	double state_per_param, inflight;
 	int stage;
 	double best_total = -1.0;

@@ -152,6 +152,7 @@ void engine_gpu_h100_sxm(struct engine_gpu *g)
 	g->peak[ENGINE_DT_INT8] = 1979e12;
 	g->pcie_bw = 64e9;
 	g->link_bw = 450e9;
+	g->network_bw = 50e9; /* DGX H100: 8 × 400 Gb/s NDR InfiniBand for 8 GPUs */
 	util_strlcpy(g->link_name, "nvlink", sizeof g->link_name);
 	g->tdp_w = 700;
 	g->sm_count = 132;

@@ -15,8 +15,8 @@
  *    reads the weights and the KV cache of the chunks before it once more.
  *  - Megatron tensor parallelism (Shoeybi et al. 2019, §3): two all-reduces of the layer's
  *    output per layer in the forward; a ring all-reduce of S bytes over n ranks moves
- *    2(n−1)/n · S per rank (nccl-tests doc/PERFORMANCE.md), plus a fixed latency per
- *    collective (ENG_ALLREDUCE_LATENCY).
+ *    2(n−1)/n · S per rank (nccl-tests doc/PERFORMANCE.md), plus the per-call latency: the
+ *    step-time model's eng_coll_seconds (gemm.c), as training's TP communication.
  *  - Causal masking: query i attends to i keys (at most the window), Σ = s(s+1)/2, half of
  *    the s² that PaLM's model-FLOPs count charges (Chowdhery et al. 2022, appendix B).
  */
@@ -82,17 +82,24 @@ static double chunk_span(const struct eng_dims *dm, double a, double b)
 	return (1.0 - dm->wfrac) * full + dm->wfrac * local;
 }
 
-/* The TP all-reduces of one forward over `tokens` tokens: 2 per layer of tokens·d values. */
+/* The TP all-reduces of one forward over `tokens` tokens: 2 per layer of tokens·d values,
+ * each timed by the step-time model's collective (gemm.c: NCCL's bus bandwidth on the
+ * links, the per-call latency, the ring steps that cross nodes). */
 static double tp_comm(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		      double tokens)
 {
+	struct eng_group g;
 	double t = (double)sc->tp;
-	double bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw;
-	double bytes = tokens * dm->d * b->act;
 
-	if (sc->tp <= 1 || bw <= 0)
+	if (sc->tp <= 1)
 		return 0.0;
-	return 2.0 * dm->L * (ENG_ALLREDUCE_LATENCY + 2.0 * (t - 1.0) / t * bytes / bw);
+	g.n = t;
+	g.per_node = eng_max(1.0, eng_min(t, (double)sc->gpus_per_node));
+	g.link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
+	g.link_eff = sc->gpu.link_bw > 0 ? eng_family(&sc->gpu)->link : 0.80;
+	g.network_bw = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
+	g.net_eff = ENG_NET_EFF;
+	return 2.0 * dm->L * eng_coll_seconds(&g, COLL_ALL_REDUCE, tokens * dm->d * b->act);
 }
 
 void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
@@ -121,7 +128,7 @@ void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, co
 		double n = eng_min(c, s - a);
 		struct eng_traffic l = {0, 0};
 		double fl, by;
-		eng_layer_traffic(sc, dm, b, n, chunk_span(dm, a, a + n), false, &l);
+		eng_layer_traffic(sc, dm, b, n, chunk_span(dm, a, a + n), &l);
 		fl = dm->L * l.flops;
 		by = dm->L * l.bytes + (a + n) * kv_rank;
 		if (a + n >= s) {

@@ -11,7 +11,8 @@ static double total_at(const struct engine_scenario *sc, const struct eng_dims *
 {
 	struct eng_mem m;
 
-	eng_memory(sc, dm, dp, batch, &m);
+	/* context parallelism splits every sequence over cp ranks: each holds batch/cp worth */
+	eng_memory(sc, dm, dp, sc->mode == ENGINE_MODE_TRAIN ? batch / (double)sc->cp : batch, &m);
 	return m.total;
 }
 
@@ -20,7 +21,7 @@ static double total_at(const struct engine_scenario *sc, const struct eng_dims *
 int64_t engine_solve_max_batch(const struct engine_scenario *sc)
 {
 	struct eng_dims dm;
-	double dp = (double)(sc->gpus / (sc->tp * sc->pp)), cap = sc->gpu.memory_bytes;
+	double dp = (double)(sc->gpus / (sc->tp * sc->pp * sc->cp)), cap = sc->gpu.memory_bytes;
 	double m1, m2, slope;
 	int64_t b;
 
@@ -109,7 +110,7 @@ double engine_solve_max_params(const struct engine_scenario *sc)
 {
 	struct eng_dims base, dm;
 	struct engine_params p;
-	double dp = (double)(sc->gpus / (sc->tp * sc->pp)), cap = sc->gpu.memory_bytes;
+	double dp = (double)(sc->gpus / (sc->tp * sc->pp * sc->cp)), cap = sc->gpu.memory_bytes;
 	double lo = -12.0, hi = 8.0; /* log2 of the scale */
 	int i;
 

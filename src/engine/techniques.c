@@ -2,11 +2,12 @@
  * The chapter's closing question, answered live: for each technique, how much memory it
  * changes and how much compute or data movement, against the same scenario without it.
  *
- * Each row compares two scenarios that differ only in the technique. Times are compared at
- * the same hardware utilisation (HFU): recomputation costs time because the GPU executes
- * more FLOPs, mixed precision saves it because the 16-bit peak is higher. Communication is
- * not modelled (ZeRO-3 moves 1.5× the data of plain data parallelism, Rajbhandari et al.
- * 2019, §7); the pipeline bubble is, as (p − 1)/m of the ideal time (Narayanan et al. 2021).
+ * Each row compares two scenarios that differ only in the technique. Training times come
+ * from the step-time model (step.c) for both, scaled by the header's time over the model's
+ * own for this scenario, so the row of the current scenario agrees with the header
+ * whether its MFU is predicted, assumed or measured: recomputation costs its forward
+ * again, FlashAttention saves the scores' trips through HBM, ZeRO-3, TP and PP pay their
+ * communication and the pipeline bubble.
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,27 +20,25 @@ struct outcome {
 	double memory, flops, bytes, seconds;
 };
 
-/* Evaluates a variant at the utilisation of the base scenario. */
-static void run(const struct engine_scenario *sc, double hfu, struct outcome *o)
+/* Evaluates a variant with the step-time model; its training time is scaled by `scale`
+ * (the header's time over the model's for the base scenario). */
+static void run(const struct engine_scenario *sc, double scale, struct outcome *o)
 {
 	struct engine_result r;
 	struct napkin_err err;
 	struct engine_scenario t = *sc;
 
 	t.tokens_per_s = t.step_time = t.achieved_flops = 0.0;
+	t.mfu = 0.0;
 	o->ok = engine_validate(&t, &err) == NAPKIN_OK;
 	if (!o->ok)
 		return;
 	eng_compute_core(&t, &r);
 	o->memory = r.memory.total;
 	if (t.mode == ENGINE_MODE_TRAIN) {
-		double gpus = (double)t.gpus;
-		double pp_bubble = t.pp > 1 ? (double)(t.pp - 1) / (double)t.grad_accum : 0.0;
 		o->flops = r.compute.flops_per_token_hw;
 		o->bytes = r.roofline.points[ENGINE_PT_TRAIN].bytes;
-		o->seconds = t.tokens * (r.compute.flops_per_token_used + (r.compute.flops_per_token_hw -
-									   r.compute.flops_per_token_train)) /
-			     (gpus * r.compute.peak * hfu) * (1.0 + pp_bubble);
+		o->seconds = r.compute.train_seconds * scale;
 	} else {
 		o->flops = r.inference.decode_flops / (double)t.batch;
 		o->bytes = r.inference.decode_bytes;
@@ -98,11 +97,12 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	struct engine_scenario a, b;
 	struct outcome w, wo, cur;
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
-	double hfu = r->compute.hfu > 0 ? r->compute.hfu : sc->mfu;
+	double pred = r->compute.steps * r->compute.step_seconds_predicted;
+	double scale = pred > 0 && train ? r->compute.train_seconds / pred : 1.0; /* see run() */
 	int i;
 
 	memset(T, 0, sizeof r->techniques);
-	run(sc, hfu, &cur);
+	run(sc, scale, &cur);
 
 	/* mixed precision: fp32 against the current recipe (or mixed-bf16 when fp32) */
 	a = *sc;
@@ -117,8 +117,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	a.weight_dtype = b.weight_dtype = sc->weight_dtype;
 	b.matmul_dtype = ENGINE_DT_AUTO;
 	b.weight_dtype = b.grad_dtype = b.optimizer_dtype = b.activation_dtype = b.kv_dtype = ENGINE_DT_AUTO;
-	run(&a, hfu, &w);
-	run(&b, hfu, &wo);
+	run(&a, scale, &w);
+	run(&b, scale, &wo);
 	fill(&T[ENGINE_TECH_MIXED], "mixed_precision", "mixed precision", sc->precision != ENGINE_PREC_FP32, &w, &wo);
 	if (train) {
 		snprintf(T[ENGINE_TECH_MIXED].compare, sizeof T[0].compare, "fp32 -> %s", engine_precision_name(a.precision));
@@ -136,13 +136,13 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	b = *sc;
 	a.recompute = ENGINE_RECOMP_SELECTIVE;
 	b.recompute = ENGINE_RECOMP_NONE;
-	run(&a, hfu, &w);
-	run(&b, hfu, &wo);
+	run(&a, scale, &w);
+	run(&b, scale, &wo);
 	fill(&T[ENGINE_TECH_SELECTIVE], "selective_recompute", "selective recompute",
 	     train && sc->recompute == ENGINE_RECOMP_SELECTIVE, &w, &wo);
 	snprintf(T[ENGINE_TECH_SELECTIVE].compare, sizeof T[0].compare, "none -> selective");
 	a.recompute = ENGINE_RECOMP_FULL;
-	run(&a, hfu, &w);
+	run(&a, scale, &w);
 	fill(&T[ENGINE_TECH_FULL], "full_recompute", "full recompute (checkpointing)",
 	     train && sc->recompute == ENGINE_RECOMP_FULL, &w, &wo);
 	snprintf(T[ENGINE_TECH_FULL].compare, sizeof T[0].compare, "none -> full");
@@ -154,8 +154,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	b = *sc;
 	a.flash_attention = true;
 	b.flash_attention = false;
-	run(&a, hfu, &w);
-	run(&b, hfu, &wo);
+	run(&a, scale, &w);
+	run(&b, scale, &wo);
 	fill(&T[ENGINE_TECH_FLASH], "flash_attention", "FlashAttention", sc->flash_attention, &w, &wo);
 	snprintf(T[ENGINE_TECH_FLASH].compare, sizeof T[0].compare, "off -> on");
 
@@ -193,8 +193,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		b = *sc;
 		a.zero = i;
 		b.zero = 0;
-		run(&a, hfu, &w);
-		run(&b, hfu, &wo);
+		run(&a, scale, &w);
+		run(&b, scale, &wo);
 		fill(te, names[i], labels[i], train && sc->zero == i, &w, &wo); /* no ZeRO in inference */
 		snprintf(te->compare, sizeof te->compare, "stage 0 -> %d over %d %s", i, r->dp,
 			 util_plural(r->dp, "rank", "ranks"));
@@ -214,8 +214,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		a.gpus = sc->gpus * (a.tp > 0 ? a.tp : 1);
 	}
 	if (a.tp > 0) {
-		run(&a, hfu, &w);
-		run(&b, hfu, &wo);
+		run(&a, scale, &w);
+		run(&b, scale, &wo);
 		fill(&T[ENGINE_TECH_TP], "tensor_parallel", "tensor parallelism", sc->tp > 1, &w, &wo);
 		snprintf(T[ENGINE_TECH_TP].compare, sizeof T[0].compare, "tp 1 -> %lld (%lld -> %lld GPUs)",
 			 (long long)a.tp, (long long)b.gpus, (long long)a.gpus);
@@ -234,8 +234,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		a.gpus = sc->gpus * (a.pp > 0 ? a.pp : 1);
 	}
 	if (a.pp > 0) {
-		run(&a, hfu, &w);
-		run(&b, hfu, &wo);
+		run(&a, scale, &w);
+		run(&b, scale, &wo);
 		fill(&T[ENGINE_TECH_PP], "pipeline_parallel", "pipeline parallelism", sc->pp > 1, &w, &wo);
 		snprintf(T[ENGINE_TECH_PP].compare, sizeof T[0].compare, "pp 1 -> %lld (%lld -> %lld GPUs)",
 			 (long long)a.pp, (long long)b.gpus, (long long)a.gpus);

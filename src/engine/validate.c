@@ -75,9 +75,12 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	    (rc = check_range_int(sc->prompt, 1, 100000000, "prompt", err)) ||
 	    (rc = check_range_int(sc->generate, 1, 100000000, "generate", err)))
 		return rc;
-	if (sc->gpus % (sc->tp * sc->pp) != 0)
-		FAIL("gpus (%lld) must be a multiple of tp × pp = %lld (data-parallel ranks = gpus ÷ (tp × pp))",
-		     (long long)sc->gpus, (long long)(sc->tp * sc->pp));
+	if ((rc = check_range_int(sc->cp, 1, 1024, "cp", err)) || (rc = check_range_int(sc->ep, 1, 1024, "ep", err)) ||
+	    (rc = check_range_int(sc->vpp, 1, 128, "vpp", err)))
+		return rc;
+	if (sc->gpus % (sc->tp * sc->pp * sc->cp) != 0)
+		FAIL("gpus (%lld) must be a multiple of tp × pp × cp = %lld (data-parallel ranks = gpus ÷ (tp × pp × cp))",
+		     (long long)sc->gpus, (long long)(sc->tp * sc->pp * sc->cp));
 	if (m->heads % sc->tp != 0)
 		FAIL("tp (%lld) must divide heads (%lld): each rank computes whole heads", (long long)sc->tp,
 		     (long long)m->heads);
@@ -85,9 +88,18 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 		FAIL("tp (%lld) and kv_heads (%lld) must divide one another (KV heads are split, or replicated "
 		     "when there are fewer than tp)",
 		     (long long)sc->tp, (long long)m->kv_heads);
-	if (m->layers % sc->pp != 0)
-		FAIL("pp (%lld) must divide layers (%lld): each stage holds whole layers", (long long)sc->pp,
+	if (sc->pp > m->layers)
+		FAIL("pp (%lld) cannot exceed layers (%lld): each stage holds at least one layer", (long long)sc->pp,
 		     (long long)m->layers);
+	if (sc->vpp > 1 && (sc->pp < 2 || sc->pp * sc->vpp > m->layers))
+		FAIL("vpp (%lld) needs pp > 1 and pp × vpp ≤ layers (%lld): each virtual stage holds a layer",
+		     (long long)sc->vpp, (long long)m->layers);
+	if (sc->cp > 1 && sc->seq % sc->cp != 0)
+		FAIL("cp (%lld) must divide seq (%lld): each rank holds an equal part of every sequence", (long long)sc->cp,
+		     (long long)sc->seq);
+	if (sc->ep > 1 && (m->experts % sc->ep != 0 || (sc->gpus / (sc->tp * sc->pp * sc->cp)) % sc->ep != 0))
+		FAIL("ep (%lld) must divide experts (%lld) and the data-parallel ranks (%lld)", (long long)sc->ep,
+		     (long long)m->experts, (long long)(sc->gpus / (sc->tp * sc->pp * sc->cp)));
 	if (m->position == ENGINE_POS_LEARNED) {
 		int64_t need = train ? sc->seq : sc->prompt + sc->generate;
 		if (need > m->max_positions) {
@@ -139,8 +151,8 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	/* training figures */
 	if (!(sc->tokens >= 1 && sc->tokens <= 1e17))
 		FAIL("tokens must be between 1 and 1e17 (got %g)", sc->tokens);
-	if (!(sc->mfu > 0 && sc->mfu <= 1))
-		FAIL("mfu must be above 0 and at most 1 (got %g)", sc->mfu);
+	if (!(sc->mfu >= 0 && sc->mfu <= 1)) /* 0: auto */
+		FAIL("mfu must be auto, or above 0 and at most 1 (got %g)", sc->mfu);
 	measured = (sc->tokens_per_s > 0) + (sc->step_time > 0) + (sc->achieved_flops > 0);
 	if (measured > 1)
 		FAIL("give only one measurement: tokens_per_s, step_time or achieved_flops (each implies the others)");
@@ -164,7 +176,7 @@ int eng_check_measurement(const struct engine_scenario *sc, struct engine_result
 	const struct engine_compute *c = &r->compute;
 	const char *which = sc->tokens_per_s > 0 ? "tokens_per_s" : sc->step_time > 0 ? "step_time" : "achieved_flops";
 
-	if (sc->mode != ENGINE_MODE_TRAIN || c->source == ENGINE_TPUT_MFU)
+	if (sc->mode != ENGINE_MODE_TRAIN || c->source == ENGINE_TPUT_MFU || c->source == ENGINE_TPUT_PREDICTED)
 		return NAPKIN_OK;
 	if (c->hfu > 1.0 + 1e-9)
 		FAIL("%s implies %.0f%% of the GPUs' peak (HFU %.2f > 1): %s; check it, gpus (%lld) and the precision", which,

@@ -4,6 +4,7 @@
  * direction.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -24,12 +25,12 @@ static const struct {
 };
 #define NPEAK (sizeof peak_keys / sizeof peak_keys[0])
 
-static const char *const link_keys[] = {"pcie", "nvlink", "infinity_fabric", "ici", NULL};
+static const char *const link_keys[] = {"pcie", "nvlink", "infinity_fabric", "ici", "network", NULL};
 
 /* The `measured:` section napkin probe --save writes below the datasheet figures. */
 static const char *const measured_keys[] = {
 	"date", "device", "uuid", "driver", "cuda", "blas", "memory", "memory_bandwidth", "peak_flops",
-	"h2d_pinned_bw", "h2d_pageable_bw", "overhead", "sm_count", NULL,
+	"h2d_pinned_bw", "h2d_pageable_bw", "overhead", "sm_count", "gemm_size", "gemm_curve", NULL,
 };
 
 /* Bounds: wide enough for any accelerator, narrow enough to catch a missing unit. */
@@ -79,6 +80,40 @@ static void peaks(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 		pd_bad(d, map, NAPKIN_ESCHEMA, "peak_flops needs at least one dtype with a rate (bf16, fp16, fp32, ...)");
 }
 
+/* gemm_curve: {512: 150 TFLOP/s, 1024: ..., 8192: ...}, square sizes ascending. */
+static void gemm_curve(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g)
+{
+	size_t i;
+
+	if (map->kind != YDOC_MAP) {
+		pd_bad(d, map, NAPKIN_ESCHEMA, "expected a mapping of size: rate (4096: 600 TFLOP/s), got %s",
+		       ydoc_what(map));
+		return;
+	}
+	g->gemm_points = 0;
+	for (i = 0; i < map->n; i++) {
+		const struct ydoc_pair *p = &map->pairs[i];
+		double n, x;
+		char *end = NULL;
+
+		n = strtod(p->key, &end);
+		if (end == p->key || *end != '\0' || !(n >= 1 && n <= 1e6) ||
+		    (g->gemm_points > 0 && n <= g->gemm_n[g->gemm_points - 1])) {
+			pd_bad(d, p->value, NAPKIN_ESCHEMA, "gemm_curve sizes are whole numbers from 1 to 1000000, ascending (got %s)",
+			       p->key);
+			return;
+		}
+		if (g->gemm_points >= ENGINE_GEMM_POINTS) {
+			pd_bad(d, p->value, NAPKIN_ESCHEMA, "gemm_curve holds at most %d sizes", ENGINE_GEMM_POINTS);
+			return;
+		}
+		if (pd_number(d, p->value, ENGINE_UNIT_FLOP_PER_S, PEAK_MIN, PEAK_MAX, &x) != 0)
+			return;
+		g->gemm_n[g->gemm_points] = n;
+		g->gemm_rate[g->gemm_points++] = x;
+	}
+}
+
 static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gpu *g)
 {
 	const struct ydoc_node *v, *first_link = NULL;
@@ -94,7 +129,11 @@ static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 	if ((v = pd_field(d, map, "pcie", false, true)) != NULL && pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN,
 									       LINK_MAX, &x) == 0)
 		g->pcie_bw = x;
-	for (i = 1; link_keys[i] != NULL; i++) {
+	/* network: the scale-out link per GPU (InfiniBand, RoCE, EFA), per direction */
+	if ((v = pd_field(d, map, "network", false, true)) != NULL &&
+	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, LINK_MAX, &x) == 0)
+		g->network_bw = x;
+	for (i = 1; link_keys[i] != NULL && strcmp(link_keys[i], "network") != 0; i++) {
 		v = pd_field(d, map, link_keys[i], false, true);
 		if (v == NULL)
 			continue;
@@ -146,6 +185,11 @@ static void measured_section(struct pdiag *d, const struct ydoc_node *map, struc
 		m.overhead_bytes = x;
 	if ((v = pd_field(d, map, "sm_count", false, true)) != NULL && pd_int(d, v, ENGINE_UNIT_COUNT, 1, 1e6, &k) == 0)
 		m.sm_count = (int)k;
+	/* the side of the square GEMM the measured peaks come from: the step model's anchor */
+	if ((v = pd_field(d, map, "gemm_size", false, true)) != NULL && pd_int(d, v, ENGINE_UNIT_COUNT, 1, 1e6, &k) == 0)
+		m.peak_gemm_n = (double)k;
+	if ((v = pd_field(d, map, "gemm_curve", false, true)) != NULL)
+		gemm_curve(d, v, &m);
 	if (d->n > n0)
 		return;
 	if (m.pcie_bw <= 0 && m.h2d_pinned_bw > 0)
@@ -254,7 +298,7 @@ void pgpu_yaml(struct pbuf *b, const struct engine_gpu *g, int indent)
 								 peak_keys[i].dt == ENGINE_DT_INT4);
 		pbuf_printf(b, "\n");
 	}
-	if (g->pcie_bw > 0 || g->link_bw > 0) {
+	if (g->pcie_bw > 0 || g->link_bw > 0 || g->network_bw > 0) {
 		indent_to(b, indent);
 		pbuf_printf(b, "interconnect:\n");
 		if (g->pcie_bw > 0) {
@@ -270,6 +314,12 @@ void pgpu_yaml(struct pbuf *b, const struct engine_gpu *g, int indent)
 			indent_to(b, indent + 2);
 			pbuf_printf(b, "%s: ", known ? link : "nvlink");
 			pbuf_quantity(b, ENGINE_UNIT_BYTES_PER_S, g->link_bw, false);
+			pbuf_printf(b, "\n");
+		}
+		if (g->network_bw > 0) {
+			indent_to(b, indent + 2);
+			pbuf_printf(b, "network: ");
+			pbuf_quantity(b, ENGINE_UNIT_BYTES_PER_S, g->network_bw, false);
 			pbuf_printf(b, "\n");
 		}
 	}

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "registry_internal.h"
 
@@ -125,8 +126,16 @@ static int resolve(struct preset_registry *reg, enum preset_kind kind, const cha
 		char near[300];
 		const char *id = preg_match_id(reg, kind, name, near, sizeof near);
 		if (id != NULL) {
-			/* an unambiguous short name ("4090", "H100-SXM"): that preset */
+			/* an unambiguous short name ("4090", "H100-SXM"): that preset, said in a note
+			 * unless it is the same name in other letters */
+			const struct preg_entry *pe = preg_find(reg, kind, id);
+			char note[300];
 			free(path);
+			if (pe != NULL && strcasecmp(name, id) != 0) {
+				snprintf(note, sizeof note, "note: %s '%.60s' is %s (%s)", kind == PRESET_MODEL ? "model" : "GPU",
+					 name, id, pe->info.name != NULL ? pe->info.name : id);
+				preg_warn_text(reg, note);
+			}
 			return resolve(reg, kind, NULL, id, m, g, err);
 		}
 		if (kind == PRESET_MODEL)

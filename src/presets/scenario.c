@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "registry_internal.h"
 
 /* The text a `model:` or `gpu:` mapping passes through the knob table: the catalog of the
  * load in progress answers it with the mapping's contents. */
@@ -266,8 +266,12 @@ int preset_scenario_load(struct preset_registry *reg, const char *id_or_path, st
 		char near[300];
 		const char *id = preg_match_id(reg, PRESET_SCENARIO, id_or_path, near, sizeof near);
 		util_err_clear(err);
-		if (id != NULL && preg_scenario_text(reg, id, &text, &len, &base, &name))
-			return load(reg, name, base, text, len, sc, err); /* an unambiguous short name */
+		if (id != NULL && preg_scenario_text(reg, id, &text, &len, &base, &name)) {
+			char note[300]; /* an unambiguous short name, said in a note */
+			snprintf(note, sizeof note, "note: scenario '%.60s' is %s", id_or_path, id);
+			preg_warn_text(reg, note);
+			return load(reg, name, base, text, len, sc, err);
+		}
 		if (preg_broken_err(reg, PRESET_SCENARIO, id_or_path) != NULL) {
 			/* its file is on the search path but did not load: its own error */
 			*err = *preg_broken_err(reg, PRESET_SCENARIO, id_or_path);

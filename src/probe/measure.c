@@ -272,6 +272,39 @@ static int64_t pick_n(const struct probe_options *o, double free_b)
 	return 0;
 }
 
+/* The first 16-bit dtype at smaller square sizes too (within the same buffers), so the
+ * step model's GEMM efficiency curve comes from this GPU: the sizes below n, then n. */
+static void measure_curve(struct probe_ctx *c, struct bench *b, struct probe_blas *blas, enum engine_dtype dt, int64_t n,
+			  cu_ptr buf, const struct probe_rate *top, double share)
+{
+	static const int64_t sizes[] = {512, 1024, 2048, 4096};
+	struct probe_measurements *m = &c->r->m;
+	size_t i;
+	double end = probe_now() + share;
+
+	for (i = 0; i < sizeof sizes / sizeof sizes[0] && m->curve_n < ENGINE_GEMM_POINTS - 1; i++) {
+		int64_t s = sizes[i];
+		double elem = (double)s * (double)s;
+		cu_ptr a = buf, bm = buf + (cu_ptr)(elem * 4.0), dd = buf + (cu_ptr)(2.0 * elem * 4.0);
+		cu_ptr ws = buf + (cu_ptr)(3.0 * (double)n * (double)n * 4.0);
+		struct probe_gemm g;
+		struct probe_rate *rt = &m->curve[m->curve_n];
+
+		if (s >= n || probe_now() > end)
+			break;
+		memset(rt, 0, sizeof *rt);
+		rt->m = rt->n = rt->k = s;
+		if (!probe_gemm_setup(&g, blas, dt, s, a, bm, dd, ws, WORKSPACE_BYTES, b->err, sizeof b->err))
+			break;
+		if (measure(b, op_gemm, &g, 2.0 * elem * (double)s, 5, 0.02, end, rt)) {
+			rt->state = PROBE_M_OK;
+			m->curve_n++;
+		}
+		probe_gemm_free(&g);
+	}
+	m->curve[m->curve_n++] = *top;
+}
+
 static void measure_matmuls(struct probe_ctx *c, struct bench *b, struct probe_blas *blas, bool have_blas,
 			    const struct probe_device *d, double free_b, double share)
 {
@@ -353,6 +386,8 @@ static void measure_matmuls(struct probe_ctx *c, struct bench *b, struct probe_b
 			failed(rt, b->err);
 		probe_gemm_free(&g);
 		probe_snapshot(c);
+		if (rt->state == PROBE_M_OK && c->r->m.curve_n == 0 && (dt == ENGINE_DT_BF16 || dt == ENGINE_DT_FP16))
+			measure_curve(c, b, blas, dt, n, buf, rt, share / (double)todo / 2.0);
 	}
 	b->cu->MemFree(buf);
 }

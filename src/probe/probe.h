@@ -132,6 +132,10 @@ struct probe_measurements {
 	struct probe_rate h2d_pinned;    /* host-to-device from page-locked memory */
 	struct probe_rate h2d_pageable;  /* host-to-device from malloc'ed memory */
 	struct probe_rate matmul[ENGINE_DT_COUNT]; /* fp32, tf32, bf16, fp16, fp8-e4m3 */
+	/* the first 16-bit dtype's rate at smaller square sizes, ascending, the largest last
+	 * (the step model's GEMM curve) */
+	struct probe_rate curve[ENGINE_GEMM_POINTS];
+	int curve_n;
 	double context_bytes;            /* device memory a CUDA context + cuBLAS take (0 unknown) */
 	char blas[48];                   /* "cuBLASLt 12.4.5", "cuBLAS 11.11" */
 };

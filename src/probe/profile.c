@@ -315,8 +315,15 @@ void probe_profile(const struct probe_report *r, const struct engine_gpu *datash
 		if (rt->state != PROBE_M_OK)
 			continue;
 		out->peak[dts[i]] = rt->value;
+		out->peak_gemm_n = (double)rt->n; /* the step model anchors its GEMM curve here */
 		util_bprintf(what, sizeof what, &wpos, "%s%s", wpos ? ", " : "", engine_dtype_info(dts[i])->name);
 	}
+	out->gemm_points = 0;
+	for (i = 0; i < (size_t)r->m.curve_n && i < ENGINE_GEMM_POINTS; i++)
+		if (r->m.curve[i].state == PROBE_M_OK) {
+			out->gemm_n[out->gemm_points] = (double)r->m.curve[i].n;
+			out->gemm_rate[out->gemm_points++] = r->m.curve[i].value;
+		}
 	if (r->m.context_bytes > out->overhead_bytes)
 		out->overhead_bytes = r->m.context_bytes;
 	if (out->pcie_bw <= 0 && out->h2d_pinned_bw > 0)
@@ -441,6 +448,7 @@ int probe_measured_yaml(const struct probe_report *r, char **out, size_t *len, s
 	struct tm tm;
 	time_t now = (time_t)r->unix_time;
 	bool any_peak = false;
+	int64_t peak_n = 0;
 
 	*out = NULL;
 	*len = 0;
@@ -483,13 +491,27 @@ int probe_measured_yaml(const struct probe_report *r, char **out, size_t *len, s
 		const struct probe_rate *rt = &r->m.matmul[dts[i]];
 		if (rt->state != PROBE_M_OK)
 			continue;
-		if (!any_peak)
+		if (!any_peak) {
 			sb_printf(&b, "  peak_flops:    # cuBLAS matmuls %lldx%lldx%lld\n", (long long)rt->m,
 				  (long long)rt->n, (long long)rt->k);
+			peak_n = rt->n;
+		}
 		any_peak = true;
 		sb_printf(&b, "    %s: ", dts[i] == ENGINE_DT_FP8_E4M3 ? "fp8" : engine_dtype_info(dts[i])->name);
 		sb_rate(&b, rt->value, "FLOP/s");
 		sb_printf(&b, "\n");
+	}
+	if (peak_n > 0)
+		sb_printf(&b, "  gemm_size: %lld    # the side of the square matmuls above\n", (long long)peak_n);
+	if (r->m.curve_n > 1) {
+		sb_printf(&b, "  gemm_curve:    # the first 16-bit dtype by square size: the step model's GEMM curve\n");
+		for (i = 0; i < (size_t)r->m.curve_n; i++) {
+			if (r->m.curve[i].state != PROBE_M_OK)
+				continue;
+			sb_printf(&b, "    %lld: ", (long long)r->m.curve[i].n);
+			sb_rate(&b, r->m.curve[i].value, "FLOP/s");
+			sb_printf(&b, "\n");
+		}
 	}
 	if (r->m.h2d_pinned.state == PROBE_M_OK) {
 		sb_printf(&b, "  h2d_pinned_bw: ");

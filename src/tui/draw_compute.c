@@ -138,7 +138,9 @@ static int train_items(struct tui_model *m, struct item *items)
 	it = add(items, &n, "MFU / HFU", "compute.mfu", " ");
 	line(it, "%.1f%%" TUI_BADGE " / %.1f%%", cp->mfu * 100.0, cp->hfu * 100.0);
 	line(it, "of %s", a);
-	if (cp->source != ENGINE_TPUT_MFU)
+	if (cp->source == ENGINE_TPUT_PREDICTED)
+		line(it, "(predicted by the step model)");
+	else if (cp->source != ENGINE_TPUT_MFU)
 		line(it, "(from the measured throughput)");
 
 	engine_fmt_count(cp->tokens_per_s, a, sizeof a);
@@ -154,6 +156,38 @@ static int train_items(struct tui_model *m, struct item *items)
 	line(it, "for %s tokens", b);
 	line(it, "= batch %lld " TIMES " accum %lld " TIMES " DP %d", (long long)m->sc.batch, (long long)m->sc.grad_accum,
 	     m->res.dp);
+
+	{
+		/* the predicted step as a bar of its parts, like the memory bar (e explains each) */
+		static const char glyph[ENGINE_STEP_PARTS] = {'M', 'A', 'E', 'R', 'O', 'T', 'C', 'X', 'P', 'D', 'B'};
+		char bar[25], legend[64];
+		int i, j, pos = 0, w = (int)sizeof bar - 1;
+		size_t lp = 0;
+		double acc = 0.0, tot = cp->step_seconds_predicted > 0 ? cp->step_seconds_predicted : 1.0;
+
+		legend[0] = '\0';
+		for (i = 0; i < ENGINE_STEP_PARTS; i++) {
+			double v = engine_step_part(&cp->step, i);
+			int end;
+			if (v <= 0.0)
+				continue;
+			acc += v;
+			end = (int)(acc / tot * w + 0.5);
+			for (j = pos; j < end && j < w; j++)
+				bar[j] = glyph[i];
+			pos = end > pos ? end : pos;
+			if (v / tot >= 0.05 && lp + 12 < sizeof legend)
+				lp += (size_t)snprintf(legend + lp, sizeof legend - lp, "%s%c %.0f%%", lp ? " " : "", glyph[i],
+						       100.0 * v / tot);
+		}
+		for (j = pos; j < w; j++)
+			bar[j] = ' ';
+		bar[w] = '\0';
+		engine_fmt_seconds(cp->step_seconds_predicted, a, sizeof a);
+		it = add(items, &n, "step model", "compute.step_breakdown", " ");
+		line(it, "[%s] %s", bar, a);
+		line(it, "%s", legend);
+	}
 
 	engine_fmt_seconds(cp->step_seconds * fwd_share, a, sizeof a);
 	engine_fmt_seconds(cp->step_seconds * (1 - fwd_share), b, sizeof b);

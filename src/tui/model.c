@@ -92,7 +92,8 @@ static const char *const mem_items[] = {
 static const char *const compute_train_items[] = {
 	"compute.flops_per_token_train", "compute.flops_per_token_forward", "compute.train_flops",
 	"compute.train_days",            "compute.mfu",                     "compute.tokens_per_s",
-	"compute.step_seconds",          "compute.steps",                   "data_loading.seconds",
+	"compute.step_seconds",          "compute.step_breakdown",          "compute.steps",
+	"data_loading.seconds",
 };
 static const char *const compute_infer_items[] = {
 	"compute.flops_per_token_forward",     "inference.prefill_seconds",   "inference.decode_seconds_per_token",
@@ -362,24 +363,30 @@ static const struct engine_catalog *catalog(const struct tui_model *m)
 	return m->have_cat ? &m->cat : NULL;
 }
 
-/* What engine_adapt changed between two scenarios (a default that followed a pick: "sequence
- * 4,096 → 1,024, the context of GPT-2") goes on the message line; nothing when nothing did. */
-static void adapt_message(struct tui_model *m, const struct engine_scenario *before)
+void tui_model_adapt_notes(const struct engine_scenario *before, const struct engine_scenario *after, char *buf,
+			   size_t n)
 {
-	struct engine_scenario a = *before, b = m->sc;
+	struct engine_scenario a = *before, b = *after;
 	struct engine_notes na, nb;
 	size_t pos = 0;
 	int i, j;
 
 	engine_adapt(&a, &na);
 	engine_adapt(&b, &nb);
-	m->msg[0] = '\0';
+	buf[0] = '\0';
 	for (i = 0; i < nb.n; i++) {
 		for (j = 0; j < na.n && strcmp(na.text[j], nb.text[i]) != 0; j++)
 			;
 		if (j == na.n)
-			util_bprintf(m->msg, sizeof m->msg, &pos, "%s%s", pos ? "; " : "", nb.text[i]);
+			util_bprintf(buf, n, &pos, "%s%s", pos ? "; " : "", nb.text[i]);
 	}
+}
+
+/* What engine_adapt changed (a default that followed a pick: "sequence 4,096 → 1,024, the
+ * context of GPT-2") goes on the message line; nothing when nothing did. */
+static void adapt_message(struct tui_model *m, const struct engine_scenario *before)
+{
+	tui_model_adapt_notes(before, &m->sc, m->msg, sizeof m->msg);
 	m->msg_error = false;
 }
 

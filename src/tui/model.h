@@ -241,6 +241,10 @@ void tui_model_toggle_baseline(struct tui_model *m);
 /* Sets a knob from text, all or nothing: on error the scenario is unchanged and the
  * footer shows the engine's message. Returns 0 or an error code. */
 int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const char *text, uint64_t now);
+/* The notes of the defaults that adapted from before to after ("sequence 4,096 → 1,024, the
+ * context of GPT-2 (124M)"), joined with "; ", or "" (engine_adapt). */
+void tui_model_adapt_notes(const struct engine_scenario *before, const struct engine_scenario *after, char *buf,
+			   size_t n);
 int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now);
 void tui_model_message(struct tui_model *m, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

@@ -267,14 +267,19 @@ int tui_model_open(struct tui_model *m, const char *path, uint64_t now)
 		if (rc == NAPKIN_OK)
 			rc = engine_validate(&t, &err);
 		if (rc == NAPKIN_OK) {
-			char what[600];
+			char what[600], notes[400];
+			struct engine_scenario plain;
 			snprintf(what, sizeof what, "opening %s", path);
 			tui_undo_push(m, &m->sc, what);
 			m->sc = t;
 			snprintf(m->path, sizeof m->path, "%s", path);
 			tui_model_evaluate(m, now);
 			tui_model_fix_knob_focus(m);
-			tui_model_message(m, false, "opened %s", path);
+			/* the defaults that followed the file's choices, as the command line says them */
+			engine_scenario_default(&plain);
+			plain.mode = t.mode;
+			tui_model_adapt_notes(&plain, &t, notes, sizeof notes);
+			tui_model_message(m, false, "opened %s%s%s", path, notes[0] ? " \xc2\xb7 " : "", notes);
 		} else {
 			char buf[800];
 			tui_model_message(m, true, "not opened: %s", util_err_format(&err, buf, sizeof buf));

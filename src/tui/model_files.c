@@ -129,10 +129,11 @@ int tui_model_open_file(struct tui_model *m, const char *text, uint64_t now)
 		k = engine_knob_find(kind == PRESET_GPU ? "gpu" : "model");
 		if (tui_model_set_knob(m, k, path, now) != NAPKIN_OK)
 			return NAPKIN_EINVAL; /* the footer has the loader's message */
+		snprintf(buf, sizeof buf, "%s", m->msg); /* what adapted to it (tui_model_set_knob) */
 		snprintf(m->path, sizeof m->path, "%s", path);
-		tui_model_message(m, false, "opened %s: %s %s", path,
+		tui_model_message(m, false, "opened %s: %s %s%s%.300s", path,
 				  kind == PRESET_GPU ? "GPU profile" : hf ? "Hugging Face config, model" : "model",
-				  kind == PRESET_GPU ? m->sc.gpu.name : m->sc.model.name);
+				  kind == PRESET_GPU ? m->sc.gpu.name : m->sc.model.name, buf[0] ? " \xc2\xb7 " : "", buf);
 		return NAPKIN_OK;
 	}
 #else

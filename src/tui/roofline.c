@@ -76,6 +76,7 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 {
 	static struct plot p;
 	const struct engine_roofline *rl = &m->res.roofline;
+	double achieved = m->sc.mode == ENGINE_MODE_TRAIN ? m->res.compute.achieved_flops : 0.0;
 	double peak = rl->peak, bw = rl->bandwidth, ridge = rl->ridge, peak32, ridge32, xmin = 0.1, xmax, ymin, ymax;
 	double dpeak = 0, dbw = 0, dridge = 0; /* the datasheet's, beside a measured GPU */
 	struct engine_gpu ds;
@@ -236,7 +237,11 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		if (pt->intensity <= 0 || pt->attainable <= 0)
 			continue;
 		cx = xdot(&p, pt->intensity) / 2;
-		cy = ydot(&p, pt->attainable) / 4;
+		/* training sits at the rate it achieves (never above the roof), the others on it */
+		if (i == ENGINE_PT_TRAIN && achieved > 0 && achieved < pt->attainable)
+			cy = ydot(&p, achieved) / 4;
+		else
+			cy = ydot(&p, pt->attainable) / 4;
 		if (cx >= p.w)
 			cx = p.w - 1;
 		if (cy >= p.h)

@@ -150,12 +150,18 @@ err_lacks "'a10'"
 what="--gpu 4090 (one fits: taken, with a note)"
 run report --gpu 4090
 ok
-err_has 'note: --gpu 4090 is rtx-4090 (GeForce RTX 4090)'
+err_has "note: GPU '4090' is rtx-4090 (GeForce RTX 4090)"
 out_has 'on 8 × GeForce RTX 4090'
 what="--gpu H100-SXM (the same name in capitals)"
 run report --gpu H100-SXM
 ok
 err_lacks 'note:'
+what="a scenario file naming the GPU 4090 and the model GPT2-XL"
+printf 'gpu: 4090\nmodel: GPT2-XL\n' >"$tmp/short.yaml"
+run report --scenario "$tmp/short.yaml" --format json
+ok
+err_has "note: GPU '4090' is rtx-4090 (GeForce RTX 4090)"
+json 'j["scenario"]["gpu"] == "rtx-4090" and j["scenario"]["model"] == "gpt2-xl"'
 what="--gpu t5 (a slip)"
 run report --gpu t5
 refused
@@ -167,6 +173,7 @@ err_has "did you mean 'llama-2-7b' or 'llama-2-70b'?"
 what="--scenario course-largest (one fits)"
 run report --scenario course-largest --format json
 ok
+err_has "note: scenario 'course-largest' is course-largest-model-8-h100"
 json 'j["scenario"]["precision"] == "fp32"'
 what="--lora (nothing close: no suggestion)"
 run report --lora 1
@@ -199,6 +206,14 @@ what="--batch twice, = and space forms"
 run report --batch=2 --batch 4
 refused
 err_has '--batch is given twice'
+what="--format twice (a command's option, like a knob)"
+run report --format json --format text
+refused
+err_has "--format is given twice ('json', then 'text'): give it once"
+what="--scenario twice"
+run report --scenario course-largest-model-8-h100 --scenario course-decode-7b-batch1
+refused
+err_has '--scenario is given twice'
 what="a scenario file and a flag: the flag overrides the file (not a repeat)"
 printf 'batch: 2\n' >"$tmp/b.yaml"
 run report --scenario "$tmp/b.yaml" --batch 4 --format json
@@ -209,7 +224,7 @@ json 'j["scenario"]["batch"] == 4'
 what="--mfu 0"
 run report --mfu 0
 refused
-err_has 'mfu: 0% is out of range; allowed: more than 0%, up to 100%'
+err_has 'mfu: 0 is not allowed (auto predicts it); allowed: more than 0%, up to 100%, or auto'
 what="--mfu 1e-9 (just above the open bound)"
 run report --mfu 1e-9
 ok
@@ -272,6 +287,12 @@ out_has 'Largest micro-batch: none fits'
 run report --model llama-2-70b --gpus 1 --format json
 ok
 json 'j["memory"]["max_batch"] == 0'
+what="nothing of this shape fits in 1 GB at batch 64"
+run report --gpu-memory 1GB --batch 64 --explain
+ok
+out_has 'largest model of this shape none fits'
+out_has 'result   none fits: not even the smallest model of this shape'
+out_lacks 'largest model of this shape 0'
 what="the schema documents both"
 grep -q '`-1` when memory sets no limit' docs/report-schema.md || fail "$what: docs/report-schema.md says nothing of -1"
 

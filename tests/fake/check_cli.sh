@@ -86,6 +86,7 @@ run text 0 && {
 	has text out "datasheet: h100-sxm (H100 SXM), matched by name"
 	has text out "700 TFLOP/s"
 	has text out "profile: h100-sxm-measured"
+	has text out "matmul by size"   # the step model's GEMM curve
 }
 run json 0 --format json && {
 	has json out '"schema": 1'
@@ -93,6 +94,7 @@ run json 0 --format json && {
 	has json out '"match": "name"'
 	has json out '"id": "h100-sxm-measured"'
 	has json out '"d2d_bandwidth": {'
+	has json out '"matmul_curve": ['
 }
 run quick 0 --quick && {
 	has quick out "compute capability 9.0, 132 SMs"

@@ -22,7 +22,8 @@ for size in "80 24" "120 40" "200 60"; do
 	keys Right Right
 	wait_for 'micro-batch +4 ' "$size: batch did not step to 4"
 	wait_for 'total +[0-9.]+ GiB \+[0-9.]+ GiB' "$size: the total's badge is not beside the total"
-	wait_for 'step +[0-9.]+ s \+300(\.0)?%' "$size: the step time's badge is not beside the step time"
+	# (batch 4 runs each GEMM 4× larger: the predicted step grows a little less than 4×)
+	wait_for 'step +[0-9.]+ s \+2[0-9][0-9](\.[0-9])?%' "$size: the step time's badge is not beside the step time"
 	line_of 'loop ' | grep -q '%' && fail "$size: the loop row has a badge: $(line_of 'loop ')"
 	uncut "$size train"
 	keys q

@@ -15,6 +15,14 @@ keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 stop
 
+# 1b. napkin --model gpt2 (no command, on a terminal): the explorer too
+tm set-option -g remain-on-exit on \; new-session -d -s app -x 120 -y 40 "$NAPKIN --model gpt2" ||
+	fail "tmux did not start"
+wait_for 'GPT-2 \(124M\) on 8' 'napkin --model gpt2 did not open the explorer'
+keys q
+[ "$(wait_exit)" = 0 ] || fail "exit status"
+stop
+
 # 2. the model picker: from Llama-2-7B to GPT-2, and back
 start 120 40
 wait_for 'Llama-2-7B on 8' 'never drew'
@@ -103,4 +111,18 @@ wait_for 'weights +25\.10 GiB' 'the weights part is not fp32 weights alone'
 wait_for '1\.96 (bf16 )?copies .*= 17\.96 B' 'the per-parameter line does not add the copies'
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
-echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note; a bare size is refused; solves in words; inference says whose; autocast copies"
+# 8. opening a scenario or a model file: the defaults that followed it are said as well
+printf 'model: gpt2\ngpus: 1\n' >"$TUI_TMP/gpt2.yaml"
+stop
+start 120 40
+wait_for 'Llama-2-7B on 8' 'never drew'
+keys o
+wait_for '^│ *> ' 'no prompt to open a file'
+keys C-u
+keys -l "$TUI_TMP/gpt2.yaml"
+keys Enter
+wait_for "opened .*gpt2.yaml · sequence 4,096 → 1,024, the context of GPT-2" 'no note after opening the scenario'
+line_of '│ sequence ' | grep -q '1,024' || fail 'the sequence did not follow the opened scenario'
+keys q
+[ "$(wait_exit)" = 0 ] || fail "exit status"
+echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note; a bare size is refused; solves in words; inference says whose; autocast copies; opened files say what adapted"

@@ -507,6 +507,8 @@ static void test_probed_gpu_file(void **state)
 	assert_true(g.peak[ENGINE_DT_FP64] == 34e12);          /* not measured: the datasheet's */
 	assert_true(g.overhead_bytes == 768.0 * 1048576.0);    /* the larger of the two */
 	assert_true(g.h2d_pinned_bw == 50e9 && g.h2d_pageable_bw == 20e9);
+	assert_true(g.peak_gemm_n == 8192);                   /* the step model anchors its GEMM curve here */
+	assert_true(g.gemm_points == 3 && g.gemm_n[0] == 1024 && g.gemm_rate[2] == 700e12);
 	engine_scenario_default(&sc);
 	{
 		const struct engine_assign as[] = {{engine_knob_find("gpu"), path, NULL, 0, 0}};

@@ -133,6 +133,14 @@ static void h100_report(struct probe_report *r)
 	r->m.matmul[ENGINE_DT_BF16].value = 700e12;
 	r->m.matmul[ENGINE_DT_BF16].m = r->m.matmul[ENGINE_DT_BF16].n = r->m.matmul[ENGINE_DT_BF16].k = 8192;
 	r->m.matmul[ENGINE_DT_FP8_E4M3].state = PROBE_M_FAILED;
+	/* the bf16 curve: 1024³ at 300, 4096³ at 600, then the 8192³ figure */
+	r->m.curve_n = 3;
+	r->m.curve[0].state = r->m.curve[1].state = PROBE_M_OK;
+	r->m.curve[0].n = 1024;
+	r->m.curve[0].value = 300e12;
+	r->m.curve[1].n = 4096;
+	r->m.curve[1].value = 600e12;
+	r->m.curve[2] = r->m.matmul[ENGINE_DT_BF16];
 	r->m.context_bytes = 600 * MIB;
 	strcpy(r->m.blas, "cuBLASLt 12.4.5");
 }
@@ -179,6 +187,19 @@ static void test_profile_with_datasheet(void **state)
 	assert_int_equal(engine_evaluate(&sc, &res, &err), 0);
 	assert_close(res.compute.peak, 700e12, 0);
 	assert_close(res.roofline.bandwidth, 2.9e12, 0);
+	/* the step model anchors its GEMM curve on the probe's 8192³ rate: the datasheet
+	 * family's MAMF fraction is not applied twice (issue 11) */
+	assert_close(g.peak_gemm_n, 8192, 0);
+	assert_int_equal(g.gemm_points, 3);
+	assert_close(g.gemm_n[1], 4096, 0);
+	assert_close(g.gemm_rate[1], 600e12, 0);
+	/* Llama-2-7B's GEMMs (4096 rows, 4096-11008 wide) sit near the 4096³ point: 600/700 of
+	 * the measured peak, times the sustained clock */
+	assert_true(res.compute.gemm_efficiency > 0.70 && res.compute.gemm_efficiency < 0.86);
+	/* without the curve, only the 8192³ anchor */
+	sc.gpu.gemm_points = 0;
+	assert_int_equal(engine_evaluate(&sc, &res, &err), 0);
+	assert_true(res.compute.gemm_efficiency > 0.85 && res.compute.gemm_efficiency <= 1.0);
 }
 
 static void test_profile_without_datasheet(void **state)
@@ -262,6 +283,8 @@ static void test_measured_yaml(void **state)
 	assert_non_null(strstr(y, "\n  memory_bandwidth: 2.9 TB/s"));
 	assert_non_null(strstr(y, "\n  peak_flops:    # cuBLAS matmuls 8192x8192x8192\n    bf16: 700 TFLOP/s\n"));
 	assert_null(strstr(y, "fp8"));
+	assert_non_null(strstr(y, "\n  gemm_size: 8192"));
+	assert_non_null(strstr(y, "\n    1024: 300 TFLOP/s\n    4096: 600 TFLOP/s\n    8192: 700 TFLOP/s\n"));
 	assert_non_null(strstr(y, "\n  h2d_pinned_bw: 52.5 GB/s\n"));
 	assert_non_null(strstr(y, "\n  overhead: 600 MiB"));
 	assert_non_null(strstr(y, "\n  memory: 81559 MiB\n"));

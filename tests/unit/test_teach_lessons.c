@@ -217,6 +217,7 @@ static void test_conditions(void **state)
 	(void)state;
 	assert_non_null(r);
 	engine_scenario_default(&sc);
+	sc.mfu = 0.4; /* an assumed MFU (the default is auto): the percent forms below */
 	assert_int_equal(engine_evaluate(&sc, r, &err), 0);
 	for (i = 0; i < sizeof good / sizeof good[0]; i++) {
 		if (teach_cond_parse(good[i].text, &c, &err) != NAPKIN_OK)

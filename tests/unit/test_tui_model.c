@@ -421,6 +421,8 @@ static void test_badge_precision(void **state)
 	char d[64];
 
 	(void)state;
+	/* an assumed MFU: the step grows exactly 4× with the batch (the predicted one a little less) */
+	assert_int_equal(tui_model_set_knob(m, engine_knob_find("mfu"), "0.4", 0), 0);
 	key(m, 'c', 0);
 	focus_knob(m, "batch");
 	key(m, TUI_KEY_RIGHT, 0); /* 1 -> 2 */

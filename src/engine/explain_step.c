@@ -1,0 +1,47 @@
+/* The explanation of the predicted step, part by part (the formulas are step.c's and
+ * docs/step-time.md's). */
+#include <string.h>
+
+#include "explain_internal.h"
+#include "internal.h"
+
+static const char *const formulas[ENGINE_STEP_PARTS] = {
+	"each GEMM max(2MNK ÷ (peak × efficiency(M,N,K)), bytes ÷ bandwidth), forward, dX and dW",
+	"FlashAttention: causal half of 4·b·s²·heads·head_dim ÷ (peak × its rate); without: QKᵀ, AV and the s×s scores through HBM",
+	"norms, residual adds, dropout masks, the MLP activation, rotary, fp32 logits: bytes ÷ (bandwidth × 0.9)",
+	"full: the layer's forward again; selective: the attention core's forward again",
+	"2 × (master + states) + shard × (gradient + weight bytes), at streaming bandwidth",
+	"4 all-reduces of b·s·h per layer (2(t−1)/t · S ÷ bus bandwidth + latency); SP: RS + AG, the same",
+	"all-gather K and V (and reduce-scatter their gradients) per layer, beyond what attention hides",
+	"4 all-to-alls of the top-k token copies per MoE layer",
+	"2 × vpp point-to-point sends of b·s·h/t per micro-batch",
+	"gradient all-reduce (ZeRO-1/2: RS + AG; ZeRO-3: per tensor AG, AG, RS per micro-batch), exposed part",
+	"(pp − 1) ÷ vpp micro-batch slots of the binding stage",
+};
+
+void eng_ex_step(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_compute *cp = &r->compute;
+	const struct eng_family *fam = eng_family(&sc->gpu);
+	char a[NB], b[NB];
+	int i;
+
+	eng_ex_head(x, "compute.step_breakdown", "the predicted optimizer step of the binding GPU, part by part");
+	eng_ex_line(x, "  formula  step = Σ parts on the critical path (exposed communication only); docs/step-time.md");
+	for (i = 0; i < ENGINE_STEP_PARTS; i++) {
+		double v = engine_step_part(&cp->step, i);
+		if (v <= 0.0)
+			continue;
+		eng_ex_line(x, "  %-12s %10s %5.1f%%  %s", engine_step_part_label(i), SECS(v, a),
+			    100.0 * v / cp->step_seconds_predicted, formulas[i]);
+	}
+	eng_ex_line(x, "  result   %s per step → MFU %.1f%%, HFU %.1f%% (%s)", SECS(cp->step_seconds_predicted, a),
+		    100.0 * cp->mfu_predicted, 100.0 * cp->hfu_predicted,
+		    cp->source == ENGINE_TPUT_PREDICTED ? "sets the time" : "the time comes from mfu or a measurement");
+	eng_ex_line(x, "  values   matmuls at %.0f%% of peak; network %s per GPU; dp %d, tp %lld, pp %lld, vpp %lld",
+		    100.0 * cp->gemm_efficiency, SI(cp->network_bw, "B/s", b), r->dp, (long long)sc->tp,
+		    (long long)sc->pp, (long long)sc->vpp);
+	eng_ex_line(x, "  source   %s", fam->source);
+	eng_ex_line(x, "           Narayanan et al. 2021 (1F1B, interleaving); Korthikanti et al. 2022 (SP, recompute); "
+		    "nccl-tests PERFORMANCE.md (bus bandwidth)");
+}

@@ -1,0 +1,190 @@
+/*
+ * What a GPU reaches of its datasheet: GEMM efficiency by shape, FlashAttention's rate,
+ * streaming bandwidth, and the cost of each collective over the links a group spans.
+ * One calibration per GPU family, each figure with its source; nothing here is tuned to
+ * one training run (docs/step-time.md shows the same figures against published runs).
+ *
+ * Sources:
+ *  - GEMM: the best large bf16 GEMM each card reaches (Maximum Achievable Matmul FLOPS,
+ *    S. Bekman, ml-engineering compute/accelerator/README.md, measured with
+ *    mamf-finder.py: A100 SXM 267.9 of 312 TFLOP/s = 85.9% at 6912×16384×2048, H100 SXM
+ *    792.1 of 989 = 80.1% at 6144×17920×2816, GH200 83.0%, H200 794.5 = 80.3%, B200
+ *    1745 of 2250 = 77.6%, MI250X 76.7%, MI300X 781.9 of 1300 = 60.1%).
+ *  - Smaller GEMMs reach less: a GEMM is cut into 128×256 output tiles (cuBLAS's usual
+ *    tile for large 16-bit GEMMs on Ampere and Hopper) spread over the
+ *    SMs, and too few tiles leave SMs idle (wave quantisation, averaged: u/(u + 1/2) for
+ *    u tiles per SM), while a short K dimension leaves each tile's main loop too short to
+ *    hide its prologue and epilogue (K/(K + 128)). Both are smooth and grow with size,
+ *    so a larger GEMM is never slower per FLOP (NVIDIA, "Matrix Multiplication
+ *    Background User's Guide", Deep Learning Performance docs: tile and wave
+ *    quantisation). The curve is scaled so the MAMF shape gets the MAMF figure; on a
+ *    profile napkin probe measured, the probe's n×n×n GEMM gets the measured peak.
+ *  - FlashAttention's fraction of peak, forward and backward together: FlashAttention-2
+ *    on A100 runs the forward at up to 73% and the backward at up to 63% of peak, about
+ *    50-60% end to end at head size 128 (Dao 2023, §4.1, figures 4-6); on H100
+ *    FlashAttention-2 reaches ~35-45% and FlashAttention-3 ~60-75% forward, ~50%
+ *    backward (Shah et al. 2024, §4.1): 0.50 for Hopper and later.
+ *  - Links: nccl-tests all-reduce bus bandwidth on 8 GPUs, large messages (the data
+ *    NVIDIA's aiconfigurator ships; stas00/ml-engineering network/README.md): 8 × A100
+ *    222-235 of 300 GB/s (74-78%), 8 × H200 367.6 of 450 without NVLS (82%), 8 × B200
+ *    704 of 900 (78%).
+ *  - Across nodes: 4 × 8 B200 over 8 × 50 GB/s EFA reach 381.8 GB/s bus bandwidth, 95% of
+ *    the NICs' line rate; InfiniBand runs NCCL at ~90%: ENG_NET_EFF = 0.90.
+ *  - HBM: streaming kernels reach ~90% of the datasheet bandwidth (BabelStream triad on
+ *    A100 ~1.8 of 2.0 TB/s, on H100 SXM ~3.0 of 3.35 TB/s).
+ *  - Kernels: back-to-back launches on one stream start ~2-4 µs apart (launch, then the
+ *    tail of the last wave): ENG_KERNEL_GAP = 3 µs per kernel, which only small steps feel.
+ *  - Latency: a collective call costs ~15-25 µs on 8 GPUs at 512 bytes (nccl-tests:
+ *    A100 22.6 µs, H100 15.5 µs): ENG_COLL_LATENCY = 20 µs. A ring step that crosses
+ *    nodes (InfiniBand hop, NCCL proxy, and the framework's per-tensor dispatch) costs
+ *    ENG_STEP_LATENCY_NET = 12 µs; ring all-gather and reduce-scatter take n−1 steps, so
+ *    their latency grows with the ranks: the one figure fitted on a published series
+ *    (ZeRO-3's per-GPU throughput at 384, 768 and 1536 GPUs, Narayanan et al. 2021,
+ *    table 2), then used everywhere.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const struct eng_family families[] = {
+	{"a100", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, "MAMF A100 SXM 85.9%; FlashAttention-2 on A100; 8×A100 NCCL 74-78%"},
+	{"a800", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, "as A100"},
+	{"gh200", 0.830, 11264, 19712, 1536, 0.50, 0.82, 0.90, "MAMF GH200 83.0%"},
+	{"h100", 0.801, 6144, 17920, 2816, 0.50, 0.82, 0.90, "MAMF H100 SXM 80.1%; 8×H200 NCCL 82% without NVLS"},
+	{"h200", 0.803, 6144, 17920, 2816, 0.50, 0.82, 0.90, "MAMF H200 SXM 80.3%; 8×H200 NCCL 82%"},
+	{"h800", 0.801, 6144, 17920, 2816, 0.50, 0.82, 0.90, "as H100"},
+	{"b200", 0.776, 8192, 16384, 4096, 0.50, 0.78, 0.90, "MAMF B200 77.6%; 8×B200 NCCL 704 of 900 GB/s"},
+	{"mi250", 0.767, 1024, 14080, 19968, 0.40, 0.70, 0.85, "MAMF MI250X 76.7% (one GCD)"},
+	{"mi300", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, "MAMF MI300X 60.1% (ROCm 6.2)"},
+	{"mi325", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, "as MI300X"},
+};
+/* Any other card: the median of the measured data-centre cards above. */
+static const struct eng_family fallback = {"", 0.80, 6144, 16384, 2048, 0.50, 0.78, 0.90,
+					   "no measurement for this card: the median of measured data-centre cards"};
+
+const struct eng_family *eng_family(const struct engine_gpu *g)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof families / sizeof families[0]; i++)
+		if (strncmp(g->id, families[i].prefix, strlen(families[i].prefix)) == 0)
+			return &families[i];
+	return &fallback;
+}
+
+#define TILE 128.0
+#define TILE_N 256.0
+#define K_HALF 128.0
+
+static double shape_factor(double sms, double M, double N, double K)
+{
+	double u = (M / TILE) * (N / TILE_N) / sms;
+
+	return (u / (u + 0.5)) * (K / (K + K_HALF));
+}
+
+/* A measured curve (napkin probe's square GEMMs, ascending): the rate at side n relative
+ * to the largest measured, log-log interpolated over the running maximum (so a larger
+ * GEMM never reads slower), 1 beyond the largest, scaled by the model below the smallest. */
+static double measured_rel(const struct engine_gpu *g, double sms, double n)
+{
+	double top = g->gemm_rate[g->gemm_points - 1], first = g->gemm_rate[0], prev_n = g->gemm_n[0], prev_r;
+	int i;
+
+	if (n <= g->gemm_n[0])
+		return first / top * shape_factor(sms, n, n, n) / shape_factor(sms, g->gemm_n[0], g->gemm_n[0], g->gemm_n[0]);
+	prev_r = first;
+	for (i = 1; i < g->gemm_points; i++) {
+		double r = eng_max(g->gemm_rate[i], prev_r);
+		if (n <= g->gemm_n[i]) {
+			double t = log(n / prev_n) / log(g->gemm_n[i] / prev_n);
+			return exp(log(prev_r) + t * (log(r) - log(prev_r))) / top;
+		}
+		prev_n = g->gemm_n[i];
+		prev_r = r;
+	}
+	return prev_r / top;
+}
+
+double eng_gemm_efficiency(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K)
+{
+	double sms = g->sm_count > 0 ? (double)g->sm_count : 108.0;
+	double e;
+
+	if (!(M > 0 && N > 0 && K > 0))
+		return fam->gemm_best;
+	if (g->measured && g->gemm_points >= 2) {
+		/* the measured curve at the equivalent square size, the shape's aspect by the model */
+		double n = cbrt(M * N * K);
+		e = measured_rel(g, sms, n) * shape_factor(sms, M, N, K) / shape_factor(sms, n, n, n);
+		return ENG_SUSTAINED * eng_min(e, 1.0);
+	}
+	if (g->measured) {
+		/* napkin probe timed an n×n×n GEMM: its rate is the peak, the curve is anchored there
+		 * (8192, the probe's first choice, when the profile does not say) */
+		double n = g->peak_gemm_n > 0 ? g->peak_gemm_n : 8192.0;
+		e = shape_factor(sms, M, N, K) / shape_factor(sms, n, n, n);
+		return ENG_SUSTAINED * eng_min(e, 1.0);
+	}
+	e = fam->gemm_best * shape_factor(sms, M, N, K) / shape_factor(sms, fam->best_m, fam->best_n, fam->best_k);
+	return ENG_SUSTAINED * eng_min(e, fam->gemm_best);
+}
+
+double eng_gemm_seconds(const struct engine_gpu *g, const struct eng_family *fam, double peak, double M, double N,
+			double K, double elem, double *eff)
+{
+	double e = eng_gemm_efficiency(g, fam, M, N, K);
+	double compute = 2.0 * M * N * K / (peak * e);
+	double memory = elem * (M * K + K * N + M * N) / (g->bandwidth * fam->hbm);
+
+	if (eff != NULL)
+		*eff = e;
+	return eng_max(compute, memory);
+}
+
+double eng_group_busbw(const struct eng_group *g)
+{
+	double intra = g->link_bw * g->link_eff;
+
+	if (g->n <= g->per_node || g->network_bw <= 0)
+		return intra > 0 ? intra : g->network_bw * g->net_eff;
+	/* a ring through every node: each node sends through its per_node NICs */
+	return intra > 0 ? eng_min(intra, g->per_node * g->network_bw * g->net_eff) : g->per_node * g->network_bw * g->net_eff;
+}
+
+double eng_coll_seconds(const struct eng_group *g, enum eng_coll kind, double S)
+{
+	double n = g->n, bw, t, steps = 0.0;
+	bool crosses = n > g->per_node;
+
+	if (n <= 1.0 || S <= 0.0)
+		return 0.0;
+	bw = eng_group_busbw(g);
+	switch (kind) {
+	case COLL_ALL_REDUCE:
+		t = 2.0 * (n - 1.0) / n * S / bw;
+		steps = 2.0 * log2(n); /* NCCL's tree for latency */
+		break;
+	case COLL_REDUCE_SCATTER:
+	case COLL_ALL_GATHER:
+		t = (n - 1.0) / n * S / bw;
+		steps = n - 1.0; /* ring only */
+		break;
+	case COLL_ALL_TO_ALL: {
+		/* each rank sends (n−1)/n·S: the off-node share through its own NIC */
+		double on = (eng_min(g->per_node, n) - 1.0) / n * S, off = crosses ? (n - g->per_node) / n * S : 0.0;
+		double lbw = g->link_bw > 0 ? g->link_bw * g->link_eff : g->network_bw * g->net_eff;
+		t = eng_max(on / lbw, off > 0 ? off / (g->network_bw * g->net_eff) : 0.0);
+		steps = crosses ? n / g->per_node - 1.0 : 0.0;
+		break;
+	}
+	case COLL_P2P:
+	default:
+		bw = crosses || g->link_bw <= 0 ? g->network_bw * g->net_eff : g->link_bw * g->link_eff;
+		t = S / bw;
+		steps = crosses ? 1.0 : 0.0;
+		break;
+	}
+	return t + ENG_COLL_LATENCY + (crosses ? steps * ENG_STEP_LATENCY_NET : 0.0);
+}

@@ -1,0 +1,389 @@
+/*
+ * The step-time model: one optimizer step of the binding GPU, predicted from the work.
+ * Every formula is in docs/step-time.md with its source; gemm.c holds the calibration.
+ *
+ *  - Each matmul on the roofline at its shape's efficiency: forward Y = XW (M×N×K),
+ *    backward dX = dY·Wᵀ (M×K×N) and dW = Xᵀ·dY (K×N×M), shapes per GPU after TP
+ *    (columns or rows split), CP (tokens split) and EP (experts split).
+ *  - Attention: FlashAttention is compute-bound at its own rate and skips the masked half
+ *    of a causal score matrix (Dao et al. 2022, 2023); without it QKᵀ and AV are batched
+ *    GEMMs over every score, and the s×s scores go through HBM (written, read and written
+ *    by the fused softmax, read by AV; the backward reads and writes them again).
+ *  - Element-wise work at streaming bandwidth: two norms, two residual adds (with dropout:
+ *    its 1-byte mask), the MLP activation, rotary embeddings, the loss over fp32 logits;
+ *    without sequence parallelism each TP rank repeats the norms and residuals over the
+ *    whole hidden size (Korthikanti et al. 2022, §4.2.2); the backward moves twice the
+ *    forward's bytes.
+ *  - Recomputation adds its forward to the backward: full, the whole layer (TP
+ *    all-reduces included); selective, the attention core (Korthikanti et al. 2022, §5);
+ *    FlashAttention already recomputes its scores inside its backward.
+ *  - Communication per collective (gemm.c, nccl-tests' conventions): TP two all-reduces
+ *    of b·s·h per layer forward and two backward (Shoeybi et al. 2019, §3; with sequence
+ *    parallelism a reduce-scatter and an all-gather each, the same time); DP one
+ *    all-reduce of the gradients per step, or ZeRO-1/2's reduce-scatter + all-gather,
+ *    hidden behind the backward of the last micro-batch when `overlap` is on except the
+ *    last layer's bucket; ZeRO-3 gathers each parameter tensor before its forward and its
+ *    backward and reduce-scatters its gradient every micro-batch, 1.5× the DP volume
+ *    (Rajbhandari et al. 2019, §7), hidden behind compute only when `overlap` is on; PP
+ *    sends b·s·h/t activations forward and gradients back per micro-batch per virtual
+ *    stage; CP all-gathers K and V per layer (and reduce-scatters their gradients),
+ *    overlapped with attention (ring attention); EP dispatches and combines each token's
+ *    top-k copies with an all-to-all per MoE layer, forward and backward.
+ *  - Pipeline: 1F1B takes (m + p − 1) micro-batch slots of the binding stage, the
+ *    interleaved schedule (m + (p − 1)/v) (Narayanan et al. 2021, §2.2). When pp does not
+ *    divide the layers, the extra layers sit on the middle stages and the last stage
+ *    keeps the LM head; the heaviest stage binds the step.
+ *  - The optimizer step reads and writes its states and master weights, reads the
+ *    gradients and writes the weights of this GPU's shard, at streaming bandwidth.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* A stage's work per micro-batch, split into the breakdown's buckets (seconds). */
+struct stage {
+	double mm_f, mm_b, attn_f, attn_b, elem_f, elem_b, tp_f, tp_b, cp, ep_f, ep_b, pp;
+	double recompute;
+	double flops, bytes;  /* per micro-batch, hardware */
+	double mm_flops, mm_time; /* the matmuls' achieved fraction of peak */
+	double thinnest;
+};
+
+struct ctx {
+	const struct engine_scenario *sc;
+	const struct eng_dims *dm;
+	const struct eng_bytes *b;
+	const struct eng_family *fam;
+	double peak, hbm_bw;
+	struct eng_group tp, cp, ep, dp, pp;
+};
+
+/* Forward, data-gradient and weight-gradient GEMMs of Y[M,N] = X[M,K]·W[K,N], `count` times. */
+static void gemm3(const struct ctx *c, double M, double N, double K, double count, bool main, struct stage *st,
+		  double *fwd_out)
+{
+	double e = c->b->act, eff, fwd, bwd, f = 2.0 * M * N * K;
+
+	if (!(M > 0 && N > 0 && K > 0) || count <= 0)
+		return;
+	fwd = eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, M, N, K, e, &eff);
+	if (main && eff < st->thinnest)
+		st->thinnest = eff;
+	bwd = eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, M, K, N, e, NULL) +
+	      eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, K, N, M, e, NULL);
+	st->mm_flops += 3.0 * f * count;
+	st->mm_time += (fwd + bwd) * count; /* on the roofline, launch gaps apart */
+	st->mm_f += (fwd + ENG_KERNEL_GAP) * count;
+	st->mm_b += (bwd + 2.0 * ENG_KERNEL_GAP) * count;
+	st->flops += 3.0 * f * count;
+	st->bytes += 3.0 * e * (M * K + K * N + M * N) * count;
+	if (fwd_out != NULL)
+		*fwd_out += fwd * count;
+}
+
+static double stream(const struct ctx *c, double bytes)
+{
+	return bytes / c->hbm_bw;
+}
+
+/* One transformer layer for one micro-batch on one GPU. */
+static void layer(const struct ctx *c, struct stage *st)
+{
+	const struct engine_scenario *sc = c->sc;
+	const struct eng_dims *dm = c->dm;
+	double t = (double)sc->tp, cp = (double)sc->cp, ep = (double)sc->ep, e = c->b->act;
+	double s = (double)sc->seq, B = (double)sc->batch;
+	double M = B * s / cp;                    /* tokens this GPU computes */
+	double hq = dm->nh * dm->dh / t;
+	double hkv = (dm->nkv >= t ? dm->nkv / t : 1.0) * dm->dh;
+	double fr = dm->f / t, d = dm->d;
+	double rep = sc->sequence_parallel && sc->tp > 1 ? 1.0 / t : 1.0;
+	double heads = dm->nh / t;
+	double fwd_mm = 0.0, attn_f = 0.0, attn_b = 0.0, elem, tpv, attn_core_f = 0.0;
+	bool moe = dm->E > 1.0;
+
+	/* linear layers */
+	gemm3(c, M, hq + 2.0 * hkv, d, 1.0, true, st, &fwd_mm);
+	gemm3(c, M, d, hq, 1.0, true, st, &fwd_mm);
+	if (moe) {
+		double local = dm->E / ep, rows = M * dm->k * ep / dm->E;
+		gemm3(c, M, dm->E, d, 1.0, false, st, &fwd_mm); /* router */
+		gemm3(c, rows, (dm->gated ? 2.0 : 1.0) * fr, d, local, true, st, &fwd_mm);
+		gemm3(c, rows, d, fr, local, true, st, &fwd_mm);
+	} else {
+		gemm3(c, M, (dm->gated ? 2.0 : 1.0) * fr, d, 1.0, true, st, &fwd_mm);
+		gemm3(c, M, d, fr, 1.0, true, st, &fwd_mm);
+	}
+
+	/* attention core */
+	if (sc->flash_attention) {
+		/* causal: the tiles above the diagonal are skipped */
+		double f = 4.0 * B * (s / cp) * s * hq * 0.5;
+		attn_f = f / (c->peak * c->fam->flash * ENG_SUSTAINED);
+		attn_b = 2.0 * attn_f;
+		st->flops += 3.0 * f;
+		st->bytes += 3.0 * e * M * (2.0 * hq + 2.0 * hkv);
+		attn_core_f = 0.0; /* its backward recomputes the scores itself */
+	} else {
+		double bh = B * heads, rows = s / cp, f = 2.0 * bh * rows * s * dm->dh;
+		double qk, av, sc_bytes, drop = dm->dropout ? 2.0 * e + 1.0 : 0.0;
+		/* QKᵀ: [rows, dh]×[dh, s] per head; AV: [rows, s]×[s, dh] per head, batched */
+		qk = eng_max(f / (c->peak * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, s, dm->dh)),
+			     e * bh * (rows * dm->dh + s * dm->dh + rows * s) / c->hbm_bw);
+		av = eng_max(f / (c->peak * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, dm->dh, s)),
+			     e * bh * (rows * s + s * dm->dh + rows * dm->dh) / c->hbm_bw);
+		sc_bytes = bh * rows * s;
+		attn_f = qk + av + stream(c, sc_bytes * (2.0 * e + drop));
+		attn_b = 2.0 * (qk + av) + stream(c, sc_bytes * (3.0 * e + drop));
+		st->flops += 6.0 * f * 2.0;
+		st->bytes += 3.0 * e * bh * (2.0 * rows * dm->dh + 2.0 * s * dm->dh + 2.0 * rows * s) +
+			     sc_bytes * (5.0 * e + 2.0 * drop);
+		attn_core_f = attn_f;
+	}
+
+	/* element-wise, forward; the backward moves twice the bytes */
+	elem = e * M * (10.0 * d * rep + dm->k * (dm->gated ? 3.0 : 2.0) * fr) +
+	       (dm->dropout ? M * 2.0 * d * rep : 0.0);
+	if (!dm->learned && dm->nh > 0) /* rotary: q and k read and written */
+		elem += e * M * 2.0 * (hq + hkv);
+	st->bytes += 3.0 * elem;
+
+	/* communication */
+	tpv = M * d * e;
+	st->tp_f += 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
+	st->tp_b += 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
+	if (sc->cp > 1) {
+		double kv = 2.0 * B * s * hkv * e;
+		double cpt = 2.0 * eng_coll_seconds(&c->cp, COLL_ALL_GATHER, kv) +
+			     eng_coll_seconds(&c->cp, COLL_REDUCE_SCATTER, kv);
+		st->cp += eng_max(0.0, cpt - (attn_f + attn_b)); /* ring attention overlaps it */
+	}
+	if (moe && sc->ep > 1) {
+		double a2a = M * dm->k * d * e;
+		st->ep_f += 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, a2a);
+		st->ep_b += 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, a2a);
+	}
+
+	/* kernel launch gaps: FlashAttention is one kernel forward and one backward, the
+	 * unfused path four and eight; the element-wise work ~10 kernels forward, ~20 back */
+	st->attn_f += attn_f + (sc->flash_attention ? 1.0 : 4.0) * ENG_KERNEL_GAP;
+	st->attn_b += attn_b + (sc->flash_attention ? 1.0 : 8.0) * ENG_KERNEL_GAP;
+	st->elem_f += stream(c, elem) + 10.0 * ENG_KERNEL_GAP;
+	st->elem_b += stream(c, 2.0 * elem) + 20.0 * ENG_KERNEL_GAP;
+
+	/* recomputation: the forward again, inside the backward */
+	if (sc->recompute == ENGINE_RECOMP_FULL) {
+		st->recompute += fwd_mm + attn_f + stream(c, elem) + 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv) +
+				 (moe && sc->ep > 1 ? 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, M * dm->k * d * e) : 0.0);
+	} else if (sc->recompute == ENGINE_RECOMP_SELECTIVE) {
+		st->recompute += attn_core_f;
+	}
+}
+
+/* The LM head and the loss, for one micro-batch on the last stage. */
+static void head(const struct ctx *c, struct stage *st)
+{
+	const struct engine_scenario *sc = c->sc;
+	double t = (double)sc->tp, M = (double)sc->batch * (double)sc->seq / (double)sc->cp;
+	double logits = M * c->dm->V / t;
+
+	gemm3(c, M, c->dm->V / t, c->dm->d, 1.0, true, st, NULL);
+	/* fp32 logits: written, read by the softmax cross-entropy, gradient written */
+	st->elem_f += stream(c, 2.0 * 4.0 * logits);
+	st->elem_b += stream(c, 2.0 * 4.0 * logits);
+	st->bytes += 4.0 * 4.0 * logits;
+}
+
+static void scale(struct stage *st, const struct stage *one, double k)
+{
+	st->mm_f += k * one->mm_f;
+	st->mm_b += k * one->mm_b;
+	st->attn_f += k * one->attn_f;
+	st->attn_b += k * one->attn_b;
+	st->elem_f += k * one->elem_f;
+	st->elem_b += k * one->elem_b;
+	st->tp_f += k * one->tp_f;
+	st->tp_b += k * one->tp_b;
+	st->cp += k * one->cp;
+	st->ep_f += k * one->ep_f;
+	st->ep_b += k * one->ep_b;
+	st->recompute += k * one->recompute;
+	st->flops += k * one->flops;
+	st->bytes += k * one->bytes;
+	st->mm_flops += k * one->mm_flops;
+	st->mm_time += k * one->mm_time;
+	if (k > 0 && one->thinnest < st->thinnest)
+		st->thinnest = one->thinnest;
+}
+
+static double stage_total(const struct stage *st)
+{
+	return st->mm_f + st->mm_b + st->attn_f + st->attn_b + st->elem_f + st->elem_b + st->tp_f + st->tp_b + st->cp +
+	       st->ep_f + st->ep_b + st->pp + st->recompute;
+}
+
+static void group(struct eng_group *g, double n, double per_node, const struct engine_scenario *sc, double net,
+		  const struct eng_family *fam)
+{
+	g->n = n;
+	g->per_node = eng_max(1.0, eng_min(n, per_node));
+	g->link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
+	g->link_eff = sc->gpu.link_bw > 0 ? fam->link : 0.80;
+	g->network_bw = net;
+	g->net_eff = ENG_NET_EFF;
+}
+
+/* Parameter tensors in one layer (ZeRO-3 gathers each one): the fused QKV and output
+ * projections, the MLP's matrices, their biases, the norms' weights (and biases). */
+static double tensors_per_layer(const struct eng_dims *dm)
+{
+	double n = 2.0 + (dm->gated ? 3.0 : 2.0) + 2.0 * (dm->layernorm ? 2.0 : 1.0);
+
+	n += (dm->qkv_bias ? 1.0 : 0.0) + (dm->o_bias ? 1.0 : 0.0) + (dm->mlp_bias ? 2.0 : 0.0);
+	return n + (dm->E > 1.0 ? 1.0 : 0.0);
+}
+
+void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+	      const struct eng_mem *mem, double dp, double peak, struct eng_step *out)
+{
+	struct ctx c;
+	struct stage one, mid, last, *bind;
+	double gpn = (double)sc->gpus_per_node, t = (double)sc->tp, cpd = (double)sc->cp;
+	double p = (double)sc->pp, v = (double)sc->vpp, m = (double)sc->grad_accum;
+	double net, L = dm->L, q, heavy, last_layers, T_mb, bwd_mb, S_g, S_w, dp_t = 0.0, shard;
+	struct engine_step_breakdown *pt = &out->part;
+
+	memset(out, 0, sizeof *out);
+	memset(&c, 0, sizeof c);
+	c.sc = sc;
+	c.dm = dm;
+	c.b = b;
+	c.fam = eng_family(&sc->gpu);
+	c.peak = peak;
+	c.hbm_bw = sc->gpu.bandwidth * c.fam->hbm;
+	net = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
+	out->network_bw = net;
+	/* rank order tp, cp, dp (ep within dp), pp: each group's members per node */
+	group(&c.tp, t, gpn, sc, net, c.fam);
+	group(&c.cp, cpd, gpn / t, sc, net, c.fam);
+	group(&c.dp, dp, gpn / (t * cpd), sc, net, c.fam);
+	group(&c.ep, (double)sc->ep, gpn / (t * cpd), sc, net, c.fam);
+	group(&c.pp, 2.0, t * cpd * dp < gpn ? 2.0 : 1.0, sc, net, c.fam);
+	out->tp_spans_nodes = sc->tp > sc->gpus_per_node;
+
+	memset(&one, 0, sizeof one);
+	one.thinnest = 1.0;
+	layer(&c, &one);
+
+	/* stages: q layers each, the remainder on the middle stages */
+	q = floor(L / p);
+	heavy = eng_layers_per_stage(L, sc->pp);
+	last_layers = (heavy > q && sc->pp > 2 && L - q * p <= p - 2.0) ? q : heavy;
+	memset(&mid, 0, sizeof mid);
+	memset(&last, 0, sizeof last);
+	mid.thinnest = last.thinnest = 1.0;
+	scale(&mid, &one, heavy);
+	scale(&last, &one, last_layers);
+	head(&c, &last);
+	if (sc->pp > 1) {
+		/* activations forward, gradients back, per virtual stage (scatter-gather: 1/t) */
+		double S = (double)sc->batch * (double)sc->seq / cpd * dm->d * b->act / t;
+		double pp_t = 2.0 * v * eng_coll_seconds(&c.pp, COLL_P2P, S);
+		mid.pp = last.pp = pp_t;
+	}
+	bind = sc->pp > 1 && stage_total(&mid) > stage_total(&last) ? &mid : &last;
+	T_mb = stage_total(bind);
+	bwd_mb = bind->mm_b + bind->attn_b + bind->elem_b + bind->tp_b + bind->ep_b + bind->recompute;
+
+	pt->matmul = m * (bind->mm_f + bind->mm_b);
+	pt->attention = m * (bind->attn_f + bind->attn_b);
+	pt->elementwise = m * (bind->elem_f + bind->elem_b);
+	pt->recompute = m * bind->recompute;
+	pt->tp_comm = m * (bind->tp_f + bind->tp_b);
+	pt->cp_comm = m * bind->cp;
+	pt->ep_comm = m * (bind->ep_f + bind->ep_b);
+	pt->pp_comm = m * bind->pp;
+	pt->bubble = sc->pp > 1 ? (p - 1.0) / v * T_mb : 0.0;
+
+	/* data parallelism */
+	S_g = mem->params_gpu * b->g;
+	S_w = mem->params_gpu * b->w;
+	if (sc->mode == ENGINE_MODE_TRAIN && dp > 1.0) {
+		if (sc->zero >= 3) {
+			/* per micro-batch: gather before the forward and the backward, reduce-scatter
+			 * the gradients; one call per parameter tensor */
+			double calls = eng_max(1.0, heavy * tensors_per_layer(dm));
+			double per_mb = calls * (2.0 * eng_coll_seconds(&c.dp, COLL_ALL_GATHER, S_w / calls) +
+						 eng_coll_seconds(&c.dp, COLL_REDUCE_SCATTER, S_g / calls));
+			dp_t = m * (sc->overlap ? eng_max(0.0, per_mb - T_mb) : per_mb);
+		} else {
+			double full = sc->zero >= 1 ? eng_coll_seconds(&c.dp, COLL_REDUCE_SCATTER, S_g) +
+							      eng_coll_seconds(&c.dp, COLL_ALL_GATHER, S_w)
+						    : eng_coll_seconds(&c.dp, COLL_ALL_REDUCE, S_g);
+			/* overlapped with the last micro-batch's backward, but for the last layer's bucket */
+			dp_t = sc->overlap ? eng_max(full / eng_max(heavy, 1.0), full - bwd_mb) : full;
+		}
+	}
+	pt->dp_comm = dp_t;
+
+	/* the optimizer step on this GPU's shard */
+	if (sc->mode == ENGINE_MODE_TRAIN) {
+		shard = mem->params_gpu / (sc->zero >= 1 ? dp : 1.0);
+		pt->optimizer = stream(&c, 2.0 * (mem->master + mem->optimizer) + shard * (b->g + b->w));
+		out->bytes += 2.0 * (mem->master + mem->optimizer) + shard * (b->g + b->w);
+	}
+
+	out->seconds = pt->matmul + pt->attention + pt->elementwise + pt->recompute + pt->optimizer + pt->tp_comm +
+		       pt->cp_comm + pt->ep_comm + pt->pp_comm + pt->dp_comm + pt->bubble;
+	out->flops += m * bind->flops;
+	out->bytes += m * bind->bytes;
+	out->gemm_eff = bind->mm_time > 0 ? bind->mm_flops / (bind->mm_time * peak) : c.fam->gemm_best;
+	out->thinnest_eff = bind->thinnest;
+}
+
+static const char *const part_names[ENGINE_STEP_PARTS] = {
+	"matmul", "attention", "elementwise", "recompute", "optimizer", "tp_comm",
+	"cp_comm", "ep_comm", "pp_comm", "dp_comm", "bubble",
+};
+static const char *const part_labels[ENGINE_STEP_PARTS] = {
+	"matmul", "attention", "element-wise", "recompute", "optimizer", "TP comm",
+	"CP comm", "EP comm", "PP comm", "DP comm", "bubble",
+};
+
+double engine_step_part(const struct engine_step_breakdown *b, int i)
+{
+	switch (i) {
+	case 0: return b->matmul;
+	case 1: return b->attention;
+	case 2: return b->elementwise;
+	case 3: return b->recompute;
+	case 4: return b->optimizer;
+	case 5: return b->tp_comm;
+	case 6: return b->cp_comm;
+	case 7: return b->ep_comm;
+	case 8: return b->pp_comm;
+	case 9: return b->dp_comm;
+	case 10: return b->bubble;
+	default: return 0.0;
+	}
+}
+
+const char *engine_step_part_name(int i)
+{
+	return i >= 0 && i < ENGINE_STEP_PARTS ? part_names[i] : "";
+}
+
+const char *engine_step_part_label(int i)
+{
+	return i >= 0 && i < ENGINE_STEP_PARTS ? part_labels[i] : "";
+}
+
+const char *engine_mfu_source_name(enum engine_throughput_source s)
+{
+	switch (s) {
+	case ENGINE_TPUT_PREDICTED: return "predicted";
+	case ENGINE_TPUT_MFU: return "assumed";
+	default: return "measured";
+	}
+}

@@ -1,0 +1,323 @@
+/*
+ * The step-time model's formulas against their sources, and its properties.
+ *  - nccl-tests doc/PERFORMANCE.md: all-reduce moves 2(n−1)/n · S, reduce-scatter and
+ *    all-gather (n−1)/n · S, over the bus bandwidth.
+ *  - The 1F1B bubble is (p−1) micro-batch slots, (p−1)/v with v virtual stages
+ *    (Narayanan et al. 2021, §2.2).
+ *  - Full recomputation runs the forward again: about a third more work (Korthikanti et
+ *    al. 2022, §5: 33% without their selective scheme).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine.h"
+#include "internal.h" /* the collective cost, against nccl-tests' factors */
+#include "testutil.h"
+
+static void set(struct engine_scenario *sc, const char *key, const char *val)
+{
+	struct napkin_err err;
+	if (engine_knob_set(sc, engine_knob_find(key), val, NULL, &err) != NAPKIN_OK)
+		fail_msg("%s=%s: %s", key, val, err.msg);
+}
+
+static void run(const struct engine_scenario *sc, struct engine_result *r)
+{
+	struct napkin_err err;
+	if (engine_compute(sc, r, &err) != NAPKIN_OK)
+		fail_msg("%s", err.msg);
+}
+
+/* Llama-2-13B on 16 H100s: the example of layouts that all read the same time. */
+static void base(struct engine_scenario *sc)
+{
+	engine_scenario_default(sc);
+	set(sc, "layers", "40");
+	set(sc, "hidden", "5120");
+	set(sc, "heads", "40");
+	set(sc, "kv_heads", "40");
+	set(sc, "ffn", "13824");
+	set(sc, "gpus", "16");
+	set(sc, "batch", "1");
+	set(sc, "grad_accum", "16");
+}
+
+static void test_parts_sum_and_source(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+	double sum = 0.0;
+	int i;
+
+	(void)state;
+	base(&sc);
+	run(&sc, &r);
+	assert_int_equal(r.compute.source, ENGINE_TPUT_PREDICTED);
+	assert_string_equal(engine_mfu_source_name(r.compute.source), "predicted");
+	for (i = 0; i < ENGINE_STEP_PARTS; i++)
+		sum += engine_step_part(&r.compute.step, i);
+	assert_close(sum, r.compute.step_seconds, 1e-12);
+	assert_true(r.compute.mfu > 0.2 && r.compute.mfu < 0.8);
+	/* an explicit mfu assumes; a measurement wins */
+	set(&sc, "mfu", "0.4");
+	run(&sc, &r);
+	assert_int_equal(r.compute.source, ENGINE_TPUT_MFU);
+	assert_close(r.compute.mfu, 0.4, 1e-12);
+	set(&sc, "step_time", "10");
+	run(&sc, &r);
+	assert_string_equal(engine_mfu_source_name(r.compute.source), "measured");
+	assert_close(r.compute.step_seconds, 10.0, 1e-12);
+}
+
+static double step(const struct engine_scenario *sc)
+{
+	struct engine_result r;
+	run(sc, &r);
+	return r.compute.step_seconds;
+}
+
+static void test_layouts_differ(void **state)
+{
+	struct engine_scenario a, b;
+
+	(void)state;
+	base(&a);
+	b = a;
+	set(&b, "tp", "2");
+	assert_true(fabs(step(&a) / step(&b) - 1.0) > 0.01);
+	b = a;
+	set(&b, "zero", "3");
+	set(&b, "overlap", "off");
+	assert_true(step(&b) > step(&a)); /* ZeRO-3's gathers, not hidden, cost time */
+}
+
+static void test_more_bandwidth_never_slower(void **state)
+{
+	struct engine_scenario sc;
+	static const char *keys[] = {"gpu_bandwidth", "network_bw"};
+	size_t k;
+	double prev, v;
+
+	(void)state;
+	for (k = 0; k < 2; k++) {
+		base(&sc);
+		set(&sc, "tp", "4");
+		set(&sc, "zero", "3");
+		prev = INFINITY;
+		for (v = 1e9; v <= 1e13; v *= 3.0) {
+			char buf[32];
+			snprintf(buf, sizeof buf, "%g", v);
+			set(&sc, keys[k], buf);
+			assert_true(step(&sc) <= prev * (1.0 + 1e-12));
+			prev = step(&sc);
+		}
+	}
+}
+
+static void test_bigger_microbatch_never_less_efficient(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+	double prev = 0.0;
+	int b;
+
+	(void)state;
+	base(&sc);
+	set(&sc, "seq", "512");
+	for (b = 1; b <= 64; b *= 2) {
+		char buf[16];
+		snprintf(buf, sizeof buf, "%d", b);
+		set(&sc, "batch", buf);
+		run(&sc, &r);
+		assert_true(r.compute.gemm_efficiency >= prev - 1e-12);
+		prev = r.compute.gemm_efficiency;
+	}
+}
+
+static void test_tp_across_nodes_slower(void **state)
+{
+	struct engine_scenario in, out;
+
+	(void)state;
+	base(&in);
+	set(&in, "tp", "8");
+	out = in;
+	set(&out, "gpus_per_node", "4");
+	assert_true(step(&out) > step(&in));
+}
+
+static void test_zero3_falls_with_dp(void **state)
+{
+	/* fixed global batch 1536 × 2048: 175B-style ZeRO-3 as Narayanan et al. 2021 table 2 */
+	struct engine_scenario sc;
+	struct engine_result r;
+	double prev = INFINITY;
+	int g;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	set(&sc, "params", "175B");
+	set(&sc, "seq", "2048");
+	set(&sc, "zero", "3");
+	set(&sc, "recompute", "full");
+	for (g = 384; g <= 1536; g *= 2) {
+		char gb[16], mb[16];
+		snprintf(gb, sizeof gb, "%d", g);
+		snprintf(mb, sizeof mb, "%d", 1536 / g);
+		set(&sc, "gpus", gb);
+		set(&sc, "batch", mb);
+		set(&sc, "grad_accum", "1");
+		run(&sc, &r);
+		assert_true(r.compute.achieved_flops < prev);
+		prev = r.compute.achieved_flops;
+	}
+}
+
+static void test_never_above_roof(void **state)
+{
+	static const char *seqs[] = {"64", "512", "4096"};
+	static const char *models[] = {"124M", "7B"};
+	struct engine_scenario sc;
+	struct engine_result r;
+	size_t i, j;
+
+	(void)state;
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < 2; j++) {
+			engine_scenario_default(&sc);
+			set(&sc, "params", models[j]);
+			set(&sc, "seq", seqs[i]);
+			set(&sc, "max_positions", "4096");
+			run(&sc, &r);
+			assert_true(r.compute.achieved_flops <=
+				    r.roofline.points[ENGINE_PT_TRAIN].attainable * (1.0 + 1e-9));
+		}
+}
+
+static void test_bubble_and_recompute(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r, rv, rf;
+	double mb;
+
+	(void)state;
+	base(&sc);
+	set(&sc, "pp", "4");
+	set(&sc, "grad_accum", "8");
+	run(&sc, &r);
+	/* (p−1) slots of one micro-batch's stage time, m slots of work */
+	mb = (r.compute.step_seconds - r.compute.step.bubble - r.compute.step.dp_comm - r.compute.step.optimizer) / 8.0;
+	assert_close(r.compute.step.bubble, 3.0 * mb, 1e-9);
+	set(&sc, "vpp", "2");
+	run(&sc, &rv);
+	assert_close(rv.compute.step.bubble, 0.5 * 3.0 * mb, 0.02);
+	/* full recomputation: about a third more (Korthikanti et al. 2022: 33%) */
+	base(&sc);
+	run(&sc, &r);
+	set(&sc, "recompute", "full");
+	run(&sc, &rf);
+	assert_true(rf.compute.step_seconds / r.compute.step_seconds > 1.2);
+	assert_true(rf.compute.step_seconds / r.compute.step_seconds < 1.4);
+	/* FlashAttention makes the step faster */
+	base(&sc);
+	set(&sc, "flash_attention", "off");
+	assert_true(step(&sc) > r.compute.step_seconds);
+}
+
+/* A profile with no link figures (a hand-written YAML: memory, bandwidth, one peak) still
+ * predicts a finite step: links fall back to a PCIe Gen3 x16 figure. */
+static void test_no_links(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+
+	(void)state;
+	base(&sc);
+	sc.gpu.link_bw = sc.gpu.pcie_bw = sc.gpu.network_bw = 0.0;
+	sc.gpu.sm_count = 0;
+	run(&sc, &r);
+	assert_true(isfinite(r.compute.step_seconds) && r.compute.step.dp_comm >= 0.0);
+}
+
+static void test_uneven_stages(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+
+	(void)state;
+	base(&sc);
+	set(&sc, "pp", "3"); /* 40 layers on 3 stages: 14 on the heaviest */
+	set(&sc, "gpus", "12");
+	run(&sc, &r);
+	assert_close(r.memory.layers_per_stage, 14.0, 1e-12);
+}
+
+/* nccl-tests doc/PERFORMANCE.md: all-reduce 2(n−1)/n · S ÷ busbw, reduce-scatter and
+ * all-gather (n−1)/n · S ÷ busbw; inside a node busbw is the link × its NCCL efficiency. */
+static void test_collective_factors(void **state)
+{
+	struct eng_group g = {8, 8, 450e9, 50e9, 0.82, 0.90};
+	double S = 1e9, bus = 450e9 * 0.82;
+
+	(void)state;
+	assert_close(eng_coll_seconds(&g, COLL_ALL_REDUCE, S) - ENG_COLL_LATENCY, 2.0 * 7.0 / 8.0 * S / bus, 1e-12);
+	assert_close(eng_coll_seconds(&g, COLL_ALL_GATHER, S) - ENG_COLL_LATENCY, 7.0 / 8.0 * S / bus, 1e-12);
+	assert_close(eng_coll_seconds(&g, COLL_REDUCE_SCATTER, S) - ENG_COLL_LATENCY, 7.0 / 8.0 * S / bus, 1e-12);
+	/* 4 nodes of 8: a ring leaves each node through its 8 NICs (4 × 8 B200 over 8 × 50 GB/s
+	 * EFA: 381.8 GB/s bus bandwidth, interconnect.md) */
+	g.n = 32;
+	assert_close(eng_group_busbw(&g), 8.0 * 50e9 * 0.90, 1e-12);
+	/* one rank per node: its own NIC */
+	g.per_node = 1;
+	assert_close(eng_group_busbw(&g), 50e9 * 0.90, 1e-12);
+	assert_true(eng_coll_seconds(&g, COLL_ALL_GATHER, S) > 31.0 / 32.0 * S / (50e9 * 0.90));
+	/* one rank: nothing to do */
+	g.n = 1;
+	assert_close(eng_coll_seconds(&g, COLL_ALL_REDUCE, S), 0.0, 0);
+}
+
+/* CP holds 1/cp of each sequence's activations; EP holds 1/ep of the experts. */
+static void test_cp_ep_memory(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result a, b;
+
+	(void)state;
+	base(&sc);
+	set(&sc, "seq", "8192");
+	set(&sc, "max_positions", "8192");
+	run(&sc, &a);
+	set(&sc, "cp", "2");
+	run(&sc, &b);
+	assert_close(b.memory.activations, a.memory.activations / 2.0, 1e-9);
+	assert_int_equal(b.dp, a.dp / 2);
+	/* a Mixtral-style MoE: 8 experts, top-2 */
+	base(&sc);
+	set(&sc, "experts", "8");
+	set(&sc, "top_k", "2");
+	run(&sc, &a);
+	set(&sc, "ep", "8");
+	run(&sc, &b);
+	assert_true(b.params.per_gpu < a.params.per_gpu / 2.0);
+	assert_true(b.compute.step.ep_comm > 0.0);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parts_sum_and_source),
+		cmocka_unit_test(test_layouts_differ),
+		cmocka_unit_test(test_more_bandwidth_never_slower),
+		cmocka_unit_test(test_bigger_microbatch_never_less_efficient),
+		cmocka_unit_test(test_tp_across_nodes_slower),
+		cmocka_unit_test(test_zero3_falls_with_dp),
+		cmocka_unit_test(test_never_above_roof),
+		cmocka_unit_test(test_bubble_and_recompute),
+		cmocka_unit_test(test_uneven_stages),
+		cmocka_unit_test(test_no_links),
+		cmocka_unit_test(test_cp_ep_memory),
+		cmocka_unit_test(test_collective_factors),
+	};
+	return testutil_run(argc, argv, "step_props", tests, sizeof tests / sizeof tests[0]);
+}
