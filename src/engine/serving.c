@@ -102,12 +102,26 @@ static double tp_comm(const struct engine_scenario *sc, const struct eng_dims *d
 	return 2.0 * dm->L * eng_coll_seconds(&g, COLL_ALL_REDUCE, tokens * dm->d * b->act);
 }
 
+#define CHUNK_GROUPS 4096
+
+/* One prefill chunk of n tokens at offset a on one TP rank: its roofline bound and its
+ * TP all-reduces. */
+static double chunk_seconds(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+			    double peak, double kv_rank, double a, double n)
+{
+	struct eng_traffic l = {0, 0};
+
+	eng_layer_traffic(sc, dm, b, n, chunk_span(dm, a, a + n), &l);
+	return eng_max(dm->L * l.flops / peak, (dm->L * l.bytes + (a + n) * kv_rank) / sc->gpu.bandwidth) +
+	       tp_comm(sc, dm, b, n);
+}
+
 void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		 double peak, struct engine_inference *inf)
 {
 	double t = (double)sc->tp, bw = sc->gpu.bandwidth;
 	double s = (double)sc->prompt, B = (double)sc->batch;
-	double c = chunk_of(sc), a, ttft = 0.0;
+	double c = chunk_of(sc), ttft = 0.0;
 	double kv_rank = inf->kv_bytes_per_token / t; /* KV heads split over TP (as memory.c, when nkv >= tp) */
 	double hq = dm->nh * dm->dh, nmm;
 	struct eng_layer_params lp;
@@ -123,19 +137,23 @@ void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, co
 
 	/* one prompt, chunk by chunk: each chunk's forward on one TP rank (its linears, its
 	 * attention over the keys it sees), the KV of the chunks before read again, its own
-	 * KV written, and the TP all-reduces; the last chunk also runs the LM head once */
-	for (a = 0.0; a < s; a += c) {
-		double n = eng_min(c, s - a);
-		struct eng_traffic l = {0, 0};
-		double fl, by;
-		eng_layer_traffic(sc, dm, b, n, chunk_span(dm, a, a + n), &l);
-		fl = dm->L * l.flops;
-		by = dm->L * l.bytes + (a + n) * kv_rank;
-		if (a + n >= s) {
-			fl += 2.0 * dm->d * dm->V / t;
-			by += dm->V * dm->d / t * b->w_head;
+	 * KV written, and the TP all-reduces; then the LM head once, for the last position.
+	 * Past CHUNK_GROUPS full chunks they are taken in equal groups, each timed at its
+	 * middle chunk: a chunk's FLOPs and bytes are affine in its offset, so the sum is
+	 * exact unless the bound switches inside a group */
+	{
+		int64_t nfull = (int64_t)floor(s / c), per = (nfull + CHUNK_GROUPS - 1) / CHUNK_GROUPS, k;
+		double rem = s - (double)nfull * c;
+		if (per < 1)
+			per = 1;
+		for (k = 0; k < nfull; k += per) {
+			int64_t cnt = nfull - k < per ? nfull - k : per;
+			double mid = ((double)k + (double)(cnt - 1) / 2.0) * c;
+			ttft += (double)cnt * chunk_seconds(sc, dm, b, peak, kv_rank, mid, c);
 		}
-		ttft += eng_max(fl / peak, by / bw) + tp_comm(sc, dm, b, n);
+		if (rem > 0)
+			ttft += chunk_seconds(sc, dm, b, peak, kv_rank, (double)nfull * c, rem);
+		ttft += eng_max(2.0 * dm->d * dm->V / t / peak, dm->V * dm->d / t * b->w_head / bw);
 	}
 	inf->ttft_seconds = ttft;
 
