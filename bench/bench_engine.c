@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "engine.h"
+#include "tradeoff.h"
 
 /* --------------------------------------------------------------- allocation counter */
 static unsigned long n_alloc;
@@ -106,6 +107,81 @@ static void b_sweep(struct ctx *c)
 		}
 }
 
+/* the explorer's sweep view: 64 points along batch, three results (engine_sweep_run) */
+static double sw_x[4096], sw_y[4096], sw_v[4096 * 3];
+static int sw_rc[4096];
+static struct engine_sweep sweep1, sweep2;
+static struct engine_metric sw_m[3];
+static void b_sweep64(struct ctx *c)
+{
+	struct napkin_err err;
+	c->sink += (double)engine_sweep_run(&c->sc, &sweep1, sw_x, sw_y, sw_v, sw_rc, 4096, &err);
+}
+static void b_grid64(struct ctx *c)
+{
+	struct napkin_err err;
+	c->sink += (double)engine_sweep_run(&c->sc, &sweep2, sw_x, sw_y, sw_v, sw_rc, 4096, &err);
+}
+static int setup_sweeps(const struct engine_scenario *sc)
+{
+	static const char *const keys[] = {"memory.total", "memory.fits", "compute.step_seconds"};
+	struct napkin_err err;
+	int i;
+
+	for (i = 0; i < 3; i++)
+		if (engine_metric_find(keys[i], &sw_m[i], &err) != 0)
+			return -1;
+	sweep1.nrange = 1;
+	sweep1.metrics = sw_m;
+	sweep1.nmetrics = 3;
+	if (engine_range_parse(sc, "batch=1..64:+1", &sweep1.range[0], &err) != 0)
+		return -1;
+	sweep2 = sweep1;
+	sweep2.nrange = 2;
+	if (engine_range_parse(sc, "seq=128..8192:+128", &sweep2.range[1], &err) != 0)
+		return -1;
+	return 0;
+}
+
+/* the planner: candidates per second over one search (median of a few) */
+static void plan_row(const char *what, const char *const (*kv)[2], size_t n, enum engine_goal goal)
+{
+	struct engine_scenario sc;
+	struct engine_plan_row rows[10];
+	struct engine_plan_opts po;
+	struct engine_plan_stats st;
+	struct napkin_err err;
+	double t[9], start;
+	size_t i;
+	int b;
+	unsigned long a0 = n_alloc;
+	char a[32];
+
+	engine_scenario_default(&sc);
+	for (i = 0; i < n; i++)
+		if (engine_knob_set(&sc, engine_knob_find(kv[i][0]), kv[i][1], NULL, &err) != 0) {
+			fprintf(stderr, "bench_engine: %s\n", err.msg);
+			return;
+		}
+	memset(&po, 0, sizeof po);
+	po.goal = goal;
+	po.top = 10;
+	for (b = 0; b < 9; b++) {
+		start = now();
+		if (engine_plan(&sc, &po, rows, &st, &err) != 0) {
+			fprintf(stderr, "bench_engine: %s\n", err.msg);
+			return;
+		}
+		t[b] = now() - start;
+	}
+	qsort(t, 9, sizeof t[0], cmp);
+	engine_fmt_seconds(t[4], a, sizeof a);
+	printf("  %-40s %10s   %llu candidates (%llu fit), %.2f M/s; aim >= 1e5 in < 100 ms: %s, allocations %lu\n",
+	       what, a, (unsigned long long)st.searched, (unsigned long long)st.fitting,
+	       (double)st.searched / t[4] / 1e6,
+	       (double)st.searched / t[4] >= 1e6 ? "ok" : "OVER", n_alloc - a0);
+}
+
 static double median_seconds(bench_fn fn, struct ctx *c, unsigned long *allocs)
 {
 	double t[BATCHES], start, el;
@@ -194,6 +270,20 @@ int main(void)
 	row("techniques table (20 variants)", b_techniques, &c, 50e-6);
 	row("everything (engine_evaluate)", b_evaluate, &c, 200e-6);
 	row("64 x 64 sweep of batch x sequence", b_sweep, &c, 5e-3);
+	if (setup_sweeps(&c.sc) != 0) {
+		fprintf(stderr, "bench_engine: the sweeps do not parse\n");
+		return 1;
+	}
+	row("sweep: 64 points along batch (3 results)", b_sweep64, &c, 2e-3);
+	row("heatmap: 64 x 64, batch x seq (3 results)", b_grid64, &c, 10e-3);
+	{
+		static const char *const l70[][2] = {{"layers", "80"}, {"hidden", "8192"}, {"heads", "64"}, {"kv_heads", "8"},
+						     {"ffn", "28672"}, {"gpus", "1024"}};
+		static const char *const l7[][2] = {{"gpus", "64"}};
+		plan_row("plan: Llama-2-70B layout on 1024 GPUs", l70, 6, ENGINE_GOAL_TIME);
+		plan_row("plan: Llama-2-70B, GPU counts 1..2^20", l70, 6, ENGINE_GOAL_GPU_HOURS);
+		plan_row("plan: Llama-2-7B, GPU counts 1..2^20", l7, 1, ENGINE_GOAL_GPU_HOURS);
+	}
 	printf("  (sink %g)\n", (double)c.sink > 0 ? 1.0 : 0.0);
 	return 0;
 }

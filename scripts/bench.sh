@@ -1,5 +1,6 @@
 #!/bin/sh
-# napkin's benchmark: the engine (one full recompute, each solve, a 64 x 64 sweep) and the
+# napkin's benchmark: the engine (one full recompute, each solve, a 64-point sweep and a 64 x 64
+# heatmap through engine_sweep_run, the planner's candidates per second) and the
 # explorer (startup to the first frame, keystroke to the redrawn frame, idle wakeups, peak
 # memory), each as a median beside its aim. Figures are printed, not asserted.
 #

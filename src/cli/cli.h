@@ -27,6 +27,9 @@ int cmd_explore(int argc, char **argv);
 int cmd_presets(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_lesson(int argc, char **argv);
+int cmd_sweep(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+int cmd_plan(int argc, char **argv);
 
 /* A command's own option. Options with a value store it in *value (argv-owned);
  * flags set *flag. */
@@ -73,5 +76,12 @@ void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_
 void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *sc, const struct engine_result *r,
 		 bool explain);
 void report_markdown(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain);
+/* Parts of the data report, for reports made of several (napkin compare, napkin plan):
+ * every member of one report into the current object, or one of its objects. */
+struct emit;
+void report_members(struct emit *e, const struct engine_scenario *sc, const struct engine_result *r, bool explain);
+void report_scenario(struct emit *e, const struct engine_scenario *sc);
+void report_memory(struct emit *e, const struct engine_result *r);
+void report_compute(struct emit *e, const struct engine_scenario *sc, const struct engine_result *r);
 
 #endif

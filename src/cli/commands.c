@@ -23,6 +23,11 @@ static const char *const explore_opts[] = {EXPLORER_OPTS, "--scenario FILE", "--
 #endif
 static const char *const report_opts[] = {"--format text|json|yaml|markdown", "--explain", "--scenario FILE",
 					  "--presets DIR", NULL};
+static const char *const sweep_opts[] = {"--y RESULT,...", "--format text|csv|json", "--scenario FILE",
+					 "--presets DIR", NULL};
+static const char *const compare_opts[] = {"--format text|json", "--scenario FILE", "--presets DIR", NULL};
+static const char *const plan_opts[] = {"--goal time|gpu-hours|cost|gpus", "--deadline DAYS", "--top N",
+					"--format text|json", "--scenario FILE", "--presets DIR", NULL};
 #ifdef NAPKIN_HAVE_CMD_PRESETS
 static const char *const presets_opts[] = {"--presets DIR", "--builtin", NULL};
 #endif
@@ -47,6 +52,11 @@ static const struct cli_command commands[] = {
 	 true},
 #endif
 	{"report", cmd_report, "[KNOBS]", report_opts, "every result, as text or data", NULL, true},
+	{"sweep", cmd_sweep, "KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO] [KNOBS]", sweep_opts,
+	 "results along one knob (a curve) or two (a heatmap)", NULL, true},
+	{"compare", cmd_compare, "[KNOBS] --KNOB A,B,...", compare_opts,
+	 "GPUs (or any knob's values) side by side, every figure a row", NULL, true},
+	{"plan", cmd_plan, "[KNOBS]", plan_opts, "the parallel layouts that fit, ranked by predicted time", NULL, true},
 #ifdef NAPKIN_HAVE_CMD_PRESETS
 	{"presets", cmd_presets, "list [gpus|models|scenarios] | show ID|FILE | check FILE...", presets_opts,
 	 "the GPU, model and scenario presets", "list show check", false},

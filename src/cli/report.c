@@ -47,7 +47,7 @@ static void group(struct emit *e, const struct engine_result *r, const char *pre
 	}
 }
 
-static void scenario(struct emit *e, const struct engine_scenario *sc)
+void report_scenario(struct emit *e, const struct engine_scenario *sc)
 {
 	size_t n, i;
 	const struct engine_knob *k = engine_knobs(&n);
@@ -76,215 +76,233 @@ static void scenario(struct emit *e, const struct engine_scenario *sc)
 	emit_end(e);
 }
 
-void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *sc, const struct engine_result *r,
-		 bool explain)
+void report_memory(struct emit *e, const struct engine_result *r)
 {
-	struct emit e;
+	emit_object(e, "memory");
+	group(e, r, "memory.");
+	emit_bool(e, "fits", r->memory.fits);
+	emit_str(e, "peak_phase", engine_peak_phase_name(r->memory.peak_phase));
+	emit_bool(e, "logits_alive", r->memory.logits_alive);
+	emit_num(e, "zero3_buffer", r->memory.zero3_buffer);
+	emit_num(e, "layers_per_stage", r->memory.layers_per_stage);
+	emit_num(e, "inflight_microbatches", r->memory.inflight_microbatches);
+	emit_object(e, "min_gpus_layout");
+	emit_int(e, "tp", r->memory.min_gpus_tp);
+	emit_int(e, "pp", r->memory.min_gpus_pp);
+	emit_int(e, "dp", r->memory.min_gpus_dp);
+	emit_end(e);
+	emit_object(e, "dtypes");
+	emit_str(e, "weights", dtn(r->memory.weight_dt));
+	emit_str(e, "autocast_copies", dtn(r->memory.autocast_dt));
+	emit_str(e, "master_weights", dtn(r->memory.master_dt));
+	emit_str(e, "gradients", dtn(r->memory.grad_dt));
+	emit_str(e, "optimizer", dtn(r->memory.state_dt));
+	emit_str(e, "activations", dtn(r->memory.activation_dt));
+	emit_str(e, "kv_cache", dtn(r->memory.kv_dt));
+	emit_end(e);
+	emit_end(e);
+}
+
+void report_compute(struct emit *e, const struct engine_scenario *sc, const struct engine_result *r)
+{
 	int i;
 	static const char *tput[] = {"mfu", "tokens_per_s", "step_time", "achieved_flops", "predicted"};
 
-	emit_begin(&e, f, fmt == REPORT_YAML ? EMIT_YAML : EMIT_JSON);
-	emit_int(&e, "schema", 1);
-	emit_str(&e, "napkin_version", NAPKIN_VERSION);
+	emit_object(e, "compute");
+	group(e, r, "compute.");
+	emit_str(e, "matmul_dtype", dtn(r->compute.matmul_dt));
+	emit_str(e, "throughput_from", tput[r->compute.source]);
+	emit_str(e, "flops_formula", sc->flops_formula == ENGINE_FLOPS_6N ? "6n" : "exact");
+	emit_str(e, "mfu_source", engine_mfu_source_name(r->compute.source));
+	/* the step-time model's parts (docs/step-time.md); they add up to step_seconds when
+	 * mfu_source is predicted, to step_seconds_predicted always */
+	emit_object(e, "step_breakdown");
+	for (i = 0; i < ENGINE_STEP_PARTS; i++)
+		emit_num(e, engine_step_part_name(i), engine_step_part(&r->compute.step, i));
+	emit_end(e);
+	if (sc->price > 0)
+		emit_num(e, "cost", r->compute.cost);
+	else
+		emit_null(e, "cost");
+	emit_end(e);
+}
+
+void report_members(struct emit *e, const struct engine_scenario *sc, const struct engine_result *r, bool explain)
+{
+	int i;
+
+	emit_int(e, "schema", 1);
+	emit_str(e, "napkin_version", NAPKIN_VERSION);
 	{
 		char s[256];
 		engine_scenario_summary(sc, s, sizeof s);
-		emit_str(&e, "summary", s);
+		emit_str(e, "summary", s);
 	}
-	emit_str(&e, "mode", engine_mode_name(sc->mode));
+	emit_str(e, "mode", engine_mode_name(sc->mode));
 
-	emit_object(&e, "model");
-	emit_str(&e, "name", sc->model.name);
-	emit_str(&e, "id", sc->model.id);
-	emit_str(&e, "architecture", sc->model.arch);
-	emit_num(&e, "params_total", r->params.total);
-	emit_num(&e, "params_non_embedding", r->params.non_embedding);
-	emit_num(&e, "params_active", r->params.active);
-	emit_num(&e, "params_per_layer", r->params.per_layer);
-	emit_num(&e, "params_per_gpu", r->params.per_gpu);
+	emit_object(e, "model");
+	emit_str(e, "name", sc->model.name);
+	emit_str(e, "id", sc->model.id);
+	emit_str(e, "architecture", sc->model.arch);
+	emit_num(e, "params_total", r->params.total);
+	emit_num(e, "params_non_embedding", r->params.non_embedding);
+	emit_num(e, "params_active", r->params.active);
+	emit_num(e, "params_per_layer", r->params.per_layer);
+	emit_num(e, "params_per_gpu", r->params.per_gpu);
 	if (sc->model.params_published > 0)
-		emit_num(&e, "params_published", sc->model.params_published);
+		emit_num(e, "params_published", sc->model.params_published);
 	else
-		emit_null(&e, "params_published");
-	emit_int(&e, "layers", sc->model.layers);
-	emit_int(&e, "hidden", sc->model.hidden);
-	emit_int(&e, "heads", sc->model.heads);
-	emit_int(&e, "kv_heads", sc->model.kv_heads);
-	emit_int(&e, "head_dim", sc->model.head_dim);
-	emit_int(&e, "ffn", sc->model.ffn);
-	emit_int(&e, "vocab", sc->model.vocab);
-	emit_int(&e, "experts", sc->model.experts);
-	emit_int(&e, "top_k", sc->model.top_k);
-	emit_str(&e, "source", sc->model.source);
-	emit_end(&e);
+		emit_null(e, "params_published");
+	emit_int(e, "layers", sc->model.layers);
+	emit_int(e, "hidden", sc->model.hidden);
+	emit_int(e, "heads", sc->model.heads);
+	emit_int(e, "kv_heads", sc->model.kv_heads);
+	emit_int(e, "head_dim", sc->model.head_dim);
+	emit_int(e, "ffn", sc->model.ffn);
+	emit_int(e, "vocab", sc->model.vocab);
+	emit_int(e, "experts", sc->model.experts);
+	emit_int(e, "top_k", sc->model.top_k);
+	emit_str(e, "source", sc->model.source);
+	emit_end(e);
 
-	emit_object(&e, "gpu");
-	emit_str(&e, "name", sc->gpu.name);
-	emit_str(&e, "id", sc->gpu.id);
-	emit_num(&e, "memory_bytes", sc->gpu.memory_bytes);
-	emit_num(&e, "bandwidth_bytes_per_s", sc->gpu.bandwidth);
-	emit_object(&e, "peak_flops");
+	emit_object(e, "gpu");
+	emit_str(e, "name", sc->gpu.name);
+	emit_str(e, "id", sc->gpu.id);
+	emit_num(e, "memory_bytes", sc->gpu.memory_bytes);
+	emit_num(e, "bandwidth_bytes_per_s", sc->gpu.bandwidth);
+	emit_object(e, "peak_flops");
 	for (i = 0; i < ENGINE_DT_COUNT; i++)
 		if (sc->gpu.peak[i] > 0)
-			emit_num(&e, i == ENGINE_DT_FP8_E4M3 ? "fp8" : engine_dtype_info((enum engine_dtype)i)->name,
+			emit_num(e, i == ENGINE_DT_FP8_E4M3 ? "fp8" : engine_dtype_info((enum engine_dtype)i)->name,
 				 sc->gpu.peak[i]);
-	emit_end(&e);
-	emit_num(&e, "pcie_bytes_per_s", sc->gpu.pcie_bw);
-	emit_num(&e, "link_bytes_per_s", sc->gpu.link_bw);
-	emit_num(&e, "overhead_bytes", sc->gpu.overhead_bytes);
-	emit_bool(&e, "measured", sc->gpu.measured);
-	emit_str(&e, "source", sc->gpu.source);
-	emit_end(&e);
+	emit_end(e);
+	emit_num(e, "pcie_bytes_per_s", sc->gpu.pcie_bw);
+	emit_num(e, "link_bytes_per_s", sc->gpu.link_bw);
+	emit_num(e, "overhead_bytes", sc->gpu.overhead_bytes);
+	emit_bool(e, "measured", sc->gpu.measured);
+	emit_str(e, "source", sc->gpu.source);
+	emit_end(e);
 
-	emit_object(&e, "parallel");
-	emit_int(&e, "gpus", sc->gpus);
-	emit_int(&e, "dp", r->dp);
-	emit_int(&e, "tp", sc->tp);
-	emit_int(&e, "pp", sc->pp);
-	emit_int(&e, "vpp", sc->vpp);
-	emit_int(&e, "cp", sc->cp);
-	emit_int(&e, "ep", sc->ep);
-	emit_int(&e, "zero", sc->zero);
-	emit_bool(&e, "sequence_parallel", sc->sequence_parallel);
-	emit_bool(&e, "overlap", sc->overlap);
-	emit_int(&e, "gpus_per_node", sc->gpus_per_node);
-	emit_num(&e, "network_bytes_per_s", r->compute.network_bw);
-	emit_end(&e);
+	emit_object(e, "parallel");
+	emit_int(e, "gpus", sc->gpus);
+	emit_int(e, "dp", r->dp);
+	emit_int(e, "tp", sc->tp);
+	emit_int(e, "pp", sc->pp);
+	emit_int(e, "vpp", sc->vpp);
+	emit_int(e, "cp", sc->cp);
+	emit_int(e, "ep", sc->ep);
+	emit_int(e, "zero", sc->zero);
+	emit_bool(e, "sequence_parallel", sc->sequence_parallel);
+	emit_bool(e, "overlap", sc->overlap);
+	emit_int(e, "gpus_per_node", sc->gpus_per_node);
+	emit_num(e, "network_bytes_per_s", r->compute.network_bw);
+	emit_end(e);
 
-	emit_object(&e, "memory");
-	group(&e, r, "memory.");
-	emit_bool(&e, "fits", r->memory.fits);
-	emit_str(&e, "peak_phase", engine_peak_phase_name(r->memory.peak_phase));
-	emit_bool(&e, "logits_alive", r->memory.logits_alive);
-	emit_num(&e, "zero3_buffer", r->memory.zero3_buffer);
-	emit_num(&e, "layers_per_stage", r->memory.layers_per_stage);
-	emit_num(&e, "inflight_microbatches", r->memory.inflight_microbatches);
-	emit_object(&e, "min_gpus_layout");
-	emit_int(&e, "tp", r->memory.min_gpus_tp);
-	emit_int(&e, "pp", r->memory.min_gpus_pp);
-	emit_int(&e, "dp", r->memory.min_gpus_dp);
-	emit_end(&e);
-	emit_object(&e, "dtypes");
-	emit_str(&e, "weights", dtn(r->memory.weight_dt));
-	emit_str(&e, "autocast_copies", dtn(r->memory.autocast_dt));
-	emit_str(&e, "master_weights", dtn(r->memory.master_dt));
-	emit_str(&e, "gradients", dtn(r->memory.grad_dt));
-	emit_str(&e, "optimizer", dtn(r->memory.state_dt));
-	emit_str(&e, "activations", dtn(r->memory.activation_dt));
-	emit_str(&e, "kv_cache", dtn(r->memory.kv_dt));
-	emit_end(&e);
-	emit_end(&e);
+	report_memory(e, r);
 
-	emit_object(&e, "compute");
-	group(&e, r, "compute.");
-	emit_str(&e, "matmul_dtype", dtn(r->compute.matmul_dt));
-	emit_str(&e, "throughput_from", tput[r->compute.source]);
-	emit_str(&e, "flops_formula", sc->flops_formula == ENGINE_FLOPS_6N ? "6n" : "exact");
-	emit_str(&e, "mfu_source", engine_mfu_source_name(r->compute.source));
-	/* the step-time model's parts (docs/step-time.md); they add up to step_seconds when
-	 * mfu_source is predicted, to step_seconds_predicted always */
-	emit_object(&e, "step_breakdown");
-	for (i = 0; i < ENGINE_STEP_PARTS; i++)
-		emit_num(&e, engine_step_part_name(i), engine_step_part(&r->compute.step, i));
-	emit_end(&e);
-	if (sc->price > 0)
-		emit_num(&e, "cost", r->compute.cost);
-	else
-		emit_null(&e, "cost");
-	emit_end(&e);
+	report_compute(e, sc, r);
 
-	emit_object(&e, "inference");
-	group(&e, r, "inference.");
-	emit_num(&e, "decode_context", r->inference.decode_context);
-	emit_num(&e, "prefill_bytes", r->inference.prefill_bytes);
-	emit_end(&e);
+	emit_object(e, "inference");
+	group(e, r, "inference.");
+	emit_num(e, "decode_context", r->inference.decode_context);
+	emit_num(e, "prefill_bytes", r->inference.prefill_bytes);
+	emit_end(e);
 
-	emit_object(&e, "roofline");
-	emit_num(&e, "peak_flops", r->roofline.peak);
-	emit_num(&e, "bandwidth_bytes_per_s", r->roofline.bandwidth);
-	emit_num(&e, "ridge_flops_per_byte", r->roofline.ridge);
-	emit_str(&e, "dtype", dtn(r->roofline.dt));
-	emit_array(&e, "points");
+	emit_object(e, "roofline");
+	emit_num(e, "peak_flops", r->roofline.peak);
+	emit_num(e, "bandwidth_bytes_per_s", r->roofline.bandwidth);
+	emit_num(e, "ridge_flops_per_byte", r->roofline.ridge);
+	emit_str(e, "dtype", dtn(r->roofline.dt));
+	emit_array(e, "points");
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *p = &r->roofline.points[i];
 		char v[200];
-		emit_object(&e, NULL);
-		emit_str(&e, "name", p->name);
-		emit_num(&e, "flops", p->flops);
-		emit_num(&e, "bytes", p->bytes);
-		emit_num(&e, "intensity", p->intensity);
-		emit_num(&e, "attainable_flops", p->attainable);
+		emit_object(e, NULL);
+		emit_str(e, "name", p->name);
+		emit_num(e, "flops", p->flops);
+		emit_num(e, "bytes", p->bytes);
+		emit_num(e, "intensity", p->intensity);
+		emit_num(e, "attainable_flops", p->attainable);
 		if (i == ENGINE_PT_TRAIN && sc->mode == ENGINE_MODE_TRAIN)
-			emit_num(&e, "achieved_flops", r->compute.achieved_flops); /* hardware FLOP/s per GPU */
-		emit_str(&e, "bound", p->memory_bound ? "memory" : "compute");
+			emit_num(e, "achieved_flops", r->compute.achieved_flops); /* hardware FLOP/s per GPU */
+		emit_str(e, "bound", p->memory_bound ? "memory" : "compute");
 		engine_roofline_verdict(sc, r, (enum engine_point)i, v, sizeof v);
-		emit_str(&e, "verdict", v);
-		emit_end(&e);
+		emit_str(e, "verdict", v);
+		emit_end(e);
 	}
-	emit_end(&e);
-	emit_end(&e);
+	emit_end(e);
+	emit_end(e);
 
-	emit_object(&e, "data_loading");
-	group(&e, r, "data_loading.");
-	emit_num(&e, "bytes_per_token", r->data.bytes_per_token);
-	emit_num(&e, "pinned_bytes_per_s", r->data.pinned_bw);
-	emit_num(&e, "pageable_bytes_per_s", r->data.pageable_bw);
-	emit_num(&e, "step_seconds", r->data.step_seconds);
-	emit_bool(&e, "pinned", sc->pinned);
-	emit_bool(&e, "overlapped", r->data.overlapped);
-	emit_end(&e);
+	emit_object(e, "data_loading");
+	group(e, r, "data_loading.");
+	emit_num(e, "bytes_per_token", r->data.bytes_per_token);
+	emit_num(e, "pinned_bytes_per_s", r->data.pinned_bw);
+	emit_num(e, "pageable_bytes_per_s", r->data.pageable_bw);
+	emit_num(e, "step_seconds", r->data.step_seconds);
+	emit_bool(e, "pinned", sc->pinned);
+	emit_bool(e, "overlapped", r->data.overlapped);
+	emit_end(e);
 
-	emit_array(&e, "techniques");
+	emit_array(e, "techniques");
 	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
 		const struct engine_technique *t = &r->techniques[i];
 		if (t->name == NULL)
 			continue;
-		emit_object(&e, NULL);
-		emit_str(&e, "name", t->name);
-		emit_str(&e, "label", t->label);
-		emit_str(&e, "compare", t->compare);
-		emit_bool(&e, "enabled", t->enabled);
-		emit_bool(&e, "applies", t->applies);
-		emit_num(&e, "delta_memory_bytes", t->delta_memory_bytes);
-		emit_num(&e, "delta_flops", t->delta_flops);
-		emit_num(&e, "delta_bytes_moved", t->delta_bytes_moved);
-		emit_num(&e, "delta_seconds", t->delta_seconds);
-		emit_end(&e);
+		emit_object(e, NULL);
+		emit_str(e, "name", t->name);
+		emit_str(e, "label", t->label);
+		emit_str(e, "compare", t->compare);
+		emit_bool(e, "enabled", t->enabled);
+		emit_bool(e, "applies", t->applies);
+		emit_num(e, "delta_memory_bytes", t->delta_memory_bytes);
+		emit_num(e, "delta_flops", t->delta_flops);
+		emit_num(e, "delta_bytes_moved", t->delta_bytes_moved);
+		emit_num(e, "delta_seconds", t->delta_seconds);
+		emit_end(e);
 	}
-	emit_end(&e);
+	emit_end(e);
 
-	emit_array(&e, "dtypes");
+	emit_array(e, "dtypes");
 	for (i = 0; i < ENGINE_DT_COUNT; i++) {
 		const struct engine_dtype_info *d = engine_dtype_info((enum engine_dtype)i);
-		emit_object(&e, NULL);
-		emit_str(&e, "name", d->name);
-		emit_num(&e, "bytes", d->bytes);
-		emit_int(&e, "bits", d->bits);
-		emit_int(&e, "exponent_bits", d->exponent_bits);
-		emit_int(&e, "mantissa_bits", d->mantissa_bits);
-		emit_num(&e, "max_finite", d->max_finite);
-		emit_num(&e, "min_normal", d->min_normal);
-		emit_num(&e, "epsilon", d->epsilon);
-		emit_end(&e);
+		emit_object(e, NULL);
+		emit_str(e, "name", d->name);
+		emit_num(e, "bytes", d->bytes);
+		emit_int(e, "bits", d->bits);
+		emit_int(e, "exponent_bits", d->exponent_bits);
+		emit_int(e, "mantissa_bits", d->mantissa_bits);
+		emit_num(e, "max_finite", d->max_finite);
+		emit_num(e, "min_normal", d->min_normal);
+		emit_num(e, "epsilon", d->epsilon);
+		emit_end(e);
 	}
-	emit_end(&e);
+	emit_end(e);
 
-	emit_array(&e, "warnings");
+	emit_array(e, "warnings");
 	for (i = 0; i < r->n_warnings; i++)
-		emit_str(&e, NULL, r->warnings[i]);
-	emit_end(&e);
+		emit_str(e, NULL, r->warnings[i]);
+	emit_end(e);
 
-	scenario(&e, sc);
+	report_scenario(e, sc);
 
 	if (explain) {
 		const char *const *k = engine_explain_keys();
 		char buf[4096];
-		emit_object(&e, "explain");
+		emit_object(e, "explain");
 		for (; *k != NULL; k++) {
 			engine_explain(sc, r, *k, buf, sizeof buf);
-			emit_str(&e, *k, buf);
+			emit_str(e, *k, buf);
 		}
-		emit_end(&e);
+		emit_end(e);
 	}
+}
+
+void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *sc, const struct engine_result *r,
+		 bool explain)
+{
+	struct emit e;
+
+	emit_begin(&e, f, fmt == REPORT_YAML ? EMIT_YAML : EMIT_JSON);
+	report_members(&e, sc, r, explain);
 	emit_finish(&e);
 }

@@ -15,30 +15,6 @@
 
 #include "registry_internal.h"
 
-#define PRESET_LOG_MAX 32
-
-void preg_log_text(struct preset_registry *reg, const char *text)
-{
-	size_t i;
-
-	for (i = 0; i < reg->nlog; i++)
-		if (strcmp(reg->log[i], text) == 0)
-			return;
-	if (reg->nlog >= PRESET_LOG_MAX)
-		return;
-	if (reg->nlog == reg->caplog) {
-		size_t cap = reg->caplog == 0 ? 4 : reg->caplog * 2;
-		char **v = realloc(reg->log, cap * sizeof *v);
-		if (v == NULL)
-			return;
-		reg->log = v;
-		reg->caplog = cap;
-	}
-	reg->log[reg->nlog] = strdup(text);
-	if (reg->log[reg->nlog] != NULL)
-		reg->nlog++;
-}
-
 void preg_broken_free(struct preset_registry *reg)
 {
 	size_t i;

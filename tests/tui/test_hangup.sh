@@ -9,7 +9,9 @@ mkdir -p "$mark/gpus"
 tm set-option -g remain-on-exit on \; new-session -d -s app -x 100 -y 30 \
 	"sh -c 'trap \"\" HUP; $NAPKIN explore --presets $mark; sleep 5'" || fail 'tmux did not start'
 wait_for 'Memory per GPU' 'never drew'
-pid=$(pgrep -f -- "^$NAPKIN explore --presets $mark" | head -1)
+# the explorer's own command line ends with its presets folder (the sh around it ends with
+# its sleep); under valgrind it starts with valgrind's, so it is not anchored at the start
+pid=$(pgrep -n -f -- "explore --presets $mark\$")
 [ -n "$pid" ] || fail 'no explorer process'
 tm kill-server
 i=0

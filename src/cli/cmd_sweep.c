@@ -1,0 +1,422 @@
+/* napkin sweep: the scenario along one knob (a curve) or two (a heatmap), one row a point,
+ * as text (a table and the chart), CSV or JSON. The engine does the sweep (tradeoff.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "emit.h"
+#include "plot.h"
+#include "tradeoff.h"
+
+#define MAX_Y 16
+#define MAX_POINTS 65536 /* a 256 x 256 heatmap */
+
+enum sweep_format { SW_TEXT, SW_CSV, SW_JSON };
+
+static void list_metrics(FILE *f)
+{
+	struct engine_metric m;
+	size_t i;
+
+	fprintf(f, "results (--y):");
+	for (i = 0; engine_metric_at(i, &m); i++)
+		fprintf(f, "%s %s", i == 0 ? "" : ",", m.key);
+	fputc('\n', f);
+}
+
+/* "memory.total,compute.step_seconds" into metrics; the defaults when text is NULL. */
+static int parse_y(const char *text, struct engine_metric *m, size_t *n)
+{
+	char buf[1024], *p, *save = NULL;
+	struct napkin_err err;
+
+	*n = 0;
+	util_strlcpy(buf, text != NULL ? text : "memory.total,memory.fits,compute.step_seconds", sizeof buf);
+	for (p = strtok_r(buf, ",", &save); p != NULL; p = strtok_r(NULL, ",", &save)) {
+		while (*p == ' ')
+			p++;
+		if (*n == MAX_Y) {
+			fprintf(stderr, "napkin sweep: --y: at most %d results\n", MAX_Y);
+			return CLI_EXIT_USAGE;
+		}
+		if (engine_metric_find(p, &m[*n], &err) != NAPKIN_OK) {
+			fprintf(stderr, "napkin sweep: --y: %s\n", err.msg);
+			list_metrics(stderr);
+			return CLI_EXIT_USAGE;
+		}
+		(*n)++;
+	}
+	if (*n == 0) {
+		fprintf(stderr, "napkin sweep: --y: name at least one result, e.g. --y memory.total\n");
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static void fmt_metric(const struct engine_metric *m, double v, char *buf, size_t n)
+{
+	if (m->kind == ENGINE_METRIC_FITS)
+		util_strlcpy(buf, isnan(v) ? "-" : v > 0.5 ? "yes" : "no", n);
+	else
+		plot_value(m->unit, v, buf, n);
+}
+
+struct sweep_out {
+	const struct cli_setup *s;
+	const struct engine_sweep *sw;
+	const double *xs, *ys, *values;
+	const int *rc;
+	size_t nx, ny, nm, shown; /* nm metrics computed, the first `shown` asked for */
+	long fits;                /* index of memory.fits among the metrics */
+};
+
+/* The message of an invalid point (computed again: the sweep keeps only the first). */
+static void point_error(const struct sweep_out *o, size_t p, char *buf, size_t n)
+{
+	const struct engine_knob *k[2] = {o->sw->range[0].knob, o->sw->range[1].knob};
+	double v[2] = {o->xs[p % o->nx], o->sw->nrange == 2 ? o->ys[p / o->nx] : 0.0};
+	struct engine_scenario sc;
+	struct engine_result r;
+	struct napkin_err err;
+
+	util_err_clear(&err);
+	if (engine_sweep_point(&o->s->sc, k, v, (size_t)o->sw->nrange, false, &sc, &r, &err) != NAPKIN_OK)
+		util_strlcpy(buf, err.msg, n);
+	else
+		buf[0] = '\0';
+}
+
+static void out_csv(const struct sweep_out *o)
+{
+	size_t p, j;
+	char e[512];
+
+	printf("%s", o->sw->range[0].knob->key);
+	if (o->sw->nrange == 2)
+		printf(",%s", o->sw->range[1].knob->key);
+	for (j = 0; j < o->shown; j++)
+		printf(",%s", o->sw->metrics[j].key);
+	printf(",error\n");
+	for (p = 0; p < o->nx * o->ny; p++) {
+		printf("%.17g", o->xs[p % o->nx]);
+		if (o->sw->nrange == 2)
+			printf(",%.17g", o->ys[p / o->nx]);
+		for (j = 0; j < o->shown; j++) {
+			double v = o->values[p * o->nm + j];
+			if (isnan(v))
+				printf(",");
+			else if (o->sw->metrics[j].kind == ENGINE_METRIC_FITS)
+				printf(",%s", v > 0.5 ? "true" : "false");
+			else
+				printf(",%.17g", v);
+		}
+		if (o->rc[p] != 0) {
+			char *c;
+			point_error(o, p, e, sizeof e);
+			for (c = e; *c; c++)
+				if (*c == '"')
+					*c = '\'';
+			printf(",\"%s\"\n", e);
+		} else {
+			printf(",\n");
+		}
+	}
+}
+
+static void out_json(const struct sweep_out *o)
+{
+	struct emit e;
+	size_t p, j;
+	int i;
+	char s[256];
+
+	emit_begin(&e, stdout, EMIT_JSON);
+	emit_int(&e, "schema", 1);
+	engine_scenario_summary(&o->s->sc, s, sizeof s);
+	emit_str(&e, "summary", s);
+	emit_array(&e, "knobs");
+	for (i = 0; i < o->sw->nrange; i++) {
+		const struct engine_range *r = &o->sw->range[i];
+		emit_object(&e, NULL);
+		emit_str(&e, "key", r->knob->key);
+		emit_num(&e, "from", r->from);
+		emit_num(&e, "to", r->to);
+		emit_str(&e, "scale", r->geometric ? "geometric" : "linear");
+		emit_num(&e, r->geometric ? "factor" : "step", r->step);
+		emit_int(&e, "points", (int64_t)(i == 0 ? o->nx : o->ny));
+		emit_end(&e);
+	}
+	emit_end(&e);
+	emit_array(&e, "results");
+	for (j = 0; j < o->shown; j++)
+		emit_str(&e, NULL, o->sw->metrics[j].key);
+	emit_end(&e);
+	emit_array(&e, "points");
+	for (p = 0; p < o->nx * o->ny; p++) {
+		emit_object(&e, NULL);
+		emit_num(&e, o->sw->range[0].knob->key, o->xs[p % o->nx]);
+		if (o->sw->nrange == 2)
+			emit_num(&e, o->sw->range[1].knob->key, o->ys[p / o->nx]);
+		if (o->rc[p] != 0) {
+			char msg[512];
+			point_error(o, p, msg, sizeof msg);
+			emit_str(&e, "error", msg);
+		} else {
+			for (j = 0; j < o->shown; j++) {
+				const struct engine_metric *m = &o->sw->metrics[j];
+				double v = o->values[p * o->nm + j];
+				if (m->kind == ENGINE_METRIC_FITS)
+					emit_bool(&e, m->key, v > 0.5);
+				else if (m->def != NULL && m->def->is_int)
+					emit_int(&e, m->key, (int64_t)v);
+				else
+					emit_num(&e, m->key, v);
+			}
+		}
+		emit_end(&e);
+	}
+	emit_end(&e);
+	emit_finish(&e);
+}
+
+static void out_text_curve(const struct sweep_out *o)
+{
+	const struct engine_range *rx = &o->sw->range[0];
+	const struct engine_knob *k = rx->knob;
+	size_t p, j;
+	long first_over = -1, current = -1;
+	double *y = malloc(o->nx * sizeof *y);
+	char b[64], cap[96], mark[200];
+
+	if (y == NULL)
+		return;
+	/* the table */
+	printf("%14s", k->key);
+	for (j = 0; j < o->shown; j++)
+		printf("  %22s", o->sw->metrics[j].key);
+	printf("\n");
+	for (p = 0; p < o->nx; p++) {
+		plot_value(k->unit, o->xs[p], b, sizeof b);
+		printf("%14s", b);
+		for (j = 0; j < o->shown; j++) {
+			fmt_metric(&o->sw->metrics[j], o->values[p * o->nm + j], b, sizeof b);
+			printf("  %22s", b);
+		}
+		if (o->rc[p] != 0) {
+			char msg[512];
+			point_error(o, p, msg, sizeof msg);
+			printf("  invalid: %s", msg);
+		}
+		if (first_over < 0 && o->rc[p] == 0 && o->values[p * o->nm + (size_t)o->fits] < 0.5)
+			first_over = (long)p;
+		if (o->xs[p] == engine_knob_value(&o->s->sc, k))
+			current = (long)p;
+		printf("\n");
+	}
+	engine_unit_format(ENGINE_UNIT_BYTES, o->s->sc.gpu.memory_bytes, b, sizeof b);
+	snprintf(cap, sizeof cap, "← capacity %s", b);
+	mark[0] = '\0';
+	if (first_over >= 0) {
+		size_t pos = 0;
+		plot_value(k->unit, o->xs[first_over], b, sizeof b);
+		util_bprintf(mark, sizeof mark, &pos, "%s %s: the first point that does not fit", k->key, b);
+		if (strcmp(k->key, "batch") == 0) {
+			char mb[40];
+			engine_fmt_max_batch(engine_solve_max_batch(&o->s->sc), mb, sizeof mb);
+			util_bprintf(mark, sizeof mark, &pos, " (memory.max_batch: %s)", mb);
+		}
+	}
+	/* a chart per result (memory.fits is said by the mark) */
+	for (j = 0; j < o->shown; j++) {
+		const struct engine_metric *m = &o->sw->metrics[j];
+		struct plot_curve c;
+		char title[160];
+		bool memory = m->unit == ENGINE_UNIT_BYTES && strncmp(m->key, "memory.", 7) == 0;
+		if (m->kind == ENGINE_METRIC_FITS)
+			continue;
+		for (p = 0; p < o->nx; p++)
+			y[p] = o->values[p * o->nm + j];
+		snprintf(title, sizeof title, "\n%s (%s)%s", m->key, m->label,
+			 memory ? ", per GPU" : m->unit == ENGINE_UNIT_SECONDS ? ", per step" : "");
+		memset(&c, 0, sizeof c);
+		c.title = title;
+		c.x = o->xs;
+		c.y = y;
+		c.n = o->nx;
+		c.log_x = rx->geometric;
+		c.x_unit = k->unit;
+		c.y_unit = m->unit;
+		c.x_name = k->key;
+		c.line = memory && strcmp(m->key, "memory.total") == 0 ? o->s->sc.gpu.memory_bytes : NAN;
+		c.line_label = cap;
+		c.mark = first_over;
+		c.mark_label = mark[0] ? mark : NULL;
+		c.current = current;
+		plot_curve(stdout, &c, 60, 12);
+	}
+	if (first_over >= 0)
+		printf("\n%s\n", mark);
+	free(y);
+}
+
+static void out_text_grid(const struct sweep_out *o)
+{
+	size_t j, p, n = o->nx * o->ny;
+	double *v = malloc(n * sizeof *v);
+
+	if (v == NULL)
+		return;
+	for (j = 0; j < o->shown; j++) {
+		const struct engine_metric *m = &o->sw->metrics[j];
+		for (p = 0; p < n; p++)
+			v[p] = o->values[p * o->nm + j];
+		printf("%s", j > 0 ? "\n" : "");
+		plot_heatmap(stdout, m->key, o->xs, o->nx, o->ys, o->ny, v, o->sw->range[0].knob->unit,
+			     o->sw->range[1].knob->unit, m->unit, o->sw->range[0].knob->key, o->sw->range[1].knob->key,
+			     m->kind == ENGINE_METRIC_FITS);
+	}
+	free(v);
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	const char *format = "text", *yopt = NULL, *pos[3];
+	struct cli_opt opts[] = {
+		{"y", "RESULT,...", &yopt, NULL, "results to compute (JSON report keys; default memory.total,memory.fits,compute.step_seconds)"},
+		{"format", "text|csv|json", &format, NULL, "output format (text: a table and the chart)"},
+		{NULL, NULL, NULL, NULL, NULL},
+	};
+	struct cli_setup s;
+	struct engine_metric m[MAX_Y + 1];
+	struct engine_sweep sw;
+	struct sweep_out o;
+	struct napkin_err err;
+	enum sweep_format fmt;
+	double *xs = NULL, *ys = NULL, *values = NULL;
+	int *rcs = NULL, npos = 0, i, rc;
+	size_t nm, total, p, valid = 0;
+
+	rc = cli_setup("sweep", argc, argv, opts, &s, pos, 3, &npos);
+	if (rc != 0)
+		return rc;
+	if (s.help) {
+		printf("usage: napkin sweep KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO...] [--y RESULT,...] [KNOBS] "
+		       "[--format text|csv|json]\n\n"
+		       "A range is FROM..TO in the knob's units (seq=512..128k, gpu_memory=40GB..192GB), stepped by\n"
+		       ":+STEP or :xFACTOR; a knob alone takes its default range (batch 1 .. twice the largest\n"
+		       "that fits, seq 512..128k, gpus 8..4096). Two ranges make a heatmap.\n\n");
+		cli_print_opts(stdout, opts);
+		printf("\n");
+		list_metrics(stdout);
+		printf("\n");
+		cli_print_knobs(stdout);
+		cli_setup_free(&s);
+		return CLI_EXIT_OK;
+	}
+	rc = CLI_EXIT_USAGE;
+	if (strcmp(format, "text") == 0)
+		fmt = SW_TEXT;
+	else if (strcmp(format, "csv") == 0)
+		fmt = SW_CSV;
+	else if (strcmp(format, "json") == 0)
+		fmt = SW_JSON;
+	else {
+		fprintf(stderr, "napkin sweep: --format: '%s' is not a format; allowed: text, csv, json\n", format);
+		goto out;
+	}
+	if (npos < 1 || npos > 2) {
+		fprintf(stderr, "napkin sweep: %s: give one range (a curve) or two (a heatmap), as "
+				"KNOB=FROM..TO[:xFACTOR|:+STEP], e.g. batch=1..64 or seq=512..128k:x2\n",
+			npos < 1 ? "no range" : "too many ranges");
+		goto out;
+	}
+	memset(&sw, 0, sizeof sw);
+	sw.nrange = npos;
+	for (i = 0; i < npos; i++) {
+		util_err_clear(&err);
+		if (engine_range_parse(&s.sc, pos[i], &sw.range[i], &err) != NAPKIN_OK || sw.range[i].knob == NULL) {
+			fprintf(stderr, "napkin sweep: %s\n", err.msg);
+			goto out;
+		}
+	}
+	if (npos == 2 && sw.range[0].knob == sw.range[1].knob) {
+		fprintf(stderr, "napkin sweep: %s is swept twice: give two different knobs\n", sw.range[0].knob->key);
+		goto out;
+	}
+	if ((rc = parse_y(yopt, m, &nm)) != 0)
+		goto out;
+	rc = CLI_EXIT_USAGE;
+	memset(&o, 0, sizeof o);
+	o.shown = nm;
+	o.fits = -1;
+	for (p = 0; p < nm; p++)
+		if (m[p].kind == ENGINE_METRIC_FITS)
+			o.fits = (long)p;
+	if (o.fits < 0) { /* the chart marks the first point that does not fit */
+		(void)engine_metric_find("memory.fits", &m[nm], &err);
+		o.fits = (long)nm++;
+	}
+	sw.metrics = m;
+	sw.nmetrics = nm;
+	o.nx = engine_range_values(&sw.range[0], NULL, 0);
+	o.ny = npos == 2 ? engine_range_values(&sw.range[1], NULL, 0) : 1;
+	total = o.nx * o.ny;
+	if (total > MAX_POINTS) {
+		fprintf(stderr, "napkin sweep: %zu x %zu is %zu points; at most %d (larger steps, or :x2)\n", o.nx, o.ny,
+			total, MAX_POINTS);
+		goto out;
+	}
+	xs = malloc(o.nx * sizeof *xs);
+	ys = malloc(o.ny * sizeof *ys);
+	values = malloc(total * nm * sizeof *values);
+	rcs = malloc(total * sizeof *rcs);
+	if (xs == NULL || ys == NULL || values == NULL || rcs == NULL) {
+		fprintf(stderr, "napkin sweep: out of memory\n");
+		rc = CLI_EXIT_FAIL;
+		goto out;
+	}
+	util_err_clear(&err);
+	if (engine_sweep_run(&s.sc, &sw, xs, ys, values, rcs, total, &err) == 0) {
+		fprintf(stderr, "napkin sweep: %s\n", err.msg);
+		goto out;
+	}
+	for (p = 0; p < total; p++)
+		valid += rcs[p] == 0;
+	if (valid == 0) {
+		fprintf(stderr, "napkin sweep: no point of the sweep is valid; the first says: %s\n", err.msg);
+		goto out;
+	}
+	o.s = &s;
+	o.sw = &sw;
+	o.xs = xs;
+	o.ys = ys;
+	o.values = values;
+	o.rc = rcs;
+	o.nm = nm;
+	if (fmt == SW_CSV)
+		out_csv(&o);
+	else if (fmt == SW_JSON)
+		out_json(&o);
+	else {
+		char sum[256];
+		engine_scenario_summary(&s.sc, sum, sizeof sum);
+		printf("%s\n\n", sum);
+		if (npos == 1)
+			out_text_curve(&o);
+		else
+			out_text_grid(&o);
+	}
+	rc = CLI_EXIT_OK;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("napkin sweep: write");
+		rc = CLI_EXIT_FAIL;
+	}
+out:
+	free(xs);
+	free(ys);
+	free(values);
+	free(rcs);
+	cli_setup_free(&s);
+	return rc;
+}

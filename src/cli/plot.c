@@ -1,0 +1,225 @@
+/* plot: a braille curve and a shade heatmap, as UTF-8 text (plot.h). */
+#include <math.h>
+#include <string.h>
+
+#include "plot.h"
+
+#define MAXW 160
+#define MAXH 48
+
+void plot_value(enum engine_unit u, double v, char *buf, size_t n)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else
+		engine_unit_format(u, v, buf, n);
+}
+
+/* One braille character: dots (0..1, 0..3) → bits (Unicode's braille patterns, U+2800). */
+static const unsigned char dot_bit[4][2] = {{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}};
+
+static void put_braille(FILE *f, unsigned bits)
+{
+	unsigned cp = 0x2800u + bits;
+
+	fputc((int)(0xE0u | (cp >> 12)), f);
+	fputc((int)(0x80u | ((cp >> 6) & 0x3Fu)), f);
+	fputc((int)(0x80u | (cp & 0x3Fu)), f);
+}
+
+struct grid {
+	unsigned char cell[MAXH][MAXW];
+	int w, h; /* in characters */
+};
+
+static void dot(struct grid *g, int x, int y)
+{
+	if (x < 0 || y < 0 || x >= 2 * g->w || y >= 4 * g->h)
+		return;
+	g->cell[y / 4][x / 2] |= dot_bit[y % 4][x % 2];
+}
+
+static void segment(struct grid *g, int x0, int y0, int x1, int y1)
+{
+	int dx = x1 > x0 ? x1 - x0 : x0 - x1, dy = y1 > y0 ? y0 - y1 : y1 - y0;
+	int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, e = dx + dy;
+
+	for (;;) { /* Bresenham's line */
+		int e2 = 2 * e;
+		dot(g, x0, y0);
+		if (x0 == x1 && y0 == y1)
+			break;
+		if (e2 >= dy) {
+			e += dy;
+			x0 += sx;
+		}
+		if (e2 <= dx) {
+			e += dx;
+			y0 += sy;
+		}
+	}
+}
+
+static double xpos(const struct plot_curve *c, double x, double lo, double hi)
+{
+	if (hi <= lo)
+		return 0.0;
+	if (c->log_x)
+		return (log(x) - log(lo)) / (log(hi) - log(lo));
+	return (x - lo) / (hi - lo);
+}
+
+void plot_curve(FILE *f, const struct plot_curve *c, int width, int height)
+{
+	struct grid g;
+	double ylo = 0.0, yhi = 0.0, xlo, xhi;
+	size_t i;
+	int row, col, prev_x = -1, prev_y = -1, line_row = -1, mark_col = -1, cur_col = -1;
+	char lo_s[40], hi_s[40], mid_s[40], buf[64];
+	bool any = false;
+
+	if (width > MAXW)
+		width = MAXW;
+	if (height > MAXH)
+		height = MAXH;
+	if (c->n == 0)
+		return;
+	memset(&g, 0, sizeof g);
+	g.w = width;
+	g.h = height;
+	xlo = c->x[0];
+	xhi = c->x[c->n - 1];
+	for (i = 0; i < c->n; i++)
+		if (!isnan(c->y[i])) {
+			if (!any || c->y[i] > yhi)
+				yhi = c->y[i];
+			if (!any || c->y[i] < ylo)
+				ylo = c->y[i];
+			any = true;
+		}
+	if (!isnan(c->line) && c->line > yhi)
+		yhi = c->line;
+	if (ylo > 0)
+		ylo = 0.0; /* from zero: sizes and times are read against it */
+	if (yhi <= ylo)
+		yhi = ylo + 1.0;
+	yhi *= 1.05;
+	for (i = 0; i < c->n; i++) {
+		int px, py;
+		if (isnan(c->y[i])) {
+			prev_x = -1;
+			continue;
+		}
+		px = (int)lround(xpos(c, c->x[i], xlo, xhi) * (2 * width - 1));
+		py = (int)lround((1.0 - (c->y[i] - ylo) / (yhi - ylo)) * (4 * height - 1));
+		if (prev_x >= 0)
+			segment(&g, prev_x, prev_y, px, py);
+		else
+			dot(&g, px, py);
+		prev_x = px;
+		prev_y = py;
+		if ((long)i == c->mark)
+			mark_col = px / 2;
+		if ((long)i == c->current)
+			cur_col = px / 2;
+	}
+	if (!isnan(c->line)) {
+		int py = (int)lround((1.0 - (c->line - ylo) / (yhi - ylo)) * (4 * height - 1)), x;
+		line_row = py / 4;
+		for (x = 0; x < 2 * width; x += 2)
+			dot(&g, x, py);
+	}
+	fprintf(f, "%s\n", c->title);
+	plot_value(c->y_unit, yhi, hi_s, sizeof hi_s);
+	plot_value(c->y_unit, (ylo + yhi) / 2, mid_s, sizeof mid_s);
+	plot_value(c->y_unit, ylo, lo_s, sizeof lo_s);
+	for (row = 0; row < height; row++) {
+		const char *tick = row == 0 ? hi_s : row == height / 2 ? mid_s : row == height - 1 ? lo_s : "";
+		fprintf(f, "%12s %s", tick, row == 0 || row == height / 2 || row == height - 1 ? "┤" : "│");
+		for (col = 0; col < width; col++)
+			put_braille(f, g.cell[row][col]);
+		if (row == line_row && c->line_label != NULL)
+			fprintf(f, " %s", c->line_label);
+		fputc('\n', f);
+	}
+	fprintf(f, "%12s └", "");
+	for (col = 0; col < width; col++)
+		fputs(col == 0 || col == width / 2 || col == width - 1 ? "┬" : "─", f);
+	fputc('\n', f);
+	{
+		/* ticks: first, middle, last x */
+		char t0[40], t1[40], t2[40];
+		double xm = c->log_x ? sqrt(xlo * xhi) : (xlo + xhi) / 2;
+		int pad;
+		plot_value(c->x_unit, xlo, t0, sizeof t0);
+		plot_value(c->x_unit, xm, t1, sizeof t1);
+		plot_value(c->x_unit, xhi, t2, sizeof t2);
+		pad = width / 2 - (int)strlen(t0) - (int)strlen(t1) / 2;
+		fprintf(f, "%14s%s%*s%s", "", t0, pad > 1 ? pad : 1, "", t1);
+		pad = width - width / 2 - (int)strlen(t1) / 2 - (int)strlen(t1) % 2 - (int)strlen(t2);
+		fprintf(f, "%*s%s  %s%s\n", pad > 1 ? pad : 1, "", t2, c->x_name, c->log_x ? " (log scale)" : "");
+	}
+	if (mark_col >= 0 || cur_col >= 0) {
+		fprintf(f, "%14s", "");
+		for (col = 0; col < width; col++)
+			fputs(col == mark_col ? "▲" : col == cur_col ? "△" : " ", f);
+		fputc('\n', f);
+		if (mark_col >= 0 && c->mark_label != NULL)
+			fprintf(f, "%14s▲ %s\n", "", c->mark_label);
+		if (cur_col >= 0 && cur_col != mark_col) {
+			plot_value(c->x_unit, c->x[c->current], buf, sizeof buf);
+			fprintf(f, "%14s△ the scenario's %s (%s)\n", "", c->x_name, buf);
+		}
+	}
+}
+
+void plot_heatmap(FILE *f, const char *title, const double *xs, size_t nx, const double *ys, size_t ny,
+		  const double *v, enum engine_unit x_unit, enum engine_unit y_unit, enum engine_unit v_unit,
+		  const char *x_name, const char *y_name, bool fits_only)
+{
+	static const char *const shade[] = {"░", "▒", "▓", "█"};
+	double lo = NAN, hi = NAN;
+	size_t ix, iy, i;
+	char a[40], b[40];
+
+	for (i = 0; i < nx * ny; i++)
+		if (!isnan(v[i])) {
+			if (isnan(lo) || v[i] < lo)
+				lo = v[i];
+			if (isnan(hi) || v[i] > hi)
+				hi = v[i];
+		}
+	fprintf(f, "%s (rows: %s, columns: %s)\n", title, y_name, x_name);
+	for (iy = 0; iy < ny; iy++) {
+		plot_value(y_unit, ys[iy], a, sizeof a);
+		fprintf(f, "%12s │", a);
+		for (ix = 0; ix < nx; ix++) {
+			double c = v[iy * nx + ix];
+			const char *s;
+			if (isnan(c))
+				s = "×";
+			else if (fits_only)
+				s = c > 0.5 ? "█" : "·";
+			else {
+				int k = hi > lo ? (int)floor((c - lo) / (hi - lo) * 4.0) : 0;
+				s = shade[k < 0 ? 0 : k > 3 ? 3 : k];
+			}
+			fputs(s, f);
+		}
+		fputc('\n', f);
+	}
+	fprintf(f, "%12s └", "");
+	for (ix = 0; ix < nx; ix++)
+		fputs("─", f);
+	fputc('\n', f);
+	plot_value(x_unit, xs[0], a, sizeof a);
+	plot_value(x_unit, xs[nx - 1], b, sizeof b);
+	fprintf(f, "%14s%s … %s (%s, %zu columns)\n", "", a, b, x_name, nx);
+	if (fits_only) {
+		fprintf(f, "%14s█ fits   · does not fit   × invalid\n", "");
+	} else {
+		plot_value(v_unit, lo, a, sizeof a);
+		plot_value(v_unit, hi, b, sizeof b);
+		fprintf(f, "%14s░ %s … █ %s (four equal steps)   × invalid\n", "", a, b);
+	}
+}

@@ -1,0 +1,339 @@
+/*
+ * The planner (tradeoff.h): the parallel layouts that fit, ranked by predicted time.
+ *
+ * It keeps what the user asked to train (model, GPU, precision, optimizer, sequence,
+ * tokens, and the global batch: micro-batch × grad_accum × dp sequences per step, which
+ * sets the optimisation itself) and searches how to lay it out: TP (within a node) × PP
+ * × virtual stages × CP × EP × the data-parallel rest × ZeRO stage × micro-batch (with
+ * grad_accum following from the global batch) × recomputation. Megatron-LM's own advice
+ * searches the same space (Narayanan et al. 2021, §3: tensor within a node, pipeline
+ * across, the micro-batch last); Calculon (Isaev et al. 2023) enumerates it exhaustively.
+ *
+ * Each candidate's memory (memory.c) is computed first; only those that fit are timed
+ * with the step-time model (step.c), which is the costlier half. Its figures are the
+ * ones engine_compute gives for the same knobs: engine_plan_apply builds that scenario.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+#include "tradeoff.h"
+
+static const char *const goal_names[] = {"time", "gpu-hours", "cost", "gpus"};
+
+int engine_goal_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (strcasecmp(s, goal_names[i]) == 0)
+			return i;
+	if (strcasecmp(s, "gpu_hours") == 0)
+		return ENGINE_GOAL_GPU_HOURS;
+	return -1;
+}
+
+const char *engine_goal_name(enum engine_goal g)
+{
+	return (int)g >= 0 && (int)g < 4 ? goal_names[g] : "?";
+}
+
+/* The scenario every candidate starts from: the throughput is predicted (an mfu or a
+ * measurement describes the user's own layout, not another). */
+static void neutral(const struct engine_scenario *sc, struct engine_scenario *t)
+{
+	*t = *sc;
+	t->mfu = 0.0;
+	t->tokens_per_s = 0.0;
+	t->step_time = 0.0;
+	t->achieved_flops = 0.0;
+}
+
+/* The layout rules of engine_validate (validate.c), for a candidate that differs from a
+ * valid scenario in its layout alone. */
+static bool layout_ok(const struct engine_scenario *t)
+{
+	const struct engine_model *m = &t->model;
+	int64_t dp;
+
+	if (t->gpus % (t->tp * t->pp * t->cp) != 0 || m->heads % t->tp != 0)
+		return false;
+	if (m->kv_heads >= t->tp ? m->kv_heads % t->tp != 0 : t->tp % m->kv_heads != 0)
+		return false;
+	if (t->pp > m->layers || (t->vpp > 1 && (t->pp < 2 || t->pp * t->vpp > m->layers)))
+		return false;
+	if (t->cp > 1 && t->seq % t->cp != 0)
+		return false;
+	dp = t->gpus / (t->tp * t->pp * t->cp);
+	if (t->ep > 1 && (m->experts % t->ep != 0 || dp % t->ep != 0))
+		return false;
+	return true;
+}
+
+static double key_of(const struct engine_plan_row *r, enum engine_goal g)
+{
+	switch (g) {
+	case ENGINE_GOAL_GPU_HOURS: return r->gpu_hours;
+	case ENGINE_GOAL_COST: return r->cost > 0 ? r->cost : r->gpu_hours; /* no price: cost follows GPU-hours */
+	case ENGINE_GOAL_GPUS: return (double)r->gpus;
+	default: return r->train_seconds;
+	}
+}
+
+/* a before b: by the goal, then by time, then by fewer GPUs and less memory (stable ties) */
+static bool better(const struct engine_plan_row *a, const struct engine_plan_row *b, enum engine_goal g)
+{
+	double ka = key_of(a, g), kb = key_of(b, g);
+
+	if (ka != kb)
+		return ka < kb;
+	if (a->train_seconds != b->train_seconds)
+		return a->train_seconds < b->train_seconds;
+	if (a->gpus != b->gpus)
+		return a->gpus < b->gpus;
+	return a->memory_total < b->memory_total;
+}
+
+static void keep(struct engine_plan_row *rows, size_t top, size_t *n, const struct engine_plan_row *c, enum engine_goal g)
+{
+	size_t i;
+
+	if (top == 0)
+		return;
+	if (*n == top && !better(c, &rows[top - 1], g))
+		return;
+	i = *n < top ? (*n)++ : top - 1;
+	while (i > 0 && better(c, &rows[i - 1], g)) {
+		rows[i] = rows[i - 1];
+		i--;
+	}
+	rows[i] = *c;
+}
+
+struct search {
+	const struct engine_plan_opts *opt;
+	struct eng_dims dm;
+	struct eng_bytes by;
+	double peak, G, tokens_per_step;
+	struct engine_plan_row *rows;
+	struct engine_plan_stats *st;
+	uint64_t qualified;                 /* within the deadline, this GPU count */
+};
+
+/* One candidate: memory first, the step only when it fits. */
+static void candidate(struct search *s, struct engine_scenario *t)
+{
+	struct eng_mem mem;
+	struct eng_step stp;
+	struct engine_plan_row row;
+	double dp = (double)(t->gpus / (t->tp * t->pp * t->cp));
+
+	s->st->searched++;
+	/* context parallelism holds batch/cp worth of every sequence (compute.c) */
+	eng_memory(t, &s->dm, dp, (double)t->batch / (double)t->cp, &mem);
+	if (!(mem.total <= t->gpu.memory_bytes))
+		return;
+	s->st->fitting++;
+	eng_step(t, &s->dm, &s->by, &mem, dp, s->peak, &stp);
+	row.gpus = t->gpus;
+	row.tp = t->tp;
+	row.pp = t->pp;
+	row.vpp = t->vpp;
+	row.cp = t->cp;
+	row.ep = t->ep;
+	row.zero = t->zero;
+	row.batch = t->batch;
+	row.grad_accum = t->grad_accum;
+	row.recompute = t->recompute;
+	row.memory_total = mem.total;
+	row.fits = true;
+	row.step_seconds = stp.seconds;
+	/* as compute.c: the training time is tokens ÷ (tokens per step ÷ step) */
+	row.train_seconds = t->tokens / (s->tokens_per_step / stp.seconds);
+	row.gpu_hours = row.train_seconds * (double)t->gpus / 3600.0;
+	row.cost = t->price > 0 ? t->price * row.gpu_hours : 0.0;
+	if (s->opt->deadline_days > 0 && row.train_seconds / 86400.0 > s->opt->deadline_days)
+		return;
+	s->st->within_deadline++;
+	s->qualified++;
+	keep(s->rows, s->opt->top, &s->st->rows, &row, s->opt->goal);
+}
+
+/* The divisors of n, ascending (at most max: the micro-batches a per-rank batch allows). */
+static size_t divisors(int64_t n, int64_t *out, size_t max)
+{
+	int64_t d, hi[512];
+	size_t k = 0, nh = 0, j;
+
+	for (d = 1; d * d <= n; d++)
+		if (n % d == 0) {
+			if (k < max)
+				out[k++] = d;
+			if (d * d != n && nh < 512)
+				hi[nh++] = n / d;
+		}
+	for (j = nh; j > 0 && k < max; j--)
+		out[k++] = hi[j - 1];
+	return k;
+}
+
+static void search_gpus(struct search *s, const struct engine_scenario *base, int64_t n)
+{
+	struct engine_scenario t = *base;
+	const struct engine_model *m = &base->model;
+	int64_t tp, pp, cp, vpp, ep, zero, b, rec, bs[1024];
+	size_t nb, i;
+	bool train_moe = m->experts > 1;
+
+	t.gpus = n;
+	for (tp = 1; tp <= n && tp <= base->gpus_per_node && tp <= m->heads; tp++) {
+		if (n % tp != 0 || m->heads % tp != 0)
+			continue;
+		for (pp = 1; pp <= n / tp && pp <= m->layers; pp++) {
+			if ((n / tp) % pp != 0)
+				continue;
+			for (cp = 1; cp <= n / (tp * pp); cp *= 2) {
+				int64_t dp;
+				double per;
+				if ((n / (tp * pp)) % cp != 0)
+					break;
+				dp = n / (tp * pp * cp);
+				per = s->G / (double)dp;
+				if (per < 1 || per != floor(per))
+					continue; /* the global batch does not split over dp ranks */
+				nb = divisors((int64_t)per, bs, sizeof bs / sizeof bs[0]);
+				for (vpp = 1; vpp == 1 || (pp > 1 && pp * vpp <= m->layers); vpp *= 2)
+					for (ep = 1; ep <= dp; ep *= 2) {
+						if (ep > 1 && (!train_moe || m->experts % ep != 0))
+							break;
+						if (dp % ep != 0)
+							break;
+						for (zero = 0; zero <= (dp > 1 ? 3 : 0); zero++)
+							for (rec = ENGINE_RECOMP_NONE; rec <= ENGINE_RECOMP_FULL; rec++)
+								for (i = 0; i < nb; i++) {
+									b = bs[i];
+									t.tp = tp;
+									t.pp = pp;
+									t.cp = cp;
+									t.vpp = vpp;
+									t.ep = ep;
+									t.zero = zero;
+									t.recompute = (enum engine_recompute)rec;
+									t.batch = b;
+									t.grad_accum = (int64_t)per / b;
+									if (layout_ok(&t))
+										candidate(s, &t);
+								}
+					}
+			}
+		}
+	}
+}
+
+int engine_plan(const struct engine_scenario *sc, const struct engine_plan_opts *opt, struct engine_plan_row *rows,
+		struct engine_plan_stats *st, struct napkin_err *err)
+{
+	struct engine_scenario base;
+	struct search s;
+	int rc;
+	int64_t n, dp0;
+
+	memset(st, 0, sizeof *st);
+	if (sc->mode != ENGINE_MODE_TRAIN)
+		return util_err_set(err, NAPKIN_EINVAL, "mode: the planner lays out training (--mode train)");
+	if ((int)opt->goal < 0 || (int)opt->goal > ENGINE_GOAL_GPUS)
+		return util_err_set(err, NAPKIN_EINVAL, "goal: allowed: time, gpu-hours, cost, gpus");
+	if (!(opt->deadline_days >= 0))
+		return util_err_set(err, NAPKIN_EINVAL, "deadline: a number of days above 0");
+	neutral(sc, &base);
+	if ((rc = engine_validate(&base, err)) != NAPKIN_OK)
+		return rc;
+	memset(&s, 0, sizeof s);
+	s.opt = opt;
+	s.rows = rows;
+	s.st = st;
+	eng_dims_from_model(&base.model, &s.dm);
+	eng_bytes(&base, &s.by);
+	s.peak = eng_matmul_peak(&base, &s.by);
+	dp0 = base.gpus / (base.tp * base.pp * base.cp);
+	s.G = (double)base.batch * (double)base.grad_accum * (double)dp0;
+	s.tokens_per_step = s.G * (double)base.seq;
+	st->global_batch = s.G;
+	if (opt->goal == ENGINE_GOAL_TIME) {
+		st->gpus_lo = st->gpus_hi = base.gpus;
+		search_gpus(&s, &base, base.gpus);
+		return NAPKIN_OK;
+	}
+	/* the other goals trade GPUs for time: every power of two up to the knob's limit, and
+	 * the scenario's own count */
+	st->gpus_lo = 1;
+	for (n = 1; n <= 1048576; n *= 2) {
+		s.qualified = 0;
+		search_gpus(&s, &base, n);
+		if (n < base.gpus && n * 2 > base.gpus) {
+			search_gpus(&s, &base, base.gpus);
+		}
+		st->gpus_hi = n;
+		/* the fewest GPUs: the first count with a layout that qualifies ends the search */
+		if (opt->goal == ENGINE_GOAL_GPUS && s.qualified > 0)
+			break;
+		/* past the global batch, more GPUs cannot take a share of it */
+		if ((double)n > s.G * (double)base.gpus_per_node * (double)base.model.layers)
+			break;
+	}
+	return NAPKIN_OK;
+}
+
+int engine_plan_apply(const struct engine_scenario *sc, const struct engine_plan_row *row, struct engine_scenario *out,
+		      struct napkin_err *err)
+{
+	static const char *const keys[] = {"gpus", "tp", "pp", "vpp", "cp", "ep", "zero", "batch", "grad_accum"};
+	const int64_t v[] = {row->gpus, row->tp, row->pp, row->vpp, row->cp, row->ep, row->zero, row->batch, row->grad_accum};
+	size_t i;
+	int rc;
+
+	neutral(sc, out);
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		const struct engine_knob *k = engine_knob_find(keys[i]);
+		char text[32];
+		snprintf(text, sizeof text, "%lld", (long long)v[i]);
+		if ((rc = engine_knob_set(out, k, text, NULL, err)) != NAPKIN_OK)
+			return rc;
+	}
+	if ((rc = engine_knob_set(out, engine_knob_find("recompute"), engine_recompute_name(row->recompute), NULL, err)) !=
+	    NAPKIN_OK)
+		return rc;
+	engine_adapt(out, NULL);
+	return engine_validate(out, err);
+}
+
+int engine_plan_row_of(const struct engine_scenario *sc, struct engine_plan_row *row, struct napkin_err *err)
+{
+	struct engine_scenario t;
+	struct engine_result r;
+	int rc;
+
+	neutral(sc, &t);
+	if ((rc = engine_compute(&t, &r, err)) != NAPKIN_OK)
+		return rc;
+	memset(row, 0, sizeof *row);
+	row->gpus = t.gpus;
+	row->tp = t.tp;
+	row->pp = t.pp;
+	row->vpp = t.vpp;
+	row->cp = t.cp;
+	row->ep = t.ep;
+	row->zero = t.zero;
+	row->batch = t.batch;
+	row->grad_accum = t.grad_accum;
+	row->recompute = t.recompute;
+	row->memory_total = r.memory.total;
+	row->step_seconds = r.compute.step_seconds;
+	row->train_seconds = r.compute.train_seconds;
+	row->gpu_hours = r.compute.gpu_hours;
+	row->cost = r.compute.cost;
+	row->fits = r.memory.fits;
+	return NAPKIN_OK;
+}

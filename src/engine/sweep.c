@@ -1,0 +1,422 @@
+/*
+ * Metrics, ranges and sweeps (tradeoff.h): one scenario evaluated along one or two knob
+ * ranges. A point is base with the range knobs set through engine_knob_set, adapted and
+ * evaluated, so it is the very scenario `napkin report` builds from the same flags.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "internal.h"
+#include "tradeoff.h"
+
+/* ---------------------------------------------------------------- metrics */
+
+#define NEXTRA 2 /* memory.fits, compute.cost; then the step parts */
+
+static const char *const part_keys[ENGINE_STEP_PARTS] = {
+	"compute.step_breakdown.matmul",  "compute.step_breakdown.attention", "compute.step_breakdown.elementwise",
+	"compute.step_breakdown.recompute", "compute.step_breakdown.optimizer", "compute.step_breakdown.tp_comm",
+	"compute.step_breakdown.cp_comm", "compute.step_breakdown.ep_comm",   "compute.step_breakdown.pp_comm",
+	"compute.step_breakdown.dp_comm", "compute.step_breakdown.bubble",
+};
+
+bool engine_metric_at(size_t i, struct engine_metric *m)
+{
+	size_t n;
+	const struct engine_result_def *d = engine_results(&n);
+
+	memset(m, 0, sizeof *m);
+	if (i < n) {
+		m->key = d[i].key;
+		m->label = d[i].label;
+		m->unit = d[i].unit;
+		m->kind = ENGINE_METRIC_TABLE;
+		m->def = &d[i];
+		m->solve = strcmp(d[i].key, "memory.max_batch") == 0 || strcmp(d[i].key, "memory.min_gpus") == 0 ||
+			   strcmp(d[i].key, "memory.max_params") == 0;
+		return true;
+	}
+	i -= n;
+	if (i == 0) {
+		m->key = "memory.fits";
+		m->label = "fits";
+		m->unit = ENGINE_UNIT_NONE;
+		m->kind = ENGINE_METRIC_FITS;
+		return true;
+	}
+	if (i == 1) {
+		m->key = "compute.cost";
+		m->label = "cost";
+		m->unit = ENGINE_UNIT_NONE;
+		m->kind = ENGINE_METRIC_COST;
+		return true;
+	}
+	i -= NEXTRA;
+	if (i < ENGINE_STEP_PARTS) {
+		m->key = part_keys[i];
+		m->label = engine_step_part_label((int)i);
+		m->unit = ENGINE_UNIT_SECONDS;
+		m->kind = ENGINE_METRIC_STEP_PART;
+		m->part = (int)i;
+		return true;
+	}
+	return false;
+}
+
+int engine_metric_find(const char *key, struct engine_metric *m, struct napkin_err *err)
+{
+	const char *names[128], *hit[3];
+	size_t i, n = 0, nh, pos;
+	struct engine_metric t;
+	char near[200];
+
+	for (i = 0; engine_metric_at(i, &t); i++) {
+		if (strcmp(t.key, key) == 0) {
+			*m = t;
+			return NAPKIN_OK;
+		}
+		if (n < 127)
+			names[n++] = t.key;
+	}
+	names[n] = NULL;
+	nh = util_suggest_all(key, names, hit, 3, NULL);
+	near[0] = '\0';
+	pos = 0;
+	for (i = 0; i < nh; i++)
+		util_bprintf(near, sizeof near, &pos, "%s%s", i == 0 ? " (did you mean " : i + 1 == nh ? " or " : ", ", hit[i]);
+	if (nh > 0)
+		util_bprintf(near, sizeof near, &pos, "?)");
+	return util_err_set(err, NAPKIN_EINVAL,
+			    "'%.60s' is not a result%s; results are the JSON report's keys: memory.total, memory.fits, "
+			    "compute.step_seconds, compute.train_days, compute.mfu, compute.step_breakdown.dp_comm, "
+			    "inference.decode_tokens_per_s, ... (%zu in all)",
+			    key, near, n);
+}
+
+double engine_metric_value(const struct engine_result *r, const struct engine_metric *m)
+{
+	switch (m->kind) {
+	case ENGINE_METRIC_TABLE: return engine_result_value(r, m->def);
+	case ENGINE_METRIC_FITS: return r->memory.fits ? 1.0 : 0.0;
+	case ENGINE_METRIC_COST: return r->compute.cost;
+	case ENGINE_METRIC_STEP_PART: return engine_step_part(&r->compute.step, m->part);
+	}
+	return NAN;
+}
+
+/* ---------------------------------------------------------------- ranges */
+
+static bool number_knob(const struct engine_knob *k)
+{
+	return k->type == ENGINE_KNOB_INT || k->type == ENGINE_KNOB_REAL;
+}
+
+static double clampd(double v, double lo, double hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+int engine_range_default(const struct engine_scenario *sc, const struct engine_knob *k, struct engine_range *r,
+			 struct napkin_err *err)
+{
+	double v, lo;
+
+	memset(r, 0, sizeof *r);
+	r->knob = k;
+	if (!number_knob(k))
+		return util_err_set(err, NAPKIN_EINVAL,
+				    "%s is not a number knob: a sweep takes a range of numbers (napkin compare --%s a,b,... "
+				    "puts its values side by side)",
+				    k->key, k->key);
+	r->geometric = true;
+	r->step = 2.0;
+	if (strcmp(k->key, "batch") == 0) {
+		/* 1 .. twice the largest micro-batch that fits, so the curve crosses the capacity */
+		int64_t mb = engine_solve_max_batch(sc);
+		double top = mb > 0 ? 2.0 * (double)mb : mb == 0 ? 8.0 : 1024.0;
+		r->from = 1;
+		r->to = clampd(eng_max(top, 8.0), 1, k->max);
+		if (r->to <= 64) {
+			r->geometric = false;
+			r->step = 1;
+		}
+		return NAPKIN_OK;
+	}
+	if (strcmp(k->key, "seq") == 0) {
+		r->from = 512;
+		r->to = 131072;
+		return NAPKIN_OK;
+	}
+	if (strcmp(k->key, "gpus") == 0) {
+		r->from = 8;
+		r->to = 4096;
+		return NAPKIN_OK;
+	}
+	v = engine_knob_value(sc, k);
+	lo = (k->flags & ENGINE_KNOB_MIN_OPEN) ? k->max / 20.0 : k->min;
+	if (k->step == ENGINE_STEP_LINEAR || v <= 0) {
+		/* a span of 16 steps from the bottom of the range (tp 1..16, mfu 0.05..0.8) */
+		r->geometric = false;
+		if (k->type == ENGINE_KNOB_INT) {
+			r->from = eng_max(lo, 1);
+			r->step = 1;
+			r->to = eng_min(k->max, r->from + 15);
+		} else {
+			r->from = lo > 0 ? lo : k->max / 20.0;
+			r->step = r->from;
+			r->to = eng_min(k->max, r->from * 16);
+		}
+		return NAPKIN_OK;
+	}
+	r->from = clampd(v / 8.0, eng_max(lo, k->type == ENGINE_KNOB_INT ? 1 : lo), k->max);
+	r->to = clampd(v * 8.0, r->from, k->max);
+	if (k->type == ENGINE_KNOB_INT)
+		r->from = eng_max(1, floor(r->from));
+	return NAPKIN_OK;
+}
+
+static int range_err(struct napkin_err *err, const char *text, const char *what)
+{
+	return util_err_set(err, NAPKIN_EINVAL,
+			    "'%.80s': %s; a range is KNOB=FROM..TO, KNOB=FROM..TO:xFACTOR (geometric, factor > 1) or "
+			    "KNOB=FROM..TO:+STEP (linear), or KNOB alone for its default",
+			    text, what);
+}
+
+static int parse_end(const struct engine_knob *k, const char *s, size_t len, double *out, struct napkin_err *err)
+{
+	char buf[64];
+	struct napkin_err e2;
+
+	if (len == 0 || len >= sizeof buf)
+		return util_err_set(err, NAPKIN_EINVAL, "%s: a range needs both ends, FROM..TO", k->key);
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	if (engine_unit_parse(k->unit, buf, out, &e2) != NAPKIN_OK)
+		return util_err_set(err, NAPKIN_EINVAL, "%s: '%s': %s", k->key, buf, e2.msg);
+	if (!(k->flags & ENGINE_KNOB_ZERO_UNSET && *out == 0.0) &&
+	    (*out < k->min || *out > k->max || ((k->flags & ENGINE_KNOB_MIN_OPEN) && *out <= k->min))) {
+		char allowed[160];
+		engine_knob_allowed(k, allowed, sizeof allowed);
+		return util_err_set(err, NAPKIN_EINVAL, "%s: %s is out of range; allowed: %s", k->key, buf, allowed);
+	}
+	if (k->type == ENGINE_KNOB_INT && *out != floor(*out))
+		return util_err_set(err, NAPKIN_EINVAL, "%s: '%s' is not a whole number", k->key, buf);
+	return NAPKIN_OK;
+}
+
+int engine_range_parse(const struct engine_scenario *sc, const char *text, struct engine_range *r,
+		       struct napkin_err *err)
+{
+	char key[64];
+	const char *eq = strchr(text, '='), *dots, *colon;
+	size_t kl = eq != NULL ? (size_t)(eq - text) : strlen(text);
+	const struct engine_knob *k;
+	int rc;
+
+	if (kl == 0 || kl >= sizeof key)
+		return range_err(err, text, "no knob named");
+	memcpy(key, text, kl);
+	key[kl] = '\0';
+	k = engine_knob_find(key);
+	if (k == NULL) {
+		const char *near = engine_knob_suggest(key);
+		return util_err_set(err, NAPKIN_EINVAL, "'%s' is not a knob%s%s%s (napkin sweep --help lists them)", key,
+				    near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+	}
+	if ((rc = engine_range_default(sc, k, r, err)) != NAPKIN_OK)
+		return rc;
+	if (eq == NULL)
+		return NAPKIN_OK;
+	dots = strstr(eq + 1, "..");
+	if (dots == NULL)
+		return range_err(err, text, "no '..' between FROM and TO");
+	colon = strchr(dots + 2, ':');
+	if ((rc = parse_end(k, eq + 1, (size_t)(dots - eq - 1), &r->from, err)) != NAPKIN_OK ||
+	    (rc = parse_end(k, dots + 2, colon != NULL ? (size_t)(colon - dots - 2) : strlen(dots + 2), &r->to, err)) !=
+		    NAPKIN_OK)
+		return rc;
+	if (r->from > r->to)
+		return range_err(err, text, "FROM is larger than TO");
+	if (colon == NULL) {
+		/* no step: every whole value of a short integer range, else doubling */
+		if (k->type == ENGINE_KNOB_INT && r->to - r->from < 64) {
+			r->geometric = false;
+			r->step = 1;
+		} else if (r->from > 0 && r->to / r->from >= 16) {
+			r->geometric = true;
+			r->step = 2;
+		} else {
+			r->geometric = false;
+			r->step = (r->to - r->from) / 15.0;
+			if (k->type == ENGINE_KNOB_INT)
+				r->step = eng_max(1, ceil(r->step));
+			if (r->step <= 0)
+				r->step = 1;
+		}
+		return NAPKIN_OK;
+	}
+	{
+		const char *s = colon + 1;
+		double v;
+		struct napkin_err e2;
+		if (*s == 'x' || *s == 'X' || *s == '*') {
+			if (engine_unit_parse(ENGINE_UNIT_NONE, s + 1, &v, &e2) != NAPKIN_OK || !(v > 1.0))
+				return range_err(err, text, "the factor after :x must be a number above 1");
+			if (r->from <= 0)
+				return range_err(err, text, "a geometric range must start above 0");
+			r->geometric = true;
+		} else if (*s == '+') {
+			if (engine_unit_parse(k->unit, s + 1, &v, &e2) != NAPKIN_OK)
+				return range_err(err, text, "the step after :+ must be a number in the knob's units");
+			if (!(v > 0))
+				return range_err(err, text, "the step must be above 0");
+			if (k->type == ENGINE_KNOB_INT && v != floor(v))
+				return range_err(err, text, "an integer knob steps by whole numbers");
+			r->geometric = false;
+		} else {
+			return range_err(err, text, "the step is :xFACTOR or :+STEP");
+		}
+		r->step = v;
+	}
+	{
+		size_t np = engine_range_values(r, NULL, 0);
+		if (np > ENGINE_RANGE_MAX_POINTS) {
+			char what[120];
+			snprintf(what, sizeof what, "%zu points, at most %d (a larger step, or :x2)", np,
+				 ENGINE_RANGE_MAX_POINTS);
+			return range_err(err, text, what);
+		}
+	}
+	return NAPKIN_OK;
+}
+
+size_t engine_range_values(const struct engine_range *r, double *out, size_t max)
+{
+	size_t n = 0, i;
+	bool whole = r->knob != NULL && r->knob->type == ENGINE_KNOB_INT;
+	double tol = 1e-9 * eng_max(fabs(r->to), 1.0), prev = NAN;
+
+	if (!(r->step > 0) || (r->geometric && !(r->step > 1.0 && r->from > 0)) || !(r->from <= r->to))
+		return 0;
+	/* point i is computed from i, not accumulated, so no rounding drifts */
+	for (i = 0; n <= 100000; i++) {
+		double v = r->geometric ? r->from * pow(r->step, (double)i) : r->from + (double)i * r->step;
+		if (v > r->to + tol)
+			break;
+		if (whole)
+			v = floor(v + 0.5);
+		if (v == prev)
+			continue;
+		if (out != NULL && n < max)
+			out[n] = v;
+		prev = v;
+		n++;
+	}
+	return n;
+}
+
+void engine_range_format(const struct engine_range *r, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s=%.10g..%.10g:%s%.10g", r->knob ? r->knob->key : "?", r->from, r->to, r->geometric ? "x" : "+",
+		 r->step);
+}
+
+/* ---------------------------------------------------------------- sweep */
+
+/* What engine_knob_set does with the text of v, without the text: a number knob's field,
+ * its range, the architecture bookkeeping and the given bit (a keystroke's sweep sets
+ * thousands). */
+static int set_value(struct engine_scenario *sc, const struct engine_knob *k, double v, struct napkin_err *err)
+{
+	struct engine_model before;
+
+	if (!number_knob(k) || eng_knob_special(k) != SP_NONE) {
+		char text[64];
+		if (k->type == ENGINE_KNOB_INT)
+			snprintf(text, sizeof text, "%lld", (long long)v);
+		else
+			snprintf(text, sizeof text, "%.17g", v);
+		return engine_knob_set(sc, k, text, NULL, err);
+	}
+	if (!(v >= k->min && v <= k->max) || ((k->flags & ENGINE_KNOB_MIN_OPEN) && v <= k->min) ||
+	    (k->type == ENGINE_KNOB_INT && v != floor(v))) {
+		char allowed[160];
+		engine_knob_allowed(k, allowed, sizeof allowed);
+		return util_err_set(err, NAPKIN_EINVAL, "%s: %.10g is out of range; allowed: %s", k->key, v, allowed);
+	}
+	if (k->flags & ENGINE_KNOB_ARCH)
+		before = sc->model;
+	if (k->type == ENGINE_KNOB_INT)
+		*eng_f_int(sc, k) = (int64_t)v;
+	else
+		*eng_f_real(sc, k) = v;
+	if (k->flags & ENGINE_KNOB_ARCH)
+		eng_arch_changed(sc, &before);
+	engine_knob_mark_given(sc, k, true);
+	return NAPKIN_OK;
+}
+
+int engine_sweep_point(const struct engine_scenario *base, const struct engine_knob *const *knobs,
+		       const double *values, size_t n, bool solve, struct engine_scenario *sc_out,
+		       struct engine_result *r, struct napkin_err *err)
+{
+	size_t i;
+	int rc;
+
+	*sc_out = *base;
+	for (i = 0; i < n; i++)
+		if ((rc = set_value(sc_out, knobs[i], values[i], err)) != NAPKIN_OK)
+			return rc;
+	engine_adapt(sc_out, NULL);
+	return solve ? engine_evaluate(sc_out, r, err) : engine_compute(sc_out, r, err);
+}
+
+size_t engine_sweep_run(const struct engine_scenario *base, const struct engine_sweep *sw, double *xs, double *ys,
+			double *values, int *rc, size_t max_points, struct napkin_err *err)
+{
+	size_t nx, ny = 1, ix, iy, j, p = 0, total;
+	bool solve = false, failed = false;
+	const struct engine_knob *knobs[2];
+	struct engine_scenario sc;
+	struct engine_result r;
+	struct napkin_err e2;
+
+	if (sw->nrange < 1 || sw->nrange > 2)
+		return (void)util_err_set(err, NAPKIN_EINVAL, "a sweep has one or two ranges"), 0;
+	nx = engine_range_values(&sw->range[0], NULL, 0);
+	if (sw->nrange == 2)
+		ny = engine_range_values(&sw->range[1], NULL, 0);
+	total = nx * ny;
+	if (total == 0 || total > max_points)
+		return (void)util_err_set(err, NAPKIN_EINVAL, "the sweep has %zu points; the buffers hold %zu", total,
+					  max_points),
+		       0;
+	engine_range_values(&sw->range[0], xs, nx);
+	if (sw->nrange == 2)
+		engine_range_values(&sw->range[1], ys, ny);
+	for (j = 0; j < sw->nmetrics; j++)
+		solve = solve || sw->metrics[j].solve;
+	knobs[0] = sw->range[0].knob;
+	knobs[1] = sw->nrange == 2 ? sw->range[1].knob : NULL;
+	util_err_clear(err);
+	for (iy = 0; iy < ny; iy++)
+		for (ix = 0; ix < nx; ix++, p++) {
+			double v[2];
+			int c;
+			v[0] = xs[ix];
+			v[1] = sw->nrange == 2 ? ys[iy] : 0.0;
+			c = engine_sweep_point(base, knobs, v, (size_t)sw->nrange, solve, &sc, &r, &e2);
+			if (rc != NULL)
+				rc[p] = c;
+			if (c != NAPKIN_OK && !failed) {
+				*err = e2;
+				failed = true;
+			}
+			for (j = 0; j < sw->nmetrics; j++)
+				values[p * sw->nmetrics + j] = c == NAPKIN_OK ? engine_metric_value(&r, &sw->metrics[j]) : NAN;
+		}
+	return total;
+}

@@ -1,0 +1,141 @@
+/*
+ * tradeoff: the engine's trade-off views, pure like the rest of it (no I/O, no allocation,
+ * no globals): every buffer is the caller's.
+ *
+ *   metrics  a result by its JSON report key ("memory.total", "memory.fits",
+ *            "compute.step_breakdown.tp_comm"): the result table's keys and a few more.
+ *   ranges   "batch=1..64:x2", "seq=512..128k", "gpus" (a default range per knob).
+ *   sweep    one scenario evaluated along one or two ranges: one point is exactly what
+ *            `napkin report` gives with those knobs added (engine_sweep_point).
+ *   plan     the parallel layouts that fit, ranked by predicted training time (plan.c).
+ *
+ * The explorer recomputes a 64-point sweep per keystroke with engine_sweep; the command
+ * line (napkin sweep, compare, plan) prints the same numbers.
+ */
+#ifndef NAPKIN_ENGINE_TRADEOFF_H
+#define NAPKIN_ENGINE_TRADEOFF_H
+
+#include "engine.h"
+
+/* ---------------------------------------------------------------- metrics */
+
+enum engine_metric_kind { ENGINE_METRIC_TABLE, ENGINE_METRIC_FITS, ENGINE_METRIC_COST, ENGINE_METRIC_STEP_PART };
+
+/* One y value of a sweep: a row of the result table or one of the extras. */
+struct engine_metric {
+	const char *key;                    /* the JSON report path */
+	const char *label;
+	enum engine_unit unit;              /* ENGINE_UNIT_NONE for memory.fits (1 or 0) */
+	enum engine_metric_kind kind;
+	const struct engine_result_def *def; /* ENGINE_METRIC_TABLE */
+	int part;                           /* ENGINE_METRIC_STEP_PART: engine_step_part's index */
+	bool solve;                         /* needs engine_evaluate's solves (max_batch, min_gpus, ...) */
+};
+
+/* Finds a metric by key. Returns 0, or NAPKIN_EINVAL with err listing what is allowed
+ * (the nearest keys first). */
+int engine_metric_find(const char *key, struct engine_metric *m, struct napkin_err *err);
+/* The i-th metric (0..), for lists and completions; false past the end. */
+bool engine_metric_at(size_t i, struct engine_metric *m);
+double engine_metric_value(const struct engine_result *r, const struct engine_metric *m);
+
+/* ---------------------------------------------------------------- ranges */
+
+#define ENGINE_RANGE_MAX_POINTS 1024
+
+/* from, from+step, ... (linear) or from, from*factor, ... (geometric), up to `to`. INT
+ * knobs take whole values (geometric points are rounded, repeats dropped). */
+struct engine_range {
+	const struct engine_knob *knob;
+	double from, to;
+	double step;       /* linear: the step; geometric: the factor (> 1) */
+	bool geometric;
+};
+
+/* Parses "KNOB", "KNOB=FROM..TO", "KNOB=FROM..TO:xFACTOR" or "KNOB=FROM..TO:+STEP";
+ * FROM and TO in the knob's units ("128k", "80GB"). A bare KNOB takes
+ * engine_range_default. Returns 0, or NAPKIN_EINVAL with err saying what is allowed. */
+int engine_range_parse(const struct engine_scenario *sc, const char *text, struct engine_range *r,
+		       struct napkin_err *err);
+/* The default range of a number knob for scenario sc: batch 1 .. twice the largest that
+ * fits, seq 512 .. 128k, gpus 8 .. 4096 (all doubling); other knobs a span around their
+ * value. Returns 0, or NAPKIN_EINVAL when the knob is not a number. */
+int engine_range_default(const struct engine_scenario *sc, const struct engine_knob *k, struct engine_range *r,
+			 struct napkin_err *err);
+/* Writes the range's values to out (up to max) and returns how many it has (which may
+ * exceed max: then only max are written). */
+size_t engine_range_values(const struct engine_range *r, double *out, size_t max);
+/* "batch=1..64:x2" into buf. */
+void engine_range_format(const struct engine_range *r, char *buf, size_t n);
+
+/* ---------------------------------------------------------------- sweep */
+
+/* base with knobs[i] set to values[i] (through engine_knob_set, so marked given), adapted
+ * and evaluated: the same scenario and results as the command line gives with those flags
+ * added. solve: engine_evaluate (solves and techniques) rather than engine_compute.
+ * Returns 0, or the error of an invalid point (sc_out and r then undefined). */
+int engine_sweep_point(const struct engine_scenario *base, const struct engine_knob *const *knobs,
+		       const double *values, size_t n, bool solve, struct engine_scenario *sc_out,
+		       struct engine_result *r, struct napkin_err *err);
+
+/* A sweep along x (and y, when ny_range is 2): points in row-major order, x fastest.
+ * values[p * nm + j] is metric j at point p (NaN where the point is invalid); rc[p] its
+ * status (0 or the error code); err the first invalid point's message. Returns the
+ * number of points, or 0 (err set) when the buffers hold fewer than the ranges have. */
+struct engine_sweep {
+	struct engine_range range[2];
+	int nrange;                         /* 1 (a curve) or 2 (a heatmap) */
+	const struct engine_metric *metrics;
+	size_t nmetrics;
+};
+size_t engine_sweep_run(const struct engine_scenario *base, const struct engine_sweep *sw, double *xs, double *ys,
+			double *values, int *rc, size_t max_points, struct napkin_err *err);
+
+/* ---------------------------------------------------------------- plan */
+
+enum engine_goal { ENGINE_GOAL_TIME, ENGINE_GOAL_GPU_HOURS, ENGINE_GOAL_COST, ENGINE_GOAL_GPUS };
+/* "time", "gpu-hours", "cost", "gpus"; -1 when unknown. */
+int engine_goal_parse(const char *s);
+const char *engine_goal_name(enum engine_goal g);
+
+/* One layout: the knobs the planner chooses, and what it predicts. */
+struct engine_plan_row {
+	int64_t gpus, tp, pp, vpp, cp, ep, zero, batch, grad_accum;
+	enum engine_recompute recompute;
+	double memory_total;                /* per GPU, bytes */
+	bool fits;                          /* planner rows always; engine_plan_row_of says */
+	double step_seconds;                /* predicted, per optimizer step */
+	double train_seconds, gpu_hours, cost;
+};
+
+struct engine_plan_opts {
+	enum engine_goal goal;
+	double deadline_days;               /* 0: none */
+	size_t top;                         /* rows to keep (the caller's buffer) */
+};
+
+struct engine_plan_stats {
+	uint64_t searched;                  /* candidates evaluated (memory at least) */
+	uint64_t fitting;                   /* of which fit in memory */
+	uint64_t within_deadline;           /* of which meet the deadline (all fitting without one) */
+	size_t rows;                        /* rows written, best first */
+	double global_batch;                /* sequences per step, kept across layouts */
+	int64_t gpus_lo, gpus_hi;           /* the GPU counts searched */
+};
+
+/* Searches TP × PP × VPP × CP × EP × DP × ZeRO stage × micro-batch × recompute (and, for
+ * goals gpu-hours, cost and gpus, the GPU count over powers of two) for the layouts that
+ * fit, keeping the global batch (micro-batch × grad_accum × dp) and everything else of
+ * sc; memory prunes before the step is timed. Ranked by goal: predicted training time,
+ * GPU-hours, cost, or the fewest GPUs (then time); --deadline drops slower layouts.
+ * Training only. Returns 0 or an error code. */
+int engine_plan(const struct engine_scenario *sc, const struct engine_plan_opts *opt, struct engine_plan_row *rows,
+		struct engine_plan_stats *st, struct napkin_err *err);
+/* sc with row's layout applied (marked given; mfu auto and measurements cleared: they
+ * describe sc's own layout), validated. Returns 0 or an error code. */
+int engine_plan_apply(const struct engine_scenario *sc, const struct engine_plan_row *row, struct engine_scenario *out,
+		      struct napkin_err *err);
+/* The row of sc's own layout (predicted), for comparison. Returns 0 or an error code. */
+int engine_plan_row_of(const struct engine_scenario *sc, struct engine_plan_row *row, struct napkin_err *err);
+
+#endif

@@ -1,0 +1,454 @@
+/*
+ * Sweeps and the planner (tradeoff.h), by the properties the physics and the issue fix:
+ *  - memory per GPU never falls as the micro-batch or the sequence grows (activations are
+ *    linear in b and at least linear in s: Korthikanti et al. 2022, eq. 1-2);
+ *  - along batch, the first point that does not fit is the largest that fits plus one;
+ *  - a sweep's point is the scenario the same knobs give when applied at once (what
+ *    `napkin report --batch B --seq S` evaluates), to the bit;
+ *  - the planner's rows fit, are ranked by predicted time, and the first is no slower
+ *    than any row it lists, than a brute force over the same space, or than the user's
+ *    own layout when that fits;
+ *  - ranges parse in the knob's units (seq 128k is 131,072 tokens) and refuse bad text.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine.h"
+#include "testutil.h"
+#include "tradeoff.h"
+
+/* kv: n key-value pairs, flat */
+static void apply(struct engine_scenario *sc, const char *const *kv, size_t n)
+{
+	struct engine_assign a[16];
+	struct napkin_err err;
+	size_t i;
+
+	memset(a, 0, sizeof a);
+	for (i = 0; i < n; i++) {
+		a[i].knob = engine_knob_find(kv[2 * i]);
+		assert_non_null(a[i].knob);
+		a[i].text = kv[2 * i + 1];
+	}
+	if (engine_apply(sc, a, n, NULL, &err) != NAPKIN_OK)
+		fail_msg("%s", err.msg);
+}
+
+static struct engine_metric metric(const char *key)
+{
+	struct engine_metric m;
+	struct napkin_err err;
+
+	if (engine_metric_find(key, &m, &err) != NAPKIN_OK)
+		fail_msg("%s", err.msg);
+	return m;
+}
+
+static struct engine_range range(const struct engine_scenario *sc, const char *text)
+{
+	struct engine_range r;
+	struct napkin_err err;
+
+	if (engine_range_parse(sc, text, &r, &err) != NAPKIN_OK)
+		fail_msg("%s: %s", text, err.msg);
+	return r;
+}
+
+#define MAXP 4096
+static double xs[MAXP], ys[MAXP], vals[MAXP * 4];
+static int rcs[MAXP];
+
+static void test_ranges(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_range r;
+	struct napkin_err err;
+	double v[64];
+	size_t n;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	r = range(&sc, "seq=512..128k:x2"); /* tokens: k is 1024 */
+	n = engine_range_values(&r, v, 64);
+	assert_int_equal(n, 9);
+	assert_true(v[0] == 512 && v[8] == 131072);
+	r = range(&sc, "batch=1..10:+3");
+	n = engine_range_values(&r, v, 64);
+	assert_int_equal(n, 4);
+	assert_true(v[0] == 1 && v[1] == 4 && v[2] == 7 && v[3] == 10);
+	r = range(&sc, "gpus"); /* the issue's default: 8 .. 4096 */
+	n = engine_range_values(&r, v, 64);
+	assert_int_equal(n, 10);
+	assert_true(v[0] == 8 && v[9] == 4096);
+	r = range(&sc, "seq");
+	assert_true(r.from == 512 && r.to == 131072);
+	r = range(&sc, "batch=1..100:x1.5"); /* rounded, repeats dropped: 1 2 3 5 8 ... */
+	n = engine_range_values(&r, v, 64);
+	assert_true(v[0] == 1 && v[1] == 2 && v[2] == 3 && v[3] == 5 && v[4] == 8); /* 1, 1.5, 2.25, 3.4, 5.1, 7.6 */
+	for (size_t i = 1; i < n; i++)
+		assert_true(v[i] > v[i - 1] && v[i] == floor(v[i]));
+	/* bad ranges say what is allowed */
+	assert_int_equal(engine_range_parse(&sc, "batch=8..1", &r, &err), NAPKIN_EINVAL);
+	assert_non_null(strstr(err.msg, "FROM..TO"));
+	assert_int_equal(engine_range_parse(&sc, "batch=1..8:x1", &r, &err), NAPKIN_EINVAL);
+	assert_int_equal(engine_range_parse(&sc, "batch=1..8:+0.5", &r, &err), NAPKIN_EINVAL);
+	assert_int_equal(engine_range_parse(&sc, "batch=0..8", &r, &err), NAPKIN_EINVAL);
+	assert_non_null(strstr(err.msg, "allowed"));
+	assert_int_equal(engine_range_parse(&sc, "btach=1..8", &r, &err), NAPKIN_EINVAL);
+	assert_non_null(strstr(err.msg, "batch"));
+	assert_int_equal(engine_range_parse(&sc, "optimizer", &r, &err), NAPKIN_EINVAL);
+	assert_int_equal(engine_range_parse(&sc, "batch=1..1000000:+1", &r, &err), NAPKIN_EINVAL);
+	assert_int_equal(engine_range_parse(&sc, "batch=1-8", &r, &err), NAPKIN_EINVAL);
+}
+
+static void test_metrics(void **state)
+{
+	struct engine_metric m;
+	struct napkin_err err;
+
+	(void)state;
+	assert_int_equal(engine_metric_find("memory.totl", &m, &err), NAPKIN_EINVAL);
+	assert_non_null(strstr(err.msg, "memory.total"));
+	assert_int_equal(engine_metric_find("memory.fits", &m, &err), NAPKIN_OK);
+	assert_int_equal(m.kind, ENGINE_METRIC_FITS);
+	assert_int_equal(engine_metric_find("compute.step_breakdown.dp_comm", &m, &err), NAPKIN_OK);
+	assert_int_equal(m.kind, ENGINE_METRIC_STEP_PART);
+	assert_int_equal(engine_metric_find("memory.max_batch", &m, &err), NAPKIN_OK);
+	assert_true(m.solve);
+}
+
+/* memory grows along batch and seq, and the first point over is max_batch + 1 */
+static void check_monotone_and_edge(const char *const *kv, size_t nkv)
+{
+	struct engine_scenario sc;
+	struct engine_sweep sw;
+	struct engine_metric m[2];
+	struct napkin_err err;
+	size_t n, i;
+	int64_t mb;
+	long first = -1;
+
+	engine_scenario_default(&sc);
+	apply(&sc, kv, nkv);
+	m[0] = metric("memory.total");
+	m[1] = metric("memory.fits");
+	memset(&sw, 0, sizeof sw);
+	sw.nrange = 1;
+	sw.metrics = m;
+	sw.nmetrics = 2;
+	sw.range[0] = range(&sc, "batch=1..200:+1");
+	n = engine_sweep_run(&sc, &sw, xs, ys, vals, rcs, MAXP, &err);
+	assert_int_equal(n, 200);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(rcs[i], 0);
+		if (i > 0)
+			assert_true(vals[i * 2] > vals[(i - 1) * 2]);
+		if (first < 0 && vals[i * 2 + 1] < 0.5)
+			first = (long)i;
+	}
+	mb = engine_solve_max_batch(&sc);
+	assert_true(mb >= 1 && mb < 200);
+	assert_int_equal((int64_t)xs[first], mb + 1);
+	/* everything before fits, everything after does not (one crossing) */
+	for (i = 0; i < n; i++)
+		assert_int_equal(vals[i * 2 + 1] > 0.5, (long)i < first);
+
+	sw.range[0] = range(&sc, "seq=128..32k:x2");
+	n = engine_sweep_run(&sc, &sw, xs, ys, vals, rcs, MAXP, &err);
+	assert_int_equal(n, 9);
+	for (i = 1; i < n; i++)
+		assert_true(vals[i * 2] > vals[(i - 1) * 2]);
+}
+
+static void test_monotone_7b(void **state)
+{
+	static const char *const kv[][2] = {{"seq", "1024"}};
+	(void)state;
+	check_monotone_and_edge(&kv[0][0], 1);
+}
+
+static void test_monotone_13b_tp(void **state)
+{
+	static const char *const kv[][2] = {{"layers", "40"}, {"hidden", "5120"}, {"heads", "40"}, {"kv_heads", "40"},
+					    {"ffn", "13824"}, {"gpus", "16"}, {"tp", "4"}, {"seq", "2048"},
+					    {"recompute", "selective"}};
+	(void)state;
+	check_monotone_and_edge(&kv[0][0], sizeof kv / sizeof kv[0]);
+}
+
+/* each heatmap cell is the scenario the same knobs give applied at once */
+static void test_heatmap_cells_equal_single(void **state)
+{
+	struct engine_scenario sc, one;
+	struct engine_sweep sw;
+	struct engine_metric m[3];
+	struct engine_result r;
+	struct napkin_err err;
+	size_t n, nx, ix, iy;
+	static const char *const base_kv[][2] = {{"gpus", "16"}, {"tp", "2"}, {"zero", "2"}};
+
+	(void)state;
+	engine_scenario_default(&sc);
+	apply(&sc, &base_kv[0][0], 3);
+	m[0] = metric("memory.total");
+	m[1] = metric("compute.step_seconds");
+	m[2] = metric("memory.max_batch");
+	memset(&sw, 0, sizeof sw);
+	sw.nrange = 2;
+	sw.metrics = m;
+	sw.nmetrics = 3;
+	sw.range[0] = range(&sc, "batch=1..8:+1");
+	sw.range[1] = range(&sc, "seq=512..8k:x2");
+	n = engine_sweep_run(&sc, &sw, xs, ys, vals, rcs, MAXP, &err);
+	nx = 8;
+	assert_int_equal(n, 8 * 5);
+	for (iy = 0; iy < 5; iy++)
+		for (ix = 0; ix < nx; ix++) {
+			char b[32], s[32];
+			const char *kv[][2] = {{"gpus", "16"}, {"tp", "2"}, {"zero", "2"}, {"batch", b}, {"seq", s}};
+			size_t p = iy * nx + ix;
+			snprintf(b, sizeof b, "%d", (int)xs[ix]);
+			snprintf(s, sizeof s, "%d", (int)ys[iy]);
+			engine_scenario_default(&one);
+			apply(&one, (const char *const *)&kv[0][0], 5);
+			assert_int_equal(engine_evaluate(&one, &r, &err), NAPKIN_OK);
+			assert_int_equal(rcs[p], 0);
+			assert_true(vals[p * 3] == r.memory.total);
+			assert_true(vals[p * 3 + 1] == r.compute.step_seconds);
+			assert_true(vals[p * 3 + 2] == (double)r.memory.max_batch);
+		}
+}
+
+/* an invalid point is NaN with its error, the others still computed */
+static void test_invalid_points(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_sweep sw;
+	struct engine_metric m = metric("memory.total");
+	struct napkin_err err;
+	size_t n, i;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	memset(&sw, 0, sizeof sw);
+	sw.nrange = 1;
+	sw.metrics = &m;
+	sw.nmetrics = 1;
+	sw.range[0] = range(&sc, "tp=1..8:+1"); /* 32 heads on 8 GPUs: 3, 5, 6, 7 are refused */
+	n = engine_sweep_run(&sc, &sw, xs, ys, vals, rcs, MAXP, &err);
+	assert_int_equal(n, 8);
+	for (i = 0; i < n; i++) {
+		bool ok = xs[i] == 1 || xs[i] == 2 || xs[i] == 4 || xs[i] == 8;
+		assert_int_equal(rcs[i] == 0, ok);
+		assert_int_equal(isnan(vals[i]), !ok);
+	}
+	assert_non_null(strstr(err.msg, "gpus"));
+	/* too small a buffer is said, not overrun */
+	assert_int_equal(engine_sweep_run(&sc, &sw, xs, ys, vals, rcs, 4, &err), 0);
+}
+
+/* real-valued knobs too: a point equals the knob given as text (the fast path sets the
+ * number itself), and an architecture knob clears the preset's published count */
+static void test_real_and_arch_points(void **state)
+{
+	static const char *const ranges[] = {"mfu=0.1..0.8:+0.1", "gpu_memory=40GB..200GB:+40GB", "tokens=1T..16T:x2",
+					     "layers=16..48:+8"};
+	struct engine_scenario sc, one, pt;
+	struct engine_result r, r1;
+	struct napkin_err err;
+	size_t i, j, n;
+	double v[64];
+
+	(void)state;
+	engine_scenario_default(&sc);
+	for (i = 0; i < sizeof ranges / sizeof ranges[0]; i++) {
+		struct engine_range rg = range(&sc, ranges[i]);
+		const struct engine_knob *k = rg.knob;
+		n = engine_range_values(&rg, v, 64);
+		assert_true(n >= 4);
+		for (j = 0; j < n; j++) {
+			char text[64];
+			const char *kv[2];
+			if (k->type == ENGINE_KNOB_INT)
+				snprintf(text, sizeof text, "%lld", (long long)v[j]);
+			else
+				snprintf(text, sizeof text, "%.17g", v[j]);
+			kv[0] = k->key;
+			kv[1] = text;
+			assert_int_equal(engine_sweep_point(&sc, &k, &v[j], 1, false, &pt, &r, &err), NAPKIN_OK);
+			one = sc;
+			apply(&one, kv, 1);
+			assert_int_equal(engine_compute(&one, &r1, &err), NAPKIN_OK);
+			assert_true(r.memory.total == r1.memory.total);
+			assert_true(r.compute.train_seconds == r1.compute.train_seconds);
+			assert_true(engine_knob_given(&pt, k));
+			assert_true(pt.model.params_published == one.model.params_published);
+		}
+	}
+}
+
+static void check_plan(const struct engine_scenario *sc, const struct engine_plan_row *rows, size_t nrows)
+{
+	struct engine_scenario t;
+	struct engine_result r;
+	struct napkin_err err;
+	size_t i;
+
+	for (i = 0; i < nrows; i++) {
+		if (engine_plan_apply(sc, &rows[i], &t, &err) != NAPKIN_OK)
+			fail_msg("row %zu: %s", i, err.msg);
+		assert_int_equal(engine_compute(&t, &r, &err), NAPKIN_OK);
+		/* what the planner predicted is what the report says of that layout */
+		assert_true(r.memory.fits);
+		assert_true(r.memory.total == rows[i].memory_total);
+		assert_close(r.compute.step_seconds, rows[i].step_seconds, 1e-12);
+		assert_close(r.compute.train_seconds, rows[i].train_seconds, 1e-12);
+		/* the global batch is kept */
+		assert_close(r.compute.global_batch, (double)sc->batch * (double)sc->grad_accum *
+							     (double)(sc->gpus / (sc->tp * sc->pp * sc->cp)), 0);
+		if (i > 0)
+			assert_true(rows[i - 1].train_seconds <= rows[i].train_seconds);
+	}
+}
+
+static void test_plan_70b(void **state)
+{
+	static const char *const kv[][2] = {{"layers", "80"}, {"hidden", "8192"}, {"heads", "64"}, {"kv_heads", "8"},
+					    {"ffn", "28672"}, {"gpus", "64"}};
+	struct engine_scenario sc;
+	struct engine_plan_row rows[20], mine;
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 20};
+	struct engine_plan_stats st;
+	struct napkin_err err;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	apply(&sc, &kv[0][0], sizeof kv / sizeof kv[0]);
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	assert_true(st.searched > 1000 && st.fitting > 0 && st.fitting < st.searched);
+	assert_int_equal(st.rows, 20);
+	check_plan(&sc, rows, st.rows);
+	/* the user's own layout (tp 1, pp 1: 70B does not fit on one H100) is reported, not ranked */
+	assert_int_equal(engine_plan_row_of(&sc, &mine, &err), NAPKIN_OK);
+	assert_false(mine.fits);
+}
+
+/* brute force over the same space: no layout of it that fits is faster than row 1 */
+static void test_plan_vs_brute_force(void **state)
+{
+	static const char *const kv[][2] = {{"gpus", "16"}, {"grad_accum", "8"}};
+	struct engine_scenario sc, t;
+	struct engine_result r;
+	struct engine_plan_row rows[5], mine;
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5};
+	struct engine_plan_stats st;
+	struct napkin_err err;
+	int tp, pp, zero, rec, b;
+	uint64_t fitting = 0;
+	double best = INFINITY;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	apply(&sc, &kv[0][0], 2);
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	check_plan(&sc, rows, st.rows);
+	/* a subset of the space, walked through engine_apply as a user would: tp, pp, ZeRO,
+	 * recompute, micro-batch (vpp, cp, ep at 1) */
+	for (tp = 1; tp <= 8; tp *= 2)
+		for (pp = 1; pp * tp <= 16; pp *= 2)
+			for (zero = 0; zero <= 3; zero++)
+				for (rec = 0; rec < 3; rec++)
+					for (b = 1; b <= 128; b *= 2) {
+						int dp = 16 / (tp * pp);
+						char v[6][16];
+						const char *ks[6] = {"tp", "pp", "zero", "recompute", "batch", "grad_accum"};
+						const char *kvs[8][2];
+						int i;
+						if (128 % (dp * b) != 0)
+							continue;
+						snprintf(v[0], 16, "%d", tp);
+						snprintf(v[1], 16, "%d", pp);
+						snprintf(v[2], 16, "%d", zero);
+						snprintf(v[3], 16, "%s", rec == 0 ? "none" : rec == 1 ? "selective" : "full");
+						snprintf(v[4], 16, "%d", b);
+						snprintf(v[5], 16, "%d", 128 / (dp * b));
+						kvs[0][0] = "gpus";
+						kvs[0][1] = "16";
+						for (i = 0; i < 6; i++) {
+							kvs[i + 1][0] = ks[i];
+							kvs[i + 1][1] = v[i];
+						}
+						t = sc;
+						apply(&t, (const char *const *)&kvs[0][0], 7);
+						assert_int_equal(engine_compute(&t, &r, &err), NAPKIN_OK);
+						if (!r.memory.fits)
+							continue;
+						fitting++;
+						if (r.compute.train_seconds < best)
+							best = r.compute.train_seconds;
+					}
+	assert_true(fitting > 10);
+	assert_true(rows[0].train_seconds <= best * (1 + 1e-12));
+	/* and no slower than the user's own layout, which fits */
+	assert_int_equal(engine_plan_row_of(&sc, &mine, &err), NAPKIN_OK);
+	assert_true(mine.fits);
+	assert_true(rows[0].train_seconds <= mine.train_seconds);
+}
+
+static void test_plan_goals(void **state)
+{
+	static const char *const kv[][2] = {{"gpus", "64"}, {"price", "2"}};
+	struct engine_scenario sc;
+	struct engine_plan_row rows[8];
+	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 0, 8};
+	struct engine_plan_stats st;
+	struct napkin_err err;
+	size_t i;
+	int64_t tp, pp, dp, fewest;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	apply(&sc, &kv[0][0], 2);
+	/* the fewest GPUs that fit: what the min_gpus solve finds (at the user's micro-batch) is
+	 * never beaten from below, and it is a power of two or fewer */
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	assert_true(st.rows > 0);
+	fewest = engine_solve_min_gpus(&sc, &tp, &pp, &dp);
+	assert_true(rows[0].gpus <= 2 * fewest);
+	for (i = 1; i < st.rows; i++)
+		assert_true(rows[i].gpus >= rows[0].gpus);
+	/* a deadline: every row meets it */
+	po.goal = ENGINE_GOAL_GPUS;
+	po.deadline_days = 30;
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	assert_true(st.rows > 0);
+	for (i = 0; i < st.rows; i++)
+		assert_true(rows[i].train_seconds <= 30 * 86400.0);
+	/* GPU-hours and cost rank by their own figure */
+	po.deadline_days = 0;
+	po.goal = ENGINE_GOAL_COST;
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	for (i = 1; i < st.rows; i++)
+		assert_true(rows[i - 1].cost <= rows[i].cost);
+	assert_close(rows[0].cost, 2 * rows[0].gpu_hours, 1e-12);
+	/* inference is not planned */
+	sc.mode = ENGINE_MODE_INFER;
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_EINVAL);
+	assert_non_null(strstr(err.msg, "train"));
+}
+
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_ranges),
+	cmocka_unit_test(test_metrics),
+	cmocka_unit_test(test_monotone_7b),
+	cmocka_unit_test(test_monotone_13b_tp),
+	cmocka_unit_test(test_heatmap_cells_equal_single),
+	cmocka_unit_test(test_invalid_points),
+	cmocka_unit_test(test_real_and_arch_points),
+	cmocka_unit_test(test_plan_70b),
+	cmocka_unit_test(test_plan_vs_brute_force),
+	cmocka_unit_test(test_plan_goals),
+};
+
+TESTUTIL_MAIN("tradeoff", tests)
