@@ -99,14 +99,21 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	if (train)
 		fprintf(f, "\nMemory per GPU  (%s, %s: %.4g bytes per parameter before sharding)\n",
 			engine_precision_name(sc->precision), engine_optimizer_name(sc->optimizer), m->bytes_per_param);
+	else if (sc->weight_format != ENGINE_WF_DTYPE)
+		fprintf(f, "\nMemory per GPU  (weights in %s: %.4g bits a weight in the linears, scales included)\n",
+			engine_weight_format_info((enum engine_weight_format)sc->weight_format)->label,
+			engine_weight_format_bits((enum engine_weight_format)sc->weight_format, &sc->model));
 	else
 		fprintf(f, "\nMemory per GPU  (%s weights)\n", dtn(m->weight_dt));
 	for (i = 0; i < n; i++) {
+		const char *dt = part_dtn(r, &p[i]);
 		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || p[i].glyph == 'w' || p[i].glyph == 's' ||
 					(!train && p[i].glyph != 'W')))
 			continue;
+		if (p[i].glyph == 'W' && !train && sc->weight_format != ENGINE_WF_DTYPE)
+			dt = engine_weight_format_info((enum engine_weight_format)sc->weight_format)->name;
 		engine_fmt_bytes(p[i].bytes, true, a, sizeof a);
-		fprintf(f, "  %c %-17s %-9s %11s  %5.1f%%\n", p[i].glyph, p[i].label, part_dtn(r, &p[i]), a,
+		fprintf(f, "  %c %-17s %-9s %11s  %5.1f%%\n", p[i].glyph, p[i].label, dt, a,
 			m->total > 0 ? 100.0 * p[i].bytes / m->total : 0.0);
 	}
 	engine_fmt_bytes(m->total, true, a, sizeof a);
@@ -257,9 +264,37 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	engine_fmt_count(in->decode_tokens_per_s_sequence, a, sizeof a);
 	engine_fmt_count(in->decode_tokens_per_s_replica, b, sizeof b);
 	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
-	fprintf(f, "  tokens/s %s per sequence · %s per replica (batch %lld) · %s for the job (%.0f %s)\n", a, b,
-		(long long)sc->batch, c, in->replicas, util_plural(in->replicas, "replica", "replicas"));
-	fprintf(f, "  KV cache %s per token of context, %.0f tokens per sequence\n", e, in->context);
+	engine_fmt_count(in->decode_tokens_per_s_gpu, d, sizeof d);
+	fprintf(f, "  tokens/s %s per sequence · %s per replica (batch %lld) · %s per GPU · %s for the job (%.0f %s)\n", a, b,
+		(long long)sc->batch, d, c, in->replicas, util_plural(in->replicas, "replica", "replicas"));
+	/* serving: time to first token, time per output token, capacity */
+	engine_fmt_seconds(in->ttft_seconds, a, sizeof a);
+	engine_fmt_seconds(in->tpot_seconds, b, sizeof b);
+	engine_fmt_seconds(in->tp_comm_seconds_per_step, c, sizeof c);
+	if (sc->prefill_chunk > 0)
+		snprintf(d, sizeof d, "%.0f %s of %.0f", in->prefill_chunks, util_plural(in->prefill_chunks, "chunk", "chunks"),
+			 in->prefill_chunk);
+	else
+		util_strlcpy(d, "the whole prompt at once", sizeof d);
+	fprintf(f, "  serving  TTFT %s (%s) · TPOT %s (TP all-reduces %s a step)\n", a, d, b, c);
+	engine_fmt_max_batch(in->max_concurrent, a, sizeof a);
+	fprintf(f, "  capacity %s concurrent %s per replica at %.0f tokens of context (weights + KV cache + one step's "
+		   "activations)\n",
+		a, in->max_concurrent == 1 ? "sequence" : "sequences", in->context);
+	engine_fmt_bytes(in->kv_bytes_per_sequence, true, a, sizeof a);
+	fprintf(f, "  KV cache %s per token of context, %.0f tokens per sequence: %s a sequence in blocks of %lld", e,
+		in->context, a, (long long)sc->kv_block);
+	if (sc->model.sliding_window > 0) {
+		int64_t wl = sc->model.window_layers > 0 && sc->model.window_layers < sc->model.layers ? sc->model.window_layers
+												   : sc->model.layers;
+		fprintf(f, " (window %lld on %lld of %lld layers)", (long long)sc->model.sliding_window, (long long)wl,
+			(long long)sc->model.layers);
+	}
+	fputc('\n', f);
+	engine_fmt_si(in->prefill_flops_causal, "FLOP", a, sizeof a);
+	engine_fmt_si(in->prefill_flops_palm, "FLOP", b, sizeof b);
+	fprintf(f, "  prefill FLOPs a prompt: %s causal (TTFT's) · %s PaLM's count (full s\xc2\xb2 attention, as MFU counts)\n",
+		a, b);
 }
 
 static void roofline_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
@@ -477,9 +512,15 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		engine_fmt_seconds(r->inference.prefill_seconds, a, sizeof a);
 		engine_fmt_seconds(r->inference.decode_seconds_per_token, b, sizeof b);
 		fprintf(f, "- Prefill: %s; decode: %s per step\n", a, b);
-		fprintf(f, "- Decode tokens/s: %.0f per sequence, %.0f per replica (batch %lld), %.0f for the job (%.0f %s)\n\n",
+		engine_fmt_seconds(r->inference.ttft_seconds, a, sizeof a);
+		engine_fmt_seconds(r->inference.tpot_seconds, b, sizeof b);
+		engine_fmt_max_batch(r->inference.max_concurrent, v, sizeof v);
+		fprintf(f, "- Time to first token: %s; time per output token: %s; capacity: %s concurrent sequences per "
+			   "replica at %.0f tokens\n",
+			a, b, v, r->inference.context);
+		fprintf(f, "- Decode tokens/s: %.0f per sequence, %.0f per replica (batch %lld), %.0f per GPU, %.0f for the job (%.0f %s)\n\n",
 			r->inference.decode_tokens_per_s_sequence, r->inference.decode_tokens_per_s_replica, (long long)sc->batch,
-			r->inference.decode_tokens_per_s, r->inference.replicas,
+			r->inference.decode_tokens_per_s_gpu, r->inference.decode_tokens_per_s, r->inference.replicas,
 			util_plural(r->inference.replicas, "replica", "replicas"));
 	}
 	fprintf(f, "## What bounds it? The roofline\n\n");

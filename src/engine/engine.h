@@ -89,6 +89,12 @@ struct engine_model {
 	int64_t experts, top_k;       /* MoE: experts per layer and experts per token (1, 1 if dense) */
 	bool dropout;                 /* trained with dropout (its 1-byte masks are activations) */
 	double params_published;      /* the published exact count, 0 when unknown */
+	/* Sliding-window attention (Mistral's `sliding_window`, Gemma 2's local layers): a layer
+	 * that uses it attends to, and caches, at most the last sliding_window tokens. 0: none. */
+	int64_t sliding_window;
+	int64_t window_layers;        /* layers that use the window (0: all of them when a window is set) */
+	int checkpoint_format;        /* the checkpoint's weight format (quantization_config), an
+				       * enum engine_weight_format; inference takes it unless weight_format is given */
 	char source[ENGINE_SOURCE_MAX];
 };
 
@@ -118,6 +124,37 @@ struct engine_gpu {
 
 /* Peak for dtype dt on gpu (fp8-e5m2 shares the fp8 figure). 0 when the GPU has none. */
 double engine_gpu_peak(const struct engine_gpu *gpu, enum engine_dtype dt);
+
+/* ---------------------------------------------------------------- weight-only quantisation */
+
+/* How inference weights are stored: a plain dtype (weight_dtype decides) or a weight-only
+ * quantisation format with its scales (src/engine/quant.c derives each from its format). */
+enum engine_weight_format {
+	ENGINE_WF_DTYPE,
+	ENGINE_WF_GPTQ_INT4,   /* AutoGPTQ: int4, group 128, fp16 scale + packed 4-bit zero per group */
+	ENGINE_WF_AWQ_INT4,    /* AutoAWQ (GEMM): the same layout */
+	ENGINE_WF_NF4,         /* bitsandbytes NF4, block 64, fp32 absmax */
+	ENGINE_WF_NF4_DQ,      /* NF4 with double quantisation (QLoRA): absmax in 8 bits, block 256 */
+	ENGINE_WF_GGUF_Q8_0,   /* llama.cpp: blocks of 32 int8 + one fp16 scale */
+	ENGINE_WF_GGUF_Q4_K_M, /* llama.cpp: Q4_K with Q6_K for half the attn_v / ffn_down and the output */
+	ENGINE_WF_FP8,         /* fp8 e4m3 with one fp32 scale per tensor (vLLM / TensorRT-LLM) */
+	ENGINE_WF_COUNT,
+};
+
+struct engine_weight_format_info {
+	const char *name;        /* "gptq-int4" */
+	const char *label;       /* "GPTQ int4, group 128" */
+	double linear_bits;      /* bits per weight of the blocks' linears, scales included */
+	double embed_bits;       /* the token embedding's (0: kept in 16 bits) */
+	double head_bits;        /* the LM head's (0: kept in 16 bits) */
+	bool mixed;              /* linear_bits depends on the layer count (Q4_K_M): see engine_weight_format_bits */
+	const char *scales;      /* where the scales live, in words */
+	const char *source;
+};
+const struct engine_weight_format_info *engine_weight_format_info(enum engine_weight_format f);
+/* Bits per weight of the blocks' linears for a model of this shape (Q4_K_M mixes types by
+ * layer and tensor; the others are constant). */
+double engine_weight_format_bits(enum engine_weight_format f, const struct engine_model *m);
 
 /* ---------------------------------------------------------------- scenario */
 
@@ -212,6 +249,9 @@ struct engine_scenario {
 	double achieved_flops;        /* measured: hardware FLOP/s per GPU (0 = not given) */
 	double peak_flops;            /* override of the matmul peak, FLOP/s (0 = the GPU's) */
 	int64_t prompt, generate;
+	int64_t prefill_chunk;        /* serving: prompt tokens per prefill step (0: the whole prompt at once) */
+	int64_t kv_block;             /* serving: tokens per KV-cache block (vLLM's paged attention) */
+	int weight_format;            /* serving: enum engine_weight_format (dtype: weight_dtype decides) */
 	bool pinned;
 	enum engine_finetune finetune; /* full, lora or qlora */
 	int64_t lora_rank;            /* r of every adapter */
@@ -543,6 +583,19 @@ struct engine_inference {
 	double replicas;                 /* model copies serving in parallel: gpus ÷ (tp × pp) */
 	double generate_seconds;         /* prefill + generate steps */
 	bool prefill_memory_bound, decode_memory_bound;
+	/* serving (src/engine/serving.c) */
+	int64_t max_concurrent;          /* per replica: most sequences at this context that fit (as max_batch) */
+	double kv_tokens_per_sequence;   /* tokens one sequence's cache holds per layer, averaged over layers
+					  * (paged blocks rounded up, sliding windows capped) */
+	double kv_bytes_per_sequence;    /* one sequence's KV cache, whole model */
+	double prefill_chunk;            /* tokens per prefill step (the whole prompt when not chunked) */
+	double prefill_chunks;           /* steps to prefill one prompt */
+	double ttft_seconds;             /* one prompt's prefill in chunks + its TP all-reduces + first token */
+	double tpot_seconds;             /* one decode step at the batch + its TP all-reduces */
+	double tp_comm_seconds_per_step; /* the decode step's TP all-reduces (2 per layer, Megatron) */
+	double decode_tokens_per_s_gpu;  /* the job's tokens/s ÷ GPUs */
+	double prefill_flops_causal;     /* one prompt's prefill with the causal mask (s²/2 attention) */
+	double prefill_flops_palm;       /* one prompt's prefill, PaLM's count (full s² attention; MFU's) */
 };
 
 enum engine_point { ENGINE_PT_TRAIN, ENGINE_PT_PREFILL, ENGINE_PT_DECODE, ENGINE_PT_ELEMENTWISE, ENGINE_PT_COUNT };
@@ -587,6 +640,7 @@ enum engine_technique_id {
 	ENGINE_TECH_LORA,
 	ENGINE_TECH_QLORA,
 	ENGINE_TECH_OFFLOAD,
+	ENGINE_TECH_CHUNKED_PREFILL,
 	ENGINE_TECH_COUNT,
 };
 

@@ -50,12 +50,14 @@ static const char *const keys[] = {
 	"memory.optimizer", "memory.activations", "memory.logits", "memory.kv_cache", "memory.overhead",
 	"memory.total", "memory.peak", "memory.host_bytes", "memory.max_batch", "memory.min_gpus", "memory.max_params",
 	"compute.flops_per_token_forward", "compute.flops_per_token_train", "compute.train_seconds",
-	"compute.mfu", "compute.step_breakdown", "inference.prefill_seconds", "inference.decode_seconds_per_token", "roofline.train_step",
+	"compute.mfu", "compute.step_breakdown", "inference.prefill_seconds", "inference.decode_seconds_per_token",
+	"inference.max_concurrent", "inference.ttft_seconds", "inference.tpot_seconds", "inference.prefill_flops_causal",
+	"roofline.train_step",
 	"roofline.prefill", "roofline.decode", "roofline.elementwise", "data_loading",
 	"techniques.mixed_precision", "techniques.selective_recompute", "techniques.full_recompute",
 	"techniques.flash_attention", "techniques.kv_cache", "techniques.zero1", "techniques.zero2",
 	"techniques.zero3", "techniques.tensor_parallel", "techniques.pipeline_parallel", "techniques.lora",
-	"techniques.qlora", "techniques.offload", NULL,
+	"techniques.qlora", "techniques.offload", "techniques.chunked_prefill", NULL,
 };
 
 const char *const *engine_explain_keys(void)
@@ -117,6 +119,8 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 		eng_ex_mfu(&x, sc, r);
 	else if (strcmp(key, "inference.prefill_seconds") == 0 || strcmp(key, "inference.prefill_flops") == 0)
 		eng_ex_inference(&x, sc, r, "inference.prefill_seconds");
+	else if (eng_ex_serving(&x, sc, r, key))
+		;
 	else if (starts(key, "inference."))
 		eng_ex_inference(&x, sc, r, "inference.decode_seconds_per_token");
 	else if (strcmp(key, "roofline.train_step") == 0)

@@ -167,10 +167,11 @@ void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const 
 		eng_ex_line(x, "  FLOPs    batch × (2 × matmul weights + 4·L·context·nh·dh) = %s", SI(in->decode_flops, "FLOP", a));
 		eng_ex_line(x, "  time     max(%s ÷ (tp·peak), %s ÷ (tp·bandwidth)) = %s", SI(in->decode_flops, "FLOP", a),
 			    GB(in->decode_bytes, b), SECS(in->decode_seconds_per_token, c));
-		eng_ex_line(x, "  tokens/s per sequence 1 ÷ step = %s; per replica batch ÷ step = %s", CNT(in->decode_tokens_per_s_sequence, a),
+		eng_ex_line(x, "  TPOT     the step + its TP all-reduces = %s", SECS(in->tpot_seconds, a));
+		eng_ex_line(x, "  tokens/s per sequence 1 ÷ TPOT = %s; per replica batch ÷ TPOT = %s", CNT(in->decode_tokens_per_s_sequence, a),
 			    CNT(in->decode_tokens_per_s_replica, b));
-		eng_ex_line(x, "           for the job batch × replicas ÷ step = %lld × %.0f ÷ %s = %s", (long long)sc->batch,
-			    in->replicas, SECS(in->decode_seconds_per_token, a), SI(in->decode_tokens_per_s, "tokens/s", b));
+		eng_ex_line(x, "           for the job batch × replicas ÷ TPOT = %lld × %.0f ÷ %s = %s", (long long)sc->batch,
+			    in->replicas, SECS(in->tpot_seconds, a), SI(in->decode_tokens_per_s, "tokens/s", b));
 		eng_ex_line(x, "  context  the average over the generation: prompt + (generate + 1)/2 = %.1f", in->decode_context);
 		eng_ex_line(x, "  the chapter: decoding is matrix × vector, memory-bound: its speed is the bandwidth's");
 	}

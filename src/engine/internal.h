@@ -7,6 +7,7 @@
 /* An architecture as real numbers, so solvers can scale it continuously. */
 struct eng_dims {
 	double V, d, L, nh, nkv, dh, f, E, k, P;
+	double W, wfrac; /* sliding window (tokens, 0: none) and the share of layers using it */
 	bool gated, layernorm, qkv_bias, o_bias, mlp_bias, tied, learned, dropout;
 };
 
@@ -28,6 +29,9 @@ void eng_params(const struct eng_dims *dm, struct engine_params *p);
 struct eng_bytes {
 	int weight_dt, grad_dt, master_dt, state_dt, activation_dt, kv_dt, matmul_dt;
 	double w, g, master, state, act, kv;
+	/* bytes per weight of the blocks' linears, the token embedding and the LM head: w for
+	 * all three unless an inference weight format (quant.c) stores them otherwise */
+	double w_linear, w_embed, w_head;
 	double autocast_copy;   /* AMP: 16-bit copies of the matmul weights kept for backward */
 	int autocast_dt;        /* their dtype (-1 without autocast) */
 	double states;          /* optimizer states per parameter (count) */
@@ -137,10 +141,25 @@ struct eng_traffic {
 	double flops, bytes;
 };
 
+/* One layer's forward on one TP rank for M tokens attending to s_attn keys each (compute.c). */
+void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		       double M, double s_attn, struct eng_traffic *t);
+
 void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		   const struct engine_params *p, double peak, struct engine_inference *inf,
 		   struct engine_roofline_point *prefill, struct engine_roofline_point *decode);
 
+/* Serving (serving.c): the tokens one sequence's KV cache holds per layer, averaged over
+ * layers (paged into kv_block blocks, capped by a sliding window), for a context ctx. */
+double eng_kv_tokens(const struct engine_scenario *sc, const struct eng_dims *dm, double ctx);
+/* The tokens a serving step computes at once: a prefill chunk (the whole prompt when not
+ * chunked) and one decode token for each other sequence of the batch. */
+double eng_step_tokens(const struct engine_scenario *sc, double batch);
+/* TTFT, TPOT, tokens/s and the prefill FLOPs counts; memory (per GPU) for capacity. */
+void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		 double peak, struct engine_inference *inf);
+/* Weight bytes of a stage on one GPU: linears, embedding, head and the rest (norms, biases). */
+double eng_weight_bytes(const struct eng_bytes *b, double linear, double embed, double head, double rest);
 /* ------------------------------------------------------------ the step-time model */
 
 /* What one GPU family reaches of its datasheet figures, each with its source (gemm.c). */

@@ -103,6 +103,15 @@ static const struct engine_choice ch_offload[] = {
 	{"off", ENGINE_OFFLOAD_NONE},  {"cpu", ENGINE_OFFLOAD_OPTIMIZER},        {NULL, 0},
 };
 
+/* weight_format: enum engine_weight_format (quant.c derives each one's bits per weight) */
+static const struct engine_choice ch_wformat[] = {
+	{"dtype", ENGINE_WF_DTYPE},       {"gptq-int4", ENGINE_WF_GPTQ_INT4}, {"awq-int4", ENGINE_WF_AWQ_INT4},
+	{"nf4", ENGINE_WF_NF4},           {"nf4-dq", ENGINE_WF_NF4_DQ},       {"q8_0", ENGINE_WF_GGUF_Q8_0},
+	{"q4_k_m", ENGINE_WF_GGUF_Q4_K_M}, {"fp8", ENGINE_WF_FP8},           {"none", ENGINE_WF_DTYPE},
+	{"gptq", ENGINE_WF_GPTQ_INT4},    {"awq", ENGINE_WF_AWQ_INT4},        {"bnb-nf4", ENGINE_WF_NF4},
+	{"gguf-q8_0", ENGINE_WF_GGUF_Q8_0}, {"gguf-q4_k_m", ENGINE_WF_GGUF_Q4_K_M}, {NULL, 0},
+};
+
 #define M_ALL ENGINE_MOVES_ALL
 #define M_MEM ENGINE_MOVES_MEMORY
 #define M_CMP (ENGINE_MOVES_COMPUTE | ENGINE_MOVES_TIME)
@@ -163,6 +172,12 @@ static const struct engine_knob knobs[] = {
 	 SC(model.top_k), "top-k", "experts each token is routed to"},
 	{"dropout", G_MODEL, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_CHOICE, NULL, F_ARCH | F_TRAIN,
 	 M_MEM, SC(model.dropout), "dropout", "trained with dropout (its 1-byte masks are kept)"},
+	{"sliding_window", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 0, 1e9, 0, ENGINE_STEP_POW2, NULL,
+	 F_ARCH | F_INFER, M_MEM | M_INF | M_RL, SC(model.sliding_window), "sliding window",
+	 "sliding-window attention: a layer caches and attends to the last N tokens (0: none; Mistral 4096; inference only)"},
+	{"window_layers", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_LAYERS, 0, 100000, 0, ENGINE_STEP_LINEAR, NULL,
+	 F_ARCH | F_INFER, M_MEM | M_INF | M_RL, SC(model.window_layers), "window layers",
+	 "layers that use the sliding window (0: all; Gemma 2: every other layer)"},
 
 	{"gpu", G_GPU, ENGINE_KNOB_NAME, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_NONE, NULL, 0, M_ALL, 0, "GPU",
 	 "a GPU preset id or a GPU profile YAML file"},
@@ -221,7 +236,10 @@ static const struct engine_knob knobs[] = {
 	{"activation_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE,
 	 ch_dtype, 0, M_MEM | M_RL, SC(activation_dtype), "activations", "activations' dtype (auto: the recipe's)"},
 	{"kv_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE, ch_dtype,
-	 F_INFER, M_MEM | M_INF, SC(kv_dtype), "KV cache", "KV cache dtype (auto: the activations')"},
+	 F_INFER, M_MEM | M_INF, SC(kv_dtype), "KV cache", "KV cache dtype (auto: the activations'; fp8 halves it)"},
+	{"weight_format", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_WF_DTYPE, ENGINE_STEP_CHOICE,
+	 ch_wformat, F_INFER, M_MEM | M_INF | M_RL, SC(weight_format), "weight format",
+	 "inference weights: dtype (weight_dtype's), gptq-int4, awq-int4, nf4, nf4-dq, q8_0, q4_k_m or fp8, scales included"},
 	{"matmul_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE, ch_dtype,
 	 0, M_CMP | M_RL | M_INF, SC(matmul_dtype), "matmuls", "the dtype matmuls run in, which picks the peak (tf32 for fp32)"},
 
@@ -281,6 +299,11 @@ static const struct engine_knob knobs[] = {
 	 M_MEM | M_INF | M_RL, SC(prompt), "prompt", "prompt tokens per sequence (prefill)"},
 	{"generate", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e8, 512, ENGINE_STEP_POW2, NULL, F_INFER,
 	 M_MEM | M_INF | M_RL, SC(generate), "generate", "tokens generated per sequence (decode steps)"},
+	{"prefill_chunk", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 0, 1e8, 0, ENGINE_STEP_POW2, NULL, F_INFER,
+	 M_MEM | M_INF, SC(prefill_chunk), "prefill chunk",
+	 "chunked prefill: prompt tokens per step (0: the whole prompt at once; e.g. 2048)"},
+	{"kv_block", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e6, 16, ENGINE_STEP_POW2, NULL, F_INFER,
+	 M_MEM | M_INF, SC(kv_block), "KV block", "paged KV cache: tokens per block (vLLM 16; 1: no paging waste)"},
 };
 
 #define NKNOBS (sizeof knobs / sizeof knobs[0])

@@ -141,7 +141,8 @@ static bool same_shape(const struct engine_model *a, const struct engine_model *
 	       a->kv_heads == b->kv_heads && a->head_dim == b->head_dim && a->ffn == b->ffn && a->mlp == b->mlp &&
 	       a->norm == b->norm && a->qkv_bias == b->qkv_bias && a->o_bias == b->o_bias && a->mlp_bias == b->mlp_bias &&
 	       a->tied == b->tied && a->position == b->position && a->max_positions == b->max_positions &&
-	       a->experts == b->experts && a->top_k == b->top_k && a->dropout == b->dropout;
+	       a->experts == b->experts && a->top_k == b->top_k && a->dropout == b->dropout &&
+	       a->sliding_window == b->sliding_window && a->window_layers == b->window_layers;
 }
 
 void eng_arch_changed(struct engine_scenario *sc, const struct engine_model *before)

@@ -35,7 +35,7 @@ bool engine_metric_at(size_t i, struct engine_metric *m)
 		m->kind = ENGINE_METRIC_TABLE;
 		m->def = &d[i];
 		m->solve = strcmp(d[i].key, "memory.max_batch") == 0 || strcmp(d[i].key, "memory.min_gpus") == 0 ||
-			   strcmp(d[i].key, "memory.max_params") == 0;
+			   strcmp(d[i].key, "memory.max_params") == 0 || strcmp(d[i].key, "inference.max_concurrent") == 0;
 		return true;
 	}
 	i -= n;

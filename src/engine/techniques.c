@@ -283,4 +283,42 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		T[ENGINE_TECH_PP].name = "pipeline_parallel";
 		T[ENGINE_TECH_PP].label = "pipeline parallelism";
 	}
+
+	/* chunked prefill (SARATHI; vLLM's enable_chunked_prefill): the current chunk against
+	 * the whole prompt at once, or chunks of 2048 against it when unchunked. Memory: one
+	 * chunk's activations instead of one prompt's; time: one sequence's request (TTFT +
+	 * generate × TPOT), where each chunk reads the weights and the earlier KV once more */
+	T[ENGINE_TECH_CHUNKED_PREFILL].name = "chunked_prefill";
+	T[ENGINE_TECH_CHUNKED_PREFILL].label = "chunked prefill";
+	if (!train && cur.ok) {
+		struct engine_result ra, rb;
+		struct outcome with, without;
+		struct napkin_err err;
+		a = *sc;
+		b = *sc;
+		if (a.prefill_chunk <= 0 || a.prefill_chunk >= a.prompt)
+			a.prefill_chunk = 2048;
+		b.prefill_chunk = 0;
+		with.ok = engine_validate(&a, &err) == NAPKIN_OK;
+		without.ok = engine_validate(&b, &err) == NAPKIN_OK;
+		if (with.ok && without.ok) {
+			eng_compute_core(&a, &ra);
+			eng_compute_core(&b, &rb);
+			with.memory = ra.memory.total;
+			without.memory = rb.memory.total;
+			with.flops = ra.inference.prefill_flops_causal;
+			without.flops = rb.inference.prefill_flops_causal;
+			with.bytes = ra.inference.decode_bytes;
+			without.bytes = rb.inference.decode_bytes;
+			with.seconds = ra.inference.ttft_seconds + (double)sc->generate * ra.inference.tpot_seconds;
+			without.seconds = rb.inference.ttft_seconds + (double)sc->generate * rb.inference.tpot_seconds;
+		}
+		fill(&T[ENGINE_TECH_CHUNKED_PREFILL], "chunked_prefill", "chunked prefill",
+		     sc->prefill_chunk > 0 && sc->prefill_chunk < sc->prompt, &with, &without);
+		/* a prompt within one chunk changes nothing */
+		if (a.prefill_chunk >= sc->prompt)
+			T[ENGINE_TECH_CHUNKED_PREFILL].applies = false;
+		snprintf(T[ENGINE_TECH_CHUNKED_PREFILL].compare, sizeof T[0].compare, "whole prompt -> chunks of %lld",
+			 (long long)a.prefill_chunk);
+	}
 }

@@ -1,8 +1,9 @@
 /*
  * The compute pane: FLOPs, time, MFU, throughput, the step and the data loading in
- * training; prefill, decode, tokens/s and the KV cache in inference. Each result is an
- * item of one to three lines, in words a student reads without a manual; an item's lines
- * join into one row where the pane is wide enough. When the items do not all fit, the
+ * training; prefill, decode, capacity, time to first token and per output token, tokens/s
+ * and the KV cache in inference. Each result is an item of one to three lines, in words a
+ * student reads without a manual; an item's lines join into one row where the pane is wide
+ * enough. When the items do not all fit, the
  * pane scrolls to the focused one and marks the hidden ones with ↑ and ↓. Pure.
  */
 #include <math.h>
@@ -257,6 +258,31 @@ static int infer_items(struct tui_model *m, struct item *items)
 		line(it, "%s per replica (%.0f)", d, inf->replicas);
 	}
 	line(it, "%s per sequence", b);
+
+	/* serving: how many sequences fit at this context, the first token, each next one */
+	engine_fmt_max_batch(inf->max_concurrent, a, sizeof a);
+	engine_fmt_count(inf->context, b, sizeof b);
+	it = add(items, &n, "capacity", "inference.max_concurrent", " ");
+	line(it, "%s" TUI_BADGE " %s", a, inf->max_concurrent == 1 ? "sequence" : "sequences");
+	line(it, "at %s tokens, per replica", b);
+
+	engine_fmt_seconds(inf->ttft_seconds, a, sizeof a);
+	it = add(items, &n, "first token", "inference.ttft_seconds", " ");
+	line(it, "%s" TUI_BADGE, a);
+	if (m->sc.prefill_chunk > 0)
+		line(it, "(%.0f %s of %.0f)", inf->prefill_chunks, util_plural(inf->prefill_chunks, "chunk", "chunks"),
+		     inf->prefill_chunk);
+	else
+		line(it, "(the whole prompt at once)");
+
+	engine_fmt_seconds(inf->tpot_seconds, a, sizeof a);
+	engine_fmt_seconds(inf->tp_comm_seconds_per_step, b, sizeof b);
+	it = add(items, &n, "per token", "inference.tpot_seconds", " ");
+	line(it, "%s" TUI_BADGE, a);
+	if (m->sc.tp > 1)
+		line(it, "(all-reduces %s)", b); /* the TP collectives in the step */
+	else
+		line(it, "(the decode step)");
 
 	engine_fmt_seconds(inf->generate_seconds, a, sizeof a);
 	it = add(items, &n, "request", "inference.generate_seconds", " ");

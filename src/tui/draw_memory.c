@@ -88,6 +88,18 @@ static void per_param(const struct tui_model *m, int width, char *buf, size_t n,
 	char wd[24], gd[24], md[24], gt[48], mt[48];
 	int f;
 
+	if (m->sc.mode != ENGINE_MODE_TRAIN && m->sc.weight_format != ENGINE_WF_DTYPE) {
+		/* a weight-only format: its bits per weight with the scales, the rest 16-bit */
+		const char *fmt = engine_weight_format_info((enum engine_weight_format)m->sc.weight_format)->name;
+		*labelled = true;
+		snprintf(buf, n, "%.3g B/param (%s weights with their scales; no gradients or optimizer)", mm->bytes_per_param,
+			 fmt);
+		if (tui_utf8_width(buf) <= width - 12)
+			return;
+		*labelled = false;
+		snprintf(buf, n, "%.3g B/param: %s weights only (inference)", mm->bytes_per_param, fmt);
+		return;
+	}
 	if (m->sc.mode != ENGINE_MODE_TRAIN) {
 		*labelled = true;
 		snprintf(buf, n, "%g B/param (%s weights; no gradients or optimizer in inference)", w,

@@ -191,7 +191,7 @@ err_has 'did you mean --batch?'
 what="--kv (a prefix of several)"
 run report --kv 2
 refused
-err_has 'did you mean --kv-heads or --kv-dtype?'
+err_has 'did you mean --kv-heads, --kv-dtype or --kv-block?'
 what="--precision mixd-bf16 (a slip in a choice)"
 run report --precision mixd-bf16
 refused
@@ -332,7 +332,7 @@ what="--mode infer --gpus 8 --batch 1"
 run report --mode infer --gpus 8 --batch 1
 ok
 out_has 'each of the 8 replicas, 1 GPU each, serves 1 sequence'
-out_has 'tokens/s 246 per sequence · 246 per replica (batch 1) · 1,968 for the job (8 replicas)'
+out_has 'tokens/s 246 per sequence · 246 per replica (batch 1) · 246 per GPU · 1,968 for the job (8 replicas)'
 what="--mode infer --gpus 2 --tp 2 --batch 4 (one replica)"
 run report --mode infer --gpus 2 --tp 2 --batch 4
 ok
@@ -381,6 +381,26 @@ what="mixed-bf16 keeps its 16 bytes and no copies"
 run report --format json
 ok
 json 'j["memory"]["bytes_per_param"] == 16 and j["memory"]["autocast_copies"] == 0'
+
+# ---- serving: a quantised checkpoint is served in its format; an explicit choice stays
+what="a GPTQ config.json served"
+run report --model tests/data/hf/llama-2-7b-gptq.json --mode infer --gpus 1
+ok
+err_has "weight_format dtype → gptq-int4, the checkpoint's quantization_config"
+out_has 'infer · gptq-int4 weights'
+out_has 'weights in GPTQ int4, group 128: 4.156 bits a weight'
+what="a GPTQ config.json with --weight-format dtype"
+run report --model tests/data/hf/llama-2-7b-gptq.json --mode infer --gpus 1 --weight-format dtype
+ok
+out_has 'infer · bf16 weights'
+what="the JSON's serving figures say whose"
+run report --mode infer --gpus 8 --tp 2 --batch 8 --prefill-chunk 256 --format json
+ok
+json 'j["inference"]["max_concurrent"] >= 8'
+json 'j["inference"]["prefill_chunks"] == 2'
+json 'abs(j["inference"]["decode_tokens_per_s_gpu"] * 8 - j["inference"]["decode_tokens_per_s"]) < 1e-6 * j["inference"]["decode_tokens_per_s"]'
+json 'j["inference"]["tpot_seconds"] > j["inference"]["decode_seconds_per_token"]'
+json 'j["inference"]["prefill_flops_causal"] < j["inference"]["prefill_flops_palm"]'
 
 # ---- end
 
