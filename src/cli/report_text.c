@@ -224,11 +224,11 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, util_plural(c->global_batch, "sequence", "sequences"),
 		(long long)sc->seq, b, d, e, util_plural(c->steps, "step", "steps"));
 	engine_fmt_seconds(c->train_seconds, a, sizeof a);
-	engine_fmt_count(floor(c->gpu_hours + 0.5), b, sizeof b);
-	fprintf(f, "  time             %s · %s GPU-hours · MFU %.1f%% · HFU %.1f%% (%s)\n", a, b, 100.0 * c->mfu,
+	engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
+	fprintf(f, "  time             %s · %s · MFU %.1f%% · HFU %.1f%% (%s)\n", a, b, 100.0 * c->mfu,
 		100.0 * c->hfu, engine_mfu_source_name(c->source));
 	if (sc->price > 0)
-		fprintf(f, "  cost             %.4g × %s GPU-hours = %.4g\n", sc->price, b, c->cost);
+		fprintf(f, "  cost             %.4g × %s = %.4g\n", sc->price, b, c->cost);
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE) {
 		engine_fmt_bytes(c->offload_pcie_bytes, false, a, sizeof a);
 		engine_fmt_seconds(c->offload_pcie_seconds, b, sizeof b);
@@ -506,7 +506,8 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 			fprintf(f, " (docs/step-time.md)\n");
 		}
 		engine_fmt_seconds(c->train_seconds, a, sizeof a);
-		fprintf(f, "- Training time: **%s** (%.2f days, %.0f GPU-hours)\n\n", a, c->train_days, c->gpu_hours);
+		engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
+		fprintf(f, "- Training time: **%s** (%.2f days, %s)\n\n", a, c->train_days, b);
 	} else {
 		fprintf(f, "## How fast? Inference\n\n");
 		engine_fmt_seconds(r->inference.prefill_seconds, a, sizeof a);

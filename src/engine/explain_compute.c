@@ -64,8 +64,8 @@ void eng_ex_time(struct eng_ex *x, const struct engine_scenario *sc, const struc
 		eng_ex_line(x, "  values   %s tokens ÷ %s (measured throughput)", CNT(sc->tokens, a),
 			    SI(cp->tokens_per_s, "tokens/s", b));
 	eng_ex_line(x, "           = %s ÷ %s", SI(cp->train_flops, "FLOP", a), SI((double)sc->gpus * cp->peak * cp->mfu, "FLOP/s", b));
-	eng_ex_line(x, "  result   %s = %.2f days = %s GPU-hours", SECS(cp->train_seconds, a), cp->train_days,
-		    CNT(floor(cp->gpu_hours + 0.5), d));
+	engine_unit_format(ENGINE_UNIT_GPU_HOURS, cp->gpu_hours, d, sizeof d);
+	eng_ex_line(x, "  result   %s = %.2f days = %s", SECS(cp->train_seconds, a), cp->train_days, d);
 	eng_ex_line(x, "  FLOPs per token: %s count (%s); 6·N·D would give %s", sc->flops_formula == ENGINE_FLOPS_6N ? "the 6·N" : "the exact",
 		    SI(cp->flops_per_token_used, "FLOP", b), SI(cp->train_flops_6n, "FLOP", c));
 	eng_ex_line(x, "  source   CS336 lecture 2 (70B on 15T tokens, 1024 H100s, MFU 0.5: 143.9 days); Hoffmann et al. 2022");

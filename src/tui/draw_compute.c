@@ -132,10 +132,10 @@ static int train_items(struct tui_model *m, struct item *items)
 	line(it, "(6" DOT "N" DOT "D rule %s)", b);
 
 	engine_fmt_seconds(cp->train_seconds, a, sizeof a);
-	engine_fmt_count(floor(cp->gpu_hours + 0.5), b, sizeof b);
+	engine_unit_format(ENGINE_UNIT_GPU_HOURS, cp->gpu_hours, b, sizeof b);
 	it = add(items, &n, "time", "compute.train_days", " ");
 	line(it, "%s" TUI_BADGE, a);
-	line(it, DOT " %s GPU-hours", b);
+	line(it, DOT " %s", b);
 
 	si(cp->peak, "FLOP/s", a, sizeof a);
 	it = add(items, &n, "MFU / HFU", "compute.mfu", " ");
