@@ -31,8 +31,6 @@ chmod +x "$wrapper"
 
 # valgrind makes napkin some 20 times slower to start: wider deadlines
 export NAPKIN_TUI_DEADLINE=${NAPKIN_TUI_DEADLINE:-90}
-# and some 50 times slower a key: the key flood sends 20 rounds (1,240 keys), not 100
-export NAPKIN_FLOOD_ROUNDS=${NAPKIN_FLOOD_ROUNDS:-20}
 status=0
 n=0
 for t in tests/tui/test_*.sh tests/hostile/tui_*.sh; do

@@ -28,6 +28,9 @@
 #include <term.h>
 
 #include "model.h"
+
+/* Events taken in, at most, before a frame is drawn while input keeps coming. */
+#define TUI_BURST 64
 #include "theme.h"
 
 static volatile sig_atomic_t tui_signal;
@@ -252,6 +255,16 @@ static bool tui_read_event(wint_t wch, int rc, struct tui_event *ev)
 	return true;
 }
 
+/* One frame: the model drawn into the canvas, the canvas flushed; the reactions and the
+ * burst start again. */
+static void frame(struct tui_model *m, struct tui_term *t, struct tui_canvas *c, unsigned *flags, int *burst)
+{
+	tui_draw(m, c, tui_now_ms());
+	tui_flush(t, c, (*flags & TUI_REACT_CLEAR) != 0);
+	*flags = 0;
+	*burst = 0;
+}
+
 int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struct tui_options *opt,
 	    struct napkin_err *err)
 {
@@ -260,6 +273,7 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 	struct tui_canvas canvas;
 	const char *cs, *nc = getenv("NO_COLOR");
 	unsigned flags = TUI_REACT_REDRAW;
+	int burst = 0; /* events taken in since the last frame */
 	int rc = NAPKIN_OK, sig = 0, bg = -1;
 	bool asked = false;
 	struct tui_options o;
@@ -327,18 +341,25 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 		wint_t wch = 0;
 		int r, to;
 		struct tui_event ev;
+		bool dirty = (flags & (TUI_REACT_REDRAW | TUI_REACT_EVAL)) != 0;
 
-		if (flags & (TUI_REACT_REDRAW | TUI_REACT_EVAL)) {
-			uint64_t now = tui_now_ms();
-			tui_draw(m, &canvas, now);
-			tui_flush(&t, &canvas, (flags & TUI_REACT_CLEAR) != 0);
+		/* A frame is drawn when no input is waiting (or after TUI_BURST events): a burst of
+		 * keys, a paste or a storm of resizes is taken in first and drawn once, as htop and
+		 * tmux do, so the screen never falls behind the input. */
+		if (dirty && burst >= TUI_BURST) {
+			frame(m, &t, &canvas, &flags, &burst);
+			dirty = false;
 		}
-		flags = 0;
-		to = tui_model_timeout(m, tui_now_ms());
+		to = dirty ? 0 : tui_model_timeout(m, tui_now_ms());
 		wtimeout(stdscr, to);
 		r = wget_wch(stdscr, &wch);
 		if (tui_signal)
 			break;
+		if (r == ERR && dirty) {
+			/* nothing waiting: draw now, then wait as long as the model allows */
+			frame(m, &t, &canvas, &flags, &burst);
+			continue;
+		}
 		if (r == ERR && tui_input_gone()) {
 			/* the terminal went away (its window closed, the tmux server killed) without a
 			 * SIGHUP reaching us: leave as a hangup would, not spin on a dead input */
@@ -349,6 +370,7 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 			flags |= tui_model_tick(m, tui_now_ms());
 			continue;
 		}
+		burst++;
 		if (!tui_read_event(wch, r, &ev))
 			continue;
 		if (ev.key == TUI_KEY_RESIZE)

@@ -10,7 +10,7 @@ set -- Up Down Left Right + - = h l j k Tab BTab Enter Escape m Escape g Escape 
 	F2 F5 F12 IC DC C-a C-b C-d C-e C-k C-u C-w C-z BSpace Space 0 9 x Z '~' '[' ']'
 n=0
 round=0
-rounds=${NAPKIN_FLOOD_ROUNDS:-100} # fewer under valgrind (scripts/valgrind-tui.sh)
+rounds=${NAPKIN_FLOOD_ROUNDS:-100}
 while [ $round -lt "$rounds" ]; do
 	keys "$@" Escape Escape
 	n=$((n + $# + 2))

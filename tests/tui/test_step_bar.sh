@@ -12,12 +12,22 @@ found=0
 i=0
 while [ $i -lt 30 ]; do
 	keys e
-	sleep 0.15
+	# wait for the explanation to open (slow under valgrind), then read whose it is
+	j=0
+	until screen | grep -q 'Explain: ' || [ $j -gt $((DEADLINE * 20)) ]; do
+		sleep 0.05
+		j=$((j + 1))
+	done
 	if screen | grep -q 'compute.step_breakdown'; then
 		found=1
 		break
 	fi
 	keys Escape Down
+	j=0
+	while screen | grep -q 'Explain: ' && [ $j -le $((DEADLINE * 20)) ]; do
+		sleep 0.05
+		j=$((j + 1))
+	done
 	i=$((i + 1))
 done
 [ $found = 1 ] || fail "e never explained the step bar"
