@@ -38,6 +38,8 @@ static const struct tui_keydef keys[] = {
 	{'D', TUI_ACT_DTYPELAB, "D", "dtype lab: how fp32, bf16, fp16, fp8, int8 store a number, bit by bit"},
 	{'G', TUI_ACT_PROBE, "G", "probe the GPU in this machine: measured ceilings beside the datasheet's"},
 	{'M', TUI_ACT_GPULIVE, "M", "live GPU panel: memory used vs napkin's prediction, load, clocks, power"},
+	{'S', TUI_ACT_SWEEP, "S", "sweep: a knob along x, a result on y (memory with the card's capacity), as a curve"},
+	{'P', TUI_ACT_PLAN, "P", "plan: the parallel layouts that fit, fastest first; Enter applies one"},
 	{'q', TUI_ACT_QUIT, "q C-c", "quit (the terminal is restored; status 0, after C-c 130)"},
 	{TUI_KEY_CTRL_C, TUI_ACT_QUIT, NULL, NULL},
 };
@@ -78,6 +80,7 @@ const char *tui_action_name(enum tui_action a)
 		[TUI_ACT_DTYPELAB] = "dtypelab",
 		[TUI_ACT_PROBE] = "probe",         [TUI_ACT_GPULIVE] = "gpu-live",
 		[TUI_ACT_UNDO] = "undo",
+		[TUI_ACT_SWEEP] = "sweep",         [TUI_ACT_PLAN] = "plan",
 	};
 	return (int)a >= 0 && a < TUI_ACT_COUNT && names[a] ? names[a] : "?";
 }

@@ -9,6 +9,7 @@
 #include "model.h"
 #include "view_gpu.h"
 #include "view_teach.h"
+#include "view_trade.h"
 
 /* ---------------------------------------------------------------- shared */
 
@@ -109,6 +110,13 @@ static void help_text(char *buf, size_t n)
 		     "\nPrompt (a value, a path)\n"
 		     "  Enter      apply; a bad value is refused and the old one kept\n"
 		     "  Esc        cancel     \xe2\x86\x90\xe2\x86\x92 Home End  move     Backspace  delete     C-u  clear\n"
+		     "\nSweep (S)\n"
+		     "  x X  the knob along x   y Y  the result on y   \xe2\x86\x90\xe2\x86\x92  move the scenario's own x\n"
+		     "  j k  pick another knob   - +  step it (the curve redraws)   u  undo   Esc  close\n"
+		     "  green: fits in memory; red: does not; \xe2\x9c\x97 the first point that does not fit;\n"
+		     "  dashed: the card's capacity (per GPU); dotted: the scenario's own x\n"
+		     "\nPlan (P)\n"
+		     "  \xe2\x86\x91\xe2\x86\x93  pick a layout   Enter  apply it to the scenario (u undoes)   g  goal   Esc  close\n"
 		     "\nExplain and help\n"
 		     "  \xe2\x86\x91\xe2\x86\x93 PgUp PgDn Home End   scroll          Esc q e  close\n"
 		     "\nReading the screen\n"
@@ -245,6 +253,10 @@ static const struct tui_view views[TUI_VIEW_COUNT] = {
 			    TUI_PROBE_FOOTER},
 	[TUI_VIEW_GPULIVE] = {"gpu-live", TUI_VIEW_OVERLAY, tui_gpulive_draw, tui_gpulive_key, tui_gpulive_open,
 			      tui_gpulive_close, TUI_GPULIVE_FOOTER},
+	[TUI_VIEW_SWEEP] = {"sweep", TUI_VIEW_FULL, tui_sweep_draw, tui_sweep_key, tui_sweep_open, tui_sweep_close,
+			    TUI_SWEEP_FOOTER},
+	[TUI_VIEW_PLAN] = {"plan", TUI_VIEW_FULL, tui_plan_draw, tui_plan_key, tui_plan_open, tui_plan_close,
+			   TUI_PLAN_FOOTER},
 };
 
 _Static_assert(sizeof views / sizeof views[0] == TUI_VIEW_COUNT, "one row per view id");

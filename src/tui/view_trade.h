@@ -1,0 +1,35 @@
+/*
+ * view_trade: the trade-off views (issue 13), each full-screen on its own key: the sweep
+ * (one knob along x, a result on y, view_sweep.c) and the planner (the parallel layouts
+ * that fit, ranked, view_plan.c). They read the scenario and change it only through the
+ * model's knob and undo paths, so `u` takes back what they apply. Pure like every view.
+ */
+#ifndef NAPKIN_TUI_VIEW_TRADE_H
+#define NAPKIN_TUI_VIEW_TRADE_H
+
+#include "model.h"
+
+#define TUI_SWEEP_POINTS 64 /* the most points a curve recomputes per keystroke */
+
+struct engine_range;
+
+/* The sweep's pure part, for tests: the default range of knob k for sc, thinned to at most
+ * max points (a geometric range takes a larger factor, a linear one a larger step).
+ * Returns 0 or an error code. */
+int tui_sweep_range(const struct engine_scenario *sc, const struct engine_knob *k, size_t max,
+		    struct engine_range *r, struct napkin_err *err);
+
+void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_sweep_open(struct tui_model *m);
+void tui_sweep_close(struct tui_model *m);
+#define TUI_SWEEP_FOOTER                                                                                     \
+	"x X|x knob|y Y|result|\xe2\x86\x90\xe2\x86\x92|move x|j k|knob|- +|step it|u|undo|Esc|close"
+
+void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_plan_open(struct tui_model *m);
+void tui_plan_close(struct tui_model *m);
+#define TUI_PLAN_FOOTER "\xe2\x86\x91\xe2\x86\x93|row|Enter|apply|g|goal|u|undo|Esc|close"
+
+#endif
