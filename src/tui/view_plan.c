@@ -137,7 +137,7 @@ static void row_text(const struct engine_plan_row *w, const char *rank, char *bu
 
 	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, mem, sizeof mem);
 	engine_fmt_seconds(w->step_seconds, step, sizeof step);
-	snprintf(buf, n, "%4s %5lld %3lld %3lld %3lld %3lld %3lld %4lld %4lld %3lld %4lld %-9s %10s %9s %8.1f",
+	snprintf(buf, n, "%4s %5lld %2lld %2lld %3lld %2lld %2lld %4lld %4lld %3lld %4lld %-4.4s %10s %9s %6.1f",
 		 rank, (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
 		 (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
 		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute), mem, step,
@@ -166,20 +166,20 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	compute(m, v);
 	tui_canvas_clear(c, TUI_S_NORMAL);
 	tui_canvas_fill(c, tui_rect_make(0, 0, m->w, 1), ' ', TUI_S_HEADER);
-	snprintf(buf, sizeof buf, " Plan: layouts that fit, by %s (g: goal)   searched %llu, fitting %llu",
-		 v->goal == ENGINE_GOAL_TIME ? "predicted training time" : engine_goal_name(v->goal),
+	snprintf(buf, sizeof buf, " Plan: ranked by %s (g) \xc2\xb7 %llu searched, %llu fit",
+		 v->goal == ENGINE_GOAL_TIME ? "predicted time" : engine_goal_name(v->goal),
 		 (unsigned long long)v->st.searched, (unsigned long long)v->st.fitting);
 	tui_canvas_text(c, 0, 0, m->w, buf, TUI_S_HEADER);
 	if (v->err[0]) {
 		tui_canvas_text(c, 1, 2, m->w - 2, v->err, TUI_S_ERROR_MSG);
 		return;
 	}
-	snprintf(buf, sizeof buf, "%4s %5s %3s %3s %3s %3s %3s %4s %4s %3s %4s %-9s %10s %9s %8s", "#", "gpus", "tp",
-		 "pp", "vpp", "cp", "ep", "dp", "zero", "mb", "acc", "recompute", "mem/GPU", "step", "days");
+	snprintf(buf, sizeof buf, "%4s %5s %2s %2s %3s %2s %2s %4s %4s %3s %4s %-4s %10s %9s %6s", "#", "gpus", "tp",
+		 "pp", "vpp", "cp", "ep", "dp", "zero", "mb", "acc", "rcmp", "mem/GPU", "step", "days");
 	tui_canvas_text(c, 0, 2, m->w, buf, TUI_S_LABEL);
 	y = 3;
 	if (v->have_mine) {
-		row_text(&v->mine, "you", buf, sizeof buf);
+		row_text(&v->mine, v->mine.fits ? "you" : "you\xe2\x9c\x97", buf, sizeof buf);
 		tui_canvas_text(c, 0, y++, m->w, buf, v->mine.fits ? TUI_S_DIM : TUI_S_BAD);
 	}
 	rows_room = m->h - 1 - y - 7;
@@ -222,7 +222,7 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			if (!(s > 0.0))
 				continue;
 			engine_fmt_seconds(s, t1, sizeof t1);
-			snprintf(item, sizeof item, "  %s %s", engine_step_part_name(i), t1);
+			snprintf(item, sizeof item, "  %s %s", engine_step_part_label(i), t1);
 			w = (int)strlen(item);
 			if (col + w > m->w - 1 && col > 0) {
 				tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_VALUE);
@@ -242,9 +242,12 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		char tot[32], cap[32];
 		engine_unit_format(ENGINE_UNIT_BYTES, r.memory.total, tot, sizeof tot);
 		engine_unit_format(ENGINE_UNIT_BYTES, r.memory.capacity, cap, sizeof cap);
-		snprintf(buf, sizeof buf, " memory per GPU %s of %s; global batch %.0f sequences per step (kept)", tot, cap,
+		snprintf(buf, sizeof buf, " memory per GPU %s of %s \xc2\xb7 global batch %.0f sequences kept", tot, cap,
 			 v->st.global_batch);
 		if (y < m->h - 1)
-			tui_canvas_text(c, 0, y, m->w, buf, TUI_S_VALUE);
+			tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_VALUE);
+		if (y < m->h - 1)
+			tui_canvas_text(c, 0, y, m->w,
+					" you\xe2\x9c\x97 your layout, does not fit \xc2\xb7 3= your layout \xc2\xb7 rcmp recompute", TUI_S_DIM);
 	}
 }
