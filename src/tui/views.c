@@ -115,6 +115,9 @@ static void help_text(char *buf, size_t n)
 		     "  j k  pick another knob   - +  step it (the curve redraws)   u  undo   Esc  close\n"
 		     "  green: fits in memory; red: does not; \xe2\x9c\x97 the first point that does not fit;\n"
 		     "  dashed: the card's capacity (per GPU); dotted: the scenario's own x\n"
+		     "\nHeatmap (H)\n"
+		     "  \xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93  move the cursor   Enter  apply the cell (u undoes)   p  the two knobs   y  the result\n"
+		     "  shade \xe2\x96\x91\xe2\x96\x92\xe2\x96\x93\xe2\x96\x88 low to high; red \xe2\x9c\x97 does not fit; \xe2\x97\x8f the scenario's own cell\n"
 		     "\nPlan (P)\n"
 		     "  \xe2\x86\x91\xe2\x86\x93  pick a layout   Enter  apply it to the scenario (u undoes)   g  goal   Esc  close\n"
 		     "\nExplain and help\n"
@@ -257,6 +260,8 @@ static const struct tui_view views[TUI_VIEW_COUNT] = {
 			    TUI_SWEEP_FOOTER},
 	[TUI_VIEW_PLAN] = {"plan", TUI_VIEW_FULL, tui_plan_draw, tui_plan_key, tui_plan_open, tui_plan_close,
 			   TUI_PLAN_FOOTER},
+	[TUI_VIEW_HEAT] = {"heatmap", TUI_VIEW_FULL, tui_heat_draw, tui_heat_key, tui_heat_open, tui_heat_close,
+			   TUI_HEAT_FOOTER},
 };
 
 _Static_assert(sizeof views / sizeof views[0] == TUI_VIEW_COUNT, "one row per view id");
