@@ -18,6 +18,19 @@
 #define CW 5  /* columns a cell takes */
 
 static const char *const pairs[][2] = {{"batch", "seq"}, {"tp", "pp"}, {"gpus", "batch"}};
+/* TP and PP take powers of two (heads and layers divide by them), not the default span */
+static const char *const fixed[][2] = {{"tp", "tp=1..64:x2"}, {"pp", "pp=1..64:x2"}};
+
+static int axis_range(const struct engine_scenario *sc, const char *key, size_t max, struct engine_range *r,
+		      struct napkin_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		if (strcmp(fixed[i][0], key) == 0)
+			return engine_range_parse(sc, fixed[i][1], r, err);
+	return tui_sweep_range(sc, engine_knob_find(key), max, r, err);
+}
 #define NPAIR (int)(sizeof pairs / sizeof pairs[0])
 static const char *const r_keys[] = {"memory.headroom", "compute.step_seconds", "compute.mfu"}; /* per GPU; per step; of the job */
 static const char *const r_labels[] = {"headroom per GPU", "step time", "MFU"};
@@ -104,8 +117,8 @@ static void compute(struct tui_model *m, struct heat_view *v)
 	v->err[0] = '\0';
 	memset(&v->sw, 0, sizeof v->sw);
 	util_err_clear(&err);
-	if (tui_sweep_range(&m->sc, engine_knob_find(pairs[v->pair][0]), (size_t)nx, &v->sw.range[0], &err) != 0 ||
-	    tui_sweep_range(&m->sc, engine_knob_find(pairs[v->pair][1]), (size_t)ny, &v->sw.range[1], &err) != 0 ||
+	if (axis_range(&m->sc, pairs[v->pair][0], (size_t)nx, &v->sw.range[0], &err) != 0 ||
+	    axis_range(&m->sc, pairs[v->pair][1], (size_t)ny, &v->sw.range[1], &err) != 0 ||
 	    engine_metric_find(r_keys[v->res], &v->metric[0], &err) != 0 ||
 	    engine_metric_find("memory.fits", &v->metric[1], &err) != 0) {
 		util_strlcpy(v->err, err.msg, sizeof v->err);
@@ -233,6 +246,8 @@ void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		}
 	if (v->res == 0 && lo < 0.0) /* headroom: every cell that does not fit is the lowest shade */
 		lo = 0.0;
+	if (hi < lo)
+		hi = lo;
 	logs = lo > 0.0 && hi > 10.0 * lo; /* a span of decades: shade by the logarithm */
 	own_cell(m, v, &ox, &oy);
 	/* the column heads: the first knob's values */
@@ -273,7 +288,7 @@ void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		size_t p = (size_t)v->cy * v->nx + (size_t)v->cx;
 		fmt_v(&v->metric[0], lo, t1, sizeof t1);
 		fmt_v(&v->metric[0], hi, t2, sizeof t2);
-		snprintf(buf, sizeof buf, " \xe2\x96\x91 %s  \xe2\x96\x92  \xe2\x96\x93  \xe2\x96\x88 %s%s   \xe2\x9c\x97 red: does not fit   \xe2\x97\x8f yours   [ ] cursor",
+		snprintf(buf, sizeof buf, " \xe2\x96\x91 %s  \xe2\x96\x92  \xe2\x96\x93  \xe2\x96\x88 %s%s  \xe2\x9c\x97 red: does not fit  \xc2\xb7 invalid  \xe2\x97\x8f yours  [ ] cursor",
 			 t1, t2, logs ? " (log)" : "");
 		if (y < m->h - 1)
 			tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_LABEL);
