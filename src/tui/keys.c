@@ -40,6 +40,7 @@ static const struct tui_keydef keys[] = {
 	{'M', TUI_ACT_GPULIVE, "M", "live GPU panel: memory used vs napkin's prediction, load, clocks, power"},
 	{'S', TUI_ACT_SWEEP, "S", "sweep: a knob along x, a result on y (memory with the card's capacity), as a curve"},
 	{'H', TUI_ACT_HEAT, "H", "heatmap: two knobs (batch x seq, TP x PP, ...) and one result; Enter applies a cell"},
+	{'C', TUI_ACT_COMPARE, "C", "compare: the scenario on several GPUs side by side (a adds one with the picker)"},
 	{'P', TUI_ACT_PLAN, "P", "plan: the parallel layouts that fit, fastest first; Enter applies one"},
 	{'q', TUI_ACT_QUIT, "q C-c", "quit (the terminal is restored; status 0, after C-c 130)"},
 	{TUI_KEY_CTRL_C, TUI_ACT_QUIT, NULL, NULL},
@@ -82,7 +83,7 @@ const char *tui_action_name(enum tui_action a)
 		[TUI_ACT_PROBE] = "probe",         [TUI_ACT_GPULIVE] = "gpu-live",
 		[TUI_ACT_UNDO] = "undo",
 		[TUI_ACT_SWEEP] = "sweep",         [TUI_ACT_PLAN] = "plan",
-		[TUI_ACT_HEAT] = "heatmap",
+		[TUI_ACT_HEAT] = "heatmap",       [TUI_ACT_COMPARE] = "compare",
 	};
 	return (int)a >= 0 && a < TUI_ACT_COUNT && names[a] ? names[a] : "?";
 }

@@ -1,7 +1,8 @@
 /*
  * view_trade: the trade-off views (issue 13), each full-screen on its own key: the sweep
  * (one knob along x, a result on y, view_sweep.c) and the planner (the parallel layouts
- * that fit, ranked, view_plan.c) and the heatmap (two knobs, one result, view_heat.c). They read the scenario and change it only through the
+ * that fit, ranked, view_plan.c) the heatmap (two knobs, one result, view_heat.c) and the comparison (GPUs side
+ * by side, view_compare.c). They read the scenario and change it only through the
  * model's knob and undo paths, so `u` takes back what they apply. Pure like every view.
  */
 #ifndef NAPKIN_TUI_VIEW_TRADE_H
@@ -31,6 +32,12 @@ unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 int tui_heat_open(struct tui_model *m);
 void tui_heat_close(struct tui_model *m);
 #define TUI_HEAT_FOOTER "\xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93|cell|Enter|apply|p|knobs|y|result|u|undo|Esc|close"
+
+void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_compare_open(struct tui_model *m);
+void tui_compare_close(struct tui_model *m);
+#define TUI_COMPARE_FOOTER "a|add a GPU (picker)|d|drop the last|Esc|close"
 
 void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);

@@ -118,6 +118,9 @@ static void help_text(char *buf, size_t n)
 		     "\nHeatmap (H)\n"
 		     "  \xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93  move the cursor   Enter  apply the cell (u undoes)   p  the two knobs   y  the result\n"
 		     "  shade \xe2\x96\x91\xe2\x96\x92\xe2\x96\x93\xe2\x96\x88 low to high; red \xe2\x9c\x97 does not fit; \xe2\x97\x8f the scenario's own cell\n"
+		     "\nCompare (C)\n"
+		     "  a  add a GPU as a column (the picker; the scenario stays)   d  drop the last   Esc  close\n"
+		     "  \xe2\x9c\x93 the best of each row; %% the difference from the first column\n"
 		     "\nPlan (P)\n"
 		     "  \xe2\x86\x91\xe2\x86\x93  pick a layout   Enter  apply it to the scenario (u undoes)   g  goal   Esc  close\n"
 		     "\nExplain and help\n"
@@ -262,6 +265,8 @@ static const struct tui_view views[TUI_VIEW_COUNT] = {
 			   TUI_PLAN_FOOTER},
 	[TUI_VIEW_HEAT] = {"heatmap", TUI_VIEW_FULL, tui_heat_draw, tui_heat_key, tui_heat_open, tui_heat_close,
 			   TUI_HEAT_FOOTER},
+	[TUI_VIEW_COMPARE] = {"compare", TUI_VIEW_FULL, tui_compare_draw, tui_compare_key, tui_compare_open,
+			      tui_compare_close, TUI_COMPARE_FOOTER},
 };
 
 _Static_assert(sizeof views / sizeof views[0] == TUI_VIEW_COUNT, "one row per view id");
