@@ -20,8 +20,9 @@ static int direction(const char *key)
 					      "compute.global_batch", "compute.steps", "inference.context", "inference.kv_bytes",
 					      "inference.prefill_flops", "inference.decode_flops", "inference.replicas",
 					      "memory.bytes_per_param", "memory.autocast_bytes_per_param", "memory.activations_per_layer",
-					      "memory.capacity", "data_loading.bytes", "compute.network", "compute.cost"};
-	static const char *const higher[] = {"headroom", "max_batch", "max_params", "mfu", "hfu", "tokens_per_s", "peak",
+					      "memory.capacity", "data_loading.bytes", "compute.network", "compute.cost",
+					      "inference.kv_tokens", "inference.prefill_chunk"};
+	static const char *const higher[] = {"headroom", "max_batch", "max_concurrent", "max_params", "mfu", "hfu", "tokens_per_s", "peak",
 					     "achieved", "gemm_efficiency", "fits"};
 	size_t i;
 

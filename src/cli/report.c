@@ -92,7 +92,8 @@ void report_memory(struct emit *e, const struct engine_result *r)
 	emit_int(e, "dp", r->memory.min_gpus_dp);
 	emit_end(e);
 	emit_object(e, "dtypes");
-	emit_str(e, "weights", dtn(r->memory.weight_dt));
+	emit_str(e, "weights", r->memory.bits_per_base_weight > 0.0 && r->memory.bits_per_base_weight < 8.0
+				       ? "nf4" : dtn(r->memory.weight_dt));
 	emit_str(e, "autocast_copies", dtn(r->memory.autocast_dt));
 	emit_str(e, "master_weights", dtn(r->memory.master_dt));
 	emit_str(e, "gradients", dtn(r->memory.grad_dt));
@@ -113,6 +114,7 @@ void report_compute(struct emit *e, const struct engine_scenario *sc, const stru
 	emit_str(e, "matmul_dtype", dtn(r->compute.matmul_dt));
 	emit_str(e, "throughput_from", tput[r->compute.source]);
 	emit_str(e, "flops_formula", sc->flops_formula == ENGINE_FLOPS_6N ? "6n" : "exact");
+	emit_str(e, "offload", sc->mode == ENGINE_MODE_TRAIN ? engine_offload_name(sc->offload) : "none");
 	emit_str(e, "mfu_source", engine_mfu_source_name(r->compute.source));
 	/* the step-time model's parts (docs/step-time.md); they add up to step_seconds when
 	 * mfu_source is predicted, to step_seconds_predicted always */
@@ -149,6 +151,9 @@ void report_members(struct emit *e, const struct engine_scenario *sc, const stru
 	emit_num(e, "params_active", r->params.active);
 	emit_num(e, "params_per_layer", r->params.per_layer);
 	emit_num(e, "params_per_gpu", r->params.per_gpu);
+	emit_num(e, "params_trainable", r->params.trainable);
+	emit_num(e, "params_adapters", r->params.adapters);
+	emit_str(e, "finetune", sc->mode == ENGINE_MODE_TRAIN ? engine_finetune_name(sc->finetune) : "none");
 	if (sc->model.params_published > 0)
 		emit_num(e, "params_published", sc->model.params_published);
 	else
@@ -201,6 +206,7 @@ void report_members(struct emit *e, const struct engine_scenario *sc, const stru
 	report_memory(e, r);
 
 	report_compute(e, sc, r);
+
 
 	emit_object(e, "inference");
 	group(e, r, "inference.");

@@ -42,6 +42,26 @@ static int parts(const struct engine_result *r, struct part *p)
 	return n;
 }
 
+/* A part's dtype in words: QLoRA's base linears are NF4 (the rest of the weights bf16). */
+static const char *part_dtn(const struct engine_result *r, const struct part *p)
+{
+	if (p->glyph == 'W' && r->memory.bits_per_base_weight > 0.0 && r->memory.bits_per_base_weight < 8.0)
+		return "nf4";
+	return dtn(p->dt);
+}
+
+/* "LoRA r 8 on q,v: 4,194,304 trainable of 6.74 B (0.062%)" */
+static void finetune_text(const struct engine_scenario *sc, const struct engine_result *r, char *buf, size_t n)
+{
+	char tg[64], a[NB], b[NB];
+
+	engine_knob_format(sc, engine_knob_find("lora_targets"), tg, sizeof tg);
+	engine_fmt_int(r->params.trainable, a, sizeof a);
+	engine_fmt_count(r->params.total, b, sizeof b);
+	snprintf(buf, n, "%s r %lld on %s: %s trainable of %s (%.3g%%)", sc->finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA",
+		 (long long)sc->lora_rank, tg, a, b, r->params.total > 0 ? 100.0 * r->params.trainable / r->params.total : 0.0);
+}
+
 static void bar(FILE *f, const struct engine_result *r, int width)
 {
 	struct part p[PARTS_MAX];
@@ -79,14 +99,21 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	if (train)
 		fprintf(f, "\nMemory per GPU  (%s, %s: %.4g bytes per parameter before sharding)\n",
 			engine_precision_name(sc->precision), engine_optimizer_name(sc->optimizer), m->bytes_per_param);
+	else if (sc->weight_format != ENGINE_WF_DTYPE)
+		fprintf(f, "\nMemory per GPU  (weights in %s: %.4g bits a weight in the linears, scales included)\n",
+			engine_weight_format_info((enum engine_weight_format)sc->weight_format)->label,
+			engine_weight_format_bits((enum engine_weight_format)sc->weight_format, &sc->model));
 	else
 		fprintf(f, "\nMemory per GPU  (%s weights)\n", dtn(m->weight_dt));
 	for (i = 0; i < n; i++) {
+		const char *dt = part_dtn(r, &p[i]);
 		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || p[i].glyph == 'w' || p[i].glyph == 's' ||
 					(!train && p[i].glyph != 'W')))
 			continue;
+		if (p[i].glyph == 'W' && !train && sc->weight_format != ENGINE_WF_DTYPE)
+			dt = engine_weight_format_info((enum engine_weight_format)sc->weight_format)->name;
 		engine_fmt_bytes(p[i].bytes, true, a, sizeof a);
-		fprintf(f, "  %c %-17s %-9s %11s  %5.1f%%\n", p[i].glyph, p[i].label, dtn(p[i].dt), a,
+		fprintf(f, "  %c %-17s %-9s %11s  %5.1f%%\n", p[i].glyph, p[i].label, dt, a,
 			m->total > 0 ? 100.0 * p[i].bytes / m->total : 0.0);
 	}
 	engine_fmt_bytes(m->total, true, a, sizeof a);
@@ -99,6 +126,18 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 		fprintf(f, "    %-27s %11s  %s (%s kernels; logits %s)\n", "peak", a, engine_peak_phase_text(m->peak_phase),
 			sc->kernels == ENGINE_KERNELS_FUSED ? "fused" : "eager",
 			m->logits_alive ? "alive, kept by the loop" : "not kept");
+	}
+	if (train && sc->finetune != ENGINE_FT_FULL) {
+		char t[200];
+		finetune_text(sc, r, t, sizeof t);
+		fprintf(f, "    %-27s %s; the base weights frozen (no gradients, states or master)%s\n", "fine-tuning", t,
+			sc->finetune == ENGINE_FT_QLORA ? ", in NF4 at 4.127 bits" : "");
+	}
+	if (train && sc->offload != ENGINE_OFFLOAD_NONE) {
+		engine_fmt_bytes(m->host_bytes, true, a, sizeof a);
+		fprintf(f, "    %-27s %11s  on the host for this GPU (offload %s: master, optimizer states, 16-bit gradients%s)\n",
+			"host memory", a, engine_offload_name(sc->offload),
+			sc->offload == ENGINE_OFFLOAD_PARAMS ? ", the weights" : "");
 	}
 	bar(f, r, 60);
 	if (m->max_batch != ENGINE_NOT_SOLVED) {
@@ -127,7 +166,11 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	engine_fmt_si(c->flops_per_token_backward, "FLOP", b, sizeof b);
 	engine_fmt_si(c->flops_per_token_train, "FLOP", d, sizeof d);
 	engine_fmt_si(c->flops_per_token_6n, "FLOP", e, sizeof e);
-	fprintf(f, "  per token        forward %s + backward %s = %s   (6·N shorthand: %s)\n", a, b, d, e);
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL)
+		fprintf(f, "  per token        forward %s + backward %s = %s   (4·N shorthand: %s; frozen weights, no weight gradients)\n",
+			a, b, d, e);
+	else
+		fprintf(f, "  per token        forward %s + backward %s = %s   (6·N shorthand: %s)\n", a, b, d, e);
 	if (c->flops_per_token_hw > c->flops_per_token_train) {
 		engine_fmt_si(c->flops_per_token_hw - c->flops_per_token_train, "FLOP", a, sizeof a);
 		fprintf(f, "  recomputation    + %s per token on the hardware (%s%s)\n", a,
@@ -181,11 +224,20 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, util_plural(c->global_batch, "sequence", "sequences"),
 		(long long)sc->seq, b, d, e, util_plural(c->steps, "step", "steps"));
 	engine_fmt_seconds(c->train_seconds, a, sizeof a);
-	engine_fmt_count(floor(c->gpu_hours + 0.5), b, sizeof b);
-	fprintf(f, "  time             %s · %s GPU-hours · MFU %.1f%% · HFU %.1f%% (%s)\n", a, b, 100.0 * c->mfu,
+	engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
+	fprintf(f, "  time             %s · %s · MFU %.1f%% · HFU %.1f%% (%s)\n", a, b, 100.0 * c->mfu,
 		100.0 * c->hfu, engine_mfu_source_name(c->source));
 	if (sc->price > 0)
-		fprintf(f, "  cost             %.4g × %s GPU-hours = %.4g\n", sc->price, b, c->cost);
+		fprintf(f, "  cost             %.4g × %s = %.4g\n", sc->price, b, c->cost);
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE) {
+		engine_fmt_bytes(c->offload_pcie_bytes, false, a, sizeof a);
+		engine_fmt_seconds(c->offload_pcie_seconds, b, sizeof b);
+		engine_fmt_seconds(c->offload_cpu_seconds, d, sizeof d);
+		engine_fmt_si(sc->host_bandwidth, "B/s", e, sizeof e);
+		fprintf(f, "  offload          PCIe %s per step (both ways, pinned): %s · CPU optimizer step %s at %s;\n"
+			   "                   what compute does not hide is the predicted step's offload part\n",
+			a, b, d, e);
+	}
 }
 
 static void inference_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
@@ -212,9 +264,37 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	engine_fmt_count(in->decode_tokens_per_s_sequence, a, sizeof a);
 	engine_fmt_count(in->decode_tokens_per_s_replica, b, sizeof b);
 	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
-	fprintf(f, "  tokens/s %s per sequence · %s per replica (batch %lld) · %s for the job (%.0f %s)\n", a, b,
-		(long long)sc->batch, c, in->replicas, util_plural(in->replicas, "replica", "replicas"));
-	fprintf(f, "  KV cache %s per token of context, %.0f tokens per sequence\n", e, in->context);
+	engine_fmt_count(in->decode_tokens_per_s_gpu, d, sizeof d);
+	fprintf(f, "  tokens/s %s per sequence · %s per replica (batch %lld) · %s per GPU · %s for the job (%.0f %s)\n", a, b,
+		(long long)sc->batch, d, c, in->replicas, util_plural(in->replicas, "replica", "replicas"));
+	/* serving: time to first token, time per output token, capacity */
+	engine_fmt_seconds(in->ttft_seconds, a, sizeof a);
+	engine_fmt_seconds(in->tpot_seconds, b, sizeof b);
+	engine_fmt_seconds(in->tp_comm_seconds_per_step, c, sizeof c);
+	if (sc->prefill_chunk > 0)
+		snprintf(d, sizeof d, "%.0f %s of %.0f", in->prefill_chunks, util_plural(in->prefill_chunks, "chunk", "chunks"),
+			 in->prefill_chunk);
+	else
+		util_strlcpy(d, "the whole prompt at once", sizeof d);
+	fprintf(f, "  serving  TTFT %s (%s) · TPOT %s (TP all-reduces %s a step)\n", a, d, b, c);
+	engine_fmt_max_batch(in->max_concurrent, a, sizeof a);
+	fprintf(f, "  capacity %s concurrent %s per replica at %.0f tokens of context (weights + KV cache + one step's "
+		   "activations)\n",
+		a, in->max_concurrent == 1 ? "sequence" : "sequences", in->context);
+	engine_fmt_bytes(in->kv_bytes_per_sequence, true, a, sizeof a);
+	fprintf(f, "  KV cache %s per token of context, %.0f tokens per sequence: %s a sequence in blocks of %lld", e,
+		in->context, a, (long long)sc->kv_block);
+	if (sc->model.sliding_window > 0) {
+		int64_t wl = sc->model.window_layers > 0 && sc->model.window_layers < sc->model.layers ? sc->model.window_layers
+												   : sc->model.layers;
+		fprintf(f, " (window %lld on %lld of %lld layers)", (long long)sc->model.sliding_window, (long long)wl,
+			(long long)sc->model.layers);
+	}
+	fputc('\n', f);
+	engine_fmt_si(in->prefill_flops_causal, "FLOP", a, sizeof a);
+	engine_fmt_si(in->prefill_flops_palm, "FLOP", b, sizeof b);
+	fprintf(f, "  prefill FLOPs a prompt: %s causal (TTFT's) · %s PaLM's count (full s\xc2\xb2 attention, as MFU counts)\n",
+		a, b);
 }
 
 static void roofline_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
@@ -382,7 +462,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		if (p[i].bytes == 0)
 			continue;
 		snprintf(a, sizeof a, "%.2f", p[i].bytes / 1073741824.0);
-		md_row(f, p[i].label, dtn(p[i].dt), a);
+		md_row(f, p[i].label, part_dtn(r, &p[i]), a);
 	}
 	snprintf(a, sizeof a, "**%.2f**", r->memory.total / 1073741824.0);
 	md_row(f, "**total**", "", a);
@@ -395,12 +475,20 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		util_strlcpy(b, "none up to 1,048,576", sizeof b);
 	fprintf(f, "\n%s. Largest micro-batch: %s; fewest GPUs: %s.\n\n",
 		r->memory.fits ? "It fits" : "**It does not fit**", a, b);
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL) {
+		char t[200];
+		finetune_text(sc, r, t, sizeof t);
+		fprintf(f, "Fine-tuning: %s; the base weights frozen.\n\n", t);
+	}
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE)
+		fprintf(f, "Host memory (offload %s): %.2f GiB for this GPU.\n\n", engine_offload_name(sc->offload),
+			r->memory.host_bytes / 1073741824.0);
 
 	if (sc->mode == ENGINE_MODE_TRAIN) {
 		fprintf(f, "## How long? Compute and time\n\n");
 		engine_fmt_si(c->flops_per_token_train, "FLOP", a, sizeof a);
 		engine_fmt_si(c->flops_per_token_6n, "FLOP", b, sizeof b);
-		fprintf(f, "- FLOPs per token: %s (the 6·N shorthand: %s)\n", a, b);
+		fprintf(f, "- FLOPs per token: %s (the %s shorthand: %s)\n", a, sc->finetune != ENGINE_FT_FULL ? "4·N" : "6·N", b);
 		engine_fmt_si(c->train_flops, "FLOP", a, sizeof a);
 		fprintf(f, "- Training FLOPs: %s\n", a);
 		fprintf(f, "- MFU %.1f%%, HFU %.1f%% (%s)\n", 100.0 * c->mfu, 100.0 * c->hfu, engine_mfu_source_name(c->source));
@@ -418,15 +506,22 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 			fprintf(f, " (docs/step-time.md)\n");
 		}
 		engine_fmt_seconds(c->train_seconds, a, sizeof a);
-		fprintf(f, "- Training time: **%s** (%.2f days, %.0f GPU-hours)\n\n", a, c->train_days, c->gpu_hours);
+		engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
+		fprintf(f, "- Training time: **%s** (%.2f days, %s)\n\n", a, c->train_days, b);
 	} else {
 		fprintf(f, "## How fast? Inference\n\n");
 		engine_fmt_seconds(r->inference.prefill_seconds, a, sizeof a);
 		engine_fmt_seconds(r->inference.decode_seconds_per_token, b, sizeof b);
 		fprintf(f, "- Prefill: %s; decode: %s per step\n", a, b);
-		fprintf(f, "- Decode tokens/s: %.0f per sequence, %.0f per replica (batch %lld), %.0f for the job (%.0f %s)\n\n",
+		engine_fmt_seconds(r->inference.ttft_seconds, a, sizeof a);
+		engine_fmt_seconds(r->inference.tpot_seconds, b, sizeof b);
+		engine_fmt_max_batch(r->inference.max_concurrent, v, sizeof v);
+		fprintf(f, "- Time to first token: %s; time per output token: %s; capacity: %s concurrent sequences per "
+			   "replica at %.0f tokens\n",
+			a, b, v, r->inference.context);
+		fprintf(f, "- Decode tokens/s: %.0f per sequence, %.0f per replica (batch %lld), %.0f per GPU, %.0f for the job (%.0f %s)\n\n",
 			r->inference.decode_tokens_per_s_sequence, r->inference.decode_tokens_per_s_replica, (long long)sc->batch,
-			r->inference.decode_tokens_per_s, r->inference.replicas,
+			r->inference.decode_tokens_per_s_gpu, r->inference.decode_tokens_per_s, r->inference.replicas,
 			util_plural(r->inference.replicas, "replica", "replicas"));
 	}
 	fprintf(f, "## What bounds it? The roofline\n\n");

@@ -1,6 +1,7 @@
 /* cli: knob flags, --scenario and --presets, shared by every scenario-taking command. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -31,8 +32,9 @@ static const struct cli_opt *find_opt(const struct cli_opt *opts, const char *na
 	return NULL;
 }
 
-/* "(did you mean --kv-heads or --kv-dtype?)" for an unknown option, or "" when nothing is
- * close (--lora is not --norm: util_suggest_all allows one slip in a short word). */
+/* "(did you mean --kv-heads or --kv-dtype?)" for an unknown option, "(did you mean
+ * --finetune lora?)" for a knob's value typed as a flag, or "" when nothing is close
+ * (util_suggest_all allows one slip in a short word: --lroa is not --norm). */
 static void suggest_opt(const struct cli_opt *opts, const char *name, char *buf, size_t size)
 {
 	char flags[160][48];
@@ -42,6 +44,21 @@ static void suggest_opt(const struct cli_opt *opts, const char *name, char *buf,
 	static const char *const common[] = {"scenario", "presets", "help"};
 
 	buf[0] = '\0';
+	/* a knob's value typed as a flag (--lora, --qlora): the knob that takes it */
+	for (i = 0; i < nk; i++) {
+		const struct engine_choice *c;
+		if (k[i].type != ENGINE_KNOB_ENUM || k[i].choices == NULL || (k[i].flags & ENGINE_KNOB_HIDDEN))
+			continue;
+		for (c = k[i].choices; c->name != NULL; c++)
+			if (strcasecmp(c->name, name) == 0) {
+				snprintf(flags[0], sizeof flags[0], "%s", k[i].key);
+				for (j = 0; flags[0][j]; j++)
+					if (flags[0][j] == '_')
+						flags[0][j] = '-';
+				util_bprintf(buf, size, &pos, " (did you mean --%s %s?)", flags[0], c->name);
+				return;
+			}
+	}
 	for (i = 0; i < 3; i++)
 		snprintf(flags[n++], sizeof flags[0], "%s", common[i]);
 	for (; opts != NULL && opts->name != NULL && n < 80; opts++)

@@ -78,6 +78,44 @@ static double norm_out_kept(const struct engine_scenario *sc, double r, double e
 	return is_amp(sc) ? linears * e : r;
 }
 
+/* LoRA/QLoRA: what a frozen base no longer keeps (measured with the harness's eager Llama
+ * and PEFT-style adapters, base(x) + B(A(dropout(x))), every base parameter frozen):
+ *   - RMSNorm's normalised tensor, which weight * x saves only for the weight's gradient;
+ *   - a linear's input, which it saves only for its weight's gradient, unless an adapter
+ *     without dropout reads the same tensor (A saves it); with lora_dropout A saves the
+ *     dropout's output instead (eng_lora_activations counts it);
+ *   - so: the attention norm's output unless q, k or v is adapted without dropout; the MLP
+ *     norm's unless gate or up is; the output projection's input unless o is (FlashAttention
+ *     keeps its output for its own backward); down_proj's input unless down is.
+ *   Under autocast the kept copies are the adapted linears' own 16-bit casts. */
+static void lora_frees(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double r, double sb,
+		       double attn_linears, struct eng_act_parts *p)
+{
+	int tg = sc->lora_targets;
+	bool nodrop = !(sc->lora_dropout > 0.0), eager = sc->kernels == ENGINE_KERNELS_EAGER;
+	double t = (double)sc->tp;
+	int qkv = ((tg & ENGINE_LORA_Q) ? 1 : 0) + ((tg & ENGINE_LORA_K) ? 1 : 0) + ((tg & ENGINE_LORA_V) ? 1 : 0);
+	int gu = (((tg & ENGINE_LORA_GATE) && dm->gated) ? 1 : 0) + ((tg & ENGINE_LORA_UP) ? 1 : 0);
+	double attn_kept = nodrop ? (attn_linears > 1.0 ? qkv : (qkv > 0 ? 1 : 0)) : 0;
+	double mlp_linears = !dm->layernorm && dm->gated ? 2.0 : 1.0;
+	double mlp_kept = nodrop ? (mlp_linears > 1.0 ? gu : (gu > 0 ? 1 : 0)) : 0;
+
+	if (eager && !dm->layernorm)
+		p->norms_inputs -= sb * dm->d * 2.0 * r;
+	if (is_amp(sc)) {
+		p->casts = sb * dm->d * e * (attn_kept + mlp_kept);
+	} else {
+		if (attn_kept == 0)
+			p->norms_inputs -= sb * dm->d * r;
+		if (mlp_kept == 0)
+			p->norms_inputs -= sb * dm->d * r;
+	}
+	if (!((tg & ENGINE_LORA_O) && nodrop) && !sc->flash_attention)
+		p->attn_out = 0.0;
+	if (!((tg & ENGINE_LORA_DOWN) && nodrop))
+		p->mlp -= sb * e * dm->k * dm->f / t;
+}
+
 /* Activation bytes of one transformer layer for one micro-batch on one GPU, with no
  * recomputation of the layer as a whole, part by part. */
 double eng_layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
@@ -132,9 +170,12 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 		p.scores = dm->nh / t * s * s * b * (4.0 + (mask > 0.0 ? 1.0 + e : (e < 4.0 ? e : 0.0)));
 	else
 		p.scores = dm->nh / t * s * s * b * (e + mask * (1.0 + e));
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL)
+		lora_frees(sc, dm, e, r, sb, attn_linears, &p);
+	p.adapters = sc->mode == ENGINE_MODE_TRAIN ? eng_lora_activations(sc, dm, e, sb) : 0.0;
 	if (parts != NULL)
 		*parts = p;
-	return p.norms_inputs + p.casts + p.stats + p.masks + p.qkv + p.attn_out + p.mlp + p.scores;
+	return p.norms_inputs + p.casts + p.stats + p.masks + p.qkv + p.attn_out + p.mlp + p.scores + p.adapters;
 }
 
 /* Full recomputation (torch.utils.checkpoint per layer; Megatron's "full"): a layer keeps
@@ -158,6 +199,11 @@ void eng_head_activations(const struct engine_scenario *sc, const struct eng_dim
 	double rep = sb * (dm->d * (norm + norm_out_kept(sc, r, e, 1.0)) + stats);
 	double sbv = sb * dm->V / t;
 
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL)
+		/* LoRA: the frozen LM head keeps no input and the final norm's frozen weight no
+		 * normalised tensor (harness: "... lora ..." logits) */
+		rep -= sb * dm->d * ((sc->kernels == ENGINE_KERNELS_EAGER && !dm->layernorm ? r : 0.0) +
+				     norm_out_kept(sc, r, e, 1.0));
 	if (sc->sequence_parallel && sc->tp > 1)
 		rep /= t;
 	if (sc->kernels == ENGINE_KERNELS_EAGER) {

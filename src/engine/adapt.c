@@ -153,6 +153,25 @@ static void adapt_precision(struct engine_scenario *sc, struct engine_notes *not
 		     want == ENGINE_PREC_FP32 ? "bf16 or fp16" : "bf16");
 }
 
+/* A quantised checkpoint (its config.json's quantization_config) is served in its format
+ * unless weight_format is given. */
+static void adapt_weight_format(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	const struct engine_knob *k = engine_knob_find("weight_format");
+	int want = sc->model.checkpoint_format;
+
+	if (engine_knob_given(sc, k))
+		return;
+	if (sc->mode != ENGINE_MODE_INFER || want <= ENGINE_WF_DTYPE || want >= ENGINE_WF_COUNT) {
+		sc->weight_format = (int)k->def;
+		return;
+	}
+	if (sc->weight_format != want)
+		note(notes, "weight_format dtype \xe2\x86\x92 %s, the checkpoint's quantization_config",
+		     engine_weight_format_info((enum engine_weight_format)want)->name);
+	sc->weight_format = want;
+}
+
 void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 {
 	if (notes != NULL)
@@ -160,4 +179,5 @@ void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 	adapt_seq(sc, notes);
 	adapt_infer_lengths(sc, notes);
 	adapt_precision(sc, notes);
+	adapt_weight_format(sc, notes);
 }

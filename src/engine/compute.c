@@ -54,8 +54,22 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 		 * s/(3h), i.e. adds the attention core's whole fwd + bwd count again (their
 		 * reported HFU/MFU ratios, table 5, follow this accounting) */
 		f->recompute += 3.0 * f->attn_fwd;
-	f->hw = f->model + f->recompute;
 	f->six_n = 6.0 * p->active;
+	if (sc->finetune != ENGINE_FT_FULL && sc->mode == ENGINE_MODE_TRAIN) {
+		/* LoRA/QLoRA: the frozen linears' backward computes the activation gradients only
+		 * (one matmul, 2 FLOPs per weight per token, no weight gradient), the attention
+		 * core's backward stays twice its forward, and each adapter (2 FLOPs per
+		 * parameter forward) costs the full 6: about 4·N per token, not 6·N. The model
+		 * FLOPs that MFU divides by are these (the work fine-tuning has to do), not 6·N. */
+		double base = 2.0 * p->matmul_active, ad = 2.0 * p->adapters;
+		f->fwd = base + f->attn_fwd + ad;
+		f->bwd = base + 2.0 * f->attn_fwd + 2.0 * ad;
+		f->model = f->fwd + f->bwd;
+		if (sc->recompute == ENGINE_RECOMP_FULL)
+			f->recompute += ad;
+		f->six_n = 4.0 * p->active + 6.0 * p->adapters;
+	}
+	f->hw = f->model + f->recompute;
 }
 
 /* Forward only: read X and W, write Y. */
@@ -66,11 +80,12 @@ static void mm_fwd(double M, double K, double N, double e, double w, struct eng_
 }
 
 /* One layer's forward on one TP rank for M tokens of sequences of length s_attn (the
- * training step is step.c's). */
-static void layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
-			  double M, double s_attn, struct eng_traffic *t)
+ * training step is step.c's). The linears are read at their stored size (a weight
+ * format's bits: w_linear). */
+void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		       double M, double s_attn, struct eng_traffic *t)
 {
-	double tp = (double)sc->tp, e = b->act, w = b->w;
+	double tp = (double)sc->tp, e = b->act, w = b->w_linear;
 	double hq = dm->nh * dm->dh / tp;
 	double kvr = dm->nkv >= tp ? dm->nkv / tp : 1.0;
 	double hkv = kvr * dm->dh;
@@ -111,7 +126,7 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	double bw = sc->gpu.bandwidth;
 	struct eng_layer_params lp;
 	struct eng_traffic pre = {0, 0};
-	double weights_bytes, uniq, w_decode;
+	double weights_bytes, uniq, w_decode, span;
 
 	eng_layer_params(dm, &lp);
 	inf->context = prompt + gen;
@@ -121,7 +136,7 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	 * rank, times tp for the replica), the LM head for the last position, KV written */
 	{
 		struct eng_traffic l = {0, 0};
-		layer_traffic(sc, dm, b, B * prompt, prompt, &l);
+		eng_layer_traffic(sc, dm, b, B * prompt, prompt, &l);
 		pre.flops = dm->L * l.flops * tp + 2.0 * B * dm->d * dm->V;
 		pre.bytes = dm->L * l.bytes * tp + b->w * dm->V * dm->d + B * prompt * inf->kv_bytes_per_token;
 	}
@@ -138,17 +153,25 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	w_decode = dm->L * (lp.attn_w + lp.attn_b_col + lp.attn_b_row + lp.router + lp.norms +
 			    uniq * (lp.mlp_w + lp.mlp_b_col + lp.mlp_b_row)) +
 		   dm->V * dm->d + (dm->layernorm ? 2.0 : 1.0) * dm->d;
-	weights_bytes = w_decode * b->w;
-	inf->decode_flops = B * (2.0 * p->matmul_active + 4.0 * dm->L * inf->decode_context * dm->nh * dm->dh);
-	inf->decode_bytes = weights_bytes + B * (inf->decode_context + 1.0) * inf->kv_bytes_per_token;
+	/* the linears at their stored size, the LM head at its own, norms and biases at w */
+	weights_bytes = dm->L * (lp.attn_w + lp.router + uniq * lp.mlp_w) * b->w_linear + dm->V * dm->d * b->w_head +
+			(w_decode - dm->L * (lp.attn_w + lp.router + uniq * lp.mlp_w) - dm->V * dm->d) * b->w;
+	/* a sliding-window layer attends to (and reads) at most the window */
+	span = (1.0 - dm->wfrac) * (inf->decode_context + 1.0) +
+	       dm->wfrac * (dm->W > 0 ? eng_min(inf->decode_context + 1.0, dm->W) : inf->decode_context + 1.0);
+	inf->decode_flops = B * (2.0 * p->matmul_active + 4.0 * dm->L * (span - 1.0) * dm->nh * dm->dh);
+	inf->decode_bytes = weights_bytes + B * span * inf->kv_bytes_per_token;
 	inf->decode_seconds_per_token =
 		eng_max(inf->decode_flops / (tp * peak), inf->decode_bytes / (tp * bw));
 	inf->decode_memory_bound = inf->decode_flops / inf->decode_bytes < peak / bw;
 	inf->replicas = (double)(sc->gpus / (sc->tp * sc->pp));
-	inf->decode_tokens_per_s_sequence = 1.0 / inf->decode_seconds_per_token;
-	inf->decode_tokens_per_s_replica = B / inf->decode_seconds_per_token;
+	/* TTFT, TPOT (the step plus its TP all-reduces) and the serving figures */
+	eng_serving(sc, dm, b, peak, inf);
+	inf->decode_tokens_per_s_sequence = 1.0 / inf->tpot_seconds;
+	inf->decode_tokens_per_s_replica = B / inf->tpot_seconds;
 	inf->decode_tokens_per_s = inf->decode_tokens_per_s_replica * inf->replicas;
-	inf->generate_seconds = inf->prefill_seconds + gen * inf->decode_seconds_per_token;
+	inf->decode_tokens_per_s_gpu = inf->decode_tokens_per_s / (double)sc->gpus;
+	inf->generate_seconds = inf->prefill_seconds + gen * inf->tpot_seconds;
 
 	prefill->flops = pre.flops / gpus_replica;
 	prefill->bytes = pre.bytes / gpus_replica;
@@ -183,8 +206,11 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	dp = (double)(sc->gpus / (sc->tp * sc->pp * sc->cp));
 	r->dp = (int)dp;
 
-	/* parameters */
+	/* parameters; PEFT's "all params" is total + adapters */
 	eng_params(&dm, &r->params);
+	if (train)
+		r->params.adapters = dm.L * eng_lora_layer_adapters(sc, &dm, 1.0);
+	r->params.trainable = train && sc->finetune != ENGINE_FT_FULL ? r->params.adapters : r->params.total;
 
 	/* memory */
 	/* context parallelism: each rank holds 1/cp of every sequence's activations (the
@@ -206,6 +232,9 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->peak_phase = mem.peak_phase;
 	m->logits_alive = mem.logits_alive;
 	m->zero3_buffer = mem.gathered;
+	m->host_bytes = mem.host_bytes;
+	m->dequant_buffer = mem.dequant_buffer;
+	m->bits_per_base_weight = mem.bits_per_base_weight;
 	m->capacity = sc->gpu.memory_bytes;
 	m->headroom = m->capacity - m->total;
 	m->fits = m->total <= m->capacity;
@@ -223,6 +252,12 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->autocast_bytes_per_param =
 		mem.params_gpu > 0 ? mem.autocast * (train && sc->zero >= 3 ? dp : 1.0) / mem.params_gpu : 0.0;
 	m->bytes_per_param = (train ? by.w + by.g + by.master + m->state_bytes_per_param : by.w) + m->autocast_bytes_per_param;
+	if (train && (sc->finetune != ENGINE_FT_FULL || sc->offload != ENGINE_OFFLOAD_NONE) && mem.params_gpu > 0)
+		/* what this GPU holds per base parameter (adapters and their states included) */
+		m->bytes_per_param = (mem.weights - mem.gathered - mem.dequant_buffer + mem.autocast + mem.master +
+				      mem.gradients + mem.optimizer) / mem.params_gpu;
+	if (!train && sc->weight_format != ENGINE_WF_DTYPE && mem.params_gpu > 0)
+		m->bytes_per_param = mem.weights / mem.params_gpu; /* a weight format: its bits, scales included */
 	m->max_batch = ENGINE_NOT_SOLVED;
 	m->min_gpus = m->min_gpus_tp = m->min_gpus_pp = m->min_gpus_dp = -1;
 	m->max_params = -1;
@@ -276,6 +311,9 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	c->achieved_flops = c->tokens_per_s * hw_used / gpus;
 	c->step_seconds = c->tokens_per_step / c->tokens_per_s;
 	c->steps = sc->tokens / c->tokens_per_step;
+	/* offload's PCIe traffic and CPU optimizer step per step (the step-time model counts
+	 * what compute does not hide as its `offload` part) */
+	eng_offload_times(sc, &by, &mem, c);
 	c->train_seconds = sc->tokens / c->tokens_per_s;
 	c->train_days = c->train_seconds / 86400.0;
 	c->gpu_hours = c->train_seconds * gpus / 3600.0;
@@ -400,6 +438,9 @@ int engine_evaluate(const struct engine_scenario *sc, struct engine_result *r, s
 	if (rc != NAPKIN_OK)
 		return rc;
 	r->memory.max_batch = engine_solve_max_batch(sc);
+	/* serving capacity per replica: the most concurrent sequences at this context (the
+	 * batch of a replica is the sequences it decodes together) */
+	r->inference.max_concurrent = sc->mode == ENGINE_MODE_INFER ? r->memory.max_batch : ENGINE_NOT_SOLVED;
 	r->memory.min_gpus = engine_solve_min_gpus(sc, &r->memory.min_gpus_tp, &r->memory.min_gpus_pp,
 						   &r->memory.min_gpus_dp);
 	r->memory.max_params = engine_solve_max_params(sc);

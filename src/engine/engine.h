@@ -89,6 +89,12 @@ struct engine_model {
 	int64_t experts, top_k;       /* MoE: experts per layer and experts per token (1, 1 if dense) */
 	bool dropout;                 /* trained with dropout (its 1-byte masks are activations) */
 	double params_published;      /* the published exact count, 0 when unknown */
+	/* Sliding-window attention (Mistral's `sliding_window`, Gemma 2's local layers): a layer
+	 * that uses it attends to, and caches, at most the last sliding_window tokens. 0: none. */
+	int64_t sliding_window;
+	int64_t window_layers;        /* layers that use the window (0: all of them when a window is set) */
+	int checkpoint_format;        /* the checkpoint's weight format (quantization_config), an
+				       * enum engine_weight_format; inference takes it unless weight_format is given */
 	char source[ENGINE_SOURCE_MAX];
 };
 
@@ -118,6 +124,37 @@ struct engine_gpu {
 
 /* Peak for dtype dt on gpu (fp8-e5m2 shares the fp8 figure). 0 when the GPU has none. */
 double engine_gpu_peak(const struct engine_gpu *gpu, enum engine_dtype dt);
+
+/* ---------------------------------------------------------------- weight-only quantisation */
+
+/* How inference weights are stored: a plain dtype (weight_dtype decides) or a weight-only
+ * quantisation format with its scales (src/engine/quant.c derives each from its format). */
+enum engine_weight_format {
+	ENGINE_WF_DTYPE,
+	ENGINE_WF_GPTQ_INT4,   /* AutoGPTQ: int4, group 128, fp16 scale + packed 4-bit zero per group */
+	ENGINE_WF_AWQ_INT4,    /* AutoAWQ (GEMM): the same layout */
+	ENGINE_WF_NF4,         /* bitsandbytes NF4, block 64, fp32 absmax */
+	ENGINE_WF_NF4_DQ,      /* NF4 with double quantisation (QLoRA): absmax in 8 bits, block 256 */
+	ENGINE_WF_GGUF_Q8_0,   /* llama.cpp: blocks of 32 int8 + one fp16 scale */
+	ENGINE_WF_GGUF_Q4_K_M, /* llama.cpp: Q4_K with Q6_K for half the attn_v / ffn_down and the output */
+	ENGINE_WF_FP8,         /* fp8 e4m3 with one fp32 scale per tensor (vLLM / TensorRT-LLM) */
+	ENGINE_WF_COUNT,
+};
+
+struct engine_weight_format_info {
+	const char *name;        /* "gptq-int4" */
+	const char *label;       /* "GPTQ int4, group 128" */
+	double linear_bits;      /* bits per weight of the blocks' linears, scales included */
+	double embed_bits;       /* the token embedding's (0: kept in 16 bits) */
+	double head_bits;        /* the LM head's (0: kept in 16 bits) */
+	bool mixed;              /* linear_bits depends on the layer count (Q4_K_M): see engine_weight_format_bits */
+	const char *scales;      /* where the scales live, in words */
+	const char *source;
+};
+const struct engine_weight_format_info *engine_weight_format_info(enum engine_weight_format f);
+/* Bits per weight of the blocks' linears for a model of this shape (Q4_K_M mixes types by
+ * layer and tensor; the others are constant). */
+double engine_weight_format_bits(enum engine_weight_format f, const struct engine_model *m);
 
 /* ---------------------------------------------------------------- scenario */
 
@@ -151,6 +188,31 @@ enum engine_flops_formula { ENGINE_FLOPS_EXACT, ENGINE_FLOPS_6N };
  *   fused  Megatron-LM / Transformer Engine / Apex kernels (fused norms, softmax, SwiGLU,
  *          cross-entropy): Korthikanti et al. 2022's count. */
 enum engine_kernels { ENGINE_KERNELS_EAGER, ENGINE_KERNELS_FUSED };
+/* What a training run trains (src/engine/finetune.c):
+ *   full   every weight (gradients, optimizer states and a master copy for all of them);
+ *   lora   the base weights frozen, low-rank adapters A (r × in) and B (out × r) trained
+ *          on the targeted linears (Hu et al. 2021; Hugging Face PEFT);
+ *   qlora  as lora, with the base linears stored in NF4 with double quantisation
+ *          (Dettmers et al. 2023). */
+enum engine_finetune { ENGINE_FT_FULL, ENGINE_FT_LORA, ENGINE_FT_QLORA };
+/* The linears LoRA adapts (bits of `lora_targets`). */
+enum {
+	ENGINE_LORA_Q = 1 << 0,
+	ENGINE_LORA_K = 1 << 1,
+	ENGINE_LORA_V = 1 << 2,
+	ENGINE_LORA_O = 1 << 3,
+	ENGINE_LORA_GATE = 1 << 4,
+	ENGINE_LORA_UP = 1 << 5,
+	ENGINE_LORA_DOWN = 1 << 6,
+	ENGINE_LORA_ATTENTION = 0x0f,
+	ENGINE_LORA_MLP = 0x70,
+	ENGINE_LORA_ALL = 0x7f,
+};
+/* ZeRO-Offload (Ren et al. 2021) and ZeRO-Infinity (Rajbhandari et al. 2021):
+ *   optimizer  optimizer states, fp32 master weights and the update on the CPU; 16-bit
+ *              gradients stream to the host in the backward, 16-bit parameters come back;
+ *   params     also the parameters live on the host, fetched per layer. */
+enum engine_offload { ENGINE_OFFLOAD_NONE, ENGINE_OFFLOAD_OPTIMIZER, ENGINE_OFFLOAD_PARAMS };
 /* When a training step's memory peaks: at the end of the forward (the loss computing,
  * the logits still alive), at the start of the backward (the forward's activations and
  * the loss's gradient all alive) or at the optimizer step (every gradient, before
@@ -187,7 +249,16 @@ struct engine_scenario {
 	double achieved_flops;        /* measured: hardware FLOP/s per GPU (0 = not given) */
 	double peak_flops;            /* override of the matmul peak, FLOP/s (0 = the GPU's) */
 	int64_t prompt, generate;
+	int64_t prefill_chunk;        /* serving: prompt tokens per prefill step (0: the whole prompt at once) */
+	int64_t kv_block;             /* serving: tokens per KV-cache block (vLLM's paged attention) */
+	int weight_format;            /* serving: enum engine_weight_format (dtype: weight_dtype decides) */
 	bool pinned;
+	enum engine_finetune finetune; /* full, lora or qlora */
+	int64_t lora_rank;            /* r of every adapter */
+	int lora_targets;             /* ENGINE_LORA_* bits */
+	double lora_dropout;          /* PEFT's lora_dropout: p of the dropout before each A */
+	enum engine_offload offload;  /* none, optimizer or params */
+	double host_bandwidth;        /* host memory bandwidth, bytes/s (the CPU optimizer step) */
 	double price;                 /* per GPU-hour, in the user's currency (0 = not given) */
 	/* Which knobs the user set (command line, scenario file, explorer), one bit per row of
 	 * the knob table: engine_knob_set marks them, engine_adapt leaves them alone and fits
@@ -281,6 +352,7 @@ enum {
 	ENGINE_KNOB_TRAIN = 1u << 4,      /* matters in training only */
 	ENGINE_KNOB_INFER = 1u << 5,      /* matters in inference only */
 	ENGINE_KNOB_MIN_OPEN = 1u << 6,   /* min itself is refused: the range is (min, max] (mfu) */
+	ENGINE_KNOB_LIST = 1u << 8,       /* ENUM of bits: a comma-separated list ORs its choices (lora_targets) */
 	ENGINE_KNOB_AUTO = 1u << 7,       /* REAL with ZERO_UNSET: 0 reads and writes as "auto" */
 };
 
@@ -398,6 +470,8 @@ struct engine_params {
 	double lm_head;        /* untied LM head (0 when tied) */
 	double matmul_active;  /* weights multiplied per token, LM head included (for FLOPs) */
 	double per_gpu;        /* held by the busiest GPU before ZeRO-3 (TP and PP split) */
+	double adapters;       /* LoRA/QLoRA: the adapters' parameters, whole model (0 for full) */
+	double trainable;      /* what the optimizer updates: total (full) or the adapters */
 };
 
 struct engine_memory {
@@ -407,6 +481,9 @@ struct engine_memory {
 					 * the loss's gradients, the attention backward's, the tied
 					 * embedding's sum, the optimizer's foreach buffer (peak.c) */
 	double total, capacity, headroom; /* total: every part above at once (>= peak) */
+	double host_bytes;              /* offload: what one GPU's process keeps in host memory */
+	double dequant_buffer;          /* QLoRA: one linear dequantised to 16 bits (in weights) */
+	double bits_per_base_weight;    /* QLoRA: storage of a base linear's weight, bits (NF4 + constants) */
 	double peak;                    /* the most allocated at one moment of a step (<= total) */
 	enum engine_peak_phase peak_phase;
 	bool logits_alive;              /* the logits tensor is alive at the peak (the loop keeps it) */
@@ -447,8 +524,9 @@ struct engine_step_breakdown {
 	double optimizer;   /* the update: states, master weights and gradients at bandwidth */
 	double tp_comm, cp_comm, ep_comm, pp_comm, dp_comm;
 	double bubble;      /* pipeline fill and drain */
+	double offload;     /* ZeRO-Offload: the CPU's optimizer step and the PCIe copies not hidden by compute */
 };
-#define ENGINE_STEP_PARTS 11
+#define ENGINE_STEP_PARTS 12
 /* Part i of the breakdown (0 .. ENGINE_STEP_PARTS-1), in the order above; its name
  * ("matmul", "tp_comm", ...) and label ("TP comm"). */
 double engine_step_part(const struct engine_step_breakdown *b, int i);
@@ -476,6 +554,9 @@ struct engine_compute {
 	double tokens_per_step;
 	double global_batch;             /* sequences per optimizer step */
 	double steps;
+	/* offload, per GPU per optimizer step: PCIe traffic both ways (pinned), its time, and
+	 * the CPU optimizer's step at host memory bandwidth (figures beside step_seconds) */
+	double offload_pcie_bytes, offload_pcie_seconds, offload_cpu_seconds;
 	double train_seconds, train_days, gpu_hours;
 	double cost;                     /* price × GPU-hours (0 without a price) */
 	enum engine_throughput_source source;
@@ -502,6 +583,19 @@ struct engine_inference {
 	double replicas;                 /* model copies serving in parallel: gpus ÷ (tp × pp) */
 	double generate_seconds;         /* prefill + generate steps */
 	bool prefill_memory_bound, decode_memory_bound;
+	/* serving (src/engine/serving.c) */
+	int64_t max_concurrent;          /* per replica: most sequences at this context that fit (as max_batch) */
+	double kv_tokens_per_sequence;   /* tokens one sequence's cache holds per layer, averaged over layers
+					  * (paged blocks rounded up, sliding windows capped) */
+	double kv_bytes_per_sequence;    /* one sequence's KV cache, whole model */
+	double prefill_chunk;            /* tokens per prefill step (the whole prompt when not chunked) */
+	double prefill_chunks;           /* steps to prefill one prompt */
+	double ttft_seconds;             /* one prompt's prefill in chunks + its TP all-reduces + first token */
+	double tpot_seconds;             /* one decode step at the batch + its TP all-reduces */
+	double tp_comm_seconds_per_step; /* the decode step's TP all-reduces (2 per layer, Megatron) */
+	double decode_tokens_per_s_gpu;  /* the job's tokens/s ÷ GPUs */
+	double prefill_flops_causal;     /* one prompt's prefill with the causal mask (s²/2 attention) */
+	double prefill_flops_palm;       /* one prompt's prefill, PaLM's count (full s² attention; MFU's) */
 };
 
 enum engine_point { ENGINE_PT_TRAIN, ENGINE_PT_PREFILL, ENGINE_PT_DECODE, ENGINE_PT_ELEMENTWISE, ENGINE_PT_COUNT };
@@ -543,6 +637,10 @@ enum engine_technique_id {
 	ENGINE_TECH_ZERO3,
 	ENGINE_TECH_TP,
 	ENGINE_TECH_PP,
+	ENGINE_TECH_LORA,
+	ENGINE_TECH_QLORA,
+	ENGINE_TECH_OFFLOAD,
+	ENGINE_TECH_CHUNKED_PREFILL,
 	ENGINE_TECH_COUNT,
 };
 
@@ -641,5 +739,7 @@ const char *engine_precision_name(enum engine_precision p);
 const char *engine_optimizer_name(enum engine_optimizer o);
 const char *engine_recompute_name(enum engine_recompute r);
 const char *engine_mode_name(enum engine_mode m);
+const char *engine_finetune_name(enum engine_finetune f);
+const char *engine_offload_name(enum engine_offload o);
 
 #endif

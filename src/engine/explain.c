@@ -45,16 +45,19 @@ void eng_ex_head(struct eng_ex *x, const char *key, const char *title)
 }
 
 static const char *const keys[] = {
-	"model.params_total", "model.params_active", "memory.weights", "memory.autocast_copies", "memory.master_weights",
+	"model.params_total", "model.params_active", "model.params_trainable", "memory.weights", "memory.autocast_copies", "memory.master_weights",
 	"memory.gradients",
 	"memory.optimizer", "memory.activations", "memory.logits", "memory.kv_cache", "memory.overhead",
-	"memory.total", "memory.peak", "memory.max_batch", "memory.min_gpus", "memory.max_params",
+	"memory.total", "memory.peak", "memory.host_bytes", "memory.max_batch", "memory.min_gpus", "memory.max_params",
 	"compute.flops_per_token_forward", "compute.flops_per_token_train", "compute.train_seconds",
-	"compute.mfu", "compute.step_breakdown", "inference.prefill_seconds", "inference.decode_seconds_per_token", "roofline.train_step",
+	"compute.mfu", "compute.step_breakdown", "inference.prefill_seconds", "inference.decode_seconds_per_token",
+	"inference.max_concurrent", "inference.ttft_seconds", "inference.tpot_seconds", "inference.prefill_flops_causal",
+	"roofline.train_step",
 	"roofline.prefill", "roofline.decode", "roofline.elementwise", "data_loading",
 	"techniques.mixed_precision", "techniques.selective_recompute", "techniques.full_recompute",
 	"techniques.flash_attention", "techniques.kv_cache", "techniques.zero1", "techniques.zero2",
-	"techniques.zero3", "techniques.tensor_parallel", "techniques.pipeline_parallel", NULL,
+	"techniques.zero3", "techniques.tensor_parallel", "techniques.pipeline_parallel", "techniques.lora",
+	"techniques.qlora", "techniques.offload", "techniques.chunked_prefill", NULL,
 };
 
 const char *const *engine_explain_keys(void)
@@ -78,6 +81,11 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 		eng_ex_params(&x, sc, r, false);
 	else if (strcmp(key, "model.params_active") == 0)
 		eng_ex_params(&x, sc, r, true);
+	else if (strcmp(key, "model.params_trainable") == 0 || strcmp(key, "model.params_adapters") == 0 ||
+		 strcmp(key, "memory.bits_per_base_weight") == 0 || strcmp(key, "memory.dequant_buffer") == 0)
+		eng_ex_finetune(&x, sc, r);
+	else if (strcmp(key, "memory.host_bytes") == 0 || starts(key, "compute.offload_"))
+		eng_ex_offload(&x, sc, r);
 	else if (strcmp(key, "memory.weights") == 0)
 		eng_ex_weights(&x, sc, r);
 	else if (strcmp(key, "memory.autocast_copies") == 0 || strcmp(key, "memory.autocast_bytes_per_param") == 0)
@@ -111,6 +119,8 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 		eng_ex_mfu(&x, sc, r);
 	else if (strcmp(key, "inference.prefill_seconds") == 0 || strcmp(key, "inference.prefill_flops") == 0)
 		eng_ex_inference(&x, sc, r, "inference.prefill_seconds");
+	else if (eng_ex_serving(&x, sc, r, key))
+		;
 	else if (starts(key, "inference."))
 		eng_ex_inference(&x, sc, r, "inference.decode_seconds_per_token");
 	else if (strcmp(key, "roofline.train_step") == 0)

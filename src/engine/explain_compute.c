@@ -28,13 +28,19 @@ void eng_ex_flops(struct eng_ex *x, const struct engine_scenario *sc, const stru
 		eng_ex_line(x, "  source   Kaplan et al. 2020 §2.1; PaLM appendix B (Chowdhery et al. 2022)");
 	} else {
 		eng_ex_head(x, "compute.flops_per_token_train", "training FLOPs per token");
-		eng_ex_line(x, "  forward %s + backward (twice the forward) %s = %s (model FLOPs)", SI(cp->flops_per_token_forward, "FLOP", a),
+		eng_ex_line(x, "  forward %s + backward%s %s = %s (model FLOPs)", SI(cp->flops_per_token_forward, "FLOP", a),
+			    sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL ? "" : " (twice the forward)",
 			    SI(cp->flops_per_token_backward, "FLOP", b), SI(cp->flops_per_token_train, "FLOP", c));
-		eng_ex_line(x, "  forward : backward = 1 : 2 (the backward computes gradients for inputs and for weights)");
+		if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL)
+			eng_ex_line(x, "  %s: the backward computes activation gradients through the frozen weights (2 per weight, "
+				       "no weight gradients) and the adapters' full 4: ~4·N per token, not 6·N; MFU counts these",
+				    sc->finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA");
+		else
+			eng_ex_line(x, "  forward : backward = 1 : 2 (the backward computes gradients for inputs and for weights)");
 		if (cp->flops_per_token_hw > cp->flops_per_token_train)
 			eng_ex_line(x, "  recomputation adds %s: hardware FLOPs %s (counted in HFU, not MFU)",
 				    SI(cp->flops_per_token_hw - cp->flops_per_token_train, "FLOP", a), SI(cp->flops_per_token_hw, "FLOP", b));
-		eng_ex_line(x, "  6·N shorthand: %s (%+.1f%%)", SI(cp->flops_per_token_6n, "FLOP", a),
+		eng_ex_line(x, "  %s shorthand: %s (%+.1f%%)", sc->finetune != ENGINE_FT_FULL && sc->mode == ENGINE_MODE_TRAIN ? "4·N + 6·adapters" : "6·N", SI(cp->flops_per_token_6n, "FLOP", a),
 			    100.0 * (cp->flops_per_token_6n / cp->flops_per_token_train - 1.0));
 		eng_ex_line(x, "  source   Kaplan et al. 2020; Korthikanti et al. 2022 appendix A; Dao et al. 2022");
 	}
@@ -58,8 +64,8 @@ void eng_ex_time(struct eng_ex *x, const struct engine_scenario *sc, const struc
 		eng_ex_line(x, "  values   %s tokens ÷ %s (measured throughput)", CNT(sc->tokens, a),
 			    SI(cp->tokens_per_s, "tokens/s", b));
 	eng_ex_line(x, "           = %s ÷ %s", SI(cp->train_flops, "FLOP", a), SI((double)sc->gpus * cp->peak * cp->mfu, "FLOP/s", b));
-	eng_ex_line(x, "  result   %s = %.2f days = %s GPU-hours", SECS(cp->train_seconds, a), cp->train_days,
-		    CNT(floor(cp->gpu_hours + 0.5), d));
+	engine_unit_format(ENGINE_UNIT_GPU_HOURS, cp->gpu_hours, d, sizeof d);
+	eng_ex_line(x, "  result   %s = %.2f days = %s", SECS(cp->train_seconds, a), cp->train_days, d);
 	eng_ex_line(x, "  FLOPs per token: %s count (%s); 6·N·D would give %s", sc->flops_formula == ENGINE_FLOPS_6N ? "the 6·N" : "the exact",
 		    SI(cp->flops_per_token_used, "FLOP", b), SI(cp->train_flops_6n, "FLOP", c));
 	eng_ex_line(x, "  source   CS336 lecture 2 (70B on 15T tokens, 1024 H100s, MFU 0.5: 143.9 days); Hoffmann et al. 2022");
@@ -161,10 +167,11 @@ void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const 
 		eng_ex_line(x, "  FLOPs    batch × (2 × matmul weights + 4·L·context·nh·dh) = %s", SI(in->decode_flops, "FLOP", a));
 		eng_ex_line(x, "  time     max(%s ÷ (tp·peak), %s ÷ (tp·bandwidth)) = %s", SI(in->decode_flops, "FLOP", a),
 			    GB(in->decode_bytes, b), SECS(in->decode_seconds_per_token, c));
-		eng_ex_line(x, "  tokens/s per sequence 1 ÷ step = %s; per replica batch ÷ step = %s", CNT(in->decode_tokens_per_s_sequence, a),
+		eng_ex_line(x, "  TPOT     the step + its TP all-reduces = %s", SECS(in->tpot_seconds, a));
+		eng_ex_line(x, "  tokens/s per sequence 1 ÷ TPOT = %s; per replica batch ÷ TPOT = %s", CNT(in->decode_tokens_per_s_sequence, a),
 			    CNT(in->decode_tokens_per_s_replica, b));
-		eng_ex_line(x, "           for the job batch × replicas ÷ step = %lld × %.0f ÷ %s = %s", (long long)sc->batch,
-			    in->replicas, SECS(in->decode_seconds_per_token, a), SI(in->decode_tokens_per_s, "tokens/s", b));
+		eng_ex_line(x, "           for the job batch × replicas ÷ TPOT = %lld × %.0f ÷ %s = %s", (long long)sc->batch,
+			    in->replicas, SECS(in->tpot_seconds, a), SI(in->decode_tokens_per_s, "tokens/s", b));
 		eng_ex_line(x, "  context  the average over the generation: prompt + (generate + 1)/2 = %.1f", in->decode_context);
 		eng_ex_line(x, "  the chapter: decoding is matrix × vector, memory-bound: its speed is the bandwidth's");
 	}

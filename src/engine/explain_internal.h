@@ -51,4 +51,10 @@ void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const 
 void eng_ex_data(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
 void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const char *name);
 
+/* explain_finetune.c */
+void eng_ex_finetune(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
+void eng_ex_offload(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
+/* explain_serving.c: capacity, TTFT, TPOT, the prefill FLOPs counts; false for other keys */
+bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key);
+
 #endif

@@ -60,8 +60,17 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 	eng_bytes(sc, &by);
 	eng_ex_head(x, "memory.weights", "the parameters on one GPU");
 	eng_ex_line(x, "  formula  params on this GPU × bytes per weight%s", z3 ? " ÷ dp (ZeRO-3)" : "");
-	eng_ex_line(x, "  values   %s × %g B (%s)%s%s", CNT(r->params.per_gpu, a), by.w, eng_ex_dtype_name(by.weight_dt), z3 ? " ÷ " : "",
-		    z3 ? CNT(dp, b) : "");
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_QLORA)
+		eng_ex_line(x, "  values   QLoRA: the layers' linears at %.4g bits (NF4, double quantisation), embeddings, head "
+			       "and norms in bf16, the adapters at %g B, + one linear dequantised to bf16 (%s)",
+			    r->memory.bits_per_base_weight, by.w, GIB(r->memory.dequant_buffer, b));
+	else
+		eng_ex_line(x, "  values   %s × %g B (%s)%s%s", CNT(r->params.per_gpu, a), by.w, eng_ex_dtype_name(by.weight_dt),
+			    z3 ? " ÷ " : "", z3 ? CNT(dp, b) : "");
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_LORA)
+		eng_ex_line(x, "           + the adapters' %s parameters at %g B", CNT(r->params.adapters, a), by.w);
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload == ENGINE_OFFLOAD_PARAMS)
+		eng_ex_line(x, "  offload params: only the layer in use and the next stay on the GPU (memory.host_bytes)");
 	if (by.autocast_copy > 0)
 		eng_ex_line(x, "  (autocast's %g-byte copies of the matmul weights are their own line: memory.autocast_copies)",
 			    by.autocast_copy);

@@ -17,6 +17,7 @@ static const char *const formulas[ENGINE_STEP_PARTS] = {
 	"2 × vpp point-to-point sends of b·s·h/t per micro-batch",
 	"gradient all-reduce (ZeRO-1/2: RS + AG; ZeRO-3: per tensor AG, AG, RS per micro-batch), exposed part",
 	"(pp − 1) ÷ vpp micro-batch slots of the binding stage",
+	"the CPU's Adam at host bandwidth + the parameters' PCIe copy back + unhidden gradient copies and fetches",
 };
 
 void eng_ex_step(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)

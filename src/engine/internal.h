@@ -7,6 +7,7 @@
 /* An architecture as real numbers, so solvers can scale it continuously. */
 struct eng_dims {
 	double V, d, L, nh, nkv, dh, f, E, k, P;
+	double W, wfrac; /* sliding window (tokens, 0: none) and the share of layers using it */
 	bool gated, layernorm, qkv_bias, o_bias, mlp_bias, tied, learned, dropout;
 };
 
@@ -28,6 +29,9 @@ void eng_params(const struct eng_dims *dm, struct engine_params *p);
 struct eng_bytes {
 	int weight_dt, grad_dt, master_dt, state_dt, activation_dt, kv_dt, matmul_dt;
 	double w, g, master, state, act, kv;
+	/* bytes per weight of the blocks' linears, the token embedding and the LM head: w for
+	 * all three unless an inference weight format (quant.c) stores them otherwise */
+	double w_linear, w_embed, w_head;
 	double autocast_copy;   /* AMP: 16-bit copies of the matmul weights kept for backward */
 	int autocast_dt;        /* their dtype (-1 without autocast) */
 	double states;          /* optimizer states per parameter (count) */
@@ -51,7 +55,39 @@ struct eng_mem {
 	double sharded;           /* the part that divides by dp (ZeRO) */
 	double gathered;          /* ZeRO-3: one layer's weights gathered to compute (in weights) */
 	double autocast;          /* AMP: autocast's 16-bit copies of the matmul weights (not in weights) */
+	double host_bytes;        /* offload: held in host memory for this GPU */
+	double dequant_buffer;    /* QLoRA: one linear dequantised to bf16 (in weights) */
+	double bits_per_base_weight;
+	double trainable_gpu;     /* parameters this GPU trains (before ZeRO sharding) */
+	double odiv;              /* the ZeRO divisor of the optimizer states */
 };
+
+/* LoRA/QLoRA and offload (finetune.c). */
+struct eng_ft_in {
+	double P;                 /* parameters on this GPU */
+	double Pmm;               /* of which matmul weights (what autocast casts) */
+	double layer;             /* one layer's parameters on one TP rank */
+	double wdiv, odiv, gdiv;  /* ZeRO divisors */
+	double state_per_param;   /* optimizer state bytes per trained parameter */
+};
+/* The adapters' parameters of one layer on one TP rank (t = 1: the whole layer's). */
+double eng_lora_layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm, double t);
+/* What one layer keeps for its adapters for sb tokens, bytes. */
+double eng_lora_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double sb);
+/* Rewrites a stage's model states for LoRA/QLoRA and offload. */
+void eng_finetune_memory(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *by,
+			 const struct eng_ft_in *in, struct eng_mem *c);
+/* Offload's times per step per GPU, seconds: the gradients down, the updated parameters
+ * up, the per-layer parameter fetches (params), the CPU's optimizer step. */
+struct eng_offload_t {
+	double d2h, h2d_update, h2d_fetch, cpu;
+	double bytes;
+};
+void eng_offload_parts(const struct engine_scenario *sc, const struct eng_bytes *by, const struct eng_mem *m,
+		       struct eng_offload_t *o);
+/* PCIe traffic and the CPU optimizer step of offload, per step per GPU. */
+void eng_offload_times(const struct engine_scenario *sc, const struct eng_bytes *by, const struct eng_mem *m,
+		       struct engine_compute *c);
 void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, double dp, double batch,
 		struct eng_mem *m);
 
@@ -60,6 +96,7 @@ struct eng_act_parts {
 	double norms_inputs, masks, qkv, attn_out, mlp, scores;
 	double casts;   /* autocast's 16-bit copies of the norms' outputs, one per linear */
 	double stats;   /* the norms' per-row statistics (eager: 1/rms; LayerNorm also the mean) */
+	double adapters;/* LoRA: each adapter's rank-r intermediate, its dropout's output and mask */
 };
 double eng_layer_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
 			     bool selective, struct eng_act_parts *parts);
@@ -104,10 +141,25 @@ struct eng_traffic {
 	double flops, bytes;
 };
 
+/* One layer's forward on one TP rank for M tokens attending to s_attn keys each (compute.c). */
+void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		       double M, double s_attn, struct eng_traffic *t);
+
 void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		   const struct engine_params *p, double peak, struct engine_inference *inf,
 		   struct engine_roofline_point *prefill, struct engine_roofline_point *decode);
 
+/* Serving (serving.c): the tokens one sequence's KV cache holds per layer, averaged over
+ * layers (paged into kv_block blocks, capped by a sliding window), for a context ctx. */
+double eng_kv_tokens(const struct engine_scenario *sc, const struct eng_dims *dm, double ctx);
+/* The tokens a serving step computes at once: a prefill chunk (the whole prompt when not
+ * chunked) and one decode token for each other sequence of the batch. */
+double eng_step_tokens(const struct engine_scenario *sc, double batch);
+/* TTFT, TPOT, tokens/s and the prefill FLOPs counts; memory (per GPU) for capacity. */
+void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		 double peak, struct engine_inference *inf);
+/* Weight bytes of a stage on one GPU: linears, embedding, head and the rest (norms, biases). */
+double eng_weight_bytes(const struct eng_bytes *b, double linear, double embed, double head, double rest);
 /* ------------------------------------------------------------ the step-time model */
 
 /* What one GPU family reaches of its datasheet figures, each with its source (gemm.c). */
@@ -191,6 +243,7 @@ static inline double eng_min(double a, double b) { return a < b ? a : b; }
 enum eng_special { SP_NONE, SP_MODEL, SP_PARAMS, SP_GPU, SP_BIAS };
 enum eng_special eng_knob_special(const struct engine_knob *k);
 const char *eng_choice_name(const struct engine_choice *c, int v);
+void eng_choice_text(const struct engine_knob *k, int v, char *buf, size_t n);
 /* The `bias` knob's value for a model (knobs.c), and a knob's bound or value in the words
  * of its range ("1 B", "40%": knob_text.c). */
 int eng_bias_value(const struct engine_model *m);
@@ -223,6 +276,10 @@ enum eng_bias { BIAS_NONE, BIAS_QKV, BIAS_ATTN, BIAS_ALL };
 #define ENG_PAGEABLE_FACTOR 0.5    /* pageable H2D ≈ half the pinned rate: staged through a pinned
 				      bounce buffer (NVIDIA, "How to Optimize Data Transfers in CUDA
 				      C/C++", M. Harris, 2012); napkin probe measures the real figure */
+/* QLoRA's NF4 with double quantisation (Dettmers et al. 2023, §3): 4 bits per weight, an
+ * 8-bit absmax per block of 64 (8/64), and one fp32 constant per 256 of those (32/(64·256)):
+ * 4 + 0.125 + 0.001953 = 4.127 bits per weight */
+#define ENG_NF4_BITS (4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0))
 #define ENG_ADAM8_BLOCK 2048.0     /* bitsandbytes blockwise 8-bit states: one fp32 absmax per 2048 */
 
 #endif

@@ -68,6 +68,49 @@ static const struct engine_choice ch_bias[] = {
 static const struct engine_choice ch_formula[] = {
 	{"exact", ENGINE_FLOPS_EXACT}, {"6n", ENGINE_FLOPS_6N}, {"6nd", ENGINE_FLOPS_6N}, {NULL, 0},
 };
+static const struct engine_choice ch_finetune[] = {
+	{"full", ENGINE_FT_FULL}, {"lora", ENGINE_FT_LORA}, {"qlora", ENGINE_FT_QLORA}, {"none", ENGINE_FT_FULL}, {NULL, 0},
+};
+/* lora_targets: bits; a list such as "q,k,v" ORs them (ENGINE_KNOB_LIST). The named sets
+ * come first so that stepping walks the usual choices; "q,v" is PEFT's default for Llama
+ * (its TRANSFORMERS_MODELS_TO_LORA_TARGET_MODULES_MAPPING), "all-linear" its name for every
+ * linear but the LM head. */
+static const struct engine_choice ch_lora_targets[] = {
+	{"q,v", ENGINE_LORA_Q | ENGINE_LORA_V},
+	{"attention", ENGINE_LORA_ATTENTION},
+	{"mlp", ENGINE_LORA_MLP},
+	{"all-linear", ENGINE_LORA_ALL},
+	{"q", ENGINE_LORA_Q},
+	{"k", ENGINE_LORA_K},
+	{"v", ENGINE_LORA_V},
+	{"o", ENGINE_LORA_O},
+	{"gate", ENGINE_LORA_GATE},
+	{"up", ENGINE_LORA_UP},
+	{"down", ENGINE_LORA_DOWN},
+	{"attn", ENGINE_LORA_ATTENTION},
+	{"all", ENGINE_LORA_ALL},
+	{"q_proj", ENGINE_LORA_Q},
+	{"k_proj", ENGINE_LORA_K},
+	{"v_proj", ENGINE_LORA_V},
+	{"o_proj", ENGINE_LORA_O},
+	{"gate_proj", ENGINE_LORA_GATE},
+	{"up_proj", ENGINE_LORA_UP},
+	{"down_proj", ENGINE_LORA_DOWN},
+	{NULL, 0},
+};
+static const struct engine_choice ch_offload[] = {
+	{"none", ENGINE_OFFLOAD_NONE}, {"optimizer", ENGINE_OFFLOAD_OPTIMIZER}, {"params", ENGINE_OFFLOAD_PARAMS},
+	{"off", ENGINE_OFFLOAD_NONE},  {"cpu", ENGINE_OFFLOAD_OPTIMIZER},        {NULL, 0},
+};
+
+/* weight_format: enum engine_weight_format (quant.c derives each one's bits per weight) */
+static const struct engine_choice ch_wformat[] = {
+	{"dtype", ENGINE_WF_DTYPE},       {"gptq-int4", ENGINE_WF_GPTQ_INT4}, {"awq-int4", ENGINE_WF_AWQ_INT4},
+	{"nf4", ENGINE_WF_NF4},           {"nf4-dq", ENGINE_WF_NF4_DQ},       {"q8_0", ENGINE_WF_GGUF_Q8_0},
+	{"q4_k_m", ENGINE_WF_GGUF_Q4_K_M}, {"fp8", ENGINE_WF_FP8},           {"none", ENGINE_WF_DTYPE},
+	{"gptq", ENGINE_WF_GPTQ_INT4},    {"awq", ENGINE_WF_AWQ_INT4},        {"bnb-nf4", ENGINE_WF_NF4},
+	{"gguf-q8_0", ENGINE_WF_GGUF_Q8_0}, {"gguf-q4_k_m", ENGINE_WF_GGUF_Q4_K_M}, {NULL, 0},
+};
 
 #define M_ALL ENGINE_MOVES_ALL
 #define M_MEM ENGINE_MOVES_MEMORY
@@ -129,6 +172,12 @@ static const struct engine_knob knobs[] = {
 	 SC(model.top_k), "top-k", "experts each token is routed to"},
 	{"dropout", G_MODEL, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_CHOICE, NULL, F_ARCH | F_TRAIN,
 	 M_MEM, SC(model.dropout), "dropout", "trained with dropout (its 1-byte masks are kept)"},
+	{"sliding_window", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 0, 1e9, 0, ENGINE_STEP_POW2, NULL,
+	 F_ARCH | F_INFER, M_MEM | M_INF | M_RL, SC(model.sliding_window), "sliding window",
+	 "sliding-window attention: a layer caches and attends to the last N tokens (0: none; Mistral 4096; inference only)"},
+	{"window_layers", G_MODEL, ENGINE_KNOB_INT, ENGINE_UNIT_LAYERS, 0, 100000, 0, ENGINE_STEP_LINEAR, NULL,
+	 F_ARCH | F_INFER, M_MEM | M_INF | M_RL, SC(model.window_layers), "window layers",
+	 "layers that use the sliding window (0: all; Gemma 2: every other layer)"},
 
 	{"gpu", G_GPU, ENGINE_KNOB_NAME, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_NONE, NULL, 0, M_ALL, 0, "GPU",
 	 "a GPU preset id or a GPU profile YAML file"},
@@ -187,7 +236,10 @@ static const struct engine_knob knobs[] = {
 	{"activation_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE,
 	 ch_dtype, 0, M_MEM | M_RL, SC(activation_dtype), "activations", "activations' dtype (auto: the recipe's)"},
 	{"kv_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE, ch_dtype,
-	 F_INFER, M_MEM | M_INF, SC(kv_dtype), "KV cache", "KV cache dtype (auto: the activations')"},
+	 F_INFER, M_MEM | M_INF, SC(kv_dtype), "KV cache", "KV cache dtype (auto: the activations'; fp8 halves it)"},
+	{"weight_format", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_WF_DTYPE, ENGINE_STEP_CHOICE,
+	 ch_wformat, F_INFER, M_MEM | M_INF | M_RL, SC(weight_format), "weight format",
+	 "inference weights: dtype (weight_dtype's), gptq-int4, awq-int4, nf4, nf4-dq, q8_0, q4_k_m or fp8, scales included"},
 	{"matmul_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE, ch_dtype,
 	 0, M_CMP | M_RL | M_INF, SC(matmul_dtype), "matmuls", "the dtype matmuls run in, which picks the peak (tf32 for fp32)"},
 
@@ -222,10 +274,36 @@ static const struct engine_knob knobs[] = {
 	{"pinned", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, F_TRAIN, M_DATA,
 	 SC(pinned), "pinned memory", "load batches from pinned (page-locked) host memory"},
 
+	/* fine-tuning (src/engine/finetune.c); PEFT's LoraConfig defaults: r = 8, dropout 0 */
+	{"finetune", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_FT_FULL, ENGINE_STEP_CHOICE, ch_finetune,
+	 F_TRAIN, ENGINE_MOVES_PARAMS | M_MEM | M_CMP | M_RL, SC(finetune), "fine-tuning",
+	 "what is trained: full (every weight), lora (low-rank adapters on frozen weights) or qlora (adapters on NF4 weights)"},
+	{"lora_rank", G_TRAIN, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 65536, 8, ENGINE_STEP_POW2, NULL, F_TRAIN,
+	 ENGINE_MOVES_PARAMS | M_MEM | M_CMP, SC(lora_rank), "LoRA rank", "r of each adapter (A is r × in, B out × r)"},
+	{"lora_targets", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_LORA_Q | ENGINE_LORA_V,
+	 ENGINE_STEP_CHOICE, ch_lora_targets, F_TRAIN | ENGINE_KNOB_LIST, ENGINE_MOVES_PARAMS | M_MEM | M_CMP,
+	 SC(lora_targets), "LoRA targets", "the linears adapted: a list of q,k,v,o,gate,up,down, or attention, mlp, all-linear"},
+	{"lora_dropout", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 0, 0.99, 0, ENGINE_STEP_LINEAR, NULL, F_TRAIN,
+	 M_MEM, SC(lora_dropout), "LoRA dropout", "dropout before each adapter's A (its output and 1-byte mask are kept)"},
+	/* offload (src/engine/offload.c) */
+	{"offload", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_OFFLOAD_NONE, ENGINE_STEP_CHOICE, ch_offload,
+	 F_TRAIN, M_MEM | M_TIME, SC(offload), "offload",
+	 "ZeRO-Offload: none, optimizer (states, master and update on the CPU) or params (also the weights)"},
+	/* default: one socket of 8-channel DDR4-3200, 8 × 25.6 GB/s = 204.8 GB/s peak, of which
+	 * STREAM-like loops sustain about half: 100 GB/s */
+	{"host_bandwidth", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e15, 100e9, ENGINE_STEP_125, NULL,
+	 F_TRAIN, M_TIME, SC(host_bandwidth), "host bandwidth",
+	 "host memory bandwidth the CPU optimizer step runs at (offload)"},
+
 	{"prompt", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e8, 512, ENGINE_STEP_POW2, NULL, F_INFER,
 	 M_MEM | M_INF | M_RL, SC(prompt), "prompt", "prompt tokens per sequence (prefill)"},
 	{"generate", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e8, 512, ENGINE_STEP_POW2, NULL, F_INFER,
 	 M_MEM | M_INF | M_RL, SC(generate), "generate", "tokens generated per sequence (decode steps)"},
+	{"prefill_chunk", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 0, 1e8, 0, ENGINE_STEP_POW2, NULL, F_INFER,
+	 M_MEM | M_INF, SC(prefill_chunk), "prefill chunk",
+	 "chunked prefill: prompt tokens per step (0: the whole prompt at once; e.g. 2048)"},
+	{"kv_block", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e6, 16, ENGINE_STEP_POW2, NULL, F_INFER,
+	 M_MEM | M_INF, SC(kv_block), "KV block", "paged KV cache: tokens per block (vLLM 16; 1: no paging waste)"},
 };
 
 #define NKNOBS (sizeof knobs / sizeof knobs[0])

@@ -74,8 +74,29 @@ void engine_knob_format(const struct engine_scenario *sc, const struct engine_kn
 			fmt_real(*eng_f_real(s, k), buf, n);
 		break;
 	case ENGINE_KNOB_BOOL: util_strlcpy(buf, *eng_f_bool(s, k) ? "on" : "off", n); break;
-	case ENGINE_KNOB_ENUM: util_strlcpy(buf, eng_choice_name(k->choices, *eng_f_enum(s, k)), n); break;
+	case ENGINE_KNOB_ENUM: eng_choice_text(k, *eng_f_enum(s, k), buf, n); break;
 	default: buf[0] = '\0'; break;
+	}
+}
+
+/* A value's canonical name; a LIST knob's value that no name covers is the list of its
+ * single-bit names ("q,k,o"), which engine_knob_set reads back. */
+void eng_choice_text(const struct engine_knob *k, int v, char *buf, size_t n)
+{
+	const struct engine_choice *c;
+	size_t pos = 0;
+
+	buf[0] = '\0';
+	if (!(k->flags & ENGINE_KNOB_LIST) || strcmp(eng_choice_name(k->choices, v), "?") != 0) {
+		util_strlcpy(buf, eng_choice_name(k->choices, v), n);
+		return;
+	}
+	for (c = k->choices; c->name != NULL; c++) {
+		bool single = c->value != 0 && (c->value & (c->value - 1)) == 0;
+		if (single && (v & c->value) && strcmp(eng_choice_name(k->choices, c->value), c->name) == 0) {
+			util_bprintf(buf, n, &pos, "%s%s", pos ? "," : "", c->name);
+			v &= ~c->value;
+		}
 	}
 }
 
@@ -152,6 +173,21 @@ void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n)
 		break;
 	case ENGINE_KNOB_BOOL: util_bprintf(buf, n, &pos, "on or off"); break;
 	case ENGINE_KNOB_ENUM:
+		if (k->flags & ENGINE_KNOB_LIST) {
+			util_bprintf(buf, n, &pos, "a list of");
+			for (c = k->choices; c->name != NULL; c++)
+				if (c->value != 0 && (c->value & (c->value - 1)) == 0 &&
+				    strcmp(eng_choice_name(k->choices, c->value), c->name) == 0)
+					util_bprintf(buf, n, &pos, "%s%s", pos > 9 ? "," : " ", c->name);
+			util_bprintf(buf, n, &pos, " (e.g. q,v), or");
+			for (c = k->choices; c->name != NULL; c++)
+				if ((c->value & (c->value - 1)) != 0 && strcmp(eng_choice_name(k->choices, c->value), c->name) == 0 &&
+				    strchr(c->name, ',') == NULL)
+					util_bprintf(buf, n, &pos, " %s,", c->name);
+			if (pos > 0 && buf[pos - 1] == ',')
+				buf[--pos] = '\0';
+			break;
+		}
 		for (c = k->choices; c->name != NULL; c++) {
 			bool dup = false;
 			for (i = 0; i < nseen; i++)

@@ -49,6 +49,34 @@ static int parse_choice(const struct engine_choice *c, const char *t, int *out)
 	return -1;
 }
 
+/* A LIST knob: names separated by commas, '+' or spaces, ORed ("q,k,v", "attention+up"). */
+static int parse_list(const struct engine_choice *c, const char *t, int *out)
+{
+	char word[32];
+	int v = 0, one, n = 0;
+	size_t len;
+
+	while (*t != '\0') {
+		t += strspn(t, ", +\t");
+		len = strcspn(t, ", +\t");
+		if (len == 0)
+			break;
+		if (len >= sizeof word)
+			return -1;
+		memcpy(word, t, len);
+		word[len] = '\0';
+		if (parse_choice(c, word, &one) != 0)
+			return -1;
+		v |= one;
+		n++;
+		t += len;
+	}
+	if (n == 0)
+		return -1;
+	*out = v;
+	return 0;
+}
+
 /* `params` (or `model: 7B`): the standard dense shape of that size. */
 static int set_params(struct engine_scenario *sc, double v, struct napkin_err *err)
 {
@@ -113,7 +141,8 @@ static bool same_shape(const struct engine_model *a, const struct engine_model *
 	       a->kv_heads == b->kv_heads && a->head_dim == b->head_dim && a->ffn == b->ffn && a->mlp == b->mlp &&
 	       a->norm == b->norm && a->qkv_bias == b->qkv_bias && a->o_bias == b->o_bias && a->mlp_bias == b->mlp_bias &&
 	       a->tied == b->tied && a->position == b->position && a->max_positions == b->max_positions &&
-	       a->experts == b->experts && a->top_k == b->top_k && a->dropout == b->dropout;
+	       a->experts == b->experts && a->top_k == b->top_k && a->dropout == b->dropout &&
+	       a->sliding_window == b->sliding_window && a->window_layers == b->window_layers;
 }
 
 void eng_arch_changed(struct engine_scenario *sc, const struct engine_model *before)
@@ -215,7 +244,8 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	}
 	case ENGINE_KNOB_ENUM: {
 		int c;
-		if (parse_choice(k->choices, text, &c) != 0) {
+		if (parse_choice(k->choices, text, &c) != 0 &&
+		    !((k->flags & ENGINE_KNOB_LIST) && parse_list(k->choices, text, &c) == 0)) {
 			/* a slip or a part of a name: "mixd-bf16", "8bit" (util_suggest_all) */
 			const char *names[64], *hit[6], *near[3] = {NULL, NULL, NULL};
 			size_t nn = 0, nh = 0, nf, j, i2;

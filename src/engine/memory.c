@@ -76,6 +76,17 @@ void eng_bytes(const struct engine_scenario *sc, struct eng_bytes *b)
 	b->master = dt_bytes(b->master_dt);
 	b->act = dt_bytes(b->activation_dt);
 	b->kv = dt_bytes(b->kv_dt);
+	b->w_linear = b->w_embed = b->w_head = b->w;
+	if (sc->mode == ENGINE_MODE_INFER && sc->weight_format != ENGINE_WF_DTYPE) {
+		/* a weight-only format stores the blocks' linears (and for GGUF the embedding
+		 * and the head) at its bits per weight; the rest stays 16-bit (quant.c) */
+		const struct engine_weight_format_info *fi = engine_weight_format_info((enum engine_weight_format)sc->weight_format);
+		double sixteen = dt_bytes(ENGINE_DT_BF16);
+		b->w_linear = engine_weight_format_bits((enum engine_weight_format)sc->weight_format, &sc->model) / 8.0;
+		b->w_embed = fi->embed_bits > 0 ? fi->embed_bits / 8.0 : sixteen;
+		b->w_head = fi->head_bits > 0 ? fi->head_bits / 8.0 : sixteen;
+		b->w = sixteen; /* norms and biases */
+	}
 	/* Autocast keeps 16-bit copies of the weights it casts for the backward pass
 	 * (PyTorch torch.autocast's weight cast cache). */
 	b->autocast_copy = amp ? dt_bytes(r[RA]) : 0.0;
@@ -142,6 +153,9 @@ static double adafactor_states(const struct eng_dims *dm)
  * linears split, vocab-parallel embedding and head, norms replicated) and PP. */
 struct stage_params {
 	double first, last;          /* total */
+	double first_lin, last_lin;  /* the blocks' linears (attention, MLP, router) */
+	double first_emb, last_emb;  /* token and position embeddings */
+	double first_head, last_head;/* the LM head (a tied one on a later stage keeps its copy) */
 	double first_mm, last_mm;    /* matmul weights (what autocast copies) */
 	double layer;                /* one layer on one TP rank */
 };
@@ -168,12 +182,20 @@ static void stage_params(const struct engine_scenario *sc, const struct eng_dims
 	if (sc->pp <= 1) {
 		sp->first = sp->last = dm->L * layer + emb + final_norm + head;
 		sp->first_mm = sp->last_mm = dm->L * mm + dm->V * dm->d / t;
+		sp->first_lin = sp->last_lin = dm->L * mm;
+		sp->first_emb = sp->last_emb = emb;
+		sp->first_head = sp->last_head = head;
 	} else {
 		sp->first = lps * layer + emb;
 		sp->first_mm = lps * mm;
 		/* the last stage holds the head; a tied head keeps its own copy of the embedding */
 		sp->last = lps * layer + final_norm + (dm->tied ? dm->V * dm->d / t : head);
 		sp->last_mm = lps * mm + dm->V * dm->d / t;
+		sp->first_lin = sp->last_lin = lps * mm;
+		sp->first_emb = emb;
+		sp->last_emb = 0.0;
+		sp->first_head = 0.0;
+		sp->last_head = dm->tied ? dm->V * dm->d / t : head;
 	}
 }
 
@@ -184,17 +206,24 @@ static double layer_activations(const struct engine_scenario *sc, const struct e
 }
 
 /* The transient working set of one layer's forward in inference (nothing is kept for a
- * backward pass): the input and residual, the widest intermediate, and the scores. */
+ * backward pass): the input and residual, the widest intermediate, and the scores, for the
+ * tokens one serving step computes (eng_step_tokens: one prefill chunk, or one whole
+ * prompt, and the others' decode tokens; not every sequence's whole prompt at once, which
+ * no continuous-batching server does). Without FlashAttention the chunk's scores span
+ * the prompt so far: chunk × prompt per head. */
 static double infer_working(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b)
 {
 	double s = (double)sc->prompt, t = (double)sc->tp;
+	double tok = eng_step_tokens(sc, b);
+	double chunk = tok - (b - 1.0);
 	double hq = dm->nh * dm->dh;
 	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
 	double qkv = hq / t + 2.0 * dm->dh * kvr;
 	double mlp = dm->k * (dm->gated ? 3.0 : 2.0) * dm->f / t;
-	double scores = sc->flash_attention ? 0.0 : e * dm->nh / t * s * s * b;
+	double span = dm->W > 0 && dm->wfrac >= 1.0 ? eng_min(s, dm->W) : s;
+	double scores = sc->flash_attention ? 0.0 : e * dm->nh / t * chunk * span;
 
-	return e * s * b * (2.0 * dm->d + eng_max(qkv, mlp)) + scores;
+	return e * tok * (2.0 * dm->d + eng_max(qkv, mlp)) + scores;
 }
 
 void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, double dp, double batch,
@@ -237,7 +266,13 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 		if (train && sc->zero >= 3)
 			wdiv = dp;
 		c.params_gpu = P;
-		c.weights = P * by.w / wdiv;
+		if (train)
+			c.weights = P * by.w / wdiv;
+		else {
+			double lin = first ? sp.first_lin : sp.last_lin, emb = first ? sp.first_emb : sp.last_emb;
+			double head = first ? sp.first_head : sp.last_head;
+			c.weights = eng_weight_bytes(&by, lin, emb, head, P - lin - emb - head);
+		}
 		c.autocast = Pmm * by.autocast_copy / wdiv; /* a part of its own: not weights, not master */
 		if (train && sc->zero >= 3 && dp > 1.0 && sc->activations) {
 			/* ZeRO-3 gathers one layer's full weights at a time to compute with it: a
@@ -257,6 +292,10 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			    (train && sc->zero >= 2 ? P * by.g : 0.0);
 		c.layers_per_stage = lps;
 		c.inflight = infl;
+		{
+			struct eng_ft_in fi = {P, Pmm, sp.layer, wdiv, odiv, gdiv, state_per_param};
+			eng_finetune_memory(sc, dm, &by, &fi, &c);
+		}
 		if (train) {
 			bool selective = sc->recompute == ENGINE_RECOMP_SELECTIVE;
 			double per_layer = layer_activations(sc, dm, e, batch, selective);
@@ -299,21 +338,29 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 				pk.head_layer = last && sc->activations;
 				/* the LM head's and the last layer's MLP weights' gradients */
 				pk.head_layer_grads = ((last ? V * dm->d : 0.0) + dm->E * lp.mlp_w / t) * by.g / gdiv;
+				if (sc->finetune != ENGINE_FT_FULL) /* frozen: only the last layer's adapters */
+					pk.head_layer_grads = eng_lora_layer_adapters(sc, dm, t) * by.g / gdiv;
 				/* torch.optim's foreach Adam(W) and Lion: one state-sized buffer (peak.c);
 				 * the fused optimizers of Apex / Transformer Engine / Megatron work in
 				 * place (multi_tensor_apply) */
 				if (sc->kernels == ENGINE_KERNELS_EAGER && sc->activations &&
 				    (sc->optimizer == ENGINE_OPT_ADAMW || sc->optimizer == ENGINE_OPT_ADAM ||
 				     sc->optimizer == ENGINE_OPT_LION))
-					pk.opt_buffer = P * dt_bytes(by.state_dt) / odiv;
-				if (dm->tied && sc->pp <= 1 && sc->activations)
+					pk.opt_buffer = c.trainable_gpu * dt_bytes(by.state_dt) / odiv;
+				/* offload: the step runs on the CPU; QLoRA: bitsandbytes' paged AdamW is
+				 * a fused kernel (no foreach buffer) */
+				if (sc->offload != ENGINE_OFFLOAD_NONE || sc->finetune == ENGINE_FT_QLORA)
+					pk.opt_buffer = 0.0;
+				if (dm->tied && sc->pp <= 1 && sc->activations && sc->finetune == ENGINE_FT_FULL)
 					pk.tied_sum = 2.0 * V * dm->d * by.g / gdiv;
 				eng_step_peak(sc, dm, &pk, &c);
 			}
 		} else {
 			double ctx = (double)(sc->prompt + sc->generate);
 			double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
-			c.kv_cache = 2.0 * lps * batch * ctx * kvr * dm->dh * by.kv;
+			/* per layer: the context in whole kv_block blocks, at most the window where a
+			 * layer slides one (serving.c) */
+			c.kv_cache = 2.0 * lps * batch * eng_kv_tokens(sc, dm, ctx) * kvr * dm->dh * by.kv;
 			if (sc->activations) {
 				c.act_per_layer = infer_working(sc, dm, e, batch);
 				c.activations = c.act_per_layer;

@@ -32,6 +32,10 @@ void eng_dims_from_model(const struct engine_model *m, struct eng_dims *dm)
 	dm->tied = m->tied;
 	dm->learned = m->position == ENGINE_POS_LEARNED;
 	dm->dropout = m->dropout;
+	dm->W = m->sliding_window > 0 ? (double)m->sliding_window : 0.0;
+	dm->wfrac = m->sliding_window <= 0 || m->layers <= 0 ? 0.0
+		    : m->window_layers > 0 && m->window_layers < m->layers ? (double)m->window_layers / (double)m->layers
+									    : 1.0;
 }
 
 void eng_dims_scale(struct eng_dims *dm, double s)

@@ -57,29 +57,60 @@ struct ctx {
 	const struct eng_family *fam;
 	double peak, hbm_bw;
 	struct eng_group tp, cp, ep, dp, pp;
+	bool frozen; /* LoRA/QLoRA: the base linears get no weight gradient */
 };
 
 /* Forward, data-gradient and weight-gradient GEMMs of Y[M,N] = X[M,K]·W[K,N], `count` times. */
 static void gemm3(const struct ctx *c, double M, double N, double K, double count, bool main, struct stage *st,
 		  double *fwd_out)
 {
-	double e = c->b->act, eff, fwd, bwd, f = 2.0 * M * N * K;
+	double e = c->b->act, eff, fwd, bwd, f = 2.0 * M * N * K, passes;
 
 	if (!(M > 0 && N > 0 && K > 0) || count <= 0)
 		return;
 	fwd = eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, M, N, K, e, &eff);
 	if (main && eff < st->thinnest)
 		st->thinnest = eff;
+	/* the data gradient, and the weight gradient unless the weight is frozen (LoRA) */
 	bwd = eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, M, K, N, e, NULL) +
-	      eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, K, N, M, e, NULL);
-	st->mm_flops += 3.0 * f * count;
+	      (c->frozen ? 0.0 : eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, K, N, M, e, NULL));
+	passes = c->frozen ? 2.0 : 3.0;
+	st->mm_flops += passes * f * count;
 	st->mm_time += (fwd + bwd) * count; /* on the roofline, launch gaps apart */
 	st->mm_f += (fwd + ENG_KERNEL_GAP) * count;
-	st->mm_b += (bwd + 2.0 * ENG_KERNEL_GAP) * count;
-	st->flops += 3.0 * f * count;
-	st->bytes += 3.0 * e * (M * K + K * N + M * N) * count;
+	st->mm_b += (bwd + (passes - 1.0) * ENG_KERNEL_GAP) * count;
+	st->flops += passes * f * count;
+	st->bytes += passes * e * (M * K + K * N + M * N) * count;
 	if (fwd_out != NULL)
 		*fwd_out += fwd * count;
+}
+
+/* LoRA's adapters on one layer: for each adapted linear (in → out), A: [M,in]·[in,r] and
+ * B: [M,r]·[r,out], trained (all three GEMMs each). */
+static void adapters(const struct ctx *c, double M, struct stage *st, double *fwd_out)
+{
+	const struct eng_dims *dm = c->dm;
+	double t = (double)c->sc->tp, r = (double)c->sc->lora_rank, d = dm->d;
+	double hq = dm->nh * dm->dh / t, hkv = (dm->nkv >= t ? dm->nkv / t : 1.0) * dm->dh, f = dm->f / t;
+	double rows = M * dm->k; /* through the routed experts */
+	int tg = c->sc->lora_targets, i;
+	struct ctx tc = *c;
+	const struct {
+		int bit;
+		double in, out, rows;
+	} lin[] = {
+		{ENGINE_LORA_Q, d, hq, M},     {ENGINE_LORA_K, d, hkv, M},      {ENGINE_LORA_V, d, hkv, M},
+		{ENGINE_LORA_O, hq, d, M},     {ENGINE_LORA_GATE, d, f, rows},   {ENGINE_LORA_UP, d, f, rows},
+		{ENGINE_LORA_DOWN, f, d, rows},
+	};
+
+	tc.frozen = false;
+	for (i = 0; i < 7; i++) {
+		if (!(tg & lin[i].bit) || (lin[i].bit == ENGINE_LORA_GATE && !dm->gated))
+			continue;
+		gemm3(&tc, lin[i].rows, r, lin[i].in, 1.0, false, st, fwd_out);
+		gemm3(&tc, lin[i].rows, lin[i].out, r, 1.0, false, st, fwd_out);
+	}
 }
 
 static double stream(const struct ctx *c, double bytes)
@@ -115,6 +146,8 @@ static void layer(const struct ctx *c, struct stage *st)
 		gemm3(c, M, (dm->gated ? 2.0 : 1.0) * fr, d, 1.0, true, st, &fwd_mm);
 		gemm3(c, M, d, fr, 1.0, true, st, &fwd_mm);
 	}
+	if (c->frozen)
+		adapters(c, M, st, &fwd_mm);
 
 	/* attention core */
 	if (sc->flash_attention) {
@@ -171,6 +204,16 @@ static void layer(const struct ctx *c, struct stage *st)
 	st->attn_b += attn_b + (sc->flash_attention ? 1.0 : 8.0) * ENG_KERNEL_GAP;
 	st->elem_f += stream(c, elem) + 10.0 * ENG_KERNEL_GAP;
 	st->elem_b += stream(c, 2.0 * elem) + 20.0 * ENG_KERNEL_GAP;
+	if (c->frozen && sc->finetune == ENGINE_FT_QLORA) {
+		/* QLoRA: every linear's NF4 weight is dequantised to bf16 before its forward and
+		 * again for its data gradient (bitsandbytes' dequantize_4bit): the packed weight
+		 * and its constants read (4.127 bits), the bf16 weight written */
+		double w = (d * (hq + 2.0 * hkv) + hq * d + dm->E / ep * (dm->gated ? 3.0 : 2.0) * d * fr) *
+			   (ENG_NF4_BITS / 8.0 + 2.0);
+		st->elem_f += stream(c, w) + 7.0 * ENG_KERNEL_GAP;
+		st->elem_b += stream(c, w) + 7.0 * ENG_KERNEL_GAP;
+		st->bytes += 2.0 * w;
+	}
 
 	/* recomputation: the forward again, inside the backward */
 	if (sc->recompute == ENGINE_RECOMP_FULL) {
@@ -262,6 +305,7 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	c.fam = eng_family(&sc->gpu);
 	c.peak = peak;
 	c.hbm_bw = sc->gpu.bandwidth * c.fam->hbm;
+	c.frozen = sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL;
 	net = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
 	out->network_bw = net;
 	/* rank order tp, cp, dp (ep within dp), pp: each group's members per node */
@@ -307,8 +351,10 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	pt->bubble = sc->pp > 1 ? (p - 1.0) / v * T_mb : 0.0;
 
 	/* data parallelism */
-	S_g = mem->params_gpu * b->g;
-	S_w = mem->params_gpu * b->w;
+	/* what is reduced and gathered: the trained parameters (LoRA: the adapters); ZeRO-3
+	 * gathers every weight it computes with */
+	S_g = mem->trainable_gpu * b->g;
+	S_w = (sc->zero >= 3 ? mem->params_gpu : mem->trainable_gpu) * b->w;
 	if (sc->mode == ENGINE_MODE_TRAIN && dp > 1.0) {
 		if (sc->zero >= 3) {
 			/* per micro-batch: gather before the forward and the backward, reduce-scatter
@@ -329,13 +375,23 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 
 	/* the optimizer step on this GPU's shard */
 	if (sc->mode == ENGINE_MODE_TRAIN) {
-		shard = mem->params_gpu / (sc->zero >= 1 ? dp : 1.0);
+		shard = mem->trainable_gpu / (sc->zero >= 1 ? dp : 1.0);
 		pt->optimizer = stream(&c, 2.0 * (mem->master + mem->optimizer) + shard * (b->g + b->w));
 		out->bytes += 2.0 * (mem->master + mem->optimizer) + shard * (b->g + b->w);
+		if (sc->offload != ENGINE_OFFLOAD_NONE) {
+			/* ZeRO-Offload (Ren et al. 2021, §4.2): the gradients' copy to the host
+			 * overlaps the backward, the parameter fetches (params) the compute; the
+			 * CPU's step and the updated parameters' copy back do not overlap */
+			struct eng_offload_t ot;
+			eng_offload_parts(sc, b, mem, &ot);
+			pt->optimizer = 0.0;
+			pt->offload = ot.cpu + ot.h2d_update + eng_max(0.0, ot.d2h - m * bwd_mb) +
+				      eng_max(0.0, ot.h2d_fetch - m * T_mb);
+		}
 	}
 
 	out->seconds = pt->matmul + pt->attention + pt->elementwise + pt->recompute + pt->optimizer + pt->tp_comm +
-		       pt->cp_comm + pt->ep_comm + pt->pp_comm + pt->dp_comm + pt->bubble;
+		       pt->cp_comm + pt->ep_comm + pt->pp_comm + pt->dp_comm + pt->bubble + pt->offload;
 	out->flops += m * bind->flops;
 	out->bytes += m * bind->bytes;
 	out->gemm_eff = bind->mm_time > 0 ? bind->mm_flops / (bind->mm_time * peak) : c.fam->gemm_best;
@@ -344,11 +400,11 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 
 static const char *const part_names[ENGINE_STEP_PARTS] = {
 	"matmul", "attention", "elementwise", "recompute", "optimizer", "tp_comm",
-	"cp_comm", "ep_comm", "pp_comm", "dp_comm", "bubble",
+	"cp_comm", "ep_comm", "pp_comm", "dp_comm", "bubble", "offload",
 };
 static const char *const part_labels[ENGINE_STEP_PARTS] = {
 	"matmul", "attention", "element-wise", "recompute", "optimizer", "TP comm",
-	"CP comm", "EP comm", "PP comm", "DP comm", "bubble",
+	"CP comm", "EP comm", "PP comm", "DP comm", "bubble", "offload",
 };
 
 double engine_step_part(const struct engine_step_breakdown *b, int i)
@@ -365,6 +421,7 @@ double engine_step_part(const struct engine_step_breakdown *b, int i)
 	case 8: return b->pp_comm;
 	case 9: return b->dp_comm;
 	case 10: return b->bubble;
+	case 11: return b->offload;
 	default: return 0.0;
 	}
 }

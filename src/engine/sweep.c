@@ -19,7 +19,7 @@ static const char *const part_keys[ENGINE_STEP_PARTS] = {
 	"compute.step_breakdown.matmul",  "compute.step_breakdown.attention", "compute.step_breakdown.elementwise",
 	"compute.step_breakdown.recompute", "compute.step_breakdown.optimizer", "compute.step_breakdown.tp_comm",
 	"compute.step_breakdown.cp_comm", "compute.step_breakdown.ep_comm",   "compute.step_breakdown.pp_comm",
-	"compute.step_breakdown.dp_comm", "compute.step_breakdown.bubble",
+	"compute.step_breakdown.dp_comm", "compute.step_breakdown.bubble",    "compute.step_breakdown.offload",
 };
 
 bool engine_metric_at(size_t i, struct engine_metric *m)
@@ -35,7 +35,7 @@ bool engine_metric_at(size_t i, struct engine_metric *m)
 		m->kind = ENGINE_METRIC_TABLE;
 		m->def = &d[i];
 		m->solve = strcmp(d[i].key, "memory.max_batch") == 0 || strcmp(d[i].key, "memory.min_gpus") == 0 ||
-			   strcmp(d[i].key, "memory.max_params") == 0;
+			   strcmp(d[i].key, "memory.max_params") == 0 || strcmp(d[i].key, "inference.max_concurrent") == 0;
 		return true;
 	}
 	i -= n;

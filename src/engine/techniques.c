@@ -39,6 +39,7 @@ static void run(const struct engine_scenario *sc, double scale, struct outcome *
 		o->flops = r.compute.flops_per_token_hw;
 		o->bytes = r.roofline.points[ENGINE_PT_TRAIN].bytes;
 		o->seconds = r.compute.train_seconds * scale;
+		/* offload: the CPU's optimizer step and the PCIe copies (step.c puts them in the step) */
 	} else {
 		o->flops = r.inference.decode_flops / (double)t.batch;
 		o->bytes = r.inference.decode_bytes;
@@ -224,6 +225,45 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		T[ENGINE_TECH_TP].label = "tensor parallelism";
 	}
 
+	/* LoRA and QLoRA against full training; offload (of the optimizer, or the current
+	 * tier) against none, both at the current fine-tuning */
+	{
+		static const struct {
+			int id, ft;
+			const char *name, *label;
+		} ft[] = {{ENGINE_TECH_LORA, ENGINE_FT_LORA, "lora", "LoRA"},
+			  {ENGINE_TECH_QLORA, ENGINE_FT_QLORA, "qlora", "QLoRA (NF4 base)"}};
+		size_t k;
+		for (k = 0; k < 2; k++) {
+			struct engine_technique *te = &T[ft[k].id];
+			a = *sc;
+			b = *sc;
+			a.finetune = (enum engine_finetune)ft[k].ft;
+			b.finetune = ENGINE_FT_FULL;
+			run(&a, scale, &w);
+			run(&b, scale, &wo);
+			fill(te, ft[k].name, ft[k].label, train && sc->finetune == a.finetune, &w, &wo);
+			te->name = ft[k].name;
+			te->label = ft[k].label;
+			snprintf(te->compare, sizeof te->compare, "full -> %s r %lld", ft[k].name, (long long)sc->lora_rank);
+			if (!train)
+				te->applies = false;
+		}
+		a = *sc;
+		b = *sc;
+		a.offload = sc->offload != ENGINE_OFFLOAD_NONE ? sc->offload : ENGINE_OFFLOAD_OPTIMIZER;
+		b.offload = ENGINE_OFFLOAD_NONE;
+		run(&a, scale, &w);
+		run(&b, scale, &wo);
+		fill(&T[ENGINE_TECH_OFFLOAD], "offload", "offload (ZeRO-Offload)", train && sc->offload != ENGINE_OFFLOAD_NONE,
+		     &w, &wo);
+		T[ENGINE_TECH_OFFLOAD].name = "offload";
+		T[ENGINE_TECH_OFFLOAD].label = "offload (ZeRO-Offload)";
+		snprintf(T[ENGINE_TECH_OFFLOAD].compare, sizeof T[0].compare, "none -> %s", engine_offload_name(a.offload));
+		if (!train)
+			T[ENGINE_TECH_OFFLOAD].applies = false;
+	}
+
 	a = *sc;
 	b = *sc;
 	if (sc->pp > 1) {
@@ -242,5 +282,43 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	} else {
 		T[ENGINE_TECH_PP].name = "pipeline_parallel";
 		T[ENGINE_TECH_PP].label = "pipeline parallelism";
+	}
+
+	/* chunked prefill (SARATHI; vLLM's enable_chunked_prefill): the current chunk against
+	 * the whole prompt at once, or chunks of 2048 against it when unchunked. Memory: one
+	 * chunk's activations instead of one prompt's; time: one sequence's request (TTFT +
+	 * generate × TPOT), where each chunk reads the weights and the earlier KV once more */
+	T[ENGINE_TECH_CHUNKED_PREFILL].name = "chunked_prefill";
+	T[ENGINE_TECH_CHUNKED_PREFILL].label = "chunked prefill";
+	if (!train && cur.ok) {
+		struct engine_result ra, rb;
+		struct outcome with, without;
+		struct napkin_err err;
+		a = *sc;
+		b = *sc;
+		if (a.prefill_chunk <= 0 || a.prefill_chunk >= a.prompt)
+			a.prefill_chunk = 2048;
+		b.prefill_chunk = 0;
+		with.ok = engine_validate(&a, &err) == NAPKIN_OK;
+		without.ok = engine_validate(&b, &err) == NAPKIN_OK;
+		if (with.ok && without.ok) {
+			eng_compute_core(&a, &ra);
+			eng_compute_core(&b, &rb);
+			with.memory = ra.memory.total;
+			without.memory = rb.memory.total;
+			with.flops = ra.inference.prefill_flops_causal;
+			without.flops = rb.inference.prefill_flops_causal;
+			with.bytes = ra.inference.decode_bytes;
+			without.bytes = rb.inference.decode_bytes;
+			with.seconds = ra.inference.ttft_seconds + (double)sc->generate * ra.inference.tpot_seconds;
+			without.seconds = rb.inference.ttft_seconds + (double)sc->generate * rb.inference.tpot_seconds;
+		}
+		fill(&T[ENGINE_TECH_CHUNKED_PREFILL], "chunked_prefill", "chunked prefill",
+		     sc->prefill_chunk > 0 && sc->prefill_chunk < sc->prompt, &with, &without);
+		/* a prompt within one chunk changes nothing */
+		if (a.prefill_chunk >= sc->prompt)
+			T[ENGINE_TECH_CHUNKED_PREFILL].applies = false;
+		snprintf(T[ENGINE_TECH_CHUNKED_PREFILL].compare, sizeof T[0].compare, "whole prompt -> chunks of %lld",
+			 (long long)a.prefill_chunk);
 	}
 }

@@ -443,9 +443,13 @@ void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n)
 	case ENGINE_UNIT_FLOP_PER_BYTE: snprintf(buf, n, "%.3g FLOP/B", v); break;
 	case ENGINE_UNIT_DAYS: snprintf(buf, n, "%.1f days", v); break;
 	case ENGINE_UNIT_GPU_HOURS: {
+		/* a short run keeps its digits (66.9 min on one GPU is 1.12 GPU-hours, not "1") */
 		char c[40];
-		engine_fmt_count(floor(v + 0.5), c, sizeof c);
-		snprintf(buf, n, "%s GPU-hours", c);
+		if (fabs(v) < 100.0)
+			snprintf(c, sizeof c, "%.3g", v);
+		else
+			engine_fmt_count(floor(v + 0.5), c, sizeof c);
+		snprintf(buf, n, "%s %s", c, strcmp(c, "1") == 0 ? "GPU-hour" : "GPU-hours");
 		break;
 	}
 	case ENGINE_UNIT_BYTES_PER_PARAM: snprintf(buf, n, "%.4g B/param", v); break;

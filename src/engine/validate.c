@@ -41,6 +41,13 @@ static int check_model(const struct engine_model *m, struct napkin_err *err)
 		FAIL("top_k (%lld) cannot exceed experts (%lld)", (long long)m->top_k, (long long)m->experts);
 	if (m->position == ENGINE_POS_LEARNED && m->max_positions < 1)
 		FAIL("max_positions must be at least 1 with learned positions");
+	if (m->sliding_window < 0)
+		FAIL("sliding_window (%lld) must be 0 (none) or a number of tokens", (long long)m->sliding_window);
+	if (m->window_layers < 0 || m->window_layers > m->layers)
+		FAIL("window_layers (%lld) must be 0 (every layer) up to layers (%lld)", (long long)m->window_layers,
+		     (long long)m->layers);
+	if ((m->checkpoint_format < 0 || m->checkpoint_format >= ENGINE_WF_COUNT))
+		FAIL("the checkpoint's weight format is unknown");
 	return NAPKIN_OK;
 }
 
@@ -108,13 +115,20 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	}
 	if ((int)sc->precision < 0 || sc->precision >= ENGINE_PREC_COUNT)
 		FAIL("precision: unknown recipe");
+	if (sc->weight_format < 0 || sc->weight_format >= ENGINE_WF_COUNT)
+		FAIL("weight_format: unknown format");
+	if (sc->kv_block < 1)
+		FAIL("kv_block (%lld) must be at least 1 token", (long long)sc->kv_block);
+	if (sc->prefill_chunk < 0)
+		FAIL("prefill_chunk (%lld) must be 0 (the whole prompt) or a number of tokens", (long long)sc->prefill_chunk);
 
 	/* dtypes */
 	eng_bytes(sc, &by);
 	if (train) {
 		if (!is_float_dt(by.weight_dt) || !is_float_dt(by.grad_dt) || !is_float_dt(by.activation_dt))
 			FAIL("weight_dtype, grad_dtype and activation_dtype must be floating-point types to train "
-			     "(int8 and int4 weights are for inference)");
+			     "(int8 and int4 weights are for inference; to fine-tune on 4-bit weights use "
+			     "finetune: qlora)");
 		if (sc->optimizer != ENGINE_OPT_ADAM_8BIT && !is_float_dt(by.state_dt))
 			FAIL("optimizer_dtype must be a floating-point type (adam-8bit is the 8-bit optimizer)");
 	}
@@ -228,16 +242,21 @@ void engine_scenario_summary(const struct engine_scenario *sc, char *buf, size_t
 
 	snprintf(gpus, sizeof gpus, "%lld", (long long)sc->gpus);
 	if (sc->mode == ENGINE_MODE_TRAIN)
-		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 train \xc2\xb7 %s \xc2\xb7 %s", sc->model.name[0] ? sc->model.name : "custom model", gpus,
-			 sc->gpu.name[0] ? sc->gpu.name : "GPU", engine_precision_name(sc->precision),
-			 engine_optimizer_name(sc->optimizer));
+		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 %s \xc2\xb7 %s \xc2\xb7 %s%s%s",
+			 sc->model.name[0] ? sc->model.name : "custom model", gpus, sc->gpu.name[0] ? sc->gpu.name : "GPU",
+			 sc->finetune == ENGINE_FT_FULL ? "train" : engine_finetune_name(sc->finetune),
+			 engine_precision_name(sc->precision), engine_optimizer_name(sc->optimizer),
+			 sc->offload != ENGINE_OFFLOAD_NONE ? " \xc2\xb7 offload " : "",
+			 sc->offload != ENGINE_OFFLOAD_NONE ? engine_offload_name(sc->offload) : "");
 	else {
 		/* inference keeps weights and a KV cache: their dtypes, not a training recipe */
 		struct eng_bytes by;
 		eng_bytes(sc, &by);
 		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 infer \xc2\xb7 %s weights \xc2\xb7 %s KV",
 			 sc->model.name[0] ? sc->model.name : "custom model", gpus, sc->gpu.name[0] ? sc->gpu.name : "GPU",
-			 by.weight_dt >= 0 ? engine_dtype_info((enum engine_dtype)by.weight_dt)->name : "?",
+			 sc->weight_format != ENGINE_WF_DTYPE
+				 ? engine_weight_format_info((enum engine_weight_format)sc->weight_format)->name
+				 : by.weight_dt >= 0 ? engine_dtype_info((enum engine_dtype)by.weight_dt)->name : "?",
 			 by.kv_dt >= 0 ? engine_dtype_info((enum engine_dtype)by.kv_dt)->name : "?");
 	}
 }

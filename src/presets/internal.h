@@ -96,7 +96,7 @@ void pmodel_default_name(const struct ydoc_node *root, bool hf, const char *path
 			 struct engine_model *m);
 /* Warnings for what a config.json says that napkin does not model yet (sliding window,
  * quantization_config), at their positions. */
-void pmodel_hf_warnings(struct pdiag *d, const struct ydoc_node *root, const struct engine_model *m);
+void pmodel_hf_serving(struct pdiag *d, const struct ydoc_node *root, struct engine_model *m);
 void pmodel_yaml(struct pbuf *b, const struct engine_model *m, int indent);
 /* The kind a document holds: from path's directory (gpus/, models/, scenarios/), else
  * from root's keys (kind.c). */

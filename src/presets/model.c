@@ -70,7 +70,7 @@ static const char *const model_keys[] = {
 	"name", "architecture", "vocab_size", "hidden_size", "num_hidden_layers", "num_attention_heads",
 	"num_key_value_heads", "head_dim", "intermediate_size", "tie_word_embeddings", "max_position_embeddings",
 	"num_local_experts", "num_experts_per_tok", "mlp", "norm", "bias", "position", "dropout",
-	"params_published", "source",
+	"params_published", "source", "sliding_window", "window_layers",
 	/* GPT-2's and OPT's names for the same fields */
 	"n_embd", "n_layer", "n_head", "n_inner", "n_positions", "ffn_dim", NULL,
 };
@@ -332,9 +332,25 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 	if (m.name[0] == '\0')
 		pmodel_default_name(root, hf, path, id, &m);
 
-	/* warnings: traits napkin assumed, or could not represent, or does not model yet */
+	/* sliding-window attention (Jiang et al. 2023, "Mistral 7B", §2; Phi-3; Gemma 2's local
+	 * layers, every other one: Gemma2DecoderLayer uses the window when layer_idx % 2 == 0).
+	 * null or use_sliding_window: false (Qwen2) is none. */
+	{
+		const struct ydoc_node *use = ydoc_get(root, "use_sliding_window");
+		bool off = use != NULL && use->kind == YDOC_SCALAR && strcmp(use->text, "false") == 0;
+		if ((v = pd_field(d, root, "sliding_window", false, true)) != NULL && !off &&
+		    pd_number(d, v, ENGINE_UNIT_TOKENS, 1, 1e9, &x) == 0)
+			m.sliding_window = (int64_t)x;
+		if (m.sliding_window > 0 && strcmp(m.arch, "gemma2") == 0)
+			m.window_layers = (m.layers + 1) / 2;
+		if ((v = pd_field(d, root, "window_layers", false, true)) != NULL &&
+		    pd_number(d, v, ENGINE_UNIT_LAYERS, 0, (double)(m.layers > 0 ? m.layers : 1), &x) == 0)
+			m.window_layers = (int64_t)x;
+	}
+
+	/* warnings: traits napkin assumed, or could not represent, or does not know */
 	if (hf)
-		pmodel_hf_warnings(d, root, &m);
+		pmodel_hf_serving(d, root, &m);
 	if (arch_node != NULL && family_of(m.arch) == NULL &&
 	    !(given.mlp && given.norm && given.bias && given.tied && given.position)) {
 		pd_warn(d, arch_node->line, arch_node->col,
@@ -439,6 +455,14 @@ void pmodel_yaml(struct pbuf *b, const struct engine_model *m, int indent)
 	pbuf_printf(b, "position: %s\n", pos_names[m->position == ENGINE_POS_ROPE ? 0 : m->position == ENGINE_POS_LEARNED ? 1 : 2]);
 	indent_to(b, indent);
 	pbuf_printf(b, "dropout: %s\n", m->dropout ? "true" : "false");
+	if (m->sliding_window > 0) {
+		indent_to(b, indent);
+		pbuf_printf(b, "sliding_window: %lld\n", (long long)m->sliding_window);
+		if (m->window_layers > 0 && m->window_layers < m->layers) {
+			indent_to(b, indent);
+			pbuf_printf(b, "window_layers: %lld\n", (long long)m->window_layers);
+		}
+	}
 	if (m->params_published > 0) {
 		pfmt_shortest(m->params_published, num, sizeof num);
 		indent_to(b, indent);

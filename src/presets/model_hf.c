@@ -1,7 +1,7 @@
 /*
  * What a model file says beyond its shape: the name it goes by when it gives none, and
- * what napkin reads in a Hugging Face config.json but does not model yet (a sliding
- * attention window, a quantised checkpoint), said as warnings with their positions.
+ * the checkpoint's weight format a Hugging Face config.json's quantization_config gives,
+ * with a warning (and its position) for a format napkin does not know.
  *
  * Names, in order: `name` (napkin's own key, read by model.c); `_name_or_path` when it
  * names something ("meta-llama/Llama-2-7b-hf"; a local path gives its last meaningful
@@ -166,58 +166,57 @@ void pmodel_default_name(const struct ydoc_node *root, bool hf, const char *path
 	util_strlcpy(m->name, buf, sizeof m->name);
 }
 
-/* ------------------------------------------------------------ read, not modelled yet */
+/* ------------------------------------------------------------ serving traits */
 
-void pmodel_hf_warnings(struct pdiag *d, const struct ydoc_node *root, const struct engine_model *m)
+/* quantization_config → a weight format (transformers' GPTQConfig, AwqConfig,
+ * BitsAndBytesConfig, FineGrainedFP8Config / fbgemm_fp8; quant.c has each one's bits).
+ * Returns ENGINE_WF_DTYPE when napkin has no format for it; what says why. */
+static enum engine_weight_format quant_format(const struct ydoc_node *q, char *what, size_t n)
 {
-	const struct ydoc_node *v = ydoc_get(root, "sliding_window"), *use = ydoc_get(root, "use_sliding_window");
-	const struct ydoc_node *q = ydoc_get(root, "quantization_config");
-	double w = 0;
-	char num[32];
+	const struct ydoc_node *meth = ydoc_get(q, "quant_method"), *bits = ydoc_get(q, "bits");
+	const struct ydoc_node *group = ydoc_get(q, "group_size");
+	const char *m = meth != NULL && meth->kind == YDOC_SCALAR && !ydoc_is_null(meth) ? meth->text : "unnamed";
+	double b = 0, g = 0;
+	size_t pos = 0;
 
-	/* Mistral, Phi-3, Gemma 2: each token attends to the last `sliding_window` positions
-	 * (Jiang et al. 2023, "Mistral 7B", §2: a rolling buffer cache of W entries). Qwen2
-	 * switches it off with use_sliding_window: false. A window of the whole context
-	 * changes nothing. */
-	if (v != NULL && v->kind == YDOC_SCALAR && !ydoc_is_null(v) &&
-	    !(use != NULL && use->kind == YDOC_SCALAR && strcmp(use->text, "false") == 0) &&
-	    engine_unit_parse(ENGINE_UNIT_NONE, v->text, &w, NULL) == NAPKIN_OK && w >= 1 &&
-	    (m->max_positions <= 0 || w < (double)m->max_positions)) {
-		engine_fmt_int(w, num, sizeof num);
-		pd_warn(d, v->line, v->col,
-			"sliding_window: %.0f is not modelled yet: napkin counts full attention, so for contexts "
-			"beyond %s tokens it overstates the attention FLOPs and, in inference, the KV cache (a "
-			"rolling buffer holds only the last %s positions); up to %s tokens nothing changes",
-			w, num, num, num);
+	util_bprintf(what, n, &pos, "%.20s", m);
+	if (bits != NULL && bits->kind == YDOC_SCALAR &&
+	    engine_unit_parse(ENGINE_UNIT_NONE, bits->text, &b, NULL) == NAPKIN_OK && b >= 1 && b <= 16)
+		util_bprintf(what, n, &pos, ", %.0f-bit weights", b);
+	if (group != NULL && group->kind == YDOC_SCALAR &&
+	    engine_unit_parse(ENGINE_UNIT_NONE, group->text, &g, NULL) == NAPKIN_OK && g >= 1)
+		util_bprintf(what, n, &pos, " in groups of %.0f", g);
+	if ((strcmp(m, "gptq") == 0 || strcmp(m, "awq") == 0) && b == 4 && g == 128)
+		return strcmp(m, "gptq") == 0 ? ENGINE_WF_GPTQ_INT4 : ENGINE_WF_AWQ_INT4;
+	if (strcmp(m, "bitsandbytes") == 0) {
+		const struct ydoc_node *in4 = ydoc_get(q, "load_in_4bit"), *type = ydoc_get(q, "bnb_4bit_quant_type");
+		const struct ydoc_node *dq = ydoc_get(q, "bnb_4bit_use_double_quant");
+		bool four = in4 != NULL && in4->kind == YDOC_SCALAR && strcmp(in4->text, "true") == 0;
+		bool nf4 = type != NULL && type->kind == YDOC_SCALAR && strcmp(type->text, "nf4") == 0;
+		bool dbl = dq != NULL && dq->kind == YDOC_SCALAR && strcmp(dq->text, "true") == 0;
+		if (four && nf4)
+			return dbl ? ENGINE_WF_NF4_DQ : ENGINE_WF_NF4;
 	}
-	/* GPTQ, AWQ, bitsandbytes, fp8 checkpoints: the weights are stored in `bits` bits with
-	 * a scale (and zero point) per group of `group_size` (transformers' GPTQConfig and
-	 * AwqConfig). */
+	if (strcmp(m, "fp8") == 0 || strcmp(m, "fbgemm_fp8") == 0)
+		return ENGINE_WF_FP8;
+	return ENGINE_WF_DTYPE;
+}
+
+void pmodel_hf_serving(struct pdiag *d, const struct ydoc_node *root, struct engine_model *m)
+{
+	const struct ydoc_node *q = ydoc_get(root, "quantization_config");
+
+	/* GPTQ, AWQ, bitsandbytes NF4, fp8 checkpoints: the weights' format, which an
+	 * inference scenario takes unless weight_format is given (engine adapt.c) */
 	if (q != NULL && q->kind == YDOC_MAP) {
-		const struct ydoc_node *meth = ydoc_get(q, "quant_method"), *bits = ydoc_get(q, "bits");
-		const struct ydoc_node *group = ydoc_get(q, "group_size");
-		double b = 0, g = 0;
 		char what[160];
-		size_t pos = 0;
-		util_bprintf(what, sizeof what, &pos, "%.20s",
-			     meth != NULL && meth->kind == YDOC_SCALAR && !ydoc_is_null(meth) ? meth->text : "unnamed");
-		if (bits != NULL && bits->kind == YDOC_SCALAR &&
-		    engine_unit_parse(ENGINE_UNIT_NONE, bits->text, &b, NULL) == NAPKIN_OK && b >= 1 && b <= 16)
-			util_bprintf(what, sizeof what, &pos, ", %.0f-bit weights", b);
-		if (group != NULL && group->kind == YDOC_SCALAR &&
-		    engine_unit_parse(ENGINE_UNIT_NONE, group->text, &g, NULL) == NAPKIN_OK && g >= 1)
-			util_bprintf(what, sizeof what, &pos, " in groups of %.0f", g);
-		if (b >= 1 && b < 16)
+		enum engine_weight_format f = quant_format(q, what, sizeof what);
+		m->checkpoint_format = (int)f;
+		if (f == ENGINE_WF_DTYPE)
 			pd_warn(d, q->line, q->col,
-				"quantization_config (%s) is not modelled yet: napkin sizes the weights by the "
-				"scenario's precision, e.g. 16 bits a parameter in bf16, about %.3g\xc3\x97 the "
-				"checkpoint's %.0f bits (plus a scale per group), and leaves out the dequantising; the "
-				"parameter count is right",
-				what, 16.0 / b, b);
-		else
-			pd_warn(d, q->line, q->col,
-				"quantization_config (%s) is not modelled yet: napkin sizes the weights by the "
-				"scenario's precision, not by the checkpoint's format; the parameter count is right",
+				"quantization_config (%s) is not a format napkin knows (gptq and awq 4-bit in groups "
+				"of 128, bitsandbytes nf4, fp8): napkin sizes the weights by the scenario's precision "
+				"or weight_format; the parameter count is right",
 				what);
 	}
 }

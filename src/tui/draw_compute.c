@@ -1,8 +1,9 @@
 /*
  * The compute pane: FLOPs, time, MFU, throughput, the step and the data loading in
- * training; prefill, decode, tokens/s and the KV cache in inference. Each result is an
- * item of one to three lines, in words a student reads without a manual; an item's lines
- * join into one row where the pane is wide enough. When the items do not all fit, the
+ * training; prefill, decode, capacity, time to first token and per output token, tokens/s
+ * and the KV cache in inference. Each result is an item of one to three lines, in words a
+ * student reads without a manual; an item's lines join into one row where the pane is wide
+ * enough. When the items do not all fit, the
  * pane scrolls to the focused one and marks the hidden ones with ↑ and ↓. Pure.
  */
 #include <math.h>
@@ -106,7 +107,10 @@ static int train_items(struct tui_model *m, struct item *items)
 	si(cp->flops_per_token_6n, "", b, sizeof b);
 	it = add(items, &n, "FLOPs/token", "compute.flops_per_token_train", " " DOT " ");
 	line(it, "%s" TUI_BADGE " exact", a);
-	line(it, "6" DOT "N rule %s", b);
+	if (m->sc.finetune != ENGINE_FT_FULL) /* LoRA/QLoRA: frozen weights, no weight gradients */
+		line(it, "4" DOT "N rule %s", b);
+	else
+		line(it, "6" DOT "N rule %s", b);
 
 	si(cp->flops_per_token_forward, "", a, sizeof a);
 	si(cp->flops_per_token_backward, "", b, sizeof b);
@@ -128,10 +132,10 @@ static int train_items(struct tui_model *m, struct item *items)
 	line(it, "(6" DOT "N" DOT "D rule %s)", b);
 
 	engine_fmt_seconds(cp->train_seconds, a, sizeof a);
-	engine_fmt_count(floor(cp->gpu_hours + 0.5), b, sizeof b);
+	engine_unit_format(ENGINE_UNIT_GPU_HOURS, cp->gpu_hours, b, sizeof b);
 	it = add(items, &n, "time", "compute.train_days", " ");
 	line(it, "%s" TUI_BADGE, a);
-	line(it, DOT " %s GPU-hours", b);
+	line(it, DOT " %s", b);
 
 	si(cp->peak, "FLOP/s", a, sizeof a);
 	it = add(items, &n, "MFU / HFU", "compute.mfu", " ");
@@ -158,7 +162,7 @@ static int train_items(struct tui_model *m, struct item *items)
 
 	{
 		/* the predicted step as a bar of its parts, like the memory bar (e explains each) */
-		static const char glyph[ENGINE_STEP_PARTS] = {'M', 'A', 'E', 'R', 'O', 'T', 'C', 'X', 'P', 'D', 'B'};
+		static const char glyph[ENGINE_STEP_PARTS] = {'M', 'A', 'E', 'R', 'O', 'T', 'C', 'X', 'P', 'D', 'B', 'H'};
 		char bar[25], legend[64];
 		int i, j, pos = 0, w = (int)sizeof bar - 1;
 		size_t lp = 0;
@@ -254,6 +258,31 @@ static int infer_items(struct tui_model *m, struct item *items)
 		line(it, "%s per replica (%.0f)", d, inf->replicas);
 	}
 	line(it, "%s per sequence", b);
+
+	/* serving: how many sequences fit at this context, the first token, each next one */
+	engine_fmt_max_batch(inf->max_concurrent, a, sizeof a);
+	engine_fmt_count(inf->context, b, sizeof b);
+	it = add(items, &n, "capacity", "inference.max_concurrent", " ");
+	line(it, "%s" TUI_BADGE " %s", a, inf->max_concurrent == 1 ? "sequence" : "sequences");
+	line(it, "at %s tokens, per replica", b);
+
+	engine_fmt_seconds(inf->ttft_seconds, a, sizeof a);
+	it = add(items, &n, "first token", "inference.ttft_seconds", " ");
+	line(it, "%s" TUI_BADGE, a);
+	if (m->sc.prefill_chunk > 0)
+		line(it, "(%.0f %s of %.0f)", inf->prefill_chunks, util_plural(inf->prefill_chunks, "chunk", "chunks"),
+		     inf->prefill_chunk);
+	else
+		line(it, "(the whole prompt at once)");
+
+	engine_fmt_seconds(inf->tpot_seconds, a, sizeof a);
+	engine_fmt_seconds(inf->tp_comm_seconds_per_step, b, sizeof b);
+	it = add(items, &n, "per token", "inference.tpot_seconds", " ");
+	line(it, "%s" TUI_BADGE, a);
+	if (m->sc.tp > 1)
+		line(it, "(all-reduces %s)", b); /* the TP collectives in the step */
+	else
+		line(it, "(the decode step)");
 
 	engine_fmt_seconds(inf->generate_seconds, a, sizeof a);
 	it = add(items, &n, "request", "inference.generate_seconds", " ");

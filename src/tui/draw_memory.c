@@ -88,6 +88,18 @@ static void per_param(const struct tui_model *m, int width, char *buf, size_t n,
 	char wd[24], gd[24], md[24], gt[48], mt[48];
 	int f;
 
+	if (m->sc.mode != ENGINE_MODE_TRAIN && m->sc.weight_format != ENGINE_WF_DTYPE) {
+		/* a weight-only format: its bits per weight with the scales, the rest 16-bit */
+		const char *fmt = engine_weight_format_info((enum engine_weight_format)m->sc.weight_format)->name;
+		*labelled = true;
+		snprintf(buf, n, "%.3g B/param (%s weights with their scales; no gradients or optimizer)", mm->bytes_per_param,
+			 fmt);
+		if (tui_utf8_width(buf) <= width - 12)
+			return;
+		*labelled = false;
+		snprintf(buf, n, "%.3g B/param: %s weights only (inference)", mm->bytes_per_param, fmt);
+		return;
+	}
 	if (m->sc.mode != ENGINE_MODE_TRAIN) {
 		*labelled = true;
 		snprintf(buf, n, "%g B/param (%s weights; no gradients or optimizer in inference)", w,
@@ -265,8 +277,30 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	}
 	y += 4;
 
-	/* bytes per parameter, spelled out */
-	{
+	/* bytes per parameter, spelled out; offloading: the host memory in its place;
+	 * fine-tuning: what is trained (the per-parameter sum does not apply to frozen weights) */
+	if (m->sc.mode == ENGINE_MODE_TRAIN && m->sc.offload != ENGINE_OFFLOAD_NONE) {
+		tui_draw_bytes(mm->host_bytes, a, sizeof a);
+		snprintf(line, sizeof line, "%s on the host (offload %s: master, states, 16-bit grads%s)", a,
+			 engine_offload_name(m->sc.offload), m->sc.offload == ENGINE_OFFLOAD_PARAMS ? ", weights" : "");
+		if (tui_item_width(m, line, "memory.host_bytes") + 12 > in.w)
+			snprintf(line, sizeof line, "%s (offload %s)", a, engine_offload_name(m->sc.offload));
+		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), 12, "host mem", line,
+			     "memory.host_bytes", now);
+	} else if (m->sc.mode == ENGINE_MODE_TRAIN && m->sc.finetune != ENGINE_FT_FULL) {
+		char tg[48];
+		engine_knob_format(&m->sc, engine_knob_find("lora_targets"), tg, sizeof tg);
+		engine_fmt_count(m->res.params.trainable, a, sizeof a);
+		snprintf(line, sizeof line, "%s r %lld on %s: %s trainable (%.2g%%), base frozen%s",
+			 m->sc.finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA", (long long)m->sc.lora_rank, tg, a,
+			 m->res.params.total > 0 ? 100.0 * m->res.params.trainable / m->res.params.total : 0.0,
+			 m->sc.finetune == ENGINE_FT_QLORA ? " in NF4" : "");
+		if (tui_item_width(m, line, "model.params_trainable") + 12 > in.w)
+			snprintf(line, sizeof line, "%s r %lld: %s trainable", m->sc.finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA",
+				 (long long)m->sc.lora_rank, a);
+		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), 12, "fine-tune", line,
+			     "model.params_trainable", now);
+	} else {
 		bool labelled;
 		per_param(m, in.w, line, sizeof line, &labelled);
 		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), labelled ? 12 : 1,

@@ -6,7 +6,8 @@
 /* Rows each pane needs, box included. */
 #define MEM_ROWS(bar) (9 + (bar))
 #define MID_MIN 14   /* compute (train: 12 lines) and the roofline plot */
-#define LOW_ROWS 13  /* techniques: a header and ten rows */
+#define LOW_ROWS 13  /* techniques: a header and ten rows (the rest scroll) */
+#define LOW_ALL 16   /* ... and all thirteen, where the screen has room to spare */
 #define FULL_RIGHT_W 84
 #define PAIR_W 84
 
@@ -74,7 +75,7 @@ void tui_layout_solve(const struct tui_layout_req *req, struct tui_layout *out)
 		int cw = rw * 11 / 20, tw = rw - (rw * 2 / 5 > 38 ? rw * 2 / 5 : 38);
 		struct tui_rect mid, bottom;
 
-		low = LOW_ROWS;
+		low = rest >= 2 * MID_MIN + LOW_ALL ? LOW_ALL : LOW_ROWS;
 		mid = tui_rect_make(right.x, right.y + mem, rw, rest - low);
 		bottom = tui_rect_make(right.x, right.y + mem + rest - low, rw, low);
 		split_h(mid, cw, &out->pane[TUI_PANE_COMPUTE], &out->pane[TUI_PANE_ROOFLINE]);

@@ -97,7 +97,8 @@ static const char *const compute_train_items[] = {
 };
 static const char *const compute_infer_items[] = {
 	"compute.flops_per_token_forward",     "inference.prefill_seconds",   "inference.decode_seconds_per_token",
-	"inference.decode_tokens_per_s",       "inference.generate_seconds", "inference.kv_bytes_per_token",
+	"inference.decode_tokens_per_s",       "inference.max_concurrent",    "inference.ttft_seconds",
+	"inference.tpot_seconds",              "inference.generate_seconds",  "inference.kv_bytes_per_token",
 	"compute.peak_flops",
 };
 static const char *const roofline_items[] = {
@@ -107,7 +108,8 @@ static const char *const tech_items[] = {
 	"techniques.mixed_precision", "techniques.selective_recompute", "techniques.full_recompute",
 	"techniques.flash_attention", "techniques.kv_cache",            "techniques.zero1",
 	"techniques.zero2",           "techniques.zero3",               "techniques.tensor_parallel",
-	"techniques.pipeline_parallel",
+	"techniques.pipeline_parallel", "techniques.lora",                "techniques.qlora",
+	"techniques.offload",           "techniques.chunked_prefill",
 };
 static const char *const dtype_items[] = {
 	"dtype.fp32", "dtype.tf32", "dtype.bf16", "dtype.fp16", "dtype.fp8-e4m3",

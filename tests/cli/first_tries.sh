@@ -175,10 +175,14 @@ run report --scenario course-largest --format json
 ok
 err_has "note: scenario 'course-largest' is course-largest-model-8-h100"
 json 'j["scenario"]["precision"] == "fp32"'
-what="--lora (nothing close: no suggestion)"
+what="--lora (a knob's value typed as a flag)"
 run report --lora 1
 refused
-err_has 'unknown option --lora (napkin report --help'
+err_has 'unknown option --lora (did you mean --finetune lora?)'
+what="--zzyq (nothing close: no suggestion)"
+run report --zzyq 1
+refused
+err_has 'unknown option --zzyq (napkin report --help'
 err_lacks 'did you mean'
 what="--btach (a swap)"
 run report --btach 2
@@ -187,7 +191,7 @@ err_has 'did you mean --batch?'
 what="--kv (a prefix of several)"
 run report --kv 2
 refused
-err_has 'did you mean --kv-heads or --kv-dtype?'
+err_has 'did you mean --kv-heads, --kv-dtype or --kv-block?'
 what="--precision mixd-bf16 (a slip in a choice)"
 run report --precision mixd-bf16
 refused
@@ -328,7 +332,7 @@ what="--mode infer --gpus 8 --batch 1"
 run report --mode infer --gpus 8 --batch 1
 ok
 out_has 'each of the 8 replicas, 1 GPU each, serves 1 sequence'
-out_has 'tokens/s 246 per sequence · 246 per replica (batch 1) · 1,968 for the job (8 replicas)'
+out_has 'tokens/s 246 per sequence · 246 per replica (batch 1) · 246 per GPU · 1,968 for the job (8 replicas)'
 what="--mode infer --gpus 2 --tp 2 --batch 4 (one replica)"
 run report --mode infer --gpus 2 --tp 2 --batch 4
 ok
@@ -378,7 +382,44 @@ run report --format json
 ok
 json 'j["memory"]["bytes_per_param"] == 16 and j["memory"]["autocast_copies"] == 0'
 
+# ---- serving: a quantised checkpoint is served in its format; an explicit choice stays
+what="a GPTQ config.json served"
+run report --model tests/data/hf/llama-2-7b-gptq.json --mode infer --gpus 1
+ok
+err_has "weight_format dtype → gptq-int4, the checkpoint's quantization_config"
+out_has 'infer · gptq-int4 weights'
+out_has 'weights in GPTQ int4, group 128: 4.156 bits a weight'
+what="a GPTQ config.json with --weight-format dtype"
+run report --model tests/data/hf/llama-2-7b-gptq.json --mode infer --gpus 1 --weight-format dtype
+ok
+out_has 'infer · bf16 weights'
+what="the JSON's serving figures say whose"
+run report --mode infer --gpus 8 --tp 2 --batch 8 --prefill-chunk 256 --format json
+ok
+json 'j["inference"]["max_concurrent"] >= 8'
+json 'j["inference"]["prefill_chunks"] == 2'
+json 'abs(j["inference"]["decode_tokens_per_s_gpu"] * 8 - j["inference"]["decode_tokens_per_s"]) < 1e-6 * j["inference"]["decode_tokens_per_s"]'
+json 'j["inference"]["tpot_seconds"] > j["inference"]["decode_seconds_per_token"]'
+json 'j["inference"]["prefill_flops_causal"] < j["inference"]["prefill_flops_palm"]'
+
 # ---- end
+
+# ---- fine-tuning on one GPU (issue 14): does QLoRA Llama-3-8B fit a 24 GB card, how long
+# does an epoch of 10M tokens take; full fine-tuning does not fit
+what="QLoRA Llama-3-8B on one RTX 4090"
+run report --model llama-3-8b --gpu rtx-4090 --gpus 1 --finetune qlora --seq 1024 --tokens 10M --format json
+ok
+json 'j["memory"]["fits"] and j["model"]["params_trainable"] == 3407872 and j["memory"]["dtypes"]["weights"] == "nf4"'
+json '600 < j["compute"]["train_seconds"] < 86400 and j["compute"]["step_breakdown"]["matmul"] > 0'
+what="QLoRA Llama-3-8B on one RTX 4090 (text)"
+run report --model llama-3-8b --gpu rtx-4090 --gpus 1 --finetune qlora --seq 1024 --tokens 10M
+ok
+out_has 'fits,'
+out_has 'QLoRA r 8 on q,v: 3,407,872 trainable'
+what="full fine-tuning of Llama-3-8B on one RTX 4090 does not fit"
+run report --model llama-3-8b --gpu rtx-4090 --gpus 1 --seq 1024 --format json
+ok
+json 'not j["memory"]["fits"]'
 
 if [ "$fails" -gt 0 ]; then
 	echo "$fails check(s) failed"

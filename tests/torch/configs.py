@@ -28,6 +28,25 @@ def llama(name, precision="fp32", seq=128, batch=2, kv_heads=4, recompute="none"
     return c
 
 
+LORA_NAMES = {"q": "q_proj", "k": "k_proj", "v": "v_proj", "o": "o_proj", "gate": "gate_proj", "up": "up_proj",
+              "down": "down_proj"}
+
+
+def lora(c, targets, rank=8, dropout=0.0, layers=4):
+    """The same model fine-tuned with LoRA (models.LoRALinear): four layers, so that the
+    first layer, whose input needs no gradient and so keeps less, weighs a quarter."""
+    c = dict(c)
+    c["name"] += " lora %s r%d%s" % (",".join(targets), rank, " p%.1f" % dropout if dropout else "")
+    c["layers"] = layers
+    c["lora"] = [LORA_NAMES[t] for t in targets]
+    c["lora_rank"], c["lora_dropout"] = rank, dropout
+    c["napkin"] = [a for a in c["napkin"]]
+    c["napkin"][c["napkin"].index("--layers") + 1] = str(layers)
+    c["napkin"] += ["--finetune", "lora", "--lora_targets", ",".join(targets), "--lora_rank", str(rank),
+                    "--lora_dropout", str(dropout)]
+    return c
+
+
 def common(c):
     return ["--layers", str(c["layers"]), "--hidden", str(c["hidden"]), "--heads", str(c["heads"]),
             "--kv_heads", str(c["kv_heads"]), "--head_dim", str(c["head_dim"]), "--ffn", str(c["ffn"]),
@@ -62,6 +81,11 @@ CONFIGS = [
     llama("fused llama bf16 s512 b1 v256 selective", precision="bf16", seq=512, batch=1, vocab=256, fused=True,
           recompute="selective"),
     llama("fused llama amp-bf16 s256 b2 selective", precision="amp-bf16", seq=256, fused=True, recompute="selective"),
+    lora(llama("llama fp32 s128 b2"), ["q", "v"]),
+    lora(llama("llama fp32 s128 b2"), ["q", "k", "v", "o", "gate", "up", "down"]),
+    lora(llama("llama fp32 s128 b2"), ["q", "v"], dropout=0.1),
+    lora(llama("llama bf16 s256 b2 gqa", precision="bf16", seq=256, kv_heads=2), ["q", "v"], rank=16),
+    lora(llama("llama amp-bf16 s256 b2", precision="amp-bf16", seq=256), ["q", "k", "v", "o"]),
 ]
 
 

@@ -119,6 +119,10 @@ def measure_saved(torch, F, models, model, c, x, y):
     params = set()
     for p in list(model.parameters()) + list(model.buffers()):
         params.add(p.storage().data_ptr())
+    # LoRA under autocast: a frozen weight is cast anew at each use (autocast caches only
+    # the leaves that require grad), and its cast, a plain 16-bit tensor of the weight's
+    # shape, is saved for the data gradient: a weight cast, as napkin counts it
+    frozen = {tuple(p.shape) for p in model.parameters() if not p.requires_grad and p.dim() == 2}
     seen = {}
     scope = ["embed"]
     in_dropout = [False]
@@ -144,7 +148,9 @@ def measure_saved(torch, F, models, model, c, x, y):
             return None
         if ptr in params:
             kind = "param"
-        elif is_weight_cast(t):
+        elif is_weight_cast(t) or (t.grad_fn is None and t.dtype in (torch.bfloat16, torch.float16) and
+                                   c["precision"].startswith("amp") and
+                                   (tuple(t.shape) in frozen or tuple(t.shape)[::-1] in frozen)):
             kind = "weight_cast"
         elif in_dropout[0]:
             kind = "mask"

@@ -424,5 +424,36 @@ class Llama(nn.Module):
         return self.lm_head(self.norm(x))
 
 
+class LoRALinear(nn.Module):
+    """Hugging Face PEFT's LoRA layer as lora.Linear.forward computes it:
+    base(x) + B(A(dropout(x))) · (alpha / r), the base frozen; B starts at zero in PEFT,
+    random here so that its gradient flows as it does after the first step."""
+
+    def __init__(self, base, r, p):
+        super().__init__()
+        self.base = base
+        self.lora_A = nn.Linear(base.in_features, r, bias=False)
+        self.lora_B = nn.Linear(r, base.out_features, bias=False)
+        nn.init.normal_(self.lora_B.weight, std=0.02)
+        self.p = p
+        self.scaling = 2.0
+
+    def forward(self, x):
+        h = nn.functional.dropout(x, self.p, self.training) if self.p > 0 else x
+        return self.base(x) + self.lora_B(self.lora_A(h)) * self.scaling
+
+
+def add_lora(model, c):
+    """Every base parameter frozen (PEFT's get_peft_model), adapters on c["lora"]'s linears."""
+    for prm in model.parameters():
+        prm.requires_grad_(False)
+    for mod in list(model.modules()):
+        for name in c["lora"]:
+            if isinstance(getattr(mod, name, None), nn.Linear):
+                setattr(mod, name, LoRALinear(getattr(mod, name), c["lora_rank"], c["lora_dropout"]))
+    return model
+
+
 def build(c):
-    return GPT2(c) if c["arch"] == "gpt2" else Llama(c)
+    m = GPT2(c) if c["arch"] == "gpt2" else Llama(c)
+    return add_lora(m, c) if c.get("lora") else m

@@ -138,7 +138,11 @@ static void test_suggestions_and_plurals(void **state)
 	assert_string_equal(out[0], "h100-sxm");
 	assert_int_equal(util_suggest_all("t5", gpus, out, 8, &how), 1);
 	assert_int_equal(how, UTIL_MATCH_SLIP);
-	assert_null(engine_knob_suggest("lora")); /* two slips in four letters: not "norm" */
+	{ /* two slips in four letters: not "norm"; a prefix of the lora_ knobs */
+		const char *sg = engine_knob_suggest("lora");
+		assert_true(sg == NULL || strncmp(sg, "lora_", 5) == 0);
+		assert_null(engine_knob_suggest("zzyq"));
+	}
 	assert_string_equal(engine_knob_suggest("btach"), "batch"); /* a swap is one slip */
 	util_count(buf, sizeof buf, 1, "GPU", "GPUs");
 	assert_string_equal(buf, "1 GPU");
@@ -318,7 +322,25 @@ static void test_apply_order(void **state)
 	assert_close(sc.params, 0, 0);
 }
 
+/* GPU-hours keep their digits when few and take the singular at one: a 66.9-minute run on one
+ * GPU is 1.115 GPU-hours (66.9 / 60), which the report once rounded to "1 GPU-hours". */
+static void test_gpu_hours_text(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	engine_unit_format(ENGINE_UNIT_GPU_HOURS, 66.9 / 60.0, buf, sizeof buf);
+	assert_string_equal(buf, "1.11 GPU-hours");
+	engine_unit_format(ENGINE_UNIT_GPU_HOURS, 1.0, buf, sizeof buf);
+	assert_string_equal(buf, "1 GPU-hour");
+	engine_unit_format(ENGINE_UNIT_GPU_HOURS, 0.25, buf, sizeof buf);
+	assert_string_equal(buf, "0.25 GPU-hours");
+	engine_unit_format(ENGINE_UNIT_GPU_HOURS, 38832.6, buf, sizeof buf);
+	assert_string_equal(buf, "38,833 GPU-hours");
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_gpu_hours_text),
 	cmocka_unit_test(test_every_knob_round_trips),
 	cmocka_unit_test(test_names_and_dashes),
 	cmocka_unit_test(test_ranges_shown_are_enforced),

@@ -236,22 +236,24 @@ static const struct {
 	{"gpt2.json", 124439808, 0, false},
 	{"llama-2-7b.json", 6738415616, 0, false},
 	{"llama-3.1-8b.json", 8030261248, 0, false},
-	{"mistral-7b.json", 7241732096, 0, true}, /* sliding_window: 4096 is not modelled yet */
+	{"mistral-7b.json", 7241732096, 0, false}, /* sliding_window: 4096, modelled */
 	{"mixtral-8x7b.json", 46702792704, 0, false},
 	{"qwen2.5-7b.json", 7615616512, 0, false},
 	{"qwen2.5-0.5b.json", 494032768, 0, false},
 	{"gemma-7b.json", 8537680896, 0, false},
 	{"gemma2-9b.json", 9241705984, 2.0 * 42 * 3584, true},
 	{"pythia-1.4b.json", 1414647808, 0, false},
-	{"phi3-mini-4k.json", 3821079552, 0, true}, /* sliding_window: 2047 */
+	{"phi3-mini-4k.json", 3821079552, 0, false}, /* sliding_window: 2047, modelled */
 	{"opt-125m.json", 125239296, 0, false},
 	{"unknown-type.json", 0, 0, true},
-	/* quantised checkpoints: the shape of Llama-2-7B, a warning that the format is not
-	 * modelled yet */
-	{"llama-2-7b-gptq.json", 6738415616, 0, true},
-	{"llama-2-7b-awq.json", 6738415616, 0, true},
+	/* quantised checkpoints: the shape of Llama-2-7B; GPTQ and AWQ int4 in groups of 128
+	 * are formats napkin knows (no warning) */
+	{"llama-2-7b-gptq.json", 6738415616, 0, false},
+	{"llama-2-7b-awq.json", 6738415616, 0, false},
+	{"llama-2-7b-gptq-3bit.json", 6738415616, 0, true}, /* 3-bit GPTQ: not a format napkin knows */
+	{"llama-2-7b-bnb-nf4.json", 6738415616, 0, false},
 	{"models--mistralai--Mistral-7B-v0.1/snapshots/7ad5799710574ba1c0d3b9e0d3a5a4a2c1b0e9f8/config.json", 7241732096,
-	 0, true},
+	 0, false},
 };
 
 /* Whether one of the registry's warnings holds want (the names and the "not modelled yet"

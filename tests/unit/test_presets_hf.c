@@ -1,7 +1,8 @@
 /*
  * A Hugging Face config.json beyond its shape: the name it goes by when it gives none (never
- * "config", "." or a snapshot's commit hash), and the warnings for what napkin reads but does
- * not model yet (sliding_window, quantization_config), with their positions. The files are
+ * "config", "." or a snapshot's commit hash), and its serving traits: the sliding window
+ * (Mistral, Phi-3, Gemma 2's local layers) and the quantization_config's weight format, with a
+ * warning, where it is, for a format napkin does not know. The files are
  * in tests/data/hf (README.md there: where each comes from).
  */
 #include <stdio.h>
@@ -112,39 +113,69 @@ static void hf_warns(struct preset_registry *reg, const char *file, const char *
 			 preset_warning_count(reg) > 0 ? preset_warning(reg, 0) : "none");
 }
 
-static void test_hf_not_modelled(void **state)
+/* A model file's serving traits as the engine reads them (no warnings). */
+static void hf_load(struct preset_registry *reg, const char *file, struct engine_model *m)
 {
-	struct preset_registry *reg = builtin();
 	char path[512];
-	struct engine_model m;
 	struct napkin_err err;
 
-	(void)state;
-	hf_warns(reg, "tests/data/hf/mistral-7b.json", "mistral-7b.json:18:21: warning: sliding_window: 4096 is not "
-		 "modelled yet", "beyond 4,096 tokens it overstates the attention FLOPs and, in inference, the KV cache");
-	hf_warns(reg, "tests/data/hf/phi3-mini-4k.json", "phi3-mini-4k.json:26:21: warning: sliding_window: 2047", NULL);
-	/* GPTQ and AWQ at 4 bits: the weights in 16 bits are 4 times as large */
-	hf_warns(reg, "tests/data/hf/llama-2-7b-gptq.json",
-		 "llama-2-7b-gptq.json:24:26: warning: quantization_config (gptq, 4-bit weights in groups of 128) is "
-		 "not modelled yet",
-		 "about 4\xc3\x97 the checkpoint's 4 bits");
-	hf_warns(reg, "tests/data/hf/llama-2-7b-awq.json", "quantization_config (awq, 4-bit weights in groups of 128)",
-		 "scenario's precision");
-	/* Qwen2.5 turns its window off; Mixtral's is null: nothing to say */
-	testutil_src("tests/data/hf/qwen2.5-7b.json", path, sizeof path);
+	testutil_src(file, path, sizeof path);
 	preset_warnings_clear(reg);
-	assert_int_equal(preset_model(reg, path, &m, &err), 0);
-	assert_int_equal(preset_warning_count(reg), 0);
-	testutil_src("tests/data/hf/mixtral-8x7b.json", path, sizeof path);
-	assert_int_equal(preset_model(reg, path, &m, &err), 0);
-	assert_int_equal(preset_warning_count(reg), 0);
+	if (preset_model(reg, path, m, &err) != 0)
+		fail_msg("%s: %s", file, err.msg);
+	if (preset_warning_count(reg) != 0)
+		fail_msg("%s: unexpected warning: %s", file, preset_warning(reg, 0));
+}
+
+static void test_hf_serving_traits(void **state)
+{
+	struct preset_registry *reg = builtin();
+	struct engine_model m;
+
+	(void)state;
+	/* Mistral-7B-v0.1's config.json: "sliding_window": 4096 on every layer (Jiang et al.
+	 * 2023, §2); Phi-3-mini-4k: 2047 */
+	hf_load(reg, "tests/data/hf/mistral-7b.json", &m);
+	assert_int_equal(m.sliding_window, 4096);
+	assert_int_equal(m.window_layers, 0);
+	hf_load(reg, "tests/data/hf/phi3-mini-4k.json", &m);
+	assert_int_equal(m.sliding_window, 2047);
+	/* Gemma 2: the window on every other layer (Gemma2DecoderLayer: layer_idx % 2 == 0),
+	 * 21 of 42 (its norm warning is test_presets.c's) */
+	{
+		char path[512];
+		struct napkin_err err;
+		testutil_src("tests/data/hf/gemma2-9b.json", path, sizeof path);
+		assert_int_equal(preset_model(reg, path, &m, &err), 0);
+		assert_int_equal(m.sliding_window, 4096);
+		assert_int_equal(m.window_layers, 21);
+	}
+	/* Qwen2.5 turns its window off (use_sliding_window: false); Mixtral's is null */
+	hf_load(reg, "tests/data/hf/qwen2.5-7b.json", &m);
+	assert_int_equal(m.sliding_window, 0);
+	hf_load(reg, "tests/data/hf/mixtral-8x7b.json", &m);
+	assert_int_equal(m.sliding_window, 0);
+	/* quantization_config read and applied: GPTQ and AWQ 4-bit in groups of 128, and
+	 * bitsandbytes NF4 with double quantisation */
+	hf_load(reg, "tests/data/hf/llama-2-7b-gptq.json", &m);
+	assert_int_equal(m.checkpoint_format, ENGINE_WF_GPTQ_INT4);
+	hf_load(reg, "tests/data/hf/llama-2-7b-awq.json", &m);
+	assert_int_equal(m.checkpoint_format, ENGINE_WF_AWQ_INT4);
+	hf_load(reg, "tests/data/hf/llama-2-7b-bnb-nf4.json", &m);
+	assert_int_equal(m.checkpoint_format, ENGINE_WF_NF4_DQ);
+	hf_load(reg, "tests/data/hf/llama-2-7b.json", &m);
+	assert_int_equal(m.checkpoint_format, ENGINE_WF_DTYPE);
+	/* a format napkin does not know is warned about, where it is */
+	hf_warns(reg, "tests/data/hf/llama-2-7b-gptq-3bit.json",
+		 "llama-2-7b-gptq-3bit.json:24:26: warning: quantization_config (gptq, 3-bit weights in groups of 128) "
+		 "is not a format napkin knows",
+		 "sizes the weights by the scenario's precision");
 	preset_registry_free(reg);
 }
 
-
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_hf_names),
-	cmocka_unit_test(test_hf_not_modelled),
+	cmocka_unit_test(test_hf_serving_traits),
 };
 
 TESTUTIL_MAIN("presets_hf", tests)

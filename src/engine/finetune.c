@@ -1,0 +1,225 @@
+/*
+ * Fine-tuning with LoRA and QLoRA, and ZeRO-Offload: what they change in the parameter
+ * counts, the memory of one GPU (and of its host), the FLOPs and the step's transfers.
+ *
+ * Sources:
+ *  - LoRA (Hu et al. 2021, §4): a frozen W (out × in) gains B·A with A (r × in) and B
+ *    (out × r): r·(in + out) trainable parameters per adapted linear. Hugging Face PEFT
+ *    counts them so: `trainable params: 4,194,304 || all params: 6,742,609,920` for
+ *    Llama-2-7B with r = 8 on q_proj and v_proj (tests/unit/test_finetune.c).
+ *  - QLoRA (Dettmers et al. 2023, §3): the base linears in NF4, one absmax per block of
+ *    64 weights, the absmax constants themselves quantised to 8 bits in blocks of 256
+ *    with one fp32 constant each ("double quantisation"):
+ *        4 + 8/64 + 32/(64·256) = 4 + 0.125 + 0.00195 = 4.127 bits per weight;
+ *    embeddings and the LM head stay 16-bit (bitsandbytes skips lm_head and does not
+ *    touch nn.Embedding); each linear is dequantised to bf16 to compute, a transient the
+ *    size of one weight; the paged optimizer's states live in unified memory and are
+ *    evicted to the host under pressure, counted on the GPU here (their steady state).
+ *  - ZeRO-Offload (Ren et al. 2021, §4.1): the fp32 master weights, the optimizer states
+ *    and the update live on the CPU, 16-bit gradients are copied to the host as the
+ *    backward makes them and 16-bit parameters come back after the step: the GPU keeps
+ *    2Ψ (the 16-bit weights), the host 2Ψ + 12Ψ (gradients, master, Adam's moments).
+ *    ZeRO-Infinity (Rajbhandari et al. 2021) also moves the parameters to the host and
+ *    fetches each layer before it computes (napkin: the layer in use and the one being
+ *    prefetched).
+ */
+#include <string.h>
+
+#include "internal.h"
+
+double eng_lora_layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm, double t)
+{
+	double r = (double)sc->lora_rank, d = dm->d, hq = dm->nh * dm->dh, hkv = dm->nkv * dm->dh, f = dm->f;
+	int tg = sc->lora_targets;
+	double a = 0.0, mlp = 0.0;
+
+	if (sc->finetune == ENGINE_FT_FULL)
+		return 0.0;
+	/* column-parallel linears (q, k, v, gate, up): A is replicated, B split over TP;
+	 * row-parallel (o, down): A split, B replicated (Megatron's layout of the base) */
+	if (tg & ENGINE_LORA_Q)
+		a += r * d + hq / t * r;
+	if (tg & ENGINE_LORA_K)
+		a += r * d + hkv / t * r;
+	if (tg & ENGINE_LORA_V)
+		a += r * d + hkv / t * r;
+	if (tg & ENGINE_LORA_O)
+		a += r * hq / t + d * r;
+	/* a plain MLP has no gate: fc1 is `up`, fc2 `down` */
+	if ((tg & ENGINE_LORA_GATE) && dm->gated)
+		mlp += r * d + f / t * r;
+	if (tg & ENGINE_LORA_UP)
+		mlp += r * d + f / t * r;
+	if (tg & ENGINE_LORA_DOWN)
+		mlp += r * f / t + d * r;
+	return a + dm->E * mlp;
+}
+
+/* Per token, one layer: what autograd keeps for the adapters besides the base layer's
+ * activations. B's input is A's output (r values); with lora_dropout > 0 PEFT applies a
+ * dropout of its own to x before each A, whose output (A's saved input) and 1-byte mask
+ * are kept. Without dropout A saves x itself, the tensor the base layer kept. What the
+ * frozen base no longer keeps is in activations.c (lora_frees); both measured against
+ * PyTorch (tests/torch, "llama ... lora ..."). */
+double eng_lora_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double sb)
+{
+	double r = (double)sc->lora_rank, d = dm->d, t = (double)sc->tp;
+	double hq = dm->nh * dm->dh / t, f = dm->f / t;
+	double drop = sc->lora_dropout > 0.0 ? e + 1.0 : 0.0;
+	int tg = sc->lora_targets;
+	double per = 0.0;
+	int n_d = 0;
+
+	if (sc->finetune == ENGINE_FT_FULL)
+		return 0.0;
+	n_d += (tg & ENGINE_LORA_Q) ? 1 : 0;
+	n_d += (tg & ENGINE_LORA_K) ? 1 : 0;
+	n_d += (tg & ENGINE_LORA_V) ? 1 : 0;
+	per += n_d * (r * e + d * drop);
+	if (tg & ENGINE_LORA_O)
+		per += r * e + hq * drop;
+	{
+		double mlp = 0.0;
+		if ((tg & ENGINE_LORA_GATE) && dm->gated)
+			mlp += r * e + d * drop;
+		if (tg & ENGINE_LORA_UP)
+			mlp += r * e + d * drop;
+		if (tg & ENGINE_LORA_DOWN)
+			mlp += r * e + f * drop;
+		per += dm->k * mlp;
+	}
+	return per * sb;
+}
+
+/* One layer's linears on one TP rank (what QLoRA quantises), and the largest of them. */
+static double layer_linears(const struct eng_dims *dm, double t, double *largest)
+{
+	double hq = dm->nh * dm->dh, kvr = dm->nkv >= t ? dm->nkv / t : 1.0, hkv = kvr * dm->dh;
+	double q = dm->d * hq / t, kv = dm->d * hkv, o = hq / t * dm->d, fm = dm->d * dm->f / t;
+	double big = q;
+
+	big = eng_max(big, kv);
+	big = eng_max(big, o);
+	big = eng_max(big, fm);
+	*largest = big;
+	return q + 2.0 * kv + o + dm->E * (dm->gated ? 3.0 : 2.0) * fm + (dm->E > 1.0 ? dm->d * dm->E : 0.0);
+}
+
+void eng_finetune_memory(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *by,
+			 const struct eng_ft_in *in, struct eng_mem *c)
+{
+	double t = (double)sc->tp, lps = c->layers_per_stage;
+	bool train = sc->mode == ENGINE_MODE_TRAIN;
+	double Pt = in->P; /* trainable parameters on this GPU */
+
+	c->bits_per_base_weight = 8.0 * by->w;
+	if (train && sc->finetune != ENGINE_FT_FULL) {
+		double A = lps * eng_lora_layer_adapters(sc, dm, t);
+		double base = in->P * by->w;
+		Pt = A;
+		if (sc->finetune == ENGINE_FT_QLORA) {
+			double largest, lin = lps * layer_linears(dm, t, &largest);
+			/* the rest (embeddings, LM head, norms) in bf16 (QLoRA's compute dtype) */
+			base = lin * ENG_NF4_BITS / 8.0 + (in->P - lin) * 2.0;
+			c->bits_per_base_weight = ENG_NF4_BITS;
+			c->dequant_buffer = largest * 2.0;
+		}
+		c->weights = (base + A * by->w) / in->wdiv + c->gathered + c->dequant_buffer;
+		/* autocast caches casts of the leaves that require grad (the adapters), and casts
+		 * each frozen weight anew at every use; autograd keeps those casts for the data
+		 * gradient until the backward has passed: the same 16-bit copies of the matmul
+		 * weights as full training (harness: "llama amp-bf16 ... lora"). Kept here. */
+		c->autocast = (in->Pmm + A) * by->autocast_copy / in->wdiv;
+		c->master = A * by->master / in->odiv;
+		c->optimizer = A * in->state_per_param / in->odiv;
+		c->gradients = A * by->g / in->gdiv;
+		c->sharded = (sc->zero >= 3 ? base + A * (by->w + by->autocast_copy) : 0.0) +
+			     (sc->zero >= 1 ? A * (by->master + in->state_per_param) : 0.0) + (sc->zero >= 2 ? A * by->g : 0.0);
+	}
+	c->trainable_gpu = Pt;
+	c->odiv = in->odiv;
+	if (!train || sc->offload == ENGINE_OFFLOAD_NONE)
+		return;
+	/* ZeRO-Offload: master, states and the 16-bit gradients on the host (each GPU's
+	 * process holds its ZeRO shard); the GPU keeps one layer's gradients in flight */
+	{
+		double layer_t = sc->finetune == ENGINE_FT_FULL ? in->layer : eng_lora_layer_adapters(sc, dm, t);
+		c->host_bytes = c->master + c->optimizer + Pt * by->g / in->gdiv;
+		c->master = 0.0;
+		c->optimizer = 0.0;
+		c->gradients = eng_min(c->gradients, layer_t * by->g);
+		c->sharded = sc->zero >= 3 ? c->sharded : 0.0;
+		if (sc->offload == ENGINE_OFFLOAD_PARAMS) {
+			/* the 16-bit weights too, each layer fetched before it computes: the
+			 * layer in use and the next, prefetched */
+			double on_gpu = eng_min(c->weights, 2.0 * in->layer * by->w + c->dequant_buffer);
+			c->host_bytes += c->weights - on_gpu;
+			c->weights = on_gpu;
+			c->gathered = 0.0;
+		}
+	}
+}
+
+void eng_offload_parts(const struct engine_scenario *sc, const struct eng_bytes *by, const struct eng_mem *m,
+		       struct eng_offload_t *o)
+{
+	double acc = (double)sc->grad_accum, Pt = m->trainable_gpu, h2d_bw, d2h_bw, d2h, up, fetch;
+
+	memset(o, 0, sizeof *o);
+	if (sc->mode != ENGINE_MODE_TRAIN || sc->offload == ENGINE_OFFLOAD_NONE)
+		return;
+	/* device to host: every micro-batch's 16-bit gradients (DeepSpeed copies them as the
+	 * backward makes them); host to device: the updated 16-bit parameters once per step;
+	 * with params offloaded also every layer's weights for each micro-batch's forward and
+	 * backward. Pinned buffers (DeepSpeed pins them); PCIe is full duplex. */
+	d2h = acc * Pt * by->g;
+	up = Pt * by->w;
+	fetch = sc->offload == ENGINE_OFFLOAD_PARAMS
+			? 2.0 * acc * m->params_gpu * (sc->finetune == ENGINE_FT_QLORA ? m->bits_per_base_weight / 8.0 : by->w)
+			: 0.0;
+	h2d_bw = sc->gpu.h2d_pinned_bw > 0.0 ? sc->gpu.h2d_pinned_bw : sc->gpu.pcie_bw;
+	d2h_bw = sc->gpu.pcie_bw > 0.0 ? sc->gpu.pcie_bw : h2d_bw;
+	o->bytes = d2h + up + fetch;
+	if (h2d_bw > 0.0 && d2h_bw > 0.0) {
+		o->d2h = d2h / d2h_bw;
+		o->h2d_update = up / h2d_bw;
+		o->h2d_fetch = fetch / h2d_bw;
+	}
+	/* the CPU's Adam step streams each trainable parameter's master, two moments and
+	 * gradient in and master, moments and the 16-bit copy out: memory-bound at the
+	 * host's bandwidth (Ren et al. 2021, §5.1, vectorise it to that bound) */
+	if (sc->host_bandwidth > 0.0) {
+		double per = 2.0 * (by->master > 0.0 ? by->master : 4.0) + 2.0 * by->state_bytes + by->g + by->w;
+		o->cpu = Pt / eng_max(m->odiv, 1.0) * per / sc->host_bandwidth;
+	}
+}
+
+void eng_offload_times(const struct engine_scenario *sc, const struct eng_bytes *by, const struct eng_mem *m,
+		       struct engine_compute *c)
+{
+	struct eng_offload_t o;
+
+	eng_offload_parts(sc, by, m, &o);
+	c->offload_pcie_bytes = o.bytes;
+	/* both directions at once: the longer one */
+	c->offload_pcie_seconds = eng_max(o.d2h, o.h2d_update + o.h2d_fetch);
+	c->offload_cpu_seconds = o.cpu;
+}
+
+const char *engine_finetune_name(enum engine_finetune f)
+{
+	switch (f) {
+	case ENGINE_FT_LORA: return "lora";
+	case ENGINE_FT_QLORA: return "qlora";
+	default: return "full";
+	}
+}
+
+const char *engine_offload_name(enum engine_offload o)
+{
+	switch (o) {
+	case ENGINE_OFFLOAD_OPTIMIZER: return "optimizer";
+	case ENGINE_OFFLOAD_PARAMS: return "params";
+	default: return "none";
+	}
+}

@@ -1,0 +1,171 @@
+/*
+ * Serving: the KV cache as a paged server holds it, the work in flight, time to first
+ * token and time per output token.
+ *
+ * Sources:
+ *  - Paged attention (Kwon et al. 2023, vLLM, §4.2): the cache is allocated in blocks of
+ *    kv_block tokens (vLLM's default 16), so a sequence wastes under one block.
+ *  - Sliding-window attention (Jiang et al. 2023, Mistral 7B, §2; Gemma 2, Gemma Team 2024:
+ *    local layers of window 4096 alternating with global ones): a layer that slides a window
+ *    of W tokens attends to, and caches, the last W only; a paged cache keeps the blocks the
+ *    window straddles, at most ceil(W / block) + 1.
+ *  - Chunked prefill (Agrawal et al. 2023, SARATHI; vLLM's enable_chunked_prefill): a prompt
+ *    is prefilled prefill_chunk tokens per step, the others' decode tokens riding along, so
+ *    the activations in flight are one chunk's, not every sequence's prompt; each chunk
+ *    reads the weights and the KV cache of the chunks before it once more.
+ *  - Megatron tensor parallelism (Shoeybi et al. 2019, §3): two all-reduces of the layer's
+ *    output per layer in the forward; a ring all-reduce of S bytes over n ranks moves
+ *    2(n−1)/n · S per rank (nccl-tests doc/PERFORMANCE.md), plus the per-call latency: the
+ *    step-time model's eng_coll_seconds (gemm.c), as training's TP communication.
+ *  - Causal masking: query i attends to i keys (at most the window), Σ = s(s+1)/2, half of
+ *    the s² that PaLM's model-FLOPs count charges (Chowdhery et al. 2022, appendix B).
+ */
+#include <math.h>
+
+#include "internal.h"
+
+double eng_weight_bytes(const struct eng_bytes *b, double linear, double embed, double head, double rest)
+{
+	return linear * b->w_linear + embed * b->w_embed + head * b->w_head + rest * b->w;
+}
+
+static double blocks_of(double tokens, double blk)
+{
+	return ceil(tokens / blk) * blk;
+}
+
+double eng_kv_tokens(const struct engine_scenario *sc, const struct eng_dims *dm, double ctx)
+{
+	double blk = sc->kv_block > 0 ? (double)sc->kv_block : 1.0;
+	double full = blocks_of(ctx, blk), local = full;
+
+	if (dm->W > 0 && dm->wfrac > 0)
+		local = eng_min(full, (ceil(dm->W / blk) + (blk > 1.0 ? 1.0 : 0.0)) * blk);
+	return (1.0 - dm->wfrac) * full + dm->wfrac * local;
+}
+
+static double chunk_of(const struct engine_scenario *sc)
+{
+	double s = (double)sc->prompt;
+
+	return sc->prefill_chunk > 0 ? eng_min((double)sc->prefill_chunk, s) : s;
+}
+
+double eng_step_tokens(const struct engine_scenario *sc, double batch)
+{
+	return chunk_of(sc) + (batch > 1.0 ? batch - 1.0 : 0.0);
+}
+
+/* Σ over queries at positions a+1 … b (1-based) of the keys each sees: min(i, W). */
+static double span_sum(double a, double b, double W)
+{
+	double lo, hi, sum = 0.0;
+
+	if (W <= 0)
+		return (b * (b + 1.0) - a * (a + 1.0)) / 2.0;
+	/* positions up to W see i keys, the rest W */
+	lo = a;
+	hi = eng_min(b, W);
+	if (hi > lo)
+		sum += (hi * (hi + 1.0) - lo * (lo + 1.0)) / 2.0;
+	if (b > eng_max(a, W))
+		sum += W * (b - eng_max(a, W));
+	return sum;
+}
+
+/* The average keys per query of a chunk [a, b), over every layer (local and global). */
+static double chunk_span(const struct eng_dims *dm, double a, double b)
+{
+	double n = b - a, full = span_sum(a, b, 0.0) / n;
+	double local = dm->W > 0 ? span_sum(a, b, dm->W) / n : full;
+
+	return (1.0 - dm->wfrac) * full + dm->wfrac * local;
+}
+
+/* The TP all-reduces of one forward over `tokens` tokens: 2 per layer of tokens·d values,
+ * each timed by the step-time model's collective (gemm.c: NCCL's bus bandwidth on the
+ * links, the per-call latency, the ring steps that cross nodes). */
+static double tp_comm(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		      double tokens)
+{
+	struct eng_group g;
+	double t = (double)sc->tp;
+
+	if (sc->tp <= 1)
+		return 0.0;
+	g.n = t;
+	g.per_node = eng_max(1.0, eng_min(t, (double)sc->gpus_per_node));
+	g.link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
+	g.link_eff = sc->gpu.link_bw > 0 ? eng_family(&sc->gpu)->link : 0.80;
+	g.network_bw = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
+	g.net_eff = ENG_NET_EFF;
+	return 2.0 * dm->L * eng_coll_seconds(&g, COLL_ALL_REDUCE, tokens * dm->d * b->act);
+}
+
+#define CHUNK_GROUPS 4096
+
+/* One prefill chunk of n tokens at offset a on one TP rank: its roofline bound and its
+ * TP all-reduces. */
+static double chunk_seconds(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+			    double peak, double kv_rank, double a, double n)
+{
+	struct eng_traffic l = {0, 0};
+
+	eng_layer_traffic(sc, dm, b, n, chunk_span(dm, a, a + n), &l);
+	return eng_max(dm->L * l.flops / peak, (dm->L * l.bytes + (a + n) * kv_rank) / sc->gpu.bandwidth) +
+	       tp_comm(sc, dm, b, n);
+}
+
+void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		 double peak, struct engine_inference *inf)
+{
+	double t = (double)sc->tp, bw = sc->gpu.bandwidth;
+	double s = (double)sc->prompt, B = (double)sc->batch;
+	double c = chunk_of(sc), ttft = 0.0;
+	double kv_rank = inf->kv_bytes_per_token / t; /* KV heads split over TP (as memory.c, when nkv >= tp) */
+	double hq = dm->nh * dm->dh, nmm;
+	struct eng_layer_params lp;
+
+	eng_layer_params(dm, &lp);
+	if (dm->nkv < t)
+		kv_rank = 2.0 * dm->L * dm->dh * b->kv; /* one KV head per rank, replicated */
+	inf->max_concurrent = ENGINE_NOT_SOLVED; /* engine_evaluate solves it */
+	inf->prefill_chunk = c;
+	inf->prefill_chunks = ceil(s / c);
+	inf->kv_tokens_per_sequence = eng_kv_tokens(sc, dm, inf->context);
+	inf->kv_bytes_per_sequence = inf->kv_tokens_per_sequence * inf->kv_bytes_per_token;
+
+	/* one prompt, chunk by chunk: each chunk's forward on one TP rank (its linears, its
+	 * attention over the keys it sees), the KV of the chunks before read again, its own
+	 * KV written, and the TP all-reduces; then the LM head once, for the last position.
+	 * Past CHUNK_GROUPS full chunks they are taken in equal groups, each timed at its
+	 * middle chunk: a chunk's FLOPs and bytes are affine in its offset, so the sum is
+	 * exact unless the bound switches inside a group */
+	{
+		int64_t nfull = (int64_t)floor(s / c), per = (nfull + CHUNK_GROUPS - 1) / CHUNK_GROUPS, k;
+		double rem = s - (double)nfull * c;
+		if (per < 1)
+			per = 1;
+		for (k = 0; k < nfull; k += per) {
+			int64_t cnt = nfull - k < per ? nfull - k : per;
+			double mid = ((double)k + (double)(cnt - 1) / 2.0) * c;
+			ttft += (double)cnt * chunk_seconds(sc, dm, b, peak, kv_rank, mid, c);
+		}
+		if (rem > 0)
+			ttft += chunk_seconds(sc, dm, b, peak, kv_rank, (double)nfull * c, rem);
+		ttft += eng_max(2.0 * dm->d * dm->V / t / peak, dm->V * dm->d / t * b->w_head / bw);
+	}
+	inf->ttft_seconds = ttft;
+
+	/* one decode step of the batch (compute.c's roofline bound) and its all-reduces of B
+	 * tokens' hidden states */
+	inf->tp_comm_seconds_per_step = tp_comm(sc, dm, b, B);
+	inf->tpot_seconds = inf->decode_seconds_per_token + inf->tp_comm_seconds_per_step;
+
+	/* one prompt's prefill FLOPs, the whole replica: the linears 2·N_mm per token (the LM
+	 * head on every token in both counts, so they differ only in attention), attention
+	 * 4·hq per key per layer */
+	nmm = dm->L * (lp.attn_w + dm->k * lp.mlp_w + lp.router) + dm->V * dm->d;
+	inf->prefill_flops_palm = 2.0 * nmm * s + 4.0 * dm->L * hq * s * s;
+	inf->prefill_flops_causal = 2.0 * nmm * s + 4.0 * dm->L * hq * s * chunk_span(dm, 0.0, s);
+}
