@@ -67,8 +67,14 @@ static void take_pick(struct tui_model *m, struct compare_view *v, uint64_t now)
 	if (!v->picking || tui_view_top(m) != TUI_VIEW_COMPARE)
 		return;
 	v->picking = false;
-	if (memcmp(&m->sc.gpu, &v->before.gpu, sizeof m->sc.gpu) == 0)
-		return; /* nothing picked */
+	{
+		char a[256], b[256];
+		const struct engine_knob *g = engine_knob_find("gpu");
+		engine_knob_format(&m->sc, g, a, sizeof a);
+		engine_knob_format(&v->before, g, b, sizeof b);
+		if (strcmp(a, b) == 0)
+			return; /* nothing picked */
+	}
 	if (v->n < COLS)
 		v->gpu[v->n++] = m->sc.gpu;
 	m->sc = v->before;
@@ -181,6 +187,8 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		struct napkin_err err;
 		double val[COLS + 1], best = NAN;
 		bool differ = false;
+		for (i = 0; i <= COLS; i++)
+			val[i] = NAN;
 		util_err_clear(&err);
 		if (engine_metric_find(rows[r].key, &mt, &err) != NAPKIN_OK)
 			continue;

@@ -38,7 +38,7 @@ static const char *const r_labels[] = {"headroom per GPU", "step time", "MFU"};
 
 struct heat_view {
 	int pair, res, cx, cy;
-	struct engine_scenario sc;
+	char sc[TUI_TRADE_KEY], now[TUI_TRADE_KEY];
 	int sc_pair, sc_res, sc_nx, sc_ny;
 	bool valid;
 	struct engine_sweep sw;
@@ -104,10 +104,11 @@ static void compute(struct tui_model *m, struct heat_view *v)
 	size_t total;
 	int nx = fit_x(m), ny = fit_y(m);
 
+	tui_trade_key(&m->sc, v->now, sizeof v->now);
 	if (v->valid && v->sc_pair == v->pair && v->sc_res == v->res && v->sc_nx == nx && v->sc_ny == ny &&
-	    memcmp(&v->sc, &m->sc, sizeof v->sc) == 0)
+	    strcmp(v->sc, v->now) == 0)
 		return;
-	v->sc = m->sc;
+	memcpy(v->sc, v->now, sizeof v->sc);
 	v->sc_pair = v->pair;
 	v->sc_res = v->res;
 	v->sc_nx = nx;

@@ -18,7 +18,7 @@
 struct plan_view {
 	enum engine_goal goal;
 	int sel;
-	struct engine_scenario sc; /* what rows were planned for */
+	char sc[TUI_TRADE_KEY], now[TUI_TRADE_KEY]; /* what rows were planned for; the scenario now */
 	enum engine_goal sc_goal;
 	bool valid;
 	struct engine_plan_row rows[PLAN_TOP], mine;
@@ -54,9 +54,10 @@ static void compute(struct tui_model *m, struct plan_view *v)
 	struct engine_plan_opts po;
 	struct napkin_err err;
 
-	if (v->valid && v->sc_goal == v->goal && memcmp(&v->sc, &m->sc, sizeof v->sc) == 0)
+	tui_trade_key(&m->sc, v->now, sizeof v->now);
+	if (v->valid && v->sc_goal == v->goal && strcmp(v->sc, v->now) == 0)
 		return;
-	v->sc = m->sc;
+	memcpy(v->sc, v->now, sizeof v->sc);
 	v->sc_goal = v->goal;
 	v->valid = true;
 	v->err[0] = '\0';

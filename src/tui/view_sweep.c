@@ -35,7 +35,7 @@ struct sweep_view {
 	int ym;                       /* index into y_keys */
 	int other;                    /* the knob -/+ steps: index into the on-screen knobs */
 	/* the last computation, and what it was of */
-	struct engine_scenario sc;
+	char sc[TUI_TRADE_KEY], now[TUI_TRADE_KEY];
 	const struct engine_knob *sc_xk;
 	int sc_ym;
 	bool valid;
@@ -48,6 +48,19 @@ struct sweep_view {
 	uint8_t dots[PH][PW];
 	uint16_t style[PH][PW];
 };
+
+void tui_trade_key(const struct engine_scenario *sc, char *buf, size_t n)
+{
+	size_t count, i, pos = 0;
+	const struct engine_knob *t = engine_knobs(&count);
+	char v[256];
+
+	buf[0] = '\0';
+	for (i = 0; i < count; i++) {
+		engine_knob_format(sc, &t[i], v, sizeof v);
+		util_bprintf(buf, n, &pos, "%s=%s;", t[i].key, v);
+	}
+}
 
 static struct sweep_view *state(struct tui_model *m)
 {
@@ -135,9 +148,10 @@ static void compute(struct tui_model *m, struct sweep_view *v)
 	struct engine_sweep sw;
 	struct napkin_err err;
 
-	if (v->valid && v->sc_xk == v->xk && v->sc_ym == v->ym && memcmp(&v->sc, &m->sc, sizeof v->sc) == 0)
+	tui_trade_key(&m->sc, v->now, sizeof v->now);
+	if (v->valid && v->sc_xk == v->xk && v->sc_ym == v->ym && strcmp(v->sc, v->now) == 0)
 		return;
-	v->sc = m->sc;
+	memcpy(v->sc, v->now, sizeof v->sc);
 	v->sc_xk = v->xk;
 	v->sc_ym = v->ym;
 	v->valid = true;

@@ -20,6 +20,11 @@ struct engine_range;
 int tui_sweep_range(const struct engine_scenario *sc, const struct engine_knob *k, size_t max,
 		    struct engine_range *r, struct napkin_err *err);
 
+/* The scenario as text (every knob's canonical value, engine_knob_format), for the views'
+ * caches: two scenarios with the same text give the same results. */
+#define TUI_TRADE_KEY 4096
+void tui_trade_key(const struct engine_scenario *sc, char *buf, size_t n);
+
 void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_sweep_open(struct tui_model *m);
