@@ -77,12 +77,22 @@ int tui_sweep_range(const struct engine_scenario *sc, const struct engine_knob *
 	if (rc != NAPKIN_OK)
 		return rc;
 	*r = base;
-	for (thin = 2; engine_range_values(r, NULL, 0) > max && thin < 4096; thin++) {
-		*r = base;
-		if (base.geometric)
-			r->step = pow(base.step, (double)thin);
-		else
-			r->step = base.step * (double)thin;
+	/* one thinning from the count (a huge range, say batch in inference where any number
+	 * fits, is counted by its span, not point by point), then a few corrections */
+	{
+		double span = base.geometric ? log(base.to / base.from) / log(base.step) + 1.0
+					     : (base.to - base.from) / base.step + 1.0;
+		size_t guard;
+		thin = span > (double)max ? (size_t)ceil(span / (double)max) : 1;
+		for (guard = 0; guard < 8; guard++, thin++) {
+			*r = base;
+			if (base.geometric)
+				r->step = pow(base.step, (double)thin);
+			else
+				r->step = base.step * (double)thin;
+			if (thin == 1 || engine_range_values(r, NULL, 0) <= max)
+				break;
+		}
 	}
 	return NAPKIN_OK;
 }
@@ -251,11 +261,26 @@ static int ydot(const struct axes *a, double y)
 	return (int)lround((a->y1 - y) / (a->y1 - a->y0) * (4 * a->h - 1));
 }
 
+static int clampi(int x, int lo, int hi)
+{
+	return x < lo ? lo : x > hi ? hi : x;
+}
+
 static void line(struct sweep_view *v, const struct axes *a, int x0, int y0, int x1, int y1, int style)
 {
-	int dx = abs(x1 - x0), dy = -abs(y1 - y0), sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, e = dx + dy;
+	int dx, dy, sx, sy, e, guard;
 
-	for (;;) {
+	x0 = clampi(x0, -2, 2 * a->w + 1);
+	x1 = clampi(x1, -2, 2 * a->w + 1);
+	y0 = clampi(y0, -2, 4 * a->h + 1);
+	y1 = clampi(y1, -2, 4 * a->h + 1);
+	dx = abs(x1 - x0);
+	dy = -abs(y1 - y0);
+	sx = x0 < x1 ? 1 : -1;
+	sy = y0 < y1 ? 1 : -1;
+	e = dx + dy;
+
+	for (guard = 0; guard < 8 * (PW + PH); guard++) { /* at most the plot's diagonal */
 		dot(v, a, x0, y0, style);
 		if (x0 == x1 && y0 == y1)
 			break;

@@ -129,6 +129,27 @@ static void test_sweep_first_not_fitting(void **state)
 	free_model(m);
 }
 
+/* In inference any micro-batch may fit: the batch range spans far, and the curve's points
+ * fall off the axes; the sweep still draws (this hung once, walking a line off the plot). */
+static void test_sweep_inference_draws(void **state)
+{
+	struct tui_model *m = new_model(80, 24);
+	struct tui_canvas c;
+	char row[1024];
+
+	(void)state;
+	tui_canvas_init(&c);
+	key(m, 't');
+	key(m, 'S');
+	assert_int_equal(tui_view_top(m), TUI_VIEW_SWEEP);
+	tui_draw(m, &c, 0);
+	assert_true(find_row(&c, "Sweep: memory per GPU along micro-batch", row, sizeof row) == 0);
+	key(m, 'y');
+	tui_draw(m, &c, 0);
+	tui_canvas_fini(&c);
+	free_model(m);
+}
+
 static void test_plan_apply_undo(void **state)
 {
 	struct tui_model *m = new_model(80, 24);
@@ -163,6 +184,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sweep_range),
 		cmocka_unit_test(test_sweep_first_not_fitting),
+		cmocka_unit_test(test_sweep_inference_draws),
 		cmocka_unit_test(test_plan_apply_undo),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
