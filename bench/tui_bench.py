@@ -5,7 +5,8 @@
 
 Printed, not asserted (medians; the machines are shared and noisy):
   startup     from asking tmux to start `napkin explore` to the end of its first frame
-  keystroke   from a key sent to the end of the redraw it causes (Right/Left: batch up/down)
+  keystroke   from a key sent to the end of the redraw it causes (Right/Left: batch up/down),
+              and in the sweep (-/+: the sequence) and heatmap (y: the result) views
   idle        CPU time and wakeups per second over IDLE seconds with nothing happening
   memory      peak resident set (VmHWM) of the explorer after the keys, and of a report
 
@@ -197,6 +198,30 @@ try:
     p95 = last_k[min(len(last_k) - 1, int(0.95 * len(last_k)))]
     row("keystroke to the redrawn frame", ms(median(last_k)), "< 2 ms", median(last_k) < 0.002,
         f"first byte {ms(median(first_k))}, p95 {ms(p95)}; n={len(last_k)}")
+
+    # ------------------------------------------------------------------ trade-off views
+    # the sweep (S): - and + step the sequence, so each key recomputes the whole curve;
+    # the heatmap (H): y switches the result, so each key recomputes every cell on screen
+    def view_keys(label, open_key, seq, aim):
+        cc.send(f"send-keys -t bench {open_key}")
+        cc.frame(time.monotonic(), limit=2.0)
+        cc.drain(0.2)
+        times = []
+        for i in range(a.keys // 2):
+            key = seq[i % len(seq)]
+            t0 = time.monotonic()
+            cc.send(f"send-keys -t bench {key}")
+            got = cc.frame(t0, limit=2.0)
+            if got is None:
+                sys.exit(f"tui_bench: no redraw after key {i} ({key}) in {label}")
+            times.append(got[1] - t0)
+        cc.send("send-keys -t bench Escape")
+        cc.frame(time.monotonic(), limit=2.0)
+        cc.drain(0.2)
+        row(label, ms(median(times)), f"< {aim * 1000:g} ms", median(times) < aim, f"n={len(times)}")
+
+    view_keys("sweep view: a knob stepped (-/+)", "S", ["-", "+"], 0.002)
+    view_keys("heatmap view: result switched (y)", "H", ["y"], 0.010)
 
     # ------------------------------------------------------------------ memory
     hwm_kb = proc_sample(pid)[2]

@@ -2,6 +2,7 @@
 if(TARGET napkin_tui)
   napkin_add_test(NAME tui_layout SOURCES unit/test_tui_layout.c LIBS napkin_tui LABELS unit)
   napkin_add_test(NAME tui_model SOURCES unit/test_tui_model.c LIBS napkin_tui LABELS unit)
+  napkin_add_test(NAME tui_trade SOURCES unit/test_tui_trade.c LIBS napkin_tui LABELS unit)
   napkin_add_test(NAME tui_canvas SOURCES unit/test_tui_canvas.c LIBS napkin_tui LABELS unit)
   napkin_add_test(NAME tui_theme SOURCES unit/test_tui_theme.c LIBS napkin_tui LABELS unit)
 

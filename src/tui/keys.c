@@ -38,6 +38,10 @@ static const struct tui_keydef keys[] = {
 	{'D', TUI_ACT_DTYPELAB, "D", "dtype lab: how fp32, bf16, fp16, fp8, int8 store a number, bit by bit"},
 	{'G', TUI_ACT_PROBE, "G", "probe the GPU in this machine: measured ceilings beside the datasheet's"},
 	{'M', TUI_ACT_GPULIVE, "M", "live GPU panel: memory used vs napkin's prediction, load, clocks, power"},
+	{'S', TUI_ACT_SWEEP, "S", "sweep: a knob along x, a result on y (memory with the card's capacity), as a curve"},
+	{'H', TUI_ACT_HEAT, "H", "heatmap: two knobs (batch x seq, TP x PP, ...) and one result; Enter applies a cell"},
+	{'C', TUI_ACT_COMPARE, "C", "compare: the scenario on several GPUs side by side (a adds one with the picker)"},
+	{'P', TUI_ACT_PLAN, "P", "plan: the parallel layouts that fit, fastest first; Enter applies one"},
 	{'q', TUI_ACT_QUIT, "q C-c", "quit (the terminal is restored; status 0, after C-c 130)"},
 	{TUI_KEY_CTRL_C, TUI_ACT_QUIT, NULL, NULL},
 };
@@ -78,6 +82,8 @@ const char *tui_action_name(enum tui_action a)
 		[TUI_ACT_DTYPELAB] = "dtypelab",
 		[TUI_ACT_PROBE] = "probe",         [TUI_ACT_GPULIVE] = "gpu-live",
 		[TUI_ACT_UNDO] = "undo",
+		[TUI_ACT_SWEEP] = "sweep",         [TUI_ACT_PLAN] = "plan",
+		[TUI_ACT_HEAT] = "heatmap",       [TUI_ACT_COMPARE] = "compare",
 	};
 	return (int)a >= 0 && a < TUI_ACT_COUNT && names[a] ? names[a] : "?";
 }

@@ -253,6 +253,10 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 	case TUI_ACT_DTYPELAB: tui_view_push(m, TUI_VIEW_DTYPELAB); break;
 	case TUI_ACT_PROBE: return tui_gpu_probe_start(m, now);
 	case TUI_ACT_GPULIVE: tui_view_push(m, TUI_VIEW_GPULIVE); break;
+	case TUI_ACT_SWEEP: tui_view_push(m, TUI_VIEW_SWEEP); break;
+	case TUI_ACT_PLAN: tui_view_push(m, TUI_VIEW_PLAN); break;
+	case TUI_ACT_HEAT: tui_view_push(m, TUI_VIEW_HEAT); break;
+	case TUI_ACT_COMPARE: tui_view_push(m, TUI_VIEW_COMPARE); break;
 	case TUI_ACT_BASELINE: tui_model_toggle_baseline(m); break;
 	case TUI_ACT_UNDO: return tui_undo(m, now);
 	case TUI_ACT_SAVE: tui_model_open_prompt(m, TUI_PROMPT_SAVE, NULL); break;

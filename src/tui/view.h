@@ -21,6 +21,7 @@ enum tui_view_id {
 	TUI_VIEW_PROMPT,  /* a line of input: a value, a path (overlay on the footer) */
 	TUI_VIEW_LESSON, TUI_VIEW_TENSORS, TUI_VIEW_DTYPELAB, /* teaching (view_teach.h) */
 	TUI_VIEW_PROBE, TUI_VIEW_GPULIVE, /* the GPU in this machine (view_gpu.h) */
+	TUI_VIEW_SWEEP, TUI_VIEW_PLAN, TUI_VIEW_HEAT, TUI_VIEW_COMPARE, /* trade-offs (view_trade.h) */
 	TUI_VIEW_COUNT,
 };
 

@@ -9,6 +9,7 @@
 #include "model.h"
 #include "view_gpu.h"
 #include "view_teach.h"
+#include "view_trade.h"
 
 /* ---------------------------------------------------------------- shared */
 
@@ -109,6 +110,19 @@ static void help_text(char *buf, size_t n)
 		     "\nPrompt (a value, a path)\n"
 		     "  Enter      apply; a bad value is refused and the old one kept\n"
 		     "  Esc        cancel     \xe2\x86\x90\xe2\x86\x92 Home End  move     Backspace  delete     C-u  clear\n"
+		     "\nSweep (S)\n"
+		     "  x X  the knob along x   y Y  the result on y   \xe2\x86\x90\xe2\x86\x92  move the scenario's own x\n"
+		     "  j k  pick another knob   - +  step it (the curve redraws)   u  undo   Esc  close\n"
+		     "  green: fits in memory; red: does not; \xe2\x9c\x97 the first point that does not fit;\n"
+		     "  dashed: the card's capacity (per GPU); dotted: the scenario's own x\n"
+		     "\nHeatmap (H)\n"
+		     "  \xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93  cursor   Enter  apply the cell (u undoes)   p  the knobs   y  the result\n"
+		     "  shade \xe2\x96\x91\xe2\x96\x92\xe2\x96\x93\xe2\x96\x88 low to high; red \xe2\x9c\x97 does not fit; \xe2\x97\x8f the scenario's own cell\n"
+		     "\nCompare (C)\n"
+		     "  a  add a GPU (the picker; the scenario stays)   d  drop the last   Esc  close\n"
+		     "  \xe2\x9c\x93 the best of each row; %% the difference from the first column\n"
+		     "\nPlan (P)\n"
+		     "  \xe2\x86\x91\xe2\x86\x93  pick a layout   Enter  apply it to the scenario (u undoes)   g  goal   Esc  close\n"
 		     "\nExplain and help\n"
 		     "  \xe2\x86\x91\xe2\x86\x93 PgUp PgDn Home End   scroll          Esc q e  close\n"
 		     "\nReading the screen\n"
@@ -245,6 +259,14 @@ static const struct tui_view views[TUI_VIEW_COUNT] = {
 			    TUI_PROBE_FOOTER},
 	[TUI_VIEW_GPULIVE] = {"gpu-live", TUI_VIEW_OVERLAY, tui_gpulive_draw, tui_gpulive_key, tui_gpulive_open,
 			      tui_gpulive_close, TUI_GPULIVE_FOOTER},
+	[TUI_VIEW_SWEEP] = {"sweep", TUI_VIEW_FULL, tui_sweep_draw, tui_sweep_key, tui_sweep_open, tui_sweep_close,
+			    TUI_SWEEP_FOOTER},
+	[TUI_VIEW_PLAN] = {"plan", TUI_VIEW_FULL, tui_plan_draw, tui_plan_key, tui_plan_open, tui_plan_close,
+			   TUI_PLAN_FOOTER},
+	[TUI_VIEW_HEAT] = {"heatmap", TUI_VIEW_FULL, tui_heat_draw, tui_heat_key, tui_heat_open, tui_heat_close,
+			   TUI_HEAT_FOOTER},
+	[TUI_VIEW_COMPARE] = {"compare", TUI_VIEW_FULL, tui_compare_draw, tui_compare_key, tui_compare_open,
+			      tui_compare_close, TUI_COMPARE_FOOTER},
 };
 
 _Static_assert(sizeof views / sizeof views[0] == TUI_VIEW_COUNT, "one row per view id");

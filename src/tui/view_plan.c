@@ -1,0 +1,254 @@
+/*
+ * The plan view (view_trade.h): the planner's top layouts (engine_plan, the same search
+ * as `napkin plan`), ranked by the goal (predicted training time by default; g cycles
+ * GPU-hours, cost, fewest GPUs), with the scenario's own layout for comparison, and the
+ * selected row's predicted step broken into its parts and its memory per GPU. Enter
+ * applies the row (engine_plan_apply) as one change that `u` undoes.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tradeoff.h"
+#include "view_trade.h"
+
+#define PLAN_TOP 20
+
+struct plan_view {
+	enum engine_goal goal;
+	int sel;
+	char sc[TUI_TRADE_KEY], now[TUI_TRADE_KEY]; /* what rows were planned for; the scenario now */
+	enum engine_goal sc_goal;
+	bool valid;
+	struct engine_plan_row rows[PLAN_TOP], mine;
+	bool have_mine;
+	struct engine_plan_stats st;
+	char err[256];
+};
+
+static struct plan_view *state(struct tui_model *m)
+{
+	return m->view_state[TUI_VIEW_PLAN];
+}
+
+int tui_plan_open(struct tui_model *m)
+{
+	struct plan_view *v = calloc(1, sizeof *v);
+
+	if (v == NULL)
+		return -1;
+	v->goal = ENGINE_GOAL_TIME;
+	m->view_state[TUI_VIEW_PLAN] = v;
+	return 0;
+}
+
+void tui_plan_close(struct tui_model *m)
+{
+	free(state(m));
+	m->view_state[TUI_VIEW_PLAN] = NULL;
+}
+
+static void compute(struct tui_model *m, struct plan_view *v)
+{
+	struct engine_plan_opts po;
+	struct napkin_err err;
+
+	tui_trade_key(&m->sc, v->now, sizeof v->now);
+	if (v->valid && v->sc_goal == v->goal && strcmp(v->sc, v->now) == 0)
+		return;
+	memcpy(v->sc, v->now, sizeof v->sc);
+	v->sc_goal = v->goal;
+	v->valid = true;
+	v->err[0] = '\0';
+	memset(&v->st, 0, sizeof v->st);
+	memset(&po, 0, sizeof po);
+	po.goal = v->goal;
+	po.top = PLAN_TOP;
+	util_err_clear(&err);
+	if (m->sc.mode != ENGINE_MODE_TRAIN) {
+		util_strlcpy(v->err, "the planner searches training layouts: switch to training with t", sizeof v->err);
+		return;
+	}
+	if (engine_plan(&m->sc, &po, v->rows, &v->st, &err) != NAPKIN_OK) {
+		util_strlcpy(v->err, err.msg[0] ? err.msg : "the planner failed", sizeof v->err);
+		v->st.rows = 0;
+	}
+	util_err_clear(&err);
+	v->have_mine = engine_plan_row_of(&m->sc, &v->mine, &err) == NAPKIN_OK;
+	if ((size_t)v->sel >= v->st.rows)
+		v->sel = v->st.rows > 0 ? (int)v->st.rows - 1 : 0;
+}
+
+unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
+{
+	struct plan_view *v = state(m);
+
+	if (v == NULL)
+		return TUI_REACT_NONE;
+	compute(m, v);
+	switch (ev->key) {
+	case TUI_KEY_ESC: case 'q': case 'P':
+		tui_view_pop(m);
+		return TUI_REACT_REDRAW;
+	case '?': case TUI_KEY_F1:
+		m->scroll = 0;
+		tui_view_push(m, TUI_VIEW_HELP);
+		return TUI_REACT_REDRAW;
+	case TUI_KEY_UP: case 'k':
+		if (v->sel > 0)
+			v->sel--;
+		return TUI_REACT_REDRAW;
+	case TUI_KEY_DOWN: case 'j':
+		if ((size_t)v->sel + 1 < v->st.rows)
+			v->sel++;
+		return TUI_REACT_REDRAW;
+	case TUI_KEY_HOME: v->sel = 0; return TUI_REACT_REDRAW;
+	case 'g':
+		v->goal = (enum engine_goal)((v->goal + 1) % (ENGINE_GOAL_GPUS + 1));
+		return TUI_REACT_REDRAW;
+	case 'u':
+		return tui_undo(m, now) | TUI_REACT_REDRAW;
+	case TUI_KEY_ENTER: {
+		struct engine_scenario out, before = m->sc;
+		struct napkin_err err;
+		char what[96];
+		if ((size_t)v->sel >= v->st.rows)
+			return TUI_REACT_NONE;
+		util_err_clear(&err);
+		if (engine_plan_apply(&m->sc, &v->rows[v->sel], &out, &err) != NAPKIN_OK) {
+			tui_model_message(m, true, "%s", err.msg);
+			return TUI_REACT_REDRAW;
+		}
+		snprintf(what, sizeof what, "plan row %d", v->sel + 1);
+		tui_undo_push(m, &before, what);
+		m->sc = out;
+		tui_model_evaluate(m, now);
+		tui_model_message(m, false, "applied plan row %d (u undoes)", v->sel + 1);
+		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
+	}
+	default:
+		return TUI_REACT_NONE;
+	}
+}
+
+static void row_text(const struct engine_plan_row *w, const char *rank, char *buf, size_t n)
+{
+	char mem[32], step[32];
+
+	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, mem, sizeof mem);
+	engine_fmt_seconds(w->step_seconds, step, sizeof step);
+	snprintf(buf, n, "%4s %5lld %2lld %2lld %3lld %2lld %2lld %4lld %4lld %3lld %4lld %-4.4s %10s %9s %6.1f",
+		 rank, (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
+		 (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
+		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute), mem, step,
+		 w->train_seconds / 86400.0);
+}
+
+static bool same_layout(const struct engine_plan_row *a, const struct engine_plan_row *b)
+{
+	return a->gpus == b->gpus && a->tp == b->tp && a->pp == b->pp && a->vpp == b->vpp && a->cp == b->cp &&
+	       a->ep == b->ep && a->zero == b->zero && a->batch == b->batch && a->grad_accum == b->grad_accum &&
+	       a->recompute == b->recompute;
+}
+
+void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
+{
+	struct plan_view *v = state(m);
+	char buf[400], t1[40];
+	int y, i, rows_room, first = 0;
+	struct engine_scenario out;
+	struct engine_result r;
+	struct napkin_err err;
+
+	(void)now;
+	if (v == NULL)
+		return;
+	compute(m, v);
+	tui_canvas_clear(c, TUI_S_NORMAL);
+	tui_canvas_fill(c, tui_rect_make(0, 0, m->w, 1), ' ', TUI_S_HEADER);
+	snprintf(buf, sizeof buf, " Plan: ranked by %s (g) \xc2\xb7 %llu searched, %llu fit",
+		 v->goal == ENGINE_GOAL_TIME ? "predicted time" : engine_goal_name(v->goal),
+		 (unsigned long long)v->st.searched, (unsigned long long)v->st.fitting);
+	tui_canvas_text(c, 0, 0, m->w, buf, TUI_S_HEADER);
+	if (v->err[0]) {
+		tui_canvas_text(c, 1, 2, m->w - 2, v->err, TUI_S_ERROR_MSG);
+		return;
+	}
+	snprintf(buf, sizeof buf, "%4s %5s %2s %2s %3s %2s %2s %4s %4s %3s %4s %-4s %10s %9s %6s", "#", "gpus", "tp",
+		 "pp", "vpp", "cp", "ep", "dp", "zero", "mb", "acc", "rcmp", "mem/GPU", "step", "days");
+	tui_canvas_text(c, 0, 2, m->w, buf, TUI_S_LABEL);
+	y = 3;
+	if (v->have_mine) {
+		row_text(&v->mine, v->mine.fits ? "you" : "you\xe2\x9c\x97", buf, sizeof buf);
+		tui_canvas_text(c, 0, y++, m->w, buf, v->mine.fits ? TUI_S_DIM : TUI_S_BAD);
+	}
+	rows_room = m->h - 1 - y - 7;
+	if (rows_room < 2)
+		rows_room = 2;
+	if (v->sel >= rows_room)
+		first = v->sel - rows_room + 1;
+	for (i = first; i < (int)v->st.rows && i < first + rows_room; i++) {
+		char rank[16];
+		snprintf(rank, sizeof rank, "%d%s", i + 1, v->have_mine && same_layout(&v->rows[i], &v->mine) ? "=" : "");
+		row_text(&v->rows[i], rank, buf, sizeof buf);
+		tui_canvas_text(c, 0, y, m->w, buf, i == v->sel ? TUI_S_SELECTED : TUI_S_VALUE);
+		if (i == v->sel)
+			tui_canvas_restyle(c, tui_rect_make(0, y, m->w, 1), TUI_S_SELECTED);
+		y++;
+	}
+	if (v->st.rows == 0) {
+		tui_canvas_text(c, 1, y++, m->w - 2, "no layout fits: more GPUs (the gpus knob) or a smaller model", TUI_S_BAD);
+		return;
+	}
+	/* the selected row: its step, part by part, and its memory */
+	y = m->h - 1 - 6;
+	util_err_clear(&err);
+	if (engine_plan_apply(&m->sc, &v->rows[v->sel], &out, &err) != NAPKIN_OK ||
+	    engine_compute(&out, &r, &err) != NAPKIN_OK) {
+		tui_canvas_text(c, 1, y, m->w - 2, err.msg, TUI_S_ERROR_MSG);
+		return;
+	}
+	engine_fmt_seconds(r.compute.step_seconds, t1, sizeof t1);
+	snprintf(buf, sizeof buf, " Row %d, one optimizer step %s (predicted), per part:", v->sel + 1, t1);
+	tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_GROUP);
+	{
+		size_t pos = 0;
+		int col = 0;
+		buf[0] = '\0';
+		for (i = 0; i < ENGINE_STEP_PARTS; i++) {
+			double s = engine_step_part(&r.compute.step, i);
+			char item[64];
+			int w;
+			if (!(s > 0.0))
+				continue;
+			engine_fmt_seconds(s, t1, sizeof t1);
+			snprintf(item, sizeof item, "  %s %s", engine_step_part_label(i), t1);
+			w = (int)strlen(item);
+			if (col + w > m->w - 1 && col > 0) {
+				tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_VALUE);
+				pos = 0;
+				col = 0;
+				buf[0] = '\0';
+				if (y >= m->h - 2)
+					break;
+			}
+			util_bprintf(buf, sizeof buf, &pos, "%s", item);
+			col += w;
+		}
+		if (col > 0 && y < m->h - 2)
+			tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_VALUE);
+	}
+	{
+		char tot[32], cap[32];
+		engine_unit_format(ENGINE_UNIT_BYTES, r.memory.total, tot, sizeof tot);
+		engine_unit_format(ENGINE_UNIT_BYTES, r.memory.capacity, cap, sizeof cap);
+		snprintf(buf, sizeof buf, " memory per GPU %s of %s \xc2\xb7 global batch %.0f sequences kept", tot, cap,
+			 v->st.global_batch);
+		if (y < m->h - 1)
+			tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_VALUE);
+		if (y < m->h - 1)
+			tui_canvas_text(c, 0, y, m->w,
+					" you\xe2\x9c\x97 your layout, does not fit \xc2\xb7 3= your layout \xc2\xb7 rcmp recompute", TUI_S_DIM);
+	}
+}

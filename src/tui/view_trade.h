@@ -1,0 +1,53 @@
+/*
+ * view_trade: the trade-off views (issue 13), each full-screen on its own key: the sweep
+ * (one knob along x, a result on y, view_sweep.c) and the planner (the parallel layouts
+ * that fit, ranked, view_plan.c) the heatmap (two knobs, one result, view_heat.c) and the comparison (GPUs side
+ * by side, view_compare.c). They read the scenario and change it only through the
+ * model's knob and undo paths, so `u` takes back what they apply. Pure like every view.
+ */
+#ifndef NAPKIN_TUI_VIEW_TRADE_H
+#define NAPKIN_TUI_VIEW_TRADE_H
+
+#include "model.h"
+
+#define TUI_SWEEP_POINTS 64 /* the most points a curve recomputes per keystroke */
+
+struct engine_range;
+
+/* The sweep's pure part, for tests: the default range of knob k for sc, thinned to at most
+ * max points (a geometric range takes a larger factor, a linear one a larger step).
+ * Returns 0 or an error code. */
+int tui_sweep_range(const struct engine_scenario *sc, const struct engine_knob *k, size_t max,
+		    struct engine_range *r, struct napkin_err *err);
+
+/* The scenario as text (every knob's canonical value, engine_knob_format), for the views'
+ * caches: two scenarios with the same text give the same results. */
+#define TUI_TRADE_KEY 4096
+void tui_trade_key(const struct engine_scenario *sc, char *buf, size_t n);
+
+void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_sweep_open(struct tui_model *m);
+void tui_sweep_close(struct tui_model *m);
+#define TUI_SWEEP_FOOTER                                                                                     \
+	"x X|x knob|y Y|result|\xe2\x86\x90\xe2\x86\x92|move x|j k|knob|- +|step it|u|undo|Esc|close"
+
+void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_heat_open(struct tui_model *m);
+void tui_heat_close(struct tui_model *m);
+#define TUI_HEAT_FOOTER "\xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93|cell|Enter|apply|p|knobs|y|result|u|undo|Esc|close"
+
+void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_compare_open(struct tui_model *m);
+void tui_compare_close(struct tui_model *m);
+#define TUI_COMPARE_FOOTER "a|add a GPU (picker)|d|drop the last|Esc|close"
+
+void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_plan_open(struct tui_model *m);
+void tui_plan_close(struct tui_model *m);
+#define TUI_PLAN_FOOTER "\xe2\x86\x91\xe2\x86\x93|row|Enter|apply|g|goal|u|undo|Esc|close"
+
+#endif

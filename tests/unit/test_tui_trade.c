@@ -1,0 +1,191 @@
+/* The trade-off views without a terminal: the sweep's ranges keep the engine's defaults
+ * (seq 512 .. 128k doubling, docs/tradeoffs.md) and stay within TUI_SWEEP_POINTS; the
+ * sweep's first non-fitting batch is the one the memory model says stops fitting; a plan
+ * row applied with Enter fits, and u brings the scenario back. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "testutil.h"
+#include "tradeoff.h"
+#include "view_trade.h"
+
+static struct tui_model *new_model(int w, int h)
+{
+	struct tui_model *m = calloc(1, sizeof *m);
+	struct engine_scenario sc;
+	struct tui_options opt = {.theme = "dark"};
+
+	assert_non_null(m);
+	engine_scenario_default(&sc);
+	assert_int_equal(tui_model_init(m, &sc, NULL, &opt), 0);
+	tui_model_set_size(m, w, h);
+	return m;
+}
+
+static void free_model(struct tui_model *m)
+{
+	tui_model_fini(m);
+	free(m);
+}
+
+static unsigned key(struct tui_model *m, int k)
+{
+	struct tui_event ev;
+
+	memset(&ev, 0, sizeof ev);
+	ev.key = k;
+	return tui_model_event(m, &ev, 1000);
+}
+
+/* The row of the canvas holding needle, or -1. */
+static int find_row(const struct tui_canvas *c, const char *needle, char *buf, size_t n)
+{
+	int y;
+
+	for (y = 0; y < c->h; y++) {
+		tui_canvas_row(c, y, buf, n);
+		if (strstr(buf, needle) != NULL)
+			return y;
+	}
+	return -1;
+}
+
+static void test_sweep_range(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_range r;
+	struct napkin_err err;
+	double v[TUI_SWEEP_POINTS];
+	size_t n, i;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	util_err_clear(&err);
+	assert_int_equal(tui_sweep_range(&sc, engine_knob_find("seq"), TUI_SWEEP_POINTS, &r, &err), 0);
+	n = engine_range_values(&r, v, TUI_SWEEP_POINTS);
+	/* 512, 1k, ..., 128k: nine doublings' worth of points, untouched (fewer than 64) */
+	assert_int_equal(n, 9);
+	assert_true(v[0] == 512.0 && v[8] == 131072.0);
+	/* thinned to 4: still from 512, rising, never past 128k */
+	assert_int_equal(tui_sweep_range(&sc, engine_knob_find("seq"), 4, &r, &err), 0);
+	n = engine_range_values(&r, v, TUI_SWEEP_POINTS);
+	assert_true(n >= 2 && n <= 4);
+	assert_true(v[0] == 512.0);
+	for (i = 1; i < n; i++)
+		assert_true(v[i] > v[i - 1] && v[i] <= 131072.0);
+	/* a linear range thinned: the layers' span of whole numbers */
+	assert_int_equal(tui_sweep_range(&sc, engine_knob_find("layers"), 5, &r, &err), 0);
+	assert_true(engine_range_values(&r, NULL, 0) <= 5);
+}
+
+static void test_sweep_first_not_fitting(void **state)
+{
+	struct tui_model *m = new_model(80, 24);
+	struct tui_canvas c;
+	char row[1024], *p;
+	long first;
+	struct engine_scenario t;
+	struct engine_result r;
+	struct napkin_err err;
+	char num[32];
+
+	(void)state;
+	tui_canvas_init(&c);
+	assert_int_equal(key(m, 'S') & TUI_REACT_REDRAW, TUI_REACT_REDRAW);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_SWEEP);
+	tui_draw(m, &c, 0);
+	assert_true(find_row(&c, "Sweep: memory per GPU along micro-batch", row, sizeof row) == 0);
+	/* batch's default range runs to twice the largest that fits: some point does not */
+	assert_true(find_row(&c, "first point that does not fit: batch ", row, sizeof row) > 0);
+	{
+		p = strstr(row, "batch ") + 6;
+		first = strtol(p, NULL, 10);
+		assert_true(first >= 2);
+		/* by the memory model: first - 1 fits on the card, first does not */
+		t = m->sc;
+		snprintf(num, sizeof num, "%ld", first);
+		util_err_clear(&err);
+		assert_int_equal(engine_knob_set(&t, engine_knob_find("batch"), num, NULL, &err), 0);
+		assert_int_equal(engine_evaluate(&t, &r, &err), 0);
+		assert_true(r.memory.total > r.memory.capacity);
+		snprintf(num, sizeof num, "%ld", first - 1);
+		assert_int_equal(engine_knob_set(&t, engine_knob_find("batch"), num, NULL, &err), 0);
+		assert_int_equal(engine_evaluate(&t, &r, &err), 0);
+		assert_true(r.memory.total <= r.memory.capacity);
+	}
+	/* → moves the scenario's batch, u takes it back */
+	{
+		int64_t b0 = m->sc.batch;
+		key(m, TUI_KEY_RIGHT);
+		assert_true(m->sc.batch > b0);
+		key(m, 'u');
+		assert_int_equal(m->sc.batch, b0);
+	}
+	key(m, TUI_KEY_ESC);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_MAIN);
+	tui_canvas_fini(&c);
+	free_model(m);
+}
+
+/* In inference any micro-batch may fit: the batch range spans far, and the curve's points
+ * fall off the axes; the sweep still draws (this hung once, walking a line off the plot). */
+static void test_sweep_inference_draws(void **state)
+{
+	struct tui_model *m = new_model(80, 24);
+	struct tui_canvas c;
+	char row[1024];
+
+	(void)state;
+	tui_canvas_init(&c);
+	key(m, 't');
+	key(m, 'S');
+	assert_int_equal(tui_view_top(m), TUI_VIEW_SWEEP);
+	tui_draw(m, &c, 0);
+	assert_true(find_row(&c, "Sweep: memory per GPU along micro-batch", row, sizeof row) == 0);
+	key(m, 'y');
+	tui_draw(m, &c, 0);
+	tui_canvas_fini(&c);
+	free_model(m);
+}
+
+static void test_plan_apply_undo(void **state)
+{
+	struct tui_model *m = new_model(80, 24);
+	struct tui_canvas c;
+	struct engine_scenario before;
+	char row[1024];
+
+	(void)state;
+	tui_canvas_init(&c);
+	before = m->sc;
+	key(m, 'P');
+	assert_int_equal(tui_view_top(m), TUI_VIEW_PLAN);
+	tui_draw(m, &c, 0);
+	assert_true(find_row(&c, "Plan: ranked by predicted time", row, sizeof row) == 0);
+	assert_true(find_row(&c, "Row 1, one optimizer step", row, sizeof row) > 0);
+	key(m, TUI_KEY_DOWN);
+	key(m, TUI_KEY_ENTER);
+	/* the scenario is the planner's row: it fits; the global batch is kept */
+	assert_true(m->have_res);
+	assert_true(m->res.memory.total <= m->res.memory.capacity);
+	assert_true(m->sc.batch * m->sc.grad_accum * (m->sc.gpus / (m->sc.tp * m->sc.pp * m->sc.cp)) ==
+		    before.batch * before.grad_accum * (before.gpus / (before.tp * before.pp * before.cp)));
+	key(m, 'u');
+	assert_true(m->sc.batch == before.batch && m->sc.tp == before.tp && m->sc.pp == before.pp &&
+		    m->sc.zero == before.zero && m->sc.grad_accum == before.grad_accum);
+	tui_canvas_fini(&c);
+	free_model(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sweep_range),
+		cmocka_unit_test(test_sweep_first_not_fitting),
+		cmocka_unit_test(test_sweep_inference_draws),
+		cmocka_unit_test(test_plan_apply_undo),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
