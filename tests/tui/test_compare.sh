@@ -5,17 +5,19 @@
 . "$(dirname "$0")/lib.sh"
 
 ARGS="--model llama-2-7b --gpu h100-sxm --gpus 8"
+# headroom GPU: napkin report's headroom per GPU with that GPU (a knob is given once)
 headroom() {
-	"$NAPKIN" report --format json $ARGS "$@" 2>/dev/null | python3 -c '
+	"$NAPKIN" report --format json --model llama-2-7b --gpus 8 --gpu "$1" 2>/dev/null | python3 -c '
 import json, sys
 b = json.load(sys.stdin)["memory"]["headroom"]
 v = abs(b); u = ["B", "KiB", "MiB", "GiB", "TiB"]; i = 0
 while v >= 1024 and i < 4: v /= 1024; i += 1
 print(("-" if b < 0 else "") + ("%.*f %s" % (1 if v >= 100 else 2, v, u[i])))'
 }
-h100=$(headroom)
-h200=$(headroom --gpu h200-sxm)
-mi=$(headroom --gpu mi300x)
+h100=$(headroom h100-sxm)
+h200=$(headroom h200-sxm)
+mi=$(headroom mi300x)
+[ -n "$h100" ] && [ -n "$h200" ] && [ -n "$mi" ] || fail "napkin report gave no headroom ('$h100', '$h200', '$mi')"
 
 start 100 30 $ARGS
 wait_for 'micro-batch' 'no main screen'
