@@ -1,8 +1,8 @@
 /*
  * The GPU in this machine, what G and M share (see view_gpu.h): the picker line of a GPU, the
  * drawing helpers of both overlays, the state in m->gpu with the GPUs measured in a session,
- * the catalog that resolves their ids, and the loop's wake-ups and non-blocking reads. The
- * probe overlay is in view_probe.c, the live panel in view_live.c.
+ * the catalog that resolves their ids. The probe overlay is in view_probe.c, the live panel
+ * in view_live.c, the loop's wake-ups and non-blocking reads (above both) in view_gpu_loop.c.
  */
 #include <math.h>
 #include <stdio.h>
@@ -210,74 +210,6 @@ void tui_gpu_wrap_catalog(struct tui_model *m, struct tui_gpu *g)
 	g->wrapped = true;
 }
 
-/* ---------------------------------------------------------------- the loop */
-
-int tui_gpu_timeout(const struct tui_model *m, uint64_t now)
-{
-	const struct tui_gpu *g = m->gpu;
-	int t = -1;
-
-	if (g == NULL)
-		return -1;
-	if (g->job != NULL)
-		t = g->next_poll > now ? (int)(g->next_poll - now) : 0;
-	if (g->mon != NULL) {
-		int d = g->due > now ? (int)(g->due - now) : 0;
-		if (t < 0 || d < t)
-			t = d;
-	}
-	return t;
-}
-
-unsigned tui_gpu_tick(struct tui_model *m, uint64_t now)
-{
-	struct tui_gpu *g = m->gpu;
-	unsigned flags = TUI_REACT_NONE;
-
-	if (g == NULL)
-		return flags;
-	if (g->job != NULL) {
-		struct probe_progress p;
-		int running = probe_job_poll(g->job, &p);
-		g->progress = p;
-		if (!g->progress.step[0])
-			snprintf(g->progress.step, sizeof g->progress.step, "starting");
-		g->next_poll = now + TUI_GPU_PROBE_POLL_MS;
-		flags |= TUI_REACT_REDRAW; /* the time so far moves */
-		if (!running) {
-			probe_job_finish(g->job, &g->report);
-			g->job = NULL;
-			if (tui_gpu_accept(m, &g->report, now) == 0)
-				flags |= TUI_REACT_EVAL;
-			tui_model_set_size(m, m->w, m->h); /* the warnings may have changed */
-		}
-	}
-	if (g->mon != NULL) {
-		struct probe_sample s;
-		char msg[PROBE_MSG_MAX];
-		int r = probe_monitor_poll(g->mon, &s, msg, sizeof msg);
-		if (r == 1) {
-			tui_gpu_live_feed(m, &s, now);
-			/* keep to the sampler's beat; re-anchor when a retry caught the sample late */
-			if (now > g->due + 10)
-				g->due = now;
-			g->due += 1000;
-			while (g->due <= now)
-				g->due += 1000;
-			flags |= TUI_REACT_REDRAW;
-		} else if (r == 0) {
-			if (now >= g->due)
-				g->due = now + 50; /* not there yet: look again shortly */
-		} else {
-			snprintf(g->mon_msg, sizeof g->mon_msg, "%s", msg);
-			g->mon_ended = true;
-			tui_gpu_monitor_stop(g);
-			flags |= TUI_REACT_REDRAW;
-		}
-	}
-	return flags;
-}
-
 #else /* no probe module in this build */
 
 void tui_gpu_fini(struct tui_model *m)
@@ -309,20 +241,6 @@ bool tui_gpu_datasheet(const struct tui_model *m, struct engine_gpu *out)
 	(void)m;
 	(void)out;
 	return false;
-}
-
-int tui_gpu_timeout(const struct tui_model *m, uint64_t now)
-{
-	(void)m;
-	(void)now;
-	return -1;
-}
-
-unsigned tui_gpu_tick(struct tui_model *m, uint64_t now)
-{
-	(void)m;
-	(void)now;
-	return TUI_REACT_NONE;
 }
 
 #endif
