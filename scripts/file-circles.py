@@ -7,7 +7,7 @@ Give one library: its static archive (build/src/tui/libnapkin_tui.a, which
 holds exactly the objects of its current sources), or the folder of its object
 files (build/src/tui/CMakeFiles/napkin_tui.dir; an object whose source was
 removed may linger there).  A file A depends on a file B when A's object
-leaves a symbol undefined that B's object defines (read with nm).
+leaves a symbol undefined that B's object defines (read with nm, or $NM).
 Each strongly connected group of two or more files is a circle: it is printed
 with, for each file, the files it uses inside the group and through which
 symbols.  --edges prints every dependency instead.  Exit status 1 when a
@@ -34,9 +34,12 @@ def add_symbol(table, member, name, kind):
         defined.add(name)
 
 
+NM = os.environ.get("NM") or "nm"
+
+
 def read_archive(path, table):
     """nm -P -A prints "LIB.a[member.o]: name type value size" per symbol."""
-    out = subprocess.run(["nm", "-P", "-A", path], capture_output=True, text=True,
+    out = subprocess.run([NM, "-P", "-A", path], capture_output=True, text=True,
                          check=True).stdout
     for line in out.splitlines():
         head, _, rest = line.partition("]: ")
@@ -48,7 +51,7 @@ def read_archive(path, table):
 
 
 def read_object(path, table):
-    out = subprocess.run(["nm", "-P", path], capture_output=True, text=True,
+    out = subprocess.run([NM, "-P", path], capture_output=True, text=True,
                          check=True).stdout
     table.setdefault(stem_of(path), (set(), set()))
     for line in out.splitlines():

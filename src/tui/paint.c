@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "paint.h"
+#include "tradeoff.h"
 
 void tui_draw_bytes(double v, char *buf, size_t n)
 {
@@ -289,4 +290,54 @@ void tui_paint_scroll_marks(struct tui_canvas *c, struct tui_rect box, int first
 		tui_canvas_put(c, box.x + box.w - 1, box.y + 1, 0x2191, TUI_S_BORDER_FOCUS);
 	if (first + page < lines)
 		tui_canvas_put(c, box.x + box.w - 1, box.y + box.h - 2, 0x2193, TUI_S_BORDER_FOCUS);
+}
+
+/* ---------------------------------------------------------------- the trade-off views */
+
+void tui_paint_view_header(struct tui_canvas *c, int w, const char *text)
+{
+	tui_canvas_clear(c, TUI_S_NORMAL);
+	tui_canvas_fill(c, tui_rect_make(0, 0, w, 1), ' ', TUI_S_HEADER);
+	tui_canvas_text(c, 0, 0, w, text, TUI_S_HEADER);
+}
+
+void tui_paint_knob_value(const struct engine_knob *k, double x, char *buf, size_t n)
+{
+	if (k->unit == ENGINE_UNIT_TOKENS && x >= 1024 && fmod(x, 1024) == 0)
+		snprintf(buf, n, "%gk", x / 1024);
+	else if (k->unit == ENGINE_UNIT_NONE || k->unit == ENGINE_UNIT_COUNT || k->unit == ENGINE_UNIT_GPUS ||
+		 k->unit == ENGINE_UNIT_TOKENS || k->unit == ENGINE_UNIT_LAYERS || k->unit == ENGINE_UNIT_HEADS)
+		snprintf(buf, n, "%g", x);
+	else
+		engine_unit_format(k->unit, x, buf, n);
+}
+
+void tui_paint_metric_value(const struct engine_metric *mt, double y, char *buf, size_t n)
+{
+	if (mt->unit == ENGINE_UNIT_NONE)
+		snprintf(buf, n, "%.3g", y);
+	else
+		engine_unit_format(mt->unit, y, buf, n);
+}
+
+void tui_paint_metric_cell(const struct engine_metric *mt, double y, char *buf, size_t n)
+{
+	if (!isfinite(y))
+		snprintf(buf, n, "-");
+	else if (mt->kind == ENGINE_METRIC_FITS)
+		snprintf(buf, n, "%s", y >= 0.5 ? "yes" : "no");
+	else if (mt->kind == ENGINE_METRIC_COST && y == 0.0)
+		snprintf(buf, n, "no price");
+	else if (mt->unit == ENGINE_UNIT_NONE || mt->unit == ENGINE_UNIT_COUNT || mt->unit == ENGINE_UNIT_TOKENS_PER_S ||
+		 mt->unit == ENGINE_UNIT_GPU_HOURS || mt->kind == ENGINE_METRIC_COST) {
+		/* the row's label names the unit: the figure alone, in k and M */
+		if (fabs(y) >= 1e6)
+			snprintf(buf, n, "%.4gM", y / 1e6);
+		else if (fabs(y) >= 1e4)
+			snprintf(buf, n, "%.4gk", y / 1e3);
+		else
+			snprintf(buf, n, "%.4g", y);
+	}
+	else
+		engine_unit_format(mt->unit, y, buf, n);
 }

@@ -56,4 +56,17 @@ void tui_paint_lines(struct tui_canvas *c, struct tui_rect r, const char *s, int
 int tui_paint_count_lines(const char *s);
 void tui_paint_scroll_marks(struct tui_canvas *c, struct tui_rect box, int first, int lines, int page);
 
+/* A full-screen view's first line: clears the canvas and writes text on the header bar. */
+void tui_paint_view_header(struct tui_canvas *c, int w, const char *text);
+/* A knob's value on an axis or a cell: counts plain ("8"), tokens in k where whole
+ * ("4k"), anything with another unit in that unit (engine_unit_format). */
+struct engine_knob;
+struct engine_metric;
+void tui_paint_knob_value(const struct engine_knob *k, double x, char *buf, size_t n);
+/* A result's value in its unit (three figures when it has none). */
+void tui_paint_metric_value(const struct engine_metric *mt, double y, char *buf, size_t n);
+/* The same for a table cell whose row label names the unit: "yes"/"no" for a fit, counts
+ * and rates in k and M, "no price" for a cost of 0, "-" for no value. */
+void tui_paint_metric_cell(const struct engine_metric *mt, double y, char *buf, size_t n);
+
 #endif

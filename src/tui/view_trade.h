@@ -8,7 +8,7 @@
 #ifndef NAPKIN_TUI_VIEW_TRADE_H
 #define NAPKIN_TUI_VIEW_TRADE_H
 
-#include "model.h"
+#include "paint.h"
 
 #define TUI_SWEEP_POINTS 64 /* the most points a curve recomputes per keystroke */
 
