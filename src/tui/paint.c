@@ -247,6 +247,12 @@ void tui_pane_box(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, co
 
 /* ---------------------------------------------------------------- overlays */
 
+struct tui_rect tui_paint_overlay_box(const struct tui_model *m, int want_w, int want_h)
+{
+	return tui_layout_overlay(m->w, m->h - 1, want_w, want_h);
+}
+
+
 int tui_paint_count_lines(const char *s)
 {
 	int n = 1;
@@ -290,6 +296,71 @@ void tui_paint_scroll_marks(struct tui_canvas *c, struct tui_rect box, int first
 		tui_canvas_put(c, box.x + box.w - 1, box.y + 1, 0x2191, TUI_S_BORDER_FOCUS);
 	if (first + page < lines)
 		tui_canvas_put(c, box.x + box.w - 1, box.y + box.h - 2, 0x2193, TUI_S_BORDER_FOCUS);
+}
+
+/* ---------------------------------------------------------------- text from a line on, bars */
+
+/* Draws text wrapped at spaces (and inside words longer than the width) from line `first`;
+ * '\n' ends a line. Returns the number of lines the whole text takes. */
+int tui_paint_wrapped_from(struct tui_canvas *c, struct tui_rect r, const char *text, int first, int style)
+{
+	const char *s = text;
+	int line = 0;
+
+	while (*s) {
+		const char *e, *cut = NULL, *p;
+		int cols = 0;
+		uint32_t cp;
+		char buf[1024];
+		size_t len;
+
+		/* the longest piece that fits: up to the last space within r.w columns */
+		for (p = s; *p && *p != '\n';) {
+			int adv = tui_utf8_decode(p, &cp), cw = tui_cp_width(cp);
+			if (cols + cw > r.w)
+				break;
+			if (*p == ' ')
+				cut = p;
+			p += adv;
+			cols += cw;
+		}
+		if (p == s && *p && *p != '\n')
+			p += tui_utf8_decode(p, &cp); /* not even one character fits: take one anyway */
+		/* a line ends where the text, the line or a space does, else at the last space */
+		if (*p && *p != '\n' && *p != ' ' && cut != NULL && cut > s)
+			e = cut;
+		else
+			e = p;
+		len = (size_t)(e - s) < sizeof buf ? (size_t)(e - s) : sizeof buf - 1;
+		memcpy(buf, s, len);
+		buf[len] = '\0';
+		if (c != NULL && line >= first && line - first < r.h)
+			tui_canvas_text(c, r.x, r.y + line - first, r.w, buf, style);
+		line++;
+		s = e;
+		if (*s == '\n')
+			s++;
+		else
+			while (*s == ' ')
+				s++;
+	}
+	return line;
+}
+
+/* A horizontal bar of w cells, frac filled. */
+void tui_paint_bar(struct tui_canvas *c, int x, int y, int w, double frac, int style)
+{
+	int i, fill;
+
+	if (w <= 0)
+		return;
+	if (!(frac > 0))
+		frac = 0;
+	if (frac > 1)
+		frac = 1;
+	fill = (int)lround(frac * w);
+	for (i = 0; i < w; i++)
+		tui_canvas_put(c, x + i, y, i < fill ? 0x2588 : 0x2591, i < fill ? style : TUI_S_MEM_FREE);
 }
 
 /* ---------------------------------------------------------------- the trade-off views */

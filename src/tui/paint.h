@@ -54,6 +54,13 @@ void tui_paint_keys(struct tui_canvas *c, int x, int y, int w, const char *spec)
 void tui_paint_frame(struct tui_canvas *c, struct tui_rect r, const char *title);
 void tui_paint_lines(struct tui_canvas *c, struct tui_rect r, const char *s, int first, int style);
 int tui_paint_count_lines(const char *s);
+/* Where an overlay of want_w × want_h goes: centred above the footer, within the screen. */
+struct tui_rect tui_paint_overlay_box(const struct tui_model *m, int want_w, int want_h);
+/* Text wrapped at spaces (and inside words longer than the width), drawn from line first
+ * into r; '\n' ends a line; c may be NULL to measure. Returns the lines the whole text takes. */
+int tui_paint_wrapped_from(struct tui_canvas *c, struct tui_rect r, const char *text, int first, int style);
+/* A horizontal bar of w cells, frac filled. */
+void tui_paint_bar(struct tui_canvas *c, int x, int y, int w, double frac, int style);
 void tui_paint_scroll_marks(struct tui_canvas *c, struct tui_rect box, int first, int lines, int page);
 
 /* A full-screen view's first line: clears the canvas and writes text on the header bar. */

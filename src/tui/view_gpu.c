@@ -1,6 +1,6 @@
 /*
  * The GPU in this machine, what G and M share (see view_gpu.h): the picker line of a GPU, the
- * drawing helpers of both overlays, the state in m->gpu with the GPUs measured in a session,
+ * state in m->gpu with the GPUs measured in a session,
  * the catalog that resolves their ids. The probe overlay is in view_probe.c, the live panel
  * in view_live.c, the loop's wake-ups and non-blocking reads (above both) in view_gpu_loop.c.
  */
@@ -24,77 +24,6 @@ void tui_gpu_summary(const struct engine_gpu *g, char *buf, size_t n)
 }
 
 #ifdef TUI_HAVE_PROBE
-
-/* ---------------------------------------------------------------- drawing helpers */
-
-/* Draws text wrapped at spaces (and inside words longer than the width) from line `first`;
- * '\n' ends a line. Returns the number of lines the whole text takes. */
-int tui_gpu_draw_wrapped(struct tui_canvas *c, struct tui_rect r, const char *text, int first, int style)
-{
-	const char *s = text;
-	int line = 0;
-
-	while (*s) {
-		const char *e, *cut = NULL, *p;
-		int cols = 0;
-		uint32_t cp;
-		char buf[1024];
-		size_t len;
-
-		/* the longest piece that fits: up to the last space within r.w columns */
-		for (p = s; *p && *p != '\n';) {
-			int adv = tui_utf8_decode(p, &cp), cw = tui_cp_width(cp);
-			if (cols + cw > r.w)
-				break;
-			if (*p == ' ')
-				cut = p;
-			p += adv;
-			cols += cw;
-		}
-		if (p == s && *p && *p != '\n')
-			p += tui_utf8_decode(p, &cp); /* not even one character fits: take one anyway */
-		/* a line ends where the text, the line or a space does, else at the last space */
-		if (*p && *p != '\n' && *p != ' ' && cut != NULL && cut > s)
-			e = cut;
-		else
-			e = p;
-		len = (size_t)(e - s) < sizeof buf ? (size_t)(e - s) : sizeof buf - 1;
-		memcpy(buf, s, len);
-		buf[len] = '\0';
-		if (c != NULL && line >= first && line - first < r.h)
-			tui_canvas_text(c, r.x, r.y + line - first, r.w, buf, style);
-		line++;
-		s = e;
-		if (*s == '\n')
-			s++;
-		else
-			while (*s == ' ')
-				s++;
-	}
-	return line;
-}
-
-/* A horizontal bar of w cells, frac filled. */
-void tui_gpu_bar(struct tui_canvas *c, int x, int y, int w, double frac, int style)
-{
-	int i, fill;
-
-	if (w <= 0)
-		return;
-	if (!(frac > 0))
-		frac = 0;
-	if (frac > 1)
-		frac = 1;
-	fill = (int)lround(frac * w);
-	for (i = 0; i < w; i++)
-		tui_canvas_put(c, x + i, y, i < fill ? 0x2588 : 0x2591, i < fill ? style : TUI_S_MEM_FREE);
-}
-
-void tui_gpu_frame(struct tui_canvas *c, struct tui_rect r, const char *title)
-{
-	tui_canvas_fill(c, r, ' ', TUI_S_OVERLAY);
-	tui_canvas_box(c, r, title, TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
-}
 
 /* ---------------------------------------------------------------- state */
 

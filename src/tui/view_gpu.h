@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "paint.h" /* the overlays draw with tui_paint_wrapped_from, tui_paint_bar */
 
 #define TUI_GPU_MEASURED_MAX 8  /* measured GPUs kept in a session */
 #define TUI_GPU_PROBE_POLL_MS 100
@@ -129,14 +129,6 @@ void tui_gpu_wrap_catalog(struct tui_model *m, struct tui_gpu *g);
 /* Stops the sampling child, if any (view_live.c). */
 void tui_gpu_monitor_stop(struct tui_gpu *g);
 
-/* Drawing helpers of both overlays (view_gpu.c). Draws text wrapped at spaces (and inside
- * words longer than the width) from line `first`; '\n' ends a line; c may be NULL to
- * measure. Returns the number of lines the whole text takes. */
-int tui_gpu_draw_wrapped(struct tui_canvas *c, struct tui_rect r, const char *text, int first, int style);
-/* A horizontal bar of w cells, frac filled. */
-void tui_gpu_bar(struct tui_canvas *c, int x, int y, int w, double frac, int style);
-/* An overlay's background and border with its title. */
-void tui_gpu_frame(struct tui_canvas *c, struct tui_rect r, const char *title);
 #endif
 
 #endif

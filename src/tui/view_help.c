@@ -29,11 +29,6 @@ static unsigned scroll_keys(struct tui_model *m, int key, int lines, int page)
 	return TUI_REACT_REDRAW;
 }
 
-static struct tui_rect overlay_box(struct tui_model *m, int want_w, int want_h)
-{
-	return tui_layout_overlay(m->w, m->h - 1, want_w, want_h);
-}
-
 /* ---------------------------------------------------------------- help */
 
 int tui_help_open(struct tui_model *m)
@@ -128,7 +123,7 @@ void tui_help_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	(void)now;
 	help_text(m, text, sizeof text);
 	lines = tui_paint_count_lines(text);
-	box = overlay_box(m, 92, lines + 2);
+	box = tui_paint_overlay_box(m, 92, lines + 2);
 	in = tui_rect_inner(box);
 	in.x++;
 	in.w -= 2;
@@ -153,7 +148,7 @@ unsigned tui_help_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 	}
 	help_text(m, text, sizeof text);
 	lines = tui_paint_count_lines(text);
-	box = overlay_box(m, 92, lines + 2);
+	box = tui_paint_overlay_box(m, 92, lines + 2);
 	return scroll_keys(m, ev->key, lines, box.h - 2);
 }
 
@@ -185,7 +180,7 @@ void tui_explain_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	char title[200];
 
 	(void)now;
-	box = overlay_box(m, explain_width(m->explain) + 6, lines + 2);
+	box = tui_paint_overlay_box(m, explain_width(m->explain) + 6, lines + 2);
 	in = tui_rect_inner(box);
 	in.x++;
 	in.w -= 2;
@@ -213,7 +208,7 @@ unsigned tui_explain_key(struct tui_model *m, const struct tui_event *ev, uint64
 		tui_view_push(m, TUI_VIEW_HELP);
 		return TUI_REACT_REDRAW;
 	}
-	box = overlay_box(m, explain_width(m->explain) + 6, lines + 2);
+	box = tui_paint_overlay_box(m, explain_width(m->explain) + 6, lines + 2);
 	return scroll_keys(m, ev->key, lines, box.h - 2);
 }
 
