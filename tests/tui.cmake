@@ -5,6 +5,7 @@ if(TARGET napkin_tui)
   napkin_add_test(NAME tui_trade SOURCES unit/test_tui_trade.c LIBS napkin_tui LABELS unit)
   napkin_add_test(NAME tui_canvas SOURCES unit/test_tui_canvas.c LIBS napkin_tui LABELS unit)
   napkin_add_test(NAME tui_theme SOURCES unit/test_tui_theme.c LIBS napkin_tui LABELS unit)
+  napkin_add_test(NAME tui_views SOURCES unit/test_tui_views.c LIBS napkin_tui LABELS unit)
 
   find_program(NAPKIN_TMUX tmux)
   if(NAPKIN_TMUX AND TARGET napkin)
