@@ -35,7 +35,7 @@
 #define TUI_GPU_PROBE_POLL_MS 100
 #define TUI_GPU_HISTORY 64     /* samples the live panel keeps for its sparklines */
 
-/* The views (rows of views.c). */
+/* The views (rows of the view table, explorer.c). */
 void tui_probe_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_probe_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 void tui_probe_close(struct tui_model *m); /* cancels a probe still running */
