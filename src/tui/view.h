@@ -14,6 +14,7 @@
 struct tui_model;
 struct tui_event;
 
+/* In the order `?` help lists the views with a title. */
 enum tui_view_id {
 	TUI_VIEW_MAIN,    /* the panes */
 	TUI_VIEW_PICKER,  /* model or GPU presets with type-to-filter (overlay) */
@@ -28,7 +29,9 @@ enum tui_view_id {
 
 enum tui_view_kind { TUI_VIEW_FULL, TUI_VIEW_OVERLAY };
 
-/* What a view needs beyond the scenario, for the table's readers. */
+/* What a view needs beyond the scenario. Declared, not enforced: each view says itself what
+ * is missing (the probe overlay without the probe module, the picker without presets); the
+ * tests read it (a view that needs the probe is not opened there). */
 enum tui_view_needs {
 	TUI_NEEDS_NOTHING = 0,
 	TUI_NEEDS_REGISTRY = 1u << 0, /* the presets (a picker of models and GPUs, saving, opening) */
