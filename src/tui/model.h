@@ -224,7 +224,7 @@ struct tui_model {
 	bool quit;
 	bool interrupted; /* left with Ctrl-C: tui_run returns TUI_EXIT_INTERRUPT */
 
-	/* the GPU in this machine: probe, measured GPUs, live panel (view_gpu.c, view_probe.c, view_live.c) */
+	/* the GPU in this machine: probe, measured GPUs, live panel (gpu_state.c, view_probe.c, view_live.c) */
 	struct tui_gpu *gpu;
 	double probe_timeout; /* seconds; 0: the probe's default */
 	char lang[12];        /* the lessons' language (--lang) */

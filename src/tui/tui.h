@@ -20,8 +20,8 @@
  *                the prompt (view_input.c), help and explain (view_help.c), the trade-offs
  *                (view_sweep.c, view_heat.c, view_compare.c, view_plan.c), the teaching
  *                views (view_lesson.c, view_tensor.c, view_dtype.c), the GPU in this
- *                machine (view_gpu_loop.c above view_live.c above view_probe.c above
- *                view_gpu.c); a view opens or closes another only through the view stack
+ *                machine (view_gpu_loop.c above view_live.c above view_probe.c); a view
+ *                opens or closes another only through the view stack
  *   draw*.c      the main screen's panes (draw_knobs.c, draw_memory.c, draw_compute.c,
  *                draw_tables.c, roofline.c), put together by draw.c
  *   paint.c      the drawing helpers every pane and view uses: screen number formats,
@@ -31,8 +31,9 @@
  *                view's functions: model_files.c (saving that asks before overwriting,
  *                opening a file by what it holds, path completion) above model_actions.c
  *                (stepping, undo, explain, picker, prompt, save, open) above model.c above
- *                model_undo.c (the bounded history `u` undoes); view_gpu.c holds the GPUs
- *                measured in this session, which the picker lists
+ *                model_undo.c (the bounded history `u` undoes); gpu_state.c holds the GPU
+ *                state (m->gpu) and the GPUs measured in this session, which the picker
+ *                lists
  *   view_stack.c the stack of open views; it reaches each view's open and close through
  *                m->view_table, the table's function pointers, never by name
  *   canvas.c, layout.c, keys.c, theme*.c   the in-memory grid every frame is composed in

@@ -1,8 +1,9 @@
 /*
  * The GPU in this machine, what G and M share (see view_gpu.h): the picker line of a GPU, the
- * state in m->gpu with the GPUs measured in a session,
- * the catalog that resolves their ids. The probe overlay is in view_probe.c, the live panel
- * in view_live.c, the loop's wake-ups and non-blocking reads (above both) in view_gpu_loop.c.
+ * state in m->gpu with the GPUs measured in a session, the catalog that resolves their ids.
+ * State, not a view: the picker (model_actions.c) and the roofline read it too. The probe
+ * overlay is in view_probe.c, the live panel in view_live.c, the loop's wake-ups and
+ * non-blocking reads (above both) in view_gpu_loop.c.
  */
 #include <math.h>
 #include <stdio.h>
