@@ -5,6 +5,8 @@ if(TARGET napkin_teach)
   napkin_add_test(NAME teach_dtypelab SOURCES unit/test_teach_dtypelab.c LIBS napkin_teach LABELS unit)
   if(TARGET napkin_presets)
     napkin_add_test(NAME teach_lessons SOURCES unit/test_teach_lessons.c LIBS napkin_teach LABELS unit)
+    # every lesson in Chinese too, with the English text's numbers
+    napkin_add_test(NAME teach_lessons_zh SOURCES unit/test_teach_lessons_zh.c LIBS napkin_teach LABELS unit)
   endif()
   if(TARGET napkin_tui AND TARGET napkin_presets)
     napkin_add_test(NAME teach_views SOURCES unit/test_teach_views.c LIBS napkin_tui napkin_teach LABELS unit)
