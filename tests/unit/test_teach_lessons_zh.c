@@ -6,7 +6,8 @@
  * so a figure cannot be changed, dropped or converted (67.4 亿 for 6.74 B) in one language
  * only. And no line of a Chinese text breaks between an ideograph and ASCII: the lesson
  * pane joins the lines of a paragraph with a space only between two narrow characters
- * (src/teach/wrap.c), so "HBM\n读出" would show as "HBM读出".
+ * (src/teach/wrap.c), so "HBM\n读出" would show as "HBM读出". The terms follow
+ * docs/glossary.md: a few forms it rules out are refused here.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,28 @@ static const struct {
 	const char *lesson, *field, *why;
 } number_exceptions[] = {
 	{NULL, NULL, NULL},
+};
+
+/* Forms the Chinese texts do not use, and the one docs/glossary.md prescribes instead (the
+ * chapter's own usage: Memory-Bound as it spells it, dtypes in capitals, numbers in ASCII). */
+static const struct {
+	const char *form, *use;
+} wrong_terms[] = {
+	{"Activation", "激活值"},
+	{"memory-bound", "Memory-Bound"},
+	{"compute-bound", "Compute-Bound"},
+	{"fp32", "FP32"},
+	{"fp16", "FP16"},
+	{"bf16", "BF16"},
+	{"fp8", "FP8"},
+	{"tf32", "TF32"},
+	{"张量", "Tensor"},
+	{"屋顶", "Roofline"},
+	{"两个动量", "一阶矩与二阶矩 (Adam's moments are not momentum)"},
+	{"亿", "ASCII numbers as in the English (6.74 B, 6.74e9)"},
+	{"万", "ASCII numbers as in the English (965,000)"},
+	{"％", "% (ASCII)"},
+	{NULL, NULL},
 };
 
 #define RUNS_MAX 128
@@ -149,6 +172,7 @@ static void check_field(const char *lesson, const char *field, const struct teac
 {
 	const char *en, *zh, *at;
 	char why[96];
+	size_t k;
 
 	if (t->n == 0)
 		return; /* the field is not given at all */
@@ -164,6 +188,10 @@ static void check_field(const char *lesson, const char *field, const struct teac
 		fail_msg("%s %s: the Chinese text is the English one", lesson, field);
 	if (!excepted(lesson, field) && !same_numbers(en, zh, why, sizeof why))
 		fail_msg("%s %s: the numbers differ (%s)\n  en: %s\n  zh: %s", lesson, field, why, en, zh);
+	for (k = 0; wrong_terms[k].form != NULL; k++)
+		if (strstr(zh, wrong_terms[k].form) != NULL)
+			fail_msg("%s %s: writes \"%s\"; the glossary has %s", lesson, field, wrong_terms[k].form,
+				 wrong_terms[k].use);
 	if ((at = bad_break(zh)) != NULL)
 		fail_msg("%s %s: a line breaks between Chinese and ASCII (the pane would join them without a "
 			 "space): ...%.24s", lesson, field, at > zh + 12 ? at - 12 : zh);
