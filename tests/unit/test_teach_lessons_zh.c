@@ -58,7 +58,7 @@ static size_t digit_runs(const char *s, char runs[RUNS_MAX][24])
 {
 	size_t n = 0;
 	const char *p = s;
-	const char *ptrs[RUNS_MAX];
+	const char *ptrs[RUNS_MAX] = {NULL};
 	char tmp[RUNS_MAX][24];
 	size_t i;
 
@@ -93,7 +93,7 @@ static bool same_numbers(const char *a, const char *b, char *why, size_t n)
 	while (i < na || j < nb) {
 		int c = i == na ? 1 : j == nb ? -1 : strcmp(ra[i], rb[j]);
 		if (c != 0) {
-			snprintf(why, n, "%s %s", c < 0 ? ra[i] : rb[j], c < 0 ? "only in English" : "only in Chinese");
+			snprintf(why, n, "%.23s %s", c < 0 ? ra[i] : rb[j], c < 0 ? "only in English" : "only in Chinese");
 			return false;
 		}
 		i++;
@@ -162,7 +162,7 @@ static bool excepted(const char *lesson, const char *field)
 	size_t i;
 
 	for (i = 0; number_exceptions[i].lesson != NULL; i++)
-		if (strcmp(number_exceptions[i].lesson, lesson) == 0 && strcmp(number_exceptions[i].field, field) == 0)
+		if (number_exceptions[i].why[0] != '\0' && strcmp(number_exceptions[i].lesson, lesson) == 0 && strcmp(number_exceptions[i].field, field) == 0)
 			return true;
 	return false;
 }
