@@ -4,10 +4,7 @@
  * in Chinese (not a copy of the English), with the same numbers: the multiset of digit
  * runs in the Chinese text equals the English one's ("6.74e9" is 6, 74, 9; "fp32" is 32),
  * so a figure cannot be changed, dropped or converted (67.4 亿 for 6.74 B) in one language
- * only. And no line of a Chinese text breaks between an ideograph and ASCII: the lesson
- * pane joins the lines of a paragraph with a space only between two narrow characters
- * (src/teach/wrap.c), so "HBM\n读出" would show as "HBM读出". The terms follow
- * docs/glossary.md: a few forms it rules out are refused here.
+ * only. The terms follow docs/glossary.md: a few forms it rules out are refused here.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,31 +117,6 @@ static bool ideograph(unsigned cp)
 	return cp >= 0x4e00 && cp <= 0x9fff;
 }
 
-/* A line break of t between an ideograph and a printable ASCII character, or NULL. */
-static const char *bad_break(const char *t)
-{
-	const char *p = t;
-	unsigned prev = 0, cp;
-
-	while (*p != '\0') {
-		size_t k = utf8(p, &cp);
-		if (cp == '\n') {
-			const char *q = p + 1;
-			unsigned next;
-			while (*q == ' ')
-				q++;
-			if (*q == '\0')
-				break;
-			utf8(q, &next);
-			if ((ideograph(prev) && next > ' ' && next < 0x7f) || (prev > ' ' && prev < 0x7f && ideograph(next)))
-				return p;
-		}
-		prev = cp;
-		p += k;
-	}
-	return NULL;
-}
-
 static bool has_ideograph(const char *t)
 {
 	unsigned cp;
@@ -170,7 +142,7 @@ static bool excepted(const char *lesson, const char *field)
 /* One text field: fails the test (with the lesson and the field) when its Chinese is wrong. */
 static void check_field(const char *lesson, const char *field, const struct teach_text *t)
 {
-	const char *en, *zh, *at;
+	const char *en, *zh;
 	char why[96];
 	size_t k;
 
@@ -192,9 +164,6 @@ static void check_field(const char *lesson, const char *field, const struct teac
 		if (strstr(zh, wrong_terms[k].form) != NULL)
 			fail_msg("%s %s: writes \"%s\"; the glossary has %s", lesson, field, wrong_terms[k].form,
 				 wrong_terms[k].use);
-	if ((at = bad_break(zh)) != NULL)
-		fail_msg("%s %s: a line breaks between Chinese and ASCII (the pane would join them without a "
-			 "space): ...%.24s", lesson, field, at > zh + 12 ? at - 12 : zh);
 }
 
 static void test_every_lesson_in_chinese(void **state)
@@ -246,11 +215,6 @@ static void test_the_checks_themselves(void **state)
 	assert_true(same_numbers("32 layers of 4096", "4096 个 Token，32 层", why, sizeof why));
 	assert_false(same_numbers("256× and 256", "256×", why, sizeof why));
 
-	assert_non_null(bad_break("从 HBM\n读出来"));
-	assert_non_null(bad_break("字节数约\n30 FLOP/Byte"));
-	assert_null(bad_break("显存决定能不能\n训练。"));
-	assert_null(bad_break("（放得下吗？），\n以及训练时间"));
-	assert_null(bad_break("FLOPs ÷\n(GPU 数)"));
 	assert_false(has_ideograph("FlashAttention"));
 	assert_true(has_ideograph("KV Cache 也是 Tensor"));
 }
