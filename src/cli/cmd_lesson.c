@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "lesson.h"
 #include "wrap.h"
 #ifdef NAPKIN_HAVE_TUI_LESSON
@@ -331,7 +332,7 @@ int cmd_lesson(int argc, char **argv)
 	cli_explore_opts_add(&eo, opts, 4);
 	memset(&o, 0, sizeof o);
 #else
-	opts[4] = (struct cli_opt){"lang", "en|zh|...", &lang, NULL, "the lesson's language where it has one (English otherwise)"};
+	lang = i18n_code(i18n_get()); /* --lang, taken by main */
 #endif
 	rc = cli_setup("lesson", argc, argv, opts, &s, positional, (int)(sizeof positional / sizeof positional[0]), &npos);
 	if (rc != 0)
@@ -352,12 +353,6 @@ int cmd_lesson(int argc, char **argv)
 	if (rc != 0)
 		goto out;
 	lang = eo.lang;
-#else
-	if (!cli_lang_ok(lang)) {
-		fprintf(stderr, "napkin lesson: --lang: '%s' is not a language code (en, zh, ...)\n", lang);
-		rc = CLI_EXIT_USAGE;
-		goto out;
-	}
 #endif
 	cat = preset_catalog(s.reg);
 	if (check) {

@@ -17,32 +17,32 @@
 #include "commands.h"
 
 /* the explorer's options (explore_opts.c): the same for every command that opens it */
-#define EXPLORER_OPTS "--theme dark|light|projector", "--no-color", "--no-mouse", "--lang en|zh|...", "--probe-timeout SECONDS"
+#define EXPLORER_OPTS "--theme dark|light|projector", "--no-color", "--no-mouse", "--probe-timeout SECONDS"
+/* every command's: main takes it out of argv before the command runs (docs/i18n.md) */
+#define LANG_OPT "--lang en|zh"
 #ifdef NAPKIN_HAVE_CMD_EXPLORE
-static const char *const explore_opts[] = {EXPLORER_OPTS, "--scenario FILE", "--presets DIR", NULL};
+static const char *const explore_opts[] = {EXPLORER_OPTS, "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 #endif
 static const char *const report_opts[] = {"--format text|json|yaml|markdown", "--explain", "--scenario FILE",
-					  "--presets DIR", NULL};
+					  "--presets DIR", LANG_OPT, NULL};
 static const char *const sweep_opts[] = {"--y RESULT,...", "--format text|csv|json", "--scenario FILE",
-					 "--presets DIR", NULL};
-static const char *const compare_opts[] = {"--format text|json", "--scenario FILE", "--presets DIR", NULL};
+					 "--presets DIR", LANG_OPT, NULL};
+static const char *const compare_opts[] = {"--format text|json", "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 static const char *const plan_opts[] = {"--goal time|gpu-hours|cost|gpus", "--deadline DAYS", "--top N",
-					"--format text|json", "--scenario FILE", "--presets DIR", NULL};
+					"--format text|json", "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 #ifdef NAPKIN_HAVE_CMD_PRESETS
-static const char *const presets_opts[] = {"--presets DIR", "--builtin", NULL};
+static const char *const presets_opts[] = {"--presets DIR", "--builtin", LANG_OPT, NULL};
 #endif
 #ifdef NAPKIN_HAVE_CMD_PROBE
 static const char *const probe_opts[] = {"--format text|json", "--save FILE", "--device N", "--datasheet ID",
-					 "--quick", "--timeout SECONDS", "--presets DIR", NULL};
+					 "--quick", "--timeout SECONDS", "--presets DIR", LANG_OPT, NULL};
 #endif
 #ifdef NAPKIN_HAVE_CMD_LESSON
 static const char *const lesson_opts[] = {"--text", "--markdown", "--solutions", "--check",
 #ifdef NAPKIN_HAVE_TUI_LESSON
 					  EXPLORER_OPTS,
-#else
-					  "--lang en|zh|...",
 #endif
-					  "--scenario FILE", "--presets DIR", NULL};
+					  "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 #endif
 
 /* name, fn, args, opts, summary, subcommands, knobs */

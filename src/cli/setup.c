@@ -4,6 +4,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "i18n.h"
 
 void cli_error(const char *cmd, const struct napkin_err *err)
 {
@@ -90,7 +91,14 @@ void cli_print_opts(FILE *f, const struct cli_opt *opts)
 	}
 	fprintf(f, "  %-28s %s\n", "--scenario FILE", "start from a scenario (a preset id or a YAML file)");
 	fprintf(f, "  %-28s %s\n", "--presets DIR", "also search DIR for presets (searched last, wins)");
-	fprintf(f, "  %-28s %s\n", "--help", "this help");
+	cli_print_lang(f, 28);
+	fprintf(f, "  %-28s %s\n", "--help", _("this help"));
+}
+
+void cli_print_lang(FILE *f, int width)
+{
+	fprintf(f, "  %-*s %s\n", width, "--lang en|zh",
+		_("the language of what napkin prints (else LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"));
 }
 
 void cli_print_knobs(FILE *f)
