@@ -1,30 +1,18 @@
-/* Reports for people: plain text (a terminal, a pipe, an SSH session) and Markdown (a
- * handout: every number, and with --explain every formula with its values). */
+/* The text report, for people (a terminal, a pipe, an SSH session), in the language of
+ * --lang (docs/i18n.md); columns padded by display width (util_text_pad), so Chinese aligns. */
 #include <math.h>
 #include <string.h>
 
 #include "cli.h"
-#ifdef NAPKIN_HAVE_TEACH
-#include "tensor.h"
-#endif
+#include "i18n.h"
+#include "report_internal.h"
 
-#define NB 48
-
-static const char *dtn(int dt)
+const char *report_dtn(int dt)
 {
 	return dt < 0 ? "" : engine_dtype_info((enum engine_dtype)dt)->name;
 }
 
-struct part {
-	const char *label;
-	double bytes;
-	int dt;
-	char glyph;
-};
-
-#define PARTS_MAX 10 /* the parts below */
-
-static int parts(const struct engine_result *r, struct part *p)
+int report_parts(const struct engine_result *r, struct part *p)
 {
 	const struct engine_memory *m = &r->memory;
 	int n = 0;
@@ -43,15 +31,15 @@ static int parts(const struct engine_result *r, struct part *p)
 }
 
 /* A part's dtype in words: QLoRA's base linears are NF4 (the rest of the weights bf16). */
-static const char *part_dtn(const struct engine_result *r, const struct part *p)
+const char *report_part_dtn(const struct engine_result *r, const struct part *p)
 {
 	if (p->glyph == 'W' && r->memory.bits_per_base_weight > 0.0 && r->memory.bits_per_base_weight < 8.0)
 		return "nf4";
-	return dtn(p->dt);
+	return report_dtn(p->dt);
 }
 
 /* "LoRA r 8 on q,v: 4,194,304 trainable of 6.74 B (0.062%)" */
-static void finetune_text(const struct engine_scenario *sc, const struct engine_result *r, char *buf, size_t n)
+void report_finetune_text(const struct engine_scenario *sc, const struct engine_result *r, char *buf, size_t n)
 {
 	char tg[64], a[NB], b[NB];
 
@@ -65,7 +53,7 @@ static void finetune_text(const struct engine_scenario *sc, const struct engine_
 static void bar(FILE *f, const struct engine_result *r, int width)
 {
 	struct part p[PARTS_MAX];
-	int n = parts(r, p), i, j, used = 0;
+	int n = report_parts(r, p), i, j, used = 0;
 	double scale = r->memory.total > r->memory.capacity ? r->memory.total : r->memory.capacity;
 
 	fputs("  [", f);
@@ -91,7 +79,7 @@ static void bar(FILE *f, const struct engine_result *r, int width)
 static void memory_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	struct part p[PARTS_MAX];
-	int n = parts(r, p), i;
+	int n = report_parts(r, p), i;
 	char a[NB], b[NB], c[NB];
 	const struct engine_memory *m = &r->memory;
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
@@ -104,9 +92,9 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 			engine_weight_format_info((enum engine_weight_format)sc->weight_format)->label,
 			engine_weight_format_bits((enum engine_weight_format)sc->weight_format, &sc->model));
 	else
-		fprintf(f, "\nMemory per GPU  (%s weights)\n", dtn(m->weight_dt));
+		fprintf(f, "\nMemory per GPU  (%s weights)\n", report_dtn(m->weight_dt));
 	for (i = 0; i < n; i++) {
-		const char *dt = part_dtn(r, &p[i]);
+		const char *dt = report_part_dtn(r, &p[i]);
 		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || p[i].glyph == 'w' || p[i].glyph == 's' ||
 					(!train && p[i].glyph != 'W')))
 			continue;
@@ -129,7 +117,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	}
 	if (train && sc->finetune != ENGINE_FT_FULL) {
 		char t[200];
-		finetune_text(sc, r, t, sizeof t);
+		report_finetune_text(sc, r, t, sizeof t);
 		fprintf(f, "    %-27s %s; the base weights frozen (no gradients, states or master)%s\n", "fine-tuning", t,
 			sc->finetune == ENGINE_FT_QLORA ? ", in NF4 at 4.127 bits" : "");
 	}
@@ -188,18 +176,18 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	switch (c->source) {
 	case ENGINE_TPUT_MFU:
 		fprintf(f, "  at MFU %4.1f%%     %lld %s × %s (%s) × %.3g → %s tokens/s for the whole job\n", 100.0 * c->mfu,
-			(long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a, dtn(c->matmul_dt), c->mfu, b);
+			(long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a, report_dtn(c->matmul_dt), c->mfu, b);
 		break;
 	case ENGINE_TPUT_PREDICTED:
 		fprintf(f, "  predicted        %s tokens/s → MFU %.1f%% (%lld %s × %s %s peak; matmuls at %.0f%% of peak)\n", b,
-			100.0 * c->mfu, (long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a, dtn(c->matmul_dt),
+			100.0 * c->mfu, (long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a, report_dtn(c->matmul_dt),
 			100.0 * c->gemm_efficiency);
 		break;
 	default:
 		engine_fmt_count(c->tokens_per_s / (double)sc->gpus, e, sizeof e);
 		fprintf(f, "  measured         %s tokens/s for the whole job (%s per GPU) → MFU %.1f%% (%lld %s × %s %s peak)\n",
 			b, e, 100.0 * c->mfu, (long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a,
-			dtn(c->matmul_dt));
+			report_dtn(c->matmul_dt));
 		break;
 	}
 	if (sc->mode == ENGINE_MODE_TRAIN) {
@@ -305,7 +293,7 @@ static void roofline_section(FILE *f, const struct engine_scenario *sc, const st
 
 	engine_fmt_si(rl->peak, "FLOP/s", a, sizeof a);
 	engine_fmt_si(rl->bandwidth, "B/s", b, sizeof b);
-	fprintf(f, "\nRoofline  (%s peak %s, bandwidth %s, ridge %.0f FLOP/B)\n", dtn(rl->dt), a, b, rl->ridge);
+	fprintf(f, "\nRoofline  (%s peak %s, bandwidth %s, ridge %.0f FLOP/B)\n", report_dtn(rl->dt), a, b, rl->ridge);
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *p = &rl->points[i];
 		engine_fmt_si(p->attainable, "FLOP/s", a, sizeof a);
@@ -335,14 +323,14 @@ static void data_section(FILE *f, const struct engine_scenario *sc, const struct
 		sc->pinned ? "overlapped with compute (pinned memory, non_blocking copies)" : "not overlapped (pageable memory)");
 }
 
-static void signed_bytes(double v, char *buf, size_t n)
+void report_signed_bytes(double v, char *buf, size_t n)
 {
 	char t[NB - 2];
 	engine_fmt_bytes(fabs(v), true, t, sizeof t);
 	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", t);
 }
 
-static void signed_secs(double v, char *buf, size_t n)
+void report_signed_secs(double v, char *buf, size_t n)
 {
 	char t[NB - 2];
 	engine_fmt_seconds(fabs(v), t, sizeof t);
@@ -368,9 +356,9 @@ static void techniques_section(FILE *f, const struct engine_scenario *sc, const 
 			fprintf(f, "    %-30s %-*s %12s\n", t->label, cw, t->compare, "n/a");
 			continue;
 		}
-		signed_bytes(t->delta_memory_bytes, a, sizeof a);
+		report_signed_bytes(t->delta_memory_bytes, a, sizeof a);
 		engine_fmt_si(t->delta_flops, "FLOP", b, sizeof b);
-		signed_secs(t->delta_seconds, c, sizeof c);
+		report_signed_secs(t->delta_seconds, c, sizeof c);
 		fprintf(f, "  %s %-30s %-*s %12s %14s %14s\n", t->enabled ? "*" : " ", t->label, cw, t->compare, a,
 			t->delta_flops == 0 ? "0" : b, c);
 	}
@@ -430,167 +418,3 @@ void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_
 	}
 }
 
-/* ------------------------------------------------------------ Markdown */
-
-static void md_row(FILE *f, const char *a, const char *b, const char *c)
-{
-	fprintf(f, "| %s | %s | %s |\n", a, b, c);
-}
-
-void report_markdown(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain)
-{
-	char s[256], a[NB], b[NB], v[200];
-	struct part p[PARTS_MAX];
-	int n = parts(r, p), i;
-	const struct engine_compute *c = &r->compute;
-
-	engine_scenario_summary(sc, s, sizeof s);
-	fprintf(f, "# napkin: %s\n\n", s);
-	engine_fmt_count(r->params.total, a, sizeof a);
-	fprintf(f, "**Model** %s: %s parameters, %lld %s, hidden %lld, %lld %s of %lld (%lld KV %s), ffn %lld, vocab %lld.  \n",
-		sc->model.name, a, (long long)sc->model.layers, util_plural((double)sc->model.layers, "layer", "layers"),
-		(long long)sc->model.hidden, (long long)sc->model.heads, util_plural((double)sc->model.heads, "head", "heads"),
-		(long long)sc->model.head_dim, (long long)sc->model.kv_heads,
-		util_plural((double)sc->model.kv_heads, "head", "heads"), (long long)sc->model.ffn, (long long)sc->model.vocab);
-	fprintf(f, "**Cluster** %lld × %s (dp %d × tp %lld × pp %lld)%s.\n\n", (long long)sc->gpus, sc->gpu.name, r->dp,
-		(long long)sc->tp, (long long)sc->pp, sc->mode == ENGINE_MODE_TRAIN ? "" : ", inference");
-
-	fprintf(f, "## Can it fit? Memory per GPU\n\n");
-	md_row(f, "part", "dtype", "GiB");
-	md_row(f, "---", "---", "---:");
-	for (i = 0; i < n; i++) {
-		if (p[i].bytes == 0)
-			continue;
-		snprintf(a, sizeof a, "%.2f", p[i].bytes / 1073741824.0);
-		md_row(f, p[i].label, part_dtn(r, &p[i]), a);
-	}
-	snprintf(a, sizeof a, "**%.2f**", r->memory.total / 1073741824.0);
-	md_row(f, "**total**", "", a);
-	snprintf(a, sizeof a, "%.2f", r->memory.capacity / 1073741824.0);
-	md_row(f, "capacity (one GPU)", "", a);
-	engine_fmt_max_batch(r->memory.max_batch, a, sizeof a);
-	if (r->memory.min_gpus > 0)
-		engine_fmt_int((double)r->memory.min_gpus, b, sizeof b);
-	else
-		util_strlcpy(b, "none up to 1,048,576", sizeof b);
-	fprintf(f, "\n%s. Largest micro-batch: %s; fewest GPUs: %s.\n\n",
-		r->memory.fits ? "It fits" : "**It does not fit**", a, b);
-	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL) {
-		char t[200];
-		finetune_text(sc, r, t, sizeof t);
-		fprintf(f, "Fine-tuning: %s; the base weights frozen.\n\n", t);
-	}
-	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE)
-		fprintf(f, "Host memory (offload %s): %.2f GiB for this GPU.\n\n", engine_offload_name(sc->offload),
-			r->memory.host_bytes / 1073741824.0);
-
-	if (sc->mode == ENGINE_MODE_TRAIN) {
-		fprintf(f, "## How long? Compute and time\n\n");
-		engine_fmt_si(c->flops_per_token_train, "FLOP", a, sizeof a);
-		engine_fmt_si(c->flops_per_token_6n, "FLOP", b, sizeof b);
-		fprintf(f, "- FLOPs per token: %s (the %s shorthand: %s)\n", a, sc->finetune != ENGINE_FT_FULL ? "4·N" : "6·N", b);
-		engine_fmt_si(c->train_flops, "FLOP", a, sizeof a);
-		fprintf(f, "- Training FLOPs: %s\n", a);
-		fprintf(f, "- MFU %.1f%%, HFU %.1f%% (%s)\n", 100.0 * c->mfu, 100.0 * c->hfu, engine_mfu_source_name(c->source));
-		{
-			int part, any = 0;
-			engine_fmt_seconds(c->step_seconds_predicted, a, sizeof a);
-			fprintf(f, "- Predicted step: %s =", a);
-			for (part = 0; part < ENGINE_STEP_PARTS; part++) {
-				double secs = engine_step_part(&c->step, part);
-				if (secs <= 0.0)
-					continue;
-				engine_fmt_seconds(secs, b, sizeof b);
-				fprintf(f, "%s %s %s", any++ ? " +" : "", engine_step_part_label(part), b);
-			}
-			fprintf(f, " (docs/step-time.md)\n");
-		}
-		engine_fmt_seconds(c->train_seconds, a, sizeof a);
-		engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
-		fprintf(f, "- Training time: **%s** (%.2f days, %s)\n\n", a, c->train_days, b);
-	} else {
-		fprintf(f, "## How fast? Inference\n\n");
-		engine_fmt_seconds(r->inference.prefill_seconds, a, sizeof a);
-		engine_fmt_seconds(r->inference.decode_seconds_per_token, b, sizeof b);
-		fprintf(f, "- Prefill: %s; decode: %s per step\n", a, b);
-		engine_fmt_seconds(r->inference.ttft_seconds, a, sizeof a);
-		engine_fmt_seconds(r->inference.tpot_seconds, b, sizeof b);
-		engine_fmt_max_batch(r->inference.max_concurrent, v, sizeof v);
-		fprintf(f, "- Time to first token: %s; time per output token: %s; capacity: %s concurrent sequences per "
-			   "replica at %.0f tokens\n",
-			a, b, v, r->inference.context);
-		fprintf(f, "- Decode tokens/s: %.0f per sequence, %.0f per replica (batch %lld), %.0f per GPU, %.0f for the job (%.0f %s)\n\n",
-			r->inference.decode_tokens_per_s_sequence, r->inference.decode_tokens_per_s_replica, (long long)sc->batch,
-			r->inference.decode_tokens_per_s_gpu, r->inference.decode_tokens_per_s, r->inference.replicas,
-			util_plural(r->inference.replicas, "replica", "replicas"));
-	}
-	fprintf(f, "## What bounds it? The roofline\n\n");
-	md_row(f, "operation", "FLOP/byte", "bound");
-	md_row(f, "---", "---:", "---");
-	for (i = 0; i < ENGINE_PT_COUNT; i++) {
-		snprintf(a, sizeof a, "%.4g", r->roofline.points[i].intensity);
-		md_row(f, r->roofline.points[i].label, a, r->roofline.points[i].memory_bound ? "memory" : "compute");
-	}
-	engine_roofline_verdict(sc, r, sc->mode == ENGINE_MODE_TRAIN ? ENGINE_PT_TRAIN : ENGINE_PT_DECODE, v, sizeof v);
-	fprintf(f, "\nRidge point %.0f FLOP/byte: %s.\n\n", r->roofline.ridge, v);
-
-	fprintf(f, "## What each technique changes here\n\n");
-	fprintf(f, "| technique | compared | memory per GPU | FLOPs per token | time |\n| --- | --- | ---: | ---: | ---: |\n");
-	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
-		const struct engine_technique *t = &r->techniques[i];
-		char x[NB], y[NB], z[NB];
-		if (t->name == NULL)
-			continue;
-		if (!t->applies) {
-			fprintf(f, "| %s | %s | n/a | n/a | n/a |\n", t->label, t->compare);
-			continue;
-		}
-		signed_bytes(t->delta_memory_bytes, x, sizeof x);
-		engine_fmt_si(t->delta_flops, "FLOP", y, sizeof y);
-		signed_secs(t->delta_seconds, z, sizeof z);
-		fprintf(f, "| %s | %s | %s | %s | %s |\n", t->label, t->compare, x, t->delta_flops == 0 ? "0" : y, z);
-	}
-#ifdef NAPKIN_HAVE_TEACH
-	{
-		struct teach_big_tensor bt[TEACH_BIG_TENSORS_MAX];
-		size_t nb = teach_scenario_tensors(sc, r, bt, TEACH_BIG_TENSORS_MAX), j;
-		fprintf(f, "\n## Where the memory comes from: the big tensors\n\n");
-		fprintf(f, "The whole model's tensors before any sharding (memory = elements × bytes per element).\n\n");
-		fprintf(f, "| tensor | kind | shape | dtype | count | each | total |\n| --- | --- | --- | --- | ---: | ---: | ---: |\n");
-		for (j = 0; j < nb; j++) {
-			char shape[160], x[NB], y[NB];
-			teach_tensor_format_shape(&bt[j].t, shape, sizeof shape);
-			engine_fmt_bytes(bt[j].bytes, true, x, sizeof x);
-			engine_fmt_bytes(bt[j].total_bytes, true, y, sizeof y);
-			fprintf(f, "| `%s` | %s | %s | %s | %.0f | %s | %s |\n", bt[j].name, teach_role_name(bt[j].role), shape,
-				engine_dtype_info(bt[j].t.dtype)->name, bt[j].count, x, y);
-		}
-	}
-#endif
-	fprintf(f, "\n## Data types: why LLMs train in bf16\n\n");
-	fprintf(f, "| dtype | bytes | sign·exponent·mantissa | largest finite | smallest normal | epsilon | for |\n"
-		   "| --- | ---: | --- | ---: | ---: | ---: | --- |\n");
-	for (i = 0; i < ENGINE_DT_COUNT; i++) {
-		const struct engine_dtype_info *d = engine_dtype_info((enum engine_dtype)i);
-		if (d->is_float)
-			fprintf(f, "| %s | %g | 1·%d·%d | %.4g | %.4g | %.4g | %s |\n", d->name, d->bytes, d->exponent_bits,
-				d->mantissa_bits, d->max_finite, d->min_normal, d->epsilon, d->note);
-		else
-			fprintf(f, "| %s | %g | %d-bit integer | %.0f | 1 | 1 | %s |\n", d->name, d->bytes, d->bits, d->max_finite,
-				d->note);
-	}
-	if (r->n_warnings > 0) {
-		fprintf(f, "\n## Notes\n\n");
-		for (i = 0; i < r->n_warnings; i++)
-			fprintf(f, "- %s\n", r->warnings[i]);
-	}
-	if (explain) {
-		const char *const *k = engine_explain_keys();
-		char buf[4096];
-		fprintf(f, "\n## How each number was found\n");
-		for (; *k != NULL; k++) {
-			engine_explain(sc, r, *k, buf, sizeof buf);
-			fprintf(f, "\n### %s\n\n```\n%s```\n", *k, buf);
-		}
-	}
-}
