@@ -18,10 +18,10 @@ size_t cli_explore_opts_add(struct cli_explore_opts *o, struct cli_opt *opts, si
 {
 	const struct cli_opt rows[CLI_EXPLORE_NOPTS] = {
 		{"theme", "dark|light|projector", &o->theme, NULL,
-		 "colours: dark, light or projector (high contrast); by default the one that suits the terminal's background"},
-		{"no-color", NULL, NULL, &o->no_color, "no colour (also when NO_COLOR is set); patterns keep the bars readable"},
-		{"no-mouse", NULL, NULL, &o->no_mouse, "leave the mouse to the terminal (select and copy text)"},
-		{"probe-timeout", "SECONDS", &o->probe_timeout, NULL, "stop a GPU probe (G) that takes longer (60)"},
+		 N_("colours: dark, light or projector (high contrast); by default the one that suits the terminal's background")},
+		{"no-color", NULL, NULL, &o->no_color, N_("no colour (also when NO_COLOR is set); patterns keep the bars readable")},
+		{"no-mouse", NULL, NULL, &o->no_mouse, N_("leave the mouse to the terminal (select and copy text)")},
+		{"probe-timeout", "SECONDS", &o->probe_timeout, NULL, N_("stop a GPU probe (G) that takes longer (60)")},
 	};
 	size_t i;
 

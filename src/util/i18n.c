@@ -214,6 +214,18 @@ static void catalog_load(enum i18n_lang lang)
 	c->nplurals = c->d != NULL ? header_nplurals(c) : 2;
 }
 
+void i18n_reload(void)
+{
+	size_t i;
+
+	for (i = 0; i < I18N_NLANGS; i++) {
+		free(file_buf[i]);
+		file_buf[i] = NULL;
+		memset(&catalogs[i], 0, sizeof catalogs[i]);
+	}
+	catalog_load(current);
+}
+
 void i18n_set(enum i18n_lang lang)
 {
 	current = lang < I18N_NLANGS ? lang : I18N_EN;

@@ -45,11 +45,14 @@ const char *i18n_gettext(const char *msgid);
 const char *i18n_ngettext(const char *one, const char *many, unsigned long n);
 /* The translation of msgid in lang, whatever the current language. */
 const char *i18n_gettext_in(enum i18n_lang lang, const char *msgid);
+/* Forgets the loaded catalogues and reads them again (NAPKIN_LOCALEDIR may have changed):
+ * for tests. */
+void i18n_reload(void);
 /* How many messages lang's catalogue holds (0: none loaded, English). */
 size_t i18n_count(enum i18n_lang lang);
 
 #define _(s) i18n_gettext(s)
-#define N_(s) (s)
+#define N_(s) s
 #define P_(one, many, n) i18n_ngettext((one), (many), (unsigned long)(n))
 
 /* The catalogues compiled in (generated from po/ at build time: i18n_catalog.c). */
