@@ -51,7 +51,9 @@ void i18n_reload(void);
 /* How many messages lang's catalogue holds (0: none loaded, English). */
 size_t i18n_count(enum i18n_lang lang);
 
-#define _(s) i18n_gettext(s)
+/* `_` is GNU gettext's name for it (xgettext's keyword, what translators and every gettext
+ * program know); C reserves leading underscores for file-scope identifiers, not macros we own. */
+#define _(s) i18n_gettext(s) /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 #define N_(s) s
 #define P_(one, many, n) i18n_ngettext((one), (many), (unsigned long)(n))
 
