@@ -220,7 +220,7 @@ int cmd_plan(int argc, char **argv)
 					if (v <= 0)
 						continue;
 					engine_fmt_seconds(v, a, sizeof a);
-					printf("%s%s %s", sep, engine_step_part_label(i), a);
+					printf("%s%s %s", sep, _(engine_step_part_label(i)), a);
 					sep = ", ";
 				}
 			}

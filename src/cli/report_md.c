@@ -69,7 +69,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		fprintf(f, _("- FLOPs per token: %s (the %s shorthand: %s)\n"), a, sc->finetune != ENGINE_FT_FULL ? "4·N" : "6·N", b);
 		engine_fmt_si(c->train_flops, "FLOP", a, sizeof a);
 		fprintf(f, _("- Training FLOPs: %s\n"), a);
-		fprintf(f, _("- MFU %.1f%%, HFU %.1f%% (%s)\n"), 100.0 * c->mfu, 100.0 * c->hfu, engine_mfu_source_name(c->source));
+		fprintf(f, _("- MFU %.1f%%, HFU %.1f%% (%s)\n"), 100.0 * c->mfu, 100.0 * c->hfu, _(engine_mfu_source_name(c->source)));
 		{
 			int part, any = 0;
 			engine_fmt_seconds(c->step_seconds_predicted, a, sizeof a);
@@ -79,7 +79,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 				if (secs <= 0.0)
 					continue;
 				engine_fmt_seconds(secs, b, sizeof b);
-				fprintf(f, "%s %s %s", any++ ? " +" : "", engine_step_part_label(part), b);
+				fprintf(f, "%s %s %s", any++ ? " +" : "", _(engine_step_part_label(part)), b);
 			}
 			fprintf(f, " (docs/step-time.md)\n");
 		}
@@ -107,7 +107,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 	md_row(f, "---", "---:", "---");
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		snprintf(a, sizeof a, "%.4g", r->roofline.points[i].intensity);
-		md_row(f, r->roofline.points[i].label, a, r->roofline.points[i].memory_bound ? "memory" : "compute");
+		md_row(f, _(r->roofline.points[i].label), a, r->roofline.points[i].memory_bound ? "memory" : "compute");
 	}
 	engine_roofline_verdict(sc, r, sc->mode == ENGINE_MODE_TRAIN ? ENGINE_PT_TRAIN : ENGINE_PT_DECODE, v, sizeof v);
 	fprintf(f, _("\nRidge point %.0f FLOP/byte: %s.\n\n"), r->roofline.ridge, v);

@@ -112,7 +112,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	if (train) {
 		engine_fmt_bytes(m->peak, true, a, sizeof a);
 		fprintf(f, _("    %s %11s  %s (%s kernels; logits %s)\n"), util_text_pad(lab, sizeof lab, _("peak"), 27), a,
-			engine_peak_phase_text(m->peak_phase), sc->kernels == ENGINE_KERNELS_FUSED ? _("fused") : _("eager"),
+			_(engine_peak_phase_text(m->peak_phase)), sc->kernels == ENGINE_KERNELS_FUSED ? _("fused") : _("eager"),
 			m->logits_alive ? _("alive, kept by the loop") : _("not kept"));
 	}
 	if (train && sc->finetune != ENGINE_FT_FULL) {
@@ -202,7 +202,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 			if (col++ % 4 == 0)
 				fprintf(f, "\n                  ");
 			engine_fmt_seconds(v, b, sizeof b);
-			fprintf(f, " %s %s (%.0f%%)", engine_step_part_label(i), b, 100.0 * v / c->step_seconds_predicted);
+			fprintf(f, " %s %s (%.0f%%)", _(engine_step_part_label(i)), b, 100.0 * v / c->step_seconds_predicted);
 		}
 		fprintf(f, "\n");
 	}
@@ -215,7 +215,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	engine_fmt_seconds(c->train_seconds, a, sizeof a);
 	engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
 	fprintf(f, _("  time             %s · %s · MFU %.1f%% · HFU %.1f%% (%s)\n"), a, b, 100.0 * c->mfu,
-		100.0 * c->hfu, engine_mfu_source_name(c->source));
+		100.0 * c->hfu, _(engine_mfu_source_name(c->source)));
 	if (sc->price > 0)
 		fprintf(f, _("  cost             %.4g × %s = %.4g\n"), sc->price, b, c->cost);
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE) {
@@ -289,7 +289,7 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 static void roofline_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	const struct engine_roofline *rl = &r->roofline;
-	char a[NB], b[NB], v[200];
+	char a[NB], b[NB], v[200], lab[64];
 	int i;
 
 	engine_fmt_si(rl->peak, "FLOP/s", a, sizeof a);
@@ -298,7 +298,7 @@ static void roofline_section(FILE *f, const struct engine_scenario *sc, const st
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *p = &rl->points[i];
 		engine_fmt_si(p->attainable, "FLOP/s", a, sizeof a);
-		fprintf(f, _("  %-16s %10.4g FLOP/B  %-14s attainable %s"), p->label, p->intensity,
+		fprintf(f, _("  %s %10.4g FLOP/B  %-14s attainable %s"), util_text_pad(lab, sizeof lab, _(p->label), 16), p->intensity,
 			p->memory_bound ? "memory-bound" : "compute-bound", a);
 		if (i == ENGINE_PT_TRAIN && sc->mode == ENGINE_MODE_TRAIN) {
 			engine_fmt_si(r->compute.achieved_flops, "FLOP/s", b, sizeof b);
