@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "lesson.h"
 
 /* ------------------------------------------------------------ facts */
@@ -459,13 +460,15 @@ bool teach_answer_eval(const struct teach_answer *a, const struct engine_scenari
 
 static const char *cmp_words(enum teach_cmp op)
 {
+	/* TRANSLATORS: a lesson's check in words: "<result> <comparison> <value> (now <value>)",
+	 * e.g. "weights at most 13.50 GB (now 26.95 GB)" */
 	switch (op) {
-	case TEACH_EQ: return "is";
-	case TEACH_NE: return "is not";
-	case TEACH_LT: return "below";
-	case TEACH_LE: return "at most";
-	case TEACH_GT: return "above";
-	case TEACH_GE: return "at least";
+	case TEACH_EQ: return _("is");
+	case TEACH_NE: return _("is not");
+	case TEACH_LT: return _("below");
+	case TEACH_LE: return _("at most");
+	case TEACH_GT: return _("above");
+	case TEACH_GE: return _("at least");
 	}
 	return "?";
 }
@@ -505,40 +508,57 @@ void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *
 			engine_unit_format(c->result->unit, c->value, a, sizeof a);
 			engine_unit_format(c->result->unit, v, b, sizeof b);
 		}
-		snprintf(buf, n, "%s %s %s (now %s)", c->result->label, cmp_words(c->op), a, b);
+		snprintf(buf, n, _("%s %s %s (now %s)"), _(c->result->label), cmp_words(c->op), a, b);
 		return;
 	case TEACH_OPERAND_KNOB:
 		engine_knob_display(sc, c->knob, b, sizeof b);
-		snprintf(buf, n, "%s %s %s (now %s)", c->knob->label, cmp_words(c->op), c->rhs, b);
+		snprintf(buf, n, _("%s %s %s (now %s)"), _(c->knob->label), cmp_words(c->op), c->rhs, b);
 		return;
 	case TEACH_OPERAND_FACT:
 		break;
 	}
 	fact_at((size_t)c->fact, &f);
 	if (f.src == FS_FITS) {
-		snprintf(buf, n, "the scenario %s in memory (now it %s)", (c->value != 0.0) == (c->op == TEACH_EQ) ? "fits" : "does not fit",
-			 v != 0.0 ? "fits" : "does not");
+		bool want = (c->value != 0.0) == (c->op == TEACH_EQ);
+		if (want)
+			util_strlcpy(buf, v != 0.0 ? _("the scenario fits in memory (now it fits)")
+						   : _("the scenario fits in memory (now it does not)"), n);
+		else
+			util_strlcpy(buf, v != 0.0 ? _("the scenario does not fit in memory (now it fits)")
+						   : _("the scenario does not fit in memory (now it does not)"), n);
 	} else if (f.src == FS_OVERLAPPED) {
-		snprintf(buf, n, "the copy %s the step (now it %s)",
-			 (c->value != 0.0) == (c->op == TEACH_EQ) ? "overlaps" : "does not overlap", v != 0.0 ? "does" : "does not");
+		bool want = (c->value != 0.0) == (c->op == TEACH_EQ);
+		if (want)
+			util_strlcpy(buf, v != 0.0 ? _("the copy overlaps the step (now it does)")
+						   : _("the copy overlaps the step (now it does not)"), n);
+		else
+			util_strlcpy(buf, v != 0.0 ? _("the copy does not overlap the step (now it does)")
+						   : _("the copy does not overlap the step (now it does not)"), n);
 	} else if (f.type == FT_BOUND) {
-		const char *pt = r->roofline.points[f.arg].label != NULL ? r->roofline.points[f.arg].label : point_names[f.arg];
-		snprintf(buf, n, "the %s %s %s-bound (now %s-bound)", pt, c->op == TEACH_EQ ? "is" : "is not",
-			 c->value != 0.0 ? "compute" : "memory", v != 0.0 ? "compute" : "memory");
+		const char *pt = r->roofline.points[f.arg].label != NULL ? _(r->roofline.points[f.arg].label) : point_names[f.arg];
+		const char *want = c->value != 0.0 ? _("compute-bound") : _("memory-bound");
+		const char *now = v != 0.0 ? _("compute-bound") : _("memory-bound");
+		snprintf(buf, n, c->op == TEACH_EQ ? _("the %s is %s (now %s)") : _("the %s is not %s (now %s)"), pt, want, now);
 	} else if (f.type == FT_BOOL) {
-		const char *t = r->techniques[f.arg].label != NULL ? r->techniques[f.arg].label : tech_names[f.arg];
+		const char *t = r->techniques[f.arg].label != NULL ? _(r->techniques[f.arg].label) : tech_names[f.arg];
 		bool want = (c->value != 0.0) == (c->op == TEACH_EQ);
 		if (f.src == FS_TECH_ENABLED)
-			snprintf(buf, n, "%s %s (now %s)", t, want ? "is on" : "is off", v != 0.0 ? "on" : "off");
+			snprintf(buf, n, want ? (v != 0.0 ? _("%s is on (now on)") : _("%s is on (now off)"))
+					      : (v != 0.0 ? _("%s is off (now on)") : _("%s is off (now off)")),
+				 t);
 		else
-			snprintf(buf, n, "%s %s (now it %s)", t, want ? "applies" : "does not apply", v != 0.0 ? "does" : "does not");
+			snprintf(buf, n, want ? (v != 0.0 ? _("%s applies (now it does)") : _("%s applies (now it does not)"))
+					      : (v != 0.0 ? _("%s does not apply (now it does)")
+							  : _("%s does not apply (now it does not)")),
+				 t);
 	} else {
-		const char *t = r->techniques[f.arg].label != NULL ? r->techniques[f.arg].label : tech_names[f.arg];
+		const char *t = r->techniques[f.arg].label != NULL ? _(r->techniques[f.arg].label) : tech_names[f.arg];
 		teach_cond_lhs_text(c, sc, r, b, sizeof b);
 		if (f.unit == ENGINE_UNIT_NONE)
 			snprintf(a, sizeof a, "%.4g", c->value);
 		else
 			engine_unit_format(f.unit, c->value, a, sizeof a);
-		snprintf(buf, n, "%s: %s %s %s (now %s)", t, strrchr(c->key, '.') + 1, cmp_words(c->op), a, b);
+		/* TRANSLATORS: "<technique>: <field key> <comparison> <value> (now <value>)"; the key stays as written */
+		snprintf(buf, n, _("%s: %s %s %s (now %s)"), t, strrchr(c->key, '.') + 1, cmp_words(c->op), a, b);
 	}
 }
