@@ -211,12 +211,14 @@ static int resolve_key(const char *key, struct teach_cond *c, struct napkin_err 
 			return NAPKIN_OK;
 		}
 		sug = engine_knob_suggest(key);
-		return util_err_set(err, NAPKIN_ESCHEMA, "'%s' is neither a knob nor a result%s%s%s", key,
-				    sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+		if (sug != NULL)
+			return util_err_set(err, NAPKIN_ESCHEMA, _("'%s' is neither a knob nor a result (did you mean '%s'?)"),
+					    key, sug);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("'%s' is neither a knob nor a result"), key);
 	}
 	return util_err_set(err, NAPKIN_ESCHEMA,
-			    "'%s' is not a result (see `napkin report --format json` for the keys; also memory.fits, "
-			    "roofline.<point>.bound, data_loading.overlapped, techniques.<name>.<field>)",
+			    _("'%s' is not a result (see `napkin report --format json` for the keys; also memory.fits, "
+			      "roofline.<point>.bound, data_loading.overlapped, techniques.<name>.<field>)"),
 			    key);
 }
 
@@ -230,11 +232,11 @@ int teach_answer_key(const char *key, struct teach_cond *c, struct napkin_err *e
 	if (rc != NAPKIN_OK)
 		return rc;
 	if (c->kind == TEACH_OPERAND_KNOB)
-		return util_err_set(err, NAPKIN_ESCHEMA, "an answer names a result, not a knob ('%s')", key);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("an answer names a result, not a knob ('%s')"), key);
 	if (c->kind == TEACH_OPERAND_FACT) {
 		fact_at((size_t)c->fact, &f);
 		if (f.type != FT_NUMBER)
-			return util_err_set(err, NAPKIN_ESCHEMA, "'%s' is not a number; check it with `check:`", key);
+			return util_err_set(err, NAPKIN_ESCHEMA, _("'%s' is not a number; check it with `check:`"), key);
 	}
 	return NAPKIN_OK;
 }
@@ -248,23 +250,23 @@ static int parse_rhs(struct teach_cond *c, struct napkin_err *err)
 	switch (c->kind) {
 	case TEACH_OPERAND_RESULT:
 		if (parse_number(c->result->unit, c->rhs, &c->value) != 0)
-			return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not a number (with its unit, e.g. 80 GB)",
+			return util_err_set(err, NAPKIN_ESCHEMA, _("%s: '%s' is not a number (with its unit, e.g. 80 GB)"),
 					    c->key, c->rhs);
 		break;
 	case TEACH_OPERAND_FACT:
 		fact_at((size_t)c->fact, &f);
 		if (f.type == FT_BOOL) {
 			eq_only = true;
-			want = "true or false";
+			want = _("true or false");
 			if (parse_bool_word(c->rhs, &c->value) != 0)
 				goto word;
 		} else if (f.type == FT_BOUND) {
 			eq_only = true;
-			want = "memory or compute";
+			want = _("memory or compute");
 			if (parse_bound_word(c->rhs, &c->value) != 0)
 				goto word;
 		} else if (parse_number(f.unit, c->rhs, &c->value) != 0) {
-			return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not a number", c->key, c->rhs);
+			return util_err_set(err, NAPKIN_ESCHEMA, _("%s: '%s' is not a number"), c->key, c->rhs);
 		}
 		break;
 	case TEACH_OPERAND_KNOB:
@@ -272,11 +274,11 @@ static int parse_rhs(struct teach_cond *c, struct napkin_err *err)
 		case ENGINE_KNOB_INT:
 		case ENGINE_KNOB_REAL:
 			if (parse_number(c->knob->unit, c->rhs, &c->value) != 0)
-				return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not a number", c->key, c->rhs);
+				return util_err_set(err, NAPKIN_ESCHEMA, _("%s: '%s' is not a number"), c->key, c->rhs);
 			break;
 		case ENGINE_KNOB_BOOL:
 			eq_only = true;
-			want = "on or off";
+			want = _("on or off");
 			if (parse_bool_word(c->rhs, &c->value) != 0)
 				goto word;
 			break;
@@ -297,11 +299,14 @@ static int parse_rhs(struct teach_cond *c, struct napkin_err *err)
 		break;
 	}
 	if (eq_only && c->op != TEACH_EQ && c->op != TEACH_NE)
-		return util_err_set(err, NAPKIN_ESCHEMA, "%s: only == and != compare %s", c->key,
-				    c->kind == TEACH_OPERAND_KNOB && c->knob->type == ENGINE_KNOB_NAME ? "names" : "words");
+		return util_err_set(err, NAPKIN_ESCHEMA,
+				    c->kind == TEACH_OPERAND_KNOB && c->knob->type == ENGINE_KNOB_NAME
+					    ? _("%s: only == and != compare names")
+					    : _("%s: only == and != compare words"),
+				    c->key);
 	return NAPKIN_OK;
 word:
-	return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not %s", c->key, c->rhs, want);
+	return util_err_set(err, NAPKIN_ESCHEMA, _("%s: '%s' is not %s"), c->key, c->rhs, want);
 }
 
 int teach_cond_parse(const char *text, struct teach_cond *c, struct napkin_err *err)
@@ -312,7 +317,7 @@ int teach_cond_parse(const char *text, struct teach_cond *c, struct napkin_err *
 
 	memset(c, 0, sizeof *c);
 	if (strlen(text) >= sizeof c->text)
-		return util_err_set(err, NAPKIN_ESCHEMA, "a condition is at most %zu characters", sizeof c->text - 1);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("a condition is at most %zu characters"), sizeof c->text - 1);
 	util_strlcpy(c->text, text, sizeof c->text);
 	/* the first operator character splits the sides */
 	for (; *p != '\0' && opp == NULL; p++) {
@@ -332,8 +337,8 @@ int teach_cond_parse(const char *text, struct teach_cond *c, struct napkin_err *
 	}
 	if (opp == NULL)
 		return util_err_set(err, NAPKIN_ESCHEMA,
-				    "'%s' is not a condition: write KEY OP VALUE with OP one of == != < <= > >=, e.g. "
-				    "memory.fits == true",
+				    _("'%s' is not a condition: write KEY OP VALUE with OP one of == != < <= > >=, e.g. "
+				      "memory.fits == true"),
 				    text);
 	p = text;
 	while (*p == ' ')
@@ -342,20 +347,20 @@ int teach_cond_parse(const char *text, struct teach_cond *c, struct napkin_err *
 	while (kl > 0 && p[kl - 1] == ' ')
 		kl--;
 	if (kl == 0 || kl >= sizeof key)
-		return util_err_set(err, NAPKIN_ESCHEMA, "'%s': no key before the operator", text);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("'%s': no key before the operator"), text);
 	memcpy(key, p, kl);
 	key[kl] = '\0';
 	p = opp + oplen;
 	while (*p == ' ')
 		p++;
 	if (strlen(p) >= sizeof c->rhs)
-		return util_err_set(err, NAPKIN_ESCHEMA, "'%s': the value is too long", text);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("'%s': the value is too long"), text);
 	util_strlcpy(c->rhs, p, sizeof c->rhs);
 	kl = strlen(c->rhs);
 	while (kl > 0 && c->rhs[kl - 1] == ' ')
 		c->rhs[--kl] = '\0';
 	if (kl == 0)
-		return util_err_set(err, NAPKIN_ESCHEMA, "'%s': no value after the operator", text);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("'%s': no value after the operator"), text);
 	if (resolve_key(key, c, err) != NAPKIN_OK)
 		return NAPKIN_ESCHEMA;
 	return parse_rhs(c, err);
