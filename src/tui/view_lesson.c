@@ -62,16 +62,16 @@ static const struct {
 	const char *label;
 } pane_map[] = {
 	/* TRANSLATORS: the pane a lesson step points at, shown after its title as "[memory]" */
-	{"memory", TUI_PANE_MEMORY, N_("memory")},
-	{"compute", TUI_PANE_COMPUTE, N_("compute")},
-	{"data", TUI_PANE_COMPUTE, N_("data")},
-	{"inference", TUI_PANE_COMPUTE, N_("inference")},
-	{"roofline", TUI_PANE_ROOFLINE, N_("roofline")},
-	{"techniques", TUI_PANE_TECH, N_("techniques")},
-	{"dtypes", TUI_PANE_DTYPES, N_("dtypes")},
-	{"knobs", TUI_PANE_KNOBS, N_("knobs")},
-	{"params", TUI_PANE_KNOBS, N_("params")},
-	{"tensors", TUI_PANE_KNOBS, N_("tensors")},
+	{"memory", TUI_PANE_MEMORY, NC_("lesson pane", "memory")},
+	{"compute", TUI_PANE_COMPUTE, NC_("lesson pane", "compute")},
+	{"data", TUI_PANE_COMPUTE, NC_("lesson pane", "data")},
+	{"inference", TUI_PANE_COMPUTE, NC_("lesson pane", "inference")},
+	{"roofline", TUI_PANE_ROOFLINE, NC_("lesson pane", "roofline")},
+	{"techniques", TUI_PANE_TECH, NC_("lesson pane", "techniques")},
+	{"dtypes", TUI_PANE_DTYPES, NC_("lesson pane", "dtypes")},
+	{"knobs", TUI_PANE_KNOBS, NC_("lesson pane", "knobs")},
+	{"params", TUI_PANE_KNOBS, NC_("lesson pane", "params")},
+	{"tensors", TUI_PANE_KNOBS, NC_("lesson pane", "tensors")},
 };
 
 static enum tui_pane pane_of(const char *name)
@@ -90,7 +90,7 @@ static const char *pane_label(const char *name)
 
 	for (i = 0; i < sizeof pane_map / sizeof pane_map[0]; i++)
 		if (strcmp(pane_map[i].name, name) == 0)
-			return _(pane_map[i].label);
+			return C_("lesson pane", pane_map[i].label);
 	return name;
 }
 

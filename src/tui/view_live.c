@@ -153,7 +153,7 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 
 	/* memory: used, reserved, free; napkin's prediction marked */
 	total = HAS(s, PROBE_S_MEM) && s->mem_total > 0 ? s->mem_total : m->sc.gpu.memory_bytes;
-	tui_canvas_text(c, in.x, y, lw, _("memory"), TUI_S_LABEL);
+	tui_canvas_text(c, in.x, y, lw, C_("live panel", "memory"), TUI_S_LABEL);
 	if (total > 0 && bw > 4) {
 		int i, used = 0, resv = 0, mark;
 		if (HAS(s, PROBE_S_MEM)) {

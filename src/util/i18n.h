@@ -43,6 +43,9 @@ const char *i18n_code(enum i18n_lang lang);
 const char *i18n_gettext(const char *msgid);
 /* The form of one/many for n, translated (ngettext; English: one when n == 1). */
 const char *i18n_ngettext(const char *one, const char *many, unsigned long n);
+/* The translation of msgid in context ctx (pgettext): for a word whose translation depends on
+ * where it stands ("memory" a pane, a bound, a row); msgid itself when there is none. */
+const char *i18n_pgettext(const char *ctx, const char *msgid);
 /* The translation of msgid in lang, whatever the current language. */
 const char *i18n_gettext_in(enum i18n_lang lang, const char *msgid);
 /* Forgets the loaded catalogues and reads them again (NAPKIN_LOCALEDIR may have changed):
@@ -56,6 +59,10 @@ size_t i18n_count(enum i18n_lang lang);
 #define _(s) i18n_gettext(s) /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 #define N_(s) s
 #define P_(one, many, n) i18n_ngettext((one), (many), (unsigned long)(n))
+/* C_("lesson pane", "memory"): a message with a context; NC_ marks one only (for tables), the
+ * place that shows it calls C_ with the same context */
+#define C_(ctx, s) i18n_pgettext((ctx), (s))
+#define NC_(ctx, s) s
 
 /* The catalogues compiled in (generated from po/ at build time: i18n_catalog.c). */
 struct i18n_builtin {

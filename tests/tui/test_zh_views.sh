@@ -44,12 +44,12 @@ no_english() {
 tm set-option -g remain-on-exit on \; new-session -d -s app -x 80 -y 24 "$NAPKIN lesson 3 --lang zh" ||
 	fail "tmux did not start"
 wait_for '第 3 课：' 'lesson 3 --lang zh: no Chinese lesson title'
-wait_for '第 1 步，共 4 步' 'lesson 3 --lang zh: "step 1 of 4" is not Chinese'
+wait_for '第 1 步（共 4 步）' 'lesson 3 --lang zh: "step 1 of 4" is not Chinese'
 wait_for '尚未达成：权重 不超过 13\.50 GB（现在 26\.95 GB' 'the check line is not Chinese'
 no_english 'step 1 of|not yet:|n: next step|Lesson 3'
 check_width 80
 keys n
-wait_for '第 2 步，共 4 步' 'n did not go to step 2'
+wait_for '第 2 步（共 4 步）' 'n did not go to step 2'
 wait_for '\[数据类型\]' "the step's pane is not named in Chinese"
 wait_for '尚未达成：precision 为 mixed-bf16' 'a knob check is not said in Chinese'
 check_width 80
@@ -63,7 +63,7 @@ tm set-option -g remain-on-exit on \; new-session -d -s app -x 80 -y 24 \
 	"$NAPKIN lesson tests/data/lessons/english-only.yaml --lang zh" || fail "tmux did not start"
 wait_for '本课尚无中文版本' 'a lesson without Chinese does not say so in Chinese'
 wait_for 'The tensors pane lists' 'the English text of the lesson is not shown'
-wait_for '第 1 步，共 4 步' 'the scaffolding of an English-only lesson is not Chinese'
+wait_for '第 1 步（共 4 步）' 'the scaffolding of an English-only lesson is not Chinese'
 wait_for 'T 打开 Tensor 检查器 · n：下一步' 'the tensors step hint is not Chinese'
 check_width 80
 keys q
