@@ -102,7 +102,7 @@ static int infer_shape(const struct teach_tensor *t, int ndim, const int64_t *si
 		util_bprintf(want, sizeof want, &pos, "%s%lld", d ? ", " : "", (long long)sizes[d]);
 	util_bprintf(want, sizeof want, &pos, "]");
 	if (ndim < 0 || ndim > TEACH_MAX_DIMS)
-		return util_err_set(err, NAPKIN_ELIMIT, "at most %d dimensions", TEACH_MAX_DIMS);
+		return util_err_set(err, NAPKIN_ELIMIT, _("at most %d dimensions"), TEACH_MAX_DIMS);
 	for (d = 0; d < ndim; d++) {
 		if (sizes[d] == -1) {
 			if (infer >= 0)
@@ -113,7 +113,7 @@ static int infer_shape(const struct teach_tensor *t, int ndim, const int64_t *si
 		} else {
 			known = teach_mul_lim(known, sizes[d]);
 			if (known < 0)
-				return util_err_set(err, NAPKIN_ELIMIT, "shape '%s' has more than 2^62 elements", want);
+				return util_err_set(err, NAPKIN_ELIMIT, _("shape '%s' has more than 2^62 elements"), want);
 		}
 		shape[d] = sizes[d];
 	}
@@ -361,7 +361,7 @@ int teach_tensor_expand(const struct teach_tensor *t, int ndim, const int64_t *s
 	int64_t numel = 1;
 
 	if (ndim > TEACH_MAX_DIMS)
-		return util_err_set(err, NAPKIN_ELIMIT, "at most %d dimensions", TEACH_MAX_DIMS);
+		return util_err_set(err, NAPKIN_ELIMIT, _("at most %d dimensions"), TEACH_MAX_DIMS);
 	if (lead < 0)
 		return util_err_set(err, NAPKIN_EINVAL,
 				    "expand: the number of sizes provided (%d) must be greater or equal to the number of "
@@ -399,7 +399,7 @@ int teach_tensor_expand(const struct teach_tensor *t, int ndim, const int64_t *s
 		}
 		numel = teach_mul_lim(numel, r.size[d]);
 		if (numel < 0)
-			return util_err_set(err, NAPKIN_ELIMIT, "the expanded tensor has more than 2^62 elements");
+			return util_err_set(err, NAPKIN_ELIMIT, _("the expanded tensor has more than 2^62 elements"));
 	}
 	*out = r;
 	return NAPKIN_OK;
