@@ -212,7 +212,16 @@ enum {
  *   optimizer  optimizer states, fp32 master weights and the update on the CPU; 16-bit
  *              gradients stream to the host in the backward, 16-bit parameters come back;
  *   params     also the parameters live on the host, fetched per layer. */
-enum engine_offload { ENGINE_OFFLOAD_NONE, ENGINE_OFFLOAD_OPTIMIZER, ENGINE_OFFLOAD_PARAMS };
+/* none; optimizer (ZeRO-Offload: states, master and update on the CPU); params (also the
+ * 16-bit weights in host memory); nvme (ZeRO-Infinity: master and states on NVMe, the update
+ * on the CPU); nvme-params (also the weights on NVMe) */
+enum engine_offload {
+	ENGINE_OFFLOAD_NONE,
+	ENGINE_OFFLOAD_OPTIMIZER,
+	ENGINE_OFFLOAD_PARAMS,
+	ENGINE_OFFLOAD_NVME,
+	ENGINE_OFFLOAD_NVME_PARAMS,
+};
 /* When a training step's memory peaks: at the end of the forward (the loss computing,
  * the logits still alive), at the start of the backward (the forward's activations and
  * the loss's gradient all alive) or at the optimizer step (every gradient, before
@@ -257,8 +266,10 @@ struct engine_scenario {
 	int64_t lora_rank;            /* r of every adapter */
 	int lora_targets;             /* ENGINE_LORA_* bits */
 	double lora_dropout;          /* PEFT's lora_dropout: p of the dropout before each A */
-	enum engine_offload offload;  /* none, optimizer or params */
+	enum engine_offload offload;  /* none, optimizer, params, nvme or nvme-params */
 	double host_bandwidth;        /* host memory bandwidth, bytes/s (the CPU optimizer step) */
+	double nvme_bandwidth;        /* NVMe read bandwidth one GPU's process gets, bytes/s (offload nvme) */
+	double nvme_write_bandwidth;  /* NVMe write bandwidth one GPU's process gets, bytes/s */
 	double price;                 /* per GPU-hour, in the user's currency (0 = not given) */
 	/* Which knobs the user set (command line, scenario file, explorer), one bit per row of
 	 * the knob table: engine_knob_set marks them, engine_adapt leaves them alone and fits
@@ -482,6 +493,7 @@ struct engine_memory {
 					 * embedding's sum, the optimizer's foreach buffer (peak.c) */
 	double total, capacity, headroom; /* total: every part above at once (>= peak) */
 	double host_bytes;              /* offload: what one GPU's process keeps in host memory */
+	double nvme_bytes;              /* offload nvme: what one GPU's process keeps on NVMe */
 	double dequant_buffer;          /* QLoRA: one linear dequantised to 16 bits (in weights) */
 	double bits_per_base_weight;    /* QLoRA: storage of a base linear's weight, bits (NF4 + constants) */
 	double peak;                    /* the most allocated at one moment of a step (<= total) */
@@ -557,6 +569,8 @@ struct engine_compute {
 	/* offload, per GPU per optimizer step: PCIe traffic both ways (pinned), its time, and
 	 * the CPU optimizer's step at host memory bandwidth (figures beside step_seconds) */
 	double offload_pcie_bytes, offload_pcie_seconds, offload_cpu_seconds;
+	/* offload nvme, per GPU per optimizer step: bytes read and written on NVMe, their time */
+	double offload_nvme_bytes, offload_nvme_seconds;
 	double train_seconds, train_days, gpu_hours;
 	double cost;                     /* price × GPU-hours (0 without a price) */
 	enum engine_throughput_source source;
@@ -741,5 +755,9 @@ const char *engine_recompute_name(enum engine_recompute r);
 const char *engine_mode_name(enum engine_mode m);
 const char *engine_finetune_name(enum engine_finetune f);
 const char *engine_offload_name(enum engine_offload o);
+/* Whether an offload keeps the 16-bit weights off the GPU (params, nvme-params). */
+bool engine_offload_weights(enum engine_offload o);
+/* Whether an offload keeps the optimizer states on NVMe (nvme, nvme-params). */
+bool engine_offload_nvme(enum engine_offload o);
 
 #endif

@@ -381,12 +381,15 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		if (sc->offload != ENGINE_OFFLOAD_NONE) {
 			/* ZeRO-Offload (Ren et al. 2021, §4.2): the gradients' copy to the host
 			 * overlaps the backward, the parameter fetches (params) the compute; the
-			 * CPU's step and the updated parameters' copy back do not overlap */
+			 * CPU's step and the updated parameters' copy back do not overlap.
+			 * ZeRO-Infinity's NVMe tier (Rajbhandari et al. 2021, overlap-centric
+			 * design): the states' reads and writes overlap the CPU's step, the
+			 * weights' reads (nvme-params) the compute, as their PCIe copies do */
 			struct eng_offload_t ot;
 			eng_offload_parts(sc, b, mem, &ot);
 			pt->optimizer = 0.0;
-			pt->offload = ot.cpu + ot.h2d_update + eng_max(0.0, ot.d2h - m * bwd_mb) +
-				      eng_max(0.0, ot.h2d_fetch - m * T_mb);
+			pt->offload = eng_max(ot.cpu, ot.nvme_states) + ot.h2d_update + eng_max(0.0, ot.d2h - m * bwd_mb) +
+				      eng_max(0.0, eng_max(ot.h2d_fetch, ot.nvme_fetch) - m * T_mb);
 		}
 	}
 
