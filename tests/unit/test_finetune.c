@@ -280,6 +280,14 @@ static void test_offload_nvme(void **state)
 	assert_close(nvp.memory.host_bytes, nv.memory.host_bytes + 2.0 * layer * 2.0, 1e-9);
 	/* every weight read twice a micro-batch (forward, backward) on top of the states */
 	assert_close(nvp.compute.offload_nvme_bytes, 24.0 * P + 2.0 * 2.0 * P, 1e-6);
+	/* and it explains itself */
+	{
+		static char buf[16384];
+		assert_true(engine_explain(&sc, &nvp, "memory.nvme_bytes", buf, sizeof buf));
+		assert_null(strstr(buf, "(null)"));
+		assert_non_null(strstr(buf, "on NVMe for this GPU"));
+		assert_non_null(strstr(buf, "overlapped as DeepSpeed overlaps them"));
+	}
 }
 
 /* Forward 2 FLOPs per weight per token; the backward 2 through the frozen weights and 4 for
