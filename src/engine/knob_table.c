@@ -296,11 +296,11 @@ static const struct engine_knob knobs[] = {
 	{"host_bandwidth", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e15, 100e9, ENGINE_STEP_125, NULL,
 	 F_TRAIN, M_TIME, SC(host_bandwidth), "host bandwidth",
 	 "host memory bandwidth the CPU optimizer step runs at (offload)"},
-	/* defaults: a DGX A100 holds 4 × 3.84 TB PCIe 4.0 U.2 NVMe drives in RAID 0 for its 8
-	 * GPUs (DGX A100 datasheet); a drive of that class, Samsung's PM1733, reads 7.0 GB/s and
-	 * writes 3.8 GB/s sequentially (datasheet): per GPU 4 × 7.0 / 8 = 3.5 GB/s read and
-	 * 4 × 3.8 / 8 = 1.9 GB/s write */
-	{"nvme_bandwidth", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e13, 3.5e9, ENGINE_STEP_125, NULL,
+	/* defaults: a DGX A100 (320 GB) holds 15 TB as 4 × 3.84 TB PCIe 4.0 U.2 NVMe drives for
+	 * its 8 GPUs (DGX A100 datasheet); a drive of that class, Samsung's PM1733 U.2, reads
+	 * 6.4 GB/s and writes 3.8 GB/s sequentially (Samsung's specifications, 2019): per GPU
+	 * 4 × 6.4 / 8 = 3.2 GB/s read and 4 × 3.8 / 8 = 1.9 GB/s write */
+	{"nvme_bandwidth", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e13, 3.2e9, ENGINE_STEP_125, NULL,
 	 F_TRAIN, M_TIME, SC(nvme_bandwidth), "NVMe read bandwidth",
 	 "NVMe read bandwidth one GPU's process gets (offload nvme, nvme-params)"},
 	{"nvme_write_bandwidth", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e13, 1.9e9, ENGINE_STEP_125, NULL,
