@@ -454,6 +454,31 @@ static void test_step_model(void **state)
 	assert_close(off.compute.offload_pcie_bytes, 4.0 * off.params.total, 1e-9);
 }
 
+/* QLoRA under full recomputation: the recomputed forward dequantises every frozen NF4
+ * linear again (bitsandbytes' dequantize_4bit inside the checkpointed forward), so QLoRA's
+ * recompute part exceeds LoRA's by at least one more pass over the linears: Llama-2-7B's
+ * 32 × (4 · 4096² + 3 · 4096 · 11008) = 6.476 B weights, each read at 4.127 bits and
+ * written at 16, at no more than the H100's 3.35 TB/s. */
+static void test_qlora_recompute_dequant(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result lora, qlora;
+	const double w = 32.0 * (4.0 * 4096 * 4096 + 3.0 * 4096 * 11008);
+	const double pass = w * (4.127 / 8.0 + 2.0) / 3.35e12;
+
+	(void)state;
+	one_gpu(&sc);
+	set(&sc, "seq", "1024");
+	set(&sc, "recompute", "full");
+	set(&sc, "lora_targets", "all-linear");
+	set(&sc, "finetune", "lora");
+	compute(&sc, &lora);
+	set(&sc, "finetune", "qlora");
+	compute(&sc, &qlora);
+	assert_true(qlora.compute.step.recompute - lora.compute.step.recompute >= pass * 0.999);
+	assert_true(qlora.compute.step.recompute - lora.compute.step.recompute < 2.0 * pass);
+}
+
 /* The offload part is a part like the others: named, labelled, explained, sweepable. */
 static void test_offload_part_everywhere(void **state)
 {
@@ -482,6 +507,7 @@ static void test_offload_part_everywhere(void **state)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_offload_part_everywhere),
 	cmocka_unit_test(test_step_model),
+	cmocka_unit_test(test_qlora_recompute_dequant),
 	cmocka_unit_test(test_lora_dropout_can_cost_more),
 	cmocka_unit_test(test_peft_llama2_qv),     cmocka_unit_test(test_peft_llama2_all_linear),
 	cmocka_unit_test(test_peft_llama3_gqa),    cmocka_unit_test(test_lora_targets_text),
