@@ -18,7 +18,8 @@ whole_lines() {
 
 # the longest run of Chinese characters of each step title (a marker no English pane has)
 zh_markers() {
-	"$NAPKIN" lesson "$1" --text --lang zh | sed -n 's/^Step [0-9]* of [0-9]*: \(.*\)  \[.*\]$/\1/p' |
+	"$NAPKIN" lesson "$1" --text --lang zh | sed -n -e 's/^Step [0-9]* of [0-9]*: \(.*\)  \[.*\]$/\1/p' \
+		-e 's/^第 [0-9]* 步（共 [0-9]* 步）: \(.*\)  \[.*\]$/\1/p' |
 		while IFS= read -r t; do
 			printf '%s\n' "$t" | grep -oP '[\x{4e00}-\x{9fff}]+' | awk '{ print length($0) " " $0 }' |
 				sort -rn | head -1 | cut -d' ' -f2
@@ -51,7 +52,7 @@ while "$NAPKIN" lesson "$n" --text >/dev/null 2>&1; do
 			wait_for "$marker" "lesson $n at ${w}x$h: step $s's Chinese title ($marker) is not on screen"
 			opening=$(sed -n "${s}p" "$TUI_TMP/en")
 			screen | grep -qF -- "$opening" && fail "lesson $n step $s at ${w}x$h: the English text is on screen ($opening)"
-			screen | grep -q 'shows in English' && fail "lesson $n step $s: the lesson fell back to English"
+			screen | grep -qE 'shows in English|in English\.|以英文显示' && fail "lesson $n step $s: the lesson fell back to English"
 			whole_lines "$w" "$n" "$s"
 			[ "$s" -lt "$steps" ] && keys n
 			s=$((s + 1))
