@@ -295,25 +295,6 @@ static void line(struct sweep_view *v, const struct axes *a, int x0, int y0, int
 	}
 }
 
-static void fmt_x(const struct engine_knob *k, double x, char *buf, size_t n)
-{
-	if (k->unit == ENGINE_UNIT_TOKENS && x >= 1024 && fmod(x, 1024) == 0)
-		snprintf(buf, n, "%gk", x / 1024);
-	else if (k->unit == ENGINE_UNIT_NONE || k->unit == ENGINE_UNIT_COUNT || k->unit == ENGINE_UNIT_GPUS ||
-		 k->unit == ENGINE_UNIT_TOKENS || k->unit == ENGINE_UNIT_LAYERS || k->unit == ENGINE_UNIT_HEADS)
-		snprintf(buf, n, "%g", x);
-	else
-		engine_unit_format(k->unit, x, buf, n);
-}
-
-static void fmt_y(const struct engine_metric *mt, double y, char *buf, size_t n)
-{
-	if (mt->unit == ENGINE_UNIT_NONE)
-		snprintf(buf, n, "%.3g", y);
-	else
-		engine_unit_format(mt->unit, y, buf, n);
-}
-
 void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
 	struct sweep_view *v = state(m);
@@ -330,12 +311,10 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v == NULL)
 		return;
 	compute(m, v);
-	tui_canvas_clear(c, TUI_S_NORMAL);
-	tui_canvas_fill(c, tui_rect_make(0, 0, m->w, 1), ' ', TUI_S_HEADER);
 	engine_range_format(&v->range, rng, sizeof rng);
 	snprintf(buf, sizeof buf, " Sweep: %s along %s (%s, %zu points)", y_labels[v->ym],
 		 v->xk ? v->xk->label : "?", rng, v->n);
-	tui_canvas_text(c, 0, 0, m->w, buf, TUI_S_HEADER);
+	tui_paint_view_header(c, m->w, buf);
 	if (v->other >= nk)
 		v->other = nk > 0 ? nk - 1 : 0;
 	engine_knob_display(&m->sc, ks[v->other], t1, sizeof t1);
@@ -421,14 +400,14 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	for (i = 0; i <= 4; i++) {
 		double y = a.y1 * (4 - i) / 4.0;
 		int ry = plot.y + (int)lround((double)(a.h - 1) * i / 4.0);
-		fmt_y(&v->metric[0], y, t1, sizeof t1);
+		tui_paint_metric_value(&v->metric[0], y, t1, sizeof t1);
 		tui_canvas_text_right(c, plot.x - 1, ry, 10, t1, TUI_S_AXIS);
 	}
 	{
 		int next_free = plot.x - 1;
 		for (p = 0; p < v->n; p++) {
 			int tx = plot.x + xdot(&a, v->xs[p]) / 2, w;
-			fmt_x(v->xk, v->xs[p], t1, sizeof t1);
+			tui_paint_knob_value(v->xk, v->xs[p], t1, sizeof t1);
 			w = tui_utf8_width(t1);
 			tx -= w / 2;
 			if (tx + w > plot.x + plot.w)
@@ -444,8 +423,8 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	tui_canvas_text_right(c, plot.x + plot.w, plot.y + a.h + 2, plot.w, buf, TUI_S_LABEL);
 	/* the status: the scenario's own point and the first that does not fit */
 	row = m->h - 3;
-	fmt_x(v->xk, cur, t1, sizeof t1);
-	fmt_y(&v->metric[0], engine_metric_value(&m->res, &v->metric[0]), t2, sizeof t2);
+	tui_paint_knob_value(v->xk, cur, t1, sizeof t1);
+	tui_paint_metric_value(&v->metric[0], engine_metric_value(&m->res, &v->metric[0]), t2, sizeof t2);
 	if (memory) {
 		char capt[64];
 		engine_unit_format(ENGINE_UNIT_BYTES, capacity, capt, sizeof capt);
@@ -456,9 +435,9 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	}
 	tui_canvas_text(c, 0, row, m->w, buf, TUI_S_VALUE);
 	if (first_bad >= 0) {
-		fmt_x(v->xk, v->xs[first_bad], t1, sizeof t1);
+		tui_paint_knob_value(v->xk, v->xs[first_bad], t1, sizeof t1);
 		if (last_fit >= 0)
-			fmt_x(v->xk, v->xs[last_fit], t2, sizeof t2);
+			tui_paint_knob_value(v->xk, v->xs[last_fit], t2, sizeof t2);
 		snprintf(buf, sizeof buf, " \xe2\x9c\x97 first point that does not fit: %s %s%s%s", v->xk->key, t1,
 			 last_fit >= 0 ? "; last that fits: " : "; none fits", last_fit >= 0 ? t2 : "");
 		tui_canvas_text(c, 0, row + 1, m->w, buf, TUI_S_BAD);
