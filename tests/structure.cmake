@@ -1,9 +1,8 @@
 # The folders whose files call each other in no circle stay that way: the same check as
-# tui_file_circles (tests/tui.cmake) over each library's objects. src/presets is not here
-# yet: registry.c, registry_catalog.c and scenario.c still form a circle.
+# tui_file_circles (tests/tui.cmake) over each library's objects.
 find_program(NAPKIN_PYTHON3 python3)
 if(NAPKIN_PYTHON3)
-  foreach(lib napkin_engine napkin_probe napkin_teach napkin_util)
+  foreach(lib napkin_engine napkin_presets napkin_probe napkin_teach napkin_util)
     if(TARGET ${lib})
       string(REGEX REPLACE "^napkin_" "" area ${lib})
       add_test(NAME ${area}_file_circles
