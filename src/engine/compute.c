@@ -180,6 +180,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->logits_alive = mem.logits_alive;
 	m->zero3_buffer = mem.gathered;
 	m->host_bytes = mem.host_bytes;
+	m->nvme_bytes = mem.nvme_bytes;
 	m->dequant_buffer = mem.dequant_buffer;
 	m->bits_per_base_weight = mem.bits_per_base_weight;
 	m->capacity = sc->gpu.memory_bytes;
