@@ -150,7 +150,7 @@ static void dim_names_list(const struct teach_tensor *t, char *buf, size_t n)
 		if (t->name[d][0] != '\0')
 			util_bprintf(buf, n, &pos, "%s%s", pos ? ", " : "", t->name[d]);
 	if (pos == 0)
-		util_bprintf(buf, n, &pos, "none");
+		util_bprintf(buf, n, &pos, "%s", C_("dimension names", "none"));
 }
 
 /* A size: an integer with an optional k/M suffix (powers of 2 as for sequence lengths),
