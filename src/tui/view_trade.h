@@ -14,6 +14,29 @@
 
 struct engine_range;
 
+/* A braille plot (view_sweep_plot.c): w × h cells of 2 × 4 dots over [x0,x1] × [y0,y1]
+ * (x logarithmic when logx). Segments are clipped to the plot before they are drawn, so a
+ * point far off the axes costs no more than one inside. */
+#define TUI_PLOT_W 320
+#define TUI_PLOT_H 80
+struct tui_plot {
+	int w, h;
+	double x0, x1, y0, y1;
+	bool logx;
+	uint8_t dots[TUI_PLOT_H][TUI_PLOT_W];
+	uint16_t style[TUI_PLOT_H][TUI_PLOT_W];
+};
+void tui_plot_reset(struct tui_plot *p, int w, int h, double x0, double x1, double y0, double y1, bool logx);
+/* x and y as dot coordinates (0 .. 2w-1 from the left, 0 .. 4h-1 from the top; fractional) */
+double tui_plot_xf(const struct tui_plot *p, double x);
+double tui_plot_yf(const struct tui_plot *p, double y);
+void tui_plot_dot(struct tui_plot *p, double x, double y, int style);
+void tui_plot_segment(struct tui_plot *p, double xa, double ya, double xb, double yb, int style);
+/* a dashed horizontal line at y, a dotted vertical one at x: a dot every `every` dots */
+void tui_plot_hline(struct tui_plot *p, double y, int every, int style);
+void tui_plot_vline(struct tui_plot *p, double x, int every, int style);
+void tui_plot_render(const struct tui_plot *p, struct tui_canvas *c, int ox, int oy);
+
 /* The sweep's pure part, for tests: the default range of knob k for sc, thinned to at most
  * max points (a geometric range takes a larger factor, a linear one a larger step).
  * Returns 0 or an error code. */
@@ -30,7 +53,7 @@ unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t
 int tui_sweep_open(struct tui_model *m);
 void tui_sweep_close(struct tui_model *m);
 #define TUI_SWEEP_FOOTER                                                                                     \
-	"x X|x knob|y Y|result|\xe2\x86\x90\xe2\x86\x92|move x|j k|knob|- +|step it|u|undo|Esc|close"
+	"x X|x knob|y Y|result|a d|add/drop a result|s|stack parts|\xe2\x86\x90\xe2\x86\x92|move x|j k|knob|- +|step it|u|undo|Esc|close"
 
 void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
