@@ -71,6 +71,6 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_plan_open(struct tui_model *m);
 void tui_plan_close(struct tui_model *m);
-#define TUI_PLAN_FOOTER "\xe2\x86\x91\xe2\x86\x93|row|Enter|apply|g|goal|u|undo|Esc|close"
+#define TUI_PLAN_FOOTER "\xe2\x86\x91\xe2\x86\x93|row|Enter|apply|g|goal|D - +|deadline|u|undo|Esc|close"
 
 #endif
