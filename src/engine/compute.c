@@ -15,23 +15,10 @@
  *    ridge = peak ÷ bandwidth.
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "internal.h"
-
-void eng_warn(struct engine_result *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (r->n_warnings >= ENGINE_WARN_MAX)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(r->warnings[r->n_warnings], sizeof r->warnings[0], fmt, ap);
-	va_end(ap);
-	r->n_warnings++;
-}
 
 void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, const struct engine_params *p,
 	       struct eng_flops *f)
@@ -70,46 +57,6 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 		f->six_n = 4.0 * p->active + 6.0 * p->adapters;
 	}
 	f->hw = f->model + f->recompute;
-}
-
-/* Forward only: read X and W, write Y. */
-static void mm_fwd(double M, double K, double N, double e, double w, struct eng_traffic *t)
-{
-	t->flops += 2.0 * M * K * N;
-	t->bytes += e * (M * K + M * N) + w * K * N;
-}
-
-/* One layer's forward on one TP rank for M tokens of sequences of length s_attn (the
- * training step is step.c's). The linears are read at their stored size (a weight
- * format's bits: w_linear). */
-void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
-		       double M, double s_attn, struct eng_traffic *t)
-{
-	double tp = (double)sc->tp, e = b->act, w = b->w_linear;
-	double hq = dm->nh * dm->dh / tp;
-	double kvr = dm->nkv >= tp ? dm->nkv / tp : 1.0;
-	double hkv = kvr * dm->dh;
-	double fr = dm->f / tp;
-	double seqs = M / eng_max(s_attn, 1.0);
-	double mm_rows = M * dm->k; /* rows through the experts, all experts' weights touched */
-	double elem;
-
-	mm_fwd(M, dm->d, hq + 2.0 * hkv, e, w, t);
-	mm_fwd(M, hq, dm->d, e, w, t);
-	mm_fwd(mm_rows, dm->d, (dm->gated ? 2.0 : 1.0) * fr, e, 0.0, t);
-	mm_fwd(mm_rows, fr, dm->d, e, 0.0, t);
-	t->bytes += dm->E * (dm->gated ? 3.0 : 2.0) * dm->d * fr * w;
-	if (dm->E > 1.0)
-		mm_fwd(M, dm->d, dm->E, e, w, t);
-	/* attention core: 4·s·hq FLOPs per token */
-	t->flops += 4.0 * M * s_attn * hq;
-	t->bytes += e * M * (2.0 * hq + 2.0 * hkv); /* Q, K, V in, O out */
-	if (!sc->flash_attention) /* scores written and read, softmax written and read */
-		t->bytes += 4.0 * e * seqs * (dm->nh / tp) * s_attn * s_attn;
-	/* element-wise: two norms (read, write), two residual adds (2 reads, 1 write), the
-	 * activation function (gated: 2 reads, 1 write) */
-	elem = e * M * (4.0 * dm->d + 6.0 * dm->d + dm->k * (dm->gated ? 3.0 : 2.0) * fr);
-	t->bytes += elem;
 }
 
 /*
@@ -402,48 +349,4 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	if (!m->fits)
 		eng_warn(r, "does not fit: %.2f GiB over the %.2f GiB of one %s", -m->headroom / 1073741824.0,
 			 m->capacity / 1073741824.0, sc->gpu.name[0] ? sc->gpu.name : "GPU");
-}
-
-static bool result_finite(const struct engine_result *r)
-{
-	size_t n, i;
-	const struct engine_result_def *defs = engine_results(&n);
-
-	for (i = 0; i < n; i++)
-		if (!isfinite(engine_result_value(r, &defs[i])))
-			return false;
-	return true;
-}
-
-int engine_compute(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err)
-{
-	int rc = eng_validate_inputs(sc, err);
-
-	if (rc != NAPKIN_OK)
-		return rc;
-	eng_compute_core(sc, r); /* computed once: the measurement check reads these results */
-	if ((rc = eng_check_measurement(sc, r, err)) != NAPKIN_OK)
-		return rc;
-	if (!result_finite(r))
-		return util_err_set(err, NAPKIN_EINVAL,
-				    "the results overflow (a figure is not finite): the knobs are beyond what "
-				    "napkin can count; reduce the largest of them");
-	return NAPKIN_OK;
-}
-
-int engine_evaluate(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err)
-{
-	int rc = engine_compute(sc, r, err);
-
-	if (rc != NAPKIN_OK)
-		return rc;
-	r->memory.max_batch = engine_solve_max_batch(sc);
-	/* serving capacity per replica: the most concurrent sequences at this context (the
-	 * batch of a replica is the sequences it decodes together) */
-	r->inference.max_concurrent = sc->mode == ENGINE_MODE_INFER ? r->memory.max_batch : ENGINE_NOT_SOLVED;
-	r->memory.min_gpus = engine_solve_min_gpus(sc, &r->memory.min_gpus_tp, &r->memory.min_gpus_pp,
-						   &r->memory.min_gpus_dp);
-	r->memory.max_params = engine_solve_max_params(sc);
-	engine_techniques(sc, r);
-	return NAPKIN_OK;
 }

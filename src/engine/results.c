@@ -1,8 +1,10 @@
 /* The result table: every scalar result once, with its key (the JSON path), unit and a
  * line of help. Reports, the TUI's change highlighting and the finiteness check read it. */
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
-#include "engine.h"
+#include "internal.h"
 
 #define R(f) offsetof(struct engine_result, f)
 #define D(key, label, g, u, f, help) {key, label, g, u, R(f), false, help}
@@ -222,4 +224,17 @@ double engine_result_value(const struct engine_result *r, const struct engine_re
 		memcpy(&v, p, sizeof v);
 		return v;
 	}
+}
+
+/* A warning on the result, in words (at most ENGINE_WARN_MAX are kept). */
+void eng_warn(struct engine_result *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (r->n_warnings >= ENGINE_WARN_MAX)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(r->warnings[r->n_warnings], sizeof r->warnings[0], fmt, ap);
+	va_end(ap);
+	r->n_warnings++;
 }

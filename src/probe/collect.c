@@ -3,7 +3,6 @@
  * report says what is missing at each step; partial data is kept. probe_start runs this
  * in a child process (job.c); nothing here guards against a hang.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,29 +15,6 @@ void probe_options_default(struct probe_options *o)
 	memset(o, 0, sizeof *o);
 	o->timeout = 60.0;
 	o->budget = 4.0;
-}
-
-void probe_progress(struct probe_ctx *c, double fraction, const char *fmt, ...)
-{
-	struct probe_progress p;
-	va_list ap;
-
-	memset(&p, 0, sizeof p);
-	p.fraction = fraction < 0 ? 0 : fraction > 1 ? 1 : fraction;
-	va_start(ap, fmt);
-	vsnprintf(p.step, sizeof p.step, fmt, ap);
-	va_end(ap);
-	p.elapsed = probe_now() - c->t0;
-	util_strlcpy(c->r->last_step, p.step, sizeof c->r->last_step);
-	if (c->on_progress)
-		c->on_progress(c->cb_ctx, &p);
-}
-
-void probe_snapshot(struct probe_ctx *c)
-{
-	c->r->elapsed = probe_now() - c->t0;
-	if (c->on_snapshot)
-		c->on_snapshot(c->cb_ctx, c->r);
 }
 
 static void skip_all(struct probe_report *r, enum probe_mstate st, const char *why)
