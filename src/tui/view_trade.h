@@ -1,8 +1,8 @@
 /*
  * view_trade: the trade-off views (issue 13), each full-screen on its own key: the sweep
  * (one knob along x, a result on y, view_sweep.c) and the planner (the parallel layouts
- * that fit, ranked, view_plan.c) the heatmap (two knobs, one result, view_heat.c) and the comparison (GPUs side
- * by side, view_compare.c). They read the scenario and change it only through the
+ * that fit, ranked, view_plan.c), the heatmap (two knobs, one result, view_heat.c) and the
+ * comparison (the values of one knob, GPUs by default, side by side, view_compare.c). They read the scenario and change it only through the
  * model's knob and undo paths, so `u` takes back what they apply. Pure like every view.
  */
 #ifndef NAPKIN_TUI_VIEW_TRADE_H
@@ -65,7 +65,7 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_compare_open(struct tui_model *m);
 void tui_compare_close(struct tui_model *m);
-#define TUI_COMPARE_FOOTER "a|add a GPU (picker)|d|drop the last|Esc|close"
+#define TUI_COMPARE_FOOTER "k K|columns' knob|a|add a column (picker or next)|A|add one down|d|drop the last|Esc|close"
 
 void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);

@@ -166,6 +166,18 @@ for c in j["columns"]:
         for k, v in r[sec].items():
             assert c[sec][k] == v, (c["gpu"]["id"], sec, k, c[sec][k], v)
 '
+what="compare a non-GPU knob, json"
+run compare --model llama-2-7b --gpus 8 --tp 1,2,4 --format json
+ok
+py '
+assert j["knob"] == "tp" and j["values"] == ["1", "2", "4"], (j["knob"], j["values"])
+for v, c in zip(j["values"], j["columns"]):
+    r = report("--model", "llama-2-7b", "--gpus", "8", "--tp", v)
+    assert c["scenario"]["tp"] == int(v), c["scenario"]["tp"]
+    for sec in ("memory", "compute"):
+        for k, x in r[sec].items():
+            assert c[sec][k] == x, (v, sec, k, c[sec][k], x)
+'
 what="compare any knob, text"
 run compare --batch 1,2,4
 ok
