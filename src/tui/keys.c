@@ -38,10 +38,10 @@ static const struct tui_keydef keys[] = {
 	{'D', TUI_ACT_DTYPELAB, "D", "dtype lab: how fp32, bf16, fp16, fp8, int8 store a number, bit by bit"},
 	{'G', TUI_ACT_PROBE, "G", "probe the GPU in this machine: measured ceilings beside the datasheet's"},
 	{'M', TUI_ACT_GPULIVE, "M", "live GPU panel: memory used vs napkin's prediction, load, clocks, power"},
-	{'S', TUI_ACT_SWEEP, "S", "sweep: a knob along x, a result on y (memory with the card's capacity), as a curve"},
+	{'S', TUI_ACT_SWEEP, "S", "sweep: a knob along x, results on y (s stacks their parts; memory with the capacity)"},
 	{'H', TUI_ACT_HEAT, "H", "heatmap: two knobs (batch x seq, TP x PP, ...) and one result; Enter applies a cell"},
-	{'C', TUI_ACT_COMPARE, "C", "compare: the scenario on several GPUs side by side (a adds one with the picker)"},
-	{'P', TUI_ACT_PLAN, "P", "plan: the parallel layouts that fit, fastest first; Enter applies one"},
+	{'C', TUI_ACT_COMPARE, "C", "compare: one knob's values side by side (k K pick the knob, GPUs first; a adds one)"},
+	{'P', TUI_ACT_PLAN, "P", "plan: the parallel layouts that fit, fastest first (D a deadline); Enter applies one"},
 	{'q', TUI_ACT_QUIT, "q C-c", "quit (the terminal is restored; status 0, after C-c 130)"},
 	{TUI_KEY_CTRL_C, TUI_ACT_QUIT, NULL, NULL},
 };

@@ -481,10 +481,11 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 		ymax = capacity;
 	{
 		char t[40] = "";
-		if (stacked && v->xk != NULL)
+		bool legend = stacked && v->xk != NULL;
+		if (legend)
 			fmt_x(v->xk, engine_knob_value(&m->sc, v->xk), t, sizeof t);
-		snprintf(buf, sizeof buf, "%s (%s)%s%s%s%s", y_labels[v->ym[i]], mt->key, stacked ? "; its parts at " : "",
-			 stacked ? v->xk->key : "", stacked ? " " : "", t);
+		snprintf(buf, sizeof buf, "%s (%s)%s%s%s%s", y_labels[v->ym[i]], mt->key, legend ? "; its parts at " : "",
+			 legend ? v->xk->key : "", legend ? " " : "", t);
 	}
 	tui_canvas_text(c, 1, top, m->w - 2, buf, TUI_S_TITLE);
 	if (stacked)
@@ -563,7 +564,7 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	struct sweep_view *v = state(m);
 	const struct engine_knob *ks[TUI_KNOBS_MAX];
 	int nk = tui_model_knobs(m, ks, TUI_KNOBS_MAX), i, row, first_bad = -1, last_fit = -1, top, avail, ph, ox, w,
-	    mem_panel = -1, lr[NYMAX], over = 0;
+	    mem_panel = -1, lr[NYMAX] = {0}, over = 0;
 	char buf[400], t1[64], t2[64], rng[96];
 	double cur;
 	size_t p, pos = 0;
@@ -593,7 +594,9 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	}
 	/* the panels share rows 2 .. h-6; below them the x labels, the knob, the status */
 	ox = 11;
-	w = m->w - 13 < TUI_PLOT_W ? m->w - 13 : TUI_PLOT_W;
+	w = m->w - 13;
+	if (w > TUI_PLOT_W)
+		w = TUI_PLOT_W;
 	avail = m->h - 5 - 2;
 	for (i = 0; i < v->ny; i++) {
 		lr[i] = legend_rows(v, i, m->w);
