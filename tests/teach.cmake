@@ -5,6 +5,8 @@ if(TARGET napkin_teach)
   napkin_add_test(NAME teach_dtypelab SOURCES unit/test_teach_dtypelab.c LIBS napkin_teach LABELS unit)
   if(TARGET napkin_presets)
     napkin_add_test(NAME teach_lessons SOURCES unit/test_teach_lessons.c LIBS napkin_teach LABELS unit)
+    # every lesson in Chinese too, with the English text's numbers
+    napkin_add_test(NAME teach_lessons_zh SOURCES unit/test_teach_lessons_zh.c LIBS napkin_teach LABELS unit)
   endif()
   if(TARGET napkin_tui AND TARGET napkin_presets)
     napkin_add_test(NAME teach_views SOURCES unit/test_teach_views.c LIBS napkin_tui napkin_teach LABELS unit)
@@ -26,5 +28,8 @@ if(TARGET napkin AND TARGET napkin_teach)
     add_test(NAME tui_lesson_zh COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_zh.sh $<TARGET_FILE:napkin>
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(tui_lesson_zh PROPERTIES LABELS tui TIMEOUT 120)
+    add_test(NAME tui_lessons_zh_all COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lessons_zh_all.sh $<TARGET_FILE:napkin>
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(tui_lessons_zh_all PROPERTIES LABELS tui TIMEOUT 240)
   endif()
 endif()

@@ -68,6 +68,8 @@ void cli_error(const char *cmd, const struct napkin_err *err);
 void cli_print_knobs(FILE *f);
 /* Prints the command's options. */
 void cli_print_opts(FILE *f, const struct cli_opt *opts);
+/* The --lang line every command's --help shows (main takes the option), its help at width. */
+void cli_print_lang(FILE *f, int width);
 
 /* Reports. */
 enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_YAML, REPORT_MARKDOWN };

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "emit.h"
 #include "plot.h"
 #include "tradeoff.h"
@@ -158,11 +159,11 @@ int cmd_compare(int argc, char **argv)
 		const char *a = argv[i], *eq;
 		size_t len;
 		if (strcmp(a, "--help") == 0) {
-			printf("usage: napkin compare [KNOBS] --KNOB A,B,... [--format text|json]\n\n"
-			       "Columns are the values of one knob (--gpu h100-sxm,h200,mi300x,b200, --batch 1,2,4, ...); every\n"
-			       "figure is a row, the best of each row is marked, and the other columns read against the first.\n\n"
-			       "  %-28s %s\n",
-			       "--format text|json", "output format (json: one report per column, as napkin report's)");
+			printf("usage: napkin compare [KNOBS] --KNOB A,B,... [--format text|json]\n\n");
+			fputs(_("Columns are the values of one knob (--gpu h100-sxm,h200,mi300x,b200, --batch 1,2,4, ...); every\n"
+			       "figure is a row, the best of each row is marked, and the other columns read against the first.\n\n"),
+			      stdout);
+			printf("  %-28s %s\n", "--format text|json", _("output format (json: one report per column, as napkin report's)"));
 			cli_print_opts(stdout, NULL);
 			printf("\n");
 			cli_print_knobs(stdout);

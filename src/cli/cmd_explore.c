@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "explore_opts.h"
 #include "tui.h"
 
@@ -24,9 +25,10 @@ int cmd_explore(int argc, char **argv)
 		return rc;
 	if (s.help) {
 		printf("usage: napkin explore [KNOBS] [--theme dark|light|projector] [--no-color] [--no-mouse]\n"
-		       "                      [--lang en|zh] [--probe-timeout SECONDS]\n\n"
-		       "The explorer: knobs on the left, results on the right; ? inside lists every key.\n"
-		       "q quits (status 0), Ctrl-C too (status 130, as shells expect of an interrupt).\n\n");
+		       "                      [--lang en|zh] [--probe-timeout SECONDS]\n\n");
+		fputs(_("The explorer: knobs on the left, results on the right; ? inside lists every key.\n"
+			"q quits (status 0), Ctrl-C too (status 130, as shells expect of an interrupt).\n\n"),
+		      stdout);
 		cli_print_opts(stdout, opts);
 		printf("\n");
 		cli_print_knobs(stdout);

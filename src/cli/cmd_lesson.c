@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "lesson.h"
 #include "wrap.h"
 #ifdef NAPKIN_HAVE_TUI_LESSON
@@ -92,7 +93,7 @@ static void print_numbers(const struct teach_step *s, const struct engine_scenar
 
 	if (s->n_answers == 0 && s->n_check == 0)
 		return;
-	printf(md ? "\n| number | napkin's value |\n| --- | ---: |\n" : "\n  Numbers:\n");
+	fputs(md ? _("\n| number | napkin's value |\n| --- | ---: |\n") : _("\n  Numbers:\n"), stdout);
 	for (k = 0; k < s->n_answers + s->n_check; k++) {
 		const struct teach_cond *c = k < s->n_answers ? &s->answers[k].lhs : &s->check[k - s->n_answers];
 		size_t j;
@@ -117,7 +118,7 @@ static void print_explain(const struct teach_step *s, const struct engine_scenar
 
 	if (s->explain[0] == '\0' || !engine_explain(sc, r, s->explain, ex, sizeof ex))
 		return;
-	printf(md ? "\nHow napkin computes it:\n\n```\n" : "\n  How napkin computes it:\n");
+	fputs(md ? _("\nHow napkin computes it:\n\n```\n") : _("\n  How napkin computes it:\n"), stdout);
 	while (*p != '\0') {
 		const char *e = strchr(p, '\n');
 		int len = e != NULL ? (int)(e - p) : (int)strlen(p);
@@ -126,6 +127,21 @@ static void print_explain(const struct teach_step *s, const struct engine_scenar
 	}
 	if (md)
 		printf("```\n");
+}
+
+/* Whether the lesson is written in lang: its title and every step's text (English always). */
+static bool lesson_has_lang(const struct teach_lesson *l, const char *lang)
+{
+	size_t i;
+
+	if (strcmp(lang, "en") == 0)
+		return true;
+	if (!teach_text_has(&l->title, lang))
+		return false;
+	for (i = 0; i < l->n_steps; i++)
+		if (l->steps[i].text.n > 0 && !teach_text_has(&l->steps[i].text, lang))
+			return false;
+	return true;
 }
 
 static int print_lesson(const struct teach_lesson *l, size_t number, const char *lang, bool solutions, bool md,
@@ -137,26 +153,31 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 	char head[256], buf[160];
 	size_t i, k;
 	int rc = CLI_EXIT_OK;
+	bool lacks = !lesson_has_lang(l, lang);
 
 	if (r == NULL || r2 == NULL) {
-		fprintf(stderr, "napkin lesson: out of memory\n");
+		fputs(_("napkin lesson: out of memory\n"), stderr);
 		rc = CLI_EXIT_FAIL;
 		goto out;
 	}
 	if (number > 0)
-		snprintf(head, sizeof head, "Lesson %zu: %s", number, teach_text_get(&l->title, lang));
+		snprintf(head, sizeof head, _("Lesson %zu: %s"), number, teach_text_get(&l->title, lang));
 	else
-		snprintf(head, sizeof head, "Lesson: %s", teach_text_get(&l->title, lang));
+		snprintf(head, sizeof head, _("Lesson: %s"), teach_text_get(&l->title, lang));
 	if (md) {
 		printf("# %s\n\n", head);
 		if (l->chapter[0] != '\0')
-			printf("*Chapter %s · `napkin lesson %s`*\n\n", l->chapter, l->id);
+			printf(_("*Chapter %s · `napkin lesson %s`*\n\n"), l->chapter, l->id);
+		if (lacks)
+			printf("*%s*\n\n", _("This lesson has no text in your language yet: it is shown in English."));
 		if (l->summary.n > 0)
 			print_md(stdout, teach_text_get(&l->summary, lang));
 	} else {
 		print_wrapped(stdout, head, 0, NULL);
 		if (l->chapter[0] != '\0')
-			printf("Chapter %s · napkin lesson %s\n", l->chapter, l->id);
+			printf(_("Chapter %s · napkin lesson %s\n"), l->chapter, l->id);
+		if (lacks)
+			printf("(%s)\n", _("This lesson has no text in your language yet: it is shown in English."));
 		if (l->summary.n > 0) {
 			printf("\n");
 			print_wrapped(stdout, teach_text_get(&l->summary, lang), 0, NULL);
@@ -171,18 +192,18 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 			rc = CLI_EXIT_USAGE;
 			goto out;
 		}
-		snprintf(head, sizeof head, "Step %zu of %zu", i + 1, l->n_steps);
+		snprintf(head, sizeof head, _("Step %zu of %zu"), i + 1, l->n_steps);
 		if (s->title.n > 0)
 			snprintf(head + strlen(head), sizeof head - strlen(head), ": %s", teach_text_get(&s->title, lang));
 		engine_scenario_summary(&sc, buf, sizeof buf);
 		if (md) {
 			printf("\n## %s\n\n", head);
 			if (s->pane[0] != '\0')
-				printf("Look at: %s  \n", s->pane);
+				printf(_("Look at: %s  \n"), s->pane);
 			if (s->reset)
-				printf("Starts again from the lesson's knobs.  \n");
-			print_knobs_md(stdout, "Knobs", &s->knobs);
-			printf("Scenario: %s\n\n", buf);
+				fputs(_("Starts again from the lesson's knobs.  \n"), stdout);
+			print_knobs_md(stdout, _("Knobs"), &s->knobs);
+			printf(_("Scenario: %s\n\n"), buf);
 			print_md(stdout, teach_text_get(&s->text, lang));
 		} else {
 			printf("\n");
@@ -190,43 +211,43 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 				snprintf(head + strlen(head), sizeof head - strlen(head), "  [%s]", s->pane);
 			print_wrapped(stdout, head, 0, NULL);
 			if (s->reset)
-				printf("  (starts again from the lesson's knobs)\n");
-			print_knobs(stdout, "knobs", &s->knobs);
-			printf("  scenario: %s\n\n", buf);
+				fputs(_("  (starts again from the lesson's knobs)\n"), stdout);
+			print_knobs(stdout, _("knobs"), &s->knobs);
+			printf(_("  scenario: %s\n\n"), buf);
 			print_wrapped(stdout, teach_text_get(&s->text, lang), 2, NULL);
 		}
 		print_numbers(s, &sc, r, md);
 		if (s->question.n > 0) {
 			printf("\n");
 			if (md) {
-				printf("> **Question.** ");
+				fputs(_("> **Question.** "), stdout);
 				print_md(stdout, teach_text_get(&s->question, lang));
 			} else {
-				print_wrapped(stdout, teach_text_get(&s->question, lang), 2, "Question: ");
+				print_wrapped(stdout, teach_text_get(&s->question, lang), 2, _("Question: "));
 			}
 		}
 		if (s->n_check > 0) {
-			printf(md ? "\nAnswered when: " : "  Answered when: ");
+			fputs(md ? _("\nAnswered when: ") : _("  Answered when: "), stdout);
 			for (k = 0; k < s->n_check; k++)
-				printf(md ? "%s`%s`" : "%s%s", k ? " and " : "", s->check[k].text);
-			printf("%s\n", teach_step_met(s, &sc, r) ? " (met as the step starts)" : "");
+				printf(md ? "%s`%s`" : "%s%s", k ? _(" and ") : "", s->check[k].text);
+			printf("%s\n", teach_step_met(s, &sc, r) ? _(" (met as the step starts)") : "");
 		}
 		if (solutions && s->solution.n > 0) {
 			sol = sc;
 			if (md) {
 				printf("\n");
-				print_knobs_md(stdout, "A solution", &s->solution);
+				print_knobs_md(stdout, _("A solution"), &s->solution);
 			} else {
-				print_knobs(stdout, "A solution", &s->solution);
+				print_knobs(stdout, _("A solution"), &s->solution);
 			}
 			if (teach_knobs_apply(&s->solution, l->name, &sol, cat, &err) == NAPKIN_OK &&
 			    engine_evaluate(&sol, r2, &err) == NAPKIN_OK) {
 				for (k = 0; k < s->n_check; k++) {
 					teach_cond_lhs_text(&s->check[k], &sol, r2, buf, sizeof buf);
 					if (md)
-						printf("then `%s` is %s  \n", s->check[k].key, buf);
+						printf(_("then `%s` is %s  \n"), s->check[k].key, buf);
 					else
-						printf("    then %-31s %s\n", s->check[k].key, buf);
+						printf(_("    then %-31s %s\n"), s->check[k].key, buf);
 				}
 			}
 		}
@@ -243,7 +264,7 @@ static int list_lessons(const char *lang)
 	size_t n = teach_lessons_count(), i;
 	struct napkin_err err;
 
-	printf("Lessons (napkin lesson N, or its id):\n\n");
+	fputs(_("Lessons (napkin lesson N, or its id):\n\n"), stdout);
 	for (i = 1; i <= n; i++) {
 		struct teach_lesson *l;
 		char head[200], num[16];
@@ -253,14 +274,15 @@ static int list_lessons(const char *lang)
 			return CLI_EXIT_FAIL;
 		}
 		snprintf(head, sizeof head, "%s (%s, %zu %s%s)", teach_text_get(&l->title, lang), l->id, l->n_steps,
-			 util_plural((double)l->n_steps, "step", "steps"),
+			 P_("step", "steps", l->n_steps),
 			 teach_text_has(&l->title, "zh") ? "; en, zh" : "");
 		snprintf(num, sizeof num, "%3zu  ", i);
 		print_wrapped(stdout, head, 0, num);
 		teach_lesson_free(l);
 	}
-	printf("\nnapkin lesson N --text prints a lesson with its numbers; --lang zh picks Chinese where a\n"
-	       "lesson has it. A lesson file of your own: napkin lesson FILE (format: docs/lessons.md).\n");
+	fputs(_("\nnapkin lesson N --text prints a lesson with its numbers; --lang zh picks Chinese where a\n"
+		"lesson has it. A lesson file of your own: napkin lesson FILE (format: docs/lessons.md).\n"),
+	      stdout);
 	return CLI_EXIT_OK;
 }
 
@@ -290,10 +312,10 @@ int cmd_lesson(int argc, char **argv)
 	const char *lang = "en", *positional[16];
 	bool text = false, solutions = false, check = false, markdown = false;
 	struct cli_opt opts[5 + 8] = {
-		{"text", NULL, NULL, &text, "print the lesson with each step's numbers instead of opening the explorer"},
-		{"markdown", NULL, NULL, &markdown, "print the lesson as a Markdown handout (implies --text)"},
-		{"solutions", NULL, NULL, &solutions, "with --text or --markdown: also print each question's solution (for teachers)"},
-		{"check", NULL, NULL, &check, "check lesson files (or ids) against the engine: knobs, answers, solutions"},
+		{"text", NULL, NULL, &text, N_("print the lesson with each step's numbers instead of opening the explorer")},
+		{"markdown", NULL, NULL, &markdown, N_("print the lesson as a Markdown handout (implies --text)")},
+		{"solutions", NULL, NULL, &solutions, N_("with --text or --markdown: also print each question's solution (for teachers)")},
+		{"check", NULL, NULL, &check, N_("check lesson files (or ids) against the engine: knobs, answers, solutions")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
 #ifdef NAPKIN_HAVE_TUI_LESSON
@@ -331,7 +353,7 @@ int cmd_lesson(int argc, char **argv)
 	cli_explore_opts_add(&eo, opts, 4);
 	memset(&o, 0, sizeof o);
 #else
-	opts[4] = (struct cli_opt){"lang", "en|zh|...", &lang, NULL, "the lesson's language where it has one (English otherwise)"};
+	lang = i18n_code(i18n_get()); /* --lang, taken by main */
 #endif
 	rc = cli_setup("lesson", argc, argv, opts, &s, positional, (int)(sizeof positional / sizeof positional[0]), &npos);
 	if (rc != 0)
@@ -339,10 +361,11 @@ int cmd_lesson(int argc, char **argv)
 	if (s.help) {
 		printf("usage: napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
 		       "                    [--theme dark|light|projector] [--no-color] [--no-mouse] [--probe-timeout S]\n"
-		       "       napkin lesson --check FILE|ID...\n\n"
-		       "The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
+		       "       napkin lesson --check FILE|ID...\n\n");
+		fputs(_("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
 		       "question and confirms when your scenario answers it (n/p: next/previous step).\n"
-		       "Without a lesson, lists them. The lesson format: docs/lessons.md.\n\n");
+		       "Without a lesson, lists them. The lesson format: docs/lessons.md.\n\n"),
+		      stdout);
 		cli_print_opts(stdout, opts);
 		rc = CLI_EXIT_OK;
 		goto out;
@@ -352,12 +375,6 @@ int cmd_lesson(int argc, char **argv)
 	if (rc != 0)
 		goto out;
 	lang = eo.lang;
-#else
-	if (!cli_lang_ok(lang)) {
-		fprintf(stderr, "napkin lesson: --lang: '%s' is not a language code (en, zh, ...)\n", lang);
-		rc = CLI_EXIT_USAGE;
-		goto out;
-	}
 #endif
 	cat = preset_catalog(s.reg);
 	if (check) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "emit.h"
 #include "plot.h"
 #include "tradeoff.h"
@@ -61,10 +62,10 @@ int cmd_plan(int argc, char **argv)
 {
 	const char *format = "text", *goal_s = "time", *deadline_s = NULL, *top_s = "10";
 	struct cli_opt opts[] = {
-		{"goal", "time|gpu-hours|cost|gpus", &goal_s, NULL, "rank by training time, GPU-hours, cost, or the fewest GPUs"},
-		{"deadline", "DAYS", &deadline_s, NULL, "only layouts that train within DAYS (with --goal gpus: the fewest that do)"},
-		{"top", "N", &top_s, NULL, "rows to show (default 10)"},
-		{"format", "text|json", &format, NULL, "output format"},
+		{"goal", "time|gpu-hours|cost|gpus", &goal_s, NULL, N_("rank by training time, GPU-hours, cost, or the fewest GPUs")},
+		{"deadline", "DAYS", &deadline_s, NULL, N_("only layouts that train within DAYS (with --goal gpus: the fewest that do)")},
+		{"top", "N", &top_s, NULL, N_("rows to show (default 10)")},
+		{"format", "text|json", &format, NULL, N_("output format")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
 	struct cli_setup s;
@@ -83,11 +84,12 @@ int cmd_plan(int argc, char **argv)
 		return rc;
 	if (s.help) {
 		printf("usage: napkin plan [KNOBS] [--goal time|gpu-hours|cost|gpus] [--deadline DAYS] [--top N] "
-		       "[--format text|json]\n\n"
-		       "Searches tp x pp x vpp x cp x ep x dp x ZeRO stage x micro-batch x recompute for the layouts that\n"
+		       "[--format text|json]\n\n");
+		fputs(_("Searches tp x pp x vpp x cp x ep x dp x ZeRO stage x micro-batch x recompute for the layouts that\n"
 		       "fit, keeping the model, the GPU, the sequence, the tokens and the global batch (micro-batch x\n"
 		       "grad_accum x dp), and ranks them by the predicted step (the step-time model, docs/step-time.md).\n"
-		       "Goals other than time also search the GPU count (powers of two).\n\n");
+		       "Goals other than time also search the GPU count (powers of two).\n\n"),
+		      stdout);
 		cli_print_opts(stdout, opts);
 		printf("\n");
 		cli_print_knobs(stdout);
@@ -218,7 +220,7 @@ int cmd_plan(int argc, char **argv)
 					if (v <= 0)
 						continue;
 					engine_fmt_seconds(v, a, sizeof a);
-					printf("%s%s %s", sep, engine_step_part_label(i), a);
+					printf("%s%s %s", sep, _(engine_step_part_label(i)), a);
 					sep = ", ";
 				}
 			}

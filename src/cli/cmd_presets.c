@@ -29,6 +29,7 @@ static void usage(FILE *f)
 		   "options:\n"
 		   "  --presets DIR   also search DIR (its gpus/, models/, scenarios/), last, so it wins\n"
 		   "  --builtin       only the presets compiled into napkin (no search path)\n"
+		   "  --lang en|zh    the language of what napkin prints (else LANGUAGE, LC_ALL, LC_MESSAGES, LANG)\n"
 		   "  --help          this help\n"
 		   "\n"
 		   "Search order (later wins): built in, the share directory, $XDG_CONFIG_HOME/napkin\n"

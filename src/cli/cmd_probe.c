@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "probe.h"
 #include "probe_cli.h"
 
@@ -142,7 +143,8 @@ static void usage(FILE *f)
 	fprintf(f, "  %-26s %s\n", "--quick", "read the devices, measure nothing");
 	fprintf(f, "  %-26s %s\n", "--timeout SECONDS", "stop a probe that takes longer (60)");
 	fprintf(f, "  %-26s %s\n", "--presets DIR", "also search DIR for presets");
-	fprintf(f, "  %-26s %s\n", "--help", "this help");
+	cli_print_lang(f, 26);
+	fprintf(f, "  %-26s %s\n", "--help", _("this help"));
 	fprintf(f, "\nLibraries: NAPKIN_LIBCUDA, NAPKIN_LIBNVML, NAPKIN_LIBCUBLASLT and NAPKIN_LIBCUBLAS take full\n"
 		   "paths for unusual installs. Exit status: 0 a GPU was read, 3 no GPU, 1 the probe failed.\n");
 }

@@ -5,14 +5,15 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "i18n.h"
 
 int cmd_report(int argc, char **argv)
 {
 	const char *format = "text";
 	bool explain = false;
 	struct cli_opt opts[] = {
-		{"format", "text|json|yaml|markdown", &format, NULL, "output format (json and yaml: the schema-1 contract)"},
-		{"explain", NULL, NULL, &explain, "add every result's formula with its values and source"},
+		{"format", "text|json|yaml|markdown", &format, NULL, N_("output format (json and yaml: the schema-1 contract)")},
+		{"explain", NULL, NULL, &explain, N_("add every result's formula with its values and source")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
 	struct cli_setup s;

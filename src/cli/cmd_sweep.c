@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "emit.h"
 #include "plot.h"
 #include "tradeoff.h"
@@ -331,10 +332,10 @@ int cmd_sweep(int argc, char **argv)
 	const char *format = "text", *yopt = NULL, *pos[3];
 	bool stack = false;
 	struct cli_opt opts[] = {
-		{"y", "RESULT,...", &yopt, NULL, "results to compute (JSON report keys; default memory.total,memory.fits,compute.step_seconds)"},
-		{"format", "text|csv|json", &format, NULL, "output format (text: a table and the chart)"},
+		{"y", "RESULT,...", &yopt, NULL, N_("results to compute (JSON report keys; default memory.total,memory.fits,compute.step_seconds)")},
+		{"format", "text|csv|json", &format, NULL, N_("output format (text: a table and the chart)")},
 		{"stack", NULL, NULL, &stack,
-		 "text: under memory.total and the step time, their parts stacked (memory's ten, the step's twelve)"},
+		 N_("text: under memory.total and the step time, their parts stacked (memory's ten, the step's twelve)")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
 	struct cli_setup s;
@@ -352,10 +353,11 @@ int cmd_sweep(int argc, char **argv)
 		return rc;
 	if (s.help) {
 		printf("usage: napkin sweep KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO...] [--y RESULT,...] [KNOBS] "
-		       "[--format text|csv|json]\n\n"
-		       "A range is FROM..TO in the knob's units (seq=512..128k, gpu_memory=40GB..192GB), stepped by\n"
+		       "[--format text|csv|json]\n\n");
+		fputs(_("A range is FROM..TO in the knob's units (seq=512..128k, gpu_memory=40GB..192GB), stepped by\n"
 		       ":+STEP or :xFACTOR; a knob alone takes its default range (batch 1 .. twice the largest\n"
-		       "that fits, seq 512..128k, gpus 8..4096). Two ranges make a heatmap.\n\n");
+		       "that fits, seq 512..128k, gpus 8..4096). Two ranges make a heatmap.\n\n"),
+		      stdout);
 		cli_print_opts(stdout, opts);
 		printf("\n");
 		list_metrics(stdout);

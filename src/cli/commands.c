@@ -14,58 +14,59 @@
 #include <string.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "commands.h"
 
 /* the explorer's options (explore_opts.c): the same for every command that opens it */
-#define EXPLORER_OPTS "--theme dark|light|projector", "--no-color", "--no-mouse", "--lang en|zh|...", "--probe-timeout SECONDS"
+#define EXPLORER_OPTS "--theme dark|light|projector", "--no-color", "--no-mouse", "--probe-timeout SECONDS"
+/* every command's: main takes it out of argv before the command runs (docs/i18n.md) */
+#define LANG_OPT "--lang en|zh"
 #ifdef NAPKIN_HAVE_CMD_EXPLORE
-static const char *const explore_opts[] = {EXPLORER_OPTS, "--scenario FILE", "--presets DIR", NULL};
+static const char *const explore_opts[] = {EXPLORER_OPTS, "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 #endif
 static const char *const report_opts[] = {"--format text|json|yaml|markdown", "--explain", "--scenario FILE",
-					  "--presets DIR", NULL};
+					  "--presets DIR", LANG_OPT, NULL};
 static const char *const sweep_opts[] = {"--y RESULT,...", "--format text|csv|json", "--stack", "--scenario FILE",
-					 "--presets DIR", NULL};
-static const char *const compare_opts[] = {"--format text|json", "--scenario FILE", "--presets DIR", NULL};
+					 "--presets DIR", LANG_OPT, NULL};
+static const char *const compare_opts[] = {"--format text|json", "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 static const char *const plan_opts[] = {"--goal time|gpu-hours|cost|gpus", "--deadline DAYS", "--top N",
-					"--format text|json", "--scenario FILE", "--presets DIR", NULL};
+					"--format text|json", "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 #ifdef NAPKIN_HAVE_CMD_PRESETS
-static const char *const presets_opts[] = {"--presets DIR", "--builtin", NULL};
+static const char *const presets_opts[] = {"--presets DIR", "--builtin", LANG_OPT, NULL};
 #endif
 #ifdef NAPKIN_HAVE_CMD_PROBE
 static const char *const probe_opts[] = {"--format text|json", "--save FILE", "--device N", "--datasheet ID",
-					 "--quick", "--timeout SECONDS", "--presets DIR", NULL};
+					 "--quick", "--timeout SECONDS", "--presets DIR", LANG_OPT, NULL};
 #endif
 #ifdef NAPKIN_HAVE_CMD_LESSON
 static const char *const lesson_opts[] = {"--text", "--markdown", "--solutions", "--check",
 #ifdef NAPKIN_HAVE_TUI_LESSON
 					  EXPLORER_OPTS,
-#else
-					  "--lang en|zh|...",
 #endif
-					  "--scenario FILE", "--presets DIR", NULL};
+					  "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 #endif
 
 /* name, fn, args, opts, summary, subcommands, knobs */
 static const struct cli_command commands[] = {
 #ifdef NAPKIN_HAVE_CMD_EXPLORE
-	{"explore", cmd_explore, "[KNOBS]", explore_opts, "the interactive explorer (the default on a terminal)", NULL,
+	{"explore", cmd_explore, "[KNOBS]", explore_opts, N_("the interactive explorer (the default on a terminal)"), NULL,
 	 true},
 #endif
-	{"report", cmd_report, "[KNOBS]", report_opts, "every result, as text or data", NULL, true},
+	{"report", cmd_report, "[KNOBS]", report_opts, N_("every result, as text or data"), NULL, true},
 	{"sweep", cmd_sweep, "KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO] [KNOBS]", sweep_opts,
-	 "results along one knob (a curve) or two (a heatmap)", NULL, true},
+	 N_("results along one knob (a curve) or two (a heatmap)"), NULL, true},
 	{"compare", cmd_compare, "[KNOBS] --KNOB A,B,...", compare_opts,
-	 "GPUs (or any knob's values) side by side, every figure a row", NULL, true},
-	{"plan", cmd_plan, "[KNOBS]", plan_opts, "the parallel layouts that fit, ranked by predicted time", NULL, true},
+	 N_("GPUs (or any knob's values) side by side, every figure a row"), NULL, true},
+	{"plan", cmd_plan, "[KNOBS]", plan_opts, N_("the parallel layouts that fit, ranked by predicted time"), NULL, true},
 #ifdef NAPKIN_HAVE_CMD_PRESETS
 	{"presets", cmd_presets, "list [gpus|models|scenarios] | show ID|FILE | check FILE...", presets_opts,
-	 "the GPU, model and scenario presets", "list show check", false},
+	 N_("the GPU, model and scenario presets"), "list show check", false},
 #endif
 #ifdef NAPKIN_HAVE_CMD_PROBE
-	{"probe", cmd_probe, "", probe_opts, "read and measure the GPU in this machine (CUDA)", NULL, false},
+	{"probe", cmd_probe, "", probe_opts, N_("read and measure the GPU in this machine (CUDA)"), NULL, false},
 #endif
 #ifdef NAPKIN_HAVE_CMD_LESSON
-	{"lesson", cmd_lesson, "[N|ID|FILE]", lesson_opts, "the guided tour of the chapter", NULL, false},
+	{"lesson", cmd_lesson, "[N|ID|FILE]", lesson_opts, N_("the guided tour of the chapter"), NULL, false},
 #endif
 };
 

@@ -11,15 +11,16 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "i18n.h"
 #include "commands.h"
 
-static const char tagline[] = "resource accounting for LLM training and inference";
+static const char tagline[] = N_("resource accounting for LLM training and inference");
 static const char default_usage[] = "napkin [KNOBS]";
-static const char default_summary[] = "the explorer on a terminal, the text report otherwise";
-static const char knobs_note[] =
+static const char default_summary[] = N_("the explorer on a terminal, the text report otherwise");
+static const char knobs_note[] = N_(
 	"KNOBS are --key value (or --key=value), e.g. --model llama-2-7b --gpu h100-sxm --gpus 8 --batch 4 --seq 4k "
 	"--precision mixed-bf16 --zero 1. `napkin report --help` lists every knob with its unit, range and default. "
-	"--scenario FILE starts from a saved scenario; `napkin CMD --help` shows a command's options.";
+	"--scenario FILE starts from a saved scenario; `napkin CMD --help` shows a command's options.");
 
 void cli_command_usage(const struct cli_command *c, char *buf, size_t n)
 {
@@ -47,7 +48,7 @@ static void print_wrapped(FILE *f, const char *s, int indent, int cont, int widt
 			end++;
 		}
 		len = (int)(end - word);
-		if (col > cont && col + 1 + len > width) {
+		if (col > cont && col + 1 + len > width) { /* len in bytes: wraps Chinese no later than it should */
 			fprintf(f, "\n%*s", cont, "");
 			col = cont;
 		} else if (word != s) {
@@ -55,7 +56,11 @@ static void print_wrapped(FILE *f, const char *s, int indent, int cont, int widt
 			col++;
 		}
 		fprintf(f, "%.*s", len, word);
-		col += len;
+		{
+			char w[512];
+			snprintf(w, sizeof w, "%.*s", len, word);
+			col += (int)util_text_width(w); /* columns, not bytes: a Chinese word is wider */
+		}
 		word = *end == ' ' ? end + 1 : end;
 	}
 	fputc('\n', f);
@@ -68,15 +73,15 @@ void cli_usage(FILE *f, const char *version)
 	size_t n, i;
 
 	c = cli_commands(&n);
-	fprintf(f, "napkin %s: %s\n\nusage:\n", version, tagline);
-	fprintf(f, "  %s\n      %s\n", default_usage, default_summary);
+	fprintf(f, _("napkin %s: %s\n\nusage:\n"), version, _(tagline));
+	fprintf(f, "  %s\n      %s\n", default_usage, _(default_summary));
 	for (i = 0; i < n; i++) {
 		cli_command_usage(&c[i], line, sizeof line);
 		print_wrapped(f, line, 2, 10, 100);
-		fprintf(f, "      %s\n", c[i].summary);
+		fprintf(f, "      %s\n", _(c[i].summary));
 	}
 	fprintf(f, "\n");
-	print_wrapped(f, knobs_note, 0, 0, 92);
+	print_wrapped(f, _(knobs_note), 0, 0, 92);
 }
 
 /* ------------------------------------------------------------ the man page */

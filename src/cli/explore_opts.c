@@ -5,23 +5,23 @@
 #include <string.h>
 
 #include "explore_opts.h"
+#include "i18n.h"
 
 void cli_explore_opts_init(struct cli_explore_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->theme = NULL; /* the explorer picks dark or light by the terminal's background */
-	o->lang = "en";
+	o->lang = i18n_code(i18n_get()); /* --lang, taken by main (docs/i18n.md) */
 }
 
 size_t cli_explore_opts_add(struct cli_explore_opts *o, struct cli_opt *opts, size_t at)
 {
 	const struct cli_opt rows[CLI_EXPLORE_NOPTS] = {
 		{"theme", "dark|light|projector", &o->theme, NULL,
-		 "colours: dark, light or projector (high contrast); by default the one that suits the terminal's background"},
-		{"no-color", NULL, NULL, &o->no_color, "no colour (also when NO_COLOR is set); patterns keep the bars readable"},
-		{"no-mouse", NULL, NULL, &o->no_mouse, "leave the mouse to the terminal (select and copy text)"},
-		{"lang", "en|zh|...", &o->lang, NULL, "the lessons' language where they have one (English otherwise)"},
-		{"probe-timeout", "SECONDS", &o->probe_timeout, NULL, "stop a GPU probe (G) that takes longer (60)"},
+		 N_("colours: dark, light or projector (high contrast); by default the one that suits the terminal's background")},
+		{"no-color", NULL, NULL, &o->no_color, N_("no colour (also when NO_COLOR is set); patterns keep the bars readable")},
+		{"no-mouse", NULL, NULL, &o->no_mouse, N_("leave the mouse to the terminal (select and copy text)")},
+		{"probe-timeout", "SECONDS", &o->probe_timeout, NULL, N_("stop a GPU probe (G) that takes longer (60)")},
 	};
 	size_t i;
 
@@ -57,10 +57,6 @@ int cli_explore_opts_check(const char *cmd, const struct cli_explore_opts *o, st
 
 	if (o->theme != NULL && !tui_theme_valid(o->theme)) {
 		fprintf(stderr, "napkin %s: --theme: '%s' is not a theme; allowed: dark, light, projector\n", cmd, o->theme);
-		return CLI_EXIT_USAGE;
-	}
-	if (!cli_lang_ok(o->lang)) {
-		fprintf(stderr, "napkin %s: --lang: '%s' is not a language code (en, zh, ...)\n", cmd, o->lang);
 		return CLI_EXIT_USAGE;
 	}
 	if (o->probe_timeout != NULL) {

@@ -15,11 +15,12 @@
 
 /* The values as parsed (argv-owned strings); cli_explore_opts_init sets the defaults. */
 struct cli_explore_opts {
-	const char *theme, *lang, *probe_timeout;
+	const char *theme, *probe_timeout;
+	const char *lang; /* not an option here: main takes --lang for every command; this is its code */
 	bool no_color, no_mouse;
 };
 
-#define CLI_EXPLORE_NOPTS 5 /* the rows cli_explore_opts_add writes */
+#define CLI_EXPLORE_NOPTS 4 /* the rows cli_explore_opts_add writes */
 
 void cli_explore_opts_init(struct cli_explore_opts *o);
 /* Writes the table's rows, bound to o, at opts[at..] and a NULL row after them (opts must

@@ -1,57 +1,45 @@
-/* Reports for people: plain text (a terminal, a pipe, an SSH session) and Markdown (a
- * handout: every number, and with --explain every formula with its values). */
+/* The text report, for people (a terminal, a pipe, an SSH session), in the language of
+ * --lang (docs/i18n.md); columns padded by display width (util_text_pad), so Chinese aligns. */
 #include <math.h>
 #include <string.h>
 
 #include "cli.h"
-#ifdef NAPKIN_HAVE_TEACH
-#include "tensor.h"
-#endif
+#include "i18n.h"
+#include "report_internal.h"
 
-#define NB 48
-
-static const char *dtn(int dt)
+const char *report_dtn(int dt)
 {
 	return dt < 0 ? "" : engine_dtype_info((enum engine_dtype)dt)->name;
 }
 
-struct part {
-	const char *label;
-	double bytes;
-	int dt;
-	char glyph;
-};
-
-#define PARTS_MAX 10 /* the parts below */
-
-static int parts(const struct engine_result *r, struct part *p)
+int report_parts(const struct engine_result *r, struct part *p)
 {
 	const struct engine_memory *m = &r->memory;
 	int n = 0;
 
-	p[n++] = (struct part){"weights", m->weights, m->weight_dt, 'W'};
-	p[n++] = (struct part){"autocast copies", m->autocast_copies, m->autocast_dt, 'w'};
-	p[n++] = (struct part){"master weights", m->master, m->master_dt, 'M'};
-	p[n++] = (struct part){"gradients", m->gradients, m->grad_dt, 'G'};
-	p[n++] = (struct part){"optimizer states", m->optimizer, m->state_dt, 'O'};
-	p[n++] = (struct part){"activations", m->activations, m->activation_dt, 'A'};
-	p[n++] = (struct part){"logits and loss", m->logits, -1, 'L'};
-	p[n++] = (struct part){"step scratch", m->scratch, -1, 's'};
-	p[n++] = (struct part){"KV cache", m->kv_cache, m->kv_dt, 'K'};
-	p[n++] = (struct part){"CUDA overhead", m->overhead, -1, 'C'};
+	p[n++] = (struct part){N_("weights"), m->weights, m->weight_dt, 'W'};
+	p[n++] = (struct part){N_("autocast copies"), m->autocast_copies, m->autocast_dt, 'w'};
+	p[n++] = (struct part){N_("master weights"), m->master, m->master_dt, 'M'};
+	p[n++] = (struct part){N_("gradients"), m->gradients, m->grad_dt, 'G'};
+	p[n++] = (struct part){N_("optimizer states"), m->optimizer, m->state_dt, 'O'};
+	p[n++] = (struct part){N_("activations"), m->activations, m->activation_dt, 'A'};
+	p[n++] = (struct part){N_("logits and loss"), m->logits, -1, 'L'};
+	p[n++] = (struct part){N_("step scratch"), m->scratch, -1, 's'};
+	p[n++] = (struct part){N_("KV cache"), m->kv_cache, m->kv_dt, 'K'};
+	p[n++] = (struct part){N_("CUDA overhead"), m->overhead, -1, 'C'};
 	return n;
 }
 
 /* A part's dtype in words: QLoRA's base linears are NF4 (the rest of the weights bf16). */
-static const char *part_dtn(const struct engine_result *r, const struct part *p)
+const char *report_part_dtn(const struct engine_result *r, const struct part *p)
 {
 	if (p->glyph == 'W' && r->memory.bits_per_base_weight > 0.0 && r->memory.bits_per_base_weight < 8.0)
 		return "nf4";
-	return dtn(p->dt);
+	return report_dtn(p->dt);
 }
 
 /* "LoRA r 8 on q,v: 4,194,304 trainable of 6.74 B (0.062%)" */
-static void finetune_text(const struct engine_scenario *sc, const struct engine_result *r, char *buf, size_t n)
+void report_finetune_text(const struct engine_scenario *sc, const struct engine_result *r, char *buf, size_t n)
 {
 	char tg[64], a[NB], b[NB];
 
@@ -65,7 +53,7 @@ static void finetune_text(const struct engine_scenario *sc, const struct engine_
 static void bar(FILE *f, const struct engine_result *r, int width)
 {
 	struct part p[PARTS_MAX];
-	int n = parts(r, p), i, j, used = 0;
+	int n = report_parts(r, p), i, j, used = 0;
 	double scale = r->memory.total > r->memory.capacity ? r->memory.total : r->memory.capacity;
 
 	fputs("  [", f);
@@ -84,75 +72,76 @@ static void bar(FILE *f, const struct engine_result *r, int width)
 	fputs("]\n", f);
 	if (r->memory.total > r->memory.capacity) {
 		int cap = (int)floor(r->memory.capacity / scale * width + 0.5);
-		fprintf(f, "   %*s^ capacity\n", cap, "");
+		fprintf(f, _("   %*s^ capacity\n"), cap, "");
 	}
 }
 
 static void memory_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	struct part p[PARTS_MAX];
-	int n = parts(r, p), i;
-	char a[NB], b[NB], c[NB];
+	int n = report_parts(r, p), i;
+	char a[NB], b[NB], c[NB], lab[80];
 	const struct engine_memory *m = &r->memory;
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
 
 	if (train)
-		fprintf(f, "\nMemory per GPU  (%s, %s: %.4g bytes per parameter before sharding)\n",
+		fprintf(f, _("\nMemory per GPU  (%s, %s: %.4g bytes per parameter before sharding)\n"),
 			engine_precision_name(sc->precision), engine_optimizer_name(sc->optimizer), m->bytes_per_param);
 	else if (sc->weight_format != ENGINE_WF_DTYPE)
-		fprintf(f, "\nMemory per GPU  (weights in %s: %.4g bits a weight in the linears, scales included)\n",
+		fprintf(f, _("\nMemory per GPU  (weights in %s: %.4g bits a weight in the linears, scales included)\n"),
 			engine_weight_format_info((enum engine_weight_format)sc->weight_format)->label,
 			engine_weight_format_bits((enum engine_weight_format)sc->weight_format, &sc->model));
 	else
-		fprintf(f, "\nMemory per GPU  (%s weights)\n", dtn(m->weight_dt));
+		fprintf(f, _("\nMemory per GPU  (%s weights)\n"), report_dtn(m->weight_dt));
 	for (i = 0; i < n; i++) {
-		const char *dt = part_dtn(r, &p[i]);
+		const char *dt = report_part_dtn(r, &p[i]);
 		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || p[i].glyph == 'w' || p[i].glyph == 's' ||
 					(!train && p[i].glyph != 'W')))
 			continue;
 		if (p[i].glyph == 'W' && !train && sc->weight_format != ENGINE_WF_DTYPE)
 			dt = engine_weight_format_info((enum engine_weight_format)sc->weight_format)->name;
 		engine_fmt_bytes(p[i].bytes, true, a, sizeof a);
-		fprintf(f, "  %c %-17s %-9s %11s  %5.1f%%\n", p[i].glyph, p[i].label, dt, a,
+		fprintf(f, "  %c %s %-9s %11s  %5.1f%%\n", p[i].glyph, util_text_pad(lab, sizeof lab, _(p[i].label), 17), dt, a,
 			m->total > 0 ? 100.0 * p[i].bytes / m->total : 0.0);
 	}
 	engine_fmt_bytes(m->total, true, a, sizeof a);
 	engine_fmt_bytes(m->capacity, true, b, sizeof b);
 	engine_fmt_bytes(fabs(m->headroom), true, c, sizeof c);
-	fprintf(f, "    %-27s %11s  of %s (one %s): %s %s %s\n", "total", a, b, sc->gpu.name, m->fits ? "fits," : "DOES NOT FIT,",
-		c, m->fits ? "free" : "over");
+	fprintf(f, _("    %s %11s  of %s (one %s): %s %s %s\n"), util_text_pad(lab, sizeof lab, _("total"), 27), a, b, sc->gpu.name,
+		m->fits ? _("fits,") : _("DOES NOT FIT,"), c, m->fits ? _("free") : _("over"));
 	if (train) {
 		engine_fmt_bytes(m->peak, true, a, sizeof a);
-		fprintf(f, "    %-27s %11s  %s (%s kernels; logits %s)\n", "peak", a, engine_peak_phase_text(m->peak_phase),
-			sc->kernels == ENGINE_KERNELS_FUSED ? "fused" : "eager",
-			m->logits_alive ? "alive, kept by the loop" : "not kept");
+		fprintf(f, _("    %s %11s  %s (%s kernels; logits %s)\n"), util_text_pad(lab, sizeof lab, _("peak"), 27), a,
+			_(engine_peak_phase_text(m->peak_phase)), sc->kernels == ENGINE_KERNELS_FUSED ? _("fused") : _("eager"),
+			m->logits_alive ? _("alive, kept by the loop") : _("not kept"));
 	}
 	if (train && sc->finetune != ENGINE_FT_FULL) {
 		char t[200];
-		finetune_text(sc, r, t, sizeof t);
-		fprintf(f, "    %-27s %s; the base weights frozen (no gradients, states or master)%s\n", "fine-tuning", t,
-			sc->finetune == ENGINE_FT_QLORA ? ", in NF4 at 4.127 bits" : "");
+		report_finetune_text(sc, r, t, sizeof t);
+		fprintf(f, _("    %s %s; the base weights frozen (no gradients, states or master)%s\n"),
+			util_text_pad(lab, sizeof lab, _("fine-tuning"), 27), t,
+			sc->finetune == ENGINE_FT_QLORA ? _(", in NF4 at 4.127 bits") : "");
 	}
 	if (train && sc->offload != ENGINE_OFFLOAD_NONE) {
 		engine_fmt_bytes(m->host_bytes, true, a, sizeof a);
-		fprintf(f, "    %-27s %11s  on the host for this GPU (offload %s: master, optimizer states, 16-bit gradients%s)\n",
-			"host memory", a, engine_offload_name(sc->offload),
-			sc->offload == ENGINE_OFFLOAD_PARAMS ? ", the weights" : "");
+		fprintf(f, _("    %s %11s  on the host for this GPU (offload %s: master, optimizer states, 16-bit gradients%s)\n"),
+			util_text_pad(lab, sizeof lab, _("host memory"), 27), a, engine_offload_name(sc->offload),
+			sc->offload == ENGINE_OFFLOAD_PARAMS ? _(", the weights") : "");
 	}
 	bar(f, r, 60);
 	if (m->max_batch != ENGINE_NOT_SOLVED) {
 		if (m->max_params > 0)
 			engine_fmt_count(m->max_params, a, sizeof a);
 		else
-			util_strlcpy(a, "none fits", sizeof a);
+			util_strlcpy(a, _("none fits"), sizeof a);
 		engine_fmt_max_batch(m->max_batch, b, sizeof b);
-		fprintf(f, "  largest micro-batch %s", b);
+		fprintf(f, _("  largest micro-batch %s"), b);
 		if (m->min_gpus > 0)
-			fprintf(f, " · fewest GPUs %lld (tp %lld × pp %lld × dp %lld)", (long long)m->min_gpus,
+			fprintf(f, _(" · fewest GPUs %lld (tp %lld × pp %lld × dp %lld)"), (long long)m->min_gpus,
 				(long long)m->min_gpus_tp, (long long)m->min_gpus_pp, (long long)m->min_gpus_dp);
 		else
-			fprintf(f, " · fits on no number of GPUs with this layout");
-		fprintf(f, " · largest model of this shape %s\n", a);
+			fprintf(f, _(" · fits on no number of GPUs with this layout"));
+		fprintf(f, _(" · largest model of this shape %s\n"), a);
 	}
 }
 
@@ -161,51 +150,51 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	const struct engine_compute *c = &r->compute;
 	char a[NB], b[NB], d[NB], e[NB];
 
-	fprintf(f, "\nCompute and time\n");
+	fprintf(f, _("\nCompute and time\n"));
 	engine_fmt_si(c->flops_per_token_forward, "FLOP", a, sizeof a);
 	engine_fmt_si(c->flops_per_token_backward, "FLOP", b, sizeof b);
 	engine_fmt_si(c->flops_per_token_train, "FLOP", d, sizeof d);
 	engine_fmt_si(c->flops_per_token_6n, "FLOP", e, sizeof e);
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL)
-		fprintf(f, "  per token        forward %s + backward %s = %s   (4·N shorthand: %s; frozen weights, no weight gradients)\n",
+		fprintf(f, _("  per token        forward %s + backward %s = %s   (4·N shorthand: %s; frozen weights, no weight gradients)\n"),
 			a, b, d, e);
 	else
-		fprintf(f, "  per token        forward %s + backward %s = %s   (6·N shorthand: %s)\n", a, b, d, e);
+		fprintf(f, _("  per token        forward %s + backward %s = %s   (6·N shorthand: %s)\n"), a, b, d, e);
 	if (c->flops_per_token_hw > c->flops_per_token_train) {
 		engine_fmt_si(c->flops_per_token_hw - c->flops_per_token_train, "FLOP", a, sizeof a);
-		fprintf(f, "  recomputation    + %s per token on the hardware (%s%s)\n", a,
-			sc->recompute == ENGINE_RECOMP_FULL ? "full recompute" : sc->recompute == ENGINE_RECOMP_SELECTIVE ? "selective recompute" : "",
-			sc->flash_attention ? (sc->recompute != ENGINE_RECOMP_NONE ? ", FlashAttention's backward" : "FlashAttention's backward") : "");
+		fprintf(f, _("  recomputation    + %s per token on the hardware (%s%s)\n"), a,
+			sc->recompute == ENGINE_RECOMP_FULL ? _("full recompute") : sc->recompute == ENGINE_RECOMP_SELECTIVE ? _("selective recompute") : "",
+			sc->flash_attention ? (sc->recompute != ENGINE_RECOMP_NONE ? _(", FlashAttention's backward") : _("FlashAttention's backward")) : "");
 	}
 	engine_fmt_count(sc->tokens, a, sizeof a);
 	engine_fmt_si(c->flops_per_token_used, "FLOP", b, sizeof b);
 	engine_fmt_si(c->train_flops, "FLOP", d, sizeof d);
-	fprintf(f, "  training         %s tokens × %s = %s%s\n", a, b, d,
-		sc->flops_formula == ENGINE_FLOPS_6N ? " (the 6·N·D count)" : "");
+	fprintf(f, _("  training         %s tokens × %s = %s%s\n"), a, b, d,
+		sc->flops_formula == ENGINE_FLOPS_6N ? _(" (the 6·N·D count)") : "");
 	engine_fmt_si(c->peak, "FLOP/s", a, sizeof a);
 	engine_fmt_count(c->tokens_per_s, b, sizeof b);
 	engine_fmt_seconds(c->step_seconds, d, sizeof d);
 	switch (c->source) {
 	case ENGINE_TPUT_MFU:
-		fprintf(f, "  at MFU %4.1f%%     %lld %s × %s (%s) × %.3g → %s tokens/s for the whole job\n", 100.0 * c->mfu,
-			(long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a, dtn(c->matmul_dt), c->mfu, b);
+		fprintf(f, _("  at MFU %4.1f%%     %lld %s × %s (%s) × %.3g → %s tokens/s for the whole job\n"), 100.0 * c->mfu,
+			(long long)sc->gpus, P_("GPU", "GPUs", sc->gpus), a, report_dtn(c->matmul_dt), c->mfu, b);
 		break;
 	case ENGINE_TPUT_PREDICTED:
-		fprintf(f, "  predicted        %s tokens/s → MFU %.1f%% (%lld %s × %s %s peak; matmuls at %.0f%% of peak)\n", b,
-			100.0 * c->mfu, (long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a, dtn(c->matmul_dt),
+		fprintf(f, _("  predicted        %s tokens/s → MFU %.1f%% (%lld %s × %s %s peak; matmuls at %.0f%% of peak)\n"), b,
+			100.0 * c->mfu, (long long)sc->gpus, P_("GPU", "GPUs", sc->gpus), a, report_dtn(c->matmul_dt),
 			100.0 * c->gemm_efficiency);
 		break;
 	default:
 		engine_fmt_count(c->tokens_per_s / (double)sc->gpus, e, sizeof e);
-		fprintf(f, "  measured         %s tokens/s for the whole job (%s per GPU) → MFU %.1f%% (%lld %s × %s %s peak)\n",
-			b, e, 100.0 * c->mfu, (long long)sc->gpus, util_plural((double)sc->gpus, "GPU", "GPUs"), a,
-			dtn(c->matmul_dt));
+		fprintf(f, _("  measured         %s tokens/s for the whole job (%s per GPU) → MFU %.1f%% (%lld %s × %s %s peak)\n"),
+			b, e, 100.0 * c->mfu, (long long)sc->gpus, P_("GPU", "GPUs", sc->gpus), a,
+			report_dtn(c->matmul_dt));
 		break;
 	}
 	if (sc->mode == ENGINE_MODE_TRAIN) {
 		int i, col = 0;
 		engine_fmt_seconds(c->step_seconds_predicted, a, sizeof a);
-		fprintf(f, "  step model       %s per step%s:", a, c->source == ENGINE_TPUT_PREDICTED ? "" : " (not used: mfu or a measurement sets the time)");
+		fprintf(f, _("  step model       %s per step%s:"), a, c->source == ENGINE_TPUT_PREDICTED ? "" : _(" (not used: mfu or a measurement sets the time)"));
 		for (i = 0; i < ENGINE_STEP_PARTS; i++) {
 			double v = engine_step_part(&c->step, i);
 			if (v <= 0.0)
@@ -213,29 +202,29 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 			if (col++ % 4 == 0)
 				fprintf(f, "\n                  ");
 			engine_fmt_seconds(v, b, sizeof b);
-			fprintf(f, " %s %s (%.0f%%)", engine_step_part_label(i), b, 100.0 * v / c->step_seconds_predicted);
+			fprintf(f, " %s %s (%.0f%%)", _(engine_step_part_label(i)), b, 100.0 * v / c->step_seconds_predicted);
 		}
 		fprintf(f, "\n");
 	}
 	engine_fmt_count(c->global_batch, a, sizeof a);
 	engine_fmt_count(c->tokens_per_step, b, sizeof b);
 	engine_fmt_count(c->steps, e, sizeof e);
-	fprintf(f, "  step             %lld × %lld × %d = %s %s × %lld = %s tokens, %s each, %s %s\n",
-		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, util_plural(c->global_batch, "sequence", "sequences"),
-		(long long)sc->seq, b, d, e, util_plural(c->steps, "step", "steps"));
+	fprintf(f, _("  step             %lld × %lld × %d = %s %s × %lld = %s tokens, %s each, %s %s\n"),
+		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, P_("sequence", "sequences", c->global_batch),
+		(long long)sc->seq, b, d, e, P_("step", "steps", c->steps));
 	engine_fmt_seconds(c->train_seconds, a, sizeof a);
 	engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
-	fprintf(f, "  time             %s · %s · MFU %.1f%% · HFU %.1f%% (%s)\n", a, b, 100.0 * c->mfu,
-		100.0 * c->hfu, engine_mfu_source_name(c->source));
+	fprintf(f, _("  time             %s · %s · MFU %.1f%% · HFU %.1f%% (%s)\n"), a, b, 100.0 * c->mfu,
+		100.0 * c->hfu, _(engine_mfu_source_name(c->source)));
 	if (sc->price > 0)
-		fprintf(f, "  cost             %.4g × %s = %.4g\n", sc->price, b, c->cost);
+		fprintf(f, _("  cost             %.4g × %s = %.4g\n"), sc->price, b, c->cost);
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE) {
 		engine_fmt_bytes(c->offload_pcie_bytes, false, a, sizeof a);
 		engine_fmt_seconds(c->offload_pcie_seconds, b, sizeof b);
 		engine_fmt_seconds(c->offload_cpu_seconds, d, sizeof d);
 		engine_fmt_si(sc->host_bandwidth, "B/s", e, sizeof e);
-		fprintf(f, "  offload          PCIe %s per step (both ways, pinned): %s · CPU optimizer step %s at %s;\n"
-			   "                   what compute does not hide is the predicted step's offload part\n",
+		fprintf(f, _("  offload          PCIe %s per step (both ways, pinned): %s · CPU optimizer step %s at %s;\n"
+			     "                   what compute does not hide is the predicted step's offload part\n"),
 			a, b, d, e);
 	}
 }
@@ -245,75 +234,75 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	const struct engine_inference *in = &r->inference;
 	char a[NB], b[NB], c[NB], d[NB], e[NB];
 
-	util_count(a, sizeof a, (double)sc->batch, "sequence", "sequences");
-	util_count(b, sizeof b, (double)(sc->tp * sc->pp), "GPU", "GPUs");
+	snprintf(a, sizeof a, P_("%lld sequence", "%lld sequences", sc->batch), (long long)sc->batch);
+	snprintf(b, sizeof b, P_("%lld GPU", "%lld GPUs", sc->tp * sc->pp), (long long)(sc->tp * sc->pp));
 	if (in->replicas > 1)
-		fprintf(f, "\nInference  (each of the %.0f replicas, %s each, serves %s: prompt %lld + generate %lld;\n"
-			   "            roofline bounds at 100%% of peak and bandwidth)\n",
+		fprintf(f, _("\nInference  (each of the %.0f replicas, %s each, serves %s: prompt %lld + generate %lld;\n"
+			     "            roofline bounds at 100%% of peak and bandwidth)\n"),
 			in->replicas, b, a, (long long)sc->prompt, (long long)sc->generate);
 	else
-		fprintf(f, "\nInference  (one replica, %s, serves %s: prompt %lld + generate %lld;\n"
-			   "            roofline bounds at 100%% of peak and bandwidth)\n",
+		fprintf(f, _("\nInference  (one replica, %s, serves %s: prompt %lld + generate %lld;\n"
+			     "            roofline bounds at 100%% of peak and bandwidth)\n"),
 			b, a, (long long)sc->prompt, (long long)sc->generate);
 	engine_fmt_seconds(in->prefill_seconds, a, sizeof a);
 	engine_fmt_seconds(in->decode_seconds_per_token, b, sizeof b);
 	engine_fmt_seconds(in->generate_seconds, d, sizeof d);
 	engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
-	fprintf(f, "  prefill %s (%s-bound) · decode %s per step (%s-bound) · whole request %s\n", a,
+	fprintf(f, _("  prefill %s (%s-bound) · decode %s per step (%s-bound) · whole request %s\n"), a,
 		in->prefill_memory_bound ? "memory" : "compute", b, in->decode_memory_bound ? "memory" : "compute", d);
 	engine_fmt_count(in->decode_tokens_per_s_sequence, a, sizeof a);
 	engine_fmt_count(in->decode_tokens_per_s_replica, b, sizeof b);
 	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
 	engine_fmt_count(in->decode_tokens_per_s_gpu, d, sizeof d);
-	fprintf(f, "  tokens/s %s per sequence · %s per replica (batch %lld) · %s per GPU · %s for the job (%.0f %s)\n", a, b,
-		(long long)sc->batch, d, c, in->replicas, util_plural(in->replicas, "replica", "replicas"));
+	fprintf(f, _("  tokens/s %s per sequence · %s per replica (batch %lld) · %s per GPU · %s for the job (%.0f %s)\n"), a, b,
+		(long long)sc->batch, d, c, in->replicas, P_("replica", "replicas", in->replicas));
 	/* serving: time to first token, time per output token, capacity */
 	engine_fmt_seconds(in->ttft_seconds, a, sizeof a);
 	engine_fmt_seconds(in->tpot_seconds, b, sizeof b);
 	engine_fmt_seconds(in->tp_comm_seconds_per_step, c, sizeof c);
 	if (sc->prefill_chunk > 0)
-		snprintf(d, sizeof d, "%.0f %s of %.0f", in->prefill_chunks, util_plural(in->prefill_chunks, "chunk", "chunks"),
+		snprintf(d, sizeof d, P_("%.0f chunk of %.0f", "%.0f chunks of %.0f", in->prefill_chunks), in->prefill_chunks,
 			 in->prefill_chunk);
 	else
-		util_strlcpy(d, "the whole prompt at once", sizeof d);
-	fprintf(f, "  serving  TTFT %s (%s) · TPOT %s (TP all-reduces %s a step)\n", a, d, b, c);
+		util_strlcpy(d, _("the whole prompt at once"), sizeof d);
+	fprintf(f, _("  serving  TTFT %s (%s) · TPOT %s (TP all-reduces %s a step)\n"), a, d, b, c);
 	engine_fmt_max_batch(in->max_concurrent, a, sizeof a);
-	fprintf(f, "  capacity %s concurrent %s per replica at %.0f tokens of context (weights + KV cache + one step's "
-		   "activations)\n",
-		a, in->max_concurrent == 1 ? "sequence" : "sequences", in->context);
+	fprintf(f, _("  capacity %s concurrent %s per replica at %.0f tokens of context (weights + KV cache + one step's "
+		     "activations)\n"),
+		a, P_("sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context);
 	engine_fmt_bytes(in->kv_bytes_per_sequence, true, a, sizeof a);
-	fprintf(f, "  KV cache %s per token of context, %.0f tokens per sequence: %s a sequence in blocks of %lld", e,
+	fprintf(f, _("  KV cache %s per token of context, %.0f tokens per sequence: %s a sequence in blocks of %lld"), e,
 		in->context, a, (long long)sc->kv_block);
 	if (sc->model.sliding_window > 0) {
 		int64_t wl = sc->model.window_layers > 0 && sc->model.window_layers < sc->model.layers ? sc->model.window_layers
 												   : sc->model.layers;
-		fprintf(f, " (window %lld on %lld of %lld layers)", (long long)sc->model.sliding_window, (long long)wl,
+		fprintf(f, _(" (window %lld on %lld of %lld layers)"), (long long)sc->model.sliding_window, (long long)wl,
 			(long long)sc->model.layers);
 	}
 	fputc('\n', f);
 	engine_fmt_si(in->prefill_flops_causal, "FLOP", a, sizeof a);
 	engine_fmt_si(in->prefill_flops_palm, "FLOP", b, sizeof b);
-	fprintf(f, "  prefill FLOPs a prompt: %s causal (TTFT's) · %s PaLM's count (full s\xc2\xb2 attention, as MFU counts)\n",
+	fprintf(f, _("  prefill FLOPs a prompt: %s causal (TTFT's) · %s PaLM's count (full s\xc2\xb2 attention, as MFU counts)\n"),
 		a, b);
 }
 
 static void roofline_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	const struct engine_roofline *rl = &r->roofline;
-	char a[NB], b[NB], v[200];
+	char a[NB], b[NB], v[200], lab[64];
 	int i;
 
 	engine_fmt_si(rl->peak, "FLOP/s", a, sizeof a);
 	engine_fmt_si(rl->bandwidth, "B/s", b, sizeof b);
-	fprintf(f, "\nRoofline  (%s peak %s, bandwidth %s, ridge %.0f FLOP/B)\n", dtn(rl->dt), a, b, rl->ridge);
+	fprintf(f, _("\nRoofline  (%s peak %s, bandwidth %s, ridge %.0f FLOP/B)\n"), report_dtn(rl->dt), a, b, rl->ridge);
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *p = &rl->points[i];
 		engine_fmt_si(p->attainable, "FLOP/s", a, sizeof a);
-		fprintf(f, "  %-16s %10.4g FLOP/B  %-14s attainable %s", p->label, p->intensity,
+		fprintf(f, _("  %s %10.4g FLOP/B  %-14s attainable %s"), util_text_pad(lab, sizeof lab, _(p->label), 16), p->intensity,
 			p->memory_bound ? "memory-bound" : "compute-bound", a);
 		if (i == ENGINE_PT_TRAIN && sc->mode == ENGINE_MODE_TRAIN) {
 			engine_fmt_si(r->compute.achieved_flops, "FLOP/s", b, sizeof b);
-			fprintf(f, ", achieved %s", b);
+			fprintf(f, _(", achieved %s"), b);
 		}
 		fprintf(f, "\n");
 	}
@@ -330,36 +319,51 @@ static void data_section(FILE *f, const struct engine_scenario *sc, const struct
 	engine_fmt_seconds(d->pinned_seconds, b, sizeof b);
 	engine_fmt_seconds(d->pageable_seconds, c, sizeof c);
 	engine_fmt_si(d->pinned_bw, "B/s", e, sizeof e);
-	fprintf(f, "\nData loading  %s per GPU per step over PCIe (%s): pinned %s, pageable %s;\n", a, e, b, c);
-	fprintf(f, "  %.2g%% of a step, %s\n", 100.0 * d->fraction,
-		sc->pinned ? "overlapped with compute (pinned memory, non_blocking copies)" : "not overlapped (pageable memory)");
+	fprintf(f, _("\nData loading  %s per GPU per step over PCIe (%s): pinned %s, pageable %s;\n"), a, e, b, c);
+	fprintf(f, _("  %.2g%% of a step, %s\n"), 100.0 * d->fraction,
+		sc->pinned ? _("overlapped with compute (pinned memory, non_blocking copies)") : _("not overlapped (pageable memory)"));
 }
 
-static void signed_bytes(double v, char *buf, size_t n)
+void report_signed_bytes(double v, char *buf, size_t n)
 {
 	char t[NB - 2];
 	engine_fmt_bytes(fabs(v), true, t, sizeof t);
 	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", t);
 }
 
-static void signed_secs(double v, char *buf, size_t n)
+void report_signed_secs(double v, char *buf, size_t n)
 {
 	char t[NB - 2];
 	engine_fmt_seconds(fabs(v), t, sizeof t);
 	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", t);
 }
 
+/* s right-aligned in cols columns (printf's "%12s" counts bytes). */
+static const char *rpad(char *buf, size_t n, const char *s, size_t cols)
+{
+	size_t w = util_text_width(s), at = 0;
+
+	while (w < cols && at + 1 < n) {
+		buf[at++] = ' ';
+		w++;
+	}
+	util_strlcpy(buf + at, s, n - at);
+	return buf;
+}
+
 static void techniques_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	int i, cw = 26;
-	char a[NB], b[NB], c[NB];
+	char a[NB], b[NB], c[NB], h[4][64];
 
-	fprintf(f, "\nTechniques  (with minus without, on this scenario; times from the step model, scaled to the header)\n");
+	fprintf(f, _("\nTechniques  (with minus without, on this scenario; times from the step model, scaled to the header)\n"));
 	/* the compared column as wide as its longest entry ("fp32 -> fp8-e4m3 weights, bf16 KV") */
 	for (i = 0; i < ENGINE_TECH_COUNT; i++)
 		if (r->techniques[i].name != NULL && (int)strlen(r->techniques[i].compare) > cw)
 			cw = (int)strlen(r->techniques[i].compare);
-	fprintf(f, "  %-32s %-*s %12s %14s %14s\n", "", cw, "compared", "memory/GPU", "FLOPs/token", sc->mode == ENGINE_MODE_TRAIN ? "training time" : "request time");
+	fprintf(f, "  %-32s %s %s %s %s\n", "", util_text_pad(h[0], sizeof h[0], _("compared"), (size_t)cw),
+		rpad(h[1], sizeof h[1], _("memory/GPU"), 12), rpad(h[2], sizeof h[2], _("FLOPs/token"), 14),
+		rpad(h[3], sizeof h[3], sc->mode == ENGINE_MODE_TRAIN ? _("training time") : _("request time"), 14));
 	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
 		const struct engine_technique *t = &r->techniques[i];
 		if (t->name == NULL)
@@ -368,13 +372,13 @@ static void techniques_section(FILE *f, const struct engine_scenario *sc, const 
 			fprintf(f, "    %-30s %-*s %12s\n", t->label, cw, t->compare, "n/a");
 			continue;
 		}
-		signed_bytes(t->delta_memory_bytes, a, sizeof a);
+		report_signed_bytes(t->delta_memory_bytes, a, sizeof a);
 		engine_fmt_si(t->delta_flops, "FLOP", b, sizeof b);
-		signed_secs(t->delta_seconds, c, sizeof c);
+		report_signed_secs(t->delta_seconds, c, sizeof c);
 		fprintf(f, "  %s %-30s %-*s %12s %14s %14s\n", t->enabled ? "*" : " ", t->label, cw, t->compare, a,
 			t->delta_flops == 0 ? "0" : b, c);
 	}
-	fprintf(f, "  (* on in this scenario)\n");
+	fprintf(f, _("  (* on in this scenario)\n"));
 }
 
 void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain, bool color)
@@ -387,24 +391,24 @@ void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_
 	fprintf(f, "napkin · %s\n", s);
 	engine_fmt_count(r->params.total, a, sizeof a);
 	engine_fmt_count(r->params.non_embedding, b, sizeof b);
-	fprintf(f, "\nModel    %s parameters (%s non-embedding", a, b);
+	fprintf(f, _("\nModel    %s parameters (%s non-embedding"), a, b);
 	if (sc->model.experts > 1) {
 		engine_fmt_count(r->params.active, a, sizeof a);
-		fprintf(f, ", %s active", a);
+		fprintf(f, _(", %s active"), a);
 	}
-	fprintf(f, "): %lld %s, hidden %lld, %lld %s × %lld (%lld KV), ffn %lld %s, vocab %lld\n", (long long)sc->model.layers,
-		util_plural((double)sc->model.layers, "layer", "layers"), (long long)sc->model.hidden, (long long)sc->model.heads,
-		util_plural((double)sc->model.heads, "head", "heads"),
+	fprintf(f, _("): %lld %s, hidden %lld, %lld %s × %lld (%lld KV), ffn %lld %s, vocab %lld\n"), (long long)sc->model.layers,
+		P_("layer", "layers", sc->model.layers), (long long)sc->model.hidden, (long long)sc->model.heads,
+		P_("head", "heads", sc->model.heads),
 		(long long)sc->model.head_dim, (long long)sc->model.kv_heads, (long long)sc->model.ffn,
-		sc->model.mlp == ENGINE_MLP_GATED ? "gated" : "plain", (long long)sc->model.vocab);
-	fprintf(f, "Cluster  %lld %s = dp %d × tp %lld × pp %lld", (long long)sc->gpus,
-		util_plural((double)sc->gpus, "GPU", "GPUs"), r->dp, (long long)sc->tp, (long long)sc->pp);
+		sc->model.mlp == ENGINE_MLP_GATED ? _("gated") : _("plain"), (long long)sc->model.vocab);
+	fprintf(f, _("Cluster  %lld %s = dp %d × tp %lld × pp %lld"), (long long)sc->gpus,
+		P_("GPU", "GPUs", sc->gpus), r->dp, (long long)sc->tp, (long long)sc->pp);
 	if (sc->mode == ENGINE_MODE_TRAIN)
-		fprintf(f, ", ZeRO-%lld%s, recompute %s, FlashAttention %s\n", (long long)sc->zero,
-			sc->sequence_parallel ? ", sequence parallel" : "", engine_recompute_name(sc->recompute),
-			sc->flash_attention ? "on" : "off");
+		fprintf(f, _(", ZeRO-%lld%s, recompute %s, FlashAttention %s\n"), (long long)sc->zero,
+			sc->sequence_parallel ? _(", sequence parallel") : "", engine_recompute_name(sc->recompute),
+			sc->flash_attention ? _("on") : _("off"));
 	else
-		fprintf(f, ", FlashAttention %s\n", sc->flash_attention ? "on" : "off");
+		fprintf(f, _(", FlashAttention %s\n"), sc->flash_attention ? _("on") : _("off"));
 	memory_section(f, sc, r);
 	if (sc->mode == ENGINE_MODE_TRAIN)
 		compute_section(f, sc, r);
@@ -415,14 +419,14 @@ void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_
 		data_section(f, sc, r);
 	techniques_section(f, sc, r);
 	if (r->n_warnings > 0) {
-		fprintf(f, "\nNotes\n");
+		fprintf(f, _("\nNotes\n"));
 		for (i = 0; i < r->n_warnings; i++)
 			fprintf(f, "  ! %s\n", r->warnings[i]);
 	}
 	if (explain) {
 		const char *const *k = engine_explain_keys();
 		char buf[4096];
-		fprintf(f, "\nHow each number was found\n");
+		fprintf(f, _("\nHow each number was found\n"));
 		for (; *k != NULL; k++) {
 			engine_explain(sc, r, *k, buf, sizeof buf);
 			fprintf(f, "\n%s", buf);
@@ -430,167 +434,3 @@ void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_
 	}
 }
 
-/* ------------------------------------------------------------ Markdown */
-
-static void md_row(FILE *f, const char *a, const char *b, const char *c)
-{
-	fprintf(f, "| %s | %s | %s |\n", a, b, c);
-}
-
-void report_markdown(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain)
-{
-	char s[256], a[NB], b[NB], v[200];
-	struct part p[PARTS_MAX];
-	int n = parts(r, p), i;
-	const struct engine_compute *c = &r->compute;
-
-	engine_scenario_summary(sc, s, sizeof s);
-	fprintf(f, "# napkin: %s\n\n", s);
-	engine_fmt_count(r->params.total, a, sizeof a);
-	fprintf(f, "**Model** %s: %s parameters, %lld %s, hidden %lld, %lld %s of %lld (%lld KV %s), ffn %lld, vocab %lld.  \n",
-		sc->model.name, a, (long long)sc->model.layers, util_plural((double)sc->model.layers, "layer", "layers"),
-		(long long)sc->model.hidden, (long long)sc->model.heads, util_plural((double)sc->model.heads, "head", "heads"),
-		(long long)sc->model.head_dim, (long long)sc->model.kv_heads,
-		util_plural((double)sc->model.kv_heads, "head", "heads"), (long long)sc->model.ffn, (long long)sc->model.vocab);
-	fprintf(f, "**Cluster** %lld × %s (dp %d × tp %lld × pp %lld)%s.\n\n", (long long)sc->gpus, sc->gpu.name, r->dp,
-		(long long)sc->tp, (long long)sc->pp, sc->mode == ENGINE_MODE_TRAIN ? "" : ", inference");
-
-	fprintf(f, "## Can it fit? Memory per GPU\n\n");
-	md_row(f, "part", "dtype", "GiB");
-	md_row(f, "---", "---", "---:");
-	for (i = 0; i < n; i++) {
-		if (p[i].bytes == 0)
-			continue;
-		snprintf(a, sizeof a, "%.2f", p[i].bytes / 1073741824.0);
-		md_row(f, p[i].label, part_dtn(r, &p[i]), a);
-	}
-	snprintf(a, sizeof a, "**%.2f**", r->memory.total / 1073741824.0);
-	md_row(f, "**total**", "", a);
-	snprintf(a, sizeof a, "%.2f", r->memory.capacity / 1073741824.0);
-	md_row(f, "capacity (one GPU)", "", a);
-	engine_fmt_max_batch(r->memory.max_batch, a, sizeof a);
-	if (r->memory.min_gpus > 0)
-		engine_fmt_int((double)r->memory.min_gpus, b, sizeof b);
-	else
-		util_strlcpy(b, "none up to 1,048,576", sizeof b);
-	fprintf(f, "\n%s. Largest micro-batch: %s; fewest GPUs: %s.\n\n",
-		r->memory.fits ? "It fits" : "**It does not fit**", a, b);
-	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL) {
-		char t[200];
-		finetune_text(sc, r, t, sizeof t);
-		fprintf(f, "Fine-tuning: %s; the base weights frozen.\n\n", t);
-	}
-	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE)
-		fprintf(f, "Host memory (offload %s): %.2f GiB for this GPU.\n\n", engine_offload_name(sc->offload),
-			r->memory.host_bytes / 1073741824.0);
-
-	if (sc->mode == ENGINE_MODE_TRAIN) {
-		fprintf(f, "## How long? Compute and time\n\n");
-		engine_fmt_si(c->flops_per_token_train, "FLOP", a, sizeof a);
-		engine_fmt_si(c->flops_per_token_6n, "FLOP", b, sizeof b);
-		fprintf(f, "- FLOPs per token: %s (the %s shorthand: %s)\n", a, sc->finetune != ENGINE_FT_FULL ? "4·N" : "6·N", b);
-		engine_fmt_si(c->train_flops, "FLOP", a, sizeof a);
-		fprintf(f, "- Training FLOPs: %s\n", a);
-		fprintf(f, "- MFU %.1f%%, HFU %.1f%% (%s)\n", 100.0 * c->mfu, 100.0 * c->hfu, engine_mfu_source_name(c->source));
-		{
-			int part, any = 0;
-			engine_fmt_seconds(c->step_seconds_predicted, a, sizeof a);
-			fprintf(f, "- Predicted step: %s =", a);
-			for (part = 0; part < ENGINE_STEP_PARTS; part++) {
-				double secs = engine_step_part(&c->step, part);
-				if (secs <= 0.0)
-					continue;
-				engine_fmt_seconds(secs, b, sizeof b);
-				fprintf(f, "%s %s %s", any++ ? " +" : "", engine_step_part_label(part), b);
-			}
-			fprintf(f, " (docs/step-time.md)\n");
-		}
-		engine_fmt_seconds(c->train_seconds, a, sizeof a);
-		engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
-		fprintf(f, "- Training time: **%s** (%.2f days, %s)\n\n", a, c->train_days, b);
-	} else {
-		fprintf(f, "## How fast? Inference\n\n");
-		engine_fmt_seconds(r->inference.prefill_seconds, a, sizeof a);
-		engine_fmt_seconds(r->inference.decode_seconds_per_token, b, sizeof b);
-		fprintf(f, "- Prefill: %s; decode: %s per step\n", a, b);
-		engine_fmt_seconds(r->inference.ttft_seconds, a, sizeof a);
-		engine_fmt_seconds(r->inference.tpot_seconds, b, sizeof b);
-		engine_fmt_max_batch(r->inference.max_concurrent, v, sizeof v);
-		fprintf(f, "- Time to first token: %s; time per output token: %s; capacity: %s concurrent sequences per "
-			   "replica at %.0f tokens\n",
-			a, b, v, r->inference.context);
-		fprintf(f, "- Decode tokens/s: %.0f per sequence, %.0f per replica (batch %lld), %.0f per GPU, %.0f for the job (%.0f %s)\n\n",
-			r->inference.decode_tokens_per_s_sequence, r->inference.decode_tokens_per_s_replica, (long long)sc->batch,
-			r->inference.decode_tokens_per_s_gpu, r->inference.decode_tokens_per_s, r->inference.replicas,
-			util_plural(r->inference.replicas, "replica", "replicas"));
-	}
-	fprintf(f, "## What bounds it? The roofline\n\n");
-	md_row(f, "operation", "FLOP/byte", "bound");
-	md_row(f, "---", "---:", "---");
-	for (i = 0; i < ENGINE_PT_COUNT; i++) {
-		snprintf(a, sizeof a, "%.4g", r->roofline.points[i].intensity);
-		md_row(f, r->roofline.points[i].label, a, r->roofline.points[i].memory_bound ? "memory" : "compute");
-	}
-	engine_roofline_verdict(sc, r, sc->mode == ENGINE_MODE_TRAIN ? ENGINE_PT_TRAIN : ENGINE_PT_DECODE, v, sizeof v);
-	fprintf(f, "\nRidge point %.0f FLOP/byte: %s.\n\n", r->roofline.ridge, v);
-
-	fprintf(f, "## What each technique changes here\n\n");
-	fprintf(f, "| technique | compared | memory per GPU | FLOPs per token | time |\n| --- | --- | ---: | ---: | ---: |\n");
-	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
-		const struct engine_technique *t = &r->techniques[i];
-		char x[NB], y[NB], z[NB];
-		if (t->name == NULL)
-			continue;
-		if (!t->applies) {
-			fprintf(f, "| %s | %s | n/a | n/a | n/a |\n", t->label, t->compare);
-			continue;
-		}
-		signed_bytes(t->delta_memory_bytes, x, sizeof x);
-		engine_fmt_si(t->delta_flops, "FLOP", y, sizeof y);
-		signed_secs(t->delta_seconds, z, sizeof z);
-		fprintf(f, "| %s | %s | %s | %s | %s |\n", t->label, t->compare, x, t->delta_flops == 0 ? "0" : y, z);
-	}
-#ifdef NAPKIN_HAVE_TEACH
-	{
-		struct teach_big_tensor bt[TEACH_BIG_TENSORS_MAX];
-		size_t nb = teach_scenario_tensors(sc, r, bt, TEACH_BIG_TENSORS_MAX), j;
-		fprintf(f, "\n## Where the memory comes from: the big tensors\n\n");
-		fprintf(f, "The whole model's tensors before any sharding (memory = elements × bytes per element).\n\n");
-		fprintf(f, "| tensor | kind | shape | dtype | count | each | total |\n| --- | --- | --- | --- | ---: | ---: | ---: |\n");
-		for (j = 0; j < nb; j++) {
-			char shape[160], x[NB], y[NB];
-			teach_tensor_format_shape(&bt[j].t, shape, sizeof shape);
-			engine_fmt_bytes(bt[j].bytes, true, x, sizeof x);
-			engine_fmt_bytes(bt[j].total_bytes, true, y, sizeof y);
-			fprintf(f, "| `%s` | %s | %s | %s | %.0f | %s | %s |\n", bt[j].name, teach_role_name(bt[j].role), shape,
-				engine_dtype_info(bt[j].t.dtype)->name, bt[j].count, x, y);
-		}
-	}
-#endif
-	fprintf(f, "\n## Data types: why LLMs train in bf16\n\n");
-	fprintf(f, "| dtype | bytes | sign·exponent·mantissa | largest finite | smallest normal | epsilon | for |\n"
-		   "| --- | ---: | --- | ---: | ---: | ---: | --- |\n");
-	for (i = 0; i < ENGINE_DT_COUNT; i++) {
-		const struct engine_dtype_info *d = engine_dtype_info((enum engine_dtype)i);
-		if (d->is_float)
-			fprintf(f, "| %s | %g | 1·%d·%d | %.4g | %.4g | %.4g | %s |\n", d->name, d->bytes, d->exponent_bits,
-				d->mantissa_bits, d->max_finite, d->min_normal, d->epsilon, d->note);
-		else
-			fprintf(f, "| %s | %g | %d-bit integer | %.0f | 1 | 1 | %s |\n", d->name, d->bytes, d->bits, d->max_finite,
-				d->note);
-	}
-	if (r->n_warnings > 0) {
-		fprintf(f, "\n## Notes\n\n");
-		for (i = 0; i < r->n_warnings; i++)
-			fprintf(f, "- %s\n", r->warnings[i]);
-	}
-	if (explain) {
-		const char *const *k = engine_explain_keys();
-		char buf[4096];
-		fprintf(f, "\n## How each number was found\n");
-		for (; *k != NULL; k++) {
-			engine_explain(sc, r, *k, buf, sizeof buf);
-			fprintf(f, "\n### %s\n\n```\n%s```\n", *k, buf);
-		}
-	}
-}

@@ -4,6 +4,7 @@
 #include <strings.h>
 
 #include "cli.h"
+#include "i18n.h"
 
 void cli_error(const char *cmd, const struct napkin_err *err)
 {
@@ -55,7 +56,7 @@ static void suggest_opt(const struct cli_opt *opts, const char *name, char *buf,
 				for (j = 0; flags[0][j]; j++)
 					if (flags[0][j] == '_')
 						flags[0][j] = '-';
-				util_bprintf(buf, size, &pos, " (did you mean --%s %s?)", flags[0], c->name);
+				util_bprintf(buf, size, &pos, _(" (did you mean --%s %s?)"), flags[0], c->name);
 				return;
 			}
 	}
@@ -75,9 +76,9 @@ static void suggest_opt(const struct cli_opt *opts, const char *name, char *buf,
 	cands[n] = NULL;
 	nh = util_suggest_all(name, cands, hit, 4, NULL);
 	for (i = 0; i < nh; i++)
-		util_bprintf(buf, size, &pos, "%s--%s", i == 0 ? " (did you mean " : i + 1 == nh ? " or " : ", ", hit[i]);
+		util_bprintf(buf, size, &pos, "%s--%s", i == 0 ? _(" (did you mean ") : i + 1 == nh ? _(" or ") : ", ", hit[i]);
 	if (nh > 0)
-		util_bprintf(buf, size, &pos, "?)");
+		util_bprintf(buf, size, &pos, "%s", _("?)"));
 }
 
 void cli_print_opts(FILE *f, const struct cli_opt *opts)
@@ -86,11 +87,18 @@ void cli_print_opts(FILE *f, const struct cli_opt *opts)
 
 	for (; opts != NULL && opts->name != NULL; opts++) {
 		snprintf(left, sizeof left, "--%s%s%s", opts->name, opts->metavar ? " " : "", opts->metavar ? opts->metavar : "");
-		fprintf(f, "  %-28s %s\n", left, opts->help);
+		fprintf(f, "  %-28s %s\n", left, _(opts->help));
 	}
-	fprintf(f, "  %-28s %s\n", "--scenario FILE", "start from a scenario (a preset id or a YAML file)");
-	fprintf(f, "  %-28s %s\n", "--presets DIR", "also search DIR for presets (searched last, wins)");
-	fprintf(f, "  %-28s %s\n", "--help", "this help");
+	fprintf(f, "  %-28s %s\n", "--scenario FILE", _("start from a scenario (a preset id or a YAML file)"));
+	fprintf(f, "  %-28s %s\n", "--presets DIR", _("also search DIR for presets (searched last, wins)"));
+	cli_print_lang(f, 28);
+	fprintf(f, "  %-28s %s\n", "--help", _("this help"));
+}
+
+void cli_print_lang(FILE *f, int width)
+{
+	fprintf(f, "  %-*s %s\n", width, "--lang en|zh",
+		_("the language of what napkin prints (else LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"));
 }
 
 void cli_print_knobs(FILE *f)
@@ -100,7 +108,7 @@ void cli_print_knobs(FILE *f)
 	const struct engine_knob *k = engine_knobs(&n);
 	char flag[48], def[64], allowed[400];
 
-	fprintf(f, "Knobs (--key value; the same keys in YAML scenarios and the JSON report's \"scenario\"):\n");
+	fputs(_("Knobs (--key value; the same keys in YAML scenarios and the JSON report's \"scenario\"):\n"), f);
 	for (g = 0; g < ENGINE_GROUP_COUNT; g++) {
 		fprintf(f, "\n%s\n", engine_group_name((enum engine_knob_group)g));
 		for (i = 0; i < n; i++) {
@@ -147,7 +155,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 	engine_scenario_default(&out->sc);
 	as = calloc((size_t)argc + 1, sizeof *as);
 	if (as == NULL) {
-		fprintf(stderr, "napkin %s: out of memory\n", cmd);
+		fprintf(stderr, _("napkin %s: out of memory\n"), cmd);
 		return CLI_EXIT_FAIL;
 	}
 	for (i = 1; i < argc; i++) {
@@ -162,7 +170,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 				positional[npos++] = arg;
 				continue;
 			}
-			fprintf(stderr, "napkin %s: unexpected argument '%s' (knobs are --key value; see napkin %s --help)\n", cmd,
+			fprintf(stderr, _("napkin %s: unexpected argument '%s' (knobs are --key value; see napkin %s --help)\n"), cmd,
 				arg, cmd);
 			goto out;
 		}
@@ -170,7 +178,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		eq = strchr(arg, '=');
 		len = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
 		if (len >= sizeof name) {
-			fprintf(stderr, "napkin %s: unknown option '--%.40s...'\n", cmd, arg);
+			fprintf(stderr, _("napkin %s: unknown option '--%.40s...'\n"), cmd, arg);
 			goto out;
 		}
 		memcpy(name, arg, len);
@@ -182,7 +190,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		o = find_opt(opts, name);
 		if (o != NULL && o->metavar == NULL) {
 			if (eq != NULL) {
-				fprintf(stderr, "napkin %s: --%s takes no value\n", cmd, name);
+				fprintf(stderr, _("napkin %s: --%s takes no value\n"), cmd, name);
 				goto out;
 			}
 			*o->flag = true;
@@ -192,7 +200,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		if (o == NULL && k == NULL && strcmp(name, "scenario") != 0 && strcmp(name, "presets") != 0) {
 			char near[240];
 			suggest_opt(opts, name, near, sizeof near);
-			fprintf(stderr, "napkin %s: unknown option --%s%s (napkin %s --help lists every knob)\n", cmd, name, near,
+			fprintf(stderr, _("napkin %s: unknown option --%s%s (napkin %s --help lists every knob)\n"), cmd, name, near,
 				cmd);
 			goto out;
 		}
@@ -201,7 +209,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		} else if (i + 1 < argc) {
 			value = argv[++i];
 		} else {
-			fprintf(stderr, "napkin %s: --%s needs a value\n", cmd, name);
+			fprintf(stderr, _("napkin %s: --%s needs a value\n"), cmd, name);
 			goto out;
 		}
 		if (k == NULL) {
@@ -210,7 +218,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 			for (j = 0; j < nseen && strcmp(seen[j].name, name) != 0; j++)
 				;
 			if (j < nseen) {
-				fprintf(stderr, "napkin %s: --%s is given twice ('%s', then '%s'): give it once\n", cmd, name,
+				fprintf(stderr, _("napkin %s: --%s is given twice ('%s', then '%s'): give it once\n"), cmd, name,
 					seen[j].value, value);
 				goto out;
 			}
@@ -232,7 +240,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 			for (j = 0; j < nas && as[j].knob != k; j++)
 				;
 			if (j < nas) {
-				fprintf(stderr, "napkin %s: --%s is given twice ('%s', then '%s'): give it once\n", cmd, name,
+				fprintf(stderr, _("napkin %s: --%s is given twice ('%s', then '%s'): give it once\n"), cmd, name,
 					as[j].text, value);
 				goto out;
 			}
@@ -266,7 +274,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		goto out;
 	}
 	for (i = 0; i < notes.n; i++)
-		fprintf(stderr, "napkin %s: note: %s\n", cmd, notes.text[i]);
+		fprintf(stderr, _("napkin %s: note: %s\n"), cmd, notes.text[i]);
 	rc = 0;
 out:
 	/* what the loader assumed (an unknown model_type, say) is said, never silent */

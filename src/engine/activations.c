@@ -246,11 +246,11 @@ const char *engine_peak_phase_text(enum engine_peak_phase p)
 {
 	switch (p) {
 	case ENGINE_PEAK_BACKWARD:
-		return "at the start of the backward";
+		return N_("at the start of the backward");
 	case ENGINE_PEAK_OPTIMIZER:
-		return "at the optimizer step";
+		return N_("at the optimizer step");
 	case ENGINE_PEAK_FORWARD:
-		return "in the forward";
+		return N_("in the forward");
 	default:
 		return "?";
 	}

@@ -290,10 +290,10 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 			rl->points[ENGINE_PT_ELEMENTWISE].flops = elems;
 			rl->points[ENGINE_PT_ELEMENTWISE].bytes = 2.0 * e * elems;
 		}
-		point(&rl->points[ENGINE_PT_TRAIN], "train_step", "training step", peak, bw);
-		point(&rl->points[ENGINE_PT_PREFILL], "prefill", "prefill", peak, bw);
-		point(&rl->points[ENGINE_PT_DECODE], "decode", "decode step", peak, bw);
-		point(&rl->points[ENGINE_PT_ELEMENTWISE], "elementwise", "element-wise op", peak, bw);
+		point(&rl->points[ENGINE_PT_TRAIN], "train_step", N_("training step"), peak, bw);
+		point(&rl->points[ENGINE_PT_PREFILL], "prefill", N_("prefill"), peak, bw);
+		point(&rl->points[ENGINE_PT_DECODE], "decode", N_("decode step"), peak, bw);
+		point(&rl->points[ENGINE_PT_ELEMENTWISE], "elementwise", N_("element-wise op"), peak, bw);
 	}
 
 	/* data loading: token ids and labels for one optimizer step of this GPU */

@@ -4,6 +4,10 @@
 
 #include "engine.h"
 
+/* Marks a text a person reads (a label, a name) as a msgid for xgettext (docs/i18n.md). The
+ * engine holds no language and never translates: the front ends print _(label). */
+#define N_(s) s
+
 /* An architecture as real numbers, so solvers can scale it continuously. */
 struct eng_dims {
 	double V, d, L, nh, nkv, dh, f, E, k, P;

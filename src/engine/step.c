@@ -403,8 +403,8 @@ static const char *const part_names[ENGINE_STEP_PARTS] = {
 	"cp_comm", "ep_comm", "pp_comm", "dp_comm", "bubble", "offload",
 };
 static const char *const part_labels[ENGINE_STEP_PARTS] = {
-	"matmul", "attention", "element-wise", "recompute", "optimizer", "TP comm",
-	"CP comm", "EP comm", "PP comm", "DP comm", "bubble", "offload",
+	N_("matmul"), N_("attention"), N_("element-wise"), N_("recompute"), N_("optimizer"), N_("TP comm"),
+	N_("CP comm"), N_("EP comm"), N_("PP comm"), N_("DP comm"), N_("bubble"), N_("offload"),
 };
 
 double engine_step_part(const struct engine_step_breakdown *b, int i)
@@ -439,8 +439,8 @@ const char *engine_step_part_label(int i)
 const char *engine_mfu_source_name(enum engine_throughput_source s)
 {
 	switch (s) {
-	case ENGINE_TPUT_PREDICTED: return "predicted";
-	case ENGINE_TPUT_MFU: return "assumed";
-	default: return "measured";
+	case ENGINE_TPUT_PREDICTED: return N_("predicted"); /* also the JSON report's value: translate only in text */
+	case ENGINE_TPUT_MFU: return N_("assumed");
+	default: return N_("measured");
 	}
 }

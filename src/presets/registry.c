@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "i18n.h"
 #include "registry_internal.h"
 
 #ifndef NAPKIN_SHARE_DIR
@@ -49,7 +50,7 @@ int preg_read(const char *path, char **text, size_t *len, struct napkin_err *err
 
 	if (rc == NAPKIN_ELIMIT) {
 		util_err_at(err, path, 1, 1);
-		util_err_set(err, NAPKIN_ELIMIT, "the file is larger than %u bytes", (unsigned)PRESET_MAX_FILE);
+		util_err_set(err, NAPKIN_ELIMIT, _("the file is larger than %u bytes"), (unsigned)PRESET_MAX_FILE);
 	}
 	return rc;
 }
@@ -72,7 +73,7 @@ int preg_id_of(const char *path, char *id, size_t n, struct napkin_err *err)
 	len = dot != NULL ? (size_t)(dot - base) : strlen(base);
 	if (len == 0 || len >= n) {
 		util_err_at(err, path, 0, 0);
-		return util_err_set(err, NAPKIN_EINVAL, "the file name does not make an id (1 to %zu characters)", n - 1);
+		return util_err_set(err, NAPKIN_EINVAL, _("the file name does not make an id (1 to %zu characters)"), n - 1);
 	}
 	for (i = 0; i < len; i++) {
 		char c = base[i];
@@ -195,7 +196,7 @@ static int add_preset(struct preset_registry *reg, enum preset_kind kind, enum p
 	return NAPKIN_OK;
 oom:
 	entry_free(&e);
-	return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+	return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 }
 
 /* ------------------------------------------------------------ the search path */
@@ -287,7 +288,7 @@ static int skip_broken(struct preset_registry *reg, enum preset_kind kind, const
 		id[0] = '\0';
 	rc = preg_broken_add(reg, kind, id, err);
 	if (rc != NAPKIN_OK)
-		return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 	util_err_clear(err);
 	return NAPKIN_OK;
 }
@@ -308,7 +309,7 @@ static int scan_dir(struct preset_registry *reg, const char *dir, enum preset_or
 		if ((size_t)snprintf(sub, sizeof sub, "%s/%s", dir, preg_kind_dirs[k]) >= sizeof sub) {
 			util_err_at(err, dir, 0, 0);
 			rc = skip_broken(reg, PRESET_KIND_COUNT, dir,
-					 util_err_set(err, NAPKIN_EINVAL, "the directory's path is too long"), err);
+					 util_err_set(err, NAPKIN_EINVAL, _("the directory's path is too long")), err);
 			continue;
 		}
 		dh = opendir(sub);
@@ -317,7 +318,7 @@ static int scan_dir(struct preset_registry *reg, const char *dir, enum preset_or
 				continue;
 			util_err_at(err, sub, 0, 0);
 			rc = skip_broken(reg, PRESET_KIND_COUNT, sub,
-					 util_err_set(err, NAPKIN_EIO, "cannot read the directory: %s", strerror(errno)), err);
+					 util_err_set(err, NAPKIN_EIO, _("cannot read the directory: %s"), strerror(errno)), err);
 			continue;
 		}
 		while ((de = readdir(dh)) != NULL) {
@@ -328,14 +329,14 @@ static int scan_dir(struct preset_registry *reg, const char *dir, enum preset_or
 				cap = cap == 0 ? 32 : cap * 2;
 				nn = realloc(names, cap * sizeof *nn);
 				if (nn == NULL) {
-					rc = util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+					rc = util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 					break;
 				}
 				names = nn;
 			}
 			names[n] = strdup(de->d_name);
 			if (names[n] == NULL) {
-				rc = util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+				rc = util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 				break;
 			}
 			n++;
@@ -350,7 +351,7 @@ static int scan_dir(struct preset_registry *reg, const char *dir, enum preset_or
 			if ((size_t)snprintf(path, sizeof path, "%s/%s", sub, names[i]) >= sizeof path) {
 				util_err_at(err, sub, 0, 0);
 				rc = skip_broken(reg, PRESET_KIND_COUNT, sub,
-						 util_err_set(err, NAPKIN_EINVAL, "a file name in it is too long"), err);
+						 util_err_set(err, NAPKIN_EINVAL, _("a file name in it is too long")), err);
 				continue;
 			}
 			if (!preg_file_exists(path))
@@ -402,7 +403,7 @@ static int finish(struct preset_registry *reg, struct napkin_err *err)
 			char id[ENGINE_ID_MAX], *path = strdup(e->path);
 			int why = rc;
 			if (path == NULL)
-				return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+				return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 			util_strlcpy(id, e->id, sizeof id);
 			entry_free(e);
 			memmove(e, e + 1, (l->n - i - 1) * sizeof *e);
@@ -432,14 +433,14 @@ static int finish(struct preset_registry *reg, struct napkin_err *err)
 		if (name[0] != '\0') {
 			char *nn = strdup(name);
 			if (nn == NULL)
-				return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+				return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 			free(e->name);
 			e->name = nn;
 		}
 		free(e->summary);
 		e->summary = strdup(summary);
 		if (e->summary == NULL)
-			return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+			return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 	}
 	for (k = 0; k < PRESET_KIND_COUNT; k++) {
 		l = &reg->kinds[k];
@@ -467,7 +468,7 @@ int preset_registry_new(struct preset_registry **out, const struct preset_option
 	util_err_clear(err);
 	reg = calloc(1, sizeof *reg);
 	if (reg == NULL)
-		return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 	if ((rc = load_builtins(reg, err)) != NAPKIN_OK)
 		goto out;
 	if (opts == NULL || !opts->no_search) {
@@ -490,8 +491,8 @@ int preset_registry_new(struct preset_registry **out, const struct preset_option
 		struct stat st;
 		if (stat(opts->extra_dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
 			util_err_at(err, opts->extra_dir, 0, 0);
-			rc = util_err_set(err, NAPKIN_ENOENT, "not a directory (--presets takes a directory with gpus/, "
-							      "models/ or scenarios/ in it)");
+			rc = util_err_set(err, NAPKIN_ENOENT, _("not a directory (--presets takes a directory with gpus/, "
+							      "models/ or scenarios/ in it)"));
 			goto out;
 		}
 		if ((rc = scan_dir(reg, opts->extra_dir, PRESET_PATH, err)) != NAPKIN_OK)

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "registry_internal.h"
 
 bool preg_is_path(const char *name)
@@ -110,7 +111,7 @@ static int resolve(struct preset_registry *reg, enum preset_kind kind, const cha
 	}
 	path = join(base_dir, name);
 	if (path == NULL)
-		return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 	if (preg_is_path(name) || preg_file_exists(path)) {
 		rc = load_file(reg, kind, path, m, g, err);
 		if (rc == NAPKIN_ENOENT && err != NULL) {
@@ -119,7 +120,7 @@ static int resolve(struct preset_registry *reg, enum preset_kind kind, const cha
 			char why[200];
 			util_strlcpy(why, err->msg, sizeof why);
 			util_err_clear(err);
-			rc = util_err_set(err, NAPKIN_ENOENT, "cannot read the %s file '%.300s': %s",
+			rc = util_err_set(err, NAPKIN_ENOENT, _("cannot read the %s file '%.300s': %s"),
 					  kind == PRESET_MODEL ? "model" : "GPU", path, why);
 		}
 	} else {

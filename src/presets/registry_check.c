@@ -6,13 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "registry_internal.h"
 
 static int finish_buf(struct pbuf *b, char **out, size_t *len, struct napkin_err *err)
 {
 	if (b->oom) {
 		free(b->p);
-		return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 	}
 	*out = b->p;
 	if (len != NULL)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "registry_internal.h"
 
 /* The text a `model:` or `gpu:` mapping passes through the knob table: the catalog of the
@@ -125,13 +126,13 @@ int pscenario_apply(struct preset_registry *reg, struct pdiag *d, const struct y
 	ctx.reg = reg;
 	ctx.base_dir = base_dir;
 	if (root->kind != YDOC_MAP) {
-		pd_bad(d, root, NAPKIN_ESCHEMA, "expected a mapping of knobs (model: llama-2-7b, gpus: 8, ...), got %s",
+		pd_bad(d, root, NAPKIN_ESCHEMA, N_("expected a mapping of knobs (model: llama-2-7b, gpus: 8, ...), got %s"),
 		       ydoc_what(root));
 		return NAPKIN_ESCHEMA;
 	}
 	as = calloc(root->n + 1, sizeof *as);
 	if (as == NULL) {
-		pd_error(d, 0, 0, NULL, NAPKIN_ENOMEM, "out of memory");
+		pd_error(d, 0, 0, NULL, NAPKIN_ENOMEM, N_("out of memory"));
 		return NAPKIN_ENOMEM;
 	}
 	for (i = 0; i < root->n; i++) {
@@ -158,17 +159,17 @@ int pscenario_apply(struct preset_registry *reg, struct pdiag *d, const struct y
 				s = util_suggest(p->key, meta_keys);
 			if (s != NULL)
 				pd_error(d, p->line, p->col, NULL, NAPKIN_ESCHEMA,
-					 "unknown knob '%.60s' (did you mean '%s'?)", p->key, s);
+					 N_("unknown knob '%.60s' (did you mean '%s'?)"), p->key, s);
 			else
 				pd_error(d, p->line, p->col, NULL, NAPKIN_ESCHEMA,
-					 "unknown knob '%.60s' (napkin report --help lists every knob)", p->key);
+					 N_("unknown knob '%.60s' (napkin report --help lists every knob)"), p->key);
 			continue;
 		}
 		for (j = 0; j < n; j++)
 			if (as[j].knob == k)
 				break;
 		if (j < n) {
-			pd_error(d, p->line, p->col, NULL, NAPKIN_ESCHEMA, "%s is given twice (first at line %d)",
+			pd_error(d, p->line, p->col, NULL, NAPKIN_ESCHEMA, N_("%s is given twice (first at line %d)"),
 				 k->key, as[j].line);
 			continue;
 		}
@@ -186,12 +187,12 @@ int pscenario_apply(struct preset_registry *reg, struct pdiag *d, const struct y
 			char allowed[300];
 			engine_knob_allowed(k, allowed, sizeof allowed);
 			if (k->type == ENGINE_KNOB_NAME)
-				pd_bad(d, v, NAPKIN_ESCHEMA, "expected %s, got %s",
+				pd_bad(d, v, NAPKIN_ESCHEMA, N_("expected %s, got %s"),
 				       strcmp(k->key, "model") == 0 ? "a model id, a file, a size like 7B or a mapping"
 								    : "a GPU id, a file or a mapping",
 				       ydoc_what(v));
 			else
-				pd_bad(d, v, NAPKIN_ESCHEMA, "expected one value (%s), got %s", allowed, ydoc_what(v));
+				pd_bad(d, v, NAPKIN_ESCHEMA, N_("expected one value (%s), got %s"), allowed, ydoc_what(v));
 			continue;
 		} else {
 			text = v->text;
@@ -285,7 +286,7 @@ int preset_scenario_load(struct preset_registry *reg, const char *id_or_path, st
 		goto out;
 	dir = strdup(id_or_path);
 	if (dir == NULL) {
-		rc = util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		rc = util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 		goto out;
 	}
 	slash = strrchr(dir, '/');
@@ -392,7 +393,7 @@ int preset_scenario_to_yaml(struct preset_registry *reg, const struct engine_sce
 	}
 	if (b.oom) {
 		free(b.p);
-		return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 	}
 	*out = b.p;
 	if (len != NULL)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "internal.h"
 
 /* ------------------------------------------------------------ diagnostics */
@@ -28,12 +29,12 @@ static void pd_verror(struct pdiag *d, int line, int col, const struct ydoc_node
 
 	if (d->n < d->max && d->errs != NULL) {
 		struct napkin_err *e = &d->errs[d->n];
-		vsnprintf(msg, sizeof msg, fmt, ap);
+		vsnprintf(msg, sizeof msg, _(fmt), ap); /* the callers mark fmt with N_() (docs/i18n.md) */
 		ydoc_path(in, path, sizeof path);
 		util_err_clear(e);
 		util_err_at(e, d->file, line, col);
 		if (path[0] != '\0')
-			util_err_set(e, code, "%s (in %s)", msg, path);
+			util_err_set(e, code, _("%s (in %s)"), msg, path);
 		else
 			util_err_set(e, code, "%s", msg);
 	}
@@ -67,9 +68,9 @@ void pd_warn(struct pdiag *d, int line, int col, const char *fmt, ...)
 	if (d->nwarn >= PRESET_WARN_MAX)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(msg, sizeof msg, _(fmt), ap);
 	va_end(ap);
-	snprintf(d->warn[d->nwarn++], sizeof d->warn[0], "%s:%d:%d: warning: %s", d->file, line, col, msg);
+	snprintf(d->warn[d->nwarn++], sizeof d->warn[0], _("%s:%d:%d: warning: %s"), d->file, line, col, msg);
 }
 
 void pd_add(struct pdiag *d, const struct napkin_err *e)
@@ -116,7 +117,7 @@ void pd_unknown_keys(struct pdiag *d, const struct ydoc_node *map, const char *c
 			d->sugg_key[d->nsugg++] = s;
 		}
 		if (s != NULL) {
-			pd_error(d, p->line, p->col, map, NAPKIN_ESCHEMA, "unknown key '%.60s' (did you mean '%s'?)",
+			pd_error(d, p->line, p->col, map, NAPKIN_ESCHEMA, N_("unknown key '%.60s' (did you mean '%s'?)"),
 				 p->key, s);
 		} else if (nknown <= 16) {
 			char list[400];
@@ -124,10 +125,10 @@ void pd_unknown_keys(struct pdiag *d, const struct ydoc_node *map, const char *c
 			list[0] = '\0';
 			for (k = 0; k < nknown; k++)
 				util_bprintf(list, sizeof list, &pos, "%s%s", k ? ", " : "", known[k]);
-			pd_error(d, p->line, p->col, map, NAPKIN_ESCHEMA, "unknown key '%.60s' (known keys: %s)", p->key,
+			pd_error(d, p->line, p->col, map, NAPKIN_ESCHEMA, N_("unknown key '%.60s' (known keys: %s)"), p->key,
 				 list);
 		} else {
-			pd_error(d, p->line, p->col, map, NAPKIN_ESCHEMA, "unknown key '%.60s'", p->key);
+			pd_error(d, p->line, p->col, map, NAPKIN_ESCHEMA, N_("unknown key '%.60s'"), p->key);
 		}
 	}
 }
@@ -139,7 +140,7 @@ const struct ydoc_node *pd_field(struct pdiag *d, const struct ydoc_node *map, c
 
 	if (n != NULL && null_absent && ydoc_is_null(n)) {
 		if (required)
-			pd_bad(d, n, NAPKIN_ESCHEMA, "missing value: '%s' is required", key);
+			pd_bad(d, n, NAPKIN_ESCHEMA, N_("missing value: '%s' is required"), key);
 		return NULL;
 	}
 	if (n == NULL && required) {
@@ -147,7 +148,7 @@ const struct ydoc_node *pd_field(struct pdiag *d, const struct ydoc_node *map, c
 		for (i = 0; i < d->nsugg; i++)
 			if (d->sugg_map[i] == map && strcmp(d->sugg_key[i], key) == 0)
 				return NULL; /* "unknown key 'x' (did you mean 'key'?)" said it */
-		pd_error(d, map->line, map->col, map, NAPKIN_ESCHEMA, "missing required field '%s'", key);
+		pd_error(d, map->line, map->col, map, NAPKIN_ESCHEMA, N_("missing required field '%s'"), key);
 	}
 	return n;
 }
@@ -157,18 +158,18 @@ const struct ydoc_node *pd_field(struct pdiag *d, const struct ydoc_node *map, c
 static const char *expectation(enum engine_unit u)
 {
 	switch (u) {
-	case ENGINE_UNIT_BYTES: return "a size like 80 GB";
-	case ENGINE_UNIT_BYTES_PER_S: return "a bandwidth like 3.35 TB/s";
-	case ENGINE_UNIT_FLOP_PER_S: return "a rate like 989.5 TFLOP/s";
-	case ENGINE_UNIT_TOKENS: return "a length in tokens like 4096";
-	default: return "a number";
+	case ENGINE_UNIT_BYTES: return _("a size like 80 GB");
+	case ENGINE_UNIT_BYTES_PER_S: return _("a bandwidth like 3.35 TB/s");
+	case ENGINE_UNIT_FLOP_PER_S: return _("a rate like 989.5 TFLOP/s");
+	case ENGINE_UNIT_TOKENS: return _("a length in tokens like 4096");
+	default: return _("a number");
 	}
 }
 
 static bool scalar_value(struct pdiag *d, const struct ydoc_node *n, const char *what)
 {
 	if (n->kind != YDOC_SCALAR || ydoc_is_null(n)) {
-		pd_bad(d, n, NAPKIN_ESCHEMA, "expected %s, got %s", what, ydoc_what(n));
+		pd_bad(d, n, NAPKIN_ESCHEMA, N_("expected %s, got %s"), what, ydoc_what(n));
 		return false;
 	}
 	return true;
@@ -176,10 +177,10 @@ static bool scalar_value(struct pdiag *d, const struct ydoc_node *n, const char 
 
 int pd_string(struct pdiag *d, const struct ydoc_node *n, char *buf, size_t size)
 {
-	if (!scalar_value(d, n, "a string"))
+	if (!scalar_value(d, n, _("a string")))
 		return -1;
 	if (n->len >= size) {
-		pd_bad(d, n, NAPKIN_EINVAL, "too long: %zu bytes (at most %zu)", n->len, size - 1);
+		pd_bad(d, n, NAPKIN_EINVAL, N_("too long: %zu bytes (at most %zu)"), n->len, size - 1);
 		return -1;
 	}
 	memcpy(buf, n->text, n->len + 1);
@@ -218,7 +219,7 @@ int pd_number(struct pdiag *d, const struct ydoc_node *n, enum engine_unit u, do
 		range_text(u, v, got, sizeof got);
 		range_text(u, min, lo, sizeof lo);
 		range_text(u, max, hi, sizeof hi);
-		pd_bad(d, n, NAPKIN_EINVAL, "%s is out of range; allowed: %s to %s", got, lo, hi);
+		pd_bad(d, n, NAPKIN_EINVAL, N_("%s is out of range; allowed: %s to %s"), got, lo, hi);
 		return -1;
 	}
 	*out = v == 0.0 ? 0.0 : v;
@@ -232,7 +233,7 @@ int pd_int(struct pdiag *d, const struct ydoc_node *n, enum engine_unit u, doubl
 	if (pd_number(d, n, u, min, max, &v) != 0)
 		return -1;
 	if (v != floor(v)) {
-		pd_bad(d, n, NAPKIN_EINVAL, "'%.40s' is not a whole number", n->text);
+		pd_bad(d, n, NAPKIN_EINVAL, N_("'%.40s' is not a whole number"), n->text);
 		return -1;
 	}
 	*out = (int64_t)v;
@@ -247,7 +248,7 @@ int pd_watts(struct pdiag *d, const struct ydoc_node *n, double min, double max,
 	double mult = 1.0, v;
 	struct napkin_err e;
 
-	if (!scalar_value(d, n, "a power like 700 W"))
+	if (!scalar_value(d, n, _("a power like 700 W")))
 		return -1;
 	if (n->len >= sizeof buf)
 		goto bad;
@@ -266,13 +267,13 @@ int pd_watts(struct pdiag *d, const struct ydoc_node *n, double min, double max,
 		goto bad;
 	v *= mult;
 	if (v < min || v > max) {
-		pd_bad(d, n, NAPKIN_EINVAL, "%g W is out of range; allowed: %g W to %g W", v, min, max);
+		pd_bad(d, n, NAPKIN_EINVAL, N_("%g W is out of range; allowed: %g W to %g W"), v, min, max);
 		return -1;
 	}
 	*out = v;
 	return 0;
 bad:
-	pd_bad(d, n, NAPKIN_EINVAL, "'%.40s' is not a power like 700 W or 1.2 kW", n->text);
+	pd_bad(d, n, NAPKIN_EINVAL, N_("'%.40s' is not a power like 700 W or 1.2 kW"), n->text);
 	return -1;
 }
 
@@ -282,7 +283,7 @@ int pd_bool(struct pdiag *d, const struct ydoc_node *n, bool *out)
 	static const char *no[] = {"false", "no", "off", "0"};
 	size_t i;
 
-	if (!scalar_value(d, n, "true or false"))
+	if (!scalar_value(d, n, _("true or false")))
 		return -1;
 	for (i = 0; i < 4; i++) {
 		if (strcasecmp(n->text, yes[i]) == 0) {
@@ -294,7 +295,7 @@ int pd_bool(struct pdiag *d, const struct ydoc_node *n, bool *out)
 			return 0;
 		}
 	}
-	pd_bad(d, n, NAPKIN_EINVAL, "expected true or false (on or off), got '%.40s'", n->text);
+	pd_bad(d, n, NAPKIN_EINVAL, N_("expected true or false (on or off), got '%.40s'"), n->text);
 	return -1;
 }
 
@@ -304,7 +305,7 @@ int pd_choice(struct pdiag *d, const struct ydoc_node *n, const char *const *nam
 	size_t pos = 0;
 	int i;
 
-	if (!scalar_value(d, n, "a name"))
+	if (!scalar_value(d, n, _("a name")))
 		return -1;
 	for (i = 0; names[i] != NULL; i++)
 		if (strcasecmp(n->text, names[i]) == 0) {
@@ -314,18 +315,18 @@ int pd_choice(struct pdiag *d, const struct ydoc_node *n, const char *const *nam
 	list[0] = '\0';
 	for (i = 0; names[i] != NULL; i++)
 		util_bprintf(list, sizeof list, &pos, "%s%s", i ? ", " : "", names[i]);
-	pd_bad(d, n, NAPKIN_EINVAL, "'%.40s' is not one of: %s", n->text, list);
+	pd_bad(d, n, NAPKIN_EINVAL, N_("'%.40s' is not one of: %s"), n->text, list);
 	return -1;
 }
 
 int pd_root(struct pdiag *d, const struct ydoc_node *root, const char *keys, const char *id, char *dst, size_t size)
 {
 	if (root->kind != YDOC_MAP) {
-		pd_bad(d, root, NAPKIN_ESCHEMA, "expected a mapping of %s, got %s", keys, ydoc_what(root));
+		pd_bad(d, root, NAPKIN_ESCHEMA, N_("expected a mapping of %s, got %s"), keys, ydoc_what(root));
 		return NAPKIN_ESCHEMA;
 	}
 	if (strlen(id) >= size) {
-		pd_error(d, 1, 1, NULL, NAPKIN_EINVAL, "the id '%.40s...' is longer than %zu bytes", id, size - 1);
+		pd_error(d, 1, 1, NULL, NAPKIN_EINVAL, N_("the id '%.40s...' is longer than %zu bytes"), id, size - 1);
 		return NAPKIN_EINVAL;
 	}
 	util_strlcpy(dst, id, size);

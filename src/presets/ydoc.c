@@ -4,6 +4,7 @@
  * position here is 1-based. libyaml 0.2.5 has no nesting limit, so depth is counted here;
  * scalars are copied before yaml_event_delete frees them.
  */
+#include "i18n.h"
 #include "ydoc.h"
 
 #include <stdarg.h>
@@ -111,11 +112,11 @@ bool ydoc_is_null(const struct ydoc_node *n)
 const char *ydoc_what(const struct ydoc_node *n)
 {
 	if (n == NULL)
-		return "nothing";
+		return _("nothing");
 	switch (n->kind) {
-	case YDOC_MAP: return "a mapping";
-	case YDOC_SEQ: return "a list";
-	default: return ydoc_is_null(n) ? "null" : "a string";
+	case YDOC_MAP: return _("a mapping");
+	case YDOC_SEQ: return _("a list");
+	default: return ydoc_is_null(n) ? "null" : _("a string");
 	}
 }
 
@@ -170,7 +171,7 @@ static int check_text(const char *name, const unsigned char *s, size_t len, stru
 
 		if (c == 0) {
 			util_err_at(err, name, line, col);
-			return util_err_set(err, NAPKIN_ESYNTAX, "NUL byte: this is not a text file");
+			return util_err_set(err, NAPKIN_ESYNTAX, _("NUL byte: this is not a text file"));
 		}
 		if (c < 0x80) {
 			n = 1;
@@ -255,12 +256,12 @@ static int fail(struct builder *b, const struct ydoc_node *node, int line, int c
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	vsnprintf(msg, sizeof msg, _(fmt), ap); /* the callers mark fmt with N_() (docs/i18n.md) */
 	va_end(ap);
 	ydoc_path(node, path, sizeof path);
 	util_err_at(b->err, b->name, line, col);
 	if (path[0] != '\0')
-		return util_err_set(b->err, code, "%s (in %s)", msg, path);
+		return util_err_set(b->err, code, _("%s (in %s)"), msg, path);
 	return util_err_set(b->err, code, "%s", msg);
 }
 
@@ -290,10 +291,10 @@ static int new_node(struct builder *b, enum ydoc_kind kind, const yaml_mark_t *m
 
 	if (++b->nodes > b->lim.max_nodes)
 		return fail(b, top != NULL ? top->node : NULL, (int)mark->line + 1, (int)mark->column + 1,
-			    NAPKIN_ELIMIT, "the document has more than %zu nodes", b->lim.max_nodes);
+			    NAPKIN_ELIMIT, N_("the document has more than %zu nodes"), b->lim.max_nodes);
 	n = arena_alloc(b->doc, sizeof *n);
 	if (n == NULL)
-		return util_err_set(b->err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(b->err, NAPKIN_ENOMEM, _("out of memory"));
 	n->kind = kind;
 	n->line = (int)mark->line + 1;
 	n->col = (int)mark->column + 1;
@@ -320,12 +321,12 @@ static int attach(struct builder *b, struct ydoc_node *n)
 	top = &b->stack[b->depth - 1];
 	if (top->node->kind == YDOC_SEQ) {
 		if (grow((void **)&top->items, &top->cap, top->n + 1, sizeof *top->items) != 0)
-			return util_err_set(b->err, NAPKIN_ENOMEM, "out of memory");
+			return util_err_set(b->err, NAPKIN_ENOMEM, _("out of memory"));
 		top->items[top->n++] = n;
 		return NAPKIN_OK;
 	}
 	if (grow((void **)&top->pairs, &top->cap, top->n + 1, sizeof *top->pairs) != 0)
-		return util_err_set(b->err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(b->err, NAPKIN_ENOMEM, _("out of memory"));
 	top->pairs[top->n].key = top->key;
 	top->pairs[top->n].line = top->key_line;
 	top->pairs[top->n].col = top->key_col;
@@ -345,9 +346,9 @@ static int check_props(struct builder *b, const struct ydoc_node *n, const yaml_
 {
 	if (anchor != NULL)
 		return fail(b, n, n->line, n->col, NAPKIN_ESCHEMA,
-			    "anchors (&%.40s) and aliases are not allowed: write the value out", (const char *)anchor);
+			    N_("anchors (&%.40s) and aliases are not allowed: write the value out"), (const char *)anchor);
 	if (tag != NULL)
-		return fail(b, n, n->line, n->col, NAPKIN_ESCHEMA, "tags (%.40s) are not supported",
+		return fail(b, n, n->line, n->col, NAPKIN_ESCHEMA, N_("tags (%.40s) are not supported"),
 			    (const char *)tag);
 	return NAPKIN_OK;
 }
@@ -360,21 +361,21 @@ static int on_key(struct builder *b, const yaml_event_t *ev)
 	int line = (int)ev->start_mark.line + 1, col = (int)ev->start_mark.column + 1;
 
 	if (ev->data.scalar.anchor != NULL || ev->data.scalar.tag != NULL)
-		return fail(b, top->node, line, col, NAPKIN_ESCHEMA, "anchors, aliases and tags are not allowed");
+		return fail(b, top->node, line, col, NAPKIN_ESCHEMA, N_("anchors, aliases and tags are not allowed"));
 	if (len == 0)
-		return fail(b, top->node, line, col, NAPKIN_ESCHEMA, "empty key");
+		return fail(b, top->node, line, col, NAPKIN_ESCHEMA, N_("empty key"));
 	if (memchr(v, '\0', len) != NULL)
-		return fail(b, top->node, line, col, NAPKIN_ESCHEMA, "a key holds a NUL character");
+		return fail(b, top->node, line, col, NAPKIN_ESCHEMA, N_("a key holds a NUL character"));
 	for (i = 0; i < top->n; i++)
 		if (strlen(top->pairs[i].key) == len && memcmp(top->pairs[i].key, v, len) == 0)
 			return fail(b, top->node, line, col, NAPKIN_ESCHEMA,
-				    "duplicate key '%.60s' (first at line %d, column %d)", top->pairs[i].key,
+				    N_("duplicate key '%.60s' (first at line %d, column %d)"), top->pairs[i].key,
 				    top->pairs[i].line, top->pairs[i].col);
 	if (top->n >= b->lim.max_keys)
-		return fail(b, top->node, line, col, NAPKIN_ELIMIT, "a mapping has more than %zu keys", b->lim.max_keys);
+		return fail(b, top->node, line, col, NAPKIN_ELIMIT, N_("a mapping has more than %zu keys"), b->lim.max_keys);
 	top->key = arena_strndup(b->doc, v, len);
 	if (top->key == NULL)
-		return util_err_set(b->err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(b->err, NAPKIN_ENOMEM, _("out of memory"));
 	top->key_line = line;
 	top->key_col = col;
 	top->have_key = true;
@@ -395,10 +396,10 @@ static int on_scalar(struct builder *b, const yaml_event_t *ev)
 	if ((rc = check_props(b, n, ev->data.scalar.anchor, ev->data.scalar.tag)) != NAPKIN_OK)
 		return rc;
 	if (memchr(ev->data.scalar.value, '\0', ev->data.scalar.length) != NULL)
-		return fail(b, n, n->line, n->col, NAPKIN_ESCHEMA, "a string holds a NUL character");
+		return fail(b, n, n->line, n->col, NAPKIN_ESCHEMA, N_("a string holds a NUL character"));
 	n->text = arena_strndup(b->doc, (const char *)ev->data.scalar.value, ev->data.scalar.length);
 	if (n->text == NULL)
-		return util_err_set(b->err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(b->err, NAPKIN_ENOMEM, _("out of memory"));
 	n->len = ev->data.scalar.length;
 	switch (ev->data.scalar.style) {
 	case YAML_PLAIN_SCALAR_STYLE:
@@ -419,7 +420,7 @@ static int on_start(struct builder *b, const yaml_event_t *ev, enum ydoc_kind ki
 	if (in_key_position(b)) {
 		struct frame *top = &b->stack[b->depth - 1];
 		return fail(b, top->node, (int)ev->start_mark.line + 1, (int)ev->start_mark.column + 1, NAPKIN_ESCHEMA,
-			    "a key must be a string, not %s", kind == YDOC_MAP ? "a mapping" : "a list");
+			    N_("a key must be a string, not %s"), kind == YDOC_MAP ? "a mapping" : "a list");
 	}
 	if ((rc = new_node(b, kind, &ev->start_mark, &n)) != NAPKIN_OK)
 		return rc;
@@ -428,7 +429,7 @@ static int on_start(struct builder *b, const yaml_event_t *ev, enum ydoc_kind ki
 	if ((rc = check_props(b, n, anchor, tag)) != NAPKIN_OK)
 		return rc;
 	if (b->depth >= b->lim.max_depth)
-		return fail(b, n, n->line, n->col, NAPKIN_ELIMIT, "nesting is deeper than %d levels", b->lim.max_depth);
+		return fail(b, n, n->line, n->col, NAPKIN_ELIMIT, N_("nesting is deeper than %d levels"), b->lim.max_depth);
 	memset(&b->stack[b->depth], 0, sizeof b->stack[b->depth]);
 	b->stack[b->depth].node = n;
 	b->depth++;
@@ -446,13 +447,13 @@ static int on_end(struct builder *b)
 	if (n->kind == YDOC_MAP && top->n > 0) {
 		struct ydoc_pair *p = arena_alloc(b->doc, top->n * sizeof *p);
 		if (p == NULL)
-			return util_err_set(b->err, NAPKIN_ENOMEM, "out of memory");
+			return util_err_set(b->err, NAPKIN_ENOMEM, _("out of memory"));
 		memcpy(p, top->pairs, top->n * sizeof *p);
 		n->pairs = p;
 	} else if (n->kind == YDOC_SEQ && top->n > 0) {
 		struct ydoc_node **it = arena_alloc(b->doc, top->n * sizeof *it);
 		if (it == NULL)
-			return util_err_set(b->err, NAPKIN_ENOMEM, "out of memory");
+			return util_err_set(b->err, NAPKIN_ENOMEM, _("out of memory"));
 		memcpy(it, top->items, top->n * sizeof *it);
 		n->items = (const struct ydoc_node *const *)it;
 	}
@@ -471,7 +472,7 @@ static int syntax_error(struct builder *b, yaml_parser_t *p, const char *text, s
 	const struct ydoc_node *where = b->depth > 0 ? b->stack[b->depth - 1].node : NULL;
 
 	if (p->error == YAML_MEMORY_ERROR)
-		return util_err_set(b->err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(b->err, NAPKIN_ENOMEM, _("out of memory"));
 	if (p->error == YAML_READER_ERROR) {
 		/* only a byte offset: count lines up to it */
 		size_t i, off = p->problem_offset < len ? p->problem_offset : len;
@@ -528,18 +529,18 @@ int ydoc_parse(const char *name, const char *text, size_t len, const struct ydoc
 	util_err_clear(err);
 	if (len > b.lim.max_bytes) {
 		util_err_at(err, name, 1, 1);
-		return util_err_set(err, NAPKIN_ELIMIT, "the document is larger than %zu bytes", b.lim.max_bytes);
+		return util_err_set(err, NAPKIN_ELIMIT, _("the document is larger than %zu bytes"), b.lim.max_bytes);
 	}
 	if ((rc = check_text(name, (const unsigned char *)text, len, err)) != NAPKIN_OK)
 		return rc;
 	b.doc = calloc(1, sizeof *b.doc);
 	b.stack = calloc((size_t)b.lim.max_depth, sizeof *b.stack);
 	if (b.doc == NULL || b.stack == NULL) {
-		rc = util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		rc = util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 		goto out;
 	}
 	if (!yaml_parser_initialize(&parser)) {
-		rc = util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		rc = util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 		goto out;
 	}
 	parser_ok = true;
@@ -559,12 +560,12 @@ int ydoc_parse(const char *name, const char *text, size_t len, const struct ydoc
 		case YAML_DOCUMENT_START_EVENT:
 			if (++b.documents > 1)
 				rc = fail(&b, NULL, (int)ev.start_mark.line + 1, (int)ev.start_mark.column + 1,
-					  NAPKIN_ESCHEMA, "a second document ('---'): a file holds one document");
+					  NAPKIN_ESCHEMA, N_("a second document ('---'): a file holds one document"));
 			break;
 		case YAML_ALIAS_EVENT:
 			rc = fail(&b, b.depth > 0 ? b.stack[b.depth - 1].node : NULL, (int)ev.start_mark.line + 1,
 				  (int)ev.start_mark.column + 1, NAPKIN_ESCHEMA,
-				  "aliases (*%.40s) and anchors are not allowed: write the value out",
+				  N_("aliases (*%.40s) and anchors are not allowed: write the value out"),
 				  (const char *)ev.data.alias.anchor);
 			break;
 		case YAML_SCALAR_EVENT: rc = on_scalar(&b, &ev); break;
@@ -580,7 +581,7 @@ int ydoc_parse(const char *name, const char *text, size_t len, const struct ydoc
 	}
 	if (b.doc->root == NULL) {
 		util_err_at(err, name, 1, 1);
-		rc = util_err_set(err, NAPKIN_ESCHEMA, "the file is empty (no YAML document in it)");
+		rc = util_err_set(err, NAPKIN_ESCHEMA, _("the file is empty (no YAML document in it)"));
 		goto out;
 	}
 	*out = b.doc;

@@ -112,6 +112,24 @@ static bool no_break_after(uint32_t cp)
 	       cp == 0x2018 || cp == 0x201c;
 }
 
+/* CJK symbols and punctuation (U+3000–303F) and the full-width forms' punctuation
+ * (U+FF00–FF0F, FF1A–FF20, FF3B–FF40, FF5B–FF65): no space is set beside them. */
+static bool is_wide_punct(uint32_t cp)
+{
+	return (cp >= 0x3000 && cp <= 0x303f) || (cp >= 0xff00 && cp <= 0xff0f) || (cp >= 0xff1a && cp <= 0xff20) ||
+	       (cp >= 0xff3b && cp <= 0xff40) || (cp >= 0xff5b && cp <= 0xff65);
+}
+
+/* Whether two source lines join with a space: between words, and between Chinese and a
+ * Latin word or number ("读出 HBM", as mixed Chinese text is set); not between two wide
+ * characters, nor beside wide punctuation. */
+static bool joins_with_space(uint32_t prev, uint32_t next)
+{
+	if (is_wide_punct(prev) || is_wide_punct(next))
+		return false;
+	return !(is_wide(prev) && is_wide(next));
+}
+
 static void newline(struct out *o)
 {
 	emit(o, "\n", 1);
@@ -202,7 +220,7 @@ int teach_wrap(const char *text, int width, char *out, size_t n)
 			if (pl > 0) {
 				uint32_t prev = last_cp(para, para + pl), next;
 				decode(a, &next);
-				if (!is_wide(prev) && !is_wide(next))
+				if (joins_with_space(prev, next))
 					para[pl++] = ' ';
 			}
 			memcpy(para + pl, a, (size_t)(b - a));

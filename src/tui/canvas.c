@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "canvas.h"
+#include "util.h"
 
 static const char *const style_names[TUI_S_COUNT] = {
 #define TUI_STYLE_NAME(n) #n,
@@ -96,32 +97,7 @@ void tui_canvas_unclip(struct tui_canvas *c)
 
 int tui_cp_width(uint32_t cp)
 {
-	/* East Asian Wide and Fullwidth (UAX #11): the ranges CJK text uses */
-	static const uint32_t wide[][2] = {
-		{0x1100, 0x115f},   /* Hangul Jamo */
-		{0x2e80, 0x303e},   /* CJK radicals, Kangxi, ideographic description, CJK punctuation */
-		{0x3041, 0x33ff},   /* Hiragana, Katakana, Bopomofo, Hangul compatibility, CJK symbols */
-		{0x3400, 0x4dbf},   /* CJK Unified Ideographs Extension A */
-		{0x4e00, 0x9fff},   /* CJK Unified Ideographs */
-		{0xa000, 0xa4cf},   /* Yi */
-		{0xac00, 0xd7a3},   /* Hangul syllables */
-		{0xf900, 0xfaff},   /* CJK compatibility ideographs */
-		{0xfe30, 0xfe4f},   /* CJK compatibility forms */
-		{0xff00, 0xff60},   /* fullwidth forms */
-		{0xffe0, 0xffe6},   /* fullwidth signs */
-		{0x1f300, 0x1f64f}, /* pictographs and emoticons */
-		{0x20000, 0x3fffd}, /* CJK Extension B and later */
-	};
-	size_t i;
-
-	if (cp < 0x300)
-		return 1;
-	if (cp <= 0x036f || cp == 0x200b || cp == 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f))
-		return 0; /* combining marks, zero-width space and joiner, variation selectors */
-	for (i = 0; i < sizeof wide / sizeof wide[0]; i++)
-		if (cp >= wide[i][0] && cp <= wide[i][1])
-			return 2;
-	return 1;
+	return util_cp_width(cp); /* East Asian Wide and Fullwidth (UAX #11): one table, util/text.c */
 }
 
 /* Blanks the other half of a wide character that (x, y) is part of, so that a write to

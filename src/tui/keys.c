@@ -42,6 +42,7 @@ static const struct tui_keydef keys[] = {
 	{'H', TUI_ACT_HEAT, "H", "heatmap: two knobs (batch x seq, TP x PP, ...) and one result; Enter applies a cell"},
 	{'C', TUI_ACT_COMPARE, "C", "compare: one knob's values side by side (k K pick the knob, GPUs first; a adds one)"},
 	{'P', TUI_ACT_PLAN, "P", "plan: the parallel layouts that fit, fastest first (D a deadline); Enter applies one"},
+	{'Z', TUI_ACT_LANG, "Z", "language: English or Chinese (中文), switched live; napkin --lang zh or LANG start in it"},
 	{'q', TUI_ACT_QUIT, "q C-c", "quit (the terminal is restored; status 0, after C-c 130)"},
 	{TUI_KEY_CTRL_C, TUI_ACT_QUIT, NULL, NULL},
 };
@@ -84,6 +85,7 @@ const char *tui_action_name(enum tui_action a)
 		[TUI_ACT_UNDO] = "undo",
 		[TUI_ACT_SWEEP] = "sweep",         [TUI_ACT_PLAN] = "plan",
 		[TUI_ACT_HEAT] = "heatmap",       [TUI_ACT_COMPARE] = "compare",
+		[TUI_ACT_LANG] = "lang",
 	};
 	return (int)a >= 0 && a < TUI_ACT_COUNT && names[a] ? names[a] : "?";
 }

@@ -4,6 +4,7 @@
  */
 #include <stdlib.h>
 
+#include "i18n.h"
 #include "model.h"
 #include "view_gpu.h"
 
@@ -270,6 +271,12 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 	}
 	case TUI_ACT_REDRAW: return TUI_REACT_REDRAW | TUI_REACT_CLEAR;
+	case TUI_ACT_LANG:
+		i18n_set(i18n_get() == I18N_ZH ? I18N_EN : I18N_ZH);
+		util_strlcpy(m->lang, i18n_code(i18n_get()), sizeof m->lang); /* lessons opened from now on */
+		/* TRANSLATORS: the name of the language of this catalogue, shown when Z switches to it */
+		tui_model_message(m, false, "%s", _("Language: English"));
+		return TUI_REACT_REDRAW | TUI_REACT_CLEAR;
 	default: return TUI_REACT_NONE;
 	}
 	return TUI_REACT_REDRAW;

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 enum napkin_errcode {
 	NAPKIN_OK = 0,
@@ -83,6 +84,19 @@ size_t util_suggest_all(const char *word, const char *const *candidates, const c
 			enum util_match *how);
 /* The first of util_suggest_all's names (for "did you mean 'x'?"), or NULL. */
 const char *util_suggest(const char *word, const char *const *candidates);
+
+/* Display width of UTF-8 text (text.c), the same with any locale: a CJK character takes two
+ * columns, a combining mark none (Unicode UAX #11's Wide and Fullwidth ranges).
+ * util_utf8_decode reads one character into *cp and returns its bytes (1 for a broken
+ * sequence, read as U+FFFD; 0 at the NUL). util_text_fit returns how many bytes of s fit in
+ * cols columns, never cutting a character (its width in *width, which may be NULL).
+ * util_text_pad copies s into buf padded with spaces, or cut at a character, to cols
+ * columns: printf's "%-20s" counts bytes, which misaligns Chinese. */
+size_t util_utf8_decode(const char *s, uint32_t *cp);
+int util_cp_width(uint32_t cp);
+size_t util_text_width(const char *s);
+size_t util_text_fit(const char *s, size_t cols, size_t *width);
+const char *util_text_pad(char *buf, size_t n, const char *s, size_t cols);
 
 /* Writes len bytes to path atomically: a temporary file in the same directory, fsync,
  * rename over path. On any failure the old file is untouched, the temporary file is

@@ -18,12 +18,15 @@ echo "$md" | grep -q '^# Lesson 4: FLOPs and MFU' || fail "--markdown: no title"
 echo "$md" | grep -q '^| `compute.train_days` | 143.9 days |$' || fail "--markdown: no numbers table"
 echo "$md" | grep -q '^> \*\*Question.\*\* ' || fail "--markdown: no question"
 "$NAPKIN" lesson 3 --text --lang zh | grep -q '为什么 LLM 常用 BF16 训练' || fail "lesson 3 in Chinese"
-"$NAPKIN" lesson 2 --text --lang zh | grep -q 'Tensors and their memory' || fail "the English fallback"
+"$NAPKIN" lesson 2 --text --lang zh | grep -q 'Tensor 与它占的显存' || fail "lesson 2 in Chinese"
 "$NAPKIN" lesson --check 1 2 3 4 5 6 7 8 9 >/dev/null || fail "--check of the shipped lessons"
 "$NAPKIN" lesson --check presets/lessons/05-training-memory.yaml | grep -q 'ok (training-memory' || fail "--check FILE"
 # errors: a status of 2 and a message that says what is wrong
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# a lesson without Chinese falls back to English
+printf 'lesson: en-only\ntitle: Only English\nsteps:\n  - text: Just English.\n' >"$tmp/en.yaml"
+"$NAPKIN" lesson "$tmp/en.yaml" --text --lang zh | grep -q 'Only English' || fail "the English fallback"
 printf 'lesson: x\ntitle: T\nsteps:\n  - text: a\n    answer: {key: memory.bytes_per_param, value: 12}\n' >"$tmp/bad.yaml"
 "$NAPKIN" lesson --check "$tmp/bad.yaml" 2>"$tmp/err" && fail "a wrong answer passed --check"
 grep -q 'bad.yaml:5:13: step 1: memory.bytes_per_param: the engine gives 16' "$tmp/err" || fail "message: $(cat "$tmp/err")"

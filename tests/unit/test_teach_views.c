@@ -295,6 +295,11 @@ static void test_wrap(void **state)
 	assert_string_equal(out, "显存决定能不能开训。\n");
 	teach_wrap("显存决定能不能开训。", 18, out, sizeof out);
 	assert_string_equal(out, "显存决定能不能开\n训。\n");
+	/* Chinese next to a Latin word or a number joins with a space, beside wide punctuation not */
+	teach_wrap("数据从 HBM\n读出", 40, out, sizeof out);
+	assert_string_equal(out, "数据从 HBM 读出\n");
+	teach_wrap("需要\n80 GB。\nBF16", 40, out, sizeof out);
+	assert_string_equal(out, "需要 80 GB。BF16\n");
 	teach_wrap("放得下吗？以及", 10, out, sizeof out);
 	assert_string_equal(out, "放得下吗？\n以及\n");
 	/* a buffer too small stays terminated */

@@ -65,7 +65,8 @@ static void test_keymap(void **state)
 	assert_int_equal(tui_key_action('c'), TUI_ACT_BASELINE);
 	assert_int_equal(tui_key_action(TUI_KEY_F1), TUI_ACT_HELP);
 	assert_int_equal(tui_key_action(TUI_KEY_TAB), TUI_ACT_NEXT_PANE);
-	assert_int_equal(tui_key_action('Z'), TUI_ACT_NONE);
+	assert_int_equal(tui_key_action('Z'), TUI_ACT_LANG);
+	assert_int_equal(tui_key_action('Q'), TUI_ACT_NONE);
 	for (i = 0; i < n; i++) {
 		size_t j;
 		seen[k[i].action] = true;

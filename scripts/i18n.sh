@@ -1,0 +1,71 @@
+#!/bin/sh
+# The translation catalogue (docs/i18n.md).
+#   scripts/i18n.sh update   extract the marked strings into po/napkin.pot (xgettext) and merge
+#                            them into po/zh_CN.po (msgmerge): new ones come in untranslated
+#   scripts/i18n.sh check    fail unless po/napkin.pot is what the sources mark now, and every
+#                            msgid of the sources is in po/zh_CN.po, translated, not fuzzy, with no
+#                            stale (#~) entry, and msgfmt --check passes (the ctest i18n_catalog)
+set -eu
+cd "$(dirname "$0")/.."
+pot_of_sources() {
+	# _("..."), N_("...") and P_("one", "many", n); file names only (no line numbers), so the
+	# template changes only when the strings do
+	find src -name '*.c' -o -name '*.h' | LC_ALL=C sort |
+		xgettext --from-code=UTF-8 --language=C -k -k_ -kN_ -kP_:1,2 --add-comments=TRANSLATORS: \
+			--add-location=file --sort-by-file --package-name=napkin --msgid-bugs-address=' ' \
+			--files-from=- -o - |
+		sed -e '/^"POT-Creation-Date:/d' -e 's/^"Content-Type: text\/plain; charset=CHARSET\\n"/"Content-Type: text\/plain; charset=UTF-8\\n"/'
+}
+case "${1:-}" in
+update)
+	pot_of_sources >po/napkin.pot
+	msgmerge --quiet --no-fuzzy-matching --no-wrap --add-location=file --sort-by-file -o po/zh_CN.po.tmp po/zh_CN.po po/napkin.pot
+	# entries the sources no longer mark are dropped, not kept as #~
+	msgattrib --no-obsolete --no-wrap -o po/zh_CN.po po/zh_CN.po.tmp
+	rm -f po/zh_CN.po.tmp
+	msgfmt --check --statistics -o /dev/null po/zh_CN.po
+	;;
+check)
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+	bad=0
+	pot_of_sources >"$tmp/napkin.pot"
+	if ! cmp -s "$tmp/napkin.pot" po/napkin.pot; then
+		echo "po/napkin.pot is stale: run scripts/i18n.sh update"
+		diff -u po/napkin.pot "$tmp/napkin.pot" | head -40
+		bad=1
+	fi
+	# every msgid of the sources is in zh_CN.po with a translation (msgcmp counts untranslated
+	# and fuzzy entries as missing)
+	if ! msgcmp po/zh_CN.po "$tmp/napkin.pot" 2>"$tmp/cmp"; then
+		echo "po/zh_CN.po lacks translations:"
+		head -40 "$tmp/cmp"
+		bad=1
+	fi
+	if grep -n '^#, .*fuzzy' po/zh_CN.po; then
+		echo "po/zh_CN.po has fuzzy entries (above)"
+		bad=1
+	fi
+	if grep -n '^#~' po/zh_CN.po | head -10 | grep .; then
+		echo "po/zh_CN.po has obsolete (#~) entries (above)"
+		bad=1
+	fi
+	# no stale entries: every msgid of zh_CN.po is one the sources mark
+	msgmerge --quiet --no-fuzzy-matching -o "$tmp/merged.po" po/zh_CN.po "$tmp/napkin.pot"
+	if grep -n '^#~ msgid' "$tmp/merged.po" | head -10 | grep .; then
+		echo "po/zh_CN.po has entries the sources no longer mark (above): run scripts/i18n.sh update"
+		bad=1
+	fi
+	if ! msgfmt --check --statistics -o "$tmp/zh_CN.mo" po/zh_CN.po 2>"$tmp/stat"; then
+		cat "$tmp/stat"
+		bad=1
+	fi
+	cat "$tmp/stat"
+	[ "$bad" = 0 ] && echo "ok: the zh_CN catalogue covers every marked string"
+	exit "$bad"
+	;;
+*)
+	echo "usage: scripts/i18n.sh update|check" >&2
+	exit 2
+	;;
+esac

@@ -1,0 +1,307 @@
+/*
+ * i18n: napkin's reader of GNU .mo catalogues and the current language (i18n.h).
+ *
+ * Why not libintl's gettext(): glibc translates only when setlocale() succeeded for a
+ * locale that is generated on the machine, and never under C or C.UTF-8, which is what
+ * containers, CI and many SSH logins have. A class projecting napkin cannot depend on
+ * `locale-gen zh_CN.UTF-8`. The .mo format is small and documented (GNU gettext manual,
+ * "The Format of GNU MO Files"): a magic number, a count N, the offsets of two tables of
+ * N (length, offset) pairs, originals sorted by strcmp and their translations; plural
+ * entries hold "one\0many" and their forms NUL-separated. So napkin reads it itself.
+ *
+ * The one global of the module is the catalogue table and the current language; it lives
+ * here, outside src/engine (which must stay pure).
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "util.h"
+
+#define MO_MAGIC 0x950412deu
+#define MO_MAX_BYTES (16u << 20)
+
+struct catalog {
+	const unsigned char *d;
+	size_t size;
+	uint32_t n, orig, trans;
+	bool swap, tried;
+	unsigned nplurals; /* from the header's Plural-Forms; 1 (Chinese) or 2 (n != 1) */
+};
+
+static struct catalog catalogs[I18N_NLANGS];
+static enum i18n_lang current = I18N_EN;
+static char *file_buf[I18N_NLANGS]; /* a catalogue read from NAPKIN_LOCALEDIR, kept for the run */
+
+static const char *const codes[I18N_NLANGS] = {[I18N_EN] = "en", [I18N_ZH] = "zh"};
+static const char *const dirs[I18N_NLANGS] = {[I18N_EN] = "en", [I18N_ZH] = "zh_CN"};
+
+const char *i18n_code(enum i18n_lang lang)
+{
+	return lang < I18N_NLANGS ? codes[lang] : "en";
+}
+
+static char lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+bool i18n_lang_parse(const char *code, enum i18n_lang *out)
+{
+	char lang[4];
+	size_t n = 0;
+
+	*out = I18N_EN;
+	if (code == NULL)
+		return false;
+	if (strcmp(code, "C") == 0 || strcmp(code, "POSIX") == 0 || strncmp(code, "C.", 2) == 0)
+		return true;
+	/* the language part: letters up to _, -, ., @ (ISO 639: two or three letters) */
+	while (code[n] != '\0' && code[n] != '_' && code[n] != '-' && code[n] != '.' && code[n] != '@') {
+		if (n >= 3 || !((code[n] >= 'a' && code[n] <= 'z') || (code[n] >= 'A' && code[n] <= 'Z')))
+			return false;
+		lang[n] = lower(code[n]);
+		n++;
+	}
+	lang[n] = '\0';
+	if (strcmp(lang, "en") == 0)
+		return true;
+	/* zh_CN, zh_SG, zh_Hans: Simplified Chinese; zh_TW and zh_HK get it too until a
+	 * Traditional catalogue exists (better than English for the class) */
+	if (strcmp(lang, "zh") == 0) {
+		*out = I18N_ZH;
+		return true;
+	}
+	return false;
+}
+
+static bool is_c_locale(const char *loc)
+{
+	return strcmp(loc, "C") == 0 || strcmp(loc, "POSIX") == 0 || strncmp(loc, "C.", 2) == 0;
+}
+
+enum i18n_lang i18n_from_env(void)
+{
+	static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+	const char *loc = "C", *v;
+	enum i18n_lang lang = I18N_EN;
+	size_t i;
+
+	for (i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+		v = getenv(vars[i]);
+		if (v != NULL && v[0] != '\0') {
+			loc = v;
+			break;
+		}
+	}
+	/* LANGUAGE: a priority list, honoured unless the locale is C (GNU gettext's rule) */
+	v = getenv("LANGUAGE");
+	if (v != NULL && v[0] != '\0' && !is_c_locale(loc)) {
+		char item[32];
+		while (*v != '\0') {
+			size_t len = strcspn(v, ":");
+			if (len > 0 && len < sizeof item) {
+				memcpy(item, v, len);
+				item[len] = '\0';
+				if (i18n_lang_parse(item, &lang))
+					return lang;
+			}
+			v += len;
+			if (*v == ':')
+				v++;
+		}
+	}
+	(void)i18n_lang_parse(loc, &lang);
+	return lang;
+}
+
+static uint32_t u32(const struct catalog *c, size_t at)
+{
+	const unsigned char *p = c->d + at;
+	uint32_t v = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+
+	if (c->swap)
+		v = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+	return v;
+}
+
+/* The string at table entry i (len and offset checked at load), or NULL. */
+static const char *entry(const struct catalog *c, uint32_t table, uint32_t i, uint32_t *len)
+{
+	*len = u32(c, (size_t)table + 8u * i);
+	return (const char *)c->d + u32(c, (size_t)table + 8u * i + 4u);
+}
+
+/* Checks the header and every table entry: any offset outside the file, or a string not
+ * ending in NUL, rejects the whole catalogue (English then). */
+static bool catalog_check(struct catalog *c)
+{
+	uint32_t i, t;
+
+	if (c->size < 28)
+		return false;
+	c->swap = false;
+	if (u32(c, 0) != MO_MAGIC) {
+		c->swap = true;
+		if (u32(c, 0) != MO_MAGIC)
+			return false;
+	}
+	if (u32(c, 4) >> 16 > 1) /* major revision 0 or 1 */
+		return false;
+	c->n = u32(c, 8);
+	c->orig = u32(c, 12);
+	c->trans = u32(c, 16);
+	if (c->n > c->size / 16 || c->orig > c->size - 8ull * c->n || c->trans > c->size - 8ull * c->n)
+		return false;
+	for (t = 0; t < 2; t++) {
+		uint32_t table = t == 0 ? c->orig : c->trans;
+		for (i = 0; i < c->n; i++) {
+			uint32_t len = u32(c, (size_t)table + 8u * i), off = u32(c, (size_t)table + 8u * i + 4u);
+			if (off >= c->size || len >= c->size - off || c->d[off + len] != '\0')
+				return false;
+		}
+	}
+	return true;
+}
+
+/* nplurals from the header entry (msgid ""): "Plural-Forms: nplurals=1; plural=0;". Any
+ * other rule than one form or two (n != 1) would need an expression evaluator; napkin's
+ * languages have none. */
+static unsigned header_nplurals(const struct catalog *c)
+{
+	uint32_t len;
+	const char *h, *p;
+
+	if (c->n == 0 || entry(c, c->orig, 0, &len)[0] != '\0')
+		return 2;
+	h = entry(c, c->trans, 0, &len);
+	p = strstr(h, "nplurals=");
+	if (p != NULL && p[9] == '1')
+		return 1;
+	return 2;
+}
+
+static void catalog_load(enum i18n_lang lang)
+{
+	struct catalog *c = &catalogs[lang];
+	const char *dir = getenv("NAPKIN_LOCALEDIR");
+	size_t i;
+
+	if (c->tried)
+		return;
+	c->tried = true;
+	if (dir != NULL && dir[0] != '\0') {
+		char path[1024];
+		size_t len = 0;
+		snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/napkin.mo", dir, dirs[lang]);
+		if (util_read_file(path, MO_MAX_BYTES, &file_buf[lang], &len, NULL) == 0) {
+			c->d = (const unsigned char *)file_buf[lang];
+			c->size = len;
+		}
+	}
+	for (i = 0; c->d == NULL && i < i18n_builtin_count; i++)
+		if (strcmp(i18n_builtin_catalogs[i].lang, codes[lang]) == 0) {
+			c->d = i18n_builtin_catalogs[i].mo;
+			c->size = i18n_builtin_catalogs[i].size;
+		}
+	if (c->d != NULL && !catalog_check(c)) {
+		c->d = NULL;
+		c->size = 0;
+		c->n = 0;
+	}
+	c->nplurals = c->d != NULL ? header_nplurals(c) : 2;
+}
+
+void i18n_reload(void)
+{
+	size_t i;
+
+	for (i = 0; i < I18N_NLANGS; i++) {
+		free(file_buf[i]);
+		file_buf[i] = NULL;
+		memset(&catalogs[i], 0, sizeof catalogs[i]);
+	}
+	catalog_load(current);
+}
+
+void i18n_set(enum i18n_lang lang)
+{
+	current = lang < I18N_NLANGS ? lang : I18N_EN;
+	catalog_load(current);
+}
+
+enum i18n_lang i18n_get(void)
+{
+	return current;
+}
+
+size_t i18n_count(enum i18n_lang lang)
+{
+	if (lang >= I18N_NLANGS)
+		return 0;
+	catalog_load(lang);
+	return catalogs[lang].d != NULL && catalogs[lang].n > 0 ? catalogs[lang].n - 1 : 0; /* less the header */
+}
+
+/* The translation entry of msgid (binary search: msgfmt sorts the originals), or NULL. */
+static const char *lookup(enum i18n_lang lang, const char *msgid, uint32_t *len)
+{
+	const struct catalog *c;
+	uint32_t lo = 0, hi;
+
+	if (lang >= I18N_NLANGS || msgid == NULL || msgid[0] == '\0')
+		return NULL;
+	catalog_load(lang);
+	c = &catalogs[lang];
+	if (c->d == NULL)
+		return NULL;
+	hi = c->n;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2, olen;
+		int cmp = strcmp(msgid, entry(c, c->orig, mid, &olen));
+		if (cmp == 0) {
+			const char *t = entry(c, c->trans, mid, len);
+			return t[0] != '\0' ? t : NULL; /* an empty translation is an untranslated one */
+		}
+		if (cmp < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+const char *i18n_gettext_in(enum i18n_lang lang, const char *msgid)
+{
+	uint32_t len;
+	const char *t = lookup(lang, msgid, &len);
+
+	return t != NULL ? t : msgid;
+}
+
+const char *i18n_gettext(const char *msgid)
+{
+	return i18n_gettext_in(current, msgid);
+}
+
+const char *i18n_ngettext(const char *one, const char *many, unsigned long n)
+{
+	uint32_t len;
+	const char *t = lookup(current, one, &len), *end;
+	unsigned idx;
+
+	if (t == NULL)
+		return n == 1 ? one : many;
+	idx = catalogs[current].nplurals == 1 ? 0 : n != 1;
+	/* the forms are NUL-separated within len bytes; a missing form falls back to English */
+	end = t + len;
+	while (idx > 0 && t < end) {
+		t += strlen(t) + 1;
+		idx--;
+	}
+	if (idx > 0 || t >= end)
+		return n == 1 ? one : many;
+	return t;
+}

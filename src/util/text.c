@@ -1,0 +1,133 @@
+/*
+ * Display width of UTF-8 text, without the locale (util.h): a terminal shows a CJK
+ * character in two columns, and wcwidth() knows that only under a generated UTF-8 locale.
+ * The ranges are Unicode's East Asian Wide and Fullwidth classes (UAX #11) that text uses.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "util.h"
+
+size_t util_utf8_decode(const char *s, uint32_t *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t n, i;
+	uint32_t v;
+
+	if (u[0] < 0x80) {
+		*cp = u[0];
+		return u[0] != 0;
+	}
+	if ((u[0] & 0xe0) == 0xc0) {
+		n = 2;
+		v = u[0] & 0x1f;
+	} else if ((u[0] & 0xf0) == 0xe0) {
+		n = 3;
+		v = u[0] & 0x0f;
+	} else if ((u[0] & 0xf8) == 0xf0) {
+		n = 4;
+		v = u[0] & 0x07;
+	} else {
+		*cp = 0xfffd; /* a stray continuation byte or an invalid lead: one replacement */
+		return 1;
+	}
+	for (i = 1; i < n; i++) {
+		if ((u[i] & 0xc0) != 0x80) {
+			*cp = 0xfffd; /* cut short (the NUL included): only the lead byte is taken */
+			return 1;
+		}
+		v = (v << 6) | (u[i] & 0x3f);
+	}
+	*cp = v;
+	return n;
+}
+
+int util_cp_width(uint32_t cp)
+{
+	static const uint32_t wide[][2] = {
+		{0x1100, 0x115f},   /* Hangul Jamo */
+		{0x2e80, 0x303e},   /* CJK radicals, Kangxi, ideographic description, CJK punctuation */
+		{0x3041, 0x33ff},   /* Hiragana, Katakana, Bopomofo, Hangul compatibility, CJK symbols */
+		{0x3400, 0x4dbf},   /* CJK Unified Ideographs Extension A */
+		{0x4e00, 0x9fff},   /* CJK Unified Ideographs */
+		{0xa000, 0xa4cf},   /* Yi */
+		{0xac00, 0xd7a3},   /* Hangul syllables */
+		{0xf900, 0xfaff},   /* CJK compatibility ideographs */
+		{0xfe30, 0xfe4f},   /* CJK compatibility forms */
+		{0xff00, 0xff60},   /* fullwidth forms: ，（）：！ */
+		{0xffe0, 0xffe6},   /* fullwidth signs */
+		{0x1f300, 0x1f64f}, /* pictographs and emoticons */
+		{0x20000, 0x3fffd}, /* CJK Extension B and later */
+	};
+	size_t i;
+
+	if (cp < 0x300)
+		return 1;
+	if (cp <= 0x036f || cp == 0x200b || cp == 0x200d || (cp >= 0xfe00 && cp <= 0xfe0f))
+		return 0; /* combining marks, zero-width space and joiner, variation selectors */
+	for (i = 0; i < sizeof wide / sizeof wide[0]; i++)
+		if (cp >= wide[i][0] && cp <= wide[i][1])
+			return 2;
+	return 1;
+}
+
+size_t util_text_width(const char *s)
+{
+	size_t w = 0;
+	uint32_t cp;
+
+	while (*s) {
+		s += util_utf8_decode(s, &cp);
+		w += (size_t)util_cp_width(cp);
+	}
+	return w;
+}
+
+size_t util_text_fit(const char *s, size_t cols, size_t *width)
+{
+	size_t at = 0, w = 0;
+	uint32_t cp;
+
+	while (s[at]) {
+		size_t n = util_utf8_decode(s + at, &cp);
+		size_t cw = (size_t)util_cp_width(cp);
+		if (w + cw > cols)
+			break;
+		w += cw;
+		at += n;
+	}
+	/* combining marks that follow stay with their character */
+	while (s[at]) {
+		size_t n = util_utf8_decode(s + at, &cp);
+		if (util_cp_width(cp) != 0)
+			break;
+		at += n;
+	}
+	if (width != NULL)
+		*width = w;
+	return at;
+}
+
+const char *util_text_pad(char *buf, size_t n, const char *s, size_t cols)
+{
+	size_t at = 0, w = 0;
+	uint32_t cp;
+
+	if (n == 0)
+		return "";
+	/* whole characters while they fit in cols and in the buffer */
+	while (s[at]) {
+		size_t len = util_utf8_decode(s + at, &cp), cw = (size_t)util_cp_width(cp);
+		if (w + cw > cols || at + len >= n)
+			break;
+		memcpy(buf + at, s + at, len);
+		w += cw;
+		at += len;
+	}
+	while (w < cols && at + 1 < n) {
+		buf[at++] = ' ';
+		w++;
+	}
+	buf[at] = '\0';
+	return buf;
+}

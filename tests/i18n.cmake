@@ -1,0 +1,10 @@
+# i18n (docs/i18n.md): the .mo reader and language choice, the catalogue against the
+# sources, and napkin in Chinese end to end.
+napkin_add_test(NAME i18n SOURCES unit/test_i18n.c LIBS napkin_i18n LABELS unit)
+find_program(NAPKIN_XGETTEXT xgettext)
+if(NAPKIN_XGETTEXT AND NAPKIN_MSGFMT)
+  add_test(NAME i18n_catalog COMMAND sh ${PROJECT_SOURCE_DIR}/scripts/i18n.sh check
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(i18n_catalog PROPERTIES LABELS unit TIMEOUT 60)
+endif()
+# napkin in Chinese end to end: tests/cli/i18n.sh (cli_i18n, registered by tests/cli.cmake)

@@ -1,0 +1,34 @@
+#!/bin/sh
+# The language in the explorer (docs/i18n.md): napkin explore --lang zh starts in Chinese
+# under LC_ALL=C.UTF-8 (no zh_CN locale needed), Z switches live between English and
+# Chinese (the footer says which, in that language), a lesson opened after the switch is in
+# the new language, and ? lists the key.
+. "$(dirname "$0")/lib.sh"
+
+start 120 40 --lang zh
+wait_for 'napkin' 'napkin explore --lang zh did not draw'
+keys Z
+wait_for 'Language: English' 'Z from Chinese did not switch to English'
+keys Z
+wait_for '语言：中文' 'Z did not switch back to Chinese'
+keys q
+[ "$(wait_exit)" = 0 ] || fail 'explore --lang zh: exit status'
+stop
+
+# from English: Z, then a lesson opened from L is in Chinese
+start 120 40
+wait_for 'Memory per GPU' 'napkin explore did not draw'
+keys Z
+wait_for '语言：中文' 'Z from English did not switch to Chinese'
+keys L
+wait_for 'Lessons: the chapter' 'L did not list the lessons'
+keys Enter
+wait_for 'Lesson 1: 为什么需要资源核算' 'the lesson opened after Z is not in Chinese'
+keys Escape
+wait_gone 'Lesson 1:'
+keys '?'
+wait_for 'switched live' '? does not list the language key'
+keys Escape q
+[ "$(wait_exit)" = 0 ] || fail 'explore: exit status'
+stop
+echo "ok: the language in the explorer"

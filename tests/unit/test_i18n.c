@@ -1,0 +1,234 @@
+/* i18n: language codes and the environment as GNU gettext reads them; the .mo reader
+ * against catalogues built here byte by byte from the format's definition (GNU gettext
+ * manual, "The Format of GNU MO Files"), in both byte orders, and refusing broken ones;
+ * the compiled-in zh_CN catalogue; display widths of CJK text without a locale. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "testutil.h"
+#include "util.h"
+
+static void test_codes(void **state)
+{
+	static const struct {
+		const char *code;
+		bool known;
+		enum i18n_lang lang;
+	} cases[] = {
+		{"en", true, I18N_EN},          {"en_US.UTF-8", true, I18N_EN}, {"C", true, I18N_EN},
+		{"C.UTF-8", true, I18N_EN},     {"POSIX", true, I18N_EN},       {"zh", true, I18N_ZH},
+		{"zh_CN", true, I18N_ZH},       {"zh-CN", true, I18N_ZH},       {"zh_CN.UTF-8", true, I18N_ZH},
+		{"zh_TW.UTF-8", true, I18N_ZH}, {"ZH_cn", true, I18N_ZH},       {"fr_FR", false, I18N_EN},
+		{"pt-BR", false, I18N_EN},      {"", false, I18N_EN},           {"zhongwen", false, I18N_EN},
+	};
+	size_t i;
+	enum i18n_lang l;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		bool known = i18n_lang_parse(cases[i].code, &l);
+		if (known != cases[i].known || l != cases[i].lang)
+			fail_msg("'%s': known %d lang %d", cases[i].code, known, (int)l);
+	}
+	assert_false(i18n_lang_parse(NULL, &l));
+	assert_string_equal(i18n_code(I18N_ZH), "zh");
+}
+
+static void env(const char *language, const char *lc_all, const char *lc_messages, const char *lang)
+{
+	const char *v[4] = {language, lc_all, lc_messages, lang}, *names[4] = {"LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"};
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (v[i] != NULL)
+			setenv(names[i], v[i], 1);
+		else
+			unsetenv(names[i]);
+}
+
+static void test_environment(void **state)
+{
+	(void)state;
+	env(NULL, NULL, NULL, NULL);
+	assert_int_equal(i18n_from_env(), I18N_EN);
+	env(NULL, NULL, NULL, "zh_CN.UTF-8");
+	assert_int_equal(i18n_from_env(), I18N_ZH);
+	/* LC_ALL before LC_MESSAGES before LANG */
+	env(NULL, "en_US.UTF-8", "zh_CN.UTF-8", "zh_CN.UTF-8");
+	assert_int_equal(i18n_from_env(), I18N_EN);
+	env(NULL, NULL, "zh_CN.UTF-8", "en_US.UTF-8");
+	assert_int_equal(i18n_from_env(), I18N_ZH);
+	/* an empty variable is unset */
+	env(NULL, "", NULL, "zh_CN.UTF-8");
+	assert_int_equal(i18n_from_env(), I18N_ZH);
+	/* LANGUAGE first, its first known entry; ignored under the C locale, as gettext does */
+	env("fr:zh_CN:en", NULL, NULL, "en_US.UTF-8");
+	assert_int_equal(i18n_from_env(), I18N_ZH);
+	env("zh_CN", NULL, NULL, "C.UTF-8");
+	assert_int_equal(i18n_from_env(), I18N_EN);
+	env("zh_CN", NULL, NULL, NULL);
+	assert_int_equal(i18n_from_env(), I18N_EN);
+	env(NULL, NULL, NULL, NULL);
+}
+
+/* A .mo of the given (msgid, msgstr) pairs, sorted as msgfmt sorts them, in the byte
+ * order asked: magic, revision, N, offset of originals, offset of translations, hash
+ * size 0, hash offset; then the two tables of (length, offset), then the strings. */
+struct pair {
+	const char *id;
+	size_t id_len; /* with embedded NULs for plurals */
+	const char *str;
+	size_t str_len;
+};
+
+static void put32(unsigned char *p, uint32_t v, bool big)
+{
+	int i;
+	for (i = 0; i < 4; i++)
+		p[big ? 3 - i : i] = (unsigned char)(v >> (8 * i));
+}
+
+static size_t build_mo(unsigned char *out, const struct pair *p, uint32_t n, bool big)
+{
+	uint32_t i, at = 28 + 16 * n;
+
+	put32(out, 0x950412deu, big);
+	put32(out + 4, 0, big);
+	put32(out + 8, n, big);
+	put32(out + 12, 28, big);
+	put32(out + 16, 28 + 8 * n, big);
+	put32(out + 20, 0, big);
+	put32(out + 24, at, big);
+	for (i = 0; i < n; i++) {
+		put32(out + 28 + 8 * i, (uint32_t)p[i].id_len, big);
+		put32(out + 32 + 8 * i, at, big);
+		memcpy(out + at, p[i].id, p[i].id_len + 1);
+		at += (uint32_t)p[i].id_len + 1;
+	}
+	for (i = 0; i < n; i++) {
+		put32(out + 28 + 8 * n + 8 * i, (uint32_t)p[i].str_len, big);
+		put32(out + 32 + 8 * n + 8 * i, at, big);
+		memcpy(out + at, p[i].str, p[i].str_len + 1);
+		at += (uint32_t)p[i].str_len + 1;
+	}
+	return at;
+}
+
+static char dir[64];
+
+static void write_mo(const unsigned char *mo, size_t n)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/zh_CN/LC_MESSAGES/napkin.mo", dir);
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(mo, 1, n, f), n);
+	fclose(f);
+	setenv("NAPKIN_LOCALEDIR", dir, 1);
+	i18n_reload();
+}
+
+static void test_reader(void **state)
+{
+	static const char header[] = "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=1; plural=0;\n";
+	const struct pair p[] = {
+		{"", 0, header, sizeof header - 1},
+		{"%d GPU\0%d GPUs", 14, "%d 张 GPU", strlen("%d 张 GPU")},
+		{"Memory per GPU", 14, "每 GPU 显存", strlen("每 GPU 显存")},
+		{"untranslated", 12, "", 0},
+	};
+	unsigned char mo[1024];
+	char path[128];
+	size_t n;
+	int big;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/napkin-i18n-%d", (int)getpid());
+	snprintf(path, sizeof path, "mkdir -p %s/zh_CN/LC_MESSAGES", dir);
+	assert_int_equal(system(path), 0);
+	for (big = 0; big < 2; big++) {
+		n = build_mo(mo, p, 4, big);
+		write_mo(mo, n);
+		i18n_set(I18N_ZH);
+		assert_int_equal(i18n_count(I18N_ZH), 3);
+		assert_string_equal(_("Memory per GPU"), "每 GPU 显存");
+		assert_string_equal(_("not in it"), "not in it");
+		assert_string_equal(_("untranslated"), "untranslated"); /* empty msgstr: the msgid */
+		assert_string_equal(_(""), "");
+		/* one form in Chinese, for every n */
+		assert_string_equal(P_("%d GPU", "%d GPUs", 1), "%d 张 GPU");
+		assert_string_equal(P_("%d GPU", "%d GPUs", 8), "%d 张 GPU");
+		assert_string_equal(P_("%d layer", "%d layers", 8), "%d layers");
+		assert_string_equal(i18n_gettext_in(I18N_EN, "Memory per GPU"), "Memory per GPU");
+		i18n_set(I18N_EN);
+		assert_string_equal(_("Memory per GPU"), "Memory per GPU");
+		assert_string_equal(P_("%d GPU", "%d GPUs", 1), "%d GPU");
+		assert_string_equal(P_("%d GPU", "%d GPUs", 2), "%d GPUs");
+	}
+	/* a string that runs past the end of the file: the catalogue is refused, not read */
+	n = build_mo(mo, p, 4, false);
+	put32(mo + 28 + 8 * 4 + 8 * 2, 4000, false);
+	write_mo(mo, n);
+	i18n_set(I18N_ZH);
+	assert_string_equal(_("Memory per GPU"), "Memory per GPU");
+	assert_int_equal(i18n_count(I18N_ZH), 0);
+	/* a wrong magic number, and a file cut short */
+	n = build_mo(mo, p, 4, false);
+	mo[0] ^= 0xff;
+	write_mo(mo, n);
+	assert_string_equal(_("Memory per GPU"), "Memory per GPU");
+	write_mo(mo, 20);
+	assert_string_equal(_("Memory per GPU"), "Memory per GPU");
+	snprintf(path, sizeof path, "rm -rf %s", dir);
+	assert_int_equal(system(path), 0);
+	unsetenv("NAPKIN_LOCALEDIR");
+	i18n_reload();
+	i18n_set(I18N_EN);
+}
+
+/* The catalogue compiled in: Chinese with no file and under the C locale. */
+static void test_builtin(void **state)
+{
+	(void)state;
+	unsetenv("NAPKIN_LOCALEDIR");
+	setenv("LC_ALL", "C", 1);
+	i18n_reload();
+	assert_true(i18n_count(I18N_ZH) >= 100);
+	i18n_set(I18N_ZH);
+	assert_string_equal(_("this help"), "本帮助");
+	i18n_set(I18N_EN);
+	assert_string_equal(_("this help"), "this help");
+	unsetenv("LC_ALL");
+}
+
+static void test_width(void **state)
+{
+	char buf[32];
+
+	(void)state;
+	assert_int_equal(util_text_width("GPU"), 3);
+	assert_int_equal(util_text_width("显存"), 4);            /* two CJK characters, two columns each */
+	assert_int_equal(util_text_width("每 GPU 显存："), 13); /* 2+1+3+1+4, and the fullwidth colon 2 */
+	assert_int_equal(util_text_width("e\xcc\x81"), 1);       /* e + combining acute */
+	assert_int_equal(util_text_width("\xe6\x98"), 2);         /* a cut sequence: two U+FFFD */
+	/* never mid-character: 3 columns of 显存 hold one character (3 bytes) */
+	assert_int_equal(util_text_fit("显存abc", 3, NULL), 3);
+	assert_int_equal(util_text_fit("显存abc", 5, NULL), 7);
+	assert_string_equal(util_text_pad(buf, sizeof buf, "显存", 6), "显存  ");
+	assert_string_equal(util_text_pad(buf, sizeof buf, "显存", 3), "显 ");
+	assert_string_equal(util_text_pad(buf, sizeof buf, "ab", 4), "ab  ");
+	/* a buffer too small: cut at a character boundary, never half of one */
+	assert_string_equal(util_text_pad(buf, 5, "显存", 8), "显 ");
+}
+
+static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_codes),   cmocka_unit_test(test_environment), cmocka_unit_test(test_reader),
+	cmocka_unit_test(test_builtin), cmocka_unit_test(test_width),
+};
+
+TESTUTIL_MAIN("i18n", tests)
