@@ -396,6 +396,11 @@ int cmd_sweep(int argc, char **argv)
 		fprintf(stderr, "napkin sweep: %s is swept twice: give two different knobs\n", sw.range[0].knob->key);
 		goto out;
 	}
+	if (stack && (fmt != SW_TEXT || npos != 1)) {
+		fprintf(stderr, "napkin sweep: --stack draws the parts under a curve in the text form (one range, "
+				"--format text); csv and json give the parts when asked: --y memory.weights,memory.activations,...\n");
+		goto out;
+	}
 	if ((rc = parse_y(yopt, m, &nm)) != 0)
 		goto out;
 	rc = CLI_EXIT_USAGE;
@@ -409,7 +414,7 @@ int cmd_sweep(int argc, char **argv)
 		(void)engine_metric_find("memory.fits", &m[nm], &err);
 		o.fits = (long)nm++;
 	}
-	for (p = 0; stack && p < o.shown && npos == 1; p++) { /* the parts go after what was asked */
+	for (p = 0; stack && p < o.shown; p++) { /* the parts go after what was asked */
 		size_t np = engine_metric_parts(m[p].key, NULL, 0);
 		if (np == 0 || nm + np > sizeof m / sizeof m[0])
 			continue;

@@ -154,6 +154,11 @@ for part, want in (("activations", r["memory"]["activations"]), ("optimizer", r[
 EOF2
 fi
 
+what="sweep --stack in csv is refused"
+run sweep batch=1..4 --stack --format csv
+refused
+err_has "--stack draws the parts under a curve in the text form"
+
 # ---- compare: every column is the single report
 what="compare gpus json"
 run compare --model llama-2-13b --gpus 8 --gpu h100-sxm,h200-sxm,mi300x --format json
