@@ -408,15 +408,23 @@ static void draw_stack(struct tui_canvas *c, const struct sweep_view *v, int i, 
 static int draw_legend(struct tui_canvas *c, const struct tui_model *m, const struct sweep_view *v, int i, int x, int y,
 		       int w, int rows)
 {
-	int k, col = x, row = 0;
+	int k, j, col = x, row = 0, order[NPART], n = 0;
 	char buf[96], t[40];
 
-	for (k = 0; k < v->nparts[i] && row < rows; k++) {
-		const struct engine_metric *mt = &v->metric[v->part0[i] + k];
-		const struct band *b = band_of(v, i, k);
-		int bw;
+	/* the largest parts first at the scenario's x: a short screen cuts the small ones */
+	for (k = 0; k < v->nparts[i]; k++) {
+		double vk = engine_metric_value(&m->res, &v->metric[v->part0[i] + k]);
 		if (!part_shown(v, i, k))
 			continue;
+		for (j = n; j > 0 && engine_metric_value(&m->res, &v->metric[v->part0[i] + order[j - 1]]) < vk; j--)
+			order[j] = order[j - 1];
+		order[j] = k;
+		n++;
+	}
+	for (j = 0; j < n && row < rows; j++) {
+		const struct engine_metric *mt = &v->metric[v->part0[i] + order[j]];
+		const struct band *b = band_of(v, i, order[j]);
+		int bw;
 		fmt_y(mt, engine_metric_value(&m->res, mt), t, sizeof t);
 		snprintf(buf, sizeof buf, "%s %s", b->name, t);
 		bw = tui_utf8_width(buf) + 2;
@@ -531,7 +539,7 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 	/* the y axis with ticks at 0, 1/2 and the top (fewer rows: fewer ticks) */
 	for (k = 0; k < ph; k++)
 		tui_canvas_put(c, ox - 1, oy + k, 0x2502, TUI_S_AXIS);
-	for (k = 0; k <= 4; k += ph >= 8 ? 1 : 2) {
+	for (k = 0; k <= 4; k += ph >= 8 ? 1 : ph >= 4 ? 2 : 4) { /* a label a row at most */
 		char t[40];
 		fmt_y(mt, v->plot.y1 * (4 - k) / 4.0, t, sizeof t);
 		tui_canvas_text_right(c, ox - 1, oy + (int)lround((double)(ph - 1) * k / 4.0), 10, t, TUI_S_AXIS);
@@ -605,6 +613,18 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			mem_panel = i;
 	}
 	ph = (avail - over) / v->ny;
+	/* a short screen: legends give up rows (to one each) before the plots fall under 4 */
+	while (ph < 4) {
+		int big = -1;
+		for (i = 0; i < v->ny; i++)
+			if (lr[i] > 1 && (big < 0 || lr[i] > lr[big]))
+				big = i;
+		if (big < 0)
+			break;
+		lr[big]--;
+		over--;
+		ph = (avail - over) / v->ny;
+	}
 	if (ph > TUI_PLOT_H)
 		ph = TUI_PLOT_H;
 	if (w < 10 || ph < 2) {
