@@ -5,6 +5,7 @@
 # ncurses' and terminfo's own internals, each one explained there.
 #
 #   ./scripts/valgrind-tui.sh            (after ./scripts/test.sh; BUILD=dir for another build)
+#   ./scripts/valgrind-tui.sh tests/tui/test_sweep.sh ...   (only those tests)
 #
 # Logs are kept in $BUILD/valgrind-tui/ (one per napkin process).
 set -eu
@@ -33,7 +34,8 @@ chmod +x "$wrapper"
 export NAPKIN_TUI_DEADLINE=${NAPKIN_TUI_DEADLINE:-90}
 status=0
 n=0
-for t in tests/tui/test_*.sh tests/hostile/tui_*.sh; do
+[ $# -gt 0 ] || set -- tests/tui/test_*.sh tests/hostile/tui_*.sh
+for t in "$@"; do
 	[ -f "$t" ] || continue
 	n=$((n + 1))
 	if sh "$t" "$wrapper" >"$logs/$(basename "$t" .sh).out" 2>&1; then

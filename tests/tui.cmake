@@ -5,6 +5,7 @@ if(TARGET napkin_tui)
   napkin_add_test(NAME tui_trade SOURCES unit/test_tui_trade.c LIBS napkin_tui LABELS unit)
   napkin_add_test(NAME tui_canvas SOURCES unit/test_tui_canvas.c LIBS napkin_tui LABELS unit)
   napkin_add_test(NAME tui_theme SOURCES unit/test_tui_theme.c LIBS napkin_tui LABELS unit)
+  napkin_add_test(NAME tui_views SOURCES unit/test_tui_views.c LIBS napkin_tui LABELS unit)
 
   find_program(NAPKIN_TMUX tmux)
   if(NAPKIN_TMUX AND TARGET napkin)
@@ -19,4 +20,21 @@ if(TARGET napkin_tui)
   else()
     message(STATUS "tmux not found: the TUI's end-to-end tests are skipped")
   endif()
+endif()
+
+# No two files of src/tui call each other in a circle (directly or through others): the
+# check reads which file defines and which uses each symbol in the library's objects. It
+# must also find the circle of two files made on purpose in tests/data/circles.
+find_program(NAPKIN_PYTHON3 python3)
+if(TARGET napkin_tui AND NAPKIN_PYTHON3)
+  add_test(NAME tui_file_circles
+           COMMAND ${NAPKIN_PYTHON3} ${PROJECT_SOURCE_DIR}/scripts/file-circles.py $<TARGET_FILE:napkin_tui>)
+  add_library(napkin_circle_fixture STATIC data/circles/circle_a.c data/circles/circle_b.c)
+  add_test(NAME file_circles_finds_one
+           COMMAND sh -c "\"$0\" \"$1\" \"$2\"; echo \"status $?\"" ${NAPKIN_PYTHON3}
+                   ${PROJECT_SOURCE_DIR}/scripts/file-circles.py $<TARGET_FILE:napkin_circle_fixture>)
+  set_tests_properties(tui_file_circles file_circles_finds_one PROPERTIES LABELS unit ENVIRONMENT "NM=${CMAKE_NM}")
+  # exit status 1 and the circle named (a usage error, status 2, fails this test)
+  set_tests_properties(file_circles_finds_one PROPERTIES
+                       PASS_REGULAR_EXPRESSION "circle of 2: circle_a circle_b.*status 1")
 endif()

@@ -1,4 +1,4 @@
-# The GPU in the explorer (src/tui/view_gpu.c, view_probe.c, view_live.c): the view-model against the fake NVIDIA
+# The GPU in the explorer (src/tui/gpu_state.c, view_probe.c, view_live.c): the view-model against the fake NVIDIA
 # libraries (label unit), and the real binary in tmux with the fakes (label tui): a probe
 # that succeeds, one per failure (no driver, no device, cuBLAS or NVML missing, a hang, a
 # crash), cancelling, and the live panel.

@@ -44,24 +44,6 @@ static void entry_free(struct preg_entry *e)
 	memset(e, 0, sizeof *e);
 }
 
-int preg_read(const char *path, char **text, size_t *len, struct napkin_err *err)
-{
-	int rc = util_read_file(path, PRESET_MAX_FILE, text, len, err);
-
-	if (rc == NAPKIN_ELIMIT) {
-		util_err_at(err, path, 1, 1);
-		util_err_set(err, NAPKIN_ELIMIT, _("the file is larger than %u bytes"), (unsigned)PRESET_MAX_FILE);
-	}
-	return rc;
-}
-
-bool preg_file_exists(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 /* An id from a file name: its base name less the extension. */
 int preg_id_of(const char *path, char *id, size_t n, struct napkin_err *err)
 {

@@ -1,8 +1,8 @@
 /*
  * The main screen's frame, drawn from the view-model into the canvas: the header, the
- * footer and the warnings, the result rows and pane boxes every pane shares, and the
- * whole screen put together. The panes are in draw_knobs.c, draw_memory.c,
- * draw_compute.c and draw_tables.c; the roofline in roofline.c. Pure: no ncurses.
+ * footer and the warnings, and the whole screen put together: the panes (draw_knobs.c,
+ * draw_memory.c, draw_compute.c, draw_tables.c, roofline.c) and the views on the stack,
+ * reached through the view table. The helpers the panes share are in paint.c. Pure.
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,91 +12,6 @@
 
 #define DOT "\xc2\xb7"
 #define TIMES "\xc3\x97"
-
-void tui_draw_bytes(double v, char *buf, size_t n)
-{
-	engine_fmt_bytes(v, true, buf, n);
-}
-
-const char *tui_draw_dt_name(int dt)
-{
-	return dt < 0 || dt >= ENGINE_DT_COUNT ? "-" : engine_dtype_info((enum engine_dtype)dt)->name;
-}
-
-bool tui_pane_focused(const struct tui_model *m, enum tui_pane p)
-{
-	return m->pane == p && tui_view_top(m) == TUI_VIEW_MAIN;
-}
-
-int tui_draw_wrapped(struct tui_canvas *c, struct tui_rect r, int indent, const char *text, int style)
-{
-	const char *t = text;
-	int n = 0;
-
-	while (*t != '\0' && r.w > indent + 1) {
-		int ind = n ? indent : 0, avail = r.w - ind, w = 0;
-		const char *p = t, *cut = NULL, *end;
-		uint32_t cp;
-		char line[512];
-		/* the longest piece that fits, broken at its last space */
-		while (*p != '\0') {
-			int adv = tui_utf8_decode(p, &cp), cw = tui_cp_width(cp);
-			if (w + cw > avail)
-				break;
-			if (cp == ' ')
-				cut = p;
-			w += cw;
-			p += adv;
-		}
-		end = *p == '\0' || cut == NULL ? p : cut;
-		if (end == t) /* not even one character fits */
-			end = t + tui_utf8_decode(t, &cp);
-		if (c != NULL && n < r.h) {
-			/* the last line that fits takes the rest, cut with '…' */
-			size_t len = n == r.h - 1 ? strlen(t) : (size_t)(end - t);
-			snprintf(line, sizeof line, "%.*s", (int)len, t);
-			tui_canvas_text(c, r.x + ind, r.y + n, avail, line, style);
-		}
-		n++;
-		t = end;
-		while (*t == ' ')
-			t++;
-	}
-	return n;
-}
-
-/* Footer-style key hints: "key|what|key|what". Where they do not all fit, hints before
- * the last two give way (from the end), so that "? help" and "q quit" always show. */
-static void draw_keys(struct tui_canvas *c, int x, int y, int w, const char *spec)
-{
-	char buf[400], *tok, *save = NULL, *pair[32][2];
-	int col = x, n = 0, i, width = 0, skip_from, skip_to;
-
-	snprintf(buf, sizeof buf, "%s", spec);
-	for (tok = strtok_r(buf, "|", &save); tok != NULL && n < 32; tok = strtok_r(NULL, "|", &save)) {
-		pair[n][0] = tok;
-		tok = strtok_r(NULL, "|", &save);
-		pair[n][1] = tok != NULL ? tok : "";
-		width += tui_utf8_width(pair[n][0]) + 1 + tui_utf8_width(pair[n][1]) + 2;
-		n++;
-	}
-	skip_to = n - 2;
-	skip_from = skip_to;
-	while (width - 2 > w && skip_from > 0) {
-		skip_from--;
-		width -= tui_utf8_width(pair[skip_from][0]) + 1 + tui_utf8_width(pair[skip_from][1]) + 2;
-	}
-	for (i = 0; i < n && col < x + w; i++) {
-		if (i >= skip_from && i < skip_to)
-			continue;
-		if (col > x) /* between two hints: two spaces, or none at the edge */
-			col += x + w - col >= 2 ? 2 : x + w - col;
-		col += tui_canvas_text(c, col, y, x + w - col, pair[i][0], TUI_S_FOOTER_KEY);
-		if (col < x + w)
-			col++;
-		col += tui_canvas_text(c, col, y, x + w - col, pair[i][1], TUI_S_FOOTER);
-	}
-}
 
 /* ---------------------------------------------------------------- header, footer, status */
 
@@ -183,7 +98,7 @@ const char *tui_main_footer(const struct tui_model *m)
 static void draw_footer(struct tui_model *m, struct tui_canvas *c)
 {
 	struct tui_rect r = m->layout.footer;
-	const struct tui_view *v = tui_view_get(tui_view_top(m));
+	const struct tui_view *v = tui_view_get(m, tui_view_top(m));
 
 	tui_canvas_fill(c, r, ' ', TUI_S_FOOTER);
 	if (m->msg[0]) {
@@ -191,155 +106,7 @@ static void draw_footer(struct tui_model *m, struct tui_canvas *c)
 		tui_canvas_text(c, 1, r.y, r.w - 1, m->msg, m->msg_error ? TUI_S_ERROR_MSG : TUI_S_INFO_MSG);
 		return;
 	}
-	draw_keys(c, 1, r.y, r.w - 1, v != NULL && v->footer != NULL ? v->footer : tui_main_footer(m));
-}
-
-/* ---------------------------------------------------------------- result rows */
-
-/* Width of text without its badge mark. */
-static int width_nomark(const char *s, size_t len)
-{
-	char buf[512];
-
-	if (len >= sizeof buf)
-		len = sizeof buf - 1;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	return tui_utf8_width(buf);
-}
-
-/* The baseline badge for key that fits room columns with the space before it: the full
- * form, else one with fewer decimals; preferably one that leaves tail columns for the
- * words after it. "" when none fits or nothing differs. Returns its width with the space
- * (0 when none). */
-static int badge_fit(const struct tui_model *m, const char *key, int room, int tail, char *buf, size_t n, int *style)
-{
-	int prec, w, pass;
-
-	buf[0] = '\0';
-	if (key == NULL)
-		return 0;
-	for (pass = 0; pass < 2; pass++)
-		for (prec = 0; prec <= 2; prec++) {
-			tui_model_delta_prec(m, key, prec, buf, n, style);
-			if (buf[0] == '\0')
-				return 0;
-			w = 1 + tui_utf8_width(buf);
-			if (w + (pass == 0 ? tail : 0) <= room)
-				return w;
-		}
-	buf[0] = '\0';
-	return 0;
-}
-
-int tui_badge_width(const struct tui_model *m, const char *key, int prec)
-{
-	char d[64];
-
-	if (key == NULL)
-		return 0;
-	tui_model_delta_prec(m, key, prec, d, sizeof d, NULL);
-	return d[0] ? 1 + tui_utf8_width(d) : 0;
-}
-
-int tui_item_width(const struct tui_model *m, const char *text, const char *key)
-{
-	const char *mark = strstr(text, TUI_BADGE);
-
-	return width_nomark(text, mark != NULL ? (size_t)(mark - text) : strlen(text)) +
-	       (mark != NULL ? width_nomark(mark + 1, strlen(mark + 1)) : 0) + tui_badge_width(m, key, 1);
-}
-
-int tui_draw_badged(struct tui_model *m, struct tui_canvas *c, int x, int y, int w, const char *text, const char *key,
-		    int style, int label_style, bool at_end)
-{
-	const char *mark = strstr(text, TUI_BADGE);
-	char head[512], badge[64];
-	size_t hl = mark != NULL ? (size_t)(mark - text) : strlen(text);
-	int col = 0, bw, ds = TUI_S_DELTA_UP;
-
-	if (hl >= sizeof head)
-		hl = sizeof head - 1;
-	memcpy(head, text, hl);
-	head[hl] = '\0';
-	col += tui_canvas_text(c, x, y, w, head, style);
-	if (mark == NULL && !at_end)
-		return col;
-	/* the badge right after its figure, whole (fewer decimals where room is short); the
-	 * words after it give way instead */
-	bw = badge_fit(m, key, w - col, mark != NULL ? width_nomark(mark + 1, strlen(mark + 1)) : 0, badge, sizeof badge,
-		       &ds);
-	if (bw > 0) {
-		col += tui_canvas_text(c, x + col, y, 1, " ", label_style);
-		col += tui_canvas_text(c, x + col, y, w - col, badge, ds);
-	}
-	if (mark != NULL && w - col > 0)
-		col += tui_canvas_text(c, x + col, y, w - col, mark + 1, style);
-	return col;
-}
-
-void tui_item_row(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, int idx, struct tui_rect row,
-		  int lw, const char *label, const char *value, const char *key, uint64_t now)
-{
-	tui_item_row_badge(m, c, p, idx, row, lw, label, value, key, key, now);
-}
-
-void tui_item_row_badge(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, int idx, struct tui_rect row,
-			int lw, const char *label, const char *value, const char *key, const char *badge, uint64_t now)
-{
-	bool sel = tui_pane_focused(m, p) && m->item[p] == idx;
-	bool changed = key != NULL && tui_model_changed(m, key, now);
-	int vs = changed ? TUI_S_CHANGED : TUI_S_VALUE, ls = TUI_S_LABEL, x;
-	const char *mark = strstr(value, TUI_BADGE);
-
-	if (idx >= 0 && idx < TUI_ITEMS_MAX)
-		m->hits.item[p][idx] = row;
-	if (sel) {
-		tui_canvas_fill(c, row, ' ', TUI_S_SELECTED);
-		ls = TUI_S_SELECTED;
-		if (!changed)
-			vs = TUI_S_SELECTED;
-	}
-	int lmax = lw - 1;
-
-	if (label != NULL && badge != NULL) {
-		/* a badge that does not fit with one decimal takes columns from the label (cut
-		 * with '…'), never from itself or the figure */
-		int head = width_nomark(value, mark != NULL ? (size_t)(mark - value) : strlen(value));
-		int over = lw + head + tui_badge_width(m, badge, 1) - row.w;
-		if (over > 0 && lw + head <= row.w && tui_badge_width(m, badge, 1) > 0) {
-			lw = lw - over > 5 ? lw - over : 5;
-			lmax = lw - 2; /* a column between the cut label and the figure */
-		}
-	}
-	x = row.x;
-	if (label != NULL)
-		tui_canvas_text(c, x + 1, row.y, lmax, label, ls);
-	x += lw;
-	tui_draw_badged(m, c, x, row.y, row.x + row.w - x, value, badge, vs, ls, true);
-}
-
-void tui_pane_box(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, const char *extra)
-{
-	bool f = tui_pane_focused(m, p);
-	char title[160];
-	struct tui_rect r = m->layout.pane[p];
-
-	snprintf(title, sizeof title, "%s%s%s", tui_pane_title(p), extra ? " " : "", extra ? extra : "");
-	tui_canvas_box(c, r, title, f ? TUI_S_BORDER_FOCUS : TUI_S_BORDER, f ? TUI_S_TITLE_FOCUS : TUI_S_TITLE);
-	if (m->layout.tabbed && p >= TUI_PANE_COMPUTE) {
-		/* the shared slot: the other panes are a Tab away (at the right of the border,
-		 * where the title leaves room) */
-		static const char *const hint[] = {" Tab: more panes ", " Tab: more "};
-		size_t i;
-		for (i = 0; i < sizeof hint / sizeof hint[0]; i++) {
-			int hw = tui_utf8_width(hint[i]);
-			if (tui_utf8_width(title) + 6 + hw <= r.w) {
-				tui_canvas_text(c, r.x + r.w - 2 - hw, r.y, hw, hint[i], TUI_S_DIM);
-				break;
-			}
-		}
-	}
+	tui_paint_keys(c, 1, r.y, r.w - 1, v != NULL && v->footer != NULL ? v->footer : tui_main_footer(m));
 }
 
 /* ---------------------------------------------------------------- the whole screen */
@@ -397,12 +164,12 @@ void tui_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	}
 	/* draw from the top-most full-screen view up */
 	for (i = 0; i < m->n_views; i++) {
-		const struct tui_view *v = tui_view_get(m->views[i]);
+		const struct tui_view *v = tui_view_get(m, m->views[i]);
 		if (v != NULL && v->kind == TUI_VIEW_FULL)
 			base = i;
 	}
 	for (i = base; i < m->n_views; i++) {
-		const struct tui_view *v = tui_view_get(m->views[i]);
+		const struct tui_view *v = tui_view_get(m, m->views[i]);
 		if (v != NULL && v->draw != NULL) {
 			tui_canvas_unclip(c);
 			v->draw(m, c, now);

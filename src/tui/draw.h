@@ -1,7 +1,7 @@
 /*
- * draw: what the main screen's drawing files (draw*.c) share: the number formats, the
- * focus test, a result row and a pane's box, and each pane's draw function. Internal to
- * the TUI; everything here is pure (no ncurses).
+ * draw: the main screen's panes, each drawn by its own file (draw_knobs.c, draw_memory.c,
+ * draw_compute.c, draw_tables.c, roofline.c) and put together by draw.c. The helpers they
+ * share are in paint.h, below them. Internal to the TUI; pure (no ncurses).
  */
 #ifndef NAPKIN_TUI_DRAW_H
 #define NAPKIN_TUI_DRAW_H
@@ -9,40 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
-
-/* engine_fmt_bytes in binary units ("54.83 GiB"). */
-void tui_draw_bytes(double v, char *buf, size_t n);
-/* A dtype's name, "-" when none. */
-const char *tui_draw_dt_name(int dt);
-bool tui_pane_focused(const struct tui_model *m, enum tui_pane p);
-/* Where a value's baseline badge goes: right after the figure it compares, marked in the
- * text with TUI_BADGE ("%s" TUI_BADGE " for %s tokens"). Without a mark it goes at the end. */
-#define TUI_BADGE "\x1f"
-/* The badge's width for key with its space (0 when none): prec as tui_model_delta_prec. */
-int tui_badge_width(const struct tui_model *m, const char *key, int prec);
-/* The columns text takes with key's badge at its mark (with one decimal fewer where the
- * full form has two: what the row needs at least before the words after it give way). */
-int tui_item_width(const struct tui_model *m, const char *text, const char *key);
-/* Draws text at (x, y) in w columns with key's badge at its mark (at the end when there is
- * none and at_end); the badge is never cut: it drops decimals, then the words after it
- * give way. Returns the columns drawn. */
-int tui_draw_badged(struct tui_model *m, struct tui_canvas *c, int x, int y, int w, const char *text, const char *key,
-		    int style, int label_style, bool at_end);
-/* A "label  value" row that is item idx of pane p: highlights, focus, baseline delta (at
- * the value's TUI_BADGE mark, or at its end). */
-void tui_item_row(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, int idx, struct tui_rect row, int lw,
-		  const char *label, const char *value, const char *key, uint64_t now);
-/* The same where the badge compares another result than the row's key (NULL: no badge,
- * for a row that shows no figure of its key). */
-void tui_item_row_badge(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, int idx, struct tui_rect row,
-			int lw, const char *label, const char *value, const char *key, const char *badge, uint64_t now);
-/* Wraps text at spaces into r.w columns (lines after the first indented by indent) and
- * draws at most r.h lines from r's corner (nothing when c is NULL); the last line drawn
- * is cut with '…' when the text goes on. Returns the lines the whole text takes. */
-int tui_draw_wrapped(struct tui_canvas *c, struct tui_rect r, int indent, const char *text, int style);
-/* A pane's box and title (with extra after it, and the hint when panes share a slot). */
-void tui_pane_box(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, const char *extra);
+#include "paint.h"
 
 void tui_draw_knobs(struct tui_model *m, struct tui_canvas *c);
 void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now);

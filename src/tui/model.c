@@ -11,8 +11,6 @@
 #include <string.h>
 
 #include "model.h"
-#include "view_gpu.h"
-#include "view_teach.h"
 #ifdef TUI_HAVE_PRESETS
 #include "presets.h"
 #endif
@@ -239,23 +237,20 @@ void tui_model_evaluate(struct tui_model *m, uint64_t now)
 	m->have_res = true;
 }
 
-int tui_model_timeout(const struct tui_model *m, uint64_t now)
+int tui_model_hl_timeout(const struct tui_model *m, uint64_t now)
 {
 	uint64_t next = 0;
 	size_t i;
-	int gpu = tui_gpu_timeout(m, now); /* a probe or the live panel running; -1 when not */
 
 	for (i = 0; i < TUI_HL_MAX; i++)
 		if (m->hl_until[i] > now && (next == 0 || m->hl_until[i] < next))
 			next = m->hl_until[i];
-	if (next == 0)
-		return gpu;
-	return gpu >= 0 && gpu < (int)(next - now) ? gpu : (int)(next - now);
+	return next == 0 ? -1 : (int)(next - now);
 }
 
-unsigned tui_model_tick(struct tui_model *m, uint64_t now)
+unsigned tui_model_hl_tick(struct tui_model *m, uint64_t now)
 {
-	unsigned flags = tui_gpu_tick(m, now);
+	unsigned flags = TUI_REACT_NONE;
 	size_t i;
 
 	for (i = 0; i < TUI_HL_MAX; i++)
@@ -420,16 +415,12 @@ int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const c
 	return NAPKIN_OK;
 }
 
-int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now)
+int tui_model_step_value(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now)
 {
 	struct engine_scenario before;
 	struct napkin_err err;
 	int rc;
 
-	if (k->type == ENGINE_KNOB_NAME) {
-		tui_model_open_picker(m, k);
-		return NAPKIN_OK;
-	}
 	util_err_clear(&err);
 	before = m->sc;
 	rc = engine_knob_step(&m->sc, k, dir, catalog(m), &err);
@@ -451,8 +442,8 @@ int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int di
 
 /* ---------------------------------------------------------------- init */
 
-int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct preset_registry *reg,
-		   const struct tui_options *opt)
+int tui_model_setup(struct tui_model *m, const struct engine_scenario *sc, struct preset_registry *reg,
+		    const struct tui_options *opt, const struct tui_view *table)
 {
 	const struct engine_knob *list[TUI_KNOBS_MAX];
 	int n, i;
@@ -480,6 +471,7 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 	snprintf(m->lang, sizeof m->lang, "%s", opt != NULL && opt->lang != NULL ? opt->lang : "en");
 	engine_results(&nres);
 	m->n_hl = nres + ENGINE_TECH_COUNT;
+	m->view_table = table;
 	m->views[0] = TUI_VIEW_MAIN;
 	m->n_views = 1;
 	m->pane = TUI_PANE_KNOBS;
@@ -516,16 +508,11 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 		adapt_message(m, &plain);
 	}
 	tui_model_set_size(m, 120, 40);
-	if (opt != NULL && opt->lesson != NULL) /* napkin lesson N: start in the lesson (view_teach.c) */
-		tui_lesson_start(m, opt->lesson, opt->lesson_number, opt->lang);
 	return NAPKIN_OK;
 }
 
-void tui_model_fini(struct tui_model *m)
+void tui_model_release(struct tui_model *m)
 {
-	while (m->n_views > 1)
-		tui_view_pop(m);
-	tui_gpu_fini(m);
 	free(m->pick);
 	m->pick = NULL;
 }

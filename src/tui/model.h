@@ -11,6 +11,8 @@
  *   flags = tui_model_event(&m, &ev, now);    for each key or mouse event
  *   tui_model_tick(&m, now);                  when tui_model_timeout() has run out
  *   tui_draw(&m, &canvas, now);               (draw.c) composes a frame
+ * (init, fini, timeout and tick are in explorer.c, with the view table; the rest of the
+ * model's files never call a view or a drawing function: views call the model.)
  *   tui_model_fini(&m);
  */
 #ifndef NAPKIN_TUI_MODEL_H
@@ -23,7 +25,6 @@
 #include "engine.h"
 #include "layout.h"
 #include "tui.h"
-#include "view.h"
 
 /* ---------------------------------------------------------------- keys and events */
 
@@ -116,6 +117,8 @@ enum {
 	TUI_REACT_CLEAR = 1u << 3, /* repaint the terminal from scratch (Ctrl-L) */
 };
 
+#include "view.h" /* the view table's row names enum tui_action */
+
 /* ---------------------------------------------------------------- the model */
 
 #define TUI_HL_MAX 128        /* results + technique rows that can be highlighted */
@@ -187,6 +190,7 @@ struct tui_model {
 	bool msg_error;
 
 	/* views: the main screen is the base; overlays stack on it */
+	const struct tui_view *view_table; /* TUI_VIEW_COUNT rows (explorer.c) */
 	enum tui_view_id views[TUI_VIEW_STACK];
 	int n_views;
 	void *view_state[TUI_VIEW_COUNT];
@@ -221,20 +225,33 @@ struct tui_model {
 	bool quit;
 	bool interrupted; /* left with Ctrl-C: tui_run returns TUI_EXIT_INTERRUPT */
 
-	/* the GPU in this machine: probe, measured GPUs, live panel (view_gpu.c, view_probe.c, view_live.c) */
+	/* the GPU in this machine: probe, measured GPUs, live panel (gpu_state.c, view_probe.c, view_live.c) */
 	struct tui_gpu *gpu;
 	double probe_timeout; /* seconds; 0: the probe's default */
 	char lang[12];        /* the lessons' language (--lang) */
 };
 
+/* The explorer's entry points (explorer.c, above every view): init sets up the model with
+ * the view table and starts a lesson when opt names one; fini closes the views, stops the
+ * GPU probe or monitor and frees the model; timeout is the milliseconds until the next
+ * wake-up (a highlight ends, a probe is polled, a sample is due), -1 when none (block);
+ * tick does what is due. tui_model_event (model_input.c) hands an event to the top view. */
 int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct preset_registry *reg,
 		   const struct tui_options *opt);
 void tui_model_fini(struct tui_model *m);
-void tui_model_set_size(struct tui_model *m, int w, int h);
-unsigned tui_model_event(struct tui_model *m, const struct tui_event *ev, uint64_t now);
-/* Milliseconds until the next highlight ends, or -1 when none is pending (block). */
 int tui_model_timeout(const struct tui_model *m, uint64_t now);
 unsigned tui_model_tick(struct tui_model *m, uint64_t now);
+unsigned tui_model_event(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+
+/* The model alone (model.c), below every view: setup fills m from the scenario and the
+ * options and keeps table (TUI_VIEW_COUNT rows) for the view stack; release frees what
+ * setup and the actions allocated. The highlights' own wake-up and expiry. */
+int tui_model_setup(struct tui_model *m, const struct engine_scenario *sc, struct preset_registry *reg,
+		    const struct tui_options *opt, const struct tui_view *table);
+void tui_model_release(struct tui_model *m);
+int tui_model_hl_timeout(const struct tui_model *m, uint64_t now);
+unsigned tui_model_hl_tick(struct tui_model *m, uint64_t now);
+void tui_model_set_size(struct tui_model *m, int w, int h);
 
 /* Evaluates the scenario and highlights what moved (now: when the change happened). */
 void tui_model_evaluate(struct tui_model *m, uint64_t now);
@@ -247,7 +264,10 @@ int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const c
  * context of GPT-2 (124M)"), joined with "; ", or "" (engine_adapt). */
 void tui_model_adapt_notes(const struct engine_scenario *before, const struct engine_scenario *after, char *buf,
 			   size_t n);
+/* Steps a knob by dir (model_actions.c); a preset name (model, GPU) opens the picker instead.
+ * tui_model_step_value (model.c) only steps. Return 0 or an error code. */
 int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now);
+int tui_model_step_value(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now);
 void tui_model_message(struct tui_model *m, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* The knobs on screen, in group order, without the hidden and irrelevant ones. */
@@ -276,7 +296,7 @@ unsigned tui_main_view_key(struct tui_model *m, const struct tui_event *ev, uint
 
 /* Undo (model_undo.c): tui_undo_note records the scenario before a change when the change
  * moved a knob (what names it in the footer); tui_undo_push records it always; tui_undo
- * brings the last one back. */
+ * (model_actions.c) brings the last one back. */
 void tui_undo_note(struct tui_model *m, const struct engine_scenario *before, const char *what);
 void tui_undo_push(struct tui_model *m, const struct engine_scenario *before, const char *what);
 unsigned tui_undo(struct tui_model *m, uint64_t now);

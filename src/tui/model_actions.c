@@ -1,7 +1,8 @@
 /*
- * The views the view-model's actions open: explain (a knob, a dtype, a result), the
- * preset picker and the prompt; and saving and opening a scenario (see model.h). Pure: no
- * ncurses, no clock.
+ * The view-model's actions, above model.c: stepping a knob (a preset name opens the
+ * picker), undo, the views actions open (explain of a knob, a dtype or a result, the preset
+ * picker, the prompt), and saving and opening a scenario (see model.h). Pure: no ncurses,
+ * no clock.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,37 @@
 #ifdef TUI_HAVE_PRESETS
 #include "presets.h"
 #endif
+
+/* ---------------------------------------------------------------- knobs and undo */
+
+int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now)
+{
+	if (k->type == ENGINE_KNOB_NAME) { /* a model or a GPU: pick one from the presets */
+		tui_model_open_picker(m, k);
+		return NAPKIN_OK;
+	}
+	return tui_model_step_value(m, k, dir, now);
+}
+
+unsigned tui_undo(struct tui_model *m, uint64_t now)
+{
+	struct tui_undo_entry *e;
+
+	if (m->n_undo == 0) {
+		tui_model_message(m, false, "nothing to undo");
+		return TUI_REACT_REDRAW;
+	}
+	e = &m->undo[--m->n_undo];
+	m->sc = e->sc;
+	tui_model_evaluate(m, now);
+	tui_model_fix_knob_focus(m);
+	tui_model_set_size(m, m->w, m->h);
+	if (!m->have_res)
+		tui_model_message(m, true, "undid %s: %s", e->what, m->eval_err);
+	else
+		tui_model_message(m, false, "undid %s (%d more to undo)", e->what, m->n_undo);
+	return TUI_REACT_REDRAW | TUI_REACT_EVAL;
+}
 
 /* ---------------------------------------------------------------- views opened by actions */
 

@@ -1,12 +1,13 @@
 /*
  * The view-model's input: moving the focus between knobs, panes and rows, the mouse, and
- * the main screen's keys turned into actions (see model.h). Pure: no ncurses, no clock.
+ * the main screen's keys turned into actions (see model.h), and each event handed to the
+ * top view through the view table (a key that opens a view is found there too). Pure: no
+ * ncurses, no clock.
  */
 #include <stdlib.h>
 
 #include "i18n.h"
 #include "model.h"
-#include "view_gpu.h"
 
 /* ---------------------------------------------------------------- focus movement */
 
@@ -201,6 +202,7 @@ static unsigned mouse(struct tui_model *m, const struct tui_event *ev, uint64_t 
 static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
 	enum tui_action a;
+	int i;
 	bool on_knob = m->pane == TUI_PANE_KNOBS && m->knob != NULL;
 	int page = m->layout.pane[m->pane].h > 4 ? m->layout.pane[m->pane].h - 3 : 1;
 
@@ -209,6 +211,16 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 	a = tui_key_action(ev->key);
 	if (a != TUI_ACT_NONE && a != TUI_ACT_QUIT)
 		m->msg[0] = '\0';
+	if (a != TUI_ACT_NONE)
+		for (i = 0; i < TUI_VIEW_COUNT; i++) { /* a key that opens a view: the view table says which */
+			const struct tui_view *v = tui_view_get(m, (enum tui_view_id)i);
+			if (v == NULL || v->opened_by != a)
+				continue;
+			if (v->start != NULL)
+				return v->start(m, now);
+			tui_view_push(m, (enum tui_view_id)i);
+			return TUI_REACT_REDRAW;
+		}
 	switch (a) {
 	case TUI_ACT_QUIT: m->quit = true; return TUI_REACT_QUIT;
 	case TUI_ACT_UP: move_vertical(m, -1); break;
@@ -248,16 +260,6 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 		}
 		break;
 	case TUI_ACT_EXPLAIN: tui_model_explain(m); break;
-	case TUI_ACT_HELP: m->scroll = 0; tui_view_push(m, TUI_VIEW_HELP); break;
-	case TUI_ACT_LESSON: tui_view_push(m, TUI_VIEW_LESSON); break;
-	case TUI_ACT_TENSORS: tui_view_push(m, TUI_VIEW_TENSORS); break;
-	case TUI_ACT_DTYPELAB: tui_view_push(m, TUI_VIEW_DTYPELAB); break;
-	case TUI_ACT_PROBE: return tui_gpu_probe_start(m, now);
-	case TUI_ACT_GPULIVE: tui_view_push(m, TUI_VIEW_GPULIVE); break;
-	case TUI_ACT_SWEEP: tui_view_push(m, TUI_VIEW_SWEEP); break;
-	case TUI_ACT_PLAN: tui_view_push(m, TUI_VIEW_PLAN); break;
-	case TUI_ACT_HEAT: tui_view_push(m, TUI_VIEW_HEAT); break;
-	case TUI_ACT_COMPARE: tui_view_push(m, TUI_VIEW_COMPARE); break;
 	case TUI_ACT_BASELINE: tui_model_toggle_baseline(m); break;
 	case TUI_ACT_UNDO: return tui_undo(m, now);
 	case TUI_ACT_SAVE: tui_model_open_prompt(m, TUI_PROMPT_SAVE, NULL); break;
@@ -297,7 +299,7 @@ unsigned tui_model_event(struct tui_model *m, const struct tui_event *ev, uint64
 		m->interrupted = true;
 		return TUI_REACT_QUIT;
 	}
-	v = tui_view_get(tui_view_top(m));
+	v = tui_view_get(m, tui_view_top(m));
 	flags = v != NULL && v->key != NULL ? v->key(m, ev, now) : main_key(m, ev, now);
 	if (m->res.n_warnings != warn || (flags & TUI_REACT_EVAL))
 		tui_model_set_size(m, m->w, m->h);

@@ -1,7 +1,9 @@
 /*
  * The explorer's undo (`u`): a bounded history of the scenarios before each change the
  * user made (a knob stepped or typed, a model or GPU picked, a lesson started or left, a
- * file opened). The oldest entry gives way when the history is full. Pure: no ncurses.
+ * file opened). The oldest entry gives way when the history is full. This file only
+ * records; bringing an entry back (tui_undo) is an action, in model_actions.c, since it
+ * evaluates the scenario again. Pure: no ncurses.
  */
 #include <stdio.h>
 #include <string.h>
@@ -41,24 +43,4 @@ void tui_undo_note(struct tui_model *m, const struct engine_scenario *before, co
 {
 	if (!same_scenario(before, &m->sc))
 		tui_undo_push(m, before, what);
-}
-
-unsigned tui_undo(struct tui_model *m, uint64_t now)
-{
-	struct tui_undo_entry *e;
-
-	if (m->n_undo == 0) {
-		tui_model_message(m, false, "nothing to undo");
-		return TUI_REACT_REDRAW;
-	}
-	e = &m->undo[--m->n_undo];
-	m->sc = e->sc;
-	tui_model_evaluate(m, now);
-	tui_model_fix_knob_focus(m);
-	tui_model_set_size(m, m->w, m->h);
-	if (!m->have_res)
-		tui_model_message(m, true, "undid %s: %s", e->what, m->eval_err);
-	else
-		tui_model_message(m, false, "undid %s (%d more to undo)", e->what, m->n_undo);
-	return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 }

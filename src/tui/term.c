@@ -6,7 +6,7 @@
  *
  * The loop blocks in wget_wch() with no timeout while nothing is highlighted: an idle
  * explorer wakes up zero times a second. A timeout is set only until the next highlight
- * fades, or while a GPU probe or the live GPU panel runs (view_gpu.c: every 100 ms for a
+ * fades, or while a GPU probe or the live GPU panel runs (view_gpu_loop.c: every 100 ms for a
  * probe, when the next sample is due for the panel). SIGINT, SIGTERM and SIGHUP set a flag (installed before ncurses, without
  * SA_RESTART, so the blocking read returns); the loop leaves, endwin() runs, and the
  * signal is raised again with its default action so the exit status tells of it.

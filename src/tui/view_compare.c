@@ -209,28 +209,6 @@ unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64
 	}
 }
 
-static void fmt_cell(const struct engine_metric *mt, double y, char *buf, size_t n)
-{
-	if (!isfinite(y))
-		snprintf(buf, n, "-");
-	else if (mt->kind == ENGINE_METRIC_FITS)
-		snprintf(buf, n, "%s", y >= 0.5 ? "yes" : "no");
-	else if (mt->kind == ENGINE_METRIC_COST && y == 0.0)
-		snprintf(buf, n, "no price");
-	else if (mt->unit == ENGINE_UNIT_NONE || mt->unit == ENGINE_UNIT_COUNT || mt->unit == ENGINE_UNIT_TOKENS_PER_S ||
-		 mt->unit == ENGINE_UNIT_GPU_HOURS || mt->kind == ENGINE_METRIC_COST) {
-		/* the row's label names the unit: the figure alone, in k and M */
-		if (fabs(y) >= 1e6)
-			snprintf(buf, n, "%.4gM", y / 1e6);
-		else if (fabs(y) >= 1e4)
-			snprintf(buf, n, "%.4gk", y / 1e3);
-		else
-			snprintf(buf, n, "%.4g", y);
-	}
-	else
-		engine_unit_format(mt->unit, y, buf, n);
-}
-
 void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
 	struct compare_view *v = state(m);
@@ -251,10 +229,8 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			engine_validate(&sc[i], &err) == NAPKIN_OK && engine_evaluate(&sc[i], &res[i], &err) == NAPKIN_OK;
 		util_strlcpy(err_col[i], err.msg, sizeof err_col[i]);
 	}
-	tui_canvas_clear(c, TUI_S_NORMAL);
-	tui_canvas_fill(c, tui_rect_make(0, 0, m->w, 1), ' ', TUI_S_HEADER);
 	engine_scenario_summary(&sc[0], buf, sizeof buf);
-	tui_canvas_text(c, 0, 0, m->w, " Compare: ", TUI_S_HEADER);
+	tui_paint_view_header(c, m->w, " Compare: ");
 	tui_canvas_text(c, 10, 0, m->w - 10, buf, TUI_S_HEADER);
 	cw = ncol > 0 ? (m->w - lw) / ncol : 0;
 	if (cw > 24)
@@ -302,7 +278,7 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		for (i = 0; i < shown; i++) {
 			char cell[64], d[32] = "";
 			bool is_best = differ && isfinite(val[i]) && val[i] == best; /* none when all agree */
-			fmt_cell(&mt, val[i], cell, sizeof cell);
+			tui_paint_metric_cell(&mt, val[i], cell, sizeof cell);
 			if (i > 0 && isfinite(val[i]) && isfinite(val[0]) && val[0] != 0.0 && mt.kind != ENGINE_METRIC_FITS &&
 			    val[i] != val[0])
 				snprintf(d, sizeof d, " %+.0f%%", (val[i] - val[0]) / fabs(val[0]) * 100.0);

@@ -19,8 +19,9 @@
  * reads the children without blocking.
  *
  * State lives in m->gpu (allocated on first use, freed by tui_gpu_fini); the views draw it.
- * view_probe.c holds the probe (G), view_live.c the live panel (M), view_gpu.c what they
- * share: the state, the measured GPUs and their catalog, the loop, the drawing helpers.
+ * view_probe.c holds the probe (G), view_live.c the live panel (M), gpu_state.c what they
+ * share: the state, the measured GPUs and their catalog; view_gpu_loop.c the loop. They
+ * draw with paint.h.
  */
 #ifndef NAPKIN_TUI_VIEW_GPU_H
 #define NAPKIN_TUI_VIEW_GPU_H
@@ -29,13 +30,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "paint.h" /* the overlays draw with tui_paint_wrapped_from, tui_paint_bar */
 
 #define TUI_GPU_MEASURED_MAX 8  /* measured GPUs kept in a session */
 #define TUI_GPU_PROBE_POLL_MS 100
 #define TUI_GPU_HISTORY 64     /* samples the live panel keeps for its sparklines */
 
-/* The views (rows of views.c). */
+/* The views (rows of the view table, explorer.c). */
 void tui_probe_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_probe_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 void tui_probe_close(struct tui_model *m); /* cancels a probe still running */
@@ -83,7 +84,7 @@ const char *tui_gpu_failure_title(const struct probe_report *r);
 /* Gives the live panel a sample as the monitor would (tests). */
 void tui_gpu_live_feed(struct tui_model *m, const struct probe_sample *s, uint64_t now);
 
-/* ---- internal to view_gpu.c, view_probe.c and view_live.c */
+/* ---- internal to gpu_state.c, view_gpu_loop.c, view_probe.c and view_live.c */
 
 struct tui_gpu_entry {
 	struct engine_gpu gpu, datasheet;
@@ -122,21 +123,13 @@ struct tui_gpu {
 	int hist_n, hist_pos;
 };
 
-/* m->gpu, allocated on first use; NULL when out of memory (view_gpu.c). */
+/* m->gpu, allocated on first use; NULL when out of memory (gpu_state.c). */
 struct tui_gpu *tui_gpu_state(struct tui_model *m);
-/* Wraps m->cat once so the measured GPUs' ids resolve (view_gpu.c). */
+/* Wraps m->cat once so the measured GPUs' ids resolve (gpu_state.c). */
 void tui_gpu_wrap_catalog(struct tui_model *m, struct tui_gpu *g);
 /* Stops the sampling child, if any (view_live.c). */
 void tui_gpu_monitor_stop(struct tui_gpu *g);
 
-/* Drawing helpers of both overlays (view_gpu.c). Draws text wrapped at spaces (and inside
- * words longer than the width) from line `first`; '\n' ends a line; c may be NULL to
- * measure. Returns the number of lines the whole text takes. */
-int tui_gpu_draw_wrapped(struct tui_canvas *c, struct tui_rect r, const char *text, int first, int style);
-/* A horizontal bar of w cells, frac filled. */
-void tui_gpu_bar(struct tui_canvas *c, int x, int y, int w, double frac, int style);
-/* An overlay's background and border with its title. */
-void tui_gpu_frame(struct tui_canvas *c, struct tui_rect r, const char *title);
 #endif
 
 #endif

@@ -199,22 +199,6 @@ unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 	}
 }
 
-static void fmt_v(const struct engine_metric *mt, double y, char *buf, size_t n)
-{
-	if (mt->unit == ENGINE_UNIT_NONE)
-		snprintf(buf, n, "%.3g", y);
-	else
-		engine_unit_format(mt->unit, y, buf, n);
-}
-
-static void fmt_k(const struct engine_knob *k, double x, char *buf, size_t n)
-{
-	if (k->unit == ENGINE_UNIT_TOKENS && x >= 1024 && fmod(x, 1024) == 0)
-		snprintf(buf, n, "%gk", x / 1024);
-	else
-		snprintf(buf, n, "%g", x);
-}
-
 void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
 	static const uint32_t shade[4] = {0x2591, 0x2592, 0x2593, 0x2588};
@@ -229,11 +213,9 @@ void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v == NULL)
 		return;
 	compute(m, v);
-	tui_canvas_clear(c, TUI_S_NORMAL);
-	tui_canvas_fill(c, tui_rect_make(0, 0, m->w, 1), ' ', TUI_S_HEADER);
 	snprintf(buf, sizeof buf, " Heatmap: %s, %s \xc3\x97 %s (p knobs, y result)", r_labels[v->res],
 		 pairs[v->pair][0], pairs[v->pair][1]);
-	tui_canvas_text(c, 0, 0, m->w, buf, TUI_S_HEADER);
+	tui_paint_view_header(c, m->w, buf);
 	if (v->nx == 0 || v->ny == 0) {
 		tui_canvas_text(c, 1, 2, m->w - 2, v->err[0] ? v->err : "nothing to draw", TUI_S_ERROR_MSG);
 		return;
@@ -256,11 +238,11 @@ void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	tui_canvas_text(c, x0, y0 - 2, m->w - x0, pairs[v->pair][0], TUI_S_LABEL);
 	tui_canvas_put(c, x0 + (int)strlen(pairs[v->pair][0]) + 1, y0 - 2, 0x2192, TUI_S_LABEL);
 	for (i = 0; i < v->nx; i++) {
-		fmt_k(v->sw.range[0].knob, v->xs[i], t1, sizeof t1);
+		tui_paint_knob_value(v->sw.range[0].knob, v->xs[i], t1, sizeof t1);
 		tui_canvas_text(c, x0 + (int)i * CW, y0 - 1, CW - 1, t1, (int)i == v->cx ? TUI_S_SELECTED : TUI_S_AXIS);
 	}
 	for (j = 0; j < v->ny; j++) {
-		fmt_k(v->sw.range[1].knob, v->ys[j], t1, sizeof t1);
+		tui_paint_knob_value(v->sw.range[1].knob, v->ys[j], t1, sizeof t1);
 		tui_canvas_text_right(c, x0 - 1, y0 + (int)j, x0 - 1, t1, (int)j == v->cy ? TUI_S_SELECTED : TUI_S_AXIS);
 		for (i = 0; i < v->nx; i++) {
 			size_t p = j * v->nx + i;
@@ -287,17 +269,17 @@ void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	{
 		int y = y0 + (int)v->ny + 1;
 		size_t p = (size_t)v->cy * v->nx + (size_t)v->cx;
-		fmt_v(&v->metric[0], lo, t1, sizeof t1);
-		fmt_v(&v->metric[0], hi, t2, sizeof t2);
+		tui_paint_metric_value(&v->metric[0], lo, t1, sizeof t1);
+		tui_paint_metric_value(&v->metric[0], hi, t2, sizeof t2);
 		snprintf(buf, sizeof buf, " \xe2\x96\x91 %s  \xe2\x96\x92  \xe2\x96\x93  \xe2\x96\x88 %s%s  \xe2\x9c\x97 red: does not fit  \xc2\xb7 invalid  \xe2\x97\x8f yours  [ ] cursor",
 			 t1, t2, logs ? " (log)" : "");
 		if (y < m->h - 1)
 			tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_LABEL);
-		fmt_k(v->sw.range[0].knob, v->xs[v->cx], t1, sizeof t1);
-		fmt_k(v->sw.range[1].knob, v->ys[v->cy], t2, sizeof t2);
+		tui_paint_knob_value(v->sw.range[0].knob, v->xs[v->cx], t1, sizeof t1);
+		tui_paint_knob_value(v->sw.range[1].knob, v->ys[v->cy], t2, sizeof t2);
 		if (v->rc[p] == 0) {
 			char val[48];
-			fmt_v(&v->metric[0], v->values[p * 2], val, sizeof val);
+			tui_paint_metric_value(&v->metric[0], v->values[p * 2], val, sizeof val);
 			snprintf(buf, sizeof buf, " %s %s \xc3\x97 %s %s: %s, %s (Enter applies)", pairs[v->pair][0], t1,
 				 pairs[v->pair][1], t2, val, v->values[p * 2 + 1] >= 0.5 ? "fits" : "does not fit");
 		} else {

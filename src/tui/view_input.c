@@ -8,22 +8,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "model.h"
+#include "paint.h"
 
 static bool is_text_key(int key)
 {
 	return key >= 0x20 && key < 0x110000 && key != 0x7f;
-}
-
-static struct tui_rect overlay_box(struct tui_model *m, int want_w, int want_h)
-{
-	return tui_layout_overlay(m->w, m->h - 1, want_w, want_h);
-}
-
-static void draw_frame(struct tui_canvas *c, struct tui_rect r, const char *title)
-{
-	tui_canvas_fill(c, r, ' ', TUI_S_OVERLAY);
-	tui_canvas_box(c, r, title, TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
 }
 
 /* ---------------------------------------------------------------- picker */
@@ -36,11 +25,11 @@ void tui_picker_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	bool is_model = m->pick_knob != NULL && strcmp(m->pick_knob->key, "model") == 0;
 
 	(void)now;
-	box = overlay_box(m, 110, m->n_pick + 5 > 24 ? 24 : m->n_pick + 5);
+	box = tui_paint_overlay_box(m, 110, m->n_pick + 5 > 24 ? 24 : m->n_pick + 5);
 	in = tui_rect_inner(box);
 	snprintf(title, sizeof title, "Pick a %s (%d of %d; or type a path to a file)", is_model ? "model" : "GPU",
 		 m->n_match, m->n_pick);
-	draw_frame(c, box, title);
+	tui_paint_frame(c, box, title);
 	snprintf(line, sizeof line, " %s: %s", tui_looks_like_path(m->filter) ? "file" : "filter", m->filter);
 	y = tui_canvas_text(c, in.x, in.y, in.w, line, TUI_S_INPUT);
 	tui_canvas_put(c, in.x + y, in.y, ' ', TUI_S_SELECTED);
@@ -188,7 +177,7 @@ void tui_prompt_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		return;
 	box = tui_rect_make(0, m->h - 4, m->w, 3);
 	prompt_label(m, label, sizeof label);
-	draw_frame(c, box, label);
+	tui_paint_frame(c, box, label);
 	x = tui_canvas_text(c, 1, box.y + 1, 2, "> ", TUI_S_TITLE_FOCUS) + 1;
 	w = box.w - 3 - x;
 	/* the input, with a block cursor; columns count display width (a wide character takes

@@ -94,11 +94,6 @@ unsigned tui_gpulive_key(struct tui_model *m, const struct tui_event *ev, uint64
 
 /* ---------------------------------------------------------------- the live panel */
 
-static void fmt_bytes(double v, char *buf, size_t n)
-{
-	engine_fmt_bytes(v, true, buf, n);
-}
-
 static void sparkline(struct tui_canvas *c, int x, int y, int w, const struct tui_gpu *g, bool util, double max)
 {
 	int n = g->hist_n < w ? g->hist_n : w, i;
@@ -130,7 +125,7 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (g == NULL)
 		return;
 	s = &g->sample;
-	notes_h = g->notes[0] ? tui_gpu_draw_wrapped(NULL, tui_rect_make(0, 0, 92, 1000), g->notes, 0, 0) : 0;
+	notes_h = g->notes[0] ? tui_paint_wrapped_from(NULL, tui_rect_make(0, 0, 92, 1000), g->notes, 0, 0) : 0;
 	if (notes_h > 4)
 		notes_h = 4;
 	box = tui_layout_overlay(m->w, m->h - 1, 100, 15 + (notes_h > 0 ? notes_h + 1 : 0));
@@ -138,7 +133,7 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	in.x++;
 	in.w -= 2;
 	snprintf(title, sizeof title, "GPU live: %s", g->device[0] ? g->device : "NVML device 0");
-	tui_gpu_frame(c, box, title);
+	tui_paint_frame(c, box, title);
 	y = in.y;
 	bw = in.w - lw - 2;
 	if (bw > 50)
@@ -152,7 +147,7 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	else
 		snprintf(line, sizeof line, "NVML, every second while this panel is open: sample %d at %.0f s", g->n_samples,
 			 s->time);
-	tui_gpu_draw_wrapped(c, tui_rect_make(in.x, y, in.w, 2), line, 0, g->mon_ended ? TUI_S_BAD : TUI_S_DIM);
+	tui_paint_wrapped_from(c, tui_rect_make(in.x, y, in.w, 2), line, 0, g->mon_ended ? TUI_S_BAD : TUI_S_DIM);
 	y += 2;
 
 	/* memory: used, reserved, free; napkin's prediction marked */
@@ -177,20 +172,20 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	}
 	y++;
 	if (HAS(s, PROBE_S_MEM)) {
-		fmt_bytes(s->mem_used, a, sizeof a);
-		fmt_bytes(s->mem_reserved, b, sizeof b);
-		fmt_bytes(s->mem_total, d, sizeof d);
+		tui_draw_bytes(s->mem_used, a, sizeof a);
+		tui_draw_bytes(s->mem_reserved, b, sizeof b);
+		tui_draw_bytes(s->mem_total, d, sizeof d);
 		snprintf(line, sizeof line, "used %s" DOT "reserved by the driver %s" DOT "total %s", a, b, d);
 	} else {
-		fmt_bytes(total, d, sizeof d);
+		tui_draw_bytes(total, d, sizeof d);
 		snprintf(line, sizeof line, "used -" DOT "total %s (the scenario's GPU)", d);
 	}
 	tui_canvas_text(c, in.x + lw + 1, y++, in.w - lw - 1, line, TUI_S_VALUE);
 	tui_canvas_text(c, in.x, y, lw, "napkin", TUI_S_LABEL);
-	fmt_bytes(predicted, a, sizeof a);
+	tui_draw_bytes(predicted, a, sizeof a);
 	if (HAS(s, PROBE_S_MEM)) {
 		double diff = s->mem_used - predicted;
-		fmt_bytes(fabs(diff), b, sizeof b);
+		tui_draw_bytes(fabs(diff), b, sizeof b);
 		snprintf(line, sizeof line, "predicts %s per GPU (\xe2\x96\xbc); used %s predicted: %s%s", a,
 			 diff >= 0 ? "exceeds" : "is below", diff >= 0 ? "+" : "-", b);
 	} else {
@@ -205,10 +200,10 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	tui_canvas_text(c, in.x, y, lw, "utilisation", TUI_S_LABEL);
 	if (HAS(s, PROBE_S_UTIL)) {
 		int half = (in.w - lw - 1) / 2;
-		tui_gpu_bar(c, in.x + lw + 1, y, half - 14 > 4 ? half - 14 : 4, s->gpu_util / 100.0, TUI_S_SLOPE);
+		tui_paint_bar(c, in.x + lw + 1, y, half - 14 > 4 ? half - 14 : 4, s->gpu_util / 100.0, TUI_S_SLOPE);
 		snprintf(line, sizeof line, "GPU %3d%%", s->gpu_util);
 		tui_canvas_text(c, in.x + lw + 1 + (half - 14 > 4 ? half - 14 : 4) + 1, y, 10, line, TUI_S_VALUE);
-		tui_gpu_bar(c, in.x + lw + 1 + half, y, half - 14 > 4 ? half - 14 : 4, s->mem_util / 100.0, TUI_S_SLOPE);
+		tui_paint_bar(c, in.x + lw + 1 + half, y, half - 14 > 4 ? half - 14 : 4, s->mem_util / 100.0, TUI_S_SLOPE);
 		snprintf(line, sizeof line, "memory %3d%%", s->mem_util);
 		tui_canvas_text(c, in.x + lw + 1 + half + (half - 14 > 4 ? half - 14 : 4) + 1, y, 13, line, TUI_S_VALUE);
 	} else {
@@ -228,7 +223,7 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		bool lim = HAS(s, PROBE_S_POWER_LIMIT) && s->power_limit > 0;
 		int pw = bw > 24 ? 24 : bw;
 		if (lim)
-			tui_gpu_bar(c, in.x + lw + 1, y, pw, s->power / s->power_limit, TUI_S_MEM_OPTIM);
+			tui_paint_bar(c, in.x + lw + 1, y, pw, s->power / s->power_limit, TUI_S_MEM_OPTIM);
 		if (lim)
 			snprintf(line, sizeof line, "%.0f W of %.0f W (limit)", s->power, s->power_limit);
 		else
@@ -261,7 +256,7 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	y++;
 	if (g->notes[0] && y < in.y + in.h) {
 		tui_canvas_text(c, in.x, y++, in.w, "the last probe:", TUI_S_DIM);
-		tui_gpu_draw_wrapped(c, tui_rect_make(in.x, y, in.w, in.y + in.h - y), g->notes, 0, TUI_S_OVERLAY);
+		tui_paint_wrapped_from(c, tui_rect_make(in.x, y, in.w, in.y + in.h - y), g->notes, 0, TUI_S_OVERLAY);
 	}
 }
 

@@ -234,12 +234,10 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v == NULL)
 		return;
 	compute(m, v);
-	tui_canvas_clear(c, TUI_S_NORMAL);
-	tui_canvas_fill(c, tui_rect_make(0, 0, m->w, 1), ' ', TUI_S_HEADER);
 	snprintf(buf, sizeof buf, " Plan: ranked by %s (g) \xc2\xb7 %llu searched, %llu fit",
 		 v->goal == ENGINE_GOAL_TIME ? "predicted time" : engine_goal_name(v->goal),
 		 (unsigned long long)v->st.searched, (unsigned long long)v->st.fitting);
-	tui_canvas_text(c, 0, 0, m->w, buf, TUI_S_HEADER);
+	tui_paint_view_header(c, m->w, buf);
 	if (v->typing)
 		snprintf(buf, sizeof buf, " deadline in days: %s_   (Enter sets it, empty or 0: none, Esc keeps %g)", v->typed,
 			 v->deadline);

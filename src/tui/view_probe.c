@@ -253,27 +253,27 @@ void tui_probe_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		in = tui_rect_inner(box);
 		in.x++;
 		in.w -= 2;
-		tui_gpu_frame(c, box, "Probing the GPU in this machine");
+		tui_paint_frame(c, box, "Probing the GPU in this machine");
 		tui_canvas_text(c, in.x, in.y, in.w, g->progress.step, TUI_S_VALUE);
-		tui_gpu_bar(c, in.x, in.y + 2, in.w - 6, g->progress.fraction, TUI_S_GOOD);
+		tui_paint_bar(c, in.x, in.y + 2, in.w - 6, g->progress.fraction, TUI_S_GOOD);
 		snprintf(line, sizeof line, "%3.0f%%", g->progress.fraction * 100.0);
 		tui_canvas_text_right(c, in.x + in.w, in.y + 2, 5, line, TUI_S_VALUE);
 		snprintf(line, sizeof line, "%.1f s so far; stopped after %.0f s at most", el, g->timeout);
 		tui_canvas_text(c, in.x, in.y + 3, in.w, line, TUI_S_DIM);
-		tui_gpu_draw_wrapped(c, tui_rect_make(in.x, in.y + 5, in.w, in.h - 5),
+		tui_paint_wrapped_from(c, tui_rect_make(in.x, in.y + 5, in.w, in.h - 5),
 				     "The driver runs in a child process: a hang or a crash there cannot take napkin down. "
 				     "Esc cancels.",
 				     0, TUI_S_OVERLAY);
 		return;
 	}
 	if (g->failed) {
-		int lines = tui_gpu_draw_wrapped(NULL, tui_rect_make(0, 0, 90, 1000), g->fail_text, 0, 0);
+		int lines = tui_paint_wrapped_from(NULL, tui_rect_make(0, 0, 90, 1000), g->fail_text, 0, 0);
 		box = tui_layout_overlay(m->w, m->h - 1, 96, lines + 4);
 		in = tui_rect_inner(box);
 		in.x++;
 		in.w -= 2;
-		tui_gpu_frame(c, box, g->fail_title);
-		tui_gpu_draw_wrapped(c, tui_rect_make(in.x, in.y, in.w, in.h - 1), g->fail_text, 0, TUI_S_OVERLAY);
+		tui_paint_frame(c, box, g->fail_title);
+		tui_paint_wrapped_from(c, tui_rect_make(in.x, in.y, in.w, in.h - 1), g->fail_text, 0, TUI_S_OVERLAY);
 		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, "Enter or Esc closes" DOT "G probes again", TUI_S_DIM);
 	}
 }

@@ -325,25 +325,6 @@ unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t
 
 /* ---------------------------------------------------------------- drawing */
 
-static void fmt_x(const struct engine_knob *k, double x, char *buf, size_t n)
-{
-	if (k->unit == ENGINE_UNIT_TOKENS && x >= 1024 && fmod(x, 1024) == 0)
-		snprintf(buf, n, "%gk", x / 1024);
-	else if (k->unit == ENGINE_UNIT_NONE || k->unit == ENGINE_UNIT_COUNT || k->unit == ENGINE_UNIT_GPUS ||
-		 k->unit == ENGINE_UNIT_TOKENS || k->unit == ENGINE_UNIT_LAYERS || k->unit == ENGINE_UNIT_HEADS)
-		snprintf(buf, n, "%g", x);
-	else
-		engine_unit_format(k->unit, x, buf, n);
-}
-
-static void fmt_y(const struct engine_metric *mt, double y, char *buf, size_t n)
-{
-	if (mt->unit == ENGINE_UNIT_NONE)
-		snprintf(buf, n, "%.3g", y);
-	else
-		engine_unit_format(mt->unit, y, buf, n);
-}
-
 static double val(const struct sweep_view *v, size_t p, int col)
 {
 	return v->rc[p] == 0 ? v->values[p * v->nm + (size_t)col] : NAN;
@@ -425,7 +406,7 @@ static int draw_legend(struct tui_canvas *c, const struct tui_model *m, const st
 		const struct engine_metric *mt = &v->metric[v->part0[i] + order[j]];
 		const struct band *b = band_of(v, i, order[j]);
 		int bw;
-		fmt_y(mt, engine_metric_value(&m->res, mt), t, sizeof t);
+		tui_paint_metric_value(mt, engine_metric_value(&m->res, mt), t, sizeof t);
 		snprintf(buf, sizeof buf, "%s %s", b->name, t);
 		bw = tui_utf8_width(buf) + 2;
 		if (col + bw + 1 > x + w && col > x) {
@@ -448,7 +429,7 @@ static int x_ticks(const struct sweep_view *v, int ox, int w, int *at, char (*la
 
 	for (p = 0; p < v->n && n < max; p++) {
 		int cx = ox + (int)lround(tui_plot_xf(&v->plot, v->xs[p])) / 2, lw, tx;
-		fmt_x(v->xk, v->xs[p], label[n], sizeof label[n]);
+		tui_paint_knob_value(v->xk, v->xs[p], label[n], sizeof label[n]);
 		lw = tui_utf8_width(label[n]);
 		tx = cx - lw / 2;
 		if (tx + lw > ox + w)
@@ -491,7 +472,7 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 		char t[40] = "";
 		bool legend = stacked && v->xk != NULL;
 		if (legend)
-			fmt_x(v->xk, engine_knob_value(&m->sc, v->xk), t, sizeof t);
+			tui_paint_knob_value(v->xk, engine_knob_value(&m->sc, v->xk), t, sizeof t);
 		snprintf(buf, sizeof buf, "%s (%s)%s%s%s%s", y_labels[v->ym[i]], mt->key, legend ? "; its parts at " : "",
 			 legend ? v->xk->key : "", legend ? " " : "", t);
 	}
@@ -541,7 +522,7 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 		tui_canvas_put(c, ox - 1, oy + k, 0x2502, TUI_S_AXIS);
 	for (k = 0; k <= 4; k += ph >= 8 ? 1 : ph >= 4 ? 2 : 4) { /* a label a row at most */
 		char t[40];
-		fmt_y(mt, v->plot.y1 * (4 - k) / 4.0, t, sizeof t);
+		tui_paint_metric_value(mt, v->plot.y1 * (4 - k) / 4.0, t, sizeof t);
 		tui_canvas_text_right(c, ox - 1, oy + (int)lround((double)(ph - 1) * k / 4.0), 10, t, TUI_S_AXIS);
 	}
 	tui_canvas_put(c, ox - 1, oy + ph, 0x2514, TUI_S_AXIS);
@@ -581,15 +562,13 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v == NULL)
 		return;
 	compute(m, v);
-	tui_canvas_clear(c, TUI_S_NORMAL);
-	tui_canvas_fill(c, tui_rect_make(0, 0, m->w, 1), ' ', TUI_S_HEADER);
 	engine_range_format(&v->range, rng, sizeof rng);
 	buf[0] = '\0';
 	util_bprintf(buf, sizeof buf, &pos, " Sweep: ");
 	for (i = 0; i < v->ny; i++)
 		util_bprintf(buf, sizeof buf, &pos, "%s%s", i ? " + " : "", y_labels[v->ym[i]]);
 	util_bprintf(buf, sizeof buf, &pos, " along %s (%s, %zu points)", v->xk ? v->xk->label : "?", rng, v->n);
-	tui_canvas_text(c, 0, 0, m->w, buf, TUI_S_HEADER);
+	tui_paint_view_header(c, m->w, buf);
 	if (v->other >= nk)
 		v->other = nk > 0 ? nk - 1 : 0;
 	engine_knob_display(&m->sc, ks[v->other], t1, sizeof t1);
@@ -658,9 +637,9 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	}
 	row = m->h - 3;
 	cur = engine_knob_value(&m->sc, v->xk);
-	fmt_x(v->xk, cur, t1, sizeof t1);
+	tui_paint_knob_value(v->xk, cur, t1, sizeof t1);
 	i = mem_panel >= 0 ? mem_panel : 0;
-	fmt_y(&v->metric[i], engine_metric_value(&m->res, &v->metric[i]), t2, sizeof t2);
+	tui_paint_metric_value(&v->metric[i], engine_metric_value(&m->res, &v->metric[i]), t2, sizeof t2);
 	if (mem_panel >= 0) {
 		char capt[64];
 		engine_unit_format(ENGINE_UNIT_BYTES, m->res.memory.capacity, capt, sizeof capt);
@@ -671,9 +650,9 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	}
 	tui_canvas_text(c, 0, row, m->w, buf, TUI_S_VALUE);
 	if (first_bad >= 0) {
-		fmt_x(v->xk, v->xs[first_bad], t1, sizeof t1);
+		tui_paint_knob_value(v->xk, v->xs[first_bad], t1, sizeof t1);
 		if (last_fit >= 0)
-			fmt_x(v->xk, v->xs[last_fit], t2, sizeof t2);
+			tui_paint_knob_value(v->xk, v->xs[last_fit], t2, sizeof t2);
 		snprintf(buf, sizeof buf, " \xe2\x9c\x97 first point that does not fit: %s %s%s%s", v->xk->key, t1,
 			 last_fit >= 0 ? "; last that fits: " : "; none fits", last_fit >= 0 ? t2 : "");
 		tui_canvas_text(c, 0, row + 1, m->w, buf, TUI_S_BAD);

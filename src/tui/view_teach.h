@@ -1,5 +1,5 @@
 /*
- * view_teach: the teaching views of the explorer, rows of the view table (views.c).
+ * view_teach: the teaching views of the explorer, rows of the view table (explorer.c).
  *
  *   lesson    an overlay panel over the live main screen: the step's text and question,
  *             the pane it points at outlined, the check confirmed as the student turns

@@ -1,0 +1,42 @@
+/*
+ * The view stack: the main screen at the bottom, overlays and full-screen views pushed
+ * above it. It reaches each view's open and close through m->view_table (explorer.c sets
+ * it), never by name, so the views that push and pop others link against this file alone.
+ */
+#include "model.h"
+
+const struct tui_view *tui_view_get(const struct tui_model *m, enum tui_view_id id)
+{
+	if (m->view_table == NULL || (int)id < 0 || id >= TUI_VIEW_COUNT)
+		return NULL;
+	return &m->view_table[id];
+}
+
+enum tui_view_id tui_view_top(const struct tui_model *m)
+{
+	return m->n_views > 0 ? m->views[m->n_views - 1] : TUI_VIEW_MAIN;
+}
+
+int tui_view_push(struct tui_model *m, enum tui_view_id id)
+{
+	const struct tui_view *v = tui_view_get(m, id);
+
+	if (v == NULL || m->n_views >= TUI_VIEW_STACK)
+		return -1;
+	if (v->open != NULL && v->open(m) != 0)
+		return -1;
+	m->views[m->n_views++] = id;
+	return 0;
+}
+
+void tui_view_pop(struct tui_model *m)
+{
+	const struct tui_view *v;
+
+	if (m->n_views <= 1)
+		return;
+	v = tui_view_get(m, m->views[m->n_views - 1]);
+	m->n_views--;
+	if (v != NULL && v->close != NULL)
+		v->close(m);
+}
