@@ -1,8 +1,9 @@
 #!/bin/sh
-# The teaching views in Chinese (docs/i18n.md), as a student sees them at 80×24: a lesson's
-# own scaffolding (the title, "step N of M", the check line, the hints) in Chinese; a lesson
-# without Chinese text says so in Chinese above its English text; the tensor inspector and the
-# dtype lab with their Chinese titles and column heads. No line is wider than the screen (by
+# The teaching and trade-off views in Chinese (docs/i18n.md), as a student sees them at 80×24: a
+# lesson's own scaffolding (the title, "step N of M", the check line, the hints) in Chinese; a
+# lesson without Chinese text says so in Chinese above its English text; the tensor inspector
+# and the dtype lab (also at 120×40 and 200×60) and the sweep, planner, heatmap and comparison
+# with their Chinese titles, column heads and status lines. No line is wider than the screen (by
 # display width: a CJK character takes two columns) and each box's right border stays in the
 # last column (a label padded by bytes instead of columns would push it or pull it).
 . "$(dirname "$0")/lib.sh"
@@ -99,6 +100,34 @@ for size in "80 24" "120 40" "200 60"; do
 	stop
 done
 
+# the trade-off views in Chinese at 80×24: the sweep, the planner, the heatmap, the comparison
+start 80 24 --lang zh
+wait_for 'napkin' 'napkin explore --lang zh did not draw'
+keys S
+wait_for '扫描：每张 GPU 的显存 随 micro-batch 变化' 'the sweep has no Chinese title'
+wait_for '当前（点线）：batch 1：每张 GPU 61\.78 GiB / 79\.65 GiB，放得下' "the sweep's status is not Chinese"
+no_english 'Sweep:|now \(dotted\)|first point that|results \(y'
+check_width 80
+keys Escape P
+wait_for '规划：按预测时间排序' 'the planner has no Chinese title'
+wait_for '显存/GPU +步时 +天数' "the planner's heads are not Chinese or not aligned"
+# the rank column right-aligned by display width: "你" (two columns) ends where "1" does
+you=$(line_of '^ +你 ')
+one=$(line_of '^ +1 ')
+[ "${#you}" -gt 0 ] && [ "$(printf '%s' "${you%%8*}" | wc -L)" = "$(printf '%s' "${one%%8*}" | wc -L)" ] ||
+	fail "the planner's rank column is not aligned: '$you' / '$one'"
+check_width 80
+keys Escape H
+wait_for '热力图：每张 GPU 的余量，batch × seq' 'the heatmap has no Chinese title'
+check_width 80
+keys Escape C
+wait_for '对比：' 'the comparison has no Chinese title'
+wait_for '每张 GPU 的显存 +61\.78 GiB' "the comparison's rows are not Chinese"
+check_width 80
+keys Escape q
+[ "$(wait_exit)" = 0 ] || fail 'explore --lang zh: exit status'
+stop
+
 # English is as before
 start 80 24
 wait_for 'Memory per GPU' 'napkin explore did not draw'
@@ -108,6 +137,11 @@ wait_for 'storage offset 0' 'the English inspector rows changed'
 keys Escape D
 wait_for 'How each data type stores 70000' 'the English dtype lab lost its title'
 wait_for 'what happened' 'the English dtype lab lost its heads'
+keys Escape S
+wait_for 'Sweep: memory per GPU along micro-batch' 'the English sweep lost its title'
+wait_for 'now \(dotted\): batch 1' "the English sweep's status changed"
+keys Escape P
+wait_for ' +# +gpus tp pp vpp cp ep +dp zero +mb +acc rcmp +mem/GPU +step +days' "the English planner's heads changed"
 keys Escape q
 stop
-echo "ok: the lesson panel, the tensor inspector and the dtype lab in Chinese"
+echo "ok: the lesson panel, the tensor inspector, the dtype lab and the trade-off views in Chinese"
