@@ -472,12 +472,12 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 	{
 		char t[40] = "";
 		bool legend = stacked && v->xk != NULL;
-		if (legend)
+		if (legend) {
 			tui_paint_knob_value(v->xk, engine_knob_value(&m->sc, v->xk), t, sizeof t);
-		if (legend)
 			snprintf(buf, sizeof buf, _("%s (%s); its parts at %s %s"), _(y_labels[v->ym[i]]), mt->key, v->xk->key, t);
-		else
+		} else {
 			snprintf(buf, sizeof buf, C_("sweep panel", "%s (%s)"), _(y_labels[v->ym[i]]), mt->key);
+		}
 	}
 	tui_canvas_text(c, 1, top, m->w - 2, buf, TUI_S_TITLE);
 	if (stacked)
@@ -664,12 +664,11 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	tui_canvas_text(c, 0, row, m->w, buf, TUI_S_VALUE);
 	if (first_bad >= 0) {
 		tui_paint_knob_value(v->xk, v->xs[first_bad], t1, sizeof t1);
-		if (last_fit >= 0)
+		if (last_fit >= 0) {
 			tui_paint_knob_value(v->xk, v->xs[last_fit], t2, sizeof t2);
-		if (last_fit >= 0)
 			snprintf(buf, sizeof buf, _(" \xe2\x9c\x97 first point that does not fit: %s %s; last that fits: %s"),
 				 v->xk->key, t1, t2);
-		else
+		} else
 			snprintf(buf, sizeof buf, _(" \xe2\x9c\x97 first point that does not fit: %s %s; none fits"), v->xk->key, t1);
 		tui_canvas_text(c, 0, row + 1, m->w, buf, TUI_S_BAD);
 	} else {
