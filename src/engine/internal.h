@@ -160,6 +160,9 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 
 /* Serving (serving.c): the tokens one sequence's KV cache holds per layer, averaged over
  * layers (paged into kv_block blocks, capped by a sliding window), for a context ctx. */
+/* The keys each query of prompt positions [a, b) attends to, as the kernel computes them:
+ * the causal span with FlashAttention, every key up to b without (serving.c). */
+double eng_attn_span(const struct engine_scenario *sc, const struct eng_dims *dm, double a, double b);
 double eng_kv_tokens(const struct engine_scenario *sc, const struct eng_dims *dm, double ctx);
 /* The tokens a serving step computes at once: a prefill chunk (the whole prompt when not
  * chunked) and one decode token for each other sequence of the batch. */

@@ -438,6 +438,35 @@ static void test_prefill_causal_flops(void **state)
 	assert_close((r.inference.prefill_flops_causal - 2.0 * mm * s) / (att * s * s), (s + 1.0) / (2.0 * s), 1e-12);
 }
 
+/* The report's prefill (the batch's prompts at once) and TTFT (one prompt) charge the same
+ * attention: Llama-2-7B, one 2048-token prompt on an H100, compute-bound. With
+ * FlashAttention the causal count, 4 · 32 · 4096 · 2048 · 2049 / 2 (the kernel skips masked
+ * blocks); without it, eager attention computes the whole 2048 × 2048 QKᵀ and AV and masks
+ * afterwards: 4 · 32 · 4096 · 2048² FLOPs, and the scores are written and read (4 passes of
+ * 32 heads · 2048² bf16 values a layer), so both take longer by the same amount. */
+static void test_prefill_agrees_with_ttft(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+	const double lin = 6738415616.0 - 2.0 * 32000 * 4096 - (2.0 * 32 + 1) * 4096;
+	const double causal = 2.0 * lin * 2048 + 4.0 * 32 * 4096 * (2048.0 * 2049.0 / 2.0);
+	double flash_prefill;
+
+	(void)state;
+	llama2_7b_infer(&sc);
+	set(&sc, "prompt", "2048");
+	compute(&sc, &r);
+	/* the prefill bound has the LM head's FLOPs in its sum, TTFT as its own memory-bound step */
+	assert_close(r.inference.prefill_seconds, causal / 989.5e12, 0.005);
+	assert_close(r.inference.prefill_seconds, r.inference.ttft_seconds, 0.005);
+	flash_prefill = r.inference.prefill_seconds;
+	set(&sc, "flash_attention", "off");
+	compute(&sc, &r);
+	assert_close(r.inference.prefill_seconds, r.inference.ttft_seconds, 0.005);
+	assert_true(r.inference.prefill_seconds >= (2.0 * lin * 2048 + 4.0 * 32 * 4096 * 2048.0 * 2048.0) / 989.5e12);
+	assert_true(r.inference.prefill_seconds > flash_prefill);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_format_bits),
 	cmocka_unit_test(test_format_checkpoint_sizes),
@@ -449,6 +478,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_chunked_prefill_worked),
 	cmocka_unit_test(test_tpot_roofline),
 	cmocka_unit_test(test_prefill_causal_flops),
+	cmocka_unit_test(test_prefill_agrees_with_ttft),
 };
 
 TESTUTIL_MAIN("serving", tests)
