@@ -65,14 +65,30 @@ static void line(struct item *it, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Whether text holds a double-width (CJK) character. */
+static bool has_wide(const char *s)
+{
+	uint32_t cp;
+
+	while (*s != '\0') {
+		s += tui_utf8_decode(s, &cp);
+		if (tui_cp_width(cp) == 2)
+			return true;
+	}
+	return false;
+}
+
 /* The separator between two pieces joined on a row: none where Chinese punctuation stands
- * between them already (a piece ending in "，" or "；", one beginning with "（"). */
+ * between them already (a piece ending in "，" or "；", one beginning with "（"); a
+ * fullwidth comma for ", " beside Chinese text. */
 static const char *join_sep(const char *prev, const char *next, const char *sep)
 {
 	size_t n = strlen(prev);
 	static const char *const ends[] = {"\xef\xbc\x8c", "\xef\xbc\x9b", "\xe3\x80\x81", "\xef\xbc\x89"};
 	size_t i;
 
+	if (strcmp(sep, ", ") == 0 && (has_wide(prev) || has_wide(next)))
+		return "\xef\xbc\x8c"; /* "，" beside Chinese text */
 	if (strcmp(sep, " ") != 0)
 		return sep;
 	if (strncmp(next, "\xef\xbc\x88", 3) == 0)

@@ -267,7 +267,9 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		fmt_short(pt->intensity, lab, sizeof lab);
 		/* its intensity (FLOP per byte: where it sits across) and what bounds it; the
 		 * name padded to 13 display columns ("%-13s" counts bytes) */
-		util_text_pad(name, sizeof name, pt->label ? _(pt->label) : "", 13);
+		snprintf(name, sizeof name, "%s", pt->label ? _(pt->label) : "");
+		if (tui_utf8_width(name) < 13) /* as "%-13s" does: padded, a longer name kept whole */
+			util_text_pad(name, sizeof name, pt->label ? _(pt->label) : "", 13);
 		snprintf(buf, sizeof buf, "%c %s %5s FLOP/B %s", point_letter[i], name, lab,
 			 pt->memory_bound ? _("memory-bound") : _("compute-bound"));
 		if (tui_utf8_width(buf) > cell.w)

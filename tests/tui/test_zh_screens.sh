@@ -161,6 +161,17 @@ for size in "80 24" "120 40" "200 60"; do
 done
 shots en "$main_en" 120 40
 
+# the English main screen still reads as before: its titles, labels and footer, whole
+for t in 'Knobs' 'Memory per GPU (capacity ' 'Compute and time' 'Roofline (log-log)' \
+	'Techniques (● in use): with it − without it' 'Data types (▸ used here)' \
+	' fits, headroom ' 'largest micro-batch' 'fewest GPUs' 'FLOPs/token' 'MFU / HFU' \
+	'dtype   bytes bits  max    epsilon' '? help  q quit'; do
+	grep -qF -- "$t" "$SHOTS/en-120-40-main.txt" || { cat "$SHOTS/en-120-40-main.txt"; fail "the English main screen lacks \"$t\""; }
+done
+for t in 'prefill' 'decode' 'first token' 'capacity' 'KV cache'; do
+	grep -qF -- "$t" "$SHOTS/en-120-40-infer.txt" || { cat "$SHOTS/en-120-40-infer.txt"; fail "the English inference screen lacks \"$t\""; }
+done
+
 python3 - "$SHOTS" "$ROOT" "$NOT_YET_VIEWS" "$NOT_YET_SOURCES" <<'EOF'
 import os, re, sys, unicodedata
 
