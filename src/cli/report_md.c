@@ -61,6 +61,9 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE)
 		fprintf(f, _("Host memory (offload %s): %.2f GiB for this GPU.\n\n"), engine_offload_name(sc->offload),
 			r->memory.host_bytes / 1073741824.0);
+	if (sc->mode == ENGINE_MODE_TRAIN && engine_offload_nvme(sc->offload))
+		fprintf(f, _("NVMe (offload %s): %.2f GiB for this GPU.\n\n"), engine_offload_name(sc->offload),
+			r->memory.nvme_bytes / 1073741824.0);
 
 	if (sc->mode == ENGINE_MODE_TRAIN) {
 		fprintf(f, _("## How long? Compute and time\n\n"));
@@ -107,7 +110,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 	md_row(f, "---", "---:", "---");
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		snprintf(a, sizeof a, "%.4g", r->roofline.points[i].intensity);
-		md_row(f, _(r->roofline.points[i].label), a, r->roofline.points[i].memory_bound ? "memory" : "compute");
+		md_row(f, _(r->roofline.points[i].label), a, r->roofline.points[i].memory_bound ? _("memory") : _("compute"));
 	}
 	engine_roofline_verdict(sc, r, sc->mode == ENGINE_MODE_TRAIN ? ENGINE_PT_TRAIN : ENGINE_PT_DECODE, v, sizeof v);
 	fprintf(f, _("\nRidge point %.0f FLOP/byte: %s.\n\n"), r->roofline.ridge, v);

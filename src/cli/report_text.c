@@ -124,9 +124,19 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	}
 	if (train && sc->offload != ENGINE_OFFLOAD_NONE) {
 		engine_fmt_bytes(m->host_bytes, true, a, sizeof a);
-		fprintf(f, _("    %s %11s  on the host for this GPU (offload %s: master, optimizer states, 16-bit gradients%s)\n"),
-			util_text_pad(lab, sizeof lab, _("host memory"), 27), a, engine_offload_name(sc->offload),
-			sc->offload == ENGINE_OFFLOAD_PARAMS ? _(", the weights") : "");
+		if (engine_offload_nvme(sc->offload))
+			fprintf(f, _("    %s %11s  on the host for this GPU (offload %s: 16-bit gradients, staging buffers)\n"),
+				util_text_pad(lab, sizeof lab, _("host memory"), 27), a, engine_offload_name(sc->offload));
+		else
+			fprintf(f, _("    %s %11s  on the host for this GPU (offload %s: master, optimizer states, 16-bit gradients%s)\n"),
+				util_text_pad(lab, sizeof lab, _("host memory"), 27), a, engine_offload_name(sc->offload),
+				engine_offload_weights(sc->offload) ? _(", the weights") : "");
+	}
+	if (train && engine_offload_nvme(sc->offload)) {
+		engine_fmt_bytes(m->nvme_bytes, true, a, sizeof a);
+		fprintf(f, _("    %s %11s  on NVMe for this GPU (master, optimizer states%s)\n"),
+			util_text_pad(lab, sizeof lab, _("NVMe"), 27), a,
+			sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? _(", the weights") : "");
 	}
 	bar(f, r, 60);
 	if (m->max_batch != ENGINE_NOT_SOLVED) {
@@ -227,6 +237,15 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 			     "                   what compute does not hide is the predicted step's offload part\n"),
 			a, b, d, e);
 	}
+	if (sc->mode == ENGINE_MODE_TRAIN && engine_offload_nvme(sc->offload)) {
+		engine_fmt_bytes(c->offload_nvme_bytes, false, a, sizeof a);
+		engine_fmt_seconds(c->offload_nvme_seconds, b, sizeof b);
+		engine_fmt_si(sc->nvme_bandwidth, "B/s", d, sizeof d);
+		engine_fmt_si(sc->nvme_write_bandwidth, "B/s", e, sizeof e);
+		fprintf(f, _("                   NVMe %s per step (states read and written%s): %s at %s read, %s write;\n"
+			     "                   the states' I/O overlaps the CPU's step (the longer counts)\n"),
+			a, sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? _(", weights read per pass") : "", b, d, e);
+	}
 }
 
 static void inference_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
@@ -248,8 +267,9 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	engine_fmt_seconds(in->decode_seconds_per_token, b, sizeof b);
 	engine_fmt_seconds(in->generate_seconds, d, sizeof d);
 	engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
-	fprintf(f, _("  prefill %s (%s-bound) · decode %s per step (%s-bound) · whole request %s\n"), a,
-		in->prefill_memory_bound ? "memory" : "compute", b, in->decode_memory_bound ? "memory" : "compute", d);
+	fprintf(f, _("  prefill %s (%s) · decode %s per step (%s) · whole request %s\n"), a,
+		in->prefill_memory_bound ? _("memory-bound") : _("compute-bound"), b,
+		in->decode_memory_bound ? _("memory-bound") : _("compute-bound"), d);
 	engine_fmt_count(in->decode_tokens_per_s_sequence, a, sizeof a);
 	engine_fmt_count(in->decode_tokens_per_s_replica, b, sizeof b);
 	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
@@ -290,16 +310,21 @@ static void roofline_section(FILE *f, const struct engine_scenario *sc, const st
 {
 	const struct engine_roofline *rl = &r->roofline;
 	char a[NB], b[NB], v[200], lab[64];
+	size_t lw = 16;
 	int i;
 
 	engine_fmt_si(rl->peak, "FLOP/s", a, sizeof a);
 	engine_fmt_si(rl->bandwidth, "B/s", b, sizeof b);
 	fprintf(f, _("\nRoofline  (%s peak %s, bandwidth %s, ridge %.0f FLOP/B)\n"), report_dtn(rl->dt), a, b, rl->ridge);
+	/* the label column as wide as its widest translation (16 in English) */
+	for (i = 0; i < ENGINE_PT_COUNT; i++)
+		if (util_text_width(_(rl->points[i].label)) > lw)
+			lw = util_text_width(_(rl->points[i].label));
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *p = &rl->points[i];
 		engine_fmt_si(p->attainable, "FLOP/s", a, sizeof a);
-		fprintf(f, _("  %s %10.4g FLOP/B  %-14s attainable %s"), util_text_pad(lab, sizeof lab, _(p->label), 16), p->intensity,
-			p->memory_bound ? "memory-bound" : "compute-bound", a);
+		fprintf(f, _("  %s %10.4g FLOP/B  %-14s attainable %s"), util_text_pad(lab, sizeof lab, _(p->label), lw), p->intensity,
+			p->memory_bound ? _("memory-bound") : _("compute-bound"), a);
 		if (i == ENGINE_PT_TRAIN && sc->mode == ENGINE_MODE_TRAIN) {
 			engine_fmt_si(r->compute.achieved_flops, "FLOP/s", b, sizeof b);
 			fprintf(f, _(", achieved %s"), b);

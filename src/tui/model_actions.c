@@ -53,8 +53,10 @@ static void explain_knob(struct tui_model *m, const struct engine_knob *k)
 {
 	char allowed[400], val[128], def[96];
 	size_t pos = 0;
-	static const char *const moves[] = {N_("parameters"), N_("memory"), N_("compute"), N_("time"),
-					    N_("roofline"),   N_("inference"), N_("data loading")};
+	/* TRANSLATORS: what a knob moves (the explain overlay's "moves" line) */
+	const char *const moves[] = {C_("moves", "parameters"), C_("moves", "memory"),    C_("moves", "compute"),
+				     C_("moves", "time"),       C_("moves", "roofline"),  C_("moves", "inference"),
+				     C_("moves", "data loading")};
 	int i, first = 1;
 
 	engine_knob_allowed(k, allowed, sizeof allowed);
@@ -70,7 +72,7 @@ static void explain_knob(struct tui_model *m, const struct engine_knob *k)
 	util_bprintf(m->explain, sizeof m->explain, &pos, "%s", _("moves     "));
 	for (i = 0; i < 7; i++)
 		if (k->moves & (1u << i)) {
-			util_bprintf(m->explain, sizeof m->explain, &pos, "%s%s", first ? "" : _(", "), _(moves[i]));
+			util_bprintf(m->explain, sizeof m->explain, &pos, "%s%s", first ? "" : _(", "), moves[i]);
 			first = 0;
 		}
 	util_bprintf(m->explain, sizeof m->explain, &pos, "%s\n\n", first ? _("nothing by itself") : "");

@@ -265,7 +265,8 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		char key[48], name[64];
 		snprintf(key, sizeof key, "roofline.%s", pt->name ? pt->name : "");
 		fmt_short(pt->intensity, lab, sizeof lab);
-		/* its intensity (FLOP per byte: where it sits across) and what bounds it; the
+		/* its intensity (FLOP per byte: where it sits across) and what bounds it (in short
+		 * where the long form does not fit: the "bound" context); the
 		 * name padded to 13 display columns ("%-13s" counts bytes) */
 		snprintf(name, sizeof name, "%s", pt->label ? _(pt->label) : "");
 		if (tui_utf8_width(name) < 13) /* as "%-13s" does: padded, a longer name kept whole */
@@ -274,10 +275,10 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 			 pt->memory_bound ? _("memory-bound") : _("compute-bound"));
 		if (tui_utf8_width(buf) > cell.w)
 			snprintf(buf, sizeof buf, "%c %s %5s FLOP/B %s", point_letter[i], name, lab,
-				 pt->memory_bound ? _("memory") : _("compute"));
+				 pt->memory_bound ? C_("bound", "memory") : C_("bound", "compute"));
 		if (tui_utf8_width(buf) > cell.w)
 			snprintf(buf, sizeof buf, "%c %s %5s %s", point_letter[i], name, lab,
-				 pt->memory_bound ? _("memory") : _("compute"));
+				 pt->memory_bound ? C_("bound", "memory") : C_("bound", "compute"));
 		if (i < TUI_ITEMS_MAX)
 			m->hits.item[TUI_PANE_ROOFLINE][i] = cell;
 		if (s)
