@@ -12,7 +12,6 @@
 #include "i18n.h"
 
 #define DOT "\xc2\xb7"
-#define TIMES "\xc3\x97"
 
 /* ---------------------------------------------------------------- header, footer, status */
 

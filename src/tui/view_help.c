@@ -117,7 +117,7 @@ static void help_text(const struct tui_model *m, char *buf, size_t n)
 
 void tui_help_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
-	char text[6000];
+	char text[12000]; /* the help in Chinese takes half as many bytes again */
 	struct tui_rect box, in;
 	int lines;
 
@@ -137,7 +137,7 @@ void tui_help_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 
 unsigned tui_help_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
-	char text[6000];
+	char text[12000]; /* the help in Chinese takes half as many bytes again */
 	struct tui_rect box;
 	int lines;
 
