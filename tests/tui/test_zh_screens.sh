@@ -163,6 +163,37 @@ for size in "80 24" "120 40" "200 60"; do
 done
 shots en "$main_en" 120 40
 
+# the overwrite question in Chinese takes the same answers: n (or Esc) keeps a file napkin
+# did not write, y overwrites it; 是, from a Chinese input method, overwrites too
+f="$TUI_TMP/mine.yaml"
+echo "# not napkin's" >"$f"
+start 120 40 --lang zh
+wait_for "$main_zh"
+save_as() {
+	keys s
+	wait_for '把场景保存到' 'no save prompt in Chinese'
+	keys C-u
+	keys -l "$f"
+	keys Enter
+	wait_for '覆盖吗？y 覆盖，n 或 Esc 保留' 'no overwrite question in Chinese'
+}
+save_as
+keys n
+wait_for "未保存：$f 保持原样" 'n did not keep the file'
+grep -q "not napkin's" "$f" || fail "n overwrote the file"
+save_as
+keys -l 是
+wait_for "已保存 $f" '是 did not overwrite'
+grep -q '^batch: ' "$f" || fail "是 did not write the scenario: $(cat "$f")"
+echo "# not napkin's" >"$TUI_TMP/other.yaml"
+f="$TUI_TMP/other.yaml"
+save_as
+keys y
+wait_for "已保存 $f" 'y did not overwrite'
+keys q
+[ "$(wait_exit)" = 0 ] || fail "explore --lang zh: exit status after saving"
+stop
+
 # the English main screen still reads as before: its titles, labels and footer, whole
 for t in 'Knobs' 'Memory per GPU (capacity ' 'Compute and time' 'Roofline (log-log)' \
 	'Techniques (● in use): with it − without it' 'Data types (▸ used here)' \
