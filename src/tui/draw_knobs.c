@@ -93,7 +93,7 @@ void tui_draw_knobs(struct tui_model *m, struct tui_canvas *c)
 				st_l = st_v = focused ? TUI_S_SELECTED : TUI_S_VALUE;
 				tui_canvas_fill(c, tui_rect_make(in.x, in.y + y, in.w, 1), ' ', st_l);
 			}
-			tui_canvas_text(c, in.x + 1, in.y + y, in.w - vw - 3, _(k->label), st_l);
+			tui_canvas_text(c, in.x + 1, in.y + y, in.w - vw - 3, tui_knob_label(k), st_l);
 			tui_canvas_text_right(c, in.x + in.w - 1, in.y + y, vw, val, st_v);
 		}
 	}

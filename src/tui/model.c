@@ -539,3 +539,23 @@ struct tui_rect tui_model_pane_rect(const struct tui_model *m, enum tui_pane p)
 		return tui_rect_make(0, 0, 0, 0);
 	return m->layout.pane[p];
 }
+
+/* The knob labels whose English is also another message (a plural's singular, the roofline's
+ * bound word): marked here in the "knob" context until the knob table marks its labels so. */
+static const char *const knob_ctx_labels[] = {NC_("knob", "GPU"), NC_("knob", "memory"), NC_("knob", "sequence")};
+
+const char *tui_knob_label(const struct engine_knob *k)
+{
+	const char *t;
+	size_t i;
+
+	if (k == NULL || k->label == NULL)
+		return "";
+	t = i18n_pgettext("knob", k->label);
+	if (t != k->label)
+		return t;
+	for (i = 0; i < sizeof knob_ctx_labels / sizeof knob_ctx_labels[0]; i++)
+		if (strcmp(k->label, knob_ctx_labels[i]) == 0)
+			return k->label; /* no plain lookup: it would find the other meaning */
+	return _(k->label);
+}

@@ -64,7 +64,7 @@ static void explain_knob(struct tui_model *m, const struct engine_knob *k)
 	engine_knob_default_text(k, def, sizeof def);
 	snprintf(m->explain_title, sizeof m->explain_title, _("knob %s"), k->key);
 	m->explain[0] = '\0';
-	util_bprintf(m->explain, sizeof m->explain, &pos, _("%s (%s, group %s)\n\n%s\n\n"), _(k->label), k->key,
+	util_bprintf(m->explain, sizeof m->explain, &pos, _("%s (%s, group %s)\n\n%s\n\n"), tui_knob_label(k), k->key,
 		     _(engine_group_name(k->group)), _(k->help));
 	util_bprintf(m->explain, sizeof m->explain, &pos, _("value     %s\n"), val);
 	util_bprintf(m->explain, sizeof m->explain, &pos, _("default   %s\n"), def);

@@ -62,6 +62,7 @@ size_t i18n_count(enum i18n_lang lang);
 #define N_(s) s
 #define P_(one, many, n) i18n_ngettext((one), (many), (unsigned long)(n))
 #define C_(ctx, s) i18n_pgettext((ctx), (s))
+#define NC_(ctx, s) s /* marked with a context only, for tables: translate with i18n_pgettext */
 
 /* The catalogues compiled in (generated from po/ at build time: i18n_catalog.c). */
 struct i18n_builtin {
