@@ -8,8 +8,8 @@
 set -eu
 cd "$(dirname "$0")/.."
 pot_of_sources() {
-	# _("..."), N_("..."), P_("one", "many", n) and C_/NC_("context", "..."); file names only
-	# (no line numbers), so the template changes only when the strings do
+	# _("..."), N_("..."), P_("one", "many", n) and C_("context", "..."); file names only (no line numbers), so the
+	# template changes only when the strings do
 	find src -name '*.c' -o -name '*.h' | LC_ALL=C sort |
 		xgettext --from-code=UTF-8 --language=C -k -k_ -kN_ -kP_:1,2 -kC_:1c,2 -kNC_:1c,2 --add-comments=TRANSLATORS: \
 			--add-location=file --sort-by-file --package-name=napkin --msgid-bugs-address=' ' \

@@ -265,8 +265,10 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	{
 		/* the knob keys stay (they are the knobs' names); the last three heads are words */
 		char h1[40], h2[40], h3[40];
-		snprintf(buf, sizeof buf, "%4s %5s %2s %2s %3s %2s %2s %4s %4s %3s %4s %-4s %s %s %s", "#", "gpus", "tp", "pp",
-			 "vpp", "cp", "ep", "dp", "zero", "mb", "acc", "rcmp", ralign(h1, sizeof h1, C_("plan column", "mem/GPU"), 10),
+		char h4[40], h5[40];
+		snprintf(buf, sizeof buf, "%4s %5s %2s %2s %3s %2s %2s %4s %4s %3s %s %s %s %s %s", "#", "gpus", "tp", "pp",
+			 "vpp", "cp", "ep", "dp", "zero", "mb", ralign(h4, sizeof h4, C_("plan column", "acc"), 4),
+			 util_text_pad(h5, sizeof h5, C_("plan column", "rcmp"), 4), ralign(h1, sizeof h1, C_("plan column", "mem/GPU"), 10),
 			 ralign(h2, sizeof h2, C_("plan column", "step"), 9), ralign(h3, sizeof h3, C_("plan column", "days"), 6));
 	}
 	tui_canvas_text(c, 0, 2, m->w, buf, TUI_S_LABEL);

@@ -286,16 +286,14 @@ const char *i18n_gettext(const char *msgid)
 	return i18n_gettext_in(current, msgid);
 }
 
-/* pgettext: a .mo file keys a message with a context as "context\004msgid" (GNU gettext
- * manual, "Contexts") */
 const char *i18n_pgettext(const char *ctx, const char *msgid)
 {
 	char key[512];
 	uint32_t len;
 	const char *t;
-	int k = snprintf(key, sizeof key, "%s\004%s", ctx, msgid);
+	int k = snprintf(key, sizeof key, "%s\004%s", ctx != NULL ? ctx : "", msgid != NULL ? msgid : "");
 
-	if (k < 0 || (size_t)k >= sizeof key)
+	if (msgid == NULL || k < 0 || (size_t)k >= sizeof key)
 		return msgid;
 	t = lookup(current, key, &len);
 	return t != NULL ? t : msgid;

@@ -27,7 +27,7 @@ wait_for '第 1 课：为什么需要资源核算' 'the lesson opened after Z is
 keys Escape
 wait_gone '第 1 课：'
 keys '?'
-wait_for 'switched live' '? does not list the language key'
+wait_for '即时切换' '? does not list the language key (in Chinese, after Z)'
 keys Escape q
 [ "$(wait_exit)" = 0 ] || fail 'explore: exit status'
 stop
