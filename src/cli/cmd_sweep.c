@@ -327,6 +327,8 @@ int cmd_sweep(int argc, char **argv)
 		fprintf(stderr, "napkin sweep: --format: '%s' is not a format; allowed: text, csv, json\n", format);
 		goto out;
 	}
+	if (fmt != SW_TEXT)
+		s.sc.tr = NULL; /* CSV and JSON are contracts: English */
 	if (npos < 1 || npos > 2) {
 		fprintf(stderr, "napkin sweep: %s: give one range (a curve) or two (a heatmap), as "
 				"KNOB=FROM..TO[:xFACTOR|:+STEP], e.g. batch=1..64 or seq=512..128k:x2\n",

@@ -134,6 +134,8 @@ void cli_print_knobs(FILE *f)
 	}
 }
 
+const struct engine_tr cli_tr = {i18n_gettext_cb, NULL};
+
 int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
 	      const char **positional, int max_positional, int *n_positional)
 {
@@ -153,6 +155,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 	memset(out, 0, sizeof *out);
 	util_err_clear(&err);
 	engine_scenario_default(&out->sc);
+	out->sc.tr = &cli_tr;
 	as = calloc((size_t)argc + 1, sizeof *as);
 	if (as == NULL) {
 		fprintf(stderr, _("napkin %s: out of memory\n"), cmd);

@@ -29,6 +29,16 @@
 #define ENGINE_SOURCE_MAX 320
 #define ENGINE_GEMM_POINTS 6 /* measured GEMM sizes a GPU profile keeps */
 
+/* A translator the caller lends the engine for the sentences it writes with numbers in them
+ * (explanations, warnings, the roofline verdict, errors, adaptation notes): the engine
+ * passes each English format string (its msgid) through gettext before formatting, so the
+ * numbers are the same in every language. NULL, or a NULL gettext, is English. The engine
+ * never stores it beyond the scenario that carries it (docs/i18n.md, "The engine stays pure"). */
+struct engine_tr {
+	const char *(*gettext)(void *ctx, const char *msgid);
+	void *ctx;
+};
+
 /* ---------------------------------------------------------------- data types */
 
 enum engine_dtype {
@@ -264,6 +274,10 @@ struct engine_scenario {
 	 * the knob table: engine_knob_set marks them, engine_adapt leaves them alone and fits
 	 * the others (still at their defaults) to the chosen model and GPU. */
 	uint32_t given[4];
+	/* The language of the texts made from this scenario (not a knob: never saved, never in
+	 * JSON; engine_scenario_default sets NULL, English). The front ends set it once on the
+	 * scenario they build; copies carry it. */
+	const struct engine_tr *tr;
 };
 
 /* Where `model` and `gpu` names come from: the presets module implements this; the engine
@@ -402,10 +416,12 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 		     const struct engine_catalog *cat, struct napkin_err *err);
 /* True when the knob applies in the scenario's mode (e.g. optimizer: train only). */
 bool engine_knob_relevant(const struct engine_scenario *sc, const struct engine_knob *k);
-/* The default text of a knob (for --help). */
+/* The default text of a knob (for --help); "(not given)" and "(the model's)" are msgids. */
 void engine_knob_default_text(const struct engine_knob *k, char *buf, size_t n);
 /* The allowed values in words ("1 to 1048576", "adamw, adam, sgd, ...", "on or off"). */
 void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n);
+/* engine_knob_allowed in tr's language (NULL: English). */
+void engine_knob_allowed_tr(const struct engine_knob *k, const struct engine_tr *tr, char *buf, size_t n);
 
 /* Whether the user set knob k (engine_knob_set marks it; the default scenario has none). */
 bool engine_knob_given(const struct engine_scenario *sc, const struct engine_knob *k);
@@ -415,7 +431,7 @@ void engine_knob_mark_given(struct engine_scenario *sc, const struct engine_knob
 #define ENGINE_NOTES_MAX 4
 struct engine_notes {
 	int n;
-	char text[ENGINE_NOTES_MAX][160];
+	char text[ENGINE_NOTES_MAX][240]; /* room for a translation */
 };
 
 /* Defaults adapt to what the user chose, explicit choices never change: each knob the
@@ -450,6 +466,9 @@ int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a
  * and the explorer. Returns 0 or NAPKIN_EINVAL with err saying what is accepted. */
 #define ENGINE_BARE_MIN 1e6
 int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct napkin_err *err);
+/* engine_unit_parse with its error in tr's language (NULL: English). */
+int engine_unit_parse_tr(enum engine_unit u, const char *text, const struct engine_tr *tr, double *out,
+			 struct napkin_err *err);
 /* Formats v in u for a person: "80.0 GB", "74.5 GiB", "3.35 TB/s", "989.5 TFLOP/s",
  * "143.9 days". bytes_binary picks GiB over GB for sizes. */
 void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n);
@@ -668,7 +687,7 @@ struct engine_result {
 	struct engine_technique techniques[ENGINE_TECH_COUNT];
 	int dp;
 	int n_warnings;
-	char warnings[ENGINE_WARN_MAX][200];
+	char warnings[ENGINE_WARN_MAX][320]; /* room for a translation (CJK: 3 bytes a character) */
 };
 
 /* The core results: parameters, memory, compute and time, inference, roofline, data loading.

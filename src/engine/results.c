@@ -226,15 +226,30 @@ double engine_result_value(const struct engine_result *r, const struct engine_re
 	}
 }
 
-/* A warning on the result, in words (at most ENGINE_WARN_MAX are kept). */
-void eng_warn(struct engine_result *r, const char *fmt, ...)
+/* A warning on the result, in words (at most ENGINE_WARN_MAX are kept), in tr's language:
+ * fmt is a msgid marked N_() at the call site. */
+void eng_warn(struct engine_result *r, const struct engine_tr *tr, const char *fmt, ...)
 {
 	va_list ap;
 
 	if (r->n_warnings >= ENGINE_WARN_MAX)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(r->warnings[r->n_warnings], sizeof r->warnings[0], fmt, ap);
+	vsnprintf(r->warnings[r->n_warnings], sizeof r->warnings[0], eng_tr(tr, fmt), ap);
 	va_end(ap);
 	r->n_warnings++;
+}
+
+#undef eng_err /* the analyzer's stand-in (internal.h) */
+int eng_err(struct napkin_err *err, const struct engine_tr *tr, enum napkin_errcode code, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL)
+		return (int)code;
+	err->code = code;
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof err->msg, eng_tr(tr, fmt), ap);
+	va_end(ap);
+	return (int)code;
 }
