@@ -120,13 +120,13 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		if (t->name == NULL)
 			continue;
 		if (!t->applies) {
-			fprintf(f, "| %s | %s | n/a | n/a | n/a |\n", t->label, t->compare);
+			fprintf(f, "| %s | %s | %s | %s | %s |\n", _(t->label), t->compare, _("n/a"), _("n/a"), _("n/a"));
 			continue;
 		}
 		report_signed_bytes(t->delta_memory_bytes, x, sizeof x);
 		engine_fmt_si(t->delta_flops, "FLOP", y, sizeof y);
 		report_signed_secs(t->delta_seconds, z, sizeof z);
-		fprintf(f, "| %s | %s | %s | %s | %s |\n", t->label, t->compare, x, t->delta_flops == 0 ? "0" : y, z);
+		fprintf(f, "| %s | %s | %s | %s | %s |\n", _(t->label), t->compare, x, t->delta_flops == 0 ? "0" : y, z);
 	}
 #ifdef NAPKIN_HAVE_TEACH
 	{

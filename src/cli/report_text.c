@@ -354,13 +354,13 @@ static const char *rpad(char *buf, size_t n, const char *s, size_t cols)
 static void techniques_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	int i, cw = 26;
-	char a[NB], b[NB], c[NB], h[4][64];
+	char a[NB], b[NB], c[NB], h[4][64], lab[96], cmp[160];
 
 	fprintf(f, _("\nTechniques  (with minus without, on this scenario; times from the step model, scaled to the header)\n"));
 	/* the compared column as wide as its longest entry ("fp32 -> fp8-e4m3 weights, bf16 KV") */
 	for (i = 0; i < ENGINE_TECH_COUNT; i++)
-		if (r->techniques[i].name != NULL && (int)strlen(r->techniques[i].compare) > cw)
-			cw = (int)strlen(r->techniques[i].compare);
+		if (r->techniques[i].name != NULL && (int)util_text_width(r->techniques[i].compare) > cw)
+			cw = (int)util_text_width(r->techniques[i].compare);
 	fprintf(f, "  %-32s %s %s %s %s\n", "", util_text_pad(h[0], sizeof h[0], _("compared"), (size_t)cw),
 		rpad(h[1], sizeof h[1], _("memory/GPU"), 12), rpad(h[2], sizeof h[2], _("FLOPs/token"), 14),
 		rpad(h[3], sizeof h[3], sc->mode == ENGINE_MODE_TRAIN ? _("training time") : _("request time"), 14));
@@ -369,14 +369,15 @@ static void techniques_section(FILE *f, const struct engine_scenario *sc, const 
 		if (t->name == NULL)
 			continue;
 		if (!t->applies) {
-			fprintf(f, "    %-30s %-*s %12s\n", t->label, cw, t->compare, "n/a");
+			fprintf(f, "    %s %s %s\n", util_text_pad(lab, sizeof lab, _(t->label), 30),
+				util_text_pad(cmp, sizeof cmp, t->compare, (size_t)cw), rpad(h[1], sizeof h[1], _("n/a"), 12));
 			continue;
 		}
 		report_signed_bytes(t->delta_memory_bytes, a, sizeof a);
 		engine_fmt_si(t->delta_flops, "FLOP", b, sizeof b);
 		report_signed_secs(t->delta_seconds, c, sizeof c);
-		fprintf(f, "  %s %-30s %-*s %12s %14s %14s\n", t->enabled ? "*" : " ", t->label, cw, t->compare, a,
-			t->delta_flops == 0 ? "0" : b, c);
+		fprintf(f, "  %s %s %s %12s %14s %14s\n", t->enabled ? "*" : " ", util_text_pad(lab, sizeof lab, _(t->label), 30),
+			util_text_pad(cmp, sizeof cmp, t->compare, (size_t)cw), a, t->delta_flops == 0 ? "0" : b, c);
 	}
 	fprintf(f, _("  (* on in this scenario)\n"));
 }
