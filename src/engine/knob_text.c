@@ -181,11 +181,13 @@ void engine_knob_allowed_tr(const struct engine_knob *k, const struct engine_tr 
 	case ENGINE_KNOB_BOOL: util_bprintf(buf, n, &pos, "%s", eng_tr(tr, N_("on or off"))); break;
 	case ENGINE_KNOB_ENUM:
 		if (k->flags & ENGINE_KNOB_LIST) {
+			size_t start;
 			util_bprintf(buf, n, &pos, "%s", eng_tr(tr, N_("a list of")));
+			start = pos;
 			for (c = k->choices; c->name != NULL; c++)
 				if (c->value != 0 && (c->value & (c->value - 1)) == 0 &&
 				    strcmp(eng_choice_name(k->choices, c->value), c->name) == 0)
-					util_bprintf(buf, n, &pos, "%s%s", pos > 9 ? "," : " ", c->name);
+					util_bprintf(buf, n, &pos, "%s%s", pos > start ? "," : " ", c->name);
 			util_bprintf(buf, n, &pos, "%s", eng_tr(tr, N_(" (e.g. q,v), or")));
 			for (c = k->choices; c->name != NULL; c++)
 				if ((c->value & (c->value - 1)) != 0 && strcmp(eng_choice_name(k->choices, c->value), c->name) == 0 &&
