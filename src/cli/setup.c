@@ -131,8 +131,9 @@ void cli_print_knobs(FILE *f)
 					: k[i].unit == ENGINE_UNIT_BYTES_PER_S ? _(", written with it: 3.35TB/s")
 					: k[i].unit == ENGINE_UNIT_FLOP_PER_S  ? _(", written with it: 989.5T, 989.5TFLOP/s")
 									       : "");
-			/* def: a value, or "(not given)" / "(the model's)", the engine's msgids */
-			fprintf(f, _("default %s; allowed %s\n"), _(def), allowed);
+			/* def: a value as typed (never translated), or "(not given)" / "(the model's)",
+			 * the engine's msgids */
+			fprintf(f, _("default %s; allowed %s\n"), def[0] == '(' ? _(def) : def, allowed);
 		}
 	}
 }
