@@ -173,7 +173,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		sc->flops_formula == ENGINE_FLOPS_6N ? _(" (the 6·N·D count)") : "");
 	engine_fmt_si(c->peak, "FLOP/s", a, sizeof a);
 	engine_fmt_count(c->tokens_per_s, b, sizeof b);
-	engine_fmt_seconds(c->step_seconds, d, sizeof d);
+	engine_fmt_seconds_tr(c->step_seconds, &cli_tr, d, sizeof d);
 	switch (c->source) {
 	case ENGINE_TPUT_MFU:
 		fprintf(f, _("  at MFU %4.1f%%     %lld %s × %s (%s) × %.3g → %s tokens/s for the whole job\n"), 100.0 * c->mfu,
@@ -193,7 +193,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	}
 	if (sc->mode == ENGINE_MODE_TRAIN) {
 		int i, col = 0;
-		engine_fmt_seconds(c->step_seconds_predicted, a, sizeof a);
+		engine_fmt_seconds_tr(c->step_seconds_predicted, &cli_tr, a, sizeof a);
 		fprintf(f, _("  step model       %s per step%s:"), a, c->source == ENGINE_TPUT_PREDICTED ? "" : _(" (not used: mfu or a measurement sets the time)"));
 		for (i = 0; i < ENGINE_STEP_PARTS; i++) {
 			double v = engine_step_part(&c->step, i);
@@ -201,7 +201,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 				continue;
 			if (col++ % 4 == 0)
 				fprintf(f, "\n                  ");
-			engine_fmt_seconds(v, b, sizeof b);
+			engine_fmt_seconds_tr(v, &cli_tr, b, sizeof b);
 			fprintf(f, " %s %s (%.0f%%)", _(engine_step_part_label(i)), b, 100.0 * v / c->step_seconds_predicted);
 		}
 		fprintf(f, "\n");
@@ -212,7 +212,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	fprintf(f, _("  step             %lld × %lld × %d = %s %s × %lld = %s tokens, %s each, %s %s\n"),
 		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, P_("sequence", "sequences", c->global_batch),
 		(long long)sc->seq, b, d, e, P_("step", "steps", c->steps));
-	engine_fmt_seconds(c->train_seconds, a, sizeof a);
+	engine_fmt_seconds_tr(c->train_seconds, &cli_tr, a, sizeof a);
 	engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
 	fprintf(f, _("  time             %s · %s · MFU %.1f%% · HFU %.1f%% (%s)\n"), a, b, 100.0 * c->mfu,
 		100.0 * c->hfu, _(engine_mfu_source_name(c->source)));
@@ -220,8 +220,8 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		fprintf(f, _("  cost             %.4g × %s = %.4g\n"), sc->price, b, c->cost);
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE) {
 		engine_fmt_bytes(c->offload_pcie_bytes, false, a, sizeof a);
-		engine_fmt_seconds(c->offload_pcie_seconds, b, sizeof b);
-		engine_fmt_seconds(c->offload_cpu_seconds, d, sizeof d);
+		engine_fmt_seconds_tr(c->offload_pcie_seconds, &cli_tr, b, sizeof b);
+		engine_fmt_seconds_tr(c->offload_cpu_seconds, &cli_tr, d, sizeof d);
 		engine_fmt_si(sc->host_bandwidth, "B/s", e, sizeof e);
 		fprintf(f, _("  offload          PCIe %s per step (both ways, pinned): %s · CPU optimizer step %s at %s;\n"
 			     "                   what compute does not hide is the predicted step's offload part\n"),
@@ -244,9 +244,9 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 		fprintf(f, _("\nInference  (one replica, %s, serves %s: prompt %lld + generate %lld;\n"
 			     "            roofline bounds at 100%% of peak and bandwidth)\n"),
 			b, a, (long long)sc->prompt, (long long)sc->generate);
-	engine_fmt_seconds(in->prefill_seconds, a, sizeof a);
-	engine_fmt_seconds(in->decode_seconds_per_token, b, sizeof b);
-	engine_fmt_seconds(in->generate_seconds, d, sizeof d);
+	engine_fmt_seconds_tr(in->prefill_seconds, &cli_tr, a, sizeof a);
+	engine_fmt_seconds_tr(in->decode_seconds_per_token, &cli_tr, b, sizeof b);
+	engine_fmt_seconds_tr(in->generate_seconds, &cli_tr, d, sizeof d);
 	engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
 	fprintf(f, _("  prefill %s (%s-bound) · decode %s per step (%s-bound) · whole request %s\n"), a,
 		in->prefill_memory_bound ? "memory" : "compute", b, in->decode_memory_bound ? "memory" : "compute", d);
@@ -257,9 +257,9 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	fprintf(f, _("  tokens/s %s per sequence · %s per replica (batch %lld) · %s per GPU · %s for the job (%.0f %s)\n"), a, b,
 		(long long)sc->batch, d, c, in->replicas, P_("replica", "replicas", in->replicas));
 	/* serving: time to first token, time per output token, capacity */
-	engine_fmt_seconds(in->ttft_seconds, a, sizeof a);
-	engine_fmt_seconds(in->tpot_seconds, b, sizeof b);
-	engine_fmt_seconds(in->tp_comm_seconds_per_step, c, sizeof c);
+	engine_fmt_seconds_tr(in->ttft_seconds, &cli_tr, a, sizeof a);
+	engine_fmt_seconds_tr(in->tpot_seconds, &cli_tr, b, sizeof b);
+	engine_fmt_seconds_tr(in->tp_comm_seconds_per_step, &cli_tr, c, sizeof c);
 	if (sc->prefill_chunk > 0)
 		snprintf(d, sizeof d, P_("%.0f chunk of %.0f", "%.0f chunks of %.0f", in->prefill_chunks), in->prefill_chunks,
 			 in->prefill_chunk);
@@ -316,8 +316,8 @@ static void data_section(FILE *f, const struct engine_scenario *sc, const struct
 	char a[NB], b[NB], c[NB], e[NB];
 
 	engine_fmt_bytes(d->bytes_per_step, true, a, sizeof a);
-	engine_fmt_seconds(d->pinned_seconds, b, sizeof b);
-	engine_fmt_seconds(d->pageable_seconds, c, sizeof c);
+	engine_fmt_seconds_tr(d->pinned_seconds, &cli_tr, b, sizeof b);
+	engine_fmt_seconds_tr(d->pageable_seconds, &cli_tr, c, sizeof c);
 	engine_fmt_si(d->pinned_bw, "B/s", e, sizeof e);
 	fprintf(f, _("\nData loading  %s per GPU per step over PCIe (%s): pinned %s, pageable %s;\n"), a, e, b, c);
 	fprintf(f, _("  %.2g%% of a step, %s\n"), 100.0 * d->fraction,
@@ -334,7 +334,7 @@ void report_signed_bytes(double v, char *buf, size_t n)
 void report_signed_secs(double v, char *buf, size_t n)
 {
 	char t[NB - 2];
-	engine_fmt_seconds(fabs(v), t, sizeof t);
+	engine_fmt_seconds_tr(fabs(v), &cli_tr, t, sizeof t);
 	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", t);
 }
 

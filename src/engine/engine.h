@@ -477,6 +477,8 @@ void engine_fmt_si(double v, const char *unit, char *buf, size_t n);   /* 989.5 
 void engine_fmt_count(double v, char *buf, size_t n);                  /* 6.74 B, 4,096 */
 void engine_fmt_int(double v, char *buf, size_t n);                    /* 10,000,000 */
 void engine_fmt_seconds(double s, char *buf, size_t n);                /* 4.03 ms, 143.9 days */
+/* engine_fmt_seconds with "days", "years" and "n/a" in tr's language (the SI units stay). */
+void engine_fmt_seconds_tr(double s, const struct engine_tr *tr, char *buf, size_t n);
 
 /* ---------------------------------------------------------------- results */
 

@@ -29,7 +29,7 @@ void eng_ex_flops(struct eng_ex *x, const struct engine_scenario *sc, const stru
 	} else {
 		eng_ex_head(x, "compute.flops_per_token_train", N_("training FLOPs per token"));
 		eng_ex_line(x, N_("  forward %s + backward%s %s = %s (model FLOPs)"), SI(cp->flops_per_token_forward, "FLOP", a),
-			    sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL ? "" : " (twice the forward)",
+			    sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL ? "" : EX_(x, N_(" (twice the forward)")),
 			    SI(cp->flops_per_token_backward, "FLOP", b), SI(cp->flops_per_token_train, "FLOP", c));
 		if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL)
 			eng_ex_line(x, N_("  %s: the backward computes activation gradients through the frozen weights (2 per weight, "
@@ -162,7 +162,7 @@ void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const 
 	} else {
 		eng_ex_head(x, "inference.decode_seconds_per_token", N_("one decoding step for the whole batch, at the roofline"));
 		eng_ex_line(x, N_("  every step reads all the weights once%s and each sequence's KV cache"),
-			    sc->model.experts > 1 ? " (MoE: the experts its tokens route to)" : "");
+			    sc->model.experts > 1 ? EX_(x, N_(" (MoE: the experts its tokens route to)")) : "");
 		eng_ex_line(x, N_("  bytes    weights + batch × context × KV bytes per token = %s"), GB(in->decode_bytes, a));
 		eng_ex_line(x, N_("  FLOPs    batch × (2 × matmul weights + 4·L·context·nh·dh) = %s"), SI(in->decode_flops, "FLOP", a));
 		eng_ex_line(x, N_("  time     max(%s ÷ (tp·peak), %s ÷ (tp·bandwidth)) = %s"), SI(in->decode_flops, "FLOP", a),

@@ -33,7 +33,7 @@ double eng_ex_dtype_bytes(int dt);
 #define GB(v, b) (engine_fmt_bytes((v), false, (b), NB), (b))
 #define CNT(v, b) (engine_fmt_count((v), (b), NB), (b))
 #define SI(v, u, b) (engine_fmt_si((v), (u), (b), NB), (b))
-#define SECS(v, b) (engine_fmt_seconds((v), (b), NB), (b))
+#define SECS(v, b) (engine_fmt_seconds_tr((v), x->tr, (b), NB), (b)) /* x: the explanation */
 
 /* explain_memory.c */
 void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, bool active);

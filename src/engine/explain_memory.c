@@ -26,7 +26,7 @@ void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const str
 		eng_ex_line(x, N_("             attention biases = %s"), CNT(lp.attn_b_col + lp.attn_b_row, a));
 	eng_ex_line(x, N_("             MLP %s %.0f·d·f = %.0f·%.0f·%.0f = %s%s"), dm.gated ? "gated" : "plain", dm.gated ? 3.0 : 2.0,
 		    dm.gated ? 3.0 : 2.0, dm.d, dm.f, CNT(lp.mlp_w, a),
-		    dm.E > 1 ? (active ? " per expert, top-k of them" : " per expert") : "");
+		    dm.E > 1 ? (active ? EX_(x, N_(" per expert, top-k of them")) : EX_(x, N_(" per expert"))) : "");
 	if (dm.E > 1)
 		eng_ex_line(x, N_("             %s: %.0f × MLP + router d·E = %s"), active ? "routed experts" : "experts",
 			    active ? dm.k : dm.E, CNT((active ? dm.k : dm.E) * (lp.mlp_w + lp.mlp_b_col + lp.mlp_b_row) + lp.router, a));
@@ -36,7 +36,7 @@ void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const str
 	eng_ex_line(x, N_("  layers     %.0f × %s = %s"), dm.L, CNT(active ? lp.active : lp.total, a),
 		    CNT(dm.L * (active ? lp.active : lp.total), b));
 	eng_ex_line(x, N_("  embedding  V·d = %.0f·%.0f = %s%s"), dm.V, dm.d, CNT(dm.V * dm.d, c),
-		    dm.learned ? " (+ learned positions P·d)" : "");
+		    dm.learned ? EX_(x, N_(" (+ learned positions P·d)")) : "");
 	if (dm.learned)
 		eng_ex_line(x, N_("             positions P·d = %.0f·%.0f = %s"), dm.P, dm.d, CNT(dm.P * dm.d, c));
 	eng_ex_line(x, N_("  final norm %s"), CNT(final_norm, d));
@@ -114,7 +114,7 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 	eng_bytes(sc, &by);
 	if (strcmp(key, "memory.master_weights") == 0) {
 		eng_ex_head(x, key, N_("an fp32 copy of 16-bit weights, which the optimizer updates"));
-		eng_ex_line(x, N_("  formula  params on this GPU × %g B%s"), by.master, sc->zero >= 1 ? " ÷ dp (ZeRO-1 and up)" : "");
+		eng_ex_line(x, N_("  formula  params on this GPU × %g B%s"), by.master, sc->zero >= 1 ? EX_(x, N_(" ÷ dp (ZeRO-1 and up)")) : "");
 		eng_ex_line(x, N_("  values   %s × %g B%s%s = %s"), CNT(r->params.per_gpu, a), by.master, sc->zero >= 1 ? " ÷ " : "",
 			    sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.master, c));
 		if (by.master == 0)
@@ -123,7 +123,7 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 		eng_ex_line(x, N_("  source   Micikevicius et al. 2018 (mixed precision); ZeRO's K = 12 includes it"));
 	} else if (strcmp(key, "memory.gradients") == 0) {
 		eng_ex_head(x, key, N_("one gradient per parameter"));
-		eng_ex_line(x, N_("  formula  params on this GPU × bytes per gradient%s"), sc->zero >= 2 ? " ÷ dp (ZeRO-2 and up)" : "");
+		eng_ex_line(x, N_("  formula  params on this GPU × bytes per gradient%s"), sc->zero >= 2 ? EX_(x, N_(" ÷ dp (ZeRO-2 and up)")) : "");
 		eng_ex_line(x, N_("  values   %s × %g B (%s)%s%s = %s"), CNT(r->params.per_gpu, a), by.g, eng_ex_dtype_name(by.grad_dt),
 			    sc->zero >= 2 ? " ÷ " : "", sc->zero >= 2 ? CNT(dp, b) : "", GIB(r->memory.gradients, c));
 		if (!train)
@@ -153,7 +153,7 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 			break;
 		default: break;
 		}
-		eng_ex_line(x, N_("  formula  params on this GPU × state bytes per parameter%s"), sc->zero >= 1 ? " ÷ dp (ZeRO-1 and up)" : "");
+		eng_ex_line(x, N_("  formula  params on this GPU × state bytes per parameter%s"), sc->zero >= 1 ? EX_(x, N_(" ÷ dp (ZeRO-1 and up)")) : "");
 		eng_ex_line(x, N_("  values   %s × %.4g B%s%s = %s"), CNT(r->params.per_gpu, a), r->memory.state_bytes_per_param,
 			    sc->zero >= 1 ? " ÷ " : "", sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.optimizer, c));
 		if (!train)
@@ -166,7 +166,7 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 		else
 			eng_ex_line(x, N_("  per parameter, unsharded: %.4g B = weights %g + gradients %g + master %g + states %.4g%s"),
 				    r->memory.bytes_per_param, by.w, by.g, by.master, r->memory.state_bytes_per_param,
-				    fabs(r->memory.bytes_per_param - 16.0) < 1e-9 ? "  (the chapter's 16 bytes per parameter)" : "");
+				    fabs(r->memory.bytes_per_param - 16.0) < 1e-9 ? EX_(x, N_("  (the chapter's 16 bytes per parameter)")) : "");
 		eng_ex_line(x, N_("  source   Kingma & Ba 2015; Loshchilov & Hutter 2019; Dettmers et al. 2022; Shazeer & Stern 2018; "
 			"ZeRO stage 1 (Rajbhandari et al. 2019)"));
 	}
@@ -210,7 +210,7 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 		char c[NB];
 		eng_layer_activations(sc, &dm, by.act, bt, sc->recompute == ENGINE_RECOMP_SELECTIVE, &p);
 		eng_ex_line(x, N_("    %-10s %s   what the two norms keep and the QKV/MLP inputs%s"), "norms", GIB(p.norms_inputs, c),
-			    sc->sequence_parallel && sc->tp > 1 ? " ÷ t (sequence parallel)" : "");
+			    sc->sequence_parallel && sc->tp > 1 ? EX_(x, N_(" ÷ t (sequence parallel)")) : "");
 		if (p.casts > 0)
 			eng_ex_line(x, N_("    %-10s %s   autocast's 16-bit cast of a norm's output for each linear"), "casts",
 				    GIB(p.casts, c));
@@ -220,13 +220,13 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 		if (dm.dropout)
 			eng_ex_line(x, N_("    %-10s %s   two 1-byte dropout masks: 2·s·b·d"), "masks", GIB(p.masks, c));
 		eng_ex_line(x, N_("    %-10s %s   Q, K, V: %s"), "qkv", GIB(p.qkv, c),
-			    sc->kernels == ENGINE_KERNELS_EAGER ? "e·s·b·3·nh·dh/t (repeat_kv: K and V at every head)"
+			    sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("e·s·b·3·nh·dh/t (repeat_kv: K and V at every head)"))
 								: "e·s·b·(nh + 2·nkv)·dh/t");
 		eng_ex_line(x, N_("    %-10s %s   attention output: e·s·b·nh·dh/t"), "attn out", GIB(p.attn_out, c));
 		eng_ex_line(x, N_("    %-10s %s   %s%s"), "mlp", GIB(p.mlp, c),
-			    !dm.gated ? "fc1 output, activation output: 2·e·s·b·f/t"
-			    : sc->kernels == ENGINE_KERNELS_EAGER ? "gate, up, act(gate), product: 4·e·s·b·f/t"
-								  : "gate, up, product (fused SwiGLU): 3·e·s·b·f/t",
+			    !dm.gated ? EX_(x, N_("fc1 output, activation output: 2·e·s·b·f/t"))
+			    : sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("gate, up, act(gate), product: 4·e·s·b·f/t"))
+								  : EX_(x, N_("gate, up, product (fused SwiGLU): 3·e·s·b·f/t")),
 			    dm.E > 1 ? " × top-k" : "");
 		if (sc->recompute == ENGINE_RECOMP_SELECTIVE)
 			eng_ex_line(x, N_("    %-10s %s   recomputed (selective recomputation)"), "scores", GIB(p.scores, c));
@@ -234,8 +234,8 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 			eng_ex_line(x, N_("    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t"), "scores", GIB(p.scores, c));
 		else
 			eng_ex_line(x, N_("    %-10s %s   softmax output %s·nh·s²·b/t%s"), "scores", GIB(p.scores, c),
-				    sc->kernels == ENGINE_KERNELS_EAGER ? "(4 + its 16-bit copy)" : "e",
-				    dm.dropout ? " + dropout mask and output" : "");
+				    sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("(4 + its 16-bit copy)")) : "e",
+				    dm.dropout ? EX_(x, N_(" + dropout mask and output")) : "");
 	}
 	eng_ex_line(x, N_("  values   s = %.0f, b = %.0f, d = %.0f, nh = %.0f, nkv = %.0f, dh = %.0f, f = %.0f, t = %.0f"), s, bt, dm.d,
 		    dm.nh, dm.nkv, dm.dh, dm.f, t);
@@ -249,7 +249,7 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 		eng_ex_line(x, N_("  stage    %g %s in flight × %g %s × per layer%s"), r->memory.inflight_microbatches,
 			    util_plural(r->memory.inflight_microbatches, EX_(x, N_("micro-batch")), EX_(x, N_("micro-batches"))), r->memory.layers_per_stage,
 			    util_plural(r->memory.layers_per_stage, EX_(x, N_("layer")), EX_(x, N_("layers"))),
-			    sc->pp > 1 ? " (1F1B: the first stage holds min(p, m) micro-batches)" : "");
+			    sc->pp > 1 ? EX_(x, N_(" (1F1B: the first stage holds min(p, m) micro-batches)")) : "");
 	eng_ex_line(x, N_("  result   %s (%s)"), GIB(r->memory.activations, a), GB(r->memory.activations, b));
 	eng_ex_line(x, N_("  source   Korthikanti et al. 2022 §4 and table 2; Dao et al. 2022 (FlashAttention); measured "
 		"PyTorch steps (tests/torch)"));
@@ -301,7 +301,7 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 		else
 			eng_ex_line(x, N_("  uses the KV heads (%.0f), as many as the query heads: multi-head attention, no GQA saving"),
 				    dm.nkv);
-		eng_ex_line(x, N_("  result   %s%s"), GIB(r->memory.kv_cache, a), sc->mode == ENGINE_MODE_TRAIN ? " (training keeps no KV cache)" : "");
+		eng_ex_line(x, N_("  result   %s%s"), GIB(r->memory.kv_cache, a), sc->mode == ENGINE_MODE_TRAIN ? EX_(x, N_(" (training keeps no KV cache)")) : "");
 		eng_ex_line(x, N_("  source   Pope et al. 2022, \"Efficiently Scaling Transformer Inference\""));
 	} else if (strcmp(key, "memory.overhead") == 0) {
 		eng_ex_head(x, key, N_("the CUDA context and library workspaces (cuBLAS, NCCL) each process holds"));

@@ -405,8 +405,13 @@ void engine_fmt_count(double v, char *buf, size_t n)
 
 void engine_fmt_seconds(double s, char *buf, size_t n)
 {
+	engine_fmt_seconds_tr(s, NULL, buf, n);
+}
+
+void engine_fmt_seconds_tr(double s, const struct engine_tr *tr, char *buf, size_t n)
+{
 	if (!isfinite(s)) {
-		snprintf(buf, n, "n/a");
+		util_strlcpy(buf, eng_tr(tr, N_("n/a")), n);
 		return;
 	}
 	if (s < 0)
@@ -426,9 +431,9 @@ void engine_fmt_seconds(double s, char *buf, size_t n)
 	else if (s < 3.0 * 86400.0)
 		snprintf(buf, n, "%.1f h", s / 3600.0);
 	else if (s < 1000.0 * 86400.0)
-		snprintf(buf, n, "%.1f days", s / 86400.0);
+		snprintf(buf, n, eng_tr(tr, N_("%.1f days")), s / 86400.0);
 	else
-		snprintf(buf, n, "%.3g years", s / (365.25 * 86400.0));
+		snprintf(buf, n, eng_tr(tr, N_("%.3g years")), s / (365.25 * 86400.0));
 }
 
 void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n)
