@@ -66,7 +66,7 @@ void eng_ex_time(struct eng_ex *x, const struct engine_scenario *sc, const struc
 	eng_ex_line(x, N_("           = %s ÷ %s"), SI(cp->train_flops, "FLOP", a), SI((double)sc->gpus * cp->peak * cp->mfu, "FLOP/s", b));
 	engine_unit_format(ENGINE_UNIT_GPU_HOURS, cp->gpu_hours, d, sizeof d);
 	eng_ex_line(x, N_("  result   %s = %.2f days = %s"), SECS(cp->train_seconds, a), cp->train_days, d);
-	eng_ex_line(x, N_("  FLOPs per token: %s count (%s); 6·N·D would give %s"), sc->flops_formula == ENGINE_FLOPS_6N ? "the 6·N" : "the exact",
+	eng_ex_line(x, N_("  FLOPs per token: %s count (%s); 6·N·D would give %s"), EX_(x, sc->flops_formula == ENGINE_FLOPS_6N ? N_("the 6·N") : N_("the exact")),
 		    SI(cp->flops_per_token_used, "FLOP", b), SI(cp->train_flops_6n, "FLOP", c));
 	eng_ex_line(x, N_("  source   CS336 lecture 2 (70B on 15T tokens, 1024 H100s, MFU 0.5: 143.9 days); Hoffmann et al. 2022"));
 }
@@ -108,7 +108,7 @@ void eng_ex_roofline(struct eng_ex *x, const struct engine_scenario *sc, const s
 	char a[NB], b[NB], c[NB], v[200];
 
 	engine_roofline_verdict(sc, r, (enum engine_point)pt, v, sizeof v);
-	eng_ex_line(x, N_("roofline.%s: %s"), p->name, p->label);
+	eng_ex_line(x, N_("roofline.%s: %s"), p->name, EX_(x, p->label));
 	eng_ex_line(x, N_("  intensity = FLOPs ÷ bytes moved to and from HBM = %s ÷ %s = %.3g FLOP/B"), SI(p->flops, "FLOP", a),
 		    GB(p->bytes, b), p->intensity);
 	eng_ex_line(x, N_("  ridge     = peak ÷ bandwidth = %s ÷ %s = %.0f FLOP/B"), SI(rl->peak, "FLOP/s", a),
@@ -203,7 +203,7 @@ void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const cha
 		const struct engine_technique *t = &r->techniques[i];
 		if (t->name == NULL || strcmp(t->name, name) != 0)
 			continue;
-		eng_ex_line(x, N_("techniques.%s: %s (%s)"), t->name, t->label, t->compare);
+		eng_ex_line(x, N_("techniques.%s: %s (%s)"), t->name, EX_(x, t->label), t->compare);
 		if (!t->applies) {
 			eng_ex_line(x, N_("  does not apply to this scenario"));
 			return;

@@ -285,7 +285,7 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 			"the last layer's attention backward, the tied embedding's gradient sum, the optimizer step "
 			"(every gradient; foreach AdamW's buffer)"));
 		eng_ex_line(x, N_("  result   %s, %s; the step's scratch at its largest %s"), GIB(r->memory.peak, a),
-			    engine_peak_phase_text(r->memory.peak_phase), GIB(r->memory.scratch, b));
+			    EX_(x, engine_peak_phase_text(r->memory.peak_phase)), GIB(r->memory.scratch, b));
 		eng_ex_line(x, N_("  the logits %s at the peak; the total (%s) has every part at once"),
 			    r->memory.logits_alive ? EX_(x, N_("are alive")) : EX_(x, N_("are not kept")), GIB(r->memory.total, c));
 		eng_ex_line(x, N_("  source   measured PyTorch steps (tests/torch: an allocator shim, the CPU's "
