@@ -238,8 +238,9 @@ static void out_text_curve(const struct sweep_out *o)
 			continue;
 		for (p = 0; p < o->nx; p++)
 			y[p] = o->values[p * o->nm + j];
-		snprintf(title, sizeof title, "\n%s (%s)%s", m->key, m->label,
-			 memory ? ", per GPU" : m->unit == ENGINE_UNIT_SECONDS ? ", per step" : "");
+		/* the label is the engine's msgid (the CSV and JSON keep the key and English) */
+		snprintf(title, sizeof title, _("\n%s (%s)%s"), m->key, _(m->label),
+			 memory ? _(", per GPU") : m->unit == ENGINE_UNIT_SECONDS ? _(", per step") : "");
 		memset(&c, 0, sizeof c);
 		c.title = title;
 		c.x = o->xs;

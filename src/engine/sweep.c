@@ -41,14 +41,14 @@ bool engine_metric_at(size_t i, struct engine_metric *m)
 	i -= n;
 	if (i == 0) {
 		m->key = "memory.fits";
-		m->label = "fits";
+		m->label = N_("fits");
 		m->unit = ENGINE_UNIT_NONE;
 		m->kind = ENGINE_METRIC_FITS;
 		return true;
 	}
 	if (i == 1) {
 		m->key = "compute.cost";
-		m->label = "cost";
+		m->label = N_("cost");
 		m->unit = ENGINE_UNIT_NONE;
 		m->kind = ENGINE_METRIC_COST;
 		return true;
