@@ -52,7 +52,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 	else
 		util_strlcpy(b, _("none up to 1,048,576"), sizeof b);
 	fprintf(f, _("\n%s. Largest micro-batch: %s; fewest GPUs: %s.\n\n"),
-		r->memory.fits ? _("It fits") : _("**It does not fit**"), a, b);
+		r->memory.fits ? _("It fits") : _("**It does not fit**"), _(a), b); /* a: a count or a msgid */
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL) {
 		char t[200];
 		report_finetune_text(sc, r, t, sizeof t);
@@ -96,7 +96,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		engine_fmt_max_batch(r->inference.max_concurrent, v, sizeof v);
 		fprintf(f, _("- Time to first token: %s; time per output token: %s; capacity: %s concurrent sequences per "
 			     "replica at %.0f tokens\n"),
-			a, b, v, r->inference.context);
+			a, b, _(v), r->inference.context);
 		fprintf(f, _("- Decode tokens/s: %.0f per sequence, %.0f per replica (batch %lld), %.0f per GPU, %.0f for the job (%.0f %s)\n\n"),
 			r->inference.decode_tokens_per_s_sequence, r->inference.decode_tokens_per_s_replica, (long long)sc->batch,
 			r->inference.decode_tokens_per_s_gpu, r->inference.decode_tokens_per_s, r->inference.replicas,

@@ -135,7 +135,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 		else
 			util_strlcpy(a, _("none fits"), sizeof a);
 		engine_fmt_max_batch(m->max_batch, b, sizeof b);
-		fprintf(f, _("  largest micro-batch %s"), b);
+		fprintf(f, _("  largest micro-batch %s"), _(b)); /* a count, or the engine's msgid */
 		if (m->min_gpus > 0)
 			fprintf(f, _(" · fewest GPUs %lld (tp %lld × pp %lld × dp %lld)"), (long long)m->min_gpus,
 				(long long)m->min_gpus_tp, (long long)m->min_gpus_pp, (long long)m->min_gpus_dp);
@@ -270,7 +270,7 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	engine_fmt_max_batch(in->max_concurrent, a, sizeof a);
 	fprintf(f, _("  capacity %s concurrent %s per replica at %.0f tokens of context (weights + KV cache + one step's "
 		     "activations)\n"),
-		a, P_("sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context);
+		_(a), P_("sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context);
 	engine_fmt_bytes(in->kv_bytes_per_sequence, true, a, sizeof a);
 	fprintf(f, _("  KV cache %s per token of context, %.0f tokens per sequence: %s a sequence in blocks of %lld"), e,
 		in->context, a, (long long)sc->kv_block);
