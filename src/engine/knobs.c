@@ -107,7 +107,7 @@ static int set_model(struct engine_scenario *sc, const char *text, const struct 
 	} else if (strcmp(text, "llama-2-7b") == 0) {
 		engine_model_llama2_7b(&m);
 	} else {
-		return util_err_set(err, NAPKIN_ENOENT, "model: unknown model '%s' (only llama-2-7b is built in)", text);
+		return eng_err(err, sc->tr, NAPKIN_ENOENT, N_("model: unknown model '%s' (only llama-2-7b is built in)"), text);
 	}
 	sc->model = m;
 	sc->params = 0.0;
@@ -126,7 +126,7 @@ static int set_gpu(struct engine_scenario *sc, const char *text, const struct en
 	} else if (strcmp(text, "h100-sxm") == 0) {
 		engine_gpu_h100_sxm(&g);
 	} else {
-		return util_err_set(err, NAPKIN_ENOENT, "gpu: unknown GPU '%s' (only h100-sxm is built in)", text);
+		return eng_err(err, sc->tr, NAPKIN_ENOENT, N_("gpu: unknown GPU '%s' (only h100-sxm is built in)"), text);
 	}
 	sc->gpu = g;
 	sc->peak_flops = 0.0;

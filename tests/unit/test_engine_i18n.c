@@ -198,6 +198,12 @@ static void test_errors(void **state)
 	sc.tr = &zh;
 	assert_int_not_equal(engine_validate(&sc, &cn), NAPKIN_OK);
 	same_numbers("validate", en.msg, cn.msg);
+	/* stepping tp below its minimum, as the explorer's - key does */
+	engine_scenario_default(&sc);
+	assert_int_not_equal(engine_knob_step(&sc, engine_knob_find("tp"), -1, NULL, &en), NAPKIN_OK);
+	sc.tr = &zh;
+	assert_int_not_equal(engine_knob_step(&sc, engine_knob_find("tp"), -1, NULL, &cn), NAPKIN_OK);
+	same_numbers("step", en.msg, cn.msg);
 	/* GPT-2-like context: seq adapts to max_positions 1024 with a note */
 	engine_scenario_default(&sc);
 	set(&sc, "max_positions", "1024");
