@@ -146,6 +146,11 @@ static void test_explain(void **state)
 	set(&sc, "recompute", "full");
 	set(&sc, "offload", "optimizer");
 	check_scenario("tp16 pp4 zero3", &sc);
+	/* ZeRO-Infinity: states, master and weights on NVMe */
+	engine_scenario_default(&sc);
+	set(&sc, "zero", "3");
+	set(&sc, "offload", "nvme-params");
+	check_scenario("nvme-params", &sc);
 	/* QLoRA fine-tuning, 8-bit Adam, a measured throughput */
 	engine_scenario_default(&sc);
 	set(&sc, "finetune", "qlora");
