@@ -13,6 +13,7 @@
 
 #include "engine.h"
 #include "i18n.h"
+#include "testengine.h"
 #include "testutil.h"
 
 static const char *zh_gettext(void *ctx, const char *msgid)
@@ -80,17 +81,6 @@ static void same_numbers(const char *what, const char *en, const char *cn)
 	}
 }
 
-static void set(struct engine_scenario *sc, const char *key, const char *value)
-{
-	struct napkin_err err;
-
-	util_err_clear(&err);
-	if (engine_knob_set(sc, engine_knob_find(key), value, NULL, &err) != NAPKIN_OK) {
-		print_error("%s %s: %s\n", key, value, err.msg);
-		fail();
-	}
-}
-
 /* A scenario in both languages: every explanation key, every warning, every verdict. */
 static void check_scenario(const char *name, struct engine_scenario *sc)
 {
@@ -139,30 +129,30 @@ static void test_explain(void **state)
 	check_scenario("default", &sc);
 	/* a layout that warns: TP across nodes, a pipeline bubble, sequence parallelism without TP */
 	engine_scenario_default(&sc);
-	set(&sc, "gpus", "64");
-	set(&sc, "tp", "16");
-	set(&sc, "pp", "4");
-	set(&sc, "zero", "3");
-	set(&sc, "recompute", "full");
-	set(&sc, "offload", "optimizer");
+	te_set(&sc, "gpus", "64");
+	te_set(&sc, "tp", "16");
+	te_set(&sc, "pp", "4");
+	te_set(&sc, "zero", "3");
+	te_set(&sc, "recompute", "full");
+	te_set(&sc, "offload", "optimizer");
 	check_scenario("tp16 pp4 zero3", &sc);
 	/* ZeRO-Infinity: states, master and weights on NVMe */
 	engine_scenario_default(&sc);
-	set(&sc, "zero", "3");
-	set(&sc, "offload", "nvme-params");
+	te_set(&sc, "zero", "3");
+	te_set(&sc, "offload", "nvme-params");
 	check_scenario("nvme-params", &sc);
 	/* QLoRA fine-tuning, 8-bit Adam, a measured throughput */
 	engine_scenario_default(&sc);
-	set(&sc, "finetune", "qlora");
-	set(&sc, "optimizer", "adam-8bit");
-	set(&sc, "tokens_per_s", "20000");
+	te_set(&sc, "finetune", "qlora");
+	te_set(&sc, "optimizer", "adam-8bit");
+	te_set(&sc, "tokens_per_s", "20000");
 	check_scenario("qlora", &sc);
 	/* serving: decode at batch 16, chunked prefill, GQA */
 	engine_scenario_default(&sc);
-	set(&sc, "mode", "infer");
-	set(&sc, "batch", "16");
-	set(&sc, "kv_heads", "8");
-	set(&sc, "prefill_chunk", "512");
+	te_set(&sc, "mode", "infer");
+	te_set(&sc, "batch", "16");
+	te_set(&sc, "kv_heads", "8");
+	te_set(&sc, "prefill_chunk", "512");
 	check_scenario("infer", &sc);
 }
 
@@ -197,8 +187,8 @@ static void test_errors(void **state)
 	}
 	/* tp 3 does not divide 32 heads */
 	engine_scenario_default(&sc);
-	set(&sc, "tp", "3");
-	set(&sc, "gpus", "3");
+	te_set(&sc, "tp", "3");
+	te_set(&sc, "gpus", "3");
 	assert_int_not_equal(engine_validate(&sc, &en), NAPKIN_OK);
 	sc.tr = &zh;
 	assert_int_not_equal(engine_validate(&sc, &cn), NAPKIN_OK);
@@ -211,10 +201,10 @@ static void test_errors(void **state)
 	same_numbers("step", en.msg, cn.msg);
 	/* GPT-2-like context: seq adapts to max_positions 1024 with a note */
 	engine_scenario_default(&sc);
-	set(&sc, "max_positions", "1024");
+	te_set(&sc, "max_positions", "1024");
 	engine_adapt(&sc, &nen);
 	engine_scenario_default(&sc);
-	set(&sc, "max_positions", "1024");
+	te_set(&sc, "max_positions", "1024");
 	sc.tr = &zh;
 	engine_adapt(&sc, &nzh);
 	assert_true(nen.n >= 1);
