@@ -1,6 +1,8 @@
 # i18n (docs/i18n.md): the .mo reader and language choice, the catalogue against the
 # sources, and napkin in Chinese end to end.
 napkin_add_test(NAME i18n SOURCES unit/test_i18n.c LIBS napkin_i18n LABELS unit)
+# the engine's translator: Chinese words, the same numbers (every explanation, warning, verdict, error)
+napkin_add_test(NAME engine_i18n SOURCES unit/test_engine_i18n.c LIBS napkin_testengine napkin_i18n LABELS unit)
 find_program(NAPKIN_XGETTEXT xgettext)
 if(NAPKIN_XGETTEXT AND NAPKIN_MSGFMT)
   add_test(NAME i18n_catalog COMMAND sh ${PROJECT_SOURCE_DIR}/scripts/i18n.sh check

@@ -56,6 +56,9 @@ struct cli_setup {
  * CLI_EXIT_USAGE (or CLI_EXIT_FAIL); on success returns 0 and *out is ready (free it with
  * cli_setup_free). Positional arguments are refused unless positional is non-NULL (then
  * they are collected there, up to max_positional). */
+/* The engine's translator for what a person reads (i18n's current language); cli_setup puts it
+ * on the scenario. A command writing JSON or YAML sets sc.tr = NULL: contracts stay English. */
+extern const struct engine_tr cli_tr;
 int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
 	      const char **positional, int max_positional, int *n_positional);
 void cli_setup_free(struct cli_setup *s);

@@ -46,7 +46,7 @@ struct column {
 /* argv with the list flag's value replaced by one value (argv[li] is "--k=list" or the
  * value after "--k"). */
 static int column_setup(int argc, char **argv, int li, bool joined, const char *flag, const char *value,
-			struct column *c)
+			bool json, struct column *c)
 {
 	char **av = malloc(((size_t)argc + 1) * sizeof *av);
 	char joined_arg[512];
@@ -68,6 +68,8 @@ static int column_setup(int argc, char **argv, int li, bool joined, const char *
 	free(av);
 	if (rc != 0)
 		return rc;
+	if (json)
+		c->s.sc.tr = NULL; /* the JSON contract is English: warnings and verdicts too */
 	util_err_clear(&err);
 	if (engine_evaluate(&c->s.sc, &c->r, &err) != NAPKIN_OK) {
 		cli_error("compare", &err);
@@ -237,7 +239,7 @@ int cmd_compare(int argc, char **argv)
 			if (fl[j] == '_')
 				fl[j] = '-';
 		cols[i].value = values[i];
-		if ((rc = column_setup(argc, argv, li, joined, fl, values[i], &cols[i])) != 0)
+		if ((rc = column_setup(argc, argv, li, joined, fl, values[i], strcmp(format, "json") == 0, &cols[i])) != 0)
 			goto out;
 	}
 	if (strcmp(format, "json") == 0) {

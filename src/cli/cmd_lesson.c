@@ -187,7 +187,9 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 		const struct teach_step *s = &l->steps[i];
 
 		util_err_clear(&err);
-		if (teach_lesson_scenario(l, i, cat, &sc, &err) != NAPKIN_OK || engine_evaluate(&sc, r, &err) != NAPKIN_OK) {
+		rc = teach_lesson_scenario(l, i, cat, &sc, &err);
+		sc.tr = &cli_tr; /* the lesson's explanations and warnings in the language asked for */
+		if (rc != NAPKIN_OK || engine_evaluate(&sc, r, &err) != NAPKIN_OK) {
 			cli_error("lesson", &err);
 			rc = CLI_EXIT_USAGE;
 			goto out;
@@ -411,6 +413,7 @@ int cmd_lesson(int argc, char **argv)
 		o.lesson_number = number;
 		util_err_clear(&err);
 		rc = teach_lesson_scenario(l, 0, &cat, &sc, &err);
+		sc.tr = &cli_tr;
 		if (rc == NAPKIN_OK)
 			rc = tui_run(&sc, s.reg, &o, &err);
 		if (rc == TUI_EXIT_INTERRUPT) {

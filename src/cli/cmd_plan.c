@@ -107,6 +107,8 @@ int cmd_plan(int argc, char **argv)
 		fprintf(stderr, "napkin plan: --format: '%s' is not a format; allowed: text, json\n", format);
 		goto out;
 	}
+	if (strcmp(format, "json") == 0)
+		s.sc.tr = NULL; /* the JSON contract is English */
 	top = strtol(top_s, &end, 10);
 	if (*top_s == '\0' || *end != '\0' || top < 1 || top > TOP_MAX) {
 		fprintf(stderr, "napkin plan: --top: '%s' is not a count; allowed: 1 to %d\n", top_s, TOP_MAX);

@@ -38,6 +38,8 @@ int cmd_report(int argc, char **argv)
 		cli_setup_free(&s);
 		return CLI_EXIT_USAGE;
 	}
+	if (fmt == REPORT_JSON || fmt == REPORT_YAML)
+		s.sc.tr = NULL; /* the schema-1 contract is English: warnings, verdicts, explanations */
 	util_err_clear(&err);
 	if (engine_evaluate(&s.sc, &r, &err) != NAPKIN_OK) {
 		cli_error("report", &err);

@@ -283,8 +283,9 @@ static void out_text_curve(const struct sweep_out *o)
 			continue;
 		for (p = 0; p < o->nx; p++)
 			y[p] = o->values[p * o->nm + j];
-		snprintf(title, sizeof title, "\n%s (%s)%s", m->key, m->label,
-			 memory ? ", per GPU" : m->unit == ENGINE_UNIT_SECONDS ? ", per step" : "");
+		/* the label is the engine's msgid (the CSV and JSON keep the key and English) */
+		snprintf(title, sizeof title, _("\n%s (%s)%s"), m->key, _(m->label),
+			 memory ? _(", per GPU") : m->unit == ENGINE_UNIT_SECONDS ? _(", per step") : "");
 		memset(&c, 0, sizeof c);
 		c.title = title;
 		c.x = o->xs;
@@ -377,6 +378,8 @@ int cmd_sweep(int argc, char **argv)
 		fprintf(stderr, "napkin sweep: --format: '%s' is not a format; allowed: text, csv, json\n", format);
 		goto out;
 	}
+	if (fmt != SW_TEXT)
+		s.sc.tr = NULL; /* CSV and JSON are contracts: English */
 	if (npos < 1 || npos > 2) {
 		fprintf(stderr, "napkin sweep: %s: give one range (a curve) or two (a heatmap), as "
 				"KNOB=FROM..TO[:xFACTOR|:+STEP], e.g. batch=1..64 or seq=512..128k:x2\n",

@@ -52,7 +52,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 	else
 		util_strlcpy(b, _("none up to 1,048,576"), sizeof b);
 	fprintf(f, _("\n%s. Largest micro-batch: %s; fewest GPUs: %s.\n\n"),
-		r->memory.fits ? _("It fits") : _("**It does not fit**"), a, b);
+		r->memory.fits ? _("It fits") : _("**It does not fit**"), _(a), b); /* a: a count or a msgid */
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL) {
 		char t[200];
 		report_finetune_text(sc, r, t, sizeof t);
@@ -75,31 +75,31 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		fprintf(f, _("- MFU %.1f%%, HFU %.1f%% (%s)\n"), 100.0 * c->mfu, 100.0 * c->hfu, _(engine_mfu_source_name(c->source)));
 		{
 			int part, any = 0;
-			engine_fmt_seconds(c->step_seconds_predicted, a, sizeof a);
+			engine_fmt_seconds_tr(c->step_seconds_predicted, &cli_tr, a, sizeof a);
 			fprintf(f, _("- Predicted step: %s ="), a);
 			for (part = 0; part < ENGINE_STEP_PARTS; part++) {
 				double secs = engine_step_part(&c->step, part);
 				if (secs <= 0.0)
 					continue;
-				engine_fmt_seconds(secs, b, sizeof b);
+				engine_fmt_seconds_tr(secs, &cli_tr, b, sizeof b);
 				fprintf(f, "%s %s %s", any++ ? " +" : "", _(engine_step_part_label(part)), b);
 			}
 			fprintf(f, " (docs/step-time.md)\n");
 		}
-		engine_fmt_seconds(c->train_seconds, a, sizeof a);
+		engine_fmt_seconds_tr(c->train_seconds, &cli_tr, a, sizeof a);
 		engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
 		fprintf(f, _("- Training time: **%s** (%.2f days, %s)\n\n"), a, c->train_days, b);
 	} else {
 		fprintf(f, _("## How fast? Inference\n\n"));
-		engine_fmt_seconds(r->inference.prefill_seconds, a, sizeof a);
-		engine_fmt_seconds(r->inference.decode_seconds_per_token, b, sizeof b);
+		engine_fmt_seconds_tr(r->inference.prefill_seconds, &cli_tr, a, sizeof a);
+		engine_fmt_seconds_tr(r->inference.decode_seconds_per_token, &cli_tr, b, sizeof b);
 		fprintf(f, _("- Prefill: %s; decode: %s per step\n"), a, b);
-		engine_fmt_seconds(r->inference.ttft_seconds, a, sizeof a);
-		engine_fmt_seconds(r->inference.tpot_seconds, b, sizeof b);
+		engine_fmt_seconds_tr(r->inference.ttft_seconds, &cli_tr, a, sizeof a);
+		engine_fmt_seconds_tr(r->inference.tpot_seconds, &cli_tr, b, sizeof b);
 		engine_fmt_max_batch(r->inference.max_concurrent, v, sizeof v);
 		fprintf(f, _("- Time to first token: %s; time per output token: %s; capacity: %s concurrent sequences per "
 			     "replica at %.0f tokens\n"),
-			a, b, v, r->inference.context);
+			a, b, _(v), r->inference.context);
 		fprintf(f, _("- Decode tokens/s: %.0f per sequence, %.0f per replica (batch %lld), %.0f per GPU, %.0f for the job (%.0f %s)\n\n"),
 			r->inference.decode_tokens_per_s_sequence, r->inference.decode_tokens_per_s_replica, (long long)sc->batch,
 			r->inference.decode_tokens_per_s_gpu, r->inference.decode_tokens_per_s, r->inference.replicas,
@@ -123,13 +123,13 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		if (t->name == NULL)
 			continue;
 		if (!t->applies) {
-			fprintf(f, "| %s | %s | n/a | n/a | n/a |\n", t->label, t->compare);
+			fprintf(f, "| %s | %s | %s | %s | %s |\n", _(t->label), t->compare, _("n/a"), _("n/a"), _("n/a"));
 			continue;
 		}
 		report_signed_bytes(t->delta_memory_bytes, x, sizeof x);
 		engine_fmt_si(t->delta_flops, "FLOP", y, sizeof y);
 		report_signed_secs(t->delta_seconds, z, sizeof z);
-		fprintf(f, "| %s | %s | %s | %s | %s |\n", t->label, t->compare, x, t->delta_flops == 0 ? "0" : y, z);
+		fprintf(f, "| %s | %s | %s | %s | %s |\n", _(t->label), t->compare, x, t->delta_flops == 0 ? "0" : y, z);
 	}
 #ifdef NAPKIN_HAVE_TEACH
 	{

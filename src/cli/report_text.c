@@ -145,7 +145,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 		else
 			util_strlcpy(a, _("none fits"), sizeof a);
 		engine_fmt_max_batch(m->max_batch, b, sizeof b);
-		fprintf(f, _("  largest micro-batch %s"), b);
+		fprintf(f, _("  largest micro-batch %s"), _(b)); /* a count, or the engine's msgid */
 		if (m->min_gpus > 0)
 			fprintf(f, _(" · fewest GPUs %lld (tp %lld × pp %lld × dp %lld)"), (long long)m->min_gpus,
 				(long long)m->min_gpus_tp, (long long)m->min_gpus_pp, (long long)m->min_gpus_dp);
@@ -183,7 +183,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		sc->flops_formula == ENGINE_FLOPS_6N ? _(" (the 6·N·D count)") : "");
 	engine_fmt_si(c->peak, "FLOP/s", a, sizeof a);
 	engine_fmt_count(c->tokens_per_s, b, sizeof b);
-	engine_fmt_seconds(c->step_seconds, d, sizeof d);
+	engine_fmt_seconds_tr(c->step_seconds, &cli_tr, d, sizeof d);
 	switch (c->source) {
 	case ENGINE_TPUT_MFU:
 		fprintf(f, _("  at MFU %4.1f%%     %lld %s × %s (%s) × %.3g → %s tokens/s for the whole job\n"), 100.0 * c->mfu,
@@ -203,7 +203,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	}
 	if (sc->mode == ENGINE_MODE_TRAIN) {
 		int i, col = 0;
-		engine_fmt_seconds(c->step_seconds_predicted, a, sizeof a);
+		engine_fmt_seconds_tr(c->step_seconds_predicted, &cli_tr, a, sizeof a);
 		fprintf(f, _("  step model       %s per step%s:"), a, c->source == ENGINE_TPUT_PREDICTED ? "" : _(" (not used: mfu or a measurement sets the time)"));
 		for (i = 0; i < ENGINE_STEP_PARTS; i++) {
 			double v = engine_step_part(&c->step, i);
@@ -211,7 +211,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 				continue;
 			if (col++ % 4 == 0)
 				fprintf(f, "\n                  ");
-			engine_fmt_seconds(v, b, sizeof b);
+			engine_fmt_seconds_tr(v, &cli_tr, b, sizeof b);
 			fprintf(f, " %s %s (%.0f%%)", _(engine_step_part_label(i)), b, 100.0 * v / c->step_seconds_predicted);
 		}
 		fprintf(f, "\n");
@@ -222,7 +222,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	fprintf(f, _("  step             %lld × %lld × %d = %s %s × %lld = %s tokens, %s each, %s %s\n"),
 		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, P_("sequence", "sequences", c->global_batch),
 		(long long)sc->seq, b, d, e, P_("step", "steps", c->steps));
-	engine_fmt_seconds(c->train_seconds, a, sizeof a);
+	engine_fmt_seconds_tr(c->train_seconds, &cli_tr, a, sizeof a);
 	engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
 	fprintf(f, _("  time             %s · %s · MFU %.1f%% · HFU %.1f%% (%s)\n"), a, b, 100.0 * c->mfu,
 		100.0 * c->hfu, _(engine_mfu_source_name(c->source)));
@@ -230,8 +230,8 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		fprintf(f, _("  cost             %.4g × %s = %.4g\n"), sc->price, b, c->cost);
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE) {
 		engine_fmt_bytes(c->offload_pcie_bytes, false, a, sizeof a);
-		engine_fmt_seconds(c->offload_pcie_seconds, b, sizeof b);
-		engine_fmt_seconds(c->offload_cpu_seconds, d, sizeof d);
+		engine_fmt_seconds_tr(c->offload_pcie_seconds, &cli_tr, b, sizeof b);
+		engine_fmt_seconds_tr(c->offload_cpu_seconds, &cli_tr, d, sizeof d);
 		engine_fmt_si(sc->host_bandwidth, "B/s", e, sizeof e);
 		fprintf(f, _("  offload          PCIe %s per step (both ways, pinned): %s · CPU optimizer step %s at %s;\n"
 			     "                   what compute does not hide is the predicted step's offload part\n"),
@@ -263,9 +263,9 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 		fprintf(f, _("\nInference  (one replica, %s, serves %s: prompt %lld + generate %lld;\n"
 			     "            roofline bounds at 100%% of peak and bandwidth)\n"),
 			b, a, (long long)sc->prompt, (long long)sc->generate);
-	engine_fmt_seconds(in->prefill_seconds, a, sizeof a);
-	engine_fmt_seconds(in->decode_seconds_per_token, b, sizeof b);
-	engine_fmt_seconds(in->generate_seconds, d, sizeof d);
+	engine_fmt_seconds_tr(in->prefill_seconds, &cli_tr, a, sizeof a);
+	engine_fmt_seconds_tr(in->decode_seconds_per_token, &cli_tr, b, sizeof b);
+	engine_fmt_seconds_tr(in->generate_seconds, &cli_tr, d, sizeof d);
 	engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
 	fprintf(f, _("  prefill %s (%s) · decode %s per step (%s) · whole request %s\n"), a,
 		in->prefill_memory_bound ? _("memory-bound") : _("compute-bound"), b,
@@ -277,9 +277,9 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	fprintf(f, _("  tokens/s %s per sequence · %s per replica (batch %lld) · %s per GPU · %s for the job (%.0f %s)\n"), a, b,
 		(long long)sc->batch, d, c, in->replicas, P_("replica", "replicas", in->replicas));
 	/* serving: time to first token, time per output token, capacity */
-	engine_fmt_seconds(in->ttft_seconds, a, sizeof a);
-	engine_fmt_seconds(in->tpot_seconds, b, sizeof b);
-	engine_fmt_seconds(in->tp_comm_seconds_per_step, c, sizeof c);
+	engine_fmt_seconds_tr(in->ttft_seconds, &cli_tr, a, sizeof a);
+	engine_fmt_seconds_tr(in->tpot_seconds, &cli_tr, b, sizeof b);
+	engine_fmt_seconds_tr(in->tp_comm_seconds_per_step, &cli_tr, c, sizeof c);
 	if (sc->prefill_chunk > 0)
 		snprintf(d, sizeof d, P_("%.0f chunk of %.0f", "%.0f chunks of %.0f", in->prefill_chunks), in->prefill_chunks,
 			 in->prefill_chunk);
@@ -289,7 +289,7 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	engine_fmt_max_batch(in->max_concurrent, a, sizeof a);
 	fprintf(f, _("  capacity %s concurrent %s per replica at %.0f tokens of context (weights + KV cache + one step's "
 		     "activations)\n"),
-		a, P_("sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context);
+		_(a), P_("sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context);
 	engine_fmt_bytes(in->kv_bytes_per_sequence, true, a, sizeof a);
 	fprintf(f, _("  KV cache %s per token of context, %.0f tokens per sequence: %s a sequence in blocks of %lld"), e,
 		in->context, a, (long long)sc->kv_block);
@@ -341,8 +341,8 @@ static void data_section(FILE *f, const struct engine_scenario *sc, const struct
 	char a[NB], b[NB], c[NB], e[NB];
 
 	engine_fmt_bytes(d->bytes_per_step, true, a, sizeof a);
-	engine_fmt_seconds(d->pinned_seconds, b, sizeof b);
-	engine_fmt_seconds(d->pageable_seconds, c, sizeof c);
+	engine_fmt_seconds_tr(d->pinned_seconds, &cli_tr, b, sizeof b);
+	engine_fmt_seconds_tr(d->pageable_seconds, &cli_tr, c, sizeof c);
 	engine_fmt_si(d->pinned_bw, "B/s", e, sizeof e);
 	fprintf(f, _("\nData loading  %s per GPU per step over PCIe (%s): pinned %s, pageable %s;\n"), a, e, b, c);
 	fprintf(f, _("  %.2g%% of a step, %s\n"), 100.0 * d->fraction,
@@ -359,7 +359,7 @@ void report_signed_bytes(double v, char *buf, size_t n)
 void report_signed_secs(double v, char *buf, size_t n)
 {
 	char t[NB - 2];
-	engine_fmt_seconds(fabs(v), t, sizeof t);
+	engine_fmt_seconds_tr(fabs(v), &cli_tr, t, sizeof t);
 	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", t);
 }
 
@@ -379,13 +379,13 @@ static const char *rpad(char *buf, size_t n, const char *s, size_t cols)
 static void techniques_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	int i, cw = 26;
-	char a[NB], b[NB], c[NB], h[4][64];
+	char a[NB], b[NB], c[NB], h[4][64], lab[96], cmp[160];
 
 	fprintf(f, _("\nTechniques  (with minus without, on this scenario; times from the step model, scaled to the header)\n"));
 	/* the compared column as wide as its longest entry ("fp32 -> fp8-e4m3 weights, bf16 KV") */
 	for (i = 0; i < ENGINE_TECH_COUNT; i++)
-		if (r->techniques[i].name != NULL && (int)strlen(r->techniques[i].compare) > cw)
-			cw = (int)strlen(r->techniques[i].compare);
+		if (r->techniques[i].name != NULL && (int)util_text_width(r->techniques[i].compare) > cw)
+			cw = (int)util_text_width(r->techniques[i].compare);
 	fprintf(f, "  %-32s %s %s %s %s\n", "", util_text_pad(h[0], sizeof h[0], _("compared"), (size_t)cw),
 		rpad(h[1], sizeof h[1], _("memory/GPU"), 12), rpad(h[2], sizeof h[2], _("FLOPs/token"), 14),
 		rpad(h[3], sizeof h[3], sc->mode == ENGINE_MODE_TRAIN ? _("training time") : _("request time"), 14));
@@ -394,14 +394,15 @@ static void techniques_section(FILE *f, const struct engine_scenario *sc, const 
 		if (t->name == NULL)
 			continue;
 		if (!t->applies) {
-			fprintf(f, "    %-30s %-*s %12s\n", t->label, cw, t->compare, "n/a");
+			fprintf(f, "    %s %s %s\n", util_text_pad(lab, sizeof lab, _(t->label), 30),
+				util_text_pad(cmp, sizeof cmp, t->compare, (size_t)cw), rpad(h[1], sizeof h[1], _("n/a"), 12));
 			continue;
 		}
 		report_signed_bytes(t->delta_memory_bytes, a, sizeof a);
 		engine_fmt_si(t->delta_flops, "FLOP", b, sizeof b);
 		report_signed_secs(t->delta_seconds, c, sizeof c);
-		fprintf(f, "  %s %-30s %-*s %12s %14s %14s\n", t->enabled ? "*" : " ", t->label, cw, t->compare, a,
-			t->delta_flops == 0 ? "0" : b, c);
+		fprintf(f, "  %s %s %s %12s %14s %14s\n", t->enabled ? "*" : " ", util_text_pad(lab, sizeof lab, _(t->label), 30),
+			util_text_pad(cmp, sizeof cmp, t->compare, (size_t)cw), a, t->delta_flops == 0 ? "0" : b, c);
 	}
 	fprintf(f, _("  (* on in this scenario)\n"));
 }

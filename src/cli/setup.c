@@ -110,7 +110,7 @@ void cli_print_knobs(FILE *f)
 
 	fputs(_("Knobs (--key value; the same keys in YAML scenarios and the JSON report's \"scenario\"):\n"), f);
 	for (g = 0; g < ENGINE_GROUP_COUNT; g++) {
-		fprintf(f, "\n%s\n", engine_group_name((enum engine_knob_group)g));
+		fprintf(f, "\n%s\n", _(engine_group_name((enum engine_knob_group)g)));
 		for (i = 0; i < n; i++) {
 			const char *unit;
 			size_t j;
@@ -121,18 +121,24 @@ void cli_print_knobs(FILE *f)
 				if (flag[j] == '_')
 					flag[j] = '-';
 			engine_knob_default_text(&k[i], def, sizeof def);
-			engine_knob_allowed(&k[i], allowed, sizeof allowed);
+			engine_knob_allowed_tr(&k[i], &cli_tr, allowed, sizeof allowed);
 			unit = engine_unit_name(k[i].unit);
-			fprintf(f, "  %-22s %s\n", flag, k[i].help);
-			fprintf(f, "  %-22s %s%s%s%sdefault %s; allowed %s\n", "", unit[0] ? "unit " : "", unit,
-				k[i].unit == ENGINE_UNIT_BYTES         ? ", written with it: 80GB, 80GiB"
-				: k[i].unit == ENGINE_UNIT_BYTES_PER_S ? ", written with it: 3.35TB/s"
-				: k[i].unit == ENGINE_UNIT_FLOP_PER_S  ? ", written with it: 989.5T, 989.5TFLOP/s"
-								       : "",
-				unit[0] ? "; " : "", def, allowed);
+			fprintf(f, "  %-22s %s\n", flag, _(k[i].help));
+			fprintf(f, "  %-22s ", "");
+			if (unit[0])
+				fprintf(f, _("unit %s%s; "), unit,
+					k[i].unit == ENGINE_UNIT_BYTES		? _(", written with it: 80GB, 80GiB")
+					: k[i].unit == ENGINE_UNIT_BYTES_PER_S ? _(", written with it: 3.35TB/s")
+					: k[i].unit == ENGINE_UNIT_FLOP_PER_S  ? _(", written with it: 989.5T, 989.5TFLOP/s")
+									       : "");
+			/* def: a value as typed (never translated), or "(not given)" / "(the model's)",
+			 * the engine's msgids */
+			fprintf(f, _("default %s; allowed %s\n"), def[0] == '(' ? _(def) : def, allowed);
 		}
 	}
 }
+
+const struct engine_tr cli_tr = {i18n_gettext_cb, NULL};
 
 int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
 	      const char **positional, int max_positional, int *n_positional)
@@ -153,6 +159,7 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 	memset(out, 0, sizeof *out);
 	util_err_clear(&err);
 	engine_scenario_default(&out->sc);
+	out->sc.tr = &cli_tr;
 	as = calloc((size_t)argc + 1, sizeof *as);
 	if (as == NULL) {
 		fprintf(stderr, _("napkin %s: out of memory\n"), cmd);

@@ -47,21 +47,23 @@ void engine_knob_mark_given(struct engine_scenario *sc, const struct engine_knob
 		sc->given[i / 32] &= ~(1u << (i % 32));
 }
 
-static void note(struct engine_notes *notes, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(struct engine_notes *notes, const char *fmt, ...)
+/* fmt: a msgid marked N_(), written in the scenario's language */
+static void note(struct engine_notes *notes, const struct engine_tr *tr, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void note(struct engine_notes *notes, const struct engine_tr *tr, const char *fmt, ...)
 {
 	va_list ap;
 
 	if (notes == NULL || notes->n >= ENGINE_NOTES_MAX)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(notes->text[notes->n++], sizeof notes->text[0], fmt, ap);
+	vsnprintf(notes->text[notes->n++], sizeof notes->text[0], eng_tr(tr, fmt), ap);
 	va_end(ap);
 }
 
 static const char *model_name(const struct engine_scenario *sc)
 {
-	return sc->model.name[0] ? sc->model.name : "the model";
+	return sc->model.name[0] ? sc->model.name : eng_tr(sc->tr, N_("the model"));
 }
 
 static bool given(const struct engine_scenario *sc, const char *key)
@@ -90,7 +92,7 @@ static void adapt_seq(struct engine_scenario *sc, struct engine_notes *notes)
 	if (want != def && sc->mode == ENGINE_MODE_TRAIN) {
 		engine_fmt_int((double)def, a, sizeof a);
 		engine_fmt_int((double)want, b, sizeof b);
-		note(notes, "sequence %s \xe2\x86\x92 %s, the context of %s", a, b, model_name(sc));
+		note(notes, sc->tr, N_("sequence %s \xe2\x86\x92 %s, the context of %s"), a, b, model_name(sc));
 	}
 }
 
@@ -121,7 +123,7 @@ static void adapt_infer_lengths(struct engine_scenario *sc, struct engine_notes 
 	if (((!gp && p != dp) || (!gg && g != dg)) && sc->mode == ENGINE_MODE_INFER) {
 		snprintf(a, sizeof a, "%lld + %lld", (long long)(gp ? p : dp), (long long)(gg ? g : dg));
 		snprintf(b, sizeof b, "%lld + %lld", (long long)p, (long long)g);
-		note(notes, "prompt + generate %s \xe2\x86\x92 %s, the context of %s", a, b, model_name(sc));
+		note(notes, sc->tr, N_("prompt + generate %s \xe2\x86\x92 %s, the context of %s"), a, b, model_name(sc));
 	}
 }
 
@@ -148,9 +150,9 @@ static void adapt_precision(struct engine_scenario *sc, struct engine_notes *not
 		want = ENGINE_PREC_FP32; /* no 16-bit matmul at all: fp32 (its matmuls in fp32, or tf32) */
 	sc->precision = want;
 	if (want != def)
-		note(notes, "precision %s \xe2\x86\x92 %s: %s has no %s peak", engine_precision_name(def),
-		     engine_precision_name(want), sc->gpu.name[0] ? sc->gpu.name : "this GPU",
-		     want == ENGINE_PREC_FP32 ? "bf16 or fp16" : "bf16");
+		note(notes, sc->tr, N_("precision %s \xe2\x86\x92 %s: %s has no %s peak"), engine_precision_name(def),
+		     engine_precision_name(want), sc->gpu.name[0] ? sc->gpu.name : eng_tr(sc->tr, N_("this GPU")),
+		     want == ENGINE_PREC_FP32 ? eng_tr(sc->tr, N_("bf16 or fp16")) : "bf16");
 }
 
 /* A quantised checkpoint (its config.json's quantization_config) is served in its format
@@ -167,7 +169,7 @@ static void adapt_weight_format(struct engine_scenario *sc, struct engine_notes 
 		return;
 	}
 	if (sc->weight_format != want)
-		note(notes, "weight_format dtype \xe2\x86\x92 %s, the checkpoint's quantization_config",
+		note(notes, sc->tr, N_("weight_format dtype \xe2\x86\x92 %s, the checkpoint's quantization_config"),
 		     engine_weight_format_info((enum engine_weight_format)want)->name);
 	sc->weight_format = want;
 }

@@ -319,37 +319,37 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 
 	/* advice that is not an error */
 	if (sc->tp > sc->gpus_per_node)
-		eng_warn(r, "tp %lld spans nodes (gpus_per_node %lld): its all-reduces cross the network, %.0f%% of the step",
+		eng_warn(r, sc->tr, N_("tp %lld spans nodes (gpus_per_node %lld): its all-reduces cross the network, %.0f%% of the step"),
 			 (long long)sc->tp, (long long)sc->gpus_per_node, 100.0 * c->step.tp_comm / stp.seconds);
 	if (train && c->bubble_fraction > 0.2)
-		eng_warn(r, "the pipeline bubble is %.0f%% of the step: more micro-batches (grad_accum) or vpp shrink it",
+		eng_warn(r, sc->tr, N_("the pipeline bubble is %.0f%% of the step: more micro-batches (grad_accum) or vpp shrink it"),
 			 100.0 * c->bubble_fraction);
 	if (train && c->dp_exposed_fraction > 0.2)
-		eng_warn(r, "exposed data-parallel communication is %.0f%% of the step: overlap, a larger batch or fewer "
-			 "ZeRO-3 ranks hide it", 100.0 * c->dp_exposed_fraction);
+		eng_warn(r, sc->tr, N_("exposed data-parallel communication is %.0f%% of the step: overlap, a larger batch or fewer "
+			 "ZeRO-3 ranks hide it"), 100.0 * c->dp_exposed_fraction);
 	if (train && stp.thinnest_eff < 0.5 * eng_family(&sc->gpu)->gemm_best)
-		eng_warn(r, "a GEMM is so thin it runs at %.0f%% of peak: a larger micro-batch or less tensor parallelism "
-			 "widens it", 100.0 * stp.thinnest_eff);
+		eng_warn(r, sc->tr, N_("a GEMM is so thin it runs at %.0f%% of peak: a larger micro-batch or less tensor parallelism "
+			 "widens it"), 100.0 * stp.thinnest_eff);
 	if (train && c->source == ENGINE_TPUT_MFU && c->achieved_flops > r->roofline.points[ENGINE_PT_TRAIN].attainable)
-		eng_warn(r, "the assumed mfu %.2g needs %.0f TFLOP/s per GPU, above the roofline's attainable %.0f: "
-			 "mfu auto predicts it", sc->mfu, c->achieved_flops / 1e12,
+		eng_warn(r, sc->tr, N_("the assumed mfu %.2g needs %.0f TFLOP/s per GPU, above the roofline's attainable %.0f: "
+			 "mfu auto predicts it"), sc->mfu, c->achieved_flops / 1e12,
 			 r->roofline.points[ENGINE_PT_TRAIN].attainable / 1e12);
 	if (sc->tp > 1 && sc->params <= 0 && (sc->model.ffn % sc->tp != 0 || sc->model.hidden % sc->tp != 0))
-		eng_warn(r, "tp %lld does not divide ffn %lld or hidden %lld: frameworks need it to; the figures split evenly",
+		eng_warn(r, sc->tr, N_("tp %lld does not divide ffn %lld or hidden %lld: frameworks need it to; the figures split evenly"),
 			 (long long)sc->tp, (long long)sc->model.ffn, (long long)sc->model.hidden);
 	if (sc->sequence_parallel && sc->tp <= 1)
-		eng_warn(r, "sequence_parallel has no effect without tensor parallelism (tp = 1)");
+		eng_warn(r, sc->tr, N_("sequence_parallel has no effect without tensor parallelism (tp = 1)"));
 	if (train && sc->pp > 1 && sc->grad_accum < sc->pp)
-		eng_warn(r, "grad_accum %lld < pp %lld: the pipeline bubble is at least (p-1)/m = %.0f%% of a step",
+		eng_warn(r, sc->tr, N_("grad_accum %lld < pp %lld: the pipeline bubble is at least (p-1)/m = %.0f%% of a step"),
 			 (long long)sc->grad_accum, (long long)sc->pp,
 			 100.0 * (double)(sc->pp - 1) / (double)sc->grad_accum);
 	if (sc->model.position != ENGINE_POS_LEARNED && sc->model.max_positions > 0) {
 		int64_t need = train ? sc->seq : sc->prompt + sc->generate;
 		if (need > sc->model.max_positions)
-			eng_warn(r, "%s %lld exceeds the model's context of %lld tokens", train ? "seq" : "prompt + generate",
+			eng_warn(r, sc->tr, N_("%s %lld exceeds the model's context of %lld tokens"), train ? "seq" : "prompt + generate",
 				 (long long)need, (long long)sc->model.max_positions);
 	}
 	if (!m->fits)
-		eng_warn(r, "does not fit: %.2f GiB over the %.2f GiB of one %s", -m->headroom / 1073741824.0,
+		eng_warn(r, sc->tr, N_("does not fit: %.2f GiB over the %.2f GiB of one %s"), -m->headroom / 1073741824.0,
 			 m->capacity / 1073741824.0, sc->gpu.name[0] ? sc->gpu.name : "GPU");
 }

@@ -117,10 +117,12 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 		     const struct engine_catalog *cat, struct napkin_err *err);
 /* True when the knob applies in the scenario's mode (e.g. optimizer: train only). */
 bool engine_knob_relevant(const struct engine_scenario *sc, const struct engine_knob *k);
-/* The default text of a knob (for --help). */
+/* The default text of a knob (for --help); "(not given)" and "(the model's)" are msgids. */
 void engine_knob_default_text(const struct engine_knob *k, char *buf, size_t n);
 /* The allowed values in words ("1 to 1048576", "adamw, adam, sgd, ...", "on or off"). */
 void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n);
+/* engine_knob_allowed in tr's language (NULL: English). */
+void engine_knob_allowed_tr(const struct engine_knob *k, const struct engine_tr *tr, char *buf, size_t n);
 
 /* Whether the user set knob k (engine_knob_set marks it; the default scenario has none). */
 bool engine_knob_given(const struct engine_scenario *sc, const struct engine_knob *k);
@@ -130,7 +132,7 @@ void engine_knob_mark_given(struct engine_scenario *sc, const struct engine_knob
 #define ENGINE_NOTES_MAX 4
 struct engine_notes {
 	int n;
-	char text[ENGINE_NOTES_MAX][160];
+	char text[ENGINE_NOTES_MAX][240]; /* room for a translation */
 };
 
 /* Defaults adapt to what the user chose, explicit choices never change: each knob the
@@ -165,6 +167,9 @@ int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a
  * and the explorer. Returns 0 or NAPKIN_EINVAL with err saying what is accepted. */
 #define ENGINE_BARE_MIN 1e6
 int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct napkin_err *err);
+/* engine_unit_parse with its error in tr's language (NULL: English). */
+int engine_unit_parse_tr(enum engine_unit u, const char *text, const struct engine_tr *tr, double *out,
+			 struct napkin_err *err);
 /* Formats v in u for a person: "80.0 GB", "74.5 GiB", "3.35 TB/s", "989.5 TFLOP/s",
  * "143.9 days". bytes_binary picks GiB over GB for sizes. */
 void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n);
@@ -173,5 +178,7 @@ void engine_fmt_si(double v, const char *unit, char *buf, size_t n);   /* 989.5 
 void engine_fmt_count(double v, char *buf, size_t n);                  /* 6.74 B, 4,096 */
 void engine_fmt_int(double v, char *buf, size_t n);                    /* 10,000,000 */
 void engine_fmt_seconds(double s, char *buf, size_t n);                /* 4.03 ms, 143.9 days */
+/* engine_fmt_seconds with "days", "years" and "n/a" in tr's language (the SI units stay). */
+void engine_fmt_seconds_tr(double s, const struct engine_tr *tr, char *buf, size_t n);
 
 #endif

@@ -220,7 +220,7 @@ struct engine_result {
 	struct engine_technique techniques[ENGINE_TECH_COUNT];
 	int dp;
 	int n_warnings;
-	char warnings[ENGINE_WARN_MAX][200];
+	char warnings[ENGINE_WARN_MAX][320]; /* room for a translation (CJK: 3 bytes a character) */
 };
 
 /* The core results: parameters, memory, compute and time, inference, roofline, data loading.
@@ -235,7 +235,7 @@ int engine_evaluate(const struct engine_scenario *sc, struct engine_result *r, s
  * no limit). */
 int64_t engine_solve_max_batch(const struct engine_scenario *sc);
 /* A solve's answer in words, never a placeholder: "1,234", "none fits", "no limit from
- * memory", "not solved". */
+ * memory", "not solved" (these three are msgids: a front end prints _(buf)). */
 void engine_fmt_max_batch(int64_t max_batch, char *buf, size_t n);
 /* The fewest GPUs at which the scenario fits, keeping the ZeRO stage and searching tensor
  * (within a node) and pipeline degrees; the layout is returned through tp/pp/dp. Returns -1

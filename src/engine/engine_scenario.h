@@ -17,6 +17,16 @@
 #define ENGINE_SOURCE_MAX 320
 #define ENGINE_GEMM_POINTS 6 /* measured GEMM sizes a GPU profile keeps */
 
+/* A translator the caller lends the engine for the sentences it writes with numbers in them
+ * (explanations, warnings, the roofline verdict, errors, adaptation notes): the engine
+ * passes each English format string (its msgid) through gettext before formatting, so the
+ * numbers are the same in every language. NULL, or a NULL gettext, is English. The engine
+ * never stores it beyond the scenario that carries it (docs/i18n.md, "The engine stays pure"). */
+struct engine_tr {
+	const char *(*gettext)(void *ctx, const char *msgid);
+	void *ctx;
+};
+
 /* ---------------------------------------------------------------- data types */
 
 enum engine_dtype {
@@ -263,6 +273,10 @@ struct engine_scenario {
 	 * the knob table: engine_knob_set marks them, engine_adapt leaves them alone and fits
 	 * the others (still at their defaults) to the chosen model and GPU. */
 	uint32_t given[4];
+	/* The language of the texts made from this scenario (not a knob: never saved, never in
+	 * JSON; engine_scenario_default sets NULL, English). The front ends set it once on the
+	 * scenario they build; copies carry it. */
+	const struct engine_tr *tr;
 };
 
 /* Where `model` and `gpu` names come from: the presets module implements this; the engine

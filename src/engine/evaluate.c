@@ -28,9 +28,9 @@ int engine_compute(const struct engine_scenario *sc, struct engine_result *r, st
 	if ((rc = eng_check_measurement(sc, r, err)) != NAPKIN_OK)
 		return rc;
 	if (!result_finite(r))
-		return util_err_set(err, NAPKIN_EINVAL,
-				    "the results overflow (a figure is not finite): the knobs are beyond what "
-				    "napkin can count; reduce the largest of them");
+		return eng_err(err, sc->tr, NAPKIN_EINVAL,
+				    N_("the results overflow (a figure is not finite): the knobs are beyond what "
+				    "napkin can count; reduce the largest of them"));
 	return NAPKIN_OK;
 }
 

@@ -39,7 +39,7 @@ static bool starts(const char *s, const char *p)
 bool engine_explain(const struct engine_scenario *sc, const struct engine_result *r, const char *key, char *buf,
 		    size_t n)
 {
-	struct eng_ex x = {buf, n, 0};
+	struct eng_ex x = {buf, n, 0, sc->tr};
 
 	if (n > 0)
 		buf[0] = '\0';
@@ -105,7 +105,8 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 	else if (starts(key, "techniques."))
 		eng_ex_technique(&x, r, key + strlen("techniques."));
 	else {
-		eng_ex_line(&x, "%s: no explanation (try one of: memory.total, compute.train_seconds, roofline.decode, ...)", key);
+		eng_ex_line(&x, N_("%s: no explanation (try one of: memory.total, compute.train_seconds, roofline.decode, ...)"),
+			    key);
 		return false;
 	}
 	return true;

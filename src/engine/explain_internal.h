@@ -12,9 +12,14 @@
 struct eng_ex {
 	char *buf;
 	size_t n, pos;
+	const struct engine_tr *tr; /* the scenario's language (NULL: English) */
 };
 
-/* Appends one line (cut at the buffer's end). */
+/* A marked word or phrase of an explanation (an argument of a line) in its language. */
+#define EX_(x, s) eng_tr((x)->tr, (s))
+
+/* Appends one line (cut at the buffer's end); fmt is a msgid marked N_(), formatted in x->tr's
+ * language. */
 void eng_ex_line(struct eng_ex *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* "key: title", the first line of an explanation. */
 void eng_ex_head(struct eng_ex *x, const char *key, const char *title);
@@ -28,7 +33,7 @@ double eng_ex_dtype_bytes(int dt);
 #define GB(v, b) (engine_fmt_bytes((v), false, (b), NB), (b))
 #define CNT(v, b) (engine_fmt_count((v), (b), NB), (b))
 #define SI(v, u, b) (engine_fmt_si((v), (u), (b), NB), (b))
-#define SECS(v, b) (engine_fmt_seconds((v), (b), NB), (b))
+#define SECS(v, b) (engine_fmt_seconds_tr((v), x->tr, (b), NB), (b)) /* x: the explanation */
 
 /* explain_memory.c */
 void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, bool active);

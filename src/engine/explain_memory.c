@@ -19,35 +19,35 @@ void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const str
 	eng_layer_params(&dm, &lp);
 	final_norm = dm.layernorm ? 2.0 * dm.d : dm.d;
 	eng_ex_head(x, active ? "model.params_active" : "model.params_total",
-		    active ? "parameters each token passes through" : "parameters of the model");
-	eng_ex_line(x, "  per layer  attention d·(nh·dh) + 2·d·(nkv·dh) + (nh·dh)·d = %.0f·%.0f + 2·%.0f·%.0f + %.0f·%.0f = %s",
+		    active ? N_("parameters each token passes through") : N_("parameters of the model"));
+	eng_ex_line(x, N_("  per layer  attention d·(nh·dh) + 2·d·(nkv·dh) + (nh·dh)·d = %.0f·%.0f + 2·%.0f·%.0f + %.0f·%.0f = %s"),
 		    dm.d, dm.nh * dm.dh, dm.d, dm.nkv * dm.dh, dm.nh * dm.dh, dm.d, CNT(lp.attn_w, a));
 	if (lp.attn_b_col + lp.attn_b_row > 0)
-		eng_ex_line(x, "             attention biases = %s", CNT(lp.attn_b_col + lp.attn_b_row, a));
-	eng_ex_line(x, "             MLP %s %.0f·d·f = %.0f·%.0f·%.0f = %s%s", dm.gated ? "gated" : "plain", dm.gated ? 3.0 : 2.0,
+		eng_ex_line(x, N_("             attention biases = %s"), CNT(lp.attn_b_col + lp.attn_b_row, a));
+	eng_ex_line(x, N_("             MLP %s %.0f·d·f = %.0f·%.0f·%.0f = %s%s"), dm.gated ? "gated" : "plain", dm.gated ? 3.0 : 2.0,
 		    dm.gated ? 3.0 : 2.0, dm.d, dm.f, CNT(lp.mlp_w, a),
-		    dm.E > 1 ? (active ? " per expert, top-k of them" : " per expert") : "");
+		    dm.E > 1 ? (active ? EX_(x, N_(" per expert, top-k of them")) : EX_(x, N_(" per expert"))) : "");
 	if (dm.E > 1)
-		eng_ex_line(x, "             %s: %.0f × MLP + router d·E = %s", active ? "routed experts" : "experts",
+		eng_ex_line(x, N_("             %s: %.0f × MLP + router d·E = %s"), active ? "routed experts" : "experts",
 			    active ? dm.k : dm.E, CNT((active ? dm.k : dm.E) * (lp.mlp_w + lp.mlp_b_col + lp.mlp_b_row) + lp.router, a));
 	if (lp.mlp_b_col + lp.mlp_b_row > 0)
-		eng_ex_line(x, "             MLP biases = %s", CNT(lp.mlp_b_col + lp.mlp_b_row, a));
-	eng_ex_line(x, "             2 %s = %s", dm.layernorm ? "LayerNorms (weight and bias) 2·2d" : "RMSNorms 2·d", CNT(lp.norms, a));
-	eng_ex_line(x, "  layers     %.0f × %s = %s", dm.L, CNT(active ? lp.active : lp.total, a),
+		eng_ex_line(x, N_("             MLP biases = %s"), CNT(lp.mlp_b_col + lp.mlp_b_row, a));
+	eng_ex_line(x, N_("             2 %s = %s"), dm.layernorm ? "LayerNorms (weight and bias) 2·2d" : "RMSNorms 2·d", CNT(lp.norms, a));
+	eng_ex_line(x, N_("  layers     %.0f × %s = %s"), dm.L, CNT(active ? lp.active : lp.total, a),
 		    CNT(dm.L * (active ? lp.active : lp.total), b));
-	eng_ex_line(x, "  embedding  V·d = %.0f·%.0f = %s%s", dm.V, dm.d, CNT(dm.V * dm.d, c),
-		    dm.learned ? " (+ learned positions P·d)" : "");
+	eng_ex_line(x, N_("  embedding  V·d = %.0f·%.0f = %s%s"), dm.V, dm.d, CNT(dm.V * dm.d, c),
+		    dm.learned ? EX_(x, N_(" (+ learned positions P·d)")) : "");
 	if (dm.learned)
-		eng_ex_line(x, "             positions P·d = %.0f·%.0f = %s", dm.P, dm.d, CNT(dm.P * dm.d, c));
-	eng_ex_line(x, "  final norm %s", CNT(final_norm, d));
-	eng_ex_line(x, "  LM head    %s", dm.tied ? "tied to the embedding (no new parameters; still a V·d matmul)" : CNT(dm.V * dm.d, e));
-	eng_ex_line(x, "  total      %s = %.0f", CNT(active ? r->params.active : r->params.total, a),
+		eng_ex_line(x, N_("             positions P·d = %.0f·%.0f = %s"), dm.P, dm.d, CNT(dm.P * dm.d, c));
+	eng_ex_line(x, N_("  final norm %s"), CNT(final_norm, d));
+	eng_ex_line(x, N_("  LM head    %s"), dm.tied ? "tied to the embedding (no new parameters; still a V·d matmul)" : CNT(dm.V * dm.d, e));
+	eng_ex_line(x, N_("  total      %s = %.0f"), CNT(active ? r->params.active : r->params.total, a),
 		    active ? r->params.active : r->params.total);
 	if (!active && sc->model.params_published > 0)
-		eng_ex_line(x, "  published  %.0f (%s)", sc->model.params_published,
-			    fabs(sc->model.params_published - r->params.total) < 0.5 ? "exact match" : "differs");
-	eng_ex_line(x, "  non-embedding (Kaplan's N) %s", CNT(r->params.non_embedding, a));
-	eng_ex_line(x, "  source: the modules of the Hugging Face implementation; %s", sc->model.source[0] ? sc->model.source : "DESIGN.md formulas");
+		eng_ex_line(x, N_("  published  %.0f (%s)"), sc->model.params_published,
+			    fabs(sc->model.params_published - r->params.total) < 0.5 ? EX_(x, N_("exact match")) : EX_(x, N_("differs")));
+	eng_ex_line(x, N_("  non-embedding (Kaplan's N) %s"), CNT(r->params.non_embedding, a));
+	eng_ex_line(x, N_("  source: the modules of the Hugging Face implementation; %s"), sc->model.source[0] ? sc->model.source : "DESIGN.md formulas");
 }
 
 void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
@@ -58,32 +58,32 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 	bool z3 = sc->mode == ENGINE_MODE_TRAIN && sc->zero >= 3;
 
 	eng_bytes(sc, &by);
-	eng_ex_head(x, "memory.weights", "the parameters on one GPU");
-	eng_ex_line(x, "  formula  params on this GPU × bytes per weight%s", z3 ? " ÷ dp (ZeRO-3)" : "");
+	eng_ex_head(x, "memory.weights", N_("the parameters on one GPU"));
+	eng_ex_line(x, N_("  formula  params on this GPU × bytes per weight%s"), z3 ? " ÷ dp (ZeRO-3)" : "");
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_QLORA)
-		eng_ex_line(x, "  values   QLoRA: the layers' linears at %.4g bits (NF4, double quantisation), embeddings, head "
-			       "and norms in bf16, the adapters at %g B, + one linear dequantised to bf16 (%s)",
+		eng_ex_line(x, N_("  values   QLoRA: the layers' linears at %.4g bits (NF4, double quantisation), embeddings, head "
+			       "and norms in bf16, the adapters at %g B, + one linear dequantised to bf16 (%s)"),
 			    r->memory.bits_per_base_weight, by.w, GIB(r->memory.dequant_buffer, b));
 	else
-		eng_ex_line(x, "  values   %s × %g B (%s)%s%s", CNT(r->params.per_gpu, a), by.w, eng_ex_dtype_name(by.weight_dt),
+		eng_ex_line(x, N_("  values   %s × %g B (%s)%s%s"), CNT(r->params.per_gpu, a), by.w, eng_ex_dtype_name(by.weight_dt),
 			    z3 ? " ÷ " : "", z3 ? CNT(dp, b) : "");
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_LORA)
-		eng_ex_line(x, "           + the adapters' %s parameters at %g B", CNT(r->params.adapters, a), by.w);
+		eng_ex_line(x, N_("           + the adapters' %s parameters at %g B"), CNT(r->params.adapters, a), by.w);
 	if (sc->mode == ENGINE_MODE_TRAIN && engine_offload_weights(sc->offload))
-		eng_ex_line(x, "  offload %s: only the layer in use and the next stay on the GPU (memory.%s)",
+		eng_ex_line(x, N_("  offload %s: only the layer in use and the next stay on the GPU (memory.%s)"),
 			    engine_offload_name(sc->offload),
 			    sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? "nvme_bytes" : "host_bytes");
 	if (by.autocast_copy > 0)
-		eng_ex_line(x, "  (autocast's %g-byte copies of the matmul weights are their own line: memory.autocast_copies)",
+		eng_ex_line(x, N_("  (autocast's %g-byte copies of the matmul weights are their own line: memory.autocast_copies)"),
 			    by.autocast_copy);
 	if (r->memory.zero3_buffer > 0)
-		eng_ex_line(x, "           + one layer gathered to compute (ZeRO-3): %s", GIB(r->memory.zero3_buffer, a));
+		eng_ex_line(x, N_("           + one layer gathered to compute (ZeRO-3): %s"), GIB(r->memory.zero3_buffer, a));
 	if (sc->tp > 1 || sc->pp > 1)
-		eng_ex_line(x, "  params on this GPU: the model split %lld ways by TP (embedding, head and linears; norms "
-			"replicated) and %lld by PP (the busiest stage)",
+		eng_ex_line(x, N_("  params on this GPU: the model split %lld ways by TP (embedding, head and linears; norms "
+			"replicated) and %lld by PP (the busiest stage)"),
 		     (long long)sc->tp, (long long)sc->pp);
-	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.weights, a), GB(r->memory.weights, b));
-	eng_ex_line(x, "  source   ZeRO (Rajbhandari et al. 2019): 2Ψ bytes for 16-bit parameters; Megatron-LM TP/PP layout");
+	eng_ex_line(x, N_("  result   %s (%s)"), GIB(r->memory.weights, a), GB(r->memory.weights, b));
+	eng_ex_line(x, N_("  source   ZeRO (Rajbhandari et al. 2019): 2Ψ bytes for 16-bit parameters; Megatron-LM TP/PP layout"));
 }
 
 void eng_ex_autocast(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
@@ -92,18 +92,18 @@ void eng_ex_autocast(struct eng_ex *x, const struct engine_scenario *sc, const s
 	char a[NB], b[NB];
 
 	eng_bytes(sc, &by);
-	eng_ex_head(x, "memory.autocast_copies", "autocast's 16-bit copies of the matmul weights");
+	eng_ex_head(x, "memory.autocast_copies", N_("autocast's 16-bit copies of the matmul weights"));
 	if (by.autocast_copy <= 0) {
-		eng_ex_line(x, "  recipe %s runs no autocast: no copies (mixed-bf16 keeps 16-bit weights and an fp32 master "
-			"instead)", engine_precision_name(sc->precision));
+		eng_ex_line(x, N_("  recipe %s runs no autocast: no copies (mixed-bf16 keeps 16-bit weights and an fp32 master "
+			"instead)"), engine_precision_name(sc->precision));
 		return;
 	}
-	eng_ex_line(x, "  torch.autocast casts each fp32 weight to %s for its matmul and keeps the cast for the backward",
+	eng_ex_line(x, N_("  torch.autocast casts each fp32 weight to %s for its matmul and keeps the cast for the backward"),
 		    eng_ex_dtype_name(by.autocast_dt));
-	eng_ex_line(x, "  formula  matmul weights on this GPU × %g B (embeddings and norms stay fp32: not cast)", by.autocast_copy);
-	eng_ex_line(x, "  per parameter, averaged: %.4g B", r->memory.autocast_bytes_per_param);
-	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.autocast_copies, a), GB(r->memory.autocast_copies, b));
-	eng_ex_line(x, "  source   PyTorch torch.autocast (the weight cast cache, kept while autograd needs it)");
+	eng_ex_line(x, N_("  formula  matmul weights on this GPU × %g B (embeddings and norms stay fp32: not cast)"), by.autocast_copy);
+	eng_ex_line(x, N_("  per parameter, averaged: %.4g B"), r->memory.autocast_bytes_per_param);
+	eng_ex_line(x, N_("  result   %s (%s)"), GIB(r->memory.autocast_copies, a), GB(r->memory.autocast_copies, b));
+	eng_ex_line(x, N_("  source   PyTorch torch.autocast (the weight cast cache, kept while autograd needs it)"));
 }
 
 void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
@@ -115,62 +115,62 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 
 	eng_bytes(sc, &by);
 	if (strcmp(key, "memory.master_weights") == 0) {
-		eng_ex_head(x, key, "an fp32 copy of 16-bit weights, which the optimizer updates");
-		eng_ex_line(x, "  formula  params on this GPU × %g B%s", by.master, sc->zero >= 1 ? " ÷ dp (ZeRO-1 and up)" : "");
-		eng_ex_line(x, "  values   %s × %g B%s%s = %s", CNT(r->params.per_gpu, a), by.master, sc->zero >= 1 ? " ÷ " : "",
+		eng_ex_head(x, key, N_("an fp32 copy of 16-bit weights, which the optimizer updates"));
+		eng_ex_line(x, N_("  formula  params on this GPU × %g B%s"), by.master, sc->zero >= 1 ? EX_(x, N_(" ÷ dp (ZeRO-1 and up)")) : "");
+		eng_ex_line(x, N_("  values   %s × %g B%s%s = %s"), CNT(r->params.per_gpu, a), by.master, sc->zero >= 1 ? " ÷ " : "",
 			    sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.master, c));
 		if (by.master == 0)
-			eng_ex_line(x, "  (recipe %s keeps no master copy: the weights are already %s)",
+			eng_ex_line(x, N_("  (recipe %s keeps no master copy: the weights are already %s)"),
 				    engine_precision_name(sc->precision), eng_ex_dtype_name(by.weight_dt));
-		eng_ex_line(x, "  source   Micikevicius et al. 2018 (mixed precision); ZeRO's K = 12 includes it");
+		eng_ex_line(x, N_("  source   Micikevicius et al. 2018 (mixed precision); ZeRO's K = 12 includes it"));
 	} else if (strcmp(key, "memory.gradients") == 0) {
-		eng_ex_head(x, key, "one gradient per parameter");
-		eng_ex_line(x, "  formula  params on this GPU × bytes per gradient%s", sc->zero >= 2 ? " ÷ dp (ZeRO-2 and up)" : "");
-		eng_ex_line(x, "  values   %s × %g B (%s)%s%s = %s", CNT(r->params.per_gpu, a), by.g, eng_ex_dtype_name(by.grad_dt),
+		eng_ex_head(x, key, N_("one gradient per parameter"));
+		eng_ex_line(x, N_("  formula  params on this GPU × bytes per gradient%s"), sc->zero >= 2 ? EX_(x, N_(" ÷ dp (ZeRO-2 and up)")) : "");
+		eng_ex_line(x, N_("  values   %s × %g B (%s)%s%s = %s"), CNT(r->params.per_gpu, a), by.g, eng_ex_dtype_name(by.grad_dt),
 			    sc->zero >= 2 ? " ÷ " : "", sc->zero >= 2 ? CNT(dp, b) : "", GIB(r->memory.gradients, c));
 		if (!train)
-			eng_ex_line(x, "  inference keeps no gradients");
-		eng_ex_line(x, "  source   ZeRO (Rajbhandari et al. 2019): 2Ψ bytes for 16-bit gradients");
+			eng_ex_line(x, N_("  inference keeps no gradients"));
+		eng_ex_line(x, N_("  source   ZeRO (Rajbhandari et al. 2019): 2Ψ bytes for 16-bit gradients"));
 	} else {
-		eng_ex_head(x, key, "the optimizer's per-parameter state");
+		eng_ex_head(x, key, N_("the optimizer's per-parameter state"));
 		switch (sc->optimizer) {
 		case ENGINE_OPT_ADAMW:
 		case ENGINE_OPT_ADAM:
-			eng_ex_line(x, "  %s keeps two moments m and v per parameter, %g B each (%s)", engine_optimizer_name(sc->optimizer),
+			eng_ex_line(x, N_("  %s keeps two moments m and v per parameter, %g B each (%s)"), engine_optimizer_name(sc->optimizer),
 				    eng_ex_dtype_bytes(by.state_dt), eng_ex_dtype_name(by.state_dt));
 			break;
-		case ENGINE_OPT_SGD: eng_ex_line(x, "  plain SGD keeps no state"); break;
+		case ENGINE_OPT_SGD: eng_ex_line(x, N_("  plain SGD keeps no state")); break;
 		case ENGINE_OPT_SGD_MOMENTUM:
 		case ENGINE_OPT_LION:
-			eng_ex_line(x, "  %s keeps one momentum per parameter, %g B (%s)", engine_optimizer_name(sc->optimizer),
+			eng_ex_line(x, N_("  %s keeps one momentum per parameter, %g B (%s)"), engine_optimizer_name(sc->optimizer),
 				    eng_ex_dtype_bytes(by.state_dt), eng_ex_dtype_name(by.state_dt));
 			break;
 		case ENGINE_OPT_ADAM_8BIT:
-			eng_ex_line(x, "  8-bit Adam keeps m and v in 1 byte each, plus an fp32 scale per 2048-value block: "
-				"2 × (1 + 4/2048) = %.5f B", by.state_bytes);
+			eng_ex_line(x, N_("  8-bit Adam keeps m and v in 1 byte each, plus an fp32 scale per 2048-value block: "
+				"2 × (1 + 4/2048) = %.5f B"), by.state_bytes);
 			break;
 		case ENGINE_OPT_ADAFACTOR:
-			eng_ex_line(x, "  Adafactor factors the second moment: a matrix [r, c] keeps r + c numbers, not r·c "
-				"(no first moment)");
+			eng_ex_line(x, N_("  Adafactor factors the second moment: a matrix [r, c] keeps r + c numbers, not r·c "
+				"(no first moment)"));
 			break;
 		default: break;
 		}
-		eng_ex_line(x, "  formula  params on this GPU × state bytes per parameter%s", sc->zero >= 1 ? " ÷ dp (ZeRO-1 and up)" : "");
-		eng_ex_line(x, "  values   %s × %.4g B%s%s = %s", CNT(r->params.per_gpu, a), r->memory.state_bytes_per_param,
+		eng_ex_line(x, N_("  formula  params on this GPU × state bytes per parameter%s"), sc->zero >= 1 ? EX_(x, N_(" ÷ dp (ZeRO-1 and up)")) : "");
+		eng_ex_line(x, N_("  values   %s × %.4g B%s%s = %s"), CNT(r->params.per_gpu, a), r->memory.state_bytes_per_param,
 			    sc->zero >= 1 ? " ÷ " : "", sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.optimizer, c));
 		if (!train)
-			eng_ex_line(x, "  inference keeps no optimizer state");
+			eng_ex_line(x, N_("  inference keeps no optimizer state"));
 		if (r->memory.autocast_bytes_per_param > 0)
-			eng_ex_line(x, "  per parameter, unsharded: %.4g B = weights %g + autocast copies %.4g + gradients %g + "
-				"master %g + states %.4g",
+			eng_ex_line(x, N_("  per parameter, unsharded: %.4g B = weights %g + autocast copies %.4g + gradients %g + "
+				"master %g + states %.4g"),
 				    r->memory.bytes_per_param, by.w, r->memory.autocast_bytes_per_param, by.g, by.master,
 				    r->memory.state_bytes_per_param);
 		else
-			eng_ex_line(x, "  per parameter, unsharded: %.4g B = weights %g + gradients %g + master %g + states %.4g%s",
+			eng_ex_line(x, N_("  per parameter, unsharded: %.4g B = weights %g + gradients %g + master %g + states %.4g%s"),
 				    r->memory.bytes_per_param, by.w, by.g, by.master, r->memory.state_bytes_per_param,
-				    fabs(r->memory.bytes_per_param - 16.0) < 1e-9 ? "  (the chapter's 16 bytes per parameter)" : "");
-		eng_ex_line(x, "  source   Kingma & Ba 2015; Loshchilov & Hutter 2019; Dettmers et al. 2022; Shazeer & Stern 2018; "
-			"ZeRO stage 1 (Rajbhandari et al. 2019)");
+				    fabs(r->memory.bytes_per_param - 16.0) < 1e-9 ? EX_(x, N_("  (the chapter's 16 bytes per parameter)")) : "");
+		eng_ex_line(x, N_("  source   Kingma & Ba 2015; Loshchilov & Hutter 2019; Dettmers et al. 2022; Shazeer & Stern 2018; "
+			"ZeRO stage 1 (Rajbhandari et al. 2019)"));
 	}
 }
 
@@ -183,26 +183,26 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 
 	eng_bytes(sc, &by);
 	eng_dims_from_model(&sc->model, &dm);
-	eng_ex_head(x, "memory.activations", "tensors kept from the forward pass for the backward");
+	eng_ex_head(x, "memory.activations", N_("tensors kept from the forward pass for the backward"));
 	if (!sc->activations) {
-		eng_ex_line(x, "  not counted (activations = off): the napkin estimate that ignores them");
+		eng_ex_line(x, N_("  not counted (activations = off): the napkin estimate that ignores them"));
 		return;
 	}
 	if (sc->mode == ENGINE_MODE_INFER) {
-		eng_ex_line(x, "  inference keeps nothing for a backward pass: this is one layer's transient working set");
-		eng_ex_line(x, "  formula  e·b·prompt·(2d + max(qkv width, MLP width))%s", sc->flash_attention ? "" : " + e·heads·b·prompt² (scores)");
-		eng_ex_line(x, "  result   %s", GIB(r->memory.activations, a));
+		eng_ex_line(x, N_("  inference keeps nothing for a backward pass: this is one layer's transient working set"));
+		eng_ex_line(x, N_("  formula  e·b·prompt·(2d + max(qkv width, MLP width))%s"), sc->flash_attention ? "" : " + e·heads·b·prompt² (scores)");
+		eng_ex_line(x, N_("  result   %s"), GIB(r->memory.activations, a));
 		return;
 	}
 	if (sc->kernels == ENGINE_KERNELS_FUSED) {
-		eng_ex_line(x, "  kernels fused (Megatron-LM, TE, Apex): Korthikanti et al. 2022, table 2, per layer (16-bit, "
-			"1-byte dropout masks): s·b·h·(34 + 5·a·s/h)");
-		eng_ex_line(x, "  napkin counts the same tensors for this architecture (e = %g B, %s), one layer, one micro-batch:",
+		eng_ex_line(x, N_("  kernels fused (Megatron-LM, TE, Apex): Korthikanti et al. 2022, table 2, per layer (16-bit, "
+			"1-byte dropout masks): s·b·h·(34 + 5·a·s/h)"));
+		eng_ex_line(x, N_("  napkin counts the same tensors for this architecture (e = %g B, %s), one layer, one micro-batch:"),
 			    by.act, eng_ex_dtype_name(by.activation_dt));
 	} else {
-		eng_ex_line(x, "  kernels eager (PyTorch modules as Hugging Face writes them; measured in tests/torch): "
-			"RMSNorm keeps its fp32 upcast, softmax keeps fp32, repeat_kv expands K and V");
-		eng_ex_line(x, "  per tensor (e = %g B, %s%s), one layer, one micro-batch:", by.act,
+		eng_ex_line(x, N_("  kernels eager (PyTorch modules as Hugging Face writes them; measured in tests/torch): "
+			"RMSNorm keeps its fp32 upcast, softmax keeps fp32, repeat_kv expands K and V"));
+		eng_ex_line(x, N_("  per tensor (e = %g B, %s%s), one layer, one micro-batch:"), by.act,
 			    eng_ex_dtype_name(by.activation_dt),
 			    sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16
 				    ? "; autocast: fp32 residual stream, a cast per linear" : "");
@@ -211,50 +211,50 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 		struct eng_act_parts p;
 		char c[NB];
 		eng_layer_activations(sc, &dm, by.act, bt, sc->recompute == ENGINE_RECOMP_SELECTIVE, &p);
-		eng_ex_line(x, "    %-10s %s   what the two norms keep and the QKV/MLP inputs%s", "norms", GIB(p.norms_inputs, c),
-			    sc->sequence_parallel && sc->tp > 1 ? " ÷ t (sequence parallel)" : "");
+		eng_ex_line(x, N_("    %-10s %s   what the two norms keep and the QKV/MLP inputs%s"), "norms", GIB(p.norms_inputs, c),
+			    sc->sequence_parallel && sc->tp > 1 ? EX_(x, N_(" ÷ t (sequence parallel)")) : "");
 		if (p.casts > 0)
-			eng_ex_line(x, "    %-10s %s   autocast's 16-bit cast of a norm's output for each linear", "casts",
+			eng_ex_line(x, N_("    %-10s %s   autocast's 16-bit cast of a norm's output for each linear"), "casts",
 				    GIB(p.casts, c));
 		if (p.stats > 0)
-			eng_ex_line(x, "    %-10s %s   the norms' fp32 statistics per row (1/rms; LayerNorm also the mean)", "stats",
+			eng_ex_line(x, N_("    %-10s %s   the norms' fp32 statistics per row (1/rms; LayerNorm also the mean)"), "stats",
 				    GIB(p.stats, c));
 		if (dm.dropout)
-			eng_ex_line(x, "    %-10s %s   two 1-byte dropout masks: 2·s·b·d", "masks", GIB(p.masks, c));
-		eng_ex_line(x, "    %-10s %s   Q, K, V: %s", "qkv", GIB(p.qkv, c),
-			    sc->kernels == ENGINE_KERNELS_EAGER ? "e·s·b·3·nh·dh/t (repeat_kv: K and V at every head)"
+			eng_ex_line(x, N_("    %-10s %s   two 1-byte dropout masks: 2·s·b·d"), "masks", GIB(p.masks, c));
+		eng_ex_line(x, N_("    %-10s %s   Q, K, V: %s"), "qkv", GIB(p.qkv, c),
+			    sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("e·s·b·3·nh·dh/t (repeat_kv: K and V at every head)"))
 								: "e·s·b·(nh + 2·nkv)·dh/t");
-		eng_ex_line(x, "    %-10s %s   attention output: e·s·b·nh·dh/t", "attn out", GIB(p.attn_out, c));
-		eng_ex_line(x, "    %-10s %s   %s%s", "mlp", GIB(p.mlp, c),
-			    !dm.gated ? "fc1 output, activation output: 2·e·s·b·f/t"
-			    : sc->kernels == ENGINE_KERNELS_EAGER ? "gate, up, act(gate), product: 4·e·s·b·f/t"
-								  : "gate, up, product (fused SwiGLU): 3·e·s·b·f/t",
+		eng_ex_line(x, N_("    %-10s %s   attention output: e·s·b·nh·dh/t"), "attn out", GIB(p.attn_out, c));
+		eng_ex_line(x, N_("    %-10s %s   %s%s"), "mlp", GIB(p.mlp, c),
+			    !dm.gated ? EX_(x, N_("fc1 output, activation output: 2·e·s·b·f/t"))
+			    : sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("gate, up, act(gate), product: 4·e·s·b·f/t"))
+								  : EX_(x, N_("gate, up, product (fused SwiGLU): 3·e·s·b·f/t")),
 			    dm.E > 1 ? " × top-k" : "");
 		if (sc->recompute == ENGINE_RECOMP_SELECTIVE)
-			eng_ex_line(x, "    %-10s %s   recomputed (selective recomputation)", "scores", GIB(p.scores, c));
+			eng_ex_line(x, N_("    %-10s %s   recomputed (selective recomputation)"), "scores", GIB(p.scores, c));
 		else if (sc->flash_attention)
-			eng_ex_line(x, "    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t", "scores", GIB(p.scores, c));
+			eng_ex_line(x, N_("    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t"), "scores", GIB(p.scores, c));
 		else
-			eng_ex_line(x, "    %-10s %s   softmax output %s·nh·s²·b/t%s", "scores", GIB(p.scores, c),
-				    sc->kernels == ENGINE_KERNELS_EAGER ? "(4 + its 16-bit copy)" : "e",
-				    dm.dropout ? " + dropout mask and output" : "");
+			eng_ex_line(x, N_("    %-10s %s   softmax output %s·nh·s²·b/t%s"), "scores", GIB(p.scores, c),
+				    sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("(4 + its 16-bit copy)")) : "e",
+				    dm.dropout ? EX_(x, N_(" + dropout mask and output")) : "");
 	}
-	eng_ex_line(x, "  values   s = %.0f, b = %.0f, d = %.0f, nh = %.0f, nkv = %.0f, dh = %.0f, f = %.0f, t = %.0f", s, bt, dm.d,
+	eng_ex_line(x, N_("  values   s = %.0f, b = %.0f, d = %.0f, nh = %.0f, nkv = %.0f, dh = %.0f, f = %.0f, t = %.0f"), s, bt, dm.d,
 		    dm.nh, dm.nkv, dm.dh, dm.f, t);
-	eng_ex_line(x, "           one layer, one micro-batch: %s", GIB(r->memory.activations_per_layer, a));
+	eng_ex_line(x, N_("           one layer, one micro-batch: %s"), GIB(r->memory.activations_per_layer, a));
 	if (sc->recompute == ENGINE_RECOMP_FULL)
-		eng_ex_line(x, "  full recomputation keeps only each layer's input (the residual stream, s·b·d) and recomputes "
-			"one layer at a time: %g %s × %g %s × input + one layer less its input", r->memory.inflight_microbatches,
-			    util_plural(r->memory.inflight_microbatches, "micro-batch", "micro-batches"), r->memory.layers_per_stage,
-			    util_plural(r->memory.layers_per_stage, "layer", "layers"));
+		eng_ex_line(x, N_("  full recomputation keeps only each layer's input (the residual stream, s·b·d) and recomputes "
+			"one layer at a time: %g %s × %g %s × input + one layer less its input"), r->memory.inflight_microbatches,
+			    util_plural(r->memory.inflight_microbatches, EX_(x, N_("micro-batch")), EX_(x, N_("micro-batches"))), r->memory.layers_per_stage,
+			    util_plural(r->memory.layers_per_stage, EX_(x, N_("layer")), EX_(x, N_("layers"))));
 	else
-		eng_ex_line(x, "  stage    %g %s in flight × %g %s × per layer%s", r->memory.inflight_microbatches,
-			    util_plural(r->memory.inflight_microbatches, "micro-batch", "micro-batches"), r->memory.layers_per_stage,
-			    util_plural(r->memory.layers_per_stage, "layer", "layers"),
-			    sc->pp > 1 ? " (1F1B: the first stage holds min(p, m) micro-batches)" : "");
-	eng_ex_line(x, "  result   %s (%s)", GIB(r->memory.activations, a), GB(r->memory.activations, b));
-	eng_ex_line(x, "  source   Korthikanti et al. 2022 §4 and table 2; Dao et al. 2022 (FlashAttention); measured "
-		"PyTorch steps (tests/torch)");
+		eng_ex_line(x, N_("  stage    %g %s in flight × %g %s × per layer%s"), r->memory.inflight_microbatches,
+			    util_plural(r->memory.inflight_microbatches, EX_(x, N_("micro-batch")), EX_(x, N_("micro-batches"))), r->memory.layers_per_stage,
+			    util_plural(r->memory.layers_per_stage, EX_(x, N_("layer")), EX_(x, N_("layers"))),
+			    sc->pp > 1 ? EX_(x, N_(" (1F1B: the first stage holds min(p, m) micro-batches)")) : "");
+	eng_ex_line(x, N_("  result   %s (%s)"), GIB(r->memory.activations, a), GB(r->memory.activations, b));
+	eng_ex_line(x, N_("  source   Korthikanti et al. 2022 §4 and table 2; Dao et al. 2022 (FlashAttention); measured "
+		"PyTorch steps (tests/torch)"));
 }
 
 void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
@@ -266,63 +266,63 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 	eng_bytes(sc, &by);
 	eng_dims_from_model(&sc->model, &dm);
 	if (strcmp(key, "memory.logits") == 0) {
-		eng_ex_head(x, key, "the final norm, the LM head's input, the logits and what the loss keeps");
+		eng_ex_head(x, key, N_("the final norm, the LM head's input, the logits and what the loss keeps"));
 		if (sc->mode != ENGINE_MODE_TRAIN)
-			eng_ex_line(x, "  formula  b·V/t·(e + 4): the last position's logits and the sampler's fp32 softmax");
+			eng_ex_line(x, N_("  formula  b·V/t·(e + 4): the last position's logits and the sampler's fp32 softmax"));
 		else if (sc->kernels == ENGINE_KERNELS_EAGER)
-			eng_ex_line(x, "  formula  s·b·V/t·(e + log-probs): the logits the loop keeps (alive at the peak) and "
-				"F.cross_entropy's log-probabilities (fp32 under autocast), + the final norm and LM head inputs");
+			eng_ex_line(x, N_("  formula  s·b·V/t·(e + log-probs): the logits the loop keeps (alive at the peak) and "
+				"F.cross_entropy's log-probabilities (fp32 under autocast), + the final norm and LM head inputs"));
 		else
-			eng_ex_line(x, "  formula  s·b·V/t·4: the fused cross-entropy's fp32 softmax (the logits are not kept), "
-				"+ the final norm and LM head inputs");
-		eng_ex_line(x, "  values   s = %lld, b = %lld, V = %.0f, t = %lld, e = %g B",
+			eng_ex_line(x, N_("  formula  s·b·V/t·4: the fused cross-entropy's fp32 softmax (the logits are not kept), "
+				"+ the final norm and LM head inputs"));
+		eng_ex_line(x, N_("  values   s = %lld, b = %lld, V = %.0f, t = %lld, e = %g B"),
 			    (long long)(sc->mode == ENGINE_MODE_TRAIN ? sc->seq : 1), (long long)sc->batch, dm.V,
 			    (long long)sc->tp, by.act);
-		eng_ex_line(x, "  result   %s", GIB(r->memory.logits, a));
-		eng_ex_line(x, "  source   log_softmax keeps its output; Megatron's vocab_parallel_cross_entropy its fp32 "
-			"softmax; measured PyTorch steps (tests/torch)");
+		eng_ex_line(x, N_("  result   %s"), GIB(r->memory.logits, a));
+		eng_ex_line(x, N_("  source   log_softmax keeps its output; Megatron's vocab_parallel_cross_entropy its fp32 "
+			"softmax; measured PyTorch steps (tests/torch)"));
 	} else if (strcmp(key, "memory.peak") == 0 || strcmp(key, "memory.scratch") == 0) {
-		eng_ex_head(x, "memory.peak", "the most a training step holds at one moment, and when");
-		eng_ex_line(x, "  the larger of: the end of the forward, the start of the backward (the loss's gradients), "
+		eng_ex_head(x, "memory.peak", N_("the most a training step holds at one moment, and when"));
+		eng_ex_line(x, N_("  the larger of: the end of the forward, the start of the backward (the loss's gradients), "
 			"the last layer's attention backward, the tied embedding's gradient sum, the optimizer step "
-			"(every gradient; foreach AdamW's buffer)");
-		eng_ex_line(x, "  result   %s, %s; the step's scratch at its largest %s", GIB(r->memory.peak, a),
-			    engine_peak_phase_text(r->memory.peak_phase), GIB(r->memory.scratch, b));
-		eng_ex_line(x, "  the logits %s at the peak; the total (%s) has every part at once",
-			    r->memory.logits_alive ? "are alive" : "are not kept", GIB(r->memory.total, c));
-		eng_ex_line(x, "  source   measured PyTorch steps (tests/torch: an allocator shim, the CPU's "
-			"torch.cuda.max_memory_allocated)");
+			"(every gradient; foreach AdamW's buffer)"));
+		eng_ex_line(x, N_("  result   %s, %s; the step's scratch at its largest %s"), GIB(r->memory.peak, a),
+			    EX_(x, engine_peak_phase_text(r->memory.peak_phase)), GIB(r->memory.scratch, b));
+		eng_ex_line(x, N_("  the logits %s at the peak; the total (%s) has every part at once"),
+			    r->memory.logits_alive ? EX_(x, N_("are alive")) : EX_(x, N_("are not kept")), GIB(r->memory.total, c));
+		eng_ex_line(x, N_("  source   measured PyTorch steps (tests/torch: an allocator shim, the CPU's "
+			"torch.cuda.max_memory_allocated)"));
 	} else if (strcmp(key, "memory.kv_cache") == 0) {
-		eng_ex_head(x, key, "keys and values of every past token, so decoding never recomputes them");
-		eng_ex_line(x, "  formula  2 · layers · batch · context · kv_heads · head_dim · bytes ÷ (tp·pp)");
-		eng_ex_line(x, "  values   2 · %.0f · %lld · %lld · %.0f · %.0f · %g B ÷ %lld", dm.L, (long long)sc->batch,
+		eng_ex_head(x, key, N_("keys and values of every past token, so decoding never recomputes them"));
+		eng_ex_line(x, N_("  formula  2 · layers · batch · context · kv_heads · head_dim · bytes ÷ (tp·pp)"));
+		eng_ex_line(x, N_("  values   2 · %.0f · %lld · %lld · %.0f · %.0f · %g B ÷ %lld"), dm.L, (long long)sc->batch,
 			    (long long)(sc->prompt + sc->generate), dm.nkv, dm.dh, by.kv, (long long)(sc->tp * sc->pp));
 		if (dm.nkv < dm.nh)
-			eng_ex_line(x, "  uses the KV heads (%.0f), not the query heads (%.0f): %s shrinks the cache %.0f×", dm.nkv,
+			eng_ex_line(x, N_("  uses the KV heads (%.0f), not the query heads (%.0f): %s shrinks the cache %.0f×"), dm.nkv,
 				    dm.nh, dm.nkv == 1 ? "MQA" : "GQA", dm.nh / dm.nkv);
 		else
-			eng_ex_line(x, "  uses the KV heads (%.0f), as many as the query heads: multi-head attention, no GQA saving",
+			eng_ex_line(x, N_("  uses the KV heads (%.0f), as many as the query heads: multi-head attention, no GQA saving"),
 				    dm.nkv);
-		eng_ex_line(x, "  result   %s%s", GIB(r->memory.kv_cache, a), sc->mode == ENGINE_MODE_TRAIN ? " (training keeps no KV cache)" : "");
-		eng_ex_line(x, "  source   Pope et al. 2022, \"Efficiently Scaling Transformer Inference\"");
+		eng_ex_line(x, N_("  result   %s%s"), GIB(r->memory.kv_cache, a), sc->mode == ENGINE_MODE_TRAIN ? EX_(x, N_(" (training keeps no KV cache)")) : "");
+		eng_ex_line(x, N_("  source   Pope et al. 2022, \"Efficiently Scaling Transformer Inference\""));
 	} else if (strcmp(key, "memory.overhead") == 0) {
-		eng_ex_head(x, key, "the CUDA context and library workspaces (cuBLAS, NCCL) each process holds");
-		eng_ex_line(x, "  value    %s, from the GPU profile (napkin probe measures it on a real GPU)", GIB(r->memory.overhead, a));
+		eng_ex_head(x, key, N_("the CUDA context and library workspaces (cuBLAS, NCCL) each process holds"));
+		eng_ex_line(x, N_("  value    %s, from the GPU profile (napkin probe measures it on a real GPU)"), GIB(r->memory.overhead, a));
 	} else if (strcmp(key, "memory.total") == 0 || strcmp(key, "memory.headroom") == 0 ||
 		   strcmp(key, "memory.capacity") == 0) {
-		eng_ex_head(x, "memory.total", "everything on the busiest GPU, against one card's capacity");
-		eng_ex_line(x, "  weights %s + master %s + gradients %s", GIB(r->memory.weights, a), GIB(r->memory.master, b),
+		eng_ex_head(x, "memory.total", N_("everything on the busiest GPU, against one card's capacity"));
+		eng_ex_line(x, N_("  weights %s + master %s + gradients %s"), GIB(r->memory.weights, a), GIB(r->memory.master, b),
 			    GIB(r->memory.gradients, c));
 		if (r->memory.autocast_copies > 0)
-			eng_ex_line(x, "  + autocast copies %s", GIB(r->memory.autocast_copies, a));
-		eng_ex_line(x, "  + optimizer %s + activations %s + logits %s", GIB(r->memory.optimizer, a),
+			eng_ex_line(x, N_("  + autocast copies %s"), GIB(r->memory.autocast_copies, a));
+		eng_ex_line(x, N_("  + optimizer %s + activations %s + logits %s"), GIB(r->memory.optimizer, a),
 			    GIB(r->memory.activations, b), GIB(r->memory.logits, c));
-		eng_ex_line(x, "  + step scratch %s + KV cache %s + overhead %s", GIB(r->memory.scratch, c),
+		eng_ex_line(x, N_("  + step scratch %s + KV cache %s + overhead %s"), GIB(r->memory.scratch, c),
 			    GIB(r->memory.kv_cache, a), GIB(r->memory.overhead, b));
-		eng_ex_line(x, "  = %s of %s (%s): %s", GIB(r->memory.total, a), GIB(r->memory.capacity, b), GB(r->memory.capacity, c),
-			    r->memory.fits ? "fits" : "DOES NOT FIT");
-		eng_ex_line(x, "  headroom %s", GIB(r->memory.headroom, a));
-		eng_ex_line(x, "  capacity is one card's, never a sum over cards; GiB = 2^30 bytes, GB = 10^9");
+		eng_ex_line(x, N_("  = %s of %s (%s): %s"), GIB(r->memory.total, a), GIB(r->memory.capacity, b), GB(r->memory.capacity, c),
+			    r->memory.fits ? EX_(x, N_("fits")) : EX_(x, N_("DOES NOT FIT")));
+		eng_ex_line(x, N_("  headroom %s"), GIB(r->memory.headroom, a));
+		eng_ex_line(x, N_("  capacity is one card's, never a sum over cards; GiB = 2^30 bytes, GB = 10^9"));
 	}
 }
 
@@ -331,33 +331,33 @@ void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const str
 	char a[NB];
 
 	if (strcmp(key, "memory.max_batch") == 0) {
-		eng_ex_head(x, key, "the largest micro-batch that fits");
-		eng_ex_line(x, "  memory is affine in the batch (activations, logits and KV cache grow with it):");
-		eng_ex_line(x, "  total(b) = fixed + b × per-sequence; the largest b with total(b) ≤ capacity");
+		eng_ex_head(x, key, N_("the largest micro-batch that fits"));
+		eng_ex_line(x, N_("  memory is affine in the batch (activations, logits and KV cache grow with it):"));
+		eng_ex_line(x, N_("  total(b) = fixed + b × per-sequence; the largest b with total(b) ≤ capacity"));
 		engine_fmt_max_batch(r->memory.max_batch, a, sizeof a);
-		eng_ex_line(x, "  result   %s (at %lld now)%s", a, (long long)sc->batch,
+		eng_ex_line(x, N_("  result   %s (at %lld now)%s"), a, (long long)sc->batch,
 			    r->memory.max_batch == ENGINE_NO_LIMIT
 				    ? ": nothing counted in memory grows with the batch, or more than the knob's 10,000,000 fit"
 				    : r->memory.max_batch == 0 ? ": not even one sequence fits" : "");
 	} else if (strcmp(key, "memory.min_gpus") == 0) {
-		eng_ex_head(x, key, "the fewest GPUs at which this fits");
-		eng_ex_line(x, "  keeps the ZeRO stage (%lld) and the micro-batch; searches TP (dividing the heads, within a node "
-			"of %lld) and PP (dividing the layers), and the data-parallel degree ZeRO needs",
+		eng_ex_head(x, key, N_("the fewest GPUs at which this fits"));
+		eng_ex_line(x, N_("  keeps the ZeRO stage (%lld) and the micro-batch; searches TP (dividing the heads, within a node "
+			"of %lld) and PP (dividing the layers), and the data-parallel degree ZeRO needs"),
 		     (long long)sc->zero, (long long)sc->gpus_per_node);
 		if (r->memory.min_gpus > 0)
-			eng_ex_line(x, "  result   %lld %s = tp %lld × pp %lld × dp %lld", (long long)r->memory.min_gpus,
-				    util_plural((double)r->memory.min_gpus, "GPU", "GPUs"),
+			eng_ex_line(x, N_("  result   %lld %s = tp %lld × pp %lld × dp %lld"), (long long)r->memory.min_gpus,
+				    util_plural((double)r->memory.min_gpus, EX_(x, N_("GPU")), EX_(x, N_("GPUs"))),
 				    (long long)r->memory.min_gpus_tp, (long long)r->memory.min_gpus_pp, (long long)r->memory.min_gpus_dp);
 		else
-			eng_ex_line(x, "  result   none up to 1,048,576 GPUs (a ZeRO stage or recomputation may help)");
+			eng_ex_line(x, N_("  result   none up to 1,048,576 GPUs (a ZeRO stage or recomputation may help)"));
 	} else {
-		eng_ex_head(x, key, "the largest model of this shape that fits");
-		eng_ex_line(x, "  scales depth and width together (layers, hidden, ffn, heads), keeping the vocabulary, head size "
-			"and every other knob");
+		eng_ex_head(x, key, N_("the largest model of this shape that fits"));
+		eng_ex_line(x, N_("  scales depth and width together (layers, hidden, ffn, heads), keeping the vocabulary, head size "
+			"and every other knob"));
 		if (r->memory.max_params > 0)
-			eng_ex_line(x, "  result   %s parameters", CNT(r->memory.max_params, a));
+			eng_ex_line(x, N_("  result   %s parameters"), CNT(r->memory.max_params, a));
 		else
-			eng_ex_line(x, "  result   none fits: not even the smallest model of this shape");
-		eng_ex_line(x, "  (the chapter: 8 GPUs × 80 GB ÷ 16 bytes per parameter = 40B, ignoring activations)");
+			eng_ex_line(x, N_("  result   none fits: not even the smallest model of this shape"));
+		eng_ex_line(x, N_("  (the chapter: 8 GPUs × 80 GB ÷ 16 bytes per parameter = 40B, ignoring activations)"));
 	}
 }

@@ -17,7 +17,7 @@ void eng_ex_line(struct eng_ex *x, const char *fmt, ...)
 	if (x->n == 0 || x->pos >= x->n - 1)
 		return;
 	va_start(ap, fmt);
-	w = vsnprintf(x->buf + x->pos, x->n - x->pos, fmt, ap);
+	w = vsnprintf(x->buf + x->pos, x->n - x->pos, eng_tr(x->tr, fmt), ap);
 	va_end(ap);
 	if (w < 0)
 		return;
@@ -40,7 +40,7 @@ double eng_ex_dtype_bytes(int dt)
 
 void eng_ex_head(struct eng_ex *x, const char *key, const char *title)
 {
-	eng_ex_line(x, "%s: %s", key, title);
+	eng_ex_line(x, "%s: %s", key, eng_tr(x->tr, title));
 }
 
 /* An intensity as a person reads it: 1,145 / 28.5 / 1.0 / 0.25 FLOP/B. */
@@ -60,20 +60,23 @@ void engine_roofline_verdict(const struct engine_scenario *sc, const struct engi
 			     char *buf, size_t n)
 {
 	const struct engine_roofline_point *p = &r->roofline.points[pt];
-	char what[80], in[32];
+	const struct engine_tr *tr = sc->tr;
+	char what[160], in[32];
 
 	switch (pt) {
-	case ENGINE_PT_DECODE: snprintf(what, sizeof what, "decode at batch %lld", (long long)sc->batch); break;
+	case ENGINE_PT_DECODE: snprintf(what, sizeof what, eng_tr(tr, N_("decode at batch %lld")), (long long)sc->batch); break;
 	case ENGINE_PT_PREFILL: {
 		char t[48];
-		util_count(t, sizeof t, (double)sc->prompt, "token", "tokens");
-		snprintf(what, sizeof what, "prefill of %s", t);
+		engine_fmt_int((double)sc->prompt, t, sizeof t);
+		snprintf(what, sizeof what, eng_tr(tr, sc->prompt == 1 ? N_("prefill of %s token") : N_("prefill of %s tokens")), t);
 		break;
 	}
-	case ENGINE_PT_TRAIN: snprintf(what, sizeof what, "the training step"); break;
-	default: snprintf(what, sizeof what, "an element-wise op"); break;
+	case ENGINE_PT_TRAIN: util_strlcpy(what, eng_tr(tr, N_("the training step")), sizeof what); break;
+	default: util_strlcpy(what, eng_tr(tr, N_("an element-wise op")), sizeof what); break;
 	}
 	fmt_intensity(p->intensity, in, sizeof in);
-	snprintf(buf, n, "%s is %s-bound: intensity %s FLOP/B, ridge %.0f", what, p->memory_bound ? "memory" : "compute",
-		 in, r->roofline.ridge);
+	snprintf(buf, n,
+		 eng_tr(tr, p->memory_bound ? N_("%s is memory-bound: intensity %s FLOP/B, ridge %.0f")
+					    : N_("%s is compute-bound: intensity %s FLOP/B, ridge %.0f")),
+		 what, in, r->roofline.ridge);
 }

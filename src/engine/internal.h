@@ -8,6 +8,12 @@
  * engine holds no language and never translates: the front ends print _(label). */
 #define N_(s) s
 
+/* A marked msgid in the language of tr (NULL: the English msgid itself). */
+static inline const char *eng_tr(const struct engine_tr *tr, const char *msgid)
+{
+	return tr != NULL && tr->gettext != NULL ? tr->gettext(tr->ctx, msgid) : msgid;
+}
+
 /* An architecture as real numbers, so solvers can scale it continuously. */
 struct eng_dims {
 	double V, d, L, nh, nkv, dh, f, E, k, P;
@@ -246,7 +252,17 @@ int eng_check_measurement(const struct engine_scenario *sc, struct engine_result
 /* The core computation without validation (the caller validated). */
 void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r);
 
-void eng_warn(struct engine_result *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void eng_warn(struct engine_result *r, const struct engine_tr *tr, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* util_err_set with fmt (a msgid marked N_() at the call site) in tr's language. */
+int eng_err(struct napkin_err *err, const struct engine_tr *tr, enum napkin_errcode code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+#ifdef __clang_analyzer__
+/* as util_err_set's stand-in (util.h): the call returns its non-zero code */
+#define eng_err(err, tr, code, ...)                                                         \
+	((void)eng_err((err), (tr), (code), __VA_ARGS__),                                    \
+	 (int)(code) != (int)NAPKIN_OK ? (int)(code) : (int)NAPKIN_EINVAL)
+#endif
 
 static inline double eng_max(double a, double b) { return a > b ? a : b; }
 static inline double eng_min(double a, double b) { return a < b ? a : b; }

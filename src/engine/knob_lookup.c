@@ -61,8 +61,9 @@ const char *engine_knob_suggest(const char *key)
 
 const char *engine_group_name(enum engine_knob_group g)
 {
-	static const char *names[ENGINE_GROUP_COUNT] = {"Model", "Batch & sequence", "Precision", "GPU & cluster",
-							"Training", "Memory", "Inference"};
+	static const char *names[ENGINE_GROUP_COUNT] = {N_("Model"),	 N_("Batch & sequence"), N_("Precision"),
+							N_("GPU & cluster"), N_("Training"),	      N_("Memory"),
+							N_("Inference")};
 	return (int)g >= 0 && g < ENGINE_GROUP_COUNT ? names[g] : "";
 }
 

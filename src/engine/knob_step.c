@@ -73,7 +73,7 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 
 	(void)cat;
 	if (k->type == ENGINE_KNOB_NAME || eng_knob_special(k) == SP_PARAMS)
-		return util_err_set(err, NAPKIN_EINVAL, "%s: pick it from the list or type a value", k->key);
+		return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("%s: pick it from the list or type a value"), k->key);
 	for (tries = 0; tries < 64; tries++) {
 		switch (k->type) {
 		case ENGINE_KNOB_BOOL:
@@ -93,7 +93,7 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 					vals[nv++] = c->value;
 			}
 			if (nv == 0)
-				return util_err_set(err, NAPKIN_EINVAL, "%s has no choices", k->key);
+				return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("%s has no choices"), k->key);
 			cur = (int)engine_knob_value(&t, k);
 			for (i = 0; i < nv; i++)
 				if (vals[i] == cur)
@@ -112,8 +112,8 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 			else
 				nv = v + (dir > 0 ? 1 : -1);
 			if (nv < k->min || nv > k->max)
-				return util_err_set(err, NAPKIN_EINVAL, "%s: already at its %s (%g)", k->key,
-						    dir > 0 ? "maximum" : "minimum", dir > 0 ? k->max : k->min);
+				return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("%s: already at its %s (%g)"), k->key,
+						    eng_tr(sc->tr, dir > 0 ? N_("maximum") : N_("minimum")), dir > 0 ? k->max : k->min);
 			{
 				struct engine_model before = t.model;
 				*eng_f_int(&t, k) = (int64_t)nv;
@@ -126,7 +126,7 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 			double v = *eng_f_real(&t, k), nv;
 			if (v == 0.0 && (k->flags & ENGINE_KNOB_ZERO_UNSET)) {
 				if (dir < 0)
-					return util_err_set(err, NAPKIN_EINVAL, "%s: not given; step up to set it", k->key);
+					return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("%s: not given; step up to set it"), k->key);
 				nv = nice_125(derived_seed(&t, k));
 			} else if (k->step == ENGINE_STEP_125) {
 				nv = step_125(v, dir);
@@ -139,13 +139,13 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 			if ((k->flags & ENGINE_KNOB_ZERO_UNSET) && nv < k->min)
 				nv = 0.0;
 			else if (nv < k->min || nv > k->max)
-				return util_err_set(err, NAPKIN_EINVAL, "%s: already at its %s", k->key,
-						    dir > 0 ? "maximum" : "minimum");
+				return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("%s: already at its %s"), k->key,
+						    eng_tr(sc->tr, dir > 0 ? N_("maximum") : N_("minimum")));
 			*eng_f_real(&t, k) = nv;
 			break;
 		}
 		default:
-			return util_err_set(err, NAPKIN_EINVAL, "%s cannot be stepped", k->key);
+			return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("%s cannot be stepped"), k->key);
 		}
 		engine_knob_mark_given(&t, k, true);
 		engine_adapt(&t, NULL);

@@ -160,6 +160,11 @@ void eng_knob_range_text(const struct engine_knob *k, double v, char *buf, size_
 
 void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n)
 {
+	engine_knob_allowed_tr(k, NULL, buf, n);
+}
+
+void engine_knob_allowed_tr(const struct engine_knob *k, const struct engine_tr *tr, char *buf, size_t n)
+{
 	size_t pos = 0;
 	char lo[40], hi[40];
 	const struct engine_choice *c;
@@ -168,18 +173,22 @@ void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n)
 	buf[0] = '\0';
 	switch (k->type) {
 	case ENGINE_KNOB_NAME:
-		util_bprintf(buf, n, &pos, "%s", eng_knob_special(k) == SP_MODEL ? "a model preset id (napkin presets list models), a file, or a size like 7B"
-							     : "a GPU preset id (napkin presets list gpus) or a file");
+		util_bprintf(buf, n, &pos, "%s",
+			     eng_tr(tr, eng_knob_special(k) == SP_MODEL
+					    ? N_("a model preset id (napkin presets list models), a file, or a size like 7B")
+					    : N_("a GPU preset id (napkin presets list gpus) or a file")));
 		break;
-	case ENGINE_KNOB_BOOL: util_bprintf(buf, n, &pos, "on or off"); break;
+	case ENGINE_KNOB_BOOL: util_bprintf(buf, n, &pos, "%s", eng_tr(tr, N_("on or off"))); break;
 	case ENGINE_KNOB_ENUM:
 		if (k->flags & ENGINE_KNOB_LIST) {
-			util_bprintf(buf, n, &pos, "a list of");
+			size_t start;
+			util_bprintf(buf, n, &pos, "%s", eng_tr(tr, N_("a list of")));
+			start = pos;
 			for (c = k->choices; c->name != NULL; c++)
 				if (c->value != 0 && (c->value & (c->value - 1)) == 0 &&
 				    strcmp(eng_choice_name(k->choices, c->value), c->name) == 0)
-					util_bprintf(buf, n, &pos, "%s%s", pos > 9 ? "," : " ", c->name);
-			util_bprintf(buf, n, &pos, " (e.g. q,v), or");
+					util_bprintf(buf, n, &pos, "%s%s", pos > start ? "," : " ", c->name);
+			util_bprintf(buf, n, &pos, "%s", eng_tr(tr, N_(" (e.g. q,v), or")));
 			for (c = k->choices; c->name != NULL; c++)
 				if ((c->value & (c->value - 1)) != 0 && strcmp(eng_choice_name(k->choices, c->value), c->name) == 0 &&
 				    strchr(c->name, ',') == NULL)
@@ -202,13 +211,13 @@ void engine_knob_allowed(const struct engine_knob *k, char *buf, size_t n)
 		eng_knob_range_text(k, k->min, lo, sizeof lo);
 		eng_knob_range_text(k, k->max, hi, sizeof hi);
 		if (k->flags & ENGINE_KNOB_MIN_OPEN)
-			util_bprintf(buf, n, &pos, "more than %s, up to %s", lo, hi);
+			util_bprintf(buf, n, &pos, eng_tr(tr, N_("more than %s, up to %s")), lo, hi);
 		else
-			util_bprintf(buf, n, &pos, "%s to %s", lo, hi);
+			util_bprintf(buf, n, &pos, eng_tr(tr, N_("%s to %s")), lo, hi);
 		if (k->flags & ENGINE_KNOB_AUTO)
-			util_bprintf(buf, n, &pos, ", or auto (predicted)");
+			util_bprintf(buf, n, &pos, "%s", eng_tr(tr, N_(", or auto (predicted)")));
 		else if (k->flags & ENGINE_KNOB_ZERO_UNSET)
-			util_bprintf(buf, n, &pos, " (0: not given)");
+			util_bprintf(buf, n, &pos, "%s", eng_tr(tr, N_(" (0: not given)")));
 		break;
 	}
 }
@@ -221,6 +230,6 @@ void engine_knob_default_text(const struct engine_knob *k, char *buf, size_t n)
 	engine_knob_format(&sc, k, buf, n);
 	if (buf[0] == '\0' || (k->type == ENGINE_KNOB_REAL && (k->flags & ENGINE_KNOB_ZERO_UNSET) &&
 			       !(k->flags & ENGINE_KNOB_AUTO) && engine_knob_value(&sc, k) == 0.0))
-		util_strlcpy(buf, eng_knob_special(k) == SP_PARAMS ? "(the model's)" : "(not given)", n);
+		util_strlcpy(buf, eng_knob_special(k) == SP_PARAMS ? N_("(the model's)") : N_("(not given)"), n);
 }
 

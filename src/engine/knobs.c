@@ -12,12 +12,13 @@
 #include "internal.h"
 
 
-static int knob_err(struct napkin_err *err, const struct engine_knob *k, const char *what)
+/* what: already in tr's language */
+static int knob_err(struct napkin_err *err, const struct engine_knob *k, const struct engine_tr *tr, const char *what)
 {
 	char allowed[400];
 
-	engine_knob_allowed(k, allowed, sizeof allowed);
-	return util_err_set(err, NAPKIN_EINVAL, "%s: %s; allowed: %s", k->key, what, allowed);
+	engine_knob_allowed_tr(k, tr, allowed, sizeof allowed);
+	return eng_err(err, tr, NAPKIN_EINVAL, N_("%s: %s; allowed: %s"), k->key, what, allowed);
 }
 
 static int parse_bool(const char *t, bool *out)
@@ -106,7 +107,7 @@ static int set_model(struct engine_scenario *sc, const char *text, const struct 
 	} else if (strcmp(text, "llama-2-7b") == 0) {
 		engine_model_llama2_7b(&m);
 	} else {
-		return util_err_set(err, NAPKIN_ENOENT, "model: unknown model '%s' (only llama-2-7b is built in)", text);
+		return eng_err(err, sc->tr, NAPKIN_ENOENT, N_("model: unknown model '%s' (only llama-2-7b is built in)"), text);
 	}
 	sc->model = m;
 	sc->params = 0.0;
@@ -125,7 +126,7 @@ static int set_gpu(struct engine_scenario *sc, const char *text, const struct en
 	} else if (strcmp(text, "h100-sxm") == 0) {
 		engine_gpu_h100_sxm(&g);
 	} else {
-		return util_err_set(err, NAPKIN_ENOENT, "gpu: unknown GPU '%s' (only h100-sxm is built in)", text);
+		return eng_err(err, sc->tr, NAPKIN_ENOENT, N_("gpu: unknown GPU '%s' (only h100-sxm is built in)"), text);
 	}
 	sc->gpu = g;
 	sc->peak_flops = 0.0;
@@ -171,7 +172,7 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	while (*text == ' ' || *text == '\t')
 		text++;
 	if (*text == '\0')
-		return knob_err(err, k, "no value given");
+		return knob_err(err, k, sc->tr, eng_tr(sc->tr, N_("no value given")));
 	switch (eng_knob_special(k)) {
 	case SP_MODEL:
 	case SP_GPU:
@@ -181,8 +182,8 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 			rc = set_model(sc, text, cat, err);
 		else if (eng_knob_special(k) == SP_GPU)
 			rc = set_gpu(sc, text, cat, err);
-		else if (engine_unit_parse(ENGINE_UNIT_COUNT, text, &v, &e2) != NAPKIN_OK)
-			rc = knob_err(err, k, e2.msg);
+		else if (engine_unit_parse_tr(ENGINE_UNIT_COUNT, text, sc->tr, &v, &e2) != NAPKIN_OK)
+			rc = knob_err(err, k, sc->tr, e2.msg);
 		else
 			rc = set_params(sc, v, err);
 		if (rc == NAPKIN_OK)
@@ -192,8 +193,8 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	case SP_BIAS: {
 		int b;
 		if (parse_choice(k->choices, text, &b) != 0) {
-			snprintf(what, sizeof what, "'%s' is not a choice", text);
-			return knob_err(err, k, what);
+			snprintf(what, sizeof what, eng_tr(sc->tr, N_("'%s' is not a choice")), text);
+			return knob_err(err, k, sc->tr, what);
 		}
 		sc->model.qkv_bias = b >= BIAS_QKV;
 		sc->model.o_bias = b >= BIAS_ATTN;
@@ -211,22 +212,22 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 			*eng_f_real(sc, k) = 0.0;
 			break;
 		}
-		if (engine_unit_parse(k->unit, text, &v, &e2) != NAPKIN_OK)
+		if (engine_unit_parse_tr(k->unit, text, sc->tr, &v, &e2) != NAPKIN_OK)
 			return util_err_set(err, NAPKIN_EINVAL, "%s: %s", k->key, e2.msg);
 		if (k->type == ENGINE_KNOB_INT && v != floor(v)) {
-			snprintf(what, sizeof what, "'%s' is not a whole number", text);
-			return knob_err(err, k, what);
+			snprintf(what, sizeof what, eng_tr(sc->tr, N_("'%s' is not a whole number")), text);
+			return knob_err(err, k, sc->tr, what);
 		}
 		if ((k->flags & ENGINE_KNOB_AUTO) && v == 0.0) {
-			snprintf(what, sizeof what, "0 is not allowed (auto predicts it)");
-			return knob_err(err, k, what);
+			util_strlcpy(what, eng_tr(sc->tr, N_("0 is not allowed (auto predicts it)")), sizeof what);
+			return knob_err(err, k, sc->tr, what);
 		}
 		if (!(k->flags & ENGINE_KNOB_ZERO_UNSET && v == 0.0) &&
 		    (v < k->min || v > k->max || ((k->flags & ENGINE_KNOB_MIN_OPEN) && v <= k->min))) {
 			char got[40];
 			eng_knob_range_text(k, v, got, sizeof got);
-			snprintf(what, sizeof what, "%s is out of range", got);
-			return knob_err(err, k, what);
+			snprintf(what, sizeof what, eng_tr(sc->tr, N_("%s is out of range")), got);
+			return knob_err(err, k, sc->tr, what);
 		}
 		if (k->type == ENGINE_KNOB_INT)
 			*eng_f_int(sc, k) = (int64_t)v;
@@ -236,8 +237,8 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	case ENGINE_KNOB_BOOL: {
 		bool b;
 		if (parse_bool(text, &b) != 0) {
-			snprintf(what, sizeof what, "'%s' is not on or off", text);
-			return knob_err(err, k, what);
+			snprintf(what, sizeof what, eng_tr(sc->tr, N_("'%s' is not on or off")), text);
+			return knob_err(err, k, sc->tr, what);
 		}
 		*eng_f_bool(sc, k) = b;
 		break;
@@ -267,18 +268,21 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 				if (!dup)
 					near[nh++] = canon;
 			}
-			pos = (size_t)snprintf(what, sizeof what, "'%.60s' is not a choice", text);
+			pos = (size_t)snprintf(what, sizeof what, eng_tr(sc->tr, N_("'%.60s' is not a choice")), text);
 			for (j = 0; j < nh && pos < sizeof what; j++)
-				pos += (size_t)snprintf(what + pos, sizeof what - pos, "%s%s", j == 0 ? " (did you mean " : j + 1 == nh ? " or " : ", ",
+				pos += (size_t)snprintf(what + pos, sizeof what - pos, "%s%s",
+							j == 0	     ? eng_tr(sc->tr, N_(" (did you mean "))
+							: j + 1 == nh ? eng_tr(sc->tr, N_(" or "))
+								      : ", ",
 							near[j]);
 			if (nh > 0 && pos < sizeof what)
-				snprintf(what + pos, sizeof what - pos, "?)");
-			return knob_err(err, k, what);
+				snprintf(what + pos, sizeof what - pos, "%s", eng_tr(sc->tr, N_("?)")));
+			return knob_err(err, k, sc->tr, what);
 		}
 		*eng_f_enum(sc, k) = c;
 		break;
 	}
-	default: return knob_err(err, k, "cannot be set");
+	default: return knob_err(err, k, sc->tr, eng_tr(sc->tr, N_("cannot be set")));
 	}
 	if (k->flags & ENGINE_KNOB_ARCH)
 		eng_arch_changed(sc, &before);

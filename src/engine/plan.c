@@ -242,11 +242,11 @@ int engine_plan(const struct engine_scenario *sc, const struct engine_plan_opts 
 
 	memset(st, 0, sizeof *st);
 	if (sc->mode != ENGINE_MODE_TRAIN)
-		return util_err_set(err, NAPKIN_EINVAL, "mode: the planner lays out training (--mode train)");
+		return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("mode: the planner lays out training (--mode train)"));
 	if ((int)opt->goal < 0 || (int)opt->goal > ENGINE_GOAL_GPUS)
-		return util_err_set(err, NAPKIN_EINVAL, "goal: allowed: time, gpu-hours, cost, gpus");
+		return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("goal: allowed: time, gpu-hours, cost, gpus"));
 	if (!(opt->deadline_days >= 0))
-		return util_err_set(err, NAPKIN_EINVAL, "deadline: a number of days above 0");
+		return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("deadline: a number of days above 0"));
 	neutral(sc, &base);
 	if ((rc = engine_validate(&base, err)) != NAPKIN_OK)
 		return rc;

@@ -41,14 +41,14 @@ bool engine_metric_at(size_t i, struct engine_metric *m)
 	i -= n;
 	if (i == 0) {
 		m->key = "memory.fits";
-		m->label = "fits";
+		m->label = N_("fits");
 		m->unit = ENGINE_UNIT_NONE;
 		m->kind = ENGINE_METRIC_FITS;
 		return true;
 	}
 	if (i == 1) {
 		m->key = "compute.cost";
-		m->label = "cost";
+		m->label = N_("cost");
 		m->unit = ENGINE_UNIT_NONE;
 		m->kind = ENGINE_METRIC_COST;
 		return true;
@@ -154,10 +154,10 @@ int engine_range_default(const struct engine_scenario *sc, const struct engine_k
 	memset(r, 0, sizeof *r);
 	r->knob = k;
 	if (!number_knob(k))
-		return util_err_set(err, NAPKIN_EINVAL,
-				    "%s is not a number knob: a sweep takes a range of numbers (napkin compare --%s a,b,... "
-				    "puts its values side by side)",
-				    k->key, k->key);
+		return eng_err(err, sc->tr, NAPKIN_EINVAL,
+			       N_("%s is not a number knob: a sweep takes a range of numbers (napkin compare --%s a,b,... "
+				  "puts its values side by side)"),
+			       k->key, k->key);
 	r->geometric = true;
 	r->step = 2.0;
 	if (strcmp(k->key, "batch") == 0) {
@@ -205,33 +205,35 @@ int engine_range_default(const struct engine_scenario *sc, const struct engine_k
 	return NAPKIN_OK;
 }
 
-static int range_err(struct napkin_err *err, const char *text, const char *what)
+/* what: a msgid marked N_() */
+static int range_err(struct napkin_err *err, const struct engine_tr *tr, const char *text, const char *what)
 {
-	return util_err_set(err, NAPKIN_EINVAL,
-			    "'%.80s': %s; a range is KNOB=FROM..TO, KNOB=FROM..TO:xFACTOR (geometric, factor > 1) or "
-			    "KNOB=FROM..TO:+STEP (linear), or KNOB alone for its default",
-			    text, what);
+	return eng_err(err, tr, NAPKIN_EINVAL,
+		       N_("'%.80s': %s; a range is KNOB=FROM..TO, KNOB=FROM..TO:xFACTOR (geometric, factor > 1) or "
+			  "KNOB=FROM..TO:+STEP (linear), or KNOB alone for its default"),
+		       text, eng_tr(tr, what));
 }
 
-static int parse_end(const struct engine_knob *k, const char *s, size_t len, double *out, struct napkin_err *err)
+static int parse_end(const struct engine_knob *k, const char *s, size_t len, const struct engine_tr *tr, double *out,
+		     struct napkin_err *err)
 {
 	char buf[64];
 	struct napkin_err e2;
 
 	if (len == 0 || len >= sizeof buf)
-		return util_err_set(err, NAPKIN_EINVAL, "%s: a range needs both ends, FROM..TO", k->key);
+		return eng_err(err, tr, NAPKIN_EINVAL, N_("%s: a range needs both ends, FROM..TO"), k->key);
 	memcpy(buf, s, len);
 	buf[len] = '\0';
-	if (engine_unit_parse(k->unit, buf, out, &e2) != NAPKIN_OK)
+	if (engine_unit_parse_tr(k->unit, buf, tr, out, &e2) != NAPKIN_OK)
 		return util_err_set(err, NAPKIN_EINVAL, "%s: '%s': %s", k->key, buf, e2.msg);
 	if (!(k->flags & ENGINE_KNOB_ZERO_UNSET && *out == 0.0) &&
 	    (*out < k->min || *out > k->max || ((k->flags & ENGINE_KNOB_MIN_OPEN) && *out <= k->min))) {
 		char allowed[160];
-		engine_knob_allowed(k, allowed, sizeof allowed);
-		return util_err_set(err, NAPKIN_EINVAL, "%s: %s is out of range; allowed: %s", k->key, buf, allowed);
+		engine_knob_allowed_tr(k, tr, allowed, sizeof allowed);
+		return eng_err(err, tr, NAPKIN_EINVAL, N_("%s: %s is out of range; allowed: %s"), k->key, buf, allowed);
 	}
 	if (k->type == ENGINE_KNOB_INT && *out != floor(*out))
-		return util_err_set(err, NAPKIN_EINVAL, "%s: '%s' is not a whole number", k->key, buf);
+		return eng_err(err, tr, NAPKIN_EINVAL, N_("%s: '%s' is not a whole number"), k->key, buf);
 	return NAPKIN_OK;
 }
 
@@ -245,14 +247,15 @@ int engine_range_parse(const struct engine_scenario *sc, const char *text, struc
 	int rc;
 
 	if (kl == 0 || kl >= sizeof key)
-		return range_err(err, text, "no knob named");
+		return range_err(err, sc->tr, text, N_("no knob named"));
 	memcpy(key, text, kl);
 	key[kl] = '\0';
 	k = engine_knob_find(key);
 	if (k == NULL) {
 		const char *near = engine_knob_suggest(key);
-		return util_err_set(err, NAPKIN_EINVAL, "'%s' is not a knob%s%s%s (napkin sweep --help lists them)", key,
-				    near ? " (did you mean " : "", near ? near : "", near ? "?)" : "");
+		return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("'%s' is not a knob%s%s%s (napkin sweep --help lists them)"), key,
+			       near ? eng_tr(sc->tr, N_(" (did you mean ")) : "", near ? near : "",
+			       near ? eng_tr(sc->tr, N_("?)")) : "");
 	}
 	if ((rc = engine_range_default(sc, k, r, err)) != NAPKIN_OK)
 		return rc;
@@ -260,14 +263,15 @@ int engine_range_parse(const struct engine_scenario *sc, const char *text, struc
 		return NAPKIN_OK;
 	dots = strstr(eq + 1, "..");
 	if (dots == NULL)
-		return range_err(err, text, "no '..' between FROM and TO");
+		return range_err(err, sc->tr, text, N_("no '..' between FROM and TO"));
 	colon = strchr(dots + 2, ':');
-	if ((rc = parse_end(k, eq + 1, (size_t)(dots - eq - 1), &r->from, err)) != NAPKIN_OK ||
-	    (rc = parse_end(k, dots + 2, colon != NULL ? (size_t)(colon - dots - 2) : strlen(dots + 2), &r->to, err)) !=
+	if ((rc = parse_end(k, eq + 1, (size_t)(dots - eq - 1), sc->tr, &r->from, err)) != NAPKIN_OK ||
+	    (rc = parse_end(k, dots + 2, colon != NULL ? (size_t)(colon - dots - 2) : strlen(dots + 2), sc->tr,
+			   &r->to, err)) !=
 		    NAPKIN_OK)
 		return rc;
 	if (r->from > r->to)
-		return range_err(err, text, "FROM is larger than TO");
+		return range_err(err, sc->tr, text, N_("FROM is larger than TO"));
 	if (colon == NULL) {
 		/* no step: every whole value of a short integer range, else doubling */
 		if (k->type == ENGINE_KNOB_INT && r->to - r->from < 64) {
@@ -292,20 +296,20 @@ int engine_range_parse(const struct engine_scenario *sc, const char *text, struc
 		struct napkin_err e2;
 		if (*s == 'x' || *s == 'X' || *s == '*') {
 			if (engine_unit_parse(ENGINE_UNIT_NONE, s + 1, &v, &e2) != NAPKIN_OK || !(v > 1.0))
-				return range_err(err, text, "the factor after :x must be a number above 1");
+				return range_err(err, sc->tr, text, N_("the factor after :x must be a number above 1"));
 			if (r->from <= 0)
-				return range_err(err, text, "a geometric range must start above 0");
+				return range_err(err, sc->tr, text, N_("a geometric range must start above 0"));
 			r->geometric = true;
 		} else if (*s == '+') {
 			if (engine_unit_parse(k->unit, s + 1, &v, &e2) != NAPKIN_OK)
-				return range_err(err, text, "the step after :+ must be a number in the knob's units");
+				return range_err(err, sc->tr, text, N_("the step after :+ must be a number in the knob's units"));
 			if (!(v > 0))
-				return range_err(err, text, "the step must be above 0");
+				return range_err(err, sc->tr, text, N_("the step must be above 0"));
 			if (k->type == ENGINE_KNOB_INT && v != floor(v))
-				return range_err(err, text, "an integer knob steps by whole numbers");
+				return range_err(err, sc->tr, text, N_("an integer knob steps by whole numbers"));
 			r->geometric = false;
 		} else {
-			return range_err(err, text, "the step is :xFACTOR or :+STEP");
+			return range_err(err, sc->tr, text, N_("the step is :xFACTOR or :+STEP"));
 		}
 		r->step = v;
 	}
@@ -313,9 +317,9 @@ int engine_range_parse(const struct engine_scenario *sc, const char *text, struc
 		size_t np = engine_range_values(r, NULL, 0);
 		if (np > ENGINE_RANGE_MAX_POINTS) {
 			char what[120];
-			snprintf(what, sizeof what, "%zu points, at most %d (a larger step, or :x2)", np,
+			snprintf(what, sizeof what, eng_tr(sc->tr, N_("%zu points, at most %d (a larger step, or :x2)")), np,
 				 ENGINE_RANGE_MAX_POINTS);
-			return range_err(err, text, what);
+			return range_err(err, sc->tr, text, what);
 		}
 	}
 	return NAPKIN_OK;
@@ -372,8 +376,8 @@ static int set_value(struct engine_scenario *sc, const struct engine_knob *k, do
 	if (!(v >= k->min && v <= k->max) || ((k->flags & ENGINE_KNOB_MIN_OPEN) && v <= k->min) ||
 	    (k->type == ENGINE_KNOB_INT && v != floor(v))) {
 		char allowed[160];
-		engine_knob_allowed(k, allowed, sizeof allowed);
-		return util_err_set(err, NAPKIN_EINVAL, "%s: %.10g is out of range; allowed: %s", k->key, v, allowed);
+		engine_knob_allowed_tr(k, sc->tr, allowed, sizeof allowed);
+		return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("%s: %.10g is out of range; allowed: %s"), k->key, v, allowed);
 	}
 	if (k->flags & ENGINE_KNOB_ARCH)
 		before = sc->model;

@@ -120,7 +120,7 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	b.weight_dtype = b.grad_dtype = b.optimizer_dtype = b.activation_dtype = b.kv_dtype = ENGINE_DT_AUTO;
 	run(&a, scale, &w);
 	run(&b, scale, &wo);
-	fill(&T[ENGINE_TECH_MIXED], "mixed_precision", "mixed precision", sc->precision != ENGINE_PREC_FP32, &w, &wo);
+	fill(&T[ENGINE_TECH_MIXED], "mixed_precision", N_("mixed precision"), sc->precision != ENGINE_PREC_FP32, &w, &wo);
 	if (train) {
 		snprintf(T[ENGINE_TECH_MIXED].compare, sizeof T[0].compare, "fp32 -> %s", engine_precision_name(a.precision));
 	} else {
@@ -139,12 +139,12 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	b.recompute = ENGINE_RECOMP_NONE;
 	run(&a, scale, &w);
 	run(&b, scale, &wo);
-	fill(&T[ENGINE_TECH_SELECTIVE], "selective_recompute", "selective recompute",
+	fill(&T[ENGINE_TECH_SELECTIVE], "selective_recompute", N_("selective recompute"),
 	     train && sc->recompute == ENGINE_RECOMP_SELECTIVE, &w, &wo);
 	snprintf(T[ENGINE_TECH_SELECTIVE].compare, sizeof T[0].compare, "none -> selective");
 	a.recompute = ENGINE_RECOMP_FULL;
 	run(&a, scale, &w);
-	fill(&T[ENGINE_TECH_FULL], "full_recompute", "full recompute (checkpointing)",
+	fill(&T[ENGINE_TECH_FULL], "full_recompute", N_("full recompute (checkpointing)"),
 	     train && sc->recompute == ENGINE_RECOMP_FULL, &w, &wo);
 	snprintf(T[ENGINE_TECH_FULL].compare, sizeof T[0].compare, "none -> full");
 	if (!train)
@@ -157,15 +157,15 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	b.flash_attention = false;
 	run(&a, scale, &w);
 	run(&b, scale, &wo);
-	fill(&T[ENGINE_TECH_FLASH], "flash_attention", "FlashAttention", sc->flash_attention, &w, &wo);
+	fill(&T[ENGINE_TECH_FLASH], "flash_attention", N_("FlashAttention"), sc->flash_attention, &w, &wo);
 	snprintf(T[ENGINE_TECH_FLASH].compare, sizeof T[0].compare, "off -> on");
 
 	/* KV cache: without it every step recomputes the whole prefix (a prefill of the
 	 * context, for one new token) */
 	T[ENGINE_TECH_KV_CACHE].name = "kv_cache";
-	T[ENGINE_TECH_KV_CACHE].label = "KV cache";
+	T[ENGINE_TECH_KV_CACHE].label = N_("KV cache");
 	T[ENGINE_TECH_KV_CACHE].enabled = !train;
-	snprintf(T[ENGINE_TECH_KV_CACHE].compare, sizeof T[0].compare, "recompute prefix -> cache");
+	snprintf(T[ENGINE_TECH_KV_CACHE].compare, sizeof T[0].compare, "%s", eng_tr(sc->tr, N_("recompute prefix -> cache")));
 	if (!train && cur.ok) {
 		struct engine_scenario c = *sc;
 		struct engine_result rr;
@@ -181,14 +181,14 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		without.flops = rr.inference.prefill_flops / (double)sc->batch;
 		without.bytes = rr.inference.prefill_bytes;
 		without.seconds = r->inference.prefill_seconds + (double)sc->generate * rr.inference.prefill_seconds;
-		fill(&T[ENGINE_TECH_KV_CACHE], "kv_cache", "KV cache", true, &with, &without);
+		fill(&T[ENGINE_TECH_KV_CACHE], "kv_cache", N_("KV cache"), true, &with, &without);
 	}
 
 	/* ZeRO stages against plain data parallelism */
 	for (i = 1; i <= 3; i++) {
 		static const char *names[] = {"", "zero1", "zero2", "zero3"};
-		static const char *labels[] = {"", "ZeRO-1 (optimizer states)", "ZeRO-2 (+ gradients)",
-					       "ZeRO-3 (+ weights)"};
+		static const char *labels[] = {"", N_("ZeRO-1 (optimizer states)"), N_("ZeRO-2 (+ gradients)"),
+					       N_("ZeRO-3 (+ weights)")};
 		struct engine_technique *te = &T[ENGINE_TECH_ZERO1 + i - 1];
 		a = *sc;
 		b = *sc;
@@ -197,8 +197,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		run(&a, scale, &w);
 		run(&b, scale, &wo);
 		fill(te, names[i], labels[i], train && sc->zero == i, &w, &wo); /* no ZeRO in inference */
-		snprintf(te->compare, sizeof te->compare, "stage 0 -> %d over %d %s", i, r->dp,
-			 util_plural(r->dp, "rank", "ranks"));
+		snprintf(te->compare, sizeof te->compare, eng_tr(sc->tr, N_("stage 0 -> %d over %d %s")), i, r->dp,
+			 eng_tr(sc->tr, util_plural(r->dp, N_("rank"), N_("ranks"))));
 		if (!train || r->dp <= 1)
 			te->applies = false;
 	}
@@ -217,12 +217,12 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	if (a.tp > 0) {
 		run(&a, scale, &w);
 		run(&b, scale, &wo);
-		fill(&T[ENGINE_TECH_TP], "tensor_parallel", "tensor parallelism", sc->tp > 1, &w, &wo);
-		snprintf(T[ENGINE_TECH_TP].compare, sizeof T[0].compare, "tp 1 -> %lld (%lld -> %lld GPUs)",
+		fill(&T[ENGINE_TECH_TP], "tensor_parallel", N_("tensor parallelism"), sc->tp > 1, &w, &wo);
+		snprintf(T[ENGINE_TECH_TP].compare, sizeof T[0].compare, eng_tr(sc->tr, N_("tp 1 -> %lld (%lld -> %lld GPUs)")),
 			 (long long)a.tp, (long long)b.gpus, (long long)a.gpus);
 	} else {
 		T[ENGINE_TECH_TP].name = "tensor_parallel";
-		T[ENGINE_TECH_TP].label = "tensor parallelism";
+		T[ENGINE_TECH_TP].label = N_("tensor parallelism");
 	}
 
 	/* LoRA and QLoRA against full training; offload (of the optimizer, or the current
@@ -231,8 +231,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		static const struct {
 			int id, ft;
 			const char *name, *label;
-		} ft[] = {{ENGINE_TECH_LORA, ENGINE_FT_LORA, "lora", "LoRA"},
-			  {ENGINE_TECH_QLORA, ENGINE_FT_QLORA, "qlora", "QLoRA (NF4 base)"}};
+		} ft[] = {{ENGINE_TECH_LORA, ENGINE_FT_LORA, "lora", N_("LoRA")},
+			  {ENGINE_TECH_QLORA, ENGINE_FT_QLORA, "qlora", N_("QLoRA (NF4 base)")}};
 		size_t k;
 		for (k = 0; k < 2; k++) {
 			struct engine_technique *te = &T[ft[k].id];
@@ -256,7 +256,7 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		run(&a, scale, &w);
 		run(&b, scale, &wo);
 		{
-			const char *lab = engine_offload_nvme(a.offload) ? "offload (ZeRO-Infinity)" : "offload (ZeRO-Offload)";
+			const char *lab = engine_offload_nvme(a.offload) ? N_("offload (ZeRO-Infinity)") : N_("offload (ZeRO-Offload)");
 			fill(&T[ENGINE_TECH_OFFLOAD], "offload", lab, train && sc->offload != ENGINE_OFFLOAD_NONE, &w, &wo);
 			T[ENGINE_TECH_OFFLOAD].name = "offload";
 			T[ENGINE_TECH_OFFLOAD].label = lab;
@@ -278,12 +278,12 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	if (a.pp > 0) {
 		run(&a, scale, &w);
 		run(&b, scale, &wo);
-		fill(&T[ENGINE_TECH_PP], "pipeline_parallel", "pipeline parallelism", sc->pp > 1, &w, &wo);
-		snprintf(T[ENGINE_TECH_PP].compare, sizeof T[0].compare, "pp 1 -> %lld (%lld -> %lld GPUs)",
+		fill(&T[ENGINE_TECH_PP], "pipeline_parallel", N_("pipeline parallelism"), sc->pp > 1, &w, &wo);
+		snprintf(T[ENGINE_TECH_PP].compare, sizeof T[0].compare, eng_tr(sc->tr, N_("pp 1 -> %lld (%lld -> %lld GPUs)")),
 			 (long long)a.pp, (long long)b.gpus, (long long)a.gpus);
 	} else {
 		T[ENGINE_TECH_PP].name = "pipeline_parallel";
-		T[ENGINE_TECH_PP].label = "pipeline parallelism";
+		T[ENGINE_TECH_PP].label = N_("pipeline parallelism");
 	}
 
 	/* chunked prefill (SARATHI; vLLM's enable_chunked_prefill): the current chunk against
@@ -291,7 +291,7 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	 * chunk's activations instead of one prompt's; time: one sequence's request (TTFT +
 	 * generate × TPOT), where each chunk reads the weights and the earlier KV once more */
 	T[ENGINE_TECH_CHUNKED_PREFILL].name = "chunked_prefill";
-	T[ENGINE_TECH_CHUNKED_PREFILL].label = "chunked prefill";
+	T[ENGINE_TECH_CHUNKED_PREFILL].label = N_("chunked prefill");
 	if (!train && cur.ok) {
 		struct engine_result ra, rb;
 		struct outcome with, without;
@@ -315,12 +315,12 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 			with.seconds = ra.inference.ttft_seconds + (double)sc->generate * ra.inference.tpot_seconds;
 			without.seconds = rb.inference.ttft_seconds + (double)sc->generate * rb.inference.tpot_seconds;
 		}
-		fill(&T[ENGINE_TECH_CHUNKED_PREFILL], "chunked_prefill", "chunked prefill",
+		fill(&T[ENGINE_TECH_CHUNKED_PREFILL], "chunked_prefill", N_("chunked prefill"),
 		     sc->prefill_chunk > 0 && sc->prefill_chunk < sc->prompt, &with, &without);
 		/* a prompt within one chunk changes nothing */
 		if (a.prefill_chunk >= sc->prompt)
 			T[ENGINE_TECH_CHUNKED_PREFILL].applies = false;
-		snprintf(T[ENGINE_TECH_CHUNKED_PREFILL].compare, sizeof T[0].compare, "whole prompt -> chunks of %lld",
+		snprintf(T[ENGINE_TECH_CHUNKED_PREFILL].compare, sizeof T[0].compare, eng_tr(sc->tr, N_("whole prompt -> chunks of %lld")),
 			 (long long)a.prefill_chunk);
 	}
 }

@@ -10,20 +10,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine.h"
+#include "internal.h"
 
 static const char *unit_example(enum engine_unit u)
 {
 	switch (u) {
-	case ENGINE_UNIT_COUNT: return "a count like 7B, 1.5T, 350M or 4096 (k = 10^3, M = 10^6, B = 10^9, T = 10^12)";
-	case ENGINE_UNIT_TOKENS: return "a length in tokens like 4096, 4k or 128k (here k = 1024, M = 1048576)";
-	case ENGINE_UNIT_BYTES: return "a size like 80GB, 80 GiB or 8e10 (GB = 10^9 bytes, GiB = 2^30)";
-	case ENGINE_UNIT_BYTES_PER_S: return "a bandwidth like 3.35TB/s, 900 GB/s or 3.35e12";
-	case ENGINE_UNIT_FLOP_PER_S: return "a rate like 989.5T, 989.5 TFLOP/s or 9.895e14";
-	case ENGINE_UNIT_SECONDS: return "a time like 12.5, 12.5s, 300ms, 5min, 2h or 3d";
-	case ENGINE_UNIT_FRACTION: return "a fraction like 0.4 or 40%";
-	case ENGINE_UNIT_TOKENS_PER_S: return "a throughput like 238300, 238.3k or 1.2M tokens/s";
-	default: return "a number";
+	case ENGINE_UNIT_COUNT: return N_("a count like 7B, 1.5T, 350M or 4096 (k = 10^3, M = 10^6, B = 10^9, T = 10^12)");
+	case ENGINE_UNIT_TOKENS: return N_("a length in tokens like 4096, 4k or 128k (here k = 1024, M = 1048576)");
+	case ENGINE_UNIT_BYTES: return N_("a size like 80GB, 80 GiB or 8e10 (GB = 10^9 bytes, GiB = 2^30)");
+	case ENGINE_UNIT_BYTES_PER_S: return N_("a bandwidth like 3.35TB/s, 900 GB/s or 3.35e12");
+	case ENGINE_UNIT_FLOP_PER_S: return N_("a rate like 989.5T, 989.5 TFLOP/s or 9.895e14");
+	case ENGINE_UNIT_SECONDS: return N_("a time like 12.5, 12.5s, 300ms, 5min, 2h or 3d");
+	case ENGINE_UNIT_FRACTION: return N_("a fraction like 0.4 or 40%");
+	case ENGINE_UNIT_TOKENS_PER_S: return N_("a throughput like 238300, 238.3k or 1.2M tokens/s");
+	default: return N_("a number");
 	}
 }
 
@@ -179,14 +179,15 @@ static bool unit_sized(enum engine_unit u)
  * unit it most likely lacks is the decimal prefix that lands nearest (in orders of
  * magnitude) to a typical value of its kind: 80 → 80 GB, 768 → 768 MB, 3.35 → 3.35 TB/s,
  * 900 → 900 GB/s, 989 → 989 TFLOP/s. */
-static int bare_number(enum engine_unit u, const char *text, double v, struct napkin_err *err)
+static int bare_number(enum engine_unit u, const char *text, double v, const struct engine_tr *tr,
+		       struct napkin_err *err)
 {
 	static const struct {
 		const char *p;
 		double m;
 	} pre[] = {{"k", 1e3}, {"M", 1e6}, {"G", 1e9}, {"T", 1e12}, {"P", 1e15}};
 	const char *unit = u == ENGINE_UNIT_BYTES ? "B" : u == ENGINE_UNIT_BYTES_PER_S ? "B/s" : "FLOP/s";
-	const char *what = u == ENGINE_UNIT_BYTES ? "bytes" : u == ENGINE_UNIT_BYTES_PER_S ? "bytes/s" : "FLOP/s";
+	const char *what = u == ENGINE_UNIT_BYTES ? N_("bytes") : u == ENGINE_UNIT_BYTES_PER_S ? N_("bytes/s") : "FLOP/s";
 	double typical = u == ENGINE_UNIT_BYTES ? 1e10 : u == ENGINE_UNIT_BYTES_PER_S ? 1e12 : 3e14, bestd = 1e300;
 	char num[40];
 	size_t i, best = 0, len;
@@ -204,12 +205,18 @@ static int bare_number(enum engine_unit u, const char *text, double v, struct na
 			best = i;
 		}
 	}
-	return util_err_set(err, NAPKIN_EINVAL,
-			    "'%s' has no unit: did you mean %s %s%s? (a bare number is taken as %s only from 1e6 up)", num,
-			    num, pre[best].p, unit, what);
+	return eng_err(err, tr, NAPKIN_EINVAL,
+		       N_("'%s' has no unit: did you mean %s %s%s? (a bare number is taken as %s only from 1e6 up)"), num,
+		       num, pre[best].p, unit, eng_tr(tr, what));
 }
 
 int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct napkin_err *err)
+{
+	return engine_unit_parse_tr(u, text, NULL, out, err);
+}
+
+int engine_unit_parse_tr(enum engine_unit u, const char *text, const struct engine_tr *tr, double *out,
+			 struct napkin_err *err)
 {
 	const char *p = text, *rest;
 	char tail[32];
@@ -249,15 +256,14 @@ int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct 
 	default:
 		if (parse_scaled(u, tail, &mult) != 0) {
 			if (strcmp(tail, "m") == 0)
-				return util_err_set(err, NAPKIN_EINVAL,
-						    "'%s': 'm' is ambiguous (milli or mega?): write M for millions",
-						    text);
+				return eng_err(err, tr, NAPKIN_EINVAL,
+					       N_("'%s': 'm' is ambiguous (milli or mega?): write M for millions"), text);
 			goto bad;
 		}
 		break;
 	}
 	if (tail[0] == '\0' && unit_sized(u) && v != 0.0 && fabs(v) < ENGINE_BARE_MIN)
-		return bare_number(u, text, v, err);
+		return bare_number(u, text, v, tr, err);
 	v *= mult;
 	if (!isfinite(v))
 		goto bad;
@@ -266,7 +272,7 @@ int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct 
 	*out = v;
 	return NAPKIN_OK;
 bad:
-	return util_err_set(err, NAPKIN_EINVAL, "'%s' is not %s", text, unit_example(u));
+	return eng_err(err, tr, NAPKIN_EINVAL, N_("'%s' is not %s"), text, eng_tr(tr, unit_example(u)));
 }
 
 /* ------------------------------------------------------------ formatting */
@@ -399,8 +405,13 @@ void engine_fmt_count(double v, char *buf, size_t n)
 
 void engine_fmt_seconds(double s, char *buf, size_t n)
 {
+	engine_fmt_seconds_tr(s, NULL, buf, n);
+}
+
+void engine_fmt_seconds_tr(double s, const struct engine_tr *tr, char *buf, size_t n)
+{
 	if (!isfinite(s)) {
-		snprintf(buf, n, "n/a");
+		util_strlcpy(buf, eng_tr(tr, N_("n/a")), n);
 		return;
 	}
 	if (s < 0)
@@ -420,9 +431,9 @@ void engine_fmt_seconds(double s, char *buf, size_t n)
 	else if (s < 3.0 * 86400.0)
 		snprintf(buf, n, "%.1f h", s / 3600.0);
 	else if (s < 1000.0 * 86400.0)
-		snprintf(buf, n, "%.1f days", s / 86400.0);
+		snprintf(buf, n, eng_tr(tr, N_("%.1f days")), s / 86400.0);
 	else
-		snprintf(buf, n, "%.3g years", s / (365.25 * 86400.0));
+		snprintf(buf, n, eng_tr(tr, N_("%.3g years")), s / (365.25 * 86400.0));
 }
 
 void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n)

@@ -9,45 +9,47 @@
 
 #include "internal.h"
 
-#define FAIL(...) return util_err_set(err, NAPKIN_EINVAL, __VA_ARGS__)
+/* every function here has tr, the scenario's translator, in scope */
+#define FAIL(...) return eng_err(err, tr, NAPKIN_EINVAL, __VA_ARGS__)
 
-static int check_range_int(int64_t v, int64_t lo, int64_t hi, const char *key, struct napkin_err *err)
+static int check_range_int(int64_t v, int64_t lo, int64_t hi, const char *key, const struct engine_tr *tr,
+			   struct napkin_err *err)
 {
 	if (v < lo || v > hi)
-		FAIL("%s must be between %lld and %lld (got %lld)", key, (long long)lo, (long long)hi, (long long)v);
+		FAIL(N_("%s must be between %lld and %lld (got %lld)"), key, (long long)lo, (long long)hi, (long long)v);
 	return NAPKIN_OK;
 }
 
-static int check_model(const struct engine_model *m, struct napkin_err *err)
+static int check_model(const struct engine_model *m, const struct engine_tr *tr, struct napkin_err *err)
 {
 	int rc;
 
-	if ((rc = check_range_int(m->layers, 1, 100000, "layers", err)) ||
-	    (rc = check_range_int(m->hidden, 1, 10000000, "hidden", err)) ||
-	    (rc = check_range_int(m->heads, 1, 100000, "heads", err)) ||
-	    (rc = check_range_int(m->kv_heads, 1, 100000, "kv_heads", err)) ||
-	    (rc = check_range_int(m->head_dim, 1, 100000, "head_dim", err)) ||
-	    (rc = check_range_int(m->ffn, 1, 100000000, "ffn", err)) ||
-	    (rc = check_range_int(m->vocab, 1, 100000000, "vocab", err)) ||
-	    (rc = check_range_int(m->experts, 1, 100000, "experts", err)) ||
-	    (rc = check_range_int(m->top_k, 1, 100000, "top_k", err)))
+	if ((rc = check_range_int(m->layers, 1, 100000, "layers", tr, err)) ||
+	    (rc = check_range_int(m->hidden, 1, 10000000, "hidden", tr, err)) ||
+	    (rc = check_range_int(m->heads, 1, 100000, "heads", tr, err)) ||
+	    (rc = check_range_int(m->kv_heads, 1, 100000, "kv_heads", tr, err)) ||
+	    (rc = check_range_int(m->head_dim, 1, 100000, "head_dim", tr, err)) ||
+	    (rc = check_range_int(m->ffn, 1, 100000000, "ffn", tr, err)) ||
+	    (rc = check_range_int(m->vocab, 1, 100000000, "vocab", tr, err)) ||
+	    (rc = check_range_int(m->experts, 1, 100000, "experts", tr, err)) ||
+	    (rc = check_range_int(m->top_k, 1, 100000, "top_k", tr, err)))
 		return rc;
 	if (m->kv_heads > m->heads)
-		FAIL("kv_heads (%lld) cannot exceed heads (%lld)", (long long)m->kv_heads, (long long)m->heads);
+		FAIL(N_("kv_heads (%lld) cannot exceed heads (%lld)"), (long long)m->kv_heads, (long long)m->heads);
 	if (m->heads % m->kv_heads != 0)
-		FAIL("kv_heads (%lld) must divide heads (%lld): each KV head serves a whole group of query heads",
+		FAIL(N_("kv_heads (%lld) must divide heads (%lld): each KV head serves a whole group of query heads"),
 		     (long long)m->kv_heads, (long long)m->heads);
 	if (m->top_k > m->experts)
-		FAIL("top_k (%lld) cannot exceed experts (%lld)", (long long)m->top_k, (long long)m->experts);
+		FAIL(N_("top_k (%lld) cannot exceed experts (%lld)"), (long long)m->top_k, (long long)m->experts);
 	if (m->position == ENGINE_POS_LEARNED && m->max_positions < 1)
-		FAIL("max_positions must be at least 1 with learned positions");
+		FAIL(N_("max_positions must be at least 1 with learned positions"));
 	if (m->sliding_window < 0)
-		FAIL("sliding_window (%lld) must be 0 (none) or a number of tokens", (long long)m->sliding_window);
+		FAIL(N_("sliding_window (%lld) must be 0 (none) or a number of tokens"), (long long)m->sliding_window);
 	if (m->window_layers < 0 || m->window_layers > m->layers)
-		FAIL("window_layers (%lld) must be 0 (every layer) up to layers (%lld)", (long long)m->window_layers,
+		FAIL(N_("window_layers (%lld) must be 0 (every layer) up to layers (%lld)"), (long long)m->window_layers,
 		     (long long)m->layers);
 	if ((m->checkpoint_format < 0 || m->checkpoint_format >= ENGINE_WF_COUNT))
-		FAIL("the checkpoint's weight format is unknown");
+		FAIL(N_("the checkpoint's weight format is unknown"));
 	return NAPKIN_OK;
 }
 
@@ -58,107 +60,108 @@ static bool is_float_dt(int dt)
 
 int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err)
 {
+	const struct engine_tr *tr = sc->tr;
 	const struct engine_model *m = &sc->model;
 	struct eng_bytes by;
 	int rc, measured;
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
 
-	if ((rc = check_model(m, err)) != NAPKIN_OK)
+	if ((rc = check_model(m, tr, err)) != NAPKIN_OK)
 		return rc;
-	if ((rc = check_range_int(sc->gpus, 1, 1048576, "gpus", err)) ||
-	    (rc = check_range_int(sc->gpus_per_node, 1, 1024, "gpus_per_node", err)) ||
-	    (rc = check_range_int(sc->tp, 1, 1024, "tp", err)) || (rc = check_range_int(sc->pp, 1, 1024, "pp", err)) ||
-	    (rc = check_range_int(sc->zero, 0, 3, "zero", err)) ||
-	    (rc = check_range_int(sc->batch, 1, 10000000, "batch", err)) ||
-	    (rc = check_range_int(sc->grad_accum, 1, 10000000, "grad_accum", err)) ||
-	    (rc = check_range_int(sc->seq, 1, 100000000, "seq", err)) ||
-	    (rc = check_range_int(sc->prompt, 1, 100000000, "prompt", err)) ||
-	    (rc = check_range_int(sc->generate, 1, 100000000, "generate", err)))
+	if ((rc = check_range_int(sc->gpus, 1, 1048576, "gpus", tr, err)) ||
+	    (rc = check_range_int(sc->gpus_per_node, 1, 1024, "gpus_per_node", tr, err)) ||
+	    (rc = check_range_int(sc->tp, 1, 1024, "tp", tr, err)) || (rc = check_range_int(sc->pp, 1, 1024, "pp", tr, err)) ||
+	    (rc = check_range_int(sc->zero, 0, 3, "zero", tr, err)) ||
+	    (rc = check_range_int(sc->batch, 1, 10000000, "batch", tr, err)) ||
+	    (rc = check_range_int(sc->grad_accum, 1, 10000000, "grad_accum", tr, err)) ||
+	    (rc = check_range_int(sc->seq, 1, 100000000, "seq", tr, err)) ||
+	    (rc = check_range_int(sc->prompt, 1, 100000000, "prompt", tr, err)) ||
+	    (rc = check_range_int(sc->generate, 1, 100000000, "generate", tr, err)))
 		return rc;
-	if ((rc = check_range_int(sc->cp, 1, 1024, "cp", err)) || (rc = check_range_int(sc->ep, 1, 1024, "ep", err)) ||
-	    (rc = check_range_int(sc->vpp, 1, 128, "vpp", err)))
+	if ((rc = check_range_int(sc->cp, 1, 1024, "cp", tr, err)) || (rc = check_range_int(sc->ep, 1, 1024, "ep", tr, err)) ||
+	    (rc = check_range_int(sc->vpp, 1, 128, "vpp", tr, err)))
 		return rc;
 	if (sc->gpus % (sc->tp * sc->pp * sc->cp) != 0)
-		FAIL("gpus (%lld) must be a multiple of tp × pp × cp = %lld (data-parallel ranks = gpus ÷ (tp × pp × cp))",
+		FAIL(N_("gpus (%lld) must be a multiple of tp × pp × cp = %lld (data-parallel ranks = gpus ÷ (tp × pp × cp))"),
 		     (long long)sc->gpus, (long long)(sc->tp * sc->pp * sc->cp));
 	if (m->heads % sc->tp != 0)
-		FAIL("tp (%lld) must divide heads (%lld): each rank computes whole heads", (long long)sc->tp,
+		FAIL(N_("tp (%lld) must divide heads (%lld): each rank computes whole heads"), (long long)sc->tp,
 		     (long long)m->heads);
 	if (m->kv_heads >= sc->tp ? m->kv_heads % sc->tp != 0 : sc->tp % m->kv_heads != 0)
-		FAIL("tp (%lld) and kv_heads (%lld) must divide one another (KV heads are split, or replicated "
-		     "when there are fewer than tp)",
+		FAIL(N_("tp (%lld) and kv_heads (%lld) must divide one another (KV heads are split, or replicated "
+		     "when there are fewer than tp)"),
 		     (long long)sc->tp, (long long)m->kv_heads);
 	if (sc->pp > m->layers)
-		FAIL("pp (%lld) cannot exceed layers (%lld): each stage holds at least one layer", (long long)sc->pp,
+		FAIL(N_("pp (%lld) cannot exceed layers (%lld): each stage holds at least one layer"), (long long)sc->pp,
 		     (long long)m->layers);
 	if (sc->vpp > 1 && (sc->pp < 2 || sc->pp * sc->vpp > m->layers))
-		FAIL("vpp (%lld) needs pp > 1 and pp × vpp ≤ layers (%lld): each virtual stage holds a layer",
+		FAIL(N_("vpp (%lld) needs pp > 1 and pp × vpp ≤ layers (%lld): each virtual stage holds a layer"),
 		     (long long)sc->vpp, (long long)m->layers);
 	if (sc->cp > 1 && sc->seq % sc->cp != 0)
-		FAIL("cp (%lld) must divide seq (%lld): each rank holds an equal part of every sequence", (long long)sc->cp,
+		FAIL(N_("cp (%lld) must divide seq (%lld): each rank holds an equal part of every sequence"), (long long)sc->cp,
 		     (long long)sc->seq);
 	if (sc->ep > 1 && (m->experts % sc->ep != 0 || (sc->gpus / (sc->tp * sc->pp * sc->cp)) % sc->ep != 0))
-		FAIL("ep (%lld) must divide experts (%lld) and the data-parallel ranks (%lld)", (long long)sc->ep,
+		FAIL(N_("ep (%lld) must divide experts (%lld) and the data-parallel ranks (%lld)"), (long long)sc->ep,
 		     (long long)m->experts, (long long)(sc->gpus / (sc->tp * sc->pp * sc->cp)));
 	if (m->position == ENGINE_POS_LEARNED) {
 		int64_t need = train ? sc->seq : sc->prompt + sc->generate;
 		if (need > m->max_positions) {
 			if (train)
-				FAIL("seq (%lld) exceeds the model's %lld learned positions (max_positions): set seq to "
-				     "%lld or less, or leave it unset to follow the model's context",
+				FAIL(N_("seq (%lld) exceeds the model's %lld learned positions (max_positions): set seq to "
+				     "%lld or less, or leave it unset to follow the model's context"),
 				     (long long)need, (long long)m->max_positions, (long long)m->max_positions);
-			FAIL("prompt + generate (%lld + %lld) exceeds the model's %lld learned positions (max_positions): "
-			     "make them add up to %lld or less, or leave them unset to follow the model's context",
+			FAIL(N_("prompt + generate (%lld + %lld) exceeds the model's %lld learned positions (max_positions): "
+			     "make them add up to %lld or less, or leave them unset to follow the model's context"),
 			     (long long)sc->prompt, (long long)sc->generate, (long long)m->max_positions,
 			     (long long)m->max_positions);
 		}
 	}
 	if ((int)sc->precision < 0 || sc->precision >= ENGINE_PREC_COUNT)
-		FAIL("precision: unknown recipe");
+		FAIL(N_("precision: unknown recipe"));
 	if (sc->weight_format < 0 || sc->weight_format >= ENGINE_WF_COUNT)
-		FAIL("weight_format: unknown format");
+		FAIL(N_("weight_format: unknown format"));
 	if (sc->kv_block < 1)
-		FAIL("kv_block (%lld) must be at least 1 token", (long long)sc->kv_block);
+		FAIL(N_("kv_block (%lld) must be at least 1 token"), (long long)sc->kv_block);
 	if (sc->prefill_chunk < 0)
-		FAIL("prefill_chunk (%lld) must be 0 (the whole prompt) or a number of tokens", (long long)sc->prefill_chunk);
+		FAIL(N_("prefill_chunk (%lld) must be 0 (the whole prompt) or a number of tokens"), (long long)sc->prefill_chunk);
 
 	/* dtypes */
 	eng_bytes(sc, &by);
 	if (train) {
 		if (!is_float_dt(by.weight_dt) || !is_float_dt(by.grad_dt) || !is_float_dt(by.activation_dt))
-			FAIL("weight_dtype, grad_dtype and activation_dtype must be floating-point types to train "
+			FAIL(N_("weight_dtype, grad_dtype and activation_dtype must be floating-point types to train "
 			     "(int8 and int4 weights are for inference; to fine-tune on 4-bit weights use "
-			     "finetune: qlora)");
+			     "finetune: qlora)"));
 		if (sc->optimizer != ENGINE_OPT_ADAM_8BIT && !is_float_dt(by.state_dt))
-			FAIL("optimizer_dtype must be a floating-point type (adam-8bit is the 8-bit optimizer)");
+			FAIL(N_("optimizer_dtype must be a floating-point type (adam-8bit is the 8-bit optimizer)"));
 	}
 	if (!is_float_dt(by.matmul_dt) && by.matmul_dt != ENGINE_DT_INT8)
-		FAIL("matmul_dtype must be a floating-point type or int8");
+		FAIL(N_("matmul_dtype must be a floating-point type or int8"));
 	if (!(sc->peak_flops > 0) && engine_gpu_peak(&sc->gpu, (enum engine_dtype)by.matmul_dt) <= 0) {
 		const char *mdt = engine_dtype_info((enum engine_dtype)by.matmul_dt)->name;
 		if (by.matmul_dt == ENGINE_DT_BF16 && engine_gpu_peak(&sc->gpu, ENGINE_DT_FP16) > 0)
-			FAIL("%s has no bf16 matmul peak (precision %s): use precision %s (its fp16 counterpart) or "
-			     "fp32, or give peak_flops",
+			FAIL(N_("%s has no bf16 matmul peak (precision %s): use precision %s (its fp16 counterpart) or "
+			     "fp32, or give peak_flops"),
 			     sc->gpu.name[0] ? sc->gpu.name : "this GPU", engine_precision_name(sc->precision),
 			     sc->precision == ENGINE_PREC_AMP_BF16 ? "amp-fp16" : "mixed-fp16");
-		FAIL("%s has no %s matmul peak (precision %s): pick another precision or matmul_dtype, or give peak_flops",
+		FAIL(N_("%s has no %s matmul peak (precision %s): pick another precision or matmul_dtype, or give peak_flops"),
 		     sc->gpu.name[0] ? sc->gpu.name : "this GPU", mdt, engine_precision_name(sc->precision));
 	}
 	if (!(sc->gpu.memory_bytes > 0) || !(sc->gpu.bandwidth > 0))
-		FAIL("the GPU profile needs a memory capacity and a bandwidth (gpu_memory, gpu_bandwidth)");
+		FAIL(N_("the GPU profile needs a memory capacity and a bandwidth (gpu_memory, gpu_bandwidth)"));
 	if (!(sc->gpu.overhead_bytes >= 0))
-		FAIL("overhead cannot be negative");
+		FAIL(N_("overhead cannot be negative"));
 
 	/* training figures */
 	if (!(sc->tokens >= 1 && sc->tokens <= 1e17))
-		FAIL("tokens must be between 1 and 1e17 (got %g)", sc->tokens);
+		FAIL(N_("tokens must be between 1 and 1e17 (got %g)"), sc->tokens);
 	if (!(sc->mfu >= 0 && sc->mfu <= 1)) /* 0: auto */
-		FAIL("mfu must be auto, or above 0 and at most 1 (got %g)", sc->mfu);
+		FAIL(N_("mfu must be auto, or above 0 and at most 1 (got %g)"), sc->mfu);
 	measured = (sc->tokens_per_s > 0) + (sc->step_time > 0) + (sc->achieved_flops > 0);
 	if (measured > 1)
-		FAIL("give only one measurement: tokens_per_s, step_time or achieved_flops (each implies the others)");
+		FAIL(N_("give only one measurement: tokens_per_s, step_time or achieved_flops (each implies the others)"));
 	if (sc->tokens_per_s < 0 || sc->step_time < 0 || sc->achieved_flops < 0 || sc->peak_flops < 0)
-		FAIL("measurements and peak_flops cannot be negative");
+		FAIL(N_("measurements and peak_flops cannot be negative"));
 	return NAPKIN_OK;
 }
 
@@ -166,21 +169,22 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 static const char *measurement_whose(const struct engine_scenario *sc)
 {
 	if (sc->tokens_per_s > 0)
-		return "tokens_per_s is the whole job's throughput (all GPUs together), not one GPU's";
+		return eng_tr(sc->tr, N_("tokens_per_s is the whole job's throughput (all GPUs together), not one GPU's"));
 	if (sc->step_time > 0)
-		return "step_time is one optimizer step (grad_accum micro-batches on every GPU), not one micro-batch";
-	return "achieved_flops is one GPU's hardware FLOP/s, not the whole job's";
+		return eng_tr(sc->tr, N_("step_time is one optimizer step (grad_accum micro-batches on every GPU), not one micro-batch"));
+	return eng_tr(sc->tr, N_("achieved_flops is one GPU's hardware FLOP/s, not the whole job's"));
 }
 
 int eng_check_measurement(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err)
 {
+	const struct engine_tr *tr = sc->tr;
 	const struct engine_compute *c = &r->compute;
 	const char *which = sc->tokens_per_s > 0 ? "tokens_per_s" : sc->step_time > 0 ? "step_time" : "achieved_flops";
 
 	if (sc->mode != ENGINE_MODE_TRAIN || c->source == ENGINE_TPUT_MFU || c->source == ENGINE_TPUT_PREDICTED)
 		return NAPKIN_OK;
 	if (c->hfu > 1.0 + 1e-9)
-		FAIL("%s implies %.0f%% of the GPUs' peak (HFU %.2f > 1): %s; check it, gpus (%lld) and the precision", which,
+		FAIL(N_("%s implies %.0f%% of the GPUs' peak (HFU %.2f > 1): %s; check it, gpus (%lld) and the precision"), which,
 		     c->hfu * 100.0, c->hfu, measurement_whose(sc), (long long)sc->gpus);
 	/* PaLM reports 46% MFU, Megatron-LM 30 to 55%: under 5% is more likely a figure of the
 	 * other kind (one GPU's tokens/s given as the job's) than a real run */
@@ -189,11 +193,11 @@ int eng_check_measurement(const struct engine_scenario *sc, struct engine_result
 		if (sc->tokens_per_s > 0 && sc->gpus > 1) {
 			engine_fmt_int(sc->tokens_per_s, a, sizeof a);
 			engine_fmt_int(sc->tokens_per_s * (double)sc->gpus, b, sizeof b);
-			eng_warn(r, "tokens_per_s %s implies MFU %.1f%% on %lld GPUs: it is the whole job's figure; if %s is "
-				 "per GPU, give %s (MFU %.1f%%)",
+			eng_warn(r, tr, N_("tokens_per_s %s implies MFU %.1f%% on %lld GPUs: it is the whole job's figure; if %s is "
+				 "per GPU, give %s (MFU %.1f%%)"),
 				 a, 100.0 * c->mfu, (long long)sc->gpus, a, b, 100.0 * c->mfu * (double)sc->gpus);
 		} else {
-			eng_warn(r, "%s implies MFU %.1f%%, far under what training runs reach (30 to 55%%): %s", which,
+			eng_warn(r, tr, N_("%s implies MFU %.1f%%, far under what training runs reach (30 to 55%%): %s"), which,
 				 100.0 * c->mfu, measurement_whose(sc));
 		}
 	}

@@ -299,6 +299,7 @@ int tui_model_open(struct tui_model *m, const char *path, uint64_t now)
 			return rc;
 		}
 		engine_scenario_default(&t);
+		t.tr = m->sc.tr; /* the engine's texts stay in the explorer's language */
 		rc = preset_scenario_load(m->reg, path, &t, &err);
 		if (rc == NAPKIN_OK)
 			rc = engine_validate(&t, &err);

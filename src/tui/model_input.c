@@ -5,6 +5,7 @@
  * ncurses, no clock.
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "i18n.h"
 #include "model.h"
@@ -199,6 +200,24 @@ static unsigned mouse(struct tui_model *m, const struct tui_event *ev, uint64_t 
 	return TUI_REACT_NONE;
 }
 
+/* The engine's sentences in the result (warnings, the techniques' compared column) again, in
+ * the language just chosen: the scenario's translator reads it (docs/i18n.md). Only texts are
+ * copied: the numbers are the same, and the previous result keeps its deltas. */
+static void retranslate(struct tui_model *m)
+{
+	struct engine_result r;
+	struct napkin_err err;
+	int i;
+
+	util_err_clear(&err);
+	if (!m->have_res || engine_evaluate(&m->sc, &r, &err) != NAPKIN_OK)
+		return;
+	memcpy(m->res.warnings, r.warnings, sizeof r.warnings);
+	m->res.n_warnings = r.n_warnings;
+	for (i = 0; i < ENGINE_TECH_COUNT; i++)
+		memcpy(m->res.techniques[i].compare, r.techniques[i].compare, sizeof r.techniques[i].compare);
+}
+
 static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
 	enum tui_action a;
@@ -276,6 +295,7 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 	case TUI_ACT_LANG:
 		i18n_set(i18n_get() == I18N_ZH ? I18N_EN : I18N_ZH);
 		util_strlcpy(m->lang, i18n_code(i18n_get()), sizeof m->lang); /* lessons opened from now on */
+		retranslate(m);
 		/* TRANSLATORS: the name of the language of this catalogue, shown when Z switches to it */
 		tui_model_message(m, false, "%s", _("Language: English"));
 		return TUI_REACT_REDRAW | TUI_REACT_CLEAR;

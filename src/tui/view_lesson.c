@@ -132,6 +132,7 @@ static int go_step(struct tui_model *m, struct lesson_view *v, size_t i, uint64_
 	}
 	v->step = i;
 	v->scroll = 0;
+	sc.tr = m->sc.tr; /* the engine's texts stay in the explorer's language */
 	m->sc = sc;
 	tui_model_evaluate(m, now);
 	s = &v->lesson->steps[i];

@@ -286,6 +286,12 @@ const char *i18n_gettext(const char *msgid)
 	return i18n_gettext_in(current, msgid);
 }
 
+const char *i18n_gettext_cb(void *ctx, const char *msgid)
+{
+	(void)ctx;
+	return i18n_gettext_in(current, msgid);
+}
+
 const char *i18n_pgettext(const char *ctx, const char *msgid)
 {
 	char key[512];

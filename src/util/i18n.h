@@ -42,6 +42,9 @@ const char *i18n_code(enum i18n_lang lang);
 
 /* The translation of msgid in the current language, or msgid itself. Never NULL. */
 const char *i18n_gettext(const char *msgid);
+/* i18n_gettext with a context, the shape of the engine's translator (struct engine_tr,
+ * docs/i18n.md): the front ends lend the engine {i18n_gettext_cb, NULL}. ctx is unused. */
+const char *i18n_gettext_cb(void *ctx, const char *msgid);
 /* The form of one/many for n, translated (ngettext; English: one when n == 1). */
 const char *i18n_ngettext(const char *one, const char *many, unsigned long n);
 /* The translation of msgid in context ctx (GNU pgettext: one English word for two ideas,

@@ -46,6 +46,20 @@ for fmt in json yaml; do
 			fail "report $args --format $fmt differs between English and Chinese"
 	done
 done
+# with the engine's sentences in them (explanations, warnings, verdicts) and the other commands'
+# contracts: the engine's translator is off for them
+for args in "report --format json --explain" "report --format yaml --explain --gpus 64 --tp 16 --pp 4" \
+	"compare --tp 1,2 --format json" "plan --format json --gpus 16" "sweep batch=1..4 --format json" \
+	"sweep batch=1..4 --format csv"; do
+	# shellcheck disable=SC2086
+	"$NAPKIN" $args >"$tmp/en.out"
+	# shellcheck disable=SC2086
+	"$NAPKIN" $args --lang zh | cmp -s - "$tmp/en.out" || fail "$args differs between English and Chinese"
+done
+# ... while the text report's explanations and warnings are Chinese, with the same numbers
+"$NAPKIN" report --explain --gpus 64 --tp 16 --pp 4 --lang zh >"$tmp/zh.explain"
+grep -q '^memory.weights: 一张 GPU 上的参数$' "$tmp/zh.explain" || fail "report --explain --lang zh: explanations not Chinese"
+grep -q '^  ! tp 16 跨越了节点（gpus_per_node 8）' "$tmp/zh.explain" || fail "report --lang zh: warnings not Chinese"
 
 # the memory rows' byte column ends at one display column in Chinese (columns by width)
 python3 - "$tmp/zh" <<'PY' || fail "the Chinese text report's memory column is not aligned"
