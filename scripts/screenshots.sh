@@ -157,7 +157,11 @@ shot() {
 	[ "$(tm display-message -p -t app '#{pane_dead}')" = 0 ] || fail "napkin exited"
 	win=$(DISPLAY=$DISP xdotool search --name "^napkin-shot-$name\$" | head -1)
 	[ -n "$win" ] || fail "no xterm window"
-	# capture until two captures agree: the xterm has drawn what tmux sent it
+	# unmapped and mapped again, xterm repaints the whole window from its screen, so pixels
+	# that depended on the order of earlier partial redraws (a glyph's antialiased overhang
+	# into its neighbour) come out the same each time; then capture until two captures agree
+	DISPLAY=$DISP xdotool windowunmap --sync "$win"
+	DISPLAY=$DISP xdotool windowmap --sync "$win"
 	DISPLAY=$DISP /usr/bin/import -window "$win" "$TMP/a.png"
 	i=0
 	while :; do
