@@ -31,8 +31,8 @@ roofline-decode|120|40|Roofline|Tab Tab Tab Tab Tab Tab Tab|explore --mode infer
 explain|120|40|Memory per GPU|Tab Tab Tab Tab Down Down Down Down e|explore|the explain view of the activations
 projector|120|40|Memory per GPU||explore --theme projector|the projector theme
 sweep|120|40|Memory per GPU|S ~first.point.that.does.not.fit|explore|S: memory per GPU along the micro-batch, capacity line, first point that does not fit
-heatmap|120|28|Memory per GPU|H ~cursor|explore|H: headroom per GPU over micro-batch × sequence
-compare|120|28|Memory per GPU|C ~Compare a ~Pick.a.GPU =h200-sxm Enter a ~Pick.a.GPU =mi300x Enter a ~Pick.a.GPU =b200 Enter ~B200|explore --model llama-2-13b|C: Llama-2-13B on H100, H200, MI300X and B200 side by side
+heatmap|80|24|Memory per GPU|H ~cursor|explore|H: headroom per GPU over micro-batch × sequence
+compare|120|24|Memory per GPU|C ~Compare a ~Pick.a.GPU =h200-sxm Enter a ~Pick.a.GPU =mi300x Enter a ~Pick.a.GPU =b200 Enter ~B200|explore --model llama-2-13b|C: Llama-2-13B on H100, H200, MI300X and B200 side by side
 plan|120|40|Memory per GPU|P ~searched|explore --model llama-2-70b --gpus 64|P: the layouts of Llama-2-70B on 64 × H100 SXM that fit, ranked by predicted time
 zh-explorer|120|40|H100||explore --lang zh|the explorer in Chinese (--lang zh)
 zh-lesson|120|40|H100||lesson 7 --lang zh|lesson 7 in Chinese: arithmetic intensity and the roofline
