@@ -50,8 +50,8 @@ done
 shift $((OPTIND - 1))
 
 if [ -n "$LIST" ]; then
-	printf '%s\n' "$SHOTS" | while IFS='|' read -r name cols rows _ _ cmd what; do
-		printf '%-16s %sx%s  napkin %s\n%16s %s\n' "$name" "$cols" "$rows" "$cmd" '' "$what"
+	printf '%s\n' "$SHOTS" | while IFS='|' read -r l_name l_cols l_rows _ _ l_cmd l_what; do
+		printf '%-16s %sx%s  napkin %s\n%16s %s\n' "$l_name" "$l_cols" "$l_rows" "$l_cmd" '' "$l_what"
 	done
 	exit 0
 fi
@@ -80,15 +80,15 @@ DISP=:$((90 + $$ % 9))
 export LC_ALL=C.UTF-8 LANG=C.UTF-8 HOME="$TMP/home"
 unset NO_COLOR TMUX LANGUAGE LC_MESSAGES XDG_CONFIG_HOME COLORFGBG
 # no GPU: the probe is not started, and if it were it would find no driver
-export CUDA_VISIBLE_DEVICES= NAPKIN_LIBCUDA=/nonexistent/libcuda.so.1 NAPKIN_LIBNVML=/nonexistent/libnvidia-ml.so.1
+export CUDA_VISIBLE_DEVICES='' NAPKIN_LIBCUDA=/nonexistent/libcuda.so.1 NAPKIN_LIBNVML=/nonexistent/libnvidia-ml.so.1
 mkdir -p "$HOME"
 tm() { tmux -L "$SOCK" -f /dev/null "$@"; }
-XPID= XTPID=
+XPID='' XTPID=''
 cleanup() {
-	[ -n "$XTPID" ] && kill "$XTPID" 2>/dev/null || true
+	if [ -n "$XTPID" ]; then kill "$XTPID" 2>/dev/null || true; fi
 	tm kill-server 2>/dev/null || true
 	rm -f "/tmp/tmux-$(id -u)/$SOCK"
-	[ -n "$XPID" ] && kill "$XPID" 2>/dev/null || true
+	if [ -n "$XPID" ]; then kill "$XPID" 2>/dev/null || true; fi
 	rm -rf "$TMP"
 }
 trap cleanup EXIT INT TERM
@@ -175,7 +175,7 @@ shot() {
 	/usr/bin/convert "$TMP/a.png" +dither -colors 64 -strip "PNG8:$OUT/$name.png"
 	kill "$XTPID" 2>/dev/null || true
 	wait "$XTPID" 2>/dev/null || true
-	XTPID=
+	XTPID=''
 	tm kill-server 2>/dev/null || true
 	rm -f "/tmp/tmux-$(id -u)/$SOCK"
 	echo "screenshots/$name.png  $(wc -c <"$OUT/$name.png") bytes"
