@@ -192,9 +192,10 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 			rc = CLI_EXIT_USAGE;
 			goto out;
 		}
-		snprintf(head, sizeof head, _("Step %zu of %zu"), i + 1, l->n_steps);
 		if (s->title.n > 0)
-			snprintf(head + strlen(head), sizeof head - strlen(head), ": %s", teach_text_get(&s->title, lang));
+			snprintf(head, sizeof head, _("Step %zu of %zu: %s"), i + 1, l->n_steps, teach_text_get(&s->title, lang));
+		else
+			snprintf(head, sizeof head, _("Step %zu of %zu"), i + 1, l->n_steps);
 		engine_scenario_summary(&sc, buf, sizeof buf);
 		if (md) {
 			printf("\n## %s\n\n", head);
@@ -273,7 +274,8 @@ static int list_lessons(const char *lang)
 			cli_error("lesson", &err);
 			return CLI_EXIT_FAIL;
 		}
-		snprintf(head, sizeof head, "%s (%s, %zu %s%s)", teach_text_get(&l->title, lang), l->id, l->n_steps,
+		/* TRANSLATORS: a lesson in the list: title (id, N steps; languages) */
+		snprintf(head, sizeof head, _("%s (%s, %zu %s%s)"), teach_text_get(&l->title, lang), l->id, l->n_steps,
 			 P_("step", "steps", l->n_steps),
 			 teach_text_has(&l->title, "zh") ? "; en, zh" : "");
 		snprintf(num, sizeof num, "%3zu  ", i);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "i18n.h"
 
 #define CHECK_MAX_ERRORS 64
 
@@ -20,20 +21,19 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: napkin presets list [gpus|models|scenarios]\n"
 		   "       napkin presets show ID|FILE\n"
-		   "       napkin presets check FILE...\n"
-		   "\n"
-		   "  list    every preset: id, name, where it came from, key figures\n"
-		   "  show    one preset (or a file: GPU, model, config.json or scenario) as napkin resolves it, in YAML\n"
-		   "  check   checks files; prints each mistake as file:line:col: message, exits 2 if any\n"
-		   "\n"
-		   "options:\n"
-		   "  --presets DIR   also search DIR (its gpus/, models/, scenarios/), last, so it wins\n"
-		   "  --builtin       only the presets compiled into napkin (no search path)\n"
-		   "  --lang en|zh    the language of what napkin prints (else LANGUAGE, LC_ALL, LC_MESSAGES, LANG)\n"
-		   "  --help          this help\n"
-		   "\n"
-		   "Search order (later wins): built in, the share directory, $XDG_CONFIG_HOME/napkin\n"
-		   "(~/.config/napkin), ./presets, --presets DIR. The formats are in presets/README.md.\n");
+		   "       napkin presets check FILE...\n\n");
+	fprintf(f, "  list    %s\n", _("every preset: id, name, where it came from, key figures"));
+	fprintf(f, "  show    %s\n",
+		_("one preset (or a file: GPU, model, config.json or scenario) as napkin resolves it, in YAML"));
+	fprintf(f, "  check   %s\n\n", _("checks files; prints each mistake as file:line:col: message, exits 2 if any"));
+	fputs(_("options:\n"), f);
+	fprintf(f, "  --presets DIR   %s\n", _("also search DIR (its gpus/, models/, scenarios/), last, so it wins"));
+	fprintf(f, "  --builtin       %s\n", _("only the presets compiled into napkin (no search path)"));
+	cli_print_lang(f, 15);
+	fprintf(f, "  --help          %s\n\n", _("this help"));
+	fputs(_("Search order (later wins): built in, the share directory, $XDG_CONFIG_HOME/napkin\n"
+		"(~/.config/napkin), ./presets, --presets DIR. The formats are in presets/README.md.\n"),
+	      f);
 }
 
 static void print_warnings(struct preset_registry *reg, FILE *f, const char *prefix)

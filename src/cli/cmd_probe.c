@@ -131,22 +131,24 @@ out:
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: napkin probe [--format text|json] [--save FILE] [--device N] [--datasheet ID]\n"
-		   "                    [--quick] [--timeout SECONDS] [--presets DIR]\n\n"
-		   "Reads the GPU in this machine through the NVIDIA driver (libcuda.so.1, NVML, cuBLASLt; no\n"
+		   "                    [--quick] [--timeout SECONDS] [--presets DIR]\n\n");
+	fputs(_("Reads the GPU in this machine through the NVIDIA driver (libcuda.so.1, NVML, cuBLASLt; no\n"
 		   "CUDA needed to build napkin), measures memory bandwidth, host-to-device copies and matmul\n"
 		   "throughput for bf16, fp16, tf32, fp32 and fp8 in a few seconds, and shows them beside the\n"
-		   "datasheet preset that matches the device's name.\n\n");
-	fprintf(f, "  %-26s %s\n", "--format text|json", "output (json: schema 1, sizes in bytes, rates per second)");
-	fprintf(f, "  %-26s %s\n", "--save FILE", "write a GPU preset: the datasheet figures and a measured: section");
-	fprintf(f, "  %-26s %s\n", "--device N", "the CUDA device to measure (0)");
-	fprintf(f, "  %-26s %s\n", "--datasheet ID", "compare with this GPU preset (id or file) instead of the match");
-	fprintf(f, "  %-26s %s\n", "--quick", "read the devices, measure nothing");
-	fprintf(f, "  %-26s %s\n", "--timeout SECONDS", "stop a probe that takes longer (60)");
-	fprintf(f, "  %-26s %s\n", "--presets DIR", "also search DIR for presets");
+		   "datasheet preset that matches the device's name.\n\n"),
+	      f);
+	fprintf(f, "  %-26s %s\n", "--format text|json", _("output (json: schema 1, sizes in bytes, rates per second)"));
+	fprintf(f, "  %-26s %s\n", "--save FILE", _("write a GPU preset: the datasheet figures and a measured: section"));
+	fprintf(f, "  %-26s %s\n", "--device N", _("the CUDA device to measure (0)"));
+	fprintf(f, "  %-26s %s\n", "--datasheet ID", _("compare with this GPU preset (id or file) instead of the match"));
+	fprintf(f, "  %-26s %s\n", "--quick", _("read the devices, measure nothing"));
+	fprintf(f, "  %-26s %s\n", "--timeout SECONDS", _("stop a probe that takes longer (60)"));
+	fprintf(f, "  %-26s %s\n", "--presets DIR", _("also search DIR for presets"));
 	cli_print_lang(f, 26);
 	fprintf(f, "  %-26s %s\n", "--help", _("this help"));
-	fprintf(f, "\nLibraries: NAPKIN_LIBCUDA, NAPKIN_LIBNVML, NAPKIN_LIBCUBLASLT and NAPKIN_LIBCUBLAS take full\n"
-		   "paths for unusual installs. Exit status: 0 a GPU was read, 3 no GPU, 1 the probe failed.\n");
+	fputs(_("\nLibraries: NAPKIN_LIBCUDA, NAPKIN_LIBNVML, NAPKIN_LIBCUBLASLT and NAPKIN_LIBCUBLAS take full\n"
+		"paths for unusual installs. Exit status: 0 a GPU was read, 3 no GPU, 1 the probe failed.\n"),
+	      f);
 }
 
 static int parse_int(const char *opt, const char *v, double lo, double hi, double *out)

@@ -107,7 +107,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 	md_row(f, "---", "---:", "---");
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		snprintf(a, sizeof a, "%.4g", r->roofline.points[i].intensity);
-		md_row(f, _(r->roofline.points[i].label), a, r->roofline.points[i].memory_bound ? "memory" : "compute");
+		md_row(f, _(r->roofline.points[i].label), a, r->roofline.points[i].memory_bound ? _("memory") : _("compute"));
 	}
 	engine_roofline_verdict(sc, r, sc->mode == ENGINE_MODE_TRAIN ? ENGINE_PT_TRAIN : ENGINE_PT_DECODE, v, sizeof v);
 	fprintf(f, _("\nRidge point %.0f FLOP/byte: %s.\n\n"), r->roofline.ridge, v);

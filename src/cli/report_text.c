@@ -248,8 +248,9 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	engine_fmt_seconds(in->decode_seconds_per_token, b, sizeof b);
 	engine_fmt_seconds(in->generate_seconds, d, sizeof d);
 	engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
-	fprintf(f, _("  prefill %s (%s-bound) · decode %s per step (%s-bound) · whole request %s\n"), a,
-		in->prefill_memory_bound ? "memory" : "compute", b, in->decode_memory_bound ? "memory" : "compute", d);
+	fprintf(f, _("  prefill %s (%s) · decode %s per step (%s) · whole request %s\n"), a,
+		in->prefill_memory_bound ? _("memory-bound") : _("compute-bound"), b,
+		in->decode_memory_bound ? _("memory-bound") : _("compute-bound"), d);
 	engine_fmt_count(in->decode_tokens_per_s_sequence, a, sizeof a);
 	engine_fmt_count(in->decode_tokens_per_s_replica, b, sizeof b);
 	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
@@ -290,16 +291,21 @@ static void roofline_section(FILE *f, const struct engine_scenario *sc, const st
 {
 	const struct engine_roofline *rl = &r->roofline;
 	char a[NB], b[NB], v[200], lab[64];
+	size_t lw = 16;
 	int i;
 
 	engine_fmt_si(rl->peak, "FLOP/s", a, sizeof a);
 	engine_fmt_si(rl->bandwidth, "B/s", b, sizeof b);
 	fprintf(f, _("\nRoofline  (%s peak %s, bandwidth %s, ridge %.0f FLOP/B)\n"), report_dtn(rl->dt), a, b, rl->ridge);
+	/* the label column as wide as its widest translation (16 in English) */
+	for (i = 0; i < ENGINE_PT_COUNT; i++)
+		if (util_text_width(_(rl->points[i].label)) > lw)
+			lw = util_text_width(_(rl->points[i].label));
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *p = &rl->points[i];
 		engine_fmt_si(p->attainable, "FLOP/s", a, sizeof a);
-		fprintf(f, _("  %s %10.4g FLOP/B  %-14s attainable %s"), util_text_pad(lab, sizeof lab, _(p->label), 16), p->intensity,
-			p->memory_bound ? "memory-bound" : "compute-bound", a);
+		fprintf(f, _("  %s %10.4g FLOP/B  %-14s attainable %s"), util_text_pad(lab, sizeof lab, _(p->label), lw), p->intensity,
+			p->memory_bound ? _("memory-bound") : _("compute-bound"), a);
 		if (i == ENGINE_PT_TRAIN && sc->mode == ENGINE_MODE_TRAIN) {
 			engine_fmt_si(r->compute.achieved_flops, "FLOP/s", b, sizeof b);
 			fprintf(f, _(", achieved %s"), b);

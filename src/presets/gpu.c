@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "internal.h"
 
 static const char *const gpu_keys[] = {
@@ -58,7 +59,7 @@ static void peaks(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 	size_t i, given = 0, n0 = d->n;
 
 	if (map->kind != YDOC_MAP) {
-		pd_bad(d, map, NAPKIN_ESCHEMA, "expected a mapping of dtype: rate (bf16: 989.5 TFLOP/s), got %s",
+		pd_bad(d, map, NAPKIN_ESCHEMA, N_("expected a mapping of dtype: rate (bf16: 989.5 TFLOP/s), got %s"),
 		       ydoc_what(map));
 		return;
 	}
@@ -77,7 +78,7 @@ static void peaks(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 		}
 	}
 	if (require_one && given == 0 && d->n == n0)
-		pd_bad(d, map, NAPKIN_ESCHEMA, "peak_flops needs at least one dtype with a rate (bf16, fp16, fp32, ...)");
+		pd_bad(d, map, NAPKIN_ESCHEMA, N_("peak_flops needs at least one dtype with a rate (bf16, fp16, fp32, ...)"));
 }
 
 /* gemm_curve: {512: 150 TFLOP/s, 1024: ..., 8192: ...}, square sizes ascending. */
@@ -86,7 +87,7 @@ static void gemm_curve(struct pdiag *d, const struct ydoc_node *map, struct engi
 	size_t i;
 
 	if (map->kind != YDOC_MAP) {
-		pd_bad(d, map, NAPKIN_ESCHEMA, "expected a mapping of size: rate (4096: 600 TFLOP/s), got %s",
+		pd_bad(d, map, NAPKIN_ESCHEMA, N_("expected a mapping of size: rate (4096: 600 TFLOP/s), got %s"),
 		       ydoc_what(map));
 		return;
 	}
@@ -99,12 +100,12 @@ static void gemm_curve(struct pdiag *d, const struct ydoc_node *map, struct engi
 		n = strtod(p->key, &end);
 		if (end == p->key || *end != '\0' || !(n >= 1 && n <= 1e6) ||
 		    (g->gemm_points > 0 && n <= g->gemm_n[g->gemm_points - 1])) {
-			pd_bad(d, p->value, NAPKIN_ESCHEMA, "gemm_curve sizes are whole numbers from 1 to 1000000, ascending (got %s)",
+			pd_bad(d, p->value, NAPKIN_ESCHEMA, N_("gemm_curve sizes are whole numbers from 1 to 1000000, ascending (got %s)"),
 			       p->key);
 			return;
 		}
 		if (g->gemm_points >= ENGINE_GEMM_POINTS) {
-			pd_bad(d, p->value, NAPKIN_ESCHEMA, "gemm_curve holds at most %d sizes", ENGINE_GEMM_POINTS);
+			pd_bad(d, p->value, NAPKIN_ESCHEMA, N_("gemm_curve holds at most %d sizes"), ENGINE_GEMM_POINTS);
 			return;
 		}
 		if (pd_number(d, p->value, ENGINE_UNIT_FLOP_PER_S, PEAK_MIN, PEAK_MAX, &x) != 0)
@@ -121,7 +122,7 @@ static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 	double x;
 
 	if (map->kind != YDOC_MAP) {
-		pd_bad(d, map, NAPKIN_ESCHEMA, "expected a mapping (pcie: 64 GB/s, nvlink: 450 GB/s), got %s",
+		pd_bad(d, map, NAPKIN_ESCHEMA, N_("expected a mapping (pcie: 64 GB/s, nvlink: 450 GB/s), got %s"),
 		       ydoc_what(map));
 		return;
 	}
@@ -138,7 +139,7 @@ static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 		if (v == NULL)
 			continue;
 		if (first_link != NULL) {
-			pd_bad(d, v, NAPKIN_ESCHEMA, "one GPU-to-GPU link per profile (%s is given too)", first_link->key);
+			pd_bad(d, v, NAPKIN_ESCHEMA, N_("one GPU-to-GPU link per profile (%s is given too)"), first_link->key);
 			continue;
 		}
 		first_link = v;

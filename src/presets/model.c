@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "internal.h"
 
 enum { B_QKV = 1, B_O = 2, B_MLP = 4, B_ALL = 7 };
@@ -102,7 +103,7 @@ static const struct ydoc_node *alias(struct pdiag *d, const struct ydoc_node *ro
 	const struct ydoc_node *y = b != NULL ? pd_field(d, root, b, false, true) : NULL;
 
 	if (x != NULL && y != NULL && strcmp(x->text ? x->text : "", y->text ? y->text : "") != 0) {
-		pd_bad(d, y, NAPKIN_ESCHEMA, "%s and %s disagree: give one of them", a, b);
+		pd_bad(d, y, NAPKIN_ESCHEMA, N_("%s and %s disagree: give one of them"), a, b);
 		return NULL;
 	}
 	return x != NULL ? x : y;
@@ -160,7 +161,7 @@ static int parse_dropout(struct pdiag *d, const struct ydoc_node *n, bool *out)
 
 	if (n->kind == YDOC_SCALAR && engine_unit_parse(ENGINE_UNIT_NONE, n->text, &p, &e) == NAPKIN_OK) {
 		if (p < 0 || p >= 1) {
-			pd_bad(d, n, NAPKIN_EINVAL, "a dropout probability is in [0, 1) (got %.40s)", n->text);
+			pd_bad(d, n, NAPKIN_EINVAL, N_("a dropout probability is in [0, 1) (got %.40s)"), n->text);
 			return -1;
 		}
 		*out = p > 0;
@@ -267,7 +268,7 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 	} else if (m.heads > 0 && m.hidden > 0) {
 		if (m.hidden % m.heads != 0)
 			pd_bad(d, heads_node, NAPKIN_ESCHEMA,
-			       "hidden size %lld is not a multiple of %lld heads: give head_dim", (long long)m.hidden,
+			       N_("hidden size %lld is not a multiple of %lld heads: give head_dim"), (long long)m.hidden,
 			       (long long)m.heads);
 		m.head_dim = m.hidden / m.heads;
 	}
@@ -289,7 +290,7 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 			m.max_positions += fam->pos_offset;
 	} else if (m.position == ENGINE_POS_LEARNED) {
 		pd_error(d, root->line, root->col, root, NAPKIN_ESCHEMA,
-			 "missing required field 'max_position_embeddings' (learned positions need the table's size)");
+			 N_("missing required field 'max_position_embeddings' (learned positions need the table's size)"));
 	} else {
 		m.max_positions = 4096;
 	}
@@ -300,19 +301,19 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 	if ((topk_node = pd_field(d, root, "num_experts_per_tok", false, true)) != NULL)
 		arch_int(d, topk_node, "top_k", &m.top_k);
 	else if (m.experts > 1)
-		pd_bad(d, experts_node, NAPKIN_ESCHEMA, "num_experts_per_tok is required with num_local_experts");
+		pd_bad(d, experts_node, NAPKIN_ESCHEMA, N_("num_experts_per_tok is required with num_local_experts"));
 
 	/* what the rest of the engine checks across fields, with positions */
 	if (m.kv_heads > 0 && m.heads > 0 && kv_node != NULL) {
 		if (m.kv_heads > m.heads)
-			pd_bad(d, kv_node, NAPKIN_EINVAL, "%lld key/value heads exceed the %lld attention heads",
+			pd_bad(d, kv_node, NAPKIN_EINVAL, N_("%lld key/value heads exceed the %lld attention heads"),
 			       (long long)m.kv_heads, (long long)m.heads);
 		else if (m.heads % m.kv_heads != 0)
-			pd_bad(d, kv_node, NAPKIN_EINVAL, "%lld key/value heads do not divide the %lld attention heads",
+			pd_bad(d, kv_node, NAPKIN_EINVAL, N_("%lld key/value heads do not divide the %lld attention heads"),
 			       (long long)m.kv_heads, (long long)m.heads);
 	}
 	if (topk_node != NULL && m.top_k > m.experts)
-		pd_bad(d, topk_node, NAPKIN_EINVAL, "%lld experts per token exceed the %lld experts", (long long)m.top_k,
+		pd_bad(d, topk_node, NAPKIN_EINVAL, N_("%lld experts per token exceed the %lld experts"), (long long)m.top_k,
 		       (long long)m.experts);
 
 	/* name, published count, source */

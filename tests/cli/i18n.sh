@@ -16,7 +16,7 @@ fail() {
 }
 # a clean environment: no language from the machine running the tests
 unset LANGUAGE LC_ALL LC_MESSAGES LANG
-zh='每 GPU 显存'
+zh='每张 GPU 的显存'
 
 # --lang zh, --lang=zh and the environment
 "$NAPKIN" report --lang zh >"$tmp/zh" || fail "report --lang zh: status $?"

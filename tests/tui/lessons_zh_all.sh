@@ -18,8 +18,9 @@ whole_lines() {
 
 # the longest run of Chinese characters of each step title (a marker no English pane has)
 zh_markers() {
-	"$NAPKIN" lesson "$1" --text --lang zh | sed -n -e 's/^Step [0-9]* of [0-9]*: \(.*\)  \[.*\]$/\1/p' \
-		-e 's/^第 [0-9]* 步（共 [0-9]* 步）: \(.*\)  \[.*\]$/\1/p' |
+	# the step headings, in Chinese scaffolding ("第 k 步（共 n 步）：title") or English
+	"$NAPKIN" lesson "$1" --text --lang zh |
+		sed -n -e 's/^Step [0-9]* of [0-9]*: \(.*\)  \[.*\]$/\1/p' -e 's/^第 [0-9]* 步（共 [0-9]* 步）\(: \|：\)\(.*\)  \[.*\]$/\2/p' |
 		while IFS= read -r t; do
 			printf '%s\n' "$t" | grep -oP '[\x{4e00}-\x{9fff}]+' | awk '{ print length($0) " " $0 }' |
 				sort -rn | head -1 | cut -d' ' -f2

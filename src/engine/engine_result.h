@@ -1,0 +1,247 @@
+/*
+ * engine: the results and the calls that compute them (part of engine.h; include engine.h).
+ * struct engine_result is plain data owned by the caller; engine_compute fills it,
+ * engine_evaluate adds the solves and the techniques table.
+ */
+#ifndef NAPKIN_ENGINE_RESULT_H
+#define NAPKIN_ENGINE_RESULT_H
+
+#include "engine_scenario.h"
+
+/* ---------------------------------------------------------------- results */
+
+struct engine_params {
+	double total;          /* every parameter */
+	double non_embedding;  /* total minus token and position embeddings and an untied LM head */
+	double active;         /* used per token (MoE: top-k experts) */
+	double per_layer;      /* one transformer layer (all experts) */
+	double embedding;      /* token (+ learned position) embeddings */
+	double lm_head;        /* untied LM head (0 when tied) */
+	double matmul_active;  /* weights multiplied per token, LM head included (for FLOPs) */
+	double per_gpu;        /* held by the busiest GPU before ZeRO-3 (TP and PP split) */
+	double adapters;       /* LoRA/QLoRA: the adapters' parameters, whole model (0 for full) */
+	double trainable;      /* what the optimizer updates: total (full) or the adapters */
+};
+
+struct engine_memory {
+	double weights, master, gradients, optimizer, activations, logits, kv_cache, overhead;
+	double autocast_copies;         /* AMP: autocast's 16-bit copies of the matmul weights (0 otherwise) */
+	double scratch;                 /* the most a moment of the step adds besides the parts above:
+					 * the loss's gradients, the attention backward's, the tied
+					 * embedding's sum, the optimizer's foreach buffer (peak.c) */
+	double total, capacity, headroom; /* total: every part above at once (>= peak) */
+	double host_bytes;              /* offload: what one GPU's process keeps in host memory */
+	double dequant_buffer;          /* QLoRA: one linear dequantised to 16 bits (in weights) */
+	double bits_per_base_weight;    /* QLoRA: storage of a base linear's weight, bits (NF4 + constants) */
+	double peak;                    /* the most allocated at one moment of a step (<= total) */
+	enum engine_peak_phase peak_phase;
+	bool logits_alive;              /* the logits tensor is alive at the peak (the loop keeps it) */
+	bool fits;
+	double zero3_buffer;            /* ZeRO-3: one layer gathered to compute (included in weights) */
+	double activations_per_layer;   /* one layer, one micro-batch, bytes */
+	double inflight_microbatches;   /* micro-batches whose activations the first stage holds */
+	double layers_per_stage;
+	double bytes_per_param;         /* weights + autocast copies + master + grads + optimizer per parameter, unsharded */
+	double autocast_bytes_per_param;/* the copies per parameter (matmul weights only, so under 2 B) */
+	int weight_dt, grad_dt, master_dt, state_dt, activation_dt, kv_dt, autocast_dt;
+	double state_bytes_per_param;   /* optimizer states per parameter */
+	/* solves (engine_evaluate fills them). max_batch: the largest micro-batch that fits, 0
+	 * when not even 1 does, ENGINE_NO_LIMIT when memory sets none (nothing in it grows with
+	 * the batch, or more than the knob's 10,000,000 fit), ENGINE_NOT_SOLVED after
+	 * engine_compute alone. min_gpus: -1 when nothing fits. Say them with engine_fmt_solve. */
+	int64_t max_batch;
+	int64_t min_gpus, min_gpus_tp, min_gpus_pp, min_gpus_dp;
+	double max_params;
+};
+
+enum engine_throughput_source {
+	ENGINE_TPUT_MFU,       /* an assumed mfu */
+	ENGINE_TPUT_TOKENS,    /* measured tokens_per_s */
+	ENGINE_TPUT_STEP,      /* measured step_time */
+	ENGINE_TPUT_FLOPS,     /* measured achieved_flops */
+	ENGINE_TPUT_PREDICTED, /* the step-time model (mfu auto) */
+};
+
+/* The predicted step, part by part: seconds per optimizer step on the binding GPU (the
+ * heaviest pipeline stage). The parts add up to step_seconds_predicted; communication
+ * counts only its exposed part (docs/step-time.md). */
+struct engine_step_breakdown {
+	double matmul;      /* the linear layers and the LM head, forward and backward */
+	double attention;   /* the attention core (FlashAttention, or QKᵀ, softmax, AV through HBM) */
+	double elementwise; /* norms, activations, residual adds, dropout, rotary, the loss */
+	double recompute;   /* the forward work recomputed in the backward */
+	double optimizer;   /* the update: states, master weights and gradients at bandwidth */
+	double tp_comm, cp_comm, ep_comm, pp_comm, dp_comm;
+	double bubble;      /* pipeline fill and drain */
+	double offload;     /* ZeRO-Offload: the CPU's optimizer step and the PCIe copies not hidden by compute */
+};
+#define ENGINE_STEP_PARTS 12
+/* Part i of the breakdown (0 .. ENGINE_STEP_PARTS-1), in the order above; its name
+ * ("matmul", "tp_comm", ...) and label ("TP comm"). */
+double engine_step_part(const struct engine_step_breakdown *b, int i);
+const char *engine_step_part_name(int i);
+const char *engine_step_part_label(int i);
+/* "predicted", "assumed" or "measured". */
+const char *engine_mfu_source_name(enum engine_throughput_source s);
+
+struct engine_compute {
+	double flops_per_token_forward;  /* exact, at this sequence length */
+	double flops_per_token_backward;
+	double flops_per_token_train;    /* model FLOPs: forward + backward */
+	double flops_per_token_hw;       /* hardware FLOPs: + recomputation */
+	double flops_per_token_6n;       /* the 6·N shorthand (N = active parameters) */
+	double flops_per_token_used;     /* the one that drives time (exact or 6N) */
+	double attention_flops_per_token;/* the 4·L·s·heads·head_dim part of the forward */
+	double train_flops;              /* tokens × flops_per_token_used */
+	double train_flops_6n;
+	double peak;                     /* per GPU, for the matmul dtype, FLOP/s */
+	int matmul_dt;
+	double mfu, hfu;
+	double tokens_per_s;             /* whole job */
+	double achieved_flops;           /* hardware FLOP/s per GPU */
+	double step_seconds;
+	double tokens_per_step;
+	double global_batch;             /* sequences per optimizer step */
+	double steps;
+	/* offload, per GPU per optimizer step: PCIe traffic both ways (pinned), its time, and
+	 * the CPU optimizer's step at host memory bandwidth (figures beside step_seconds) */
+	double offload_pcie_bytes, offload_pcie_seconds, offload_cpu_seconds;
+	double train_seconds, train_days, gpu_hours;
+	double cost;                     /* price × GPU-hours (0 without a price) */
+	enum engine_throughput_source source;
+	/* the step-time model (docs/step-time.md), computed whatever the source */
+	struct engine_step_breakdown step;
+	double step_seconds_predicted;
+	double mfu_predicted, hfu_predicted;
+	double gemm_efficiency;          /* matmul FLOPs ÷ (their roofline time × peak) */
+	double bubble_fraction;          /* bubble ÷ predicted step */
+	double dp_exposed_fraction;      /* exposed DP communication ÷ predicted step */
+	double network_bw;               /* scale-out bandwidth per GPU used, bytes/s */
+};
+
+struct engine_inference {
+	double context;                  /* tokens per sequence the KV cache holds: prompt + generate */
+	double kv_bytes_per_token;       /* per sequence, all layers (whole model) */
+	double prefill_flops, prefill_bytes, prefill_seconds;
+	double decode_context;           /* the average context over the generation */
+	double decode_flops, decode_bytes; /* one step of one replica (all its GPUs: per GPU ÷ tp·pp) */
+	double decode_seconds_per_token; /* one step of the whole batch */
+	double decode_tokens_per_s;      /* the whole job: every sequence of every replica */
+	double decode_tokens_per_s_replica;  /* one replica (tp × pp GPUs): batch ÷ step */
+	double decode_tokens_per_s_sequence; /* one sequence: 1 ÷ step */
+	double replicas;                 /* model copies serving in parallel: gpus ÷ (tp × pp) */
+	double generate_seconds;         /* prefill + generate steps */
+	bool prefill_memory_bound, decode_memory_bound;
+	/* serving (src/engine/serving.c) */
+	int64_t max_concurrent;          /* per replica: most sequences at this context that fit (as max_batch) */
+	double kv_tokens_per_sequence;   /* tokens one sequence's cache holds per layer, averaged over layers
+					  * (paged blocks rounded up, sliding windows capped) */
+	double kv_bytes_per_sequence;    /* one sequence's KV cache, whole model */
+	double prefill_chunk;            /* tokens per prefill step (the whole prompt when not chunked) */
+	double prefill_chunks;           /* steps to prefill one prompt */
+	double ttft_seconds;             /* one prompt's prefill in chunks + its TP all-reduces + first token */
+	double tpot_seconds;             /* one decode step at the batch + its TP all-reduces */
+	double tp_comm_seconds_per_step; /* the decode step's TP all-reduces (2 per layer, Megatron) */
+	double decode_tokens_per_s_gpu;  /* the job's tokens/s ÷ GPUs */
+	double prefill_flops_causal;     /* one prompt's prefill with the causal mask (s²/2 attention) */
+	double prefill_flops_palm;       /* one prompt's prefill, PaLM's count (full s² attention; MFU's) */
+};
+
+enum engine_point { ENGINE_PT_TRAIN, ENGINE_PT_PREFILL, ENGINE_PT_DECODE, ENGINE_PT_ELEMENTWISE, ENGINE_PT_COUNT };
+
+struct engine_roofline_point {
+	const char *name;      /* "train_step", "prefill", "decode", "elementwise" */
+	const char *label;     /* "training step" */
+	double flops, bytes;   /* per GPU for one instance of the operation */
+	double intensity;      /* FLOP/byte */
+	double attainable;     /* min(peak, intensity × bandwidth) */
+	bool memory_bound;
+};
+
+struct engine_roofline {
+	double peak, bandwidth, ridge;
+	int dt;
+	struct engine_roofline_point points[ENGINE_PT_COUNT];
+};
+
+struct engine_data_loading {
+	double bytes_per_step;    /* per GPU: token ids and labels for grad_accum micro-batches */
+	double bytes_per_token;
+	double pinned_bw, pageable_bw;
+	double pinned_seconds, pageable_seconds;
+	double seconds;           /* with the `pinned` setting */
+	double step_seconds;
+	double fraction;          /* seconds / step_seconds */
+	bool overlapped;          /* pinned memory lets the copy overlap compute */
+};
+
+enum engine_technique_id {
+	ENGINE_TECH_MIXED,
+	ENGINE_TECH_SELECTIVE,
+	ENGINE_TECH_FULL,
+	ENGINE_TECH_FLASH,
+	ENGINE_TECH_KV_CACHE,
+	ENGINE_TECH_ZERO1,
+	ENGINE_TECH_ZERO2,
+	ENGINE_TECH_ZERO3,
+	ENGINE_TECH_TP,
+	ENGINE_TECH_PP,
+	ENGINE_TECH_LORA,
+	ENGINE_TECH_QLORA,
+	ENGINE_TECH_OFFLOAD,
+	ENGINE_TECH_CHUNKED_PREFILL,
+	ENGINE_TECH_COUNT,
+};
+
+struct engine_technique {
+	const char *name;          /* "mixed_precision", "selective_recompute", ... */
+	const char *label;         /* "mixed precision" */
+	char compare[64];          /* what is compared: "fp32 -> mixed-bf16" */
+	bool enabled;              /* on in the current scenario */
+	bool applies;              /* meaningful in this mode and layout */
+	double delta_memory_bytes; /* per GPU: with minus without */
+	double delta_flops;        /* hardware FLOPs per token (train) or per generated token (infer) */
+	double delta_bytes_moved;  /* HBM traffic per step per GPU */
+	double delta_seconds;      /* training time (train) or generation time (infer), same utilisation */
+	double ratio_memory, ratio_seconds; /* with / without */
+};
+
+#define ENGINE_WARN_MAX 8
+struct engine_result {
+	struct engine_params params;
+	struct engine_memory memory;
+	struct engine_compute compute;
+	struct engine_inference inference;
+	struct engine_roofline roofline;
+	struct engine_data_loading data;
+	struct engine_technique techniques[ENGINE_TECH_COUNT];
+	int dp;
+	int n_warnings;
+	char warnings[ENGINE_WARN_MAX][200];
+};
+
+/* The core results: parameters, memory, compute and time, inference, roofline, data loading.
+ * Validates first. Solves and techniques are left at -1 / zero. */
+int engine_compute(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err);
+/* engine_compute plus every solve and the techniques table. */
+int engine_evaluate(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err);
+
+#define ENGINE_NO_LIMIT (-1)
+#define ENGINE_NOT_SOLVED (-2)
+/* The largest micro-batch that fits (0 if not even 1 fits, ENGINE_NO_LIMIT if memory sets
+ * no limit). */
+int64_t engine_solve_max_batch(const struct engine_scenario *sc);
+/* A solve's answer in words, never a placeholder: "1,234", "none fits", "no limit from
+ * memory", "not solved". */
+void engine_fmt_max_batch(int64_t max_batch, char *buf, size_t n);
+/* The fewest GPUs at which the scenario fits, keeping the ZeRO stage and searching tensor
+ * (within a node) and pipeline degrees; the layout is returned through tp/pp/dp. Returns -1
+ * if nothing up to 1,048,576 GPUs fits. */
+int64_t engine_solve_min_gpus(const struct engine_scenario *sc, int64_t *tp, int64_t *pp, int64_t *dp);
+/* The largest model of this shape family (depth and width scaled together, vocabulary and
+ * head size kept) that fits per GPU; returns its parameter count (0 if none). */
+double engine_solve_max_params(const struct engine_scenario *sc);
+/* Fills r->techniques from r's scenario (r must hold engine_compute's results). */
+void engine_techniques(const struct engine_scenario *sc, struct engine_result *r);
+
+#endif

@@ -1,0 +1,285 @@
+/*
+ * engine: what a scenario is made of (part of engine.h; include engine.h).
+ * Data types, the model and GPU descriptions, weight-only formats, the scenario and the
+ * catalogue of presets the knobs resolve names against; plain data owned by the caller.
+ */
+#ifndef NAPKIN_ENGINE_SCENARIO_H
+#define NAPKIN_ENGINE_SCENARIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util.h"
+
+#define ENGINE_ID_MAX 64
+#define ENGINE_NAME_MAX 96
+#define ENGINE_SOURCE_MAX 320
+#define ENGINE_GEMM_POINTS 6 /* measured GEMM sizes a GPU profile keeps */
+
+/* ---------------------------------------------------------------- data types */
+
+enum engine_dtype {
+	ENGINE_DT_FP64,
+	ENGINE_DT_FP32,
+	ENGINE_DT_TF32,
+	ENGINE_DT_BF16,
+	ENGINE_DT_FP16,
+	ENGINE_DT_FP8_E4M3,
+	ENGINE_DT_FP8_E5M2,
+	ENGINE_DT_INT8,
+	ENGINE_DT_INT4,
+	ENGINE_DT_FP4,
+	ENGINE_DT_COUNT,
+	ENGINE_DT_AUTO = -1, /* a per-tensor override that follows the precision recipe */
+};
+
+/* What a data type is, bit by bit (IEEE 754; bf16; OCP FP8 and MX formats). */
+struct engine_dtype_info {
+	const char *name;      /* "bf16" */
+	const char *label;     /* "bfloat16" */
+	double bytes;          /* storage per element (tf32 is stored in 4 bytes; int4 0.5) */
+	int bits;              /* significant bits: sign + exponent + mantissa, or integer width */
+	int exponent_bits;     /* 0 for integers */
+	int mantissa_bits;     /* explicit fraction bits; integers: bits - 1 */
+	bool is_float;
+	double max_finite;     /* largest finite value (integers: largest value) */
+	double min_normal;     /* smallest positive normal (integers: 1) */
+	double min_subnormal;  /* smallest positive subnormal (0 if none) */
+	double epsilon;        /* distance from 1 to the next value */
+	const char *note;      /* one line: what it is for */
+	const char *source;
+};
+
+const struct engine_dtype_info *engine_dtype_info(enum engine_dtype dt);
+/* Looks a dtype up by name ("bf16", "fp8", "fp8-e4m3", "e5m2", "int4", ...). Returns
+ * ENGINE_DT_AUTO when unknown. */
+enum engine_dtype engine_dtype_by_name(const char *name);
+
+/* ---------------------------------------------------------------- model and GPU */
+
+enum engine_mlp { ENGINE_MLP_GATED, ENGINE_MLP_PLAIN };
+enum engine_norm { ENGINE_NORM_RMS, ENGINE_NORM_LAYER };
+enum engine_position { ENGINE_POS_ROPE, ENGINE_POS_LEARNED, ENGINE_POS_NONE };
+
+/* A decoder-only transformer's architecture. */
+struct engine_model {
+	char id[ENGINE_ID_MAX];       /* preset id; "" for a shape made from `params` or by hand */
+	char name[ENGINE_NAME_MAX];   /* display name */
+	char arch[32];                /* Hugging Face model_type ("llama", "gpt2", ...) */
+	int64_t vocab, hidden, layers, heads, kv_heads, head_dim, ffn;
+	enum engine_mlp mlp;          /* gated (SwiGLU/GeGLU: 3 matrices) or plain (2) */
+	enum engine_norm norm;        /* RMSNorm (weight) or LayerNorm (weight and bias) */
+	bool qkv_bias, o_bias, mlp_bias;
+	bool tied;                    /* LM head shares the embedding matrix */
+	enum engine_position position;
+	int64_t max_positions;        /* learned positions: their count; otherwise the context limit */
+	int64_t experts, top_k;       /* MoE: experts per layer and experts per token (1, 1 if dense) */
+	bool dropout;                 /* trained with dropout (its 1-byte masks are activations) */
+	double params_published;      /* the published exact count, 0 when unknown */
+	/* Sliding-window attention (Mistral's `sliding_window`, Gemma 2's local layers): a layer
+	 * that uses it attends to, and caches, at most the last sliding_window tokens. 0: none. */
+	int64_t sliding_window;
+	int64_t window_layers;        /* layers that use the window (0: all of them when a window is set) */
+	int checkpoint_format;        /* the checkpoint's weight format (quantization_config), an
+				       * enum engine_weight_format; inference takes it unless weight_format is given */
+	char source[ENGINE_SOURCE_MAX];
+};
+
+/* One accelerator. Rates are dense (no sparsity), per GPU, per direction for links. */
+struct engine_gpu {
+	char id[ENGINE_ID_MAX];
+	char name[ENGINE_NAME_MAX];
+	char vendor[24];
+	double memory_bytes;          /* one card's capacity, bytes */
+	double bandwidth;             /* memory bandwidth, bytes/s */
+	double peak[ENGINE_DT_COUNT]; /* dense FLOP/s (OP/s for integers) by dtype; 0 = none */
+	double pcie_bw;               /* host link, bytes/s per direction */
+	double h2d_pinned_bw;         /* measured host-to-device from pinned memory, bytes/s (0 = from pcie_bw) */
+	double h2d_pageable_bw;       /* measured host-to-device from pageable memory (0 = derived) */
+	double link_bw;               /* GPU-GPU link (NVLink, Infinity Fabric, ICI), bytes/s per direction */
+	char link_name[24];
+	double network_bw;            /* scale-out (InfiniBand, RoCE, EFA) per GPU, bytes/s per direction (0 = unknown) */
+	double tdp_w;
+	int sm_count;                 /* SMs, CUs or TensorCores */
+	double overhead_bytes;        /* CUDA context + library workspaces, bytes */
+	bool measured;                /* figures come from napkin probe, not a datasheet */
+	double peak_gemm_n;           /* measured peaks: the side n of the n×n×n GEMM they were timed on (0: unknown) */
+	int gemm_points;              /* measured 16-bit GEMM rates at square sizes (napkin probe), ascending */
+	double gemm_n[ENGINE_GEMM_POINTS], gemm_rate[ENGINE_GEMM_POINTS];
+	char source[ENGINE_SOURCE_MAX];
+};
+
+/* Peak for dtype dt on gpu (fp8-e5m2 shares the fp8 figure). 0 when the GPU has none. */
+double engine_gpu_peak(const struct engine_gpu *gpu, enum engine_dtype dt);
+
+/* ---------------------------------------------------------------- weight-only quantisation */
+
+/* How inference weights are stored: a plain dtype (weight_dtype decides) or a weight-only
+ * quantisation format with its scales (src/engine/quant.c derives each from its format). */
+enum engine_weight_format {
+	ENGINE_WF_DTYPE,
+	ENGINE_WF_GPTQ_INT4,   /* AutoGPTQ: int4, group 128, fp16 scale + packed 4-bit zero per group */
+	ENGINE_WF_AWQ_INT4,    /* AutoAWQ (GEMM): the same layout */
+	ENGINE_WF_NF4,         /* bitsandbytes NF4, block 64, fp32 absmax */
+	ENGINE_WF_NF4_DQ,      /* NF4 with double quantisation (QLoRA): absmax in 8 bits, block 256 */
+	ENGINE_WF_GGUF_Q8_0,   /* llama.cpp: blocks of 32 int8 + one fp16 scale */
+	ENGINE_WF_GGUF_Q4_K_M, /* llama.cpp: Q4_K with Q6_K for half the attn_v / ffn_down and the output */
+	ENGINE_WF_FP8,         /* fp8 e4m3 with one fp32 scale per tensor (vLLM / TensorRT-LLM) */
+	ENGINE_WF_COUNT,
+};
+
+struct engine_weight_format_info {
+	const char *name;        /* "gptq-int4" */
+	const char *label;       /* "GPTQ int4, group 128" */
+	double linear_bits;      /* bits per weight of the blocks' linears, scales included */
+	double embed_bits;       /* the token embedding's (0: kept in 16 bits) */
+	double head_bits;        /* the LM head's (0: kept in 16 bits) */
+	bool mixed;              /* linear_bits depends on the layer count (Q4_K_M): see engine_weight_format_bits */
+	const char *scales;      /* where the scales live, in words */
+	const char *source;
+};
+const struct engine_weight_format_info *engine_weight_format_info(enum engine_weight_format f);
+/* Bits per weight of the blocks' linears for a model of this shape (Q4_K_M mixes types by
+ * layer and tensor; the others are constant). */
+double engine_weight_format_bits(enum engine_weight_format f, const struct engine_model *m);
+
+/* ---------------------------------------------------------------- scenario */
+
+enum engine_mode { ENGINE_MODE_TRAIN, ENGINE_MODE_INFER };
+enum engine_precision {
+	ENGINE_PREC_FP32,       /* everything fp32 */
+	ENGINE_PREC_AMP_BF16,   /* autocast: fp32 weights, grads, states; bf16 activations, matmuls */
+	ENGINE_PREC_AMP_FP16,
+	ENGINE_PREC_MIXED_BF16, /* bf16 weights and grads, fp32 master and states (ZeRO's 2+2+12) */
+	ENGINE_PREC_MIXED_FP16,
+	ENGINE_PREC_BF16,       /* everything bf16 (states too) */
+	ENGINE_PREC_FP8_MIXED,  /* as mixed-bf16, with fp8 matmuls */
+	ENGINE_PREC_COUNT,
+};
+enum engine_optimizer {
+	ENGINE_OPT_ADAMW,
+	ENGINE_OPT_ADAM,
+	ENGINE_OPT_SGD,
+	ENGINE_OPT_SGD_MOMENTUM,
+	ENGINE_OPT_ADAM_8BIT,
+	ENGINE_OPT_LION,
+	ENGINE_OPT_ADAFACTOR,
+	ENGINE_OPT_COUNT,
+};
+enum engine_recompute { ENGINE_RECOMP_NONE, ENGINE_RECOMP_SELECTIVE, ENGINE_RECOMP_FULL };
+enum engine_flops_formula { ENGINE_FLOPS_EXACT, ENGINE_FLOPS_6N };
+/* What code runs the model, which decides what autograd keeps for the backward
+ * (src/engine/activations.c; measured in tests/torch):
+ *   eager  PyTorch modules as Hugging Face's modelling code and most training scripts
+ *          write them (Python RMSNorm, softmax in fp32, repeat_kv, F.cross_entropy);
+ *   fused  Megatron-LM / Transformer Engine / Apex kernels (fused norms, softmax, SwiGLU,
+ *          cross-entropy): Korthikanti et al. 2022's count. */
+enum engine_kernels { ENGINE_KERNELS_EAGER, ENGINE_KERNELS_FUSED };
+/* What a training run trains (src/engine/finetune.c):
+ *   full   every weight (gradients, optimizer states and a master copy for all of them);
+ *   lora   the base weights frozen, low-rank adapters A (r × in) and B (out × r) trained
+ *          on the targeted linears (Hu et al. 2021; Hugging Face PEFT);
+ *   qlora  as lora, with the base linears stored in NF4 with double quantisation
+ *          (Dettmers et al. 2023). */
+enum engine_finetune { ENGINE_FT_FULL, ENGINE_FT_LORA, ENGINE_FT_QLORA };
+/* The linears LoRA adapts (bits of `lora_targets`). */
+enum {
+	ENGINE_LORA_Q = 1 << 0,
+	ENGINE_LORA_K = 1 << 1,
+	ENGINE_LORA_V = 1 << 2,
+	ENGINE_LORA_O = 1 << 3,
+	ENGINE_LORA_GATE = 1 << 4,
+	ENGINE_LORA_UP = 1 << 5,
+	ENGINE_LORA_DOWN = 1 << 6,
+	ENGINE_LORA_ATTENTION = 0x0f,
+	ENGINE_LORA_MLP = 0x70,
+	ENGINE_LORA_ALL = 0x7f,
+};
+/* ZeRO-Offload (Ren et al. 2021) and ZeRO-Infinity (Rajbhandari et al. 2021):
+ *   optimizer  optimizer states, fp32 master weights and the update on the CPU; 16-bit
+ *              gradients stream to the host in the backward, 16-bit parameters come back;
+ *   params     also the parameters live on the host, fetched per layer. */
+enum engine_offload { ENGINE_OFFLOAD_NONE, ENGINE_OFFLOAD_OPTIMIZER, ENGINE_OFFLOAD_PARAMS };
+/* When a training step's memory peaks: at the end of the forward (the loss computing,
+ * the logits still alive), at the start of the backward (the forward's activations and
+ * the loss's gradient all alive) or at the optimizer step (every gradient, before
+ * zero_grad frees them). Inference peaks in the forward. */
+enum engine_peak_phase { ENGINE_PEAK_BACKWARD, ENGINE_PEAK_OPTIMIZER, ENGINE_PEAK_FORWARD };
+/* "backward", "optimizer", "forward" (the JSON report's memory.peak_phase). */
+const char *engine_peak_phase_name(enum engine_peak_phase p);
+/* A sentence for a person: "at the start of the backward", ... */
+const char *engine_peak_phase_text(enum engine_peak_phase p);
+
+/* Every knob, one field each; the knob table maps keys to these fields. */
+struct engine_scenario {
+	struct engine_model model;
+	struct engine_gpu gpu;
+	double params;                /* `params`: the size asked for when the shape came from it, else 0 */
+	int64_t gpus, gpus_per_node, tp, pp, zero;
+	int64_t cp, ep, vpp;          /* context-, expert-parallel degrees; virtual pipeline stages per GPU */
+	bool sequence_parallel;
+	bool overlap;                 /* overlap the data-parallel gradient reduction with the backward */
+	enum engine_mode mode;
+	int64_t batch, grad_accum, seq;
+	enum engine_precision precision;
+	int weight_dtype, grad_dtype, optimizer_dtype, activation_dtype, kv_dtype, matmul_dtype;
+	enum engine_optimizer optimizer;
+	enum engine_recompute recompute;
+	bool flash_attention;
+	enum engine_kernels kernels;  /* eager (PyTorch / Hugging Face) or fused (Megatron / TE) */
+	bool activations;             /* count activations (off: the "ignoring activations" napkin) */
+	enum engine_flops_formula flops_formula;
+	double tokens;                /* training tokens D */
+	double mfu;                   /* assumed model FLOPs utilisation (0 = auto: predicted from the step) */
+	double tokens_per_s;          /* measured: whole-job throughput (0 = not given) */
+	double step_time;             /* measured: seconds per optimizer step (0 = not given) */
+	double achieved_flops;        /* measured: hardware FLOP/s per GPU (0 = not given) */
+	double peak_flops;            /* override of the matmul peak, FLOP/s (0 = the GPU's) */
+	int64_t prompt, generate;
+	int64_t prefill_chunk;        /* serving: prompt tokens per prefill step (0: the whole prompt at once) */
+	int64_t kv_block;             /* serving: tokens per KV-cache block (vLLM's paged attention) */
+	int weight_format;            /* serving: enum engine_weight_format (dtype: weight_dtype decides) */
+	bool pinned;
+	enum engine_finetune finetune; /* full, lora or qlora */
+	int64_t lora_rank;            /* r of every adapter */
+	int lora_targets;             /* ENGINE_LORA_* bits */
+	double lora_dropout;          /* PEFT's lora_dropout: p of the dropout before each A */
+	enum engine_offload offload;  /* none, optimizer or params */
+	double host_bandwidth;        /* host memory bandwidth, bytes/s (the CPU optimizer step) */
+	double price;                 /* per GPU-hour, in the user's currency (0 = not given) */
+	/* Which knobs the user set (command line, scenario file, explorer), one bit per row of
+	 * the knob table: engine_knob_set marks them, engine_adapt leaves them alone and fits
+	 * the others (still at their defaults) to the chosen model and GPU. */
+	uint32_t given[4];
+};
+
+/* Where `model` and `gpu` names come from: the presets module implements this; the engine
+ * only calls it. Each function fills *out and returns 0, or returns an error code with
+ * err set. A NULL catalog (or function) means "no names known". */
+struct engine_catalog {
+	void *ctx;
+	int (*model)(void *ctx, const char *name, struct engine_model *out, struct napkin_err *err);
+	int (*gpu)(void *ctx, const char *name, struct engine_gpu *out, struct napkin_err *err);
+};
+
+/* The built-in default: Llama-2-7B on 8 × H100 SXM, mixed bf16, AdamW, batch 4 × 4096. */
+void engine_scenario_default(struct engine_scenario *sc);
+/* The built-in model and GPU the default uses (so the engine runs with no presets). */
+void engine_model_llama2_7b(struct engine_model *m);
+void engine_gpu_h100_sxm(struct engine_gpu *g);
+/* A standard dense shape (Llama-style: gated MLP, RMSNorm, RoPE, vocab 32000, untied) whose
+ * exact count is as close to `params` as an integer ffn allows. Returns 0, or an error
+ * code when params is outside [1e7, 1e15]. */
+int engine_model_from_params(double params, struct engine_model *m, struct napkin_err *err);
+
+struct engine_params;
+/* The parameter counts of an architecture alone (no scenario, no validation): total,
+ * non-embedding, active, per layer, embedding, LM head. per_gpu is the total. */
+void engine_model_params(const struct engine_model *m, struct engine_params *out);
+
+/* Checks a scenario as a whole (divisibility, dtype support, ranges). Returns 0 or an
+ * error code; the message names the knob and what is allowed. */
+int engine_validate(const struct engine_scenario *sc, struct napkin_err *err);
+
+#endif
