@@ -19,6 +19,10 @@ cmake --build "$build" -j "$(nproc 2>/dev/null || echo 2)" --target napkin bench
 
 "$build/bench/bench_engine"
 echo
+if cmake --build "$build" --target bench_views >/dev/null 2>&1; then
+	"$build/bench/bench_views"
+	echo
+fi
 if command -v tmux >/dev/null 2>&1 && command -v python3 >/dev/null 2>&1; then
 	python3 bench/tui_bench.py --napkin "$build/napkin" --rss-tool "$build/bench/bench_rss" \
 		--idle "${BENCH_IDLE:-10}" --keys "${BENCH_KEYS:-200}" --starts "${BENCH_STARTS:-20}"

@@ -70,6 +70,7 @@ struct sweep_out {
 	const int *rc;
 	size_t nx, ny, nm, shown; /* nm metrics computed, the first `shown` asked for */
 	long fits;                /* index of memory.fits among the metrics */
+	size_t part0[MAX_Y], nparts[MAX_Y]; /* --stack: result j's parts are metrics part0 .. */
 };
 
 /* The message of an invalid point (computed again: the sweep keeps only the first). */
@@ -181,6 +182,50 @@ static void out_json(const struct sweep_out *o)
 	emit_finish(&e);
 }
 
+/* --stack: result j's parts as stacked bands under its curve (the same axes and marks) */
+static void out_text_stack(const struct sweep_out *o, size_t j, const struct plot_curve *c)
+{
+	size_t np = o->nparts[j], p, k;
+	double *v = malloc(o->nx * np * sizeof *v);
+	const char *names[16];
+	char title[200];
+	struct plot_stack st;
+
+	if (v == NULL || np > 16) {
+		free(v);
+		return;
+	}
+	for (k = 0; k < np; k++) {
+		const char *key = o->sw->metrics[o->part0[j] + k].key;
+		names[k] = strrchr(key, '.') != NULL ? strrchr(key, '.') + 1 : key;
+	}
+	for (p = 0; p < o->nx; p++)
+		for (k = 0; k < np; k++)
+			v[p * np + k] = o->rc[p] == 0 ? o->values[p * o->nm + o->part0[j] + k] : NAN;
+	snprintf(title, sizeof title, "\n%s stacked by part (%s)%s", o->sw->metrics[j].key,
+		 strncmp(o->sw->metrics[j].key, "memory.", 7) == 0 ? "every part at once, per GPU"
+								  : "the predicted step's parts, per step",
+		 strcmp(o->sw->metrics[j].key, "compute.step_seconds") == 0 ? "; they add up to step_seconds_predicted" : "");
+	memset(&st, 0, sizeof st);
+	st.title = title;
+	st.x = o->xs;
+	st.v = v;
+	st.n = o->nx;
+	st.np = np;
+	st.names = names;
+	st.log_x = c->log_x;
+	st.x_unit = c->x_unit;
+	st.y_unit = c->y_unit;
+	st.x_name = c->x_name;
+	st.line = c->line;
+	st.line_label = c->line_label;
+	st.mark = c->mark;
+	st.current = c->current;
+	st.at = c->current >= 0 ? c->current : (long)o->nx - 1;
+	plot_stack(stdout, &st, 60, 12);
+	free(v);
+}
+
 static void out_text_curve(const struct sweep_out *o)
 {
 	const struct engine_range *rx = &o->sw->range[0];
@@ -255,6 +300,8 @@ static void out_text_curve(const struct sweep_out *o)
 		c.mark_label = mark[0] ? mark : NULL;
 		c.current = current;
 		plot_curve(stdout, &c, 60, 12);
+		if (o->nparts[j] > 0)
+			out_text_stack(o, j, &c);
 	}
 	if (first_over >= 0)
 		printf("\n%s\n", mark);
@@ -283,13 +330,16 @@ static void out_text_grid(const struct sweep_out *o)
 int cmd_sweep(int argc, char **argv)
 {
 	const char *format = "text", *yopt = NULL, *pos[3];
+	bool stack = false;
 	struct cli_opt opts[] = {
 		{"y", "RESULT,...", &yopt, NULL, N_("results to compute (JSON report keys; default memory.total,memory.fits,compute.step_seconds)")},
 		{"format", "text|csv|json", &format, NULL, N_("output format (text: a table and the chart)")},
+		{"stack", NULL, NULL, &stack,
+		 N_("text: under memory.total and the step time, their parts stacked (memory's ten, the step's twelve)")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
 	struct cli_setup s;
-	struct engine_metric m[MAX_Y + 1];
+	struct engine_metric m[MAX_Y + 1 + 3 * ENGINE_STEP_PARTS];
 	struct engine_sweep sw;
 	struct sweep_out o;
 	struct napkin_err err;
@@ -346,6 +396,11 @@ int cmd_sweep(int argc, char **argv)
 		fprintf(stderr, "napkin sweep: %s is swept twice: give two different knobs\n", sw.range[0].knob->key);
 		goto out;
 	}
+	if (stack && (fmt != SW_TEXT || npos != 1)) {
+		fprintf(stderr, "napkin sweep: --stack draws the parts under a curve in the text form (one range, "
+				"--format text); csv and json give the parts when asked: --y memory.weights,memory.activations,...\n");
+		goto out;
+	}
 	if ((rc = parse_y(yopt, m, &nm)) != 0)
 		goto out;
 	rc = CLI_EXIT_USAGE;
@@ -358,6 +413,14 @@ int cmd_sweep(int argc, char **argv)
 	if (o.fits < 0) { /* the chart marks the first point that does not fit */
 		(void)engine_metric_find("memory.fits", &m[nm], &err);
 		o.fits = (long)nm++;
+	}
+	for (p = 0; stack && p < o.shown; p++) { /* the parts go after what was asked */
+		size_t np = engine_metric_parts(m[p].key, NULL, 0);
+		if (np == 0 || nm + np > sizeof m / sizeof m[0])
+			continue;
+		o.part0[p] = nm;
+		o.nparts[p] = engine_metric_parts(m[p].key, &m[nm], np);
+		nm += np;
 	}
 	sw.metrics = m;
 	sw.nmetrics = nm;

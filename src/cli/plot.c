@@ -60,6 +60,15 @@ static void segment(struct grid *g, int x0, int y0, int x1, int y1)
 	}
 }
 
+static double xpos_of(bool log_x, double x, double lo, double hi)
+{
+	if (hi <= lo)
+		return 0.0;
+	if (log_x)
+		return (log(x) - log(lo)) / (log(hi) - log(lo));
+	return (x - lo) / (hi - lo);
+}
+
 static double xpos(const struct plot_curve *c, double x, double lo, double hi)
 {
 	if (hi <= lo)
@@ -170,6 +179,144 @@ void plot_curve(FILE *f, const struct plot_curve *c, int width, int height)
 			plot_value(c->x_unit, c->x[c->current], buf, sizeof buf);
 			fprintf(f, "%14s△ the scenario's %s (%s)\n", "", c->x_name, buf);
 		}
+	}
+}
+
+/* the bands' glyphs, bottom first: block shades, then marks that read apart in any font */
+static const char *const band_glyph[] = {"█", "▓", "▒", "░", "▚", "≡", "▞", "#", "=", "+", ":", "~"};
+#define NGLYPH (sizeof band_glyph / sizeof band_glyph[0])
+
+/* ticks under a chart: first, middle and last x, the knob's name; then the marks */
+static void x_axis(FILE *f, const double *x, size_t n, bool log_x, enum engine_unit u, const char *name, int width,
+		   int mark_col, int cur_col, const char *mark_label, double cur_x)
+{
+	char t0[40], t1[40], t2[40], buf[64];
+	double xlo = x[0], xhi = x[n - 1], xm = log_x ? sqrt(xlo * xhi) : (xlo + xhi) / 2;
+	int pad, col;
+
+	fprintf(f, "%12s └", "");
+	for (col = 0; col < width; col++)
+		fputs(col == 0 || col == width / 2 || col == width - 1 ? "┬" : "─", f);
+	fputc('\n', f);
+	plot_value(u, xlo, t0, sizeof t0);
+	plot_value(u, xm, t1, sizeof t1);
+	plot_value(u, xhi, t2, sizeof t2);
+	pad = width / 2 - (int)strlen(t0) - (int)strlen(t1) / 2;
+	fprintf(f, "%14s%s%*s%s", "", t0, pad > 1 ? pad : 1, "", t1);
+	pad = width - width / 2 - (int)strlen(t1) / 2 - (int)strlen(t1) % 2 - (int)strlen(t2);
+	fprintf(f, "%*s%s  %s%s\n", pad > 1 ? pad : 1, "", t2, name, log_x ? " (log scale)" : "");
+	if (mark_col >= 0 || cur_col >= 0) {
+		fprintf(f, "%14s", "");
+		for (col = 0; col < width; col++)
+			fputs(col == mark_col ? "▲" : col == cur_col ? "△" : " ", f);
+		fputc('\n', f);
+		if (mark_col >= 0 && mark_label != NULL)
+			fprintf(f, "%14s▲ %s\n", "", mark_label);
+		if (cur_col >= 0 && cur_col != mark_col) {
+			plot_value(u, cur_x, buf, sizeof buf);
+			fprintf(f, "%14s△ the scenario's %s (%s)\n", "", name, buf);
+		}
+	}
+}
+
+void plot_stack(FILE *f, const struct plot_stack *s, int width, int height)
+{
+	double yhi = 0.0, xlo, xhi;
+	size_t i, k, p = 0;
+	int row, col, line_row = -1, mark_col = -1, cur_col = -1;
+	char hi_s[40], mid_s[40], lo_s[40];
+	static int cell[MAXH][MAXW]; /* the band of each cell, -1: none (the caller is single-threaded) */
+
+	if (width > MAXW)
+		width = MAXW;
+	if (height > MAXH)
+		height = MAXH;
+	if (s->n == 0 || s->np == 0)
+		return;
+	xlo = s->x[0];
+	xhi = s->x[s->n - 1];
+	for (i = 0; i < s->n; i++) {
+		double tot = 0.0;
+		for (k = 0; k < s->np; k++)
+			tot += isnan(s->v[i * s->np + k]) ? 0.0 : s->v[i * s->np + k];
+		if (tot > yhi)
+			yhi = tot;
+	}
+	if (!isnan(s->line) && s->line > yhi)
+		yhi = s->line;
+	if (yhi <= 0)
+		yhi = 1.0;
+	yhi *= 1.05;
+	for (col = 0; col < width; col++) {
+		/* the column's middle in x, and the two points either side */
+		double fc = (col + 0.5) / width, cum = 0.0, t, fa, fb;
+		for (row = 0; row < height; row++)
+			cell[row][col] = -1;
+		while (p + 2 < s->n && xpos_of(s->log_x, s->x[p + 1], xlo, xhi) < fc)
+			p++;
+		if (s->n < 2)
+			continue;
+		fa = xpos_of(s->log_x, s->x[p], xlo, xhi);
+		fb = xpos_of(s->log_x, s->x[p + 1], xlo, xhi);
+		t = fb > fa ? (fc - fa) / (fb - fa) : 0.0;
+		t = t < 0.0 ? 0.0 : t > 1.0 ? 1.0 : t;
+		for (k = 0; k < s->np; k++) {
+			double a = s->v[p * s->np + k], b = s->v[(p + 1) * s->np + k], y = (1.0 - t) * a + t * b, lo = cum;
+			if (isnan(y) || y <= 0.0)
+				continue;
+			cum += y;
+			for (row = 0; row < height; row++) {
+				double mid = yhi * (height - row - 0.5) / height;
+				if (mid >= lo && mid < cum)
+					cell[row][col] = (int)k;
+			}
+		}
+	}
+	if (!isnan(s->line))
+		line_row = (int)floor((1.0 - s->line / yhi) * height);
+	for (i = 0; i < s->n; i++) {
+		int c = (int)floor(xpos_of(s->log_x, s->x[i], xlo, xhi) * (width - 1) + 0.5);
+		if ((long)i == s->mark)
+			mark_col = c;
+		if ((long)i == s->current)
+			cur_col = c;
+	}
+	fprintf(f, "%s\n", s->title);
+	plot_value(s->y_unit, yhi, hi_s, sizeof hi_s);
+	plot_value(s->y_unit, yhi / 2, mid_s, sizeof mid_s);
+	plot_value(s->y_unit, 0.0, lo_s, sizeof lo_s);
+	for (row = 0; row < height; row++) {
+		const char *tick = row == 0 ? hi_s : row == height / 2 ? mid_s : row == height - 1 ? lo_s : "";
+		fprintf(f, "%12s %s", tick, row == 0 || row == height / 2 || row == height - 1 ? "┤" : "│");
+		for (col = 0; col < width; col++)
+			fputs(row == line_row ? "┄" : cell[row][col] < 0 ? " " : band_glyph[(size_t)cell[row][col] % NGLYPH], f);
+		if (row == line_row && s->line_label != NULL)
+			fprintf(f, " %s", s->line_label);
+		fputc('\n', f);
+	}
+	x_axis(f, s->x, s->n, s->log_x, s->x_unit, s->x_name, width, mark_col, cur_col, NULL,
+	       s->current >= 0 ? s->x[s->current] : NAN);
+	if (s->at >= 0 && (size_t)s->at < s->n) {
+		char xv[40], yv[40];
+		int col_used = 0;
+		plot_value(s->x_unit, s->x[s->at], xv, sizeof xv);
+		fprintf(f, "%14sat %s %s:", "", s->x_name, xv);
+		col_used = 14 + 4 + (int)strlen(s->x_name) + (int)strlen(xv) + 1;
+		for (k = s->np; k-- > 0;) { /* top band first, as the chart reads */
+			double y = s->v[(size_t)s->at * s->np + k];
+			int w;
+			if (isnan(y) || y <= 0.0)
+				continue;
+			plot_value(s->y_unit, y, yv, sizeof yv);
+			w = 3 + (int)strlen(s->names[k]) + 1 + (int)strlen(yv);
+			if (col_used + w > 14 + width + 8) {
+				fprintf(f, "\n%14s", "");
+				col_used = 14;
+			}
+			fprintf(f, "  %s %s %s", band_glyph[k % NGLYPH], s->names[k], yv);
+			col_used += w;
+		}
+		fputc('\n', f);
 	}
 }
 

@@ -28,6 +28,24 @@ struct plot_curve {
 /* Draws c, width × height characters of plot area plus axes. */
 void plot_curve(FILE *f, const struct plot_curve *c, int width, int height);
 
+/* A result's parts stacked, bottom first (values v[i * np + k] of part k at point i; NaN:
+ * an invalid point), each band its glyph (told apart without colour), read between points
+ * linearly in the axis' scale; a legend names each glyph with its value at point `at`.
+ * line, mark and current as in plot_curve. */
+struct plot_stack {
+	const char *title;
+	const double *x, *v;
+	size_t n, np;
+	const char *const *names; /* np names */
+	bool log_x;
+	enum engine_unit x_unit, y_unit;
+	const char *x_name;
+	double line;
+	const char *line_label;
+	long mark, current, at;
+};
+void plot_stack(FILE *f, const struct plot_stack *s, int width, int height);
+
 /* A heatmap: v[iy * nx + ix] (NaN: invalid), rows y from the top as given. fits_only:
  * the values are 1/0 (fits or not) and are drawn as █ and ·. */
 void plot_heatmap(FILE *f, const char *title, const double *xs, size_t nx, const double *ys, size_t ny,

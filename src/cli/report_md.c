@@ -61,6 +61,9 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload != ENGINE_OFFLOAD_NONE)
 		fprintf(f, _("Host memory (offload %s): %.2f GiB for this GPU.\n\n"), engine_offload_name(sc->offload),
 			r->memory.host_bytes / 1073741824.0);
+	if (sc->mode == ENGINE_MODE_TRAIN && engine_offload_nvme(sc->offload))
+		fprintf(f, _("NVMe (offload %s): %.2f GiB for this GPU.\n\n"), engine_offload_name(sc->offload),
+			r->memory.nvme_bytes / 1073741824.0);
 
 	if (sc->mode == ENGINE_MODE_TRAIN) {
 		fprintf(f, _("## How long? Compute and time\n\n"));

@@ -124,9 +124,19 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	}
 	if (train && sc->offload != ENGINE_OFFLOAD_NONE) {
 		engine_fmt_bytes(m->host_bytes, true, a, sizeof a);
-		fprintf(f, _("    %s %11s  on the host for this GPU (offload %s: master, optimizer states, 16-bit gradients%s)\n"),
-			util_text_pad(lab, sizeof lab, _("host memory"), 27), a, engine_offload_name(sc->offload),
-			sc->offload == ENGINE_OFFLOAD_PARAMS ? _(", the weights") : "");
+		if (engine_offload_nvme(sc->offload))
+			fprintf(f, _("    %s %11s  on the host for this GPU (offload %s: 16-bit gradients, staging buffers)\n"),
+				util_text_pad(lab, sizeof lab, _("host memory"), 27), a, engine_offload_name(sc->offload));
+		else
+			fprintf(f, _("    %s %11s  on the host for this GPU (offload %s: master, optimizer states, 16-bit gradients%s)\n"),
+				util_text_pad(lab, sizeof lab, _("host memory"), 27), a, engine_offload_name(sc->offload),
+				engine_offload_weights(sc->offload) ? _(", the weights") : "");
+	}
+	if (train && engine_offload_nvme(sc->offload)) {
+		engine_fmt_bytes(m->nvme_bytes, true, a, sizeof a);
+		fprintf(f, _("    %s %11s  on NVMe for this GPU (master, optimizer states%s)\n"),
+			util_text_pad(lab, sizeof lab, _("NVMe"), 27), a,
+			sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? _(", the weights") : "");
 	}
 	bar(f, r, 60);
 	if (m->max_batch != ENGINE_NOT_SOLVED) {
@@ -226,6 +236,15 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		fprintf(f, _("  offload          PCIe %s per step (both ways, pinned): %s · CPU optimizer step %s at %s;\n"
 			     "                   what compute does not hide is the predicted step's offload part\n"),
 			a, b, d, e);
+	}
+	if (sc->mode == ENGINE_MODE_TRAIN && engine_offload_nvme(sc->offload)) {
+		engine_fmt_bytes(c->offload_nvme_bytes, false, a, sizeof a);
+		engine_fmt_seconds(c->offload_nvme_seconds, b, sizeof b);
+		engine_fmt_si(sc->nvme_bandwidth, "B/s", d, sizeof d);
+		engine_fmt_si(sc->nvme_write_bandwidth, "B/s", e, sizeof e);
+		fprintf(f, _("                   NVMe %s per step (states read and written%s): %s at %s read, %s write;\n"
+			     "                   the states' I/O overlaps the CPU's step (the longer counts)\n"),
+			a, sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? _(", weights read per pass") : "", b, d, e);
 	}
 }
 

@@ -80,10 +80,12 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	inf->kv_bytes_per_token = 2.0 * dm->L * dm->nkv * dm->dh * b->kv;
 
 	/* prefill: the forward of B × prompt tokens through every layer (computed on one TP
-	 * rank, times tp for the replica), the LM head for the last position, KV written */
+	 * rank, times tp for the replica), the LM head for the last position, KV written; the
+	 * attention over the keys the kernel computes (eng_attn_span: causal with
+	 * FlashAttention, as TTFT counts it) */
 	{
 		struct eng_traffic l = {0, 0};
-		eng_layer_traffic(sc, dm, b, B * prompt, prompt, &l);
+		eng_layer_traffic(sc, dm, b, B * prompt, eng_attn_span(sc, dm, 0.0, prompt), &l);
 		pre.flops = dm->L * l.flops * tp + 2.0 * B * dm->d * dm->V;
 		pre.bytes = dm->L * l.bytes * tp + b->w * dm->V * dm->d + B * prompt * inf->kv_bytes_per_token;
 	}
@@ -180,6 +182,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->logits_alive = mem.logits_alive;
 	m->zero3_buffer = mem.gathered;
 	m->host_bytes = mem.host_bytes;
+	m->nvme_bytes = mem.nvme_bytes;
 	m->dequant_buffer = mem.dequant_buffer;
 	m->bits_per_base_weight = mem.bits_per_base_weight;
 	m->capacity = sc->gpu.memory_bytes;

@@ -71,5 +71,9 @@ const char *engine_recompute_name(enum engine_recompute r);
 const char *engine_mode_name(enum engine_mode m);
 const char *engine_finetune_name(enum engine_finetune f);
 const char *engine_offload_name(enum engine_offload o);
+/* Whether an offload keeps the 16-bit weights off the GPU (params, nvme-params). */
+bool engine_offload_weights(enum engine_offload o);
+/* Whether an offload keeps the optimizer states on NVMe (nvme, nvme-params). */
+bool engine_offload_nvme(enum engine_offload o);
 
 #endif

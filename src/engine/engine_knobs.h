@@ -38,6 +38,7 @@ enum engine_knob_group {
 	ENGINE_GROUP_PRECISION,
 	ENGINE_GROUP_GPU,
 	ENGINE_GROUP_TRAINING,
+	ENGINE_GROUP_MEMORY,    /* what trades memory: recompute, offload and its links */
 	ENGINE_GROUP_INFERENCE,
 	ENGINE_GROUP_COUNT,
 };

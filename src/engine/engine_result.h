@@ -31,6 +31,7 @@ struct engine_memory {
 					 * embedding's sum, the optimizer's foreach buffer (peak.c) */
 	double total, capacity, headroom; /* total: every part above at once (>= peak) */
 	double host_bytes;              /* offload: what one GPU's process keeps in host memory */
+	double nvme_bytes;              /* offload nvme: what one GPU's process keeps on NVMe */
 	double dequant_buffer;          /* QLoRA: one linear dequantised to 16 bits (in weights) */
 	double bits_per_base_weight;    /* QLoRA: storage of a base linear's weight, bits (NF4 + constants) */
 	double peak;                    /* the most allocated at one moment of a step (<= total) */
@@ -106,6 +107,8 @@ struct engine_compute {
 	/* offload, per GPU per optimizer step: PCIe traffic both ways (pinned), its time, and
 	 * the CPU optimizer's step at host memory bandwidth (figures beside step_seconds) */
 	double offload_pcie_bytes, offload_pcie_seconds, offload_cpu_seconds;
+	/* offload nvme, per GPU per optimizer step: bytes read and written on NVMe, their time */
+	double offload_nvme_bytes, offload_nvme_seconds;
 	double train_seconds, train_days, gpu_hours;
 	double cost;                     /* price × GPU-hours (0 without a price) */
 	enum engine_throughput_source source;

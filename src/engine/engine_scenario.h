@@ -200,7 +200,16 @@ enum {
  *   optimizer  optimizer states, fp32 master weights and the update on the CPU; 16-bit
  *              gradients stream to the host in the backward, 16-bit parameters come back;
  *   params     also the parameters live on the host, fetched per layer. */
-enum engine_offload { ENGINE_OFFLOAD_NONE, ENGINE_OFFLOAD_OPTIMIZER, ENGINE_OFFLOAD_PARAMS };
+/* none; optimizer (ZeRO-Offload: states, master and update on the CPU); params (also the
+ * 16-bit weights in host memory); nvme (ZeRO-Infinity: master and states on NVMe, the update
+ * on the CPU); nvme-params (also the weights on NVMe) */
+enum engine_offload {
+	ENGINE_OFFLOAD_NONE,
+	ENGINE_OFFLOAD_OPTIMIZER,
+	ENGINE_OFFLOAD_PARAMS,
+	ENGINE_OFFLOAD_NVME,
+	ENGINE_OFFLOAD_NVME_PARAMS,
+};
 /* When a training step's memory peaks: at the end of the forward (the loss computing,
  * the logits still alive), at the start of the backward (the forward's activations and
  * the loss's gradient all alive) or at the optimizer step (every gradient, before
@@ -245,8 +254,10 @@ struct engine_scenario {
 	int64_t lora_rank;            /* r of every adapter */
 	int lora_targets;             /* ENGINE_LORA_* bits */
 	double lora_dropout;          /* PEFT's lora_dropout: p of the dropout before each A */
-	enum engine_offload offload;  /* none, optimizer or params */
+	enum engine_offload offload;  /* none, optimizer, params, nvme or nvme-params */
 	double host_bandwidth;        /* host memory bandwidth, bytes/s (the CPU optimizer step) */
+	double nvme_bandwidth;        /* NVMe read bandwidth one GPU's process gets, bytes/s (offload nvme) */
+	double nvme_write_bandwidth;  /* NVMe write bandwidth one GPU's process gets, bytes/s */
 	double price;                 /* per GPU-hour, in the user's currency (0 = not given) */
 	/* Which knobs the user set (command line, scenario file, explorer), one bit per row of
 	 * the knob table: engine_knob_set marks them, engine_adapt leaves them alone and fits

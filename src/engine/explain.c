@@ -14,7 +14,7 @@ static const char *const keys[] = {
 	"model.params_total", "model.params_active", "model.params_trainable", "memory.weights", "memory.autocast_copies", "memory.master_weights",
 	"memory.gradients",
 	"memory.optimizer", "memory.activations", "memory.logits", "memory.kv_cache", "memory.overhead",
-	"memory.total", "memory.peak", "memory.host_bytes", "memory.max_batch", "memory.min_gpus", "memory.max_params",
+	"memory.total", "memory.peak", "memory.host_bytes", "memory.nvme_bytes", "memory.max_batch", "memory.min_gpus", "memory.max_params",
 	"compute.flops_per_token_forward", "compute.flops_per_token_train", "compute.train_seconds",
 	"compute.mfu", "compute.step_breakdown", "inference.prefill_seconds", "inference.decode_seconds_per_token",
 	"inference.max_concurrent", "inference.ttft_seconds", "inference.tpot_seconds", "inference.prefill_flops_causal",
@@ -50,7 +50,8 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 	else if (strcmp(key, "model.params_trainable") == 0 || strcmp(key, "model.params_adapters") == 0 ||
 		 strcmp(key, "memory.bits_per_base_weight") == 0 || strcmp(key, "memory.dequant_buffer") == 0)
 		eng_ex_finetune(&x, sc, r);
-	else if (strcmp(key, "memory.host_bytes") == 0 || starts(key, "compute.offload_"))
+	else if (strcmp(key, "memory.host_bytes") == 0 || strcmp(key, "memory.nvme_bytes") == 0 ||
+		 starts(key, "compute.offload_"))
 		eng_ex_offload(&x, sc, r);
 	else if (strcmp(key, "memory.weights") == 0)
 		eng_ex_weights(&x, sc, r);

@@ -37,18 +37,35 @@ void eng_ex_offload(struct eng_ex *x, const struct engine_scenario *sc, const st
 
 	eng_ex_head(x, "memory.host_bytes", "host memory for one GPU (offload)");
 	if (sc->mode != ENGINE_MODE_TRAIN || sc->offload == ENGINE_OFFLOAD_NONE) {
-		eng_ex_line(x, "  no offload: nothing is kept on the host (offload: optimizer or params)");
+		eng_ex_line(x, "  no offload: nothing is kept on the host (offload: optimizer, params, nvme or nvme-params)");
 		return;
 	}
 	eng_ex_line(x, "  ZeRO-Offload: the fp32 master, the optimizer states and the update on the CPU; 16-bit "
 		       "gradients go down in the backward, 16-bit parameters come back after the step");
-	if (sc->offload == ENGINE_OFFLOAD_PARAMS)
-		eng_ex_line(x, "  params: the 16-bit weights live on the host too, each layer fetched before it computes "
-			       "(the GPU holds the layer in use and the next)");
+	if (engine_offload_weights(sc->offload))
+		eng_ex_line(x, "  %s: the 16-bit weights live off the GPU too, each layer fetched before it computes "
+			       "(the GPU holds the layer in use and the next)", engine_offload_name(sc->offload));
+	if (engine_offload_nvme(sc->offload))
+		eng_ex_line(x, "  ZeRO-Infinity's NVMe tier: master and states%s on NVMe; the host keeps the 16-bit "
+			       "gradients and pinned staging buffers (two layers' states%s)",
+			    sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? " and the weights" : "",
+			    sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? ", two layers' weights" : "");
 	eng_ex_line(x, "  result   %s on the host for this GPU", GIB(r->memory.host_bytes, a));
+	if (engine_offload_nvme(sc->offload))
+		eng_ex_line(x, "           %s on NVMe for this GPU (memory.nvme_bytes)", GIB(r->memory.nvme_bytes, a));
 	eng_ex_line(x, "  per step %s over PCIe (pinned, both directions at once): %s; the CPU's step %s at %s",
 		    GB(cp->offload_pcie_bytes, a), SECS(cp->offload_pcie_seconds, b), SECS(cp->offload_cpu_seconds, c),
 		    SI(sc->host_bandwidth, "B/s", d));
+	if (engine_offload_nvme(sc->offload)) {
+		eng_ex_line(x, "  NVMe     %s per step: master and states read and written back once%s: %s at %s read, "
+			       "%s write",
+			    GB(cp->offload_nvme_bytes, a),
+			    sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? ", every weight read for each forward and backward" : "",
+			    SECS(cp->offload_nvme_seconds, b), SI(sc->nvme_bandwidth, "B/s", c),
+			    SI(sc->nvme_write_bandwidth, "B/s", d));
+		eng_ex_line(x, "           overlapped as DeepSpeed overlaps them: the states' I/O with the CPU's step "
+			       "(the longer counts), the weights' reads with the compute");
+	}
 	eng_ex_line(x, "  in the predicted step (compute.step_breakdown.offload): the CPU's step and the copy back "
 		       "of the parameters, and what of the gradients' copy the backward does not hide");
 	eng_ex_line(x, "  source   Ren et al. 2021 (ZeRO-Offload) §4; Rajbhandari et al. 2021 (ZeRO-Infinity)");

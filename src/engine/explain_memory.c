@@ -69,8 +69,10 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 			    z3 ? " ÷ " : "", z3 ? CNT(dp, b) : "");
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_LORA)
 		eng_ex_line(x, "           + the adapters' %s parameters at %g B", CNT(r->params.adapters, a), by.w);
-	if (sc->mode == ENGINE_MODE_TRAIN && sc->offload == ENGINE_OFFLOAD_PARAMS)
-		eng_ex_line(x, "  offload params: only the layer in use and the next stay on the GPU (memory.host_bytes)");
+	if (sc->mode == ENGINE_MODE_TRAIN && engine_offload_weights(sc->offload))
+		eng_ex_line(x, "  offload %s: only the layer in use and the next stay on the GPU (memory.%s)",
+			    engine_offload_name(sc->offload),
+			    sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? "nvme_bytes" : "host_bytes");
 	if (by.autocast_copy > 0)
 		eng_ex_line(x, "  (autocast's %g-byte copies of the matmul weights are their own line: memory.autocast_copies)",
 			    by.autocast_copy);

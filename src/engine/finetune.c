@@ -21,7 +21,8 @@
  *    2Ψ (the 16-bit weights), the host 2Ψ + 12Ψ (gradients, master, Adam's moments).
  *    ZeRO-Infinity (Rajbhandari et al. 2021) also moves the parameters to the host and
  *    fetches each layer before it computes (napkin: the layer in use and the one being
- *    prefetched).
+ *    prefetched); its NVMe tier keeps master and states (nvme) and the weights
+ *    (nvme-params) on NVMe, staged through pinned host buffers.
  */
 #include <string.h>
 
@@ -144,16 +145,38 @@ void eng_finetune_memory(const struct engine_scenario *sc, const struct eng_dims
 	 * process holds its ZeRO shard); the GPU keeps one layer's gradients in flight */
 	{
 		double layer_t = sc->finetune == ENGINE_FT_FULL ? in->layer : eng_lora_layer_adapters(sc, dm, t);
-		c->host_bytes = c->master + c->optimizer + Pt * by->g / in->gdiv;
+		double states = c->master + c->optimizer;
+		bool nvme = engine_offload_nvme(sc->offload);
+
+		c->host_bytes = states + Pt * by->g / in->gdiv;
 		c->master = 0.0;
 		c->optimizer = 0.0;
 		c->gradients = eng_min(c->gradients, layer_t * by->g);
 		c->sharded = sc->zero >= 3 ? c->sharded : 0.0;
-		if (sc->offload == ENGINE_OFFLOAD_PARAMS) {
+		if (nvme) {
+			/* ZeRO-Infinity (Rajbhandari et al. 2021, §5.1 and its overlap-centric
+			 * design): master and states on NVMe; the CPU updates them a sub-group at a
+			 * time while the next is read and the last written back (DeepSpeed's
+			 * pipeline_read/pipeline_write). napkin stages two layers' states in pinned
+			 * host buffers: the one being updated and the one in flight. */
+			double per_param = Pt > 0.0 ? states / Pt : 0.0;
+			double staging = eng_min(states, 2.0 * layer_t * per_param);
+			c->nvme_states = states;
+			c->nvme_bytes = states;
+			c->host_bytes += staging - states;
+		}
+		if (engine_offload_weights(sc->offload)) {
 			/* the 16-bit weights too, each layer fetched before it computes: the
-			 * layer in use and the next, prefetched */
+			 * layer in use and the next, prefetched; from NVMe through a pinned host
+			 * buffer of the same two layers */
 			double on_gpu = eng_min(c->weights, 2.0 * in->layer * by->w + c->dequant_buffer);
-			c->host_bytes += c->weights - on_gpu;
+			double moved = c->weights - on_gpu;
+			if (nvme) {
+				c->nvme_bytes += moved;
+				c->host_bytes += eng_min(moved, 2.0 * in->layer * by->w);
+			} else {
+				c->host_bytes += moved;
+			}
 			c->weights = on_gpu;
 			c->gathered = 0.0;
 		}
@@ -174,7 +197,7 @@ void eng_offload_parts(const struct engine_scenario *sc, const struct eng_bytes 
 	 * backward. Pinned buffers (DeepSpeed pins them); PCIe is full duplex. */
 	d2h = acc * Pt * by->g;
 	up = Pt * by->w;
-	fetch = sc->offload == ENGINE_OFFLOAD_PARAMS
+	fetch = engine_offload_weights(sc->offload)
 			? 2.0 * acc * m->params_gpu * (sc->finetune == ENGINE_FT_QLORA ? m->bits_per_base_weight / 8.0 : by->w)
 			: 0.0;
 	h2d_bw = sc->gpu.h2d_pinned_bw > 0.0 ? sc->gpu.h2d_pinned_bw : sc->gpu.pcie_bw;
@@ -192,6 +215,15 @@ void eng_offload_parts(const struct engine_scenario *sc, const struct eng_bytes 
 		double per = 2.0 * (by->master > 0.0 ? by->master : 4.0) + 2.0 * by->state_bytes + by->g + by->w;
 		o->cpu = Pt / eng_max(m->odiv, 1.0) * per / sc->host_bandwidth;
 	}
+	/* nvme: the CPU's step reads master and states from NVMe and writes them back, once
+	 * per step; nvme-params also reads every weight for each micro-batch's forward and
+	 * backward (what PCIe then carries up, h2d_fetch). One drive's reads and writes take
+	 * turns: their times add. */
+	if (engine_offload_nvme(sc->offload) && sc->nvme_bandwidth > 0.0 && sc->nvme_write_bandwidth > 0.0) {
+		o->nvme_states = m->nvme_states / sc->nvme_bandwidth + m->nvme_states / sc->nvme_write_bandwidth;
+		o->nvme_fetch = fetch / sc->nvme_bandwidth;
+		o->nvme_bytes = 2.0 * m->nvme_states + fetch;
+	}
 }
 
 void eng_offload_times(const struct engine_scenario *sc, const struct eng_bytes *by, const struct eng_mem *m,
@@ -204,6 +236,8 @@ void eng_offload_times(const struct engine_scenario *sc, const struct eng_bytes 
 	/* both directions at once: the longer one */
 	c->offload_pcie_seconds = eng_max(o.d2h, o.h2d_update + o.h2d_fetch);
 	c->offload_cpu_seconds = o.cpu;
+	c->offload_nvme_bytes = o.nvme_bytes;
+	c->offload_nvme_seconds = o.nvme_states + o.nvme_fetch;
 }
 
 const char *engine_finetune_name(enum engine_finetune f)
@@ -220,6 +254,18 @@ const char *engine_offload_name(enum engine_offload o)
 	switch (o) {
 	case ENGINE_OFFLOAD_OPTIMIZER: return "optimizer";
 	case ENGINE_OFFLOAD_PARAMS: return "params";
+	case ENGINE_OFFLOAD_NVME: return "nvme";
+	case ENGINE_OFFLOAD_NVME_PARAMS: return "nvme-params";
 	default: return "none";
 	}
+}
+
+bool engine_offload_weights(enum engine_offload o)
+{
+	return o == ENGINE_OFFLOAD_PARAMS || o == ENGINE_OFFLOAD_NVME_PARAMS;
+}
+
+bool engine_offload_nvme(enum engine_offload o)
+{
+	return o == ENGINE_OFFLOAD_NVME || o == ENGINE_OFFLOAD_NVME_PARAMS;
 }

@@ -60,6 +60,8 @@ struct eng_mem {
 	double gathered;          /* ZeRO-3: one layer's weights gathered to compute (in weights) */
 	double autocast;          /* AMP: autocast's 16-bit copies of the matmul weights (not in weights) */
 	double host_bytes;        /* offload: held in host memory for this GPU */
+	double nvme_bytes;        /* offload nvme: held on NVMe for this GPU */
+	double nvme_states;       /* of which master and optimizer states */
 	double dequant_buffer;    /* QLoRA: one linear dequantised to bf16 (in weights) */
 	double bits_per_base_weight;
 	double trainable_gpu;     /* parameters this GPU trains (before ZeRO sharding) */
@@ -86,6 +88,9 @@ void eng_finetune_memory(const struct engine_scenario *sc, const struct eng_dims
 struct eng_offload_t {
 	double d2h, h2d_update, h2d_fetch, cpu;
 	double bytes;
+	/* nvme: the states read and written around the CPU's step, and (nvme-params) the
+	 * weights read for each micro-batch's forward and backward */
+	double nvme_states, nvme_fetch, nvme_bytes;
 };
 void eng_offload_parts(const struct engine_scenario *sc, const struct eng_bytes *by, const struct eng_mem *m,
 		       struct eng_offload_t *o);
@@ -155,6 +160,9 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 
 /* Serving (serving.c): the tokens one sequence's KV cache holds per layer, averaged over
  * layers (paged into kv_block blocks, capped by a sliding window), for a context ctx. */
+/* The keys each query of prompt positions [a, b) attends to, as the kernel computes them:
+ * the causal span with FlashAttention, every key up to b without (serving.c). */
+double eng_attn_span(const struct engine_scenario *sc, const struct eng_dims *dm, double a, double b);
 double eng_kv_tokens(const struct engine_scenario *sc, const struct eng_dims *dm, double ctx);
 /* The tokens a serving step computes at once: a prefill chunk (the whole prompt when not
  * chunked) and one decode token for each other sequence of the batch. */

@@ -62,7 +62,7 @@ const char *engine_knob_suggest(const char *key)
 const char *engine_group_name(enum engine_knob_group g)
 {
 	static const char *names[ENGINE_GROUP_COUNT] = {"Model", "Batch & sequence", "Precision", "GPU & cluster",
-							"Training", "Inference"};
+							"Training", "Memory", "Inference"};
 	return (int)g >= 0 && g < ENGINE_GROUP_COUNT ? names[g] : "";
 }
 

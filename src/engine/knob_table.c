@@ -100,6 +100,7 @@ static const struct engine_choice ch_lora_targets[] = {
 };
 static const struct engine_choice ch_offload[] = {
 	{"none", ENGINE_OFFLOAD_NONE}, {"optimizer", ENGINE_OFFLOAD_OPTIMIZER}, {"params", ENGINE_OFFLOAD_PARAMS},
+	{"nvme", ENGINE_OFFLOAD_NVME}, {"nvme-params", ENGINE_OFFLOAD_NVME_PARAMS},
 	{"off", ENGINE_OFFLOAD_NONE},  {"cpu", ENGINE_OFFLOAD_OPTIMIZER},        {NULL, 0},
 };
 
@@ -130,6 +131,7 @@ static const struct engine_choice ch_wformat[] = {
 #define G_PREC ENGINE_GROUP_PRECISION
 #define G_GPU ENGINE_GROUP_GPU
 #define G_TRAIN ENGINE_GROUP_TRAINING
+#define G_MEM ENGINE_GROUP_MEMORY
 #define G_INFER ENGINE_GROUP_INFERENCE
 
 /* Application order: names first (model, params, gpu), then the fields they fill. */
@@ -245,7 +247,7 @@ static const struct engine_knob knobs[] = {
 
 	{"optimizer", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_OPT_ADAMW, ENGINE_STEP_CHOICE,
 	 ch_optimizer, F_TRAIN, M_MEM | M_TIME, SC(optimizer), "optimizer", "adamw, adam, sgd, sgd-momentum, adam-8bit, lion, adafactor"},
-	{"recompute", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_RECOMP_NONE, ENGINE_STEP_CHOICE,
+	{"recompute", G_MEM, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_RECOMP_NONE, ENGINE_STEP_CHOICE,
 	 ch_recompute, F_TRAIN, M_MEM | M_CMP | M_RL, SC(recompute), "recompute",
 	 "activation recomputation: none, selective (attention) or full"},
 	{"flash_attention", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, 0,
@@ -286,14 +288,25 @@ static const struct engine_knob knobs[] = {
 	{"lora_dropout", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 0, 0.99, 0, ENGINE_STEP_LINEAR, NULL, F_TRAIN,
 	 M_MEM, SC(lora_dropout), "LoRA dropout", "dropout before each adapter's A (its output and 1-byte mask are kept)"},
 	/* offload (src/engine/offload.c) */
-	{"offload", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_OFFLOAD_NONE, ENGINE_STEP_CHOICE, ch_offload,
+	{"offload", G_MEM, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_OFFLOAD_NONE, ENGINE_STEP_CHOICE, ch_offload,
 	 F_TRAIN, M_MEM | M_TIME, SC(offload), "offload",
-	 "ZeRO-Offload: none, optimizer (states, master and update on the CPU) or params (also the weights)"},
+	 "ZeRO-Offload: none, optimizer (states, master and update on the CPU), params (also the weights); "
+	 "ZeRO-Infinity: nvme (states and master on NVMe), nvme-params (also the weights)"},
 	/* default: one socket of 8-channel DDR4-3200, 8 × 25.6 GB/s = 204.8 GB/s peak, of which
 	 * STREAM-like loops sustain about half: 100 GB/s */
-	{"host_bandwidth", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e15, 100e9, ENGINE_STEP_125, NULL,
+	{"host_bandwidth", G_MEM, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e15, 100e9, ENGINE_STEP_125, NULL,
 	 F_TRAIN, M_TIME, SC(host_bandwidth), "host bandwidth",
 	 "host memory bandwidth the CPU optimizer step runs at (offload)"},
+	/* defaults: a DGX A100 (320 GB) holds 15 TB as 4 × 3.84 TB PCIe 4.0 U.2 NVMe drives for
+	 * its 8 GPUs (DGX A100 datasheet); a drive of that class, Samsung's PM1733 U.2, reads
+	 * 6.4 GB/s and writes 3.8 GB/s sequentially (Samsung's specifications, 2019): per GPU
+	 * 4 × 6.4 / 8 = 3.2 GB/s read and 4 × 3.8 / 8 = 1.9 GB/s write */
+	{"nvme_bandwidth", G_MEM, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e13, 3.2e9, ENGINE_STEP_125, NULL,
+	 F_TRAIN, M_TIME, SC(nvme_bandwidth), "NVMe read bandwidth",
+	 "NVMe read bandwidth one GPU's process gets (offload nvme, nvme-params)"},
+	{"nvme_write_bandwidth", G_MEM, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e13, 1.9e9, ENGINE_STEP_125, NULL,
+	 F_TRAIN, M_TIME, SC(nvme_write_bandwidth), "NVMe write bandwidth",
+	 "NVMe write bandwidth one GPU's process gets (offload nvme: the updated states)"},
 
 	{"prompt", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e8, 512, ENGINE_STEP_POW2, NULL, F_INFER,
 	 M_MEM | M_INF | M_RL, SC(prompt), "prompt", "prompt tokens per sequence (prefill)"},

@@ -82,6 +82,16 @@ static double chunk_span(const struct eng_dims *dm, double a, double b)
 	return (1.0 - dm->wfrac) * full + dm->wfrac * local;
 }
 
+/* The keys a query of the chunk [a, b) is charged for: with FlashAttention the kernel skips
+ * the masked blocks, so the causal (and sliding-window) span (Dao et al. 2022, §3.1; the
+ * causal kernel visits only blocks at or below the diagonal); eager attention computes the
+ * whole QKᵀ of the chunk against every key up to b and masks afterwards (PyTorch's
+ * scaled_dot_product_attention math path, Hugging Face's eager attention), so b. */
+double eng_attn_span(const struct engine_scenario *sc, const struct eng_dims *dm, double a, double b)
+{
+	return sc->flash_attention ? chunk_span(dm, a, b) : b;
+}
+
 /* The TP all-reduces of one forward over `tokens` tokens: 2 per layer of tokens·d values,
  * each timed by the step-time model's collective (gemm.c: NCCL's bus bandwidth on the
  * links, the per-call latency, the ring steps that cross nodes). */
@@ -111,7 +121,7 @@ static double chunk_seconds(const struct engine_scenario *sc, const struct eng_d
 {
 	struct eng_traffic l = {0, 0};
 
-	eng_layer_traffic(sc, dm, b, n, chunk_span(dm, a, a + n), &l);
+	eng_layer_traffic(sc, dm, b, n, eng_attn_span(sc, dm, a, a + n), &l);
 	return eng_max(dm->L * l.flops / peak, (dm->L * l.bytes + (a + n) * kv_rank) / sc->gpu.bandwidth) +
 	       tp_comm(sc, dm, b, n);
 }

@@ -131,7 +131,7 @@ static void layer(const struct ctx *c, struct stage *st)
 	double fr = dm->f / t, d = dm->d;
 	double rep = sc->sequence_parallel && sc->tp > 1 ? 1.0 / t : 1.0;
 	double heads = dm->nh / t;
-	double fwd_mm = 0.0, attn_f = 0.0, attn_b = 0.0, elem, tpv, attn_core_f = 0.0;
+	double fwd_mm = 0.0, attn_f = 0.0, attn_b = 0.0, elem, tpv, attn_core_f = 0.0, deq = 0.0;
 	bool moe = dm->E > 1.0;
 
 	/* linear layers */
@@ -207,16 +207,21 @@ static void layer(const struct ctx *c, struct stage *st)
 	if (c->frozen && sc->finetune == ENGINE_FT_QLORA) {
 		/* QLoRA: every linear's NF4 weight is dequantised to bf16 before its forward and
 		 * again for its data gradient (bitsandbytes' dequantize_4bit): the packed weight
-		 * and its constants read (4.127 bits), the bf16 weight written */
-		double w = (d * (hq + 2.0 * hkv) + hq * d + dm->E / ep * (dm->gated ? 3.0 : 2.0) * d * fr) *
-			   (ENG_NF4_BITS / 8.0 + 2.0);
-		st->elem_f += stream(c, w) + 7.0 * ENG_KERNEL_GAP;
-		st->elem_b += stream(c, w) + 7.0 * ENG_KERNEL_GAP;
-		st->bytes += 2.0 * w;
+		 * and its constants read (4.127 bits), the bf16 weight written; a recomputed
+		 * forward dequantises once more */
+		deq = (d * (hq + 2.0 * hkv) + hq * d + dm->E / ep * (dm->gated ? 3.0 : 2.0) * d * fr) *
+		      (ENG_NF4_BITS / 8.0 + 2.0);
+		st->elem_f += stream(c, deq) + 7.0 * ENG_KERNEL_GAP;
+		st->elem_b += stream(c, deq) + 7.0 * ENG_KERNEL_GAP;
+		st->bytes += 2.0 * deq;
 	}
 
 	/* recomputation: the forward again, inside the backward */
 	if (sc->recompute == ENGINE_RECOMP_FULL) {
+		if (deq > 0.0) {
+			st->recompute += stream(c, deq) + 7.0 * ENG_KERNEL_GAP;
+			st->bytes += deq;
+		}
 		st->recompute += fwd_mm + attn_f + stream(c, elem) + 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv) +
 				 (moe && sc->ep > 1 ? 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, M * dm->k * d * e) : 0.0);
 	} else if (sc->recompute == ENGINE_RECOMP_SELECTIVE) {
@@ -381,12 +386,15 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		if (sc->offload != ENGINE_OFFLOAD_NONE) {
 			/* ZeRO-Offload (Ren et al. 2021, §4.2): the gradients' copy to the host
 			 * overlaps the backward, the parameter fetches (params) the compute; the
-			 * CPU's step and the updated parameters' copy back do not overlap */
+			 * CPU's step and the updated parameters' copy back do not overlap.
+			 * ZeRO-Infinity's NVMe tier (Rajbhandari et al. 2021, overlap-centric
+			 * design): the states' reads and writes overlap the CPU's step, the
+			 * weights' reads (nvme-params) the compute, as their PCIe copies do */
 			struct eng_offload_t ot;
 			eng_offload_parts(sc, b, mem, &ot);
 			pt->optimizer = 0.0;
-			pt->offload = ot.cpu + ot.h2d_update + eng_max(0.0, ot.d2h - m * bwd_mb) +
-				      eng_max(0.0, ot.h2d_fetch - m * T_mb);
+			pt->offload = eng_max(ot.cpu, ot.nvme_states) + ot.h2d_update + eng_max(0.0, ot.d2h - m * bwd_mb) +
+				      eng_max(0.0, eng_max(ot.h2d_fetch, ot.nvme_fetch) - m * T_mb);
 		}
 	}
 

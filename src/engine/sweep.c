@@ -106,6 +106,34 @@ double engine_metric_value(const struct engine_result *r, const struct engine_me
 	return NAN;
 }
 
+size_t engine_metric_parts(const char *key, struct engine_metric *parts, size_t max)
+{
+	static const char *const memory_parts[] = {
+		"memory.weights",     "memory.autocast_copies", "memory.master_weights", "memory.gradients",
+		"memory.optimizer",   "memory.activations",     "memory.logits",         "memory.scratch",
+		"memory.kv_cache",    "memory.overhead",
+	};
+	const char *const *keys;
+	size_t n, i, w = 0;
+	struct napkin_err err;
+
+	if (strcmp(key, "memory.total") == 0) {
+		keys = memory_parts;
+		n = sizeof memory_parts / sizeof memory_parts[0];
+	} else if (strcmp(key, "compute.step_seconds") == 0 || strcmp(key, "compute.step_seconds_predicted") == 0) {
+		keys = part_keys;
+		n = ENGINE_STEP_PARTS;
+	} else {
+		return 0;
+	}
+	for (i = 0; i < n && w < max; i++) {
+		util_err_clear(&err);
+		if (engine_metric_find(keys[i], &parts[w], &err) == NAPKIN_OK)
+			w++;
+	}
+	return n;
+}
+
 /* ---------------------------------------------------------------- ranges */
 
 static bool number_knob(const struct engine_knob *k)

@@ -255,10 +255,12 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		b.offload = ENGINE_OFFLOAD_NONE;
 		run(&a, scale, &w);
 		run(&b, scale, &wo);
-		fill(&T[ENGINE_TECH_OFFLOAD], "offload", "offload (ZeRO-Offload)", train && sc->offload != ENGINE_OFFLOAD_NONE,
-		     &w, &wo);
-		T[ENGINE_TECH_OFFLOAD].name = "offload";
-		T[ENGINE_TECH_OFFLOAD].label = "offload (ZeRO-Offload)";
+		{
+			const char *lab = engine_offload_nvme(a.offload) ? "offload (ZeRO-Infinity)" : "offload (ZeRO-Offload)";
+			fill(&T[ENGINE_TECH_OFFLOAD], "offload", lab, train && sc->offload != ENGINE_OFFLOAD_NONE, &w, &wo);
+			T[ENGINE_TECH_OFFLOAD].name = "offload";
+			T[ENGINE_TECH_OFFLOAD].label = lab;
+		}
 		snprintf(T[ENGINE_TECH_OFFLOAD].compare, sizeof T[0].compare, "none -> %s", engine_offload_name(a.offload));
 		if (!train)
 			T[ENGINE_TECH_OFFLOAD].applies = false;

@@ -39,6 +39,16 @@ int engine_metric_find(const char *key, struct engine_metric *m, struct napkin_e
 bool engine_metric_at(size_t i, struct engine_metric *m);
 double engine_metric_value(const struct engine_result *r, const struct engine_metric *m);
 
+/* The parts a result is the sum of, for stacked charts: memory.total is the sum of
+ * memory.weights, autocast_copies, master_weights, gradients, optimizer, activations,
+ * logits, scratch, kv_cache and overhead (every part at once, memory.c); the step time
+ * (compute.step_seconds, compute.step_seconds_predicted) is the sum of the twelve
+ * compute.step_breakdown parts, which add up to step_seconds_predicted (step.c): the same
+ * as step_seconds when mfu is auto (the default), not when an mfu or a measurement is
+ * given. Writes up to max parts' metrics (in stacking order, bottom first) and returns how
+ * many the result has: 0 when it has none. */
+size_t engine_metric_parts(const char *key, struct engine_metric *parts, size_t max);
+
 /* ---------------------------------------------------------------- ranges */
 
 #define ENGINE_RANGE_MAX_POINTS 1024

@@ -281,10 +281,19 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	 * fine-tuning: what is trained (the per-parameter sum does not apply to frozen weights) */
 	if (m->sc.mode == ENGINE_MODE_TRAIN && m->sc.offload != ENGINE_OFFLOAD_NONE) {
 		tui_draw_bytes(mm->host_bytes, a, sizeof a);
-		snprintf(line, sizeof line, "%s on the host (offload %s: master, states, 16-bit grads%s)", a,
-			 engine_offload_name(m->sc.offload), m->sc.offload == ENGINE_OFFLOAD_PARAMS ? ", weights" : "");
-		if (tui_item_width(m, line, "memory.host_bytes") + 12 > in.w)
-			snprintf(line, sizeof line, "%s (offload %s)", a, engine_offload_name(m->sc.offload));
+		if (engine_offload_nvme(m->sc.offload)) {
+			char nv[32];
+			tui_draw_bytes(mm->nvme_bytes, nv, sizeof nv);
+			snprintf(line, sizeof line, "%s on the host, %s on NVMe (offload %s: states%s on NVMe)", a, nv,
+				 engine_offload_name(m->sc.offload), engine_offload_weights(m->sc.offload) ? ", weights" : "");
+			if (tui_item_width(m, line, "memory.host_bytes") + 12 > in.w)
+				snprintf(line, sizeof line, "%s + NVMe %s (%s)", a, nv, engine_offload_name(m->sc.offload));
+		} else {
+			snprintf(line, sizeof line, "%s on the host (offload %s: master, states, 16-bit grads%s)", a,
+				 engine_offload_name(m->sc.offload), engine_offload_weights(m->sc.offload) ? ", weights" : "");
+			if (tui_item_width(m, line, "memory.host_bytes") + 12 > in.w)
+				snprintf(line, sizeof line, "%s (offload %s)", a, engine_offload_name(m->sc.offload));
+		}
 		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), 12, "host mem", line,
 			     "memory.host_bytes", now);
 	} else if (m->sc.mode == ENGINE_MODE_TRAIN && m->sc.finetune != ENGINE_FT_FULL) {

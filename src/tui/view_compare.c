@@ -1,11 +1,12 @@
 /*
- * The compare view (view_trade.h): the scenario on several GPUs side by side, one column
- * each, every figure in rows (the report's own, per GPU or for the job as the row says);
+ * The compare view (view_trade.h): the scenario at several values of one knob (GPUs by
+ * default; k K choose the knob among those on screen) side by side, one column each, every figure in rows (the report's own, per GPU or for the job as the row says);
  * the best of each row is marked ✓ and every column after the first shows its difference
- * from the first. The first column is the scenario as it is; `a` adds a column through
- * the GPU picker (the pick is taken as a column, and the scenario and undo are left as
- * they were), `d` drops the last. Each column is the scenario with that GPU, adapted and
- * evaluated in full, as `napkin compare --gpu A,B` gives it.
+ * from the first. The first column is the scenario as it is; `a` adds a column: for gpu
+ * and model through the picker (the pick is taken as a column, and the scenario and undo
+ * are left as they were), for any other knob the next notch up from the last column (A:
+ * down); `d` drops the last. Each column is the scenario with that value, adapted and
+ * evaluated in full, as `napkin compare --KNOB A,B` gives it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -32,7 +33,8 @@ static const struct {
 #define NROWS (int)(sizeof rows / sizeof rows[0])
 
 struct compare_view {
-	struct engine_gpu gpu[COLS]; /* the added columns (the first is the scenario's own) */
+	const struct engine_knob *knob; /* whose values the columns are (gpu by default) */
+	char value[COLS][96];           /* the added columns' values, as engine_knob_set text */
 	int n;
 	bool picking;
 	struct engine_scenario before;
@@ -51,6 +53,7 @@ int tui_compare_open(struct tui_model *m)
 
 	if (v == NULL)
 		return -1;
+	v->knob = engine_knob_find("gpu");
 	m->view_state[TUI_VIEW_COMPARE] = v;
 	return 0;
 }
@@ -61,27 +64,106 @@ void tui_compare_close(struct tui_model *m)
 	m->view_state[TUI_VIEW_COMPARE] = NULL;
 }
 
+/* gpu and model take their values through the picker; every other knob by its notches */
+static bool picked(const struct engine_knob *k)
+{
+	return strcmp(k->key, "gpu") == 0 || strcmp(k->key, "model") == 0;
+}
+
+/* Column i's scenario: the scenario with the knob set to the column's value (marked given,
+ * adapted), as `napkin compare --KNOB A,B` builds it from the same flags. Column 0 is the
+ * scenario itself. Returns 0 or the error of an invalid column. */
+static int column_scenario(const struct tui_model *m, const struct compare_view *v, const struct engine_scenario *base,
+			   int i, struct engine_scenario *out, struct napkin_err *err)
+{
+	int rc;
+
+	*out = *base;
+	if (i == 0)
+		return NAPKIN_OK;
+	rc = engine_knob_set(out, v->knob, v->value[i - 1], m->have_cat ? &m->cat : NULL, err);
+	if (rc != NAPKIN_OK)
+		return rc;
+	engine_adapt(out, NULL);
+	return engine_validate(out, err);
+}
+
+static void add_value(struct tui_model *m, struct compare_view *v, const char *text)
+{
+	int i;
+	char own[96];
+
+	engine_knob_format(&m->sc, v->knob, own, sizeof own);
+	for (i = 0; i < v->n; i++)
+		if (strcmp(v->value[i], text) == 0)
+			break;
+	if (i < v->n || strcmp(own, text) == 0) {
+		tui_model_message(m, true, "%s %s is a column already", v->knob->key, text);
+		return;
+	}
+	util_strlcpy(v->value[v->n++], text, sizeof v->value[0]);
+}
+
 /* After the picker: its pick becomes a column; the scenario and undo are as before. */
 static void take_pick(struct tui_model *m, struct compare_view *v, uint64_t now)
 {
+	char a[96], b[96];
+
 	if (!v->picking || tui_view_top(m) != TUI_VIEW_COMPARE)
 		return;
 	v->picking = false;
-	{
-		char a[256], b[256];
-		const struct engine_knob *g = engine_knob_find("gpu");
-		engine_knob_format(&m->sc, g, a, sizeof a);
-		engine_knob_format(&v->before, g, b, sizeof b);
-		if (strcmp(a, b) == 0)
-			return; /* nothing picked */
-	}
-	if (v->n < COLS)
-		v->gpu[v->n++] = m->sc.gpu;
+	engine_knob_format(&m->sc, v->knob, a, sizeof a);
+	engine_knob_format(&v->before, v->knob, b, sizeof b);
 	m->sc = v->before;
 	memcpy(m->undo, v->undo, sizeof m->undo);
 	m->n_undo = v->n_undo;
 	tui_model_evaluate(m, now);
-	tui_model_message(m, false, "added %s as a column (the scenario is unchanged)", v->gpu[v->n - 1].name);
+	if (strcmp(a, b) == 0)
+		return; /* nothing picked */
+	if (v->n < COLS) {
+		add_value(m, v, a);
+		tui_model_message(m, false, "added %s %s as a column (the scenario is unchanged)", v->knob->key, a);
+	}
+}
+
+/* a / A: the next notch up (down) from the last column, for a knob without a picker */
+static void step_value(struct tui_model *m, struct compare_view *v, int dir)
+{
+	struct engine_scenario t;
+	struct napkin_err err;
+	char text[96];
+
+	util_err_clear(&err);
+	if (column_scenario(m, v, &m->sc, v->n, &t, &err) != NAPKIN_OK) {
+		tui_model_message(m, true, "%s", err.msg);
+		return;
+	}
+	util_err_clear(&err);
+	if (engine_knob_step(&t, v->knob, dir, m->have_cat ? &m->cat : NULL, &err) != NAPKIN_OK) {
+		tui_model_message(m, true, "%s: %s", v->knob->key, err.msg[0] ? err.msg : "no further value");
+		return;
+	}
+	engine_knob_format(&t, v->knob, text, sizeof text);
+	add_value(m, v, text);
+}
+
+/* k / K: the next (previous) knob for the columns: the knobs on screen that take values */
+static void next_knob(struct tui_model *m, struct compare_view *v, int dir)
+{
+	const struct engine_knob *ks[TUI_KNOBS_MAX];
+	int nk = tui_model_knobs(m, ks, TUI_KNOBS_MAX), at = -1, i;
+
+	for (i = 0; i < nk; i++)
+		if (ks[i] == v->knob)
+			at = i;
+	for (i = 1; i <= nk; i++) {
+		const struct engine_knob *k = ks[((at < 0 ? 0 : at) + (dir > 0 ? i : nk * 2 - i)) % nk];
+		if (k->type != ENGINE_KNOB_NAME || picked(k)) {
+			v->knob = k;
+			v->n = 0; /* the columns were another knob's values */
+			return;
+		}
+	}
 }
 
 unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
@@ -91,6 +173,7 @@ unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64
 	if (v == NULL)
 		return TUI_REACT_NONE;
 	take_pick(m, v, now);
+	m->msg[0] = '\0'; /* the last key's message goes with the next key */
 	switch (ev->key) {
 	case TUI_KEY_ESC: case 'q': case 'C':
 		tui_view_pop(m);
@@ -99,16 +182,23 @@ unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64
 		m->scroll = 0;
 		tui_view_push(m, TUI_VIEW_HELP);
 		return TUI_REACT_REDRAW;
-	case 'a': case 'g':
+	case 'k': case 'K':
+		next_knob(m, v, ev->key == 'k' ? 1 : -1);
+		return TUI_REACT_REDRAW;
+	case 'a': case 'A': case 'g':
 		if (v->n >= COLS) {
 			tui_model_message(m, true, "at most %d columns besides the scenario's (d drops one)", COLS);
+			return TUI_REACT_REDRAW;
+		}
+		if (!picked(v->knob)) {
+			step_value(m, v, ev->key == 'A' ? -1 : 1);
 			return TUI_REACT_REDRAW;
 		}
 		v->before = m->sc;
 		memcpy(v->undo, m->undo, sizeof v->undo);
 		v->n_undo = m->n_undo;
 		v->picking = true;
-		tui_model_open_picker(m, engine_knob_find("gpu"));
+		tui_model_open_picker(m, v->knob);
 		return TUI_REACT_REDRAW;
 	case 'd':
 		if (v->n > 0)
@@ -134,14 +224,9 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	ncol = v->n + 1;
 	for (i = 0; i < ncol; i++) {
 		struct napkin_err err;
-		sc[i] = v->picking ? v->before : m->sc;
-		if (i > 0) {
-			sc[i].gpu = v->gpu[i - 1];
-			engine_knob_mark_given(&sc[i], engine_knob_find("gpu"), true);
-			engine_adapt(&sc[i], NULL);
-		}
 		util_err_clear(&err);
-		ok[i] = engine_validate(&sc[i], &err) == NAPKIN_OK && engine_evaluate(&sc[i], &res[i], &err) == NAPKIN_OK;
+		ok[i] = column_scenario(m, v, v->picking ? &v->before : &m->sc, i, &sc[i], &err) == NAPKIN_OK &&
+			engine_validate(&sc[i], &err) == NAPKIN_OK && engine_evaluate(&sc[i], &res[i], &err) == NAPKIN_OK;
 		util_strlcpy(err_col[i], err.msg, sizeof err_col[i]);
 	}
 	engine_scenario_summary(&sc[0], buf, sizeof buf);
@@ -155,8 +240,22 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	shown = (m->w - lw) / cw;
 	if (shown > ncol)
 		shown = ncol;
-	for (i = 0; i < shown; i++)
-		tui_canvas_text_right(c, lw + (i + 1) * cw - 1, 2, cw - 1, sc[i].gpu.name, i == 0 ? TUI_S_TITLE_FOCUS : TUI_S_TITLE);
+	snprintf(buf, sizeof buf, " columns (k K): %s%s   a%s adds a column, d drops one", v->knob->key,
+		 picked(v->knob) ? " (a picks one)" : "", picked(v->knob) ? "" : " A (a notch up, down)");
+	tui_canvas_text(c, 0, 1, m->w, buf, TUI_S_LABEL);
+	for (i = 0; i < shown; i++) {
+		char head[96];
+		if (strcmp(v->knob->key, "gpu") == 0)
+			util_strlcpy(head, sc[i].gpu.name, sizeof head);
+		else if (strcmp(v->knob->key, "model") == 0)
+			util_strlcpy(head, sc[i].model.name, sizeof head);
+		else {
+			char d[64];
+			engine_knob_display(&sc[i], v->knob, d, sizeof d);
+			snprintf(head, sizeof head, "%s %s", v->knob->key, d);
+		}
+		tui_canvas_text_right(c, lw + (i + 1) * cw - 1, 2, cw - 1, head, i == 0 ? TUI_S_TITLE_FOCUS : TUI_S_TITLE);
+	}
 	tui_canvas_text(c, 1, 2, lw - 1, "per GPU / job", TUI_S_LABEL);
 	for (r = 0; r < NROWS && 3 + r < m->h - 4; r++) {
 		struct engine_metric mt;
@@ -191,11 +290,11 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	}
 	for (i = 0; i < ncol; i++)
 		if (!ok[i]) {
-			snprintf(buf, sizeof buf, " %s: %s", sc[i].gpu.name, err_col[i]);
+			snprintf(buf, sizeof buf, " column %d: %s", i + 1, err_col[i]);
 			tui_canvas_text(c, 0, m->h - 4, m->w, buf, TUI_S_ERROR_MSG);
 			break;
 		}
-	snprintf(buf, sizeof buf, " \xe2\x9c\x93 best of the row; %% against the first column (the scenario's GPU)%s",
-		 shown < ncol ? "; wider for more columns" : "");
+	snprintf(buf, sizeof buf, " \xe2\x9c\x93 best of the row; %% against the first column (the scenario's %s)%s",
+		 v->knob->key, shown < ncol ? "; wider for more columns" : "");
 	tui_canvas_text(c, 0, m->h - 3, m->w, buf, TUI_S_DIM);
 }

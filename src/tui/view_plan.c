@@ -2,7 +2,9 @@
  * The plan view (view_trade.h): the planner's top layouts (engine_plan, the same search
  * as `napkin plan`), ranked by the goal (predicted training time by default; g cycles
  * GPU-hours, cost, fewest GPUs), with the scenario's own layout for comparison, and the
- * selected row's predicted step broken into its parts and its memory per GPU. Enter
+ * selected row's predicted step broken into its parts and its memory per GPU. A deadline
+ * (as `napkin plan --deadline DAYS`) drops the layouts that train slower: D types it in
+ * days (Enter sets it, 0 or empty clears it), - and + step it along 7 .. 365 days. Enter
  * applies the row (engine_plan_apply) as one change that `u` undoes.
  */
 #include <math.h>
@@ -17,9 +19,13 @@
 
 struct plan_view {
 	enum engine_goal goal;
+	double deadline;                            /* days; 0: none */
+	bool typing;                                /* D: the deadline is being typed */
+	char typed[12];
 	int sel;
 	char sc[TUI_TRADE_KEY], now[TUI_TRADE_KEY]; /* what rows were planned for; the scenario now */
 	enum engine_goal sc_goal;
+	double sc_deadline;
 	bool valid;
 	struct engine_plan_row rows[PLAN_TOP], mine;
 	bool have_mine;
@@ -55,15 +61,17 @@ static void compute(struct tui_model *m, struct plan_view *v)
 	struct napkin_err err;
 
 	tui_trade_key(&m->sc, v->now, sizeof v->now);
-	if (v->valid && v->sc_goal == v->goal && strcmp(v->sc, v->now) == 0)
+	if (v->valid && v->sc_goal == v->goal && v->sc_deadline == v->deadline && strcmp(v->sc, v->now) == 0)
 		return;
 	memcpy(v->sc, v->now, sizeof v->sc);
 	v->sc_goal = v->goal;
+	v->sc_deadline = v->deadline;
 	v->valid = true;
 	v->err[0] = '\0';
 	memset(&v->st, 0, sizeof v->st);
 	memset(&po, 0, sizeof po);
 	po.goal = v->goal;
+	po.deadline_days = v->deadline;
 	po.top = PLAN_TOP;
 	util_err_clear(&err);
 	if (m->sc.mode != ENGINE_MODE_TRAIN) {
@@ -80,6 +88,56 @@ static void compute(struct tui_model *m, struct plan_view *v)
 		v->sel = v->st.rows > 0 ? (int)v->st.rows - 1 : 0;
 }
 
+/* -/+: the deadline along a ladder of days (none below the first) */
+static double step_deadline(double d, int dir)
+{
+	static const double ladder[] = {7, 14, 30, 60, 90, 180, 365};
+	int i, n = (int)(sizeof ladder / sizeof ladder[0]);
+
+	if (dir > 0) {
+		for (i = 0; i < n; i++)
+			if (d == 0.0 || ladder[i] > d)
+				return d == 0.0 ? ladder[0] : ladder[i];
+		return ladder[n - 1];
+	}
+	for (i = n - 1; i >= 0; i--)
+		if (d > ladder[i])
+			return ladder[i];
+	return 0.0;
+}
+
+/* D: digits (and a point) of the deadline in days; Enter sets it, Esc leaves it as it was */
+static unsigned typing_key(struct tui_model *m, struct plan_view *v, const struct tui_event *ev)
+{
+	size_t len = strlen(v->typed);
+
+	if (ev->key == TUI_KEY_ESC) {
+		v->typing = false;
+		return TUI_REACT_REDRAW;
+	}
+	if (ev->key == TUI_KEY_ENTER) {
+		char *end = NULL;
+		double d = len > 0 ? strtod(v->typed, &end) : 0.0;
+		v->typing = false;
+		if (len > 0 && (end == NULL || *end != '\0' || !(d >= 0.0) || d > 1e5)) {
+			tui_model_message(m, true, "deadline: '%s' is not a number of days from 0 (none) to 100,000", v->typed);
+			return TUI_REACT_REDRAW;
+		}
+		v->deadline = d;
+		v->sel = 0;
+		return TUI_REACT_REDRAW;
+	}
+	if ((ev->key == TUI_KEY_BACKSPACE || ev->key == 127 || ev->key == 8) && len > 0) {
+		v->typed[len - 1] = '\0';
+		return TUI_REACT_REDRAW;
+	}
+	if (((ev->key >= '0' && ev->key <= '9') || ev->key == '.') && len + 1 < sizeof v->typed) {
+		v->typed[len] = (char)ev->key;
+		v->typed[len + 1] = '\0';
+	}
+	return TUI_REACT_REDRAW;
+}
+
 unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
 	struct plan_view *v = state(m);
@@ -87,7 +145,18 @@ unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 	if (v == NULL)
 		return TUI_REACT_NONE;
 	compute(m, v);
+	m->msg[0] = '\0'; /* the last key's message goes with the next key, as on the main screen */
+	if (v->typing)
+		return typing_key(m, v, ev);
 	switch (ev->key) {
+	case 'D':
+		v->typing = true;
+		v->typed[0] = '\0';
+		return TUI_REACT_REDRAW;
+	case '-': case '+': case '=':
+		v->deadline = step_deadline(v->deadline, ev->key == '-' ? -1 : 1);
+		v->sel = 0;
+		return TUI_REACT_REDRAW;
 	case TUI_KEY_ESC: case 'q': case 'P':
 		tui_view_pop(m);
 		return TUI_REACT_REDRAW;
@@ -169,6 +238,15 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		 v->goal == ENGINE_GOAL_TIME ? "predicted time" : engine_goal_name(v->goal),
 		 (unsigned long long)v->st.searched, (unsigned long long)v->st.fitting);
 	tui_paint_view_header(c, m->w, buf);
+	if (v->typing)
+		snprintf(buf, sizeof buf, " deadline in days: %s_   (Enter sets it, empty or 0: none, Esc keeps %g)", v->typed,
+			 v->deadline);
+	else if (v->deadline > 0.0)
+		snprintf(buf, sizeof buf, " deadline (D, - +): %g days \xc2\xb7 %llu of the fitting train within it", v->deadline,
+			 (unsigned long long)v->st.within_deadline);
+	else
+		snprintf(buf, sizeof buf, " deadline (D, - +): none");
+	tui_canvas_text(c, 0, 1, m->w, buf, v->typing ? TUI_S_INPUT : TUI_S_LABEL);
 	if (v->err[0]) {
 		tui_canvas_text(c, 1, 2, m->w - 2, v->err, TUI_S_ERROR_MSG);
 		return;
@@ -196,7 +274,11 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		y++;
 	}
 	if (v->st.rows == 0) {
-		tui_canvas_text(c, 1, y++, m->w - 2, "no layout fits: more GPUs (the gpus knob) or a smaller model", TUI_S_BAD);
+		tui_canvas_text(c, 1, y++, m->w - 2,
+				v->deadline > 0.0 && v->st.fitting > 0
+					? "no fitting layout trains within the deadline: a later one (D, +), or more GPUs"
+					: "no layout fits: more GPUs (the gpus knob) or a smaller model",
+				TUI_S_BAD);
 		return;
 	}
 	/* the selected row: its step, part by part, and its memory */

@@ -1,11 +1,14 @@
 /*
  * The sweep view (view_trade.h): one knob along x over its default range (the engine's,
- * engine_range_default), one result on y, drawn in braille (2 × 4 dots a cell) with axes,
- * units and ticks. Each point is exactly `napkin sweep`'s (engine_sweep_run). For memory
- * the card's capacity is a dashed line and the first point that does not fit is marked
- * ✗; the scenario's own x is a dotted vertical line. ←→ move x itself and -/+ step any
- * other knob, both through the model's knob path (so `u` undoes them); the curve is
- * recomputed when the scenario changes (at most TUI_SWEEP_POINTS points).
+ * engine_range_default, thinned to TUI_SWEEP_POINTS), one to three results on y, each in
+ * its own panel with its own axis, drawn in braille (2 x 4 dots a cell, view_sweep_plot.c).
+ * Each point is exactly `napkin sweep`'s (engine_sweep_run). For memory the card's
+ * capacity is a dashed line and the first point that does not fit is marked x; the
+ * scenario's own x is a dotted vertical line. s stacks a result's parts (memory's ten, the
+ * step's twelve: engine_metric_parts) as bands, each its glyph and colour, with a legend
+ * of their values at the scenario's own x. <- -> move x itself and -/+ step any other knob,
+ * both through the model's knob path (so `u` undoes them); the curves are recomputed when
+ * the scenario changes (at most TUI_SWEEP_POINTS points, every result at once).
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,9 +18,9 @@
 #include "tradeoff.h"
 #include "view_trade.h"
 
-#define NM 2 /* the result on y, and memory.fits */
-#define PW 320
-#define PH 80
+#define NYMAX 3                        /* results shown at once, one panel each */
+#define NPART 12                       /* the most parts a result has (the step's) */
+#define NM (NYMAX * (1 + NPART) + 1)   /* the results, their parts, memory.fits */
 
 static const char *const y_keys[] = {
 	"memory.total",         "compute.step_seconds", "compute.mfu",          "compute.tokens_per_s",
@@ -30,23 +33,48 @@ static const char *const y_labels[NY] = {
 	"training days (the job)", "cost (the job, price x GPU-hours)", "decode tokens/s (all replicas)",
 };
 
+/* a part's band: its glyph (told apart without colour) and its colour */
+struct band {
+	uint32_t glyph;
+	int style;
+	const char *name; /* short, for the legend */
+};
+static const struct band memory_bands[] = {
+	/* the parts in engine_metric_parts' order, in the glyphs and colours of the main
+	 * screen's memory bar (draw_memory.c) */
+	{0x2588, TUI_S_MEM_WEIGHTS, "weights"}, {0x259c, TUI_S_MEM_MASTER, "autocast"},
+	{0x2593, TUI_S_MEM_MASTER, "master"},   {0x2592, TUI_S_MEM_GRADS, "grads"},
+	{0x2591, TUI_S_MEM_OPTIM, "optimizer"}, {0x259a, TUI_S_MEM_ACT, "activations"},
+	{0x2261, TUI_S_MEM_LOGITS, "logits"},   {0x259f, TUI_S_MEM_KV, "scratch"},
+	{0x259e, TUI_S_MEM_KV, "KV cache"},     {0x2581, TUI_S_MEM_OVERHEAD, "overhead"},
+};
+static const struct band step_bands[NPART] = {
+	{0x2588, TUI_S_MEM_WEIGHTS, "matmul"},   {0x2593, TUI_S_MEM_ACT, "attention"}, {0x2592, TUI_S_MEM_LOGITS, "elementwise"},
+	{0x2591, TUI_S_MEM_GRADS, "recompute"},  {0x259a, TUI_S_MEM_OPTIM, "optimizer"}, {0x259e, TUI_S_ROOF, "TP"},
+	{'=', TUI_S_SLOPE, "CP"},                {'+', TUI_S_RIDGE, "EP"},               {':', TUI_S_POINT, "PP"},
+	{0x2261, TUI_S_MEM_KV, "DP"},            {0x2581, TUI_S_MEM_OVERHEAD, "bubble"}, {'#', TUI_S_WARN, "offload"},
+};
+
 struct sweep_view {
 	const struct engine_knob *xk; /* the knob along x */
-	int ym;                       /* index into y_keys */
+	int ym[NYMAX];                /* the results: indices into y_keys */
+	int ny;
+	bool stack;                   /* s: results with parts drawn as stacked bands */
 	int other;                    /* the knob -/+ steps: index into the on-screen knobs */
 	/* the last computation, and what it was of */
 	char sc[TUI_TRADE_KEY], now[TUI_TRADE_KEY];
 	const struct engine_knob *sc_xk;
-	int sc_ym;
-	bool valid;
+	int sc_ym[NYMAX], sc_ny;
+	bool sc_stack, valid;
 	struct engine_range range;
 	struct engine_metric metric[NM];
+	size_t nm;
+	int col_fits, part0[NYMAX], nparts[NYMAX]; /* columns: result i is column i */
 	double xs[TUI_SWEEP_POINTS], values[TUI_SWEEP_POINTS * NM];
 	int rc[TUI_SWEEP_POINTS];
 	size_t n;
 	char err[256];
-	uint8_t dots[PH][PW];
-	uint16_t style[PH][PW];
+	struct tui_plot plot;
 };
 
 void tui_trade_key(const struct engine_scenario *sc, char *buf, size_t n)
@@ -72,28 +100,28 @@ int tui_sweep_range(const struct engine_scenario *sc, const struct engine_knob *
 {
 	struct engine_range base;
 	int rc = engine_range_default(sc, k, &base, err);
+	double span;
 	size_t thin;
 
 	if (rc != NAPKIN_OK)
 		return rc;
 	*r = base;
-	/* one thinning from the count (a huge range, say batch in inference where any number
-	 * fits, is counted by its span, not point by point), then a few corrections */
-	{
-		double span = base.geometric ? log(base.to / base.from) / log(base.step) + 1.0
-					     : (base.to - base.from) / base.step + 1.0;
-		size_t guard;
-		thin = span > (double)max ? (size_t)ceil(span / (double)max) : 1;
-		for (guard = 0; guard < 8; guard++, thin++) {
-			*r = base;
-			if (base.geometric)
-				r->step = pow(base.step, (double)thin);
-			else
-				r->step = base.step * (double)thin;
-			if (thin == 1 || engine_range_values(r, NULL, 0) <= max)
-				break;
-		}
-	}
+	if (max < 2)
+		max = 2;
+	/* The range has span = (to - from) / step + 1 points (log(to/from) / log(factor) + 1
+	 * geometric; rounding to whole values only drops repeats), counted from the span, not
+	 * point by point (batch in inference, where any number fits, spans 10^7). Taking every
+	 * thin-th point with thin = ceil(span / max) leaves n <= (span - 1) / thin + 1
+	 * <= (span - 1) max / span + 1 < max + 1 points: at most max, in one step. */
+	span = base.geometric ? log(base.to / base.from) / log(base.step) + 1.0 : (base.to - base.from) / base.step + 1.0;
+	if (!(span > (double)max))
+		return NAPKIN_OK;
+	thin = (size_t)ceil(span / (double)max);
+	r->step = base.geometric ? pow(base.step, (double)thin) : base.step * (double)thin;
+	/* the bound holds in exact arithmetic; the end point's tolerance (engine_range_values)
+	 * may admit one more: then the range ends at its max-th point */
+	if (engine_range_values(r, NULL, 0) > max)
+		r->to = r->geometric ? r->from * pow(r->step, (double)(max - 1)) : r->from + (double)(max - 1) * r->step;
 	return NAPKIN_OK;
 }
 
@@ -138,6 +166,7 @@ int tui_sweep_open(struct tui_model *m)
 	v->xk = engine_knob_find("batch");
 	if (v->xk == NULL || !sweepable(&m->sc, v->xk))
 		v->xk = next_x(&m->sc, v->xk, 1);
+	v->ny = 1;
 	nk = tui_model_knobs(m, ks, TUI_KNOBS_MAX);
 	for (i = 0; i < nk; i++) /* -/+ start on the sequence: the other axis of memory */
 		if (strcmp(ks[i]->key, "seq") == 0)
@@ -152,25 +181,62 @@ void tui_sweep_close(struct tui_model *m)
 	m->view_state[TUI_VIEW_SWEEP] = NULL;
 }
 
-/* Recomputes when the scenario, the x knob or the result changed. */
+static bool same_request(const struct sweep_view *v)
+{
+	int i;
+
+	if (!v->valid || v->sc_xk != v->xk || v->sc_ny != v->ny || v->sc_stack != v->stack || strcmp(v->sc, v->now) != 0)
+		return false;
+	for (i = 0; i < v->ny; i++)
+		if (v->sc_ym[i] != v->ym[i])
+			return false;
+	return true;
+}
+
+/* The metrics of one sweep: the results (columns 0 .. ny-1), memory.fits, then the parts
+ * of each result that has them when stacking. */
+static int metrics(struct sweep_view *v, struct napkin_err *err)
+{
+	int i, rc;
+
+	v->nm = 0;
+	for (i = 0; i < v->ny; i++)
+		if ((rc = engine_metric_find(y_keys[v->ym[i]], &v->metric[v->nm++], err)) != NAPKIN_OK)
+			return rc;
+	v->col_fits = (int)v->nm;
+	if ((rc = engine_metric_find("memory.fits", &v->metric[v->nm++], err)) != NAPKIN_OK)
+		return rc;
+	for (i = 0; i < v->ny; i++) {
+		size_t np = v->stack ? engine_metric_parts(y_keys[v->ym[i]], &v->metric[v->nm], NPART) : 0;
+		v->part0[i] = (int)v->nm;
+		v->nparts[i] = (int)(np <= NPART ? np : NPART);
+		v->nm += (size_t)v->nparts[i];
+	}
+	return NAPKIN_OK;
+}
+
+/* Recomputes when the scenario, the x knob, the results or the stacking changed. */
 static void compute(struct tui_model *m, struct sweep_view *v)
 {
 	struct engine_sweep sw;
 	struct napkin_err err;
+	int i;
 
 	tui_trade_key(&m->sc, v->now, sizeof v->now);
-	if (v->valid && v->sc_xk == v->xk && v->sc_ym == v->ym && strcmp(v->sc, v->now) == 0)
+	if (same_request(v))
 		return;
 	memcpy(v->sc, v->now, sizeof v->sc);
 	v->sc_xk = v->xk;
-	v->sc_ym = v->ym;
+	v->sc_ny = v->ny;
+	v->sc_stack = v->stack;
+	for (i = 0; i < v->ny; i++)
+		v->sc_ym[i] = v->ym[i];
 	v->valid = true;
 	v->n = 0;
 	v->err[0] = '\0';
 	util_err_clear(&err);
 	if (v->xk == NULL || tui_sweep_range(&m->sc, v->xk, TUI_SWEEP_POINTS, &v->range, &err) != NAPKIN_OK ||
-	    engine_metric_find(y_keys[v->ym], &v->metric[0], &err) != NAPKIN_OK ||
-	    engine_metric_find("memory.fits", &v->metric[1], &err) != NAPKIN_OK) {
+	    metrics(v, &err) != NAPKIN_OK) {
 		util_strlcpy(v->err, err.msg[0] ? err.msg : "no knob to sweep", sizeof v->err);
 		return;
 	}
@@ -178,10 +244,31 @@ static void compute(struct tui_model *m, struct sweep_view *v)
 	sw.range[0] = v->range;
 	sw.nrange = 1;
 	sw.metrics = v->metric;
-	sw.nmetrics = NM;
+	sw.nmetrics = v->nm;
 	v->n = engine_sweep_run(&m->sc, &sw, v->xs, NULL, v->values, v->rc, TUI_SWEEP_POINTS, &err);
 	if (v->n == 0 || err.msg[0])
 		util_strlcpy(v->err, err.msg, sizeof v->err);
+}
+
+/* a: the next result not shown yet, in y_keys' order */
+static void add_result(struct tui_model *m, struct sweep_view *v)
+{
+	int j, i;
+
+	if (v->ny >= NYMAX) {
+		tui_model_message(m, true, "at most %d results at once (d drops the last)", NYMAX);
+		return;
+	}
+	for (j = 1; j < NY; j++) {
+		int cand = (v->ym[v->ny - 1] + j) % NY;
+		bool shown = false;
+		for (i = 0; i < v->ny; i++)
+			shown = shown || v->ym[i] == cand;
+		if (!shown) {
+			v->ym[v->ny++] = cand;
+			return;
+		}
+	}
 }
 
 unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
@@ -205,8 +292,14 @@ unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t
 	case 'x': case 'X':
 		v->xk = next_x(&m->sc, v->xk, ev->key == 'x' ? 1 : -1);
 		return TUI_REACT_REDRAW;
-	case 'y': v->ym = (v->ym + 1) % NY; return TUI_REACT_REDRAW;
-	case 'Y': v->ym = (v->ym + NY - 1) % NY; return TUI_REACT_REDRAW;
+	case 'y': v->ym[0] = (v->ym[0] + 1) % NY; return TUI_REACT_REDRAW;
+	case 'Y': v->ym[0] = (v->ym[0] + NY - 1) % NY; return TUI_REACT_REDRAW;
+	case 'a': add_result(m, v); return TUI_REACT_REDRAW;
+	case 'd':
+		if (v->ny > 1)
+			v->ny--;
+		return TUI_REACT_REDRAW;
+	case 's': v->stack = !v->stack; return TUI_REACT_REDRAW;
 	case TUI_KEY_LEFT: case TUI_KEY_RIGHT:
 		if (v->xk != NULL)
 			tui_model_step_knob(m, v->xk, ev->key == TUI_KEY_RIGHT ? 1 : -1, now);
@@ -232,204 +325,326 @@ unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t
 
 /* ---------------------------------------------------------------- drawing */
 
-struct axes {
-	int w, h;          /* cells */
-	double x0, x1, y0, y1;
-	bool logx;
-};
-
-static const uint8_t bit[4][2] = {{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}};
-
-static void dot(struct sweep_view *v, const struct axes *a, int dx, int dy, int style)
+static double val(const struct sweep_view *v, size_t p, int col)
 {
-	int cx = dx / 2, cy = dy / 4;
-
-	if (dx < 0 || dy < 0 || cx >= a->w || cy >= a->h)
-		return;
-	v->dots[cy][cx] |= bit[dy % 4][dx % 2];
-	v->style[cy][cx] = (uint16_t)style;
+	return v->rc[p] == 0 ? v->values[p * v->nm + (size_t)col] : NAN;
 }
 
-static int xdot(const struct axes *a, double x)
+static const struct band *band_of(const struct sweep_view *v, int i, int k)
 {
-	double f = a->logx ? (log(x) - log(a->x0)) / (log(a->x1) - log(a->x0)) : (x - a->x0) / (a->x1 - a->x0);
-	return (int)lround(f * (2 * a->w - 1));
+	return v->nparts[i] == NPART ? &step_bands[k] : &memory_bands[k < 10 ? k : 9];
 }
 
-static int ydot(const struct axes *a, double y)
+/* a part is in the legend when it is not zero somewhere along the range */
+static bool part_shown(const struct sweep_view *v, int i, int k)
 {
-	return (int)lround((a->y1 - y) / (a->y1 - a->y0) * (4 * a->h - 1));
+	size_t p;
+
+	for (p = 0; p < v->n; p++)
+		if (val(v, p, v->part0[i] + k) > 0.0)
+			return true;
+	return false;
 }
 
-static int clampi(int x, int lo, int hi)
+/* The parts of result i as bands, column by column: a cell takes the part that covers its
+ * middle, the parts read between the two points either side of the column (linear in the
+ * axis' own scale, as the curve is drawn), so the top band follows the curve. */
+static void draw_stack(struct tui_canvas *c, const struct sweep_view *v, int i, int ox, int oy)
 {
-	return x < lo ? lo : x > hi ? hi : x;
-}
+	const struct tui_plot *pl = &v->plot;
+	int col, row, k;
+	size_t p = 0;
 
-static void line(struct sweep_view *v, const struct axes *a, int x0, int y0, int x1, int y1, int style)
-{
-	int dx, dy, sx, sy, e, guard;
-
-	x0 = clampi(x0, -2, 2 * a->w + 1);
-	x1 = clampi(x1, -2, 2 * a->w + 1);
-	y0 = clampi(y0, -2, 4 * a->h + 1);
-	y1 = clampi(y1, -2, 4 * a->h + 1);
-	dx = abs(x1 - x0);
-	dy = -abs(y1 - y0);
-	sx = x0 < x1 ? 1 : -1;
-	sy = y0 < y1 ? 1 : -1;
-	e = dx + dy;
-
-	for (guard = 0; guard < 8 * (PW + PH); guard++) { /* at most the plot's diagonal */
-		dot(v, a, x0, y0, style);
-		if (x0 == x1 && y0 == y1)
-			break;
-		if (2 * e >= dy) {
-			e += dy;
-			x0 += sx;
+	for (col = 0; col < pl->w; col++) {
+		double fx = 2.0 * col + 0.5, cum[NPART + 1], fa, fb, t;
+		while (p + 2 < v->n && tui_plot_xf(pl, v->xs[p + 1]) < fx)
+			p++;
+		if (v->n < 2 || v->rc[p] != 0 || v->rc[p + 1] != 0)
+			continue;
+		fa = tui_plot_xf(pl, v->xs[p]);
+		fb = tui_plot_xf(pl, v->xs[p + 1]);
+		t = fb > fa ? (fx - fa) / (fb - fa) : 0.0;
+		if (t < 0.0 || t > 1.0)
+			continue;
+		cum[0] = 0.0;
+		for (k = 0; k < v->nparts[i]; k++) {
+			double ya = val(v, p, v->part0[i] + k), yb = val(v, p + 1, v->part0[i] + k), y = (1.0 - t) * ya + t * yb;
+			cum[k + 1] = cum[k] + (isfinite(y) && y > 0.0 ? y : 0.0);
 		}
-		if (2 * e <= dx) {
-			e += dx;
-			y0 += sy;
+		for (row = 0; row < pl->h; row++) {
+			/* the value at the cell's middle */
+			double y = pl->y1 - (row + 0.5) / pl->h * (pl->y1 - pl->y0);
+			for (k = 0; k < v->nparts[i]; k++)
+				if (y >= cum[k] && y < cum[k + 1]) {
+					const struct band *b = band_of(v, i, k);
+					tui_canvas_put(c, ox + col, oy + row, b->glyph, b->style);
+					break;
+				}
 		}
 	}
+}
+
+/* The legend of result i's parts: each glyph, name and value at the scenario's own x (the
+ * main screen's figures); parts that are zero along the whole range are left out. */
+static int draw_legend(struct tui_canvas *c, const struct tui_model *m, const struct sweep_view *v, int i, int x, int y,
+		       int w, int rows)
+{
+	int k, j, col = x, row = 0, order[NPART], n = 0;
+	char buf[96], t[40];
+
+	/* the largest parts first at the scenario's x: a short screen cuts the small ones */
+	for (k = 0; k < v->nparts[i]; k++) {
+		double vk = engine_metric_value(&m->res, &v->metric[v->part0[i] + k]);
+		if (!part_shown(v, i, k))
+			continue;
+		for (j = n; j > 0 && engine_metric_value(&m->res, &v->metric[v->part0[i] + order[j - 1]]) < vk; j--)
+			order[j] = order[j - 1];
+		order[j] = k;
+		n++;
+	}
+	for (j = 0; j < n && row < rows; j++) {
+		const struct engine_metric *mt = &v->metric[v->part0[i] + order[j]];
+		const struct band *b = band_of(v, i, order[j]);
+		int bw;
+		tui_paint_metric_value(mt, engine_metric_value(&m->res, mt), t, sizeof t);
+		snprintf(buf, sizeof buf, "%s %s", b->name, t);
+		bw = tui_utf8_width(buf) + 2;
+		if (col + bw + 1 > x + w && col > x) {
+			if (++row >= rows)
+				break;
+			col = x;
+		}
+		tui_canvas_put(c, col, y + row, b->glyph, b->style);
+		tui_canvas_text(c, col + 2, y + row, x + w - col - 2, buf, TUI_S_LABEL);
+		col += bw + 1;
+	}
+	return row + 1;
+}
+
+/* The x axis' labelled points: a point is labelled when its label clears the one before */
+static int x_ticks(const struct sweep_view *v, int ox, int w, int *at, char (*label)[32], int max)
+{
+	int n = 0, next_free = ox - 1;
+	size_t p;
+
+	for (p = 0; p < v->n && n < max; p++) {
+		int cx = ox + (int)lround(tui_plot_xf(&v->plot, v->xs[p])) / 2, lw, tx;
+		tui_paint_knob_value(v->xk, v->xs[p], label[n], sizeof label[n]);
+		lw = tui_utf8_width(label[n]);
+		tx = cx - lw / 2;
+		if (tx + lw > ox + w)
+			tx = ox + w - lw;
+		if (tx <= next_free && p > 0)
+			continue;
+		at[n++] = cx;
+		next_free = tx + lw + 1;
+	}
+	return n;
+}
+
+/* One result's panel: its title, its legend (stacked), the plot and the x axis below. */
+static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_canvas *c, int i, int top, int ph,
+		       int nleg, int ox, int w)
+{
+	const struct engine_metric *mt = &v->metric[i];
+	bool memory = strcmp(mt->key, "memory.total") == 0, stacked = v->nparts[i] > 0;
+	double ymax = 0.0, capacity = m->res.memory.capacity, cur;
+	int first_bad = -1, k, oy = top + 1 + nleg, at[TUI_SWEEP_POINTS], nt, col;
+	char labels[TUI_SWEEP_POINTS][32], buf[200];
+	size_t p;
+
+	for (p = 0; p < v->n; p++) {
+		double y = val(v, p, i), tot = 0.0;
+		if (isfinite(y) && y > ymax)
+			ymax = y;
+		for (k = 0; k < v->nparts[i]; k++) { /* the stack may stand above the curve */
+			double yk = val(v, p, v->part0[i] + k);
+			tot += isfinite(yk) && yk > 0.0 ? yk : 0.0;
+		}
+		if (tot > ymax)
+			ymax = tot;
+		if (v->rc[p] == 0 && val(v, p, v->col_fits) < 0.5 && first_bad < 0)
+			first_bad = (int)p;
+	}
+	if (memory && capacity > ymax)
+		ymax = capacity;
+	{
+		char t[40] = "";
+		bool legend = stacked && v->xk != NULL;
+		if (legend)
+			tui_paint_knob_value(v->xk, engine_knob_value(&m->sc, v->xk), t, sizeof t);
+		snprintf(buf, sizeof buf, "%s (%s)%s%s%s%s", y_labels[v->ym[i]], mt->key, legend ? "; its parts at " : "",
+			 legend ? v->xk->key : "", legend ? " " : "", t);
+	}
+	tui_canvas_text(c, 1, top, m->w - 2, buf, TUI_S_TITLE);
+	if (stacked)
+		draw_legend(c, m, v, i, 2, top + 1, m->w - 3, nleg);
+	if (!(ymax > 0.0)) {
+		tui_canvas_text(c, ox, oy, w, "no valid point (this result is 0 or not defined here)", TUI_S_ERROR_MSG);
+		return;
+	}
+	tui_plot_reset(&v->plot, w, ph, v->xs[0], v->xs[v->n - 1], 0.0, ymax * 1.08, v->range.geometric);
+	if (memory && capacity > 0.0)
+		tui_plot_hline(&v->plot, capacity, 3, TUI_S_WARN);
+	cur = v->xk ? engine_knob_value(&m->sc, v->xk) : NAN;
+	if (cur >= v->plot.x0 && cur <= v->plot.x1)
+		tui_plot_vline(&v->plot, cur, 2, TUI_S_SELECTED);
+	/* the curve: green where the point fits, red where it does not */
+	for (p = 0; p + 1 < v->n; p++)
+		if (isfinite(val(v, p, i)) && isfinite(val(v, p + 1, i)))
+			tui_plot_segment(&v->plot, v->xs[p], val(v, p, i), v->xs[p + 1], val(v, p + 1, i),
+					 val(v, p + 1, v->col_fits) >= 0.5 ? TUI_S_GOOD : TUI_S_BAD);
+	if (v->n == 1 && isfinite(val(v, 0, i)))
+		tui_plot_dot(&v->plot, v->xs[0], val(v, 0, i), TUI_S_GOOD);
+	tui_plot_render(&v->plot, c, ox, oy);
+	if (stacked) {
+		draw_stack(c, v, i, ox, oy);
+		if (memory && capacity > 0.0) { /* the capacity stays visible across the bands */
+			int cy = (int)lround(tui_plot_yf(&v->plot, capacity)) / 4;
+			for (col = 0; col < w && cy >= 0 && cy < ph; col++)
+				tui_canvas_put(c, ox + col, oy + cy, 0x2504, TUI_S_WARN);
+		}
+	}
+	if (first_bad >= 0 && isfinite(val(v, (size_t)first_bad, i))) {
+		int fx = (int)lround(tui_plot_xf(&v->plot, v->xs[first_bad])) / 2;
+		int fy = (int)lround(tui_plot_yf(&v->plot, val(v, (size_t)first_bad, i))) / 4 - stacked;
+		tui_canvas_put(c, ox + fx, oy + (fy < 0 ? 0 : fy < ph ? fy : ph - 1), 0x2717, TUI_S_BAD);
+	}
+	if (memory && capacity > 0.0) {
+		int cy = (int)lround(tui_plot_yf(&v->plot, capacity)) / 4;
+		char t[64];
+		engine_unit_format(ENGINE_UNIT_BYTES, capacity, t, sizeof t);
+		snprintf(buf, sizeof buf, "capacity %s", t);
+		tui_canvas_text_right(c, ox + w, oy + cy - (cy > 0), w, buf, TUI_S_WARN);
+	}
+	/* the y axis with ticks at 0, 1/2 and the top (fewer rows: fewer ticks) */
+	for (k = 0; k < ph; k++)
+		tui_canvas_put(c, ox - 1, oy + k, 0x2502, TUI_S_AXIS);
+	for (k = 0; k <= 4; k += ph >= 8 ? 1 : ph >= 4 ? 2 : 4) { /* a label a row at most */
+		char t[40];
+		tui_paint_metric_value(mt, v->plot.y1 * (4 - k) / 4.0, t, sizeof t);
+		tui_canvas_text_right(c, ox - 1, oy + (int)lround((double)(ph - 1) * k / 4.0), 10, t, TUI_S_AXIS);
+	}
+	tui_canvas_put(c, ox - 1, oy + ph, 0x2514, TUI_S_AXIS);
+	for (col = 0; col < w; col++)
+		tui_canvas_put(c, ox + col, oy + ph, 0x2500, TUI_S_AXIS);
+	nt = x_ticks(v, ox, w, at, labels, TUI_SWEEP_POINTS);
+	for (k = 0; k < nt; k++)
+		tui_canvas_put(c, at[k], oy + ph, 0x252c, TUI_S_AXIS);
+	if (cur >= v->plot.x0 && cur <= v->plot.x1) /* the scenario's own x, on the axis too */
+		tui_canvas_put(c, ox + (int)lround(tui_plot_xf(&v->plot, cur)) / 2, oy + ph, 0x25b2, TUI_S_SELECTED);
+}
+
+/* rows a stacked panel's legend takes at this width: its entries, packed */
+static int legend_rows(const struct sweep_view *v, int i, int w)
+{
+	int k, width = 0;
+
+	if (v->nparts[i] == 0)
+		return 0;
+	for (k = 0; k < v->nparts[i]; k++) /* the name, a value of about 10 and the glyph */
+		if (part_shown(v, i, k))
+			width += (int)strlen(band_of(v, i, k)->name) + 14;
+	return width > 2 * (w - 4) ? 3 : width > w - 4 ? 2 : 1;
 }
 
 void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
 	struct sweep_view *v = state(m);
 	const struct engine_knob *ks[TUI_KNOBS_MAX];
-	int nk = tui_model_knobs(m, ks, TUI_KNOBS_MAX), i, row, col, first_bad = -1, last_fit = -1;
-	struct axes a;
-	struct tui_rect plot;
+	int nk = tui_model_knobs(m, ks, TUI_KNOBS_MAX), i, row, first_bad = -1, last_fit = -1, top, avail, ph, ox, w,
+	    mem_panel = -1, lr[NYMAX] = {0}, over = 0;
 	char buf[400], t1[64], t2[64], rng[96];
-	double ymax = 0.0, cur, capacity = m->res.memory.capacity;
-	bool memory;
-	size_t p;
+	double cur;
+	size_t p, pos = 0;
 
 	(void)now;
 	if (v == NULL)
 		return;
 	compute(m, v);
 	engine_range_format(&v->range, rng, sizeof rng);
-	snprintf(buf, sizeof buf, " Sweep: %s along %s (%s, %zu points)", y_labels[v->ym],
-		 v->xk ? v->xk->label : "?", rng, v->n);
+	buf[0] = '\0';
+	util_bprintf(buf, sizeof buf, &pos, " Sweep: ");
+	for (i = 0; i < v->ny; i++)
+		util_bprintf(buf, sizeof buf, &pos, "%s%s", i ? " + " : "", y_labels[v->ym[i]]);
+	util_bprintf(buf, sizeof buf, &pos, " along %s (%s, %zu points)", v->xk ? v->xk->label : "?", rng, v->n);
 	tui_paint_view_header(c, m->w, buf);
 	if (v->other >= nk)
 		v->other = nk > 0 ? nk - 1 : 0;
 	engine_knob_display(&m->sc, ks[v->other], t1, sizeof t1);
-	snprintf(buf, sizeof buf, " y: %s   other knob (j k, - +): %s = %s", y_keys[v->ym], nk ? ks[v->other]->key : "-",
-		 nk ? t1 : "");
+	snprintf(buf, sizeof buf, " results (y, a d): %d of %d   stack (s): %s   other knob (j k, - +): %s = %s", v->ny,
+		 NYMAX, v->stack ? "on" : "off", nk ? ks[v->other]->key : "-", nk ? t1 : "");
 	tui_canvas_text(c, 0, 1, m->w, buf, TUI_S_LABEL);
-	if (v->n == 0) {
+	if (v->n == 0 || v->xk == NULL) {
 		tui_canvas_text(c, 1, 3, m->w - 2, v->err[0] ? v->err : "nothing to draw", TUI_S_ERROR_MSG);
 		return;
 	}
-	memory = strncmp(y_keys[v->ym], "memory.", 7) == 0;
-	for (p = 0; p < v->n; p++) {
-		double y = v->values[p * NM];
-		if (v->rc[p] == 0 && isfinite(y) && y > ymax)
-			ymax = y;
-		if (v->rc[p] == 0 && v->values[p * NM + 1] < 0.5 && first_bad < 0)
-			first_bad = (int)p;
-		if (v->rc[p] == 0 && v->values[p * NM + 1] >= 0.5)
-			last_fit = (int)p;
+	/* the panels share rows 2 .. h-6; below them the x labels, the knob, the status */
+	ox = 11;
+	w = m->w - 13;
+	if (w > TUI_PLOT_W)
+		w = TUI_PLOT_W;
+	avail = m->h - 5 - 2;
+	for (i = 0; i < v->ny; i++) {
+		lr[i] = legend_rows(v, i, m->w);
+		over += 2 + lr[i];
+		if (strcmp(v->metric[i].key, "memory.total") == 0)
+			mem_panel = i;
 	}
-	if (memory && capacity > ymax)
-		ymax = capacity;
-	if (!(ymax > 0.0)) {
-		tui_canvas_text(c, 1, 3, m->w - 2, v->err[0] ? v->err : "no valid point (this result is 0 or not defined here)",
-				TUI_S_ERROR_MSG);
+	ph = (avail - over) / v->ny;
+	/* a short screen: legends give up rows (to one each) before the plots fall under 4 */
+	while (ph < 4) {
+		int big = -1;
+		for (i = 0; i < v->ny; i++)
+			if (lr[i] > 1 && (big < 0 || lr[i] > lr[big]))
+				big = i;
+		if (big < 0)
+			break;
+		lr[big]--;
+		over--;
+		ph = (avail - over) / v->ny;
+	}
+	if (ph > TUI_PLOT_H)
+		ph = TUI_PLOT_H;
+	if (w < 10 || ph < 2) {
+		tui_canvas_text(c, 1, 3, m->w - 2, "too small for this many results (d drops one)", TUI_S_ERROR_MSG);
 		return;
 	}
-	plot = tui_rect_make(11, 3, m->w - 13, m->h - 1 - 3 - 5);
-	if (plot.w > PW)
-		plot.w = PW;
-	if (plot.h > PH)
-		plot.h = PH;
-	if (plot.w < 10 || plot.h < 3)
-		return;
-	a.w = plot.w;
-	a.h = plot.h;
-	a.x0 = v->xs[0];
-	a.x1 = v->xs[v->n - 1] > a.x0 ? v->xs[v->n - 1] : a.x0 + 1.0;
-	a.logx = v->range.geometric && a.x0 > 0.0;
-	a.y0 = 0.0;
-	a.y1 = ymax * 1.08;
-	memset(v->dots, 0, sizeof v->dots);
-	memset(v->style, 0, sizeof v->style);
-	/* capacity: a dashed line */
-	if (memory && capacity > 0.0)
-		for (i = 0; i < 2 * a.w; i += 3)
-			dot(v, &a, i, ydot(&a, capacity), TUI_S_WARN);
-	/* the scenario's own x: a dotted vertical line */
-	cur = v->xk ? engine_knob_value(&m->sc, v->xk) : NAN;
-	if (cur >= a.x0 && cur <= a.x1)
-		for (i = 0; i < 4 * a.h; i += 2)
-			dot(v, &a, xdot(&a, cur), i, TUI_S_SELECTED);
-	/* the curve: green where the point fits, red where it does not */
-	for (p = 0; p + 1 < v->n; p++) {
-		double y0 = v->values[p * NM], y1 = v->values[(p + 1) * NM];
-		if (v->rc[p] != 0 || v->rc[p + 1] != 0 || !isfinite(y0) || !isfinite(y1))
-			continue;
-		line(v, &a, xdot(&a, v->xs[p]), ydot(&a, y0), xdot(&a, v->xs[p + 1]), ydot(&a, y1),
-		     v->values[(p + 1) * NM + 1] >= 0.5 ? TUI_S_GOOD : TUI_S_BAD);
+	top = 2;
+	for (i = 0; i < v->ny; i++) {
+		draw_panel(m, v, c, i, top, ph, lr[i], ox, w);
+		top += 2 + lr[i] + ph;
 	}
-	if (v->n == 1 && v->rc[0] == 0)
-		dot(v, &a, xdot(&a, v->xs[0]), ydot(&a, v->values[0]), TUI_S_GOOD);
-	for (row = 0; row < a.h; row++)
-		for (col = 0; col < a.w; col++)
-			if (v->dots[row][col])
-				tui_canvas_put(c, plot.x + col, plot.y + row, 0x2800u + v->dots[row][col], v->style[row][col]);
-	if (first_bad >= 0 && isfinite(v->values[(size_t)first_bad * NM])) {
-		int fx = xdot(&a, v->xs[first_bad]) / 2, fy = ydot(&a, v->values[(size_t)first_bad * NM]) / 4;
-		tui_canvas_put(c, plot.x + fx, plot.y + (fy < a.h ? fy : a.h - 1), 0x2717, TUI_S_BAD);
-	}
-	if (memory && capacity > 0.0) {
-		engine_unit_format(ENGINE_UNIT_BYTES, capacity, t1, sizeof t1);
-		snprintf(buf, sizeof buf, "capacity %s", t1);
-		tui_canvas_text_right(c, plot.x + plot.w, plot.y + ydot(&a, capacity) / 4 - (ydot(&a, capacity) / 4 > 0),
-				      plot.w, buf, TUI_S_WARN);
-	}
-	/* axes and ticks */
-	for (row = 0; row < a.h; row++)
-		tui_canvas_put(c, plot.x - 1, plot.y + row, 0x2502, TUI_S_AXIS);
-	tui_canvas_put(c, plot.x - 1, plot.y + a.h, 0x2514, TUI_S_AXIS);
-	for (col = 0; col < a.w; col++)
-		tui_canvas_put(c, plot.x + col, plot.y + a.h, 0x2500, TUI_S_AXIS);
-	for (i = 0; i <= 4; i++) {
-		double y = a.y1 * (4 - i) / 4.0;
-		int ry = plot.y + (int)lround((double)(a.h - 1) * i / 4.0);
-		tui_paint_metric_value(&v->metric[0], y, t1, sizeof t1);
-		tui_canvas_text_right(c, plot.x - 1, ry, 10, t1, TUI_S_AXIS);
-	}
-	{
-		int next_free = plot.x - 1;
-		for (p = 0; p < v->n; p++) {
-			int tx = plot.x + xdot(&a, v->xs[p]) / 2, w;
-			tui_paint_knob_value(v->xk, v->xs[p], t1, sizeof t1);
-			w = tui_utf8_width(t1);
-			tx -= w / 2;
-			if (tx + w > plot.x + plot.w)
-				tx = plot.x + plot.w - w;
-			if (tx <= next_free && p > 0)
-				continue;
-			tui_canvas_put(c, plot.x + xdot(&a, v->xs[p]) / 2, plot.y + a.h, 0x252c, TUI_S_AXIS);
-			tui_canvas_text(c, tx, plot.y + a.h + 1, w, t1, TUI_S_AXIS);
-			next_free = tx + w + 1;
+	{ /* the x labels under the last panel */
+		int at[TUI_SWEEP_POINTS], nt, k;
+		char labels[TUI_SWEEP_POINTS][32];
+		nt = x_ticks(v, ox, w, at, labels, TUI_SWEEP_POINTS);
+		for (k = 0; k < nt; k++) {
+			int lw = tui_utf8_width(labels[k]), tx = at[k] - lw / 2;
+			if (tx + lw > ox + w)
+				tx = ox + w - lw;
+			tui_canvas_text(c, tx, top, lw, labels[k], TUI_S_AXIS);
 		}
 	}
-	snprintf(buf, sizeof buf, "%s (%s%s)  x: X", v->xk->label, v->xk->key, a.logx ? ", log scale" : "");
-	tui_canvas_text_right(c, plot.x + plot.w, plot.y + a.h + 2, plot.w, buf, TUI_S_LABEL);
+	snprintf(buf, sizeof buf, "%s (%s%s)  x: X", v->xk->label, v->xk->key, v->plot.logx ? ", log scale" : "");
+	tui_canvas_text_right(c, ox + w, top + 1, w, buf, TUI_S_LABEL);
 	/* the status: the scenario's own point and the first that does not fit */
+	for (p = 0; p < v->n; p++) {
+		if (v->rc[p] == 0 && val(v, p, v->col_fits) < 0.5 && first_bad < 0)
+			first_bad = (int)p;
+		if (v->rc[p] == 0 && val(v, p, v->col_fits) >= 0.5)
+			last_fit = (int)p;
+	}
 	row = m->h - 3;
+	cur = engine_knob_value(&m->sc, v->xk);
 	tui_paint_knob_value(v->xk, cur, t1, sizeof t1);
-	tui_paint_metric_value(&v->metric[0], engine_metric_value(&m->res, &v->metric[0]), t2, sizeof t2);
-	if (memory) {
+	i = mem_panel >= 0 ? mem_panel : 0;
+	tui_paint_metric_value(&v->metric[i], engine_metric_value(&m->res, &v->metric[i]), t2, sizeof t2);
+	if (mem_panel >= 0) {
 		char capt[64];
-		engine_unit_format(ENGINE_UNIT_BYTES, capacity, capt, sizeof capt);
-		snprintf(buf, sizeof buf, " now (dotted): %s %s: %s of %s per GPU, %s", v->xk->key, t1, t2, capt,
-			 m->res.memory.total <= capacity ? "fits" : "does not fit");
+		engine_unit_format(ENGINE_UNIT_BYTES, m->res.memory.capacity, capt, sizeof capt);
+		snprintf(buf, sizeof buf, " now (dotted): %s %s: %s of %s per GPU, %s", v->xk->key, t1, t2,
+			 capt, m->res.memory.fits ? "fits" : "does not fit");
 	} else {
 		snprintf(buf, sizeof buf, " now (dotted): %s %s: %s", v->xk->key, t1, t2);
 	}

@@ -129,6 +129,36 @@ run sweep
 refused
 err_has "KNOB=FROM..TO"
 
+# ---- --stack: the parts under the curve are the report's parts at the scenario's x
+what="sweep --stack memory parts"
+run sweep batch=1..6 --y memory.total,compute.step_seconds --stack --model llama-2-7b --zero 3 --batch 2
+ok
+out_has "memory.total stacked by part"
+out_has "compute.step_seconds stacked by part"
+out_has "at batch 2:"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/out" "$NAPKIN" <<'EOF2' || fail "$what: the stacked legend is not napkin report's parts"
+import json, re, subprocess, sys
+out = open(sys.argv[1]).read()
+r = json.loads(subprocess.run([sys.argv[2], "report", "--format", "json", "--model", "llama-2-7b", "--zero", "3",
+                               "--batch", "2"], check=True, capture_output=True, text=True).stdout)
+mult = {"B": 1, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30, "TiB": 2**40, "s": 1, "ms": 1e-3, "µs": 1e-6}
+def shown(name):
+    m = re.search(r" %s ([0-9.,]+) (\S+)" % re.escape(name), out)
+    assert m, name
+    return float(m.group(1).replace(",", "")) * mult[m.group(2)]
+for part, want in (("activations", r["memory"]["activations"]), ("optimizer", r["memory"]["optimizer"]),
+                   ("matmul", r["compute"]["step_breakdown"]["matmul"])):
+    got = shown(part)
+    assert abs(got - want) <= 0.006 * want, (part, got, want)
+EOF2
+fi
+
+what="sweep --stack in csv is refused"
+run sweep batch=1..4 --stack --format csv
+refused
+err_has "--stack draws the parts under a curve in the text form"
+
 # ---- compare: every column is the single report
 what="compare gpus json"
 run compare --model llama-2-13b --gpus 8 --gpu h100-sxm,h200-sxm,mi300x --format json
@@ -140,6 +170,18 @@ for c in j["columns"]:
     for sec in ("memory", "compute"):
         for k, v in r[sec].items():
             assert c[sec][k] == v, (c["gpu"]["id"], sec, k, c[sec][k], v)
+'
+what="compare a non-GPU knob, json"
+run compare --model llama-2-7b --gpus 8 --tp 1,2,4 --format json
+ok
+py '
+assert j["knob"] == "tp" and j["values"] == ["1", "2", "4"], (j["knob"], j["values"])
+for v, c in zip(j["values"], j["columns"]):
+    r = report("--model", "llama-2-7b", "--gpus", "8", "--tp", v)
+    assert c["scenario"]["tp"] == int(v), c["scenario"]["tp"]
+    for sec in ("memory", "compute"):
+        for k, x in r[sec].items():
+            assert c[sec][k] == x, (v, sec, k, c[sec][k], x)
 '
 what="compare any knob, text"
 run compare --batch 1,2,4

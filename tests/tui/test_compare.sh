@@ -46,6 +46,39 @@ wait_for 'H100 SXM +H200 SXM' 'lost the columns at 80x24'
 wait_for 'decode tokens/s' 'rows cut at 80x24'
 keys Escape
 wait_for '8 × H100 SXM' 'the pick changed the scenario (it should only add a column)'
+# any knob's values as columns: k picks the knob (tp), a adds its next notches; each
+# column's headroom is napkin report's with that --tp
+hr_tp() {
+	"$NAPKIN" report --format json $ARGS --tp "$1" 2>/dev/null | python3 -c '
+import json, sys
+b = json.load(sys.stdin)["memory"]["headroom"]
+v = abs(b); u = ["B", "KiB", "MiB", "GiB", "TiB"]; i = 0
+while v >= 1024 and i < 4: v /= 1024; i += 1
+print(("-" if b < 0 else "") + ("%.*f %s" % (1 if v >= 100 else 2, v, u[i])))'
+}
+tp2=$(hr_tp 2)
+tp4=$(hr_tp 4)
+tm resize-window -t app -x 100 -y 30
+keys C
+wait_for 'columns \(k K\): gpu' 'the compare view did not reopen on GPUs'
+n=0
+while ! screen | grep -q 'columns (k K): tp '; do
+	n=$((n + 1))
+	[ "$n" -le 60 ] || { fail 'k never reached the tp knob'; break; }
+	keys k
+	sleep 0.1
+done
+keys a
+wait_for ' tp 1 +tp 2' 'a did not add tp 2'
+keys a
+wait_for ' tp 2 +tp 4' 'a did not add tp 4'
+line=$(line_of 'headroom per GPU')
+case $line in *"$h100"*"$tp2"*"$tp4"*) ;; *) fail "tp headroom row '$line', napkin report: $h100 | $tp2 | $tp4" ;; esac
+case $line in *"$tp4 +"*"% ✓"*) ;; *) fail "the largest headroom (tp 4, $tp4) is not marked best: '$line'" ;; esac
+tm resize-window -t app -x 80 -y 24
+wait_for ' tp 1 +tp 2' 'lost the tp columns at 80x24'
+keys Escape
+wait_for 'micro-batch' 'Esc did not leave the compare view'
 keys q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 echo "ok: compare ($h100 | $h200 | $mi)"

@@ -39,8 +39,31 @@ keys P
 wait_for 'Plan: ranked by predicted time' 'P did not reopen'
 keys g
 wait_for 'Plan: ranked by gpu-hours' 'g did not switch the goal'
+# fewest GPUs under a deadline typed in days: the same search as napkin plan --deadline
+keys g g
+wait_for 'Plan: ranked by gpus' 'g did not reach the fewest-GPUs goal'
+within=$("$NAPKIN" plan --format json --goal gpus --deadline 90 $ARGS | python3 -c '
+import json, sys
+print(json.load(sys.stdin)["within_deadline"])')
+keys D
+wait_for 'deadline in days: _' 'D did not start typing the deadline'
+keys 9 0 Enter
+wait_for "deadline \(D, - \+\): 90 days · $within of the fitting train within it" \
+	"the view's deadline search differs from napkin plan --deadline 90 ($within within)"
+first=$("$NAPKIN" plan --top 1 --goal gpus --deadline 90 $ARGS | grep -E '^ +1 ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
+vrow=$(line_of '^ +1 +[0-9]+ ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
+[ -n "$first" ] && [ "$first" = "$vrow" ] || fail "deadline row 1: view '$vrow', napkin plan '$first'"
+keys +
+wait_for 'deadline \(D, - \+\): 180 days' '+ did not step the deadline'
+keys Enter
+wait_for 'applied plan row 1' 'Enter did not apply the deadline row'
+keys u
+wait_for 'undid plan row 1' 'u did not undo the deadline row'
+keys Home
+wait_gone 'undid plan row 1' 'the undo message stayed'
 tm resize-window -t app -x 80 -y 24
-wait_for 'Plan: ranked by gpu-hours' 'lost the plan at 80x24'
+wait_for 'Plan: ranked by gpus' 'lost the plan at 80x24'
+wait_for 'deadline \(D, - \+\): 180 days' 'lost the deadline at 80x24'
 wait_for 'Row 1, one optimizer step' 'no breakdown at 80x24'
 wait_for 'Esc close' 'no footer at 80x24'
 keys Escape

@@ -7,8 +7,10 @@
  *    (Dettmers et al. 2023, abstract and §3);
  *  - ZeRO-Offload's 13B model trained on one 32 GB V100 (Ren et al. 2021, abstract);
  *  - the fine-tuning FLOPs (forward 2N, backward 2N + the adapters' weight gradients);
+ *  - ZeRO-Infinity's NVMe tier: the states' bytes on NVMe and their reads and writes;
  *  - properties: LoRA never needs more GPU memory than full training at the same
- *    settings, offload never raises GPU memory.
+ *    settings, offload (any tier) never raises GPU memory, the NVMe tier never needs
+ *    more host memory than offloading the same to the host.
  */
 #include <math.h>
 #include <stdio.h>
@@ -227,6 +229,67 @@ static void test_zero_offload_13b_v100(void **state)
 	assert_close(r.memory.host_bytes, 16.0 * r.params.total, 0.01);
 }
 
+/* ZeRO-Infinity's NVMe tier (Rajbhandari et al. 2021): the fp32 master and Adam's moments
+ * (4 + 8 = 12 bytes per parameter) on NVMe, the 16-bit gradients (2 bytes) and pinned
+ * staging for two layers' states on the host; the GPU holds what optimizer offload leaves
+ * it. Per step the states are read once and written back once: 2 × 12 bytes per parameter,
+ * at the knobs' 3.2 GB/s read and 1.9 GB/s write (their times add: one drive takes turns). */
+static void test_offload_nvme(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result opt, nv, nvp, par;
+	double P, layer;
+
+	(void)state;
+	one_gpu(&sc);
+	set(&sc, "hidden", "5120"); /* Llama-2-13B */
+	set(&sc, "layers", "40");
+	set(&sc, "heads", "40");
+	set(&sc, "kv_heads", "40");
+	set(&sc, "ffn", "13824");
+	set(&sc, "gpu_memory", "32GiB");
+	set(&sc, "precision", "mixed-fp16");
+	set(&sc, "seq", "1024");
+	set(&sc, "recompute", "full");
+	set(&sc, "zero", "0");
+	set(&sc, "offload", "optimizer");
+	compute(&sc, &opt);
+	set(&sc, "offload", "nvme");
+	compute(&sc, &nv);
+	P = nv.params.total;
+	/* one layer: attention 4 · 5120², MLP 3 · 5120 · 13824, two RMSNorms */
+	layer = 4.0 * 5120 * 5120 + 3.0 * 5120 * 13824 + 2.0 * 5120;
+	assert_close(nv.memory.nvme_bytes, 12.0 * P, 1e-9);
+	assert_close(nv.memory.host_bytes, 2.0 * P + 2.0 * layer * 12.0, 1e-9);
+	assert_close(nv.memory.total, opt.memory.total, 1e-12);
+	assert_true(nv.memory.host_bytes < opt.memory.host_bytes / 5.0);
+	assert_close(opt.memory.nvme_bytes, 0.0, 0.0);
+	assert_close(nv.compute.offload_nvme_bytes, 24.0 * P, 1e-9);
+	assert_close(nv.compute.offload_nvme_seconds, 12.0 * P / 3.2e9 + 12.0 * P / 1.9e9, 1e-9);
+	/* the states' I/O overlaps the CPU's step: the longer of the two is in the step */
+	assert_true(nv.compute.step.offload >= nv.compute.offload_nvme_seconds);
+	assert_true(nv.compute.step.offload < opt.compute.step.offload + nv.compute.offload_nvme_seconds);
+	/* nvme-params: the 16-bit weights on NVMe too; the GPU keeps two layers of them, the
+	 * host a staging buffer of the same two */
+	set(&sc, "offload", "params");
+	compute(&sc, &par);
+	set(&sc, "offload", "nvme-params");
+	compute(&sc, &nvp);
+	assert_close(nvp.memory.total, par.memory.total, 1e-12);
+	assert_close(nvp.memory.nvme_bytes, 12.0 * P + par.memory.host_bytes - 14.0 * P, 1e-9);
+	assert_close(nvp.memory.host_bytes, nv.memory.host_bytes + 2.0 * layer * 2.0, 1e-9);
+	/* every weight read twice a micro-batch (forward, backward) on top of the states */
+	assert_close(nvp.compute.offload_nvme_bytes, 24.0 * P + 2.0 * 2.0 * P, 1e-6);
+	/* and it explains itself */
+	{
+		static char buf[16384];
+		assert_true(engine_explain(&sc, &nvp, "memory.nvme_bytes", buf, sizeof buf));
+		assert_null(strstr(buf, "(null)"));
+		assert_non_null(strstr(buf, "on NVMe for this GPU"));
+		assert_non_null(strstr(buf, "overlapped as DeepSpeed overlaps them"));
+	}
+}
+
 /* Forward 2 FLOPs per weight per token; the backward 2 through the frozen weights and 4 for
  * the adapters; attention's core twice its forward. */
 static void test_lora_flops(void **state)
@@ -318,6 +381,20 @@ static void test_properties(void **state)
 			fail_msg("scenario %d: offload %s raises GPU memory %.4g -> %.4g", i, off[i % 2], base.memory.total,
 				 r.memory.total);
 		assert_true(r.memory.host_bytes > 0.0);
+		/* the NVMe tier: never more GPU memory than none, never more host memory than
+		 * the same offload to the host */
+		{
+			struct engine_result nv;
+			set(&sc, "offload", (i % 2) == 0 ? "nvme" : "nvme-params");
+			compute(&sc, &nv);
+			if (nv.memory.peak > base.memory.peak || nv.memory.total > base.memory.total)
+				fail_msg("scenario %d: offload nvme raises GPU memory %.4g -> %.4g", i, base.memory.total,
+					 nv.memory.total);
+			if (nv.memory.host_bytes > r.memory.host_bytes)
+				fail_msg("scenario %d: offload nvme needs more host memory than %s: %.4g > %.4g", i,
+					 off[i % 2], nv.memory.host_bytes, r.memory.host_bytes);
+			assert_true(nv.memory.nvme_bytes > 0.0);
+		}
 	}
 }
 
@@ -377,6 +454,31 @@ static void test_step_model(void **state)
 	assert_close(off.compute.offload_pcie_bytes, 4.0 * off.params.total, 1e-9);
 }
 
+/* QLoRA under full recomputation: the recomputed forward dequantises every frozen NF4
+ * linear again (bitsandbytes' dequantize_4bit inside the checkpointed forward), so QLoRA's
+ * recompute part exceeds LoRA's by at least one more pass over the linears: Llama-2-7B's
+ * 32 × (4 · 4096² + 3 · 4096 · 11008) = 6.476 B weights, each read at 4.127 bits and
+ * written at 16, at no more than the H100's 3.35 TB/s. */
+static void test_qlora_recompute_dequant(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result lora, qlora;
+	const double w = 32.0 * (4.0 * 4096 * 4096 + 3.0 * 4096 * 11008);
+	const double pass = w * (4.127 / 8.0 + 2.0) / 3.35e12;
+
+	(void)state;
+	one_gpu(&sc);
+	set(&sc, "seq", "1024");
+	set(&sc, "recompute", "full");
+	set(&sc, "lora_targets", "all-linear");
+	set(&sc, "finetune", "lora");
+	compute(&sc, &lora);
+	set(&sc, "finetune", "qlora");
+	compute(&sc, &qlora);
+	assert_true(qlora.compute.step.recompute - lora.compute.step.recompute >= pass * 0.999);
+	assert_true(qlora.compute.step.recompute - lora.compute.step.recompute < 2.0 * pass);
+}
+
 /* The offload part is a part like the others: named, labelled, explained, sweepable. */
 static void test_offload_part_everywhere(void **state)
 {
@@ -405,11 +507,13 @@ static void test_offload_part_everywhere(void **state)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_offload_part_everywhere),
 	cmocka_unit_test(test_step_model),
+	cmocka_unit_test(test_qlora_recompute_dequant),
 	cmocka_unit_test(test_lora_dropout_can_cost_more),
 	cmocka_unit_test(test_peft_llama2_qv),     cmocka_unit_test(test_peft_llama2_all_linear),
 	cmocka_unit_test(test_peft_llama3_gqa),    cmocka_unit_test(test_lora_targets_text),
 	cmocka_unit_test(test_qlora_bits),         cmocka_unit_test(test_qlora_65b_in_48gb),
-	cmocka_unit_test(test_zero_offload_13b_v100), cmocka_unit_test(test_lora_flops),
+	cmocka_unit_test(test_zero_offload_13b_v100), cmocka_unit_test(test_offload_nvme),
+	cmocka_unit_test(test_lora_flops),
 	cmocka_unit_test(test_lora_activations),   cmocka_unit_test(test_properties),
 };
 

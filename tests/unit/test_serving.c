@@ -331,6 +331,54 @@ static void test_ttft_roofline(void **state)
 	assert_true(r.inference.ttft_seconds < whole + 8.0 * 2.0 * lin / 3.35e12 * 1.25);
 }
 
+/* Chunked prefill, worked by hand: Llama-2-7B on an H100, an 8192-token prompt in 4
+ * chunks of 2048. Chunk i's queries sit at positions 2048·i + 1 .. 2048·(i + 1) and each
+ * sees every key up to its own (causal): 2048 · (2048·i + 2049/2) query-key pairs, at
+ * 4 · 32 layers · 4096 (QKᵀ and AV) FLOPs each:
+ *     i = 0: 1.100 TFLOP, 1: 3.299, 2: 5.498, 3: 7.697; together 17.594 TFLOP
+ *   = 4 · 32 · 4096 · 8192 · 8193 / 2, the whole prompt's causal count: chunking moves no
+ * attention work, it splits it. The linears: 2 · 6,476,005,376 FLOPs a token, 106.10 TFLOP.
+ * Each chunk is compute-bound (its 26.5 TFLOP of linears take 26.8 ms at 989.5 TFLOP/s;
+ * the weights, 12.95 GB, 3.9 ms at 3.35 TB/s, the KV before it at most 3 GiB, 1 ms), so
+ * TTFT = (106.10 + 17.59) TFLOP / 989.5 TFLOP/s + the LM head for the last token, the same
+ * as unchunked: only the activations shrink (test_chunk_property). */
+static void test_chunked_prefill_worked(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result whole, ch;
+	const double lin = 6738415616.0 - 2.0 * 32000 * 4096 - (2.0 * 32 + 1) * 4096;
+	const double att = 4.0 * 32 * 4096;
+	const double head = 32000.0 * 4096 * 2 / 3.35e12;
+	double pairs = 0.0, flops;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 4; i++)
+		pairs += 2048.0 * (2048.0 * i + 2049.0 / 2.0);
+	assert_close(pairs, 8192.0 * 8193.0 / 2.0, 1e-15);
+	flops = 2.0 * lin * 8192 + att * pairs;
+	llama2_7b_infer(&sc);
+	set(&sc, "prompt", "8192");
+	set(&sc, "generate", "1");
+	set(&sc, "max_positions", "16384");
+	compute(&sc, &whole);
+	set(&sc, "prefill_chunk", "2048");
+	compute(&sc, &ch);
+	assert_close(ch.inference.prefill_chunks, 4, 0);
+	assert_close(ch.inference.ttft_seconds, flops / 989.5e12 + head, 0.002);
+	assert_close(ch.inference.ttft_seconds, whole.inference.ttft_seconds, 1e-9);
+	/* the causal count does not depend on the chunk; the activations do */
+	assert_close(ch.inference.prefill_flops_causal, whole.inference.prefill_flops_causal, 1e-15);
+	assert_close(ch.inference.prefill_flops_causal, flops + 2.0 * 32000.0 * 4096 * 8192, 1e-9);
+	assert_true(ch.memory.activations < whole.memory.activations);
+	/* a remainder chunk: 8192 = 3 · 2500 + 692; the last one's pairs 692 · (7500 + 693/2);
+	 * still compute-bound, still the same total */
+	set(&sc, "prefill_chunk", "2500");
+	compute(&sc, &ch);
+	assert_close(ch.inference.prefill_chunks, 4, 0);
+	assert_close(ch.inference.ttft_seconds, whole.inference.ttft_seconds, 1e-9);
+}
+
 static void test_tpot_roofline(void **state)
 {
 	struct engine_scenario sc;
@@ -390,6 +438,35 @@ static void test_prefill_causal_flops(void **state)
 	assert_close((r.inference.prefill_flops_causal - 2.0 * mm * s) / (att * s * s), (s + 1.0) / (2.0 * s), 1e-12);
 }
 
+/* The report's prefill (the batch's prompts at once) and TTFT (one prompt) charge the same
+ * attention: Llama-2-7B, one 2048-token prompt on an H100, compute-bound. With
+ * FlashAttention the causal count, 4 · 32 · 4096 · 2048 · 2049 / 2 (the kernel skips masked
+ * blocks); without it, eager attention computes the whole 2048 × 2048 QKᵀ and AV and masks
+ * afterwards: 4 · 32 · 4096 · 2048² FLOPs, and the scores are written and read (4 passes of
+ * 32 heads · 2048² bf16 values a layer), so both take longer by the same amount. */
+static void test_prefill_agrees_with_ttft(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+	const double lin = 6738415616.0 - 2.0 * 32000 * 4096 - (2.0 * 32 + 1) * 4096;
+	const double causal = 2.0 * lin * 2048 + 4.0 * 32 * 4096 * (2048.0 * 2049.0 / 2.0);
+	double flash_prefill;
+
+	(void)state;
+	llama2_7b_infer(&sc);
+	set(&sc, "prompt", "2048");
+	compute(&sc, &r);
+	/* the prefill bound has the LM head's FLOPs in its sum, TTFT as its own memory-bound step */
+	assert_close(r.inference.prefill_seconds, causal / 989.5e12, 0.005);
+	assert_close(r.inference.prefill_seconds, r.inference.ttft_seconds, 0.005);
+	flash_prefill = r.inference.prefill_seconds;
+	set(&sc, "flash_attention", "off");
+	compute(&sc, &r);
+	assert_close(r.inference.prefill_seconds, r.inference.ttft_seconds, 0.005);
+	assert_true(r.inference.prefill_seconds >= (2.0 * lin * 2048 + 4.0 * 32 * 4096 * 2048.0 * 2048.0) / 989.5e12);
+	assert_true(r.inference.prefill_seconds > flash_prefill);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_format_bits),
 	cmocka_unit_test(test_format_checkpoint_sizes),
@@ -398,8 +475,10 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_max_concurrent),
 	cmocka_unit_test(test_chunk_property),
 	cmocka_unit_test(test_ttft_roofline),
+	cmocka_unit_test(test_chunked_prefill_worked),
 	cmocka_unit_test(test_tpot_roofline),
 	cmocka_unit_test(test_prefill_causal_flops),
+	cmocka_unit_test(test_prefill_agrees_with_ttft),
 };
 
 TESTUTIL_MAIN("serving", tests)

@@ -177,6 +177,56 @@ static void test_monotone_13b_tp(void **state)
 	check_monotone_and_edge(&kv[0][0], sizeof kv / sizeof kv[0]);
 }
 
+/* a stacked chart's parts add up to the curve it stacks: every byte of memory.total is in
+ * one of memory's parts (along batch, where activations grow, and with ZeRO-3 sharding),
+ * and the step's twelve parts add up to the predicted step along GPUs (where the
+ * data-parallel all-reduce and the bubble change) */
+static void check_parts(const char *total_key, const char *total_of, const char *range_text,
+			const char *const *kv, size_t nkv)
+{
+	struct engine_scenario sc;
+	struct engine_sweep sw;
+	struct engine_metric m[16];
+	struct napkin_err err;
+	size_t np, n, i, j;
+
+	engine_scenario_default(&sc);
+	apply(&sc, kv, nkv);
+	np = engine_metric_parts(total_key, m + 1, 15);
+	assert_true(np >= 8 && np <= 15);
+	m[0] = metric(total_of);
+	memset(&sw, 0, sizeof sw);
+	sw.nrange = 1;
+	sw.metrics = m;
+	sw.nmetrics = np + 1;
+	sw.range[0] = range(&sc, range_text);
+	n = engine_sweep_run(&sc, &sw, xs, ys, vals, rcs, MAXP / 4, &err);
+	assert_true(n >= 4);
+	for (i = 0; i < n; i++) {
+		double sum = 0.0;
+		assert_int_equal(rcs[i], 0);
+		for (j = 1; j <= np; j++) {
+			assert_true(vals[i * (np + 1) + j] >= 0.0);
+			sum += vals[i * (np + 1) + j];
+		}
+		assert_true(vals[i * (np + 1)] > 0.0);
+		assert_true(fabs(sum - vals[i * (np + 1)]) <= 1e-9 * vals[i * (np + 1)]);
+	}
+	assert_int_equal(engine_metric_parts("compute.mfu", m, 16), 0);
+}
+
+static void test_stacked_parts_add_up(void **state)
+{
+	static const char *const mem[][2] = {{"seq", "2048"}, {"zero", "3"}, {"gpus", "8"}};
+	static const char *const step[][2] = {{"layers", "80"}, {"hidden", "8192"}, {"heads", "64"}, {"kv_heads", "8"},
+					      {"ffn", "28672"}, {"gpus", "32"}, {"tp", "8"}, {"pp", "4"}, {"batch", "1"},
+					      {"grad_accum", "8"}};
+	(void)state;
+	check_parts("memory.total", "memory.total", "batch=1..16:+1", &mem[0][0], sizeof mem / sizeof mem[0]);
+	check_parts("compute.step_seconds", "compute.step_seconds_predicted", "gpus=32..4096:x2", &step[0][0],
+		    sizeof step / sizeof step[0]);
+}
+
 /* each heatmap cell is the scenario the same knobs give applied at once */
 static void test_heatmap_cells_equal_single(void **state)
 {
@@ -443,6 +493,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_metrics),
 	cmocka_unit_test(test_monotone_7b),
 	cmocka_unit_test(test_monotone_13b_tp),
+	cmocka_unit_test(test_stacked_parts_add_up),
 	cmocka_unit_test(test_heatmap_cells_equal_single),
 	cmocka_unit_test(test_invalid_points),
 	cmocka_unit_test(test_real_and_arch_points),

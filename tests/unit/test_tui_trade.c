@@ -2,6 +2,7 @@
  * (seq 512 .. 128k doubling, docs/tradeoffs.md) and stay within TUI_SWEEP_POINTS; the
  * sweep's first non-fitting batch is the one the memory model says stops fitting; a plan
  * row applied with Enter fits, and u brings the scenario back. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +151,45 @@ static void test_sweep_inference_draws(void **state)
 	free_model(m);
 }
 
+/* The braille segment ends at its end dot for every slope (it once stepped past the end
+ * on slopes like 16 across, 12 up, and walked on), draws no more than Bresenham's
+ * dx + dy + 1 dots, and a point far off the plot (1e300) is clipped, not walked to. */
+static int count_dots(const struct tui_plot *p)
+{
+	int n = 0, r, c, b;
+
+	for (r = 0; r < p->h; r++)
+		for (c = 0; c < p->w; c++)
+			for (b = 0; b < 8; b++)
+				n += (p->dots[r][c] >> b) & 1;
+	return n;
+}
+
+static void test_plot_segment_ends(void **state)
+{
+	static struct tui_plot p;
+	int x1, y1;
+
+	(void)state;
+	/* 60 x 15 cells: dots 0..119 across, 0..59 down; data = dot coordinates (y up) */
+	for (x1 = 0; x1 < 120; x1 += 7)
+		for (y1 = 0; y1 < 60; y1 += 5) {
+			int n;
+			tui_plot_reset(&p, 60, 15, 0.0, 119.0, 0.0, 59.0, false);
+			tui_plot_segment(&p, 100.0, 59.0 - 41.0, (double)x1, 59.0 - (double)y1, 1);
+			n = count_dots(&p);
+			/* the end dot is set */
+			assert_true(p.dots[y1 / 4][x1 / 2] & (1u << 0 | 1u << 1 | 1u << 2 | 1u << 3 | 1u << 4 | 1u << 5 | 1u << 6 | 1u << 7));
+			assert_true(n <= abs(x1 - 100) + abs(y1 - 41) + 1);
+			assert_true(n >= (abs(x1 - 100) > abs(y1 - 41) ? abs(x1 - 100) : abs(y1 - 41)) / 2);
+		}
+	tui_plot_reset(&p, 60, 15, 0.0, 119.0, 0.0, 59.0, false);
+	tui_plot_segment(&p, 10.0, 10.0, 1e300, -1e300, 1);
+	assert_true(count_dots(&p) <= 120 + 60 + 1);
+	tui_plot_segment(&p, NAN, 10.0, 20.0, 20.0, 1);
+	tui_plot_segment(&p, 200.0, 100.0, 300.0, 100.0, 1); /* wholly outside: nothing */
+}
+
 static void test_plan_apply_undo(void **state)
 {
 	struct tui_model *m = new_model(80, 24);
@@ -185,6 +225,7 @@ int main(void)
 		cmocka_unit_test(test_sweep_range),
 		cmocka_unit_test(test_sweep_first_not_fitting),
 		cmocka_unit_test(test_sweep_inference_draws),
+		cmocka_unit_test(test_plot_segment_ends),
 		cmocka_unit_test(test_plan_apply_undo),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
