@@ -23,20 +23,21 @@ usage() { echo "usage: scripts/screenshots.sh [-n PATH/TO/napkin] [-l] [NAME...]
 # The shots, one a line: NAME|COLS|ROWS|READY|KEYS|COMMAND|WHAT
 #   READY   an extended regex the screen shows once the program is up
 #   KEYS    space-separated: a tmux key name (Tab, Enter, Escape, S, ...), `=TEXT` typed as is,
-#           `~REGEX` wait until the screen matches REGEX (no spaces: write `.` for one)
+#           `~REGEX` wait until the screen matches REGEX (no spaces: write `.` for one),
+#           `@TITLE` press Tab until the pane whose title starts with TITLE has the focus
 #   COMMAND napkin's arguments (each shot names its scenario in full)
 SHOTS='explorer|120|40|Memory per GPU||explore|the default screen: Llama-2-7B on 8 × H100 SXM, training
 out-of-memory|120|40|OVER||explore --params 70B --zero 0 --batch 2|out of memory: a 70B model on 8 GPUs without sharding
-roofline-decode|120|40|Roofline|Tab Tab Tab Tab Tab Tab Tab|explore --mode infer --batch 1|the roofline of a decode at batch 1, its point focused
-explain|120|40|Memory per GPU|Tab Tab Tab Tab Down Down Down Down e|explore|the explain view of the activations
+roofline-decode|120|40|Roofline|@Roofline|explore --mode infer --batch 1|the roofline of a decode at batch 1, its point focused
+explain|120|40|Memory per GPU|@Memory.per.GPU Down Down Down Down e ~Explain:.memory.activations|explore|the explain view of the activations
 projector|120|40|Memory per GPU||explore --theme projector|the projector theme
-sweep|120|40|Memory per GPU|S ~first.point.that.does.not.fit|explore|S: memory per GPU along the micro-batch, capacity line, first point that does not fit
+sweep|120|40|Memory per GPU|S ~first.point.that.does.not.fit s ~stack.\(s\):.on|explore|S then s: memory per GPU along the micro-batch, its parts stacked, the capacity line, the first point that does not fit
 heatmap|80|24|Memory per GPU|H ~cursor|explore|H: headroom per GPU over micro-batch × sequence
 compare|120|24|Memory per GPU|C ~Compare a ~Pick.a.GPU =h200-sxm Enter a ~Pick.a.GPU =mi300x Enter a ~Pick.a.GPU =b200 Enter ~B200|explore --model llama-2-13b|C: Llama-2-13B on H100, H200, MI300X and B200 side by side
 plan|120|40|Memory per GPU|P ~searched|explore --model llama-2-70b --gpus 64|P: the layouts of Llama-2-70B on 64 × H100 SXM that fit, ranked by predicted time
 zh-explorer|120|40|H100||explore --lang zh|the explorer in Chinese (--lang zh)
 zh-lesson|120|40|H100||lesson 7 --lang zh|lesson 7 in Chinese: arithmetic intensity and the roofline
-zh-roofline|150|46|Roofline|Tab Tab Tab Tab Tab Tab Tab|explore --lang zh --mode infer --batch 1|the roofline in Chinese, a decode at batch 1'
+zh-roofline|150|46|Roofline|@Roofline|explore --lang zh --mode infer --batch 1|the roofline in Chinese, a decode at batch 1'
 
 NAPKIN=build/napkin
 LIST=
@@ -127,6 +128,17 @@ settle() {
 	done
 }
 
+# press Tab until the pane titled $1 (an extended regex) is focused: its title on cyan (30 at most)
+focus() {
+	esc=$(printf '\033')
+	i=0
+	until screen | grep -Eq -- "${esc}\[46m$1"; do
+		i=$((i + 1)); [ $i -gt 30 ] && fail "no pane titled '$1' took the focus"
+		tm send-keys -t app Tab
+		settle 3
+	done
+}
+
 # shot NAME COLS ROWS READY KEYS COMMAND: run napkin COMMAND, press KEYS, capture
 shot() {
 	name=$1 cols=$2 rows=$3 ready=$4 keys=$5 cmd=$6
@@ -149,6 +161,7 @@ shot() {
 	for k in $keys; do
 		case $k in
 		'~'*) wait_for "${k#\~}" ;;
+		'@'*) focus "${k#@}" ;;
 		'='*) tm send-keys -t app -l "${k#=}"; settle 3 ;;
 		*) tm send-keys -t app "$k"; settle 3 ;;
 		esac
