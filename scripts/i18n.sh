@@ -8,10 +8,10 @@
 set -eu
 cd "$(dirname "$0")/.."
 pot_of_sources() {
-	# _("..."), N_("...") and P_("one", "many", n); file names only (no line numbers), so the
+	# _("..."), N_("..."), P_("one", "many", n) and C_("context", "..."); file names only (no line numbers), so the
 	# template changes only when the strings do
 	find src -name '*.c' -o -name '*.h' | LC_ALL=C sort |
-		xgettext --from-code=UTF-8 --language=C -k -k_ -kN_ -kP_:1,2 --add-comments=TRANSLATORS: \
+		xgettext --from-code=UTF-8 --language=C -k -k_ -kN_ -kP_:1,2 -kC_:1c,2 -kNC_:1c,2 --add-comments=TRANSLATORS: \
 			--add-location=file --sort-by-file --package-name=napkin --msgid-bugs-address=' ' \
 			--files-from=- -o - |
 		sed -e '/^"POT-Creation-Date:/d' -e 's/^"Content-Type: text\/plain; charset=CHARSET\\n"/"Content-Type: text\/plain; charset=UTF-8\\n"/'

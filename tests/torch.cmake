@@ -17,4 +17,4 @@ if(TARGET napkin)
 endif()
 
 # The same figures, measured once and written down: the engine checked where PyTorch is not.
-napkin_add_test(NAME memory_measured SOURCES unit/test_memory_measured.c LIBS napkin_engine)
+napkin_add_test(NAME memory_measured SOURCES unit/test_memory_measured.c LIBS napkin_testengine)

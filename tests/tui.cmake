@@ -1,11 +1,14 @@
 # The explorer: pure parts in cmocka (label unit), the real binary in tmux (label tui).
 if(TARGET napkin_tui)
+  # the explorer tests' shared helpers (tt_new_model, tt_free_model, tt_screen_has)
+  add_library(napkin_testtui STATIC unit/testtui.c)
+  target_link_libraries(napkin_testtui PUBLIC napkin_testlib napkin_tui)
   napkin_add_test(NAME tui_layout SOURCES unit/test_tui_layout.c LIBS napkin_tui LABELS unit)
-  napkin_add_test(NAME tui_model SOURCES unit/test_tui_model.c LIBS napkin_tui LABELS unit)
-  napkin_add_test(NAME tui_trade SOURCES unit/test_tui_trade.c LIBS napkin_tui LABELS unit)
+  napkin_add_test(NAME tui_model SOURCES unit/test_tui_model.c LIBS napkin_testtui LABELS unit)
+  napkin_add_test(NAME tui_trade SOURCES unit/test_tui_trade.c LIBS napkin_testtui LABELS unit)
   napkin_add_test(NAME tui_canvas SOURCES unit/test_tui_canvas.c LIBS napkin_tui LABELS unit)
   napkin_add_test(NAME tui_theme SOURCES unit/test_tui_theme.c LIBS napkin_tui LABELS unit)
-  napkin_add_test(NAME tui_views SOURCES unit/test_tui_views.c LIBS napkin_tui LABELS unit)
+  napkin_add_test(NAME tui_views SOURCES unit/test_tui_views.c LIBS napkin_testtui LABELS unit)
 
   find_program(NAPKIN_TMUX tmux)
   if(NAPKIN_TMUX AND TARGET napkin)

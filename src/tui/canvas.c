@@ -163,36 +163,9 @@ const struct tui_cell *tui_canvas_at(const struct tui_canvas *c, int x, int y)
 
 int tui_utf8_decode(const char *s, uint32_t *cp)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	int n, i;
-	uint32_t v;
+	size_t n = util_utf8_decode(s, cp); /* one decoder for the reports and the screen */
 
-	if (u[0] < 0x80) {
-		*cp = u[0];
-		return 1;
-	}
-	if ((u[0] & 0xe0) == 0xc0) {
-		n = 2;
-		v = u[0] & 0x1f;
-	} else if ((u[0] & 0xf0) == 0xe0) {
-		n = 3;
-		v = u[0] & 0x0f;
-	} else if ((u[0] & 0xf8) == 0xf0) {
-		n = 4;
-		v = u[0] & 0x07;
-	} else {
-		*cp = 0xfffd;
-		return 1;
-	}
-	for (i = 1; i < n; i++) {
-		if ((u[i] & 0xc0) != 0x80) {
-			*cp = 0xfffd;
-			return 1;
-		}
-		v = (v << 6) | (u[i] & 0x3f);
-	}
-	*cp = v;
-	return n;
+	return n > 0 ? (int)n : 1; /* the screen's walkers step over a NUL as one byte */
 }
 
 int tui_utf8_width(const char *s)

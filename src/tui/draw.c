@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "draw.h"
+#include "i18n.h"
 
 #define DOT "\xc2\xb7"
-#define TIMES "\xc3\x97"
 
 /* ---------------------------------------------------------------- header, footer, status */
 
@@ -31,18 +31,20 @@ static void draw_header(struct tui_model *m, struct tui_canvas *c)
 		else
 			engine_unit_format(ENGINE_UNIT_TOKENS_PER_S, m->res.inference.decode_tokens_per_s, t, sizeof t);
 		if (r.w >= 110)
-			snprintf(right, sizeof right, "%s%s / %s %s " DOT " %s%s ", m->baseline ? "[baseline] " : "", a, b,
-				 m->res.memory.fits ? "fits" : "OVER", t, m->sc.mode == ENGINE_MODE_TRAIN ? " to train" : " decode, job");
+			/* TRANSLATORS: the header's right end: [baseline], used / capacity, the verdict, a time or rate */
+			snprintf(right, sizeof right, _("%s%s / %s %s \xc2\xb7 %s%s "), m->baseline ? _("[baseline] ") : "", a,
+				 b, m->res.memory.fits ? _("fits") : _("OVER"), t,
+				 m->sc.mode == ENGINE_MODE_TRAIN ? _(" to train") : _(" decode, job"));
 		else {
 			/* "54.83/79.65 GiB": the unit once when both share it */
 			const char *ua = strchr(a, ' '), *ub = strchr(b, ' ');
 			if (ua != NULL && ub != NULL && strcmp(ua, ub) == 0)
 				a[ua - a] = '\0';
-			snprintf(right, sizeof right, "%s%s/%s %s " DOT " %s ", m->baseline ? "[base] " : "", a, b,
-				 m->res.memory.fits ? "fits" : "OVER", t);
+			snprintf(right, sizeof right, "%s%s/%s %s " DOT " %s ", m->baseline ? _("[base] ") : "", a, b,
+				 m->res.memory.fits ? _("fits") : _("OVER"), t);
 		}
 	} else {
-		snprintf(right, sizeof right, "no result ");
+		snprintf(right, sizeof right, "%s", _("no result "));
 	}
 	rw = tui_utf8_width(right);
 	tui_canvas_text(c, 0, r.y, r.w, " napkin \xe2\x94\x82 ", TUI_S_HEADER);
@@ -52,11 +54,11 @@ static void draw_header(struct tui_model *m, struct tui_canvas *c)
 		tui_canvas_text(c, x, r.y, rw, right, TUI_S_HEADER);
 		if (m->have_res && !m->res.memory.fits) {
 			/* the verdict word in red */
-			const char *p = strstr(right, "OVER");
+			const char *over = _("OVER"), *p = strstr(right, over);
 			if (p != NULL) {
 				char pre[200];
 				snprintf(pre, sizeof pre, "%.*s", (int)(p - right), right);
-				tui_canvas_text(c, x + tui_utf8_width(pre), r.y, 4, "OVER", TUI_S_BAD);
+				tui_canvas_text(c, x + tui_utf8_width(pre), r.y, tui_utf8_width(over), over, TUI_S_BAD);
 			}
 		}
 	}
@@ -77,10 +79,10 @@ static void draw_status(struct tui_model *m, struct tui_canvas *c)
 	}
 	for (i = 0; i < m->res.n_warnings && row < r.h; i++) {
 		if (row == r.h - 1 && m->res.n_warnings - i > 1)
-			snprintf(line, sizeof line, " \xe2\x9a\xa0 %s (+%d more: e on Memory)", m->res.warnings[i],
+			snprintf(line, sizeof line, _(" \xe2\x9a\xa0 %s (+%d more: e on Memory)"), _(m->res.warnings[i]),
 				 m->res.n_warnings - i - 1);
 		else
-			snprintf(line, sizeof line, " \xe2\x9a\xa0 %s", m->res.warnings[i]);
+			snprintf(line, sizeof line, " \xe2\x9a\xa0 %s", _(m->res.warnings[i]));
 		tui_canvas_text(c, 0, r.y + row++, r.w, line, !m->res.memory.fits ? TUI_S_BAD : TUI_S_WARN);
 	}
 }
@@ -89,10 +91,10 @@ const char *tui_main_footer(const struct tui_model *m)
 {
 	if (m->pane == TUI_PANE_KNOBS && m->knob != NULL) {
 		if (m->knob->type == ENGINE_KNOB_NAME)
-			return "Enter|pick|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|u|undo|s|save|o|open|?|help|q|quit";
-		return "\xe2\x86\x90\xe2\x86\x92|step|Enter|type|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|u|undo|s|save|o|open|?|help|q|quit";
+			return _("Enter|pick|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|u|undo|s|save|o|open|?|help|q|quit");
+		return _("\xe2\x86\x90\xe2\x86\x92|step|Enter|type|\xe2\x86\x91\xe2\x86\x93|knob|Tab|pane|e|explain|c|baseline|u|undo|s|save|o|open|?|help|q|quit");
 	}
-	return "\xe2\x86\x91\xe2\x86\x93|row|e|explain|Tab|pane|h l|panes|c|baseline|u|undo|m|model|g|GPU|t|train/infer|?|help|q|quit";
+	return _("\xe2\x86\x91\xe2\x86\x93|row|e|explain|Tab|pane|h l|panes|c|baseline|u|undo|m|model|g|GPU|t|train/infer|?|help|q|quit");
 }
 
 static void draw_footer(struct tui_model *m, struct tui_canvas *c)
@@ -106,7 +108,7 @@ static void draw_footer(struct tui_model *m, struct tui_canvas *c)
 		tui_canvas_text(c, 1, r.y, r.w - 1, m->msg, m->msg_error ? TUI_S_ERROR_MSG : TUI_S_INFO_MSG);
 		return;
 	}
-	tui_paint_keys(c, 1, r.y, r.w - 1, v != NULL && v->footer != NULL ? v->footer : tui_main_footer(m));
+	tui_paint_keys(c, 1, r.y, r.w - 1, v != NULL && v->footer != NULL ? _(v->footer) : tui_main_footer(m));
 }
 
 /* ---------------------------------------------------------------- the whole screen */
@@ -116,8 +118,8 @@ static void draw_too_small(struct tui_model *m, struct tui_canvas *c)
 	char l1[96], l2[96];
 	int y = m->h / 2 - 1;
 
-	snprintf(l1, sizeof l1, "make the terminal at least %d" TIMES "%d", TUI_MIN_W, TUI_MIN_H);
-	snprintf(l2, sizeof l2, "(now %d" TIMES "%d) " DOT " q quits", m->w, m->h);
+	snprintf(l1, sizeof l1, _("make the terminal at least %d\xc3\x97%d"), TUI_MIN_W, TUI_MIN_H);
+	snprintf(l2, sizeof l2, _("(now %d\xc3\x97%d) \xc2\xb7 q quits"), m->w, m->h);
 	tui_canvas_text(c, (m->w - tui_utf8_width(l1)) / 2 > 0 ? (m->w - tui_utf8_width(l1)) / 2 : 0, y, m->w, l1,
 			TUI_S_WARN);
 	tui_canvas_text(c, (m->w - tui_utf8_width(l2)) / 2 > 0 ? (m->w - tui_utf8_width(l2)) / 2 : 0, y + 1, m->w, l2,
@@ -138,7 +140,7 @@ void tui_draw_main(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (m->layout.shown[TUI_PANE_COMPUTE])
 		tui_draw_compute(m, c, now);
 	if (m->layout.shown[TUI_PANE_ROOFLINE]) {
-		tui_pane_box(m, c, TUI_PANE_ROOFLINE, "(log-log)");
+		tui_pane_box(m, c, TUI_PANE_ROOFLINE, _("(log-log)"));
 		if (m->have_res)
 			tui_draw_roofline(m, c, tui_rect_inner(m->layout.pane[TUI_PANE_ROOFLINE]));
 	}

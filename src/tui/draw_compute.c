@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "i18n.h"
 
 #define DOT "\xc2\xb7"
 #define TIMES "\xc3\x97"
@@ -64,6 +65,40 @@ static void line(struct item *it, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Whether text holds a double-width (CJK) character. */
+static bool has_wide(const char *s)
+{
+	uint32_t cp;
+
+	while (*s != '\0') {
+		s += tui_utf8_decode(s, &cp);
+		if (tui_cp_width(cp) == 2)
+			return true;
+	}
+	return false;
+}
+
+/* The separator between two pieces joined on a row: none where Chinese punctuation stands
+ * between them already (a piece ending in "，" or "；", one beginning with "（"); a
+ * fullwidth comma for ", " beside Chinese text. */
+static const char *join_sep(const char *prev, const char *next, const char *sep)
+{
+	size_t n = strlen(prev);
+	static const char *const ends[] = {"\xef\xbc\x8c", "\xef\xbc\x9b", "\xe3\x80\x81", "\xef\xbc\x89"};
+	size_t i;
+
+	if (strcmp(sep, ", ") == 0 && (has_wide(prev) || has_wide(next)))
+		return "\xef\xbc\x8c"; /* "，" beside Chinese text */
+	if (strcmp(sep, " ") != 0)
+		return sep;
+	if (strncmp(next, "\xef\xbc\x88", 3) == 0)
+		return "";
+	for (i = 0; i < sizeof ends / sizeof ends[0]; i++)
+		if (n >= 3 && strcmp(prev + n - 3, ends[i]) == 0)
+			return "";
+	return sep;
+}
+
 /* The item's pieces packed into rows of width columns: each row takes the next pieces
  * (joined by the item's separator) while they fit with the badge at its mark; a piece too
  * wide for any row has one of its own. Returns the rows, written to out. */
@@ -77,7 +112,7 @@ static int pack(const struct tui_model *m, const struct item *it, int width, cha
 		util_bprintf(out[r], sizeof out[r], &pos, "%s", it->line[i++]);
 		while (i < it->n) {
 			char t[512];
-			snprintf(t, sizeof t, "%s%s%s", out[r], it->sep, it->line[i]);
+			snprintf(t, sizeof t, "%s%s%s", out[r], join_sep(out[r], it->line[i], it->sep), it->line[i]);
 			if (tui_item_width(m, t, strstr(t, TUI_BADGE) != NULL ? it->badge : NULL) > width)
 				break;
 			snprintf(out[r], sizeof out[r], "%s", t);
@@ -105,59 +140,59 @@ static int train_items(struct tui_model *m, struct item *items)
 
 	si(cp->flops_per_token_train, "", a, sizeof a);
 	si(cp->flops_per_token_6n, "", b, sizeof b);
-	it = add(items, &n, "FLOPs/token", "compute.flops_per_token_train", " " DOT " ");
-	line(it, "%s" TUI_BADGE " exact", a);
+	it = add(items, &n, _("FLOPs/token"), "compute.flops_per_token_train", " " DOT " ");
+	line(it, _("%s%s exact"), a, TUI_BADGE);
 	if (m->sc.finetune != ENGINE_FT_FULL) /* LoRA/QLoRA: frozen weights, no weight gradients */
-		line(it, "4" DOT "N rule %s", b);
+		line(it, _("4\xc2\xb7N rule %s"), b);
 	else
-		line(it, "6" DOT "N rule %s", b);
+		line(it, _("6\xc2\xb7N rule %s"), b);
 
 	si(cp->flops_per_token_forward, "", a, sizeof a);
 	si(cp->flops_per_token_backward, "", b, sizeof b);
-	it = add(items, &n, "forward", "compute.flops_per_token_forward", " ");
+	it = add(items, &n, _("forward"), "compute.flops_per_token_forward", " ");
 	if (re > 0) {
 		si(re, "", d, sizeof d);
 		line(it, "%s" TUI_BADGE, a);
-		line(it, "+ backward %s", b);
-		line(it, "+ recompute %s (HFU only)", d);
+		line(it, _("+ backward %s"), b);
+		line(it, _("+ recompute %s (HFU only)"), d);
 	} else {
 		line(it, "%s" TUI_BADGE, a);
-		line(it, "+ backward %s (2" TIMES ")", b);
+		line(it, _("+ backward %s (2\xc3\x97)"), b);
 	}
 
 	si(cp->train_flops, "", a, sizeof a);
 	si(cp->train_flops_6n, "", b, sizeof b);
-	it = add(items, &n, "total FLOPs", "compute.train_flops", " ");
+	it = add(items, &n, _("total FLOPs"), "compute.train_flops", " ");
 	line(it, "%s" TUI_BADGE, a);
-	line(it, "(6" DOT "N" DOT "D rule %s)", b);
+	line(it, _("(6\xc2\xb7N\xc2\xb7" "D rule %s)"), b);
 
 	engine_fmt_seconds(cp->train_seconds, a, sizeof a);
 	engine_unit_format(ENGINE_UNIT_GPU_HOURS, cp->gpu_hours, b, sizeof b);
-	it = add(items, &n, "time", "compute.train_days", " ");
+	it = add(items, &n, _("time"), "compute.train_days", " ");
 	line(it, "%s" TUI_BADGE, a);
 	line(it, DOT " %s", b);
 
 	si(cp->peak, "FLOP/s", a, sizeof a);
 	it = add(items, &n, "MFU / HFU", "compute.mfu", " ");
 	line(it, "%.1f%%" TUI_BADGE " / %.1f%%", cp->mfu * 100.0, cp->hfu * 100.0);
-	line(it, "of %s", a);
+	line(it, _("of %s"), a);
 	if (cp->source == ENGINE_TPUT_PREDICTED)
-		line(it, "(predicted by the step model)");
+		line(it, _("(predicted by the step model)"));
 	else if (cp->source != ENGINE_TPUT_MFU)
-		line(it, "(from the measured throughput)");
+		line(it, _("(from the measured throughput)"));
 
 	engine_fmt_count(cp->tokens_per_s, a, sizeof a);
 	engine_fmt_count(cp->tokens_per_s / (double)(m->sc.gpus > 0 ? m->sc.gpus : 1), b, sizeof b);
-	it = add(items, &n, "throughput", "compute.tokens_per_s", " ");
-	line(it, "%s tokens/s" TUI_BADGE, a);
+	it = add(items, &n, _("throughput"), "compute.tokens_per_s", " ");
+	line(it, _("%s tokens/s%s"), a, TUI_BADGE);
 	line(it, DOT " %s/GPU", b);
 
 	engine_fmt_seconds(cp->step_seconds, a, sizeof a);
 	engine_fmt_count(cp->tokens_per_step, b, sizeof b);
-	it = add(items, &n, "step", "compute.step_seconds", " ");
+	it = add(items, &n, P_("step", "steps", 1), "compute.step_seconds", " "); /* the msgid the lessons count steps with */
 	line(it, "%s" TUI_BADGE, a);
-	line(it, "for %s tokens", b);
-	line(it, "= batch %lld " TIMES " accum %lld " TIMES " DP %d", (long long)m->sc.batch, (long long)m->sc.grad_accum,
+	line(it, _("for %s tokens"), b);
+	line(it, _("= batch %lld \xc3\x97 accum %lld \xc3\x97 DP %d"), (long long)m->sc.batch, (long long)m->sc.grad_accum,
 	     m->res.dp);
 
 	{
@@ -187,28 +222,28 @@ static int train_items(struct tui_model *m, struct item *items)
 			bar[j] = ' ';
 		bar[w] = '\0';
 		engine_fmt_seconds(cp->step_seconds_predicted, a, sizeof a);
-		it = add(items, &n, "step model", "compute.step_breakdown", " ");
+		it = add(items, &n, _("step model"), "compute.step_breakdown", " ");
 		line(it, "[%s] %s", bar, a);
 		line(it, "%s", legend);
 	}
 
 	engine_fmt_seconds(cp->step_seconds * fwd_share, a, sizeof a);
 	engine_fmt_seconds(cp->step_seconds * (1 - fwd_share), b, sizeof b);
-	it = add(items, &n, "loop", "compute.steps", " ");
+	it = add(items, &n, _("loop"), "compute.steps", " ");
 	it->badge = NULL; /* the times of one step's parts; the step's time has its badge above */
-	line(it, "load " ARROW " forward %s " ARROW, a);
-	line(it, "backward %s " ARROW " update", b);
+	line(it, _("load \xe2\x86\x92 forward %s \xe2\x86\x92"), a);
+	line(it, _("backward %s \xe2\x86\x92 update"), b);
 
 	tui_draw_bytes(m->res.data.bytes_per_step, a, sizeof a);
 	engine_fmt_seconds(m->res.data.pinned_seconds, b, sizeof b);
 	engine_fmt_seconds(m->res.data.pageable_seconds, d, sizeof d);
-	it = add(items, &n, "data load", "data_loading.seconds", ", ");
+	it = add(items, &n, _("data load"), "data_loading.seconds", ", ");
 	/* this GPU's batch; the copy in use with its badge (e shows both, the knob flips them) */
-	line(it, "%s/GPU a step", a);
+	line(it, _("%s/GPU a step"), a);
 	if (m->sc.pinned)
-		line(it, "pinned %s" TUI_BADGE ": %s", b, m->res.data.overlapped ? "overlapped" : "stalls the step");
+		line(it, _("pinned %s%s: %s"), b, TUI_BADGE, m->res.data.overlapped ? _("overlapped") : _("stalls the step"));
 	else
-		line(it, "pageable %s" TUI_BADGE ": %s", d, m->res.data.overlapped ? "overlapped" : "stalls the step");
+		line(it, _("pageable %s%s: %s"), d, TUI_BADGE, m->res.data.overlapped ? _("overlapped") : _("stalls the step"));
 	return n;
 }
 
@@ -223,82 +258,82 @@ static int infer_items(struct tui_model *m, struct item *items)
 
 	si(cp->flops_per_token_forward, "", a, sizeof a);
 	si(cp->flops_per_token_6n / 3.0, "", b, sizeof b);
-	it = add(items, &n, "FLOPs/token", "compute.flops_per_token_forward", " " DOT " ");
-	line(it, "%s" TUI_BADGE " forward", a);
-	line(it, "2" DOT "N rule %s", b);
+	it = add(items, &n, _("FLOPs/token"), "compute.flops_per_token_forward", " " DOT " ");
+	line(it, _("%s%s forward"), a, TUI_BADGE);
+	line(it, _("2\xc2\xb7N rule %s"), b);
 
 	engine_fmt_seconds(inf->prefill_seconds, a, sizeof a);
-	it = add(items, &n, "prefill", "inference.prefill_seconds", " ");
-	line(it, "%s" TUI_BADGE " for %lld " TIMES " %lld", a, (long long)m->sc.batch, (long long)m->sc.prompt);
-	line(it, "prompt tokens, %s-bound", inf->prefill_memory_bound ? "memory" : "compute");
+	it = add(items, &n, _("prefill"), "inference.prefill_seconds", " ");
+	line(it, _("%s%s for %lld \xc3\x97 %lld"), a, TUI_BADGE, (long long)m->sc.batch, (long long)m->sc.prompt);
+	line(it, "%s", inf->prefill_memory_bound ? _("prompt tokens, memory-bound") : _("prompt tokens, compute-bound"));
 
 	engine_fmt_seconds(inf->decode_seconds_per_token, a, sizeof a);
-	it = add(items, &n, "decode", "inference.decode_seconds_per_token", " ");
-	line(it, "%s" TUI_BADGE " per step,", a);
-	line(it, "%s-bound;", inf->decode_memory_bound ? "memory" : "compute");
+	it = add(items, &n, _("decode"), "inference.decode_seconds_per_token", " ");
+	line(it, _("%s%s per step,"), a, TUI_BADGE);
+	line(it, "%s", inf->decode_memory_bound ? _("memory-bound;") : _("compute-bound;"));
 	/* a replica's TP × PP GPUs share the step's reads: each reads its slice (the roofline's
 	 * decode point is per GPU the same way) */
 	engine_fmt_bytes(inf->decode_bytes, false, b, sizeof b);
 	if (per_replica > 1) {
 		engine_fmt_bytes(inf->decode_bytes / (double)per_replica, false, d, sizeof d);
-		line(it, "reads %s/step,", b);
+		line(it, _("reads %s/step,"), b);
 		line(it, "%s/GPU", d);
 	} else {
-		line(it, "reads %s/step", b);
-		line(it, "(one GPU)");
+		line(it, _("reads %s/step"), b);
+		line(it, _("(one GPU)"));
 	}
 
 	/* every replica decodes its own batch: the job's rate is theirs together */
 	engine_fmt_count(inf->decode_tokens_per_s, a, sizeof a);
 	engine_fmt_count(inf->decode_tokens_per_s_sequence, b, sizeof b);
-	it = add(items, &n, "tokens/s", "inference.decode_tokens_per_s", " " DOT " ");
-	line(it, "%s" TUI_BADGE " for the job", a);
+	it = add(items, &n, _("tokens/s"), "inference.decode_tokens_per_s", " " DOT " ");
+	line(it, _("%s%s for the job"), a, TUI_BADGE);
 	if (inf->replicas > 1) {
 		engine_fmt_count(inf->decode_tokens_per_s_replica, d, sizeof d);
-		line(it, "%s per replica (%.0f)", d, inf->replicas);
+		line(it, _("%s per replica (%.0f)"), d, inf->replicas);
 	}
-	line(it, "%s per sequence", b);
+	line(it, _("%s per sequence"), b);
 
 	/* serving: how many sequences fit at this context, the first token, each next one */
 	engine_fmt_max_batch(inf->max_concurrent, a, sizeof a);
 	engine_fmt_count(inf->context, b, sizeof b);
-	it = add(items, &n, "capacity", "inference.max_concurrent", " ");
-	line(it, "%s" TUI_BADGE " %s", a, inf->max_concurrent == 1 ? "sequence" : "sequences");
-	line(it, "at %s tokens, per replica", b);
+	it = add(items, &n, _("capacity"), "inference.max_concurrent", " ");
+	line(it, P_("%s%s sequence", "%s%s sequences", inf->max_concurrent == 1 ? 1 : 2), a, TUI_BADGE);
+	line(it, _("at %s tokens, per replica"), b);
 
 	engine_fmt_seconds(inf->ttft_seconds, a, sizeof a);
-	it = add(items, &n, "first token", "inference.ttft_seconds", " ");
+	it = add(items, &n, _("first token"), "inference.ttft_seconds", " ");
 	line(it, "%s" TUI_BADGE, a);
 	if (m->sc.prefill_chunk > 0)
-		line(it, "(%.0f %s of %.0f)", inf->prefill_chunks, util_plural(inf->prefill_chunks, "chunk", "chunks"),
-		     inf->prefill_chunk);
+		line(it, P_("(%.0f chunk of %.0f)", "(%.0f chunks of %.0f)", inf->prefill_chunks == 1 ? 1 : 2),
+		     inf->prefill_chunks, inf->prefill_chunk);
 	else
-		line(it, "(the whole prompt at once)");
+		line(it, _("(the whole prompt at once)"));
 
 	engine_fmt_seconds(inf->tpot_seconds, a, sizeof a);
 	engine_fmt_seconds(inf->tp_comm_seconds_per_step, b, sizeof b);
-	it = add(items, &n, "per token", "inference.tpot_seconds", " ");
+	it = add(items, &n, _("per token"), "inference.tpot_seconds", " ");
 	line(it, "%s" TUI_BADGE, a);
 	if (m->sc.tp > 1)
-		line(it, "(all-reduces %s)", b); /* the TP collectives in the step */
+		line(it, _("(all-reduces %s)"), b); /* the TP collectives in the step */
 	else
-		line(it, "(the decode step)");
+		line(it, _("(the decode step)"));
 
 	engine_fmt_seconds(inf->generate_seconds, a, sizeof a);
-	it = add(items, &n, "request", "inference.generate_seconds", " ");
+	it = add(items, &n, _("request"), "inference.generate_seconds", " ");
 	line(it, "%s" TUI_BADGE, a);
-	line(it, "= prefill + %lld " TIMES " decode", (long long)m->sc.generate);
+	line(it, _("= prefill + %lld \xc3\x97 decode"), (long long)m->sc.generate);
 
 	tui_draw_bytes(inf->kv_bytes_per_token, a, sizeof a);
 	engine_fmt_count(inf->context, b, sizeof b);
-	it = add(items, &n, "KV cache", "inference.kv_bytes_per_token", " ");
-	line(it, "%s" TUI_BADGE " per token", a);
-	line(it, "of a sequence;");
-	line(it, "context %s", b);
+	it = add(items, &n, _("KV cache"), "inference.kv_bytes_per_token", " ");
+	line(it, _("%s%s per token"), a, TUI_BADGE);
+	line(it, _("of a sequence;"));
+	line(it, _("context %s"), b);
 
 	si(cp->peak, "FLOP/s", a, sizeof a);
 	si(m->sc.gpu.bandwidth, "B/s", b, sizeof b);
-	it = add(items, &n, "GPU peak", "compute.peak_flops", " ");
+	it = add(items, &n, _("GPU peak"), "compute.peak_flops", " ");
 	line(it, "%s" TUI_BADGE " %s", a, tui_draw_dt_name(cp->matmul_dt));
 	line(it, DOT " %s", b);
 	return n;

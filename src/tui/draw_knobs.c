@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "i18n.h"
 
 /* ---------------------------------------------------------------- knobs */
 
@@ -22,7 +23,7 @@ void tui_draw_knobs(struct tui_model *m, struct tui_canvas *c)
 
 	/* the focused knob's sentence: up to three lines under a rule, the list above it */
 	if (m->knob != NULL && m->knob->help != NULL && in.h >= 14) {
-		help.h = tui_draw_wrapped(NULL, help, 0, m->knob->help, TUI_S_DIM);
+		help.h = tui_draw_wrapped(NULL, help, 0, _(m->knob->help), TUI_S_DIM);
 		if (help.h > 3)
 			help.h = 3;
 		help.y = in.y + in.h - help.h;
@@ -50,7 +51,7 @@ void tui_draw_knobs(struct tui_model *m, struct tui_canvas *c)
 	if (m->knob_scroll < 0)
 		m->knob_scroll = 0;
 
-	tui_canvas_box(c, r, tui_pane_title(TUI_PANE_KNOBS), focused ? TUI_S_BORDER_FOCUS : TUI_S_BORDER,
+	tui_canvas_box(c, r, _(tui_pane_title(TUI_PANE_KNOBS)), focused ? TUI_S_BORDER_FOCUS : TUI_S_BORDER,
 		       focused ? TUI_S_TITLE_FOCUS : TUI_S_TITLE);
 	if (m->knob_scroll > 0)
 		tui_canvas_put(c, r.x + r.w - 1, in.y, 0x2191, TUI_S_BORDER_FOCUS);
@@ -68,7 +69,7 @@ void tui_draw_knobs(struct tui_model *m, struct tui_canvas *c)
 		if (k == NULL) {
 			bool here = m->knob != NULL && (int)m->knob->group == rows_g[ri];
 			char head[64];
-			snprintf(head, sizeof head, "%s", engine_group_name((enum engine_knob_group)rows_g[ri]));
+			snprintf(head, sizeof head, "%s", _(engine_group_name((enum engine_knob_group)rows_g[ri])));
 			tui_canvas_fill(c, tui_rect_make(in.x, in.y + y, in.w, 1), 0x2500, TUI_S_BORDER);
 			tui_canvas_put(c, in.x + 1, in.y + y, ' ', TUI_S_BORDER);
 			{
@@ -92,13 +93,13 @@ void tui_draw_knobs(struct tui_model *m, struct tui_canvas *c)
 				st_l = st_v = focused ? TUI_S_SELECTED : TUI_S_VALUE;
 				tui_canvas_fill(c, tui_rect_make(in.x, in.y + y, in.w, 1), ' ', st_l);
 			}
-			tui_canvas_text(c, in.x + 1, in.y + y, in.w - vw - 3, k->label, st_l);
+			tui_canvas_text(c, in.x + 1, in.y + y, in.w - vw - 3, tui_knob_label(k), st_l);
 			tui_canvas_text_right(c, in.x + in.w - 1, in.y + y, vw, val, st_v);
 		}
 	}
 	c->clip = old;
 	if (help.h > 0) {
 		tui_canvas_fill(c, tui_rect_make(in.x, help.y - 1, in.w, 1), 0x2504, TUI_S_BORDER);
-		tui_draw_wrapped(c, help, 0, m->knob->help, TUI_S_DIM);
+		tui_draw_wrapped(c, help, 0, _(m->knob->help), TUI_S_DIM);
 	}
 }

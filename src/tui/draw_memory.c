@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "i18n.h"
 
 #define DOT "\xc2\xb7"
 #define TIMES "\xc3\x97"
@@ -28,21 +29,21 @@ struct mem_part {
 static int mem_parts(const struct engine_result *r, struct mem_part *p)
 {
 	const struct mem_part parts[8] = {
-		{"weights", "memory.weights", r->memory.weights, 0x2588, TUI_S_MEM_WEIGHTS},
+		{N_("weights"), "memory.weights", r->memory.weights, 0x2588, TUI_S_MEM_WEIGHTS},
 		/* AMP keeps no master copy but autocast's 16-bit copies: they take its place */
 		r->memory.master <= 0 && r->memory.autocast_copies > 0
-			? (struct mem_part){"autocast copy", "memory.autocast_copies", r->memory.autocast_copies, 0x2593,
+			? (struct mem_part){N_("autocast copy"), "memory.autocast_copies", r->memory.autocast_copies, 0x2593,
 					    TUI_S_MEM_MASTER}
-			: (struct mem_part){"master", "memory.master_weights", r->memory.master, 0x2593, TUI_S_MEM_MASTER},
-		{"gradients", "memory.gradients", r->memory.gradients, 0x2592, TUI_S_MEM_GRADS},
-		{"optimizer", "memory.optimizer", r->memory.optimizer, 0x2591, TUI_S_MEM_OPTIM},
-		{"activations", "memory.activations", r->memory.activations, 0x259a, TUI_S_MEM_ACT},
-		{"logits", "memory.logits", r->memory.logits, 0x2261, TUI_S_MEM_LOGITS},
+			: (struct mem_part){N_("master"), "memory.master_weights", r->memory.master, 0x2593, TUI_S_MEM_MASTER},
+		{N_("gradients"), "memory.gradients", r->memory.gradients, 0x2592, TUI_S_MEM_GRADS},
+		{N_("optimizer"), "memory.optimizer", r->memory.optimizer, 0x2591, TUI_S_MEM_OPTIM},
+		{N_("activations"), "memory.activations", r->memory.activations, 0x259a, TUI_S_MEM_ACT},
+		{N_("logits"), "memory.logits", r->memory.logits, 0x2261, TUI_S_MEM_LOGITS},
 		/* one slot: training has no KV cache, inference no step scratch */
 		r->memory.kv_cache > 0 || r->memory.scratch <= 0
-			? (struct mem_part){"KV cache", "memory.kv_cache", r->memory.kv_cache, 0x259e, TUI_S_MEM_KV}
-			: (struct mem_part){"scratch", "memory.scratch", r->memory.scratch, 0x259e, TUI_S_MEM_KV},
-		{"overhead", "memory.overhead", r->memory.overhead, 0x2581, TUI_S_MEM_OVERHEAD},
+			? (struct mem_part){N_("KV cache"), "memory.kv_cache", r->memory.kv_cache, 0x259e, TUI_S_MEM_KV}
+			: (struct mem_part){N_("scratch"), "memory.scratch", r->memory.scratch, 0x259e, TUI_S_MEM_KV},
+		{N_("overhead"), "memory.overhead", r->memory.overhead, 0x2581, TUI_S_MEM_OVERHEAD},
 	};
 	memcpy(p, parts, sizeof parts);
 	return 8;
@@ -92,22 +93,22 @@ static void per_param(const struct tui_model *m, int width, char *buf, size_t n,
 		/* a weight-only format: its bits per weight with the scales, the rest 16-bit */
 		const char *fmt = engine_weight_format_info((enum engine_weight_format)m->sc.weight_format)->name;
 		*labelled = true;
-		snprintf(buf, n, "%.3g B/param (%s weights with their scales; no gradients or optimizer)", mm->bytes_per_param,
+		snprintf(buf, n, _("%.3g B/param (%s weights with their scales; no gradients or optimizer)"), mm->bytes_per_param,
 			 fmt);
 		if (tui_utf8_width(buf) <= width - 12)
 			return;
 		*labelled = false;
-		snprintf(buf, n, "%.3g B/param: %s weights only (inference)", mm->bytes_per_param, fmt);
+		snprintf(buf, n, _("%.3g B/param: %s weights only (inference)"), mm->bytes_per_param, fmt);
 		return;
 	}
 	if (m->sc.mode != ENGINE_MODE_TRAIN) {
 		*labelled = true;
-		snprintf(buf, n, "%g B/param (%s weights; no gradients or optimizer in inference)", w,
+		snprintf(buf, n, _("%g B/param (%s weights; no gradients or optimizer in inference)"), w,
 			 tui_draw_dt_name(mm->weight_dt));
 		if (tui_utf8_width(buf) <= width - 12)
 			return;
 		*labelled = false;
-		snprintf(buf, n, "%g B/param: %s weights only (inference)", w, tui_draw_dt_name(mm->weight_dt));
+		snprintf(buf, n, _("%g B/param: %s weights only (inference)"), w, tui_draw_dt_name(mm->weight_dt));
 		return;
 	}
 	snprintf(wd, sizeof wd, "%s ", tui_draw_dt_name(mm->weight_dt));
@@ -117,21 +118,21 @@ static void per_param(const struct tui_model *m, int width, char *buf, size_t n,
 	for (f = 0; f < 6; f++) {
 		bool dts = f == 0, spaced = f < 4;
 		const char *plus = spaced ? " + " : "+";
-		const char *states = f == 0 || f == 1 ? " states" : "";
-		const char *name = f == 5 ? "states" : opt;
+		const char *states = f == 0 || f == 1 ? _(" states") : "";
+		const char *name = f == 5 ? _("states") : opt;
 		gt[0] = mt[0] = '\0';
 		if (g > 0)
-			snprintf(gt, sizeof gt, "%s%g %sgrads", plus, g, dts ? gd : "");
+			snprintf(gt, sizeof gt, _("%s%g %sgrads"), plus, g, dts ? gd : "");
 		if (ms > 0)
-			snprintf(mt, sizeof mt, "%s%g %smaster", plus, ms, dts ? md : "");
+			snprintf(mt, sizeof mt, _("%s%g %smaster"), plus, ms, dts ? md : "");
 		else if (cp > 0)
-			snprintf(mt, sizeof mt, "%s%.3g %scopies", plus, cp, dts ? md : "");
+			snprintf(mt, sizeof mt, _("%s%.3g %scopies"), plus, cp, dts ? md : "");
 		*labelled = f < 3;
 		if (*labelled)
-			snprintf(buf, n, "%g %sweights%s%s%s%.3g %s%s = %.4g B", w, dts ? wd : "", gt, mt, plus, s, name, states,
+			snprintf(buf, n, _("%g %sweights%s%s%s%.3g %s%s = %.4g B"), w, dts ? wd : "", gt, mt, plus, s, name, states,
 				 mm->bytes_per_param);
 		else
-			snprintf(buf, n, "%.4g B/param: %g weights%s%s%s%.3g %s", mm->bytes_per_param, w, gt, mt, plus, s, name);
+			snprintf(buf, n, _("%.4g B/param: %g weights%s%s%s%.3g %s"), mm->bytes_per_param, w, gt, mt, plus, s, name);
 		if (tui_utf8_width(buf) <= width - (*labelled ? 12 : 1))
 			return;
 	}
@@ -144,7 +145,7 @@ static void fewest_gpus(const struct engine_memory *mm, bool compact, char *buf,
 
 	buf[0] = '\0';
 	if (mm->min_gpus < 0) {
-		util_bprintf(buf, n, &pos, "none up to 1M");
+		util_bprintf(buf, n, &pos, "%s", _("none up to 1M"));
 		return;
 	}
 	util_bprintf(buf, n, &pos, "%lld" TUI_BADGE, (long long)mm->min_gpus);
@@ -179,9 +180,9 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	int n, i, y, cw;
 
 	tui_draw_bytes(mm->capacity, a, sizeof a);
-	snprintf(title, sizeof title, "(capacity %s, one %s)", a, m->sc.gpu.name[0] ? m->sc.gpu.name : "GPU");
-	if (tui_utf8_width(title) + 16 > r.w - 5) /* "Memory per GPU " and the box */
-		snprintf(title, sizeof title, "(one %s: %s)", m->sc.gpu.name[0] ? m->sc.gpu.name : "GPU", a);
+	snprintf(title, sizeof title, _("(capacity %s, one %s)"), a, m->sc.gpu.name[0] ? m->sc.gpu.name : "GPU");
+	if (tui_utf8_width(title) + tui_utf8_width(_(tui_pane_title(TUI_PANE_MEMORY))) + 1 > r.w - 5) /* the title and the box */
+		snprintf(title, sizeof title, _("(one %s: %s)"), m->sc.gpu.name[0] ? m->sc.gpu.name : "GPU", a);
 	tui_pane_box(m, c, TUI_PANE_MEMORY, title);
 	if (!m->have_res)
 		return;
@@ -197,20 +198,21 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	/* the baseline's badge right after the total (TUI_BADGE); the shorter wording where
 	 * the line with it is too long */
 	if (mm->fits)
-		snprintf(line, sizeof line, "%s" TUI_BADGE " of %s (%.0f%%) \xe2\x9c\x93 fits, headroom %s", a, b, pct, d);
+		/* TRANSLATORS: the total; the second %s is where the baseline badge goes, right after it */
+		snprintf(line, sizeof line, _("%s%s of %s (%.0f%%) \xe2\x9c\x93 fits, headroom %s"), a, TUI_BADGE, b, pct, d);
 	else
-		snprintf(line, sizeof line, "%s" TUI_BADGE " of %s (%.0f%%) \xe2\x9c\x97 OVER capacity by %s", a, b, pct, d);
+		snprintf(line, sizeof line, _("%s%s of %s (%.0f%%) \xe2\x9c\x97 OVER capacity by %s"), a, TUI_BADGE, b, pct, d);
 	if (tui_item_width(m, line, "memory.total") + 8 > in.w) {
 		if (mm->fits)
-			snprintf(line, sizeof line, "%s" TUI_BADGE " (%.0f%%) \xe2\x9c\x93 fits, %s free", a, pct, d);
+			snprintf(line, sizeof line, _("%s%s (%.0f%%) \xe2\x9c\x93 fits, %s free"), a, TUI_BADGE, pct, d);
 		else
-			snprintf(line, sizeof line, "%s" TUI_BADGE " (%.0f%%) \xe2\x9c\x97 OVER by %s", a, pct, d);
+			snprintf(line, sizeof line, _("%s%s (%.0f%%) \xe2\x9c\x97 OVER by %s"), a, TUI_BADGE, pct, d);
 	}
 	if (tui_item_width(m, line, "memory.total") + 8 > in.w) { /* with a badge: the share gives way */
 		if (mm->fits)
-			snprintf(line, sizeof line, "%s" TUI_BADGE " \xe2\x9c\x93 fits, %s free", a, d);
+			snprintf(line, sizeof line, _("%s%s \xe2\x9c\x93 fits, %s free"), a, TUI_BADGE, d);
 		else
-			snprintf(line, sizeof line, "%s" TUI_BADGE " \xe2\x9c\x97 OVER by %s", a, d);
+			snprintf(line, sizeof line, _("%s%s \xe2\x9c\x97 OVER by %s"), a, TUI_BADGE, d);
 	}
 	/* the step's peak and when it comes (training), where the line has room for it */
 	if (m->sc.mode == ENGINE_MODE_TRAIN) {
@@ -218,9 +220,9 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		size_t len = strlen(line);
 		int pi;
 		tui_draw_bytes(mm->peak, d, sizeof d);
-		snprintf(pk[0], sizeof pk[0], " \xc2\xb7 peak %s %s", d, engine_peak_phase_text(mm->peak_phase));
-		snprintf(pk[1], sizeof pk[1], " \xc2\xb7 peak %s (%s)", d, engine_peak_phase_name(mm->peak_phase));
-		snprintf(pk[2], sizeof pk[2], " \xc2\xb7 peak %s", d);
+		snprintf(pk[0], sizeof pk[0], _(" \xc2\xb7 peak %s %s"), d, _(engine_peak_phase_text(mm->peak_phase)));
+		snprintf(pk[1], sizeof pk[1], _(" \xc2\xb7 peak %s (%s)"), d, engine_peak_phase_name(mm->peak_phase));
+		snprintf(pk[2], sizeof pk[2], _(" \xc2\xb7 peak %s"), d);
 		for (pi = 0; pi < 3; pi++)
 			if (tui_item_width(m, line, "memory.total") + tui_utf8_width(pk[pi]) + 8 <= in.w &&
 			    len + strlen(pk[pi]) < sizeof line) {
@@ -228,7 +230,7 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 				break;
 			}
 	}
-	tui_item_row(m, c, TUI_PANE_MEMORY, 8, tui_rect_make(in.x, y, in.w, 1), 8, "total", line, "memory.total", now);
+	tui_item_row(m, c, TUI_PANE_MEMORY, 8, tui_rect_make(in.x, y, in.w, 1), 8, _("total"), line, "memory.total", now);
 	if (!(tui_pane_focused(m, TUI_PANE_MEMORY) && m->item[TUI_PANE_MEMORY] == 8)) {
 		/* the verdict: green when it fits, red and by how much when not */
 		uint32_t mark = mm->fits ? 0x2713 : 0x2717;
@@ -240,7 +242,7 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 				break;
 		}
 		if (mm->fits) {
-			x1 = x0 + 6;
+			x1 = x0 + 2 + tui_utf8_width(_("fits")); /* "✓ fits" */
 		} else {
 			int xp; /* the verdict ends where the peak begins */
 			for (xp = x0; xp < x1; xp++) {
@@ -271,7 +273,7 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			snprintf(v, sizeof v, "%10s %s", a, pc);
 		else
 			snprintf(v, sizeof v, "%9s", a);
-		snprintf(lab, sizeof lab, " %s", parts[i].label);
+		snprintf(lab, sizeof lab, " %s", _(parts[i].label));
 		tui_item_row(m, c, TUI_PANE_MEMORY, i, cell, cell.w >= 31 ? 15 : 14, lab, v, parts[i].key, now);
 		tui_canvas_put(c, cell.x, cell.y, parts[i].pattern, parts[i].style);
 	}
@@ -284,36 +286,36 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		if (engine_offload_nvme(m->sc.offload)) {
 			char nv[32];
 			tui_draw_bytes(mm->nvme_bytes, nv, sizeof nv);
-			snprintf(line, sizeof line, "%s on the host, %s on NVMe (offload %s: states%s on NVMe)", a, nv,
-				 engine_offload_name(m->sc.offload), engine_offload_weights(m->sc.offload) ? ", weights" : "");
+			snprintf(line, sizeof line, _("%s on the host, %s on NVMe (offload %s: states%s on NVMe)"), a, nv,
+				 engine_offload_name(m->sc.offload), engine_offload_weights(m->sc.offload) ? _(", weights") : "");
 			if (tui_item_width(m, line, "memory.host_bytes") + 12 > in.w)
 				snprintf(line, sizeof line, "%s + NVMe %s (%s)", a, nv, engine_offload_name(m->sc.offload));
 		} else {
-			snprintf(line, sizeof line, "%s on the host (offload %s: master, states, 16-bit grads%s)", a,
-				 engine_offload_name(m->sc.offload), engine_offload_weights(m->sc.offload) ? ", weights" : "");
+			snprintf(line, sizeof line, _("%s on the host (offload %s: master, states, 16-bit grads%s)"), a,
+				 engine_offload_name(m->sc.offload), engine_offload_weights(m->sc.offload) ? _(", weights") : "");
 			if (tui_item_width(m, line, "memory.host_bytes") + 12 > in.w)
-				snprintf(line, sizeof line, "%s (offload %s)", a, engine_offload_name(m->sc.offload));
+				snprintf(line, sizeof line, _("%s (offload %s)"), a, engine_offload_name(m->sc.offload));
 		}
-		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), 12, "host mem", line,
+		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), 12, _("host mem"), line,
 			     "memory.host_bytes", now);
 	} else if (m->sc.mode == ENGINE_MODE_TRAIN && m->sc.finetune != ENGINE_FT_FULL) {
 		char tg[48];
 		engine_knob_format(&m->sc, engine_knob_find("lora_targets"), tg, sizeof tg);
 		engine_fmt_count(m->res.params.trainable, a, sizeof a);
-		snprintf(line, sizeof line, "%s r %lld on %s: %s trainable (%.2g%%), base frozen%s",
+		snprintf(line, sizeof line, _("%s r %lld on %s: %s trainable (%.2g%%), base frozen%s"),
 			 m->sc.finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA", (long long)m->sc.lora_rank, tg, a,
 			 m->res.params.total > 0 ? 100.0 * m->res.params.trainable / m->res.params.total : 0.0,
-			 m->sc.finetune == ENGINE_FT_QLORA ? " in NF4" : "");
+			 m->sc.finetune == ENGINE_FT_QLORA ? _(" in NF4") : "");
 		if (tui_item_width(m, line, "model.params_trainable") + 12 > in.w)
-			snprintf(line, sizeof line, "%s r %lld: %s trainable", m->sc.finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA",
+			snprintf(line, sizeof line, _("%s r %lld: %s trainable"), m->sc.finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA",
 				 (long long)m->sc.lora_rank, a);
-		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), 12, "fine-tune", line,
+		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), 12, _("fine-tune"), line,
 			     "model.params_trainable", now);
 	} else {
 		bool labelled;
 		per_param(m, in.w, line, sizeof line, &labelled);
 		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), labelled ? 12 : 1,
-			     labelled ? "per param" : NULL, line, "memory.bytes_per_param", now);
+			     labelled ? _("per param") : NULL, line, "memory.bytes_per_param", now);
 	}
 	y++;
 
@@ -326,24 +328,26 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		fewest_gpus(mm, false, mg, sizeof mg);
 		compact = tui_item_width(m, mg, "memory.min_gpus") + 13 > in.w - half;
 		if (compact && mm->max_batch == ENGINE_NO_LIMIT)
-			snprintf(mb, sizeof mb, "no limit");
+			snprintf(mb, sizeof mb, "%s", _("no limit"));
 		else if (compact && mm->max_batch == 0)
-			snprintf(mb, sizeof mb, "none");
+			snprintf(mb, sizeof mb, "%s", _("none"));
 		else
 			engine_fmt_max_batch(mm->max_batch, mb, sizeof mb);
 		if (!compact) {
-			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, half - 1, 1), 21, "largest micro-batch", mb,
+			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, half - 1, 1), 21, _("largest micro-batch"), mb,
 				     "memory.max_batch", now);
-			tui_item_row(m, c, TUI_PANE_MEMORY, 11, tui_rect_make(in.x + half, y, in.w - half, 1), 13, "fewest GPUs",
+			tui_item_row(m, c, TUI_PANE_MEMORY, 11, tui_rect_make(in.x + half, y, in.w - half, 1), 13, _("fewest GPUs"),
 				     mg, "memory.min_gpus", now);
 		} else {
 			fewest_gpus(mm, true, mg, sizeof mg);
-			x = in.x + 17 + tui_item_width(m, mb, "memory.max_batch") + 1;
-			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, x - in.x, 1), 17, "max micro-batch", mb,
+			/* the label's column: 17, or its width and a space where a translation is wider */
+			int lw = tui_utf8_width(_("max micro-batch")) + 2 > 17 ? tui_utf8_width(_("max micro-batch")) + 2 : 17;
+			x = in.x + lw + tui_item_width(m, mb, "memory.max_batch") + 1;
+			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, x - in.x, 1), lw, _("max micro-batch"), mb,
 				     "memory.max_batch", now);
 			tui_canvas_text(c, x, y, 1, DOT, TUI_S_DIM);
 			tui_item_row(m, c, TUI_PANE_MEMORY, 11, tui_rect_make(x + 1, y, in.x + in.w - x - 1, 1), 13,
-				     "fewest GPUs", mg, "memory.min_gpus", now);
+				     _("fewest GPUs"), mg, "memory.min_gpus", now);
 		}
 	}
 	c->clip = old;

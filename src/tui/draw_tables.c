@@ -7,13 +7,35 @@
 #include <string.h>
 
 #include "draw.h"
+#include "i18n.h"
+
+/* s right-aligned in cols display columns ("%10s" counts bytes: a CJK word would stand
+ * out of its column); s wider than cols is kept whole. */
+static const char *rpad(char *buf, size_t n, const char *s, int cols)
+{
+	int w = tui_utf8_width(s), sp = cols > w ? cols - w : 0;
+
+	snprintf(buf, n, "%*s%s", sp, "", s);
+	return buf;
+}
+
+/* A technique's label without its parenthesis (" (" or a fullwidth "（"). */
+static void cut_paren(char *lab)
+{
+	char *paren = strstr(lab, " (");
+
+	if (paren == NULL)
+		paren = strstr(lab, "\xef\xbc\x88");
+	if (paren != NULL)
+		*paren = '\0';
+}
 
 static void fmt_signed_seconds(double s, char *buf, size_t n)
 {
 	char t[40];
 
 	if (s == 0.0 || !isfinite(s)) {
-		snprintf(buf, n, "no change");
+		snprintf(buf, n, "%s", _("no change"));
 		return;
 	}
 	engine_fmt_seconds(fabs(s), t, sizeof t);
@@ -25,7 +47,7 @@ static void fmt_signed_bytes(double b, char *buf, size_t n)
 	char t[40];
 
 	if (b == 0.0 || !isfinite(b)) {
-		snprintf(buf, n, "no change");
+		snprintf(buf, n, "%s", _("no change"));
 		return;
 	}
 	tui_draw_bytes(fabs(b), t, sizeof t);
@@ -61,13 +83,13 @@ static void mixed_note(const struct tui_model *m, bool brief, char *buf, size_t 
 	char states[48];
 
 	if (fabs(with - without) < 1e-9)
-		snprintf(states, sizeof states, "states stay %.4g B/param", with);
+		snprintf(states, sizeof states, _("states stay %.4g B/param"), with);
 	else
-		snprintf(states, sizeof states, "states %.4g \xe2\x86\x92 %.4g B/param", without, with);
+		snprintf(states, sizeof states, _("states %.4g \xe2\x86\x92 %.4g B/param"), without, with);
 	if (m->sc.activations)
-		snprintf(buf, n, "%s%s, activations ~\xc2\xbd", brief ? "" : "; ", states);
+		snprintf(buf, n, _("%s%s, activations ~\xc2\xbd"), brief ? "" : _("; "), states);
 	else /* not counted: the row shows no change in memory */
-		snprintf(buf, n, "%s%s; activations off", brief ? "" : "; ", states);
+		snprintf(buf, n, _("%s%s; activations off"), brief ? "" : _("; "), states);
 }
 
 static const struct engine_technique *technique(const struct tui_model *m, const char *key)
@@ -93,9 +115,9 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 	int n = tui_pane_items(m, TUI_PANE_TECH, keys, TUI_ITEMS_MAX), i, first = 0, y, sel = m->item[TUI_PANE_TECH];
 	bool wide = in.w >= 72, focused = tui_pane_focused(m, TUI_PANE_TECH), two = false;
 	int lw = in.w - 2 - 24 - (wide ? 24 : 0), top = in.y, rows;
-	char head[200], cmp[200];
+	char cmp[200];
 
-	tui_pane_box(m, c, TUI_PANE_TECH, "(\xe2\x97\x8f in use): with it \xe2\x88\x92 without it");
+	tui_pane_box(m, c, TUI_PANE_TECH, _("(\xe2\x97\x8f in use): with it \xe2\x88\x92 without it"));
 	if (!m->have_res)
 		return;
 	old = tui_canvas_clip(c, in);
@@ -105,8 +127,12 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 		lw = 8;
 	if (wide) {
 		/* a header over the columns; each row says what it compares */
-		snprintf(head, sizeof head, "  %-*s  %10s %11s  %s", lw, "technique", "memory/GPU", "time", "compares");
-		tui_canvas_text(c, in.x, top++, in.w, head, TUI_S_DIM);
+		/* "  %-*s  %10s %11s  %s" by display columns */
+		int hx = in.x + 2 + lw + 2;
+		tui_canvas_text(c, in.x + 2, top, lw, _("technique"), TUI_S_DIM);
+		tui_canvas_text_right(c, hx + 10, top, 10, _("memory/GPU"), TUI_S_DIM);
+		tui_canvas_text_right(c, hx + 22, top, 11, _("time"), TUI_S_DIM);
+		tui_canvas_text(c, hx + 24, top++, in.x + in.w - hx - 24, _("compares"), TUI_S_DIM);
 		rows = in.h - 1;
 	} else {
 		/* the last line: what the selected row compares; two lines for mixed precision's
@@ -124,21 +150,20 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 		m->hits.item[TUI_PANE_TECH][i].w = 0;
 	for (i = first, y = top; i < n && y < top + rows; i++, y++) {
 		const struct engine_technique *t = technique(m, keys[i]);
-		char dm[48], dt[48], text[400], lab[72], *paren;
+		char dm[48], dt[48], pm[64], pt[64], text[400], lab[72];
 		if (t == NULL)
 			continue;
 		if (t->applies) {
 			fmt_signed_bytes(t->delta_memory_bytes, dm, sizeof dm);
 			fmt_signed_seconds(t->delta_seconds, dt, sizeof dt);
 		} else {
-			snprintf(dm, sizeof dm, "n/a");
-			snprintf(dt, sizeof dt, "n/a");
+			snprintf(dm, sizeof dm, "%s", _("n/a"));
+			snprintf(dt, sizeof dt, "%s", _("n/a"));
 		}
-		snprintf(lab, sizeof lab, " %s", t->label);
-		paren = strstr(lab, " (");
-		if ((int)strlen(lab) > lw + 1 && paren != NULL)
-			*paren = '\0';
-		arrows(t->compare, cmp, sizeof cmp);
+		snprintf(lab, sizeof lab, " %s", _(t->label));
+		if (tui_utf8_width(lab) > lw + 1)
+			cut_paren(lab);
+		arrows(_(t->compare), cmp, sizeof cmp);
 		if (m->sc.mode == ENGINE_MODE_TRAIN && strcmp(t->name, "mixed_precision") == 0 && t->applies) {
 			char note[96];
 			mixed_note(m, false, note, sizeof note);
@@ -146,7 +171,8 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 		}
 		/* no baseline badge: these figures are differences already (with it − without it),
 		 * and one of a difference beside them would read as a second saving */
-		snprintf(text, sizeof text, " %10s %11s%s%s", dm, dt, wide ? "  " : "", wide ? cmp : "");
+		snprintf(text, sizeof text, " %s %s%s%s", rpad(pm, sizeof pm, dm, 10), rpad(pt, sizeof pt, dt, 11), wide ? "  " : "",
+			 wide ? cmp : "");
 		tui_item_row_badge(m, c, TUI_PANE_TECH, i, tui_rect_make(in.x, y, in.w, 1), lw + 3, lab, text, keys[i], NULL,
 				   now);
 		tui_canvas_put(c, in.x, y, t->enabled ? 0x25cf : 0x25cb,
@@ -157,13 +183,11 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 	if (!wide && in.h >= 2 && sel >= 0 && sel < n) {
 		const struct engine_technique *t = technique(m, keys[sel]);
 		if (t != NULL) {
-			char lab[72], line[400], *paren;
-			snprintf(lab, sizeof lab, "%s", t->label);
-			paren = strstr(lab, " (");
-			if (paren != NULL)
-				*paren = '\0';
-			arrows(t->compare, cmp, sizeof cmp);
-			snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", lab, cmp[0] ? cmp : "not computed here");
+			char lab[72], line[400];
+			snprintf(lab, sizeof lab, "%s", _(t->label));
+			cut_paren(lab);
+			arrows(_(t->compare), cmp, sizeof cmp);
+			snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", lab, cmp[0] ? cmp : _("not computed here"));
 			if (m->sc.mode == ENGINE_MODE_TRAIN && strcmp(t->name, "mixed_precision") == 0 && t->applies) {
 				/* what it changes, in as many words as fit */
 				char note[96];
@@ -222,7 +246,7 @@ void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	const struct engine_dtype_info *fd = NULL;
 
 	(void)now;
-	tui_pane_box(m, c, TUI_PANE_DTYPES, "(\xe2\x96\xb8 used here)");
+	tui_pane_box(m, c, TUI_PANE_DTYPES, _("(\xe2\x96\xb8 used here)"));
 	used[nu++] = mm->weight_dt;
 	used[nu++] = mm->activation_dt;
 	used[nu++] = m->res.compute.matmul_dt;
@@ -234,7 +258,7 @@ void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		used[nu++] = mm->kv_dt;
 	}
 	old = tui_canvas_clip(c, in);
-	tui_canvas_text(c, in.x, in.y, in.w, "  dtype   bytes bits  max    epsilon", TUI_S_DIM);
+	tui_canvas_text(c, in.x, in.y, in.w, _("  dtype   bytes bits  max    epsilon"), TUI_S_DIM);
 	rows = in.h - 2; /* header and the note */
 	if (rows < 1)
 		rows = in.h - 1;
@@ -267,7 +291,7 @@ void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			fd = d;
 	}
 	if (fd != NULL && in.h >= 3)
-		tui_canvas_text(c, in.x + 1, in.y + in.h - 1, in.w - 1, fd->note ? fd->note : "", TUI_S_DIM);
+		tui_canvas_text(c, in.x + 1, in.y + in.h - 1, in.w - 1, fd->note ? _(fd->note) : "", TUI_S_DIM);
 	c->clip = old;
 	/* more rows above or below: arrows on the border */
 	if (first > 0)

@@ -12,6 +12,7 @@
  * that matter in it), its lines in `?` help (or none: help lists the footer's keys), and
  * what it needs. See tui.h for how to add a view.
  */
+#include "i18n.h"
 #include "model.h"
 #include "view_gpu.h"
 #include "view_teach.h"
@@ -20,78 +21,78 @@
 static const struct tui_view views[TUI_VIEW_COUNT] = {
 	[TUI_VIEW_MAIN] = {.name = "main", .kind = TUI_VIEW_FULL, .draw = tui_draw_main, .key = tui_main_view_key},
 	[TUI_VIEW_PICKER] = {
-		.name = "picker", .title = "Picker (model, GPU)", .kind = TUI_VIEW_OVERLAY,
+		.name = "picker", .title = N_("Picker (model, GPU)"), .kind = TUI_VIEW_OVERLAY,
 		.draw = tui_picker_draw, .key = tui_picker_key, .close = tui_picker_close,
-		.footer = "type|filter or path|Tab|complete path|\xe2\x86\x91\xe2\x86\x93|move|Enter|use|Esc|close",
-		.help = "  type       filter by id, name or key figures\n"
-			"  \xe2\x86\x91\xe2\x86\x93 PgUp PgDn  move        Enter  use the preset        Esc  close\n",
+		.footer = N_("type|filter or path|Tab|complete path|\xe2\x86\x91\xe2\x86\x93|move|Enter|use|Esc|close"),
+		.help = N_("  type       filter by id, name or key figures\n"
+			"  \xe2\x86\x91\xe2\x86\x93 PgUp PgDn  move        Enter  use the preset        Esc  close\n"),
 		.needs = TUI_NEEDS_REGISTRY,
 	},
 	[TUI_VIEW_PROMPT] = {
-		.name = "prompt", .title = "Prompt (a value, a path)", .kind = TUI_VIEW_OVERLAY,
+		.name = "prompt", .title = N_("Prompt (a value, a path)"), .kind = TUI_VIEW_OVERLAY,
 		.draw = tui_prompt_draw, .key = tui_prompt_key,
-		.footer = "Enter|apply|Esc|cancel|Tab|complete path|\xe2\x86\x90\xe2\x86\x92|move|C-u|clear",
-		.help = "  Enter      apply; a bad value is refused and the old one kept\n"
-			"  Esc        cancel     \xe2\x86\x90\xe2\x86\x92 Home End  move     Backspace  delete     C-u  clear\n",
+		.footer = N_("Enter|apply|Esc|cancel|Tab|complete path|\xe2\x86\x90\xe2\x86\x92|move|C-u|clear"),
+		.help = N_("  Enter      apply; a bad value is refused and the old one kept\n"
+			"  Esc        cancel     \xe2\x86\x90\xe2\x86\x92 Home End  move     Backspace  delete     C-u  clear\n"),
 	},
 	[TUI_VIEW_SWEEP] = {
-		.name = "sweep", .title = "Sweep", .opened_by = TUI_ACT_SWEEP, .kind = TUI_VIEW_FULL,
+		.name = "sweep", .title = N_("Sweep"), .opened_by = TUI_ACT_SWEEP, .kind = TUI_VIEW_FULL,
 		.draw = tui_sweep_draw, .key = tui_sweep_key, .open = tui_sweep_open, .close = tui_sweep_close,
 		.footer = TUI_SWEEP_FOOTER, .help = TUI_SWEEP_HELP,
 	},
 	[TUI_VIEW_HEAT] = {
-		.name = "heatmap", .title = "Heatmap", .opened_by = TUI_ACT_HEAT, .kind = TUI_VIEW_FULL,
+		.name = "heatmap", .title = N_("Heatmap"), .opened_by = TUI_ACT_HEAT, .kind = TUI_VIEW_FULL,
 		.draw = tui_heat_draw, .key = tui_heat_key, .open = tui_heat_open, .close = tui_heat_close,
 		.footer = TUI_HEAT_FOOTER, .help = TUI_HEAT_HELP,
 	},
 	[TUI_VIEW_COMPARE] = {
-		.name = "compare", .title = "Compare", .opened_by = TUI_ACT_COMPARE, .kind = TUI_VIEW_FULL,
+		.name = "compare", .title = N_("Compare"), .opened_by = TUI_ACT_COMPARE, .kind = TUI_VIEW_FULL,
 		.draw = tui_compare_draw, .key = tui_compare_key, .open = tui_compare_open, .close = tui_compare_close,
 		.footer = TUI_COMPARE_FOOTER, .help = TUI_COMPARE_HELP,
 		.needs = TUI_NEEDS_REGISTRY, /* a GPU to add comes from the picker */
 	},
 	[TUI_VIEW_PLAN] = {
-		.name = "plan", .title = "Plan", .opened_by = TUI_ACT_PLAN, .kind = TUI_VIEW_FULL,
+		.name = "plan", .title = N_("Plan"), .opened_by = TUI_ACT_PLAN, .kind = TUI_VIEW_FULL,
 		.draw = tui_plan_draw, .key = tui_plan_key, .open = tui_plan_open, .close = tui_plan_close,
 		.footer = TUI_PLAN_FOOTER, .help = TUI_PLAN_HELP,
 	},
 	[TUI_VIEW_LESSON] = {
-		.name = "lesson", .title = "Lessons", .opened_by = TUI_ACT_LESSON, .kind = TUI_VIEW_OVERLAY,
+		.name = "lesson", .title = N_("Lessons"), .opened_by = TUI_ACT_LESSON, .kind = TUI_VIEW_OVERLAY,
 		.draw = tui_lesson_draw, .key = tui_lesson_key, .open = tui_lesson_open, .close = tui_lesson_close,
 		.footer = TUI_LESSON_FOOTER, .needs = TUI_NEEDS_LESSONS,
 	},
 	[TUI_VIEW_TENSORS] = {
-		.name = "tensors", .title = "Tensor inspector", .opened_by = TUI_ACT_TENSORS, .kind = TUI_VIEW_FULL,
+		.name = "tensors", .title = N_("Tensor inspector"), .opened_by = TUI_ACT_TENSORS, .kind = TUI_VIEW_FULL,
 		.draw = tui_tensors_draw, .key = tui_tensors_key, .open = tui_tensors_open, .close = tui_tensors_close,
 		.footer = TUI_TENSORS_FOOTER,
 	},
 	[TUI_VIEW_DTYPELAB] = {
-		.name = "dtypelab", .title = "Dtype lab", .opened_by = TUI_ACT_DTYPELAB, .kind = TUI_VIEW_FULL,
+		.name = "dtypelab", .title = N_("Dtype lab"), .opened_by = TUI_ACT_DTYPELAB, .kind = TUI_VIEW_FULL,
 		.draw = tui_dtypelab_draw, .key = tui_dtypelab_key, .open = tui_dtypelab_open,
 		.close = tui_dtypelab_close, .footer = TUI_DTYPELAB_FOOTER,
 	},
 	[TUI_VIEW_PROBE] = {
-		.name = "probe", .title = "GPU probe", .opened_by = TUI_ACT_PROBE, .kind = TUI_VIEW_OVERLAY,
+		.name = "probe", .title = N_("GPU probe"), .opened_by = TUI_ACT_PROBE, .kind = TUI_VIEW_OVERLAY,
 		.draw = tui_probe_draw, .key = tui_probe_key, .close = tui_probe_close,
 		.start = tui_gpu_probe_start, /* starts the probe, then shows its progress */
 		.footer = TUI_PROBE_FOOTER, .needs = TUI_NEEDS_PROBE,
 	},
 	[TUI_VIEW_GPULIVE] = {
-		.name = "gpu-live", .title = "Live GPU panel", .opened_by = TUI_ACT_GPULIVE, .kind = TUI_VIEW_OVERLAY,
+		.name = "gpu-live", .title = N_("Live GPU panel"), .opened_by = TUI_ACT_GPULIVE, .kind = TUI_VIEW_OVERLAY,
 		.draw = tui_gpulive_draw, .key = tui_gpulive_key, .open = tui_gpulive_open, .close = tui_gpulive_close,
 		.footer = TUI_GPULIVE_FOOTER, .needs = TUI_NEEDS_PROBE,
 	},
 	[TUI_VIEW_HELP] = {
 		.name = "help", .opened_by = TUI_ACT_HELP, .kind = TUI_VIEW_OVERLAY,
 		.draw = tui_help_draw, .key = tui_help_key, .open = tui_help_open,
-		.footer = "\xe2\x86\x91\xe2\x86\x93|scroll|Esc|close",
+		.footer = N_("\xe2\x86\x91\xe2\x86\x93|scroll|Esc|close"),
 	},
 	[TUI_VIEW_EXPLAIN] = {
 		/* help's own keys are listed here, with explain's: the two scroll alike */
-		.name = "explain", .title = "Explain and help", .kind = TUI_VIEW_OVERLAY,
+		.name = "explain", .title = N_("Explain and help"), .kind = TUI_VIEW_OVERLAY,
 		.draw = tui_explain_draw, .key = tui_explain_key,
-		.footer = "\xe2\x86\x91\xe2\x86\x93 PgUp PgDn|scroll|Esc e|close|?|help",
-		.help = "  \xe2\x86\x91\xe2\x86\x93 PgUp PgDn Home End   scroll          Esc q e  close\n",
+		.footer = N_("\xe2\x86\x91\xe2\x86\x93 PgUp PgDn|scroll|Esc e|close|?|help"),
+		.help = N_("  \xe2\x86\x91\xe2\x86\x93 PgUp PgDn Home End   scroll          Esc q e  close\n"),
 	},
 };
 

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "layout.h"
+#include "i18n.h"
 
 /* Rows each pane needs, box included. */
 #define MEM_ROWS(bar) (9 + (bar))
@@ -14,12 +15,12 @@
 const char *tui_pane_title(enum tui_pane p)
 {
 	static const char *const t[TUI_PANE_COUNT] = {
-		[TUI_PANE_KNOBS] = "Knobs",
-		[TUI_PANE_MEMORY] = "Memory per GPU",
-		[TUI_PANE_COMPUTE] = "Compute and time",
-		[TUI_PANE_ROOFLINE] = "Roofline",
-		[TUI_PANE_TECH] = "Techniques",
-		[TUI_PANE_DTYPES] = "Data types",
+		[TUI_PANE_KNOBS] = N_("Knobs"),
+		[TUI_PANE_MEMORY] = N_("Memory per GPU"),
+		[TUI_PANE_COMPUTE] = N_("Compute and time"),
+		[TUI_PANE_ROOFLINE] = N_("Roofline"),
+		[TUI_PANE_TECH] = N_("Techniques"),
+		[TUI_PANE_DTYPES] = N_("Data types"),
 	};
 	return (int)p >= 0 && p < TUI_PANE_COUNT ? t[p] : "";
 }

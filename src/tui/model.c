@@ -13,6 +13,7 @@
 #include "model.h"
 #ifdef TUI_HAVE_PRESETS
 #include "presets.h"
+#include "i18n.h"
 #endif
 
 /* ---------------------------------------------------------------- messages */
@@ -267,13 +268,13 @@ void tui_model_toggle_baseline(struct tui_model *m)
 {
 	if (m->baseline) {
 		m->baseline = false;
-		tui_model_message(m, false, "baseline unpinned");
+		tui_model_message(m, false, "%s", _("baseline unpinned"));
 		return;
 	}
 	m->baseline = true;
 	m->base_sc = m->sc;
 	m->base = m->res;
-	tui_model_message(m, false, "baseline pinned: every result now shows its difference (c again: unpin)");
+	tui_model_message(m, false, "%s", _("baseline pinned: every result now shows its difference (c again: unpin)"));
 }
 
 static double result_of(const struct engine_result *r, const char *key, bool *ok)
@@ -399,7 +400,7 @@ int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const c
 		rc = engine_validate(&t, &err);
 	}
 	if (rc != NAPKIN_OK) {
-		tui_model_message(m, true, "%s (kept %s)", err.msg[0] ? err.msg : "refused", k->key);
+		tui_model_message(m, true, _("%s (kept %s)"), err.msg[0] ? err.msg : _("refused"), k->key);
 		return rc;
 	}
 	m->sc = t;
@@ -425,7 +426,7 @@ int tui_model_step_value(struct tui_model *m, const struct engine_knob *k, int d
 	before = m->sc;
 	rc = engine_knob_step(&m->sc, k, dir, catalog(m), &err);
 	if (rc != NAPKIN_OK) {
-		tui_model_message(m, true, "%s", err.msg[0] ? err.msg : "cannot step");
+		tui_model_message(m, true, "%s", err.msg[0] ? err.msg : _("cannot step"));
 		return rc;
 	}
 	{
@@ -494,10 +495,10 @@ int tui_model_setup(struct tui_model *m, const struct engine_scenario *sc, struc
 		 * skipped, a config.json's sliding window): the first, and how many more */
 		size_t nw = preset_warning_log_count(reg);
 		if (nw > 1)
-			tui_model_message(m, true, "\xe2\x9a\xa0 %.400s (+%zu more: napkin report prints them)",
+			tui_model_message(m, true, _("\xe2\x9a\xa0 %.400s (+%zu more: napkin report prints them)"),
 					  preset_warning_log(reg, 0), nw - 1);
 		else
-			tui_model_message(m, true, "\xe2\x9a\xa0 %.400s", preset_warning_log(reg, 0));
+			tui_model_message(m, true, _("\xe2\x9a\xa0 %.400s"), preset_warning_log(reg, 0));
 	}
 #endif
 	else {
@@ -537,4 +538,24 @@ struct tui_rect tui_model_pane_rect(const struct tui_model *m, enum tui_pane p)
 	if (m->layout.too_small || !m->layout.shown[p])
 		return tui_rect_make(0, 0, 0, 0);
 	return m->layout.pane[p];
+}
+
+/* The knob labels whose English is also another message (a plural's singular, the roofline's
+ * bound word): marked here in the "knob" context until the knob table marks its labels so. */
+static const char *const knob_ctx_labels[] = {NC_("knob", "GPU"), NC_("knob", "memory"), NC_("knob", "sequence")};
+
+const char *tui_knob_label(const struct engine_knob *k)
+{
+	const char *t;
+	size_t i;
+
+	if (k == NULL || k->label == NULL)
+		return "";
+	t = i18n_pgettext("knob", k->label);
+	if (t != k->label)
+		return t;
+	for (i = 0; i < sizeof knob_ctx_labels / sizeof knob_ctx_labels[0]; i++)
+		if (strcmp(k->label, knob_ctx_labels[i]) == 0)
+			return k->label; /* no plain lookup: it would find the other meaning */
+	return _(k->label);
 }

@@ -276,6 +276,10 @@ int tui_model_knobs(const struct tui_model *m, const struct engine_knob **out, i
 int tui_pane_items(const struct tui_model *m, enum tui_pane p, const char **keys, int max);
 /* The focused item's explain key, or NULL on a knob. */
 const char *tui_model_focus_key(const struct tui_model *m);
+/* A knob's label as shown: its translation in the "knob" context where it has one (a label
+ * whose English is another message too: "GPU" a plural's singular, "memory" the bound),
+ * else its plain translation. */
+const char *tui_knob_label(const struct engine_knob *k);
 /* Whether a result (by key) is highlighted at now; its highlight slot, -1 if none. */
 bool tui_model_changed(const struct tui_model *m, const char *key, uint64_t now);
 int tui_model_hl_index(const char *key);

@@ -13,6 +13,7 @@
 #include "view_gpu.h"
 #ifdef TUI_HAVE_PRESETS
 #include "presets.h"
+#include "i18n.h"
 #endif
 
 /* ---------------------------------------------------------------- knobs and undo */
@@ -31,7 +32,7 @@ unsigned tui_undo(struct tui_model *m, uint64_t now)
 	struct tui_undo_entry *e;
 
 	if (m->n_undo == 0) {
-		tui_model_message(m, false, "nothing to undo");
+		tui_model_message(m, false, "%s", _("nothing to undo"));
 		return TUI_REACT_REDRAW;
 	}
 	e = &m->undo[--m->n_undo];
@@ -40,9 +41,9 @@ unsigned tui_undo(struct tui_model *m, uint64_t now)
 	tui_model_fix_knob_focus(m);
 	tui_model_set_size(m, m->w, m->h);
 	if (!m->have_res)
-		tui_model_message(m, true, "undid %s: %s", e->what, m->eval_err);
+		tui_model_message(m, true, _("undid %s: %s"), e->what, m->eval_err);
 	else
-		tui_model_message(m, false, "undid %s (%d more to undo)", e->what, m->n_undo);
+		tui_model_message(m, false, _("undid %s (%d more to undo)"), e->what, m->n_undo);
 	return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 }
 
@@ -52,31 +53,33 @@ static void explain_knob(struct tui_model *m, const struct engine_knob *k)
 {
 	char allowed[400], val[128], def[96];
 	size_t pos = 0;
-	static const char *const moves[] = {"parameters", "memory", "compute", "time", "roofline", "inference",
-					    "data loading"};
+	/* TRANSLATORS: what a knob moves (the explain overlay's "moves" line) */
+	const char *const moves[] = {C_("moves", "parameters"), C_("moves", "memory"),    C_("moves", "compute"),
+				     C_("moves", "time"),       C_("moves", "roofline"),  C_("moves", "inference"),
+				     C_("moves", "data loading")};
 	int i, first = 1;
 
 	engine_knob_allowed(k, allowed, sizeof allowed);
 	engine_knob_display(&m->sc, k, val, sizeof val);
 	engine_knob_default_text(k, def, sizeof def);
-	snprintf(m->explain_title, sizeof m->explain_title, "knob %s", k->key);
+	snprintf(m->explain_title, sizeof m->explain_title, _("knob %s"), k->key);
 	m->explain[0] = '\0';
-	util_bprintf(m->explain, sizeof m->explain, &pos, "%s (%s, group %s)\n\n%s\n\n", k->label, k->key,
-		     engine_group_name(k->group), k->help);
-	util_bprintf(m->explain, sizeof m->explain, &pos, "value     %s\n", val);
-	util_bprintf(m->explain, sizeof m->explain, &pos, "default   %s\n", def);
-	util_bprintf(m->explain, sizeof m->explain, &pos, "allowed   %s\n", allowed);
-	util_bprintf(m->explain, sizeof m->explain, &pos, "moves     ");
+	util_bprintf(m->explain, sizeof m->explain, &pos, _("%s (%s, group %s)\n\n%s\n\n"), tui_knob_label(k), k->key,
+		     _(engine_group_name(k->group)), _(k->help));
+	util_bprintf(m->explain, sizeof m->explain, &pos, _("value     %s\n"), val);
+	util_bprintf(m->explain, sizeof m->explain, &pos, _("default   %s\n"), def);
+	util_bprintf(m->explain, sizeof m->explain, &pos, _("allowed   %s\n"), allowed);
+	util_bprintf(m->explain, sizeof m->explain, &pos, "%s", _("moves     "));
 	for (i = 0; i < 7; i++)
 		if (k->moves & (1u << i)) {
-			util_bprintf(m->explain, sizeof m->explain, &pos, "%s%s", first ? "" : ", ", moves[i]);
+			util_bprintf(m->explain, sizeof m->explain, &pos, "%s%s", first ? "" : _(", "), moves[i]);
 			first = 0;
 		}
-	util_bprintf(m->explain, sizeof m->explain, &pos, "%s\n\n", first ? "nothing by itself" : "");
+	util_bprintf(m->explain, sizeof m->explain, &pos, "%s\n\n", first ? _("nothing by itself") : "");
 	util_bprintf(m->explain, sizeof m->explain, &pos,
-		     "On the command line: --%s VALUE; in a scenario file: %s: VALUE.\n"
-		     "Keys: \xe2\x86\x90/\xe2\x86\x92 or -/+ step it, Enter types a value%s.\n",
-		     k->key, k->key, k->type == ENGINE_KNOB_NAME ? " (or picks a preset)" : "");
+		     _("On the command line: --%s VALUE; in a scenario file: %s: VALUE.\n"
+			     "Keys: \xe2\x86\x90/\xe2\x86\x92 or -/+ step it, Enter types a value%s.\n"),
+		     k->key, k->key, k->type == ENGINE_KNOB_NAME ? _(" (or picks a preset)") : "");
 }
 
 static void explain_dtype(struct tui_model *m, const char *name)
@@ -85,34 +88,35 @@ static void explain_dtype(struct tui_model *m, const char *name)
 	const struct engine_dtype_info *d = (int)dt >= 0 ? engine_dtype_info(dt) : NULL;
 	size_t pos = 0;
 
-	snprintf(m->explain_title, sizeof m->explain_title, "dtype %s", name);
+	snprintf(m->explain_title, sizeof m->explain_title, _("dtype %s"), name);
 	m->explain[0] = '\0';
 	if (d == NULL) {
-		util_bprintf(m->explain, sizeof m->explain, &pos, "%s: unknown data type\n", name);
+		util_bprintf(m->explain, sizeof m->explain, &pos, _("%s: unknown data type\n"), name);
 		return;
 	}
-	util_bprintf(m->explain, sizeof m->explain, &pos, "%s (%s)\n\n%s\n\n", d->name, d->label, d->note ? d->note : "");
-	util_bprintf(m->explain, sizeof m->explain, &pos, "bytes per element  %g\n", d->bytes);
+	util_bprintf(m->explain, sizeof m->explain, &pos, "%s (%s)\n\n%s\n\n", d->name, _(d->label), d->note ? _(d->note) : "");
+	util_bprintf(m->explain, sizeof m->explain, &pos, _("bytes per element  %g\n"), d->bytes);
 	if (d->is_float) {
-		util_bprintf(m->explain, sizeof m->explain, &pos, "bits               1 sign + %d exponent + %d mantissa\n",
+		util_bprintf(m->explain, sizeof m->explain, &pos, _("bits               1 sign + %d exponent + %d mantissa\n"),
 			     d->exponent_bits, d->mantissa_bits);
-		util_bprintf(m->explain, sizeof m->explain, &pos, "largest finite     %.6g\n", d->max_finite);
-		util_bprintf(m->explain, sizeof m->explain, &pos, "smallest normal    %.6g\n", d->min_normal);
+		util_bprintf(m->explain, sizeof m->explain, &pos, _("largest finite     %.6g\n"), d->max_finite);
+		util_bprintf(m->explain, sizeof m->explain, &pos, _("smallest normal    %.6g\n"), d->min_normal);
 		if (d->min_subnormal > 0)
-			util_bprintf(m->explain, sizeof m->explain, &pos, "smallest subnormal %.6g\n", d->min_subnormal);
-		util_bprintf(m->explain, sizeof m->explain, &pos, "epsilon            %.6g  (2^-%d: the gap after 1.0)\n",
+			util_bprintf(m->explain, sizeof m->explain, &pos, _("smallest subnormal %.6g\n"), d->min_subnormal);
+		util_bprintf(m->explain, sizeof m->explain, &pos, _("epsilon            %.6g  (2^-%d: the gap after 1.0)\n"),
 			     d->epsilon, d->mantissa_bits);
 		util_bprintf(m->explain, sizeof m->explain, &pos,
-			     "\nThe exponent bits set the range, the mantissa bits the precision. bf16 keeps fp32's 8\n"
-			     "exponent bits (its range: no loss scaling) and drops mantissa bits (precision),\n"
-			     "which training tolerates: why LLMs train in bf16. fp16 has 5 exponent bits: its\n"
-			     "largest value is 65504, so gradients need loss scaling.\n");
+			     _("\n"
+			       "The exponent bits set the range, the mantissa bits the precision. bf16 keeps fp32's 8\n"
+			       "exponent bits (its range: no loss scaling) and drops mantissa bits (precision),\n"
+			       "which training tolerates: why LLMs train in bf16. fp16 has 5 exponent bits: its\n"
+			       "largest value is 65504, so gradients need loss scaling.\n"));
 	} else {
-		util_bprintf(m->explain, sizeof m->explain, &pos, "bits               %d (integer)\nlargest            %.6g\n",
+		util_bprintf(m->explain, sizeof m->explain, &pos, _("bits               %d (integer)\nlargest            %.6g\n"),
 			     d->bits, d->max_finite);
 	}
 	if (d->source != NULL)
-		util_bprintf(m->explain, sizeof m->explain, &pos, "\nsource: %s\n", d->source);
+		util_bprintf(m->explain, sizeof m->explain, &pos, _("\nsource: %s\n"), d->source);
 }
 
 void tui_model_explain(struct tui_model *m)
@@ -129,7 +133,7 @@ void tui_model_explain(struct tui_model *m)
 	} else {
 		snprintf(m->explain_title, sizeof m->explain_title, "%s", key);
 		if (!m->have_res) {
-			snprintf(m->explain, sizeof m->explain, "no results: %s\n", m->eval_err);
+			snprintf(m->explain, sizeof m->explain, _("no results: %s\n"), m->eval_err);
 		} else {
 			engine_explain(&m->sc, &m->res, key, m->explain, sizeof m->explain);
 		}
@@ -188,7 +192,7 @@ void tui_model_open_picker(struct tui_model *m, const struct engine_knob *k)
 			t.model = md;
 			engine_compute(&t, &r, NULL);
 			engine_fmt_count(r.params.total, c, sizeof c);
-			snprintf(sum, sizeof sum, "%s params \xc2\xb7 %lld layers \xc2\xb7 d %lld (built in)", c,
+			snprintf(sum, sizeof sum, _("%s params \xc2\xb7 %lld layers \xc2\xb7 d %lld (built in)"), c,
 				 (long long)md.layers, (long long)md.hidden);
 			add_pick(m, &cap, "llama-2-7b", md.name, sum);
 		} else {
@@ -198,7 +202,7 @@ void tui_model_open_picker(struct tui_model *m, const struct engine_knob *k)
 			engine_fmt_bytes(g.memory_bytes, false, a, sizeof a);
 			engine_fmt_si(g.bandwidth, "B/s", b, sizeof b);
 			engine_fmt_si(g.peak[ENGINE_DT_BF16], "FLOP/s", c, sizeof c);
-			snprintf(sum, sizeof sum, "%s \xc2\xb7 %s \xc2\xb7 %s bf16 (built in)", a, b, c);
+			snprintf(sum, sizeof sum, _("%s \xc2\xb7 %s \xc2\xb7 %s bf16 (built in)"), a, b, c);
 			add_pick(m, &cap, "h100-sxm", g.name, sum);
 		}
 	}
@@ -263,20 +267,20 @@ int tui_model_save(struct tui_model *m, const char *path)
 	util_err_clear(&err);
 #ifdef TUI_HAVE_PRESETS
 	if (m->reg == NULL) {
-		tui_model_message(m, true, "cannot save: no preset registry");
+		tui_model_message(m, true, "%s", _("cannot save: no preset registry"));
 		return rc;
 	}
 	rc = preset_scenario_save(m->reg, path, &m->sc, &err);
 	if (rc == NAPKIN_OK) {
 		snprintf(m->path, sizeof m->path, "%s", path);
-		tui_model_message(m, false, "saved %s", path);
+		tui_model_message(m, false, _("saved %s"), path);
 	} else {
 		char buf[800];
-		tui_model_message(m, true, "not saved: %s", util_err_format(&err, buf, sizeof buf));
+		tui_model_message(m, true, _("not saved: %s"), util_err_format(&err, buf, sizeof buf));
 	}
 #else
 	(void)path;
-	tui_model_message(m, true, "cannot save: this build has no presets module");
+	tui_model_message(m, true, "%s", _("cannot save: this build has no presets module"));
 #endif
 	return rc;
 }
@@ -291,7 +295,7 @@ int tui_model_open(struct tui_model *m, const char *path, uint64_t now)
 	{
 		struct engine_scenario t;
 		if (m->reg == NULL) {
-			tui_model_message(m, true, "cannot open: no preset registry");
+			tui_model_message(m, true, "%s", _("cannot open: no preset registry"));
 			return rc;
 		}
 		engine_scenario_default(&t);
@@ -301,7 +305,7 @@ int tui_model_open(struct tui_model *m, const char *path, uint64_t now)
 		if (rc == NAPKIN_OK) {
 			char what[600], notes[400];
 			struct engine_scenario plain;
-			snprintf(what, sizeof what, "opening %s", path);
+			snprintf(what, sizeof what, _("opening %s"), path);
 			tui_undo_push(m, &m->sc, what);
 			m->sc = t;
 			snprintf(m->path, sizeof m->path, "%s", path);
@@ -311,16 +315,16 @@ int tui_model_open(struct tui_model *m, const char *path, uint64_t now)
 			engine_scenario_default(&plain);
 			plain.mode = t.mode;
 			tui_model_adapt_notes(&plain, &t, notes, sizeof notes);
-			tui_model_message(m, false, "opened %s%s%s", path, notes[0] ? " \xc2\xb7 " : "", notes);
+			tui_model_message(m, false, _("opened %s%s%s"), path, notes[0] ? " \xc2\xb7 " : "", notes);
 		} else {
 			char buf[800];
-			tui_model_message(m, true, "not opened: %s", util_err_format(&err, buf, sizeof buf));
+			tui_model_message(m, true, _("not opened: %s"), util_err_format(&err, buf, sizeof buf));
 		}
 	}
 #else
 	(void)path;
 	(void)now;
-	tui_model_message(m, true, "cannot open: this build has no presets module");
+	tui_model_message(m, true, "%s", _("cannot open: this build has no presets module"));
 #endif
 	return rc;
 }

@@ -14,6 +14,7 @@
 #include "model.h"
 #ifdef TUI_HAVE_PRESETS
 #include "presets.h"
+#include "i18n.h"
 #endif
 
 bool tui_looks_like_path(const char *t)
@@ -77,7 +78,7 @@ int tui_model_save_ask(struct tui_model *m, const char *text)
 		snprintf(shown, sizeof shown, "%s", abs != NULL ? abs : path);
 		free(abs);
 		tui_model_open_prompt(m, TUI_PROMPT_OVERWRITE, NULL);
-		tui_model_message(m, true, "%s exists and napkin did not write it: overwrite? y overwrites, n or Esc keeps it",
+		tui_model_message(m, true, _("%s exists and napkin did not write it: overwrite? y overwrites, n or Esc keeps it"),
 				  shown);
 		return NAPKIN_OK;
 	}
@@ -96,7 +97,7 @@ int tui_model_save_confirmed(struct tui_model *m, bool yes)
 	snprintf(path, sizeof path, "%s", m->confirm_path);
 	m->confirm_path[0] = '\0';
 	if (!yes) {
-		tui_model_message(m, false, "not saved: %s is left as it was", path);
+		tui_model_message(m, false, _("not saved: %s is left as it was"), path);
 		return NAPKIN_OK;
 	}
 	rc = tui_model_save(m, path);
@@ -121,7 +122,7 @@ int tui_model_open_file(struct tui_model *m, const char *text, uint64_t now)
 		char buf[800];
 		const struct engine_knob *k;
 		if (preset_file_kind(path, &kind, &hf, &err) != NAPKIN_OK) {
-			tui_model_message(m, true, "not opened: %s", util_err_format(&err, buf, sizeof buf));
+			tui_model_message(m, true, _("not opened: %s"), util_err_format(&err, buf, sizeof buf));
 			return err.code;
 		}
 		if (kind == PRESET_SCENARIO)
@@ -131,8 +132,8 @@ int tui_model_open_file(struct tui_model *m, const char *text, uint64_t now)
 			return NAPKIN_EINVAL; /* the footer has the loader's message */
 		snprintf(buf, sizeof buf, "%s", m->msg); /* what adapted to it (tui_model_set_knob) */
 		snprintf(m->path, sizeof m->path, "%s", path);
-		tui_model_message(m, false, "opened %s: %s %s%s%.300s", path,
-				  kind == PRESET_GPU ? "GPU profile" : hf ? "Hugging Face config, model" : "model",
+		tui_model_message(m, false, _("opened %s: %s %s%s%.300s"), path,
+				  kind == PRESET_GPU ? _("GPU profile") : hf ? _("Hugging Face config, model") : _("model"),
 				  kind == PRESET_GPU ? m->sc.gpu.name : m->sc.model.name, buf[0] ? " \xc2\xb7 " : "", buf);
 		return NAPKIN_OK;
 	}
@@ -162,7 +163,7 @@ bool tui_path_complete(struct tui_model *m, char *text, size_t size)
 	bl = strlen(base);
 	d = opendir(dir);
 	if (d == NULL) {
-		tui_model_message(m, true, "no directory %s", dir);
+		tui_model_message(m, true, _("no directory %s"), dir);
 		return false;
 	}
 	common[0] = list[0] = '\0';
@@ -189,7 +190,7 @@ bool tui_path_complete(struct tui_model *m, char *text, size_t size)
 	}
 	closedir(d);
 	if (n == 0) {
-		tui_model_message(m, true, "nothing matches %s", text);
+		tui_model_message(m, true, _("nothing matches %s"), text);
 		return false;
 	}
 	/* the typed text keeps its own spelling (~ stays ~): append what the name adds */
@@ -203,7 +204,7 @@ bool tui_path_complete(struct tui_model *m, char *text, size_t size)
 			snprintf(text + tl, size - tl, "/");
 		m->msg[0] = '\0';
 	} else {
-		tui_model_message(m, false, "%d matches: %s", n, list);
+		tui_model_message(m, false, P_("%d match: %s", "%d matches: %s", n), n, list);
 	}
 	return true;
 }

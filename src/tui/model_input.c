@@ -243,7 +243,7 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 			tui_model_step_knob(m, m->knob, a == TUI_ACT_INC ? 1 : -1, now);
 			return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 		}
-		tui_model_message(m, false, "focus a knob to step it (Tab to the knobs)");
+		tui_model_message(m, false, "%s", _("focus a knob to step it (Tab to the knobs)"));
 		break;
 	case TUI_ACT_PANE_LEFT: move_pane_h(m, -1); break;
 	case TUI_ACT_PANE_RIGHT: move_pane_h(m, 1); break;

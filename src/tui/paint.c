@@ -11,6 +11,7 @@
 
 #include "paint.h"
 #include "tradeoff.h"
+#include "i18n.h"
 
 void tui_draw_bytes(double v, char *buf, size_t n)
 {
@@ -27,6 +28,25 @@ bool tui_pane_focused(const struct tui_model *m, enum tui_pane p)
 	return m->pane == p && tui_view_top(m) == TUI_VIEW_MAIN;
 }
 
+/* Whether a line may break before cp (prev the character before it): at a space, and
+ * between CJK characters, which take no spaces (not before the fullwidth punctuation
+ * that closes a phrase: "，" "。" "）" never begin a line). */
+static bool break_before(uint32_t prev, uint32_t cp)
+{
+	static const uint32_t closing[] = {0x3001, 0x3002, 0x300b, 0x300d, 0x300f, 0x3011, 0xff01,
+					   0xff09, 0xff0c, 0xff1a, 0xff1b, 0xff1f, 0x2026};
+	size_t i;
+
+	if (cp == ' ')
+		return true;
+	if (prev == 0 || (tui_cp_width(cp) != 2 && tui_cp_width(prev) != 2) || prev == ' ')
+		return false;
+	for (i = 0; i < sizeof closing / sizeof closing[0]; i++)
+		if (cp == closing[i])
+			return false;
+	return prev != 0xff08 && prev != 0x300a && prev != 0x300c; /* nor after an opening one */
+}
+
 int tui_draw_wrapped(struct tui_canvas *c, struct tui_rect r, int indent, const char *text, int style)
 {
 	const char *t = text;
@@ -35,17 +55,18 @@ int tui_draw_wrapped(struct tui_canvas *c, struct tui_rect r, int indent, const 
 	while (*t != '\0' && r.w > indent + 1) {
 		int ind = n ? indent : 0, avail = r.w - ind, w = 0;
 		const char *p = t, *cut = NULL, *end;
-		uint32_t cp;
+		uint32_t cp, prev = 0;
 		char line[512];
-		/* the longest piece that fits, broken at its last space */
+		/* the longest piece that fits, broken at its last space (or between CJK characters) */
 		while (*p != '\0') {
 			int adv = tui_utf8_decode(p, &cp), cw = tui_cp_width(cp);
+			if (p > t && break_before(prev, cp))
+				cut = p;
 			if (w + cw > avail)
 				break;
-			if (cp == ' ')
-				cut = p;
 			w += cw;
 			p += adv;
+			prev = cp;
 		}
 		end = *p == '\0' || cut == NULL ? p : cut;
 		if (end == t) /* not even one character fits */
@@ -227,12 +248,14 @@ void tui_pane_box(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, co
 	char title[160];
 	struct tui_rect r = m->layout.pane[p];
 
-	snprintf(title, sizeof title, "%s%s%s", tui_pane_title(p), extra ? " " : "", extra ? extra : "");
+	/* no space before a fullwidth parenthesis ("显存（单卡容量 …）") */
+	snprintf(title, sizeof title, "%s%s%s", _(tui_pane_title(p)),
+		 extra && strncmp(extra, "\xef\xbc\x88", 3) != 0 ? " " : "", extra ? extra : "");
 	tui_canvas_box(c, r, title, f ? TUI_S_BORDER_FOCUS : TUI_S_BORDER, f ? TUI_S_TITLE_FOCUS : TUI_S_TITLE);
 	if (m->layout.tabbed && p >= TUI_PANE_COMPUTE) {
 		/* the shared slot: the other panes are a Tab away (at the right of the border,
 		 * where the title leaves room) */
-		static const char *const hint[] = {" Tab: more panes ", " Tab: more "};
+		const char *const hint[] = {_(" Tab: more panes "), _(" Tab: more ")};
 		size_t i;
 		for (i = 0; i < sizeof hint / sizeof hint[0]; i++) {
 			int hw = tui_utf8_width(hint[i]);
@@ -310,24 +333,30 @@ int tui_paint_wrapped_from(struct tui_canvas *c, struct tui_rect r, const char *
 	while (*s) {
 		const char *e, *cut = NULL, *p;
 		int cols = 0;
-		uint32_t cp;
+		uint32_t cp, prev = 0;
 		char buf[1024];
 		size_t len;
+		bool brk = false;
 
-		/* the longest piece that fits: up to the last space within r.w columns */
+		/* the longest piece that fits: up to the last space (or a break between CJK
+		 * characters) within r.w columns */
 		for (p = s; *p && *p != '\n';) {
 			int adv = tui_utf8_decode(p, &cp), cw = tui_cp_width(cp);
+			brk = p > s && break_before(prev, cp);
+			if (brk)
+				cut = p;
 			if (cols + cw > r.w)
 				break;
-			if (*p == ' ')
-				cut = p;
 			p += adv;
 			cols += cw;
+			prev = cp;
+			brk = false;
 		}
 		if (p == s && *p && *p != '\n')
 			p += tui_utf8_decode(p, &cp); /* not even one character fits: take one anyway */
-		/* a line ends where the text, the line or a space does, else at the last space */
-		if (*p && *p != '\n' && *p != ' ' && cut != NULL && cut > s)
+		/* a line ends where the text, the line or a space does (or may, between CJK
+		 * characters), else at the last space */
+		if (*p && *p != '\n' && *p != ' ' && !brk && cut != NULL && cut > s)
 			e = cut;
 		else
 			e = p;
@@ -396,9 +425,9 @@ void tui_paint_metric_cell(const struct engine_metric *mt, double y, char *buf, 
 	if (!isfinite(y))
 		snprintf(buf, n, "-");
 	else if (mt->kind == ENGINE_METRIC_FITS)
-		snprintf(buf, n, "%s", y >= 0.5 ? "yes" : "no");
+		snprintf(buf, n, "%s", y >= 0.5 ? _("yes") : _("no"));
 	else if (mt->kind == ENGINE_METRIC_COST && y == 0.0)
-		snprintf(buf, n, "no price");
+		snprintf(buf, n, "%s", _("no price"));
 	else if (mt->unit == ENGINE_UNIT_NONE || mt->unit == ENGINE_UNIT_COUNT || mt->unit == ENGINE_UNIT_TOKENS_PER_S ||
 		 mt->unit == ENGINE_UNIT_GPU_HOURS || mt->kind == ENGINE_METRIC_COST) {
 		/* the row's label names the unit: the figure alone, in k and M */

@@ -11,6 +11,7 @@
 
 #include "draw.h"
 #include "view_gpu.h"
+#include "i18n.h"
 
 #define PLOT_MAX_W 300
 #define PLOT_MAX_H 100
@@ -96,21 +97,23 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 			dridge = dpeak / dbw;
 	}
 	if (m->sc.gpu.measured && r.h >= 10) {
-		int dash = 12; /* the column of the datasheet's mark */
+		int dash; /* the column of the datasheet's mark: after "━ measured  " */
 		if (dridge > 0) {
-			snprintf(line, sizeof line, "\xe2\x94\x81 measured  \xe2\x94\x84 datasheet: peak %.0f%%, bandwidth %.0f%%",
+			snprintf(line, sizeof line, _("\xe2\x94\x81 measured  \xe2\x94\x84 datasheet: peak %.0f%%, bandwidth %.0f%%"),
 				 100.0 * peak / dpeak, 100.0 * bw / dbw);
+			dash = 2 + tui_utf8_width(_("measured")) + 2;
 			if (tui_utf8_width(line) > r.w) {
-				snprintf(line, sizeof line, "\xe2\x94\x81 measured \xe2\x94\x84 datasheet %.0f%% %.0f%%",
+				snprintf(line, sizeof line, _("\xe2\x94\x81 measured \xe2\x94\x84 datasheet %.0f%% %.0f%%"),
 					 100.0 * peak / dpeak, 100.0 * bw / dbw);
-				dash = 11;
+				dash = 2 + tui_utf8_width(_("measured")) + 1;
 			}
 		} else {
-			snprintf(line, sizeof line, "\xe2\x94\x81 measured (no datasheet to compare)");
+			dash = 0;
+			snprintf(line, sizeof line, "%s", _("\xe2\x94\x81 measured (no datasheet to compare)"));
 		}
 		tui_canvas_text(c, r.x, r.y, r.w, line, TUI_S_VALUE);
 		tui_canvas_put(c, r.x, r.y, 0x2501, TUI_S_ROOF);
-		if (dridge > 0 && dash < r.w)
+		if (dridge > 0 && dash > 0 && dash < r.w)
 			tui_canvas_put(c, r.x + dash, r.y, 0x2504, TUI_S_DIM);
 		r.y++;
 		r.h--;
@@ -134,7 +137,7 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	if (p.h > PLOT_MAX_H)
 		p.h = PLOT_MAX_H;
 	if (peak <= 0 || bw <= 0 || p.w < 8 || p.h < 2) {
-		tui_canvas_text(c, r.x, r.y, r.w, "(no roofline: no peak or bandwidth)", TUI_S_DIM);
+		tui_canvas_text(c, r.x, r.y, r.w, _("(no roofline: no peak or bandwidth)"), TUI_S_DIM);
 		goto out;
 	}
 	peak32 = engine_gpu_peak(&m->sc.gpu, ENGINE_DT_FP32);
@@ -226,9 +229,9 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	{
 		char rl_txt[32];
 		int col = xdot(&p, ridge) / 2 + 1, row = ydot(&p, peak) / 4 + 1;
-		snprintf(rl_txt, sizeof rl_txt, "ridge %.0f", ridge);
-		if (row < p.h && col + (int)strlen(rl_txt) <= p.w)
-			tui_canvas_text(c, r.x + lm + col, r.y + row, (int)strlen(rl_txt), rl_txt, TUI_S_RIDGE);
+		snprintf(rl_txt, sizeof rl_txt, _("ridge %.0f"), ridge);
+		if (row < p.h && col + tui_utf8_width(rl_txt) <= p.w)
+			tui_canvas_text(c, r.x + lm + col, r.y + row, tui_utf8_width(rl_txt), rl_txt, TUI_S_RIDGE);
 	}
 	/* the operating points, lettered */
 	for (i = ENGINE_PT_COUNT - 1; i >= 0; i--) {
@@ -259,18 +262,23 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		int col = legend_rows == 2 ? (i % 2) * (r.w / 2) : 0, row = legend_rows == 2 ? i / 2 : i;
 		struct tui_rect cell = tui_rect_make(r.x + col, r.y + p.h + 1 + row, legend_rows == 2 ? r.w / 2 - 1 : r.w, 1);
 		bool s = focused && i == sel;
-		char key[48];
+		char key[48], name[64];
 		snprintf(key, sizeof key, "roofline.%s", pt->name ? pt->name : "");
 		fmt_short(pt->intensity, lab, sizeof lab);
-		/* its intensity (FLOP per byte: where it sits across) and what bounds it */
-		snprintf(buf, sizeof buf, "%c %-13s %5s FLOP/B %s-bound", point_letter[i], pt->label ? pt->label : "", lab,
-			 pt->memory_bound ? "memory" : "compute");
+		/* its intensity (FLOP per byte: where it sits across) and what bounds it (in short
+		 * where the long form does not fit: the "bound" context); the
+		 * name padded to 13 display columns ("%-13s" counts bytes) */
+		snprintf(name, sizeof name, "%s", pt->label ? _(pt->label) : "");
+		if (tui_utf8_width(name) < 13) /* as "%-13s" does: padded, a longer name kept whole */
+			util_text_pad(name, sizeof name, pt->label ? _(pt->label) : "", 13);
+		snprintf(buf, sizeof buf, "%c %s %5s FLOP/B %s", point_letter[i], name, lab,
+			 pt->memory_bound ? _("memory-bound") : _("compute-bound"));
 		if (tui_utf8_width(buf) > cell.w)
-			snprintf(buf, sizeof buf, "%c %-13s %5s FLOP/B %s", point_letter[i], pt->label ? pt->label : "", lab,
-				 pt->memory_bound ? "memory" : "compute");
+			snprintf(buf, sizeof buf, "%c %s %5s FLOP/B %s", point_letter[i], name, lab,
+				 pt->memory_bound ? C_("bound", "memory") : C_("bound", "compute"));
 		if (tui_utf8_width(buf) > cell.w)
-			snprintf(buf, sizeof buf, "%c %-13s %5s %s", point_letter[i], pt->label ? pt->label : "", lab,
-				 pt->memory_bound ? "memory" : "compute");
+			snprintf(buf, sizeof buf, "%c %s %5s %s", point_letter[i], name, lab,
+				 pt->memory_bound ? C_("bound", "memory") : C_("bound", "compute"));
 		if (i < TUI_ITEMS_MAX)
 			m->hits.item[TUI_PANE_ROOFLINE][i] = cell;
 		if (s)

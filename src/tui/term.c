@@ -32,6 +32,7 @@
 /* Events taken in, at most, before a frame is drawn while input keeps coming. */
 #define TUI_BURST 64
 #include "theme.h"
+#include "i18n.h"
 
 static volatile sig_atomic_t tui_signal;
 
@@ -75,22 +76,22 @@ static int tui_check_terminal(struct napkin_err *err)
 	char *cup;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-		return util_err_set(err, NAPKIN_EINVAL, "the explorer needs a terminal (use `napkin report` in scripts)");
+		return util_err_set(err, NAPKIN_EINVAL, _("the explorer needs a terminal (use `napkin report` in scripts)"));
 	if (term == NULL || term[0] == '\0')
-		return util_err_set(err, NAPKIN_EINVAL, "TERM is not set: the explorer needs a terminal type "
-							"(use `napkin report` for text)");
+		return util_err_set(err, NAPKIN_EINVAL, _("TERM is not set: the explorer needs a terminal type "
+							"(use `napkin report` for text)"));
 	if (setupterm(NULL, STDOUT_FILENO, &errret) != OK) {
 		if (errret == -1)
-			return util_err_set(err, NAPKIN_ENOENT, "no terminfo database found (TERM=%s); use `napkin report`",
+			return util_err_set(err, NAPKIN_ENOENT, _("no terminfo database found (TERM=%s); use `napkin report`"),
 					    term);
 		return util_err_set(err, NAPKIN_ENOENT,
-				    "no terminfo entry for TERM=%s; try TERM=xterm-256color, or `napkin report`", term);
+				    _("no terminfo entry for TERM=%s; try TERM=xterm-256color, or `napkin report`"), term);
 	}
 	cup = tigetstr("cup");
 	if (cup == NULL || cup == (char *)-1 || tigetflag("hc") > 0)
 		rc = util_err_set(err, NAPKIN_EINVAL,
-				  "TERM=%s cannot move the cursor, which the explorer needs; use `napkin report` "
-				  "(or a terminal such as xterm-256color)",
+				  _("TERM=%s cannot move the cursor, which the explorer needs; use `napkin report` "
+				  "(or a terminal such as xterm-256color)"),
 				  term);
 	del_curterm(cur_term);
 	return rc;
@@ -300,19 +301,19 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 	}
 	m = calloc(1, sizeof *m);
 	if (m == NULL) {
-		rc = util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		rc = util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 		goto out;
 	}
 	tui_model_init(m, sc, reg, &o);
 	if (bg == 1 && m->msg[0] == '\0')
-		tui_model_message(m, false, "a light terminal background: the light theme (--theme dark keeps the dark one)");
+		tui_model_message(m, false, "%s", _("a light terminal background: the light theme (--theme dark keeps the dark one)"));
 	m->ascii = t.ascii;
 
 	tui_signal = 0;
 	tui_set_signals(&t);
 	t.scr = newterm(NULL, stdout, stdin);
 	if (t.scr == NULL) {
-		rc = util_err_set(err, NAPKIN_EINVAL, "cannot start the terminal (TERM=%s)", getenv("TERM"));
+		rc = util_err_set(err, NAPKIN_EINVAL, _("cannot start the terminal (TERM=%s)"), getenv("TERM"));
 		goto out;
 	}
 	set_term(t.scr);

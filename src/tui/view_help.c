@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "paint.h"
 
 static unsigned scroll_keys(struct tui_model *m, int key, int lines, int page)
@@ -81,26 +82,26 @@ static void help_text(const struct tui_model *m, char *buf, size_t n)
 	const struct tui_keydef *k = tui_keys(&count);
 
 	buf[0] = '\0';
-	util_bprintf(buf, n, &pos, "Main screen\n");
+	util_bprintf(buf, n, &pos, "%s", _("Main screen\n"));
 	for (i = 0; i < count; i++)
 		if (k[i].name != NULL)
-			util_bprintf(buf, n, &pos, "  %s%*s %s\n", k[i].name, 10 - tui_utf8_width(k[i].name), "", k[i].help);
-	util_bprintf(buf, n, &pos, "  mouse      click a knob or a result to focus it; the wheel steps a knob\n");
+			util_bprintf(buf, n, &pos, "  %s%*s %s\n", k[i].name, 10 - tui_utf8_width(k[i].name), "", _(k[i].help));
+	util_bprintf(buf, n, &pos, "%s", _("  mouse      click a knob or a result to focus it; the wheel steps a knob\n"));
 	for (i = 0; i < TUI_VIEW_COUNT; i++) {
 		const struct tui_view *v = tui_view_get(m, (enum tui_view_id)i);
 		const char *key;
 		if (v == NULL || v->title == NULL)
 			continue;
 		key = opening_key(v);
-		util_bprintf(buf, n, &pos, "\n%s%s%s%s\n", v->title, key != NULL ? " (" : "", key != NULL ? key : "",
+		util_bprintf(buf, n, &pos, "\n%s%s%s%s\n", _(v->title), key != NULL ? " (" : "", key != NULL ? key : "",
 			     key != NULL ? ")" : "");
 		if (v->help != NULL)
-			util_bprintf(buf, n, &pos, "%s", v->help);
+			util_bprintf(buf, n, &pos, "%s", _(v->help));
 		else if (v->footer != NULL)
-			help_footer(buf, n, &pos, v->footer);
+			help_footer(buf, n, &pos, _(v->footer));
 	}
-	util_bprintf(buf, n, &pos,
-		     "\nReading the screen\n"
+	util_bprintf(buf, n, &pos, "%s",
+		     _("\nReading the screen\n"
 		     "  Results that moved after a change are highlighted for a moment.\n"
 		     "  With a baseline pinned (c), results show their difference from it.\n"
 		     "  Memory: one pattern per part (\xe2\x96\x88 weights \xe2\x96\x93 master \xe2\x96\x92 grads "
@@ -111,12 +112,12 @@ static void help_text(const struct tui_model *m, char *buf, size_t n)
 		     "  dashed: the datasheet's roof and slope beside a GPU measured with G.\n"
 		     "  Techniques: each row is the scenario with the technique minus the same without it\n"
 		     "  (the last line says what the selected row compares); \xe2\x97\x8f in use.\n"
-		     "  Data types: \xe2\x96\xb8 used by this scenario; e explains the selected one.\n");
+		     "  Data types: \xe2\x96\xb8 used by this scenario; e explains the selected one.\n"));
 }
 
 void tui_help_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
-	char text[6000];
+	char text[12000]; /* the help in Chinese takes half as many bytes again */
 	struct tui_rect box, in;
 	int lines;
 
@@ -129,14 +130,14 @@ void tui_help_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	in.w -= 2;
 	if (m->scroll > lines - in.h)
 		m->scroll = lines - in.h > 0 ? lines - in.h : 0;
-	tui_paint_frame(c, box, "Keys (? or Esc closes)");
+	tui_paint_frame(c, box, _("Keys (? or Esc closes)"));
 	tui_paint_lines(c, in, text, m->scroll, TUI_S_OVERLAY);
 	tui_paint_scroll_marks(c, box, m->scroll, lines, in.h);
 }
 
 unsigned tui_help_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
-	char text[6000];
+	char text[12000]; /* the help in Chinese takes half as many bytes again */
 	struct tui_rect box;
 	int lines;
 
@@ -186,7 +187,7 @@ void tui_explain_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	in.w -= 2;
 	if (m->scroll > lines - in.h)
 		m->scroll = lines - in.h > 0 ? lines - in.h : 0;
-	snprintf(title, sizeof title, "Explain: %s", m->explain_title);
+	snprintf(title, sizeof title, _("Explain: %s"), m->explain_title);
 	tui_paint_frame(c, box, title);
 	tui_paint_lines(c, in, m->explain, m->scroll, TUI_S_OVERLAY);
 	tui_paint_scroll_marks(c, box, m->scroll, lines, in.h);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "paint.h"
+#include "i18n.h"
 
 static bool is_text_key(int key)
 {
@@ -27,10 +28,12 @@ void tui_picker_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	(void)now;
 	box = tui_paint_overlay_box(m, 110, m->n_pick + 5 > 24 ? 24 : m->n_pick + 5);
 	in = tui_rect_inner(box);
-	snprintf(title, sizeof title, "Pick a %s (%d of %d; or type a path to a file)", is_model ? "model" : "GPU",
+	snprintf(title, sizeof title,
+		 is_model ? _("Pick a model (%d of %d; or type a path to a file)")
+			  : _("Pick a GPU (%d of %d; or type a path to a file)"),
 		 m->n_match, m->n_pick);
 	tui_paint_frame(c, box, title);
-	snprintf(line, sizeof line, " %s: %s", tui_looks_like_path(m->filter) ? "file" : "filter", m->filter);
+	snprintf(line, sizeof line, " %s%s", tui_looks_like_path(m->filter) ? _("file: ") : _("filter: "), m->filter);
 	y = tui_canvas_text(c, in.x, in.y, in.w, line, TUI_S_INPUT);
 	tui_canvas_put(c, in.x + y, in.y, ' ', TUI_S_SELECTED);
 	rows = in.h - 2;
@@ -54,15 +57,17 @@ void tui_picker_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	}
 	if (m->n_match == 0 && tui_looks_like_path(m->filter))
 		tui_canvas_text(c, in.x + 1, in.y + 2, in.w - 1,
-				"a file: Enter opens it (model YAML, config.json, GPU profile or scenario), Tab completes",
+				_("a file: Enter opens it (model YAML, config.json, GPU profile or scenario), Tab completes"),
 				TUI_S_DIM);
 	else if (m->n_match == 0)
 		tui_canvas_text(c, in.x + 1, in.y + 2, in.w - 1,
-				"nothing matches (Backspace widens the filter; a path opens a file)", TUI_S_DIM);
-	if (in.h >= 2)
-		tui_canvas_text(c, in.x + 1, in.y + 1, in.w - 1,
-				is_model ? "id                      key figures" : "id                      memory \xc2\xb7 bandwidth \xc2\xb7 peak",
-				TUI_S_DIM);
+				_("nothing matches (Backspace widens the filter; a path opens a file)"), TUI_S_DIM);
+	if (in.h >= 2) { /* over the columns the rows are drawn in */
+		int idw = in.w >= 70 ? 24 : 16;
+		tui_canvas_text(c, in.x + 1, in.y + 1, idw - 1, "id", TUI_S_DIM);
+		tui_canvas_text(c, in.x + idw, in.y + 1, in.w - idw,
+				is_model ? _("key figures") : _("memory \xc2\xb7 bandwidth \xc2\xb7 peak"), TUI_S_DIM);
+	}
 }
 
 unsigned tui_picker_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
@@ -154,13 +159,13 @@ static void prompt_label(const struct tui_model *m, char *buf, size_t n)
 	if (m->prompt_purpose == TUI_PROMPT_KNOB && m->prompt_knob != NULL) {
 		char allowed[300];
 		engine_knob_allowed(m->prompt_knob, allowed, sizeof allowed);
-		snprintf(buf, n, "%s (%s)", m->prompt_knob->label, allowed);
+		snprintf(buf, n, "%s (%s)", tui_knob_label(m->prompt_knob), allowed);
 	} else if (m->prompt_purpose == TUI_PROMPT_SAVE) {
-		snprintf(buf, n, "save the scenario to (YAML; Tab completes)");
+		snprintf(buf, n, "%s", _("save the scenario to (YAML; Tab completes)"));
 	} else if (m->prompt_purpose == TUI_PROMPT_OVERWRITE) {
-		snprintf(buf, n, "overwrite %.300s? (y: overwrite, n or Esc: keep it)", m->confirm_path);
+		snprintf(buf, n, _("overwrite %.300s? (y: overwrite, n or Esc: keep it)"), m->confirm_path);
 	} else {
-		snprintf(buf, n, "open a file (scenario, model YAML, config.json, GPU profile; Tab completes) or a scenario id");
+		snprintf(buf, n, "%s", _("open a file (scenario, model YAML, config.json, GPU profile; Tab completes) or a scenario id"));
 	}
 }
 
@@ -231,9 +236,10 @@ unsigned tui_prompt_key(struct tui_model *m, const struct tui_event *ev, uint64_
 	int chars = char_count(m->input);
 
 	if (m->prompt_purpose == TUI_PROMPT_OVERWRITE) {
-		/* y overwrites; anything else keeps the file (the question says which) */
+		/* y overwrites (in either language; 是, "yes", from a Chinese input method too);
+		 * anything else keeps the file (the question says which) */
 		tui_view_pop(m);
-		tui_model_save_confirmed(m, ev->key == 'y' || ev->key == 'Y');
+		tui_model_save_confirmed(m, ev->key == 'y' || ev->key == 'Y' || ev->key == 0x662f);
 		return TUI_REACT_REDRAW;
 	}
 	switch (ev->key) {
@@ -279,7 +285,7 @@ unsigned tui_prompt_key(struct tui_model *m, const struct tui_event *ev, uint64_
 			return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 		}
 		if (text[0] == '\0') {
-			tui_model_message(m, true, "no path given");
+			tui_model_message(m, true, "%s", _("no path given"));
 			return TUI_REACT_REDRAW;
 		}
 		if (p == TUI_PROMPT_SAVE)

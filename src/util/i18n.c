@@ -286,6 +286,19 @@ const char *i18n_gettext(const char *msgid)
 	return i18n_gettext_in(current, msgid);
 }
 
+const char *i18n_pgettext(const char *ctx, const char *msgid)
+{
+	char key[512];
+	uint32_t len;
+	const char *t;
+	int k = snprintf(key, sizeof key, "%s\004%s", ctx != NULL ? ctx : "", msgid != NULL ? msgid : "");
+
+	if (msgid == NULL || k < 0 || (size_t)k >= sizeof key)
+		return msgid;
+	t = lookup(current, key, &len);
+	return t != NULL ? t : msgid;
+}
+
 const char *i18n_ngettext(const char *one, const char *many, unsigned long n)
 {
 	uint32_t len;

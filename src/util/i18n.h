@@ -8,6 +8,7 @@
  *   _("Memory per GPU")             translated now
  *   N_("Memory per GPU")            marked only, for tables; translate with _(row->label) where shown
  *   P_("%d GPU", "%d GPUs", n)      plural forms (ngettext): "1 GPU", "8 GPUs"; one form in Chinese
+ *   C_("moves", "memory")           in a context (pgettext): the same English, another meaning
  *
  * The catalogue (po/zh_CN.po) is compiled into the binary at build time; NAPKIN_LOCALEDIR
  * names a directory holding LANG/LC_MESSAGES/napkin.mo to read instead (a translator's
@@ -43,6 +44,10 @@ const char *i18n_code(enum i18n_lang lang);
 const char *i18n_gettext(const char *msgid);
 /* The form of one/many for n, translated (ngettext; English: one when n == 1). */
 const char *i18n_ngettext(const char *one, const char *many, unsigned long n);
+/* The translation of msgid in context ctx (GNU pgettext: one English word for two ideas,
+ * "memory" what a knob moves and "memory" what bounds a roofline point), or msgid itself.
+ * The catalogue keys it as ctx "\004" msgid (msgctxt in the .po). */
+const char *i18n_pgettext(const char *ctx, const char *msgid);
 /* The translation of msgid in lang, whatever the current language. */
 const char *i18n_gettext_in(enum i18n_lang lang, const char *msgid);
 /* Forgets the loaded catalogues and reads them again (NAPKIN_LOCALEDIR may have changed):
@@ -56,6 +61,8 @@ size_t i18n_count(enum i18n_lang lang);
 #define _(s) i18n_gettext(s) /* NOLINT(bugprone-reserved-identifier,cert-dcl37-c,cert-dcl51-cpp) */
 #define N_(s) s
 #define P_(one, many, n) i18n_ngettext((one), (many), (unsigned long)(n))
+#define C_(ctx, s) i18n_pgettext((ctx), (s))
+#define NC_(ctx, s) s /* marked with a context only, for tables: translate with i18n_pgettext */
 
 /* The catalogues compiled in (generated from po/ at build time: i18n_catalog.c). */
 struct i18n_builtin {

@@ -42,7 +42,7 @@ stop
 # napkin with no command and napkin explore: --lang zh reaches the lessons opened with L
 tm set-option -g remain-on-exit on \; new-session -d -s app -x 120 -y 40 \
 	"$NAPKIN --lang zh --theme light" || fail "tmux did not start"
-wait_for 'Memory per GPU' 'napkin --lang zh --theme light did not open the explorer'
+wait_for '每张 GPU 的显存' 'napkin --lang zh --theme light did not open the explorer in Chinese'
 keys L
 wait_for 'Lessons: the chapter' 'L did not list the lessons'
 keys Enter

@@ -27,7 +27,7 @@ wait_for 'Lesson 1: 为什么需要资源核算' 'the lesson opened after Z is n
 keys Escape
 wait_gone 'Lesson 1:'
 keys '?'
-wait_for 'switched live' '? does not list the language key'
+wait_for '即时切换' '? does not list the language key (in Chinese, after Z)'
 keys Escape q
 [ "$(wait_exit)" = 0 ] || fail 'explore: exit status'
 stop

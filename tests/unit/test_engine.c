@@ -9,34 +9,12 @@
 #include <string.h>
 
 #include "engine.h"
+#include "testengine.h"
 #include "testutil.h"
 
 static void base(struct engine_scenario *sc)
 {
 	engine_scenario_default(sc);
-}
-
-static void set(struct engine_scenario *sc, const char *key, const char *value)
-{
-	struct napkin_err err;
-	const struct engine_knob *k = engine_knob_find(key);
-
-	assert_non_null(k);
-	if (engine_knob_set(sc, k, value, NULL, &err) != 0) {
-		print_error("set %s=%s: %s\n", key, value, err.msg);
-		fail();
-	}
-}
-
-static void compute(const struct engine_scenario *sc, struct engine_result *r)
-{
-	struct napkin_err err;
-
-	util_err_clear(&err);
-	if (engine_evaluate(sc, r, &err) != 0) {
-		print_error("evaluate: %s\n", err.msg);
-		fail();
-	}
 }
 
 /* The model of Korthikanti et al. 2022 and Narayanan et al. 2021: GPT with a plain 4h MLP,
@@ -45,27 +23,27 @@ static void compute(const struct engine_scenario *sc, struct engine_result *r)
 static void gpt3_175b(struct engine_scenario *sc)
 {
 	base(sc);
-	set(sc, "layers", "96");
-	set(sc, "hidden", "12288");
-	set(sc, "heads", "96");
-	set(sc, "kv_heads", "96");
-	set(sc, "head_dim", "128");
-	set(sc, "ffn", "49152");
-	set(sc, "vocab", "51200");
-	set(sc, "mlp", "plain");
-	set(sc, "norm", "layernorm");
-	set(sc, "bias", "all");
-	set(sc, "position", "learned");
-	set(sc, "max_positions", "2048");
-	set(sc, "dropout", "on");
-	set(sc, "tied_embeddings", "on");
-	set(sc, "seq", "2048");
-	set(sc, "batch", "1");
-	set(sc, "precision", "mixed-fp16");
-	set(sc, "flash_attention", "off");
-	set(sc, "gpus", "8");
-	set(sc, "zero", "0");
-	set(sc, "kernels", "fused"); /* Megatron-LM's kernels: what the paper counts */
+	te_set(sc, "layers", "96");
+	te_set(sc, "hidden", "12288");
+	te_set(sc, "heads", "96");
+	te_set(sc, "kv_heads", "96");
+	te_set(sc, "head_dim", "128");
+	te_set(sc, "ffn", "49152");
+	te_set(sc, "vocab", "51200");
+	te_set(sc, "mlp", "plain");
+	te_set(sc, "norm", "layernorm");
+	te_set(sc, "bias", "all");
+	te_set(sc, "position", "learned");
+	te_set(sc, "max_positions", "2048");
+	te_set(sc, "dropout", "on");
+	te_set(sc, "tied_embeddings", "on");
+	te_set(sc, "seq", "2048");
+	te_set(sc, "batch", "1");
+	te_set(sc, "precision", "mixed-fp16");
+	te_set(sc, "flash_attention", "off");
+	te_set(sc, "gpus", "8");
+	te_set(sc, "zero", "0");
+	te_set(sc, "kernels", "fused"); /* Megatron-LM's kernels: what the paper counts */
 }
 
 /* CS336 lecture 2: 70B on 15T tokens on 1024 H100s at MFU 0.5 (dense bf16 989.5 TFLOP/s):
@@ -77,17 +55,17 @@ static void test_cs336_training_time(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "params", "70B");
-	set(&sc, "gpus", "1024");
-	set(&sc, "tokens", "15T");
-	set(&sc, "mfu", "0.5");
-	set(&sc, "flops_formula", "6n");
-	compute(&sc, &r);
+	te_set(&sc, "params", "70B");
+	te_set(&sc, "gpus", "1024");
+	te_set(&sc, "tokens", "15T");
+	te_set(&sc, "mfu", "0.5");
+	te_set(&sc, "flops_formula", "6n");
+	te_evaluate(&sc, &r);
 	assert_close(r.compute.train_flops, 6.3e24, 1e-4);
 	assert_close(r.compute.train_days, 143.93, 1e-4);
 	/* the exact count is higher: attention and the LM head are not in 6·N */
-	set(&sc, "flops_formula", "exact");
-	compute(&sc, &r);
+	te_set(&sc, "flops_formula", "exact");
+	te_evaluate(&sc, &r);
 	assert_true(r.compute.train_days > 143.93);
 }
 
@@ -100,14 +78,14 @@ static void test_cs336_largest_model(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "precision", "fp32");
-	set(&sc, "optimizer", "adamw");
-	set(&sc, "gpus", "8");
-	set(&sc, "zero", "3");
-	set(&sc, "activations", "off");
-	set(&sc, "overhead", "0");
-	set(&sc, "gpu_memory", "80GB");
-	compute(&sc, &r);
+	te_set(&sc, "precision", "fp32");
+	te_set(&sc, "optimizer", "adamw");
+	te_set(&sc, "gpus", "8");
+	te_set(&sc, "zero", "3");
+	te_set(&sc, "activations", "off");
+	te_set(&sc, "overhead", "0");
+	te_set(&sc, "gpu_memory", "80GB");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.bytes_per_param, 16.0, 1e-12);
 	assert_close(r.memory.max_params, 4.0e10, 1e-6);
 }
@@ -126,14 +104,14 @@ static void test_zero_figure1(void **state)
 		char z[8];
 		double states;
 		base(&sc);
-		set(&sc, "params", "7.5B");
-		set(&sc, "precision", "mixed-bf16");
-		set(&sc, "optimizer", "adamw");
-		set(&sc, "gpus", "64");
-		set(&sc, "activations", "off");
+		te_set(&sc, "params", "7.5B");
+		te_set(&sc, "precision", "mixed-bf16");
+		te_set(&sc, "optimizer", "adamw");
+		te_set(&sc, "gpus", "64");
+		te_set(&sc, "activations", "off");
 		snprintf(z, sizeof z, "%d", stage);
-		set(&sc, "zero", z);
-		compute(&sc, &r);
+		te_set(&sc, "zero", z);
+		te_evaluate(&sc, &r);
 		states = r.memory.weights + r.memory.master + r.memory.gradients + r.memory.optimizer;
 		/* the paper rounds to 0.1 GB */
 		assert_true(fabs(states - published[stage]) <= 0.05e9 + 1e-4 * published[stage]);
@@ -153,37 +131,37 @@ static void test_korthikanti_activations(void **state)
 
 	(void)state;
 	gpt3_175b(&sc);
-	set(&sc, "tp", "1");
-	compute(&sc, &r);
+	te_set(&sc, "tp", "1");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.activations_per_layer, sbh * (34 + 5 * a * s / h), 1e-12);
 
-	set(&sc, "tp", "8");
-	compute(&sc, &r);
+	te_set(&sc, "tp", "8");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.activations_per_layer, sbh * (10 + 24 / t + 5 * a * s / (h * t)), 1e-12);
 
-	set(&sc, "sequence_parallel", "on");
-	compute(&sc, &r);
+	te_set(&sc, "sequence_parallel", "on");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.activations_per_layer, sbh * (34 / t + 5 * a * s / (h * t)), 1e-12);
 
-	set(&sc, "recompute", "selective");
-	compute(&sc, &r);
+	te_set(&sc, "recompute", "selective");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.activations_per_layer, sbh * (34 / t), 1e-12);
 
-	set(&sc, "sequence_parallel", "off");
-	compute(&sc, &r);
+	te_set(&sc, "sequence_parallel", "off");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.activations_per_layer, sbh * (10 + 24 / t), 1e-12);
 
 	/* full recomputation: 2·s·b·h kept per layer (plus one layer's working set while it
 	 * is recomputed, less its input, which is the kept 2·s·b·h) */
-	set(&sc, "tp", "1");
-	set(&sc, "recompute", "full");
-	set(&sc, "dropout", "off");
-	compute(&sc, &r);
+	te_set(&sc, "tp", "1");
+	te_set(&sc, "recompute", "full");
+	te_set(&sc, "dropout", "off");
+	te_evaluate(&sc, &r);
 	{
 		struct engine_scenario one = sc;
 		struct engine_result r1;
-		set(&one, "recompute", "none");
-		compute(&one, &r1);
+		te_set(&one, "recompute", "none");
+		te_evaluate(&one, &r1);
 		assert_close(r.memory.activations_per_layer, 2 * sbh, 1e-12);
 		assert_close(r.memory.activations, 96 * 2 * sbh + r1.memory.activations_per_layer - 2 * sbh, 1e-12);
 	}
@@ -198,12 +176,12 @@ static void test_pipeline_inflight(void **state)
 
 	(void)state;
 	gpt3_175b(&sc);
-	set(&sc, "gpus", "64");
-	set(&sc, "tp", "8");
-	set(&sc, "grad_accum", "16");
-	compute(&sc, &r1);
-	set(&sc, "pp", "8");
-	compute(&sc, &r8);
+	te_set(&sc, "gpus", "64");
+	te_set(&sc, "tp", "8");
+	te_set(&sc, "grad_accum", "16");
+	te_evaluate(&sc, &r1);
+	te_set(&sc, "pp", "8");
+	te_evaluate(&sc, &r8);
 	assert_close(r8.memory.activations_per_layer * 96, r1.memory.activations_per_layer * 96, 1e-12);
 	assert_close(r8.memory.inflight_microbatches, 8, 0);
 	assert_close(r8.memory.layers_per_stage, 12, 0);
@@ -225,21 +203,21 @@ static void test_megatron_flops(void **state)
 
 	(void)state;
 	gpt3_175b(&sc);
-	compute(&sc, &r);
+	te_evaluate(&sc, &r);
 	assert_close(r.compute.flops_per_token_train * s, per_seq_model, 1e-12);
 
-	set(&sc, "recompute", "selective");
-	compute(&sc, &r);
+	te_set(&sc, "recompute", "selective");
+	te_evaluate(&sc, &r);
 	assert_close(r.compute.flops_per_token_hw * s, 72 * L * s * h * h * (1 + s / (3 * h) + V / (12 * h * L)), 1e-12);
 	assert_close(r.compute.flops_per_token_train * s, per_seq_model, 1e-12);
 
-	set(&sc, "recompute", "full");
-	compute(&sc, &r);
+	te_set(&sc, "recompute", "full");
+	te_evaluate(&sc, &r);
 	assert_close(r.compute.flops_per_token_hw * s, 96 * s * L * h * h * (1 + s / (6 * h) + V / (16 * L * h)), 1e-12);
 
 	/* their table 5: GPT-3 175B with selective recomputation, MFU 51.4% ↔ HFU 52.8% */
-	set(&sc, "recompute", "selective");
-	compute(&sc, &r);
+	te_set(&sc, "recompute", "selective");
+	te_evaluate(&sc, &r);
 	assert_close(r.compute.hfu / r.compute.mfu, 52.8 / 51.4, 2e-3);
 }
 
@@ -253,20 +231,20 @@ static void test_palm_mfu(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "layers", "118");
-	set(&sc, "hidden", "18432");
-	set(&sc, "heads", "48");
-	set(&sc, "kv_heads", "1");
-	set(&sc, "head_dim", "256");
-	set(&sc, "ffn", "73728");
-	set(&sc, "vocab", "256000");
-	set(&sc, "tied_embeddings", "on");
-	set(&sc, "seq", "2048");
-	set(&sc, "gpus", "6144");
-	set(&sc, "peak_flops", "275T");
-	set(&sc, "tokens_per_s", "238.3k");
-	set(&sc, "flash_attention", "off");
-	compute(&sc, &r);
+	te_set(&sc, "layers", "118");
+	te_set(&sc, "hidden", "18432");
+	te_set(&sc, "heads", "48");
+	te_set(&sc, "kv_heads", "1");
+	te_set(&sc, "head_dim", "256");
+	te_set(&sc, "ffn", "73728");
+	te_set(&sc, "vocab", "256000");
+	te_set(&sc, "tied_embeddings", "on");
+	te_set(&sc, "seq", "2048");
+	te_set(&sc, "gpus", "6144");
+	te_set(&sc, "peak_flops", "275T");
+	te_set(&sc, "tokens_per_s", "238.3k");
+	te_set(&sc, "flash_attention", "off");
+	te_evaluate(&sc, &r);
 	assert_close(r.params.total, 540.35e9, 1e-3);
 	assert_close(r.compute.mfu, 0.462, 2e-3);
 }
@@ -279,10 +257,10 @@ static void test_chinchilla(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "params", "70B");
-	set(&sc, "tokens", "1.4T");
-	set(&sc, "flops_formula", "6n");
-	compute(&sc, &r);
+	te_set(&sc, "params", "70B");
+	te_set(&sc, "tokens", "1.4T");
+	te_set(&sc, "flops_formula", "6n");
+	te_evaluate(&sc, &r);
 	assert_close(r.compute.train_flops, 5.88e23, 1e-3);
 }
 
@@ -296,12 +274,12 @@ static void test_decode_verdict(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "mode", "infer");
-	set(&sc, "gpus", "1");
-	set(&sc, "batch", "1");
-	set(&sc, "prompt", "128");
-	set(&sc, "generate", "128");
-	compute(&sc, &r);
+	te_set(&sc, "mode", "infer");
+	te_set(&sc, "gpus", "1");
+	te_set(&sc, "batch", "1");
+	te_set(&sc, "prompt", "128");
+	te_set(&sc, "generate", "128");
+	te_evaluate(&sc, &r);
 	assert_close(r.inference.decode_seconds_per_token, 4.0e-3, 0.03);
 	assert_close(r.inference.decode_tokens_per_s, 250, 0.03);
 	assert_true(r.roofline.points[ENGINE_PT_DECODE].memory_bound);
@@ -314,8 +292,8 @@ static void test_decode_verdict(void **state)
 		assert_non_null(strstr(v, "ridge 295"));
 	}
 	/* batch 256 reuses each weight read 256 times: far higher intensity */
-	set(&sc, "batch", "256");
-	compute(&sc, &r256);
+	te_set(&sc, "batch", "256");
+	te_evaluate(&sc, &r256);
 	assert_true(r256.roofline.points[ENGINE_PT_DECODE].intensity > 50.0 * r.roofline.points[ENGINE_PT_DECODE].intensity);
 	/* training is matrix × matrix: compute-bound */
 	assert_false(r.roofline.points[ENGINE_PT_TRAIN].memory_bound);
@@ -331,18 +309,18 @@ static void test_kv_cache_gqa(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "layers", "80");
-	set(&sc, "hidden", "8192");
-	set(&sc, "heads", "64");
-	set(&sc, "kv_heads", "8");
-	set(&sc, "ffn", "28672");
-	set(&sc, "mode", "infer");
-	set(&sc, "gpus", "8");
-	set(&sc, "tp", "8");
-	set(&sc, "batch", "1");
-	set(&sc, "prompt", "2048");
-	set(&sc, "generate", "2048");
-	compute(&sc, &r);
+	te_set(&sc, "layers", "80");
+	te_set(&sc, "hidden", "8192");
+	te_set(&sc, "heads", "64");
+	te_set(&sc, "kv_heads", "8");
+	te_set(&sc, "ffn", "28672");
+	te_set(&sc, "mode", "infer");
+	te_set(&sc, "gpus", "8");
+	te_set(&sc, "tp", "8");
+	te_set(&sc, "batch", "1");
+	te_set(&sc, "prompt", "2048");
+	te_set(&sc, "generate", "2048");
+	te_evaluate(&sc, &r);
 	assert_close(r.inference.kv_bytes_per_token, 327680, 0);
 	/* per GPU: split over 8 TP ranks */
 	assert_close(r.memory.kv_cache, 327680.0 * 4096 / 8, 1e-12);
@@ -356,9 +334,9 @@ static void test_capacity_per_card(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "gpus", "64");
-	set(&sc, "gpu_memory", "80GB");
-	compute(&sc, &r);
+	te_set(&sc, "gpus", "64");
+	te_set(&sc, "gpu_memory", "80GB");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.capacity, 80e9, 0);
 	assert_true(r.memory.fits == (r.memory.total <= 80e9));
 }
@@ -372,21 +350,21 @@ static void test_lm_head_flops(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "layers", "12");
-	set(&sc, "hidden", "768");
-	set(&sc, "heads", "12");
-	set(&sc, "kv_heads", "12");
-	set(&sc, "head_dim", "64");
-	set(&sc, "ffn", "3072");
-	set(&sc, "vocab", "50257");
-	set(&sc, "mlp", "plain");
-	set(&sc, "norm", "layernorm");
-	set(&sc, "bias", "all");
-	set(&sc, "tied_embeddings", "on");
-	set(&sc, "position", "learned");
-	set(&sc, "max_positions", "1024");
-	set(&sc, "seq", "1024");
-	compute(&sc, &r);
+	te_set(&sc, "layers", "12");
+	te_set(&sc, "hidden", "768");
+	te_set(&sc, "heads", "12");
+	te_set(&sc, "kv_heads", "12");
+	te_set(&sc, "head_dim", "64");
+	te_set(&sc, "ffn", "3072");
+	te_set(&sc, "vocab", "50257");
+	te_set(&sc, "mlp", "plain");
+	te_set(&sc, "norm", "layernorm");
+	te_set(&sc, "bias", "all");
+	te_set(&sc, "tied_embeddings", "on");
+	te_set(&sc, "position", "learned");
+	te_set(&sc, "max_positions", "1024");
+	te_set(&sc, "seq", "1024");
+	te_evaluate(&sc, &r);
 	assert_close(r.params.total, 124439808, 0);
 	assert_close(r.compute.flops_per_token_forward - r.compute.attention_flops_per_token,
 		     2.0 * (12.0 * 12.0 * 768 * 768 + 50257.0 * 768), 1e-12);
@@ -405,16 +383,16 @@ static void test_mfu_definition(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "peak_flops", "1000T");
-	set(&sc, "flash_attention", "off");
-	set(&sc, "achieved_flops", "500T");
-	compute(&sc, &r);
+	te_set(&sc, "peak_flops", "1000T");
+	te_set(&sc, "flash_attention", "off");
+	te_set(&sc, "achieved_flops", "500T");
+	te_evaluate(&sc, &r);
 	assert_close(r.compute.mfu, 0.5, 1e-12);
 	assert_close(r.compute.hfu, 0.5, 1e-12);
 	/* an impossible measurement is refused, naming the knob */
 	{
 		struct napkin_err err;
-		set(&sc, "achieved_flops", "1500T");
+		te_set(&sc, "achieved_flops", "1500T");
 		assert_int_not_equal(engine_compute(&sc, &r, &err), 0);
 		assert_non_null(strstr(err.msg, "achieved_flops"));
 	}
@@ -511,7 +489,7 @@ static void test_explain(void **state)
 
 	(void)state;
 	base(&sc);
-	compute(&sc, &r);
+	te_evaluate(&sc, &r);
 	for (k = engine_explain_keys(); *k != NULL; k++) {
 		assert_true(engine_explain(&sc, &r, *k, buf, sizeof buf));
 		assert_true(strlen(buf) > 40);

@@ -17,52 +17,35 @@
 #include <string.h>
 
 #include "engine.h"
+#include "testengine.h"
 #include "testutil.h"
 #include "tradeoff.h"
-
-static void set(struct engine_scenario *sc, const char *key, const char *value)
-{
-	struct napkin_err err;
-	const struct engine_knob *k = engine_knob_find(key);
-
-	assert_non_null(k);
-	if (engine_knob_set(sc, k, value, NULL, &err) != 0)
-		fail_msg("%s = %s: %s", key, value, err.msg);
-}
-
-static void compute(const struct engine_scenario *sc, struct engine_result *r)
-{
-	struct napkin_err err;
-
-	if (engine_evaluate(sc, r, &err) != 0)
-		fail_msg("%s", err.msg);
-}
 
 static void one_gpu(struct engine_scenario *sc)
 {
 	engine_scenario_default(sc);
-	set(sc, "gpus", "1");
-	set(sc, "grad_accum", "1");
+	te_set(sc, "gpus", "1");
+	te_set(sc, "grad_accum", "1");
 }
 
 /* Llama-3-8B: meta-llama/Meta-Llama-3-8B config.json. */
 static void llama3_8b(struct engine_scenario *sc)
 {
-	set(sc, "vocab", "128256");
-	set(sc, "ffn", "14336");
-	set(sc, "kv_heads", "8");
-	set(sc, "max_positions", "8192");
+	te_set(sc, "vocab", "128256");
+	te_set(sc, "ffn", "14336");
+	te_set(sc, "kv_heads", "8");
+	te_set(sc, "max_positions", "8192");
 }
 
 /* LLaMA-65B: Touvron et al. 2023, table 2 (d 8192, 80 layers, 64 heads), ffn 22016. */
 static void llama_65b(struct engine_scenario *sc)
 {
-	set(sc, "hidden", "8192");
-	set(sc, "layers", "80");
-	set(sc, "heads", "64");
-	set(sc, "kv_heads", "64");
-	set(sc, "ffn", "22016");
-	set(sc, "max_positions", "2048");
+	te_set(sc, "hidden", "8192");
+	te_set(sc, "layers", "80");
+	te_set(sc, "heads", "64");
+	te_set(sc, "kv_heads", "64");
+	te_set(sc, "ffn", "22016");
+	te_set(sc, "max_positions", "2048");
 }
 
 static void test_peft_llama2_qv(void **state)
@@ -72,10 +55,10 @@ static void test_peft_llama2_qv(void **state)
 
 	(void)state;
 	one_gpu(&sc);
-	set(&sc, "finetune", "lora");
-	set(&sc, "lora_rank", "8");
-	set(&sc, "lora_targets", "q,v");
-	compute(&sc, &r);
+	te_set(&sc, "finetune", "lora");
+	te_set(&sc, "lora_rank", "8");
+	te_set(&sc, "lora_targets", "q,v");
+	te_evaluate(&sc, &r);
 	assert_close(r.params.trainable, 4194304.0, 0.0);
 	assert_close(r.params.total + r.params.adapters, 6742609920.0, 0.0);
 }
@@ -87,14 +70,14 @@ static void test_peft_llama2_all_linear(void **state)
 
 	(void)state;
 	one_gpu(&sc);
-	set(&sc, "finetune", "lora");
-	set(&sc, "lora_rank", "16");
-	set(&sc, "lora_targets", "all-linear");
-	compute(&sc, &r);
+	te_set(&sc, "finetune", "lora");
+	te_set(&sc, "lora_rank", "16");
+	te_set(&sc, "lora_targets", "all-linear");
+	te_evaluate(&sc, &r);
 	assert_close(r.params.trainable, 39976960.0, 0.0);
 	assert_close(r.params.total + r.params.adapters, 6778392576.0, 0.0);
 	/* the same set spelled as a list */
-	set(&sc, "lora_targets", "q,k,v,o,gate,up,down");
+	te_set(&sc, "lora_targets", "q,k,v,o,gate,up,down");
 	assert_int_equal(sc.lora_targets, ENGINE_LORA_ALL);
 }
 
@@ -106,9 +89,9 @@ static void test_peft_llama3_gqa(void **state)
 	(void)state;
 	one_gpu(&sc);
 	llama3_8b(&sc);
-	set(&sc, "finetune", "lora");
-	set(&sc, "lora_targets", "q,v");
-	compute(&sc, &r);
+	te_set(&sc, "finetune", "lora");
+	te_set(&sc, "lora_targets", "q,v");
+	te_evaluate(&sc, &r);
 	/* v's B is 1024 × 8 (8 KV heads × 128), not 4096 × 8 */
 	assert_close(r.params.trainable, 3407872.0, 0.0);
 	assert_close(r.params.total + r.params.adapters, 8033669120.0, 0.0);
@@ -123,13 +106,13 @@ static void test_lora_targets_text(void **state)
 
 	(void)state;
 	one_gpu(&sc);
-	set(&sc, "lora_targets", "q, k + o");
+	te_set(&sc, "lora_targets", "q, k + o");
 	assert_int_equal(sc.lora_targets, ENGINE_LORA_Q | ENGINE_LORA_K | ENGINE_LORA_O);
 	engine_knob_format(&sc, k, buf, sizeof buf);
 	assert_string_equal(buf, "q,k,o");
-	set(&sc, "lora_targets", buf); /* reads its own text back */
+	te_set(&sc, "lora_targets", buf); /* reads its own text back */
 	assert_int_equal(sc.lora_targets, ENGINE_LORA_Q | ENGINE_LORA_K | ENGINE_LORA_O);
-	set(&sc, "lora_targets", "attention");
+	te_set(&sc, "lora_targets", "attention");
 	engine_knob_format(&sc, k, buf, sizeof buf);
 	assert_string_equal(buf, "attention");
 	assert_int_not_equal(engine_knob_set(&sc, k, "q,qq", NULL, &err), 0);
@@ -145,8 +128,8 @@ static void test_qlora_bits(void **state)
 
 	(void)state;
 	one_gpu(&sc);
-	set(&sc, "finetune", "qlora");
-	compute(&sc, &r);
+	te_set(&sc, "finetune", "qlora");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.bits_per_base_weight, 4.127, 0.0005);
 	/* Llama-2-7B: the 6.48 B linear weights in NF4, the 0.26 B embedding and head in
 	 * bf16, the largest linear (11008 × 4096) dequantised to bf16 */
@@ -166,24 +149,24 @@ static void test_qlora_65b_in_48gb(void **state)
 	(void)state;
 	one_gpu(&sc);
 	llama_65b(&sc);
-	set(&sc, "gpu_memory", "48GB");
-	set(&sc, "seq", "512");
-	set(&sc, "precision", "bf16");
-	set(&sc, "optimizer_dtype", "fp32");
-	set(&sc, "recompute", "full");
-	set(&sc, "finetune", "qlora");
-	set(&sc, "lora_rank", "64");
-	set(&sc, "lora_targets", "all-linear");
-	compute(&sc, &r);
+	te_set(&sc, "gpu_memory", "48GB");
+	te_set(&sc, "seq", "512");
+	te_set(&sc, "precision", "bf16");
+	te_set(&sc, "optimizer_dtype", "fp32");
+	te_set(&sc, "recompute", "full");
+	te_set(&sc, "finetune", "qlora");
+	te_set(&sc, "lora_rank", "64");
+	te_set(&sc, "lora_targets", "all-linear");
+	te_evaluate(&sc, &r);
 	assert_true(r.memory.fits);
 	assert_true(r.memory.peak < 48e9);
 	assert_true(r.memory.weights > 33e9); /* 65 B NF4 weights alone are 33.6 GB */
 	/* the same with 16-bit LoRA does not fit, nor does full fine-tuning */
-	set(&sc, "finetune", "lora");
-	compute(&sc, &r);
+	te_set(&sc, "finetune", "lora");
+	te_evaluate(&sc, &r);
 	assert_false(r.memory.fits);
-	set(&sc, "finetune", "full");
-	compute(&sc, &r);
+	te_set(&sc, "finetune", "full");
+	te_evaluate(&sc, &r);
 	assert_true(r.memory.total > 780e9);
 }
 
@@ -197,21 +180,21 @@ static void test_zero_offload_13b_v100(void **state)
 
 	(void)state;
 	one_gpu(&sc);
-	set(&sc, "hidden", "5120"); /* Llama-2-13B's shape: 13.0 B parameters */
-	set(&sc, "layers", "40");
-	set(&sc, "heads", "40");
-	set(&sc, "kv_heads", "40");
-	set(&sc, "ffn", "13824");
-	set(&sc, "gpu_memory", "32GiB");
-	set(&sc, "precision", "mixed-fp16");
-	set(&sc, "seq", "1024");
-	set(&sc, "recompute", "full");
-	set(&sc, "zero", "0");
-	compute(&sc, &r);
+	te_set(&sc, "hidden", "5120"); /* Llama-2-13B's shape: 13.0 B parameters */
+	te_set(&sc, "layers", "40");
+	te_set(&sc, "heads", "40");
+	te_set(&sc, "kv_heads", "40");
+	te_set(&sc, "ffn", "13824");
+	te_set(&sc, "gpu_memory", "32GiB");
+	te_set(&sc, "precision", "mixed-fp16");
+	te_set(&sc, "seq", "1024");
+	te_set(&sc, "recompute", "full");
+	te_set(&sc, "zero", "0");
+	te_evaluate(&sc, &r);
 	assert_false(r.memory.fits);
 	gpu_before = r.memory.total;
-	set(&sc, "offload", "optimizer");
-	compute(&sc, &r);
+	te_set(&sc, "offload", "optimizer");
+	te_evaluate(&sc, &r);
 	assert_true(r.memory.fits);
 	assert_true(r.memory.total < gpu_before);
 	/* the host holds the fp32 master and Adam's moments (12 B/param) and the 16-bit
@@ -223,8 +206,8 @@ static void test_zero_offload_13b_v100(void **state)
 	assert_true(r.compute.offload_pcie_seconds > 0.0);
 	assert_true(r.compute.offload_cpu_seconds > 0.0);
 	/* params offloaded: the weights go to the host too */
-	set(&sc, "offload", "params");
-	compute(&sc, &r);
+	te_set(&sc, "offload", "params");
+	te_evaluate(&sc, &r);
 	assert_true(r.memory.weights < 2.0e9);
 	assert_close(r.memory.host_bytes, 16.0 * r.params.total, 0.01);
 }
@@ -242,20 +225,20 @@ static void test_offload_nvme(void **state)
 
 	(void)state;
 	one_gpu(&sc);
-	set(&sc, "hidden", "5120"); /* Llama-2-13B */
-	set(&sc, "layers", "40");
-	set(&sc, "heads", "40");
-	set(&sc, "kv_heads", "40");
-	set(&sc, "ffn", "13824");
-	set(&sc, "gpu_memory", "32GiB");
-	set(&sc, "precision", "mixed-fp16");
-	set(&sc, "seq", "1024");
-	set(&sc, "recompute", "full");
-	set(&sc, "zero", "0");
-	set(&sc, "offload", "optimizer");
-	compute(&sc, &opt);
-	set(&sc, "offload", "nvme");
-	compute(&sc, &nv);
+	te_set(&sc, "hidden", "5120"); /* Llama-2-13B */
+	te_set(&sc, "layers", "40");
+	te_set(&sc, "heads", "40");
+	te_set(&sc, "kv_heads", "40");
+	te_set(&sc, "ffn", "13824");
+	te_set(&sc, "gpu_memory", "32GiB");
+	te_set(&sc, "precision", "mixed-fp16");
+	te_set(&sc, "seq", "1024");
+	te_set(&sc, "recompute", "full");
+	te_set(&sc, "zero", "0");
+	te_set(&sc, "offload", "optimizer");
+	te_evaluate(&sc, &opt);
+	te_set(&sc, "offload", "nvme");
+	te_evaluate(&sc, &nv);
 	P = nv.params.total;
 	/* one layer: attention 4 · 5120², MLP 3 · 5120 · 13824, two RMSNorms */
 	layer = 4.0 * 5120 * 5120 + 3.0 * 5120 * 13824 + 2.0 * 5120;
@@ -271,10 +254,10 @@ static void test_offload_nvme(void **state)
 	assert_true(nv.compute.step.offload < opt.compute.step.offload + nv.compute.offload_nvme_seconds);
 	/* nvme-params: the 16-bit weights on NVMe too; the GPU keeps two layers of them, the
 	 * host a staging buffer of the same two */
-	set(&sc, "offload", "params");
-	compute(&sc, &par);
-	set(&sc, "offload", "nvme-params");
-	compute(&sc, &nvp);
+	te_set(&sc, "offload", "params");
+	te_evaluate(&sc, &par);
+	te_set(&sc, "offload", "nvme-params");
+	te_evaluate(&sc, &nvp);
 	assert_close(nvp.memory.total, par.memory.total, 1e-12);
 	assert_close(nvp.memory.nvme_bytes, 12.0 * P + par.memory.host_bytes - 14.0 * P, 1e-9);
 	assert_close(nvp.memory.host_bytes, nv.memory.host_bytes + 2.0 * layer * 2.0, 1e-9);
@@ -300,10 +283,10 @@ static void test_lora_flops(void **state)
 
 	(void)state;
 	one_gpu(&sc);
-	set(&sc, "seq", "512");
-	compute(&sc, &full);
-	set(&sc, "finetune", "lora");
-	compute(&sc, &lora);
+	te_set(&sc, "seq", "512");
+	te_evaluate(&sc, &full);
+	te_set(&sc, "finetune", "lora");
+	te_evaluate(&sc, &lora);
 	A = lora.params.adapters;
 	attn = lora.compute.attention_flops_per_token;
 	N = (full.compute.flops_per_token_forward - attn) / 2.0;
@@ -328,15 +311,15 @@ static void test_lora_activations(void **state)
 
 	(void)state;
 	one_gpu(&sc);
-	set(&sc, "batch", "1");
-	set(&sc, "seq", "1024");
-	compute(&sc, &full);
-	set(&sc, "finetune", "lora");
-	compute(&sc, &lora);
+	te_set(&sc, "batch", "1");
+	te_set(&sc, "seq", "1024");
+	te_evaluate(&sc, &full);
+	te_set(&sc, "finetune", "lora");
+	te_evaluate(&sc, &lora);
 	assert_close(lora.memory.activations_per_layer - full.memory.activations_per_layer,
 		     tok * (2.0 * 8.0 * e - 2.0 * d * e - d * e - f * e), 1e-9);
-	set(&sc, "lora_dropout", "0.1");
-	compute(&sc, &drop);
+	te_set(&sc, "lora_dropout", "0.1");
+	te_evaluate(&sc, &drop);
 	/* + q's and v's dropped inputs (bf16) and bool masks, - the attention norm's output */
 	assert_close(drop.memory.activations_per_layer - lora.memory.activations_per_layer,
 		     tok * (2.0 * d * (e + 1.0) - d * e), 1e-9);
@@ -358,25 +341,25 @@ static void test_properties(void **state)
 		struct engine_result base, r;
 		char buf[16];
 		engine_scenario_default(&sc);
-		set(&sc, "params", sizes[i % 4]);
-		set(&sc, "precision", prec[(i / 4) % 4]);
-		set(&sc, "recompute", rec[(i / 16) % 3]);
+		te_set(&sc, "params", sizes[i % 4]);
+		te_set(&sc, "precision", prec[(i / 4) % 4]);
+		te_set(&sc, "recompute", rec[(i / 16) % 3]);
 		snprintf(buf, sizeof buf, "%d", 1 << (i % 3));
-		set(&sc, "batch", buf);
-		set(&sc, "zero", (i % 5) == 0 ? "3" : "1");
-		compute(&sc, &base);
-		set(&sc, "finetune", ft[i % 2]);
-		set(&sc, "lora_targets", tg[(i / 2) % 4]);
-		set(&sc, "lora_rank", (i % 7) == 0 ? "256" : "16");
-		compute(&sc, &r);
+		te_set(&sc, "batch", buf);
+		te_set(&sc, "zero", (i % 5) == 0 ? "3" : "1");
+		te_evaluate(&sc, &base);
+		te_set(&sc, "finetune", ft[i % 2]);
+		te_set(&sc, "lora_targets", tg[(i / 2) % 4]);
+		te_set(&sc, "lora_rank", (i % 7) == 0 ? "256" : "16");
+		te_evaluate(&sc, &r);
 		if (r.memory.peak > base.memory.peak || r.memory.total > base.memory.total)
 			fail_msg("scenario %d: %s needs %.4g B (peak %.4g), full %.4g (peak %.4g)", i, ft[i % 2],
 				 r.memory.total, r.memory.peak, base.memory.total, base.memory.peak);
 		/* offload never raises GPU memory, LoRA or full */
-		set(&sc, "finetune", (i % 4) < 2 ? "full" : ft[i % 2]);
-		compute(&sc, &base);
-		set(&sc, "offload", off[i % 2]);
-		compute(&sc, &r);
+		te_set(&sc, "finetune", (i % 4) < 2 ? "full" : ft[i % 2]);
+		te_evaluate(&sc, &base);
+		te_set(&sc, "offload", off[i % 2]);
+		te_evaluate(&sc, &r);
 		if (r.memory.peak > base.memory.peak || r.memory.total > base.memory.total)
 			fail_msg("scenario %d: offload %s raises GPU memory %.4g -> %.4g", i, off[i % 2], base.memory.total,
 				 r.memory.total);
@@ -385,8 +368,8 @@ static void test_properties(void **state)
 		 * the same offload to the host */
 		{
 			struct engine_result nv;
-			set(&sc, "offload", (i % 2) == 0 ? "nvme" : "nvme-params");
-			compute(&sc, &nv);
+			te_set(&sc, "offload", (i % 2) == 0 ? "nvme" : "nvme-params");
+			te_evaluate(&sc, &nv);
 			if (nv.memory.peak > base.memory.peak || nv.memory.total > base.memory.total)
 				fail_msg("scenario %d: offload nvme raises GPU memory %.4g -> %.4g", i, base.memory.total,
 					 nv.memory.total);
@@ -408,17 +391,17 @@ static void test_lora_dropout_can_cost_more(void **state)
 
 	(void)state;
 	engine_scenario_default(&sc);
-	set(&sc, "params", "125M");
-	set(&sc, "precision", "fp32");
-	set(&sc, "batch", "8");
-	compute(&sc, &full);
-	set(&sc, "finetune", "lora");
-	set(&sc, "lora_targets", "all-linear");
-	set(&sc, "lora_dropout", "0.05");
-	compute(&sc, &lora);
+	te_set(&sc, "params", "125M");
+	te_set(&sc, "precision", "fp32");
+	te_set(&sc, "batch", "8");
+	te_evaluate(&sc, &full);
+	te_set(&sc, "finetune", "lora");
+	te_set(&sc, "lora_targets", "all-linear");
+	te_set(&sc, "lora_dropout", "0.05");
+	te_evaluate(&sc, &lora);
 	assert_true(lora.memory.total > full.memory.total);
-	set(&sc, "lora_dropout", "0");
-	compute(&sc, &lora);
+	te_set(&sc, "lora_dropout", "0");
+	te_evaluate(&sc, &lora);
 	assert_true(lora.memory.total < full.memory.total);
 }
 
@@ -433,18 +416,18 @@ static void test_step_model(void **state)
 
 	(void)state;
 	one_gpu(&sc);
-	set(&sc, "seq", "2048");
-	compute(&sc, &full);
-	set(&sc, "finetune", "lora");
-	compute(&sc, &lora);
+	te_set(&sc, "seq", "2048");
+	te_evaluate(&sc, &full);
+	te_set(&sc, "finetune", "lora");
+	te_evaluate(&sc, &lora);
 	ratio = lora.compute.step.matmul / full.compute.step.matmul;
 	/* the base GEMMs are 2/3 of full training's; the adapters' thin rank-8 GEMMs (a few
 	 * percent of the FLOPs, at a low fraction of peak) add about a tenth */
 	assert_true(ratio > 2.0 / 3.0 && ratio < 0.80);
 	assert_true(lora.compute.step.optimizer < full.compute.step.optimizer / 100.0);
-	set(&sc, "finetune", "full");
-	set(&sc, "offload", "optimizer");
-	compute(&sc, &off);
+	te_set(&sc, "finetune", "full");
+	te_set(&sc, "offload", "optimizer");
+	te_evaluate(&sc, &off);
 	assert_true(off.compute.step.optimizer == 0.0);
 	assert_true(off.compute.step.offload >= off.compute.offload_cpu_seconds);
 	assert_true(off.compute.step_seconds_predicted > full.compute.step_seconds_predicted);
@@ -468,13 +451,13 @@ static void test_qlora_recompute_dequant(void **state)
 
 	(void)state;
 	one_gpu(&sc);
-	set(&sc, "seq", "1024");
-	set(&sc, "recompute", "full");
-	set(&sc, "lora_targets", "all-linear");
-	set(&sc, "finetune", "lora");
-	compute(&sc, &lora);
-	set(&sc, "finetune", "qlora");
-	compute(&sc, &qlora);
+	te_set(&sc, "seq", "1024");
+	te_set(&sc, "recompute", "full");
+	te_set(&sc, "lora_targets", "all-linear");
+	te_set(&sc, "finetune", "lora");
+	te_evaluate(&sc, &lora);
+	te_set(&sc, "finetune", "qlora");
+	te_evaluate(&sc, &qlora);
 	assert_true(qlora.compute.step.recompute - lora.compute.step.recompute >= pass * 0.999);
 	assert_true(qlora.compute.step.recompute - lora.compute.step.recompute < 2.0 * pass);
 }
@@ -497,8 +480,8 @@ static void test_offload_part_everywhere(void **state)
 	assert_string_equal(engine_step_part_name(ENGINE_STEP_PARTS - 1), "offload");
 	assert_int_equal(engine_metric_find("compute.step_breakdown.offload", &m, &err), 0);
 	one_gpu(&sc);
-	set(&sc, "offload", "optimizer");
-	compute(&sc, &r);
+	te_set(&sc, "offload", "optimizer");
+	te_evaluate(&sc, &r);
 	assert_true(engine_explain(&sc, &r, "compute.step_breakdown", buf, sizeof buf));
 	assert_null(strstr(buf, "(null)"));
 	assert_non_null(strstr(buf, "offload"));

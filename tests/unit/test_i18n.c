@@ -201,8 +201,13 @@ static void test_builtin(void **state)
 	assert_true(i18n_count(I18N_ZH) >= 100);
 	i18n_set(I18N_ZH);
 	assert_string_equal(_("this help"), "本帮助");
+	/* a context keeps two meanings of one English word apart (msgctxt) */
+	assert_string_equal(C_("moves", "memory"), "显存");
+	assert_string_equal(_("memory"), "Memory-Bound");
+	assert_string_equal(C_("no such context", "this help"), "this help");
 	i18n_set(I18N_EN);
 	assert_string_equal(_("this help"), "this help");
+	assert_string_equal(C_("moves", "memory"), "memory");
 	unsetenv("LC_ALL");
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "testengine.h"
 #include "testutil.h"
 
 struct measured {
@@ -46,18 +47,6 @@ static const struct measured cases[] = {
 	 4462592, 12384704, ENGINE_PEAK_FORWARD},
 };
 
-static void set(struct engine_scenario *sc, const char *key, const char *value)
-{
-	struct napkin_err err;
-	const struct engine_knob *k = engine_knob_find(key);
-
-	assert_non_null(k);
-	if (engine_knob_set(sc, k, value, NULL, &err) != 0) {
-		print_error("set %s=%s: %s\n", key, value, err.msg);
-		fail();
-	}
-}
-
 /* tests/torch/configs.py's shapes and common knobs */
 static void scenario(const struct measured *m, struct engine_scenario *sc)
 {
@@ -71,13 +60,13 @@ static void scenario(const struct measured *m, struct engine_scenario *sc)
 
 	engine_scenario_default(sc);
 	for (i = 0; common[i] != NULL; i += 2)
-		set(sc, common[i], common[i + 1]);
-	set(sc, "ffn", gpt2 ? "512" : "352");
+		te_set(sc, common[i], common[i + 1]);
+	te_set(sc, "ffn", gpt2 ? "512" : "352");
 	for (i = 0; m->knobs[i] != NULL; i += 2)
-		set(sc, m->knobs[i], m->knobs[i + 1]);
+		te_set(sc, m->knobs[i], m->knobs[i + 1]);
 	for (i = 0; m->knobs[i] != NULL; i += 2)
 		if (strcmp(m->knobs[i], "seq") == 0)
-			set(sc, "max_positions", m->knobs[i + 1]);
+			te_set(sc, "max_positions", m->knobs[i + 1]);
 }
 
 static void test_measured_steps(void **state)
@@ -117,11 +106,11 @@ static void test_profiles_differ(void **state)
 	(void)state;
 	scenario(&cases[3], &sc);
 	assert_int_equal(engine_evaluate(&sc, &eager, &err), 0);
-	set(&sc, "kernels", "fused");
+	te_set(&sc, "kernels", "fused");
 	assert_int_equal(engine_evaluate(&sc, &fused, &err), 0);
-	set(&sc, "kv_heads", "2");
+	te_set(&sc, "kv_heads", "2");
 	assert_int_equal(engine_evaluate(&sc, &fused_gqa, &err), 0);
-	set(&sc, "kernels", "eager");
+	te_set(&sc, "kernels", "eager");
 	assert_int_equal(engine_evaluate(&sc, &eager_gqa, &err), 0);
 	assert_true(eager.memory.activations_per_layer > 1.5 * fused.memory.activations_per_layer);
 	assert_close(eager_gqa.memory.activations_per_layer, eager.memory.activations_per_layer, 1e-12);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "testengine.h"
 #include "testutil.h"
 
 #define N_SCENARIOS 400
@@ -29,12 +30,6 @@ static int64_t pick(const int64_t *v, size_t n)
 	return v[rnd() % n];
 }
 
-static void set(struct engine_scenario *sc, const char *key, const char *value)
-{
-	struct napkin_err err;
-	assert_int_equal(engine_knob_set(sc, engine_knob_find(key), value, NULL, &err), 0);
-}
-
 /* A random valid scenario. */
 static void random_scenario(struct engine_scenario *sc)
 {
@@ -48,16 +43,16 @@ static void random_scenario(struct engine_scenario *sc)
 
 	for (;;) {
 		engine_scenario_default(sc);
-		set(sc, "params", sizes[rnd() % 6]);
+		te_set(sc, "params", sizes[rnd() % 6]);
 		if (rnd() % 4 == 0) {
-			set(sc, "experts", "8");
-			set(sc, "top_k", "2");
+			te_set(sc, "experts", "8");
+			te_set(sc, "top_k", "2");
 		}
-		set(sc, "precision", prec[rnd() % 6]);
-		set(sc, "optimizer", opt[rnd() % 6]);
-		set(sc, "recompute", rec[rnd() % 3]);
-		set(sc, "flash_attention", rnd() % 2 ? "on" : "off");
-		set(sc, "mode", rnd() % 4 == 0 ? "infer" : "train");
+		te_set(sc, "precision", prec[rnd() % 6]);
+		te_set(sc, "optimizer", opt[rnd() % 6]);
+		te_set(sc, "recompute", rec[rnd() % 3]);
+		te_set(sc, "flash_attention", rnd() % 2 ? "on" : "off");
+		te_set(sc, "mode", rnd() % 4 == 0 ? "infer" : "train");
 		sc->tp = pick(pow2, 4);
 		sc->pp = pick(pow2, 3);
 		sc->gpus = sc->tp * sc->pp * pick(pow2, 7);
@@ -69,7 +64,7 @@ static void random_scenario(struct engine_scenario *sc)
 		sc->prompt = 64 << (rnd() % 6);
 		sc->generate = 64 << (rnd() % 6);
 		snprintf(buf, sizeof buf, "%g", 0.1 + 0.8 * (double)(rnd() % 1000) / 1000.0);
-		set(sc, "mfu", buf);
+		te_set(sc, "mfu", buf);
 		if (engine_validate(sc, &err) == 0)
 			return;
 	}

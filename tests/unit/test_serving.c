@@ -10,72 +10,50 @@
 #include <string.h>
 
 #include "engine.h"
+#include "testengine.h"
 #include "testutil.h"
-
-static void set(struct engine_scenario *sc, const char *key, const char *value)
-{
-	struct napkin_err err;
-	const struct engine_knob *k = engine_knob_find(key);
-
-	assert_non_null(k);
-	if (engine_knob_set(sc, k, value, NULL, &err) != 0) {
-		print_error("set %s=%s: %s\n", key, value, err.msg);
-		fail();
-	}
-}
-
-static void compute(const struct engine_scenario *sc, struct engine_result *r)
-{
-	struct napkin_err err;
-
-	util_err_clear(&err);
-	if (engine_evaluate(sc, r, &err) != 0) {
-		print_error("evaluate: %s\n", err.msg);
-		fail();
-	}
-}
 
 /* Llama-2-7B (the built-in default) served on one H100 SXM. */
 static void llama2_7b_infer(struct engine_scenario *sc)
 {
 	engine_scenario_default(sc);
-	set(sc, "mode", "infer");
-	set(sc, "gpus", "1");
-	set(sc, "batch", "1");
+	te_set(sc, "mode", "infer");
+	te_set(sc, "gpus", "1");
+	te_set(sc, "batch", "1");
 }
 
 /* Llama-3-70B (HF meta-llama/Meta-Llama-3-70B config.json) on 2 × H100 SXM with TP 2. */
 static void llama3_70b_tp2(struct engine_scenario *sc)
 {
 	engine_scenario_default(sc);
-	set(sc, "vocab", "128256");
-	set(sc, "hidden", "8192");
-	set(sc, "layers", "80");
-	set(sc, "heads", "64");
-	set(sc, "kv_heads", "8");
-	set(sc, "head_dim", "128");
-	set(sc, "ffn", "28672");
-	set(sc, "max_positions", "131072");
-	set(sc, "mode", "infer");
-	set(sc, "gpus", "2");
-	set(sc, "tp", "2");
+	te_set(sc, "vocab", "128256");
+	te_set(sc, "hidden", "8192");
+	te_set(sc, "layers", "80");
+	te_set(sc, "heads", "64");
+	te_set(sc, "kv_heads", "8");
+	te_set(sc, "head_dim", "128");
+	te_set(sc, "ffn", "28672");
+	te_set(sc, "max_positions", "131072");
+	te_set(sc, "mode", "infer");
+	te_set(sc, "gpus", "2");
+	te_set(sc, "tp", "2");
 }
 
 /* Mistral-7B-v0.1 (HF mistralai/Mistral-7B-v0.1 config.json): sliding_window 4096. */
 static void mistral_7b(struct engine_scenario *sc)
 {
 	engine_scenario_default(sc);
-	set(sc, "hidden", "4096");
-	set(sc, "layers", "32");
-	set(sc, "heads", "32");
-	set(sc, "kv_heads", "8");
-	set(sc, "head_dim", "128");
-	set(sc, "ffn", "14336");
-	set(sc, "max_positions", "32768");
-	set(sc, "mode", "infer");
-	set(sc, "gpus", "1");
-	set(sc, "batch", "1");
-	set(sc, "sliding_window", "4096");
+	te_set(sc, "hidden", "4096");
+	te_set(sc, "layers", "32");
+	te_set(sc, "heads", "32");
+	te_set(sc, "kv_heads", "8");
+	te_set(sc, "head_dim", "128");
+	te_set(sc, "ffn", "14336");
+	te_set(sc, "max_positions", "32768");
+	te_set(sc, "mode", "infer");
+	te_set(sc, "gpus", "1");
+	te_set(sc, "batch", "1");
+	te_set(sc, "sliding_window", "4096");
 }
 
 /* ------------------------------------------------------------ weight formats */
@@ -116,25 +94,25 @@ static void test_format_checkpoint_sizes(void **state)
 
 	(void)state;
 	llama2_7b_infer(&sc);
-	set(&sc, "weight_format", "q4_k_m");
-	compute(&sc, &r);
+	te_set(&sc, "weight_format", "q4_k_m");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.weights, 4.08e9, 0.004);
-	set(&sc, "weight_format", "q8_0");
-	compute(&sc, &r);
+	te_set(&sc, "weight_format", "q8_0");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.weights, 7.16e9, 0.004);
-	set(&sc, "weight_format", "gptq-int4");
-	compute(&sc, &r);
+	te_set(&sc, "weight_format", "gptq-int4");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.weights, 3.90e9, 0.005);
 	/* bf16: 2 bytes for each of 6,738,415,616 parameters */
-	set(&sc, "weight_format", "dtype");
-	compute(&sc, &r);
+	te_set(&sc, "weight_format", "dtype");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.weights, 2.0 * 6738415616.0, 1e-9);
 	/* the decode step reads the weights as stored: at batch 1 it is memory-bound, so the
 	 * Q4_K_M step is the int4 bytes over the bandwidth, not the bf16 ones */
-	set(&sc, "weight_format", "q4_k_m");
-	set(&sc, "prompt", "1");
-	set(&sc, "generate", "1");
-	compute(&sc, &r);
+	te_set(&sc, "weight_format", "q4_k_m");
+	te_set(&sc, "prompt", "1");
+	te_set(&sc, "generate", "1");
+	te_evaluate(&sc, &r);
 	/* a context of 1: the KV cache is 2 tokens; the embedding's rows are not read */
 	assert_true(r.inference.decode_seconds_per_token < 4.08e9 * 1.01 / 3.35e12);
 	assert_true(r.inference.decode_seconds_per_token >= (4.08e9 - 32000.0 * 4096 * 4.5 / 8.0) * 0.99 / 3.35e12);
@@ -151,33 +129,33 @@ static void test_sliding_window_kv(void **state)
 
 	(void)state;
 	mistral_7b(&sc);
-	set(&sc, "kv_block", "1");
-	set(&sc, "prompt", "16384");
-	set(&sc, "generate", "16384");
-	compute(&sc, &r);
+	te_set(&sc, "kv_block", "1");
+	te_set(&sc, "prompt", "16384");
+	te_set(&sc, "generate", "16384");
+	te_evaluate(&sc, &r);
 	/* a rolling buffer of W = 4096 positions (Jiang et al. 2023, §2): 4096 · 128 KiB = 512
 	 * MiB at any context beyond the window */
 	assert_close(r.memory.kv_cache, 4096.0 * per_token, 1e-12);
 	assert_close(r.inference.kv_bytes_per_sequence, 4096.0 * per_token, 1e-12);
 	/* within the window nothing changes */
-	set(&sc, "prompt", "1024");
-	set(&sc, "generate", "1024");
-	compute(&sc, &r);
+	te_set(&sc, "prompt", "1024");
+	te_set(&sc, "generate", "1024");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.kv_cache, 2048.0 * per_token, 1e-12);
 	/* paged in vLLM's blocks of 16: the window straddles at most 4096/16 + 1 blocks */
-	set(&sc, "kv_block", "16");
-	set(&sc, "prompt", "16384");
-	set(&sc, "generate", "16384");
-	compute(&sc, &r);
+	te_set(&sc, "kv_block", "16");
+	te_set(&sc, "prompt", "16384");
+	te_set(&sc, "generate", "16384");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.kv_cache, 4112.0 * per_token, 1e-12);
 	/* Gemma 2's pattern: the window on half the layers, full attention on the others */
-	set(&sc, "kv_block", "1");
-	set(&sc, "window_layers", "16");
-	compute(&sc, &r);
+	te_set(&sc, "kv_block", "1");
+	te_set(&sc, "window_layers", "16");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.kv_cache, (16.0 * 4096.0 + 16.0 * 32768.0) / 32.0 * per_token, 1e-12);
 	/* no window: the whole context */
-	set(&sc, "sliding_window", "0");
-	compute(&sc, &r);
+	te_set(&sc, "sliding_window", "0");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.kv_cache, 32768.0 * per_token, 1e-12);
 }
 
@@ -190,19 +168,19 @@ static void test_paged_kv_waste(void **state)
 
 	(void)state;
 	llama2_7b_infer(&sc);
-	set(&sc, "prompt", "1000");
-	set(&sc, "generate", "1");
-	set(&sc, "kv_block", "16");
-	compute(&sc, &r);
+	te_set(&sc, "prompt", "1000");
+	te_set(&sc, "generate", "1");
+	te_set(&sc, "kv_block", "16");
+	te_evaluate(&sc, &r);
 	/* 1001 tokens in blocks of 16: 63 blocks, 1008 tokens (under one block wasted) */
 	assert_close(r.memory.kv_cache, 1008.0 * per_token, 1e-12);
 	assert_true(r.memory.kv_cache - 1001.0 * per_token < 16.0 * per_token);
-	set(&sc, "kv_block", "1");
-	compute(&sc, &r);
+	te_set(&sc, "kv_block", "1");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.kv_cache, 1001.0 * per_token, 1e-12);
 	/* fp8 KV cache: one byte an element, half of bf16 */
-	set(&sc, "kv_dtype", "fp8");
-	compute(&sc, &r);
+	te_set(&sc, "kv_dtype", "fp8");
+	te_evaluate(&sc, &r);
 	assert_close(r.memory.kv_cache, 1001.0 * per_token / 2.0, 1e-12);
 }
 
@@ -229,39 +207,39 @@ static void test_max_concurrent(void **state)
 
 	(void)state;
 	llama3_70b_tp2(&sc);
-	set(&sc, "prompt", "31744");
-	set(&sc, "generate", "1024");
-	set(&sc, "prefill_chunk", "2048");
+	te_set(&sc, "prompt", "31744");
+	te_set(&sc, "generate", "1024");
+	te_set(&sc, "prefill_chunk", "2048");
 	/* bf16 weights and KV: 70.55 GB per GPU, 5.37 GB of KV per sequence per GPU */
 	want = kv_only(P, ctx * 163840.0 / 2.0 * 2.0);
 	assert_int_equal(want, 2);
-	compute(&sc, &r);
+	te_evaluate(&sc, &r);
 	assert_true(r.inference.max_concurrent == want || r.inference.max_concurrent == want - 1);
 	/* fp8 weights (the linears in 1 byte, embedding and head kept in 16 bits) and an fp8
 	 * KV cache: about 18 sequences at 32k, the KV arithmetic's answer */
-	set(&sc, "weight_format", "fp8");
-	set(&sc, "kv_dtype", "fp8");
+	te_set(&sc, "weight_format", "fp8");
+	te_set(&sc, "kv_dtype", "fp8");
 	want = kv_only(((P - 2.0 * emb) * 1.0 + 2.0 * emb * 2.0) / 2.0, ctx * 163840.0 / 2.0 * 1.0);
 	assert_int_equal(want, 18);
-	compute(&sc, &r);
+	te_evaluate(&sc, &r);
 	assert_true(r.inference.max_concurrent == want || r.inference.max_concurrent == want - 1);
 	/* not every sequence's whole prompt at once: even unchunked, one prompt's activations
 	 * (a few GB at 31,744 tokens) cost at most a couple of sequences, never 2/3 of them */
-	set(&sc, "prefill_chunk", "0");
-	compute(&sc, &r);
+	te_set(&sc, "prefill_chunk", "0");
+	te_evaluate(&sc, &r);
 	assert_true(r.inference.max_concurrent >= want - 2);
 	/* Llama-2-70B (68,976,648,192 parameters) in bf16 at 4k: 2 · 80 · 8 · 128 · 2 bytes = 320
 	 * KiB a token, 640 MiB a sequence over 2 GPUs */
-	set(&sc, "vocab", "32000");
-	set(&sc, "ffn", "28672");
-	set(&sc, "weight_format", "dtype");
-	set(&sc, "kv_dtype", "auto");
-	set(&sc, "prompt", "3072");
-	set(&sc, "generate", "1024");
-	set(&sc, "prefill_chunk", "512");
+	te_set(&sc, "vocab", "32000");
+	te_set(&sc, "ffn", "28672");
+	te_set(&sc, "weight_format", "dtype");
+	te_set(&sc, "kv_dtype", "auto");
+	te_set(&sc, "prompt", "3072");
+	te_set(&sc, "generate", "1024");
+	te_set(&sc, "prefill_chunk", "512");
 	want = kv_only(68976648192.0, 4096.0 * 163840.0 / 2.0 * 2.0);
 	assert_int_equal(want, 23);
-	compute(&sc, &r);
+	te_evaluate(&sc, &r);
 	assert_true(r.inference.max_concurrent == want || r.inference.max_concurrent == want - 1);
 }
 
@@ -280,13 +258,13 @@ static void test_chunk_property(void **state)
 			double act = INFINITY, total = INFINITY;
 			int64_t cap = -1;
 			llama2_7b_infer(&sc);
-			set(&sc, "max_positions", "65536");
-			set(&sc, "flash_attention", f ? "on" : "off");
-			set(&sc, "batch", "4");
-			set(&sc, "prompt", prompts[j]);
+			te_set(&sc, "max_positions", "65536");
+			te_set(&sc, "flash_attention", f ? "on" : "off");
+			te_set(&sc, "batch", "4");
+			te_set(&sc, "prompt", prompts[j]);
 			for (i = 0; i < sizeof chunks / sizeof chunks[0]; i++) {
-				set(&sc, "prefill_chunk", chunks[i]);
-				compute(&sc, &r);
+				te_set(&sc, "prefill_chunk", chunks[i]);
+				te_evaluate(&sc, &r);
 				assert_true(r.memory.activations <= act);
 				assert_true(r.memory.total <= total);
 				assert_true(r.inference.max_concurrent >= cap);
@@ -315,15 +293,15 @@ static void test_ttft_roofline(void **state)
 
 	(void)state;
 	llama2_7b_infer(&sc);
-	set(&sc, "prompt", "2048");
-	compute(&sc, &r);
+	te_set(&sc, "prompt", "2048");
+	te_evaluate(&sc, &r);
 	assert_close(r.inference.ttft_seconds, flops / 989.5e12 + head, 0.002);
 	assert_close(r.inference.prefill_chunks, 1, 0);
 	whole = r.inference.ttft_seconds;
 	/* chunks of 256: 8 steps, each reading the blocks' 12.95 GB of linears (3.87 ms at
 	 * 3.35 TB/s) and computing an eighth (3.5 ms): memory-bound, at least 8 weight reads */
-	set(&sc, "prefill_chunk", "256");
-	compute(&sc, &r);
+	te_set(&sc, "prefill_chunk", "256");
+	te_evaluate(&sc, &r);
 	assert_close(r.inference.prefill_chunks, 8, 0);
 	assert_true(r.inference.ttft_seconds >= 8.0 * 2.0 * lin / 3.35e12);
 	assert_true(r.inference.ttft_seconds > whole);
@@ -358,12 +336,12 @@ static void test_chunked_prefill_worked(void **state)
 	assert_close(pairs, 8192.0 * 8193.0 / 2.0, 1e-15);
 	flops = 2.0 * lin * 8192 + att * pairs;
 	llama2_7b_infer(&sc);
-	set(&sc, "prompt", "8192");
-	set(&sc, "generate", "1");
-	set(&sc, "max_positions", "16384");
-	compute(&sc, &whole);
-	set(&sc, "prefill_chunk", "2048");
-	compute(&sc, &ch);
+	te_set(&sc, "prompt", "8192");
+	te_set(&sc, "generate", "1");
+	te_set(&sc, "max_positions", "16384");
+	te_evaluate(&sc, &whole);
+	te_set(&sc, "prefill_chunk", "2048");
+	te_evaluate(&sc, &ch);
 	assert_close(ch.inference.prefill_chunks, 4, 0);
 	assert_close(ch.inference.ttft_seconds, flops / 989.5e12 + head, 0.002);
 	assert_close(ch.inference.ttft_seconds, whole.inference.ttft_seconds, 1e-9);
@@ -373,8 +351,8 @@ static void test_chunked_prefill_worked(void **state)
 	assert_true(ch.memory.activations < whole.memory.activations);
 	/* a remainder chunk: 8192 = 3 · 2500 + 692; the last one's pairs 692 · (7500 + 693/2);
 	 * still compute-bound, still the same total */
-	set(&sc, "prefill_chunk", "2500");
-	compute(&sc, &ch);
+	te_set(&sc, "prefill_chunk", "2500");
+	te_evaluate(&sc, &ch);
 	assert_close(ch.inference.prefill_chunks, 4, 0);
 	assert_close(ch.inference.ttft_seconds, whole.inference.ttft_seconds, 1e-9);
 }
@@ -391,7 +369,7 @@ static void test_tpot_roofline(void **state)
 	 * average context and the new token (512 + 513/2 + 1 = 769.5 tokens × 512 KiB); no TP
 	 * collectives */
 	llama2_7b_infer(&sc);
-	compute(&sc, &r);
+	te_evaluate(&sc, &r);
 	assert_close(r.inference.tpot_seconds, (2.0 * (6738415616.0 - 32000.0 * 4096) + 769.5 * 524288.0) / 3.35e12, 1e-9);
 	assert_close(r.inference.tp_comm_seconds_per_step, 0, 0);
 	one = r.inference.tpot_seconds;
@@ -400,17 +378,17 @@ static void test_tpot_roofline(void **state)
 	 * bf16 values, each as the step-time model times a collective: 2·(2−1)/2 · 8192 B over
 	 * NCCL's bus bandwidth on NVLink (82% of 450 GB/s: 8 × H200 measured 367.6 GB/s,
 	 * ../shared/reference/interconnect.md) plus 20 µs a call (nccl-tests' small messages) */
-	set(&sc, "gpus", "2");
-	set(&sc, "tp", "2");
-	compute(&sc, &r);
+	te_set(&sc, "gpus", "2");
+	te_set(&sc, "tp", "2");
+	te_evaluate(&sc, &r);
 	assert_close(r.inference.tp_comm_seconds_per_step, 64.0 * (8192.0 / (450e9 * 0.82) + 20e-6), 1e-9);
 	assert_close(r.inference.tpot_seconds, r.inference.decode_seconds_per_token + 64.0 * (8192.0 / (450e9 * 0.82) + 20e-6),
 		     1e-9);
 	assert_true(r.inference.tpot_seconds > one / 2.0);
 	/* tokens/s: per sequence 1/TPOT, per replica batch/TPOT, per GPU the job's over GPUs */
-	set(&sc, "gpus", "8");
-	set(&sc, "batch", "16");
-	compute(&sc, &r);
+	te_set(&sc, "gpus", "8");
+	te_set(&sc, "batch", "16");
+	te_evaluate(&sc, &r);
 	assert_close(r.inference.decode_tokens_per_s_replica, 16.0 / r.inference.tpot_seconds, 1e-12);
 	assert_close(r.inference.decode_tokens_per_s, 4.0 * 16.0 / r.inference.tpot_seconds, 1e-12);
 	assert_close(r.inference.decode_tokens_per_s_gpu, 4.0 * 16.0 / r.inference.tpot_seconds / 8.0, 1e-12);
@@ -427,10 +405,10 @@ static void test_prefill_causal_flops(void **state)
 
 	(void)state;
 	llama2_7b_infer(&sc);
-	set(&sc, "prompt", "4096");
-	set(&sc, "generate", "1");
-	set(&sc, "max_positions", "8192");
-	compute(&sc, &r);
+	te_set(&sc, "prompt", "4096");
+	te_set(&sc, "generate", "1");
+	te_set(&sc, "max_positions", "8192");
+	te_evaluate(&sc, &r);
 	assert_close(r.inference.prefill_flops_palm - r.inference.prefill_flops_causal, att * (s * s - s * (s + 1) / 2.0),
 		     1e-9);
 	/* PaLM's attention is s² a layer; the causal count's s(s+1)/2, about half */
@@ -454,14 +432,14 @@ static void test_prefill_agrees_with_ttft(void **state)
 
 	(void)state;
 	llama2_7b_infer(&sc);
-	set(&sc, "prompt", "2048");
-	compute(&sc, &r);
+	te_set(&sc, "prompt", "2048");
+	te_evaluate(&sc, &r);
 	/* the prefill bound has the LM head's FLOPs in its sum, TTFT as its own memory-bound step */
 	assert_close(r.inference.prefill_seconds, causal / 989.5e12, 0.005);
 	assert_close(r.inference.prefill_seconds, r.inference.ttft_seconds, 0.005);
 	flash_prefill = r.inference.prefill_seconds;
-	set(&sc, "flash_attention", "off");
-	compute(&sc, &r);
+	te_set(&sc, "flash_attention", "off");
+	te_evaluate(&sc, &r);
 	assert_close(r.inference.prefill_seconds, r.inference.ttft_seconds, 0.005);
 	assert_true(r.inference.prefill_seconds >= (2.0 * lin * 2048 + 4.0 * 32 * 4096 * 2048.0 * 2048.0) / 989.5e12);
 	assert_true(r.inference.prefill_seconds > flash_prefill);

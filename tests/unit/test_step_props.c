@@ -13,14 +13,8 @@
 
 #include "engine.h"
 #include "internal.h" /* the collective cost, against nccl-tests' factors */
+#include "testengine.h"
 #include "testutil.h"
-
-static void set(struct engine_scenario *sc, const char *key, const char *val)
-{
-	struct napkin_err err;
-	if (engine_knob_set(sc, engine_knob_find(key), val, NULL, &err) != NAPKIN_OK)
-		fail_msg("%s=%s: %s", key, val, err.msg);
-}
 
 static void run(const struct engine_scenario *sc, struct engine_result *r)
 {
@@ -33,14 +27,14 @@ static void run(const struct engine_scenario *sc, struct engine_result *r)
 static void base(struct engine_scenario *sc)
 {
 	engine_scenario_default(sc);
-	set(sc, "layers", "40");
-	set(sc, "hidden", "5120");
-	set(sc, "heads", "40");
-	set(sc, "kv_heads", "40");
-	set(sc, "ffn", "13824");
-	set(sc, "gpus", "16");
-	set(sc, "batch", "1");
-	set(sc, "grad_accum", "16");
+	te_set(sc, "layers", "40");
+	te_set(sc, "hidden", "5120");
+	te_set(sc, "heads", "40");
+	te_set(sc, "kv_heads", "40");
+	te_set(sc, "ffn", "13824");
+	te_set(sc, "gpus", "16");
+	te_set(sc, "batch", "1");
+	te_set(sc, "grad_accum", "16");
 }
 
 static void test_parts_sum_and_source(void **state)
@@ -60,11 +54,11 @@ static void test_parts_sum_and_source(void **state)
 	assert_close(sum, r.compute.step_seconds, 1e-12);
 	assert_true(r.compute.mfu > 0.2 && r.compute.mfu < 0.8);
 	/* an explicit mfu assumes; a measurement wins */
-	set(&sc, "mfu", "0.4");
+	te_set(&sc, "mfu", "0.4");
 	run(&sc, &r);
 	assert_int_equal(r.compute.source, ENGINE_TPUT_MFU);
 	assert_close(r.compute.mfu, 0.4, 1e-12);
-	set(&sc, "step_time", "10");
+	te_set(&sc, "step_time", "10");
 	run(&sc, &r);
 	assert_string_equal(engine_mfu_source_name(r.compute.source), "measured");
 	assert_close(r.compute.step_seconds, 10.0, 1e-12);
@@ -84,11 +78,11 @@ static void test_layouts_differ(void **state)
 	(void)state;
 	base(&a);
 	b = a;
-	set(&b, "tp", "2");
+	te_set(&b, "tp", "2");
 	assert_true(fabs(step(&a) / step(&b) - 1.0) > 0.01);
 	b = a;
-	set(&b, "zero", "3");
-	set(&b, "overlap", "off");
+	te_set(&b, "zero", "3");
+	te_set(&b, "overlap", "off");
 	assert_true(step(&b) > step(&a)); /* ZeRO-3's gathers, not hidden, cost time */
 }
 
@@ -102,13 +96,13 @@ static void test_more_bandwidth_never_slower(void **state)
 	(void)state;
 	for (k = 0; k < 2; k++) {
 		base(&sc);
-		set(&sc, "tp", "4");
-		set(&sc, "zero", "3");
+		te_set(&sc, "tp", "4");
+		te_set(&sc, "zero", "3");
 		prev = INFINITY;
 		for (v = 1e9; v <= 1e13; v *= 3.0) {
 			char buf[32];
 			snprintf(buf, sizeof buf, "%g", v);
-			set(&sc, keys[k], buf);
+			te_set(&sc, keys[k], buf);
 			assert_true(step(&sc) <= prev * (1.0 + 1e-12));
 			prev = step(&sc);
 		}
@@ -124,11 +118,11 @@ static void test_bigger_microbatch_never_less_efficient(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "seq", "512");
+	te_set(&sc, "seq", "512");
 	for (b = 1; b <= 64; b *= 2) {
 		char buf[16];
 		snprintf(buf, sizeof buf, "%d", b);
-		set(&sc, "batch", buf);
+		te_set(&sc, "batch", buf);
 		run(&sc, &r);
 		assert_true(r.compute.gemm_efficiency >= prev - 1e-12);
 		prev = r.compute.gemm_efficiency;
@@ -141,9 +135,9 @@ static void test_tp_across_nodes_slower(void **state)
 
 	(void)state;
 	base(&in);
-	set(&in, "tp", "8");
+	te_set(&in, "tp", "8");
 	out = in;
-	set(&out, "gpus_per_node", "4");
+	te_set(&out, "gpus_per_node", "4");
 	assert_true(step(&out) > step(&in));
 }
 
@@ -157,17 +151,17 @@ static void test_zero3_falls_with_dp(void **state)
 
 	(void)state;
 	engine_scenario_default(&sc);
-	set(&sc, "params", "175B");
-	set(&sc, "seq", "2048");
-	set(&sc, "zero", "3");
-	set(&sc, "recompute", "full");
+	te_set(&sc, "params", "175B");
+	te_set(&sc, "seq", "2048");
+	te_set(&sc, "zero", "3");
+	te_set(&sc, "recompute", "full");
 	for (g = 384; g <= 1536; g *= 2) {
 		char gb[16], mb[16];
 		snprintf(gb, sizeof gb, "%d", g);
 		snprintf(mb, sizeof mb, "%d", 1536 / g);
-		set(&sc, "gpus", gb);
-		set(&sc, "batch", mb);
-		set(&sc, "grad_accum", "1");
+		te_set(&sc, "gpus", gb);
+		te_set(&sc, "batch", mb);
+		te_set(&sc, "grad_accum", "1");
 		run(&sc, &r);
 		assert_true(r.compute.achieved_flops < prev);
 		prev = r.compute.achieved_flops;
@@ -186,9 +180,9 @@ static void test_never_above_roof(void **state)
 	for (i = 0; i < 3; i++)
 		for (j = 0; j < 2; j++) {
 			engine_scenario_default(&sc);
-			set(&sc, "params", models[j]);
-			set(&sc, "seq", seqs[i]);
-			set(&sc, "max_positions", "4096");
+			te_set(&sc, "params", models[j]);
+			te_set(&sc, "seq", seqs[i]);
+			te_set(&sc, "max_positions", "4096");
 			run(&sc, &r);
 			assert_true(r.compute.achieved_flops <=
 				    r.roofline.points[ENGINE_PT_TRAIN].attainable * (1.0 + 1e-9));
@@ -203,25 +197,25 @@ static void test_bubble_and_recompute(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "pp", "4");
-	set(&sc, "grad_accum", "8");
+	te_set(&sc, "pp", "4");
+	te_set(&sc, "grad_accum", "8");
 	run(&sc, &r);
 	/* (p−1) slots of one micro-batch's stage time, m slots of work */
 	mb = (r.compute.step_seconds - r.compute.step.bubble - r.compute.step.dp_comm - r.compute.step.optimizer) / 8.0;
 	assert_close(r.compute.step.bubble, 3.0 * mb, 1e-9);
-	set(&sc, "vpp", "2");
+	te_set(&sc, "vpp", "2");
 	run(&sc, &rv);
 	assert_close(rv.compute.step.bubble, 0.5 * 3.0 * mb, 0.02);
 	/* full recomputation: about a third more (Korthikanti et al. 2022: 33%) */
 	base(&sc);
 	run(&sc, &r);
-	set(&sc, "recompute", "full");
+	te_set(&sc, "recompute", "full");
 	run(&sc, &rf);
 	assert_true(rf.compute.step_seconds / r.compute.step_seconds > 1.2);
 	assert_true(rf.compute.step_seconds / r.compute.step_seconds < 1.4);
 	/* FlashAttention makes the step faster */
 	base(&sc);
-	set(&sc, "flash_attention", "off");
+	te_set(&sc, "flash_attention", "off");
 	assert_true(step(&sc) > r.compute.step_seconds);
 }
 
@@ -247,8 +241,8 @@ static void test_uneven_stages(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "pp", "3"); /* 40 layers on 3 stages: 14 on the heaviest */
-	set(&sc, "gpus", "12");
+	te_set(&sc, "pp", "3"); /* 40 layers on 3 stages: 14 on the heaviest */
+	te_set(&sc, "gpus", "12");
 	run(&sc, &r);
 	assert_close(r.memory.layers_per_stage, 14.0, 1e-12);
 }
@@ -285,19 +279,19 @@ static void test_cp_ep_memory(void **state)
 
 	(void)state;
 	base(&sc);
-	set(&sc, "seq", "8192");
-	set(&sc, "max_positions", "8192");
+	te_set(&sc, "seq", "8192");
+	te_set(&sc, "max_positions", "8192");
 	run(&sc, &a);
-	set(&sc, "cp", "2");
+	te_set(&sc, "cp", "2");
 	run(&sc, &b);
 	assert_close(b.memory.activations, a.memory.activations / 2.0, 1e-9);
 	assert_int_equal(b.dp, a.dp / 2);
 	/* a Mixtral-style MoE: 8 experts, top-2 */
 	base(&sc);
-	set(&sc, "experts", "8");
-	set(&sc, "top_k", "2");
+	te_set(&sc, "experts", "8");
+	te_set(&sc, "top_k", "2");
 	run(&sc, &a);
-	set(&sc, "ep", "8");
+	te_set(&sc, "ep", "8");
 	run(&sc, &b);
 	assert_true(b.params.per_gpu < a.params.per_gpu / 2.0);
 	assert_true(b.compute.step.ep_comm > 0.0);

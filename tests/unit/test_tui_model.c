@@ -6,26 +6,8 @@
 #include <string.h>
 
 #include "model.h"
+#include "testtui.h"
 #include "testutil.h"
-
-static struct tui_model *new_model(void)
-{
-	struct tui_model *m = calloc(1, sizeof *m);
-	struct engine_scenario sc;
-	struct tui_options opt = {.theme = "dark"};
-
-	assert_non_null(m);
-	engine_scenario_default(&sc);
-	assert_int_equal(tui_model_init(m, &sc, NULL, &opt), 0);
-	tui_model_set_size(m, 120, 40);
-	return m;
-}
-
-static void free_model(struct tui_model *m)
-{
-	tui_model_fini(m);
-	free(m);
-}
 
 static unsigned key(struct tui_model *m, int k, uint64_t now)
 {
@@ -86,7 +68,7 @@ static void test_keymap(void **state)
 
 static void test_step_batch(void **state)
 {
-	struct tui_model *m = new_model();
+	struct tui_model *m = tt_new_model(120, 40);
 	double act0 = m->res.memory.activations;
 	unsigned f;
 
@@ -111,12 +93,12 @@ static void test_step_batch(void **state)
 	assert_int_equal(m->sc.batch, 1);
 	assert_true(m->msg_error);
 	assert_non_null(strstr(m->msg, "batch"));
-	free_model(m);
+	tt_free_model(m);
 }
 
 static void test_typed_value(void **state)
 {
-	struct tui_model *m = new_model();
+	struct tui_model *m = tt_new_model(120, 40);
 
 	(void)state;
 	focus_knob(m, "seq");
@@ -154,12 +136,12 @@ static void test_typed_value(void **state)
 	type(m, "99", 0);
 	key(m, TUI_KEY_ESC, 0);
 	assert_int_equal(m->sc.batch, 1);
-	free_model(m);
+	tt_free_model(m);
 }
 
 static void test_baseline(void **state)
 {
-	struct tui_model *m = new_model();
+	struct tui_model *m = tt_new_model(120, 40);
 	char d[64];
 	int style;
 
@@ -180,12 +162,12 @@ static void test_baseline(void **state)
 	assert_non_null(strstr(d, "%"));
 	key(m, 'c', 0);
 	assert_false(m->baseline);
-	free_model(m);
+	tt_free_model(m);
 }
 
 static void test_panes_and_explain(void **state)
 {
-	struct tui_model *m = new_model();
+	struct tui_model *m = tt_new_model(120, 40);
 	int i, seen[TUI_PANE_COUNT] = {0};
 
 	(void)state;
@@ -219,12 +201,12 @@ static void test_panes_and_explain(void **state)
 	assert_false(m->quit);
 	key(m, 'q', 0);
 	assert_true(m->quit);
-	free_model(m);
+	tt_free_model(m);
 }
 
 static void test_picker(void **state)
 {
-	struct tui_model *m = new_model();
+	struct tui_model *m = tt_new_model(120, 40);
 
 	(void)state;
 	key(m, 'g', 0);
@@ -240,12 +222,12 @@ static void test_picker(void **state)
 	key(m, TUI_KEY_ENTER, 0);
 	assert_int_equal(tui_view_top(m), TUI_VIEW_MAIN);
 	assert_string_equal(m->sc.gpu.id, "h100-sxm");
-	free_model(m);
+	tt_free_model(m);
 }
 
 static void test_mode_hides_knobs(void **state)
 {
-	struct tui_model *m = new_model();
+	struct tui_model *m = tt_new_model(120, 40);
 	const struct engine_knob *list[TUI_KNOBS_MAX];
 	int n, i;
 	bool prompt = false, optimizer = false;
@@ -265,25 +247,12 @@ static void test_mode_hides_knobs(void **state)
 	for (i = 0; i < n && list[i] != m->knob; i++)
 		;
 	assert_true(i < n);
-	free_model(m);
-}
-
-static bool screen_has(const struct tui_canvas *c, const char *s)
-{
-	char row[2048];
-	int y;
-
-	for (y = 0; y < c->h; y++) {
-		tui_canvas_row(c, y, row, sizeof row);
-		if (strstr(row, s) != NULL)
-			return true;
-	}
-	return false;
+	tt_free_model(m);
 }
 
 static void test_draw_every_size(void **state)
 {
-	struct tui_model *m = new_model();
+	struct tui_model *m = tt_new_model(120, 40);
 	struct tui_canvas c;
 	int w, h, v;
 	static const enum tui_view_id overlays[] = {TUI_VIEW_MAIN, TUI_VIEW_HELP, TUI_VIEW_EXPLAIN, TUI_VIEW_PROMPT};
@@ -306,17 +275,17 @@ static void test_draw_every_size(void **state)
 				assert_int_equal(c.w, w);
 				assert_int_equal(c.h, h);
 				if (w < TUI_MIN_W || h < TUI_MIN_H) {
-					assert_true(screen_has(&c, "make the terminal at least 80"));
+					assert_true(tt_screen_has(&c, "make the terminal at least 80"));
 				} else if (v == 0) {
-					assert_true(screen_has(&c, "napkin"));
-					assert_true(screen_has(&c, "Memory per GPU"));
-					assert_true(screen_has(&c, "OVER"));
+					assert_true(tt_screen_has(&c, "napkin"));
+					assert_true(tt_screen_has(&c, "Memory per GPU"));
+					assert_true(tt_screen_has(&c, "OVER"));
 				}
 				while (m->n_views > 1)
 					tui_view_pop(m);
 			}
 	tui_canvas_fini(&c);
-	free_model(m);
+	tt_free_model(m);
 }
 
 static void test_canvas(void **state)
@@ -345,7 +314,7 @@ static void test_canvas(void **state)
 
 static void test_mouse(void **state)
 {
-	struct tui_model *m = new_model();
+	struct tui_model *m = tt_new_model(120, 40);
 	struct tui_canvas c;
 	struct tui_event ev;
 	int row;
@@ -368,13 +337,13 @@ static void test_mouse(void **state)
 	tui_model_event(m, &ev, 0);
 	assert_int_equal(m->sc.model.layers, 33);
 	tui_canvas_fini(&c);
-	free_model(m);
+	tt_free_model(m);
 }
 
 /* u: a bounded history, newest first; the oldest change gives way when it is full. */
 static void test_undo(void **state)
 {
-	struct tui_model *m = new_model();
+	struct tui_model *m = tt_new_model(120, 40);
 	int i;
 
 	(void)state;
@@ -412,13 +381,13 @@ static void test_undo(void **state)
 	while (m->n_undo > 0)
 		key(m, 'u', 0);
 	assert_int_equal(m->sc.batch, 6); /* the scenario before the 6th change: the first 5 gave way */
-	free_model(m);
+	tt_free_model(m);
 }
 
 /* Badges drop decimals, never the sign or a digit before the point. */
 static void test_badge_precision(void **state)
 {
-	struct tui_model *m = new_model();
+	struct tui_model *m = tt_new_model(120, 40);
 	char d[64];
 
 	(void)state;
@@ -436,7 +405,7 @@ static void test_badge_precision(void **state)
 	assert_true(d[0] == '+' && strstr(d, ".") != NULL && strstr(d, "GiB") != NULL);
 	tui_model_delta_prec(m, "memory.activations", 2, d, sizeof d, NULL);
 	assert_true(d[0] == '+' && strstr(d, ".") == NULL && strstr(d, " GiB") != NULL);
-	free_model(m);
+	tt_free_model(m);
 }
 
 static const struct CMUnitTest tests[] = {

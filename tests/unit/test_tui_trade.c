@@ -8,28 +8,10 @@
 #include <string.h>
 
 #include "model.h"
+#include "testtui.h"
 #include "testutil.h"
 #include "tradeoff.h"
 #include "view_trade.h"
-
-static struct tui_model *new_model(int w, int h)
-{
-	struct tui_model *m = calloc(1, sizeof *m);
-	struct engine_scenario sc;
-	struct tui_options opt = {.theme = "dark"};
-
-	assert_non_null(m);
-	engine_scenario_default(&sc);
-	assert_int_equal(tui_model_init(m, &sc, NULL, &opt), 0);
-	tui_model_set_size(m, w, h);
-	return m;
-}
-
-static void free_model(struct tui_model *m)
-{
-	tui_model_fini(m);
-	free(m);
-}
 
 static unsigned key(struct tui_model *m, int k)
 {
@@ -83,7 +65,7 @@ static void test_sweep_range(void **state)
 
 static void test_sweep_first_not_fitting(void **state)
 {
-	struct tui_model *m = new_model(80, 24);
+	struct tui_model *m = tt_new_model(80, 24);
 	struct tui_canvas c;
 	char row[1024], *p;
 	long first;
@@ -127,14 +109,14 @@ static void test_sweep_first_not_fitting(void **state)
 	key(m, TUI_KEY_ESC);
 	assert_int_equal(tui_view_top(m), TUI_VIEW_MAIN);
 	tui_canvas_fini(&c);
-	free_model(m);
+	tt_free_model(m);
 }
 
 /* In inference any micro-batch may fit: the batch range spans far, and the curve's points
  * fall off the axes; the sweep still draws (this hung once, walking a line off the plot). */
 static void test_sweep_inference_draws(void **state)
 {
-	struct tui_model *m = new_model(80, 24);
+	struct tui_model *m = tt_new_model(80, 24);
 	struct tui_canvas c;
 	char row[1024];
 
@@ -148,7 +130,7 @@ static void test_sweep_inference_draws(void **state)
 	key(m, 'y');
 	tui_draw(m, &c, 0);
 	tui_canvas_fini(&c);
-	free_model(m);
+	tt_free_model(m);
 }
 
 /* The braille segment ends at its end dot for every slope (it once stepped past the end
@@ -192,7 +174,7 @@ static void test_plot_segment_ends(void **state)
 
 static void test_plan_apply_undo(void **state)
 {
-	struct tui_model *m = new_model(80, 24);
+	struct tui_model *m = tt_new_model(80, 24);
 	struct tui_canvas c;
 	struct engine_scenario before;
 	char row[1024];
@@ -216,7 +198,7 @@ static void test_plan_apply_undo(void **state)
 	assert_true(m->sc.batch == before.batch && m->sc.tp == before.tp && m->sc.pp == before.pp &&
 		    m->sc.zero == before.zero && m->sc.grad_accum == before.grad_accum);
 	tui_canvas_fini(&c);
-	free_model(m);
+	tt_free_model(m);
 }
 
 int main(void)

@@ -7,26 +7,8 @@
 #include <string.h>
 
 #include "model.h"
+#include "testtui.h"
 #include "testutil.h"
-
-static struct tui_model *new_model(int w, int h)
-{
-	struct tui_model *m = calloc(1, sizeof *m);
-	struct engine_scenario sc;
-	struct tui_options opt = {.theme = "dark"};
-
-	assert_non_null(m);
-	engine_scenario_default(&sc);
-	assert_int_equal(tui_model_init(m, &sc, NULL, &opt), 0);
-	tui_model_set_size(m, w, h);
-	return m;
-}
-
-static void free_model(struct tui_model *m)
-{
-	tui_model_fini(m);
-	free(m);
-}
 
 /* The key table's row for action a (the first with a name, as help shows it), or NULL. */
 static const struct tui_keydef *key_of(enum tui_action a)
@@ -40,22 +22,9 @@ static const struct tui_keydef *key_of(enum tui_action a)
 	return NULL;
 }
 
-static bool screen_has(const struct tui_canvas *c, const char *s)
-{
-	char row[2048];
-	int y;
-
-	for (y = 0; y < c->h; y++) {
-		tui_canvas_row(c, y, row, sizeof row);
-		if (strstr(row, s) != NULL)
-			return true;
-	}
-	return false;
-}
-
 static void test_rows(void **state)
 {
-	struct tui_model *m = new_model(120, 40);
+	struct tui_model *m = tt_new_model(120, 40);
 	int i, j, titled = 0;
 
 	(void)state;
@@ -83,12 +52,12 @@ static void test_rows(void **state)
 	}
 	assert_true(titled >= 10); /* picker, prompt, 4 trade-offs, 3 teaching, 2 GPU, explain */
 	assert_null(tui_view_get(m, TUI_VIEW_COUNT));
-	free_model(m);
+	tt_free_model(m);
 }
 
 static void test_help_lists_every_view(void **state)
 {
-	struct tui_model *m = new_model(120, 160); /* tall enough that help needs no scrolling */
+	struct tui_model *m = tt_new_model(120, 160); /* tall enough that help needs no scrolling */
 	struct tui_canvas c;
 	int i;
 
@@ -106,19 +75,19 @@ static void test_help_lists_every_view(void **state)
 			snprintf(want, sizeof want, "%s (%s)", v->title, k->name);
 		else
 			snprintf(want, sizeof want, "%s", v->title);
-		if (!screen_has(&c, want))
+		if (!tt_screen_has(&c, want))
 			fail_msg("? help does not list \"%s\"", want);
 	}
 	/* a view without lines of its own is listed with its footer's keys */
-	assert_true(screen_has(&c, "Tensor inspector (T)"));
-	assert_true(screen_has(&c, "Enter  inspect"));
+	assert_true(tt_screen_has(&c, "Tensor inspector (T)"));
+	assert_true(tt_screen_has(&c, "Enter  inspect"));
 	tui_canvas_fini(&c);
-	free_model(m);
+	tt_free_model(m);
 }
 
 static void test_keys_open_their_view(void **state)
 {
-	struct tui_model *m = new_model(120, 40);
+	struct tui_model *m = tt_new_model(120, 40);
 	int i, opened = 0;
 
 	(void)state;
@@ -141,7 +110,7 @@ static void test_keys_open_their_view(void **state)
 		opened++;
 	}
 	assert_true(opened >= 8); /* help, 4 trade-offs, lesson, tensors, dtype lab */
-	free_model(m);
+	tt_free_model(m);
 }
 
 static const struct CMUnitTest tests[] = {
