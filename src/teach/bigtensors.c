@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "tensor.h"
 
 struct list {
@@ -50,10 +51,10 @@ static void add(struct list *l, const char *name, const char *what, enum teach_t
 const char *teach_role_name(enum teach_tensor_role role)
 {
 	static const char *const names[TEACH_ROLE_COUNT] = {
-		[TEACH_ROLE_WEIGHT] = "weights",
-		[TEACH_ROLE_ACTIVATION] = "activations (one layer)",
-		[TEACH_ROLE_KV_CACHE] = "KV cache",
-		[TEACH_ROLE_LOGITS] = "logits and loss",
+		[TEACH_ROLE_WEIGHT] = N_("weights"),
+		[TEACH_ROLE_ACTIVATION] = N_("activations (one layer)"),
+		[TEACH_ROLE_KV_CACHE] = N_("KV cache"),
+		[TEACH_ROLE_LOGITS] = N_("logits and loss"),
 	};
 	return (int)role >= 0 && role < TEACH_ROLE_COUNT ? names[role] : "";
 }
@@ -67,65 +68,65 @@ static void weights(const struct engine_model *m, int dt, struct list *l)
 	bool ln = m->norm == ENGINE_NORM_LAYER;
 	const enum teach_tensor_role W = TEACH_ROLE_WEIGHT;
 
-	add(l, "embed_tokens.weight", "token embedding: one row of hidden numbers per vocabulary entry", W, dt, 1, 2,
+	add(l, "embed_tokens.weight", N_("token embedding: one row of hidden numbers per vocabulary entry"), W, dt, 1, 2,
 	    SIZES(V, d), DIMS("vocab", "hidden"));
 	if (m->position == ENGINE_POS_LEARNED)
-		add(l, "embed_positions.weight", "learned position embedding", W, dt, 1, 2, SIZES(m->max_positions, d),
+		add(l, "embed_positions.weight", N_("learned position embedding"), W, dt, 1, 2, SIZES(m->max_positions, d),
 		    DIMS("positions", "hidden"));
-	add(l, "input_layernorm.weight", "the attention block's norm (per layer)", W, dt, L, 1, SIZES(d),
+	add(l, "input_layernorm.weight", N_("the attention block's norm (per layer)"), W, dt, L, 1, SIZES(d),
 	    DIMS("hidden"));
 	if (ln)
-		add(l, "input_layernorm.bias", "LayerNorm's bias (per layer)", W, dt, L, 1, SIZES(d), DIMS("hidden"));
-	add(l, "q_proj.weight", "queries: hidden -> heads × head_dim (per layer)", W, dt, L, 2, SIZES(hq, d),
+		add(l, "input_layernorm.bias", N_("LayerNorm's bias (per layer)"), W, dt, L, 1, SIZES(d), DIMS("hidden"));
+	add(l, "q_proj.weight", N_("queries: hidden -> heads × head_dim (per layer)"), W, dt, L, 2, SIZES(hq, d),
 	    DIMS("q_dim", "hidden"));
-	add(l, "k_proj.weight", "keys: hidden -> kv_heads × head_dim (per layer; GQA shrinks it)", W, dt, L, 2,
+	add(l, "k_proj.weight", N_("keys: hidden -> kv_heads × head_dim (per layer; GQA shrinks it)"), W, dt, L, 2,
 	    SIZES(hkv, d), DIMS("kv_dim", "hidden"));
-	add(l, "v_proj.weight", "values: hidden -> kv_heads × head_dim (per layer)", W, dt, L, 2, SIZES(hkv, d),
+	add(l, "v_proj.weight", N_("values: hidden -> kv_heads × head_dim (per layer)"), W, dt, L, 2, SIZES(hkv, d),
 	    DIMS("kv_dim", "hidden"));
 	if (m->qkv_bias) {
-		add(l, "q_proj.bias", "query bias (per layer)", W, dt, L, 1, SIZES(hq), DIMS("q_dim"));
-		add(l, "k_proj.bias", "key bias (per layer)", W, dt, L, 1, SIZES(hkv), DIMS("kv_dim"));
-		add(l, "v_proj.bias", "value bias (per layer)", W, dt, L, 1, SIZES(hkv), DIMS("kv_dim"));
+		add(l, "q_proj.bias", N_("query bias (per layer)"), W, dt, L, 1, SIZES(hq), DIMS("q_dim"));
+		add(l, "k_proj.bias", N_("key bias (per layer)"), W, dt, L, 1, SIZES(hkv), DIMS("kv_dim"));
+		add(l, "v_proj.bias", N_("value bias (per layer)"), W, dt, L, 1, SIZES(hkv), DIMS("kv_dim"));
 	}
-	add(l, "o_proj.weight", "attention output: heads × head_dim -> hidden (per layer)", W, dt, L, 2, SIZES(d, hq),
+	add(l, "o_proj.weight", N_("attention output: heads × head_dim -> hidden (per layer)"), W, dt, L, 2, SIZES(d, hq),
 	    DIMS("hidden", "q_dim"));
 	if (m->o_bias)
-		add(l, "o_proj.bias", "output bias (per layer)", W, dt, L, 1, SIZES(d), DIMS("hidden"));
-	add(l, "post_attention_layernorm.weight", "the MLP block's norm (per layer)", W, dt, L, 1, SIZES(d),
+		add(l, "o_proj.bias", N_("output bias (per layer)"), W, dt, L, 1, SIZES(d), DIMS("hidden"));
+	add(l, "post_attention_layernorm.weight", N_("the MLP block's norm (per layer)"), W, dt, L, 1, SIZES(d),
 	    DIMS("hidden"));
 	if (ln)
-		add(l, "post_attention_layernorm.bias", "LayerNorm's bias (per layer)", W, dt, L, 1, SIZES(d),
+		add(l, "post_attention_layernorm.bias", N_("LayerNorm's bias (per layer)"), W, dt, L, 1, SIZES(d),
 		    DIMS("hidden"));
 	if (E > 1.0)
-		add(l, "router.weight", "MoE router: a score per expert (per layer)", W, dt, L, 2, SIZES(m->experts, d),
+		add(l, "router.weight", N_("MoE router: a score per expert (per layer)"), W, dt, L, 2, SIZES(m->experts, d),
 		    DIMS("experts", "hidden"));
 	if (m->mlp == ENGINE_MLP_GATED) {
-		add(l, "gate_proj.weight", "gated MLP gate: hidden -> ffn (per layer and expert)", W, dt, L * E, 2,
+		add(l, "gate_proj.weight", N_("gated MLP gate: hidden -> ffn (per layer and expert)"), W, dt, L * E, 2,
 		    SIZES(f, d), DIMS("ffn", "hidden"));
-		add(l, "up_proj.weight", "gated MLP up: hidden -> ffn (per layer and expert)", W, dt, L * E, 2,
+		add(l, "up_proj.weight", N_("gated MLP up: hidden -> ffn (per layer and expert)"), W, dt, L * E, 2,
 		    SIZES(f, d), DIMS("ffn", "hidden"));
-		add(l, "down_proj.weight", "gated MLP down: ffn -> hidden (per layer and expert)", W, dt, L * E, 2,
+		add(l, "down_proj.weight", N_("gated MLP down: ffn -> hidden (per layer and expert)"), W, dt, L * E, 2,
 		    SIZES(d, f), DIMS("hidden", "ffn"));
 		if (m->mlp_bias) {
-			add(l, "gate_proj.bias", "gate bias", W, dt, L * E, 1, SIZES(f), DIMS("ffn"));
-			add(l, "up_proj.bias", "up bias", W, dt, L * E, 1, SIZES(f), DIMS("ffn"));
+			add(l, "gate_proj.bias", N_("gate bias"), W, dt, L * E, 1, SIZES(f), DIMS("ffn"));
+			add(l, "up_proj.bias", N_("up bias"), W, dt, L * E, 1, SIZES(f), DIMS("ffn"));
 		}
 	} else {
-		add(l, "fc_in.weight", "MLP in: hidden -> ffn (per layer and expert)", W, dt, L * E, 2, SIZES(f, d),
+		add(l, "fc_in.weight", N_("MLP in: hidden -> ffn (per layer and expert)"), W, dt, L * E, 2, SIZES(f, d),
 		    DIMS("ffn", "hidden"));
-		add(l, "fc_out.weight", "MLP out: ffn -> hidden (per layer and expert)", W, dt, L * E, 2, SIZES(d, f),
+		add(l, "fc_out.weight", N_("MLP out: ffn -> hidden (per layer and expert)"), W, dt, L * E, 2, SIZES(d, f),
 		    DIMS("hidden", "ffn"));
 		if (m->mlp_bias)
-			add(l, "fc_in.bias", "MLP in bias", W, dt, L * E, 1, SIZES(f), DIMS("ffn"));
+			add(l, "fc_in.bias", N_("MLP in bias"), W, dt, L * E, 1, SIZES(f), DIMS("ffn"));
 	}
 	if (m->mlp_bias)
-		add(l, m->mlp == ENGINE_MLP_GATED ? "down_proj.bias" : "fc_out.bias", "MLP out bias", W, dt, L * E, 1,
+		add(l, m->mlp == ENGINE_MLP_GATED ? "down_proj.bias" : "fc_out.bias", N_("MLP out bias"), W, dt, L * E, 1,
 		    SIZES(d), DIMS("hidden"));
-	add(l, "norm.weight", "the final norm", W, dt, 1, 1, SIZES(d), DIMS("hidden"));
+	add(l, "norm.weight", N_("the final norm"), W, dt, 1, 1, SIZES(d), DIMS("hidden"));
 	if (ln)
-		add(l, "norm.bias", "the final norm's bias", W, dt, 1, 1, SIZES(d), DIMS("hidden"));
+		add(l, "norm.bias", N_("the final norm's bias"), W, dt, 1, 1, SIZES(d), DIMS("hidden"));
 	if (!m->tied)
-		add(l, "lm_head.weight", "LM head: hidden -> a score per vocabulary entry (untied)", W, dt, 1, 2,
+		add(l, "lm_head.weight", N_("LM head: hidden -> a score per vocabulary entry (untied)"), W, dt, 1, 2,
 		    SIZES(V, d), DIMS("vocab", "hidden"));
 }
 
@@ -144,20 +145,20 @@ static void norm_tensors(const struct engine_scenario *sc, const char *prefix, i
 	snprintf(name[1], sizeof name[1], "%s.rstd", prefix);
 	snprintf(name[2], sizeof name[2], "%s.%s", prefix, m->norm == ENGINE_NORM_LAYER ? "mean" : "normalized");
 	if (eager && m->norm == ENGINE_NORM_RMS) {
-		add(l, name[0], "the residual stream upcast to fp32 (the input itself when fp32): pow and mul keep it",
+		add(l, name[0], N_("the residual stream upcast to fp32 (the input itself when fp32): pow and mul keep it"),
 		    role, ENGINE_DT_FP32, 1, 3, SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
-		add(l, name[1], "1/rms per row (fp32), kept by the multiply", role, ENGINE_DT_FP32, 1, 2, SIZES(b, s),
+		add(l, name[1], N_("1/rms per row (fp32), kept by the multiply"), role, ENGINE_DT_FP32, 1, 2, SIZES(b, s),
 		    DIMS("batch", "seq"));
-		add(l, name[2], "x·1/rms cast back to the input's dtype, kept by weight·x", role, r, 1, 3, SIZES(b, s, d),
+		add(l, name[2], N_("x·1/rms cast back to the input's dtype, kept by weight·x"), role, r, 1, 3, SIZES(b, s, d),
 		    DIMS("batch", "seq", "hidden"));
 		return;
 	}
-	add(l, name[0], "the residual stream entering the norm (kept for its backward)", role, r, 1, 3, SIZES(b, s, d),
+	add(l, name[0], N_("the residual stream entering the norm (kept for its backward)"), role, r, 1, 3, SIZES(b, s, d),
 	    DIMS("batch", "seq", "hidden"));
 	if (eager) {
-		add(l, name[2], "LayerNorm's mean per row (fp32)", role, ENGINE_DT_FP32, 1, 2, SIZES(b, s),
+		add(l, name[2], N_("LayerNorm's mean per row (fp32)"), role, ENGINE_DT_FP32, 1, 2, SIZES(b, s),
 		    DIMS("batch", "seq"));
-		add(l, name[1], "LayerNorm's 1/std per row (fp32)", role, ENGINE_DT_FP32, 1, 2, SIZES(b, s),
+		add(l, name[1], N_("LayerNorm's 1/std per row (fp32)"), role, ENGINE_DT_FP32, 1, 2, SIZES(b, s),
 		    DIMS("batch", "seq"));
 	}
 }
@@ -172,12 +173,12 @@ static void norm_out_tensors(const struct engine_scenario *sc, const char *out_n
 	int i;
 
 	if (!amp) {
-		add(l, out_name, "the norm's output, the next linears' input", role, r, 1, 3, SIZES(b, s, d),
+		add(l, out_name, N_("the norm's output, the next linears' input"), role, r, 1, 3, SIZES(b, s, d),
 		    DIMS("batch", "seq", "hidden"));
 		return;
 	}
 	for (i = 0; i < n; i++)
-		add(l, linears[i], "autocast's 16-bit cast of the norm's output, one per linear", role, e, 1, 3,
+		add(l, linears[i], N_("autocast's 16-bit cast of the norm's output, one per linear"), role, e, 1, 3,
 		    SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
 }
 
@@ -199,7 +200,7 @@ static void activations(const struct engine_scenario *sc, int e, struct list *l)
 	static const char *const fc1[] = {"fc_in.input"};
 
 	if (sc->recompute == ENGINE_RECOMP_FULL) {
-		add(l, "layer.input", "the input each layer keeps; the rest is recomputed in the backward", A, r, 1, 3,
+		add(l, "layer.input", N_("the input each layer keeps; the rest is recomputed in the backward"), A, r, 1, 3,
 		    SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
 	} else {
 		norm_tensors(sc, "attn_norm", r, l, A);
@@ -207,37 +208,37 @@ static void activations(const struct engine_scenario *sc, int e, struct list *l)
 			norm_out_tensors(sc, "attn_norm.output", qkv3, 3, r, e, l, A);
 		else
 			norm_out_tensors(sc, "attn_norm.output", qkv1, 1, r, e, l, A);
-		add(l, "q", "queries", A, e, 1, 4, SIZES(b, s, nh, dh), DIMS("batch", "seq", "heads", "head_dim"));
-		add(l, "k", eager && nkv < nh ? "keys, repeated to every head (repeat_kv)" : "keys", A, e, 1, 4,
+		add(l, "q", N_("queries"), A, e, 1, 4, SIZES(b, s, nh, dh), DIMS("batch", "seq", "heads", "head_dim"));
+		add(l, "k", eager && nkv < nh ? N_("keys, repeated to every head (repeat_kv)") : N_("keys"), A, e, 1, 4,
 		    SIZES(b, s, kvh, dh), DIMS("batch", "seq", eager ? "heads" : "kv_heads", "head_dim"));
-		add(l, "v", eager && nkv < nh ? "values, repeated to every head (repeat_kv)" : "values", A, e, 1, 4,
+		add(l, "v", eager && nkv < nh ? N_("values, repeated to every head (repeat_kv)") : N_("values"), A, e, 1, 4,
 		    SIZES(b, s, kvh, dh), DIMS("batch", "seq", eager ? "heads" : "kv_heads", "head_dim"));
 		if (sc->recompute != ENGINE_RECOMP_SELECTIVE) {
 			if (sc->flash_attention) {
-				add(l, "attn.logsumexp", "FlashAttention keeps one fp32 log-sum-exp per row, never the scores", A,
+				add(l, "attn.logsumexp", N_("FlashAttention keeps one fp32 log-sum-exp per row, never the scores"), A,
 				    ENGINE_DT_FP32, 1, 3, SIZES(b, nh, s), DIMS("batch", "heads", "seq"));
 			} else {
 				if (eager)
-					add(l, "attn.probs_fp32", "softmax(QK^T / sqrt(head_dim), dtype=float32): seq × seq per head",
+					add(l, "attn.probs_fp32", N_("softmax(QK^T / sqrt(head_dim), dtype=float32): seq × seq per head"),
 					    A, ENGINE_DT_FP32, 1, 4, SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
 				else
-					add(l, "attn.probs", "the fused softmax's output: seq × seq per head", A, e, 1, 4,
+					add(l, "attn.probs", N_("the fused softmax's output: seq × seq per head"), A, e, 1, 4,
 					    SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
 				if (m->dropout) {
-					add(l, "attn.dropout_mask", "attention dropout mask (1 byte per element, torch.bool)", A,
+					add(l, "attn.dropout_mask", N_("attention dropout mask (1 byte per element, torch.bool)"), A,
 					    ENGINE_DT_INT8, 1, 4, SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
-					add(l, "attn.dropout_output", "attention probabilities after dropout", A, e, 1, 4,
+					add(l, "attn.dropout_output", N_("attention probabilities after dropout"), A, e, 1, 4,
 					    SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
 				} else if (eager && engine_dtype_info((enum engine_dtype)e)->bytes < 4.0) {
-					add(l, "attn.probs", "the probabilities cast back (.to(q.dtype)) for × V", A, e, 1, 4,
+					add(l, "attn.probs", N_("the probabilities cast back (.to(q.dtype)) for × V"), A, e, 1, 4,
 					    SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
 				}
 			}
 		}
-		add(l, "attn.output", "the attention output, o_proj's input", A, e, 1, 4, SIZES(b, s, nh, dh),
+		add(l, "attn.output", N_("the attention output, o_proj's input"), A, e, 1, 4, SIZES(b, s, nh, dh),
 		    DIMS("batch", "seq", "heads", "head_dim"));
 		if (m->dropout)
-			add(l, "attn.residual_dropout_mask", "dropout mask after o_proj (1 byte, torch.bool)", A,
+			add(l, "attn.residual_dropout_mask", N_("dropout mask after o_proj (1 byte, torch.bool)"), A,
 			    ENGINE_DT_INT8, 1, 3, SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
 		norm_tensors(sc, "mlp_norm", r, l, A);
 		if (rms && gated)
@@ -245,35 +246,35 @@ static void activations(const struct engine_scenario *sc, int e, struct list *l)
 		else
 			norm_out_tensors(sc, "mlp_norm.output", fc1, 1, r, e, l, A);
 		if (gated) {
-			add(l, "mlp.gate", "gate_proj output (× top-k experts per token)", A, e, k, 3, SIZES(b, s, f),
+			add(l, "mlp.gate", N_("gate_proj output (× top-k experts per token)"), A, e, k, 3, SIZES(b, s, f),
 			    DIMS("batch", "seq", "ffn"));
-			add(l, "mlp.up", "up_proj output", A, e, k, 3, SIZES(b, s, f), DIMS("batch", "seq", "ffn"));
+			add(l, "mlp.up", N_("up_proj output"), A, e, k, 3, SIZES(b, s, f), DIMS("batch", "seq", "ffn"));
 			if (eager)
-				add(l, "mlp.act", "act(gate), e.g. SiLU (a fused SwiGLU recomputes it)", A, e, k, 3,
+				add(l, "mlp.act", N_("act(gate), e.g. SiLU (a fused SwiGLU recomputes it)"), A, e, k, 3,
 				    SIZES(b, s, f), DIMS("batch", "seq", "ffn"));
-			add(l, "mlp.product", "act(gate) · up, down_proj's input", A, e, k, 3, SIZES(b, s, f),
+			add(l, "mlp.product", N_("act(gate) · up, down_proj's input"), A, e, k, 3, SIZES(b, s, f),
 			    DIMS("batch", "seq", "ffn"));
 		} else {
-			add(l, "mlp.fc_in", "fc_in output (× top-k experts per token)", A, e, k, 3, SIZES(b, s, f),
+			add(l, "mlp.fc_in", N_("fc_in output (× top-k experts per token)"), A, e, k, 3, SIZES(b, s, f),
 			    DIMS("batch", "seq", "ffn"));
-			add(l, "mlp.act", "the activation's output, fc_out's input", A, e, k, 3, SIZES(b, s, f),
+			add(l, "mlp.act", N_("the activation's output, fc_out's input"), A, e, k, 3, SIZES(b, s, f),
 			    DIMS("batch", "seq", "ffn"));
 		}
 		if (m->dropout)
-			add(l, "mlp.residual_dropout_mask", "dropout mask after the MLP (1 byte, torch.bool)", A,
+			add(l, "mlp.residual_dropout_mask", N_("dropout mask after the MLP (1 byte, torch.bool)"), A,
 			    ENGINE_DT_INT8, 1, 3, SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
 	}
 	/* the final norm and the loss */
 	norm_tensors(sc, "norm", r, l, TEACH_ROLE_LOGITS);
-	add(l, "lm_head.input", "the LM head's input", TEACH_ROLE_LOGITS, amp ? e : r, 1, 3, SIZES(b, s, d),
+	add(l, "lm_head.input", N_("the LM head's input"), TEACH_ROLE_LOGITS, amp ? e : r, 1, 3, SIZES(b, s, d),
 	    DIMS("batch", "seq", "hidden"));
 	if (eager) {
-		add(l, "logits", "a score per vocabulary entry for every position (the loop keeps it)", TEACH_ROLE_LOGITS,
+		add(l, "logits", N_("a score per vocabulary entry for every position (the loop keeps it)"), TEACH_ROLE_LOGITS,
 		    e, 1, 3, SIZES(b, s, m->vocab), DIMS("batch", "seq", "vocab"));
-		add(l, "log_probs", "cross-entropy's log-softmax (fp32 under autocast), kept for the backward",
+		add(l, "log_probs", N_("cross-entropy's log-softmax (fp32 under autocast), kept for the backward"),
 		    TEACH_ROLE_LOGITS, amp ? ENGINE_DT_FP32 : e, 1, 3, SIZES(b, s, m->vocab), DIMS("batch", "seq", "vocab"));
 	} else {
-		add(l, "loss.softmax", "the fused cross-entropy's fp32 softmax (the logits themselves are not kept)",
+		add(l, "loss.softmax", N_("the fused cross-entropy's fp32 softmax (the logits themselves are not kept)"),
 		    TEACH_ROLE_LOGITS, ENGINE_DT_FP32, 1, 3, SIZES(b, s, m->vocab), DIMS("batch", "seq", "vocab"));
 	}
 }
@@ -283,13 +284,13 @@ static void inference(const struct engine_scenario *sc, int e, int kv, struct li
 	const struct engine_model *m = &sc->model;
 	int64_t b = sc->batch, ctx = sc->prompt + sc->generate;
 
-	add(l, "key_cache", "past keys, one tensor per layer (GQA: kv_heads, not heads)", TEACH_ROLE_KV_CACHE, kv,
+	add(l, "key_cache", N_("past keys, one tensor per layer (GQA: kv_heads, not heads)"), TEACH_ROLE_KV_CACHE, kv,
 	    (double)m->layers, 4, SIZES(b, m->kv_heads, ctx, m->head_dim), DIMS("batch", "kv_heads", "context", "head_dim"));
-	add(l, "value_cache", "past values, one tensor per layer", TEACH_ROLE_KV_CACHE, kv, (double)m->layers, 4,
+	add(l, "value_cache", N_("past values, one tensor per layer"), TEACH_ROLE_KV_CACHE, kv, (double)m->layers, 4,
 	    SIZES(b, m->kv_heads, ctx, m->head_dim), DIMS("batch", "kv_heads", "context", "head_dim"));
-	add(l, "logits", "the last position's scores, one row per sequence", TEACH_ROLE_LOGITS, e, 1, 2,
+	add(l, "logits", N_("the last position's scores, one row per sequence"), TEACH_ROLE_LOGITS, e, 1, 2,
 	    SIZES(b, m->vocab), DIMS("batch", "vocab"));
-	add(l, "probs", "the sampler's fp32 softmax", TEACH_ROLE_LOGITS, ENGINE_DT_FP32, 1, 2, SIZES(b, m->vocab),
+	add(l, "probs", N_("the sampler's fp32 softmax"), TEACH_ROLE_LOGITS, ENGINE_DT_FP32, 1, 2, SIZES(b, m->vocab),
 	    DIMS("batch", "vocab"));
 }
 

@@ -13,18 +13,20 @@
 #include <string.h>
 
 #include "dtypelab.h"
+#include "i18n.h"
 
 static const enum engine_dtype lab[] = {
 	ENGINE_DT_FP32,     ENGINE_DT_TF32,     ENGINE_DT_BF16, ENGINE_DT_FP16,
 	ENGINE_DT_FP8_E4M3, ENGINE_DT_FP8_E5M2, ENGINE_DT_INT8, ENGINE_DT_INT4,
 };
 
+/* msgids: the lab shows them through _() */
 static const char rule_ieee[] =
-	"IEEE 754: a value that rounds beyond the largest finite becomes ±inf";
-static const char rule_e4m3[] = "no infinities: an overflow becomes NaN (S.1111.111) in PyTorch's cast; "
-				"saturating casts (OCP satfinite) clamp to ±448";
-static const char rule_fp4[] = "no infinities or NaN: an overflow saturates to ±6 (OCP MX)";
-static const char rule_int[] = "quantised: round half to even, then clamp to the integer range";
+	N_("IEEE 754: a value that rounds beyond the largest finite becomes ±inf");
+static const char rule_e4m3[] = N_("no infinities: an overflow becomes NaN (S.1111.111) in PyTorch's cast; "
+				   "saturating casts (OCP satfinite) clamp to ±448");
+static const char rule_fp4[] = N_("no infinities or NaN: an overflow saturates to ±6 (OCP MX)");
+static const char rule_int[] = N_("quantised: round half to even, then clamp to the integer range");
 
 /* dt, is_float, bits, E, M, bias, storage, inf, nan_only_all_ones, nan, overflow, rule
  * (fp64 is left out: its 52-bit mantissa is wider than the fields here, and no LLM uses it) */
@@ -260,39 +262,39 @@ static void describe(const struct teach_format *f, struct teach_encoding *e)
 	snprintf(mx, sizeof mx, "%.9g", info->max_finite);
 	fmt_pct(e->rel_error, pct, sizeof pct);
 	if (isnan(e->input) && f->is_float && f->has_nan)
-		snprintf(e->note, sz, "%s: NaN stays NaN (every operation on it gives NaN)", name);
+		snprintf(e->note, sz, _("%s: NaN stays NaN (every operation on it gives NaN)"), name);
 	else if (isnan(e->input) && !f->is_float)
-		snprintf(e->note, sz, "%s has no NaN: a GPU's conversion gives 0 (in C it is undefined); the error is undefined",
+		snprintf(e->note, sz, _("%s has no NaN: a GPU's conversion gives 0 (in C it is undefined); the error is undefined"),
 			 name);
 	else if (isnan(e->input))
-		snprintf(e->note, sz, "%s has no NaN: what a conversion gives is up to the hardware; the error is undefined",
+		snprintf(e->note, sz, _("%s has no NaN: what a conversion gives is up to the hardware; the error is undefined"),
 			 name);
 	else if (isinf(e->input) && f->has_inf)
-		snprintf(e->note, sz, "%s holds %sinf exactly", name, sg);
+		snprintf(e->note, sz, _("%s holds %sinf exactly"), name, sg);
 	else if (isinf(e->input) && e->cls == TEACH_FP_NAN)
-		snprintf(e->note, sz, "%s has no infinity: %sinf becomes NaN (saturating casts give %s%s); the error is "
-				      "undefined", name, sg, e->input < 0 ? "-" : "", mx);
+		snprintf(e->note, sz, _("%s has no infinity: %sinf becomes NaN (saturating casts give %s%s); the error is "
+				      "undefined"), name, sg, e->input < 0 ? "-" : "", mx);
 	else if (isinf(e->input))
-		snprintf(e->note, sz, "%s has no infinity: %sinf saturates to %s; the error is undefined", name, sg, out);
+		snprintf(e->note, sz, _("%s has no infinity: %sinf saturates to %s; the error is undefined"), name, sg, out);
 	else if (e->overflow && !f->is_float)
-		snprintf(e->note, sz, "overflow: %s %s %s, %s saturates to %s", in,
+		snprintf(e->note, sz, _("overflow: %s %s %s, %s saturates to %s"), in,
 			 e->input > 0 ? ">" : "<", out, name, out);
 	else if (e->overflow)
-		snprintf(e->note, sz, "overflow: |%s| > %s, %s stores %s", in, mx, name,
+		snprintf(e->note, sz, _("overflow: |%s| > %s, %s stores %s"), in, mx, name,
 			 e->cls == TEACH_FP_INF ? (e->sign ? "-inf" : "+inf") : e->cls == TEACH_FP_NAN ? "NaN" : out);
 	else if (e->underflow && !f->is_float)
-		snprintf(e->note, sz, "%s rounds %s to 0: less than half a step, nothing is left", name, in);
+		snprintf(e->note, sz, _("%s rounds %s to 0: less than half a step, nothing is left"), name, in);
 	else if (e->underflow)
-		snprintf(e->note, sz, "underflow: %s is below half the smallest %s subnormal, stored as 0: nothing is left",
+		snprintf(e->note, sz, _("underflow: %s is below half the smallest %s subnormal, stored as 0: nothing is left"),
 			 in, name);
 	else if (!f->is_float && e->input == 0.0 && signbit(e->input))
-		snprintf(e->note, sz, "%s has no -0: -0 is stored as 0, the same bits as +0", name);
+		snprintf(e->note, sz, _("%s has no -0: -0 is stored as 0, the same bits as +0"), name);
 	else if (!e->inexact)
-		snprintf(e->note, sz, "%s holds %s exactly", name, in);
+		snprintf(e->note, sz, _("%s holds %s exactly"), name, in);
 	else if (e->cls == TEACH_FP_SUBNORMAL)
-		snprintf(e->note, sz, "%s rounds %s to the subnormal %s (error %s)", name, in, out, pct);
+		snprintf(e->note, sz, _("%s rounds %s to the subnormal %s (error %s)"), name, in, out, pct);
 	else
-		snprintf(e->note, sz, "%s rounds %s to %s (error %s)", name, in, out, pct);
+		snprintf(e->note, sz, _("%s rounds %s to %s (error %s)"), name, in, out, pct);
 }
 
 int teach_dtype_encode(enum engine_dtype dt, double x, enum teach_overflow mode, struct teach_encoding *e)
@@ -415,6 +417,6 @@ int teach_dtype_parse_value(const char *text, double *x, struct napkin_err *err)
 		goto bad;
 	return NAPKIN_OK;
 bad:
-	return util_err_set(err, NAPKIN_EINVAL, "'%s' is not a number (e.g. 70000, 1e5, -0.1, 2^-9, 1/3, inf, nan)",
+	return util_err_set(err, NAPKIN_EINVAL, _("'%s' is not a number (e.g. 70000, 1e5, -0.1, 2^-9, 1/3, inf, nan)"),
 			    text);
 }

@@ -77,7 +77,7 @@ struct teach_encoding {
 	bool overflow;         /* beyond the largest finite (inf too, where the format has none):
 				* became inf, NaN or saturated */
 	bool underflow;        /* a nonzero input became 0 (integers too: 0.1 in int8) */
-	char note[200];        /* one sentence: "overflow: 70000 > 65504, fp16 stores +inf" */
+	char note[320];        /* one sentence: "overflow: 70000 > 65504, fp16 stores +inf" (translated) */
 };
 
 /* Encodes x in dt (round to nearest, ties to even), applying mode (DEFAULT: the format's

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "lesson.h"
 
 /* ------------------------------------------------------------ facts */
@@ -210,12 +211,14 @@ static int resolve_key(const char *key, struct teach_cond *c, struct napkin_err 
 			return NAPKIN_OK;
 		}
 		sug = engine_knob_suggest(key);
-		return util_err_set(err, NAPKIN_ESCHEMA, "'%s' is neither a knob nor a result%s%s%s", key,
-				    sug ? " (did you mean '" : "", sug ? sug : "", sug ? "'?)" : "");
+		if (sug != NULL)
+			return util_err_set(err, NAPKIN_ESCHEMA, _("'%s' is neither a knob nor a result (did you mean '%s'?)"),
+					    key, sug);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("'%s' is neither a knob nor a result"), key);
 	}
 	return util_err_set(err, NAPKIN_ESCHEMA,
-			    "'%s' is not a result (see `napkin report --format json` for the keys; also memory.fits, "
-			    "roofline.<point>.bound, data_loading.overlapped, techniques.<name>.<field>)",
+			    _("'%s' is not a result (see `napkin report --format json` for the keys; also memory.fits, "
+			      "roofline.<point>.bound, data_loading.overlapped, techniques.<name>.<field>)"),
 			    key);
 }
 
@@ -229,11 +232,11 @@ int teach_answer_key(const char *key, struct teach_cond *c, struct napkin_err *e
 	if (rc != NAPKIN_OK)
 		return rc;
 	if (c->kind == TEACH_OPERAND_KNOB)
-		return util_err_set(err, NAPKIN_ESCHEMA, "an answer names a result, not a knob ('%s')", key);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("an answer names a result, not a knob ('%s')"), key);
 	if (c->kind == TEACH_OPERAND_FACT) {
 		fact_at((size_t)c->fact, &f);
 		if (f.type != FT_NUMBER)
-			return util_err_set(err, NAPKIN_ESCHEMA, "'%s' is not a number; check it with `check:`", key);
+			return util_err_set(err, NAPKIN_ESCHEMA, _("'%s' is not a number; check it with `check:`"), key);
 	}
 	return NAPKIN_OK;
 }
@@ -247,23 +250,23 @@ static int parse_rhs(struct teach_cond *c, struct napkin_err *err)
 	switch (c->kind) {
 	case TEACH_OPERAND_RESULT:
 		if (parse_number(c->result->unit, c->rhs, &c->value) != 0)
-			return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not a number (with its unit, e.g. 80 GB)",
+			return util_err_set(err, NAPKIN_ESCHEMA, _("%s: '%s' is not a number (with its unit, e.g. 80 GB)"),
 					    c->key, c->rhs);
 		break;
 	case TEACH_OPERAND_FACT:
 		fact_at((size_t)c->fact, &f);
 		if (f.type == FT_BOOL) {
 			eq_only = true;
-			want = "true or false";
+			want = _("true or false");
 			if (parse_bool_word(c->rhs, &c->value) != 0)
 				goto word;
 		} else if (f.type == FT_BOUND) {
 			eq_only = true;
-			want = "memory or compute";
+			want = _("memory or compute");
 			if (parse_bound_word(c->rhs, &c->value) != 0)
 				goto word;
 		} else if (parse_number(f.unit, c->rhs, &c->value) != 0) {
-			return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not a number", c->key, c->rhs);
+			return util_err_set(err, NAPKIN_ESCHEMA, _("%s: '%s' is not a number"), c->key, c->rhs);
 		}
 		break;
 	case TEACH_OPERAND_KNOB:
@@ -271,11 +274,11 @@ static int parse_rhs(struct teach_cond *c, struct napkin_err *err)
 		case ENGINE_KNOB_INT:
 		case ENGINE_KNOB_REAL:
 			if (parse_number(c->knob->unit, c->rhs, &c->value) != 0)
-				return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not a number", c->key, c->rhs);
+				return util_err_set(err, NAPKIN_ESCHEMA, _("%s: '%s' is not a number"), c->key, c->rhs);
 			break;
 		case ENGINE_KNOB_BOOL:
 			eq_only = true;
-			want = "on or off";
+			want = _("on or off");
 			if (parse_bool_word(c->rhs, &c->value) != 0)
 				goto word;
 			break;
@@ -296,11 +299,14 @@ static int parse_rhs(struct teach_cond *c, struct napkin_err *err)
 		break;
 	}
 	if (eq_only && c->op != TEACH_EQ && c->op != TEACH_NE)
-		return util_err_set(err, NAPKIN_ESCHEMA, "%s: only == and != compare %s", c->key,
-				    c->kind == TEACH_OPERAND_KNOB && c->knob->type == ENGINE_KNOB_NAME ? "names" : "words");
+		return util_err_set(err, NAPKIN_ESCHEMA,
+				    c->kind == TEACH_OPERAND_KNOB && c->knob->type == ENGINE_KNOB_NAME
+					    ? _("%s: only == and != compare names")
+					    : _("%s: only == and != compare words"),
+				    c->key);
 	return NAPKIN_OK;
 word:
-	return util_err_set(err, NAPKIN_ESCHEMA, "%s: '%s' is not %s", c->key, c->rhs, want);
+	return util_err_set(err, NAPKIN_ESCHEMA, _("%s: '%s' is not %s"), c->key, c->rhs, want);
 }
 
 int teach_cond_parse(const char *text, struct teach_cond *c, struct napkin_err *err)
@@ -311,7 +317,7 @@ int teach_cond_parse(const char *text, struct teach_cond *c, struct napkin_err *
 
 	memset(c, 0, sizeof *c);
 	if (strlen(text) >= sizeof c->text)
-		return util_err_set(err, NAPKIN_ESCHEMA, "a condition is at most %zu characters", sizeof c->text - 1);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("a condition is at most %zu characters"), sizeof c->text - 1);
 	util_strlcpy(c->text, text, sizeof c->text);
 	/* the first operator character splits the sides */
 	for (; *p != '\0' && opp == NULL; p++) {
@@ -331,8 +337,8 @@ int teach_cond_parse(const char *text, struct teach_cond *c, struct napkin_err *
 	}
 	if (opp == NULL)
 		return util_err_set(err, NAPKIN_ESCHEMA,
-				    "'%s' is not a condition: write KEY OP VALUE with OP one of == != < <= > >=, e.g. "
-				    "memory.fits == true",
+				    _("'%s' is not a condition: write KEY OP VALUE with OP one of == != < <= > >=, e.g. "
+				      "memory.fits == true"),
 				    text);
 	p = text;
 	while (*p == ' ')
@@ -341,20 +347,20 @@ int teach_cond_parse(const char *text, struct teach_cond *c, struct napkin_err *
 	while (kl > 0 && p[kl - 1] == ' ')
 		kl--;
 	if (kl == 0 || kl >= sizeof key)
-		return util_err_set(err, NAPKIN_ESCHEMA, "'%s': no key before the operator", text);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("'%s': no key before the operator"), text);
 	memcpy(key, p, kl);
 	key[kl] = '\0';
 	p = opp + oplen;
 	while (*p == ' ')
 		p++;
 	if (strlen(p) >= sizeof c->rhs)
-		return util_err_set(err, NAPKIN_ESCHEMA, "'%s': the value is too long", text);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("'%s': the value is too long"), text);
 	util_strlcpy(c->rhs, p, sizeof c->rhs);
 	kl = strlen(c->rhs);
 	while (kl > 0 && c->rhs[kl - 1] == ' ')
 		c->rhs[--kl] = '\0';
 	if (kl == 0)
-		return util_err_set(err, NAPKIN_ESCHEMA, "'%s': no value after the operator", text);
+		return util_err_set(err, NAPKIN_ESCHEMA, _("'%s': no value after the operator"), text);
 	if (resolve_key(key, c, err) != NAPKIN_OK)
 		return NAPKIN_ESCHEMA;
 	return parse_rhs(c, err);
@@ -459,13 +465,15 @@ bool teach_answer_eval(const struct teach_answer *a, const struct engine_scenari
 
 static const char *cmp_words(enum teach_cmp op)
 {
+	/* TRANSLATORS: a lesson's check in words: "<result> <comparison> <value> (now <value>)",
+	 * e.g. "weights at most 13.50 GB (now 26.95 GB)" */
 	switch (op) {
-	case TEACH_EQ: return "is";
-	case TEACH_NE: return "is not";
-	case TEACH_LT: return "below";
-	case TEACH_LE: return "at most";
-	case TEACH_GT: return "above";
-	case TEACH_GE: return "at least";
+	case TEACH_EQ: return _("is");
+	case TEACH_NE: return _("is not");
+	case TEACH_LT: return _("below");
+	case TEACH_LE: return _("at most");
+	case TEACH_GT: return _("above");
+	case TEACH_GE: return _("at least");
 	}
 	return "?";
 }
@@ -505,40 +513,57 @@ void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *
 			engine_unit_format(c->result->unit, c->value, a, sizeof a);
 			engine_unit_format(c->result->unit, v, b, sizeof b);
 		}
-		snprintf(buf, n, "%s %s %s (now %s)", c->result->label, cmp_words(c->op), a, b);
+		snprintf(buf, n, _("%s %s %s (now %s)"), _(c->result->label), cmp_words(c->op), a, b);
 		return;
 	case TEACH_OPERAND_KNOB:
 		engine_knob_display(sc, c->knob, b, sizeof b);
-		snprintf(buf, n, "%s %s %s (now %s)", c->knob->label, cmp_words(c->op), c->rhs, b);
+		snprintf(buf, n, _("%s %s %s (now %s)"), _(c->knob->label), cmp_words(c->op), c->rhs, b);
 		return;
 	case TEACH_OPERAND_FACT:
 		break;
 	}
 	fact_at((size_t)c->fact, &f);
 	if (f.src == FS_FITS) {
-		snprintf(buf, n, "the scenario %s in memory (now it %s)", (c->value != 0.0) == (c->op == TEACH_EQ) ? "fits" : "does not fit",
-			 v != 0.0 ? "fits" : "does not");
+		bool want = (c->value != 0.0) == (c->op == TEACH_EQ);
+		if (want)
+			util_strlcpy(buf, v != 0.0 ? _("the scenario fits in memory (now it fits)")
+						   : _("the scenario fits in memory (now it does not)"), n);
+		else
+			util_strlcpy(buf, v != 0.0 ? _("the scenario does not fit in memory (now it fits)")
+						   : _("the scenario does not fit in memory (now it does not)"), n);
 	} else if (f.src == FS_OVERLAPPED) {
-		snprintf(buf, n, "the copy %s the step (now it %s)",
-			 (c->value != 0.0) == (c->op == TEACH_EQ) ? "overlaps" : "does not overlap", v != 0.0 ? "does" : "does not");
+		bool want = (c->value != 0.0) == (c->op == TEACH_EQ);
+		if (want)
+			util_strlcpy(buf, v != 0.0 ? _("the copy overlaps the step (now it does)")
+						   : _("the copy overlaps the step (now it does not)"), n);
+		else
+			util_strlcpy(buf, v != 0.0 ? _("the copy does not overlap the step (now it does)")
+						   : _("the copy does not overlap the step (now it does not)"), n);
 	} else if (f.type == FT_BOUND) {
-		const char *pt = r->roofline.points[f.arg].label != NULL ? r->roofline.points[f.arg].label : point_names[f.arg];
-		snprintf(buf, n, "the %s %s %s-bound (now %s-bound)", pt, c->op == TEACH_EQ ? "is" : "is not",
-			 c->value != 0.0 ? "compute" : "memory", v != 0.0 ? "compute" : "memory");
+		const char *pt = r->roofline.points[f.arg].label != NULL ? _(r->roofline.points[f.arg].label) : point_names[f.arg];
+		const char *want = c->value != 0.0 ? _("compute-bound") : _("memory-bound");
+		const char *now = v != 0.0 ? _("compute-bound") : _("memory-bound");
+		snprintf(buf, n, c->op == TEACH_EQ ? _("the %s is %s (now %s)") : _("the %s is not %s (now %s)"), pt, want, now);
 	} else if (f.type == FT_BOOL) {
-		const char *t = r->techniques[f.arg].label != NULL ? r->techniques[f.arg].label : tech_names[f.arg];
+		const char *t = r->techniques[f.arg].label != NULL ? _(r->techniques[f.arg].label) : tech_names[f.arg];
 		bool want = (c->value != 0.0) == (c->op == TEACH_EQ);
 		if (f.src == FS_TECH_ENABLED)
-			snprintf(buf, n, "%s %s (now %s)", t, want ? "is on" : "is off", v != 0.0 ? "on" : "off");
+			snprintf(buf, n, want ? (v != 0.0 ? _("%s is on (now on)") : _("%s is on (now off)"))
+					      : (v != 0.0 ? _("%s is off (now on)") : _("%s is off (now off)")),
+				 t);
 		else
-			snprintf(buf, n, "%s %s (now it %s)", t, want ? "applies" : "does not apply", v != 0.0 ? "does" : "does not");
+			snprintf(buf, n, want ? (v != 0.0 ? _("%s applies (now it does)") : _("%s applies (now it does not)"))
+					      : (v != 0.0 ? _("%s does not apply (now it does)")
+							  : _("%s does not apply (now it does not)")),
+				 t);
 	} else {
-		const char *t = r->techniques[f.arg].label != NULL ? r->techniques[f.arg].label : tech_names[f.arg];
+		const char *t = r->techniques[f.arg].label != NULL ? _(r->techniques[f.arg].label) : tech_names[f.arg];
 		teach_cond_lhs_text(c, sc, r, b, sizeof b);
 		if (f.unit == ENGINE_UNIT_NONE)
 			snprintf(a, sizeof a, "%.4g", c->value);
 		else
 			engine_unit_format(f.unit, c->value, a, sizeof a);
-		snprintf(buf, n, "%s: %s %s %s (now %s)", t, strrchr(c->key, '.') + 1, cmp_words(c->op), a, b);
+		/* TRANSLATORS: "<technique>: <field key> <comparison> <value> (now <value>)"; the key stays as written */
+		snprintf(buf, n, _("%s: %s %s %s (now %s)"), t, strrchr(c->key, '.') + 1, cmp_words(c->op), a, b);
 	}
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "lesson.h"
 #include "ydoc.h"
 
@@ -28,7 +29,7 @@ static int bad(struct ld *d, const struct ydoc_node *n, const char *fmt, ...)
 	va_end(ap);
 	ydoc_path(n, path, sizeof path);
 	if (path[0] != '\0')
-		util_err_set(d->err, NAPKIN_ESCHEMA, "%s (in %s)", msg, path);
+		util_err_set(d->err, NAPKIN_ESCHEMA, _("%s (in %s)"), msg, path);
 	else
 		util_err_set(d->err, NAPKIN_ESCHEMA, "%s", msg);
 	util_err_at(d->err, d->name, n->line, n->col);
@@ -48,8 +49,15 @@ static int unknown_keys(struct ld *d, const struct ydoc_node *map, const char *c
 			const char *s = util_suggest(p->key, known);
 			char path[160];
 			ydoc_path(map, path, sizeof path);
-			util_err_set(d->err, NAPKIN_ESCHEMA, "unknown key '%s'%s%s%s%s%s%s", p->key, s ? " (did you mean '" : "",
-				     s ? s : "", s ? "'?)" : "", path[0] ? " (in " : "", path, path[0] ? ")" : "");
+			char msg[300];
+			if (s != NULL)
+				snprintf(msg, sizeof msg, _("unknown key '%s' (did you mean '%s'?)"), p->key, s);
+			else
+				snprintf(msg, sizeof msg, _("unknown key '%s'"), p->key);
+			if (path[0] != '\0')
+				util_err_set(d->err, NAPKIN_ESCHEMA, _("%s (in %s)"), msg, path);
+			else
+				util_err_set(d->err, NAPKIN_ESCHEMA, "%s", msg);
 			util_err_at(d->err, d->name, p->line, p->col);
 			return NAPKIN_ESCHEMA;
 		}
@@ -65,16 +73,16 @@ static const struct ydoc_node *field(struct ld *d, const struct ydoc_node *map, 
 	if (n != NULL && ydoc_is_null(n))
 		n = NULL;
 	if (n == NULL && required)
-		*rc = bad(d, map, "'%s' is required", key);
+		*rc = bad(d, map, _("'%s' is required"), key);
 	return n;
 }
 
 static int scalar(struct ld *d, const struct ydoc_node *n, char *buf, size_t size, const char *what)
 {
 	if (n->kind != YDOC_SCALAR)
-		return bad(d, n, "expected %s, got %s", what, ydoc_what(n));
+		return bad(d, n, _("expected %s, got %s"), _(what), ydoc_what(n));
 	if (n->len >= size)
-		return bad(d, n, "%s is too long (at most %zu characters)", what, size - 1);
+		return bad(d, n, _("%s is too long (at most %zu characters)"), _(what), size - 1);
 	memcpy(buf, n->text, n->len + 1);
 	return NAPKIN_OK;
 }
@@ -104,11 +112,11 @@ static char *dup(const char *s)
 static int text_add(struct ld *d, const struct ydoc_node *at, struct teach_text *t, const char *lang, const char *s)
 {
 	if (t->n >= TEACH_LANG_MAX)
-		return bad(d, at, "at most %d languages", TEACH_LANG_MAX);
+		return bad(d, at, _("at most %d languages"), TEACH_LANG_MAX);
 	util_strlcpy(t->v[t->n].lang, lang, sizeof t->v[t->n].lang);
 	t->v[t->n].text = dup(s);
 	if (t->v[t->n].text == NULL)
-		return util_err_set(d->err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(d->err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 	t->n++;
 	return NAPKIN_OK;
 }
@@ -122,18 +130,18 @@ static int text(struct ld *d, const struct ydoc_node *n, struct teach_text *t)
 	if (n->kind == YDOC_SCALAR)
 		return text_add(d, n, t, "en", n->text);
 	if (n->kind != YDOC_MAP)
-		return bad(d, n, "expected a text or a mapping of languages ({en: ..., zh: ...}), got %s", ydoc_what(n));
+		return bad(d, n, _("expected a text or a mapping of languages ({en: ..., zh: ...}), got %s"), ydoc_what(n));
 	for (i = 0; i < n->n; i++) {
 		const struct ydoc_pair *p = &n->pairs[i];
 		if (!valid_lang(p->key))
-			return bad(d, p->value, "'%s' is not a language code (en, zh, zh-Hant, ...)", p->key);
+			return bad(d, p->value, _("'%s' is not a language code (en, zh, zh-Hant, ...)"), p->key);
 		if (p->value->kind != YDOC_SCALAR || ydoc_is_null(p->value))
-			return bad(d, p->value, "expected a text, got %s", ydoc_what(p->value));
+			return bad(d, p->value, _("expected a text, got %s"), ydoc_what(p->value));
 		if ((rc = text_add(d, p->value, t, p->key, p->value->text)) != NAPKIN_OK)
 			return rc;
 	}
 	if (!teach_text_has(t, "en"))
-		return bad(d, n, "every text has an English version (en) first; others may follow");
+		return bad(d, n, _("every text has an English version (en) first; others may follow"));
 	return NAPKIN_OK;
 }
 
@@ -142,26 +150,28 @@ static int knobs(struct ld *d, const struct ydoc_node *n, struct teach_knobs *k)
 	size_t i;
 
 	if (n->kind != YDOC_MAP)
-		return bad(d, n, "expected a mapping of knobs (batch: 8), got %s", ydoc_what(n));
+		return bad(d, n, _("expected a mapping of knobs (batch: 8), got %s"), ydoc_what(n));
 	k->v = calloc(n->n ? n->n : 1, sizeof *k->v);
 	if (k->v == NULL)
-		return util_err_set(d->err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(d->err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 	for (i = 0; i < n->n; i++) {
 		const struct ydoc_pair *p = &n->pairs[i];
 		const struct engine_knob *kn = engine_knob_find(p->key);
 		if (kn == NULL) {
 			const char *s = engine_knob_suggest(p->key);
-			util_err_set(d->err, NAPKIN_ESCHEMA, "unknown knob '%s'%s%s%s", p->key, s ? " (did you mean '" : "",
-				     s ? s : "", s ? "'?)" : "");
+			if (s != NULL)
+				util_err_set(d->err, NAPKIN_ESCHEMA, _("unknown knob '%s' (did you mean '%s'?)"), p->key, s);
+			else
+				util_err_set(d->err, NAPKIN_ESCHEMA, _("unknown knob '%s'"), p->key);
 			util_err_at(d->err, d->name, p->line, p->col);
 			return NAPKIN_ESCHEMA;
 		}
 		if (p->value->kind != YDOC_SCALAR || ydoc_is_null(p->value))
-			return bad(d, p->value, "%s: expected a value, got %s", p->key, ydoc_what(p->value));
+			return bad(d, p->value, _("%s: expected a value, got %s"), p->key, ydoc_what(p->value));
 		k->v[k->n].knob = kn;
 		k->v[k->n].text = dup(p->value->text);
 		if (k->v[k->n].text == NULL)
-			return util_err_set(d->err, NAPKIN_ENOMEM, "out of memory");
+			return util_err_set(d->err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 		k->v[k->n].line = p->value->line;
 		k->v[k->n].col = p->value->col;
 		k->n++;
@@ -175,7 +185,7 @@ static int cond(struct ld *d, const struct ydoc_node *n, struct teach_cond *c)
 	struct napkin_err e;
 	int rc;
 
-	if ((rc = scalar(d, n, buf, sizeof buf, "a condition (memory.fits == true)")) != NAPKIN_OK)
+	if ((rc = scalar(d, n, buf, sizeof buf, N_("a condition (memory.fits == true)"))) != NAPKIN_OK)
 		return rc;
 	if (teach_cond_parse(buf, c, &e) != NAPKIN_OK)
 		return bad(d, n, "%s", e.msg);
@@ -190,10 +200,10 @@ static int checks(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 	int rc;
 
 	if (n->kind == YDOC_MAP)
-		return bad(d, n, "expected a condition or a list of them, got a mapping");
+		return bad(d, n, _("expected a condition or a list of them, got a mapping"));
 	s->check = calloc(cnt ? cnt : 1, sizeof *s->check);
 	if (s->check == NULL)
-		return util_err_set(d->err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(d->err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 	for (i = 0; i < cnt; i++) {
 		if ((rc = cond(d, n->kind == YDOC_SEQ ? n->items[i] : n, &s->check[i])) != NAPKIN_OK)
 			return rc;
@@ -212,32 +222,32 @@ static int answer(struct ld *d, const struct ydoc_node *n, struct teach_answer *
 	enum engine_unit u = ENGINE_UNIT_NONE;
 
 	if (n->kind != YDOC_MAP)
-		return bad(d, n, "expected {key: RESULT, value: NUMBER, tolerance: FRACTION}, got %s", ydoc_what(n));
+		return bad(d, n, _("expected {key: RESULT, value: NUMBER, tolerance: FRACTION}, got %s"), ydoc_what(n));
 	if ((rc = unknown_keys(d, n, known)) != NAPKIN_OK)
 		return rc;
 	k = field(d, n, "key", true, &rc);
 	v = field(d, n, "value", true, &rc);
 	if (rc != NAPKIN_OK)
 		return rc;
-	if ((rc = scalar(d, k, a->key, sizeof a->key, "a result key")) != NAPKIN_OK)
+	if ((rc = scalar(d, k, a->key, sizeof a->key, N_("a result key"))) != NAPKIN_OK)
 		return rc;
 	if (teach_answer_key(a->key, &a->lhs, &e) != NAPKIN_OK)
 		return bad(d, k, "%s", e.msg);
 	if (a->lhs.result != NULL)
 		u = a->lhs.result->unit;
-	if ((rc = scalar(d, v, buf, sizeof buf, "a number")) != NAPKIN_OK)
+	if ((rc = scalar(d, v, buf, sizeof buf, N_("a number"))) != NAPKIN_OK)
 		return rc;
 	if (engine_unit_parse(u, buf, &a->value, &e) != NAPKIN_OK &&
 	    engine_unit_parse(ENGINE_UNIT_COUNT, buf, &a->value, &e) != NAPKIN_OK)
-		return bad(d, v, "'%s' is not a number", buf);
+		return bad(d, v, _("'%s' is not a number"), buf);
 	a->tolerance = 0.005;
 	t = field(d, n, "tolerance", false, &rc);
 	if (t != NULL) {
-		if ((rc = scalar(d, t, buf, sizeof buf, "a fraction")) != NAPKIN_OK)
+		if ((rc = scalar(d, t, buf, sizeof buf, N_("a fraction"))) != NAPKIN_OK)
 			return rc;
 		if (engine_unit_parse(ENGINE_UNIT_FRACTION, buf, &a->tolerance, &e) != NAPKIN_OK || a->tolerance < 0 ||
 		    a->tolerance >= 1)
-			return bad(d, t, "tolerance: '%s' is not a fraction in [0, 1) (0.01 or 1%%)", buf);
+			return bad(d, t, _("tolerance: '%s' is not a fraction in [0, 1) (0.01 or 1%%)"), buf);
 	}
 	a->line = n->line;
 	a->col = n->col;
@@ -251,7 +261,7 @@ static int answers(struct ld *d, const struct ydoc_node *n, struct teach_step *s
 
 	s->answers = calloc(cnt ? cnt : 1, sizeof *s->answers);
 	if (s->answers == NULL)
-		return util_err_set(d->err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(d->err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 	for (i = 0; i < cnt; i++) {
 		if ((rc = answer(d, n->kind == YDOC_SEQ ? n->items[i] : n, &s->answers[i])) != NAPKIN_OK)
 			return rc;
@@ -269,7 +279,7 @@ static int step(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 	int rc = NAPKIN_OK;
 
 	if (n->kind != YDOC_MAP)
-		return bad(d, n, "expected a step (a mapping with text:, knobs:, check: ...), got %s", ydoc_what(n));
+		return bad(d, n, _("expected a step (a mapping with text:, knobs:, check: ...), got %s"), ydoc_what(n));
 	s->line = n->line;
 	if ((rc = unknown_keys(d, n, known)) != NAPKIN_OK)
 		return rc;
@@ -280,28 +290,29 @@ static int step(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 	if ((f = field(d, n, "question", false, &rc)) != NULL && (rc = text(d, f, &s->question)) != NAPKIN_OK)
 		return rc;
 	if ((f = field(d, n, "pane", false, &rc)) != NULL) {
-		if ((rc = scalar(d, f, s->pane, sizeof s->pane, "a pane name")) != NAPKIN_OK)
+		if ((rc = scalar(d, f, s->pane, sizeof s->pane, N_("a pane name"))) != NAPKIN_OK)
 			return rc;
 		if (!teach_pane_valid(s->pane)) {
 			const char *sug = util_suggest(s->pane, teach_panes());
-			return bad(d, f, "'%s' is not a pane%s%s%s", s->pane, sug ? " (did you mean '" : "", sug ? sug : "",
-				   sug ? "'?)" : "");
+			if (sug != NULL)
+				return bad(d, f, _("'%s' is not a pane (did you mean '%s'?)"), s->pane, sug);
+			return bad(d, f, _("'%s' is not a pane"), s->pane);
 		}
 	}
 	if ((f = field(d, n, "explain", false, &rc)) != NULL) {
 		const char *const *k = engine_explain_keys();
 		bool ok = false;
-		if ((rc = scalar(d, f, buf, sizeof buf, "a result key")) != NAPKIN_OK)
+		if ((rc = scalar(d, f, buf, sizeof buf, N_("a result key"))) != NAPKIN_OK)
 			return rc;
 		for (; *k != NULL; k++)
 			ok = ok || strcmp(*k, buf) == 0 || engine_result_find(buf) != NULL;
 		if (!ok)
-			return bad(d, f, "'%s' is not a key engine_explain knows", buf);
+			return bad(d, f, _("'%s' is not a key engine_explain knows"), buf);
 		util_strlcpy(s->explain, buf, sizeof s->explain);
 	}
 	if ((f = field(d, n, "reset", false, &rc)) != NULL) {
 		if (f->kind != YDOC_SCALAR || (strcmp(f->text, "true") != 0 && strcmp(f->text, "false") != 0))
-			return bad(d, f, "reset: expected true or false");
+			return bad(d, f, _("reset: expected true or false"));
 		s->reset = strcmp(f->text, "true") == 0;
 	}
 	if ((f = field(d, n, "knobs", false, &rc)) != NULL && (rc = knobs(d, f, &s->knobs)) != NAPKIN_OK)
@@ -313,7 +324,7 @@ static int step(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 	if ((f = field(d, n, "answer", false, &rc)) != NULL && (rc = answers(d, f, s)) != NAPKIN_OK)
 		return rc;
 	if (s->solution.n > 0 && s->n_check == 0)
-		return bad(d, n, "a step with a solution needs a check that the solution meets");
+		return bad(d, n, _("a step with a solution needs a check that the solution meets"));
 	return rc;
 }
 
@@ -325,31 +336,31 @@ static int lesson(struct ld *d, const struct ydoc_node *root, struct teach_lesso
 	int rc = NAPKIN_OK;
 
 	if (root->kind != YDOC_MAP)
-		return bad(d, root, "a lesson is a mapping (lesson:, title:, steps:), got %s", ydoc_what(root));
+		return bad(d, root, _("a lesson is a mapping (lesson:, title:, steps:), got %s"), ydoc_what(root));
 	if ((rc = unknown_keys(d, root, known)) != NAPKIN_OK)
 		return rc;
 	if ((f = field(d, root, "lesson", true, &rc)) == NULL ||
-	    (rc = scalar(d, f, l->id, sizeof l->id, "an id (letters, digits, -)")) != NAPKIN_OK)
+	    (rc = scalar(d, f, l->id, sizeof l->id, N_("an id (letters, digits, -)"))) != NAPKIN_OK)
 		return rc;
 	for (i = 0; l->id[i] != '\0'; i++)
 		if (!(isalnum((unsigned char)l->id[i]) || l->id[i] == '-' || l->id[i] == '_'))
-			return bad(d, f, "'%s' is not an id (letters, digits, - and _)", l->id);
+			return bad(d, f, _("'%s' is not an id (letters, digits, - and _)"), l->id);
 	if ((f = field(d, root, "title", true, &rc)) == NULL || (rc = text(d, f, &l->title)) != NAPKIN_OK)
 		return rc;
 	if ((f = field(d, root, "summary", false, &rc)) != NULL && (rc = text(d, f, &l->summary)) != NAPKIN_OK)
 		return rc;
 	if ((f = field(d, root, "chapter", false, &rc)) != NULL &&
-	    (rc = scalar(d, f, l->chapter, sizeof l->chapter, "a section like 3.3")) != NAPKIN_OK)
+	    (rc = scalar(d, f, l->chapter, sizeof l->chapter, N_("a section like 3.3"))) != NAPKIN_OK)
 		return rc;
 	if ((f = field(d, root, "knobs", false, &rc)) != NULL && (rc = knobs(d, f, &l->base)) != NAPKIN_OK)
 		return rc;
 	if ((f = field(d, root, "steps", true, &rc)) == NULL)
 		return rc;
 	if (f->kind != YDOC_SEQ || f->n == 0)
-		return bad(d, f, "steps: expected a list of at least one step, got %s", ydoc_what(f));
+		return bad(d, f, _("steps: expected a list of at least one step, got %s"), ydoc_what(f));
 	l->steps = calloc(f->n, sizeof *l->steps);
 	if (l->steps == NULL)
-		return util_err_set(d->err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(d->err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 	for (i = 0; i < f->n; i++) {
 		l->n_steps++;
 		if ((rc = step(d, f->items[i], &l->steps[i])) != NAPKIN_OK)
@@ -373,7 +384,7 @@ int teach_lesson_parse(const char *name, const char *text_, size_t len, struct t
 		goto out;
 	l = calloc(1, sizeof *l);
 	if (l == NULL || (l->name = dup(name)) == NULL) {
-		rc = util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		rc = util_err_set(err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 		goto out;
 	}
 	rc = lesson(&d, ydoc_root(doc), l);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "tensor_internal.h"
 
 #define NUMEL_LIMIT ((int64_t)1 << 62)
@@ -99,24 +100,24 @@ int teach_tensor_make(struct teach_tensor *t, enum engine_dtype dt, int ndim, co
 	int d;
 
 	if (ndim < 0 || ndim > TEACH_MAX_DIMS)
-		return util_err_set(err, NAPKIN_ELIMIT, "a tensor has at most %d dimensions (got %d)", TEACH_MAX_DIMS, ndim);
+		return util_err_set(err, NAPKIN_ELIMIT, _("a tensor has at most %d dimensions (got %d)"), TEACH_MAX_DIMS, ndim);
 	if ((int)dt < 0 || dt >= ENGINE_DT_COUNT)
-		return util_err_set(err, NAPKIN_EINVAL, "unknown dtype");
+		return util_err_set(err, NAPKIN_EINVAL, _("unknown dtype"));
 	memset(&r, 0, sizeof r);
 	r.ndim = ndim;
 	r.dtype = dt;
 	for (d = 0; d < ndim; d++) {
 		if (sizes[d] < 0)
-			return util_err_set(err, NAPKIN_EINVAL, "dimension %d: size %lld is negative", d,
+			return util_err_set(err, NAPKIN_EINVAL, _("dimension %d: size %lld is negative"), d,
 					    (long long)sizes[d]);
 		r.size[d] = sizes[d];
 		numel = teach_mul_lim(numel, sizes[d]);
 		if (numel < 0)
-			return util_err_set(err, NAPKIN_ELIMIT, "the tensor has more than 2^62 elements");
+			return util_err_set(err, NAPKIN_ELIMIT, _("the tensor has more than 2^62 elements"));
 		if (names != NULL && names[d] != NULL && names[d][0] != '\0') {
 			if (!teach_dim_name_valid(names[d], strlen(names[d])))
 				return util_err_set(err, NAPKIN_EINVAL,
-						    "'%s' is not a dimension name (letters, digits and _, at most %d)",
+						    _("'%s' is not a dimension name (letters, digits and _, at most %d)"),
 						    names[d], TEACH_DIM_NAME_MAX - 1);
 			util_strlcpy(r.name[d], names[d], sizeof r.name[d]);
 		}
@@ -149,7 +150,7 @@ static void dim_names_list(const struct teach_tensor *t, char *buf, size_t n)
 		if (t->name[d][0] != '\0')
 			util_bprintf(buf, n, &pos, "%s%s", pos ? ", " : "", t->name[d]);
 	if (pos == 0)
-		util_bprintf(buf, n, &pos, "none");
+		util_bprintf(buf, n, &pos, "%s", C_("dimension names", "none"));
 }
 
 /* A size: an integer with an optional k/M suffix (powers of 2 as for sequence lengths),
@@ -161,18 +162,18 @@ static int parse_size(const char *s, size_t len, bool allow_infer, int64_t *out,
 	struct napkin_err e2;
 
 	if (len == 0 || len >= sizeof tmp)
-		return util_err_set(err, NAPKIN_EINVAL, "'%.*s' is not a size", (int)(len > 30 ? 30 : len), s);
+		return util_err_set(err, NAPKIN_EINVAL, _("'%.*s' is not a size"), (int)(len > 30 ? 30 : len), s);
 	memcpy(tmp, s, len);
 	tmp[len] = '\0';
 	if (strcmp(tmp, "-1") == 0) {
 		if (!allow_infer)
-			return util_err_set(err, NAPKIN_EINVAL, "-1 (infer this size) is not allowed here");
+			return util_err_set(err, NAPKIN_EINVAL, _("-1 (infer this size) is not allowed here"));
 		*out = -1;
 		return NAPKIN_OK;
 	}
 	if (engine_unit_parse(ENGINE_UNIT_TOKENS, tmp, &v, &e2) != NAPKIN_OK || v < 0 || v != (double)(int64_t)v ||
 	    v > (double)NUMEL_LIMIT)
-		return util_err_set(err, NAPKIN_EINVAL, "'%s' is not a size (a whole number >= 0, e.g. 4096 or 4k)",
+		return util_err_set(err, NAPKIN_EINVAL, _("'%s' is not a size (a whole number >= 0, e.g. 4096 or 4k)"),
 				    tmp);
 	*out = (int64_t)v;
 	return NAPKIN_OK;
@@ -202,9 +203,9 @@ static int parse_token(const char *tok, size_t len, const struct teach_tensor *r
 	if (eq != NULL) {
 		size_t nl = (size_t)(eq - tok);
 		if (!teach_dim_name_valid(tok, nl))
-			return util_err_set(err, NAPKIN_EINVAL, "'%.*s' is not a dimension name", (int)nl, tok);
+			return util_err_set(err, NAPKIN_EINVAL, _("'%.*s' is not a dimension name"), (int)nl, tok);
 		if (ds->n >= TEACH_MAX_DIMS)
-			return util_err_set(err, NAPKIN_ELIMIT, "at most %d dimensions", TEACH_MAX_DIMS);
+			return util_err_set(err, NAPKIN_ELIMIT, _("at most %d dimensions"), TEACH_MAX_DIMS);
 		rc = parse_size(eq + 1, len - nl - 1, allow_infer, &ds->size[ds->n], err);
 		if (rc != NAPKIN_OK)
 			return rc;
@@ -220,7 +221,7 @@ static int parse_token(const char *tok, size_t len, const struct teach_tensor *r
 			while (j < len && tok[j] != 'x')
 				j++;
 			if (ds->n >= TEACH_MAX_DIMS)
-				return util_err_set(err, NAPKIN_ELIMIT, "at most %d dimensions", TEACH_MAX_DIMS);
+				return util_err_set(err, NAPKIN_ELIMIT, _("at most %d dimensions"), TEACH_MAX_DIMS);
 			rc = parse_size(tok + i, j - i, false, &ds->size[ds->n], err);
 			if (rc != NAPKIN_OK)
 				return rc;
@@ -231,21 +232,21 @@ static int parse_token(const char *tok, size_t len, const struct teach_tensor *r
 		return NAPKIN_OK;
 	}
 	if (ds->n >= TEACH_MAX_DIMS)
-		return util_err_set(err, NAPKIN_ELIMIT, "at most %d dimensions", TEACH_MAX_DIMS);
+		return util_err_set(err, NAPKIN_ELIMIT, _("at most %d dimensions"), TEACH_MAX_DIMS);
 	if (isalpha((unsigned char)tok[0]) || tok[0] == '_') {
 		char name[TEACH_DIM_NAME_MAX], have[200];
 		int d;
 		if (!teach_dim_name_valid(tok, len))
-			return util_err_set(err, NAPKIN_EINVAL, "'%.*s' is not a dimension name", (int)(len > 40 ? 40 : len),
+			return util_err_set(err, NAPKIN_EINVAL, _("'%.*s' is not a dimension name"), (int)(len > 40 ? 40 : len),
 					    tok);
 		memcpy(name, tok, len);
 		name[len] = '\0';
 		d = find_name(ref, name);
 		if (d < 0 || ref == NULL) {
 			if (ref == NULL)
-				return util_err_set(err, NAPKIN_EINVAL, "%s: give it a size (%s=...)", name, name);
+				return util_err_set(err, NAPKIN_EINVAL, _("%s: give it a size (%s=...)"), name, name);
 			dim_names_list(ref, have, sizeof have);
-			return util_err_set(err, NAPKIN_EINVAL, "%s: no such dimension (the tensor has: %s); write %s=SIZE",
+			return util_err_set(err, NAPKIN_EINVAL, _("%s: no such dimension (the tensor has: %s); write %s=SIZE"),
 					    name, have, name);
 		}
 		ds->size[ds->n] = ref->size[d];
@@ -323,7 +324,7 @@ int teach_tensor_dim(const struct teach_tensor *t, const char *s, int *dim, stru
 		return NAPKIN_OK;
 	}
 	dim_names_list(t, have, sizeof have);
-	return util_err_set(err, NAPKIN_EINVAL, "'%s' is not a dimension (names: %s; or an index 0 to %d)", s, have,
+	return util_err_set(err, NAPKIN_EINVAL, _("'%s' is not a dimension (names: %s; or an index 0 to %d)"), s, have,
 			    t->ndim - 1);
 }
 

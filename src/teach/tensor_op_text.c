@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "tensor_internal.h"
 
 /* Splits "name(a, b, c)" into the name and up to max argument strings (trimmed). */
@@ -30,19 +31,19 @@ static int parse_call(const char *op, struct call *c, struct napkin_err *err)
 	open = strchr(p, '(');
 	close = strrchr(p, ')');
 	if (open == NULL || close == NULL || close < open)
-		return util_err_set(err, NAPKIN_EINVAL, "'%s': write an operation like transpose(seq, heads)", op);
+		return util_err_set(err, NAPKIN_EINVAL, _("'%s': write an operation like transpose(seq, heads)"), op);
 	{
 		const char *q = close + 1;
 		while (*q == ' ')
 			q++;
 		if (*q != '\0')
-			return util_err_set(err, NAPKIN_EINVAL, "'%s': unexpected text after ')'", op);
+			return util_err_set(err, NAPKIN_EINVAL, _("'%s': unexpected text after ')'"), op);
 	}
 	nl = (size_t)(open - p);
 	while (nl > 0 && p[nl - 1] == ' ')
 		nl--;
 	if (nl == 0 || nl >= sizeof c->name)
-		return util_err_set(err, NAPKIN_EINVAL, "'%s': no operation name", op);
+		return util_err_set(err, NAPKIN_EINVAL, _("'%s': no operation name"), op);
 	memcpy(c->name, p, nl);
 	c->name[nl] = '\0';
 	c->args = open + 1;
@@ -61,9 +62,9 @@ static int parse_call(const char *op, struct call *c, struct napkin_err *err)
 				b--;
 			if (b > a) {
 				if (c->argc > TEACH_MAX_DIMS)
-					return util_err_set(err, NAPKIN_ELIMIT, "'%s': too many arguments", op);
+					return util_err_set(err, NAPKIN_ELIMIT, _("'%s': too many arguments"), op);
 				if (b - a >= sizeof c->argv[0])
-					return util_err_set(err, NAPKIN_EINVAL, "'%s': an argument is too long", op);
+					return util_err_set(err, NAPKIN_EINVAL, _("'%s': an argument is too long"), op);
 				memcpy(c->argv[c->argc], c->args + a, b - a);
 				c->argv[c->argc][b - a] = '\0';
 				c->argc++;
@@ -81,7 +82,7 @@ static int arg_int(const char *s, int64_t *out, struct napkin_err *err)
 
 	v = strtoll(s, &end, 10);
 	if (end == s || *end != '\0')
-		return util_err_set(err, NAPKIN_EINVAL, "'%s' is not a whole number", s);
+		return util_err_set(err, NAPKIN_EINVAL, _("'%s' is not a whole number"), s);
 	*out = v;
 	return NAPKIN_OK;
 }
@@ -89,7 +90,7 @@ static int arg_int(const char *s, int64_t *out, struct napkin_err *err)
 static int want_args(const struct call *c, int lo, int hi, const char *usage, struct napkin_err *err)
 {
 	if (c->argc < lo || c->argc > hi)
-		return util_err_set(err, NAPKIN_EINVAL, "%s takes %s", c->name, usage);
+		return util_err_set(err, NAPKIN_EINVAL, _("%s takes %s"), c->name, usage);
 	return NAPKIN_OK;
 }
 
@@ -116,7 +117,7 @@ int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_t
 			a = 0;
 			b = t->ndim == 2 ? 1 : 0;
 		} else {
-			if ((rc = want_args(&c, 2, 2, "two dimensions: transpose(seq, heads)", err)) != NAPKIN_OK ||
+			if ((rc = want_args(&c, 2, 2, _("two dimensions: transpose(seq, heads)"), err)) != NAPKIN_OK ||
 			    (rc = teach_tensor_dim(t, c.argv[0], &a, err)) != NAPKIN_OK ||
 			    (rc = teach_tensor_dim(t, c.argv[1], &b, err)) != NAPKIN_OK)
 				return rc;
@@ -126,8 +127,8 @@ int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_t
 		} else if ((rc = teach_tensor_transpose(t, a, b, &r, err)) != NAPKIN_OK) {
 			return rc;
 		}
-		snprintf(res->note, sizeof res->note, "transpose: swapped the sizes and strides of two dimensions (no copy)%s",
-			 teach_tensor_is_contiguous(&r) ? "" : "; the result is not contiguous");
+		snprintf(res->note, sizeof res->note, _("transpose: swapped the sizes and strides of two dimensions (no copy)%s"),
+			 teach_tensor_is_contiguous(&r) ? "" : _("; the result is not contiguous"));
 	} else if (strcmp(c.name, "permute") == 0) {
 		int order[TEACH_MAX_DIMS] = {0}, i;
 		for (i = 0; i < c.argc && i < TEACH_MAX_DIMS; i++)
@@ -135,8 +136,8 @@ int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_t
 				return rc;
 		if ((rc = teach_tensor_permute(t, order, c.argc, &r, err)) != NAPKIN_OK)
 			return rc;
-		snprintf(res->note, sizeof res->note, "permute: reordered sizes and strides (no copy)%s",
-			 teach_tensor_is_contiguous(&r) ? "" : "; the result is not contiguous");
+		snprintf(res->note, sizeof res->note, _("permute: reordered sizes and strides (no copy)%s"),
+			 teach_tensor_is_contiguous(&r) ? "" : _("; the result is not contiguous"));
 	} else if (strcmp(c.name, "view") == 0 || strcmp(c.name, "reshape") == 0) {
 		struct teach_dimspec ds;
 		const char *names[TEACH_MAX_DIMS];
@@ -148,20 +149,20 @@ int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_t
 		if (c.name[0] == 'v') {
 			if ((rc = teach_tensor_view(t, ds.n, ds.size, names, &r, err)) != NAPKIN_OK)
 				return rc;
-			snprintf(res->note, sizeof res->note, "view: new sizes and strides over the same storage (no copy)");
+			snprintf(res->note, sizeof res->note, _("view: new sizes and strides over the same storage (no copy)"));
 		} else if ((rc = teach_tensor_reshape(t, ds.n, ds.size, names, &r, res, err)) != NAPKIN_OK) {
 			return rc;
 		}
 	} else if (strcmp(c.name, "narrow") == 0) {
-		if ((rc = want_args(&c, 3, 3, "(dim, start, length)", err)) != NAPKIN_OK ||
+		if ((rc = want_args(&c, 3, 3, _("(dim, start, length)"), err)) != NAPKIN_OK ||
 		    (rc = teach_tensor_dim(t, c.argv[0], &a, err)) != NAPKIN_OK || (rc = arg_int(c.argv[1], &x, err)) != 0 ||
 		    (rc = arg_int(c.argv[2], &y, err)) != 0 || (rc = teach_tensor_narrow(t, a, x, y, &r, err)) != 0)
 			return rc;
 		snprintf(res->note, sizeof res->note,
-			 "narrow: moved the storage offset to %lld and shortened one dimension (no copy)",
+			 _("narrow: moved the storage offset to %lld and shortened one dimension (no copy)"),
 			 (long long)r.offset);
 	} else if (strcmp(c.name, "slice") == 0) {
-		if ((rc = want_args(&c, 2, 4, "(dim, start[, stop[, step]])", err)) != NAPKIN_OK ||
+		if ((rc = want_args(&c, 2, 4, _("(dim, start[, stop[, step]])"), err)) != NAPKIN_OK ||
 		    (rc = teach_tensor_dim(t, c.argv[0], &a, err)) != NAPKIN_OK || (rc = arg_int(c.argv[1], &x, err)) != 0)
 			return rc;
 		y = t->ndim > 0 ? t->size[a] : 0;
@@ -172,29 +173,29 @@ int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_t
 			return rc;
 		if ((rc = teach_tensor_slice(t, a, x, y, z, &r, err)) != NAPKIN_OK)
 			return rc;
-		snprintf(res->note, sizeof res->note, "slice: storage offset %lld, stride ×%lld on that dimension (no copy)",
+		snprintf(res->note, sizeof res->note, _("slice: storage offset %lld, stride ×%lld on that dimension (no copy)"),
 			 (long long)r.offset, (long long)z);
 	} else if (strcmp(c.name, "select") == 0) {
-		if ((rc = want_args(&c, 2, 2, "(dim, index)", err)) != NAPKIN_OK ||
+		if ((rc = want_args(&c, 2, 2, _("(dim, index)"), err)) != NAPKIN_OK ||
 		    (rc = teach_tensor_dim(t, c.argv[0], &a, err)) != NAPKIN_OK || (rc = arg_int(c.argv[1], &x, err)) != 0 ||
 		    (rc = teach_tensor_select(t, a, x, &r, err)) != NAPKIN_OK)
 			return rc;
-		snprintf(res->note, sizeof res->note, "select: dropped one dimension, storage offset %lld (no copy)",
+		snprintf(res->note, sizeof res->note, _("select: dropped one dimension, storage offset %lld (no copy)"),
 			 (long long)r.offset);
 	} else if (strcmp(c.name, "expand") == 0) {
 		struct teach_dimspec ds;
 		if ((rc = teach_dimlist_parse(c.args, c.args_len, t, true, &ds, err)) != NAPKIN_OK ||
 		    (rc = teach_tensor_expand(t, ds.n, ds.size, &r, err)) != NAPKIN_OK)
 			return rc;
-		snprintf(res->note, sizeof res->note, "expand: new dimensions with stride 0 repeat the same elements (no copy)");
+		snprintf(res->note, sizeof res->note, _("expand: new dimensions with stride 0 repeat the same elements (no copy)"));
 	} else if (strcmp(c.name, "contiguous") == 0) {
-		if ((rc = want_args(&c, 0, 0, "no arguments", err)) != NAPKIN_OK)
+		if ((rc = want_args(&c, 0, 0, _("no arguments"), err)) != NAPKIN_OK)
 			return rc;
 		teach_tensor_contiguous(t, &r, res);
 	} else {
 		return util_err_set(err, NAPKIN_EINVAL,
-				    "unknown operation '%s' (transpose, permute, view, reshape, narrow, slice, select, "
-				    "expand, contiguous)",
+				    _("unknown operation '%s' (transpose, permute, view, reshape, narrow, slice, select, "
+				      "expand, contiguous)"),
 				    c.name);
 	}
 	*out = r;

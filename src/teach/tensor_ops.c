@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "tensor_internal.h"
 
 static const char *dname(const struct teach_tensor *t, int d, char *buf, size_t n)
@@ -101,7 +102,7 @@ static int infer_shape(const struct teach_tensor *t, int ndim, const int64_t *si
 		util_bprintf(want, sizeof want, &pos, "%s%lld", d ? ", " : "", (long long)sizes[d]);
 	util_bprintf(want, sizeof want, &pos, "]");
 	if (ndim < 0 || ndim > TEACH_MAX_DIMS)
-		return util_err_set(err, NAPKIN_ELIMIT, "at most %d dimensions", TEACH_MAX_DIMS);
+		return util_err_set(err, NAPKIN_ELIMIT, _("at most %d dimensions"), TEACH_MAX_DIMS);
 	for (d = 0; d < ndim; d++) {
 		if (sizes[d] == -1) {
 			if (infer >= 0)
@@ -112,7 +113,7 @@ static int infer_shape(const struct teach_tensor *t, int ndim, const int64_t *si
 		} else {
 			known = teach_mul_lim(known, sizes[d]);
 			if (known < 0)
-				return util_err_set(err, NAPKIN_ELIMIT, "shape '%s' has more than 2^62 elements", want);
+				return util_err_set(err, NAPKIN_ELIMIT, _("shape '%s' has more than 2^62 elements"), want);
 		}
 		shape[d] = sizes[d];
 	}
@@ -237,7 +238,7 @@ static void copy_note(struct teach_op_result *res, const struct teach_tensor *t,
 	res->bytes_read = teach_tensor_bytes(t);
 	res->bytes_written = teach_tensor_bytes(t);
 	engine_fmt_bytes(res->bytes_read, true, rd, sizeof rd);
-	snprintf(res->note, sizeof res->note, "%s: copied into new contiguous storage, reading %s and writing %s", what,
+	snprintf(res->note, sizeof res->note, _("%s: copied into new contiguous storage, reading %s and writing %s"), what,
 		 rd, rd);
 }
 
@@ -258,7 +259,7 @@ int teach_tensor_reshape(const struct teach_tensor *t, int ndim, const int64_t *
 		return rc;
 	util_err_clear(&why);
 	if (teach_tensor_view(t, ndim, shape, names, out, &why) == NAPKIN_OK) {
-		snprintf(res->note, sizeof res->note, "reshape: a view (no copy): the strides can express the new shape");
+		snprintf(res->note, sizeof res->note, _("reshape: a view (no copy): the strides can express the new shape"));
 		return NAPKIN_OK;
 	}
 	teach_tensor_contiguous(t, &c, NULL);
@@ -267,7 +268,7 @@ int teach_tensor_reshape(const struct teach_tensor *t, int ndim, const int64_t *
 		return rc;
 	copy_note(res, t, "reshape");
 	util_strlcpy(res->note + strlen(res->note),
-		     " (view was impossible: the shape merges dimensions that are not neighbours in memory)",
+		     _(" (view was impossible: the shape merges dimensions that are not neighbours in memory)"),
 		     sizeof res->note - strlen(res->note));
 	return NAPKIN_OK;
 }
@@ -360,7 +361,7 @@ int teach_tensor_expand(const struct teach_tensor *t, int ndim, const int64_t *s
 	int64_t numel = 1;
 
 	if (ndim > TEACH_MAX_DIMS)
-		return util_err_set(err, NAPKIN_ELIMIT, "at most %d dimensions", TEACH_MAX_DIMS);
+		return util_err_set(err, NAPKIN_ELIMIT, _("at most %d dimensions"), TEACH_MAX_DIMS);
 	if (lead < 0)
 		return util_err_set(err, NAPKIN_EINVAL,
 				    "expand: the number of sizes provided (%d) must be greater or equal to the number of "
@@ -398,7 +399,7 @@ int teach_tensor_expand(const struct teach_tensor *t, int ndim, const int64_t *s
 		}
 		numel = teach_mul_lim(numel, r.size[d]);
 		if (numel < 0)
-			return util_err_set(err, NAPKIN_ELIMIT, "the expanded tensor has more than 2^62 elements");
+			return util_err_set(err, NAPKIN_ELIMIT, _("the expanded tensor has more than 2^62 elements"));
 	}
 	*out = r;
 	return NAPKIN_OK;
@@ -413,7 +414,7 @@ void teach_tensor_contiguous(const struct teach_tensor *t, struct teach_tensor *
 	if (teach_tensor_is_contiguous(t)) {
 		if (res != NULL)
 			snprintf(res->note, sizeof res->note,
-				 "contiguous(): already contiguous, returns the same tensor (no copy)");
+				 _("contiguous(): already contiguous, returns the same tensor (no copy)"));
 		*out = r;
 		return;
 	}

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "view_gpu.h"
 
 #define DOT " \xc2\xb7 "
@@ -21,7 +22,7 @@ void tui_gpu_summary(const struct engine_gpu *g, char *buf, size_t n)
 	engine_fmt_bytes(g->memory_bytes, false, a, sizeof a);
 	engine_fmt_si(g->bandwidth, "B/s", b, sizeof b);
 	engine_fmt_si(engine_gpu_peak(g, ENGINE_DT_BF16), "FLOP/s", c, sizeof c);
-	snprintf(buf, n, "%s" DOT "%s" DOT "%s bf16%s", a, b, c, g->measured ? " (measured)" : "");
+	snprintf(buf, n, "%s" DOT "%s" DOT "%s bf16%s", a, b, c, g->measured ? _(" (measured)") : "");
 }
 
 #ifdef TUI_HAVE_PROBE

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "tradeoff.h"
 #include "view_trade.h"
 
@@ -23,12 +24,12 @@ static const struct {
 	const char *key, *label;
 	int better;
 } rows[] = {
-	{"memory.total", "memory per GPU", -1},     {"memory.headroom", "headroom per GPU", 1},
-	{"memory.fits", "fits", 1},                 {"memory.max_batch", "largest micro-batch", 1},
-	{"compute.step_seconds", "step time", -1},  {"compute.mfu", "MFU", 1},
-	{"compute.tokens_per_s", "tokens/s (job)", 1}, {"compute.train_days", "training days", -1},
-	{"compute.gpu_hours", "GPU-hours (job)", -1}, {"compute.cost", "cost (job)", -1},
-	{"inference.decode_tokens_per_s", "decode tokens/s (job)", 1},
+	{"memory.total", N_("memory per GPU"), -1},     {"memory.headroom", N_("headroom per GPU"), 1},
+	{"memory.fits", N_("fits"), 1},                 {"memory.max_batch", N_("largest micro-batch"), 1},
+	{"compute.step_seconds", N_("step time"), -1},  {"compute.mfu", N_("MFU"), 1},
+	{"compute.tokens_per_s", N_("tokens/s (job)"), 1}, {"compute.train_days", N_("training days"), -1},
+	{"compute.gpu_hours", N_("GPU-hours (job)"), -1}, {"compute.cost", N_("cost (job)"), -1},
+	{"inference.decode_tokens_per_s", N_("decode tokens/s (job)"), 1},
 };
 #define NROWS (int)(sizeof rows / sizeof rows[0])
 
@@ -98,7 +99,7 @@ static void add_value(struct tui_model *m, struct compare_view *v, const char *t
 		if (strcmp(v->value[i], text) == 0)
 			break;
 	if (i < v->n || strcmp(own, text) == 0) {
-		tui_model_message(m, true, "%s %s is a column already", v->knob->key, text);
+		tui_model_message(m, true, _("%s %s is a column already"), v->knob->key, text);
 		return;
 	}
 	util_strlcpy(v->value[v->n++], text, sizeof v->value[0]);
@@ -122,7 +123,7 @@ static void take_pick(struct tui_model *m, struct compare_view *v, uint64_t now)
 		return; /* nothing picked */
 	if (v->n < COLS) {
 		add_value(m, v, a);
-		tui_model_message(m, false, "added %s %s as a column (the scenario is unchanged)", v->knob->key, a);
+		tui_model_message(m, false, _("added %s %s as a column (the scenario is unchanged)"), v->knob->key, a);
 	}
 }
 
@@ -140,7 +141,7 @@ static void step_value(struct tui_model *m, struct compare_view *v, int dir)
 	}
 	util_err_clear(&err);
 	if (engine_knob_step(&t, v->knob, dir, m->have_cat ? &m->cat : NULL, &err) != NAPKIN_OK) {
-		tui_model_message(m, true, "%s: %s", v->knob->key, err.msg[0] ? err.msg : "no further value");
+		tui_model_message(m, true, "%s: %s", v->knob->key, err.msg[0] ? err.msg : _("no further value"));
 		return;
 	}
 	engine_knob_format(&t, v->knob, text, sizeof text);
@@ -187,7 +188,7 @@ unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64
 		return TUI_REACT_REDRAW;
 	case 'a': case 'A': case 'g':
 		if (v->n >= COLS) {
-			tui_model_message(m, true, "at most %d columns besides the scenario's (d drops one)", COLS);
+			tui_model_message(m, true, _("at most %d columns besides the scenario's (d drops one)"), COLS);
 			return TUI_REACT_REDRAW;
 		}
 		if (!picked(v->knob)) {
@@ -230,8 +231,11 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		util_strlcpy(err_col[i], err.msg, sizeof err_col[i]);
 	}
 	engine_scenario_summary(&sc[0], buf, sizeof buf);
-	tui_paint_view_header(c, m->w, " Compare: ");
-	tui_canvas_text(c, 10, 0, m->w - 10, buf, TUI_S_HEADER);
+	tui_paint_view_header(c, m->w, _(" Compare: "));
+	{
+		int hx = tui_utf8_width(_(" Compare: "));
+		tui_canvas_text(c, hx, 0, m->w - hx, buf, TUI_S_HEADER);
+	}
 	cw = ncol > 0 ? (m->w - lw) / ncol : 0;
 	if (cw > 24)
 		cw = 24;
@@ -240,8 +244,10 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	shown = (m->w - lw) / cw;
 	if (shown > ncol)
 		shown = ncol;
-	snprintf(buf, sizeof buf, " columns (k K): %s%s   a%s adds a column, d drops one", v->knob->key,
-		 picked(v->knob) ? " (a picks one)" : "", picked(v->knob) ? "" : " A (a notch up, down)");
+	snprintf(buf, sizeof buf,
+		 picked(v->knob) ? _(" columns (k K): %s (a picks one)   a adds a column, d drops one")
+				 : _(" columns (k K): %s   a A (a notch up, down) adds a column, d drops one"),
+		 v->knob->key);
 	tui_canvas_text(c, 0, 1, m->w, buf, TUI_S_LABEL);
 	for (i = 0; i < shown; i++) {
 		char head[96];
@@ -256,7 +262,7 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		}
 		tui_canvas_text_right(c, lw + (i + 1) * cw - 1, 2, cw - 1, head, i == 0 ? TUI_S_TITLE_FOCUS : TUI_S_TITLE);
 	}
-	tui_canvas_text(c, 1, 2, lw - 1, "per GPU / job", TUI_S_LABEL);
+	tui_canvas_text(c, 1, 2, lw - 1, _("per GPU / job"), TUI_S_LABEL);
 	for (r = 0; r < NROWS && 3 + r < m->h - 4; r++) {
 		struct engine_metric mt;
 		struct napkin_err err;
@@ -267,7 +273,7 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		util_err_clear(&err);
 		if (engine_metric_find(rows[r].key, &mt, &err) != NAPKIN_OK)
 			continue;
-		tui_canvas_text(c, 1, 3 + r, lw - 1, rows[r].label, TUI_S_LABEL);
+		tui_canvas_text(c, 1, 3 + r, lw - 1, _(rows[r].label), TUI_S_LABEL);
 		for (i = 0; i < ncol; i++) {
 			val[i] = ok[i] ? engine_metric_value(&res[i], &mt) : NAN;
 			if (isfinite(val[i]) && (isnan(best) || (rows[r].better > 0 ? val[i] > best : val[i] < best)))
@@ -290,11 +296,13 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	}
 	for (i = 0; i < ncol; i++)
 		if (!ok[i]) {
-			snprintf(buf, sizeof buf, " column %d: %s", i + 1, err_col[i]);
+			snprintf(buf, sizeof buf, _(" column %d: %s"), i + 1, err_col[i]);
 			tui_canvas_text(c, 0, m->h - 4, m->w, buf, TUI_S_ERROR_MSG);
 			break;
 		}
-	snprintf(buf, sizeof buf, " \xe2\x9c\x93 best of the row; %% against the first column (the scenario's %s)%s",
-		 v->knob->key, shown < ncol ? "; wider for more columns" : "");
+	snprintf(buf, sizeof buf,
+		 shown < ncol ? _(" \xe2\x9c\x93 best of the row; %% against the first column (the scenario's %s); wider for more columns")
+			      : _(" \xe2\x9c\x93 best of the row; %% against the first column (the scenario's %s)"),
+		 v->knob->key);
 	tui_canvas_text(c, 0, m->h - 3, m->w, buf, TUI_S_DIM);
 }

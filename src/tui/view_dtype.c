@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dtypelab.h"
+#include "i18n.h"
 #include "view_teach.h"
 
 /* ---------------------------------------------------------------- dtype lab */
@@ -164,9 +165,9 @@ void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v == NULL)
 		return;
 	tui_canvas_clear(c, TUI_S_NORMAL);
-	tui_teach_title_bar(m, c, "dtype lab");
+	tui_teach_title_bar(m, c, _("dtype lab"));
 	box = tui_rect_make(0, 1, m->w, m->h - 2);
-	snprintf(title, sizeof title, "How each data type stores %s (round to nearest, ties to even)", v->shown);
+	snprintf(title, sizeof title, _("How each data type stores %s (round to nearest, ties to even)"), v->shown);
 	tui_canvas_box(c, box, title, TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
 	in = tui_rect_inner(box);
 	in.x++;
@@ -176,9 +177,13 @@ void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	what_w = in.x + in.w - what_x;
 	y = in.y;
 	/* how each dtype stores the number: its bits, the value it keeps, what happened */
-	snprintf(line, sizeof line, "%-9s %-*s %-16s %s", "dtype", bitw, "bits: sign exponent mantissa", "stored as",
-		 "what happened");
-	tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_LABEL);
+	/* the column heads at their columns (translated heads pad by display width) */
+	tui_canvas_text(c, in.x, y, 9, _("dtype"), TUI_S_LABEL);
+	tui_canvas_text(c, in.x + 10, y, bitw, _("bits: sign exponent mantissa"), TUI_S_LABEL);
+	tui_canvas_text(c, in.x + 11 + bitw, y, 16, _("stored as"), TUI_S_LABEL);
+	if (what_w > 0)
+		tui_canvas_text(c, what_x, y, what_w, _("what happened"), TUI_S_LABEL);
+	y++;
 	for (i = 0; i < n && y < bottom; i++) {
 		struct teach_encoding e;
 		enum teach_overflow mode = dts[i] == ENGINE_DT_FP8_E4M3 && v->saturate ? TEACH_OVERFLOW_SATURATE
@@ -207,9 +212,27 @@ void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (room > (int)n + 1)
 		y++;
 	if (y < bottom) {
-		snprintf(line, sizeof line, "%-9s %5s %4s %4s %4s  %-13s %-13s %-13s", "dtype", "bytes", "sign", "exp", "mant",
-			 "largest", "smallest norm", "epsilon");
-		tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_LABEL);
+		/* columns as the rows' "%-9s %5g %4d %4d %4d  %-13.5g %-13.5g %-13.5g" below */
+		static const struct {
+			int x, w;
+			bool right;
+			const char *head;
+		} heads[] = {
+			{0, 9, false, N_("dtype")},   {10, 5, true, N_("bytes")},    {16, 4, true, N_("sign")},
+			{21, 4, true, N_("exp")},     {26, 4, true, N_("mant")},     {32, 13, false, N_("largest")},
+			{46, 13, false, N_("smallest norm")}, {60, 13, false, N_("epsilon")},
+		};
+		size_t k;
+		for (k = 0; k < sizeof heads / sizeof heads[0]; k++) {
+			if (heads[k].x >= in.w)
+				break;
+			if (heads[k].right)
+				tui_canvas_text_right(c, in.x + heads[k].x + heads[k].w, y, heads[k].w, _(heads[k].head), TUI_S_LABEL);
+			else
+				tui_canvas_text(c, in.x + heads[k].x, y, heads[k].w < in.w - heads[k].x ? heads[k].w : in.w - heads[k].x,
+						_(heads[k].head), TUI_S_LABEL);
+		}
+		y++;
 	}
 	for (i = 0; i < n && y < bottom; i++) {
 		const struct engine_dtype_info *d = engine_dtype_info(dts[i]);
@@ -226,26 +249,26 @@ void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		y++;
 	rest = tui_rect_make(in.x, y, in.w, bottom - y);
 	if (sd->note != NULL && y < bottom) {
-		snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", sd->name, sd->note);
+		snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", sd->name, _(sd->note));
 		y += tui_teach_draw_wrapped(c, rest, y, bottom - y, line, 0, TUI_S_VALUE);
 	}
 	if (f != NULL && y < bottom) {
-		snprintf(line, sizeof line, "  %s overflow: %s%s", sd->name, f->overflow_rule,
-			 dts[v->sel] == ENGINE_DT_FP8_E4M3 ? (v->saturate ? " [! : now saturating]" : " [! : now NaN]") : "");
+		snprintf(line, sizeof line, _("  %s overflow: %s%s"), sd->name, _(f->overflow_rule),
+			 dts[v->sel] == ENGINE_DT_FP8_E4M3 ? (v->saturate ? _(" [! : now saturating]") : _(" [! : now NaN]")) : "");
 		y += tui_teach_draw_wrapped(c, rest, y, bottom - y, line, 0, TUI_S_DIM);
 	}
 	if (y + 1 < bottom) {
 		y++;
 		tui_teach_draw_wrapped(c, rest, y, bottom - y,
-				       "Why LLMs train in bf16: fp16 and bf16 both take 2 bytes; fp16 has 5 exponent bits (max "
-				       "65504), bf16 keeps fp32's 8 (max 3.4e38) with fewer mantissa bits. 70000 overflows fp16, "
-				       "not bf16.",
+				       _("Why LLMs train in bf16: fp16 and bf16 both take 2 bytes; fp16 has 5 exponent bits (max "
+					 "65504), bf16 keeps fp32's 8 (max 3.4e38) with fewer mantissa bits. 70000 overflows fp16, "
+					 "not bf16."),
 				       0, TUI_S_VALUE);
 	}
 	if (v->err[0] != '\0')
-		snprintf(line, sizeof line, "number> %s\xe2\x96\x8f   %s", v->in.text, v->err);
+		snprintf(line, sizeof line, _("number> %s\xe2\x96\x8f   %s"), v->in.text, v->err);
 	else
-		snprintf(line, sizeof line, "number> %s\xe2\x96\x8f   (70000 overflows fp16 but not bf16; Tab: more examples)",
+		snprintf(line, sizeof line, _("number> %s\xe2\x96\x8f   (70000 overflows fp16 but not bf16; Tab: more examples)"),
 			 v->in.text);
 	tui_canvas_text(c, in.x, bottom, in.w, line, v->err[0] ? TUI_S_BAD : TUI_S_INPUT);
 }

@@ -30,6 +30,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "i18n.h"
 #include "paint.h" /* the overlays draw with tui_paint_wrapped_from, tui_paint_bar */
 
 #define TUI_GPU_MEASURED_MAX 8  /* measured GPUs kept in a session */
@@ -45,8 +46,9 @@ unsigned tui_gpulive_key(struct tui_model *m, const struct tui_event *ev, uint64
 int tui_gpulive_open(struct tui_model *m);   /* starts the monitor */
 void tui_gpulive_close(struct tui_model *m); /* stops it */
 
-#define TUI_PROBE_FOOTER "Esc|cancel the probe, or close"
-#define TUI_GPULIVE_FOOTER "Esc M|close (stops sampling)|r|restart sampling|G|probe the GPU"
+/* TRANSLATORS: a footer, "key|what|key|what...": keep the keys and the | */
+#define TUI_PROBE_FOOTER N_("Esc|cancel the probe, or close")
+#define TUI_GPULIVE_FOOTER N_("Esc M|close (stops sampling)|r|restart sampling|G|probe the GPU")
 
 /* G: starts a probe (or shows the one running). Returns TUI_REACT_* flags. */
 unsigned tui_gpu_probe_start(struct tui_model *m, uint64_t now);

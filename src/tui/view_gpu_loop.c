@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 
+#include "i18n.h"
 #include "view_gpu.h"
 
 #ifdef TUI_HAVE_PROBE
@@ -39,7 +40,7 @@ unsigned tui_gpu_tick(struct tui_model *m, uint64_t now)
 		int running = probe_job_poll(g->job, &p);
 		g->progress = p;
 		if (!g->progress.step[0])
-			snprintf(g->progress.step, sizeof g->progress.step, "starting");
+			snprintf(g->progress.step, sizeof g->progress.step, "%s", _("starting"));
 		g->next_poll = now + TUI_GPU_PROBE_POLL_MS;
 		flags |= TUI_REACT_REDRAW; /* the time so far moves */
 		if (!running) {

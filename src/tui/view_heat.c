@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "tradeoff.h"
 #include "view_trade.h"
 
@@ -33,7 +34,7 @@ static int axis_range(const struct engine_scenario *sc, const char *key, size_t 
 }
 #define NPAIR (int)(sizeof pairs / sizeof pairs[0])
 static const char *const r_keys[] = {"memory.headroom", "compute.step_seconds", "compute.mfu"}; /* per GPU; per step; of the job */
-static const char *const r_labels[] = {"headroom per GPU", "step time", "MFU"};
+static const char *const r_labels[] = {N_("headroom per GPU"), N_("step time"), N_("MFU")};
 #define NR (int)(sizeof r_keys / sizeof r_keys[0])
 
 struct heat_view {
@@ -191,7 +192,7 @@ unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 		tui_undo_push(m, &before, what);
 		m->sc = out;
 		tui_model_evaluate(m, now);
-		tui_model_message(m, false, "applied %s (u undoes)", what);
+		tui_model_message(m, false, _("applied %s (u undoes)"), what);
 		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 	}
 	default:
@@ -213,11 +214,11 @@ void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v == NULL)
 		return;
 	compute(m, v);
-	snprintf(buf, sizeof buf, " Heatmap: %s, %s \xc3\x97 %s (p knobs, y result)", r_labels[v->res],
+	snprintf(buf, sizeof buf, _(" Heatmap: %s, %s \xc3\x97 %s (p knobs, y result)"), _(r_labels[v->res]),
 		 pairs[v->pair][0], pairs[v->pair][1]);
 	tui_paint_view_header(c, m->w, buf);
 	if (v->nx == 0 || v->ny == 0) {
-		tui_canvas_text(c, 1, 2, m->w - 2, v->err[0] ? v->err : "nothing to draw", TUI_S_ERROR_MSG);
+		tui_canvas_text(c, 1, 2, m->w - 2, v->err[0] ? v->err : _("nothing to draw"), TUI_S_ERROR_MSG);
 		return;
 	}
 	for (i = 0; i < v->nx * v->ny; i++)
@@ -271,8 +272,10 @@ void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		size_t p = (size_t)v->cy * v->nx + (size_t)v->cx;
 		tui_paint_metric_value(&v->metric[0], lo, t1, sizeof t1);
 		tui_paint_metric_value(&v->metric[0], hi, t2, sizeof t2);
-		snprintf(buf, sizeof buf, " \xe2\x96\x91 %s  \xe2\x96\x92  \xe2\x96\x93  \xe2\x96\x88 %s%s  \xe2\x9c\x97 red: does not fit  \xc2\xb7 invalid  \xe2\x97\x8f yours  [ ] cursor",
-			 t1, t2, logs ? " (log)" : "");
+		snprintf(buf, sizeof buf,
+			 logs ? _(" \xe2\x96\x91 %s  \xe2\x96\x92  \xe2\x96\x93  \xe2\x96\x88 %s (log)  \xe2\x9c\x97 red: does not fit  \xc2\xb7 invalid  \xe2\x97\x8f yours  [ ] cursor")
+			      : _(" \xe2\x96\x91 %s  \xe2\x96\x92  \xe2\x96\x93  \xe2\x96\x88 %s  \xe2\x9c\x97 red: does not fit  \xc2\xb7 invalid  \xe2\x97\x8f yours  [ ] cursor"),
+			 t1, t2);
 		if (y < m->h - 1)
 			tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_LABEL);
 		tui_paint_knob_value(v->sw.range[0].knob, v->xs[v->cx], t1, sizeof t1);
@@ -280,10 +283,12 @@ void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		if (v->rc[p] == 0) {
 			char val[48];
 			tui_paint_metric_value(&v->metric[0], v->values[p * 2], val, sizeof val);
-			snprintf(buf, sizeof buf, " %s %s \xc3\x97 %s %s: %s, %s (Enter applies)", pairs[v->pair][0], t1,
-				 pairs[v->pair][1], t2, val, v->values[p * 2 + 1] >= 0.5 ? "fits" : "does not fit");
+			snprintf(buf, sizeof buf,
+				 v->values[p * 2 + 1] >= 0.5 ? _(" %s %s \xc3\x97 %s %s: %s, fits (Enter applies)")
+							     : _(" %s %s \xc3\x97 %s %s: %s, does not fit (Enter applies)"),
+				 pairs[v->pair][0], t1, pairs[v->pair][1], t2, val);
 		} else {
-			snprintf(buf, sizeof buf, " %s %s \xc3\x97 %s %s: not a valid scenario", pairs[v->pair][0], t1,
+			snprintf(buf, sizeof buf, _(" %s %s \xc3\x97 %s %s: not a valid scenario"), pairs[v->pair][0], t1,
 				 pairs[v->pair][1], t2);
 		}
 		if (y < m->h - 1)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "lesson.h"
 #include "view_teach.h"
 #include "wrap.h"
@@ -53,23 +54,60 @@ static const char *ltext(const struct tui_model *m, const struct lesson_view *v,
 	return teach_text_get(t, m->ascii ? "en" : v->lang);
 }
 
+/* A step's `pane:` (a lesson file's key, English in every language), the pane it outlines
+ * and the words the step line shows for it. */
+static const struct {
+	const char *name;
+	enum tui_pane pane;
+	const char *label;
+} pane_map[] = {
+	/* TRANSLATORS: the pane a lesson step points at, shown after its title as "[memory]" */
+	{"memory", TUI_PANE_MEMORY, NC_("lesson pane", "memory")},
+	{"compute", TUI_PANE_COMPUTE, NC_("lesson pane", "compute")},
+	{"data", TUI_PANE_COMPUTE, NC_("lesson pane", "data")},
+	{"inference", TUI_PANE_COMPUTE, NC_("lesson pane", "inference")},
+	{"roofline", TUI_PANE_ROOFLINE, NC_("lesson pane", "roofline")},
+	{"techniques", TUI_PANE_TECH, NC_("lesson pane", "techniques")},
+	{"dtypes", TUI_PANE_DTYPES, NC_("lesson pane", "dtypes")},
+	{"knobs", TUI_PANE_KNOBS, NC_("lesson pane", "knobs")},
+	{"params", TUI_PANE_KNOBS, NC_("lesson pane", "params")},
+	{"tensors", TUI_PANE_KNOBS, NC_("lesson pane", "tensors")},
+};
+
 static enum tui_pane pane_of(const char *name)
 {
-	static const struct {
-		const char *name;
-		enum tui_pane pane;
-	} map[] = {
-		{"memory", TUI_PANE_MEMORY},   {"compute", TUI_PANE_COMPUTE},  {"data", TUI_PANE_COMPUTE},
-		{"inference", TUI_PANE_COMPUTE}, {"roofline", TUI_PANE_ROOFLINE}, {"techniques", TUI_PANE_TECH},
-		{"dtypes", TUI_PANE_DTYPES},   {"knobs", TUI_PANE_KNOBS},      {"params", TUI_PANE_KNOBS},
-		{"tensors", TUI_PANE_KNOBS},
-	};
 	size_t i;
 
-	for (i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (strcmp(map[i].name, name) == 0)
-			return map[i].pane;
+	for (i = 0; i < sizeof pane_map / sizeof pane_map[0]; i++)
+		if (strcmp(pane_map[i].name, name) == 0)
+			return pane_map[i].pane;
 	return TUI_PANE_MEMORY;
+}
+
+static const char *pane_label(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof pane_map / sizeof pane_map[0]; i++)
+		if (strcmp(pane_map[i].name, name) == 0)
+			return C_("lesson pane", pane_map[i].label);
+	return name;
+}
+
+/* Whether the lesson has its own text in lang (its title and every step's text); English
+ * always. Otherwise the panel says, in the interface's language, that it shows English. */
+static bool lesson_has_lang(const struct teach_lesson *l, const char *lang)
+{
+	size_t i;
+
+	if (strcmp(lang, "en") == 0)
+		return true;
+	if (!teach_text_has(&l->title, lang))
+		return false;
+	for (i = 0; i < l->n_steps; i++)
+		if (l->steps[i].text.n > 0 && !teach_text_has(&l->steps[i].text, lang))
+			return false;
+	return true;
 }
 
 static void check_met(struct tui_model *m, struct lesson_view *v)
@@ -89,7 +127,7 @@ static int go_step(struct tui_model *m, struct lesson_view *v, size_t i, uint64_
 	util_err_clear(&err);
 	if (teach_lesson_scenario(v->lesson, i, m->have_cat ? &m->cat : NULL, &sc, &err) != NAPKIN_OK) {
 		char buf[700];
-		tui_model_message(m, true, "lesson: %s", util_err_format(&err, buf, sizeof buf));
+		tui_model_message(m, true, _("lesson: %s"), util_err_format(&err, buf, sizeof buf));
 		return -1;
 	}
 	v->step = i;
@@ -125,8 +163,8 @@ int tui_lesson_open(struct tui_model *m)
 			struct teach_lesson *l;
 			struct napkin_err err;
 			if (teach_lessons_load(i + 1, &l, &err) == NAPKIN_OK) {
-				snprintf(v->titles[i], sizeof v->titles[i], "%2zu  %s (%zu %s)", i + 1,
-					 teach_text_get(&l->title, "en"), l->n_steps, util_plural((double)l->n_steps, "step", "steps"));
+				snprintf(v->titles[i], sizeof v->titles[i], P_("%2zu  %s (%zu step)", "%2zu  %s (%zu steps)", l->n_steps),
+					 i + 1, teach_text_get(&l->title, m->ascii ? "en" : v->lang), l->n_steps);
 				teach_lesson_free(l);
 			} else {
 				size_t pos = 0;
@@ -155,9 +193,9 @@ static void note_start(struct tui_model *m, const struct lesson_view *v)
 	char what[200];
 
 	if (v->number > 0)
-		snprintf(what, sizeof what, "starting lesson %zu", v->number);
+		snprintf(what, sizeof what, _("starting lesson %zu"), v->number);
 	else
-		snprintf(what, sizeof what, "starting the lesson");
+		util_strlcpy(what, _("starting the lesson"), sizeof what);
 	tui_undo_note(m, &v->before, what);
 }
 
@@ -191,7 +229,7 @@ static void pick_lesson(struct tui_model *m, struct lesson_view *v, uint64_t now
 	if (v->n_list == 0)
 		return;
 	if (teach_lessons_load(v->sel + 1, &l, &err) != NAPKIN_OK) {
-		tui_model_message(m, true, "lesson %zu: %s", v->sel + 1, err.msg);
+		tui_model_message(m, true, _("lesson %zu: %s"), v->sel + 1, err.msg);
 		return;
 	}
 	if (!v->have_before) { /* from the main screen; from another lesson, the first one's stays */
@@ -216,17 +254,17 @@ static void draw_list(struct tui_model *m, struct tui_canvas *c, struct lesson_v
 	struct tui_rect box = tui_layout_overlay(m->w, m->h - 1, 84, h > m->h - 2 ? m->h - 2 : h), in;
 
 	tui_canvas_fill(c, box, ' ', TUI_S_OVERLAY);
-	tui_canvas_box(c, box, "Lessons: the chapter, step by step", TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
+	tui_canvas_box(c, box, _("Lessons: the chapter, step by step"), TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
 	in = tui_rect_inner(box);
 	if (v->n_list == 0) {
-		tui_canvas_text(c, in.x + 1, in.y, in.w - 2, "no lessons in this build", TUI_S_DIM);
+		tui_canvas_text(c, in.x + 1, in.y, in.w - 2, _("no lessons in this build"), TUI_S_DIM);
 		return;
 	}
 	for (i = 0; i < (int)v->n_list && i < in.h - 1; i++)
 		tui_canvas_text(c, in.x + 1, in.y + i, in.w - 2, v->titles[i],
 				(size_t)i == v->sel ? TUI_S_SELECTED : TUI_S_OVERLAY);
 	tui_canvas_text(c, in.x + 1, in.y + in.h - 1, in.w - 2,
-			"\xe2\x86\x91\xe2\x86\x93 choose" DOT "Enter start" DOT "Esc close" DOT "napkin lesson N --text prints one",
+			_("\xe2\x86\x91\xe2\x86\x93 choose \xc2\xb7 Enter start \xc2\xb7 Esc close \xc2\xb7 napkin lesson N --text prints one"),
 			TUI_S_DIM);
 }
 
@@ -249,13 +287,13 @@ static void cond_line(struct tui_model *m, const struct teach_step *s, bool met,
 	char words[240];
 
 	buf[0] = '\0';
-	util_bprintf(buf, n, &pos, "%s ", met ? "\xe2\x9c\x93 answered:" : "\xe2\x80\xa6 not yet:");
+	util_bprintf(buf, n, &pos, "%s", met ? _("\xe2\x9c\x93 answered: ") : _("\xe2\x80\xa6 not yet: "));
 	for (k = 0; k < s->n_check; k++) {
 		teach_cond_words(&s->check[k], &m->sc, &m->res, words, sizeof words);
-		util_bprintf(buf, n, &pos, "%s%s", k ? "; " : "", words);
+		util_bprintf(buf, n, &pos, "%s%s", k ? _("; ") : "", words);
 	}
 	if (met)
-		util_bprintf(buf, n, &pos, DOT "n: next step");
+		util_bprintf(buf, n, &pos, DOT "%s", _("n: next step"));
 }
 
 void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
@@ -265,6 +303,7 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	struct tui_rect knobs, pr, box, in;
 	char title[300], right[40], line[600];
 	int x, h, want, y, text_lines, q_lines, avail, extra;
+	bool lacks;
 	enum tui_pane p;
 	const char *text, *question;
 
@@ -288,7 +327,7 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	text_lines = wrapped_lines(text, m->w - x - 4);
 	q_lines = question[0] ? wrapped_lines(question, m->w - x - 6) : 0;
 	/* borders, title, text, question, the check line */
-	want = 2 + 1 + text_lines + q_lines + 1;
+	want = 2 + 1 + (!m->ascii && !lesson_has_lang(v->lesson, v->lang) ? 1 : 0) + text_lines + q_lines + 1;
 	h = want;
 	if (h > m->h / 2)
 		h = m->h / 2;
@@ -304,36 +343,44 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	box = tui_rect_make(x, y, m->w - x, h);
 	tui_canvas_fill(c, box, ' ', TUI_S_OVERLAY);
 	if (v->number > 0)
-		snprintf(title, sizeof title, "Lesson %zu: %s", v->number, ltext(m, v, &v->lesson->title));
+		snprintf(title, sizeof title, _("Lesson %zu: %s"), v->number, ltext(m, v, &v->lesson->title));
 	else
-		snprintf(title, sizeof title, "Lesson: %s", ltext(m, v, &v->lesson->title));
+		snprintf(title, sizeof title, _("Lesson: %s"), ltext(m, v, &v->lesson->title));
 	/* the title, cut with '…' where it would run into "step N of M" at the right */
-	snprintf(right, sizeof right, " step %zu of %zu ", v->step + 1, v->lesson->n_steps);
+	snprintf(right, sizeof right, _(" step %zu of %zu "), v->step + 1, v->lesson->n_steps);
 	tui_canvas_box(c, box, NULL, TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
 	if (box.w > 6) {
-		int tw = tui_canvas_text(c, box.x + 2, box.y, box.w - 5 - (int)strlen(right), title, TUI_S_TITLE_FOCUS);
+		int tw = tui_canvas_text(c, box.x + 2, box.y, box.w - 5 - tui_utf8_width(right), title, TUI_S_TITLE_FOCUS);
 		tui_canvas_put(c, box.x + 1, box.y, ' ', TUI_S_BORDER_FOCUS);
 		tui_canvas_put(c, box.x + 2 + tw, box.y, ' ', TUI_S_BORDER_FOCUS);
 	}
-	tui_canvas_text_right(c, box.x + box.w - 1, box.y, (int)strlen(right), right, TUI_S_TITLE_FOCUS);
+	tui_canvas_text_right(c, box.x + box.w - 1, box.y, tui_utf8_width(right), right, TUI_S_TITLE_FOCUS);
 	in = tui_rect_inner(box);
 	in.x++;
 	in.w -= 2;
 	/* the step's title and pane, the text (scrolls with [ ]), the question, the check */
-	snprintf(line, sizeof line, "%s%s%s%s", s->title.n ? ltext(m, v, &s->title) : "", s->pane[0] ? "   [" : "",
-		 s->pane, s->pane[0] ? "]" : "");
+	if (s->pane[0])
+		snprintf(line, sizeof line, "%s   [%s]", s->title.n ? ltext(m, v, &s->title) : "", pane_label(s->pane));
+	else
+		util_strlcpy(line, s->title.n ? ltext(m, v, &s->title) : "", sizeof line);
 	tui_canvas_text(c, in.x, in.y, in.w, line, TUI_S_TITLE);
+	/* a lesson without text in the panel's language says so, in that language */
+	lacks = !m->ascii && !lesson_has_lang(v->lesson, v->lang);
+	if (lacks)
+		tui_canvas_text(c, in.x, in.y + 1, in.w,
+				_("This lesson has no text in your language yet: it is shown in English."), TUI_S_WARN);
 	extra = (s->n_check > 0 || v->step + 1 < v->lesson->n_steps) ? 1 : 0;
-	avail = in.h - 1 - q_lines - extra;
+	avail = in.h - 1 - (lacks ? 1 : 0) - q_lines - extra;
 	if (avail < 1)
 		avail = 1;
 	if (v->scroll > text_lines - avail)
 		v->scroll = text_lines - avail > 0 ? text_lines - avail : 0;
-	y = in.y + 1 + tui_teach_draw_wrapped(c, in, in.y + 1, avail, text, v->scroll, TUI_S_OVERLAY);
+	y = in.y + 1 + (lacks ? 1 : 0);
+	y += tui_teach_draw_wrapped(c, in, y, avail, text, v->scroll, TUI_S_OVERLAY);
 	if (v->scroll + avail < text_lines)
-		tui_canvas_put(c, box.x + box.w - 1, in.y + avail, 0x2193, TUI_S_BORDER_FOCUS);
+		tui_canvas_put(c, box.x + box.w - 1, in.y + avail + (lacks ? 1 : 0), 0x2193, TUI_S_BORDER_FOCUS);
 	if (v->scroll > 0)
-		tui_canvas_put(c, box.x + box.w - 1, in.y + 1, 0x2191, TUI_S_BORDER_FOCUS);
+		tui_canvas_put(c, box.x + box.w - 1, in.y + 1 + (lacks ? 1 : 0), 0x2191, TUI_S_BORDER_FOCUS);
 	if (q_lines > 0 && y < in.y + in.h) {
 		struct tui_rect q = tui_rect_make(in.x + 2, y, in.w - 2, in.h);
 		tui_canvas_text(c, in.x, y, 2, "? ", TUI_S_VALUE);
@@ -345,13 +392,13 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, v->met ? TUI_S_GOOD : TUI_S_WARN);
 		} else if (!strcmp(s->pane, "tensors") || !strcmp(s->pane, "dtypes")) {
 			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w,
-					!strcmp(s->pane, "tensors") ? "T opens the tensor inspector" DOT "n: next step"
-								    : "D opens the dtype lab" DOT "n: next step",
+					!strcmp(s->pane, "tensors") ? _("T opens the tensor inspector \xc2\xb7 n: next step")
+								    : _("D opens the dtype lab \xc2\xb7 n: next step"),
 					TUI_S_DIM);
 		} else if (v->step + 1 < v->lesson->n_steps) {
-			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, "n: next step", TUI_S_DIM);
+			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, _("n: next step"), TUI_S_DIM);
 		} else {
-			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, "the last step" DOT "L: another lesson" DOT "Esc: leave",
+			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, _("the last step \xc2\xb7 L: another lesson \xc2\xb7 Esc: leave"),
 					TUI_S_DIM);
 		}
 	}
@@ -394,7 +441,7 @@ unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_
 	switch (ev->key) {
 	case 'n':
 		if (v->step + 1 >= v->lesson->n_steps) {
-			tui_model_message(m, false, "that was the last step: L for another lesson, Esc to leave");
+			tui_model_message(m, false, _("that was the last step: L for another lesson, Esc to leave"));
 			return TUI_REACT_REDRAW;
 		}
 		go_step(m, v, v->step + 1, now);
@@ -430,7 +477,7 @@ unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_
 		if (back) {
 			struct engine_scenario lesson_sc = m->sc;
 			m->sc = v->before;
-			tui_undo_note(m, &lesson_sc, "leaving the lesson");
+			tui_undo_note(m, &lesson_sc, _("leaving the lesson"));
 		}
 		tui_view_pop(m);
 		if (back) {
@@ -439,7 +486,7 @@ unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_
 			tui_model_set_size(m, m->w, m->h);
 		}
 		engine_scenario_summary(&m->sc, sum, sizeof sum);
-		tui_model_message(m, false, "left the lesson: your scenario is back (%s); u: the lesson's", sum);
+		tui_model_message(m, false, _("left the lesson: your scenario is back (%s); u: the lesson's"), sum);
 		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 	}
 	default:
@@ -451,8 +498,10 @@ unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_
 	if (lesson_state(m) == v && v->lesson != NULL) {
 		check_met(m, v);
 		if (v->met && !was)
-			tui_model_message(m, false, "\xe2\x9c\x93 step %zu answered%s", v->step + 1,
-					  v->step + 1 < v->lesson->n_steps ? ": n for the next step" : ": the last step");
+			tui_model_message(m, false,
+					  v->step + 1 < v->lesson->n_steps ? _("\xe2\x9c\x93 step %zu answered: n for the next step")
+									   : _("\xe2\x9c\x93 step %zu answered: the last step"),
+					  v->step + 1);
 		if (v->met != was)
 			flags |= TUI_REACT_REDRAW;
 	}

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "view_gpu.h"
 
 #define DOT " \xc2\xb7 "
@@ -132,7 +133,7 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	in = tui_rect_inner(box);
 	in.x++;
 	in.w -= 2;
-	snprintf(title, sizeof title, "GPU live: %s", g->device[0] ? g->device : "NVML device 0");
+	snprintf(title, sizeof title, _("GPU live: %s"), g->device[0] ? g->device : _("NVML device 0"));
 	tui_paint_frame(c, box, title);
 	y = in.y;
 	bw = in.w - lw - 2;
@@ -141,18 +142,18 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 
 	/* the sampler's state */
 	if (g->mon_ended)
-		snprintf(line, sizeof line, "no live figures: %s", g->mon_msg);
+		snprintf(line, sizeof line, _("no live figures: %s"), g->mon_msg);
 	else if (g->n_samples == 0)
-		snprintf(line, sizeof line, "asking NVML...");
+		snprintf(line, sizeof line, _("asking NVML..."));
 	else
-		snprintf(line, sizeof line, "NVML, every second while this panel is open: sample %d at %.0f s", g->n_samples,
+		snprintf(line, sizeof line, _("NVML, every second while this panel is open: sample %d at %.0f s"), g->n_samples,
 			 s->time);
 	tui_paint_wrapped_from(c, tui_rect_make(in.x, y, in.w, 2), line, 0, g->mon_ended ? TUI_S_BAD : TUI_S_DIM);
 	y += 2;
 
 	/* memory: used, reserved, free; napkin's prediction marked */
 	total = HAS(s, PROBE_S_MEM) && s->mem_total > 0 ? s->mem_total : m->sc.gpu.memory_bytes;
-	tui_canvas_text(c, in.x, y, lw, "memory", TUI_S_LABEL);
+	tui_canvas_text(c, in.x, y, lw, C_("live panel", "memory"), TUI_S_LABEL);
 	if (total > 0 && bw > 4) {
 		int i, used = 0, resv = 0, mark;
 		if (HAS(s, PROBE_S_MEM)) {
@@ -175,57 +176,59 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		tui_draw_bytes(s->mem_used, a, sizeof a);
 		tui_draw_bytes(s->mem_reserved, b, sizeof b);
 		tui_draw_bytes(s->mem_total, d, sizeof d);
-		snprintf(line, sizeof line, "used %s" DOT "reserved by the driver %s" DOT "total %s", a, b, d);
+		snprintf(line, sizeof line, _("used %s \xc2\xb7 reserved by the driver %s \xc2\xb7 total %s"), a, b, d);
 	} else {
 		tui_draw_bytes(total, d, sizeof d);
-		snprintf(line, sizeof line, "used -" DOT "total %s (the scenario's GPU)", d);
+		snprintf(line, sizeof line, _("used - \xc2\xb7 total %s (the scenario's GPU)"), d);
 	}
 	tui_canvas_text(c, in.x + lw + 1, y++, in.w - lw - 1, line, TUI_S_VALUE);
-	tui_canvas_text(c, in.x, y, lw, "napkin", TUI_S_LABEL);
+	tui_canvas_text(c, in.x, y, lw, _("napkin"), TUI_S_LABEL);
 	tui_draw_bytes(predicted, a, sizeof a);
 	if (HAS(s, PROBE_S_MEM)) {
 		double diff = s->mem_used - predicted;
 		tui_draw_bytes(fabs(diff), b, sizeof b);
-		snprintf(line, sizeof line, "predicts %s per GPU (\xe2\x96\xbc); used %s predicted: %s%s", a,
-			 diff >= 0 ? "exceeds" : "is below", diff >= 0 ? "+" : "-", b);
+		snprintf(line, sizeof line,
+			 diff >= 0 ? _("predicts %s per GPU (\xe2\x96\xbc); used exceeds predicted: +%s")
+				   : _("predicts %s per GPU (\xe2\x96\xbc); used is below predicted: -%s"),
+			 a, b);
 	} else {
-		snprintf(line, sizeof line, "predicts %s per GPU (\xe2\x96\xbc) for this scenario", a);
+		snprintf(line, sizeof line, _("predicts %s per GPU (\xe2\x96\xbc) for this scenario"), a);
 	}
 	tui_canvas_text(c, in.x + lw + 1, y++, in.w - lw - 1, line, TUI_S_VALUE);
 	tui_canvas_text(c, in.x + lw + 1, y++, in.w - lw - 1,
-			"used counts every process on the GPU; run the job, then compare", TUI_S_DIM);
+			_("used counts every process on the GPU; run the job, then compare"), TUI_S_DIM);
 	y++;
 
 	/* utilisation */
-	tui_canvas_text(c, in.x, y, lw, "utilisation", TUI_S_LABEL);
+	tui_canvas_text(c, in.x, y, lw, _("utilisation"), TUI_S_LABEL);
 	if (HAS(s, PROBE_S_UTIL)) {
 		int half = (in.w - lw - 1) / 2;
 		tui_paint_bar(c, in.x + lw + 1, y, half - 14 > 4 ? half - 14 : 4, s->gpu_util / 100.0, TUI_S_SLOPE);
 		snprintf(line, sizeof line, "GPU %3d%%", s->gpu_util);
 		tui_canvas_text(c, in.x + lw + 1 + (half - 14 > 4 ? half - 14 : 4) + 1, y, 10, line, TUI_S_VALUE);
 		tui_paint_bar(c, in.x + lw + 1 + half, y, half - 14 > 4 ? half - 14 : 4, s->mem_util / 100.0, TUI_S_SLOPE);
-		snprintf(line, sizeof line, "memory %3d%%", s->mem_util);
+		snprintf(line, sizeof line, _("memory %3d%%"), s->mem_util);
 		tui_canvas_text(c, in.x + lw + 1 + half + (half - 14 > 4 ? half - 14 : 4) + 1, y, 13, line, TUI_S_VALUE);
 	} else {
 		tui_canvas_text(c, in.x + lw + 1, y, in.w - lw - 1, "-", TUI_S_DIM);
 	}
 	y++;
 	/* clocks */
-	tui_canvas_text(c, in.x, y, lw, "clocks", TUI_S_LABEL);
+	tui_canvas_text(c, in.x, y, lw, _("clocks"), TUI_S_LABEL);
 	if (HAS(s, PROBE_S_CLOCKS))
-		snprintf(line, sizeof line, "SM %.0f MHz" DOT "memory %.0f MHz", s->sm_clock / 1e6, s->mem_clock / 1e6);
+		snprintf(line, sizeof line, _("SM %.0f MHz \xc2\xb7 memory %.0f MHz"), s->sm_clock / 1e6, s->mem_clock / 1e6);
 	else
 		snprintf(line, sizeof line, "-");
 	tui_canvas_text(c, in.x + lw + 1, y++, in.w - lw - 1, line, HAS(s, PROBE_S_CLOCKS) ? TUI_S_VALUE : TUI_S_DIM);
 	/* power */
-	tui_canvas_text(c, in.x, y, lw, "power", TUI_S_LABEL);
+	tui_canvas_text(c, in.x, y, lw, _("power"), TUI_S_LABEL);
 	if (HAS(s, PROBE_S_POWER)) {
 		bool lim = HAS(s, PROBE_S_POWER_LIMIT) && s->power_limit > 0;
 		int pw = bw > 24 ? 24 : bw;
 		if (lim)
 			tui_paint_bar(c, in.x + lw + 1, y, pw, s->power / s->power_limit, TUI_S_MEM_OPTIM);
 		if (lim)
-			snprintf(line, sizeof line, "%.0f W of %.0f W (limit)", s->power, s->power_limit);
+			snprintf(line, sizeof line, _("%.0f W of %.0f W (limit)"), s->power, s->power_limit);
 		else
 			snprintf(line, sizeof line, "%.0f W", s->power);
 		tui_canvas_text(c, in.x + lw + 1 + (lim ? pw + 1 : 0), y, in.w - lw - 2 - (lim ? pw : 0), line, TUI_S_VALUE);
@@ -233,7 +236,7 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		tui_canvas_text(c, in.x + lw + 1, y, in.w - lw - 1, "-", TUI_S_DIM);
 	}
 	y++;
-	tui_canvas_text(c, in.x, y, lw, "temperature", TUI_S_LABEL);
+	tui_canvas_text(c, in.x, y, lw, _("temperature"), TUI_S_LABEL);
 	if (HAS(s, PROBE_S_TEMP))
 		snprintf(line, sizeof line, "%d \xc2\xb0" "C", s->temperature);
 	else
@@ -246,16 +249,16 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		if (sw > TUI_GPU_HISTORY)
 			sw = TUI_GPU_HISTORY;
 		if (sw > 4) {
-			tui_canvas_text(c, in.x, y, lw, "history", TUI_S_LABEL);
-			tui_canvas_text(c, in.x + lw + 1, y, 6, "used", TUI_S_DIM);
+			tui_canvas_text(c, in.x, y, lw, _("history"), TUI_S_LABEL);
+			tui_canvas_text(c, in.x + lw + 1, y, 6, _("used"), TUI_S_DIM);
 			sparkline(c, in.x + lw + 7, y, sw, g, false, total);
-			tui_canvas_text(c, in.x + lw + 9 + sw, y, 6, "GPU %", TUI_S_DIM);
+			tui_canvas_text(c, in.x + lw + 9 + sw, y, 6, _("GPU %"), TUI_S_DIM);
 			sparkline(c, in.x + lw + 15 + sw, y, sw, g, true, 100.0);
 		}
 	}
 	y++;
 	if (g->notes[0] && y < in.y + in.h) {
-		tui_canvas_text(c, in.x, y++, in.w, "the last probe:", TUI_S_DIM);
+		tui_canvas_text(c, in.x, y++, in.w, _("the last probe:"), TUI_S_DIM);
 		tui_paint_wrapped_from(c, tui_rect_make(in.x, y, in.w, in.y + in.h - y), g->notes, 0, TUI_S_OVERLAY);
 	}
 }
@@ -264,7 +267,7 @@ void tui_gpulive_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 
 int tui_gpulive_open(struct tui_model *m)
 {
-	tui_model_message(m, true, "this napkin was built without the probe module: no live GPU panel");
+	tui_model_message(m, true, _("this napkin was built without the probe module: no live GPU panel"));
 	return -1;
 }
 

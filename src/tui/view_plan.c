@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "tradeoff.h"
 #include "view_trade.h"
 
@@ -75,11 +76,11 @@ static void compute(struct tui_model *m, struct plan_view *v)
 	po.top = PLAN_TOP;
 	util_err_clear(&err);
 	if (m->sc.mode != ENGINE_MODE_TRAIN) {
-		util_strlcpy(v->err, "the planner searches training layouts: switch to training with t", sizeof v->err);
+		util_strlcpy(v->err, _("the planner searches training layouts: switch to training with t"), sizeof v->err);
 		return;
 	}
 	if (engine_plan(&m->sc, &po, v->rows, &v->st, &err) != NAPKIN_OK) {
-		util_strlcpy(v->err, err.msg[0] ? err.msg : "the planner failed", sizeof v->err);
+		util_strlcpy(v->err, err.msg[0] ? err.msg : _("the planner failed"), sizeof v->err);
 		v->st.rows = 0;
 	}
 	util_err_clear(&err);
@@ -120,7 +121,7 @@ static unsigned typing_key(struct tui_model *m, struct plan_view *v, const struc
 		double d = len > 0 ? strtod(v->typed, &end) : 0.0;
 		v->typing = false;
 		if (len > 0 && (end == NULL || *end != '\0' || !(d >= 0.0) || d > 1e5)) {
-			tui_model_message(m, true, "deadline: '%s' is not a number of days from 0 (none) to 100,000", v->typed);
+			tui_model_message(m, true, _("deadline: '%s' is not a number of days from 0 (none) to 100,000"), v->typed);
 			return TUI_REACT_REDRAW;
 		}
 		v->deadline = d;
@@ -189,11 +190,11 @@ unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 			tui_model_message(m, true, "%s", err.msg);
 			return TUI_REACT_REDRAW;
 		}
-		snprintf(what, sizeof what, "plan row %d", v->sel + 1);
+		snprintf(what, sizeof what, _("plan row %d"), v->sel + 1);
 		tui_undo_push(m, &before, what);
 		m->sc = out;
 		tui_model_evaluate(m, now);
-		tui_model_message(m, false, "applied plan row %d (u undoes)", v->sel + 1);
+		tui_model_message(m, false, _("applied plan row %d (u undoes)"), v->sel + 1);
 		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 	}
 	default:
@@ -201,14 +202,24 @@ unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 	}
 }
 
+/* s right-aligned in cols display columns (printf's %4s counts bytes: a translated "you" in
+ * Chinese would stand a column off) */
+static const char *ralign(char *buf, size_t n, const char *s, int cols)
+{
+	int pad = cols - tui_utf8_width(s);
+
+	snprintf(buf, n, "%*s%s", pad > 0 ? pad : 0, "", s);
+	return buf;
+}
+
 static void row_text(const struct engine_plan_row *w, const char *rank, char *buf, size_t n)
 {
-	char mem[32], step[32];
+	char mem[32], step[32], rk[32];
 
 	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, mem, sizeof mem);
 	engine_fmt_seconds(w->step_seconds, step, sizeof step);
-	snprintf(buf, n, "%4s %5lld %2lld %2lld %3lld %2lld %2lld %4lld %4lld %3lld %4lld %-4.4s %10s %9s %6.1f",
-		 rank, (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
+	snprintf(buf, n, "%s %5lld %2lld %2lld %3lld %2lld %2lld %4lld %4lld %3lld %4lld %-4.4s %10s %9s %6.1f",
+		 ralign(rk, sizeof rk, rank, 4), (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
 		 (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
 		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute), mem, step,
 		 w->train_seconds / 86400.0);
@@ -234,29 +245,36 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v == NULL)
 		return;
 	compute(m, v);
-	snprintf(buf, sizeof buf, " Plan: ranked by %s (g) \xc2\xb7 %llu searched, %llu fit",
-		 v->goal == ENGINE_GOAL_TIME ? "predicted time" : engine_goal_name(v->goal),
+	snprintf(buf, sizeof buf, _(" Plan: ranked by %s (g) \xc2\xb7 %llu searched, %llu fit"),
+		 v->goal == ENGINE_GOAL_TIME ? _("predicted time") : _(engine_goal_name(v->goal)),
 		 (unsigned long long)v->st.searched, (unsigned long long)v->st.fitting);
 	tui_paint_view_header(c, m->w, buf);
 	if (v->typing)
-		snprintf(buf, sizeof buf, " deadline in days: %s_   (Enter sets it, empty or 0: none, Esc keeps %g)", v->typed,
+		snprintf(buf, sizeof buf, _(" deadline in days: %s_   (Enter sets it, empty or 0: none, Esc keeps %g)"), v->typed,
 			 v->deadline);
 	else if (v->deadline > 0.0)
-		snprintf(buf, sizeof buf, " deadline (D, - +): %g days \xc2\xb7 %llu of the fitting train within it", v->deadline,
+		snprintf(buf, sizeof buf, _(" deadline (D, - +): %g days \xc2\xb7 %llu of the fitting train within it"), v->deadline,
 			 (unsigned long long)v->st.within_deadline);
 	else
-		snprintf(buf, sizeof buf, " deadline (D, - +): none");
+		util_strlcpy(buf, _(" deadline (D, - +): none"), sizeof buf);
 	tui_canvas_text(c, 0, 1, m->w, buf, v->typing ? TUI_S_INPUT : TUI_S_LABEL);
 	if (v->err[0]) {
 		tui_canvas_text(c, 1, 2, m->w - 2, v->err, TUI_S_ERROR_MSG);
 		return;
 	}
-	snprintf(buf, sizeof buf, "%4s %5s %2s %2s %3s %2s %2s %4s %4s %3s %4s %-4s %10s %9s %6s", "#", "gpus", "tp",
-		 "pp", "vpp", "cp", "ep", "dp", "zero", "mb", "acc", "rcmp", "mem/GPU", "step", "days");
+	{
+		/* the knob keys stay (they are the knobs' names); the last three heads are words */
+		char h1[40], h2[40], h3[40];
+		char h4[40], h5[40];
+		snprintf(buf, sizeof buf, "%4s %5s %2s %2s %3s %2s %2s %4s %4s %3s %s %s %s %s %s", "#", "gpus", "tp", "pp",
+			 "vpp", "cp", "ep", "dp", "zero", "mb", ralign(h4, sizeof h4, C_("plan column", "acc"), 4),
+			 util_text_pad(h5, sizeof h5, C_("plan column", "rcmp"), 4), ralign(h1, sizeof h1, C_("plan column", "mem/GPU"), 10),
+			 ralign(h2, sizeof h2, C_("plan column", "step"), 9), ralign(h3, sizeof h3, C_("plan column", "days"), 6));
+	}
 	tui_canvas_text(c, 0, 2, m->w, buf, TUI_S_LABEL);
 	y = 3;
 	if (v->have_mine) {
-		row_text(&v->mine, v->mine.fits ? "you" : "you\xe2\x9c\x97", buf, sizeof buf);
+		row_text(&v->mine, v->mine.fits ? _("you") : _("you\xe2\x9c\x97"), buf, sizeof buf);
 		tui_canvas_text(c, 0, y++, m->w, buf, v->mine.fits ? TUI_S_DIM : TUI_S_BAD);
 	}
 	rows_room = m->h - 1 - y - 7;
@@ -276,8 +294,8 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v->st.rows == 0) {
 		tui_canvas_text(c, 1, y++, m->w - 2,
 				v->deadline > 0.0 && v->st.fitting > 0
-					? "no fitting layout trains within the deadline: a later one (D, +), or more GPUs"
-					: "no layout fits: more GPUs (the gpus knob) or a smaller model",
+					? _("no fitting layout trains within the deadline: a later one (D, +), or more GPUs")
+					: _("no layout fits: more GPUs (the gpus knob) or a smaller model"),
 				TUI_S_BAD);
 		return;
 	}
@@ -290,7 +308,7 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		return;
 	}
 	engine_fmt_seconds(r.compute.step_seconds, t1, sizeof t1);
-	snprintf(buf, sizeof buf, " Row %d, one optimizer step %s (predicted), per part:", v->sel + 1, t1);
+	snprintf(buf, sizeof buf, _(" Row %d, one optimizer step %s (predicted), per part:"), v->sel + 1, t1);
 	tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_GROUP);
 	{
 		size_t pos = 0;
@@ -303,8 +321,8 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			if (!(s > 0.0))
 				continue;
 			engine_fmt_seconds(s, t1, sizeof t1);
-			snprintf(item, sizeof item, "  %s %s", engine_step_part_label(i), t1);
-			w = (int)strlen(item);
+			snprintf(item, sizeof item, "  %s %s", _(engine_step_part_label(i)), t1);
+			w = tui_utf8_width(item);
 			if (col + w > m->w - 1 && col > 0) {
 				tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_VALUE);
 				pos = 0;
@@ -323,12 +341,13 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		char tot[32], cap[32];
 		engine_unit_format(ENGINE_UNIT_BYTES, r.memory.total, tot, sizeof tot);
 		engine_unit_format(ENGINE_UNIT_BYTES, r.memory.capacity, cap, sizeof cap);
-		snprintf(buf, sizeof buf, " memory per GPU %s of %s \xc2\xb7 global batch %.0f sequences kept", tot, cap,
+		snprintf(buf, sizeof buf, _(" memory per GPU %s of %s \xc2\xb7 global batch %.0f sequences kept"), tot, cap,
 			 v->st.global_batch);
 		if (y < m->h - 1)
 			tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_VALUE);
 		if (y < m->h - 1)
 			tui_canvas_text(c, 0, y, m->w,
-					" you\xe2\x9c\x97 your layout, does not fit \xc2\xb7 3= your layout \xc2\xb7 rcmp recompute", TUI_S_DIM);
+					_(" you\xe2\x9c\x97 your layout, does not fit \xc2\xb7 3= your layout \xc2\xb7 rcmp recompute"),
+					TUI_S_DIM);
 	}
 }

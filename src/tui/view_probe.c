@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "view_gpu.h"
 #ifdef TUI_HAVE_PRESETS
 #include "presets.h"
@@ -20,12 +21,12 @@
 const char *tui_gpu_failure_title(const struct probe_report *r)
 {
 	switch (r->status) {
-	case PROBE_NO_DRIVER: return "GPU probe: no NVIDIA driver";
-	case PROBE_DRIVER_ERROR: return "GPU probe: the driver cannot run";
-	case PROBE_NO_DEVICE: return "GPU probe: no GPU device";
-	case PROBE_TIMEOUT: return "GPU probe: timed out";
-	case PROBE_CRASHED: return "GPU probe: the driver crashed";
-	default: return "GPU probe: no usable GPU";
+	case PROBE_NO_DRIVER: return _("GPU probe: no NVIDIA driver");
+	case PROBE_DRIVER_ERROR: return _("GPU probe: the driver cannot run");
+	case PROBE_NO_DEVICE: return _("GPU probe: no GPU device");
+	case PROBE_TIMEOUT: return _("GPU probe: timed out");
+	case PROBE_CRASHED: return _("GPU probe: the driver crashed");
+	default: return _("GPU probe: no usable GPU");
 	}
 }
 
@@ -35,31 +36,31 @@ void tui_gpu_explain(const struct probe_report *r, char *buf, size_t n)
 	int i;
 
 	buf[0] = '\0';
-	util_bprintf(buf, n, &pos, "%s\n", r->message[0] ? r->message : "the probe found no usable GPU");
+	util_bprintf(buf, n, &pos, "%s\n", r->message[0] ? r->message : _("the probe found no usable GPU"));
 	if (r->status == PROBE_TIMEOUT || r->status == PROBE_CRASHED)
-		util_bprintf(buf, n, &pos, "The driver ran in a child process, which was stopped; napkin is unaffected.\n");
+		util_bprintf(buf, n, &pos, _("The driver ran in a child process, which was stopped; napkin is unaffected.\n"));
 	for (i = 0; i < r->ndevices && r->status != PROBE_OK; i++)
 		if (r->devices[i].name[0])
-			util_bprintf(buf, n, &pos, "NVML sees: %s\n", r->devices[i].name);
+			util_bprintf(buf, n, &pos, _("NVML sees: %s\n"), r->devices[i].name);
 	for (i = 0; i < r->n_notes; i++)
-		util_bprintf(buf, n, &pos, "note: %s\n", r->notes[i]);
+		util_bprintf(buf, n, &pos, _("note: %s\n"), r->notes[i]);
 	switch (r->status) {
 	case PROBE_NO_DRIVER:
 		util_bprintf(buf, n, &pos,
-			     "\nnapkin reaches the NVIDIA driver at run time (libcuda.so.1; nothing from CUDA is needed "
+			     _("\nnapkin reaches the NVIDIA driver at run time (libcuda.so.1; nothing from CUDA is needed "
 			     "to build it). Without a GPU, the datasheet presets still work: g picks one. For an "
-			     "unusual install, NAPKIN_LIBCUDA takes the library's full path.\n");
+			     "unusual install, NAPKIN_LIBCUDA takes the library's full path.\n"));
 		break;
 	case PROBE_DRIVER_ERROR:
 		util_bprintf(buf, n, &pos,
-			     "\nThe driver library loaded but cannot run: is the NVIDIA kernel driver loaded, and can "
-			     "this user open /dev/nvidia*? (A CUDA toolkit's stub library answers 34.)\n");
+			     _("\nThe driver library loaded but cannot run: is the NVIDIA kernel driver loaded, and can "
+			     "this user open /dev/nvidia*? (A CUDA toolkit's stub library answers 34.)\n"));
 		break;
 	case PROBE_NO_DEVICE:
-		util_bprintf(buf, n, &pos, "\nCheck CUDA_VISIBLE_DEVICES and what nvidia-smi lists.\n");
+		util_bprintf(buf, n, &pos, _("\nCheck CUDA_VISIBLE_DEVICES and what nvidia-smi lists.\n"));
 		break;
 	case PROBE_TIMEOUT:
-		util_bprintf(buf, n, &pos, "\nnapkin explore --probe-timeout SECONDS allows longer.\n");
+		util_bprintf(buf, n, &pos, _("\nnapkin explore --probe-timeout SECONDS allows longer.\n"));
 		break;
 	default: break;
 	}
@@ -96,12 +97,12 @@ static void partial_words(const struct probe_report *r, char *buf, size_t n)
 
 	buf[0] = '\0';
 	if (!r->blas.loaded && r->m.matmul[ENGINE_DT_BF16].state != PROBE_M_OK)
-		util_bprintf(buf, n, &pos, "; cuBLAS missing: matmul skipped");
+		util_bprintf(buf, n, &pos, _("; cuBLAS missing: matmul skipped"));
 	else if (r->m.matmul[ENGINE_DT_BF16].state != PROBE_M_OK)
-		util_bprintf(buf, n, &pos, "; bf16 matmul not measured");
+		util_bprintf(buf, n, &pos, _("; bf16 matmul not measured"));
 	if (!r->nvml.loaded)
-		util_bprintf(buf, n, &pos, "; NVML missing");
-	util_bprintf(buf, n, &pos, r->n_notes > 0 ? "; M: notes" : "; M: live panel");
+		util_bprintf(buf, n, &pos, _("; NVML missing"));
+	util_bprintf(buf, n, &pos, r->n_notes > 0 ? _("; M: notes") : _("; M: live panel"));
 }
 
 int tui_gpu_accept(struct tui_model *m, const struct probe_report *r, uint64_t now)
@@ -114,7 +115,7 @@ int tui_gpu_accept(struct tui_model *m, const struct probe_report *r, uint64_t n
 	int i, slot;
 
 	if (g == NULL) {
-		tui_model_message(m, true, "out of memory");
+		tui_model_message(m, true, _("out of memory"));
 		return -1;
 	}
 	if (r != &g->report)
@@ -147,20 +148,23 @@ int tui_gpu_accept(struct tui_model *m, const struct probe_report *r, uint64_t n
 	snprintf(g->device, sizeof g->device, "%s", d->name);
 	g->notes[0] = '\0';
 	for (i = 0; i < r->n_notes; i++)
-		util_bprintf(g->notes, sizeof g->notes, &pos, "note: %s\n", r->notes[i]);
+		util_bprintf(g->notes, sizeof g->notes, &pos, _("note: %s\n"), r->notes[i]);
 	tui_gpu_wrap_catalog(m, g);
 	if (tui_view_top(m) == TUI_VIEW_PROBE)
 		tui_view_pop(m);
 	if (tui_model_set_knob(m, engine_knob_find("gpu"), e.gpu.id, now) != NAPKIN_OK) {
 		char why[sizeof m->msg];
 		snprintf(why, sizeof why, "%s", m->msg);
-		tui_model_message(m, true, "measured %s, but it cannot be used: %.400s", d->name, why);
+		tui_model_message(m, true, _("measured %s, but it cannot be used: %.400s"), d->name, why);
 		return -1;
 	}
 	partial_words(r, words, sizeof words);
-	tui_model_message(m, false, "measured in %.1f s: %s selected (%s%s)%s", r->elapsed, e.gpu.id,
-			  e.have_datasheet ? "datasheet " : "no datasheet preset matched", e.have_datasheet ? e.datasheet.id : "",
-			  words);
+	if (e.have_datasheet)
+		tui_model_message(m, false, _("measured in %.1f s: %s selected (datasheet %s)%s"), r->elapsed, e.gpu.id,
+				  e.datasheet.id, words);
+	else
+		tui_model_message(m, false, _("measured in %.1f s: %s selected (no datasheet preset matched)%s"), r->elapsed,
+				  e.gpu.id, words);
 	return 0;
 }
 
@@ -173,7 +177,7 @@ unsigned tui_gpu_probe_start(struct tui_model *m, uint64_t now)
 	struct napkin_err err;
 
 	if (g == NULL) {
-		tui_model_message(m, true, "out of memory");
+		tui_model_message(m, true, _("out of memory"));
 		return TUI_REACT_REDRAW;
 	}
 	if (g->job != NULL) {
@@ -187,11 +191,11 @@ unsigned tui_gpu_probe_start(struct tui_model *m, uint64_t now)
 	util_err_clear(&err);
 	if (probe_start(&g->job, &o, &err) != NAPKIN_OK) {
 		g->job = NULL;
-		tui_model_message(m, true, "the GPU probe could not start: %s", err.msg);
+		tui_model_message(m, true, _("the GPU probe could not start: %s"), err.msg);
 		return TUI_REACT_REDRAW;
 	}
 	memset(&g->progress, 0, sizeof g->progress);
-	snprintf(g->progress.step, sizeof g->progress.step, "starting");
+	snprintf(g->progress.step, sizeof g->progress.step, "%s", _("starting"));
 	g->timeout = o.timeout;
 	g->started = now;
 	g->next_poll = now + TUI_GPU_PROBE_POLL_MS;
@@ -208,7 +212,7 @@ static void probe_cancel(struct tui_model *m, struct tui_gpu *g)
 		return;
 	probe_job_cancel(g->job);
 	g->job = NULL;
-	tui_model_message(m, false, "GPU probe cancelled");
+	tui_model_message(m, false, _("GPU probe cancelled"));
 }
 
 void tui_probe_close(struct tui_model *m)
@@ -253,16 +257,16 @@ void tui_probe_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		in = tui_rect_inner(box);
 		in.x++;
 		in.w -= 2;
-		tui_paint_frame(c, box, "Probing the GPU in this machine");
+		tui_paint_frame(c, box, _("Probing the GPU in this machine"));
 		tui_canvas_text(c, in.x, in.y, in.w, g->progress.step, TUI_S_VALUE);
 		tui_paint_bar(c, in.x, in.y + 2, in.w - 6, g->progress.fraction, TUI_S_GOOD);
 		snprintf(line, sizeof line, "%3.0f%%", g->progress.fraction * 100.0);
 		tui_canvas_text_right(c, in.x + in.w, in.y + 2, 5, line, TUI_S_VALUE);
-		snprintf(line, sizeof line, "%.1f s so far; stopped after %.0f s at most", el, g->timeout);
+		snprintf(line, sizeof line, _("%.1f s so far; stopped after %.0f s at most"), el, g->timeout);
 		tui_canvas_text(c, in.x, in.y + 3, in.w, line, TUI_S_DIM);
 		tui_paint_wrapped_from(c, tui_rect_make(in.x, in.y + 5, in.w, in.h - 5),
-				     "The driver runs in a child process: a hang or a crash there cannot take napkin down. "
-				     "Esc cancels.",
+				     _("The driver runs in a child process: a hang or a crash there cannot take napkin down. "
+				     "Esc cancels."),
 				     0, TUI_S_OVERLAY);
 		return;
 	}
@@ -274,7 +278,7 @@ void tui_probe_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		in.w -= 2;
 		tui_paint_frame(c, box, g->fail_title);
 		tui_paint_wrapped_from(c, tui_rect_make(in.x, in.y, in.w, in.h - 1), g->fail_text, 0, TUI_S_OVERLAY);
-		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, "Enter or Esc closes" DOT "G probes again", TUI_S_DIM);
+		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, _("Enter or Esc closes \xc2\xb7 G probes again"), TUI_S_DIM);
 	}
 }
 
@@ -283,7 +287,7 @@ void tui_probe_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 unsigned tui_gpu_probe_start(struct tui_model *m, uint64_t now)
 {
 	(void)now;
-	tui_model_message(m, true, "this napkin was built without the probe module: no GPU probing");
+	tui_model_message(m, true, _("this napkin was built without the probe module: no GPU probing"));
 	return TUI_REACT_REDRAW;
 }
 

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "tradeoff.h"
 #include "view_trade.h"
 
@@ -29,30 +30,30 @@ static const char *const y_keys[] = {
 #define NY (int)(sizeof y_keys / sizeof y_keys[0])
 /* what each is, and whose (the report's own words: per GPU, per step, for the job) */
 static const char *const y_labels[NY] = {
-	"memory per GPU", "step time (one optimizer step)", "MFU", "tokens/s (the job)",
-	"training days (the job)", "cost (the job, price x GPU-hours)", "decode tokens/s (all replicas)",
+	N_("memory per GPU"), N_("step time (one optimizer step)"), N_("MFU"), N_("tokens/s (the job)"),
+	N_("training days (the job)"), N_("cost (the job, price x GPU-hours)"), N_("decode tokens/s (all replicas)"),
 };
 
 /* a part's band: its glyph (told apart without colour) and its colour */
 struct band {
 	uint32_t glyph;
 	int style;
-	const char *name; /* short, for the legend */
+	const char *name; /* short, for the legend (a msgid, context "sweep legend") */
 };
 static const struct band memory_bands[] = {
 	/* the parts in engine_metric_parts' order, in the glyphs and colours of the main
 	 * screen's memory bar (draw_memory.c) */
-	{0x2588, TUI_S_MEM_WEIGHTS, "weights"}, {0x259c, TUI_S_MEM_MASTER, "autocast"},
-	{0x2593, TUI_S_MEM_MASTER, "master"},   {0x2592, TUI_S_MEM_GRADS, "grads"},
-	{0x2591, TUI_S_MEM_OPTIM, "optimizer"}, {0x259a, TUI_S_MEM_ACT, "activations"},
-	{0x2261, TUI_S_MEM_LOGITS, "logits"},   {0x259f, TUI_S_MEM_KV, "scratch"},
-	{0x259e, TUI_S_MEM_KV, "KV cache"},     {0x2581, TUI_S_MEM_OVERHEAD, "overhead"},
+	{0x2588, TUI_S_MEM_WEIGHTS, NC_("sweep legend", "weights")}, {0x259c, TUI_S_MEM_MASTER, NC_("sweep legend", "autocast")},
+	{0x2593, TUI_S_MEM_MASTER, NC_("sweep legend", "master")},   {0x2592, TUI_S_MEM_GRADS, NC_("sweep legend", "grads")},
+	{0x2591, TUI_S_MEM_OPTIM, NC_("sweep legend", "optimizer")}, {0x259a, TUI_S_MEM_ACT, NC_("sweep legend", "activations")},
+	{0x2261, TUI_S_MEM_LOGITS, NC_("sweep legend", "logits")},   {0x259f, TUI_S_MEM_KV, NC_("sweep legend", "scratch")},
+	{0x259e, TUI_S_MEM_KV, NC_("sweep legend", "KV cache")},     {0x2581, TUI_S_MEM_OVERHEAD, NC_("sweep legend", "overhead")},
 };
 static const struct band step_bands[NPART] = {
-	{0x2588, TUI_S_MEM_WEIGHTS, "matmul"},   {0x2593, TUI_S_MEM_ACT, "attention"}, {0x2592, TUI_S_MEM_LOGITS, "elementwise"},
-	{0x2591, TUI_S_MEM_GRADS, "recompute"},  {0x259a, TUI_S_MEM_OPTIM, "optimizer"}, {0x259e, TUI_S_ROOF, "TP"},
+	{0x2588, TUI_S_MEM_WEIGHTS, NC_("sweep legend", "matmul")},   {0x2593, TUI_S_MEM_ACT, NC_("sweep legend", "attention")}, {0x2592, TUI_S_MEM_LOGITS, NC_("sweep legend", "elementwise")},
+	{0x2591, TUI_S_MEM_GRADS, NC_("sweep legend", "recompute")},  {0x259a, TUI_S_MEM_OPTIM, NC_("sweep legend", "optimizer")}, {0x259e, TUI_S_ROOF, "TP"},
 	{'=', TUI_S_SLOPE, "CP"},                {'+', TUI_S_RIDGE, "EP"},               {':', TUI_S_POINT, "PP"},
-	{0x2261, TUI_S_MEM_KV, "DP"},            {0x2581, TUI_S_MEM_OVERHEAD, "bubble"}, {'#', TUI_S_WARN, "offload"},
+	{0x2261, TUI_S_MEM_KV, "DP"},            {0x2581, TUI_S_MEM_OVERHEAD, NC_("sweep legend", "bubble")}, {'#', TUI_S_WARN, NC_("sweep legend", "offload")},
 };
 
 struct sweep_view {
@@ -237,7 +238,7 @@ static void compute(struct tui_model *m, struct sweep_view *v)
 	util_err_clear(&err);
 	if (v->xk == NULL || tui_sweep_range(&m->sc, v->xk, TUI_SWEEP_POINTS, &v->range, &err) != NAPKIN_OK ||
 	    metrics(v, &err) != NAPKIN_OK) {
-		util_strlcpy(v->err, err.msg[0] ? err.msg : "no knob to sweep", sizeof v->err);
+		util_strlcpy(v->err, err.msg[0] ? err.msg : _("no knob to sweep"), sizeof v->err);
 		return;
 	}
 	memset(&sw, 0, sizeof sw);
@@ -256,7 +257,7 @@ static void add_result(struct tui_model *m, struct sweep_view *v)
 	int j, i;
 
 	if (v->ny >= NYMAX) {
-		tui_model_message(m, true, "at most %d results at once (d drops the last)", NYMAX);
+		tui_model_message(m, true, _("at most %d results at once (d drops the last)"), NYMAX);
 		return;
 	}
 	for (j = 1; j < NY; j++) {
@@ -407,7 +408,7 @@ static int draw_legend(struct tui_canvas *c, const struct tui_model *m, const st
 		const struct band *b = band_of(v, i, order[j]);
 		int bw;
 		tui_paint_metric_value(mt, engine_metric_value(&m->res, mt), t, sizeof t);
-		snprintf(buf, sizeof buf, "%s %s", b->name, t);
+		snprintf(buf, sizeof buf, "%s %s", C_("sweep legend", b->name), t);
 		bw = tui_utf8_width(buf) + 2;
 		if (col + bw + 1 > x + w && col > x) {
 			if (++row >= rows)
@@ -471,16 +472,18 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 	{
 		char t[40] = "";
 		bool legend = stacked && v->xk != NULL;
-		if (legend)
+		if (legend) {
 			tui_paint_knob_value(v->xk, engine_knob_value(&m->sc, v->xk), t, sizeof t);
-		snprintf(buf, sizeof buf, "%s (%s)%s%s%s%s", y_labels[v->ym[i]], mt->key, legend ? "; its parts at " : "",
-			 legend ? v->xk->key : "", legend ? " " : "", t);
+			snprintf(buf, sizeof buf, _("%s (%s); its parts at %s %s"), _(y_labels[v->ym[i]]), mt->key, v->xk->key, t);
+		} else {
+			snprintf(buf, sizeof buf, C_("sweep panel", "%s (%s)"), _(y_labels[v->ym[i]]), mt->key);
+		}
 	}
 	tui_canvas_text(c, 1, top, m->w - 2, buf, TUI_S_TITLE);
 	if (stacked)
 		draw_legend(c, m, v, i, 2, top + 1, m->w - 3, nleg);
 	if (!(ymax > 0.0)) {
-		tui_canvas_text(c, ox, oy, w, "no valid point (this result is 0 or not defined here)", TUI_S_ERROR_MSG);
+		tui_canvas_text(c, ox, oy, w, _("no valid point (this result is 0 or not defined here)"), TUI_S_ERROR_MSG);
 		return;
 	}
 	tui_plot_reset(&v->plot, w, ph, v->xs[0], v->xs[v->n - 1], 0.0, ymax * 1.08, v->range.geometric);
@@ -514,7 +517,7 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 		int cy = (int)lround(tui_plot_yf(&v->plot, capacity)) / 4;
 		char t[64];
 		engine_unit_format(ENGINE_UNIT_BYTES, capacity, t, sizeof t);
-		snprintf(buf, sizeof buf, "capacity %s", t);
+		snprintf(buf, sizeof buf, _("capacity %s"), t);
 		tui_canvas_text_right(c, ox + w, oy + cy - (cy > 0), w, buf, TUI_S_WARN);
 	}
 	/* the y axis with ticks at 0, 1/2 and the top (fewer rows: fewer ticks) */
@@ -544,7 +547,7 @@ static int legend_rows(const struct sweep_view *v, int i, int w)
 		return 0;
 	for (k = 0; k < v->nparts[i]; k++) /* the name, a value of about 10 and the glyph */
 		if (part_shown(v, i, k))
-			width += (int)strlen(band_of(v, i, k)->name) + 14;
+			width += tui_utf8_width(C_("sweep legend", band_of(v, i, k)->name)) + 14;
 	return width > 2 * (w - 4) ? 3 : width > w - 4 ? 2 : 1;
 }
 
@@ -564,19 +567,26 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	compute(m, v);
 	engine_range_format(&v->range, rng, sizeof rng);
 	buf[0] = '\0';
-	util_bprintf(buf, sizeof buf, &pos, " Sweep: ");
-	for (i = 0; i < v->ny; i++)
-		util_bprintf(buf, sizeof buf, &pos, "%s%s", i ? " + " : "", y_labels[v->ym[i]]);
-	util_bprintf(buf, sizeof buf, &pos, " along %s (%s, %zu points)", v->xk ? v->xk->label : "?", rng, v->n);
+	{
+		char ys[300];
+		size_t yp = 0;
+		ys[0] = '\0';
+		for (i = 0; i < v->ny; i++)
+			util_bprintf(ys, sizeof ys, &yp, "%s%s", i ? " + " : "", _(y_labels[v->ym[i]]));
+		util_bprintf(buf, sizeof buf, &pos, P_(" Sweep: %s along %s (%s, %zu point)", " Sweep: %s along %s (%s, %zu points)", v->n),
+			     ys, v->xk ? _(v->xk->label) : "?", rng, v->n);
+	}
 	tui_paint_view_header(c, m->w, buf);
 	if (v->other >= nk)
 		v->other = nk > 0 ? nk - 1 : 0;
 	engine_knob_display(&m->sc, ks[v->other], t1, sizeof t1);
-	snprintf(buf, sizeof buf, " results (y, a d): %d of %d   stack (s): %s   other knob (j k, - +): %s = %s", v->ny,
-		 NYMAX, v->stack ? "on" : "off", nk ? ks[v->other]->key : "-", nk ? t1 : "");
+	snprintf(buf, sizeof buf,
+		 v->stack ? _(" results (y, a d): %d of %d   stack (s): on   other knob (j k, - +): %s = %s")
+			  : _(" results (y, a d): %d of %d   stack (s): off   other knob (j k, - +): %s = %s"),
+		 v->ny, NYMAX, nk ? ks[v->other]->key : "-", nk ? t1 : "");
 	tui_canvas_text(c, 0, 1, m->w, buf, TUI_S_LABEL);
 	if (v->n == 0 || v->xk == NULL) {
-		tui_canvas_text(c, 1, 3, m->w - 2, v->err[0] ? v->err : "nothing to draw", TUI_S_ERROR_MSG);
+		tui_canvas_text(c, 1, 3, m->w - 2, v->err[0] ? v->err : _("nothing to draw"), TUI_S_ERROR_MSG);
 		return;
 	}
 	/* the panels share rows 2 .. h-6; below them the x labels, the knob, the status */
@@ -607,7 +617,7 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (ph > TUI_PLOT_H)
 		ph = TUI_PLOT_H;
 	if (w < 10 || ph < 2) {
-		tui_canvas_text(c, 1, 3, m->w - 2, "too small for this many results (d drops one)", TUI_S_ERROR_MSG);
+		tui_canvas_text(c, 1, 3, m->w - 2, _("too small for this many results (d drops one)"), TUI_S_ERROR_MSG);
 		return;
 	}
 	top = 2;
@@ -626,7 +636,8 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			tui_canvas_text(c, tx, top, lw, labels[k], TUI_S_AXIS);
 		}
 	}
-	snprintf(buf, sizeof buf, "%s (%s%s)  x: X", v->xk->label, v->xk->key, v->plot.logx ? ", log scale" : "");
+	snprintf(buf, sizeof buf, v->plot.logx ? _("%s (%s, log scale)  x: X") : _("%s (%s)  x: X"), _(v->xk->label),
+		 v->xk->key);
 	tui_canvas_text_right(c, ox + w, top + 1, w, buf, TUI_S_LABEL);
 	/* the status: the scenario's own point and the first that does not fit */
 	for (p = 0; p < v->n; p++) {
@@ -643,20 +654,24 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (mem_panel >= 0) {
 		char capt[64];
 		engine_unit_format(ENGINE_UNIT_BYTES, m->res.memory.capacity, capt, sizeof capt);
-		snprintf(buf, sizeof buf, " now (dotted): %s %s: %s of %s per GPU, %s", v->xk->key, t1, t2,
-			 capt, m->res.memory.fits ? "fits" : "does not fit");
+		snprintf(buf, sizeof buf,
+			 m->res.memory.fits ? _(" now (dotted): %s %s: %s of %s per GPU, fits")
+					    : _(" now (dotted): %s %s: %s of %s per GPU, does not fit"),
+			 v->xk->key, t1, t2, capt);
 	} else {
-		snprintf(buf, sizeof buf, " now (dotted): %s %s: %s", v->xk->key, t1, t2);
+		snprintf(buf, sizeof buf, _(" now (dotted): %s %s: %s"), v->xk->key, t1, t2);
 	}
 	tui_canvas_text(c, 0, row, m->w, buf, TUI_S_VALUE);
 	if (first_bad >= 0) {
 		tui_paint_knob_value(v->xk, v->xs[first_bad], t1, sizeof t1);
-		if (last_fit >= 0)
+		if (last_fit >= 0) {
 			tui_paint_knob_value(v->xk, v->xs[last_fit], t2, sizeof t2);
-		snprintf(buf, sizeof buf, " \xe2\x9c\x97 first point that does not fit: %s %s%s%s", v->xk->key, t1,
-			 last_fit >= 0 ? "; last that fits: " : "; none fits", last_fit >= 0 ? t2 : "");
+			snprintf(buf, sizeof buf, _(" \xe2\x9c\x97 first point that does not fit: %s %s; last that fits: %s"),
+				 v->xk->key, t1, t2);
+		} else
+			snprintf(buf, sizeof buf, _(" \xe2\x9c\x97 first point that does not fit: %s %s; none fits"), v->xk->key, t1);
 		tui_canvas_text(c, 0, row + 1, m->w, buf, TUI_S_BAD);
 	} else {
-		tui_canvas_text(c, 0, row + 1, m->w, " every point of the range fits in memory", TUI_S_GOOD);
+		tui_canvas_text(c, 0, row + 1, m->w, _(" every point of the range fits in memory"), TUI_S_GOOD);
 	}
 }

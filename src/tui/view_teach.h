@@ -20,6 +20,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "i18n.h"
 #include "model.h"
 
 struct teach_lesson;
@@ -57,9 +58,10 @@ int tui_teach_draw_wrapped(struct tui_canvas *c, struct tui_rect r, int y, int m
 /* The title bar: napkin, the view's title and the scenario in words. */
 void tui_teach_title_bar(struct tui_model *m, struct tui_canvas *c, const char *title);
 
-#define TUI_LESSON_FOOTER "n|next step|p|previous|r|redo step|[ ]|scroll|u|undo|L|lessons|Esc|leave|?|help"
-#define TUI_TENSORS_FOOTER "\xe2\x86\x91\xe2\x86\x93|tensor|Enter|inspect|:|operation|s|shape|u|undo|Esc|close"
+/* TRANSLATORS: a footer, "key|what|key|what...": keep the keys and the | */
+#define TUI_LESSON_FOOTER N_("n|next step|p|previous|r|redo step|[ ]|scroll|u|undo|L|lessons|Esc|leave|?|help")
+#define TUI_TENSORS_FOOTER N_("\xe2\x86\x91\xe2\x86\x93|tensor|Enter|inspect|:|operation|s|shape|u|undo|Esc|close")
 #define TUI_DTYPELAB_FOOTER                                                                                  \
-	"0-9|type a number|Enter|store it|Tab|example|\xe2\x86\x91\xe2\x86\x93|dtype|!|e4m3 overflow rule|Esc|close"
+	N_("0-9|type a number|Enter|store it|Tab|example|\xe2\x86\x91\xe2\x86\x93|dtype|!|e4m3 overflow rule|Esc|close")
 
 #endif

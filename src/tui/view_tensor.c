@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "tensor.h"
 #include "view_teach.h"
 #include "wrap.h"
@@ -101,11 +102,11 @@ static void apply_typed(struct tensors_view *v)
 		}
 		if (teach_tensor_parse(rest, dt, &r, &err) != NAPKIN_OK) {
 			size_t pos = 0;
-			util_bprintf(v->note, sizeof v->note, &pos, "shape: %s", err.msg);
+			util_bprintf(v->note, sizeof v->note, &pos, _("shape: %s"), err.msg);
 			v->note_err = true;
 			return;
 		}
-		inspect(v, &r, "a new tensor");
+		inspect(v, &r, _("a new tensor"));
 		return;
 	}
 	if (teach_tensor_op(cur, v->in.text, &r, &res, &err) != NAPKIN_OK) {
@@ -174,7 +175,7 @@ unsigned tui_tensors_key(struct tui_model *m, const struct tui_event *ev, uint64
 	case 'u':
 		if (v->n_hist > 1) {
 			v->n_hist--;
-			snprintf(v->note, sizeof v->note, "undid %s", v->hist_op[v->n_hist]);
+			snprintf(v->note, sizeof v->note, _("undid %s"), v->hist_op[v->n_hist]);
 			v->note_err = false;
 		}
 		return TUI_REACT_REDRAW;
@@ -209,16 +210,24 @@ static void draw_big_table(struct tui_model *m, struct tui_canvas *c, struct ten
 	if (wname > (wide ? 34 : 18))
 		wname = wide ? 34 : 18;
 	wshape = in.w - wname - (wide ? 38 : 27);
-	snprintf(title, sizeof title, "Where the big tensors come from (the whole model, before TP/PP/ZeRO; %s)",
-		 m->sc.mode == ENGINE_MODE_TRAIN ? "one layer's activations at this micro-batch" : "KV cache at this batch");
+	snprintf(title, sizeof title,
+		 m->sc.mode == ENGINE_MODE_TRAIN
+			 ? _("Where the big tensors come from (the whole model, before TP/PP/ZeRO; one layer's activations at this micro-batch)")
+			 : _("Where the big tensors come from (the whole model, before TP/PP/ZeRO; KV cache at this batch)"));
 	if (tui_utf8_width(title) > r.w - 5)
-		snprintf(title, sizeof title, "The big tensors (whole model, before TP/PP/ZeRO)");
+		util_strlcpy(title, _("The big tensors (whole model, before TP/PP/ZeRO)"), sizeof title);
 	tui_canvas_box(c, r, title, TUI_S_BORDER, TUI_S_TITLE);
 	if (wshape < 12)
 		wshape = 12;
-	snprintf(line, sizeof line, " %-*s%-*s %-8s %5s %*s%11s", wname - 1, "tensor", wshape, "shape", "dtype", "count",
-		 wide ? 11 : 0, wide ? "each" : "", "total");
-	tui_canvas_text(c, in.x, in.y, in.w, line, TUI_S_LABEL);
+	/* the column heads, each at its column (a translated head pads by display width) */
+	tui_canvas_fill(c, tui_rect_make(in.x, in.y, in.w, 1), ' ', TUI_S_LABEL);
+	tui_canvas_text(c, in.x + 1, in.y, wname - 1, _("tensor"), TUI_S_LABEL);
+	tui_canvas_text(c, in.x + wname, in.y, wshape, _("shape"), TUI_S_LABEL);
+	tui_canvas_text(c, in.x + wname + wshape + 1, in.y, 8, _("dtype"), TUI_S_LABEL);
+	tui_canvas_text_right(c, in.x + wname + wshape + 15, in.y, 5, _("count"), TUI_S_LABEL);
+	if (wide)
+		tui_canvas_text_right(c, in.x + wname + wshape + 27, in.y, 11, _("each"), TUI_S_LABEL);
+	tui_canvas_text_right(c, in.x + wname + wshape + 27 + (wide ? 11 : 0), in.y, 11, _("total"), TUI_S_LABEL);
 	/* keep the selection on screen (role headings take rows too) */
 	if (v->sel < v->first)
 		v->first = v->sel;
@@ -235,7 +244,7 @@ static void draw_big_table(struct tui_model *m, struct tui_canvas *c, struct ten
 				if (v->big[k].role == role)
 					sum += v->big[k].total_bytes;
 			fmt_bytes2(sum, total, sizeof total);
-			snprintf(line, sizeof line, " %s: %s", teach_role_name(role), total);
+			snprintf(line, sizeof line, _(" %s: %s"), _(teach_role_name(role)), total);
 			tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_GROUP);
 			if (y >= in.y + in.h - 1)
 				break;
@@ -253,7 +262,7 @@ static void draw_big_table(struct tui_model *m, struct tui_canvas *c, struct ten
 				i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
 	}
 	if (v->sel >= 0 && v->sel < (int)v->n_big) {
-		snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", v->big[v->sel].name, v->big[v->sel].what);
+		snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", v->big[v->sel].name, _(v->big[v->sel].what));
 		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, TUI_S_DIM);
 	}
 }
@@ -271,7 +280,7 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v == NULL)
 		return;
 	tui_canvas_clear(c, TUI_S_NORMAL);
-	tui_teach_title_bar(m, c, "tensor inspector");
+	tui_teach_title_bar(m, c, _("tensor inspector"));
 	hb = 10;
 	if (m->h - 2 - hb < 8)
 		hb = m->h - 2 - 8 > 6 ? m->h - 2 - 8 : 6;
@@ -279,43 +288,44 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	bot = tui_rect_make(0, m->h - 1 - hb, m->w, hb);
 	if (top.h >= 4)
 		draw_big_table(m, c, v, top);
-	tui_canvas_box(c, bot, "Inspector: shape, strides, storage (PyTorch's rules)", TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
+	tui_canvas_box(c, bot, _("Inspector: shape, strides, storage (PyTorch's rules)"), TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
 	in = tui_rect_inner(bot);
 	in.x++;
 	in.w -= 2;
 	t = &v->hist[v->n_hist - 1];
 	teach_tensor_format_shape(t, a, sizeof a);
-	snprintf(line, sizeof line, "tensor   %s  %s", a, engine_dtype_info(t->dtype)->name);
+	/* TRANSLATORS: the inspector's rows start with a label padded to 9 columns: tensor, strides, size, history, result */
+	snprintf(line, sizeof line, _("tensor   %s  %s"), a, engine_dtype_info(t->dtype)->name);
 	y = in.y;
 	tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_VALUE);
 	teach_tensor_format_strides(t, b, sizeof b);
-	snprintf(line, sizeof line, "strides  %s   storage offset %lld   %s", b, (long long)t->offset,
-		 teach_tensor_is_contiguous(t) ? "contiguous" : "NOT contiguous");
+	snprintf(line, sizeof line, _("strides  %s   storage offset %lld   %s"), b, (long long)t->offset,
+		 teach_tensor_is_contiguous(t) ? _("contiguous") : _("NOT contiguous"));
 	tui_canvas_text(c, in.x, y++, in.w, line, teach_tensor_is_contiguous(t) ? TUI_S_NORMAL : TUI_S_WARN);
 	fmt_bytes2(teach_tensor_bytes(t), by, sizeof by);
 	fmt_bytes2(teach_tensor_storage_bytes(t), st, sizeof st);
-	snprintf(line, sizeof line, "size     %lld elements \xc3\x97 %g B = %s   (storage %s)",
+	snprintf(line, sizeof line, _("size     %lld elements \xc3\x97 %g B = %s   (storage %s)"),
 		 (long long)teach_tensor_numel(t), engine_dtype_info(t->dtype)->bytes, by, st);
 	tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_NORMAL);
 	line[0] = '\0';
-	util_bprintf(line, sizeof line, &pos, "history  %s", v->hist_op[0]);
+	util_bprintf(line, sizeof line, &pos, _("history  %s"), v->hist_op[0]);
 	for (i = 1; i < v->n_hist; i++)
 		util_bprintf(line, sizeof line, &pos, " \xe2\x86\x92 %s", v->hist_op[i]);
 	tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_DIM);
 	if (v->note[0] != '\0') {
 		struct tui_rect nr = tui_rect_make(in.x + 9, y, in.w - 9, 2);
-		tui_canvas_text(c, in.x, y, 9, "result", TUI_S_LABEL);
+		tui_canvas_text(c, in.x, y, 9, _("result"), TUI_S_LABEL);
 		y += tui_teach_draw_wrapped(c, nr, y, 2, v->note, 0, v->note_err ? TUI_S_BAD : TUI_S_GOOD);
 	}
 	if (v->typing) {
-		snprintf(line, sizeof line, "%s %s\xe2\x96\x8f", v->typing == 's' ? "shape>" : "op>   ", v->in.text);
+		snprintf(line, sizeof line, "%s %s\xe2\x96\x8f", v->typing == 's' ? _("shape>") : _("op>   "), v->in.text);
 		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, TUI_S_INPUT);
 	} else {
 		/* what can be typed, wrapped into the rows left at the bottom */
-		static const char hint[] =
-			"type : and an operation: transpose(seq, heads) \xc2\xb7 view(batch, heads, -1) \xc2\xb7 reshape(...) "
-			"\xc2\xb7 narrow(seq, 0, 1024) \xc2\xb7 slice(seq, 0, end, 2) \xc2\xb7 expand(...) \xc2\xb7 contiguous(); "
-			"or s and a shape: bf16 batch=8 seq=4k";
+		const char *hint =
+			_("type : and an operation: transpose(seq, heads) \xc2\xb7 view(batch, heads, -1) \xc2\xb7 reshape(...) "
+			  "\xc2\xb7 narrow(seq, 0, 1024) \xc2\xb7 slice(seq, 0, end, 2) \xc2\xb7 expand(...) \xc2\xb7 contiguous(); "
+			  "or s and a shape: bf16 batch=8 seq=4k");
 		char buf[1024];
 		int hy = in.y + in.h - teach_wrap(hint, in.w, buf, sizeof buf);
 		if (hy < y)

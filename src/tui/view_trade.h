@@ -8,6 +8,7 @@
 #ifndef NAPKIN_TUI_VIEW_TRADE_H
 #define NAPKIN_TUI_VIEW_TRADE_H
 
+#include "i18n.h"
 #include "paint.h"
 
 #define TUI_SWEEP_POINTS 64 /* the most points a curve recomputes per keystroke */
@@ -52,42 +53,44 @@ void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_sweep_open(struct tui_model *m);
 void tui_sweep_close(struct tui_model *m);
+/* TRANSLATORS: a footer, "key|what|key|what...": keep the keys and the | */
 #define TUI_SWEEP_FOOTER                                                                                     \
-	"x X|x knob|y Y|result|a d|add/drop a result|s|stack parts|\xe2\x86\x90\xe2\x86\x92|move x|j k|knob|- +|step it|u|undo|Esc|close"
+	N_("x X|x knob|y Y|result|a d|add/drop a result|s|stack parts|\xe2\x86\x90\xe2\x86\x92|move x|j k|knob|- +|step it|u|undo|Esc|close")
 #define TUI_SWEEP_HELP                                                                                       \
-	"  x X  the knob along x   y Y  the first result   a d  add a result (three at most), drop the last\n"  \
+	N_("  x X  the knob along x   y Y  the first result   a d  add a result (three at most), drop the last\n"  \
 	"  s  stack the parts (memory's ten, the step's twelve) with a legend at the scenario's x\n"           \
 	"  \xe2\x86\x90\xe2\x86\x92  move the scenario's own x   j k  pick another knob   - +  step it   u  undo\n"   \
 	"  green: fits in memory; red: does not; \xe2\x9c\x97 the first point that does not fit;\n"             \
-	"  dashed: the card's capacity (per GPU); dotted and \xe2\x96\xb2: the scenario's own x\n"
+	"  dashed: the card's capacity (per GPU); dotted and \xe2\x96\xb2: the scenario's own x\n")
 
 void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_heat_open(struct tui_model *m);
 void tui_heat_close(struct tui_model *m);
-#define TUI_HEAT_FOOTER "\xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93|cell|Enter|apply|p|knobs|y|result|u|undo|Esc|close"
+#define TUI_HEAT_FOOTER N_("\xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93|cell|Enter|apply|p|knobs|y|result|u|undo|Esc|close")
 #define TUI_HEAT_HELP                                                                                        \
-	"  \xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93  cursor   Enter  apply the cell (u undoes)   p  the knobs   y  the result\n" \
-	"  shade \xe2\x96\x91\xe2\x96\x92\xe2\x96\x93\xe2\x96\x88 low to high; red \xe2\x9c\x97 does not fit; \xe2\x97\x8f the scenario's own cell\n"
+	N_("  \xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93  cursor   Enter  apply the cell (u undoes)   p  the knobs   y  the result\n" \
+	"  shade \xe2\x96\x91\xe2\x96\x92\xe2\x96\x93\xe2\x96\x88 low to high; red \xe2\x9c\x97 does not fit; \xe2\x97\x8f the scenario's own cell\n")
 
 void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_compare_open(struct tui_model *m);
 void tui_compare_close(struct tui_model *m);
-#define TUI_COMPARE_FOOTER "k K|columns' knob|a|add a column (picker or next)|A|add one down|d|drop the last|Esc|close"
+#define TUI_COMPARE_FOOTER N_("k K|columns' knob|a|add a column (picker or next)|A|add one down|d|drop the last|Esc|close")
+/* xgettext:no-c-format */
 #define TUI_COMPARE_HELP                                                                                     \
-	"  k K  the knob whose values are the columns (GPUs first; any knob on screen)\n"                      \
+	N_("  k K  the knob whose values are the columns (GPUs first; any knob on screen)\n"                      \
 	"  a  add a column: gpu and model through the picker (the scenario stays), others a notch up\n"       \
 	"  A  a notch down   d  drop the last   Esc  close\n"                                                  \
-	"  \xe2\x9c\x93 the best of each row; % the difference from the first column\n"
+	"  \xe2\x9c\x93 the best of each row; % the difference from the first column\n")
 
 void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_plan_open(struct tui_model *m);
 void tui_plan_close(struct tui_model *m);
-#define TUI_PLAN_FOOTER "\xe2\x86\x91\xe2\x86\x93|row|Enter|apply|g|goal|D - +|deadline|u|undo|Esc|close"
+#define TUI_PLAN_FOOTER N_("\xe2\x86\x91\xe2\x86\x93|row|Enter|apply|g|goal|D - +|deadline|u|undo|Esc|close")
 #define TUI_PLAN_HELP                                                                                        \
-	"  \xe2\x86\x91\xe2\x86\x93  pick a layout   Enter  apply it to the scenario (u undoes)   g  goal   Esc  close\n"   \
-	"  D  type a deadline in days (Enter sets it, empty: none)   - +  step it along 7 .. 365 days\n"
+	N_("  \xe2\x86\x91\xe2\x86\x93  pick a layout   Enter  apply it to the scenario (u undoes)   g  goal   Esc  close\n"   \
+	"  D  type a deadline in days (Enter sets it, empty: none)   - +  step it along 7 .. 365 days\n")
 
 #endif

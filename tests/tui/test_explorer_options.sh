@@ -44,9 +44,9 @@ tm set-option -g remain-on-exit on \; new-session -d -s app -x 120 -y 40 \
 	"$NAPKIN --lang zh --theme light" || fail "tmux did not start"
 wait_for '每张 GPU 的显存' 'napkin --lang zh --theme light did not open the explorer in Chinese'
 keys L
-wait_for 'Lessons: the chapter' 'L did not list the lessons'
+wait_for '课程：一步一步学这一章' 'L did not list the lessons'
 keys Enter
-wait_for 'Lesson 1: 为什么需要资源核算' 'lesson 1 opened from L is not in Chinese with --lang zh'
+wait_for '第 1 课：为什么需要资源核算' 'lesson 1 opened from L is not in Chinese with --lang zh'
 keys Escape q
 [ "$(wait_exit)" = 0 ] || fail 'napkin --lang zh: exit status'
 echo "ok: explorer options"

@@ -21,11 +21,11 @@ wait_for 'Memory per GPU' 'napkin explore did not draw'
 keys Z
 wait_for '语言：中文' 'Z from English did not switch to Chinese'
 keys L
-wait_for 'Lessons: the chapter' 'L did not list the lessons'
+wait_for '课程：一步一步学这一章' 'L did not list the lessons in Chinese'
 keys Enter
-wait_for 'Lesson 1: 为什么需要资源核算' 'the lesson opened after Z is not in Chinese'
+wait_for '第 1 课：为什么需要资源核算' 'the lesson opened after Z is not in Chinese'
 keys Escape
-wait_gone 'Lesson 1:'
+wait_gone '第 1 课：'
 keys '?'
 wait_for '即时切换' '? does not list the language key (in Chinese, after Z)'
 keys Escape q

@@ -191,6 +191,37 @@ static void test_reader(void **state)
 	i18n_set(I18N_EN);
 }
 
+/* A message with a context (pgettext): the .mo keys it "context\004msgid", apart from the same
+ * msgid without one (GNU gettext manual, "Contexts"). */
+static void test_context(void **state)
+{
+	static const char header[] = "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=1; plural=0;\n";
+	const struct pair p[] = {
+		{"", 0, header, sizeof header - 1},
+		{"memory", 6, "Memory-Bound", 12},
+		{"pane\004memory", 11, "显存", strlen("显存")},
+	};
+	unsigned char mo[512];
+	char path[128];
+
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/napkin-i18n-ctx-%d", (int)getpid());
+	snprintf(path, sizeof path, "mkdir -p %s/zh_CN/LC_MESSAGES", dir);
+	assert_int_equal(system(path), 0);
+	write_mo(mo, build_mo(mo, p, 3, false));
+	i18n_set(I18N_ZH);
+	assert_string_equal(C_("pane", "memory"), "显存");
+	assert_string_equal(_("memory"), "Memory-Bound");
+	assert_string_equal(C_("row", "memory"), "memory"); /* no such context: the msgid */
+	assert_string_equal(NC_("pane", "memory"), "memory");
+	i18n_set(I18N_EN);
+	assert_string_equal(C_("pane", "memory"), "memory");
+	snprintf(path, sizeof path, "rm -rf %s", dir);
+	assert_int_equal(system(path), 0);
+	unsetenv("NAPKIN_LOCALEDIR");
+	i18n_reload();
+}
+
 /* The catalogue compiled in: Chinese with no file and under the C locale. */
 static void test_builtin(void **state)
 {
@@ -233,6 +264,7 @@ static void test_width(void **state)
 
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_codes),   cmocka_unit_test(test_environment), cmocka_unit_test(test_reader),
+	cmocka_unit_test(test_context),
 	cmocka_unit_test(test_builtin), cmocka_unit_test(test_width),
 };
 
