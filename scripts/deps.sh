@@ -1,14 +1,16 @@
 #!/bin/sh
 # Installs the packages of scripts/packages.txt that one of the named groups needs and that
-# are missing (with sudo when not root): build, test (build + test), ci (all of them).
-#   ./scripts/deps.sh build|test|ci
+# are missing (with sudo when not root): build, test (build + test), ci (build + test + ci),
+# shots (build + shots: scripts/screenshots.sh).
+#   ./scripts/deps.sh build|test|ci|shots
 set -eu
 cd "$(dirname "$0")/.."
 case "${1:-}" in
   build) groups="build" ;;
   test) groups="build test" ;;
   ci) groups="build test ci" ;;
-  *) echo "usage: scripts/deps.sh build|test|ci" >&2; exit 2 ;;
+  shots) groups="build shots" ;;
+  *) echo "usage: scripts/deps.sh build|test|ci|shots" >&2; exit 2 ;;
 esac
 need=""
 while read -r pkg group _; do

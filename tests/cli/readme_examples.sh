@@ -1,56 +1,77 @@
 #!/bin/sh
-# The README's `console` examples are real output: each `$ napkin ...` line is run, and every
+# The READMEs' `console` examples are real output: each `$ napkin ...` line is run, and every
 # line pasted under it ("..." stands for lines left out) must be in what napkin prints now, in
-# order; the first example fits and a later one does not. When the model's numbers change
-# on purpose, rerun the command and paste its lines.
+# order; in each README the first example fits and a later one does not. README.zh-CN.md's
+# examples run in Chinese (each has --lang zh, its verdicts are 放得下 / 放不下). When the
+# model's numbers or the catalogue's words change on purpose, rerun the command and paste.
 set -u
 NAPKIN=${1:?usage: $0 PATH/TO/napkin}
 case $NAPKIN in /*) ;; *) NAPKIN=$(pwd)/$NAPKIN ;; esac
 command -v python3 >/dev/null 2>&1 || { echo "FAIL: python3 is missing (scripts/deps.sh test)"; exit 1; }
-python3 - "$NAPKIN" README.md <<'PY'
+python3 - "$NAPKIN" README.md README.zh-CN.md <<'PY'
 import shlex, subprocess, sys
-napkin, readme = sys.argv[1], sys.argv[2]
-lines = open(readme, encoding='utf-8').read().split('\n')
-bad, n, verdicts = [], 0, []
-i = 0
-while i < len(lines):
-    if lines[i].strip() == '```console':
-        block = []
-        i += 1
-        while i < len(lines) and lines[i].strip() != '```':
-            block.append(lines[i])
+napkin = sys.argv[1]
+# each README's verdict words on the memory total line: (fits, does not fit), and the flag
+# every one of its examples carries
+RULES = {'README.md': ('): fits,', 'DOES NOT FIT', None),
+         'README.zh-CN.md': ('）：放得下，', '）：放不下，', '--lang zh')}
+ENV = {'LC_ALL': 'C.UTF-8', 'PATH': '/usr/bin:/bin', 'HOME': '/nonexistent'}
+
+
+def examples(readme):
+    """(command, pasted lines) of each `$ napkin` line in the README's console blocks"""
+    lines = open(readme, encoding='utf-8').read().split('\n')
+    i = 0
+    while i < len(lines):
+        if lines[i].strip() == '```console':
+            block = []
             i += 1
-        cmd, want = None, []
-        for l in block + ['$ ']:
-            if l.startswith('$ '):
-                if cmd is not None:
-                    args = shlex.split(cmd)
-                    assert args[0] == 'napkin', cmd
-                    out = subprocess.run([napkin] + args[1:], capture_output=True, text=True,
-                                         env={'LC_ALL': 'C.UTF-8', 'PATH': '/usr/bin:/bin', 'HOME': '/nonexistent'})
-                    got = out.stdout.split('\n')
-                    verdicts.append('fits' if '): fits,' in out.stdout else 'does not fit' if 'DOES NOT FIT' in out.stdout else '?')
-                    at = 0
-                    for w in want:
-                        if w == '...':
-                            continue
-                        try:
-                            at = got.index(w, at) + 1
-                        except ValueError:
-                            bad.append('%s\n    pasted: %s\n    (not in its output, in this order: rerun it and paste)' % (cmd, w))
-                            break
-                    n += 1
-                cmd, want = l[2:].strip(), []
-            else:
-                want.append(l)
-    i += 1
-if n < 2:
-    bad.append('the README has %d console examples; expected at least 2' % n)
-elif verdicts[0] != 'fits' or 'does not fit' not in verdicts:
-    bad.append('the first example must fit and a later one must not (they: %s)' % ', '.join(verdicts))
+            while i < len(lines) and lines[i].strip() != '```':
+                block.append(lines[i])
+                i += 1
+            cmd, want = None, []
+            for l in block + ['$ ']:
+                if l.startswith('$ '):
+                    if cmd is not None:
+                        yield cmd, want
+                    cmd, want = l[2:].strip(), []
+                else:
+                    want.append(l)
+        i += 1
+
+
+bad, total = [], 0
+for readme in sys.argv[2:]:
+    fits, over, flag = RULES[readme]
+    n, verdicts = 0, []
+    for cmd, want in examples(readme):
+        args = shlex.split(cmd)
+        assert args[0] == 'napkin', cmd
+        if flag and flag not in cmd:
+            bad.append('%s: %s\n    (every example here has %s)' % (readme, cmd, flag))
+        out = subprocess.run([napkin] + args[1:], capture_output=True, text=True, env=ENV)
+        got = out.stdout.split('\n')
+        verdicts.append('fits' if fits in out.stdout else 'does not fit' if over in out.stdout else '?')
+        at = 0
+        for w in want:
+            if w == '...':
+                continue
+            try:
+                at = got.index(w, at) + 1
+            except ValueError:
+                bad.append('%s: %s\n    pasted: %s\n    (not in its output, in this order: rerun it and paste)'
+                           % (readme, cmd, w))
+                break
+        n += 1
+    if n < 2:
+        bad.append('%s has %d console examples; expected at least 2' % (readme, n))
+    elif verdicts[0] != 'fits' or 'does not fit' not in verdicts:
+        bad.append('%s: the first example must fit and a later one must not (they: %s)'
+                   % (readme, ', '.join(verdicts)))
+    total += n
 if bad:
-    print('FAIL: the README shows output napkin does not print:')
+    print('FAIL: a README shows output napkin does not print:')
     print('\n'.join(bad))
     sys.exit(1)
-print('ok: %d README examples print what the README shows' % n)
+print('ok: %d README examples (%s) print what the READMEs show' % (total, ', '.join(sys.argv[2:])))
 PY
