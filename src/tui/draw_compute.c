@@ -166,7 +166,7 @@ static int train_items(struct tui_model *m, struct item *items)
 	line(it, "%s" TUI_BADGE, a);
 	line(it, _("(6\xc2\xb7N\xc2\xb7" "D rule %s)"), b);
 
-	engine_fmt_seconds(cp->train_seconds, a, sizeof a);
+	engine_fmt_seconds_tr(cp->train_seconds, m->sc.tr, a, sizeof a);
 	engine_unit_format(ENGINE_UNIT_GPU_HOURS, cp->gpu_hours, b, sizeof b);
 	it = add(items, &n, _("time"), "compute.train_days", " ");
 	line(it, "%s" TUI_BADGE, a);
@@ -187,7 +187,7 @@ static int train_items(struct tui_model *m, struct item *items)
 	line(it, _("%s tokens/s%s"), a, TUI_BADGE);
 	line(it, DOT " %s/GPU", b);
 
-	engine_fmt_seconds(cp->step_seconds, a, sizeof a);
+	engine_fmt_seconds_tr(cp->step_seconds, m->sc.tr, a, sizeof a);
 	engine_fmt_count(cp->tokens_per_step, b, sizeof b);
 	it = add(items, &n, P_("step", "steps", 1), "compute.step_seconds", " "); /* the msgid the lessons count steps with */
 	line(it, "%s" TUI_BADGE, a);
@@ -221,22 +221,22 @@ static int train_items(struct tui_model *m, struct item *items)
 		for (j = pos; j < w; j++)
 			bar[j] = ' ';
 		bar[w] = '\0';
-		engine_fmt_seconds(cp->step_seconds_predicted, a, sizeof a);
+		engine_fmt_seconds_tr(cp->step_seconds_predicted, m->sc.tr, a, sizeof a);
 		it = add(items, &n, _("step model"), "compute.step_breakdown", " ");
 		line(it, "[%s] %s", bar, a);
 		line(it, "%s", legend);
 	}
 
-	engine_fmt_seconds(cp->step_seconds * fwd_share, a, sizeof a);
-	engine_fmt_seconds(cp->step_seconds * (1 - fwd_share), b, sizeof b);
+	engine_fmt_seconds_tr(cp->step_seconds * fwd_share, m->sc.tr, a, sizeof a);
+	engine_fmt_seconds_tr(cp->step_seconds * (1 - fwd_share), m->sc.tr, b, sizeof b);
 	it = add(items, &n, _("loop"), "compute.steps", " ");
 	it->badge = NULL; /* the times of one step's parts; the step's time has its badge above */
 	line(it, _("load \xe2\x86\x92 forward %s \xe2\x86\x92"), a);
 	line(it, _("backward %s \xe2\x86\x92 update"), b);
 
 	tui_draw_bytes(m->res.data.bytes_per_step, a, sizeof a);
-	engine_fmt_seconds(m->res.data.pinned_seconds, b, sizeof b);
-	engine_fmt_seconds(m->res.data.pageable_seconds, d, sizeof d);
+	engine_fmt_seconds_tr(m->res.data.pinned_seconds, m->sc.tr, b, sizeof b);
+	engine_fmt_seconds_tr(m->res.data.pageable_seconds, m->sc.tr, d, sizeof d);
 	it = add(items, &n, _("data load"), "data_loading.seconds", ", ");
 	/* this GPU's batch; the copy in use with its badge (e shows both, the knob flips them) */
 	line(it, _("%s/GPU a step"), a);
@@ -262,12 +262,12 @@ static int infer_items(struct tui_model *m, struct item *items)
 	line(it, _("%s%s forward"), a, TUI_BADGE);
 	line(it, _("2\xc2\xb7N rule %s"), b);
 
-	engine_fmt_seconds(inf->prefill_seconds, a, sizeof a);
+	engine_fmt_seconds_tr(inf->prefill_seconds, m->sc.tr, a, sizeof a);
 	it = add(items, &n, _("prefill"), "inference.prefill_seconds", " ");
 	line(it, _("%s%s for %lld \xc3\x97 %lld"), a, TUI_BADGE, (long long)m->sc.batch, (long long)m->sc.prompt);
 	line(it, "%s", inf->prefill_memory_bound ? _("prompt tokens, memory-bound") : _("prompt tokens, compute-bound"));
 
-	engine_fmt_seconds(inf->decode_seconds_per_token, a, sizeof a);
+	engine_fmt_seconds_tr(inf->decode_seconds_per_token, m->sc.tr, a, sizeof a);
 	it = add(items, &n, _("decode"), "inference.decode_seconds_per_token", " ");
 	line(it, _("%s%s per step,"), a, TUI_BADGE);
 	line(it, "%s", inf->decode_memory_bound ? _("memory-bound;") : _("compute-bound;"));
@@ -301,7 +301,7 @@ static int infer_items(struct tui_model *m, struct item *items)
 	line(it, P_("%s%s sequence", "%s%s sequences", inf->max_concurrent == 1 ? 1 : 2), a, TUI_BADGE);
 	line(it, _("at %s tokens, per replica"), b);
 
-	engine_fmt_seconds(inf->ttft_seconds, a, sizeof a);
+	engine_fmt_seconds_tr(inf->ttft_seconds, m->sc.tr, a, sizeof a);
 	it = add(items, &n, _("first token"), "inference.ttft_seconds", " ");
 	line(it, "%s" TUI_BADGE, a);
 	if (m->sc.prefill_chunk > 0)
@@ -310,8 +310,8 @@ static int infer_items(struct tui_model *m, struct item *items)
 	else
 		line(it, _("(the whole prompt at once)"));
 
-	engine_fmt_seconds(inf->tpot_seconds, a, sizeof a);
-	engine_fmt_seconds(inf->tp_comm_seconds_per_step, b, sizeof b);
+	engine_fmt_seconds_tr(inf->tpot_seconds, m->sc.tr, a, sizeof a);
+	engine_fmt_seconds_tr(inf->tp_comm_seconds_per_step, m->sc.tr, b, sizeof b);
 	it = add(items, &n, _("per token"), "inference.tpot_seconds", " ");
 	line(it, "%s" TUI_BADGE, a);
 	if (m->sc.tp > 1)
@@ -319,7 +319,7 @@ static int infer_items(struct tui_model *m, struct item *items)
 	else
 		line(it, _("(the decode step)"));
 
-	engine_fmt_seconds(inf->generate_seconds, a, sizeof a);
+	engine_fmt_seconds_tr(inf->generate_seconds, m->sc.tr, a, sizeof a);
 	it = add(items, &n, _("request"), "inference.generate_seconds", " ");
 	line(it, "%s" TUI_BADGE, a);
 	line(it, _("= prefill + %lld \xc3\x97 decode"), (long long)m->sc.generate);

@@ -30,7 +30,7 @@ static void cut_paren(char *lab)
 		*paren = '\0';
 }
 
-static void fmt_signed_seconds(double s, char *buf, size_t n)
+static void fmt_signed_seconds(double s, const struct engine_tr *tr, char *buf, size_t n)
 {
 	char t[40];
 
@@ -38,7 +38,7 @@ static void fmt_signed_seconds(double s, char *buf, size_t n)
 		snprintf(buf, n, "%s", _("no change"));
 		return;
 	}
-	engine_fmt_seconds(fabs(s), t, sizeof t);
+	engine_fmt_seconds_tr(fabs(s), tr, t, sizeof t);
 	snprintf(buf, n, "%s%s", s < 0 ? "-" : "+", t);
 }
 
@@ -155,7 +155,7 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 			continue;
 		if (t->applies) {
 			fmt_signed_bytes(t->delta_memory_bytes, dm, sizeof dm);
-			fmt_signed_seconds(t->delta_seconds, dt, sizeof dt);
+			fmt_signed_seconds(t->delta_seconds, m->sc.tr, dt, sizeof dt);
 		} else {
 			snprintf(dm, sizeof dm, "%s", _("n/a"));
 			snprintf(dt, sizeof dt, "%s", _("n/a"));
