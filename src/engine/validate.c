@@ -246,9 +246,12 @@ void engine_scenario_summary(const struct engine_scenario *sc, char *buf, size_t
 
 	snprintf(gpus, sizeof gpus, "%lld", (long long)sc->gpus);
 	if (sc->mode == ENGINE_MODE_TRAIN)
-		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 %s \xc2\xb7 %s \xc2\xb7 %s%s%s",
-			 sc->model.name[0] ? sc->model.name : "custom model", gpus, sc->gpu.name[0] ? sc->gpu.name : "GPU",
-			 sc->finetune == ENGINE_FT_FULL ? "train" : engine_finetune_name(sc->finetune),
+		/* TRANSLATORS: model, GPU count, GPU, train or the fine-tuning method, precision,
+		 * optimizer, then " · offload " and the offload tier or nothing */
+		snprintf(buf, n, eng_tr(sc->tr, N_("%s on %s \xc3\x97 %s \xc2\xb7 %s \xc2\xb7 %s \xc2\xb7 %s%s%s")),
+			 sc->model.name[0] ? sc->model.name : eng_tr(sc->tr, N_("custom model")), gpus,
+			 sc->gpu.name[0] ? sc->gpu.name : "GPU",
+			 sc->finetune == ENGINE_FT_FULL ? eng_tr(sc->tr, N_("train")) : engine_finetune_name(sc->finetune),
 			 engine_precision_name(sc->precision), engine_optimizer_name(sc->optimizer),
 			 sc->offload != ENGINE_OFFLOAD_NONE ? " \xc2\xb7 offload " : "",
 			 sc->offload != ENGINE_OFFLOAD_NONE ? engine_offload_name(sc->offload) : "");
@@ -256,8 +259,10 @@ void engine_scenario_summary(const struct engine_scenario *sc, char *buf, size_t
 		/* inference keeps weights and a KV cache: their dtypes, not a training recipe */
 		struct eng_bytes by;
 		eng_bytes(sc, &by);
-		snprintf(buf, n, "%s on %s \xc3\x97 %s \xc2\xb7 infer \xc2\xb7 %s weights \xc2\xb7 %s KV",
-			 sc->model.name[0] ? sc->model.name : "custom model", gpus, sc->gpu.name[0] ? sc->gpu.name : "GPU",
+		/* TRANSLATORS: model, GPU count, GPU, the weights' format, the KV cache's dtype */
+		snprintf(buf, n, eng_tr(sc->tr, N_("%s on %s \xc3\x97 %s \xc2\xb7 infer \xc2\xb7 %s weights \xc2\xb7 %s KV")),
+			 sc->model.name[0] ? sc->model.name : eng_tr(sc->tr, N_("custom model")), gpus,
+			 sc->gpu.name[0] ? sc->gpu.name : "GPU",
 			 sc->weight_format != ENGINE_WF_DTYPE
 				 ? engine_weight_format_info((enum engine_weight_format)sc->weight_format)->name
 				 : by.weight_dt >= 0 ? engine_dtype_info((enum engine_dtype)by.weight_dt)->name : "?",
