@@ -275,6 +275,8 @@ int probe_start(struct probe_job **out, const struct probe_options *o, struct na
 		return rc;
 	}
 	if (job->pid == 0) {
+		/* the child: its copy of the job is the parent's to keep, not its own */
+		free(job);
 		close(fds[0]);
 		probe_child(fds[1], o);
 	}
