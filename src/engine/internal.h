@@ -9,7 +9,7 @@
 #define N_(s) s
 
 /* A marked msgid in the language of tr (NULL: the English msgid itself). */
-static inline const char *eng_tr(const struct engine_tr *tr, const char *msgid)
+__attribute__((format_arg(2))) static inline const char *eng_tr(const struct engine_tr *tr, const char *msgid)
 {
 	return tr != NULL && tr->gettext != NULL ? tr->gettext(tr->ctx, msgid) : msgid;
 }

@@ -41,18 +41,19 @@ enum i18n_lang i18n_get(void);
 const char *i18n_code(enum i18n_lang lang);
 
 /* The translation of msgid in the current language, or msgid itself. Never NULL. */
-const char *i18n_gettext(const char *msgid);
+const char *i18n_gettext(const char *msgid) __attribute__((format_arg(1)));
 /* i18n_gettext with a context, the shape of the engine's translator (struct engine_tr,
  * docs/i18n.md): the front ends lend the engine {i18n_gettext_cb, NULL}. ctx is unused. */
 const char *i18n_gettext_cb(void *ctx, const char *msgid);
 /* The form of one/many for n, translated (ngettext; English: one when n == 1). */
-const char *i18n_ngettext(const char *one, const char *many, unsigned long n);
+const char *i18n_ngettext(const char *one, const char *many, unsigned long n) __attribute__((format_arg(1)))
+	__attribute__((format_arg(2)));
 /* The translation of msgid in context ctx (GNU pgettext: one English word for two ideas,
  * "memory" what a knob moves and "memory" what bounds a roofline point), or msgid itself.
  * The catalogue keys it as ctx "\004" msgid (msgctxt in the .po). */
-const char *i18n_pgettext(const char *ctx, const char *msgid);
+const char *i18n_pgettext(const char *ctx, const char *msgid) __attribute__((format_arg(2)));
 /* The translation of msgid in lang, whatever the current language. */
-const char *i18n_gettext_in(enum i18n_lang lang, const char *msgid);
+const char *i18n_gettext_in(enum i18n_lang lang, const char *msgid) __attribute__((format_arg(2)));
 /* Forgets the loaded catalogues and reads them again (NAPKIN_LOCALEDIR may have changed):
  * for tests. */
 void i18n_reload(void);
