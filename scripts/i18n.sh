@@ -11,7 +11,7 @@ pot_of_sources() {
 	# _("..."), N_("..."), P_("one", "many", n) and C_("context", "..."); file names only (no line numbers), so the
 	# template changes only when the strings do
 	find src -name '*.c' -o -name '*.h' | LC_ALL=C sort |
-		xgettext --from-code=UTF-8 --language=C -k -k_ -kN_ -kP_:1,2 -kC_:1c,2 -kNC_:1c,2 --add-comments=TRANSLATORS: \
+		xgettext --from-code=UTF-8 --language=C -k -k_ -kN_ -kP_:1,2 -kC_:1c,2 -kCP_:1c,2,3 -kNC_:1c,2 --add-comments=TRANSLATORS: \
 			--add-location=file --sort-by-file --package-name=napkin --msgid-bugs-address=' ' \
 			--files-from=- -o - |
 		sed -e '/^"POT-Creation-Date:/d' -e 's/^"Content-Type: text\/plain; charset=CHARSET\\n"/"Content-Type: text\/plain; charset=UTF-8\\n"/'
@@ -29,7 +29,13 @@ check)
 	tmp=$(mktemp -d)
 	trap 'rm -rf "$tmp"' EXIT
 	bad=0
-	pot_of_sources >"$tmp/napkin.pot"
+	pot_of_sources >"$tmp/napkin.pot" 2>"$tmp/xgettext"
+	# one msgid both alone and as a plural's singular gets one translation for two uses: give
+	# the plural a context (CP_, docs/i18n.md)
+	if grep -q 'warning' "$tmp/xgettext"; then
+		grep -A2 'warning' "$tmp/xgettext" | head -12
+		bad=1
+	fi
 	if ! cmp -s "$tmp/napkin.pot" po/napkin.pot; then
 		echo "po/napkin.pot is stale: run scripts/i18n.sh update"
 		diff -u po/napkin.pot "$tmp/napkin.pot" | head -40
@@ -54,6 +60,13 @@ check)
 	msgmerge --quiet --no-fuzzy-matching -o "$tmp/merged.po" po/zh_CN.po "$tmp/napkin.pot"
 	if grep -n '^#~ msgid' "$tmp/merged.po" | head -10 | grep .; then
 		echo "po/zh_CN.po has entries the sources no longer mark (above): run scripts/i18n.sh update"
+		bad=1
+	fi
+	# one word for one term (docs/glossary.md): the translations never use the words it sets aside
+	# (旋钮 for knobs: 设置/设置项; 主权重 for the master copy: 主副本; 令牌/词元 for tokens: Token)
+	msgattrib --no-wrap --translated -o "$tmp/tr.po" po/zh_CN.po
+	if sed -n '/^msgstr/,/^$/p' "$tmp/tr.po" | grep -n '旋钮\|主权重\|令牌\|词元'; then
+		echo "po/zh_CN.po uses words docs/glossary.md sets aside (above)"
 		bad=1
 	fi
 	if ! msgfmt --check --statistics -o "$tmp/zh_CN.mo" po/zh_CN.po 2>"$tmp/stat"; then

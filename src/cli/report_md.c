@@ -26,7 +26,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 	fprintf(f, "# napkin: %s\n\n", s);
 	engine_fmt_count(r->params.total, a, sizeof a);
 	fprintf(f, _("**Model** %s: %s parameters, %lld %s, hidden %lld, %lld %s of %lld (%lld KV %s), ffn %lld, vocab %lld.  \n"),
-		sc->model.name, a, (long long)sc->model.layers, P_("layer", "layers", sc->model.layers),
+		sc->model.name, a, (long long)sc->model.layers, CP_("count", "layer", "layers", sc->model.layers),
 		(long long)sc->model.hidden, (long long)sc->model.heads, P_("head", "heads", sc->model.heads),
 		(long long)sc->model.head_dim, (long long)sc->model.kv_heads,
 		P_("head", "heads", sc->model.kv_heads), (long long)sc->model.ffn, (long long)sc->model.vocab);
@@ -103,7 +103,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		fprintf(f, _("- Decode tokens/s: %.0f per sequence, %.0f per replica (batch %lld), %.0f per GPU, %.0f for the job (%.0f %s)\n\n"),
 			r->inference.decode_tokens_per_s_sequence, r->inference.decode_tokens_per_s_replica, (long long)sc->batch,
 			r->inference.decode_tokens_per_s_gpu, r->inference.decode_tokens_per_s, r->inference.replicas,
-			P_("replica", "replicas", r->inference.replicas));
+			CP_("count", "replica", "replicas", r->inference.replicas));
 	}
 	fprintf(f, _("## What bounds it? The roofline\n\n"));
 	md_row(f, _("operation"), "FLOP/byte", _("bound"));

@@ -187,17 +187,17 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	switch (c->source) {
 	case ENGINE_TPUT_MFU:
 		fprintf(f, _("  at MFU %4.1f%%     %lld %s × %s (%s) × %.3g → %s tokens/s for the whole job\n"), 100.0 * c->mfu,
-			(long long)sc->gpus, P_("GPU", "GPUs", sc->gpus), a, report_dtn(c->matmul_dt), c->mfu, b);
+			(long long)sc->gpus, CP_("count", "GPU", "GPUs", sc->gpus), a, report_dtn(c->matmul_dt), c->mfu, b);
 		break;
 	case ENGINE_TPUT_PREDICTED:
 		fprintf(f, _("  predicted        %s tokens/s → MFU %.1f%% (%lld %s × %s %s peak; matmuls at %.0f%% of peak)\n"), b,
-			100.0 * c->mfu, (long long)sc->gpus, P_("GPU", "GPUs", sc->gpus), a, report_dtn(c->matmul_dt),
+			100.0 * c->mfu, (long long)sc->gpus, CP_("count", "GPU", "GPUs", sc->gpus), a, report_dtn(c->matmul_dt),
 			100.0 * c->gemm_efficiency);
 		break;
 	default:
 		engine_fmt_count(c->tokens_per_s / (double)sc->gpus, e, sizeof e);
 		fprintf(f, _("  measured         %s tokens/s for the whole job (%s per GPU) → MFU %.1f%% (%lld %s × %s %s peak)\n"),
-			b, e, 100.0 * c->mfu, (long long)sc->gpus, P_("GPU", "GPUs", sc->gpus), a,
+			b, e, 100.0 * c->mfu, (long long)sc->gpus, CP_("count", "GPU", "GPUs", sc->gpus), a,
 			report_dtn(c->matmul_dt));
 		break;
 	}
@@ -220,7 +220,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	engine_fmt_count(c->tokens_per_step, b, sizeof b);
 	engine_fmt_count(c->steps, e, sizeof e);
 	fprintf(f, _("  step             %lld × %lld × %d = %s %s × %lld = %s tokens, %s each, %s %s\n"),
-		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, P_("sequence", "sequences", c->global_batch),
+		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, CP_("count", "sequence", "sequences", c->global_batch),
 		(long long)sc->seq, b, d, e, P_("step", "steps", c->steps));
 	engine_fmt_seconds_tr(c->train_seconds, &cli_tr, a, sizeof a);
 	engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
@@ -275,7 +275,7 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
 	engine_fmt_count(in->decode_tokens_per_s_gpu, d, sizeof d);
 	fprintf(f, _("  tokens/s %s per sequence · %s per replica (batch %lld) · %s per GPU · %s for the job (%.0f %s)\n"), a, b,
-		(long long)sc->batch, d, c, in->replicas, P_("replica", "replicas", in->replicas));
+		(long long)sc->batch, d, c, in->replicas, CP_("count", "replica", "replicas", in->replicas));
 	/* serving: time to first token, time per output token, capacity */
 	engine_fmt_seconds_tr(in->ttft_seconds, &cli_tr, a, sizeof a);
 	engine_fmt_seconds_tr(in->tpot_seconds, &cli_tr, b, sizeof b);
@@ -289,7 +289,7 @@ static void inference_section(FILE *f, const struct engine_scenario *sc, const s
 	engine_fmt_max_batch(in->max_concurrent, a, sizeof a);
 	fprintf(f, _("  capacity %s concurrent %s per replica at %.0f tokens of context (weights + KV cache + one step's "
 		     "activations)\n"),
-		_(a), P_("sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context);
+		_(a), CP_("count", "sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context);
 	engine_fmt_bytes(in->kv_bytes_per_sequence, true, a, sizeof a);
 	fprintf(f, _("  KV cache %s per token of context, %.0f tokens per sequence: %s a sequence in blocks of %lld"), e,
 		in->context, a, (long long)sc->kv_block);
@@ -423,12 +423,12 @@ void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_
 		fprintf(f, _(", %s active"), a);
 	}
 	fprintf(f, _("): %lld %s, hidden %lld, %lld %s × %lld (%lld KV), ffn %lld %s, vocab %lld\n"), (long long)sc->model.layers,
-		P_("layer", "layers", sc->model.layers), (long long)sc->model.hidden, (long long)sc->model.heads,
+		CP_("count", "layer", "layers", sc->model.layers), (long long)sc->model.hidden, (long long)sc->model.heads,
 		P_("head", "heads", sc->model.heads),
 		(long long)sc->model.head_dim, (long long)sc->model.kv_heads, (long long)sc->model.ffn,
 		sc->model.mlp == ENGINE_MLP_GATED ? _("gated") : _("plain"), (long long)sc->model.vocab);
 	fprintf(f, _("Cluster  %lld %s = dp %d × tp %lld × pp %lld"), (long long)sc->gpus,
-		P_("GPU", "GPUs", sc->gpus), r->dp, (long long)sc->tp, (long long)sc->pp);
+		CP_("count", "GPU", "GPUs", sc->gpus), r->dp, (long long)sc->tp, (long long)sc->pp);
 	if (sc->mode == ENGINE_MODE_TRAIN)
 		fprintf(f, _(", ZeRO-%lld%s, recompute %s, FlashAttention %s\n"), (long long)sc->zero,
 			sc->sequence_parallel ? _(", sequence parallel") : "", engine_recompute_name(sc->recompute),

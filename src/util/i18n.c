@@ -305,14 +305,14 @@ const char *i18n_pgettext(const char *ctx, const char *msgid)
 	return t != NULL ? t : msgid;
 }
 
-const char *i18n_ngettext(const char *one, const char *many, unsigned long n)
+/* The form for n of the plural translation t (len bytes, NUL-separated forms), or NULL. */
+static const char *plural_form(const char *t, uint32_t len, unsigned long n)
 {
-	uint32_t len;
-	const char *t = lookup(current, one, &len), *end;
+	const char *end;
 	unsigned idx;
 
 	if (t == NULL)
-		return n == 1 ? one : many;
+		return NULL;
 	idx = catalogs[current].nplurals == 1 ? 0 : n != 1;
 	/* the forms are NUL-separated within len bytes; a missing form falls back to English */
 	end = t + len;
@@ -320,7 +320,26 @@ const char *i18n_ngettext(const char *one, const char *many, unsigned long n)
 		t += strlen(t) + 1;
 		idx--;
 	}
-	if (idx > 0 || t >= end)
-		return n == 1 ? one : many;
-	return t;
+	return idx > 0 || t >= end ? NULL : t;
+}
+
+const char *i18n_ngettext(const char *one, const char *many, unsigned long n)
+{
+	uint32_t len = 0;
+	const char *m = lookup(current, one, &len), *t = plural_form(m, len, n);
+
+	return t != NULL ? t : n == 1 ? one : many;
+}
+
+const char *i18n_npgettext(const char *ctx, const char *one, const char *many, unsigned long n)
+{
+	char key[512];
+	uint32_t len = 0;
+	const char *m = NULL, *t;
+	int k = snprintf(key, sizeof key, "%s\004%s", ctx != NULL ? ctx : "", one != NULL ? one : "");
+
+	if (one != NULL && k >= 0 && (size_t)k < sizeof key)
+		m = lookup(current, key, &len);
+	t = plural_form(m, len, n);
+	return t != NULL ? t : n == 1 ? one : many;
 }

@@ -52,6 +52,10 @@ const char *i18n_ngettext(const char *one, const char *many, unsigned long n) __
  * "memory" what a knob moves and "memory" what bounds a roofline point), or msgid itself.
  * The catalogue keys it as ctx "\004" msgid (msgctxt in the .po). */
 const char *i18n_pgettext(const char *ctx, const char *msgid) __attribute__((format_arg(2)));
+/* i18n_ngettext in context ctx (GNU npgettext): "GPU"/"GPUs" counted in a report line, where
+ * the engine's "GPU" alone is a knob's label. */
+const char *i18n_npgettext(const char *ctx, const char *one, const char *many, unsigned long n)
+	__attribute__((format_arg(2))) __attribute__((format_arg(3)));
 /* The translation of msgid in lang, whatever the current language. */
 const char *i18n_gettext_in(enum i18n_lang lang, const char *msgid) __attribute__((format_arg(2)));
 /* Forgets the loaded catalogues and reads them again (NAPKIN_LOCALEDIR may have changed):
@@ -66,6 +70,7 @@ size_t i18n_count(enum i18n_lang lang);
 #define N_(s) s
 #define P_(one, many, n) i18n_ngettext((one), (many), (unsigned long)(n))
 #define C_(ctx, s) i18n_pgettext((ctx), (s))
+#define CP_(ctx, one, many, n) i18n_npgettext((ctx), (one), (many), (unsigned long)(n))
 #define NC_(ctx, s) s /* marked with a context only, for tables: translate with i18n_pgettext */
 
 /* The catalogues compiled in (generated from po/ at build time: i18n_catalog.c). */

@@ -198,6 +198,7 @@ static void test_context(void **state)
 	static const char header[] = "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=1; plural=0;\n";
 	const struct pair p[] = {
 		{"", 0, header, sizeof header - 1},
+		{"count\004GPU\0GPUs", 14, "张 GPU", strlen("张 GPU")}, /* a plural in a context */
 		{"memory", 6, "Memory-Bound", 12},
 		{"pane\004memory", 11, "显存", strlen("显存")},
 	};
@@ -208,14 +209,21 @@ static void test_context(void **state)
 	snprintf(dir, sizeof dir, "/tmp/napkin-i18n-ctx-%d", (int)getpid());
 	snprintf(path, sizeof path, "mkdir -p %s/zh_CN/LC_MESSAGES", dir);
 	assert_int_equal(system(path), 0);
-	write_mo(mo, build_mo(mo, p, 3, false));
+	write_mo(mo, build_mo(mo, p, 4, false));
 	i18n_set(I18N_ZH);
+	/* npgettext: the context's plural, not the word alone; English forms where none */
+	assert_string_equal(CP_("count", "GPU", "GPUs", 8), "张 GPU");
+	assert_string_equal(CP_("count", "GPU", "GPUs", 1), "张 GPU");
+	assert_string_equal(CP_("row", "GPU", "GPUs", 8), "GPUs");
+	assert_string_equal(_("GPU"), "GPU");
 	assert_string_equal(C_("pane", "memory"), "显存");
 	assert_string_equal(_("memory"), "Memory-Bound");
 	assert_string_equal(C_("row", "memory"), "memory"); /* no such context: the msgid */
 	assert_string_equal(NC_("pane", "memory"), "memory");
 	i18n_set(I18N_EN);
 	assert_string_equal(C_("pane", "memory"), "memory");
+	assert_string_equal(CP_("count", "GPU", "GPUs", 1), "GPU");
+	assert_string_equal(CP_("count", "GPU", "GPUs", 2), "GPUs");
 	snprintf(path, sizeof path, "rm -rf %s", dir);
 	assert_int_equal(system(path), 0);
 	unsetenv("NAPKIN_LOCALEDIR");
