@@ -73,6 +73,22 @@ static void fmt_short(double v, char *buf, size_t n)
 
 static const char point_letter[ENGINE_PT_COUNT] = {'T', 'P', 'D', 'E'};
 
+static int clampi(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* Whether a point's cell (pcx[i] < 0: not drawn) lies on row in columns [from, to). */
+static bool points_in(const int *pcx, const int *pcy, int row, int from, int to)
+{
+	int i;
+
+	for (i = 0; i < ENGINE_PT_COUNT; i++)
+		if (pcx[i] >= 0 && pcy[i] == row && pcx[i] >= from && pcx[i] < to)
+			return true;
+	return false;
+}
+
 void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rect r)
 {
 	static struct plot p;
@@ -82,6 +98,7 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	double dpeak = 0, dbw = 0, dridge = 0; /* the datasheet's, beside a measured GPU */
 	struct engine_gpu ds;
 	int lm = 7, legend_rows, verdict_rows, i, x, y, dx, sel = m->item[TUI_PANE_ROOFLINE];
+	int pcx[ENGINE_PT_COUNT], pcy[ENGINE_PT_COUNT]; /* the points' cells in the plot */
 	struct tui_rect old = tui_canvas_clip(c, r);
 	char buf[300], lab[32], line[300], verdict[300];
 	bool focused = m->pane == TUI_PANE_ROOFLINE && tui_view_top(m) == TUI_VIEW_MAIN;
@@ -225,37 +242,40 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		if (p.w - last_end > 7)
 			tui_canvas_text_right(c, r.x + r.w, r.y + p.h, 6, "FLOP/B", TUI_S_DIM);
 	}
-	/* the ridge's label at the roof */
-	{
-		char rl_txt[32];
-		int col = xdot(&p, ridge) / 2 + 1, row = ydot(&p, peak) / 4 + 1;
-		snprintf(rl_txt, sizeof rl_txt, _("ridge %.0f"), ridge);
-		if (row < p.h && col + tui_utf8_width(rl_txt) <= p.w)
-			tui_canvas_text(c, r.x + lm + col, r.y + row, tui_utf8_width(rl_txt), rl_txt, TUI_S_RIDGE);
-	}
-	/* the operating points, lettered */
-	for (i = ENGINE_PT_COUNT - 1; i >= 0; i--) {
+	/* the operating points' cells, lettered: training sits at the rate it achieves (never above
+	 * the roof), the others on it */
+	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *pt = &rl->points[i];
-		int cx, cy;
+		pcx[i] = -1;
 		if (pt->intensity <= 0 || pt->attainable <= 0)
 			continue;
-		cx = xdot(&p, pt->intensity) / 2;
-		/* training sits at the rate it achieves (never above the roof), the others on it */
+		pcx[i] = clampi(xdot(&p, pt->intensity) / 2, 0, p.w - 1);
 		if (i == ENGINE_PT_TRAIN && achieved > 0 && achieved < pt->attainable)
-			cy = ydot(&p, achieved) / 4;
+			pcy[i] = clampi(ydot(&p, achieved) / 4, 0, p.h - 1);
 		else
-			cy = ydot(&p, pt->attainable) / 4;
-		if (cx >= p.w)
-			cx = p.w - 1;
-		if (cy >= p.h)
-			cy = p.h - 1;
-		if (cx < 0)
-			cx = 0;
-		if (cy < 0)
-			cy = 0;
-		tui_canvas_put(c, r.x + lm + cx, r.y + cy, (uint32_t)point_letter[i],
-			       i == sel ? (focused ? TUI_S_SELECTED : TUI_S_CHANGED) : TUI_S_POINT);
+			pcy[i] = clampi(ydot(&p, pt->attainable) / 4, 0, p.h - 1);
 	}
+	/* the ridge's label under the roof, right of the ridge line (empty but for the points),
+	 * a row or two lower, else left of it: where no point's letter is (a letter drawn over it
+	 * read "ridge T 295") */
+	{
+		char rl_txt[32];
+		int rx = xdot(&p, ridge) / 2, row0 = ydot(&p, peak) / 4 + 1, w, k, row, col;
+		snprintf(rl_txt, sizeof rl_txt, _("ridge %.0f"), ridge);
+		w = tui_utf8_width(rl_txt);
+		for (k = 0; k < 6; k++) {
+			row = row0 + k % 3;
+			col = k < 3 ? rx + 1 : rx - w;
+			if (row < p.h && col >= 0 && col + w <= p.w && !points_in(pcx, pcy, row, col, col + w)) {
+				tui_canvas_text(c, r.x + lm + col, r.y + row, w, rl_txt, TUI_S_RIDGE);
+				break;
+			}
+		}
+	}
+	for (i = ENGINE_PT_COUNT - 1; i >= 0; i--)
+		if (pcx[i] >= 0)
+			tui_canvas_put(c, r.x + lm + pcx[i], r.y + pcy[i], (uint32_t)point_letter[i],
+				       i == sel ? (focused ? TUI_S_SELECTED : TUI_S_CHANGED) : TUI_S_POINT);
 	/* legend: letter, name, intensity, bound */
 	for (i = 0; i < ENGINE_PT_COUNT && legend_rows > 0; i++) {
 		const struct engine_roofline_point *pt = &rl->points[i];
