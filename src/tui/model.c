@@ -542,7 +542,8 @@ struct tui_rect tui_model_pane_rect(const struct tui_model *m, enum tui_pane p)
 
 /* The knob labels whose English is also another message (a plural's singular, the roofline's
  * bound word): marked here in the "knob" context until the knob table marks its labels so. */
-static const char *const knob_ctx_labels[] = {NC_("knob", "GPU"), NC_("knob", "memory"), NC_("knob", "sequence"),
+static const char *const knob_ctx_labels[] = {NC_("knob", "GPU"),      NC_("knob", "GPUs"),
+						     NC_("knob", "memory"),   NC_("knob", "sequence"),
 						     NC_("knob", "tokens")};
 
 const char *tui_knob_label(const struct engine_knob *k)

@@ -7,6 +7,15 @@
 
 start 120 40 --lang zh
 wait_for 'napkin' 'napkin explore --lang zh did not draw'
+stop
+# a knob's label is its label, not the counted word of the same English ("GPUs" the knob is
+# GPU 数; "8 GPUs" in a sentence is 8 张 GPU): the knob pane's row, at a height that shows it
+start 200 60 --lang zh
+wait_for '^│ GPU 数 +8 │' 'the gpus knob is not labelled GPU 数'
+screen | grep -q '^│ 张 GPU' && fail 'a knob labelled 张 GPU (the counted word)'
+stop
+start 120 40 --lang zh
+wait_for 'napkin' 'napkin explore --lang zh did not draw'
 keys Z
 wait_for 'Language: English' 'Z from Chinese did not switch to English'
 keys Z
