@@ -322,6 +322,8 @@ bool tui_looks_like_path(const char *text);
 
 /* Opens the explain view for the focused knob or result. */
 void tui_model_explain(struct tui_model *m);
+/* The open explanation written again (in the language now set), its scroll kept. */
+void tui_model_explain_again(struct tui_model *m);
 void tui_model_open_picker(struct tui_model *m, const struct engine_knob *k);
 void tui_model_open_prompt(struct tui_model *m, enum tui_prompt_purpose p, const struct engine_knob *k);
 /* Filters the picker's entries by m->filter. */

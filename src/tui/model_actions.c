@@ -119,14 +119,14 @@ static void explain_dtype(struct tui_model *m, const char *name)
 		util_bprintf(m->explain, sizeof m->explain, &pos, _("\nsource: %s\n"), d->source);
 }
 
-void tui_model_explain(struct tui_model *m)
+/* Writes the explanation of what has the focus into m->explain; false when nothing has. */
+static bool explain_fill(struct tui_model *m)
 {
 	const char *key = tui_model_focus_key(m);
 
-	m->scroll = 0;
 	if (key == NULL) {
 		if (m->knob == NULL)
-			return;
+			return false;
 		explain_knob(m, m->knob);
 	} else if (strncmp(key, "dtype.", 6) == 0) {
 		explain_dtype(m, key + 6);
@@ -138,7 +138,20 @@ void tui_model_explain(struct tui_model *m)
 			engine_explain(&m->sc, &m->res, key, m->explain, sizeof m->explain);
 		}
 	}
-	tui_view_push(m, TUI_VIEW_EXPLAIN);
+	return true;
+}
+
+void tui_model_explain(struct tui_model *m)
+{
+	m->scroll = 0;
+	if (explain_fill(m))
+		tui_view_push(m, TUI_VIEW_EXPLAIN);
+}
+
+void tui_model_explain_again(struct tui_model *m)
+{
+	if (tui_view_top(m) == TUI_VIEW_EXPLAIN)
+		explain_fill(m);
 }
 
 static void add_pick(struct tui_model *m, int *cap, const char *id, const char *name, const char *summary)

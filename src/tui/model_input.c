@@ -218,6 +218,18 @@ static void retranslate(struct tui_model *m)
 		memcpy(m->res.techniques[i].compare, r.techniques[i].compare, sizeof r.techniques[i].compare);
 }
 
+/* Z: English <-> Chinese, live; what is on the screen is written again in the new language. */
+static unsigned switch_lang(struct tui_model *m)
+{
+	i18n_set(i18n_get() == I18N_ZH ? I18N_EN : I18N_ZH);
+	util_strlcpy(m->lang, i18n_code(i18n_get()), sizeof m->lang); /* lessons opened from now on */
+	retranslate(m);
+	tui_model_explain_again(m);
+	/* TRANSLATORS: the name of the language of this catalogue, shown when Z switches to it */
+	tui_model_message(m, false, "%s", _("Language: English"));
+	return TUI_REACT_REDRAW | TUI_REACT_CLEAR;
+}
+
 static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
 	enum tui_action a;
@@ -292,13 +304,7 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 	}
 	case TUI_ACT_REDRAW: return TUI_REACT_REDRAW | TUI_REACT_CLEAR;
-	case TUI_ACT_LANG:
-		i18n_set(i18n_get() == I18N_ZH ? I18N_EN : I18N_ZH);
-		util_strlcpy(m->lang, i18n_code(i18n_get()), sizeof m->lang); /* lessons opened from now on */
-		retranslate(m);
-		/* TRANSLATORS: the name of the language of this catalogue, shown when Z switches to it */
-		tui_model_message(m, false, "%s", _("Language: English"));
-		return TUI_REACT_REDRAW | TUI_REACT_CLEAR;
+	case TUI_ACT_LANG: return switch_lang(m);
 	default: return TUI_REACT_NONE;
 	}
 	return TUI_REACT_REDRAW;
@@ -319,6 +325,11 @@ unsigned tui_model_event(struct tui_model *m, const struct tui_event *ev, uint64
 		m->interrupted = true;
 		return TUI_REACT_QUIT;
 	}
+	/* Z also over an explanation or the help (they hold no typing): both are read in the new
+	 * language at once */
+	if ((tui_view_top(m) == TUI_VIEW_EXPLAIN || tui_view_top(m) == TUI_VIEW_HELP) &&
+	    tui_key_action(ev->key) == TUI_ACT_LANG)
+		return switch_lang(m);
 	v = tui_view_get(m, tui_view_top(m));
 	flags = v != NULL && v->key != NULL ? v->key(m, ev, now) : main_key(m, ev, now);
 	if (m->res.n_warnings != warn || (flags & TUI_REACT_EVAL))

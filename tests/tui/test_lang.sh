@@ -1,7 +1,8 @@
 #!/bin/sh
 # The language in the explorer (docs/i18n.md): napkin explore --lang zh starts in Chinese
 # under LC_ALL=C.UTF-8 (no zh_CN locale needed), Z switches live between English and
-# Chinese (the footer says which, in that language), a lesson opened after the switch is in
+# Chinese (the footer says which, in that language), also over an open explanation, which is
+# written again in the new language; a lesson opened after the switch is in
 # the new language, and ? lists the key.
 . "$(dirname "$0")/lib.sh"
 
@@ -16,6 +17,16 @@ screen | grep -q '^│ 张 GPU' && fail 'a knob labelled 张 GPU (the counted wo
 stop
 start 120 40 --lang zh
 wait_for 'napkin' 'napkin explore --lang zh did not draw'
+# Z over an open explanation: the explanation is written again in the new language, both ways
+keys e
+wait_for '命令行：--' 'e did not open the explanation in Chinese'
+keys Z
+wait_for 'On the command line: --' 'Z over the explanation left it in Chinese'
+screen | grep -q '命令行' && fail 'Chinese left in the explanation after Z'
+keys Z
+wait_for '命令行：--' 'Z back did not write the explanation in Chinese'
+keys Escape
+wait_gone '命令行：--'
 keys Z
 wait_for 'Language: English' 'Z from Chinese did not switch to English'
 keys Z
