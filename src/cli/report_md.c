@@ -87,7 +87,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 			fprintf(f, " (docs/step-time.md)\n");
 		}
 		engine_fmt_seconds_tr(c->train_seconds, &cli_tr, a, sizeof a);
-		engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
+		engine_unit_format_tr(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, &cli_tr, b, sizeof b);
 		fprintf(f, _("- Training time: **%s** (%.2f days, %s)\n\n"), a, c->train_days, b);
 	} else {
 		fprintf(f, _("## How fast? Inference\n\n"));

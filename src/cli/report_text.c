@@ -223,7 +223,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, CP_("count", "sequence", "sequences", c->global_batch),
 		(long long)sc->seq, b, d, e, P_("step", "steps", c->steps));
 	engine_fmt_seconds_tr(c->train_seconds, &cli_tr, a, sizeof a);
-	engine_unit_format(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, b, sizeof b);
+	engine_unit_format_tr(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, &cli_tr, b, sizeof b);
 	fprintf(f, _("  time             %s · %s · MFU %.1f%% · HFU %.1f%% (%s)\n"), a, b, 100.0 * c->mfu,
 		100.0 * c->hfu, _(engine_mfu_source_name(c->source)));
 	if (sc->price > 0)

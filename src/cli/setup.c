@@ -126,7 +126,7 @@ void cli_print_knobs(FILE *f)
 			fprintf(f, "  %-22s %s\n", flag, _(k[i].help));
 			fprintf(f, "  %-22s ", "");
 			if (unit[0])
-				fprintf(f, _("unit %s%s; "), unit,
+				fprintf(f, _("unit %s%s; "), C_("unit", unit),
 					k[i].unit == ENGINE_UNIT_BYTES		? _(", written with it: 80GB, 80GiB")
 					: k[i].unit == ENGINE_UNIT_BYTES_PER_S ? _(", written with it: 3.35TB/s")
 					: k[i].unit == ENGINE_UNIT_FLOP_PER_S  ? _(", written with it: 989.5T, 989.5TFLOP/s")

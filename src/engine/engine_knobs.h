@@ -173,6 +173,9 @@ int engine_unit_parse_tr(enum engine_unit u, const char *text, const struct engi
 /* Formats v in u for a person: "80.0 GB", "74.5 GiB", "3.35 TB/s", "989.5 TFLOP/s",
  * "143.9 days". bytes_binary picks GiB over GB for sizes. */
 void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n);
+/* engine_unit_format with the words of days and GPU-hours in tr's language (NULL: English;
+ * the SI units and FLOP, B/s, tokens/s stay as they are). */
+void engine_unit_format_tr(enum engine_unit u, double v, const struct engine_tr *tr, char *buf, size_t n);
 void engine_fmt_bytes(double bytes, bool binary, char *buf, size_t n);
 void engine_fmt_si(double v, const char *unit, char *buf, size_t n);   /* 989.5 TFLOP/s */
 void engine_fmt_count(double v, char *buf, size_t n);                  /* 6.74 B, 4,096 */

@@ -64,7 +64,7 @@ void eng_ex_time(struct eng_ex *x, const struct engine_scenario *sc, const struc
 		eng_ex_line(x, N_("  values   %s tokens ÷ %s (measured throughput)"), CNT(sc->tokens, a),
 			    SI(cp->tokens_per_s, "tokens/s", b));
 	eng_ex_line(x, N_("           = %s ÷ %s"), SI(cp->train_flops, "FLOP", a), SI((double)sc->gpus * cp->peak * cp->mfu, "FLOP/s", b));
-	engine_unit_format(ENGINE_UNIT_GPU_HOURS, cp->gpu_hours, d, sizeof d);
+	engine_unit_format_tr(ENGINE_UNIT_GPU_HOURS, cp->gpu_hours, x->tr, d, sizeof d);
 	eng_ex_line(x, N_("  result   %s = %.2f days = %s"), SECS(cp->train_seconds, a), cp->train_days, d);
 	eng_ex_line(x, N_("  FLOPs per token: %s count (%s); 6·N·D would give %s"), EX_(x, sc->flops_formula == ENGINE_FLOPS_6N ? N_("the 6·N") : N_("the exact")),
 		    SI(cp->flops_per_token_used, "FLOP", b), SI(cp->train_flops_6n, "FLOP", c));

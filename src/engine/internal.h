@@ -7,6 +7,8 @@
 /* Marks a text a person reads (a label, a name) as a msgid for xgettext (docs/i18n.md). The
  * engine holds no language and never translates: the front ends print _(label). */
 #define N_(s) s
+/* N_ with a context (xgettext's NC_): the front end translates it with C_(c, s). */
+#define NC_(c, s) s
 
 /* A marked msgid in the language of tr (NULL: the English msgid itself). */
 __attribute__((format_arg(2))) static inline const char *eng_tr(const struct engine_tr *tr, const char *msgid)
@@ -275,7 +277,7 @@ void eng_choice_text(const struct engine_knob *k, int v, char *buf, size_t n);
 /* The `bias` knob's value for a model (knobs.c), and a knob's bound or value in the words
  * of its range ("1 B", "40%": knob_text.c). */
 int eng_bias_value(const struct engine_model *m);
-void eng_knob_range_text(const struct engine_knob *k, double v, char *buf, size_t n);
+void eng_knob_range_text(const struct engine_knob *k, double v, const struct engine_tr *tr, char *buf, size_t n);
 /* Called after an architecture field was set: clears params and the published count and
  * marks the name modified when the shape really changed. */
 void eng_arch_changed(struct engine_scenario *sc, const struct engine_model *before);

@@ -141,7 +141,7 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 	}
 }
 
-void eng_knob_range_text(const struct engine_knob *k, double v, char *buf, size_t n)
+void eng_knob_range_text(const struct engine_knob *k, double v, const struct engine_tr *tr, char *buf, size_t n)
 {
 	if (k->unit == ENGINE_UNIT_FRACTION) {
 		char t[32];
@@ -151,7 +151,7 @@ void eng_knob_range_text(const struct engine_knob *k, double v, char *buf, size_
 		engine_fmt_bytes(v, false, buf, n);
 	else if (k->unit == ENGINE_UNIT_BYTES_PER_S || k->unit == ENGINE_UNIT_FLOP_PER_S ||
 		 k->unit == ENGINE_UNIT_TOKENS_PER_S || k->unit == ENGINE_UNIT_SECONDS)
-		engine_unit_format(k->unit, v, buf, n);
+		engine_unit_format_tr(k->unit, v, tr, buf, n);
 	else if (k->type == ENGINE_KNOB_INT)
 		engine_fmt_int(v, buf, n);
 	else
@@ -208,8 +208,8 @@ void engine_knob_allowed_tr(const struct engine_knob *k, const struct engine_tr 
 		}
 		break;
 	default:
-		eng_knob_range_text(k, k->min, lo, sizeof lo);
-		eng_knob_range_text(k, k->max, hi, sizeof hi);
+		eng_knob_range_text(k, k->min, tr, lo, sizeof lo);
+		eng_knob_range_text(k, k->max, tr, hi, sizeof hi);
 		if (k->flags & ENGINE_KNOB_MIN_OPEN)
 			util_bprintf(buf, n, &pos, eng_tr(tr, N_("more than %s, up to %s")), lo, hi);
 		else

@@ -225,7 +225,7 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 		if (!(k->flags & ENGINE_KNOB_ZERO_UNSET && v == 0.0) &&
 		    (v < k->min || v > k->max || ((k->flags & ENGINE_KNOB_MIN_OPEN) && v <= k->min))) {
 			char got[40];
-			eng_knob_range_text(k, v, got, sizeof got);
+			eng_knob_range_text(k, v, sc->tr, got, sizeof got);
 			snprintf(what, sizeof what, eng_tr(sc->tr, N_("%s is out of range")), got);
 			return knob_err(err, k, sc->tr, what);
 		}

@@ -438,11 +438,16 @@ void engine_fmt_seconds_tr(double s, const struct engine_tr *tr, char *buf, size
 
 void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n)
 {
+	engine_unit_format_tr(u, v, NULL, buf, n);
+}
+
+void engine_unit_format_tr(enum engine_unit u, double v, const struct engine_tr *tr, char *buf, size_t n)
+{
 	switch (u) {
 	case ENGINE_UNIT_BYTES: engine_fmt_bytes(v, true, buf, n); break;
 	case ENGINE_UNIT_BYTES_PER_S: engine_fmt_si(v, "B/s", buf, n); break;
 	case ENGINE_UNIT_FLOP_PER_S: engine_fmt_si(v, "FLOP/s", buf, n); break;
-	case ENGINE_UNIT_SECONDS: engine_fmt_seconds(v, buf, n); break;
+	case ENGINE_UNIT_SECONDS: engine_fmt_seconds_tr(v, tr, buf, n); break;
 	case ENGINE_UNIT_FRACTION: snprintf(buf, n, "%.1f%%", v * 100.0); break;
 	case ENGINE_UNIT_TOKENS_PER_S: {
 		char c[40];
@@ -452,7 +457,7 @@ void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n)
 	}
 	case ENGINE_UNIT_FLOP: engine_fmt_si(v, "FLOP", buf, n); break;
 	case ENGINE_UNIT_FLOP_PER_BYTE: snprintf(buf, n, "%.3g FLOP/B", v); break;
-	case ENGINE_UNIT_DAYS: snprintf(buf, n, "%.1f days", v); break;
+	case ENGINE_UNIT_DAYS: snprintf(buf, n, eng_tr(tr, N_("%.1f days")), v); break;
 	case ENGINE_UNIT_GPU_HOURS: {
 		/* a short run keeps its digits (66.9 min on one GPU is 1.12 GPU-hours, not "1") */
 		char c[40];
@@ -460,7 +465,7 @@ void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n)
 			snprintf(c, sizeof c, "%.3g", v);
 		else
 			engine_fmt_count(floor(v + 0.5), c, sizeof c);
-		snprintf(buf, n, "%s %s", c, strcmp(c, "1") == 0 ? "GPU-hour" : "GPU-hours");
+		snprintf(buf, n, strcmp(c, "1") == 0 ? eng_tr(tr, N_("%s GPU-hour")) : eng_tr(tr, N_("%s GPU-hours")), c);
 		break;
 	}
 	case ENGINE_UNIT_BYTES_PER_PARAM: snprintf(buf, n, "%.4g B/param", v); break;
@@ -476,22 +481,22 @@ void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n)
 const char *engine_unit_name(enum engine_unit u)
 {
 	switch (u) {
-	case ENGINE_UNIT_COUNT: return "count";
-	case ENGINE_UNIT_TOKENS: return "tokens";
-	case ENGINE_UNIT_BYTES: return "bytes";
-	case ENGINE_UNIT_BYTES_PER_S: return "bytes/s";
-	case ENGINE_UNIT_FLOP_PER_S: return "FLOP/s";
-	case ENGINE_UNIT_SECONDS: return "s";
-	case ENGINE_UNIT_FRACTION: return "fraction";
-	case ENGINE_UNIT_TOKENS_PER_S: return "tokens/s";
-	case ENGINE_UNIT_GPUS: return "GPUs";
-	case ENGINE_UNIT_LAYERS: return "layers";
-	case ENGINE_UNIT_HEADS: return "heads";
-	case ENGINE_UNIT_FLOP: return "FLOP";
-	case ENGINE_UNIT_FLOP_PER_BYTE: return "FLOP/byte";
-	case ENGINE_UNIT_DAYS: return "days";
-	case ENGINE_UNIT_GPU_HOURS: return "GPU-hours";
-	case ENGINE_UNIT_BYTES_PER_PARAM: return "bytes/param";
+	case ENGINE_UNIT_COUNT: return NC_("unit", "count");
+	case ENGINE_UNIT_TOKENS: return NC_("unit", "tokens");
+	case ENGINE_UNIT_BYTES: return NC_("unit", "bytes");
+	case ENGINE_UNIT_BYTES_PER_S: return NC_("unit", "bytes/s");
+	case ENGINE_UNIT_FLOP_PER_S: return NC_("unit", "FLOP/s");
+	case ENGINE_UNIT_SECONDS: return NC_("unit", "s");
+	case ENGINE_UNIT_FRACTION: return NC_("unit", "fraction");
+	case ENGINE_UNIT_TOKENS_PER_S: return NC_("unit", "tokens/s");
+	case ENGINE_UNIT_GPUS: return NC_("unit", "GPUs");
+	case ENGINE_UNIT_LAYERS: return NC_("unit", "layers");
+	case ENGINE_UNIT_HEADS: return NC_("unit", "heads");
+	case ENGINE_UNIT_FLOP: return NC_("unit", "FLOP");
+	case ENGINE_UNIT_FLOP_PER_BYTE: return NC_("unit", "FLOP/byte");
+	case ENGINE_UNIT_DAYS: return NC_("unit", "days");
+	case ENGINE_UNIT_GPU_HOURS: return NC_("unit", "GPU-hours");
+	case ENGINE_UNIT_BYTES_PER_PARAM: return NC_("unit", "bytes/param");
 	default: return "";
 	}
 }

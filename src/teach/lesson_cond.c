@@ -419,7 +419,7 @@ void teach_cond_lhs_text(const struct teach_cond *c, const struct engine_scenari
 
 	switch (c->kind) {
 	case TEACH_OPERAND_RESULT:
-		engine_unit_format(c->result->unit, v, buf, n);
+		engine_unit_format_tr(c->result->unit, v, sc->tr, buf, n);
 		break;
 	case TEACH_OPERAND_KNOB:
 		engine_knob_display(sc, c->knob, buf, n);
@@ -433,7 +433,7 @@ void teach_cond_lhs_text(const struct teach_cond *c, const struct engine_scenari
 		else if (f.unit == ENGINE_UNIT_NONE)
 			snprintf(buf, n, "%.4g", v);
 		else
-			engine_unit_format(f.unit, v, buf, n);
+			engine_unit_format_tr(f.unit, v, sc->tr, buf, n);
 		break;
 	}
 }
@@ -510,8 +510,8 @@ void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *
 			bytes_like(c->value, c->value, decimal, a, sizeof a);
 			bytes_like(v, c->value, decimal, b, sizeof b);
 		} else {
-			engine_unit_format(c->result->unit, c->value, a, sizeof a);
-			engine_unit_format(c->result->unit, v, b, sizeof b);
+			engine_unit_format_tr(c->result->unit, c->value, sc->tr, a, sizeof a);
+			engine_unit_format_tr(c->result->unit, v, sc->tr, b, sizeof b);
 		}
 		snprintf(buf, n, _("%s %s %s (now %s)"), _(c->result->label), cmp_words(c->op), a, b);
 		return;
@@ -562,7 +562,7 @@ void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *
 		if (f.unit == ENGINE_UNIT_NONE)
 			snprintf(a, sizeof a, "%.4g", c->value);
 		else
-			engine_unit_format(f.unit, c->value, a, sizeof a);
+			engine_unit_format_tr(f.unit, c->value, sc->tr, a, sizeof a);
 		/* TRANSLATORS: "<technique>: <field key> <comparison> <value> (now <value>)"; the key stays as written */
 		snprintf(buf, n, _("%s: %s %s %s (now %s)"), t, strrchr(c->key, '.') + 1, cmp_words(c->op), a, b);
 	}

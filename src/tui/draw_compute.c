@@ -167,7 +167,7 @@ static int train_items(struct tui_model *m, struct item *items)
 	line(it, _("(6\xc2\xb7N\xc2\xb7" "D rule %s)"), b);
 
 	engine_fmt_seconds_tr(cp->train_seconds, m->sc.tr, a, sizeof a);
-	engine_unit_format(ENGINE_UNIT_GPU_HOURS, cp->gpu_hours, b, sizeof b);
+	engine_unit_format_tr(ENGINE_UNIT_GPU_HOURS, cp->gpu_hours, m->sc.tr, b, sizeof b);
 	it = add(items, &n, _("time"), "compute.train_days", " ");
 	line(it, "%s" TUI_BADGE, a);
 	line(it, DOT " %s", b);

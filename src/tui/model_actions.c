@@ -59,7 +59,7 @@ static void explain_knob(struct tui_model *m, const struct engine_knob *k)
 				     C_("moves", "data loading")};
 	int i, first = 1;
 
-	engine_knob_allowed(k, allowed, sizeof allowed);
+	engine_knob_allowed_tr(k, m->sc.tr, allowed, sizeof allowed);
 	engine_knob_display(&m->sc, k, val, sizeof val);
 	engine_knob_default_text(k, def, sizeof def);
 	snprintf(m->explain_title, sizeof m->explain_title, _("knob %s"), k->key);

@@ -13,6 +13,9 @@
 #include "tradeoff.h"
 #include "i18n.h"
 
+/* the engine's words in units (days, GPU-hours) in the interface's language */
+static const struct engine_tr paint_tr = {i18n_gettext_cb, NULL};
+
 void tui_draw_bytes(double v, char *buf, size_t n)
 {
 	engine_fmt_bytes(v, true, buf, n);
@@ -409,7 +412,7 @@ void tui_paint_knob_value(const struct engine_knob *k, double x, char *buf, size
 		 k->unit == ENGINE_UNIT_TOKENS || k->unit == ENGINE_UNIT_LAYERS || k->unit == ENGINE_UNIT_HEADS)
 		snprintf(buf, n, "%g", x);
 	else
-		engine_unit_format(k->unit, x, buf, n);
+		engine_unit_format_tr(k->unit, x, &paint_tr, buf, n);
 }
 
 void tui_paint_metric_value(const struct engine_metric *mt, double y, char *buf, size_t n)
@@ -417,7 +420,7 @@ void tui_paint_metric_value(const struct engine_metric *mt, double y, char *buf,
 	if (mt->unit == ENGINE_UNIT_NONE)
 		snprintf(buf, n, "%.3g", y);
 	else
-		engine_unit_format(mt->unit, y, buf, n);
+		engine_unit_format_tr(mt->unit, y, &paint_tr, buf, n);
 }
 
 void tui_paint_metric_cell(const struct engine_metric *mt, double y, char *buf, size_t n)
@@ -439,5 +442,5 @@ void tui_paint_metric_cell(const struct engine_metric *mt, double y, char *buf, 
 			snprintf(buf, n, "%.4g", y);
 	}
 	else
-		engine_unit_format(mt->unit, y, buf, n);
+		engine_unit_format_tr(mt->unit, y, &paint_tr, buf, n);
 }
