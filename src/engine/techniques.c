@@ -127,7 +127,7 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		/* what inference keeps: the weights and the KV cache (no master copy, no states) */
 		struct eng_bytes by;
 		eng_bytes(&a, &by);
-		snprintf(T[ENGINE_TECH_MIXED].compare, sizeof T[0].compare, "fp32 -> %s weights, %s KV",
+		snprintf(T[ENGINE_TECH_MIXED].compare, sizeof T[0].compare, eng_tr(sc->tr, N_("fp32 -> %s weights, %s KV")),
 			 engine_dtype_info((enum engine_dtype)by.weight_dt)->name,
 			 engine_dtype_info((enum engine_dtype)by.kv_dt)->name);
 	}

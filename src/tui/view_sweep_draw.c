@@ -199,7 +199,7 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 		tui_plot_hline(&v->plot, capacity, 3, TUI_S_WARN);
 	cur = v->xk ? engine_knob_value(&m->sc, v->xk) : NAN;
 	if (cur >= v->plot.x0 && cur <= v->plot.x1)
-		tui_plot_vline(&v->plot, cur, 2, TUI_S_SELECTED);
+		tui_plot_vline(&v->plot, cur, 2, TUI_S_RIDGE);
 	/* the curve: green where the point fits, red where it does not */
 	for (p = 0; p + 1 < v->n; p++)
 		if (isfinite(val(v, p, i)) && isfinite(val(v, p + 1, i)))
@@ -243,7 +243,7 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 	for (k = 0; k < nt; k++)
 		tui_canvas_put(c, at[k], oy + ph, 0x252c, TUI_S_AXIS);
 	if (cur >= v->plot.x0 && cur <= v->plot.x1) /* the scenario's own x, on the axis too */
-		tui_canvas_put(c, ox + (int)lround(tui_plot_xf(&v->plot, cur)) / 2, oy + ph, 0x25b2, TUI_S_SELECTED);
+		tui_canvas_put(c, ox + (int)lround(tui_plot_xf(&v->plot, cur)) / 2, oy + ph, 0x25b2, TUI_S_VALUE);
 }
 
 /* rows a stacked panel's legend takes at this width: its entries, packed */
