@@ -212,7 +212,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 			if (col++ % 4 == 0)
 				fprintf(f, "\n                  ");
 			engine_fmt_seconds_tr(v, &cli_tr, b, sizeof b);
-			fprintf(f, " %s %s (%.0f%%)", _(engine_step_part_label(i)), b, 100.0 * v / c->step_seconds_predicted);
+			fprintf(f, _(" %s %s (%.0f%%)"), _(engine_step_part_label(i)), b, 100.0 * v / c->step_seconds_predicted);
 		}
 		fprintf(f, "\n");
 	}

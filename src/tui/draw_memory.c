@@ -142,6 +142,7 @@ static void per_param(const struct tui_model *m, int width, char *buf, size_t n,
 static void fewest_gpus(const struct engine_memory *mm, bool compact, char *buf, size_t n)
 {
 	size_t pos = 0;
+	char in[96] = "";
 
 	buf[0] = '\0';
 	if (mm->min_gpus < 0) {
@@ -150,24 +151,25 @@ static void fewest_gpus(const struct engine_memory *mm, bool compact, char *buf,
 	}
 	util_bprintf(buf, n, &pos, "%lld" TUI_BADGE, (long long)mm->min_gpus);
 	if (!compact) {
-		util_bprintf(buf, n, &pos, " (TP %lld " TIMES " PP %lld " TIMES " DP %lld)", (long long)mm->min_gpus_tp,
-			     (long long)mm->min_gpus_pp, (long long)mm->min_gpus_dp);
-		return;
-	}
-	if (mm->min_gpus_tp > 1 || mm->min_gpus_pp > 1 || mm->min_gpus_dp > 1) {
-		const char *sep = " (";
+		snprintf(in, sizeof in, "TP %lld " TIMES " PP %lld " TIMES " DP %lld", (long long)mm->min_gpus_tp,
+			 (long long)mm->min_gpus_pp, (long long)mm->min_gpus_dp);
+	} else {
+		size_t ip = 0;
+		const char *sep = "";
 		if (mm->min_gpus_tp > 1) {
-			util_bprintf(buf, n, &pos, "%sTP %lld", sep, (long long)mm->min_gpus_tp);
+			util_bprintf(in, sizeof in, &ip, "%sTP %lld", sep, (long long)mm->min_gpus_tp);
 			sep = TIMES;
 		}
 		if (mm->min_gpus_pp > 1) {
-			util_bprintf(buf, n, &pos, "%sPP %lld", sep, (long long)mm->min_gpus_pp);
+			util_bprintf(in, sizeof in, &ip, "%sPP %lld", sep, (long long)mm->min_gpus_pp);
 			sep = TIMES;
 		}
 		if (mm->min_gpus_dp > 1)
-			util_bprintf(buf, n, &pos, "%sDP %lld", sep, (long long)mm->min_gpus_dp);
-		util_bprintf(buf, n, &pos, ")");
+			util_bprintf(in, sizeof in, &ip, "%sDP %lld", sep, (long long)mm->min_gpus_dp);
 	}
+	/* TRANSLATORS: the layout after the fewest GPUs, "2 (TP 2 × PP 1 × DP 1)" */
+	if (in[0])
+		util_bprintf(buf, n, &pos, _(" (%s)"), in);
 }
 
 void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
