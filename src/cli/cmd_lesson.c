@@ -129,21 +129,6 @@ static void print_explain(const struct teach_step *s, const struct engine_scenar
 		printf("```\n");
 }
 
-/* Whether the lesson is written in lang: its title and every step's text (English always). */
-static bool lesson_has_lang(const struct teach_lesson *l, const char *lang)
-{
-	size_t i;
-
-	if (strcmp(lang, "en") == 0)
-		return true;
-	if (!teach_text_has(&l->title, lang))
-		return false;
-	for (i = 0; i < l->n_steps; i++)
-		if (l->steps[i].text.n > 0 && !teach_text_has(&l->steps[i].text, lang))
-			return false;
-	return true;
-}
-
 static int print_lesson(const struct teach_lesson *l, size_t number, const char *lang, bool solutions, bool md,
 			const struct engine_catalog *cat)
 {
@@ -153,7 +138,7 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 	char head[256], buf[160];
 	size_t i, k;
 	int rc = CLI_EXIT_OK;
-	bool lacks = !lesson_has_lang(l, lang);
+	bool lacks = !teach_lesson_has_lang(l, lang);
 
 	if (r == NULL || r2 == NULL) {
 		fputs(_("napkin lesson: out of memory\n"), stderr);

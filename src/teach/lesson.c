@@ -36,6 +36,20 @@ bool teach_text_has(const struct teach_text *t, const char *lang)
 	return false;
 }
 
+bool teach_lesson_has_lang(const struct teach_lesson *l, const char *lang)
+{
+	size_t i;
+
+	if (strcmp(lang, "en") == 0)
+		return true;
+	if (!teach_text_has(&l->title, lang))
+		return false;
+	for (i = 0; i < l->n_steps; i++)
+		if (l->steps[i].text.n > 0 && !teach_text_has(&l->steps[i].text, lang))
+			return false;
+	return true;
+}
+
 static const char *const panes[] = {
 	"memory", "compute", "roofline", "inference", "data", "techniques", "params", "knobs", "tensors", "dtypes", NULL,
 };

@@ -119,6 +119,9 @@ struct teach_lesson {
 };
 
 void teach_lesson_free(struct teach_lesson *l);
+/* Whether the lesson is written in lang: its title and every step's text (English always).
+ * Where not, what shows it says so in the interface's language and shows English. */
+bool teach_lesson_has_lang(const struct teach_lesson *l, const char *lang);
 
 /* The panes a step can point at (NULL-terminated): memory, compute, roofline, inference,
  * data, techniques, params, knobs, tensors, dtypes. */

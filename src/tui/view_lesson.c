@@ -94,22 +94,6 @@ static const char *pane_label(const char *name)
 	return name;
 }
 
-/* Whether the lesson has its own text in lang (its title and every step's text); English
- * always. Otherwise the panel says, in the interface's language, that it shows English. */
-static bool lesson_has_lang(const struct teach_lesson *l, const char *lang)
-{
-	size_t i;
-
-	if (strcmp(lang, "en") == 0)
-		return true;
-	if (!teach_text_has(&l->title, lang))
-		return false;
-	for (i = 0; i < l->n_steps; i++)
-		if (l->steps[i].text.n > 0 && !teach_text_has(&l->steps[i].text, lang))
-			return false;
-	return true;
-}
-
 static void check_met(struct tui_model *m, struct lesson_view *v)
 {
 	const struct teach_step *s = &v->lesson->steps[v->step];
@@ -328,7 +312,7 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	text_lines = wrapped_lines(text, m->w - x - 4);
 	q_lines = question[0] ? wrapped_lines(question, m->w - x - 6) : 0;
 	/* borders, title, text, question, the check line */
-	want = 2 + 1 + (!m->ascii && !lesson_has_lang(v->lesson, v->lang) ? 1 : 0) + text_lines + q_lines + 1;
+	want = 2 + 1 + (!m->ascii && !teach_lesson_has_lang(v->lesson, v->lang) ? 1 : 0) + text_lines + q_lines + 1;
 	h = want;
 	if (h > m->h / 2)
 		h = m->h / 2;
@@ -366,7 +350,7 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		util_strlcpy(line, s->title.n ? ltext(m, v, &s->title) : "", sizeof line);
 	tui_canvas_text(c, in.x, in.y, in.w, line, TUI_S_TITLE);
 	/* a lesson without text in the panel's language says so, in that language */
-	lacks = !m->ascii && !lesson_has_lang(v->lesson, v->lang);
+	lacks = !m->ascii && !teach_lesson_has_lang(v->lesson, v->lang);
 	if (lacks)
 		tui_canvas_text(c, in.x, in.y + 1, in.w,
 				_("This lesson has no text in your language yet: it is shown in English."), TUI_S_WARN);
