@@ -37,23 +37,23 @@ static const struct tui_view views[TUI_VIEW_COUNT] = {
 	},
 	[TUI_VIEW_SWEEP] = {
 		.name = "sweep", .title = N_("Sweep"), .opened_by = TUI_ACT_SWEEP, .kind = TUI_VIEW_FULL,
-		.draw = tui_sweep_draw, .key = tui_sweep_key, .open = tui_sweep_open, .close = tui_sweep_close,
+		.draw = tui_sweep_draw, .key = tui_sweep_key, .open = tui_sweep_open,
 		.footer = TUI_SWEEP_FOOTER, .help = TUI_SWEEP_HELP,
 	},
 	[TUI_VIEW_HEAT] = {
 		.name = "heatmap", .title = N_("Heatmap"), .opened_by = TUI_ACT_HEAT, .kind = TUI_VIEW_FULL,
-		.draw = tui_heat_draw, .key = tui_heat_key, .open = tui_heat_open, .close = tui_heat_close,
+		.draw = tui_heat_draw, .key = tui_heat_key, .open = tui_heat_open,
 		.footer = TUI_HEAT_FOOTER, .help = TUI_HEAT_HELP,
 	},
 	[TUI_VIEW_COMPARE] = {
 		.name = "compare", .title = N_("Compare"), .opened_by = TUI_ACT_COMPARE, .kind = TUI_VIEW_FULL,
-		.draw = tui_compare_draw, .key = tui_compare_key, .open = tui_compare_open, .close = tui_compare_close,
+		.draw = tui_compare_draw, .key = tui_compare_key, .open = tui_compare_open,
 		.footer = TUI_COMPARE_FOOTER, .help = TUI_COMPARE_HELP,
 		.needs = TUI_NEEDS_REGISTRY, /* a GPU to add comes from the picker */
 	},
 	[TUI_VIEW_PLAN] = {
 		.name = "plan", .title = N_("Plan"), .opened_by = TUI_ACT_PLAN, .kind = TUI_VIEW_FULL,
-		.draw = tui_plan_draw, .key = tui_plan_key, .open = tui_plan_open, .close = tui_plan_close,
+		.draw = tui_plan_draw, .key = tui_plan_key, .open = tui_plan_open,
 		.footer = TUI_PLAN_FOOTER, .help = TUI_PLAN_HELP,
 	},
 	[TUI_VIEW_LESSON] = {
@@ -63,13 +63,13 @@ static const struct tui_view views[TUI_VIEW_COUNT] = {
 	},
 	[TUI_VIEW_TENSORS] = {
 		.name = "tensors", .title = N_("Tensor inspector"), .opened_by = TUI_ACT_TENSORS, .kind = TUI_VIEW_FULL,
-		.draw = tui_tensors_draw, .key = tui_tensors_key, .open = tui_tensors_open, .close = tui_tensors_close,
+		.draw = tui_tensors_draw, .key = tui_tensors_key, .open = tui_tensors_open,
 		.footer = TUI_TENSORS_FOOTER,
 	},
 	[TUI_VIEW_DTYPELAB] = {
 		.name = "dtypelab", .title = N_("Dtype lab"), .opened_by = TUI_ACT_DTYPELAB, .kind = TUI_VIEW_FULL,
 		.draw = tui_dtypelab_draw, .key = tui_dtypelab_key, .open = tui_dtypelab_open,
-		.close = tui_dtypelab_close, .footer = TUI_DTYPELAB_FOOTER,
+		.footer = TUI_DTYPELAB_FOOTER,
 	},
 	[TUI_VIEW_PROBE] = {
 		.name = "probe", .title = N_("GPU probe"), .opened_by = TUI_ACT_PROBE, .kind = TUI_VIEW_OVERLAY,

@@ -52,7 +52,9 @@ struct tui_view {
 	void (*draw)(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 	/* Handles an event; returns TUI_REACT_* flags. */
 	unsigned (*key)(struct tui_model *m, const struct tui_event *ev, uint64_t now);
-	/* Optional: set up and release the view's state (m->view_state[id]). */
+	/* Optional: set up and release the view's state (m->view_state[id]). A state that is one
+	 * allocated block needs no close: popping the view frees m->view_state[id] (a close
+	 * that frees it itself sets it to NULL). */
 	int (*open)(struct tui_model *m);
 	void (*close)(struct tui_model *m);
 	/* Optional: what its key does instead of opening it (G starts a probe first); returns

@@ -59,12 +59,6 @@ int tui_compare_open(struct tui_model *m)
 	return 0;
 }
 
-void tui_compare_close(struct tui_model *m)
-{
-	free(state(m));
-	m->view_state[TUI_VIEW_COMPARE] = NULL;
-}
-
 /* gpu and model take their values through the picker; every other knob by its notches */
 static bool picked(const struct engine_knob *k)
 {

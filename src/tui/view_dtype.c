@@ -42,12 +42,6 @@ int tui_dtypelab_open(struct tui_model *m)
 	return 0;
 }
 
-void tui_dtypelab_close(struct tui_model *m)
-{
-	free(dtypelab_state(m));
-	m->view_state[TUI_VIEW_DTYPELAB] = NULL;
-}
-
 static void set_value(struct dtypelab_view *v, const char *text)
 {
 	struct napkin_err err;

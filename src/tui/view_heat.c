@@ -66,12 +66,6 @@ int tui_heat_open(struct tui_model *m)
 	return 0;
 }
 
-void tui_heat_close(struct tui_model *m)
-{
-	free(state(m));
-	m->view_state[TUI_VIEW_HEAT] = NULL;
-}
-
 static int fit_x(const struct tui_model *m)
 {
 	int n = (m->w - 9) / CW;

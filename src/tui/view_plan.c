@@ -50,12 +50,6 @@ int tui_plan_open(struct tui_model *m)
 	return 0;
 }
 
-void tui_plan_close(struct tui_model *m)
-{
-	free(state(m));
-	m->view_state[TUI_VIEW_PLAN] = NULL;
-}
-
 static void compute(struct tui_model *m, struct plan_view *v)
 {
 	struct engine_plan_opts po;

@@ -3,6 +3,8 @@
  * above it. It reaches each view's open and close through m->view_table (explorer.c sets
  * it), never by name, so the views that push and pop others link against this file alone.
  */
+#include <stdlib.h>
+
 #include "model.h"
 
 const struct tui_view *tui_view_get(const struct tui_model *m, enum tui_view_id id)
@@ -31,12 +33,17 @@ int tui_view_push(struct tui_model *m, enum tui_view_id id)
 
 void tui_view_pop(struct tui_model *m)
 {
+	enum tui_view_id id;
 	const struct tui_view *v;
 
 	if (m->n_views <= 1)
 		return;
-	v = tui_view_get(m, m->views[m->n_views - 1]);
+	id = m->views[m->n_views - 1];
+	v = tui_view_get(m, id);
 	m->n_views--;
 	if (v != NULL && v->close != NULL)
 		v->close(m);
+	/* a view without a close of its own keeps one calloc'ed block there: freed here */
+	free(m->view_state[id]);
+	m->view_state[id] = NULL;
 }

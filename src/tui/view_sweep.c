@@ -127,12 +127,6 @@ int tui_sweep_open(struct tui_model *m)
 	return 0;
 }
 
-void tui_sweep_close(struct tui_model *m)
-{
-	free(tui_sweep_state(m));
-	m->view_state[TUI_VIEW_SWEEP] = NULL;
-}
-
 static bool same_request(const struct sweep_view *v)
 {
 	int i;

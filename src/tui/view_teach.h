@@ -37,12 +37,10 @@ int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t n
 void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_tensors_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_tensors_open(struct tui_model *m);
-void tui_tensors_close(struct tui_model *m);
 
 void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_dtypelab_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_dtypelab_open(struct tui_model *m);
-void tui_dtypelab_close(struct tui_model *m);
 
 /* Shared by the teaching views' files. */
 /* A line of input typed inside a view. */

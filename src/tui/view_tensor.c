@@ -66,12 +66,6 @@ int tui_tensors_open(struct tui_model *m)
 	return 0;
 }
 
-void tui_tensors_close(struct tui_model *m)
-{
-	free(tensors_state(m));
-	m->view_state[TUI_VIEW_TENSORS] = NULL;
-}
-
 static void fmt_bytes2(double b, char *buf, size_t n)
 {
 	engine_fmt_bytes(b, true, buf, n);

@@ -52,7 +52,6 @@ void tui_trade_key(const struct engine_scenario *sc, char *buf, size_t n);
 void tui_sweep_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_sweep_open(struct tui_model *m);
-void tui_sweep_close(struct tui_model *m);
 /* TRANSLATORS: a footer, "key|what|key|what...": keep the keys and the | */
 #define TUI_SWEEP_FOOTER                                                                                     \
 	N_("x X|x knob|y Y|result|a d|add/drop a result|s|stack parts|\xe2\x86\x90\xe2\x86\x92|move x|j k|knob|- +|step it|u|undo|Esc|close")
@@ -66,7 +65,6 @@ void tui_sweep_close(struct tui_model *m);
 void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_heat_open(struct tui_model *m);
-void tui_heat_close(struct tui_model *m);
 #define TUI_HEAT_FOOTER N_("\xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93|cell|Enter|apply|p|knobs|y|result|u|undo|Esc|close")
 #define TUI_HEAT_HELP                                                                                        \
 	N_("  \xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93  cursor   Enter  apply the cell (u undoes)   p  the knobs   y  the result\n" \
@@ -75,7 +73,6 @@ void tui_heat_close(struct tui_model *m);
 void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_compare_open(struct tui_model *m);
-void tui_compare_close(struct tui_model *m);
 #define TUI_COMPARE_FOOTER N_("k K|columns' knob|a|add a column (picker or next)|A|add one down|d|drop the last|Esc|close")
 /* xgettext:no-c-format */
 #define TUI_COMPARE_HELP                                                                                     \
@@ -87,7 +84,6 @@ void tui_compare_close(struct tui_model *m);
 void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_plan_open(struct tui_model *m);
-void tui_plan_close(struct tui_model *m);
 #define TUI_PLAN_FOOTER N_("\xe2\x86\x91\xe2\x86\x93|row|Enter|apply|g|goal|D - +|deadline|u|undo|Esc|close")
 #define TUI_PLAN_HELP                                                                                        \
 	N_("  \xe2\x86\x91\xe2\x86\x93  pick a layout   Enter  apply it to the scenario (u undoes)   g  goal   Esc  close\n"   \
