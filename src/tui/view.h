@@ -72,6 +72,9 @@ const struct tui_view *tui_view_get(const struct tui_model *m, enum tui_view_id 
 int tui_view_push(struct tui_model *m, enum tui_view_id id);
 /* Closes the top view (never the main screen). */
 void tui_view_pop(struct tui_model *m);
+/* The keys every full-screen view shares: Esc, q and the view's own key close it, ? and F1
+ * open the help above it. True when key was one of them (the caller redraws). */
+bool tui_view_common_key(struct tui_model *m, int key, int own);
 enum tui_view_id tui_view_top(const struct tui_model *m);
 
 /* The picker and the prompt (view_input.c). */

@@ -169,14 +169,9 @@ unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64
 		return TUI_REACT_NONE;
 	take_pick(m, v, now);
 	m->msg[0] = '\0'; /* the last key's message goes with the next key */
+	if (tui_view_common_key(m, ev->key, 'C'))
+		return TUI_REACT_REDRAW;
 	switch (ev->key) {
-	case TUI_KEY_ESC: case 'q': case 'C':
-		tui_view_pop(m);
-		return TUI_REACT_REDRAW;
-	case '?': case TUI_KEY_F1:
-		m->scroll = 0;
-		tui_view_push(m, TUI_VIEW_HELP);
-		return TUI_REACT_REDRAW;
 	case 'k': case 'K':
 		next_knob(m, v, ev->key == 'k' ? 1 : -1);
 		return TUI_REACT_REDRAW;

@@ -146,14 +146,9 @@ unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 	if (v == NULL)
 		return TUI_REACT_NONE;
 	compute(m, v);
+	if (tui_view_common_key(m, ev->key, 'H'))
+		return TUI_REACT_REDRAW;
 	switch (ev->key) {
-	case TUI_KEY_ESC: case 'q': case 'H':
-		tui_view_pop(m);
-		return TUI_REACT_REDRAW;
-	case '?': case TUI_KEY_F1:
-		m->scroll = 0;
-		tui_view_push(m, TUI_VIEW_HELP);
-		return TUI_REACT_REDRAW;
 	case 'p':
 		v->pair = (v->pair + 1) % NPAIR;
 		v->cx = v->cy = -1;

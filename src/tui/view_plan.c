@@ -143,6 +143,8 @@ unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 	m->msg[0] = '\0'; /* the last key's message goes with the next key, as on the main screen */
 	if (v->typing)
 		return typing_key(m, v, ev);
+	if (tui_view_common_key(m, ev->key, 'P'))
+		return TUI_REACT_REDRAW;
 	switch (ev->key) {
 	case 'D':
 		v->typing = true;
@@ -151,13 +153,6 @@ unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 	case '-': case '+': case '=':
 		v->deadline = step_deadline(v->deadline, ev->key == '-' ? -1 : 1);
 		v->sel = 0;
-		return TUI_REACT_REDRAW;
-	case TUI_KEY_ESC: case 'q': case 'P':
-		tui_view_pop(m);
-		return TUI_REACT_REDRAW;
-	case '?': case TUI_KEY_F1:
-		m->scroll = 0;
-		tui_view_push(m, TUI_VIEW_HELP);
 		return TUI_REACT_REDRAW;
 	case TUI_KEY_UP: case 'k':
 		if (v->sel > 0)

@@ -47,3 +47,17 @@ void tui_view_pop(struct tui_model *m)
 	free(m->view_state[id]);
 	m->view_state[id] = NULL;
 }
+
+bool tui_view_common_key(struct tui_model *m, int key, int own)
+{
+	if (key == TUI_KEY_ESC || key == 'q' || key == own) {
+		tui_view_pop(m);
+		return true;
+	}
+	if (key == '?' || key == TUI_KEY_F1) {
+		m->scroll = 0;
+		tui_view_push(m, TUI_VIEW_HELP);
+		return true;
+	}
+	return false;
+}

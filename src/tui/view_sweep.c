@@ -227,14 +227,9 @@ unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t
 		return TUI_REACT_NONE;
 	if (v->other >= nk)
 		v->other = nk > 0 ? nk - 1 : 0;
+	if (tui_view_common_key(m, ev->key, 'S'))
+		return TUI_REACT_REDRAW;
 	switch (ev->key) {
-	case TUI_KEY_ESC: case 'q': case 'S':
-		tui_view_pop(m);
-		return TUI_REACT_REDRAW;
-	case '?': case TUI_KEY_F1:
-		m->scroll = 0;
-		tui_view_push(m, TUI_VIEW_HELP);
-		return TUI_REACT_REDRAW;
 	case 'x': case 'X':
 		v->xk = next_x(&m->sc, v->xk, ev->key == 'x' ? 1 : -1);
 		return TUI_REACT_REDRAW;
