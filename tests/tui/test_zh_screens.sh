@@ -22,10 +22,10 @@
 # system's dlerror text) are English yet
 NOT_YET_VIEWS="G M"
 # Texts of these source folders, found verbatim on a screen, are reported as pending and
-# not failed (the preset registry's summaries and the model loader's notes; the probe's
-# messages): they come through _() where the explorer shows them and turn Chinese when the
-# folder's strings are marked and translated. Remove a folder when it is. (src/engine is
-# translated: its texts on a Chinese screen fail like the explorer's own.)
+# not failed (the probe's messages): they come through _() where the explorer shows them
+# and turn Chinese when the folder's strings are marked and translated. Remove a folder
+# when it is. (src/engine and src/presets are translated: their texts on a Chinese screen
+# fail like the explorer's own; the picker, all presets' summaries, is read word by word.)
 NOT_YET_SOURCES="src/probe"
 . "$(dirname "$0")/lib.sh"
 
