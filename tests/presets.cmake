@@ -1,7 +1,9 @@
 # Presets (src/presets): every shipped preset against the published figures, Hugging Face
-# config.json files, the bad-file corpus with exact positions, round trips, the search path.
+# config.json files, the bad-file corpus with exact positions, round trips, the search path,
+# the loader in both languages (presets_zh).
 if(TARGET napkin_presets)
   napkin_add_test(NAME presets SOURCES unit/test_presets.c LIBS napkin_presets LABELS unit)
   napkin_add_test(NAME preset_files SOURCES unit/test_preset_files.c LIBS napkin_presets LABELS unit)
   napkin_add_test(NAME presets_hf SOURCES unit/test_presets_hf.c LIBS napkin_presets LABELS unit)
+  napkin_add_test(NAME presets_zh SOURCES unit/test_presets_zh.c LIBS napkin_presets LABELS unit)
 endif()

@@ -19,9 +19,11 @@
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: napkin presets list [gpus|models|scenarios]\n"
-		   "       napkin presets show ID|FILE\n"
-		   "       napkin presets check FILE...\n\n");
+	/* TRANSLATORS: the command lines stay; align them under the first one's "napkin" */
+	fputs(_("usage: napkin presets list [gpus|models|scenarios]\n"
+		"       napkin presets show ID|FILE\n"
+		"       napkin presets check FILE...\n\n"),
+	      f);
 	fprintf(f, "  list    %s\n", _("every preset: id, name, where it came from, key figures"));
 	fprintf(f, "  show    %s\n",
 		_("one preset (or a file: GPU, model, config.json or scenario) as napkin resolves it, in YAML"));
@@ -36,17 +38,26 @@ static void usage(FILE *f)
 	      f);
 }
 
-static void print_warnings(struct preset_registry *reg, FILE *f, const char *prefix)
+/* One warning ("file:line:col: warning: ..."), after "napkin presets: " on stderr. */
+static void print_warning(FILE *f, const char *w)
+{
+	if (f == stderr)
+		fprintf(f, _("napkin presets: %s\n"), w);
+	else
+		fprintf(f, "%s\n", w);
+}
+
+static void print_warnings(struct preset_registry *reg, FILE *f)
 {
 	size_t i;
 
 	for (i = 0; i < preset_warning_count(reg); i++)
-		fprintf(f, "%s%s\n", prefix, preset_warning(reg, i));
+		print_warning(f, preset_warning(reg, i));
 	preset_warnings_clear(reg);
 }
 
 /* The warnings, less those that say a search-path file was skipped when skip_broken. */
-static void print_warnings_but(struct preset_registry *reg, FILE *f, const char *prefix, bool skip_broken)
+static void print_warnings_but(struct preset_registry *reg, FILE *f, bool skip_broken)
 {
 	size_t i, b;
 
@@ -58,14 +69,15 @@ static void print_warnings_but(struct preset_registry *reg, FILE *f, const char 
 			broken = strncmp(w, file, strlen(file)) == 0 && w[strlen(file)] == ':';
 		}
 		if (!broken)
-			fprintf(f, "%s%s\n", prefix, w);
+			print_warning(f, w);
 	}
 	preset_warnings_clear(reg);
 }
 
 /* ------------------------------------------------------------ list */
 
-static const char *const kind_titles[PRESET_KIND_COUNT] = {"GPUs", "Models", "Scenarios"};
+static const char *const kind_titles[PRESET_KIND_COUNT] = {NC_("presets list", "GPUs"), NC_("presets list", "Models"),
+							    NC_("presets list", "Scenarios")};
 
 static int kind_arg(const char *s, enum preset_kind *k)
 {
@@ -81,24 +93,33 @@ static int kind_arg(const char *s, enum preset_kind *k)
 	return -1;
 }
 
+/* One line per preset: id, name, origin, summary, in columns by display width (a name or a
+ * summary may be Chinese: printf's %-*s counts bytes). */
 static void list_kind(struct preset_registry *reg, enum preset_kind kind)
 {
-	size_t i, n = preset_count(reg, kind), wid = 2, wname = 4;
+	size_t i, n = preset_count(reg, kind), wid = 2, wname = 4, worigin = 8;
+	char name[200], origin[80], sum[300];
 
 	for (i = 0; i < n; i++) {
 		const struct preset_info *p = preset_at(reg, kind, i);
+		const char *o = C_("preset origin", preset_origin_name(p->origin));
 		if (strlen(p->id) > wid)
 			wid = strlen(p->id);
-		if (strlen(p->name) > wname)
-			wname = strlen(p->name);
+		if (util_text_width(p->name) > wname)
+			wname = util_text_width(p->name);
+		if (util_text_width(o) > worigin)
+			worigin = util_text_width(o);
 	}
 	if (wname > 44)
 		wname = 44;
-	printf("%s (%zu)\n", kind_titles[kind], n);
+	if (worigin > 20)
+		worigin = 20;
+	printf("%s (%zu)\n", C_("presets list", kind_titles[kind]), n);
 	for (i = 0; i < n; i++) {
 		const struct preset_info *p = preset_at(reg, kind, i);
-		printf("  %-*s  %-*.*s  %-8s  %s", (int)wid, p->id, (int)wname, (int)wname, p->name,
-		       preset_origin_name(p->origin), p->summary);
+		printf("  %-*s  %s  %s  %s", (int)wid, p->id, util_text_pad(name, sizeof name, p->name, wname),
+		       util_text_pad(origin, sizeof origin, C_("preset origin", preset_origin_name(p->origin)), worigin),
+		       preset_summary(reg, p, sum, sizeof sum));
 		if (p->origin != PRESET_BUILTIN)
 			printf("  [%s]", p->path);
 		printf("\n");
@@ -111,12 +132,12 @@ static int do_list(struct preset_registry *reg, int argc, char **argv)
 	int i;
 
 	if (argc > 1) {
-		fprintf(stderr, "napkin presets: list takes at most one kind (gpus, models or scenarios)\n");
+		fputs(_("napkin presets: list takes at most one kind (gpus, models or scenarios)\n"), stderr);
 		return CLI_EXIT_USAGE;
 	}
 	if (argc == 1) {
 		if (kind_arg(argv[0], &k) != 0) {
-			fprintf(stderr, "napkin presets: unknown kind '%s' (gpus, models or scenarios)\n", argv[0]);
+			fprintf(stderr, _("napkin presets: unknown kind '%s' (gpus, models or scenarios)\n"), argv[0]);
 			return CLI_EXIT_USAGE;
 		}
 		list_kind(reg, k);
@@ -143,10 +164,16 @@ static int show_gpu(const struct engine_gpu *g, const char *where)
 		cli_error("presets", &err);
 		return CLI_EXIT_FAIL;
 	}
-	printf("# gpu %s (%s)\n", g->id[0] ? g->id : "from a file", where);
+	/* the YAML below is the presets' format (English, what a program reads); the comments
+	 * above it are for a person */
+	if (g->id[0])
+		/* TRANSLATORS: a comment line of napkin presets show: the id, where it came from */
+		printf(_("# gpu %s (%s)\n"), g->id, where);
+	else
+		printf(_("# gpu from a file (%s)\n"), where);
 	if (peak > 0 && g->bandwidth > 0) {
 		snprintf(ridge, sizeof ridge, "%.0f", peak / g->bandwidth);
-		printf("# ridge point: %s FLOP/byte at the 16-bit peak (peak / bandwidth)\n", ridge);
+		printf(_("# ridge point: %s FLOP/byte at the 16-bit peak (peak / bandwidth)\n"), ridge);
 	}
 	fwrite(text, 1, len, stdout);
 	free(text);
@@ -169,17 +196,22 @@ static int show_model(const struct engine_model *m, const char *where)
 		cli_error("presets", &err);
 		return CLI_EXIT_FAIL;
 	}
-	printf("# model %s (%s)\n", m->id[0] ? m->id : "from a file", where);
+	if (m->id[0])
+		/* TRANSLATORS: a comment line of napkin presets show: the id, where it came from */
+		printf(_("# model %s (%s)\n"), m->id, where);
+	else
+		printf(_("# model from a file (%s)\n"), where);
 	if (n > 0) {
 		engine_fmt_int(n, total, sizeof total);
-		printf("# parameters: %s as napkin counts them", total);
+		/* TRANSLATORS: a comment line of napkin presets show, then the clauses below */
+		printf(_("# parameters: %s as napkin counts them"), total);
 		if (m->params_published > 0) {
 			engine_fmt_int(m->params_published, pub, sizeof pub);
-			printf("; published %s%s", pub, m->params_published == n ? " (exact)" : "");
+			printf(m->params_published == n ? _("; published %s (exact)") : _("; published %s"), pub);
 		}
 		if (m->experts > 1) {
 			engine_fmt_int(active, act, sizeof act);
-			printf("; %s active per token", act);
+			printf(_("; %s active per token"), act);
 		}
 		printf("\n");
 	}
@@ -196,6 +228,7 @@ static int show_scenario(struct preset_registry *reg, const char *id_or_path, co
 	size_t len;
 
 	engine_scenario_default(&sc);
+	sc.tr = &cli_tr; /* its errors and summary in the interface's language */
 	if (preset_scenario_load(reg, id_or_path, &sc, &err) != NAPKIN_OK) {
 		cli_error("presets", &err);
 		return CLI_EXIT_USAGE;
@@ -205,8 +238,10 @@ static int show_scenario(struct preset_registry *reg, const char *id_or_path, co
 		return CLI_EXIT_FAIL;
 	}
 	engine_scenario_summary(&sc, summary, sizeof summary);
-	printf("# scenario %s (%s): %s\n", id_or_path, where, summary);
-	printf("# every knob, as loaded onto napkin's default scenario\n");
+	/* TRANSLATORS: a comment line of napkin presets show: the id or file, where it came
+	 * from, the scenario's summary */
+	printf(_("# scenario %s (%s): %s\n"), id_or_path, where, summary);
+	fputs(_("# every knob, as loaded onto napkin's default scenario\n"), stdout);
 	fwrite(text, 1, len, stdout);
 	free(text);
 	return CLI_EXIT_OK;
@@ -251,7 +286,7 @@ static int do_show(struct preset_registry *reg, int argc, char **argv)
 	const char *slash;
 
 	if (argc != 1) {
-		fprintf(stderr, "napkin presets: show takes one preset id or file (napkin presets list shows the ids)\n");
+		fputs(_("napkin presets: show takes one preset id or file (napkin presets list shows the ids)\n"), stderr);
 		return CLI_EXIT_USAGE;
 	}
 	arg = argv[0];
@@ -276,7 +311,7 @@ static int do_show(struct preset_registry *reg, int argc, char **argv)
 	if (nh == 0) {
 		if (is_file(arg))
 			return show_file(reg, arg);
-		fprintf(stderr, "napkin presets: no preset '%s' and no such file (napkin presets list shows the ids)\n",
+		fprintf(stderr, _("napkin presets: no preset '%s' and no such file (napkin presets list shows the ids)\n"),
 			arg);
 		return CLI_EXIT_USAGE;
 	}
@@ -285,8 +320,12 @@ static int do_show(struct preset_registry *reg, int argc, char **argv)
 		struct napkin_err err;
 		if (i > 0)
 			printf("---\n");
-		snprintf(where, sizeof where, "%s%s%s", preset_origin_name(p->origin),
-			 p->origin != PRESET_BUILTIN ? ": " : "", p->origin != PRESET_BUILTIN ? p->path : "");
+		if (p->origin == PRESET_BUILTIN)
+			snprintf(where, sizeof where, "%s", C_("preset origin", preset_origin_name(p->origin)));
+		else
+			/* TRANSLATORS: where a preset came from: its origin (user, local, ...), its file */
+			snprintf(where, sizeof where, C_("preset origin", "%s: %s"),
+				 C_("preset origin", preset_origin_name(p->origin)), p->path);
 		if (p->kind == PRESET_GPU) {
 			struct engine_gpu g;
 			if (preset_gpu(reg, p->id, &g, &err) != NAPKIN_OK) {
@@ -326,7 +365,7 @@ static int do_check(struct preset_registry *reg, const struct napkin_err *search
 	int i;
 
 	if (argc == 0) {
-		fprintf(stderr, "napkin presets: check takes one or more files\n");
+		fputs(_("napkin presets: check takes one or more files\n"), stderr);
 		return CLI_EXIT_USAGE;
 	}
 	if (search_err != NULL) {
@@ -350,10 +389,11 @@ static int do_check(struct preset_registry *reg, const struct napkin_err *search
 		for (j = 0; j < n && j < CHECK_MAX_ERRORS; j++)
 			printf("%s\n", util_err_format(&errs[j], line, sizeof line));
 		if (n > CHECK_MAX_ERRORS)
-			printf("%s: %zu more errors\n", argv[i], n - CHECK_MAX_ERRORS);
-		print_warnings(reg, stdout, "");
+			printf(P_("%s: %zu more error\n", "%s: %zu more errors\n", n - CHECK_MAX_ERRORS), argv[i],
+			       n - CHECK_MAX_ERRORS);
+		print_warnings(reg, stdout);
 		if (n == 0)
-			printf("%s: ok\n", argv[i]);
+			printf(_("%s: ok\n"), argv[i]);
 		total += n;
 	}
 	return total > 0 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
@@ -372,7 +412,7 @@ int cmd_presets(int argc, char **argv)
 
 	rest = calloc((size_t)argc + 1, sizeof *rest);
 	if (rest == NULL) {
-		fprintf(stderr, "napkin presets: out of memory\n");
+		fputs(_("napkin presets: out of memory\n"), stderr);
 		return CLI_EXIT_FAIL;
 	}
 	for (i = 1; i < argc; i++) {
@@ -388,12 +428,12 @@ int cmd_presets(int argc, char **argv)
 			} else if (i + 1 < argc) {
 				opts.extra_dir = argv[++i];
 			} else {
-				fprintf(stderr, "napkin presets: --presets needs a directory\n");
+				fputs(_("napkin presets: --presets needs a directory\n"), stderr);
 				free(rest);
 				return CLI_EXIT_USAGE;
 			}
 		} else if (strncmp(argv[i], "--", 2) == 0 && argv[i][2] != '\0') {
-			fprintf(stderr, "napkin presets: unknown option %s (napkin presets --help)\n", argv[i]);
+			fprintf(stderr, _("napkin presets: unknown option %s (napkin presets --help)\n"), argv[i]);
 			free(rest);
 			return CLI_EXIT_USAGE;
 		} else {
@@ -406,7 +446,7 @@ int cmd_presets(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	if (strcmp(rest[0], "list") != 0 && strcmp(rest[0], "show") != 0 && strcmp(rest[0], "check") != 0) {
-		fprintf(stderr, "napkin presets: unknown subcommand '%s' (list, show or check)\n", rest[0]);
+		fprintf(stderr, _("napkin presets: unknown subcommand '%s' (list, show or check)\n"), rest[0]);
 		free(rest);
 		return CLI_EXIT_USAGE;
 	}
@@ -428,14 +468,14 @@ int cmd_presets(int argc, char **argv)
 		}
 	}
 	/* check prints the skipped files as its errors, not as warnings too */
-	print_warnings_but(reg, stderr, "napkin presets: ", strcmp(rest[0], "check") == 0);
+	print_warnings_but(reg, stderr, strcmp(rest[0], "check") == 0);
 	if (strcmp(rest[0], "list") == 0)
 		rc = do_list(reg, n - 1, rest + 1);
 	else if (strcmp(rest[0], "show") == 0)
 		rc = do_show(reg, n - 1, rest + 1);
 	else
 		rc = do_check(reg, searched_ok ? NULL : &search_err, n - 1, rest + 1);
-	print_warnings(reg, stderr, "napkin presets: ");
+	print_warnings(reg, stderr);
 	preset_registry_free(reg);
 	free(rest);
 	return rc;

@@ -216,7 +216,7 @@ int pgpu_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *id,
 	int rc;
 
 	memset(&g, 0, sizeof g);
-	if ((rc = pd_root(d, root, "GPU profile keys (name, memory, ...)", id, g.id, sizeof g.id)) != NAPKIN_OK)
+	if ((rc = pd_root(d, root, _("GPU profile keys (name, memory, ...)"), id, g.id, sizeof g.id)) != NAPKIN_OK)
 		return rc;
 	pd_unknown_keys(d, root, gpu_keys, NULL);
 	if ((v = pd_field(d, root, "name", true, true)) != NULL)

@@ -14,6 +14,11 @@
 #define PRESET_WARN_MAX 8
 #define PRESET_BUILTIN_PATH "(built in)"
 
+/* The interface's language (i18n's, at each call) for the engine's texts the loader asks
+ * for: unit and knob errors, a scenario's errors and summary (docs/i18n.md; defined in
+ * registry_summary.c). The loader's own messages go through _() as they are made. */
+extern const struct engine_tr preg_tr;
+
 /* ------------------------------------------------------------ diagnostics */
 
 /* Where a schema check writes what it finds: up to max errors (it keeps going after the

@@ -174,6 +174,27 @@ struct traits_given {
 	bool mlp, norm, bias, tied, position;
 };
 
+/* The traits napkin assumed for an unknown architecture, each a whole phrase, in a list a
+ * translator can punctuate: "a gated MLP, RMSNorm, no biases, untied embeddings, rotary
+ * positions". */
+static void assumed_traits(const struct engine_model *m, int bias, char *buf, size_t n)
+{
+	const char *t[5];
+	size_t pos = 0, i;
+
+	buf[0] = '\0';
+	t[0] = m->mlp == ENGINE_MLP_GATED ? _("a gated MLP") : _("a plain MLP");
+	t[1] = m->norm == ENGINE_NORM_RMS ? "RMSNorm" : "LayerNorm";
+	t[2] = bias == 0 ? _("no biases") : _("some biases");
+	t[3] = m->tied ? _("tied embeddings") : _("untied embeddings");
+	t[4] = m->position == ENGINE_POS_ROPE	 ? _("rotary positions")
+	       : m->position == ENGINE_POS_LEARNED ? _("learned positions")
+						   : _("no positions");
+	for (i = 0; i < 5; i++)
+		/* TRANSLATORS: between the items of a list ("a gated MLP, RMSNorm, no biases") */
+		util_bprintf(buf, n, &pos, "%s%s", i > 0 ? C_("list", ", ") : "", t[i]);
+}
+
 int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *id, const char *path,
 		    struct engine_model *out)
 {
@@ -188,7 +209,7 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 	double x;
 
 	memset(&m, 0, sizeof m);
-	if ((rc = pd_root(d, root, "model keys (architecture, hidden_size, ...)", id, m.id, sizeof m.id)) != NAPKIN_OK)
+	if ((rc = pd_root(d, root, _("model keys (architecture, hidden_size, ...)"), id, m.id, sizeof m.id)) != NAPKIN_OK)
 		return rc;
 	hf = ydoc_get(root, "model_type") != NULL;
 	if (!hf)
@@ -354,18 +375,23 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 		pmodel_hf_serving(d, root, &m);
 	if (arch_node != NULL && family_of(m.arch) == NULL &&
 	    !(given.mlp && given.norm && given.bias && given.tied && given.position)) {
-		pd_warn(d, arch_node->line, arch_node->col,
-			"unknown %s '%s': assumed %s MLP, %s, %s biases, %s embeddings, %s positions (set mlp, norm, "
-			"bias, tie_word_embeddings and position to say otherwise)",
-			hf ? "model_type" : "architecture", m.arch, m.mlp == ENGINE_MLP_GATED ? "a gated" : "a plain",
-			m.norm == ENGINE_NORM_RMS ? "RMSNorm" : "LayerNorm", bias == 0 ? "no" : "some",
-			m.tied ? "tied" : "untied",
-			m.position == ENGINE_POS_ROPE ? "rotary" : m.position == ENGINE_POS_LEARNED ? "learned" : "no");
+		char traits[300];
+		assumed_traits(&m, bias, traits, sizeof traits);
+		if (hf)
+			pd_warn(d, arch_node->line, arch_node->col,
+				N_("unknown model_type '%s': assumed %s (set mlp, norm, bias, tie_word_embeddings and "
+				   "position to say otherwise)"),
+				m.arch, traits);
+		else
+			pd_warn(d, arch_node->line, arch_node->col,
+				N_("unknown architecture '%s': assumed %s (set mlp, norm, bias, tie_word_embeddings and "
+				   "position to say otherwise)"),
+				m.arch, traits);
 	}
 	if (arch_node != NULL && strcmp(m.arch, "gemma2") == 0)
 		pd_warn(d, arch_node->line, arch_node->col,
-			"gemma2 has four norms per layer and napkin counts two: %lld parameters (2 x layers x hidden) "
-			"are not counted",
+			N_("gemma2 has four norms per layer and napkin counts two: %lld parameters (2 x layers x hidden) "
+			   "are not counted"),
 			(long long)(2 * m.layers * m.hidden));
 	if (hf && strcmp(m.arch, "opt") == 0) {
 		int64_t proj = 0;
@@ -375,14 +401,14 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 			proj = (int64_t)x;
 		if (proj > 0 && proj != m.hidden)
 			pd_warn(d, v->line, v->col,
-				"word_embed_proj_dim %lld differs from hidden_size: the project_in/out matrices "
-				"(2 x %lld x %lld) are not counted",
+				N_("word_embed_proj_dim %lld differs from hidden_size: the project_in/out matrices "
+				   "(2 x %lld x %lld) are not counted"),
 				(long long)proj, (long long)proj, (long long)m.hidden);
 		if ((v = pd_field(d, root, "do_layer_norm_before", false, true)) != NULL && v->kind == YDOC_SCALAR &&
 		    pd_bool(d, v, &before) == 0 && !before)
 			pd_warn(d, v->line, v->col,
-				"do_layer_norm_before is false: this OPT has no final LayerNorm, napkin counts one "
-				"(%lld parameters)",
+				N_("do_layer_norm_before is false: this OPT has no final LayerNorm, napkin counts one "
+				   "(%lld parameters)"),
 				(long long)(2 * m.hidden));
 	}
 	*out = m;

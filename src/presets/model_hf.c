@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "internal.h"
 
 /* A name that says nothing about the model: "", ".", "..", "config", a folder every model
@@ -175,17 +176,26 @@ static enum engine_weight_format quant_format(const struct ydoc_node *q, char *w
 {
 	const struct ydoc_node *meth = ydoc_get(q, "quant_method"), *bits = ydoc_get(q, "bits");
 	const struct ydoc_node *group = ydoc_get(q, "group_size");
-	const char *m = meth != NULL && meth->kind == YDOC_SCALAR && !ydoc_is_null(meth) ? meth->text : "unnamed";
+	const char *m = meth != NULL && meth->kind == YDOC_SCALAR && !ydoc_is_null(meth) ? meth->text : "";
 	double b = 0, g = 0;
-	size_t pos = 0;
+	bool has_b, has_g;
 
-	util_bprintf(what, n, &pos, "%.20s", m);
-	if (bits != NULL && bits->kind == YDOC_SCALAR &&
-	    engine_unit_parse(ENGINE_UNIT_NONE, bits->text, &b, NULL) == NAPKIN_OK && b >= 1 && b <= 16)
-		util_bprintf(what, n, &pos, ", %.0f-bit weights", b);
-	if (group != NULL && group->kind == YDOC_SCALAR &&
-	    engine_unit_parse(ENGINE_UNIT_NONE, group->text, &g, NULL) == NAPKIN_OK && g >= 1)
-		util_bprintf(what, n, &pos, " in groups of %.0f", g);
+	has_b = bits != NULL && bits->kind == YDOC_SCALAR &&
+		engine_unit_parse(ENGINE_UNIT_NONE, bits->text, &b, NULL) == NAPKIN_OK && b >= 1 && b <= 16;
+	has_g = group != NULL && group->kind == YDOC_SCALAR &&
+		engine_unit_parse(ENGINE_UNIT_NONE, group->text, &g, NULL) == NAPKIN_OK && g >= 1;
+	if (m[0] == '\0')
+		m = _("unnamed");
+	/* TRANSLATORS: what a quantization_config says: its quant_method (gptq), its bits, its
+	 * group size */
+	if (has_b && has_g)
+		snprintf(what, n, _("%.20s, %.0f-bit weights in groups of %.0f"), m, b, g);
+	else if (has_b)
+		snprintf(what, n, _("%.20s, %.0f-bit weights"), m, b);
+	else if (has_g)
+		snprintf(what, n, _("%.20s in groups of %.0f"), m, g);
+	else
+		snprintf(what, n, "%.20s", m);
 	if ((strcmp(m, "gptq") == 0 || strcmp(m, "awq") == 0) && b == 4 && g == 128)
 		return strcmp(m, "gptq") == 0 ? ENGINE_WF_GPTQ_INT4 : ENGINE_WF_AWQ_INT4;
 	if (strcmp(m, "bitsandbytes") == 0) {
@@ -214,9 +224,9 @@ void pmodel_hf_serving(struct pdiag *d, const struct ydoc_node *root, struct eng
 		m->checkpoint_format = (int)f;
 		if (f == ENGINE_WF_DTYPE)
 			pd_warn(d, q->line, q->col,
-				"quantization_config (%s) is not a format napkin knows (gptq and awq 4-bit in groups "
-				"of 128, bitsandbytes nf4, fp8): napkin sizes the weights by the scenario's precision "
-				"or weight_format; the parameter count is right",
+				N_("quantization_config (%s) is not a format napkin knows (gptq and awq 4-bit in groups "
+				   "of 128, bitsandbytes nf4, fp8): napkin sizes the weights by the scenario's precision "
+				   "or weight_format; the parameter count is right"),
 				what);
 	}
 }

@@ -43,7 +43,6 @@ struct preset_info {
 	enum preset_origin origin;
 	const char *path;        /* the file it came from; "(built in)" for built-ins */
 	const char *name;        /* display name */
-	const char *summary;     /* key figures: "80 GB · 3.35 TB/s · 989.5 TFLOP/s bf16" */
 };
 
 struct preset_options {
@@ -66,6 +65,13 @@ size_t preset_count(const struct preset_registry *reg, enum preset_kind kind);
 /* The i-th preset of a kind, sorted by id; NULL when out of range. */
 const struct preset_info *preset_at(const struct preset_registry *reg, enum preset_kind kind, size_t i);
 const struct preset_info *preset_find(const struct preset_registry *reg, enum preset_kind kind, const char *id);
+/* The preset's key figures, for a person, in the interface's language at the call (i18n;
+ * registry_summary.c): "80 GB · 3.35 TB/s · 989.5 TFLOP/s bf16", "6.74B params · llama ·
+ * 32 layers · d 4096", a scenario's line (engine_scenario_summary), or why a scenario does
+ * not apply. Written into buf (always terminated); returns buf. */
+const char *preset_summary(const struct preset_registry *reg, const struct preset_info *p, char *buf, size_t n);
+/* The origin's name, English (a msgid of context "preset origin": show it with
+ * C_("preset origin", ...)): "built in", "share", "user", "local", "path". */
 const char *preset_origin_name(enum preset_origin o);
 const char *preset_kind_name(enum preset_kind k);
 

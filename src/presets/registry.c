@@ -1,9 +1,10 @@
 /*
  * The registry: the built-in presets (compiled in from presets/), then each directory of
- * the search path; later ids win. Here: reading the preset files, adding each one (with
- * its one-line summary), checking the scenarios once every model and GPU is known, and
- * the registry's creation and release. Lookups and warnings are in registry_lookup.c,
- * resolving model and GPU names in registry_catalog.c, file checks in registry_check.c.
+ * the search path; later ids win. Here: reading the preset files, adding each one,
+ * checking the scenarios once every model and GPU is known, and the registry's creation
+ * and release. Lookups and warnings are in registry_lookup.c, resolving model and GPU
+ * names in registry_catalog.c, file checks in registry_check.c, the one-line summaries
+ * (made when asked, in the interface's language) in registry_summary.c.
  *
  * Search order (DESIGN.md): built in < NAPKIN_SHARE_DIR/presets < $XDG_CONFIG_HOME/napkin
  * (or ~/.config/napkin) < ./presets < the directory given (--presets DIR). Each has gpus/,
@@ -37,7 +38,8 @@ static void entry_free(struct preg_entry *e)
 	free(e->id);
 	free(e->path);
 	free(e->name);
-	free(e->summary);
+	free(e->sc);
+	free(e->apply_err);
 	free(e->text);
 	free(e->base_dir);
 	free(e->msg_name);
@@ -63,7 +65,7 @@ int preg_id_of(const char *path, char *id, size_t n, struct napkin_err *err)
 		      c == '_' || c == '.')) {
 			util_err_at(err, path, 0, 0);
 			return util_err_set(err, NAPKIN_EINVAL,
-					    "the file name does not make an id: use letters, digits, '-', '_' and '.'");
+					    _("the file name does not make an id: use letters, digits, '-', '_' and '.'"));
 		}
 	}
 	memcpy(id, base, len);
@@ -73,44 +75,6 @@ int preg_id_of(const char *path, char *id, size_t n, struct napkin_err *err)
 
 /* ------------------------------------------------------------ loading one file */
 
-static void gpu_summary(const struct engine_gpu *g, char *buf, size_t n)
-{
-	static const enum engine_dtype pref[] = {ENGINE_DT_BF16, ENGINE_DT_FP16, ENGINE_DT_FP32};
-	char mem[32], bw[32], pk[32];
-	size_t i;
-
-	engine_fmt_bytes(g->memory_bytes, true, mem, sizeof mem);
-	engine_unit_format(ENGINE_UNIT_BYTES_PER_S, g->bandwidth, bw, sizeof bw);
-	for (i = 0; i < sizeof pref / sizeof pref[0]; i++)
-		if (g->peak[pref[i]] > 0)
-			break;
-	if (i == sizeof pref / sizeof pref[0]) {
-		snprintf(buf, n, "%s \xc2\xb7 %s", mem, bw);
-		return;
-	}
-	engine_unit_format(ENGINE_UNIT_FLOP_PER_S, g->peak[pref[i]], pk, sizeof pk);
-	snprintf(buf, n, "%s \xc2\xb7 %s \xc2\xb7 %s %s", mem, bw, pk, engine_dtype_info(pref[i])->name);
-}
-
-static void model_summary(const struct engine_model *m, char *buf, size_t n)
-{
-	struct engine_params p;
-	char params[32];
-	size_t pos = 0;
-
-	engine_model_params(m, &p);
-	engine_fmt_count(p.total, params, sizeof params);
-	util_bprintf(buf, n, &pos, "%s params \xc2\xb7 %s \xc2\xb7 %lld layers \xc2\xb7 d %lld", params,
-		     m->arch[0] ? m->arch : "custom", (long long)m->layers, (long long)m->hidden);
-	if (m->experts > 1)
-		util_bprintf(buf, n, &pos, " \xc2\xb7 MoE %lld experts, top-%lld", (long long)m->experts,
-			     (long long)m->top_k);
-	else if (m->kv_heads == 1 && m->heads > 1)
-		util_bprintf(buf, n, &pos, " \xc2\xb7 MQA");
-	else if (m->kv_heads < m->heads)
-		util_bprintf(buf, n, &pos, " \xc2\xb7 GQA %lld/%lld", (long long)m->kv_heads, (long long)m->heads);
-}
-
 /* Adds (or replaces) one preset from its text. name is the file as messages show it. */
 static int add_preset(struct preset_registry *reg, enum preset_kind kind, enum preset_origin origin,
 		      const char *name, const char *path, const char *base_dir, const char *text, size_t len,
@@ -118,22 +82,19 @@ static int add_preset(struct preset_registry *reg, enum preset_kind kind, enum p
 {
 	struct preg_entry e, *old;
 	struct preg_kind_list *l = &reg->kinds[kind];
-	char id[ENGINE_ID_MAX], summary[200];
+	char id[ENGINE_ID_MAX];
 	int rc;
 
 	memset(&e, 0, sizeof e);
 	if ((rc = preg_id_of(name, id, sizeof id, err)) != NAPKIN_OK)
 		return rc;
-	summary[0] = '\0';
 	if (kind == PRESET_GPU) {
 		if ((rc = preg_parse_text(reg, kind, name, id, text, len, NULL, &e.gpu, err)) != NAPKIN_OK)
 			return rc;
-		gpu_summary(&e.gpu, summary, sizeof summary);
 		e.name = dupstr(e.gpu.name);
 	} else if (kind == PRESET_MODEL) {
 		if ((rc = preg_parse_text(reg, kind, name, id, text, len, &e.model, NULL, err)) != NAPKIN_OK)
 			return rc;
-		model_summary(&e.model, summary, sizeof summary);
 		e.name = dupstr(e.model.name);
 	} else {
 		/* checked once every model and GPU is known (registry_finish) */
@@ -151,15 +112,13 @@ static int add_preset(struct preset_registry *reg, enum preset_kind kind, enum p
 	}
 	e.id = dupstr(id);
 	e.path = dupstr(path);
-	e.summary = dupstr(summary);
-	if (e.id == NULL || e.path == NULL || e.summary == NULL || e.name == NULL)
+	if (e.id == NULL || e.path == NULL || e.name == NULL)
 		goto oom;
 	e.info.id = e.id;
 	e.info.kind = kind;
 	e.info.origin = origin;
 	e.info.path = e.path;
 	e.info.name = e.name;
-	e.info.summary = e.summary;
 	old = preg_find(reg, kind, id);
 	if (old != NULL) {
 		entry_free(old);
@@ -358,7 +317,7 @@ static int cmp_entry(const void *a, const void *b)
 }
 
 /* Checks every scenario against the final set of models and GPUs and fills its name and
- * summary. */
+ * what its summary is made from: the scenario, or why it does not apply. */
 static int finish(struct preset_registry *reg, struct napkin_err *err)
 {
 	struct preg_kind_list *l = &reg->kinds[PRESET_SCENARIO];
@@ -370,11 +329,12 @@ static int finish(struct preset_registry *reg, struct napkin_err *err)
 		struct ydoc *doc = NULL;
 		struct pdiag d;
 		struct engine_scenario sc;
-		char name[ENGINE_NAME_MAX] = "", summary[200];
+		char name[ENGINE_NAME_MAX] = "";
 		int rc = ydoc_parse(e->msg_name, e->text, e->len, NULL, &doc, err);
 		if (rc == NAPKIN_OK) {
 			pd_init(&d, e->msg_name, err, 1);
 			engine_scenario_default(&sc);
+			sc.tr = &preg_tr; /* its error, if any, in the language of the registry's other messages */
 			rc = pscenario_apply(reg, &d, ydoc_root(doc), e->base_dir, &sc, name, sizeof name);
 			ydoc_free(doc);
 		}
@@ -406,11 +366,19 @@ static int finish(struct preset_registry *reg, struct napkin_err *err)
 			/* a built-in scenario that a GPU or model of the search path no longer suits
 			 * (it is checked against the built-in presets by the tests): listed, and its
 			 * error said when it is loaded */
-			snprintf(summary, sizeof summary, "does not apply with the presets found: %.150s", err->msg);
+			free(e->apply_err);
+			e->apply_err = strdup(err->msg);
 			util_err_clear(err);
+			if (e->apply_err == NULL)
+				return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 		} else {
 			preg_warnings(reg, &d);
-			engine_scenario_summary(&sc, summary, sizeof summary);
+			free(e->sc);
+			e->sc = malloc(sizeof *e->sc);
+			if (e->sc == NULL)
+				return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
+			*e->sc = sc;
+			e->sc->tr = NULL; /* lent again by whoever asks for its summary */
 		}
 		if (name[0] != '\0') {
 			char *nn = strdup(name);
@@ -419,10 +387,6 @@ static int finish(struct preset_registry *reg, struct napkin_err *err)
 			free(e->name);
 			e->name = nn;
 		}
-		free(e->summary);
-		e->summary = strdup(summary);
-		if (e->summary == NULL)
-			return util_err_set(err, NAPKIN_ENOMEM, _("out of memory"));
 	}
 	for (k = 0; k < PRESET_KIND_COUNT; k++) {
 		l = &reg->kinds[k];
@@ -433,7 +397,6 @@ static int finish(struct preset_registry *reg, struct napkin_err *err)
 			e->info.id = e->id;
 			e->info.path = e->path;
 			e->info.name = e->name;
-			e->info.summary = e->summary;
 		}
 	}
 	return NAPKIN_OK;

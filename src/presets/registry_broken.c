@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "registry_internal.h"
 
 void preg_broken_free(struct preset_registry *reg)
@@ -59,13 +60,21 @@ int preg_broken_add(struct preset_registry *reg, enum preset_kind kind, const ch
 	w = *e;
 	if (kind < PRESET_KIND_COUNT && id != NULL && id[0] != '\0' && (same = preg_find(reg, kind, id)) != NULL)
 		/* an earlier preset of that id stays: the user should know theirs is not the one used */
-		snprintf(w.msg, sizeof w.msg,
-			 "warning: %.400s (the file is skipped, so '%s' is still the %s one; napkin presets check lists "
-			 "its mistakes)",
-			 e->msg, id, same->info.origin == PRESET_BUILTIN ? "built-in" : same->path);
+		/* TRANSLATORS: the file's error, the preset id */
+		if (same->info.origin == PRESET_BUILTIN)
+			snprintf(w.msg, sizeof w.msg,
+				 _("warning: %.400s (the file is skipped, so '%s' is still the built-in one; napkin presets "
+				   "check lists its mistakes)"),
+				 e->msg, id);
+		else
+			/* TRANSLATORS: the file's error, the preset id, the file of the one still used */
+			snprintf(w.msg, sizeof w.msg,
+				 _("warning: %.400s (the file is skipped, so '%s' is still the %s one; napkin presets "
+				   "check lists its mistakes)"),
+				 e->msg, id, same->path);
 	else
 		snprintf(w.msg, sizeof w.msg,
-			 "warning: %.400s (the file is skipped; napkin presets check lists its mistakes)", e->msg);
+			 _("warning: %.400s (the file is skipped; napkin presets check lists its mistakes)"), e->msg);
 	util_err_format(&w, text, sizeof text);
 	preg_warn_text(reg, text);
 	return NAPKIN_OK;

@@ -120,8 +120,10 @@ static int resolve(struct preset_registry *reg, enum preset_kind kind, const cha
 			char why[200];
 			util_strlcpy(why, err->msg, sizeof why);
 			util_err_clear(err);
-			rc = util_err_set(err, NAPKIN_ENOENT, _("cannot read the %s file '%.300s': %s"),
-					  kind == PRESET_MODEL ? "model" : "GPU", path, why);
+			if (kind == PRESET_MODEL)
+				rc = util_err_set(err, NAPKIN_ENOENT, _("cannot read the model file '%.300s': %s"), path, why);
+			else
+				rc = util_err_set(err, NAPKIN_ENOENT, _("cannot read the GPU file '%.300s': %s"), path, why);
 		}
 	} else {
 		char near[300];
@@ -133,21 +135,35 @@ static int resolve(struct preset_registry *reg, enum preset_kind kind, const cha
 			char note[300];
 			free(path);
 			if (pe != NULL && strcasecmp(name, id) != 0) {
-				snprintf(note, sizeof note, "note: %s '%.60s' is %s (%s)", kind == PRESET_MODEL ? "model" : "GPU",
-					 name, id, pe->info.name != NULL ? pe->info.name : id);
+				const char *full = pe->info.name != NULL ? pe->info.name : id;
+				/* TRANSLATORS: what was typed, the preset id it stands for, its name */
+				if (kind == PRESET_MODEL)
+					snprintf(note, sizeof note, _("note: model '%.60s' is %s (%s)"), name, id, full);
+				else
+					snprintf(note, sizeof note, _("note: GPU '%.60s' is %s (%s)"), name, id, full);
 				preg_warn_text(reg, note);
 			}
 			return resolve(reg, kind, NULL, id, m, g, err);
 		}
-		if (kind == PRESET_MODEL)
+		/* TRANSLATORS: what was typed, then the ids it is near ("'h100-nvl' or 'h100-sxm'") */
+		if (kind == PRESET_MODEL && near[0] != '\0')
 			rc = util_err_set(err, NAPKIN_ENOENT,
-					  "unknown model '%.60s'%s%s%s: give a preset id (napkin presets list models), a "
-					  "file, or a size like 7B",
-					  name, near[0] ? " (did you mean " : "", near, near[0] ? "?)" : "");
+					  _("unknown model '%.60s' (did you mean %s?): give a preset id (napkin presets list "
+					    "models), a file, or a size like 7B"),
+					  name, near);
+		else if (kind == PRESET_MODEL)
+			rc = util_err_set(err, NAPKIN_ENOENT,
+					  _("unknown model '%.60s': give a preset id (napkin presets list models), a file, or a "
+					    "size like 7B"),
+					  name);
+		else if (near[0] != '\0')
+			rc = util_err_set(err, NAPKIN_ENOENT,
+					  _("unknown GPU '%.60s' (did you mean %s?): give a preset id (napkin presets list gpus) "
+					    "or a file"),
+					  name, near);
 		else
 			rc = util_err_set(err, NAPKIN_ENOENT,
-					  "unknown GPU '%.60s'%s%s%s: give a preset id (napkin presets list gpus) or a file",
-					  name, near[0] ? " (did you mean " : "", near, near[0] ? "?)" : "");
+					  _("unknown GPU '%.60s': give a preset id (napkin presets list gpus) or a file"), name);
 	}
 	free(path);
 	return rc;

@@ -99,6 +99,7 @@ size_t preset_check_file(struct preset_registry *reg, const char *path, struct n
 		if (slash != NULL)
 			slash[slash == dir ? 1 : 0] = '\0';
 		engine_scenario_default(&sc);
+		sc.tr = &preg_tr; /* the engine's errors in the language of the loader's own */
 		pscenario_apply(reg, &d, root, slash != NULL ? dir : NULL, &sc, NULL, 0);
 		break;
 	}

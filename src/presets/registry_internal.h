@@ -7,7 +7,12 @@
 
 struct preg_entry {
 	struct preset_info info;
-	char *id, *path, *name, *summary;
+	char *id, *path, *name;
+	/* scenarios, once checked (registry.c's finish): the scenario as it loads onto the
+	 * default one, or the error of one that does not apply; its summary is made from it
+	 * when asked (registry_summary.c) */
+	struct engine_scenario *sc;
+	char *apply_err;
 	char *text;     /* scenarios: the document, applied when loaded */
 	size_t len;
 	char *base_dir; /* scenarios: where relative model/gpu paths start (NULL: the working directory) */

@@ -5,16 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "registry_internal.h"
 
 const char *preset_origin_name(enum preset_origin o)
 {
 	switch (o) {
-	case PRESET_BUILTIN: return "built in";
-	case PRESET_SHARE: return "share";
-	case PRESET_USER: return "user";
-	case PRESET_LOCAL: return "local";
-	case PRESET_PATH: return "path";
+	case PRESET_BUILTIN: return NC_("preset origin", "built in");
+	case PRESET_SHARE: return NC_("preset origin", "share");
+	case PRESET_USER: return NC_("preset origin", "user");
+	case PRESET_LOCAL: return NC_("preset origin", "local");
+	case PRESET_PATH: return NC_("preset origin", "path");
 	default: return "?";
 	}
 }
@@ -218,10 +219,11 @@ const char *preg_match_id(const struct preset_registry *reg, enum preset_kind ki
 		goto out;
 	}
 	for (i = 0; i < nfound && i < 6; i++)
-		util_bprintf(near, near_size, &pos, "%s'%s'", i == 0 ? "" : i + 1 == nfound || i == 5 ? " or " : ", ",
-			     found[i]);
+		/* TRANSLATORS: the separators of a list of ids ("'h100-nvl', 'h100-pcie' or 'h100-sxm'") */
+		util_bprintf(near, near_size, &pos, "%s'%s'",
+			     i == 0 ? "" : i + 1 == nfound || i == 5 ? C_("list", " or ") : C_("list", ", "), found[i]);
 	if (nfound > 6)
-		util_bprintf(near, near_size, &pos, " (and %zu more)", nfound - 6);
+		util_bprintf(near, near_size, &pos, _(" (and %zu more)"), nfound - 6);
 out:
 	free(ids);
 	free(names);

@@ -86,6 +86,21 @@ static const struct engine_assign *assign_named(const struct engine_assign *as, 
 	return NULL;
 }
 
+/* Whether an error already names its key path ("... (in model.hidden_size)", as the
+ * loader's pd_error writes it, in English or in the language it was written in). */
+static bool names_path(const char *msg)
+{
+	char marker[64], *cut;
+
+	if (strstr(msg, " (in ") != NULL)
+		return true;
+	snprintf(marker, sizeof marker, _("%s (in %s)"), "", "\x01"); /* the words around the path */
+	cut = strchr(marker, '\x01');
+	if (cut != NULL)
+		*cut = '\0';
+	return marker[0] != '\0' && strstr(msg, marker) != NULL;
+}
+
 static void locate(struct napkin_err *e, const char *file, const struct ydoc_node *root,
 		   const struct engine_assign *as, size_t n)
 {
@@ -99,13 +114,17 @@ static void locate(struct napkin_err *e, const char *file, const struct ydoc_nod
 		a = assign_named(as, n, e->msg);
 	if (a != NULL) {
 		util_err_at(e, file, a->line, a->col);
-		if (strstr(e->msg, "(in ") == NULL) {
-			size_t klen = strlen(a->knob->key), len;
-			/* "precision: 'fp12' is not a choice" says its knob at the end instead */
+		if (!names_path(e->msg)) {
+			size_t klen = strlen(a->knob->key);
+			char msg[sizeof e->msg];
+			/* "precision: 'fp12' is not a choice" says its knob at the end instead (the
+			 * engine's "key: " or, in Chinese, "key：") */
 			if (strncmp(e->msg, a->knob->key, klen) == 0 && e->msg[klen] == ':' && e->msg[klen + 1] == ' ')
 				memmove(e->msg, e->msg + klen + 2, strlen(e->msg + klen + 2) + 1);
-			len = strlen(e->msg);
-			snprintf(e->msg + len, sizeof e->msg - len, " (in %s)", a->knob->key);
+			else if (strncmp(e->msg, a->knob->key, klen) == 0 && strncmp(e->msg + klen, "\xef\xbc\x9a", 3) == 0)
+				memmove(e->msg, e->msg + klen + 3, strlen(e->msg + klen + 3) + 1);
+			snprintf(msg, sizeof msg, _("%s (in %s)"), e->msg, a->knob->key);
+			util_strlcpy(e->msg, msg, sizeof e->msg);
 		}
 	} else {
 		util_err_at(e, file, root->line, root->col);
@@ -185,11 +204,11 @@ int pscenario_apply(struct preset_registry *reg, struct pdiag *d, const struct y
 			text = INLINE_NAME;
 		} else if (v->kind != YDOC_SCALAR || ydoc_is_null(v)) {
 			char allowed[300];
-			engine_knob_allowed(k, allowed, sizeof allowed);
+			engine_knob_allowed_tr(k, &preg_tr, allowed, sizeof allowed);
 			if (k->type == ENGINE_KNOB_NAME)
 				pd_bad(d, v, NAPKIN_ESCHEMA, N_("expected %s, got %s"),
-				       strcmp(k->key, "model") == 0 ? "a model id, a file, a size like 7B or a mapping"
-								    : "a GPU id, a file or a mapping",
+				       strcmp(k->key, "model") == 0 ? _("a model id, a file, a size like 7B or a mapping")
+								    : _("a GPU id, a file or a mapping"),
 				       ydoc_what(v));
 			else
 				pd_bad(d, v, NAPKIN_ESCHEMA, N_("expected one value (%s), got %s"), allowed, ydoc_what(v));
@@ -269,7 +288,7 @@ int preset_scenario_load(struct preset_registry *reg, const char *id_or_path, st
 		util_err_clear(err);
 		if (id != NULL && preg_scenario_text(reg, id, &text, &len, &base, &name)) {
 			char note[300]; /* an unambiguous short name, said in a note */
-			snprintf(note, sizeof note, "note: scenario '%.60s' is %s", id_or_path, id);
+			snprintf(note, sizeof note, _("note: scenario '%.60s' is %s"), id_or_path, id);
 			preg_warn_text(reg, note);
 			return load(reg, name, base, text, len, sc, err);
 		}
@@ -278,9 +297,16 @@ int preset_scenario_load(struct preset_registry *reg, const char *id_or_path, st
 			*err = *preg_broken_err(reg, PRESET_SCENARIO, id_or_path);
 			return err->code;
 		}
-		rc = util_err_set(err, NAPKIN_ENOENT,
-				  "no scenario '%s': neither a preset id%s%s%s nor a file (napkin presets list scenarios)",
-				  id_or_path, near[0] ? " (did you mean " : "", near, near[0] ? "?)" : "");
+		if (near[0] != '\0')
+			/* TRANSLATORS: what was typed, then the ids it is near ("'a' or 'b'") */
+			rc = util_err_set(err, NAPKIN_ENOENT,
+					  _("no scenario '%s': neither a preset id (did you mean %s?) nor a file (napkin presets "
+					    "list scenarios)"),
+					  id_or_path, near);
+		else
+			rc = util_err_set(err, NAPKIN_ENOENT,
+					  _("no scenario '%s': neither a preset id nor a file (napkin presets list scenarios)"),
+					  id_or_path);
 	}
 	if (rc != NAPKIN_OK)
 		goto out;

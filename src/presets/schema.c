@@ -210,7 +210,7 @@ int pd_number(struct pdiag *d, const struct ydoc_node *n, enum engine_unit u, do
 	if (!scalar_value(d, n, expectation(u)))
 		return -1;
 	util_err_clear(&e);
-	if (engine_unit_parse(u, n->text, &v, &e) != NAPKIN_OK) {
+	if (engine_unit_parse_tr(u, n->text, &preg_tr, &v, &e) != NAPKIN_OK) {
 		pd_bad(d, n, NAPKIN_EINVAL, "%s", e.msg);
 		return -1;
 	}

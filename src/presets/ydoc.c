@@ -202,7 +202,7 @@ static int check_text(const char *name, const unsigned char *s, size_t len, stru
 		if (!printable(cp)) {
 			util_err_at(err, name, line, col);
 			return util_err_set(err, NAPKIN_ESYNTAX,
-					    "control character U+%04X is not allowed in YAML text", (unsigned)cp);
+					    _("control character U+%04X is not allowed in YAML text"), (unsigned)cp);
 		}
 		if (c == '\n' || (c == '\r' && !(i + 1 < len && s[i + 1] == '\n'))) {
 			line++;
@@ -216,8 +216,8 @@ static int check_text(const char *name, const unsigned char *s, size_t len, stru
 bad:
 	util_err_at(err, name, line, col);
 	return util_err_set(err, NAPKIN_ESYNTAX,
-			    "not UTF-8 text: byte 0x%02X cannot start or continue a UTF-8 character (save the file "
-			    "as UTF-8)",
+			    _("not UTF-8 text: byte 0x%02X cannot start or continue a UTF-8 character (save the file "
+			      "as UTF-8)"),
 			    (unsigned)s[i]);
 }
 
@@ -490,12 +490,15 @@ static int syntax_error(struct builder *b, yaml_parser_t *p, const char *text, s
 		line = (int)p->problem_mark.line + 1;
 		col = (int)p->problem_mark.column + 1;
 	}
+	/* libyaml's problem and context ("did not find expected ',' or '}'", "while parsing a
+	 * flow mapping") are quoted as libyaml writes them */
 	if (p->context != NULL)
-		snprintf(msg, sizeof msg, "syntax error: %s (%s at line %d, column %d)",
-			 p->problem != NULL ? p->problem : "unknown problem", p->context, (int)p->context_mark.line + 1,
+		/* TRANSLATORS: libyaml's problem, its context, where the context starts */
+		snprintf(msg, sizeof msg, _("syntax error: %s (%s at line %d, column %d)"),
+			 p->problem != NULL ? p->problem : _("unknown problem"), p->context, (int)p->context_mark.line + 1,
 			 (int)p->context_mark.column + 1);
 	else
-		snprintf(msg, sizeof msg, "syntax error: %s", p->problem != NULL ? p->problem : "unknown problem");
+		snprintf(msg, sizeof msg, _("syntax error: %s"), p->problem != NULL ? p->problem : _("unknown problem"));
 	return fail(b, where, line, col, NAPKIN_ESYNTAX, "%s", msg);
 }
 

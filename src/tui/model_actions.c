@@ -190,7 +190,7 @@ void tui_model_open_picker(struct tui_model *m, const struct engine_knob *k)
 		for (j = 0; j < n; j++) {
 			const struct preset_info *p = preset_at(m->reg, kind, j);
 			if (p != NULL)
-				add_pick(m, &cap, p->id, p->name ? p->name : p->id, p->summary ? p->summary : "");
+				add_pick(m, &cap, p->id, p->name ? p->name : p->id, preset_summary(m->reg, p, sum, sizeof sum));
 		}
 	}
 #endif

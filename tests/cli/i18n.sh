@@ -95,5 +95,58 @@ grep -q '本课尚无中文版本' "$tmp/lesson" || fail "a lesson without Chine
 grep -q '^第 1 步' "$tmp/lesson" || fail "the lesson's scaffolding is not Chinese"
 "$NAPKIN" lesson tests/data/lessons/english-only.yaml --text | grep -q '本课' && fail "English lesson says it lacks Chinese"
 
+# the preset loader in Chinese (src/presets): a broken file's errors keep their file:line:col,
+# ASCII, at the start, and the message and its "(in key)" are Chinese
+bad=tests/data/presets/bad
+"$NAPKIN" presets check "$bad/syntax-error.yaml" "$bad/not-utf8.yaml" "$bad/scenario-unknown-model.yaml" \
+	"$bad/scenario-missing-file.yaml" --lang zh >"$tmp/check" 2>&1 && fail "presets check passed broken files"
+for want in "^$bad/syntax-error.yaml:4:17: 语法错误：did not find expected ',' or '}'（while parsing a flow mapping，始于第 3 行第 13 列）（位于 peak_flops）\$" \
+	"^$bad/not-utf8.yaml:1:10: 不是 UTF-8 文本：字节 0xE9 不能开始或延续一个 UTF-8 字符（请把文件存为 UTF-8）\$" \
+	"^$bad/scenario-unknown-model.yaml:1:8: 未知模型 'llama-2-7'（是不是想写 'llama-2-7b' 或 'llama-2-70b'？）：请给出预设 id（napkin presets list models）、文件或 7B 这样的规模（位于 model）\$" \
+	"^$bad/scenario-missing-file.yaml:1:8: 无法读取模型文件 '$bad/no-such-model.yaml'："; do
+	grep -q "$want" "$tmp/check" || fail "presets check --lang zh lacks: $want; got: $(cat "$tmp/check")"
+done
+# libyaml's own words ("did not find expected ...") are quoted as libyaml writes them; napkin's are not English
+grep -q '(in \| is not \|cannot read\|syntax error\|unknown model\|did you mean' "$tmp/check" &&
+	fail "presets check --lang zh has English: $(cat "$tmp/check")"
+"$NAPKIN" presets check "$bad/syntax-error.yaml" 2>&1 | grep -q "^$bad/syntax-error.yaml:4:17: syntax error: did not find" ||
+	fail "presets check in English is not English"
+
+# a Hugging Face config.json's notes (an unknown model_type and the traits assumed, gemma2's
+# uncounted norms, a quantization_config napkin does not know) are Chinese on stderr, at their
+# file:line:col; the JSON report of each model is the same bytes in both languages
+hf=tests/data/hf
+# hf_note NAME LINE:COL NOTE
+hf_note() {
+	"$NAPKIN" report --model "$hf/$1.json" --format json >"$tmp/hf.en" 2>"$tmp/hf.en.err" || fail "report --model $1.json: status $?"
+	"$NAPKIN" report --model "$hf/$1.json" --format json --lang zh >"$tmp/hf.zh" 2>"$tmp/hf.zh.err" ||
+		fail "report --model $1.json --lang zh: status $?"
+	cmp -s "$tmp/hf.en" "$tmp/hf.zh" || fail "report --model $1.json --format json differs between English and Chinese"
+	grep -qF "$hf/$1.json:$2: $3" "$tmp/hf.zh.err" || fail "the note on $1.json is not Chinese: $(cat "$tmp/hf.zh.err")"
+	grep -qF "$hf/$1.json:$2: warning: " "$tmp/hf.en.err" || fail "the note on $1.json is not English: $(cat "$tmp/hf.en.err")"
+}
+hf_note unknown-type 2:17 "警告：未知的 model_type 'napkin_test_decoder'：假定为门控 MLP、RMSNorm、无偏置、不共享嵌入、旋转位置编码（要改用别的，请设置 mlp、norm、bias、tie_word_embeddings 和 position）"
+hf_note gemma2-9b 19:17 "警告：gemma2 每层有四个 norm，napkin 只算两个：301056 个参数（2 x 层数 x hidden）没有计入"
+hf_note llama-2-7b-gptq-3bit 24:26 "警告：quantization_config（gptq，3 位权重，每组 128 个）不是 napkin 认识的格式"
+
+# napkin presets: its listing and show's comments in Chinese (summaries in the interface's
+# language), the YAML it shows the same bytes in both languages
+"$NAPKIN" presets list --builtin --lang zh >"$tmp/list" || fail "presets list --lang zh: status $?"
+grep -q '^模型 (16)$' "$tmp/list" || fail "presets list --lang zh: no Chinese title: $(head -3 "$tmp/list")"
+grep -q '^  llama-2-7b  *Llama-2-7B  *内置  *6.738 B 参数 · llama · 32 层 · d 4096$' "$tmp/list" ||
+	fail "presets list --lang zh: the model's summary is not Chinese: $(grep llama-2-7b "$tmp/list")"
+grep -q '^  mixtral-8x7b .* · MoE 8 个专家，top-2$' "$tmp/list" || fail "presets list --lang zh: MoE summary not Chinese"
+"$NAPKIN" presets list --builtin | grep -q '^  llama-2-7b  *Llama-2-7B  *built in  *6.738 B params · llama · 32 layers · d 4096$' ||
+	fail "presets list in English is not English"
+for id in mixtral-8x7b h100-sxm course-decode-7b-batch1 "$hf/unknown-type.json"; do
+	"$NAPKIN" presets show --builtin "$id" 2>/dev/null >"$tmp/show.en"
+	"$NAPKIN" presets show --builtin "$id" --lang zh 2>/dev/null >"$tmp/show.zh"
+	grep -q '^# \(模型 \|GPU \|场景 \|来自文件的\)' "$tmp/show.zh" || fail "presets show $id --lang zh: comments not Chinese"
+	grep -v '^#' "$tmp/show.en" >"$tmp/show.en.yaml"
+	grep -v '^#' "$tmp/show.zh" | cmp -s - "$tmp/show.en.yaml" || fail "presets show $id: its YAML differs between English and Chinese"
+done
+"$NAPKIN" presets show no-such-preset --lang zh 2>"$tmp/err" && fail "presets show no-such-preset passed"
+grep -q "^napkin presets：没有预设 'no-such-preset'，也没有这个文件" "$tmp/err" || fail "presets show error not Chinese: $(cat "$tmp/err")"
+
 [ "$fails" = 0 ] && echo "ok: napkin in Chinese (--lang, LANG, LANGUAGE), contracts identical, columns aligned"
 exit "$fails"

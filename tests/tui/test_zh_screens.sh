@@ -22,11 +22,11 @@
 # system's dlerror text) are English yet
 NOT_YET_VIEWS="G M"
 # Texts of these source folders, found verbatim on a screen, are reported as pending and
-# not failed (the preset registry's summaries and the model loader's notes; the probe's
-# messages): they come through _() where the explorer shows them and turn Chinese when the
-# folder's strings are marked and translated. Remove a folder when it is. (src/engine is
-# translated: its texts on a Chinese screen fail like the explorer's own.)
-NOT_YET_SOURCES="src/presets src/probe"
+# not failed (the probe's messages): they come through _() where the explorer shows them
+# and turn Chinese when the folder's strings are marked and translated. Remove a folder
+# when it is. (src/engine and src/presets are translated: their texts on a Chinese screen
+# fail like the explorer's own; the picker, all presets' summaries, is read word by word.)
+NOT_YET_SOURCES="src/probe"
 . "$(dirname "$0")/lib.sh"
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -335,6 +335,31 @@ def help_skip(lines, inside):
             skip.add(i)
     return skip, inside
 
+def picker_box(lines):
+    """(first line, last line, first column, end column) of the picker's inside, from its
+    top border ("┌ 选择模型（16 / 16…"), or None"""
+    for i, l in enumerate(lines):
+        j = l.find("┌ 选择")
+        if j >= 0:
+            x0 = width(l[:j])
+            k = l.find("┐", j)
+            x1 = width(l[:k]) if k > 0 else width(l)
+            for e in range(i + 1, len(lines)):
+                if cols(lines[e], x0, x0 + 1) == "└":
+                    return i + 1, e, x0 + 1, x1
+            return i + 1, len(lines), x0 + 1, x1
+    return None
+
+def english_words(text):
+    """single English words outside the allowlist: the picker's summaries are counted
+    words ("params", "layers", "experts") with numbers between them, never a run of two"""
+    out = []
+    for tok in text.split():
+        m = WORD.match(tok)
+        if m and m.group(1) not in ALLOW:
+            out.append(m.group(1))
+    return out
+
 _pending_cache = {}
 def is_pending(run):
     """the run's words in the pending sources, with any punctuation between them"""
@@ -365,6 +390,15 @@ for name in sorted(os.listdir(shots)):
         continue
     if what.startswith("view-") and what[5:] in not_yet_views:
         continue
+    if what.startswith("picker-"):
+        # the picker is the presets' summaries (src/presets), checked word by word
+        box = picker_box(lines)
+        if box is None:
+            bad.append(f"{name}: no picker in Chinese on screen")
+        else:
+            for i in range(box[0], box[1]):
+                for word in english_words(cols(lines[i], box[2], box[3])):
+                    bad.append(f"{name}:{i + 1}: untranslated English \"{word}\" in the picker: {lines[i]}")
     skip = set()
     if what.startswith("help"): # the pages in order (help-1, help-2, ...): a section goes on
         skip, help_inside[(w, h)] = help_skip(lines, what != "help-1" and help_inside.get((w, h), False))

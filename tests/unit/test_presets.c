@@ -675,7 +675,7 @@ static const char *gpu_text(const char *name, const char *memory)
 
 static void test_search_order(void **state)
 {
-	char tmp[] = "/tmp/napkin-search-XXXXXX", p[512], cwd[1024], *old_xdg = NULL;
+	char tmp[] = "/tmp/napkin-search-XXXXXX", p[512], cwd[1024], sum[300], *old_xdg = NULL;
 	static const char *const subs[] = {"xdg", "xdg/napkin", "xdg/napkin/gpus", "work", "work/presets",
 					  "work/presets/gpus", "work/presets/scenarios", "extra", "extra/gpus",
 					  "extra/models", NULL};
@@ -734,7 +734,8 @@ static void test_search_order(void **state)
 	/* a built-in scenario that the local h100-sxm (no fp32 peak) no longer suits is still
 	 * listed, and says why when loaded */
 	pi = preset_find(reg, PRESET_SCENARIO, "course-largest-model-8-h100");
-	assert_non_null(strstr(pi->summary, "does not apply with the presets found: Local H100 has no fp32"));
+	assert_non_null(
+		strstr(preset_summary(reg, pi, sum, sizeof sum), "does not apply with the presets found: Local H100 has no fp32"));
 	engine_scenario_default(&sc);
 	assert_int_not_equal(preset_scenario_load(reg, "course-largest-model-8-h100", &sc, &err), 0);
 	assert_non_null(strstr(err.msg, "Local H100 has no fp32 matmul peak"));
