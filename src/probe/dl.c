@@ -20,7 +20,15 @@ static void take_dlerror(char *buf, size_t n, const char *fallback)
 	util_strlcpy(buf, e ? e : fallback, n);
 }
 
-void *probe_dl_open(struct probe_lib *lib, const char *path, const char *env, const char *const *names)
+const char *probe_tr(const struct engine_tr *tr, const char *msgid)
+{
+	const char *t = tr && tr->gettext ? tr->gettext(tr->ctx, msgid) : NULL;
+
+	return t ? t : msgid;
+}
+
+void *probe_dl_open(struct probe_lib *lib, const char *path, const char *env, const char *const *names,
+		    const struct engine_tr *tr)
 {
 	void *h = NULL;
 	const char *only = path;
@@ -39,7 +47,7 @@ void *probe_dl_open(struct probe_lib *lib, const char *path, const char *env, co
 		(void)dlerror();
 		h = dlopen(only, RTLD_NOW | RTLD_LOCAL);
 		if (!h)
-			take_dlerror(lib->error, sizeof lib->error, "cannot be opened");
+			take_dlerror(lib->error, sizeof lib->error, probe_tr(tr, N_("cannot be opened")));
 		goto out;
 	}
 	for (i = 0; names[i]; i++) {
@@ -49,7 +57,7 @@ void *probe_dl_open(struct probe_lib *lib, const char *path, const char *env, co
 		if (h)
 			goto out;
 		if (!first[0])
-			take_dlerror(first, sizeof first, "cannot be opened");
+			take_dlerror(first, sizeof first, probe_tr(tr, N_("cannot be opened")));
 	}
 	/* report the first name's error: the soname is what the user recognises */
 	util_strlcpy(lib->path, names[0] ? names[0] : "", sizeof lib->path);
@@ -60,7 +68,7 @@ out:
 }
 
 bool probe_dl_resolve(void *handle, void *table, const struct probe_sym *syms, size_t n, char *missing,
-		      size_t missing_n)
+		      size_t missing_n, const struct engine_tr *tr)
 {
 	bool ok = true;
 	size_t i, j;
@@ -89,12 +97,15 @@ bool probe_dl_resolve(void *handle, void *table, const struct probe_sym *syms, s
 		if (!p && syms[i].required && ok) {
 			ok = false;
 			if (missing && missing_n) {
+				/* why: dlerror's text, as the system gives it */
+				const char *nf = probe_tr(tr, N_("not found"));
 				if (syms[i].names[1])
-					probe_msg(missing, missing_n, "%s (nor %s): %s", syms[i].names[0],
-						  syms[i].names[1], why[0] ? why : "not found");
+					/* TRANSLATORS: a symbol of a library that is missing: "cuMemAlloc_v2 (nor
+					 * cuMemAlloc): <dlerror's text>" */
+					probe_msg(missing, missing_n, probe_tr(tr, N_("%s (nor %s): %s")), syms[i].names[0],
+						  syms[i].names[1], why[0] ? why : nf);
 				else
-					probe_msg(missing, missing_n, "%s: %s", syms[i].names[0],
-						  why[0] ? why : "not found");
+					probe_msg(missing, missing_n, "%s: %s", syms[i].names[0], why[0] ? why : nf);
 			}
 		}
 	}

@@ -188,6 +188,7 @@ unsigned tui_gpu_probe_start(struct tui_model *m, uint64_t now)
 	probe_options_default(&o);
 	if (m->probe_timeout > 0)
 		o.timeout = m->probe_timeout;
+	o.tr = m->sc.tr; /* the probe's words in the explorer's language (the child inherits it) */
 	util_err_clear(&err);
 	if (probe_start(&g->job, &o, &err) != NAPKIN_OK) {
 		g->job = NULL;

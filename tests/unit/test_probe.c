@@ -629,7 +629,7 @@ static void test_monitor(void **state)
 	int got = 0, i;
 
 	(void)state;
-	assert_int_equal(probe_monitor_start(&m, "GPU-00102030-4050-6070-8090-a0b0c0d0e0f0", 0.1, NULL, &err), 0);
+	assert_int_equal(probe_monitor_start(&m, "GPU-00102030-4050-6070-8090-a0b0c0d0e0f0", 0.1, NULL, NULL, &err), 0);
 	for (i = 0; i < 100 && got < 3; i++) {
 		struct pollfd pfd = {probe_monitor_fd(m), POLLIN, 0};
 		int rc;
@@ -677,7 +677,7 @@ static void test_monitor_no_nvml(void **state)
 
 	(void)state;
 	setenv("NAPKIN_LIBNVML", "/nonexistent/libnvidia-ml.so.1", 1);
-	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, &err), 0);
+	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, NULL, &err), 0);
 	assert_int_equal(monitor_end(m, msg, sizeof msg, 5), -1);
 	assert_contains(msg, "NVML missing (/nonexistent/libnvidia-ml.so.1: ");
 	probe_monitor_stop(m);
@@ -690,7 +690,7 @@ static void test_monitor_unknown_uuid(void **state)
 	char msg[256] = "";
 
 	(void)state;
-	assert_int_equal(probe_monitor_start(&m, "GPU-nope", 0.1, NULL, &err), 0);
+	assert_int_equal(probe_monitor_start(&m, "GPU-nope", 0.1, NULL, NULL, &err), 0);
 	assert_int_equal(monitor_end(m, msg, sizeof msg, 5), -1);
 	assert_contains(msg, "NVML does not know device GPU-nope");
 	probe_monitor_stop(m);
@@ -704,7 +704,7 @@ static void test_monitor_hang(void **state)
 
 	(void)state;
 	setenv("FAKE_CUDA_HANG", "nvmlDeviceGetPowerUsage", 1);
-	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, &err), 0);
+	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, NULL, &err), 0);
 	assert_int_equal(monitor_end(m, msg, sizeof msg, 6), -1);
 	assert_string_equal(msg, "no answer from NVML for 2 s");
 	probe_monitor_stop(m);
