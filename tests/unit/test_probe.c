@@ -710,6 +710,140 @@ static void test_monitor_hang(void **state)
 	probe_monitor_stop(m);
 }
 
+/* ---------------------------------------------------------------- the translator */
+
+/* A translator that marks what it translated: "T:" before the msgid (the same conversions,
+ * so every format still formats). Its strings live as long as the test program. */
+static const char *mark(void *ctx, const char *msgid)
+{
+	static char pool[160][PROBE_MSG_MAX];
+	static const char *key[160];
+	static int n;
+	int i;
+
+	(void)ctx;
+	for (i = 0; i < n; i++)
+		if (key[i] == msgid)
+			return pool[i];
+	if (n == 160)
+		return msgid;
+	key[n] = msgid;
+	snprintf(pool[n], sizeof pool[n], "T:%s", msgid);
+	return pool[n++];
+}
+static const struct engine_tr marker = {mark, NULL};
+
+struct step_log {
+	int calls, marked;
+};
+
+static void on_step(void *ctx, const struct probe_progress *p)
+{
+	struct step_log *l = ctx;
+
+	l->calls++;
+	l->marked += strncmp(p->step, "T:", 2) == 0;
+}
+
+#define assert_marked(s) assert_true_msg(strncmp((s), "T:", 2) == 0, (s))
+#define assert_true_msg(c, s)                                                                                \
+	do {                                                                                                 \
+		if (!(c))                                                                                    \
+			fail_msg("not through the translator: \"%s\"", (s));                                 \
+	} while (0)
+
+/* Every word of a report goes through the options' translator, in the child too (it has
+ * the translator by fork): the message, the notes, each measurement's note, the progress
+ * steps, the CUDA error's meaning; the system's texts (dlerror) inside them stay. */
+static void test_translated(void **state)
+{
+	const enum engine_dtype *dts;
+	size_t ndt = probe_matmul_dtypes(&dts), i;
+	struct probe_options o;
+	struct napkin_err err;
+	struct step_log l = {0, 0};
+	int k;
+
+	(void)state;
+	setenv("NAPKIN_LIBNVML", "/nonexistent/libnvidia-ml.so.1", 1);
+	setenv("NAPKIN_LIBCUBLASLT", "/nonexistent/libcublasLt.so.12", 1);
+	test_options(&o);
+	o.tr = &marker;
+	assert_int_equal(probe_run(&o, &R, on_step, &l, &err), 0);
+	assert_int_equal(R.status, PROBE_OK);
+	assert_true(R.n_notes >= 2);
+	for (k = 0; k < R.n_notes; k++)
+		assert_marked(R.notes[k]);
+	assert_true(has_note(&R, "T:NVML missing (/nonexistent/libnvidia-ml.so.1: "));
+	assert_true(has_note(&R, "No such file or directory")); /* dlerror's own words */
+	assert_marked(R.m.d2d.note);
+	assert_marked(R.m.h2d_pinned.note);
+	assert_marked(R.m.h2d_pageable.note);
+	for (i = 0; i < ndt; i++)
+		assert_string_equal(R.m.matmul[dts[i]].note, "T:no cuBLASLt or cuBLAS library");
+	assert_string_equal(R.last_step, "T:done");
+	assert_true(l.calls >= 3);
+	assert_int_equal(l.marked, l.calls);
+
+	/* a CUDA error: the message and the error's meaning (its name stays cuda.h's) */
+	env_reset();
+	setup_fakes(NULL);
+	setenv("FAKE_CUDA_INIT_ERROR", "999", 1);
+	assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
+	assert_int_equal(R.status, PROBE_DRIVER_ERROR);
+	assert_marked(R.message);
+	assert_contains(R.message, "cuInit returned 999 (CUDA_ERROR_UNKNOWN: T:an unknown error");
+
+	/* the parent's own words: a timeout, with the step the child was at */
+	env_reset();
+	setup_fakes(NULL);
+	setenv("FAKE_CUDA_HANG", "cuEventSynchronize", 1);
+	o.timeout = 1.0;
+	assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
+	assert_int_equal(R.status, PROBE_TIMEOUT);
+	assert_contains(R.message, "T:the probe did not finish within 1 s");
+	assert_contains(R.message, "T: while T:device-to-device copies of ");
+
+	/* no driver: the message; the library's error is dlerror's, as the system gives it */
+	setenv("NAPKIN_LIBCUDA", "/nonexistent/libcuda.so.1", 1);
+	o.timeout = 30.0;
+	assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
+	assert_int_equal(R.status, PROBE_NO_DRIVER);
+	assert_contains(R.message, "T:no NVIDIA driver: /nonexistent/libcuda.so.1 cannot be loaded (");
+	assert_true(strncmp(R.cuda.error, "T:", 2) != 0);
+	assert_contains(R.cuda.error, "No such file or directory");
+
+	/* a translator without gettext is English, as NULL is */
+	{
+		const struct engine_tr none = {NULL, NULL};
+		o.tr = &none;
+		assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
+		assert_contains(R.message, "no NVIDIA driver: /nonexistent/libcuda.so.1 cannot be loaded (");
+		assert_null(strstr(R.message, "T:"));
+	}
+}
+
+/* The monitor's words through its translator, from the child and from the parent. */
+static void test_monitor_translated(void **state)
+{
+	struct probe_monitor *m;
+	struct napkin_err err;
+	char msg[256] = "";
+
+	(void)state;
+	setenv("NAPKIN_LIBNVML", "/nonexistent/libnvidia-ml.so.1", 1);
+	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, &marker, &err), 0);
+	assert_int_equal(monitor_end(m, msg, sizeof msg, 5), -1);
+	assert_contains(msg, "T:NVML missing (/nonexistent/libnvidia-ml.so.1: ");
+	probe_monitor_stop(m);
+	setup_fakes(NULL);
+	setenv("FAKE_CUDA_HANG", "nvmlDeviceGetPowerUsage", 1);
+	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, &marker, &err), 0);
+	assert_int_equal(monitor_end(m, msg, sizeof msg, 6), -1);
+	assert_string_equal(msg, "T:no answer from NVML for 2 s");
+	probe_monitor_stop(m);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup_fakes, teardown)
 
 static const struct CMUnitTest tests[] = {
@@ -745,6 +879,8 @@ static const struct CMUnitTest tests[] = {
 	T(test_monitor_no_nvml),
 	T(test_monitor_unknown_uuid),
 	T(test_monitor_hang),
+	T(test_translated),
+	T(test_monitor_translated),
 };
 
 TESTUTIL_MAIN("probe", tests)
