@@ -72,6 +72,8 @@ keys G
 wait_for 'GPU 探测：没有 NVIDIA 驱动' "the failure overlay's title is not Chinese"
 wait_for 'Enter 或 Esc 关闭 · G 再探测一次' "the failure overlay's hint is not Chinese"
 wait_for 'napkin 在运行时调用 NVIDIA 驱动' 'the explanation is not Chinese'
+# the overlay is as tall as the text wrapped at its own width: the last line is there
+wait_for 'NAPKIN_LIBCUDA 指定库的完整路径。' 'the explanation is cut: the overlay is shorter than its text'
 # the probe's own words: its message and its note, with the loader's (English) text inside
 wait_for '│ 没有 NVIDIA 驱动：无法加载 /nonexistent/libcuda.so.1 ' "the probe's message is not Chinese"
 wait_for '^ 没有 NVIDIA 驱动：无法加载 /nonexistent/libcuda.so.1（/nonexistent/libcuda' \
