@@ -126,24 +126,46 @@ double probe_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+void probe_cut_whole(char *buf, size_t n, int written)
+{
+	size_t len, i, need;
+	unsigned char lead;
+
+	if (written < 0 || n == 0 || (size_t)written < n)
+		return;
+	len = strlen(buf);
+	for (i = len; i > 0 && ((unsigned char)buf[i - 1] & 0xC0) == 0x80; i--)
+		;
+	if (i == 0)
+		return;
+	lead = (unsigned char)buf[i - 1];
+	need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+	if (len - (i - 1) < need)
+		buf[i - 1] = '\0';
+}
+
 void probe_msg(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;
+	int w;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, n, fmt, ap);
+	w = vsnprintf(buf, n, fmt, ap);
 	va_end(ap);
+	probe_cut_whole(buf, n, w);
 }
 
 void probe_note(struct probe_report *r, const char *fmt, ...)
 {
 	va_list ap;
+	int w;
 
 	if (r->n_notes >= PROBE_NOTES_MAX)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(r->notes[r->n_notes], sizeof r->notes[0], fmt, ap);
+	w = vsnprintf(r->notes[r->n_notes], sizeof r->notes[0], fmt, ap);
 	va_end(ap);
+	probe_cut_whole(r->notes[r->n_notes], sizeof r->notes[0], w);
 	r->n_notes++;
 }
 

@@ -46,6 +46,10 @@ void probe_dl_close(void *handle);
 const char *probe_tr(const struct engine_tr *tr, const char *msgid) __attribute__((format_arg(2)));
 
 double probe_now(void);  /* monotonic seconds */
+/* probe_note and probe_msg format into their fixed buffers; a text longer than the buffer is
+ * cut at a character, never inside one (Chinese takes three bytes a character):
+ * probe_cut_whole(buf, n, what vsnprintf returned) does that. */
+void probe_cut_whole(char *buf, size_t n, int written);
 void probe_note(struct probe_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void probe_msg(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 double probe_median(double *v, int n);  /* sorts v */

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "fake.h"
+#include "i18n.h"
 #include "probe.h"
 #include "testutil.h"
 
@@ -844,6 +845,51 @@ static void test_monitor_translated(void **state)
 	probe_monitor_stop(m);
 }
 
+/* Bytes of s that are not whole UTF-8 characters (util_utf8_decode reads a broken sequence
+ * as one byte, U+FFFD). */
+static int broken_utf8(const char *s)
+{
+	int bad = 0;
+
+	while (*s) {
+		uint32_t cp;
+		size_t k = util_utf8_decode(s, &cp);
+		bad += cp == 0xFFFD;
+		s += k ? k : 1;
+	}
+	return bad;
+}
+
+/* A Chinese note longer than its buffer is cut at a character, never inside one: the NVML
+ * note with a long library path, the cut landing in its Chinese tail for some lengths. */
+static void test_cut_whole(void **state)
+{
+	static const struct engine_tr zh = {i18n_gettext_cb, NULL};
+	struct probe_options o;
+	struct napkin_err err;
+	char path[200];
+	int len, cut = 0;
+
+	(void)state;
+	i18n_set(I18N_ZH);
+	test_options(&o);
+	o.tr = &zh;
+	o.skip = PROBE_SKIP_MEASURE;
+	for (len = 96; len < 104; len++) {
+		snprintf(path, sizeof path, "/nonexistent/%0*d/libnvidia-ml.so.1", len - 31, 0);
+		setenv("NAPKIN_LIBNVML", path, 1);
+		assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
+		assert_int_equal(R.status, PROBE_OK);
+		assert_true(has_note(&R, "缺少 NVML（/nonexistent/"));
+		if (strlen(R.notes[0]) >= sizeof R.notes[0] - 3)
+			cut++;
+		if (broken_utf8(R.notes[0]))
+			fail_msg("a character cut in two: \"%s\"", R.notes[0]);
+	}
+	assert_true(cut >= 4); /* the note was cut, at several places */
+	i18n_set(I18N_EN);
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup_fakes, teardown)
 
 static const struct CMUnitTest tests[] = {
@@ -881,6 +927,7 @@ static const struct CMUnitTest tests[] = {
 	T(test_monitor_hang),
 	T(test_translated),
 	T(test_monitor_translated),
+	T(test_cut_whole),
 };
 
 TESTUTIL_MAIN("probe", tests)
