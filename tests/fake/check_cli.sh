@@ -1,7 +1,8 @@
 #!/bin/sh
 # napkin probe, the command, against the fake NVIDIA libraries: exit statuses (0 a GPU,
 # 3 no GPU, 1 a probe that hangs, 2 bad usage), the messages, JSON, --save and loading the
-# saved preset back.
+# saved preset back; then all of it with --lang zh: the text, errors and help in Chinese, the
+# table's columns by display width, JSON and the saved preset the same bytes in both languages.
 # usage: check_cli.sh NAPKIN FAKE_LIBCUDA FAKE_LIBNVML FAKE_LIBCUBLASLT
 set -u
 napkin=$1 cuda=$2 nvml=$3 cublaslt=$4
