@@ -221,7 +221,8 @@ static void text_measurements(FILE *f, const struct probe_report *r, const struc
 			if (r->m.curve[pt].state != PROBE_M_OK)
 				continue;
 			fmt_rate(r->m.curve[pt].value, "FLOP/s", a, sizeof a);
-			fprintf(f, "%s%lld³ %s", pt ? ", " : " ", (long long)r->m.curve[pt].n, a);
+			/* TRANSLATORS: between the figures of a list ("512³ 700 TFLOP/s, 1024³ ...") */
+			fprintf(f, "%s%lld³ %s", pt ? C_("list", ", ") : " ", (long long)r->m.curve[pt].n, a);
 		}
 		fprintf(f, "\n");
 	}

@@ -207,7 +207,7 @@ run zh-text 0 --lang zh && {
 	has zh-text out "  驱动 550.54.15，CUDA 12.4，cuBLASLt 12.4.5"
 	has zh-text out "数据手册：h100-sxm（H100 SXM），按名称匹配；"
 	has zh-text out "配置：h100-sxm-measured，用时 "
-	has zh-text out "  矩阵乘法按尺寸           512³ 700 TFLOP/s"
+	has zh-text out "  矩阵乘法按尺寸           512³ 700 TFLOP/s，1024³ 700 TFLOP/s，"
 	has zh-text out "  矩阵乘法 bf16            989.5 TFLOP/s      700 TFLOP/s         71%   8192x8192x8192"
 	for w in "measured in" "datasheet:" "compute capability" "not measured" "memory bandwidth" "host to device" \
 		"context overhead" "reserved by the driver"; do
