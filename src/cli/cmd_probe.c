@@ -53,7 +53,7 @@ static int find_datasheet(struct probe_cli *c, struct preset_registry *reg, cons
 	}
 	found = probe_find_datasheet(reg, probe_report_device(&c->r), &c->datasheet);
 	if (found < 0) {
-		fprintf(stderr, "napkin probe: out of memory\n");
+		fputs(_("napkin probe: out of memory\n"), stderr);
 		return CLI_EXIT_FAIL;
 	}
 	if (found > 0) {
@@ -65,7 +65,7 @@ static int find_datasheet(struct probe_cli *c, struct preset_registry *reg, cons
 
 /* ---------------------------------------------------------------- --save */
 
-static int save(const struct probe_cli *c, const char *path)
+static int save(const struct probe_cli *c, const char *path, const struct engine_tr *tr)
 {
 	struct engine_gpu top;
 	struct napkin_err err;
@@ -82,17 +82,20 @@ static int save(const struct probe_cli *c, const char *path)
 		probe_profile(&c->r, NULL, &top);
 		top.measured = false;
 		if (top.peak[ENGINE_DT_BF16] <= 0 && top.peak[ENGINE_DT_FP32] <= 0 && top.peak[ENGINE_DT_FP16] <= 0) {
-			fprintf(stderr, "napkin probe: --save: no datasheet preset matches \"%s\" and no matmul was measured: "
-					"nothing to write (--datasheet ID picks a preset)\n",
+			fprintf(stderr,
+				_("napkin probe: --save: no datasheet preset matches \"%s\" and no matmul was measured: "
+				  "nothing to write (--datasheet ID picks a preset)\n"),
 				probe_report_device(&c->r)->name);
 			return CLI_EXIT_FAIL;
 		}
 	}
 	if (preset_gpu_to_yaml(&top, &head, &hlen, &err) != NAPKIN_OK ||
-	    probe_measured_yaml(&c->r, &meas, &mlen, &err) != NAPKIN_OK) {
+	    probe_measured_yaml(&c->r, &meas, &mlen, tr, &err) != NAPKIN_OK) {
 		cli_error("probe", &err);
 		goto out;
 	}
+	/* the file's comments are English in every language: a preset is a file a program reads
+	 * (po/english-by-rule.txt) */
 	n = snprintf(intro, sizeof intro,
 		     "# %.100s as napkin probe measured it: the datasheet figures (%.64s) at the top,\n"
 		     "# what this GPU achieved below them (measured:). Load it with --gpu FILE anywhere.\n",
@@ -103,7 +106,7 @@ static int save(const struct probe_cli *c, const char *path)
 	len = (size_t)n + hlen + 1 + mlen;
 	all = malloc(len + 1);
 	if (!all) {
-		fprintf(stderr, "napkin probe: out of memory\n");
+		fputs(_("napkin probe: out of memory\n"), stderr);
 		goto out;
 	}
 	memcpy(all, intro, (size_t)n);
@@ -130,8 +133,11 @@ out:
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: napkin probe [--format text|json] [--save FILE] [--device N] [--datasheet ID]\n"
-		   "                    [--quick] [--timeout SECONDS] [--presets DIR]\n\n");
+	/* TRANSLATORS: the options stay as typed; the second line's indent lines them up under the
+	 * first line's options */
+	fputs(_("usage: napkin probe [--format text|json] [--save FILE] [--device N] [--datasheet ID]\n"
+		"                    [--quick] [--timeout SECONDS] [--presets DIR]\n\n"),
+	      f);
 	fputs(_("Reads the GPU in this machine through the NVIDIA driver (libcuda.so.1, NVML, cuBLASLt; no\n"
 		   "CUDA needed to build napkin), measures memory bandwidth, host-to-device copies and matmul\n"
 		   "throughput for bf16, fp16, tf32, fp32 and fp8 in a few seconds, and shows them beside the\n"
@@ -159,7 +165,8 @@ static int parse_int(const char *opt, const char *v, double lo, double hi, doubl
 	errno = 0;
 	x = strtod(v, &end);
 	if (errno || end == v || *end || x < lo || x > hi) {
-		fprintf(stderr, "napkin probe: %s: '%s' is not a number from %g to %g\n", opt, v, lo, hi);
+		/* TRANSLATORS: the option (--device), the value given, the range */
+		fprintf(stderr, _("napkin probe: %s: '%s' is not a number from %g to %g\n"), opt, v, lo, hi);
 		return -1;
 	}
 	*out = x;
@@ -194,20 +201,20 @@ int cmd_probe(int argc, char **argv)
 			continue;
 		}
 		if (strncmp(a, "--", 2) != 0) {
-			fprintf(stderr, "napkin probe: unexpected argument '%s' (see napkin probe --help)\n", a);
+			fprintf(stderr, _("napkin probe: unexpected argument '%s' (see napkin probe --help)\n"), a);
 			return CLI_EXIT_USAGE;
 		}
 		eq = strchr(a, '=');
 		len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
 		if (len >= sizeof name) {
-			fprintf(stderr, "napkin probe: unknown option '%.40s'\n", a);
+			fprintf(stderr, _("napkin probe: unknown option '%.40s'\n"), a);
 			return CLI_EXIT_USAGE;
 		}
 		memcpy(name, a + 2, len);
 		name[len] = '\0';
 		if (strcmp(name, "format") && strcmp(name, "save") && strcmp(name, "device") && strcmp(name, "datasheet") &&
 		    strcmp(name, "timeout") && strcmp(name, "presets")) {
-			fprintf(stderr, "napkin probe: unknown option --%s (see napkin probe --help)\n", name);
+			fprintf(stderr, _("napkin probe: unknown option --%s (see napkin probe --help)\n"), name);
 			return CLI_EXIT_USAGE;
 		}
 		if (eq)
@@ -215,7 +222,7 @@ int cmd_probe(int argc, char **argv)
 		else if (i + 1 < argc)
 			v = argv[++i];
 		else {
-			fprintf(stderr, "napkin probe: --%s needs a value\n", name);
+			fprintf(stderr, _("napkin probe: --%s needs a value\n"), name);
 			return CLI_EXIT_USAGE;
 		}
 		if (strcmp(name, "format") == 0)
@@ -239,15 +246,18 @@ int cmd_probe(int argc, char **argv)
 	if (strcmp(format, "json") == 0) {
 		json = true;
 	} else if (strcmp(format, "text") != 0) {
-		fprintf(stderr, "napkin probe: --format: '%s' is not a format; allowed: text, json\n", format);
+		fprintf(stderr, _("napkin probe: --format: '%s' is not a format; allowed: text, json\n"), format);
 		return CLI_EXIT_USAGE;
 	}
 	if (quick && save_path) {
-		fprintf(stderr, "napkin probe: --save needs the measurements: drop --quick\n");
+		fputs(_("napkin probe: --save needs the measurements: drop --quick\n"), stderr);
 		return CLI_EXIT_USAGE;
 	}
 	if (quick)
 		o.skip = PROBE_SKIP_MEASURE;
+	/* the probe's words in the language asked for; JSON is a contract: English, the same
+	 * bytes in every language (docs/i18n.md) */
+	o.tr = json ? NULL : &cli_tr;
 
 	util_err_clear(&err);
 	memset(&popt, 0, sizeof popt);
@@ -281,13 +291,16 @@ int cmd_probe(int argc, char **argv)
 		cli_probe_text_report(stdout, &c, o.timeout);
 	} else {
 		for (i = 0; i < c.r.ndevices; i++)
-			fprintf(stdout, "seen by NVML: %s\n", c.r.devices[i].name);
+			fprintf(stdout, _("seen by NVML: %s\n"), c.r.devices[i].name);
 	}
-	if (c.r.message[0])
+	if (c.r.message[0] && json)
+		/* the JSON's message, English (the probe ran without a translator): the line with it */
 		fprintf(stderr, "napkin probe: %s\n", c.r.message);
+	else if (c.r.message[0])
+		fprintf(stderr, _("napkin probe: %s\n"), c.r.message);
 	if (!probe_report_has_gpu(&c.r)) {
 		for (i = 0; !json && i < c.r.n_notes; i++)
-			fprintf(stderr, "napkin probe: note: %s\n", c.r.notes[i]);
+			fprintf(stderr, _("napkin probe: note: %s\n"), c.r.notes[i]);
 	}
 	switch (c.r.status) {
 	case PROBE_OK: rc = CLI_EXIT_OK; break;
@@ -297,14 +310,15 @@ int cmd_probe(int argc, char **argv)
 	default: rc = CLI_EXIT_FAIL; break;
 	}
 	if (save_path && rc == CLI_EXIT_OK) {
-		rc = save(&c, save_path);
+		rc = save(&c, save_path, o.tr);
 		if (rc == CLI_EXIT_OK && !json)
-			printf("saved: %s\n", save_path);
+			printf(_("saved: %s\n"), save_path);
 	} else if (save_path) {
-		fprintf(stderr, "napkin probe: --save: nothing written to %s\n", save_path);
+		fprintf(stderr, _("napkin probe: --save: nothing written to %s\n"), save_path);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		perror("napkin probe: write");
+		/* strerror's text stays as the system gives it */
+		fprintf(stderr, _("napkin probe: cannot write the output: %s\n"), strerror(errno));
 		rc = CLI_EXIT_FAIL;
 	}
 out:

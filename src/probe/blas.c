@@ -36,7 +36,8 @@ static const struct probe_sym blas_syms[] = {
 };
 
 /* Sonames newest first, then the same files in the toolkit's usual directories. */
-static void *open_any(struct probe_lib *lib, const char *path, const char *env, const char *stem)
+static void *open_any(struct probe_lib *lib, const char *path, const char *env, const char *stem,
+		      const struct engine_tr *tr)
 {
 	static const char *const majors[] = {"13", "12", "11"};
 	const char *dirs[4];
@@ -62,7 +63,7 @@ static void *open_any(struct probe_lib *lib, const char *path, const char *env, 
 		}
 	}
 	names[nn] = NULL;
-	return probe_dl_open(lib, path, env, names);
+	return probe_dl_open(lib, path, env, names, tr);
 }
 
 static void version_text(int v, char *buf, size_t n)
@@ -76,7 +77,8 @@ static void version_text(int v, char *buf, size_t n)
 		buf[0] = '\0';
 }
 
-bool probe_blas_load(struct probe_blas *b, const char *lt_path, const char *blas_path, struct probe_lib *lib)
+bool probe_blas_load(struct probe_blas *b, const char *lt_path, const char *blas_path, struct probe_lib *lib,
+		     const struct engine_tr *tr)
 {
 	struct probe_lib lt_lib, blas_lib;
 	char missing[PROBE_MSG_MAX];
@@ -84,10 +86,11 @@ bool probe_blas_load(struct probe_blas *b, const char *lt_path, const char *blas
 	memset(b, 0, sizeof *b);
 	memset(&lt_lib, 0, sizeof lt_lib);
 	memset(&blas_lib, 0, sizeof blas_lib);
-	b->handle = open_any(&lt_lib, lt_path, "NAPKIN_LIBCUBLASLT", "cublasLt");
+	b->tr = tr;
+	b->handle = open_any(&lt_lib, lt_path, "NAPKIN_LIBCUBLASLT", "cublasLt", tr);
 	if (b->handle) {
 		if (probe_dl_resolve(b->handle, b, lt_syms, sizeof lt_syms / sizeof lt_syms[0], missing,
-				     sizeof missing)) {
+				     sizeof missing, tr)) {
 			b->lt = true;
 			if (b->LtGetVersion)
 				b->version = (int)b->LtGetVersion();
@@ -95,19 +98,19 @@ bool probe_blas_load(struct probe_blas *b, const char *lt_path, const char *blas
 			lib->version = b->version;
 			return true;
 		}
-		probe_msg(lt_lib.error, sizeof lt_lib.error, "lacks %s", missing);
+		probe_msg(lt_lib.error, sizeof lt_lib.error, probe_tr(tr, N_("lacks %s")), missing);
 		lt_lib.loaded = false;
 		probe_dl_close(b->handle);
 		b->handle = NULL;
 	}
-	b->handle = open_any(&blas_lib, blas_path, "NAPKIN_LIBCUBLAS", "cublas");
+	b->handle = open_any(&blas_lib, blas_path, "NAPKIN_LIBCUBLAS", "cublas", tr);
 	if (b->handle) {
 		if (probe_dl_resolve(b->handle, b, blas_syms, sizeof blas_syms / sizeof blas_syms[0], missing,
-				     sizeof missing)) {
+				     sizeof missing, tr)) {
 			*lib = blas_lib;
 			return true;
 		}
-		probe_msg(blas_lib.error, sizeof blas_lib.error, "lacks %s", missing);
+		probe_msg(blas_lib.error, sizeof blas_lib.error, probe_tr(tr, N_("lacks %s")), missing);
 		probe_dl_close(b->handle);
 		b->handle = NULL;
 	}
@@ -124,14 +127,14 @@ bool probe_blas_init(struct probe_blas *b, char *err, size_t n)
 	if (b->lt) {
 		s = b->LtCreate(&b->lt_h);
 		if (s != 0) {
-			probe_msg(err, n, "cublasLtCreate failed with status %d", s);
+			probe_msg(err, n, probe_tr(b->tr, N_("cublasLtCreate failed with status %d")), s);
 			return false;
 		}
 		return true;
 	}
 	s = b->Create(&b->h);
 	if (s != 0) {
-		probe_msg(err, n, "cublasCreate failed with status %d", s);
+		probe_msg(err, n, probe_tr(b->tr, N_("cublasCreate failed with status %d")), s);
 		return false;
 	}
 	if (b->GetVersion) {
@@ -202,12 +205,12 @@ bool probe_gemm_setup(struct probe_gemm *g, struct probe_blas *b, enum engine_dt
 	g->ws = ws;
 	g->ws_size = ws_size;
 	if (!gemm_types(g, dt)) {
-		probe_msg(err, errn, "no matmul for this dtype");
+		probe_msg(err, errn, "%s", probe_tr(b->tr, N_("no matmul for this dtype")));
 		goto out;
 	}
 	if (!b->lt) {
 		if (dt == ENGINE_DT_FP8_E4M3) {
-			probe_msg(err, errn, "fp8 matmuls need cuBLASLt (only cuBLAS was found)");
+			probe_msg(err, errn, "%s", probe_tr(b->tr, N_("fp8 matmuls need cuBLASLt (only cuBLAS was found)")));
 			goto out;
 		}
 		ok = true;
@@ -230,13 +233,13 @@ bool probe_gemm_setup(struct probe_gemm *g, struct probe_blas *b, enum engine_dt
 		s = b->LtMatmulPreferenceSetAttribute(g->pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &wsz,
 						      sizeof wsz);
 	if (s != 0) {
-		probe_msg(err, errn, "setting up the cuBLASLt matmul failed with status %d", s);
+		probe_msg(err, errn, probe_tr(b->tr, N_("setting up the cuBLASLt matmul failed with status %d")), s);
 		goto out;
 	}
 	memset(&h, 0, sizeof h);
 	s = b->LtMatmulAlgoGetHeuristic(b->lt_h, g->desc, g->la, g->lb, g->ld, g->ld, g->pref, 1, &h, &got);
 	if (s != 0 || got < 1) {
-		probe_msg(err, errn, "cuBLASLt has no algorithm for it (status %d)", s);
+		probe_msg(err, errn, probe_tr(b->tr, N_("cuBLASLt has no algorithm for it (status %d)")), s);
 		goto out;
 	}
 	g->algo = h.algo;
@@ -262,7 +265,9 @@ bool probe_gemm_run(struct probe_gemm *g, char *err, size_t errn)
 				 g->in_type, n, (const void *)(uintptr_t)g->bm, g->in_type, n, &zero,
 				 (void *)(uintptr_t)g->d, g->out_type, n, g->compute, CUBLAS_GEMM_DEFAULT);
 	if (s != 0) {
-		probe_msg(err, errn, "%s failed with status %d", g->b->lt ? "cublasLtMatmul" : "cublasGemmEx", s);
+		/* TRANSLATORS: %s is the function, cublasLtMatmul or cublasGemmEx */
+		probe_msg(err, errn, probe_tr(g->b->tr, N_("%s failed with status %d")), g->b->lt ? "cublasLtMatmul" : "cublasGemmEx",
+			  s);
 		return false;
 	}
 	return true;

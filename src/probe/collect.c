@@ -52,12 +52,13 @@ static void nvml_devices(struct probe_nvml *nv, struct probe_report *r)
 	}
 }
 
-static void visible_hint(char *buf, size_t n)
+static void visible_hint(const struct engine_tr *tr, char *buf, size_t n)
 {
 	const char *v = getenv("CUDA_VISIBLE_DEVICES");
 
 	if (v)
-		probe_msg(buf, n, " (CUDA_VISIBLE_DEVICES is \"%.40s\")", v);
+		/* TRANSLATORS: added to a message that the driver sees no GPU */
+		probe_msg(buf, n, probe_tr(tr, N_(" (CUDA_VISIBLE_DEVICES is \"%.40s\")")), v);
 	else
 		buf[0] = '\0';
 }
@@ -67,6 +68,7 @@ static void measure_device(struct probe_ctx *c, struct probe_cuda *cu, struct pr
 {
 	struct probe_report *r = c->r;
 	const struct probe_options *o = c->o;
+	const struct engine_tr *tr = o->tr;
 	struct probe_blas blas;
 	bool have_blas = false, retained = false;
 	nvml_device nh;
@@ -79,21 +81,22 @@ static void measure_device(struct probe_ctx *c, struct probe_cuda *cu, struct pr
 
 	memset(&blas, 0, sizeof blas);
 	if (!cu->can_measure) {
-		probe_msg(why, sizeof why, "the CUDA driver lacks %s", cu->missing);
+		probe_msg(why, sizeof why, probe_tr(tr, N_("the CUDA driver lacks %s")), cu->missing);
 		skip_all(r, PROBE_M_SKIPPED, why);
-		probe_note(r, "nothing measured: %s", why);
+		probe_note(r, probe_tr(tr, N_("nothing measured: %s")), why);
 		goto out;
 	}
 	if (!(o->skip & PROBE_SKIP_MATMUL)) {
-		probe_progress(c, 0.08, "loading cuBLASLt");
-		have_blas = probe_blas_load(&blas, o->libcublaslt, o->libcublas, &r->blas);
+		probe_progress(c, 0.08, "%s", probe_tr(tr, N_("loading cuBLASLt")));
+		have_blas = probe_blas_load(&blas, o->libcublaslt, o->libcublas, &r->blas, tr);
 		if (!have_blas)
-			probe_note(r, "cuBLAS missing (%s: %s): matmul throughput not measured", r->blas.path,
+			/* TRANSLATORS: the library's path and why it cannot be used (dlerror's text) */
+			probe_note(r, probe_tr(tr, N_("cuBLAS missing (%s: %s): matmul throughput not measured")), r->blas.path,
 				   r->blas.error);
 	}
 	if (have_nvml && probe_nvml_find(nv, d, &nh))
 		probe_nvml_memory(nv, nh, &total, &used, &reserved, &nvml_free);
-	probe_progress(c, 0.12, "creating a CUDA context on device %d", d->index);
+	probe_progress(c, 0.12, probe_tr(tr, N_("creating a CUDA context on device %d")), d->index);
 	e = cu->DeviceGet(&dev, d->index);
 	if (e == CU_SUCCESS)
 		e = cu->DevicePrimaryCtxRetain(&ctx, dev);
@@ -104,13 +107,13 @@ static void measure_device(struct probe_ctx *c, struct probe_cuda *cu, struct pr
 	if (e != CU_SUCCESS) {
 		char code[200];
 		probe_cuda_describe(cu, e, code, sizeof code);
-		probe_msg(why, sizeof why, "creating a CUDA context failed: %s", code);
+		probe_msg(why, sizeof why, probe_tr(tr, N_("creating a CUDA context failed: %s")), code);
 		skip_all(r, PROBE_M_FAILED, why);
-		probe_note(r, "nothing measured: %s", why);
+		probe_note(r, probe_tr(tr, N_("nothing measured: %s")), why);
 		goto out;
 	}
 	if (have_blas && !probe_blas_init(&blas, why, sizeof why)) {
-		probe_note(r, "cuBLAS could not start (%s): matmul throughput not measured", why);
+		probe_note(r, probe_tr(tr, N_("cuBLAS could not start (%s): matmul throughput not measured")), why);
 		probe_blas_unload(&blas);
 		have_blas = false;
 		util_strlcpy(r->blas.error, why, sizeof r->blas.error);
@@ -137,6 +140,7 @@ void probe_collect(const struct probe_options *o, struct probe_report *r, probe_
 	struct probe_cuda cu;
 	struct probe_nvml nv;
 	struct probe_options dflt;
+	const struct engine_tr *tr;
 	bool have_cuda, have_nvml;
 	cu_result e;
 	int count = 0, i, v = 0;
@@ -146,6 +150,7 @@ void probe_collect(const struct probe_options *o, struct probe_report *r, probe_
 		probe_options_default(&dflt);
 		o = &dflt;
 	}
+	tr = o->tr;
 	memset(r, 0, sizeof *r);
 	r->selected = -1;
 	memset(&c, 0, sizeof c);
@@ -157,37 +162,44 @@ void probe_collect(const struct probe_options *o, struct probe_report *r, probe_
 	c.t0 = probe_now();
 	r->unix_time = (double)time(NULL);
 
-	probe_progress(&c, 0.0, "loading the CUDA driver");
-	have_cuda = probe_cuda_load(&cu, o->libcuda, r);
-	probe_progress(&c, 0.02, "loading NVML");
-	have_nvml = probe_nvml_load(&nv, o->libnvml, &r->nvml);
+	probe_progress(&c, 0.0, "%s", probe_tr(tr, N_("loading the CUDA driver")));
+	have_cuda = probe_cuda_load(&cu, o->libcuda, r, tr);
+	probe_progress(&c, 0.02, "%s", probe_tr(tr, N_("loading NVML")));
+	have_nvml = probe_nvml_load(&nv, o->libnvml, &r->nvml, tr);
 	if (have_nvml) {
 		if (nv.SystemGetDriverVersion)
 			nv.SystemGetDriverVersion(r->driver_release, sizeof r->driver_release);
 	} else {
-		probe_note(r, "NVML missing (%s: %s): memory used, PCIe link, clocks, power limit and MIG mode are not known",
+		probe_note(r,
+			   probe_tr(tr, N_("NVML missing (%s: %s): memory used, PCIe link, clocks, power limit and MIG mode are "
+					   "not known")),
 			   r->nvml.path, r->nvml.error);
 	}
 	if (!have_cuda) {
 		r->status = PROBE_NO_DRIVER;
-		if (strncmp(r->cuda.error, "lacks ", 6) == 0)
-			probe_msg(r->message, sizeof r->message, "the CUDA driver library %s is unusable: it %s",
+		if (cu.lacks)
+			/* TRANSLATORS: the second %s is "lacks <symbol>: <dlerror's text>" */
+			probe_msg(r->message, sizeof r->message, probe_tr(tr, N_("the CUDA driver library %s is unusable: it %s")),
 				  r->cuda.path, r->cuda.error);
 		else
-			probe_msg(r->message, sizeof r->message, "no NVIDIA driver: %s cannot be loaded (%s)",
+			/* TRANSLATORS: the library's path and dlerror's text (the system's words) */
+			probe_msg(r->message, sizeof r->message, probe_tr(tr, N_("no NVIDIA driver: %s cannot be loaded (%s)")),
 				  r->cuda.path, r->cuda.error);
 		if (have_nvml)
 			nvml_devices(&nv, r);
 		goto out;
 	}
-	probe_progress(&c, 0.04, "initialising the CUDA driver");
+	probe_progress(&c, 0.04, "%s", probe_tr(tr, N_("initialising the CUDA driver")));
 	e = cu.Init(0);
 	if (e != CU_SUCCESS) {
 		probe_cuda_describe(&cu, e, why, sizeof why);
 		r->status = e == CU_ERROR_NO_DEVICE ? PROBE_NO_DEVICE : PROBE_DRIVER_ERROR;
-		visible_hint(hint, sizeof hint);
-		probe_msg(r->message, sizeof r->message, "the CUDA driver (%s) failed to initialise: cuInit returned %s%s",
-			  r->cuda.path, why, hint);
+		visible_hint(tr, hint, sizeof hint);
+		/* TRANSLATORS: the library's path, the error ("34 (CUDA_ERROR_STUB_LIBRARY: ...)") and a
+		 * hint about CUDA_VISIBLE_DEVICES (or nothing) */
+		probe_msg(r->message, sizeof r->message,
+			  probe_tr(tr, N_("the CUDA driver (%s) failed to initialise: cuInit returned %s%s")), r->cuda.path,
+			  why, hint);
 		if (have_nvml)
 			nvml_devices(&nv, r);
 		goto out;
@@ -198,21 +210,26 @@ void probe_collect(const struct probe_options *o, struct probe_report *r, probe_
 	}
 	e = cu.DeviceGetCount(&count);
 	if (e != CU_SUCCESS || count <= 0) {
-		visible_hint(hint, sizeof hint);
+		visible_hint(tr, hint, sizeof hint);
 		if (e != CU_SUCCESS) {
 			probe_cuda_describe(&cu, e, why, sizeof why);
 			r->status = PROBE_DRIVER_ERROR;
-			probe_msg(r->message, sizeof r->message, "the CUDA driver cannot count devices: cuDeviceGetCount returned %s%s",
-				  why, hint);
+			probe_msg(r->message, sizeof r->message,
+				  probe_tr(tr, N_("the CUDA driver cannot count devices: cuDeviceGetCount returned %s%s")), why,
+				  hint);
 		} else {
 			r->status = PROBE_NO_DEVICE;
-			probe_msg(r->message, sizeof r->message, "the CUDA driver (%s) sees no GPU: cuDeviceGetCount is 0%s",
-				  r->cuda.path, hint);
+			probe_msg(r->message, sizeof r->message,
+				  probe_tr(tr, N_("the CUDA driver (%s) sees no GPU: cuDeviceGetCount is 0%s")), r->cuda.path,
+				  hint);
 		}
 		goto out;
 	}
 	r->device_count = count;
-	probe_progress(&c, 0.06, "reading %d device%s", count, count == 1 ? "" : "s");
+	if (count == 1) /* two msgids, not a plural lookup: the translator has none */
+		probe_progress(&c, 0.06, "%s", probe_tr(tr, N_("reading 1 device")));
+	else
+		probe_progress(&c, 0.06, probe_tr(tr, N_("reading %d devices")), count);
 	for (i = 0; i < count && i < PROBE_MAX_DEVICES; i++) {
 		struct probe_device *d = &r->devices[i];
 		nvml_device h;
@@ -223,23 +240,25 @@ void probe_collect(const struct probe_options *o, struct probe_report *r, probe_
 	}
 	if (o->device < 0 || o->device >= count || o->device >= PROBE_MAX_DEVICES) {
 		r->status = PROBE_NO_DEVICE;
-		probe_msg(r->message, sizeof r->message, "no device %d: the CUDA driver sees %d (0 to %d)", o->device,
-			  count, count - 1);
+		probe_msg(r->message, sizeof r->message, probe_tr(tr, N_("no device %d: the CUDA driver sees %d (0 to %d)")),
+			  o->device, count, count - 1);
 		goto out;
 	}
 	r->selected = o->device;
 	r->status = PROBE_OK;
 	if (have_nvml && !PROBE_HAS(&r->devices[r->selected], PROBE_F_FROM_NVML))
-		probe_note(r, "NVML does not know device %d by UUID, bus id or index: memory used and the PCIe link are not known",
+		probe_note(r,
+			   probe_tr(tr, N_("NVML does not know device %d by UUID, bus id or index: memory used and the PCIe "
+					   "link are not known")),
 			   o->device);
 	if (PROBE_HAS(&r->devices[r->selected], PROBE_F_MIG) && r->devices[r->selected].mig)
-		probe_note(r, "MIG is on: the figures are one MIG instance's, not the whole GPU's");
+		probe_note(r, "%s", probe_tr(tr, N_("MIG is on: the figures are one MIG instance's, not the whole GPU's")));
 	probe_snapshot(&c);
 	if ((o->skip & PROBE_SKIP_MEASURE) == PROBE_SKIP_MEASURE)
-		skip_all(r, PROBE_M_SKIPPED, "not asked for");
+		skip_all(r, PROBE_M_SKIPPED, probe_tr(tr, N_("not asked for")));
 	else
 		measure_device(&c, &cu, &nv, have_nvml, &r->devices[r->selected]);
-	probe_progress(&c, 1.0, "done");
+	probe_progress(&c, 1.0, "%s", probe_tr(tr, N_("done")));
 out:
 	if (have_nvml)
 		probe_nvml_unload(&nv);

@@ -43,24 +43,27 @@ static const struct probe_sym measure_syms[] = {
 	{{"cuEventDestroy_v2", "cuEventDestroy"}, CU(EventDestroy), true},
 };
 
-bool probe_cuda_load(struct probe_cuda *cu, const char *path, struct probe_report *r)
+bool probe_cuda_load(struct probe_cuda *cu, const char *path, struct probe_report *r, const struct engine_tr *tr)
 {
 	static const char *const names[] = {"libcuda.so.1", NULL};
 	char missing[PROBE_MSG_MAX];
 	bool ok = false;
 
 	memset(cu, 0, sizeof *cu);
-	cu->handle = probe_dl_open(&r->cuda, path, "NAPKIN_LIBCUDA", names);
+	cu->tr = tr;
+	cu->handle = probe_dl_open(&r->cuda, path, "NAPKIN_LIBCUDA", names, tr);
 	if (!cu->handle)
 		goto out;
 	if (!probe_dl_resolve(cu->handle, cu, read_syms, sizeof read_syms / sizeof read_syms[0], missing,
-			      sizeof missing)) {
-		probe_msg(r->cuda.error, sizeof r->cuda.error, "lacks %s", missing);
+			      sizeof missing, tr)) {
+		/* TRANSLATORS: a library lacks a symbol: "lacks cuInit: <dlerror's text>" */
+		probe_msg(r->cuda.error, sizeof r->cuda.error, probe_tr(tr, N_("lacks %s")), missing);
 		r->cuda.loaded = false;
+		cu->lacks = true;
 		goto out;
 	}
 	cu->can_measure = probe_dl_resolve(cu->handle, cu, measure_syms, sizeof measure_syms / sizeof measure_syms[0],
-					   cu->missing, sizeof cu->missing);
+					   cu->missing, sizeof cu->missing, tr);
 	ok = true;
 out:
 	if (!ok && cu->handle) {
@@ -83,27 +86,29 @@ struct cu_errname {
 	const char *meaning;
 };
 
-/* The codes a probe meets, with what they mean here (cuda.h's CUresult). */
+/* The codes a probe meets, with what they mean here (cuda.h's CUresult): the names are
+ * cuda.h's, as the driver and its documentation spell them; the meanings are msgids,
+ * translated by the probe's translator where they are shown. */
 static const struct cu_errname errnames[] = {
-	{0, "CUDA_SUCCESS", "no error"},
-	{1, "CUDA_ERROR_INVALID_VALUE", "an invalid argument"},
-	{2, "CUDA_ERROR_OUT_OF_MEMORY", "out of device memory"},
-	{3, "CUDA_ERROR_NOT_INITIALIZED", "the driver is not initialised"},
-	{4, "CUDA_ERROR_DEINITIALIZED", "the driver is shutting down"},
+	{0, "CUDA_SUCCESS", N_("no error")},
+	{1, "CUDA_ERROR_INVALID_VALUE", N_("an invalid argument")},
+	{2, "CUDA_ERROR_OUT_OF_MEMORY", N_("out of device memory")},
+	{3, "CUDA_ERROR_NOT_INITIALIZED", N_("the driver is not initialised")},
+	{4, "CUDA_ERROR_DEINITIALIZED", N_("the driver is shutting down")},
 	{34, "CUDA_ERROR_STUB_LIBRARY",
-	 "this libcuda is the CUDA toolkit's stub, not a driver: no NVIDIA driver is installed"},
-	{46, "CUDA_ERROR_DEVICE_UNAVAILABLE", "the device is busy or unavailable (exclusive compute mode?)"},
-	{100, "CUDA_ERROR_NO_DEVICE", "no CUDA-capable device is detected"},
-	{101, "CUDA_ERROR_INVALID_DEVICE", "no such device"},
-	{201, "CUDA_ERROR_INVALID_CONTEXT", "no valid context"},
-	{304, "CUDA_ERROR_OPERATING_SYSTEM", "an operating system call failed"},
-	{700, "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access"},
-	{719, "CUDA_ERROR_LAUNCH_FAILED", "a kernel failed"},
-	{801, "CUDA_ERROR_NOT_SUPPORTED", "not supported on this device"},
-	{802, "CUDA_ERROR_SYSTEM_NOT_READY", "the system is not ready (fabric manager not running?)"},
-	{803, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", "libcuda and the kernel driver differ in version"},
-	{804, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", "the forward-compatibility driver does not support this GPU"},
-	{999, "CUDA_ERROR_UNKNOWN", "an unknown error (is the nvidia kernel module loaded, /dev/nvidia* accessible?)"},
+	 N_("this libcuda is the CUDA toolkit's stub, not a driver: no NVIDIA driver is installed")},
+	{46, "CUDA_ERROR_DEVICE_UNAVAILABLE", N_("the device is busy or unavailable (exclusive compute mode?)")},
+	{100, "CUDA_ERROR_NO_DEVICE", N_("no CUDA-capable device is detected")},
+	{101, "CUDA_ERROR_INVALID_DEVICE", N_("no such device")},
+	{201, "CUDA_ERROR_INVALID_CONTEXT", N_("no valid context")},
+	{304, "CUDA_ERROR_OPERATING_SYSTEM", N_("an operating system call failed")},
+	{700, "CUDA_ERROR_ILLEGAL_ADDRESS", N_("an illegal memory access")},
+	{719, "CUDA_ERROR_LAUNCH_FAILED", N_("a kernel failed")},
+	{801, "CUDA_ERROR_NOT_SUPPORTED", N_("not supported on this device")},
+	{802, "CUDA_ERROR_SYSTEM_NOT_READY", N_("the system is not ready (fabric manager not running?)")},
+	{803, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", N_("libcuda and the kernel driver differ in version")},
+	{804, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", N_("the forward-compatibility driver does not support this GPU")},
+	{999, "CUDA_ERROR_UNKNOWN", N_("an unknown error (is the nvidia kernel module loaded, /dev/nvidia* accessible?)")},
 };
 
 void probe_cuda_describe(const struct probe_cuda *cu, cu_result e, char *buf, size_t n)
@@ -113,7 +118,7 @@ void probe_cuda_describe(const struct probe_cuda *cu, cu_result e, char *buf, si
 
 	for (i = 0; i < sizeof errnames / sizeof errnames[0]; i++) {
 		if (errnames[i].code == e) {
-			probe_msg(buf, n, "%d (%s: %s)", e, errnames[i].name, errnames[i].meaning);
+			probe_msg(buf, n, "%d (%s: %s)", e, errnames[i].name, probe_tr(cu ? cu->tr : NULL, errnames[i].meaning));
 			return;
 		}
 	}

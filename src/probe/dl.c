@@ -20,7 +20,15 @@ static void take_dlerror(char *buf, size_t n, const char *fallback)
 	util_strlcpy(buf, e ? e : fallback, n);
 }
 
-void *probe_dl_open(struct probe_lib *lib, const char *path, const char *env, const char *const *names)
+const char *probe_tr(const struct engine_tr *tr, const char *msgid)
+{
+	const char *t = tr && tr->gettext ? tr->gettext(tr->ctx, msgid) : NULL;
+
+	return t ? t : msgid;
+}
+
+void *probe_dl_open(struct probe_lib *lib, const char *path, const char *env, const char *const *names,
+		    const struct engine_tr *tr)
 {
 	void *h = NULL;
 	const char *only = path;
@@ -39,7 +47,7 @@ void *probe_dl_open(struct probe_lib *lib, const char *path, const char *env, co
 		(void)dlerror();
 		h = dlopen(only, RTLD_NOW | RTLD_LOCAL);
 		if (!h)
-			take_dlerror(lib->error, sizeof lib->error, "cannot be opened");
+			take_dlerror(lib->error, sizeof lib->error, probe_tr(tr, N_("cannot be opened")));
 		goto out;
 	}
 	for (i = 0; names[i]; i++) {
@@ -49,7 +57,7 @@ void *probe_dl_open(struct probe_lib *lib, const char *path, const char *env, co
 		if (h)
 			goto out;
 		if (!first[0])
-			take_dlerror(first, sizeof first, "cannot be opened");
+			take_dlerror(first, sizeof first, probe_tr(tr, N_("cannot be opened")));
 	}
 	/* report the first name's error: the soname is what the user recognises */
 	util_strlcpy(lib->path, names[0] ? names[0] : "", sizeof lib->path);
@@ -60,7 +68,7 @@ out:
 }
 
 bool probe_dl_resolve(void *handle, void *table, const struct probe_sym *syms, size_t n, char *missing,
-		      size_t missing_n)
+		      size_t missing_n, const struct engine_tr *tr)
 {
 	bool ok = true;
 	size_t i, j;
@@ -89,12 +97,15 @@ bool probe_dl_resolve(void *handle, void *table, const struct probe_sym *syms, s
 		if (!p && syms[i].required && ok) {
 			ok = false;
 			if (missing && missing_n) {
+				/* why: dlerror's text, as the system gives it */
+				const char *nf = probe_tr(tr, N_("not found"));
 				if (syms[i].names[1])
-					probe_msg(missing, missing_n, "%s (nor %s): %s", syms[i].names[0],
-						  syms[i].names[1], why[0] ? why : "not found");
+					/* TRANSLATORS: a symbol of a library that is missing: "cuMemAlloc_v2 (nor
+					 * cuMemAlloc): <dlerror's text>" */
+					probe_msg(missing, missing_n, probe_tr(tr, N_("%s (nor %s): %s")), syms[i].names[0],
+						  syms[i].names[1], why[0] ? why : nf);
 				else
-					probe_msg(missing, missing_n, "%s: %s", syms[i].names[0],
-						  why[0] ? why : "not found");
+					probe_msg(missing, missing_n, "%s: %s", syms[i].names[0], why[0] ? why : nf);
 			}
 		}
 	}
@@ -115,24 +126,46 @@ double probe_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+void probe_cut_whole(char *buf, size_t n, int written)
+{
+	size_t len, i, need;
+	unsigned char lead;
+
+	if (written < 0 || n == 0 || (size_t)written < n)
+		return;
+	len = strlen(buf);
+	for (i = len; i > 0 && ((unsigned char)buf[i - 1] & 0xC0) == 0x80; i--)
+		;
+	if (i == 0)
+		return;
+	lead = (unsigned char)buf[i - 1];
+	need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+	if (len - (i - 1) < need)
+		buf[i - 1] = '\0';
+}
+
 void probe_msg(char *buf, size_t n, const char *fmt, ...)
 {
 	va_list ap;
+	int w;
 
 	va_start(ap, fmt);
-	vsnprintf(buf, n, fmt, ap);
+	w = vsnprintf(buf, n, fmt, ap);
 	va_end(ap);
+	probe_cut_whole(buf, n, w);
 }
 
 void probe_note(struct probe_report *r, const char *fmt, ...)
 {
 	va_list ap;
+	int w;
 
 	if (r->n_notes >= PROBE_NOTES_MAX)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(r->notes[r->n_notes], sizeof r->notes[0], fmt, ap);
+	w = vsnprintf(r->notes[r->n_notes], sizeof r->notes[0], fmt, ap);
 	va_end(ap);
+	probe_cut_whole(r->notes[r->n_notes], sizeof r->notes[0], w);
 	r->n_notes++;
 }
 

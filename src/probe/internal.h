@@ -13,6 +13,11 @@
 
 #include "probe.h"
 
+/* Marks a msgid for xgettext (its keyword N_, scripts/i18n.sh) without translating it: the
+ * probe is a library and never calls gettext; probe_tr passes the msgid through the caller's
+ * translator (probe_options.tr) before it is formatted. */
+#define N_(s) s
+
 /* ---------------------------------------------------------------- dlopen helpers */
 
 /* A symbol to resolve: up to three names, newest first; where the pointer goes. */
@@ -25,17 +30,26 @@ struct probe_sym {
 /* Opens a library: `path` when non-NULL (only it), else the environment variable env when
  * set (only it), else each of names (NULL-terminated) in turn. Fills lib (path, error) and
  * returns the handle, or NULL with lib->error holding dlerror's text. */
-void *probe_dl_open(struct probe_lib *lib, const char *path, const char *env, const char *const *names);
+void *probe_dl_open(struct probe_lib *lib, const char *path, const char *env, const char *const *names,
+		    const struct engine_tr *tr);
 /* Resolves syms into table. Returns true when every required symbol was found; else the
  * first missing one and dlerror's text are written to missing. Optional symbols that are
  * missing stay NULL. */
 bool probe_dl_resolve(void *handle, void *table, const struct probe_sym *syms, size_t n, char *missing,
-		      size_t missing_n);
+		      size_t missing_n, const struct engine_tr *tr);
 void probe_dl_close(void *handle);
 
 /* ---------------------------------------------------------------- small helpers */
 
+/* msgid in tr's language: tr->gettext(tr->ctx, msgid), or msgid itself when tr or its
+ * gettext is NULL. Never NULL. */
+const char *probe_tr(const struct engine_tr *tr, const char *msgid) __attribute__((format_arg(2)));
+
 double probe_now(void);  /* monotonic seconds */
+/* probe_note and probe_msg format into their fixed buffers; a text longer than the buffer is
+ * cut at a character, never inside one (Chinese takes three bytes a character):
+ * probe_cut_whole(buf, n, what vsnprintf returned) does that. */
+void probe_cut_whole(char *buf, size_t n, int written);
 void probe_note(struct probe_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void probe_msg(char *buf, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 double probe_median(double *v, int n);  /* sorts v */
@@ -105,13 +119,17 @@ struct probe_cuda {
 	cu_result (*EventElapsedTime)(float *ms, cu_event a, cu_event b);
 	cu_result (*EventDestroy)(cu_event e);
 	bool can_measure;           /* every measuring symbol resolved */
+	bool lacks;                 /* loaded, but a reading symbol is missing (r->cuda.error says which) */
 	char missing[PROBE_MSG_MAX]; /* the first measuring symbol that is missing */
+	const struct engine_tr *tr; /* the language of its errors (probe_options.tr) */
 };
 
-/* Loads libcuda and fills r->cuda. Returns true when the reading symbols resolved. */
-bool probe_cuda_load(struct probe_cuda *cu, const char *path, struct probe_report *r);
+/* Loads libcuda and fills r->cuda (errors in tr's language). Returns true when the reading
+ * symbols resolved. */
+bool probe_cuda_load(struct probe_cuda *cu, const char *path, struct probe_report *r, const struct engine_tr *tr);
 void probe_cuda_unload(struct probe_cuda *cu);
-/* "34 CUDA_ERROR_STUB_LIBRARY: <what it means>" */
+/* "34 (CUDA_ERROR_STUB_LIBRARY: <what it means>)", the meaning in cu->tr's language (cu may be NULL:
+ * English) */
 void probe_cuda_describe(const struct probe_cuda *cu, cu_result e, char *buf, size_t n);
 /* Reads ordinal i into d (CUDA's view: name, UUID, capability, SMs, memory, bus). */
 void probe_cuda_read(struct probe_cuda *cu, int i, struct probe_device *d);
@@ -169,10 +187,11 @@ struct probe_nvml {
 	nvml_return (*DeviceGetUtilizationRates)(nvml_device d, struct nvml_utilization *u);
 	nvml_return (*DeviceGetTemperature)(nvml_device d, int sensor, unsigned int *c);
 	nvml_return (*DeviceGetMigMode)(nvml_device d, unsigned int *current, unsigned int *pending);
+	const struct engine_tr *tr; /* the language of its errors */
 };
 
-/* Loads and initialises NVML; fills r->nvml (r may be NULL: error goes to err). */
-bool probe_nvml_load(struct probe_nvml *nv, const char *path, struct probe_lib *lib);
+/* Loads and initialises NVML; fills lib (its error in tr's language). */
+bool probe_nvml_load(struct probe_nvml *nv, const char *path, struct probe_lib *lib, const struct engine_tr *tr);
 void probe_nvml_unload(struct probe_nvml *nv);
 void probe_nvml_describe(const struct probe_nvml *nv, nvml_return e, char *buf, size_t n);
 /* Finds d's NVML handle (by UUID, PCI bus id, then index) and fills what NVML knows. */
@@ -250,10 +269,13 @@ struct probe_blas {
 	cublaslt_handle lt_h;
 	cublas_handle h;
 	int version;
+	const struct engine_tr *tr; /* the language of its errors (set by probe_blas_load) */
 };
 
-/* Loads cuBLASLt (else cuBLAS); fills lib. Returns true when one loaded with its symbols. */
-bool probe_blas_load(struct probe_blas *b, const char *lt_path, const char *blas_path, struct probe_lib *lib);
+/* Loads cuBLASLt (else cuBLAS); fills lib (its error in tr's language). Returns true when one
+ * loaded with its symbols. */
+bool probe_blas_load(struct probe_blas *b, const char *lt_path, const char *blas_path, struct probe_lib *lib,
+		     const struct engine_tr *tr);
 /* Creates the library handle (needs a current context). */
 bool probe_blas_init(struct probe_blas *b, char *err, size_t n);
 void probe_blas_unload(struct probe_blas *b);

@@ -148,15 +148,26 @@ static void child_setup(int keep_fd)
 #endif
 }
 
-static int make_pipe(int fds[2], struct napkin_err *err)
+/* The caller's translator, kept by value: the job outlives the options it was started with. */
+static struct engine_tr keep_tr(const struct engine_tr *tr)
+{
+	struct engine_tr t = {NULL, NULL};
+
+	if (tr)
+		t = *tr;
+	return t;
+}
+
+/* strerror's text stays as the system gives it */
+static int make_pipe(int fds[2], const struct engine_tr *tr, struct napkin_err *err)
 {
 	if (pipe(fds) != 0)
-		return util_err_set(err, NAPKIN_EIO, "probe: cannot create a pipe: %s", strerror(errno));
+		return util_err_set(err, NAPKIN_EIO, probe_tr(tr, N_("probe: cannot create a pipe: %s")), strerror(errno));
 	if (fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK) != 0 ||
 	    fcntl(fds[0], F_SETFD, FD_CLOEXEC) != 0) {
 		close(fds[0]);
 		close(fds[1]);
-		return util_err_set(err, NAPKIN_EIO, "probe: cannot set up a pipe: %s", strerror(errno));
+		return util_err_set(err, NAPKIN_EIO, probe_tr(tr, N_("probe: cannot set up a pipe: %s")), strerror(errno));
 	}
 	return NAPKIN_OK;
 }
@@ -206,6 +217,7 @@ struct probe_job {
 	int wstatus;
 	struct probe_progress progress;
 	unsigned progress_seq;
+	struct engine_tr tr; /* the language of the messages the parent writes (timeout, crash) */
 };
 
 struct child_ctx {
@@ -255,8 +267,9 @@ int probe_start(struct probe_job **out, const struct probe_options *o, struct na
 	}
 	job = calloc(1, sizeof *job);
 	if (!job)
-		return util_err_set(err, NAPKIN_ENOMEM, "probe: out of memory");
-	rc = make_pipe(fds, err);
+		return util_err_set(err, NAPKIN_ENOMEM, "%s", probe_tr(o->tr, N_("probe: out of memory")));
+	job->tr = keep_tr(o->tr);
+	rc = make_pipe(fds, o->tr, err);
 	if (rc != NAPKIN_OK) {
 		free(job);
 		return rc;
@@ -268,7 +281,7 @@ int probe_start(struct probe_job **out, const struct probe_options *o, struct na
 	fflush(NULL); /* nothing buffered may be written twice */
 	job->pid = fork();
 	if (job->pid < 0) {
-		rc = util_err_set(err, NAPKIN_EIO, "probe: cannot start a process: %s", strerror(errno));
+		rc = util_err_set(err, NAPKIN_EIO, probe_tr(o->tr, N_("probe: cannot start a process: %s")), strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
 		free(job);
@@ -353,6 +366,7 @@ static void job_free(struct probe_job *job)
 void probe_job_finish(struct probe_job *job, struct probe_report *r)
 {
 	struct probe_report *rep = &job->report;
+	const struct engine_tr *tr = &job->tr;
 	char step[128];
 
 	while (probe_job_poll(job, NULL)) {
@@ -363,19 +377,29 @@ void probe_job_finish(struct probe_job *job, struct probe_report *r)
 	rep->elapsed = probe_now() - job->start;
 	step[0] = '\0';
 	if (job->progress.step[0])
-		probe_msg(step, sizeof step, " while %s", job->progress.step);
+		/* TRANSLATORS: added to a message that the probe stopped: the step it was at (in the
+		 * probe's words, "device-to-device copies of 1 GiB") */
+		probe_msg(step, sizeof step, probe_tr(tr, N_(" while %s")), job->progress.step);
 	if (job->timed_out) {
 		rep->status = PROBE_TIMEOUT;
-		probe_msg(rep->message, sizeof rep->message,
-			  "the probe did not finish within %.0f s%s and was stopped%s", job->timeout, step,
-			  job->reaped ? "" : " (the process is stuck in the driver)");
+		if (job->reaped)
+			/* TRANSLATORS: the deadline in seconds, then " while <step>" or nothing */
+			probe_msg(rep->message, sizeof rep->message,
+				  probe_tr(tr, N_("the probe did not finish within %.0f s%s and was stopped")), job->timeout,
+				  step);
+		else
+			probe_msg(rep->message, sizeof rep->message,
+				  probe_tr(tr, N_("the probe did not finish within %.0f s%s and was stopped (the process is "
+						  "stuck in the driver)")),
+				  job->timeout, step);
 	} else if (!job->done_msg) {
 		rep->status = PROBE_CRASHED;
 		if (job->reaped && WIFSIGNALED(job->wstatus))
-			probe_msg(rep->message, sizeof rep->message, "the probe process died of signal %d (%s)%s",
+			/* TRANSLATORS: the signal's number and strsignal's name for it (the system's words) */
+			probe_msg(rep->message, sizeof rep->message, probe_tr(tr, N_("the probe process died of signal %d (%s)%s")),
 				  WTERMSIG(job->wstatus), strsignal(WTERMSIG(job->wstatus)), step);
 		else
-			probe_msg(rep->message, sizeof rep->message, "the probe process ended early (status %d)%s",
+			probe_msg(rep->message, sizeof rep->message, probe_tr(tr, N_("the probe process ended early (status %d)%s")),
 				  job->reaped && WIFEXITED(job->wstatus) ? WEXITSTATUS(job->wstatus) : -1, step);
 	}
 	if (job->progress.step[0] && !rep->last_step[0])
@@ -408,7 +432,8 @@ int probe_run(const struct probe_options *o, struct probe_report *r, probe_progr
 		memset(r, 0, sizeof *r);
 		r->selected = -1;
 		r->status = PROBE_CRASHED;
-		util_strlcpy(r->message, err ? err->msg : "the probe process could not be started", sizeof r->message);
+		util_strlcpy(r->message, err ? err->msg : probe_tr(o ? o->tr : NULL, N_("the probe process could not be started")),
+			     sizeof r->message);
 		return rc;
 	}
 	while (probe_job_poll(job, &p)) {
@@ -434,9 +459,10 @@ struct probe_monitor {
 	struct probe_sample latest;
 	bool fresh, ended;
 	char error[MSG_TEXT_MAX];
+	struct engine_tr tr; /* the language of its messages */
 };
 
-static void monitor_child(int fd, const char *uuid, double interval, const char *libnvml)
+static void monitor_child(int fd, const char *uuid, double interval, const char *libnvml, const struct engine_tr *tr)
 {
 	struct probe_nvml nv;
 	struct probe_lib lib;
@@ -447,8 +473,9 @@ static void monitor_child(int fd, const char *uuid, double interval, const char 
 
 	child_setup(fd);
 	memset(&lib, 0, sizeof lib);
-	if (!probe_nvml_load(&nv, libnvml, &lib)) {
-		probe_msg(text, sizeof text, "NVML missing (%s: %s)", lib.path, lib.error);
+	if (!probe_nvml_load(&nv, libnvml, &lib, tr)) {
+		/* TRANSLATORS: the library's path and why it cannot be used (dlerror's text) */
+		probe_msg(text, sizeof text, probe_tr(tr, N_("NVML missing (%s: %s)")), lib.path, lib.error);
 		send_msg(fd, MSG_ERROR, text, strlen(text) + 1);
 		_exit(1);
 	}
@@ -459,7 +486,9 @@ static void monitor_child(int fd, const char *uuid, double interval, const char 
 	if (e != NVML_OK) {
 		char why[200];
 		probe_nvml_describe(&nv, e, why, sizeof why);
-		probe_msg(text, sizeof text, "NVML does not know device %s: %s", uuid && *uuid ? uuid : "0", why);
+		/* TRANSLATORS: a UUID (or 0) and NVML's error, as nvmlErrorString gives it */
+		probe_msg(text, sizeof text, probe_tr(tr, N_("NVML does not know device %s: %s")), uuid && *uuid ? uuid : "0",
+			  why);
 		send_msg(fd, MSG_ERROR, text, strlen(text) + 1);
 		_exit(1);
 	}
@@ -484,7 +513,7 @@ static void monitor_child(int fd, const char *uuid, double interval, const char 
 }
 
 int probe_monitor_start(struct probe_monitor **out, const char *uuid, double interval, const char *libnvml,
-			struct napkin_err *err)
+			const struct engine_tr *tr, struct napkin_err *err)
 {
 	struct probe_monitor *m;
 	int fds[2], rc;
@@ -492,8 +521,9 @@ int probe_monitor_start(struct probe_monitor **out, const char *uuid, double int
 	*out = NULL;
 	m = calloc(1, sizeof *m);
 	if (!m)
-		return util_err_set(err, NAPKIN_ENOMEM, "probe: out of memory");
-	rc = make_pipe(fds, err);
+		return util_err_set(err, NAPKIN_ENOMEM, "%s", probe_tr(tr, N_("probe: out of memory")));
+	m->tr = keep_tr(tr);
+	rc = make_pipe(fds, tr, err);
 	if (rc != NAPKIN_OK) {
 		free(m);
 		return rc;
@@ -503,7 +533,7 @@ int probe_monitor_start(struct probe_monitor **out, const char *uuid, double int
 	fflush(NULL);
 	m->pid = fork();
 	if (m->pid < 0) {
-		rc = util_err_set(err, NAPKIN_EIO, "probe: cannot start a process: %s", strerror(errno));
+		rc = util_err_set(err, NAPKIN_EIO, probe_tr(tr, N_("probe: cannot start a process: %s")), strerror(errno));
 		close(fds[0]);
 		close(fds[1]);
 		free(m);
@@ -511,7 +541,7 @@ int probe_monitor_start(struct probe_monitor **out, const char *uuid, double int
 	}
 	if (m->pid == 0) {
 		close(fds[0]);
-		monitor_child(fds[1], uuid, m->interval, libnvml);
+		monitor_child(fds[1], uuid, m->interval, libnvml, &m->tr);
 		_exit(0);
 	}
 	close(fds[1]);
@@ -552,11 +582,11 @@ int probe_monitor_poll(struct probe_monitor *m, struct probe_sample *s, char *ms
 			if (!reap(m->pid, &st))
 				kill_and_reap(m->pid, &st);
 			if (!m->error[0])
-				util_strlcpy(m->error, "the monitor process ended", sizeof m->error);
+				util_strlcpy(m->error, probe_tr(&m->tr, N_("the monitor process ended")), sizeof m->error);
 		} else if (probe_now() - m->last > stale) {
 			m->ended = true;
 			kill_and_reap(m->pid, &st);
-			probe_msg(m->error, sizeof m->error, "no answer from NVML for %.0f s", stale);
+			probe_msg(m->error, sizeof m->error, probe_tr(&m->tr, N_("no answer from NVML for %.0f s")), stale);
 		}
 	}
 	if (m->fresh) {

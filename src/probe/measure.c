@@ -22,6 +22,7 @@ struct bench {
 	unsigned char *staging;  /* page-locked (or malloc'ed) random data for fills */
 	bool staging_pinned;
 	uint64_t rng;
+	const struct engine_tr *tr; /* the language of its notes (probe_options.tr) */
 	char err[PROBE_MSG_MAX];
 };
 
@@ -34,7 +35,8 @@ static bool cu_ok(struct bench *b, cu_result e, const char *what)
 	if (e == CU_SUCCESS)
 		return true;
 	probe_cuda_describe(b->cu, e, why, sizeof why);
-	probe_msg(b->err, sizeof b->err, "%s failed: %s", what, why);
+	/* TRANSLATORS: a driver function (cuMemAlloc) and its error ("2 (CUDA_ERROR_OUT_OF_MEMORY: ...)") */
+	probe_msg(b->err, sizeof b->err, probe_tr(b->tr, N_("%s failed: %s")), what, why);
 	return false;
 }
 
@@ -167,20 +169,22 @@ static void measure_d2d(struct probe_ctx *c, struct bench *b, double free_b, dou
 	a.bytes = c->o->copy_bytes > 0 ? (size_t)c->o->copy_bytes : round_mib(free_b / 4 < 1024 * MIB ? free_b / 4 : 1024 * MIB);
 	rt->bytes = (double)a.bytes;
 	if (free_b < 8 * MIB) {
-		skipped(rt, "less than 8 MiB of device memory is free");
+		skipped(rt, probe_tr(b->tr, N_("less than 8 MiB of device memory is free")));
 		return;
 	}
 	if (!cu_ok(b, b->cu->MemAlloc(&a.src, a.bytes), "cuMemAlloc") ||
 	    !cu_ok(b, b->cu->MemAlloc(&a.dst, a.bytes), "cuMemAlloc"))
 		goto fail;
 	engine_fmt_bytes((double)a.bytes, true, what, sizeof what);
-	probe_progress(c, 0.20, "device-to-device copies of %s", what);
+	probe_progress(c, 0.20, probe_tr(b->tr, N_("device-to-device copies of %s")), what);
 	if (!fill_device(b, a.src, a.bytes, ENGINE_DT_FP32))
 		goto fail;
 	if (!measure(b, op_d2d, &a, 2.0 * (double)a.bytes, 9, 0.03, probe_now() + share, rt))
 		goto fail;
-	probe_msg(rt->note, sizeof rt->note, "cuMemcpyDtoDAsync of %s, bytes read + written, median of %d batches of %d",
-		  what, rt->runs, rt->reps);
+	/* TRANSLATORS: the buffer's size, the batches timed and the copies in each */
+	probe_msg(rt->note, sizeof rt->note,
+		  probe_tr(b->tr, N_("cuMemcpyDtoDAsync of %s, bytes read + written, median of %d batches of %d")), what,
+		  rt->runs, rt->reps);
 	goto out;
 fail:
 	failed(rt, b->err);
@@ -202,7 +206,7 @@ static void measure_h2d(struct probe_ctx *c, struct bench *b, double free_b, dou
 	pin->bytes = page->bytes = (double)a.bytes;
 	engine_fmt_bytes((double)a.bytes, true, what, sizeof what);
 	if (free_b < 8 * MIB) {
-		skipped(pin, "less than 8 MiB of device memory is free");
+		skipped(pin, probe_tr(b->tr, N_("less than 8 MiB of device memory is free")));
 		skipped(page, pin->note);
 		return;
 	}
@@ -211,7 +215,7 @@ static void measure_h2d(struct probe_ctx *c, struct bench *b, double free_b, dou
 		failed(page, b->err);
 		goto out;
 	}
-	probe_progress(c, 0.35, "host-to-device copies of %s, pinned", what);
+	probe_progress(c, 0.35, probe_tr(b->tr, N_("host-to-device copies of %s, pinned")), what);
 	if (!cu_ok(b, b->cu->MemHostAlloc(&pinned, a.bytes, CU_MEMHOSTALLOC_PORTABLE), "cuMemHostAlloc")) {
 		pinned = NULL;
 		failed(pin, b->err);
@@ -220,16 +224,17 @@ static void measure_h2d(struct probe_ctx *c, struct bench *b, double free_b, dou
 		a.host = pinned;
 		if (measure(b, op_h2d_async, &a, (double)a.bytes, 7, 0.03, probe_now() + share / 2, pin))
 			probe_msg(pin->note, sizeof pin->note,
-				  "cuMemcpyHtoDAsync of %s from cuMemHostAlloc memory, median of %d batches of %d", what,
-				  pin->runs, pin->reps);
+				  probe_tr(b->tr, N_("cuMemcpyHtoDAsync of %s from cuMemHostAlloc memory, median of %d batches "
+						     "of %d")),
+				  what, pin->runs, pin->reps);
 		else
 			failed(pin, b->err);
 	}
 	probe_snapshot(c);
-	probe_progress(c, 0.42, "host-to-device copies of %s, pageable", what);
+	probe_progress(c, 0.42, probe_tr(b->tr, N_("host-to-device copies of %s, pageable")), what);
 	pageable = malloc(a.bytes);
 	if (!pageable) {
-		failed(page, "out of host memory");
+		failed(page, probe_tr(b->tr, N_("out of host memory")));
 		goto out;
 	}
 	/* random again (faulting the pages in), copied from the pinned buffer when there is one */
@@ -240,7 +245,7 @@ static void measure_h2d(struct probe_ctx *c, struct bench *b, double free_b, dou
 	a.host = pageable;
 	if (measure(b, op_h2d_sync, &a, (double)a.bytes, 7, 0.03, probe_now() + share / 2, page))
 		probe_msg(page->note, sizeof page->note,
-			  "cuMemcpyHtoD of %s from malloc'ed memory, median of %d batches of %d", what,
+			  probe_tr(b->tr, N_("cuMemcpyHtoD of %s from malloc'ed memory, median of %d batches of %d")), what,
 			  page->runs, page->reps);
 	else
 		failed(page, b->err);
@@ -305,6 +310,26 @@ static void measure_curve(struct probe_ctx *c, struct bench *b, struct probe_bla
 	m->curve[m->curve_n++] = *top;
 }
 
+/* How a matmul was measured, one whole message per kind of dtype (their words differ). */
+static void gemm_note(const struct engine_tr *tr, struct probe_rate *rt, const char *blasname, enum engine_dtype dt,
+		      const char *dname)
+{
+	if (dt == ENGINE_DT_FP8_E4M3)
+		/* TRANSLATORS: "cuBLASLt 12.4.5, e4m3 in, ..., median of 7 batches of 40" */
+		probe_msg(rt->note, sizeof rt->note,
+			  probe_tr(tr, N_("%s, e4m3 in, bf16 out, fp32 accumulate, median of %d batches of %d")), blasname,
+			  rt->runs, rt->reps);
+	else if (dt == ENGINE_DT_TF32)
+		probe_msg(rt->note, sizeof rt->note,
+			  probe_tr(tr, N_("%s, fp32 in and out, tf32 math, fp32 accumulate, median of %d batches of %d")),
+			  blasname, rt->runs, rt->reps);
+	else
+		/* TRANSLATORS: the library, the dtype (bf16, fp16, fp32) and the batches */
+		probe_msg(rt->note, sizeof rt->note,
+			  probe_tr(tr, N_("%s, %s in and out, fp32 accumulate, median of %d batches of %d")), blasname, dname,
+			  rt->runs, rt->reps);
+}
+
 static void measure_matmuls(struct probe_ctx *c, struct bench *b, struct probe_blas *blas, bool have_blas,
 			    const struct probe_device *d, double free_b, double share)
 {
@@ -319,7 +344,7 @@ static void measure_matmuls(struct probe_ctx *c, struct bench *b, struct probe_b
 
 	if (!have_blas) {
 		for (i = 0; i < ndt; i++)
-			skipped(&c->r->m.matmul[dts[i]], "no cuBLASLt or cuBLAS library");
+			skipped(&c->r->m.matmul[dts[i]], probe_tr(b->tr, N_("no cuBLASLt or cuBLAS library")));
 		return;
 	}
 	probe_blas_name(blas, blasname, sizeof blasname);
@@ -328,11 +353,11 @@ static void measure_matmuls(struct probe_ctx *c, struct bench *b, struct probe_b
 		struct probe_rate *rt = &c->r->m.matmul[dts[i]];
 		rt->m = rt->n = rt->k = n;
 		if (n == 0)
-			skipped(rt, "not enough free device memory for a 512 x 512 matmul");
+			skipped(rt, probe_tr(b->tr, N_("not enough free device memory for a 512 x 512 matmul")));
 		else if (dts[i] == ENGINE_DT_FP8_E4M3 && cc < 89)
-			skipped(rt, "fp8 matmuls need compute capability 8.9 or newer");
+			skipped(rt, probe_tr(b->tr, N_("fp8 matmuls need compute capability 8.9 or newer")));
 		else if (dts[i] == ENGINE_DT_TF32 && cc > 0 && cc < 80)
-			skipped(rt, "tf32 needs compute capability 8.0 or newer");
+			skipped(rt, probe_tr(b->tr, N_("tf32 needs compute capability 8.0 or newer")));
 		else
 			todo++;
 	}
@@ -356,8 +381,8 @@ static void measure_matmuls(struct probe_ctx *c, struct bench *b, struct probe_b
 
 		if (rt->state != PROBE_M_NOT_RUN)
 			continue;
-		probe_progress(c, 0.5 + 0.5 * (double)done / (double)todo, "matmul %s %lldx%lldx%lld", dname,
-			       (long long)n, (long long)n, (long long)n);
+		probe_progress(c, 0.5 + 0.5 * (double)done / (double)todo, probe_tr(b->tr, N_("matmul %s %lldx%lldx%lld")),
+			       dname, (long long)n, (long long)n, (long long)n);
 		done++;
 		if (!fill_device(b, a, (size_t)(elem * (double)sz), dt) ||
 		    !fill_device(b, bm, (size_t)(elem * (double)sz), dt)) {
@@ -378,10 +403,7 @@ static void measure_matmuls(struct probe_ctx *c, struct bench *b, struct probe_b
 			warmed = true;
 		}
 		if (measure(b, op_gemm, &g, flops, 7, 0.05, end, rt))
-			probe_msg(rt->note, sizeof rt->note, "%s, %s%s, fp32 accumulate, median of %d batches of %d",
-				  blasname, dt == ENGINE_DT_FP8_E4M3 ? "e4m3 in, bf16 out" : dt == ENGINE_DT_TF32 ? "fp32" : dname,
-				  dt == ENGINE_DT_FP8_E4M3 ? "" : dt == ENGINE_DT_TF32 ? " in and out, tf32 math" : " in and out",
-				  rt->runs, rt->reps);
+			gemm_note(b->tr, rt, blasname, dt, dname);
 		else
 			failed(rt, b->err);
 		probe_gemm_free(&g);
@@ -404,6 +426,7 @@ void probe_measure(struct probe_ctx *c, struct probe_cuda *cu, struct probe_blas
 
 	memset(&b, 0, sizeof b);
 	b.cu = cu;
+	b.tr = c->o->tr;
 	b.rng = 0x853c49e6748fea9bull;
 	c->r->measured = true;
 	if (!cu_ok(&b, cu->MemGetInfo(&free_s, &total_s), "cuMemGetInfo"))
@@ -417,26 +440,26 @@ void probe_measure(struct probe_ctx *c, struct probe_cuda *cu, struct probe_blas
 	} else {
 		staging = malloc(STAGING_BYTES);
 		if (!staging) {
-			util_strlcpy(b.err, "out of host memory", sizeof b.err);
+			util_strlcpy(b.err, probe_tr(b.tr, N_("out of host memory")), sizeof b.err);
 			goto fail;
 		}
 	}
 	b.staging = staging;
 	if (c->o->skip & PROBE_SKIP_D2D)
-		skipped(&c->r->m.d2d, "not asked for");
+		skipped(&c->r->m.d2d, probe_tr(b.tr, N_("not asked for")));
 	else
 		measure_d2d(c, &b, free_b, 0.15 * budget);
 	probe_snapshot(c);
 	if (c->o->skip & PROBE_SKIP_H2D) {
-		skipped(&c->r->m.h2d_pinned, "not asked for");
-		skipped(&c->r->m.h2d_pageable, "not asked for");
+		skipped(&c->r->m.h2d_pinned, probe_tr(b.tr, N_("not asked for")));
+		skipped(&c->r->m.h2d_pageable, probe_tr(b.tr, N_("not asked for")));
 	} else {
 		measure_h2d(c, &b, free_b, 0.15 * budget);
 	}
 	probe_snapshot(c);
 	if (c->o->skip & PROBE_SKIP_MATMUL) {
 		for (i = 0; i < ndt; i++)
-			skipped(&c->r->m.matmul[dts[i]], "not asked for");
+			skipped(&c->r->m.matmul[dts[i]], probe_tr(b.tr, N_("not asked for")));
 	} else {
 		measure_matmuls(c, &b, blas, have_blas, d, free_b, 0.7 * budget);
 	}

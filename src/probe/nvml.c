@@ -51,7 +51,7 @@ void probe_nvml_describe(const struct probe_nvml *nv, nvml_return e, char *buf, 
 		probe_msg(buf, n, "%d", e);
 }
 
-bool probe_nvml_load(struct probe_nvml *nv, const char *path, struct probe_lib *lib)
+bool probe_nvml_load(struct probe_nvml *nv, const char *path, struct probe_lib *lib, const struct engine_tr *tr)
 {
 	static const char *const names[] = {"libnvidia-ml.so.1", NULL};
 	char missing[PROBE_MSG_MAX], why[PROBE_MSG_MAX];
@@ -60,18 +60,20 @@ bool probe_nvml_load(struct probe_nvml *nv, const char *path, struct probe_lib *
 	bool ok = false;
 
 	memset(nv, 0, sizeof *nv);
-	nv->handle = probe_dl_open(lib, path, "NAPKIN_LIBNVML", names);
+	nv->tr = tr;
+	nv->handle = probe_dl_open(lib, path, "NAPKIN_LIBNVML", names, tr);
 	if (!nv->handle)
 		goto out;
 	if (!probe_dl_resolve(nv->handle, nv, nvml_syms, sizeof nvml_syms / sizeof nvml_syms[0], missing,
-			      sizeof missing)) {
-		probe_msg(lib->error, sizeof lib->error, "lacks %s", missing);
+			      sizeof missing, tr)) {
+		probe_msg(lib->error, sizeof lib->error, probe_tr(tr, N_("lacks %s")), missing);
 		goto out;
 	}
 	e = nv->Init();
 	if (e != NVML_OK) {
+		/* why: the code and nvmlErrorString's text, as NVML gives it */
 		probe_nvml_describe(nv, e, why, sizeof why);
-		probe_msg(lib->error, sizeof lib->error, "nvmlInit failed: %s", why);
+		probe_msg(lib->error, sizeof lib->error, probe_tr(tr, N_("nvmlInit failed: %s")), why);
 		goto out;
 	}
 	nv->initialised = true;

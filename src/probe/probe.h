@@ -8,7 +8,9 @@
  * NAPKIN_LIBCUBLAS: when one is set, only that path is tried.
  *
  * Partial data is normal: each device field has a valid bit, each measurement a state and
- * a note. What is missing is said in words (report.message, report.notes[]).
+ * a note. What is missing is said in words (report.message, report.notes[]), in the
+ * language of the translator on the options (probe_options.tr, as the engine's
+ * engine_scenario.tr: NULL is English, what `napkin probe --format json` carries).
  *
  * The driver runs in a child process with a deadline, so that a hung or crashing driver
  * never takes the caller down (the TUI uses the same calls):
@@ -31,7 +33,9 @@
  *   probe_monitor_stop(mon).
  *
  * Ownership: every struct here is plain data owned by the caller; jobs and monitors are
- * opaque handles freed by finish/cancel/stop. Library code never prints.
+ * opaque handles freed by finish/cancel/stop. Library code never prints, and never calls
+ * gettext itself: its sentences go through the caller's translator before their numbers are
+ * formatted (docs/i18n.md, "The engine stays pure": the probe does the same).
  * This header includes no CUDA or dlfcn type.
  */
 #ifndef NAPKIN_PROBE_H
@@ -179,6 +183,12 @@ struct probe_options {
 	int64_t matmul_n;       /* square matmul size (0: 8192 or the largest that fits) */
 	/* Library paths; NULL: the environment override, else the usual sonames. */
 	const char *libcuda, *libnvml, *libcublaslt, *libcublas;
+	/* The language of the report's words (message, notes, each measurement's note, the
+	 * libraries' errors, the progress steps): each English format string, its msgid, goes
+	 * through tr before it is formatted (NULL or a NULL gettext: English, as JSON needs).
+	 * The child inherits it by fork; the system's dlerror and strerror texts stay as the
+	 * system gives them. Not copied: it must outlive the job. */
+	const struct engine_tr *tr;
 };
 
 void probe_options_default(struct probe_options *o);
@@ -264,8 +274,11 @@ int probe_find_datasheet(struct preset_registry *reg, const struct probe_device 
 void probe_profile(const struct probe_report *r, const struct engine_gpu *datasheet, struct engine_gpu *out);
 
 /* The `measured:` section of a GPU preset, YAML block style, indented by two spaces under a
- * "measured:" line, ending in a newline. *out is malloc'ed; the caller frees it. */
-int probe_measured_yaml(const struct probe_report *r, char **out, size_t *len, struct napkin_err *err);
+ * "measured:" line, ending in a newline. *out is malloc'ed; the caller frees it. The YAML
+ * (its keys and comments) is English in every language, a file a program reads; an error
+ * is in tr's language (NULL: English). */
+int probe_measured_yaml(const struct probe_report *r, char **out, size_t *len, const struct engine_tr *tr,
+			struct napkin_err *err);
 
 /* ---------------------------------------------------------------- the live monitor */
 
@@ -292,9 +305,9 @@ struct probe_monitor;
 
 /* Starts a child that samples the device with this UUID (NULL or "": NVML index 0) every
  * interval seconds (0: 1 s). Returns 0, or an error code (fork failed). NVML problems come
- * back through probe_monitor_poll. */
+ * back through probe_monitor_poll, in tr's language (NULL: English; tr is copied). */
 int probe_monitor_start(struct probe_monitor **out, const char *uuid, double interval, const char *libnvml,
-			struct napkin_err *err);
+			const struct engine_tr *tr, struct napkin_err *err);
 int probe_monitor_fd(const struct probe_monitor *m);
 /* Never blocks. Returns 1 with *s the newest sample when one arrived, 0 when nothing new,
  * -1 when the monitor has ended (msg says why: "NVML missing (...)", "no answer from NVML

@@ -438,7 +438,8 @@ static void sb_bytes(struct sbuf *b, double v)
 		sb_printf(b, "%.0f", v);
 }
 
-int probe_measured_yaml(const struct probe_report *r, char **out, size_t *len, struct napkin_err *err)
+int probe_measured_yaml(const struct probe_report *r, char **out, size_t *len, const struct engine_tr *tr,
+			struct napkin_err *err)
 {
 	const struct probe_device *d = probe_report_device(r);
 	const enum engine_dtype *dts;
@@ -453,7 +454,7 @@ int probe_measured_yaml(const struct probe_report *r, char **out, size_t *len, s
 	*out = NULL;
 	*len = 0;
 	if (!d)
-		return util_err_set(err, NAPKIN_ENODEV, "probe: no device was read, nothing to save");
+		return util_err_set(err, NAPKIN_ENODEV, "%s", probe_tr(tr, N_("probe: no device was read, nothing to save")));
 	sb_printf(&b, "measured:\n");
 	if (now > 0 && gmtime_r(&now, &tm)) {
 		strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -532,7 +533,7 @@ int probe_measured_yaml(const struct probe_report *r, char **out, size_t *len, s
 		sb_printf(&b, "  sm_count: %d\n", d->sm_count);
 	if (b.oom) {
 		free(b.p);
-		return util_err_set(err, NAPKIN_ENOMEM, "probe: out of memory");
+		return util_err_set(err, NAPKIN_ENOMEM, "%s", probe_tr(tr, N_("probe: out of memory")));
 	}
 	*out = b.p;
 	*len = b.len;

@@ -13,12 +13,14 @@ void probe_progress(struct probe_ctx *c, double fraction, const char *fmt, ...)
 {
 	struct probe_progress p;
 	va_list ap;
+	int w;
 
 	memset(&p, 0, sizeof p);
 	p.fraction = fraction < 0 ? 0 : fraction > 1 ? 1 : fraction;
 	va_start(ap, fmt);
-	vsnprintf(p.step, sizeof p.step, fmt, ap);
+	w = vsnprintf(p.step, sizeof p.step, fmt, ap);
 	va_end(ap);
+	probe_cut_whole(p.step, sizeof p.step, w);
 	p.elapsed = probe_now() - c->t0;
 	util_strlcpy(c->r->last_step, p.step, sizeof c->r->last_step);
 	if (c->on_progress)

@@ -17,7 +17,7 @@
 
 /* ---------------------------------------------------------------- the monitor */
 
-static void monitor_start(struct tui_gpu *g, uint64_t now)
+static void monitor_start(struct tui_gpu *g, const struct engine_tr *tr, uint64_t now)
 {
 	struct napkin_err err;
 
@@ -27,7 +27,7 @@ static void monitor_start(struct tui_gpu *g, uint64_t now)
 	g->hist_n = g->hist_pos = 0;
 	memset(&g->sample, 0, sizeof g->sample);
 	util_err_clear(&err);
-	if (probe_monitor_start(&g->mon, g->uuid[0] ? g->uuid : NULL, 1.0, NULL, &err) != NAPKIN_OK) {
+	if (probe_monitor_start(&g->mon, g->uuid[0] ? g->uuid : NULL, 1.0, NULL, tr, &err) != NAPKIN_OK) {
 		g->mon = NULL;
 		g->mon_ended = true;
 		snprintf(g->mon_msg, sizeof g->mon_msg, "%.300s", err.msg);
@@ -64,7 +64,7 @@ int tui_gpulive_open(struct tui_model *m)
 	if (g == NULL)
 		return -1;
 	tui_gpu_monitor_stop(g);
-	monitor_start(g, m->now); /* the last frame's time: a due time in the past is looked at at once */
+	monitor_start(g, m->sc.tr, m->now); /* the last frame's time: a due time in the past is looked at at once */
 	return 0;
 }
 
@@ -85,7 +85,7 @@ unsigned tui_gpulive_key(struct tui_model *m, const struct tui_event *ev, uint64
 	case 'r':
 		if (g != NULL) {
 			tui_gpu_monitor_stop(g);
-			monitor_start(g, now);
+			monitor_start(g, m->sc.tr, now);
 		}
 		return TUI_REACT_REDRAW;
 	case 'G': return tui_gpu_probe_start(m, now);

@@ -188,6 +188,7 @@ unsigned tui_gpu_probe_start(struct tui_model *m, uint64_t now)
 	probe_options_default(&o);
 	if (m->probe_timeout > 0)
 		o.timeout = m->probe_timeout;
+	o.tr = m->sc.tr; /* the probe's words in the explorer's language (the child inherits it) */
 	util_err_clear(&err);
 	if (probe_start(&g->job, &o, &err) != NAPKIN_OK) {
 		g->job = NULL;
@@ -271,7 +272,10 @@ void tui_probe_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		return;
 	}
 	if (g->failed) {
-		int lines = tui_paint_wrapped_from(NULL, tui_rect_make(0, 0, 90, 1000), g->fail_text, 0, 0);
+		/* the text's lines at the width it is drawn in (a narrow screen wraps it more, and
+		 * Chinese wraps at other places than English) */
+		int tw = tui_rect_inner(tui_layout_overlay(m->w, m->h - 1, 96, 3)).w - 2;
+		int lines = tui_paint_wrapped_from(NULL, tui_rect_make(0, 0, tw > 1 ? tw : 1, 1000), g->fail_text, 0, 0);
 		box = tui_layout_overlay(m->w, m->h - 1, 96, lines + 4);
 		in = tui_rect_inner(box);
 		in.x++;

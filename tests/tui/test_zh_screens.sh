@@ -18,15 +18,15 @@
 # listed by the key that opens them: their screens are checked for width only, and their
 # lines in `?` help (the section under "title (KEY)") are not read for English. Remove an
 # entry when the view is translated.
-# G and M: their own words are Chinese; the probe's messages in them (src/probe, with the
-# system's dlerror text) are English yet
-NOT_YET_VIEWS="G M"
+# (G and M, the GPU probe and the live panel, are translated, the probe's messages too: only
+# the system's own texts inside them stay English, see SYSTEM below)
+NOT_YET_VIEWS=""
 # Texts of these source folders, found verbatim on a screen, are reported as pending and
-# not failed (the probe's messages): they come through _() where the explorer shows them
-# and turn Chinese when the folder's strings are marked and translated. Remove a folder
-# when it is. (src/engine and src/presets are translated: their texts on a Chinese screen
-# fail like the explorer's own; the picker, all presets' summaries, is read word by word.)
-NOT_YET_SOURCES="src/probe"
+# not failed: they come through _() where the explorer shows them and turn Chinese when the
+# folder's strings are marked and translated. Remove a folder when it is. (src/engine,
+# src/presets and src/probe are translated: their texts on a Chinese screen fail like the
+# explorer's own; the picker, all presets' summaries, is read word by word.)
+NOT_YET_SOURCES=""
 . "$(dirname "$0")/lib.sh"
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
@@ -275,8 +275,30 @@ tui_text = re.sub(r"\s+", " ", " ".join(tui_text))
 
 WORD = re.compile(r"^[(\[]?([a-z][a-z']{2,})[)\],.;:!?]*$")
 
+# The system's own texts, which napkin quotes as the system gives them (docs/i18n.md): the
+# C library's strerror for every errno, dlopen's "cannot open shared object file" (glibc's
+# dlerror), strsignal's names. The probe's overlay shows them inside its Chinese message
+# (no NVIDIA driver here: libcuda.so.1 cannot be loaded); they are taken out of a line
+# before its words are read, so English of napkin's own beside them still fails.
+import errno, signal
+SYSTEM = {os.strerror(e) for e in range(1, 200)} | {"cannot open shared object file"}
+SYSTEM |= {signal.strsignal(s) for s in range(1, 65) if signal.strsignal(s)}
+SYSTEM = sorted((t for t in SYSTEM if not t.startswith("Unknown")), key=len, reverse=True)
+
+def unsystem(line):
+    for t in SYSTEM:
+        line = line.replace(t, " ")
+    return line
+
+# a run of words from the middle of a system text that a wrapped line cut ("cannot open" /
+# "shared object file"): its words, in order, within one of them
+SYSTEM_WORDS = [" " + re.sub(r"[^a-z' ]", " ", t.lower()) + " " for t in SYSTEM]
+def is_system(run):
+    return any(" " + run + " " in t for t in SYSTEM_WORDS)
+
 def english_runs(line):
     runs, cur = [], []
+    line = unsystem(line)
     # an explanation's source line stays as cited (docs/i18n.md): its words are not read
     if "来源 " in line:
         line = line[:line.index("来源 ")]
@@ -406,6 +428,8 @@ for name in sorted(os.listdir(shots)):
         if i in skip:
             continue
         for run in english_runs(l):
+            if is_system(run):
+                continue
             if is_pending(run):
                 pending[run] = pending.get(run, 0) + 1
             else:

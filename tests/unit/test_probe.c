@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "fake.h"
+#include "i18n.h"
 #include "probe.h"
 #include "testutil.h"
 
@@ -629,7 +630,7 @@ static void test_monitor(void **state)
 	int got = 0, i;
 
 	(void)state;
-	assert_int_equal(probe_monitor_start(&m, "GPU-00102030-4050-6070-8090-a0b0c0d0e0f0", 0.1, NULL, &err), 0);
+	assert_int_equal(probe_monitor_start(&m, "GPU-00102030-4050-6070-8090-a0b0c0d0e0f0", 0.1, NULL, NULL, &err), 0);
 	for (i = 0; i < 100 && got < 3; i++) {
 		struct pollfd pfd = {probe_monitor_fd(m), POLLIN, 0};
 		int rc;
@@ -677,7 +678,7 @@ static void test_monitor_no_nvml(void **state)
 
 	(void)state;
 	setenv("NAPKIN_LIBNVML", "/nonexistent/libnvidia-ml.so.1", 1);
-	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, &err), 0);
+	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, NULL, &err), 0);
 	assert_int_equal(monitor_end(m, msg, sizeof msg, 5), -1);
 	assert_contains(msg, "NVML missing (/nonexistent/libnvidia-ml.so.1: ");
 	probe_monitor_stop(m);
@@ -690,7 +691,7 @@ static void test_monitor_unknown_uuid(void **state)
 	char msg[256] = "";
 
 	(void)state;
-	assert_int_equal(probe_monitor_start(&m, "GPU-nope", 0.1, NULL, &err), 0);
+	assert_int_equal(probe_monitor_start(&m, "GPU-nope", 0.1, NULL, NULL, &err), 0);
 	assert_int_equal(monitor_end(m, msg, sizeof msg, 5), -1);
 	assert_contains(msg, "NVML does not know device GPU-nope");
 	probe_monitor_stop(m);
@@ -704,10 +705,189 @@ static void test_monitor_hang(void **state)
 
 	(void)state;
 	setenv("FAKE_CUDA_HANG", "nvmlDeviceGetPowerUsage", 1);
-	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, &err), 0);
+	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, NULL, &err), 0);
 	assert_int_equal(monitor_end(m, msg, sizeof msg, 6), -1);
 	assert_string_equal(msg, "no answer from NVML for 2 s");
 	probe_monitor_stop(m);
+}
+
+/* ---------------------------------------------------------------- the translator */
+
+/* A translator that marks what it translated: "T:" before the msgid (the same conversions,
+ * so every format still formats). Its strings live as long as the test program. */
+static const char *mark(void *ctx, const char *msgid)
+{
+	static char pool[160][PROBE_MSG_MAX];
+	static const char *key[160];
+	static int n;
+	int i;
+
+	(void)ctx;
+	for (i = 0; i < n; i++)
+		if (key[i] == msgid)
+			return pool[i];
+	if (n == 160)
+		return msgid;
+	key[n] = msgid;
+	snprintf(pool[n], sizeof pool[n], "T:%s", msgid);
+	return pool[n++];
+}
+static const struct engine_tr marker = {mark, NULL};
+
+struct step_log {
+	int calls, marked;
+};
+
+static void on_step(void *ctx, const struct probe_progress *p)
+{
+	struct step_log *l = ctx;
+
+	l->calls++;
+	l->marked += strncmp(p->step, "T:", 2) == 0;
+}
+
+#define assert_marked(s) assert_true_msg(strncmp((s), "T:", 2) == 0, (s))
+#define assert_true_msg(c, s)                                                                                \
+	do {                                                                                                 \
+		if (!(c))                                                                                    \
+			fail_msg("not through the translator: \"%s\"", (s));                                 \
+	} while (0)
+
+/* Every word of a report goes through the options' translator, in the child too (it has
+ * the translator by fork): the message, the notes, each measurement's note, the progress
+ * steps, the CUDA error's meaning; the system's texts (dlerror) inside them stay. */
+static void test_translated(void **state)
+{
+	const enum engine_dtype *dts;
+	size_t ndt = probe_matmul_dtypes(&dts), i;
+	struct probe_options o;
+	struct napkin_err err;
+	struct step_log l = {0, 0};
+	int k;
+
+	(void)state;
+	setenv("NAPKIN_LIBNVML", "/nonexistent/libnvidia-ml.so.1", 1);
+	setenv("NAPKIN_LIBCUBLASLT", "/nonexistent/libcublasLt.so.12", 1);
+	test_options(&o);
+	o.tr = &marker;
+	assert_int_equal(probe_run(&o, &R, on_step, &l, &err), 0);
+	assert_int_equal(R.status, PROBE_OK);
+	assert_true(R.n_notes >= 2);
+	for (k = 0; k < R.n_notes; k++)
+		assert_marked(R.notes[k]);
+	assert_true(has_note(&R, "T:NVML missing (/nonexistent/libnvidia-ml.so.1: "));
+	assert_true(has_note(&R, "No such file or directory")); /* dlerror's own words */
+	assert_marked(R.m.d2d.note);
+	assert_marked(R.m.h2d_pinned.note);
+	assert_marked(R.m.h2d_pageable.note);
+	for (i = 0; i < ndt; i++)
+		assert_string_equal(R.m.matmul[dts[i]].note, "T:no cuBLASLt or cuBLAS library");
+	assert_string_equal(R.last_step, "T:done");
+	assert_true(l.calls >= 3);
+	assert_int_equal(l.marked, l.calls);
+
+	/* a CUDA error: the message and the error's meaning (its name stays cuda.h's) */
+	env_reset();
+	setup_fakes(NULL);
+	setenv("FAKE_CUDA_INIT_ERROR", "999", 1);
+	assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
+	assert_int_equal(R.status, PROBE_DRIVER_ERROR);
+	assert_marked(R.message);
+	assert_contains(R.message, "cuInit returned 999 (CUDA_ERROR_UNKNOWN: T:an unknown error");
+
+	/* the parent's own words: a timeout, with the step the child was at */
+	env_reset();
+	setup_fakes(NULL);
+	setenv("FAKE_CUDA_HANG", "cuEventSynchronize", 1);
+	o.timeout = 1.0;
+	assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
+	assert_int_equal(R.status, PROBE_TIMEOUT);
+	assert_contains(R.message, "T:the probe did not finish within 1 s");
+	assert_contains(R.message, "T: while T:device-to-device copies of ");
+
+	/* no driver: the message; the library's error is dlerror's, as the system gives it */
+	setenv("NAPKIN_LIBCUDA", "/nonexistent/libcuda.so.1", 1);
+	o.timeout = 30.0;
+	assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
+	assert_int_equal(R.status, PROBE_NO_DRIVER);
+	assert_contains(R.message, "T:no NVIDIA driver: /nonexistent/libcuda.so.1 cannot be loaded (");
+	assert_true(strncmp(R.cuda.error, "T:", 2) != 0);
+	assert_contains(R.cuda.error, "No such file or directory");
+
+	/* a translator without gettext is English, as NULL is */
+	{
+		const struct engine_tr none = {NULL, NULL};
+		o.tr = &none;
+		assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
+		assert_contains(R.message, "no NVIDIA driver: /nonexistent/libcuda.so.1 cannot be loaded (");
+		assert_null(strstr(R.message, "T:"));
+	}
+}
+
+/* The monitor's words through its translator, from the child and from the parent. */
+static void test_monitor_translated(void **state)
+{
+	struct probe_monitor *m;
+	struct napkin_err err;
+	char msg[256] = "";
+
+	(void)state;
+	setenv("NAPKIN_LIBNVML", "/nonexistent/libnvidia-ml.so.1", 1);
+	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, &marker, &err), 0);
+	assert_int_equal(monitor_end(m, msg, sizeof msg, 5), -1);
+	assert_contains(msg, "T:NVML missing (/nonexistent/libnvidia-ml.so.1: ");
+	probe_monitor_stop(m);
+	setup_fakes(NULL);
+	setenv("FAKE_CUDA_HANG", "nvmlDeviceGetPowerUsage", 1);
+	assert_int_equal(probe_monitor_start(&m, NULL, 0.1, NULL, &marker, &err), 0);
+	assert_int_equal(monitor_end(m, msg, sizeof msg, 6), -1);
+	assert_string_equal(msg, "T:no answer from NVML for 2 s");
+	probe_monitor_stop(m);
+}
+
+/* Bytes of s that are not whole UTF-8 characters (util_utf8_decode reads a broken sequence
+ * as one byte, U+FFFD). */
+static int broken_utf8(const char *s)
+{
+	int bad = 0;
+
+	while (*s) {
+		uint32_t cp;
+		size_t k = util_utf8_decode(s, &cp);
+		bad += cp == 0xFFFD;
+		s += k ? k : 1;
+	}
+	return bad;
+}
+
+/* A Chinese note longer than its buffer is cut at a character, never inside one: the NVML
+ * note with a long library path, the cut landing in its Chinese tail for some lengths. */
+static void test_cut_whole(void **state)
+{
+	static const struct engine_tr zh = {i18n_gettext_cb, NULL};
+	struct probe_options o;
+	struct napkin_err err;
+	char path[200];
+	int len, cut = 0;
+
+	(void)state;
+	i18n_set(I18N_ZH);
+	test_options(&o);
+	o.tr = &zh;
+	o.skip = PROBE_SKIP_MEASURE;
+	for (len = 96; len < 104; len++) {
+		snprintf(path, sizeof path, "/nonexistent/%0*d/libnvidia-ml.so.1", len - 31, 0);
+		setenv("NAPKIN_LIBNVML", path, 1);
+		assert_int_equal(probe_run(&o, &R, NULL, NULL, &err), 0);
+		assert_int_equal(R.status, PROBE_OK);
+		assert_true(has_note(&R, "缺少 NVML（/nonexistent/"));
+		if (strlen(R.notes[0]) >= sizeof R.notes[0] - 3)
+			cut++;
+		if (broken_utf8(R.notes[0]))
+			fail_msg("a character cut in two: \"%s\"", R.notes[0]);
+	}
+	assert_true(cut >= 4); /* the note was cut, at several places */
+	i18n_set(I18N_EN);
 }
 
 #define T(f) cmocka_unit_test_setup_teardown(f, setup_fakes, teardown)
@@ -745,6 +925,9 @@ static const struct CMUnitTest tests[] = {
 	T(test_monitor_no_nvml),
 	T(test_monitor_unknown_uuid),
 	T(test_monitor_hang),
+	T(test_translated),
+	T(test_monitor_translated),
+	T(test_cut_whole),
 };
 
 TESTUTIL_MAIN("probe", tests)

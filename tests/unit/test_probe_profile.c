@@ -277,7 +277,7 @@ static void test_measured_yaml(void **state)
 
 	(void)state;
 	h100_report(&r);
-	assert_int_equal(probe_measured_yaml(&r, &y, &len, &err), 0);
+	assert_int_equal(probe_measured_yaml(&r, &y, &len, NULL, &err), 0);
 	assert_int_equal(strlen(y), len);
 	assert_true(strncmp(y, "measured:\n  date: 2023-11-14T22:13:20Z\n", 39) == 0);
 	assert_non_null(strstr(y, "\n  memory_bandwidth: 2.9 TB/s"));
@@ -307,13 +307,13 @@ static void test_measured_yaml(void **state)
 
 	/* a name that needs quoting stays one scalar */
 	strcpy(r.devices[0].name, "GPU: \"odd\" # name");
-	assert_int_equal(probe_measured_yaml(&r, &y, &len, &err), 0);
+	assert_int_equal(probe_measured_yaml(&r, &y, &len, NULL, &err), 0);
 	n = yaml_scalars(y, s, 64);
 	assert_string_equal(after(s, n, "device"), "GPU: \"odd\" # name");
 	free(y);
 
 	r.selected = -1;
-	assert_int_equal(probe_measured_yaml(&r, &y, &len, &err), NAPKIN_ENODEV);
+	assert_int_equal(probe_measured_yaml(&r, &y, &len, NULL, &err), NAPKIN_ENODEV);
 	assert_null(y);
 }
 
