@@ -347,7 +347,7 @@ int cmd_lesson(int argc, char **argv)
 		memcpy(name, argv[i] + 2, len);
 		name[len] = '\0';
 		if (engine_knob_find(name) != NULL) {
-			fprintf(stderr, "napkin lesson: --%s: a lesson sets the knobs itself; change them in the explorer\n", name);
+			fprintf(stderr, _("napkin lesson: --%s: a lesson sets the knobs itself; change them in the explorer\n"), name);
 			return CLI_EXIT_USAGE;
 		}
 	}
@@ -363,9 +363,9 @@ int cmd_lesson(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		printf("usage: napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
-		       "                    [--theme dark|light|projector] [--no-color] [--no-mouse] [--probe-timeout S]\n"
-		       "       napkin lesson --check FILE|ID...\n\n");
+		printf(_("usage: %s\n\n"), "napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
+					"                    [--theme dark|light|projector] [--no-color] [--no-mouse] [--probe-timeout S]\n"
+					"       napkin lesson --check FILE|ID...");
 		fputs(_("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
 		       "question and confirms when your scenario answers it (n/p: next/previous step).\n"
 		       "Without a lesson, lists them. The lesson format: docs/lessons.md.\n\n"),
@@ -383,7 +383,7 @@ int cmd_lesson(int argc, char **argv)
 	cat = preset_catalog(s.reg);
 	if (check) {
 		if (npos == 0) {
-			fprintf(stderr, "napkin lesson: --check needs lesson files or ids\n");
+			fprintf(stderr, _("napkin lesson: --check needs lesson files or ids\n"));
 			rc = CLI_EXIT_USAGE;
 		} else {
 			rc = check_files(npos, positional, &cat);
@@ -395,7 +395,7 @@ int cmd_lesson(int argc, char **argv)
 		goto out;
 	}
 	if (npos > 1) {
-		fprintf(stderr, "napkin lesson: one lesson at a time (got '%s' and '%s')\n", positional[0], positional[1]);
+		fprintf(stderr, _("napkin lesson: one lesson at a time (got '%s' and '%s')\n"), positional[0], positional[1]);
 		rc = CLI_EXIT_USAGE;
 		goto out;
 	}
@@ -428,7 +428,7 @@ int cmd_lesson(int argc, char **argv)
 	(void)text;
 	rc = print_lesson(l, number, lang, solutions, markdown, &cat);
 	if (rc == CLI_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {
-		perror("napkin lesson: write");
+		cli_write_error("lesson");
 		rc = CLI_EXIT_FAIL;
 	}
 out:

@@ -1,4 +1,5 @@
 /* cli: knob flags, --scenario and --presets, shared by every scenario-taking command. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -10,7 +11,14 @@ void cli_error(const char *cmd, const struct napkin_err *err)
 {
 	char buf[1024];
 
-	fprintf(stderr, "napkin %s: %s\n", cmd, util_err_format(err, buf, sizeof buf));
+	fprintf(stderr, _("napkin %s: %s\n"), cmd, util_err_format(err, buf, sizeof buf));
+}
+
+void cli_write_error(const char *cmd)
+{
+	int e = errno;
+
+	fprintf(stderr, _("napkin %s: cannot write the output: %s\n"), cmd, strerror(e));
 }
 
 bool cli_lang_ok(const char *s)
@@ -288,7 +296,7 @@ out:
 	if (out->reg != NULL) {
 		size_t w;
 		for (w = 0; w < preset_warning_count(out->reg); w++)
-			fprintf(stderr, "napkin %s: %s\n", cmd, preset_warning(out->reg, w)); /* "file:l:c: warning: ..." */
+			fprintf(stderr, _("napkin %s: %s\n"), cmd, preset_warning(out->reg, w)); /* "file:l:c: warning: ..." */
 		preset_warnings_clear(out->reg);
 	}
 	free(as);
