@@ -352,12 +352,13 @@ void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const str
 		eng_ex_line(x, N_("  memory is affine in the batch (activations, logits and KV cache grow with it):"));
 		eng_ex_line(x, N_("  total(b) = fixed + b × per-sequence; the largest b with total(b) ≤ capacity"));
 		engine_fmt_max_batch(r->memory.max_batch, a, sizeof a);
+		/* a: "no limit from memory", "none fits" (msgids), or the count */
 		if (r->memory.max_batch == ENGINE_NO_LIMIT)
 			eng_ex_line(x, N_("  result   %s (at %lld now): nothing counted in memory grows with the batch, or more "
 					  "than the knob's 10,000,000 fit"),
-				    a, (long long)sc->batch);
+				    EX_(x, a), (long long)sc->batch);
 		else if (r->memory.max_batch == 0)
-			eng_ex_line(x, N_("  result   %s (at %lld now): not even one sequence fits"), a, (long long)sc->batch);
+			eng_ex_line(x, N_("  result   %s (at %lld now): not even one sequence fits"), EX_(x, a), (long long)sc->batch);
 		else
 			eng_ex_line(x, N_("  result   %s (at %lld now)"), a, (long long)sc->batch);
 	} else if (strcmp(key, "memory.min_gpus") == 0) {

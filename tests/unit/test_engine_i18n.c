@@ -154,6 +154,25 @@ static void test_explain(void **state)
 	te_set(&sc, "kv_heads", "8");
 	te_set(&sc, "prefill_chunk", "512");
 	check_scenario("infer", &sc);
+	/* the sentences written whole for each case: MoE experts (routed and all), LayerNorms, a tied
+	 * LM head, autocast's activations, pageable copies, a model built from its size (its note),
+	 * a batch that does not fit at all */
+	engine_scenario_default(&sc);
+	te_set(&sc, "params", "13B");
+	te_set(&sc, "experts", "8");
+	te_set(&sc, "top_k", "2");
+	te_set(&sc, "norm", "layernorm");
+	te_set(&sc, "tied_embeddings", "on");
+	te_set(&sc, "precision", "amp-bf16");
+	te_set(&sc, "pinned", "off");
+	te_set(&sc, "gpus", "1");
+	te_set(&sc, "zero", "0");
+	check_scenario("moe layernorm tied amp pageable", &sc);
+	/* serving with a sliding window: the KV line of the window */
+	engine_scenario_default(&sc);
+	te_set(&sc, "mode", "infer");
+	te_set(&sc, "sliding_window", "1024");
+	check_scenario("infer sliding window", &sc);
 }
 
 /* Errors of a knob, a unit and the whole scenario, and the adaptation notes. */
