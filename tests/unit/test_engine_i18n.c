@@ -81,6 +81,24 @@ static void same_numbers(const char *what, const char *en, const char *cn)
 	}
 }
 
+/* English pieces that were once glued into translated sentences: a Chinese explanation holds none */
+static void no_glued_english(const char *what, const char *cn)
+{
+	static const char *const glued[] = {
+		"pageable copies are synchronous", "with pinned memory it overlaps", "routed experts", "experts:",
+		"LayerNorms (weight", "RMSNorms", "tied to the embedding", "autocast: fp32 residual", "not even one sequence",
+		"nothing counted in memory", "at most the window's blocks", "attn out", "standard dense shape", "none fits",
+		"no measurement for this card",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof glued / sizeof glued[0]; i++)
+		if (strstr(cn, glued[i]) != NULL) {
+			print_error("%s: English '%s' in the Chinese text\n  %s\n", what, glued[i], cn);
+			fail();
+		}
+}
+
 /* A scenario in both languages: every explanation key, every warning, every verdict. */
 static void check_scenario(const char *name, struct engine_scenario *sc)
 {
@@ -104,6 +122,7 @@ static void check_scenario(const char *name, struct engine_scenario *sc)
 		assert_true(engine_explain(sc, &rzh, *k, cn, sizeof cn));
 		snprintf(what, sizeof what, "%s: %s", name, *k);
 		same_numbers(what, en, cn);
+		no_glued_english(what, cn);
 	}
 	assert_true(keys > 40);
 	assert_int_equal(ren.n_warnings, rzh.n_warnings);
