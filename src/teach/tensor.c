@@ -23,6 +23,7 @@ static double elem_bytes(enum engine_dtype dt)
 	return engine_dtype_info(dt)->bytes;
 }
 
+#undef teach_torch_err /* the analyzer's stand-in (tensor_internal.h) */
 int teach_torch_err(struct napkin_err *err, enum napkin_errcode code, const char *torch, const char *fmt, ...)
 {
 	char en[512], said[512];

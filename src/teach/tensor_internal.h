@@ -16,6 +16,12 @@
  * (NULL: fmt's English itself). Returns code. */
 int teach_torch_err(struct napkin_err *err, enum napkin_errcode code, const char *torch, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+#ifdef __clang_analyzer__
+/* as util_err_set's (util.h): for the analysis only, the call returns its non-zero code */
+#define teach_torch_err(err, code, torch, ...)                                              \
+	((void)teach_torch_err((err), (code), (torch), __VA_ARGS__),                         \
+	 (int)(code) != (int)NAPKIN_OK ? (int)(code) : (int)NAPKIN_EINVAL)
+#endif
 /* a·b when it stays within 2^62; -1 otherwise (a, b >= 0). */
 int64_t teach_mul_lim(int64_t a, int64_t b);
 /* Row-major strides for t's sizes (size-1 and empty dimensions count as 1). */
