@@ -22,22 +22,32 @@ static void layout_text(const struct engine_plan_row *w, char *buf, size_t n)
 		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute));
 }
 
+/* s right-aligned in cols display columns (printf's %10s counts bytes: a CJK character is 3 bytes, 2 columns) */
+static const char *ralign(char *buf, size_t n, const char *s, int cols)
+{
+	int pad = cols - (int)util_text_width(s);
+
+	snprintf(buf, n, "%*s%s", pad > 0 ? pad : 0, "", s);
+	return buf;
+}
+
 static void row_text(int rank, const struct engine_plan_row *w, bool priced)
 {
-	char mem[32], step[32], days[32], gh[40];
+	char mem[32], step[32], days[32], gh[40], you[16], dcol[48];
 
 	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, mem, sizeof mem);
 	engine_fmt_seconds(w->step_seconds, step, sizeof step);
-	snprintf(days, sizeof days, "%.1f days", w->train_seconds / 86400.0);
+	snprintf(days, sizeof days, _("%.1f days"), w->train_seconds / 86400.0);
 	engine_fmt_count(floor(w->gpu_hours + 0.5), gh, sizeof gh);
 	if (rank > 0)
 		printf("%3d", rank);
 	else
-		printf("you");
-	printf(" %6lld %3lld %3lld %3lld %3lld %3lld %5lld %4lld %5lld %5lld  %-9s %10s %9s %10s %12s",
+		printf("%s", ralign(you, sizeof you, _("you"), 3));
+	printf(" %6lld %3lld %3lld %3lld %3lld %3lld %5lld %4lld %5lld %5lld  %-9s %10s %9s %s %12s",
 	       (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
 	       (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
-	       (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute), mem, step, days, gh);
+	       (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute), mem, step,
+	       ralign(dcol, sizeof dcol, days, 10), gh);
 	if (priced) { /* price × GPU-hours, in the price's currency */
 		char c[40];
 		engine_fmt_int(floor(w->cost + 0.5), c, sizeof c);
@@ -209,9 +219,16 @@ int cmd_plan(int argc, char **argv)
 			else
 				printf(_("no layout fits: more GPUs, a GPU with more memory, or a smaller global batch\n"));
 		} else {
-			printf("  # %6s %3s %3s %3s %3s %3s %5s %4s %5s %5s  %-9s %10s %9s %10s %12s%s\n", "GPUs", "TP", "PP",
-			       "VPP", "CP", "EP", "DP", "ZeRO", "batch", "accum", "recompute", "memory/GPU", "step", "training",
-			       "GPU-hours", s.sc.price > 0 ? "         cost" : "");
+			/* the heads padded by display width: translated, they are CJK */
+			char h[7][64];
+			printf("  # %6s %3s %3s %3s %3s %3s %5s %4s %5s %s  %s %s %s %s %s%s\n", "GPUs", "TP", "PP", "VPP", "CP",
+			       "EP", "DP", "ZeRO", "batch", ralign(h[0], sizeof h[0], C_("plan column", "accum"), 5),
+			       util_text_pad(h[1], sizeof h[1], C_("plan column", "recompute"), 9),
+			       ralign(h[2], sizeof h[2], C_("plan column", "memory/GPU"), 10),
+			       ralign(h[3], sizeof h[3], C_("plan column", "step"), 9),
+			       ralign(h[4], sizeof h[4], C_("plan column", "training"), 10),
+			       ralign(h[5], sizeof h[5], C_("plan column", "GPU-hours"), 12),
+			       s.sc.price > 0 ? ralign(h[6], sizeof h[6], C_("plan column", "cost"), 13) : "");
 			for (i = 0; i < (int)st.rows; i++)
 				row_text(i + 1, &rows[i], s.sc.price > 0);
 		}

@@ -156,6 +156,15 @@ grep -q '^在 [0-9,]* 个 8 张 GPU 的布局中搜索；[0-9,]* 个放得下，
 grep -q '^没有布局能在期限内放得下并训练完：' "$tmp/plan" || fail "plan --lang zh: 'no layout fits' is not Chinese"
 "$NAPKIN" plan --lang zh --top 1 >"$tmp/plan" 2>&1 || fail "plan --lang zh: status $?"
 grep -q '^    应用它：napkin report \[KNOBS\] --tp ' "$tmp/plan" || fail "plan --lang zh: 'apply it' is not Chinese"
+# plan's table: Chinese heads, the rows and "你" aligned with them by display width
+"$NAPKIN" plan --lang zh --top 2 --price 2 >"$tmp/plan" 2>/dev/null || fail "plan --lang zh --price: status $?"
+grep -q '显存/GPU      步时   训练时间     GPU 小时         成本$' "$tmp/plan" || fail "plan --lang zh: the heads are not Chinese"
+python3 - "$tmp/plan" <<'PY' || fail "plan --lang zh: the table is not aligned: $(cat "$tmp/plan")"
+import sys, unicodedata
+rows = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8") if l.startswith(("  # ", "  1 ", "  2 ", " 你 "))]
+w = {sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in l) for l in rows}
+sys.exit(0 if len(rows) == 4 and len(w) == 1 else 1)
+PY
 "$NAPKIN" sweep batch=1..16 --lang zh >"$tmp/sweep" || fail "sweep --lang zh: status $?"
 grep -q '▲ batch 2：第一个放不下的点（memory.max_batch：1）$' "$tmp/sweep" || fail "sweep --lang zh: the mark is not Chinese"
 grep -q '△ 场景的 batch（1）$' "$tmp/sweep" || fail "sweep --lang zh: the scenario's mark is not Chinese"
