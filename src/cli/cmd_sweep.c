@@ -55,10 +55,19 @@ static int parse_y(const char *text, const struct engine_tr *tr, struct engine_m
 	return 0;
 }
 
+/* s right-aligned in cols display columns (%22s counts bytes; 是 is 3 bytes, 2 columns) */
+static const char *ralign(char *buf, size_t n, const char *s, int cols)
+{
+	int pad = cols - (int)util_text_width(s);
+
+	snprintf(buf, n, "%*s%s", pad > 0 ? pad : 0, "", s);
+	return buf;
+}
+
 static void fmt_metric(const struct engine_metric *m, double v, char *buf, size_t n)
 {
 	if (m->kind == ENGINE_METRIC_FITS)
-		util_strlcpy(buf, isnan(v) ? "-" : v > 0.5 ? "yes" : "no", n);
+		util_strlcpy(buf, isnan(v) ? "-" : v > 0.5 ? _("yes") : _("no"), n); /* the text table only: CSV and JSON say true/false */
 	else
 		plot_value(m->unit, v, buf, n);
 }
@@ -248,8 +257,9 @@ static void out_text_curve(const struct sweep_out *o)
 		plot_value(k->unit, o->xs[p], b, sizeof b);
 		printf("%14s", b);
 		for (j = 0; j < o->shown; j++) {
+			char cell[96];
 			fmt_metric(&o->sw->metrics[j], o->values[p * o->nm + j], b, sizeof b);
-			printf("  %22s", b);
+			printf("  %s", ralign(cell, sizeof cell, b, 22));
 		}
 		if (o->rc[p] != 0) {
 			char msg[512];

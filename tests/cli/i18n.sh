@@ -167,6 +167,15 @@ sys.exit(0 if len(rows) == 4 and len(w) == 1 else 1)
 PY
 "$NAPKIN" sweep batch=1..16 --lang zh >"$tmp/sweep" || fail "sweep --lang zh: status $?"
 grep -q '▲ batch 2：第一个放不下的点（memory.max_batch：1）$' "$tmp/sweep" || fail "sweep --lang zh: the mark is not Chinese"
+# the table's memory.fits column says 是/否, right-aligned by display width like the heads
+python3 - "$tmp/sweep" <<'PY' || fail "sweep --lang zh: the table is not aligned or not Chinese: $(head -6 "$tmp/sweep")"
+import sys, unicodedata
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+head = next(i for i, l in enumerate(lines) if l.lstrip().startswith("batch "))
+rows = lines[head:head + 5]
+w = {sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in l) for l in rows}
+sys.exit(0 if len(w) == 1 and " 是 " in rows[1] and " 否 " in rows[-1] else 1)
+PY
 grep -q '△ 场景的 batch（1）$' "$tmp/sweep" || fail "sweep --lang zh: the scenario's mark is not Chinese"
 "$NAPKIN" sweep batch=1..16 --stack --lang zh | grep -q '^memory.total 按部分堆叠（所有部分同时存在，每张 GPU）' ||
 	fail "sweep --stack --lang zh: the stacked title is not Chinese"
