@@ -161,7 +161,7 @@ int cmd_compare(int argc, char **argv)
 		const char *a = argv[i], *eq;
 		size_t len;
 		if (strcmp(a, "--help") == 0) {
-			printf(_("usage: %s\n\n"), "napkin compare [KNOBS] --KNOB A,B,... [--format text|json]");
+			cli_print_usage(stdout, "napkin compare [KNOBS] --KNOB A,B,... [--format text|json]");
 			fputs(_("Columns are the values of one knob (--gpu h100-sxm,h200,mi300x,b200, --batch 1,2,4, ...); every\n"
 			       "figure is a row, the best of each row is marked, and the other columns read against the first.\n\n"),
 			      stdout);

@@ -363,7 +363,7 @@ int cmd_lesson(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		printf(_("usage: %s\n\n"), "napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
+		cli_print_usage(stdout, "napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
 					"                    [--theme dark|light|projector] [--no-color] [--no-mouse] [--probe-timeout S]\n"
 					"       napkin lesson --check FILE|ID...");
 		fputs(_("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"

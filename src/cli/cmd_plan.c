@@ -93,7 +93,7 @@ int cmd_plan(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		printf(_("usage: %s\n\n"), "napkin plan [KNOBS] [--goal time|gpu-hours|cost|gpus] [--deadline DAYS] [--top N] "
+		cli_print_usage(stdout, "napkin plan [KNOBS] [--goal time|gpu-hours|cost|gpus] [--deadline DAYS] [--top N] "
 					"[--format text|json]");
 		fputs(_("Searches tp x pp x vpp x cp x ep x dp x ZeRO stage x micro-batch x recompute for the layouts that\n"
 		       "fit, keeping the model, the GPU, the sequence, the tokens and the global batch (micro-batch x\n"

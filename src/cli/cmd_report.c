@@ -26,7 +26,7 @@ int cmd_report(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		printf(_("usage: %s\n\n"), "napkin report [KNOBS] [--format text|json|yaml|markdown] [--explain]");
+		cli_print_usage(stdout, "napkin report [KNOBS] [--format text|json|yaml|markdown] [--explain]");
 		cli_print_opts(stdout, opts);
 		printf("\n");
 		cli_print_knobs(stdout);

@@ -365,7 +365,7 @@ int cmd_sweep(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		printf(_("usage: %s\n\n"), "napkin sweep KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO...] [--y RESULT,...] "
+		cli_print_usage(stdout, "napkin sweep KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO...] [--y RESULT,...] "
 					"[KNOBS] [--format text|csv|json]");
 		fputs(_("A range is FROM..TO in the knob's units (seq=512..128k, gpu_memory=40GB..192GB), stepped by\n"
 		       ":+STEP or :xFACTOR; a knob alone takes its default range (batch 1 .. twice the largest\n"

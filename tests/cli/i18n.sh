@@ -183,6 +183,9 @@ grep -q '△ 场景的 batch（1）$' "$tmp/sweep" || fail "sweep --lang zh: the
 	fail "sweep heatmap --lang zh: the legend is not Chinese"
 "$NAPKIN" report --lang zh --finetune lora | grep -q 'LoRA r [0-9]* 作用于 .*：可训练 [0-9,]*，共 ' ||
 	fail "report --finetune lora --lang zh: the LoRA line is not Chinese"
+# a syntax of two lines: the second under the first's knobs, after the translated "usage:" (6 columns, not 7)
+"$NAPKIN" explore --help --lang zh | sed -n 2p | grep -q '^                     \[--lang en|zh\]' ||
+	fail "explore --help --lang zh: the syntax's second line is not under the first"
 for c in report sweep compare plan explore lesson; do
 	"$NAPKIN" $c --help --lang zh | head -1 | grep -q "^用法：napkin $c " || fail "$c --help --lang zh: the usage line is not Chinese"
 	"$NAPKIN" $c --help | head -1 | grep -q "^usage: napkin $c " || fail "$c --help: the usage line is not English"
