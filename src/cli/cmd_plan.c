@@ -244,7 +244,7 @@ int cmd_plan(int argc, char **argv)
 		    engine_compute(&t, &r, &err) == NAPKIN_OK) {
 			char lay[320];
 			layout_text(&rows[0], lay, sizeof lay);
-			printf("\n#1: %s\n    step %s:", lay, (engine_fmt_seconds(r.compute.step_seconds, a, sizeof a), a));
+			printf(_("\n#1: %s\n    step %s:"), lay, (engine_fmt_seconds(r.compute.step_seconds, a, sizeof a), a));
 			{
 				const char *sep = " ";
 				for (i = 0; i < ENGINE_STEP_PARTS; i++) {
@@ -253,7 +253,7 @@ int cmd_plan(int argc, char **argv)
 						continue;
 					engine_fmt_seconds(v, a, sizeof a);
 					printf("%s%s %s", sep, _(engine_step_part_label(i)), a);
-					sep = ", ";
+					sep = _(", ");
 				}
 			}
 			printf(rows[0].gpus != s.sc.gpus
