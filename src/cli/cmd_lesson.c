@@ -276,10 +276,10 @@ static int list_lessons(const char *lang)
 			cli_error("lesson", &err);
 			return CLI_EXIT_FAIL;
 		}
-		/* TRANSLATORS: a lesson in the list: title (id, N steps; languages) */
-		snprintf(head, sizeof head, _("%s (%s, %zu %s%s)"), teach_text_get(&l->title, lang), l->id, l->n_steps,
-			 P_("step", "steps", l->n_steps),
-			 teach_text_has(&l->title, "zh") ? "; en, zh" : "");
+		/* TRANSLATORS: a lesson in the list: title (id, N steps; its languages) */
+		snprintf(head, sizeof head,
+			 teach_text_has(&l->title, "zh") ? _("%s (%s, %zu %s; en, zh)") : _("%s (%s, %zu %s)"),
+			 teach_text_get(&l->title, lang), l->id, l->n_steps, P_("step", "steps", l->n_steps));
 		snprintf(num, sizeof num, "%3zu  ", i);
 		print_wrapped(stdout, head, 0, num);
 		teach_lesson_free(l);
@@ -304,7 +304,8 @@ static int check_files(int n, const char **files, const struct engine_catalog *c
 			cli_error("lesson", &err);
 			bad++;
 		} else {
-			printf("%s: ok (%s, %zu %s)\n", files[i], l->id, l->n_steps, util_plural((double)l->n_steps, "step", "steps"));
+			/* TRANSLATORS: napkin lesson --check: FILE: ok (id, N steps) */
+			printf(_("%s: ok (%s, %zu %s)\n"), files[i], l->id, l->n_steps, P_("step", "steps", l->n_steps));
 		}
 		teach_lesson_free(l);
 	}
