@@ -186,6 +186,10 @@ grep -q '△ 场景的 batch（1）$' "$tmp/sweep" || fail "sweep --lang zh: the
 	fail "sweep heatmap --lang zh: the legend is not Chinese"
 "$NAPKIN" report --lang zh --finetune lora | grep -q 'LoRA r [0-9]* 作用于 .*：可训练 [0-9,]*，共 ' ||
 	fail "report --finetune lora --lang zh: the LoRA line is not Chinese"
+# the Markdown report's dtype notes and tensor roles (msgids of the engine and teach)
+"$NAPKIN" report --format markdown --lang zh >"$tmp/md" || fail "report --format markdown --lang zh: status $?"
+grep -q '^| fp32 | 4 | .*主副本和优化器状态；稳妥的默认选择 |$' "$tmp/md" || fail "markdown --lang zh: the dtype notes are not Chinese"
+grep -q '^| `embed_tokens.weight` | 权重 |' "$tmp/md" || fail "markdown --lang zh: the tensor roles are not Chinese"
 # a syntax of two lines: the second under the first's knobs, after the translated "usage:" (6 columns, not 7)
 "$NAPKIN" explore --help --lang zh | sed -n 2p | grep -q '^                     \[--lang en|zh\]' ||
 	fail "explore --help --lang zh: the syntax's second line is not under the first"
