@@ -67,6 +67,11 @@ void cli_setup_free(struct cli_setup *s);
 bool cli_lang_ok(const char *s);
 /* Prints an error as "napkin CMD: file:line:col: message". */
 void cli_error(const char *cmd, const struct napkin_err *err);
+/* Prints a --help's first line, "usage: SYNTAX" and a blank line, in the interface's language: the
+ * syntax as typed, its later lines (indented for "usage: ") moved under the translated word. */
+void cli_print_usage(FILE *f, const char *syntax);
+/* Prints "napkin CMD: cannot write the output: <errno's reason>" (stdout failed: a full disk, a closed pipe). */
+void cli_write_error(const char *cmd);
 /* Prints the knob table as --help text. */
 void cli_print_knobs(FILE *f);
 /* Prints the command's options. */

@@ -142,7 +142,7 @@ static void text_table(const struct column *c, int n, const char *knob)
 		}
 		printf("\n");
 	}
-	printf("\n* the best of a row (lower memory and time, higher throughput and headroom); (+n%%) against %s\n",
+	printf(_("\n* the best of a row (lower memory and time, higher throughput and headroom); (+n%%) against %s\n"),
 	       c[0].value);
 }
 
@@ -161,7 +161,7 @@ int cmd_compare(int argc, char **argv)
 		const char *a = argv[i], *eq;
 		size_t len;
 		if (strcmp(a, "--help") == 0) {
-			printf("usage: napkin compare [KNOBS] --KNOB A,B,... [--format text|json]\n\n");
+			cli_print_usage(stdout, "napkin compare [KNOBS] --KNOB A,B,... [--format text|json]");
 			fputs(_("Columns are the values of one knob (--gpu h100-sxm,h200,mi300x,b200, --batch 1,2,4, ...); every\n"
 			       "figure is a row, the best of each row is marked, and the other columns read against the first.\n\n"),
 			      stdout);
@@ -181,7 +181,7 @@ int cmd_compare(int argc, char **argv)
 		flag[len] = '\0';
 		if (strcmp(flag, "format") == 0) {
 			if (eq == NULL && i + 1 >= argc) {
-				fprintf(stderr, "napkin compare: --format needs a value\n");
+				fprintf(stderr, _("napkin %s: --%s needs a value\n"), "compare", "format");
 				return CLI_EXIT_USAGE;
 			}
 			format = eq != NULL ? eq + 1 : argv[i + 1];
@@ -195,7 +195,7 @@ int cmd_compare(int argc, char **argv)
 			const char *val = eq != NULL ? eq + 1 : i + 1 < argc ? argv[i + 1] : NULL;
 			if (val != NULL && strchr(val, ',') != NULL && engine_knob_find(flag) != NULL) {
 				if (li >= 0) {
-					fprintf(stderr, "napkin compare: --%s and --%s both list values: compare one knob at a time\n",
+					fprintf(stderr, _("napkin compare: --%s and --%s both list values: compare one knob at a time\n"),
 						k->key, flag);
 					return CLI_EXIT_USAGE;
 				}
@@ -209,23 +209,23 @@ int cmd_compare(int argc, char **argv)
 		}
 	}
 	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0) {
-		fprintf(stderr, "napkin compare: --format: '%s' is not a format; allowed: text, json\n", format);
+		fprintf(stderr, _("napkin %s: --format: '%s' is not a format; allowed: %s\n"), "compare", format, "text, json");
 		return CLI_EXIT_USAGE;
 	}
 	if (li < 0) {
-		fprintf(stderr, "napkin compare: give the columns as one knob's values, comma-separated: --gpu "
-				"h100-sxm,h200,mi300x or --batch 1,2,4 (napkin compare --help)\n");
+		fprintf(stderr, _("napkin compare: give the columns as one knob's values, comma-separated: --gpu "
+				  "h100-sxm,h200,mi300x or --batch 1,2,4 (napkin compare --help)\n"));
 		return CLI_EXIT_USAGE;
 	}
 	for (p = strtok_r(list, ",", &save); p != NULL; p = strtok_r(NULL, ",", &save)) {
 		if (n == MAX_COLS) {
-			fprintf(stderr, "napkin compare: at most %d columns\n", MAX_COLS);
+			fprintf(stderr, _("napkin compare: at most %d columns\n"), MAX_COLS);
 			return CLI_EXIT_USAGE;
 		}
 		values[n++] = p;
 	}
 	if (n < 1) {
-		fprintf(stderr, "napkin compare: --%s: no values in the list\n", k->key);
+		fprintf(stderr, _("napkin compare: --%s: no values in the list\n"), k->key);
 		return CLI_EXIT_USAGE;
 	}
 	cols = calloc((size_t)n, sizeof *cols);
@@ -262,12 +262,12 @@ int cmd_compare(int argc, char **argv)
 	} else {
 		char s[256];
 		engine_scenario_summary(&cols[0].s.sc, s, sizeof s);
-		printf("%s; columns: %s\n\n", s, k->key);
+		printf(_("%s; columns: %s\n\n"), s, k->key);
 		text_table(cols, n, k->key);
 	}
 	rc = CLI_EXIT_OK;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		perror("napkin compare: write");
+		cli_write_error("compare");
 		rc = CLI_EXIT_FAIL;
 	}
 out:

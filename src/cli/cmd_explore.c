@@ -24,8 +24,8 @@ int cmd_explore(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		printf("usage: napkin explore [KNOBS] [--theme dark|light|projector] [--no-color] [--no-mouse]\n"
-		       "                      [--lang en|zh] [--probe-timeout SECONDS]\n\n");
+		cli_print_usage(stdout, "napkin explore [KNOBS] [--theme dark|light|projector] [--no-color] [--no-mouse]\n"
+					"                      [--lang en|zh] [--probe-timeout SECONDS]");
 		fputs(_("The explorer: knobs on the left, results on the right; ? inside lists every key.\n"
 			"q quits (status 0), Ctrl-C too (status 130, as shells expect of an interrupt).\n\n"),
 		      stdout);

@@ -261,10 +261,10 @@ static int list_lessons(const char *lang)
 			cli_error("lesson", &err);
 			return CLI_EXIT_FAIL;
 		}
-		/* TRANSLATORS: a lesson in the list: title (id, N steps; languages) */
-		snprintf(head, sizeof head, _("%s (%s, %zu %s%s)"), teach_text_get(&l->title, lang), l->id, l->n_steps,
-			 P_("step", "steps", l->n_steps),
-			 teach_text_has(&l->title, "zh") ? "; en, zh" : "");
+		/* TRANSLATORS: a lesson in the list: title (id, N steps; its languages) */
+		snprintf(head, sizeof head,
+			 teach_text_has(&l->title, "zh") ? _("%s (%s, %zu %s; en, zh)") : _("%s (%s, %zu %s)"),
+			 teach_text_get(&l->title, lang), l->id, l->n_steps, P_("step", "steps", l->n_steps));
 		snprintf(num, sizeof num, "%3zu  ", i);
 		print_wrapped(stdout, head, 0, num);
 		teach_lesson_free(l);
@@ -289,7 +289,8 @@ static int check_files(int n, const char **files, const struct engine_catalog *c
 			cli_error("lesson", &err);
 			bad++;
 		} else {
-			printf("%s: ok (%s, %zu %s)\n", files[i], l->id, l->n_steps, util_plural((double)l->n_steps, "step", "steps"));
+			/* TRANSLATORS: napkin lesson --check: FILE: ok (id, N steps) */
+			printf(_("%s: ok (%s, %zu %s)\n"), files[i], l->id, l->n_steps, P_("step", "steps", l->n_steps));
 		}
 		teach_lesson_free(l);
 	}
@@ -332,7 +333,7 @@ int cmd_lesson(int argc, char **argv)
 		memcpy(name, argv[i] + 2, len);
 		name[len] = '\0';
 		if (engine_knob_find(name) != NULL) {
-			fprintf(stderr, "napkin lesson: --%s: a lesson sets the knobs itself; change them in the explorer\n", name);
+			fprintf(stderr, _("napkin lesson: --%s: a lesson sets the knobs itself; change them in the explorer\n"), name);
 			return CLI_EXIT_USAGE;
 		}
 	}
@@ -348,9 +349,9 @@ int cmd_lesson(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		printf("usage: napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
-		       "                    [--theme dark|light|projector] [--no-color] [--no-mouse] [--probe-timeout S]\n"
-		       "       napkin lesson --check FILE|ID...\n\n");
+		cli_print_usage(stdout, "napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
+					"                    [--theme dark|light|projector] [--no-color] [--no-mouse] [--probe-timeout S]\n"
+					"       napkin lesson --check FILE|ID...");
 		fputs(_("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
 		       "question and confirms when your scenario answers it (n/p: next/previous step).\n"
 		       "Without a lesson, lists them. The lesson format: docs/lessons.md.\n\n"),
@@ -368,7 +369,7 @@ int cmd_lesson(int argc, char **argv)
 	cat = preset_catalog(s.reg);
 	if (check) {
 		if (npos == 0) {
-			fprintf(stderr, "napkin lesson: --check needs lesson files or ids\n");
+			fprintf(stderr, _("napkin lesson: --check needs lesson files or ids\n"));
 			rc = CLI_EXIT_USAGE;
 		} else {
 			rc = check_files(npos, positional, &cat);
@@ -380,7 +381,7 @@ int cmd_lesson(int argc, char **argv)
 		goto out;
 	}
 	if (npos > 1) {
-		fprintf(stderr, "napkin lesson: one lesson at a time (got '%s' and '%s')\n", positional[0], positional[1]);
+		fprintf(stderr, _("napkin lesson: one lesson at a time (got '%s' and '%s')\n"), positional[0], positional[1]);
 		rc = CLI_EXIT_USAGE;
 		goto out;
 	}
@@ -413,7 +414,7 @@ int cmd_lesson(int argc, char **argv)
 	(void)text;
 	rc = print_lesson(l, number, lang, solutions, markdown, &cat);
 	if (rc == CLI_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {
-		perror("napkin lesson: write");
+		cli_write_error("lesson");
 		rc = CLI_EXIT_FAIL;
 	}
 out:

@@ -22,22 +22,32 @@ static void layout_text(const struct engine_plan_row *w, char *buf, size_t n)
 		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute));
 }
 
+/* s right-aligned in cols display columns (printf's %10s counts bytes: a CJK character is 3 bytes, 2 columns) */
+static const char *ralign(char *buf, size_t n, const char *s, int cols)
+{
+	int pad = cols - (int)util_text_width(s);
+
+	snprintf(buf, n, "%*s%s", pad > 0 ? pad : 0, "", s);
+	return buf;
+}
+
 static void row_text(int rank, const struct engine_plan_row *w, bool priced)
 {
-	char mem[32], step[32], days[32], gh[40];
+	char mem[32], step[32], days[32], gh[40], you[16], dcol[48];
 
 	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, mem, sizeof mem);
 	engine_fmt_seconds(w->step_seconds, step, sizeof step);
-	snprintf(days, sizeof days, "%.1f days", w->train_seconds / 86400.0);
+	snprintf(days, sizeof days, _("%.1f days"), w->train_seconds / 86400.0);
 	engine_fmt_count(floor(w->gpu_hours + 0.5), gh, sizeof gh);
 	if (rank > 0)
 		printf("%3d", rank);
 	else
-		printf("you");
-	printf(" %6lld %3lld %3lld %3lld %3lld %3lld %5lld %4lld %5lld %5lld  %-9s %10s %9s %10s %12s",
+		printf("%s", ralign(you, sizeof you, _("you"), 3));
+	printf(" %6lld %3lld %3lld %3lld %3lld %3lld %5lld %4lld %5lld %5lld  %-9s %10s %9s %s %12s",
 	       (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
 	       (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
-	       (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute), mem, step, days, gh);
+	       (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute), mem, step,
+	       ralign(dcol, sizeof dcol, days, 10), gh);
 	if (priced) { /* price × GPU-hours, in the price's currency */
 		char c[40];
 		engine_fmt_int(floor(w->cost + 0.5), c, sizeof c);
@@ -83,8 +93,8 @@ int cmd_plan(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		printf("usage: napkin plan [KNOBS] [--goal time|gpu-hours|cost|gpus] [--deadline DAYS] [--top N] "
-		       "[--format text|json]\n\n");
+		cli_print_usage(stdout, "napkin plan [KNOBS] [--goal time|gpu-hours|cost|gpus] [--deadline DAYS] [--top N] "
+					"[--format text|json]");
 		fputs(_("Searches tp x pp x vpp x cp x ep x dp x ZeRO stage x micro-batch x recompute for the layouts that\n"
 		       "fit, keeping the model, the GPU, the sequence, the tokens and the global batch (micro-batch x\n"
 		       "grad_accum x dp), and ranks them by the predicted step (the step-time model, docs/step-time.md).\n"
@@ -99,34 +109,34 @@ int cmd_plan(int argc, char **argv)
 	rc = CLI_EXIT_USAGE;
 	memset(&po, 0, sizeof po);
 	if ((g = engine_goal_parse(goal_s)) < 0) {
-		fprintf(stderr, "napkin plan: --goal: '%s' is not a goal; allowed: time, gpu-hours, cost, gpus\n", goal_s);
+		fprintf(stderr, _("napkin plan: --goal: '%s' is not a goal; allowed: %s\n"), goal_s, "time, gpu-hours, cost, gpus");
 		goto out;
 	}
 	po.goal = (enum engine_goal)g;
 	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0) {
-		fprintf(stderr, "napkin plan: --format: '%s' is not a format; allowed: text, json\n", format);
+		fprintf(stderr, _("napkin %s: --format: '%s' is not a format; allowed: %s\n"), "plan", format, "text, json");
 		goto out;
 	}
 	if (strcmp(format, "json") == 0)
 		s.sc.tr = NULL; /* the JSON contract is English */
 	top = strtol(top_s, &end, 10);
 	if (*top_s == '\0' || *end != '\0' || top < 1 || top > TOP_MAX) {
-		fprintf(stderr, "napkin plan: --top: '%s' is not a count; allowed: 1 to %d\n", top_s, TOP_MAX);
+		fprintf(stderr, _("napkin plan: --top: '%s' is not a count; allowed: 1 to %d\n"), top_s, TOP_MAX);
 		goto out;
 	}
 	po.top = (size_t)top;
 	if (deadline_s != NULL &&
 	    (engine_unit_parse(ENGINE_UNIT_NONE, deadline_s, &po.deadline_days, &err) != NAPKIN_OK ||
 	     !(po.deadline_days > 0))) {
-		fprintf(stderr, "napkin plan: --deadline: '%s' is not a number of days; allowed: a number above 0 (30, 2.5)\n",
+		fprintf(stderr, _("napkin plan: --deadline: '%s' is not a number of days; allowed: a number above 0 (30, 2.5)\n"),
 			deadline_s);
 		goto out;
 	}
 	if (po.goal == ENGINE_GOAL_COST && !(s.sc.price > 0))
-		fprintf(stderr, "napkin plan: note: no --price: cost ranks as GPU-hours\n");
+		fprintf(stderr, _("napkin plan: note: no --price: cost ranks as GPU-hours\n"));
 	if (s.sc.mfu > 0 || s.sc.tokens_per_s > 0 || s.sc.step_time > 0 || s.sc.achieved_flops > 0)
-		fprintf(stderr, "napkin plan: note: layouts are ranked by the predicted step (mfu auto): the mfu or "
-				"measurement given describes your own layout only\n");
+		fprintf(stderr, _("napkin plan: note: layouts are ranked by the predicted step (mfu auto): the mfu or "
+				  "measurement given describes your own layout only\n"));
 	rows = calloc(po.top, sizeof *rows);
 	if (rows == NULL) {
 		rc = CLI_EXIT_FAIL;
@@ -182,39 +192,59 @@ int cmd_plan(int argc, char **argv)
 		engine_fmt_int((double)st.searched, a, sizeof a);
 		engine_fmt_int((double)st.fitting, b, sizeof b);
 		printf("%s\n", sum);
-		printf("goal: %s%s; the global batch of %s sequences (micro-batch x grad_accum x dp) is kept\n",
-		       engine_goal_name(po.goal), po.deadline_days > 0 ? " within the deadline" : "", gb);
-		if (st.gpus_lo == st.gpus_hi)
-			printf("searched %s layouts of %lld GPUs; %s fit", a, (long long)st.gpus_lo, b);
-		else
-			printf("searched %s layouts of %lld to %lld GPUs; %s fit", a, (long long)st.gpus_lo,
-			       (long long)st.gpus_hi, b);
 		if (po.deadline_days > 0)
-			printf(", %llu within %g days", (unsigned long long)st.within_deadline, po.deadline_days);
-		printf("\n\n");
+			printf(_("goal: %s within the deadline; the global batch of %s sequences (micro-batch x grad_accum x dp) "
+				 "is kept\n"),
+			       engine_goal_name(po.goal), gb);
+		else
+			printf(_("goal: %s; the global batch of %s sequences (micro-batch x grad_accum x dp) is kept\n"),
+			       engine_goal_name(po.goal), gb);
+		/* one whole sentence for each case: the word order differs in Chinese */
+		if (st.gpus_lo == st.gpus_hi && po.deadline_days > 0)
+			printf(_("searched %s layouts of %lld GPUs; %s fit, %llu within %g days\n\n"), a, (long long)st.gpus_lo,
+			       b, (unsigned long long)st.within_deadline, po.deadline_days);
+		else if (st.gpus_lo == st.gpus_hi)
+			printf(_("searched %s layouts of %lld GPUs; %s fit\n\n"), a, (long long)st.gpus_lo, b);
+		else if (po.deadline_days > 0)
+			printf(_("searched %s layouts of %lld to %lld GPUs; %s fit, %llu within %g days\n\n"), a,
+			       (long long)st.gpus_lo, (long long)st.gpus_hi, b, (unsigned long long)st.within_deadline,
+			       po.deadline_days);
+		else
+			printf(_("searched %s layouts of %lld to %lld GPUs; %s fit\n\n"), a, (long long)st.gpus_lo,
+			       (long long)st.gpus_hi, b);
 		if (st.rows == 0) {
-			printf("no layout fits%s: more GPUs, a GPU with more memory, or a smaller global batch\n",
-			       po.deadline_days > 0 ? " within the deadline" : "");
+			if (po.deadline_days > 0)
+				printf(_("no layout fits within the deadline: more GPUs, a GPU with more memory, or a smaller "
+					 "global batch\n"));
+			else
+				printf(_("no layout fits: more GPUs, a GPU with more memory, or a smaller global batch\n"));
 		} else {
-			printf("  # %6s %3s %3s %3s %3s %3s %5s %4s %5s %5s  %-9s %10s %9s %10s %12s%s\n", "GPUs", "TP", "PP",
-			       "VPP", "CP", "EP", "DP", "ZeRO", "batch", "accum", "recompute", "memory/GPU", "step", "training",
-			       "GPU-hours", s.sc.price > 0 ? "         cost" : "");
+			/* the heads padded by display width: translated, they are CJK */
+			char h[7][64];
+			printf("  # %6s %3s %3s %3s %3s %3s %5s %4s %5s %s  %s %s %s %s %s%s\n", "GPUs", "TP", "PP", "VPP", "CP",
+			       "EP", "DP", "ZeRO", "batch", ralign(h[0], sizeof h[0], C_("plan column", "accum"), 5),
+			       util_text_pad(h[1], sizeof h[1], C_("plan column", "recompute"), 9),
+			       ralign(h[2], sizeof h[2], C_("plan column", "memory/GPU"), 10),
+			       ralign(h[3], sizeof h[3], C_("plan column", "step"), 9),
+			       ralign(h[4], sizeof h[4], C_("plan column", "training"), 10),
+			       ralign(h[5], sizeof h[5], C_("plan column", "GPU-hours"), 12),
+			       s.sc.price > 0 ? ralign(h[6], sizeof h[6], C_("plan column", "cost"), 13) : "");
 			for (i = 0; i < (int)st.rows; i++)
 				row_text(i + 1, &rows[i], s.sc.price > 0);
 		}
 		if (mine_rc == NAPKIN_OK) {
 			row_text(0, &mine, s.sc.price > 0);
 			if (!mine.fits)
-				printf("    (your layout does not fit: %s)\n",
+				printf(_("    (your layout does not fit: %s)\n"),
 				       (engine_unit_format(ENGINE_UNIT_BYTES, mine.memory_total, a, sizeof a), a));
 			else if (st.rows > 0 && rows[0].train_seconds < mine.train_seconds)
-				printf("    (the best is %.2fx faster than your layout)\n", mine.train_seconds / rows[0].train_seconds);
+				printf(_("    (the best is %.2fx faster than your layout)\n"), mine.train_seconds / rows[0].train_seconds);
 		}
 		if (st.rows > 0 && engine_plan_apply(&s.sc, &rows[0], &t, &err) == NAPKIN_OK &&
 		    engine_compute(&t, &r, &err) == NAPKIN_OK) {
 			char lay[320];
 			layout_text(&rows[0], lay, sizeof lay);
-			printf("\n#1: %s\n    step %s:", lay, (engine_fmt_seconds(r.compute.step_seconds, a, sizeof a), a));
+			printf(_("\n#1: %s\n    step %s:"), lay, (engine_fmt_seconds(r.compute.step_seconds, a, sizeof a), a));
 			{
 				const char *sep = " ";
 				for (i = 0; i < ENGINE_STEP_PARTS; i++) {
@@ -223,20 +253,22 @@ int cmd_plan(int argc, char **argv)
 						continue;
 					engine_fmt_seconds(v, a, sizeof a);
 					printf("%s%s %s", sep, _(engine_step_part_label(i)), a);
-					sep = ", ";
+					sep = _(", ");
 				}
 			}
-			printf("\n    apply it: napkin report [KNOBS] --tp %lld --pp %lld --vpp %lld --cp %lld --ep %lld --zero %lld "
-			       "--batch %lld --grad-accum %lld --recompute %s%s\n",
+			printf(rows[0].gpus != s.sc.gpus
+				       ? _("\n    apply it: napkin report [KNOBS] --tp %lld --pp %lld --vpp %lld --cp %lld --ep %lld "
+					   "--zero %lld --batch %lld --grad-accum %lld --recompute %s --gpus N (the row's)\n")
+				       : _("\n    apply it: napkin report [KNOBS] --tp %lld --pp %lld --vpp %lld --cp %lld --ep %lld "
+					   "--zero %lld --batch %lld --grad-accum %lld --recompute %s\n"),
 			       (long long)rows[0].tp, (long long)rows[0].pp, (long long)rows[0].vpp, (long long)rows[0].cp,
 			       (long long)rows[0].ep, (long long)rows[0].zero, (long long)rows[0].batch,
-			       (long long)rows[0].grad_accum, engine_recompute_name(rows[0].recompute),
-			       rows[0].gpus != s.sc.gpus ? " --gpus N (the row's)" : "");
+			       (long long)rows[0].grad_accum, engine_recompute_name(rows[0].recompute));
 		}
 	}
 	rc = CLI_EXIT_OK;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		perror("napkin plan: write");
+		cli_write_error("plan");
 		rc = CLI_EXIT_FAIL;
 	}
 out:

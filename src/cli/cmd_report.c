@@ -26,7 +26,7 @@ int cmd_report(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		printf("usage: napkin report [KNOBS] [--format text|json|yaml|markdown] [--explain]\n\n");
+		cli_print_usage(stdout, "napkin report [KNOBS] [--format text|json|yaml|markdown] [--explain]");
 		cli_print_opts(stdout, opts);
 		printf("\n");
 		cli_print_knobs(stdout);
@@ -34,7 +34,8 @@ int cmd_report(int argc, char **argv)
 		return CLI_EXIT_OK;
 	}
 	if (report_format_parse(format, &fmt) != 0) {
-		fprintf(stderr, "napkin report: --format: '%s' is not a format; allowed: text, json, yaml, markdown\n", format);
+		fprintf(stderr, _("napkin %s: --format: '%s' is not a format; allowed: %s\n"), "report", format,
+			"text, json, yaml, markdown");
 		cli_setup_free(&s);
 		return CLI_EXIT_USAGE;
 	}
@@ -53,7 +54,7 @@ int cmd_report(int argc, char **argv)
 	}
 	cli_setup_free(&s);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		perror("napkin report: write");
+		cli_write_error("report");
 		return CLI_EXIT_FAIL;
 	}
 	return CLI_EXIT_OK;

@@ -20,14 +20,14 @@ static void list_metrics(FILE *f)
 	struct engine_metric m;
 	size_t i;
 
-	fprintf(f, "results (--y):");
+	fputs(_("results (--y):"), f);
 	for (i = 0; engine_metric_at(i, &m); i++)
 		fprintf(f, "%s %s", i == 0 ? "" : ",", m.key);
 	fputc('\n', f);
 }
 
 /* "memory.total,compute.step_seconds" into metrics; the defaults when text is NULL. */
-static int parse_y(const char *text, struct engine_metric *m, size_t *n)
+static int parse_y(const char *text, const struct engine_tr *tr, struct engine_metric *m, size_t *n)
 {
 	char buf[1024], *p, *save = NULL;
 	struct napkin_err err;
@@ -38,27 +38,36 @@ static int parse_y(const char *text, struct engine_metric *m, size_t *n)
 		while (*p == ' ')
 			p++;
 		if (*n == MAX_Y) {
-			fprintf(stderr, "napkin sweep: --y: at most %d results\n", MAX_Y);
+			fprintf(stderr, _("napkin sweep: --y: at most %d results\n"), MAX_Y);
 			return CLI_EXIT_USAGE;
 		}
-		if (engine_metric_find(p, &m[*n], &err) != NAPKIN_OK) {
-			fprintf(stderr, "napkin sweep: --y: %s\n", err.msg);
+		if (engine_metric_find_tr(p, tr, &m[*n], &err) != NAPKIN_OK) {
+			fprintf(stderr, _("napkin sweep: --y: %s\n"), err.msg);
 			list_metrics(stderr);
 			return CLI_EXIT_USAGE;
 		}
 		(*n)++;
 	}
 	if (*n == 0) {
-		fprintf(stderr, "napkin sweep: --y: name at least one result, e.g. --y memory.total\n");
+		fprintf(stderr, _("napkin sweep: --y: name at least one result, e.g. --y memory.total\n"));
 		return CLI_EXIT_USAGE;
 	}
 	return 0;
 }
 
+/* s right-aligned in cols display columns (%22s counts bytes; 是 is 3 bytes, 2 columns) */
+static const char *ralign(char *buf, size_t n, const char *s, int cols)
+{
+	int pad = cols - (int)util_text_width(s);
+
+	snprintf(buf, n, "%*s%s", pad > 0 ? pad : 0, "", s);
+	return buf;
+}
+
 static void fmt_metric(const struct engine_metric *m, double v, char *buf, size_t n)
 {
 	if (m->kind == ENGINE_METRIC_FITS)
-		util_strlcpy(buf, isnan(v) ? "-" : v > 0.5 ? "yes" : "no", n);
+		util_strlcpy(buf, isnan(v) ? "-" : v > 0.5 ? _("yes") : _("no"), n); /* the text table only: CSV and JSON say true/false */
 	else
 		plot_value(m->unit, v, buf, n);
 }
@@ -202,10 +211,12 @@ static void out_text_stack(const struct sweep_out *o, size_t j, const struct plo
 	for (p = 0; p < o->nx; p++)
 		for (k = 0; k < np; k++)
 			v[p * np + k] = o->rc[p] == 0 ? o->values[p * o->nm + o->part0[j] + k] : NAN;
-	snprintf(title, sizeof title, "\n%s stacked by part (%s)%s", o->sw->metrics[j].key,
-		 strncmp(o->sw->metrics[j].key, "memory.", 7) == 0 ? "every part at once, per GPU"
-								  : "the predicted step's parts, per step",
-		 strcmp(o->sw->metrics[j].key, "compute.step_seconds") == 0 ? "; they add up to step_seconds_predicted" : "");
+	snprintf(title, sizeof title,
+		 strncmp(o->sw->metrics[j].key, "memory.", 7) == 0 ? _("\n%s stacked by part (every part at once, per GPU)")
+		 : strcmp(o->sw->metrics[j].key, "compute.step_seconds") == 0
+			 ? _("\n%s stacked by part (the predicted step's parts, per step); they add up to step_seconds_predicted")
+			 : _("\n%s stacked by part (the predicted step's parts, per step)"),
+		 o->sw->metrics[j].key);
 	memset(&st, 0, sizeof st);
 	st.title = title;
 	st.x = o->xs;
@@ -246,13 +257,14 @@ static void out_text_curve(const struct sweep_out *o)
 		plot_value(k->unit, o->xs[p], b, sizeof b);
 		printf("%14s", b);
 		for (j = 0; j < o->shown; j++) {
+			char cell[96];
 			fmt_metric(&o->sw->metrics[j], o->values[p * o->nm + j], b, sizeof b);
-			printf("  %22s", b);
+			printf("  %s", ralign(cell, sizeof cell, b, 22));
 		}
 		if (o->rc[p] != 0) {
 			char msg[512];
 			point_error(o, p, msg, sizeof msg);
-			printf("  invalid: %s", msg);
+			printf(_("  invalid: %s"), msg);
 		}
 		if (first_over < 0 && o->rc[p] == 0 && o->values[p * o->nm + (size_t)o->fits] < 0.5)
 			first_over = (long)p;
@@ -266,11 +278,11 @@ static void out_text_curve(const struct sweep_out *o)
 	if (first_over >= 0) {
 		size_t pos = 0;
 		plot_value(k->unit, o->xs[first_over], b, sizeof b);
-		util_bprintf(mark, sizeof mark, &pos, "%s %s: the first point that does not fit", k->key, b);
+		util_bprintf(mark, sizeof mark, &pos, _("%s %s: the first point that does not fit"), k->key, b);
 		if (strcmp(k->key, "batch") == 0) {
 			char mb[40];
 			engine_fmt_max_batch(engine_solve_max_batch(&o->s->sc), mb, sizeof mb);
-			util_bprintf(mark, sizeof mark, &pos, " (memory.max_batch: %s)", mb);
+			util_bprintf(mark, sizeof mark, &pos, _(" (memory.max_batch: %s)"), mb);
 		}
 	}
 	/* a chart per result (memory.fits is said by the mark) */
@@ -353,8 +365,8 @@ int cmd_sweep(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		printf("usage: napkin sweep KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO...] [--y RESULT,...] [KNOBS] "
-		       "[--format text|csv|json]\n\n");
+		cli_print_usage(stdout, "napkin sweep KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO...] [--y RESULT,...] "
+					"[KNOBS] [--format text|csv|json]");
 		fputs(_("A range is FROM..TO in the knob's units (seq=512..128k, gpu_memory=40GB..192GB), stepped by\n"
 		       ":+STEP or :xFACTOR; a knob alone takes its default range (batch 1 .. twice the largest\n"
 		       "that fits, seq 512..128k, gpus 8..4096). Two ranges make a heatmap.\n\n"),
@@ -375,15 +387,15 @@ int cmd_sweep(int argc, char **argv)
 	else if (strcmp(format, "json") == 0)
 		fmt = SW_JSON;
 	else {
-		fprintf(stderr, "napkin sweep: --format: '%s' is not a format; allowed: text, csv, json\n", format);
+		fprintf(stderr, _("napkin %s: --format: '%s' is not a format; allowed: %s\n"), "sweep", format, "text, csv, json");
 		goto out;
 	}
-	if (fmt != SW_TEXT)
-		s.sc.tr = NULL; /* CSV and JSON are contracts: English */
 	if (npos < 1 || npos > 2) {
-		fprintf(stderr, "napkin sweep: %s: give one range (a curve) or two (a heatmap), as "
-				"KNOB=FROM..TO[:xFACTOR|:+STEP], e.g. batch=1..64 or seq=512..128k:x2\n",
-			npos < 1 ? "no range" : "too many ranges");
+		fprintf(stderr,
+			npos < 1 ? _("napkin sweep: no range: give one range (a curve) or two (a heatmap), as "
+				     "KNOB=FROM..TO[:xFACTOR|:+STEP], e.g. batch=1..64 or seq=512..128k:x2\n")
+				 : _("napkin sweep: too many ranges: give one range (a curve) or two (a heatmap), as "
+				     "KNOB=FROM..TO[:xFACTOR|:+STEP], e.g. batch=1..64 or seq=512..128k:x2\n"));
 		goto out;
 	}
 	memset(&sw, 0, sizeof sw);
@@ -391,20 +403,20 @@ int cmd_sweep(int argc, char **argv)
 	for (i = 0; i < npos; i++) {
 		util_err_clear(&err);
 		if (engine_range_parse(&s.sc, pos[i], &sw.range[i], &err) != NAPKIN_OK || sw.range[i].knob == NULL) {
-			fprintf(stderr, "napkin sweep: %s\n", err.msg);
+			fprintf(stderr, _("napkin %s: %s\n"), "sweep", err.msg);
 			goto out;
 		}
 	}
 	if (npos == 2 && sw.range[0].knob == sw.range[1].knob) {
-		fprintf(stderr, "napkin sweep: %s is swept twice: give two different knobs\n", sw.range[0].knob->key);
+		fprintf(stderr, _("napkin sweep: %s is swept twice: give two different knobs\n"), sw.range[0].knob->key);
 		goto out;
 	}
 	if (stack && (fmt != SW_TEXT || npos != 1)) {
-		fprintf(stderr, "napkin sweep: --stack draws the parts under a curve in the text form (one range, "
-				"--format text); csv and json give the parts when asked: --y memory.weights,memory.activations,...\n");
+		fprintf(stderr, _("napkin sweep: --stack draws the parts under a curve in the text form (one range, "
+				  "--format text); csv and json give the parts when asked: --y memory.weights,memory.activations,...\n"));
 		goto out;
 	}
-	if ((rc = parse_y(yopt, m, &nm)) != 0)
+	if ((rc = parse_y(yopt, s.sc.tr, m, &nm)) != 0)
 		goto out;
 	rc = CLI_EXIT_USAGE;
 	memset(&o, 0, sizeof o);
@@ -431,7 +443,7 @@ int cmd_sweep(int argc, char **argv)
 	o.ny = npos == 2 ? engine_range_values(&sw.range[1], NULL, 0) : 1;
 	total = o.nx * o.ny;
 	if (total > MAX_POINTS) {
-		fprintf(stderr, "napkin sweep: %zu x %zu is %zu points; at most %d (larger steps, or :x2)\n", o.nx, o.ny,
+		fprintf(stderr, _("napkin sweep: %zu x %zu is %zu points; at most %d (larger steps, or :x2)\n"), o.nx, o.ny,
 			total, MAX_POINTS);
 		goto out;
 	}
@@ -440,19 +452,22 @@ int cmd_sweep(int argc, char **argv)
 	values = malloc(total * nm * sizeof *values);
 	rcs = malloc(total * sizeof *rcs);
 	if (xs == NULL || ys == NULL || values == NULL || rcs == NULL) {
-		fprintf(stderr, "napkin sweep: out of memory\n");
+		fprintf(stderr, _("napkin %s: out of memory\n"), "sweep");
 		rc = CLI_EXIT_FAIL;
 		goto out;
 	}
+	/* CSV and JSON are contracts: English (the points' errors too); the messages above are the user's */
+	if (fmt != SW_TEXT)
+		s.sc.tr = NULL;
 	util_err_clear(&err);
 	if (engine_sweep_run(&s.sc, &sw, xs, ys, values, rcs, total, &err) == 0) {
-		fprintf(stderr, "napkin sweep: %s\n", err.msg);
+		fprintf(stderr, _("napkin %s: %s\n"), "sweep", err.msg);
 		goto out;
 	}
 	for (p = 0; p < total; p++)
 		valid += rcs[p] == 0;
 	if (valid == 0) {
-		fprintf(stderr, "napkin sweep: no point of the sweep is valid; the first says: %s\n", err.msg);
+		fprintf(stderr, _("napkin sweep: no point of the sweep is valid; the first says: %s\n"), err.msg);
 		goto out;
 	}
 	o.s = &s;
@@ -477,7 +492,7 @@ int cmd_sweep(int argc, char **argv)
 	}
 	rc = CLI_EXIT_OK;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
-		perror("napkin sweep: write");
+		cli_write_error("sweep");
 		rc = CLI_EXIT_FAIL;
 	}
 out:

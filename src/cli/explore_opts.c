@@ -56,7 +56,7 @@ int cli_explore_opts_check(const char *cmd, const struct cli_explore_opts *o, st
 	double timeout = 0.0;
 
 	if (o->theme != NULL && !tui_theme_valid(o->theme)) {
-		fprintf(stderr, "napkin %s: --theme: '%s' is not a theme; allowed: dark, light, projector\n", cmd, o->theme);
+		fprintf(stderr, _("napkin %s: --theme: '%s' is not a theme; allowed: %s\n"), cmd, o->theme, "dark, light, projector");
 		return CLI_EXIT_USAGE;
 	}
 	if (o->probe_timeout != NULL) {
@@ -64,7 +64,7 @@ int cli_explore_opts_check(const char *cmd, const struct cli_explore_opts *o, st
 		errno = 0;
 		timeout = strtod(o->probe_timeout, &end);
 		if (errno || end == o->probe_timeout || *end || !(timeout >= 1 && timeout <= 3600)) {
-			fprintf(stderr, "napkin %s: --probe-timeout: '%s' is not a number of seconds from 1 to 3600\n", cmd,
+			fprintf(stderr, _("napkin %s: --probe-timeout: '%s' is not a number of seconds from 1 to 3600\n"), cmd,
 				o->probe_timeout);
 			return CLI_EXIT_USAGE;
 		}

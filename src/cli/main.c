@@ -36,7 +36,8 @@ static int take_lang(int *argc, char **argv)
 			break;
 		if (strcmp(argv[i], "--lang") == 0) {
 			if (i + 1 >= *argc) {
-				fprintf(stderr, "napkin%s%s: --lang needs a value (en, zh)\n", cmd ? " " : "", cmd ? cmd : "");
+				i18n_set(lang); /* the environment's language says so */
+				fprintf(stderr, _("napkin%s%s: --lang needs a value (en, zh)\n"), cmd ? " " : "", cmd ? cmd : "");
 				return CLI_EXIT_USAGE;
 			}
 			value = argv[i + 1];

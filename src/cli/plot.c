@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "plot.h"
 
 #define MAXW 160
@@ -166,7 +167,7 @@ void plot_curve(FILE *f, const struct plot_curve *c, int width, int height)
 		pad = width / 2 - (int)strlen(t0) - (int)strlen(t1) / 2;
 		fprintf(f, "%14s%s%*s%s", "", t0, pad > 1 ? pad : 1, "", t1);
 		pad = width - width / 2 - (int)strlen(t1) / 2 - (int)strlen(t1) % 2 - (int)strlen(t2);
-		fprintf(f, "%*s%s  %s%s\n", pad > 1 ? pad : 1, "", t2, c->x_name, c->log_x ? " (log scale)" : "");
+		fprintf(f, c->log_x ? _("%*s%s  %s (log scale)\n") : "%*s%s  %s\n", pad > 1 ? pad : 1, "", t2, c->x_name);
 	}
 	if (mark_col >= 0 || cur_col >= 0) {
 		fprintf(f, "%14s", "");
@@ -177,7 +178,7 @@ void plot_curve(FILE *f, const struct plot_curve *c, int width, int height)
 			fprintf(f, "%14s▲ %s\n", "", c->mark_label);
 		if (cur_col >= 0 && cur_col != mark_col) {
 			plot_value(c->x_unit, c->x[c->current], buf, sizeof buf);
-			fprintf(f, "%14s△ the scenario's %s (%s)\n", "", c->x_name, buf);
+			fprintf(f, _("%14s△ the scenario's %s (%s)\n"), "", c->x_name, buf);
 		}
 	}
 }
@@ -204,7 +205,7 @@ static void x_axis(FILE *f, const double *x, size_t n, bool log_x, enum engine_u
 	pad = width / 2 - (int)strlen(t0) - (int)strlen(t1) / 2;
 	fprintf(f, "%14s%s%*s%s", "", t0, pad > 1 ? pad : 1, "", t1);
 	pad = width - width / 2 - (int)strlen(t1) / 2 - (int)strlen(t1) % 2 - (int)strlen(t2);
-	fprintf(f, "%*s%s  %s%s\n", pad > 1 ? pad : 1, "", t2, name, log_x ? " (log scale)" : "");
+	fprintf(f, log_x ? _("%*s%s  %s (log scale)\n") : "%*s%s  %s\n", pad > 1 ? pad : 1, "", t2, name);
 	if (mark_col >= 0 || cur_col >= 0) {
 		fprintf(f, "%14s", "");
 		for (col = 0; col < width; col++)
@@ -214,7 +215,7 @@ static void x_axis(FILE *f, const double *x, size_t n, bool log_x, enum engine_u
 			fprintf(f, "%14s▲ %s\n", "", mark_label);
 		if (cur_col >= 0 && cur_col != mark_col) {
 			plot_value(u, cur_x, buf, sizeof buf);
-			fprintf(f, "%14s△ the scenario's %s (%s)\n", "", name, buf);
+			fprintf(f, _("%14s△ the scenario's %s (%s)\n"), "", name, buf);
 		}
 	}
 }
@@ -361,12 +362,12 @@ void plot_heatmap(FILE *f, const char *title, const double *xs, size_t nx, const
 	fputc('\n', f);
 	plot_value(x_unit, xs[0], a, sizeof a);
 	plot_value(x_unit, xs[nx - 1], b, sizeof b);
-	fprintf(f, "%14s%s … %s (%s, %zu columns)\n", "", a, b, x_name, nx);
+	fprintf(f, _("%14s%s … %s (%s, %zu columns)\n"), "", a, b, x_name, nx);
 	if (fits_only) {
-		fprintf(f, "%14s█ fits   · does not fit   × invalid\n", "");
+		fprintf(f, _("%14s█ fits   · does not fit   × invalid\n"), "");
 	} else {
 		plot_value(v_unit, lo, a, sizeof a);
 		plot_value(v_unit, hi, b, sizeof b);
-		fprintf(f, "%14s░ %s … █ %s (four equal steps)   × invalid\n", "", a, b);
+		fprintf(f, _("%14s░ %s … █ %s (four equal steps)   × invalid\n"), "", a, b);
 	}
 }

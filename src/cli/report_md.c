@@ -143,7 +143,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 			teach_tensor_format_shape(&bt[j].t, shape, sizeof shape);
 			engine_fmt_bytes(bt[j].bytes, true, x, sizeof x);
 			engine_fmt_bytes(bt[j].total_bytes, true, y, sizeof y);
-			fprintf(f, "| `%s` | %s | %s | %s | %.0f | %s | %s |\n", bt[j].name, teach_role_name(bt[j].role), shape,
+			fprintf(f, "| `%s` | %s | %s | %s | %.0f | %s | %s |\n", bt[j].name, _(teach_role_name(bt[j].role)), shape,
 				engine_dtype_info(bt[j].t.dtype)->name, bt[j].count, x, y);
 		}
 	}
@@ -155,10 +155,10 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		const struct engine_dtype_info *d = engine_dtype_info((enum engine_dtype)i);
 		if (d->is_float)
 			fprintf(f, "| %s | %g | 1·%d·%d | %.4g | %.4g | %.4g | %s |\n", d->name, d->bytes, d->exponent_bits,
-				d->mantissa_bits, d->max_finite, d->min_normal, d->epsilon, d->note);
+				d->mantissa_bits, d->max_finite, d->min_normal, d->epsilon, _(d->note));
 		else
 			fprintf(f, _("| %s | %g | %d-bit integer | %.0f | 1 | 1 | %s |\n"), d->name, d->bytes, d->bits, d->max_finite,
-				d->note);
+				_(d->note));
 	}
 	if (r->n_warnings > 0) {
 		fprintf(f, _("\n## Notes\n\n"));

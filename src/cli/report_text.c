@@ -46,7 +46,7 @@ void report_finetune_text(const struct engine_scenario *sc, const struct engine_
 	engine_knob_format(sc, engine_knob_find("lora_targets"), tg, sizeof tg);
 	engine_fmt_int(r->params.trainable, a, sizeof a);
 	engine_fmt_count(r->params.total, b, sizeof b);
-	snprintf(buf, n, "%s r %lld on %s: %s trainable of %s (%.3g%%)", sc->finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA",
+	snprintf(buf, n, _("%s r %lld on %s: %s trainable of %s (%.3g%%)"), sc->finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA",
 		 (long long)sc->lora_rank, tg, a, b, r->params.total > 0 ? 100.0 * r->params.trainable / r->params.total : 0.0);
 }
 
@@ -89,7 +89,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 			engine_precision_name(sc->precision), engine_optimizer_name(sc->optimizer), m->bytes_per_param);
 	else if (sc->weight_format != ENGINE_WF_DTYPE)
 		fprintf(f, _("\nMemory per GPU  (weights in %s: %.4g bits a weight in the linears, scales included)\n"),
-			engine_weight_format_info((enum engine_weight_format)sc->weight_format)->label,
+			_(engine_weight_format_info((enum engine_weight_format)sc->weight_format)->label),
 			engine_weight_format_bits((enum engine_weight_format)sc->weight_format, &sc->model));
 	else
 		fprintf(f, _("\nMemory per GPU  (%s weights)\n"), report_dtn(m->weight_dt));

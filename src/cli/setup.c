@@ -1,4 +1,5 @@
 /* cli: knob flags, --scenario and --presets, shared by every scenario-taking command. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -10,7 +11,44 @@ void cli_error(const char *cmd, const struct napkin_err *err)
 {
 	char buf[1024];
 
-	fprintf(stderr, "napkin %s: %s\n", cmd, util_err_format(err, buf, sizeof buf));
+	fprintf(stderr, _("napkin %s: %s\n"), cmd, util_err_format(err, buf, sizeof buf));
+}
+
+void cli_print_usage(FILE *f, const char *syntax)
+{
+	/* TRANSLATORS: %s is the command's syntax, as typed (napkin report [KNOBS] ...) */
+	const char *fmt = _("usage: %s\n\n"), *at = strstr(fmt, "%s"), *line, *nl;
+	char prefix[64];
+	size_t cols;
+
+	if (at == NULL || (size_t)(at - fmt) >= sizeof prefix) { /* a broken catalogue: the English form */
+		fmt = "usage: %s\n\n";
+		at = fmt + 7;
+	}
+	memcpy(prefix, fmt, (size_t)(at - fmt));
+	prefix[at - fmt] = '\0';
+	cols = util_text_width(prefix);
+	fputs(prefix, f);
+	/* the later lines of the syntax are indented for "usage: " (7 columns): under the translated word */
+	for (line = syntax; line != NULL; line = nl != NULL ? nl + 1 : NULL) {
+		size_t skip = 0;
+		nl = strchr(line, '\n');
+		if (line != syntax) {
+			while (skip < 7 && line[skip] == ' ')
+				skip++;
+			fprintf(f, "%*s", (int)cols, "");
+		}
+		fprintf(f, "%.*s%s", (int)(nl != NULL ? (size_t)(nl - line) - skip : strlen(line) - skip), line + skip,
+			nl != NULL ? "\n" : "");
+	}
+	fputs(at + 2, f); /* what the format has after %s: "\n\n" */
+}
+
+void cli_write_error(const char *cmd)
+{
+	int e = errno;
+
+	fprintf(stderr, _("napkin %s: cannot write the output: %s\n"), cmd, strerror(e));
 }
 
 bool cli_lang_ok(const char *s)
@@ -288,7 +326,7 @@ out:
 	if (out->reg != NULL) {
 		size_t w;
 		for (w = 0; w < preset_warning_count(out->reg); w++)
-			fprintf(stderr, "napkin %s: %s\n", cmd, preset_warning(out->reg, w)); /* "file:l:c: warning: ..." */
+			fprintf(stderr, _("napkin %s: %s\n"), cmd, preset_warning(out->reg, w)); /* "file:l:c: warning: ..." */
 		preset_warnings_clear(out->reg);
 	}
 	free(as);

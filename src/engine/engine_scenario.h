@@ -141,13 +141,13 @@ enum engine_weight_format {
 
 struct engine_weight_format_info {
 	const char *name;        /* "gptq-int4" */
-	const char *label;       /* "GPTQ int4, group 128" */
+	const char *label;       /* "GPTQ int4, group 128" (a msgid: the front ends show _(label)) */
 	double linear_bits;      /* bits per weight of the blocks' linears, scales included */
 	double embed_bits;       /* the token embedding's (0: kept in 16 bits) */
 	double head_bits;        /* the LM head's (0: kept in 16 bits) */
 	bool mixed;              /* linear_bits depends on the layer count (Q4_K_M): see engine_weight_format_bits */
-	const char *scales;      /* where the scales live, in words */
-	const char *source;
+	const char *scales;      /* where the scales live, in words (a msgid) */
+	const char *source;      /* as cited: English */
 };
 const struct engine_weight_format_info *engine_weight_format_info(enum engine_weight_format f);
 /* Bits per weight of the blocks' linears for a model of this shape (Q4_K_M mixes types by
@@ -297,6 +297,9 @@ void engine_gpu_h100_sxm(struct engine_gpu *g);
  * exact count is as close to `params` as an integer ffn allows. Returns 0, or an error
  * code when params is outside [1e7, 1e15]. */
 int engine_model_from_params(double params, struct engine_model *m, struct napkin_err *err);
+/* engine_model_from_params with its error in the language of tr (NULL: English). */
+int engine_model_from_params_tr(double params, const struct engine_tr *tr, struct engine_model *m,
+				struct napkin_err *err);
 
 struct engine_params;
 /* The parameter counts of an architecture alone (no scenario, no validation): total,

@@ -188,9 +188,13 @@ void eng_ex_data(struct eng_ex *x, const struct engine_scenario *sc, const struc
 	eng_ex_line(x, N_("  pinned   %s at %s = %s"), GB(d->bytes_per_step, a), SI(d->pinned_bw, "B/s", b), SECS(d->pinned_seconds, c));
 	eng_ex_line(x, N_("  pageable %s at %s = %s (staged through a pinned buffer; ~half the rate)"), GB(d->bytes_per_step, a),
 		    SI(d->pageable_bw, "B/s", b), SECS(d->pageable_seconds, e));
-	eng_ex_line(x, N_("  step     %s: the copy is %.3g%% of it%s"), SECS(d->step_seconds, a), 100.0 * d->fraction,
-		    d->overlapped ? ", and with pinned memory it overlaps compute (non_blocking=True)"
-				  : ", and pageable copies are synchronous");
+	if (d->overlapped)
+		eng_ex_line(x, N_("  step     %s: the copy is %.3g%% of it, and with pinned memory it overlaps compute "
+				  "(non_blocking=True)"),
+			    SECS(d->step_seconds, a), 100.0 * d->fraction);
+	else
+		eng_ex_line(x, N_("  step     %s: the copy is %.3g%% of it, and pageable copies are synchronous"),
+			    SECS(d->step_seconds, a), 100.0 * d->fraction);
 	eng_ex_line(x, N_("  source   NVIDIA, \"How to Optimize Data Transfers in CUDA C/C++\" (Harris 2012); PyTorch pin_memory"));
 }
 

@@ -27,12 +27,18 @@ void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const str
 	eng_ex_line(x, N_("             MLP %s %.0f·d·f = %.0f·%.0f·%.0f = %s%s"), dm.gated ? "gated" : "plain", dm.gated ? 3.0 : 2.0,
 		    dm.gated ? 3.0 : 2.0, dm.d, dm.f, CNT(lp.mlp_w, a),
 		    dm.E > 1 ? (active ? EX_(x, N_(" per expert, top-k of them")) : EX_(x, N_(" per expert"))) : "");
-	if (dm.E > 1)
-		eng_ex_line(x, N_("             %s: %.0f × MLP + router d·E = %s"), active ? "routed experts" : "experts",
-			    active ? dm.k : dm.E, CNT((active ? dm.k : dm.E) * (lp.mlp_w + lp.mlp_b_col + lp.mlp_b_row) + lp.router, a));
+	if (dm.E > 1 && active)
+		eng_ex_line(x, N_("             routed experts: %.0f × MLP + router d·E = %s"), dm.k,
+			    CNT(dm.k * (lp.mlp_w + lp.mlp_b_col + lp.mlp_b_row) + lp.router, a));
+	else if (dm.E > 1)
+		eng_ex_line(x, N_("             experts: %.0f × MLP + router d·E = %s"), dm.E,
+			    CNT(dm.E * (lp.mlp_w + lp.mlp_b_col + lp.mlp_b_row) + lp.router, a));
 	if (lp.mlp_b_col + lp.mlp_b_row > 0)
 		eng_ex_line(x, N_("             MLP biases = %s"), CNT(lp.mlp_b_col + lp.mlp_b_row, a));
-	eng_ex_line(x, N_("             2 %s = %s"), dm.layernorm ? "LayerNorms (weight and bias) 2·2d" : "RMSNorms 2·d", CNT(lp.norms, a));
+	if (dm.layernorm)
+		eng_ex_line(x, N_("             2 LayerNorms (weight and bias) 2·2d = %s"), CNT(lp.norms, a));
+	else
+		eng_ex_line(x, N_("             2 RMSNorms 2·d = %s"), CNT(lp.norms, a));
 	eng_ex_line(x, N_("  layers     %.0f × %s = %s"), dm.L, CNT(active ? lp.active : lp.total, a),
 		    CNT(dm.L * (active ? lp.active : lp.total), b));
 	eng_ex_line(x, N_("  embedding  V·d = %.0f·%.0f = %s%s"), dm.V, dm.d, CNT(dm.V * dm.d, c),
@@ -40,14 +46,19 @@ void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const str
 	if (dm.learned)
 		eng_ex_line(x, N_("             positions P·d = %.0f·%.0f = %s"), dm.P, dm.d, CNT(dm.P * dm.d, c));
 	eng_ex_line(x, N_("  final norm %s"), CNT(final_norm, d));
-	eng_ex_line(x, N_("  LM head    %s"), dm.tied ? "tied to the embedding (no new parameters; still a V·d matmul)" : CNT(dm.V * dm.d, e));
+	if (dm.tied)
+		eng_ex_line(x, N_("  LM head    tied to the embedding (no new parameters; still a V·d matmul)"));
+	else
+		eng_ex_line(x, N_("  LM head    %s"), CNT(dm.V * dm.d, e));
 	eng_ex_line(x, N_("  total      %s = %.0f"), CNT(active ? r->params.active : r->params.total, a),
 		    active ? r->params.active : r->params.total);
 	if (!active && sc->model.params_published > 0)
 		eng_ex_line(x, N_("  published  %.0f (%s)"), sc->model.params_published,
 			    fabs(sc->model.params_published - r->params.total) < 0.5 ? EX_(x, N_("exact match")) : EX_(x, N_("differs")));
 	eng_ex_line(x, N_("  non-embedding (Kaplan's N) %s"), CNT(r->params.non_embedding, a));
-	eng_ex_line(x, N_("  source: the modules of the Hugging Face implementation; %s"), sc->model.source[0] ? sc->model.source : "DESIGN.md formulas");
+	/* a preset's source is cited as written; napkin's own note (engine_model_from_params) is a msgid */
+	eng_ex_line(x, N_("  source: the modules of the Hugging Face implementation; %s"),
+		    sc->model.source[0] ? EX_(x, sc->model.source) : "DESIGN.md formulas");
 }
 
 void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
@@ -202,43 +213,49 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 	} else {
 		eng_ex_line(x, N_("  kernels eager (PyTorch modules as Hugging Face writes them; measured in tests/torch): "
 			"RMSNorm keeps its fp32 upcast, softmax keeps fp32, repeat_kv expands K and V"));
-		eng_ex_line(x, N_("  per tensor (e = %g B, %s%s), one layer, one micro-batch:"), by.act,
-			    eng_ex_dtype_name(by.activation_dt),
-			    sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16
-				    ? "; autocast: fp32 residual stream, a cast per linear" : "");
+		if (sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16)
+			eng_ex_line(x, N_("  per tensor (e = %g B, %s; autocast: fp32 residual stream, a cast per linear), one "
+					  "layer, one micro-batch:"),
+				    by.act, eng_ex_dtype_name(by.activation_dt));
+		else
+			eng_ex_line(x, N_("  per tensor (e = %g B, %s), one layer, one micro-batch:"), by.act,
+				    eng_ex_dtype_name(by.activation_dt));
 	}
 	{
 		struct eng_act_parts p;
-		char c[NB];
+		char c[NB], lab[48];
+/* a tensor's row label, translated and padded to 10 display columns (a CJK character is two) */
+#define ROW(label) util_text_pad(lab, sizeof lab, EX_(x, (label)), 10)
 		eng_layer_activations(sc, &dm, by.act, bt, sc->recompute == ENGINE_RECOMP_SELECTIVE, &p);
-		eng_ex_line(x, N_("    %-10s %s   what the two norms keep and the QKV/MLP inputs%s"), "norms", GIB(p.norms_inputs, c),
+		eng_ex_line(x, N_("    %-10s %s   what the two norms keep and the QKV/MLP inputs%s"), ROW(N_("norms")), GIB(p.norms_inputs, c),
 			    sc->sequence_parallel && sc->tp > 1 ? EX_(x, N_(" ÷ t (sequence parallel)")) : "");
 		if (p.casts > 0)
-			eng_ex_line(x, N_("    %-10s %s   autocast's 16-bit cast of a norm's output for each linear"), "casts",
+			eng_ex_line(x, N_("    %-10s %s   autocast's 16-bit cast of a norm's output for each linear"), ROW(N_("casts")),
 				    GIB(p.casts, c));
 		if (p.stats > 0)
-			eng_ex_line(x, N_("    %-10s %s   the norms' fp32 statistics per row (1/rms; LayerNorm also the mean)"), "stats",
+			eng_ex_line(x, N_("    %-10s %s   the norms' fp32 statistics per row (1/rms; LayerNorm also the mean)"), ROW(N_("stats")),
 				    GIB(p.stats, c));
 		if (dm.dropout)
-			eng_ex_line(x, N_("    %-10s %s   two 1-byte dropout masks: 2·s·b·d"), "masks", GIB(p.masks, c));
+			eng_ex_line(x, N_("    %-10s %s   two 1-byte dropout masks: 2·s·b·d"), ROW(N_("masks")), GIB(p.masks, c));
 		eng_ex_line(x, N_("    %-10s %s   Q, K, V: %s"), "qkv", GIB(p.qkv, c),
 			    sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("e·s·b·3·nh·dh/t (repeat_kv: K and V at every head)"))
 								: "e·s·b·(nh + 2·nkv)·dh/t");
-		eng_ex_line(x, N_("    %-10s %s   attention output: e·s·b·nh·dh/t"), "attn out", GIB(p.attn_out, c));
+		eng_ex_line(x, N_("    %-10s %s   attention output: e·s·b·nh·dh/t"), ROW(N_("attn out")), GIB(p.attn_out, c));
 		eng_ex_line(x, N_("    %-10s %s   %s%s"), "mlp", GIB(p.mlp, c),
 			    !dm.gated ? EX_(x, N_("fc1 output, activation output: 2·e·s·b·f/t"))
 			    : sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("gate, up, act(gate), product: 4·e·s·b·f/t"))
 								  : EX_(x, N_("gate, up, product (fused SwiGLU): 3·e·s·b·f/t")),
 			    dm.E > 1 ? " × top-k" : "");
 		if (sc->recompute == ENGINE_RECOMP_SELECTIVE)
-			eng_ex_line(x, N_("    %-10s %s   recomputed (selective recomputation)"), "scores", GIB(p.scores, c));
+			eng_ex_line(x, N_("    %-10s %s   recomputed (selective recomputation)"), ROW(N_("scores")), GIB(p.scores, c));
 		else if (sc->flash_attention)
-			eng_ex_line(x, N_("    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t"), "scores", GIB(p.scores, c));
+			eng_ex_line(x, N_("    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t"), ROW(N_("scores")), GIB(p.scores, c));
 		else
-			eng_ex_line(x, N_("    %-10s %s   softmax output %s·nh·s²·b/t%s"), "scores", GIB(p.scores, c),
+			eng_ex_line(x, N_("    %-10s %s   softmax output %s·nh·s²·b/t%s"), ROW(N_("scores")), GIB(p.scores, c),
 				    sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("(4 + its 16-bit copy)")) : "e",
 				    dm.dropout ? EX_(x, N_(" + dropout mask and output")) : "");
 	}
+#undef ROW
 	eng_ex_line(x, N_("  values   s = %.0f, b = %.0f, d = %.0f, nh = %.0f, nkv = %.0f, dh = %.0f, f = %.0f, t = %.0f"), s, bt, dm.d,
 		    dm.nh, dm.nkv, dm.dh, dm.f, t);
 	eng_ex_line(x, N_("           one layer, one micro-batch: %s"), GIB(r->memory.activations_per_layer, a));
@@ -335,10 +352,15 @@ void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const str
 		eng_ex_line(x, N_("  memory is affine in the batch (activations, logits and KV cache grow with it):"));
 		eng_ex_line(x, N_("  total(b) = fixed + b × per-sequence; the largest b with total(b) ≤ capacity"));
 		engine_fmt_max_batch(r->memory.max_batch, a, sizeof a);
-		eng_ex_line(x, N_("  result   %s (at %lld now)%s"), a, (long long)sc->batch,
-			    r->memory.max_batch == ENGINE_NO_LIMIT
-				    ? ": nothing counted in memory grows with the batch, or more than the knob's 10,000,000 fit"
-				    : r->memory.max_batch == 0 ? ": not even one sequence fits" : "");
+		/* a: "no limit from memory", "none fits" (msgids), or the count */
+		if (r->memory.max_batch == ENGINE_NO_LIMIT)
+			eng_ex_line(x, N_("  result   %s (at %lld now): nothing counted in memory grows with the batch, or more "
+					  "than the knob's 10,000,000 fit"),
+				    EX_(x, a), (long long)sc->batch);
+		else if (r->memory.max_batch == 0)
+			eng_ex_line(x, N_("  result   %s (at %lld now): not even one sequence fits"), EX_(x, a), (long long)sc->batch);
+		else
+			eng_ex_line(x, N_("  result   %s (at %lld now)"), a, (long long)sc->batch);
 	} else if (strcmp(key, "memory.min_gpus") == 0) {
 		eng_ex_head(x, key, N_("the fewest GPUs at which this fits"));
 		eng_ex_line(x, N_("  keeps the ZeRO stage (%lld) and the micro-batch; searches TP (dividing the heads, within a node "

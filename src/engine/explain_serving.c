@@ -18,10 +18,13 @@ static void ex_capacity(struct eng_ex *x, const struct engine_scenario *sc, cons
 	eng_ex_line(x, N_("  per GPU  weights %s + overhead %s; capacity %s"), GIB(m->weights, a), GIB(m->overhead, b),
 		    GIB(m->capacity, c));
 	util_count(c, sizeof c, (double)(sc->tp * sc->pp), EX_(x, N_("GPU")), EX_(x, N_("GPUs")));
-	eng_ex_line(x, N_("  KV       %.0f tokens a sequence a layer (context %.0f in blocks of %lld%s) × %s a token over %s"),
-		    in->kv_tokens_per_sequence, in->context, (long long)sc->kv_block,
-		    sc->model.sliding_window > 0 ? ", at most the window's blocks where a layer slides one" : "",
-		    GIB(in->kv_bytes_per_token, d), c);
+	if (sc->model.sliding_window > 0)
+		eng_ex_line(x, N_("  KV       %.0f tokens a sequence a layer (context %.0f in blocks of %lld, at most the "
+				  "window's blocks where a layer slides one) × %s a token over %s"),
+			    in->kv_tokens_per_sequence, in->context, (long long)sc->kv_block, GIB(in->kv_bytes_per_token, d), c);
+	else
+		eng_ex_line(x, N_("  KV       %.0f tokens a sequence a layer (context %.0f in blocks of %lld) × %s a token over %s"),
+			    in->kv_tokens_per_sequence, in->context, (long long)sc->kv_block, GIB(in->kv_bytes_per_token, d), c);
 	util_count(c, sizeof c, in->prefill_chunk, EX_(x, N_("token")), EX_(x, N_("tokens")));
 	eng_ex_line(x, N_("  step     one %s of %s and one decode token for each other sequence (not every prompt at once)"),
 		    sc->prefill_chunk > 0 ? EX_(x, N_("prefill chunk")) : EX_(x, N_("whole prompt")), c);

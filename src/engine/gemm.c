@@ -61,7 +61,7 @@ static const struct eng_family families[] = {
 };
 /* Any other card: the median of the measured data-centre cards above. */
 static const struct eng_family fallback = {"", 0.80, 6144, 16384, 2048, 0.50, 0.78, 0.90,
-					   "no measurement for this card: the median of measured data-centre cards"};
+					   N_("no measurement for this card: the median of measured data-centre cards")};
 
 const struct eng_family *eng_family(const struct engine_gpu *g)
 {

@@ -83,7 +83,7 @@ static int set_params(struct engine_scenario *sc, double v, struct napkin_err *e
 {
 	struct engine_model m;
 
-	if (engine_model_from_params(v, &m, err) != NAPKIN_OK)
+	if (engine_model_from_params_tr(v, sc->tr, &m, err) != NAPKIN_OK)
 		return NAPKIN_EINVAL;
 	sc->model = m;
 	sc->params = v;

@@ -213,14 +213,20 @@ static void shape_set(struct engine_model *m, int64_t hidden, int64_t layers, in
 
 int engine_model_from_params(double params, struct engine_model *m, struct napkin_err *err)
 {
+	return engine_model_from_params_tr(params, NULL, m, err);
+}
+
+int engine_model_from_params_tr(double params, const struct engine_tr *tr, struct engine_model *m,
+				struct napkin_err *err)
+{
 	size_t i, best = 0;
 	double best_score = INFINITY, fixed, f;
 	struct engine_model t;
 
 	if (!(params >= 1e7 && params <= 1e15))
-		return util_err_set(err, NAPKIN_EINVAL,
-				    "params must be between 10M and 1000T (1e7 to 1e15); give the architecture "
-				    "keys (layers, hidden, ...) for other shapes");
+		return eng_err(err, tr, NAPKIN_EINVAL,
+			       N_("params must be between 10M and 1000T (1e7 to 1e15); give the architecture "
+				  "keys (layers, hidden, ...) for other shapes"));
 	memset(&t, 0, sizeof t);
 	t.vocab = 32000;
 	t.mlp = ENGINE_MLP_GATED;
@@ -280,9 +286,10 @@ int engine_model_from_params(double params, struct engine_model *m, struct napki
 		snprintf(t.name, sizeof t.name, "%s dense", cnt);
 	}
 	util_strlcpy(t.arch, "llama", sizeof t.arch);
+	/* napkin's own note, not a citation: the explanation shows it translated (EX_ of the source) */
 	util_strlcpy(t.source,
-		     "standard dense shape for this size: anchors from GPT-3 (Brown et al. 2020) and "
-		     "LLaMA (Touvron et al. 2023); ffn solved for the exact count",
+		     N_("standard dense shape for this size: anchors from GPT-3 (Brown et al. 2020) and "
+			"LLaMA (Touvron et al. 2023); ffn solved for the exact count"),
 		     sizeof t.source);
 	*m = t;
 	return NAPKIN_OK;

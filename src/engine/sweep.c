@@ -67,6 +67,11 @@ bool engine_metric_at(size_t i, struct engine_metric *m)
 
 int engine_metric_find(const char *key, struct engine_metric *m, struct napkin_err *err)
 {
+	return engine_metric_find_tr(key, NULL, m, err);
+}
+
+int engine_metric_find_tr(const char *key, const struct engine_tr *tr, struct engine_metric *m, struct napkin_err *err)
+{
 	const char *names[128], *hit[3];
 	size_t i, n = 0, nh, pos;
 	struct engine_metric t;
@@ -85,14 +90,19 @@ int engine_metric_find(const char *key, struct engine_metric *m, struct napkin_e
 	near[0] = '\0';
 	pos = 0;
 	for (i = 0; i < nh; i++)
-		util_bprintf(near, sizeof near, &pos, "%s%s", i == 0 ? " (did you mean " : i + 1 == nh ? " or " : ", ", hit[i]);
+		util_bprintf(near, sizeof near, &pos, "%s%s", i == 0 ? "" : i + 1 == nh ? eng_tr(tr, N_(" or ")) : eng_tr(tr, N_(", ")),
+			     hit[i]);
 	if (nh > 0)
-		util_bprintf(near, sizeof near, &pos, "?)");
-	return util_err_set(err, NAPKIN_EINVAL,
-			    "'%.60s' is not a result%s; results are the JSON report's keys: memory.total, memory.fits, "
-			    "compute.step_seconds, compute.train_days, compute.mfu, compute.step_breakdown.dp_comm, "
-			    "inference.decode_tokens_per_s, ... (%zu in all)",
-			    key, near, n);
+		return eng_err(err, tr, NAPKIN_EINVAL,
+			       N_("'%.60s' is not a result (did you mean %s?); results are the JSON report's keys: memory.total, "
+				  "memory.fits, compute.step_seconds, compute.train_days, compute.mfu, "
+				  "compute.step_breakdown.dp_comm, inference.decode_tokens_per_s, ... (%zu in all)"),
+			       key, near, n);
+	return eng_err(err, tr, NAPKIN_EINVAL,
+		       N_("'%.60s' is not a result; results are the JSON report's keys: memory.total, memory.fits, "
+			  "compute.step_seconds, compute.train_days, compute.mfu, compute.step_breakdown.dp_comm, "
+			  "inference.decode_tokens_per_s, ... (%zu in all)"),
+		       key, n);
 }
 
 double engine_metric_value(const struct engine_result *r, const struct engine_metric *m)

@@ -35,6 +35,8 @@ struct engine_metric {
 /* Finds a metric by key. Returns 0, or NAPKIN_EINVAL with err listing what is allowed
  * (the nearest keys first). */
 int engine_metric_find(const char *key, struct engine_metric *m, struct napkin_err *err);
+/* engine_metric_find with its error in the language of tr (NULL: English). */
+int engine_metric_find_tr(const char *key, const struct engine_tr *tr, struct engine_metric *m, struct napkin_err *err);
 /* The i-th metric (0..), for lists and completions; false past the end. */
 bool engine_metric_at(size_t i, struct engine_metric *m);
 double engine_metric_value(const struct engine_result *r, const struct engine_metric *m);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "lesson.h"
 
 /* ------------------------------------------------------------ texts and panes */
@@ -82,7 +83,7 @@ int teach_knobs_apply(const struct teach_knobs *k, const char *file, struct engi
 		return NAPKIN_OK;
 	a = calloc(k->n, sizeof *a);
 	if (a == NULL)
-		return util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		return util_err_set(err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 	for (i = 0; i < k->n; i++) {
 		a[i].knob = k->v[i].knob;
 		a[i].text = k->v[i].text;
@@ -111,7 +112,7 @@ int teach_lesson_scenario(const struct teach_lesson *l, size_t i, const struct e
 	int rc;
 
 	if (i >= l->n_steps)
-		return util_err_set(err, NAPKIN_EINVAL, "lesson %s has %zu steps (asked for step %zu)", l->id, l->n_steps,
+		return util_err_set(err, NAPKIN_EINVAL, _("lesson %s has %zu steps (asked for step %zu)"), l->id, l->n_steps,
 				    i + 1);
 	rc = start(l, cat, &t, err);
 	for (s = 0; rc == NAPKIN_OK && s <= i; s++) {
@@ -143,7 +144,7 @@ int teach_lesson_verify(const struct teach_lesson *l, const struct engine_catalo
 	r = malloc(sizeof *r);
 	r2 = malloc(sizeof *r2);
 	if (r == NULL || r2 == NULL) {
-		rc = util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+		rc = util_err_set(err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 		goto out;
 	}
 	for (i = 0; i < l->n_steps; i++) {
@@ -162,7 +163,7 @@ int teach_lesson_verify(const struct teach_lesson *l, const struct engine_catalo
 			const struct teach_answer *a = &s->answers[k];
 			double got;
 			if (!teach_answer_eval(a, &sc, r, &got)) {
-				snprintf(msg, sizeof msg, "step %zu: %s: the engine gives %.10g, the lesson says %.10g (tolerance %g)",
+				snprintf(msg, sizeof msg, _("step %zu: %s: the engine gives %.10g, the lesson says %.10g (tolerance %g)"),
 					 i + 1, a->key, got, a->value, a->tolerance);
 				rc = at_err(err, l, a->line, a->col, msg);
 				goto out;
@@ -171,7 +172,7 @@ int teach_lesson_verify(const struct teach_lesson *l, const struct engine_catalo
 		if (s->solution.n == 0)
 			continue;
 		if (s->n_check > 0 && teach_step_met(s, &sc, r)) {
-			snprintf(msg, sizeof msg, "step %zu: the check is already met before the solution: the question asks nothing",
+			snprintf(msg, sizeof msg, _("step %zu: the check is already met before the solution: the question asks nothing"),
 				 i + 1);
 			rc = at_err(err, l, s->check[0].line, s->check[0].col, msg);
 			goto out;
@@ -185,7 +186,7 @@ int teach_lesson_verify(const struct teach_lesson *l, const struct engine_catalo
 		for (k = 0; k < s->n_check; k++) {
 			double got;
 			if (!teach_cond_eval(&s->check[k], &sol, r2, &got)) {
-				snprintf(msg, sizeof msg, "step %zu: the solution fails '%s' (the left side is %.6g)", i + 1,
+				snprintf(msg, sizeof msg, _("step %zu: the solution fails '%s' (the left side is %.6g)"), i + 1,
 					 s->check[k].text, got);
 				rc = at_err(err, l, s->check[k].line, s->check[k].col, msg);
 				goto out;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "embed.h"
+#include "i18n.h"
 #include "lesson.h"
 
 extern const struct embed_file napkin_builtin_lessons[];
@@ -32,7 +33,7 @@ int teach_lessons_load(size_t number, struct teach_lesson **out, struct napkin_e
 
 	*out = NULL;
 	if (number < 1 || number > napkin_builtin_lessons_count)
-		return util_err_set(err, NAPKIN_ENOENT, "there is no lesson %zu (lessons 1 to %zu; `napkin lesson` lists them)",
+		return util_err_set(err, NAPKIN_ENOENT, _("there is no lesson %zu (lessons 1 to %zu; `napkin lesson` lists them)"),
 				    number, napkin_builtin_lessons_count);
 	f = &napkin_builtin_lessons[number - 1];
 	return teach_lesson_parse(f->path, (const char *)f->data, f->len, out, err);
@@ -74,7 +75,7 @@ int teach_lessons_open(const char *which, struct teach_lesson **out, size_t *num
 			}
 			teach_lesson_free(l);
 		}
-		return util_err_set(err, NAPKIN_ENOENT, "no lesson '%s' (give a number, an id or a file; `napkin lesson` lists them)",
+		return util_err_set(err, NAPKIN_ENOENT, _("no lesson '%s' (give a number, an id or a file; `napkin lesson` lists them)"),
 				    which);
 	}
 	rc = util_read_file(which, LESSON_MAX_FILE, &text, &len, err);

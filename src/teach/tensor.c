@@ -8,6 +8,7 @@
  * ignored (c10 TensorImpl::compute_contiguous); an empty tensor is contiguous.
  */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,26 @@
 static double elem_bytes(enum engine_dtype dt)
 {
 	return engine_dtype_info(dt)->bytes;
+}
+
+#undef teach_torch_err /* the analyzer's stand-in (tensor_internal.h) */
+int teach_torch_err(struct napkin_err *err, enum napkin_errcode code, const char *torch, const char *fmt, ...)
+{
+	char en[512], said[512];
+	const char *tr = _(fmt);
+	va_list ap, aq;
+
+	va_start(ap, fmt);
+	va_copy(aq, ap);
+	vsnprintf(en, sizeof en, fmt, ap);
+	va_end(ap);
+	if (tr == fmt) { /* English, or no translation: PyTorch's words as they are */
+		va_end(aq);
+		return util_err_set(err, code, "%s", en);
+	}
+	vsnprintf(said, sizeof said, tr, aq);
+	va_end(aq);
+	return util_err_set(err, code, _("%s (PyTorch: %s)"), said, torch != NULL ? torch : en);
 }
 
 /* a·b when it stays within NUMEL_LIMIT; -1 otherwise */
@@ -317,8 +338,8 @@ int teach_tensor_dim(const struct teach_tensor *t, const char *s, int *dim, stru
 	v = strtol(s, &end, 10);
 	if (end != s && *end == '\0') {
 		if (v < -t->ndim || v >= t->ndim)
-			return util_err_set(err, NAPKIN_EINVAL,
-					    "dimension out of range (expected to be in range of [%d, %d], but got %ld)",
+			return teach_torch_err(err, NAPKIN_EINVAL, NULL,
+					       N_("dimension out of range (expected to be in range of [%d, %d], but got %ld)"),
 					    -t->ndim, t->ndim - 1, v);
 		*dim = (int)(v < 0 ? v + t->ndim : v);
 		return NAPKIN_OK;

@@ -9,6 +9,19 @@
 
 #include "tensor.h"
 
+/* An error that PyTorch gives too, in PyTorch's own words (fmt, a msgid: students meet these
+ * exact words in PyTorch). In English that is the message; in another language napkin's
+ * sentence, then PyTorch's words: "形状 '[2, 3]' 与输入的大小 5 不符（PyTorch：shape '[2, 3]'
+ * is invalid for input of size 5）". torch: PyTorch's words when fmt says more than they do
+ * (NULL: fmt's English itself). Returns code. */
+int teach_torch_err(struct napkin_err *err, enum napkin_errcode code, const char *torch, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+#ifdef __clang_analyzer__
+/* as util_err_set's (util.h): for the analysis only, the call returns its non-zero code */
+#define teach_torch_err(err, code, torch, ...)                                              \
+	((void)teach_torch_err((err), (code), (torch), __VA_ARGS__),                         \
+	 (int)(code) != (int)NAPKIN_OK ? (int)(code) : (int)NAPKIN_EINVAL)
+#endif
 /* a·b when it stays within 2^62; -1 otherwise (a, b >= 0). */
 int64_t teach_mul_lim(int64_t a, int64_t b);
 /* Row-major strides for t's sizes (size-1 and empty dimensions count as 1). */

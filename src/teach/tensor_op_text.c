@@ -112,7 +112,7 @@ int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_t
 	if (strcmp(c.name, "transpose") == 0 || strcmp(c.name, "t") == 0 || strcmp(c.name, "swapaxes") == 0) {
 		if (strcmp(c.name, "t") == 0 && c.argc == 0) {
 			if (t->ndim > 2)
-				return util_err_set(err, NAPKIN_EINVAL, "t() expects a tensor with <= 2 dimensions, but self is %dD",
+				return teach_torch_err(err, NAPKIN_EINVAL, NULL, N_("t() expects a tensor with <= 2 dimensions, but self is %dD"),
 						    t->ndim);
 			a = 0;
 			b = t->ndim == 2 ? 1 : 0;

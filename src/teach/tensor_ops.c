@@ -29,9 +29,9 @@ static const char *dname(const struct teach_tensor *t, int d, char *buf, size_t 
 static int check_dim(const struct teach_tensor *t, int d, struct napkin_err *err)
 {
 	if (d < -t->ndim || d >= t->ndim || t->ndim == 0)
-		return util_err_set(err, NAPKIN_EINVAL,
-				    "dimension out of range (expected to be in range of [%d, %d], but got %d)", -t->ndim,
-				    t->ndim - 1, d);
+		return teach_torch_err(err, NAPKIN_EINVAL, NULL,
+				       N_("dimension out of range (expected to be in range of [%d, %d], but got %d)"), -t->ndim,
+				       t->ndim - 1, d);
 	return NAPKIN_OK;
 }
 
@@ -68,16 +68,15 @@ int teach_tensor_permute(const struct teach_tensor *t, const int *order, int n, 
 	int i;
 
 	if (n != t->ndim)
-		return util_err_set(err, NAPKIN_EINVAL,
-				    "permute: number of dims don't match (the tensor has %d, the order names %d)", t->ndim,
-				    n);
+		return teach_torch_err(err, NAPKIN_EINVAL, NULL,
+				       N_("permute: number of dims don't match (the tensor has %d, the order names %d)"), t->ndim, n);
 	for (i = 0; i < n; i++) {
 		int d;
 		if (check_dim(t, order[i], err) != NAPKIN_OK)
 			return NAPKIN_EINVAL;
 		d = wrap(t, order[i]);
 		if (seen[d])
-			return util_err_set(err, NAPKIN_EINVAL, "permute: repeated dim %d", d);
+			return teach_torch_err(err, NAPKIN_EINVAL, NULL, N_("permute: repeated dim %d"), d);
 		seen[d] = true;
 		r.size[i] = t->size[d];
 		r.stride[i] = t->stride[d];
@@ -106,10 +105,10 @@ static int infer_shape(const struct teach_tensor *t, int ndim, const int64_t *si
 	for (d = 0; d < ndim; d++) {
 		if (sizes[d] == -1) {
 			if (infer >= 0)
-				return util_err_set(err, NAPKIN_EINVAL, "only one dimension can be inferred");
+				return teach_torch_err(err, NAPKIN_EINVAL, NULL, N_("only one dimension can be inferred"));
 			infer = d;
 		} else if (sizes[d] < 0) {
-			return util_err_set(err, NAPKIN_EINVAL, "invalid shape dimension %lld", (long long)sizes[d]);
+			return teach_torch_err(err, NAPKIN_EINVAL, NULL, N_("invalid shape dimension %lld"), (long long)sizes[d]);
 		} else {
 			known = teach_mul_lim(known, sizes[d]);
 			if (known < 0)
@@ -119,11 +118,11 @@ static int infer_shape(const struct teach_tensor *t, int ndim, const int64_t *si
 	}
 	if (infer >= 0) {
 		if (known == 0 || numel % known != 0)
-			return util_err_set(err, NAPKIN_EINVAL, "shape '%s' is invalid for input of size %lld", want,
+			return teach_torch_err(err, NAPKIN_EINVAL, NULL, N_("shape '%s' is invalid for input of size %lld"), want,
 					    (long long)numel);
 		shape[infer] = numel / known;
 	} else if (known != numel) {
-		return util_err_set(err, NAPKIN_EINVAL, "shape '%s' is invalid for input of size %lld", want,
+		return teach_torch_err(err, NAPKIN_EINVAL, NULL, N_("shape '%s' is invalid for input of size %lld"), want,
 				    (long long)numel);
 	}
 	return NAPKIN_OK;
@@ -209,12 +208,14 @@ int teach_tensor_view(const struct teach_tensor *t, int ndim, const int64_t *siz
 		char a[TEACH_DIM_NAME_MAX + 8], b[TEACH_DIM_NAME_MAX + 8];
 		int nb = bad + 1;
 		if (bad < 0) /* cannot happen for equal sizes; kept for safety */
-			return util_err_set(err, NAPKIN_EINVAL,
-					    "view size is not compatible with input tensor's size and stride");
-		return util_err_set(err, NAPKIN_EINVAL,
-				    "view size is not compatible with input tensor's size and stride: the new shape "
+			return teach_torch_err(err, NAPKIN_EINVAL, NULL,
+					       N_("view size is not compatible with input tensor's size and stride"));
+		/* PyTorch's words, then napkin's why (PyTorch says "at least one dimension spans across two
+		 * contiguous subspaces") */
+		return teach_torch_err(err, NAPKIN_EINVAL, "view size is not compatible with input tensor's size and stride",
+				    N_("view size is not compatible with input tensor's size and stride: the new shape "
 				    "merges %s and %s, but stride[%s] = %lld is not stride[%s] × size[%s] = %lld × %lld "
-				    "(they are not neighbours in memory); use reshape() (it copies) or contiguous() first",
+				    "(they are not neighbours in memory); use reshape() (it copies) or contiguous() first"),
 				    dname(t, bad, a, sizeof a), dname(t, nb, b, sizeof b), a, (long long)t->stride[bad],
 				    b, b, (long long)t->stride[nb], (long long)t->size[nb]);
 	}
@@ -284,13 +285,13 @@ int teach_tensor_narrow(const struct teach_tensor *t, int dim, int64_t start, in
 	dim = wrap(t, dim);
 	size = t->size[dim];
 	if (start < -size || start > size)
-		return util_err_set(err, NAPKIN_EINVAL,
-				    "start out of range (expected to be in range of [%lld, %lld], but got %lld)",
+		return teach_torch_err(err, NAPKIN_EINVAL, NULL,
+				    N_("start out of range (expected to be in range of [%lld, %lld], but got %lld)"),
 				    (long long)-size, (long long)size, (long long)start);
 	if (start < 0)
 		start += size;
 	if (length < 0 || start > size - length)
-		return util_err_set(err, NAPKIN_EINVAL, "start (%lld) + length (%lld) exceeds dimension size (%lld)",
+		return teach_torch_err(err, NAPKIN_EINVAL, NULL, N_("start (%lld) + length (%lld) exceeds dimension size (%lld)"),
 				    (long long)start, (long long)length, (long long)size);
 	r.offset += start * t->stride[dim];
 	r.size[dim] = length;
@@ -307,7 +308,7 @@ int teach_tensor_slice(const struct teach_tensor *t, int dim, int64_t start, int
 	if (check_dim(t, dim, err) != NAPKIN_OK)
 		return NAPKIN_EINVAL;
 	if (step <= 0)
-		return util_err_set(err, NAPKIN_EINVAL, "slice step must be positive (got %lld)", (long long)step);
+		return teach_torch_err(err, NAPKIN_EINVAL, NULL, N_("slice step must be positive (got %lld)"), (long long)step);
 	dim = wrap(t, dim);
 	size = t->size[dim];
 	if (start < 0)
@@ -336,7 +337,7 @@ int teach_tensor_select(const struct teach_tensor *t, int dim, int64_t index, st
 	dim = wrap(t, dim);
 	size = t->size[dim];
 	if (index < -size || index >= size)
-		return util_err_set(err, NAPKIN_EINVAL, "index %lld is out of bounds for dimension %d with size %lld",
+		return teach_torch_err(err, NAPKIN_EINVAL, NULL, N_("index %lld is out of bounds for dimension %d with size %lld"),
 				    (long long)index, dim, (long long)size);
 	if (index < 0)
 		index += size;
@@ -363,9 +364,9 @@ int teach_tensor_expand(const struct teach_tensor *t, int ndim, const int64_t *s
 	if (ndim > TEACH_MAX_DIMS)
 		return util_err_set(err, NAPKIN_ELIMIT, _("at most %d dimensions"), TEACH_MAX_DIMS);
 	if (lead < 0)
-		return util_err_set(err, NAPKIN_EINVAL,
-				    "expand: the number of sizes provided (%d) must be greater or equal to the number of "
-				    "dimensions in the tensor (%d)",
+		return teach_torch_err(err, NAPKIN_EINVAL, NULL,
+				    N_("expand: the number of sizes provided (%d) must be greater or equal to the number of "
+				    "dimensions in the tensor (%d)"),
 				    ndim, t->ndim);
 	memset(&r, 0, sizeof r);
 	r.ndim = ndim;
@@ -376,9 +377,9 @@ int teach_tensor_expand(const struct teach_tensor *t, int ndim, const int64_t *s
 		int od = d - lead;
 		if (od < 0) {
 			if (sizes[d] < 0)
-				return util_err_set(err, NAPKIN_EINVAL,
-						    "The expanded size of the tensor (%lld) isn't allowed in a leading, "
-						    "non-existing dimension %d",
+				return teach_torch_err(err, NAPKIN_EINVAL, NULL,
+						    N_("The expanded size of the tensor (%lld) isn't allowed in a leading, "
+						    "non-existing dimension %d"),
 						    (long long)sizes[d], d);
 			r.size[d] = sizes[d];
 			r.stride[d] = 0;
@@ -391,9 +392,9 @@ int teach_tensor_expand(const struct teach_tensor *t, int ndim, const int64_t *s
 				r.size[d] = sizes[d];
 				r.stride[d] = 0;
 			} else {
-				return util_err_set(err, NAPKIN_EINVAL,
-						    "The expanded size of the tensor (%lld) must match the existing size "
-						    "(%lld) at non-singleton dimension %d",
+				return teach_torch_err(err, NAPKIN_EINVAL, NULL,
+						    N_("The expanded size of the tensor (%lld) must match the existing size "
+						    "(%lld) at non-singleton dimension %d"),
 						    (long long)sizes[d], (long long)t->size[od], d);
 			}
 		}

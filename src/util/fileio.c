@@ -1,5 +1,8 @@
-/* util: whole-file reads and atomic writes (the only file I/O in util). */
+/* util: whole-file reads and atomic writes (the only file I/O in util). Built into napkin_i18n, not
+ * napkin_util (src/util/CMakeLists.txt): its messages are translated, and the pure engine, which
+ * links napkin_util, must not reach the language. */
 #define _POSIX_C_SOURCE 200809L
+#include "i18n.h"
 #include "util.h"
 
 #include <errno.h>
@@ -34,36 +37,36 @@ int util_atomic_write(const char *path, const void *data, size_t len, struct nap
 	struct stat st;
 
 	if (plen + 16 >= sizeof tmp)
-		return util_err_set(err, NAPKIN_EINVAL, "%s: path too long", path);
+		return util_err_set(err, NAPKIN_EINVAL, _("%s: path too long"), path);
 	/* Keep the permissions of the file being replaced. */
 	if (stat(path, &st) == 0)
 		mode = st.st_mode & 07777;
 	snprintf(tmp, sizeof tmp, "%s.tmpXXXXXX", path);
 	fd = mkstemp(tmp);
 	if (fd < 0) {
-		rc = util_err_set(err, NAPKIN_EIO, "%s: cannot create a temporary file beside it: %s",
+		rc = util_err_set(err, NAPKIN_EIO, _("%s: cannot create a temporary file beside it: %s"),
 				  path, strerror(errno));
 		goto out;
 	}
 	if (write_all(fd, data, len) != 0) {
-		rc = util_err_set(err, NAPKIN_EIO, "%s: write failed: %s (the old file is unchanged)",
+		rc = util_err_set(err, NAPKIN_EIO, _("%s: write failed: %s (the old file is unchanged)"),
 				  path, strerror(errno));
 		goto out;
 	}
 	if (fchmod(fd, mode) != 0 || fsync(fd) != 0) {
-		rc = util_err_set(err, NAPKIN_EIO, "%s: sync failed: %s (the old file is unchanged)",
+		rc = util_err_set(err, NAPKIN_EIO, _("%s: sync failed: %s (the old file is unchanged)"),
 				  path, strerror(errno));
 		goto out;
 	}
 	if (close(fd) != 0) {
 		fd = -1;
-		rc = util_err_set(err, NAPKIN_EIO, "%s: close failed: %s (the old file is unchanged)",
+		rc = util_err_set(err, NAPKIN_EIO, _("%s: close failed: %s (the old file is unchanged)"),
 				  path, strerror(errno));
 		goto out;
 	}
 	fd = -1;
 	if (rename(tmp, path) != 0) {
-		rc = util_err_set(err, NAPKIN_EIO, "%s: rename failed: %s (the old file is unchanged)",
+		rc = util_err_set(err, NAPKIN_EIO, _("%s: rename failed: %s (the old file is unchanged)"),
 				  path, strerror(errno));
 		goto out;
 	}
@@ -97,7 +100,7 @@ int util_read_file(const char *path, size_t max_bytes, char **out, size_t *out_l
 		goto out;
 	}
 	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		rc = util_err_set(err, NAPKIN_EIO, "a directory, not a file");
+		rc = util_err_set(err, NAPKIN_EIO, "%s", _("a directory, not a file"));
 		util_err_at(err, path, 0, 0);
 		goto out;
 	}
@@ -116,13 +119,13 @@ int util_read_file(const char *path, size_t max_bytes, char **out, size_t *out_l
 			if (ncap > max_bytes + 4097)
 				ncap = max_bytes + 4097;
 			if (ncap <= len + 1) {
-				rc = util_err_set(err, NAPKIN_ELIMIT, "file is larger than %zu bytes", max_bytes);
+				rc = util_err_set(err, NAPKIN_ELIMIT, _("file is larger than %zu bytes"), max_bytes);
 				util_err_at(err, path, 0, 0);
 				goto out;
 			}
 			nb = realloc(buf, ncap);
 			if (nb == NULL) {
-				rc = util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+				rc = util_err_set(err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 				goto out;
 			}
 			buf = nb;
@@ -131,13 +134,13 @@ int util_read_file(const char *path, size_t max_bytes, char **out, size_t *out_l
 		r = fread(buf + len, 1, cap - len - 1, f);
 		len += r;
 		if (len > max_bytes) {
-			rc = util_err_set(err, NAPKIN_ELIMIT, "file is larger than %zu bytes", max_bytes);
+			rc = util_err_set(err, NAPKIN_ELIMIT, _("file is larger than %zu bytes"), max_bytes);
 			util_err_at(err, path, 0, 0);
 			goto out;
 		}
 		if (r == 0) {
 			if (ferror(f)) {
-				rc = util_err_set(err, NAPKIN_EIO, "read error");
+				rc = util_err_set(err, NAPKIN_EIO, "%s", _("read error"));
 				util_err_at(err, path, 0, 0);
 				goto out;
 			}
@@ -147,7 +150,7 @@ int util_read_file(const char *path, size_t max_bytes, char **out, size_t *out_l
 	if (buf == NULL) {
 		buf = malloc(1);
 		if (buf == NULL) {
-			rc = util_err_set(err, NAPKIN_ENOMEM, "out of memory");
+			rc = util_err_set(err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 			goto out;
 		}
 	}

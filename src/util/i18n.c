@@ -12,10 +12,14 @@
  * The one global of the module is the catalogue table and the current language; it lives
  * here, outside src/engine (which must stay pure).
  */
+#define _POSIX_C_SOURCE 200809L
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "i18n.h"
 #include "util.h"
@@ -183,6 +187,40 @@ static unsigned header_nplurals(const struct catalog *c)
 	return 2;
 }
 
+/* A whole regular file of at most MO_MAX_BYTES into *out (malloc'd); false when it cannot be
+ * read (the language is then English). Its own reader, not util_read_file: fileio.c translates
+ * its messages through this module, and the two must not call each other. O_NONBLOCK: a FIFO
+ * named napkin.mo never blocks the start. */
+static bool read_mo(const char *path, char **out, size_t *len)
+{
+	struct stat st;
+	char *buf = NULL;
+	size_t got = 0;
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
+
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size <= 0 || (uintmax_t)st.st_size > MO_MAX_BYTES ||
+	    (buf = malloc((size_t)st.st_size)) == NULL) {
+		close(fd);
+		return false;
+	}
+	while (got < (size_t)st.st_size) {
+		ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
+		if (r <= 0)
+			break;
+		got += (size_t)r;
+	}
+	close(fd);
+	if (got != (size_t)st.st_size) {
+		free(buf);
+		return false;
+	}
+	*out = buf;
+	*len = got;
+	return true;
+}
+
 static void catalog_load(enum i18n_lang lang)
 {
 	struct catalog *c = &catalogs[lang];
@@ -196,7 +234,7 @@ static void catalog_load(enum i18n_lang lang)
 		char path[1024];
 		size_t len = 0;
 		snprintf(path, sizeof path, "%s/%s/LC_MESSAGES/napkin.mo", dir, dirs[lang]);
-		if (util_read_file(path, MO_MAX_BYTES, &file_buf[lang], &len, NULL) == 0) {
+		if (read_mo(path, &file_buf[lang], &len)) {
 			c->d = (const unsigned char *)file_buf[lang];
 			c->size = len;
 		}

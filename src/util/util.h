@@ -6,7 +6,8 @@
  *  - nearest-key suggestions for "unknown key" messages;
  *  - util_atomic_write: write a whole file through a temporary file and rename(2).
  *
- * Everything here is pure except util_atomic_write and util_read_file, which touch
+ * Everything here is pure except util_atomic_write and util_read_file (fileio.c, linked as
+ * part of napkin_i18n: their messages are translated), which touch
  * the file system (and so are never called from src/engine).
  */
 #ifndef NAPKIN_UTIL_H

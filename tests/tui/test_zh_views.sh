@@ -88,6 +88,15 @@ for size in "80 24" "120 40" "200 60"; do
 	wait_for '存储偏移 0' "the inspector's rows are not Chinese at $1×$2"
 	no_english 'Where the big tensors|storage offset|elements ×|type : and'
 	check_width "$1"
+	# PyTorch's own error: a Chinese sentence, then PyTorch's words as students meet them
+	keys : v i e w '(' 5 , Space 3 ')' Enter
+	wait_for 'view\(5, 3\): shape“\[5, 3\]”与输入的大小 [0-9]+ 不符（PyTorch：' \
+		"the inspector's PyTorch error has no Chinese sentence at $1×$2"
+	wait_for "is invalid for input of size" "the inspector's PyTorch error lost PyTorch's words at $1×$2"
+	keys : t r a n s p o s e '(' s e q , Space h e a d s ')' Enter : v i e w '(' '-' 1 ')' Enter
+	wait_for 'view\(-1\): view 的大小与输入 Tensor 的大小和 stride 不兼容：新 shape' \
+		"the inspector's view error is not Chinese at $1×$2"
+	check_width "$1"
 	keys Escape D
 	wait_for 'dtype 实验室' "the dtype lab has no Chinese title at $1×$2"
 	wait_for '每种数据类型如何存储 70000' "the dtype lab's box is not Chinese at $1×$2"
@@ -134,6 +143,9 @@ wait_for 'Memory per GPU' 'napkin explore did not draw'
 keys T
 wait_for 'tensor inspector' 'the English tensor inspector lost its title'
 wait_for 'storage offset 0' 'the English inspector rows changed'
+keys : v i e w '(' 5 , Space 3 ')' Enter
+wait_for "view\\(5, 3\\): shape '\\[5, 3\\]' is invalid for input of size [0-9]+ *│" "the English inspector's PyTorch error changed"
+screen | grep -q 'PyTorch:' && fail "the English inspector quotes PyTorch after PyTorch's own words"
 keys Escape D
 wait_for 'How each data type stores 70000' 'the English dtype lab lost its title'
 wait_for 'what happened' 'the English dtype lab lost its heads'

@@ -81,6 +81,24 @@ static void same_numbers(const char *what, const char *en, const char *cn)
 	}
 }
 
+/* English pieces that were once glued into translated sentences: a Chinese explanation holds none */
+static void no_glued_english(const char *what, const char *cn)
+{
+	static const char *const glued[] = {
+		"pageable copies are synchronous", "with pinned memory it overlaps", "routed experts", "experts:",
+		"LayerNorms (weight", "RMSNorms", "tied to the embedding", "autocast: fp32 residual", "not even one sequence",
+		"nothing counted in memory", "at most the window's blocks", "attn out", "standard dense shape", "none fits",
+		"no measurement for this card",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof glued / sizeof glued[0]; i++)
+		if (strstr(cn, glued[i]) != NULL) {
+			print_error("%s: English '%s' in the Chinese text\n  %s\n", what, glued[i], cn);
+			fail();
+		}
+}
+
 /* A scenario in both languages: every explanation key, every warning, every verdict. */
 static void check_scenario(const char *name, struct engine_scenario *sc)
 {
@@ -104,6 +122,7 @@ static void check_scenario(const char *name, struct engine_scenario *sc)
 		assert_true(engine_explain(sc, &rzh, *k, cn, sizeof cn));
 		snprintf(what, sizeof what, "%s: %s", name, *k);
 		same_numbers(what, en, cn);
+		no_glued_english(what, cn);
 	}
 	assert_true(keys > 40);
 	assert_int_equal(ren.n_warnings, rzh.n_warnings);
@@ -154,6 +173,25 @@ static void test_explain(void **state)
 	te_set(&sc, "kv_heads", "8");
 	te_set(&sc, "prefill_chunk", "512");
 	check_scenario("infer", &sc);
+	/* the sentences written whole for each case: MoE experts (routed and all), LayerNorms, a tied
+	 * LM head, autocast's activations, pageable copies, a model built from its size (its note),
+	 * a batch that does not fit at all */
+	engine_scenario_default(&sc);
+	te_set(&sc, "params", "13B");
+	te_set(&sc, "experts", "8");
+	te_set(&sc, "top_k", "2");
+	te_set(&sc, "norm", "layernorm");
+	te_set(&sc, "tied_embeddings", "on");
+	te_set(&sc, "precision", "amp-bf16");
+	te_set(&sc, "pinned", "off");
+	te_set(&sc, "gpus", "1");
+	te_set(&sc, "zero", "0");
+	check_scenario("moe layernorm tied amp pageable", &sc);
+	/* serving with a sliding window: the KV line of the window */
+	engine_scenario_default(&sc);
+	te_set(&sc, "mode", "infer");
+	te_set(&sc, "sliding_window", "1024");
+	check_scenario("infer sliding window", &sc);
 }
 
 /* Errors of a knob, a unit and the whole scenario, and the adaptation notes. */

@@ -270,10 +270,53 @@ static void test_width(void **state)
 	assert_string_equal(util_text_pad(buf, 5, "显存", 8), "显 ");
 }
 
+/* The file errors (fileio.c) speak the language: a write beside a missing directory, a directory
+ * read as a file, a file over the limit; the path and the system's reason stay as they are. */
+static void test_fileio(void **state)
+{
+	struct napkin_err err;
+	char *text = NULL;
+	char tdir[] = "/tmp/napkin-i18n-XXXXXX", path[256];
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(tdir));
+	unsetenv("NAPKIN_LOCALEDIR");
+	i18n_reload();
+	snprintf(path, sizeof path, "%s/no-such-dir/s.yaml", tdir);
+	i18n_set(I18N_EN);
+	util_err_clear(&err);
+	assert_int_equal(util_atomic_write(path, "x", 1, &err), NAPKIN_EIO);
+	assert_non_null(strstr(err.msg, "s.yaml: cannot create a temporary file beside it: "));
+	i18n_set(I18N_ZH);
+	util_err_clear(&err);
+	assert_int_equal(util_atomic_write(path, "x", 1, &err), NAPKIN_EIO);
+	assert_non_null(strstr(err.msg, "/no-such-dir/s.yaml：无法在它旁边创建临时文件："));
+	assert_null(strstr(err.msg, "cannot create"));
+	util_err_clear(&err);
+	assert_int_not_equal(util_read_file(tdir, 1024, &text, NULL, &err), NAPKIN_OK);
+	assert_string_equal(err.msg, "这是目录，不是文件");
+	snprintf(path, sizeof path, "%s/big", tdir);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("0123456789", f);
+	fclose(f);
+	util_err_clear(&err);
+	assert_int_equal(util_read_file(path, 4, &text, NULL, &err), NAPKIN_ELIMIT);
+	assert_string_equal(err.msg, "文件超过 4 字节");
+	i18n_set(I18N_EN);
+	util_err_clear(&err);
+	assert_int_equal(util_read_file(path, 4, &text, NULL, &err), NAPKIN_ELIMIT);
+	assert_string_equal(err.msg, "file is larger than 4 bytes");
+	assert_null(text);
+	unlink(path);
+	rmdir(tdir);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_codes),   cmocka_unit_test(test_environment), cmocka_unit_test(test_reader),
 	cmocka_unit_test(test_context),
-	cmocka_unit_test(test_builtin), cmocka_unit_test(test_width),
+	cmocka_unit_test(test_builtin), cmocka_unit_test(test_width),   cmocka_unit_test(test_fileio),
 };
 
 TESTUTIL_MAIN("i18n", tests)

@@ -12,9 +12,11 @@
  *    expand gives stride 0; contiguous() copies only a non-contiguous tensor.
  * The scenario's big tensors are checked against the engine's own memory results.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
+#include "i18n.h"
 #include "tensor.h"
 #include "testutil.h"
 
@@ -235,6 +237,58 @@ static void test_op_errors(void **state)
 	assert_non_null(strstr(err.msg, "reshape()"));
 }
 
+/* PyTorch's own messages: in English word for word as PyTorch writes them; in Chinese a Chinese
+ * sentence, then PyTorch's words in parentheses (students meet those in PyTorch). */
+static void test_op_errors_zh(void **state)
+{
+	static const struct {
+		const char *shape, *op, *en, *zh;
+	} zh_cases[] = {
+		{"4 4", "view(5, 3)", "shape '[5, 3]' is invalid for input of size 16",
+		 "shape“[5, 3]”与输入的大小 16 不符（PyTorch：shape '[5, 3]' is invalid for input of size 16）"},
+		{"2 3", "transpose(0, 5)", "dimension out of range (expected to be in range of [-2, 1], but got 5)",
+		 "维度超出范围（应在 [-2, 1] 之内，实际是 5）（PyTorch：dimension out of range (expected to be in range of "
+		 "[-2, 1], but got 5)）"},
+		{"3 4", "select(0, 3)", "index 3 is out of bounds for dimension 0 with size 3",
+		 "索引 3 超出了维度 0 的范围（大小为 3）（PyTorch：index 3 is out of bounds for dimension 0 with size 3）"},
+		{"3 3", "narrow(1, 2, 2)", "start (2) + length (2) exceeds dimension size (3)",
+		 "起点（2）+ 长度（2）超出了维度的大小（3）（PyTorch：start (2) + length (2) exceeds dimension size (3)）"},
+		{"2 3 4", "t()", "t() expects a tensor with <= 2 dimensions, but self is 3D",
+		 "t() 只接受不超过 2 维的 Tensor，而这个 Tensor 是 3D（PyTorch：t() expects a tensor with <= 2 dimensions, "
+		 "but self is 3D）"},
+		{"2 3", "expand(4, 3)",
+		 "The expanded size of the tensor (4) must match the existing size (2) at non-singleton dimension 0",
+		 "expand 之后的大小（4）必须等于原有大小（2），因为维度 0 的大小不是 1（PyTorch：The expanded size of the "
+		 "tensor (4) must match the existing size (2) at non-singleton dimension 0）"},
+		{"4 4", "view(-1, -1)", "only one dimension can be inferred",
+		 "只能有一个维度由 -1 推断（PyTorch：only one dimension can be inferred）"},
+	};
+	struct teach_tensor t, r;
+	struct napkin_err err;
+	size_t i;
+
+	(void)state;
+	unsetenv("NAPKIN_LOCALEDIR");
+	for (i = 0; i < sizeof zh_cases / sizeof zh_cases[0]; i++) {
+		assert_int_equal(teach_tensor_parse(zh_cases[i].shape, ENGINE_DT_FP32, &t, &err), 0);
+		i18n_set(I18N_EN);
+		util_err_clear(&err);
+		assert_int_not_equal(teach_tensor_op(&t, zh_cases[i].op, &r, NULL, &err), 0);
+		assert_string_equal(err.msg, zh_cases[i].en);
+		i18n_set(I18N_ZH);
+		util_err_clear(&err);
+		assert_int_not_equal(teach_tensor_op(&t, zh_cases[i].op, &r, NULL, &err), 0);
+		assert_string_equal(err.msg, zh_cases[i].zh);
+	}
+	/* napkin's own why after PyTorch's words: only PyTorch's words are quoted */
+	assert_int_equal(teach_tensor_parse("a=2 b=3", ENGINE_DT_FP32, &t, &err), 0);
+	assert_int_equal(teach_tensor_op(&t, "t()", &t, NULL, &err), 0);
+	assert_int_not_equal(teach_tensor_op(&t, "view(6)", &r, NULL, &err), 0);
+	assert_non_null(strstr(err.msg, "view 的大小与输入 Tensor 的大小和 stride 不兼容：新 shape 合并了 b 和 a"));
+	assert_non_null(strstr(err.msg, "（PyTorch：view size is not compatible with input tensor's size and stride）"));
+	i18n_set(I18N_EN);
+}
+
 /* ------------------------------------------------------------ the scenario's tensors */
 
 static struct engine_scenario scenario(const char *const *kv, size_t n)
@@ -383,6 +437,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_pytorch_cases),
 	cmocka_unit_test(test_parse_and_bytes),
 	cmocka_unit_test(test_op_errors),
+	cmocka_unit_test(test_op_errors_zh),
 	cmocka_unit_test(test_scenario_train),
 	cmocka_unit_test(test_scenario_kv_cache),
 };
