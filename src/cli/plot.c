@@ -337,7 +337,7 @@ void plot_heatmap(FILE *f, const char *title, const double *xs, size_t nx, const
 			if (isnan(hi) || v[i] > hi)
 				hi = v[i];
 		}
-	fprintf(f, "%s (rows: %s, columns: %s)\n", title, y_name, x_name);
+	fprintf(f, _("%s (rows: %s, columns: %s)\n"), title, y_name, x_name);
 	for (iy = 0; iy < ny; iy++) {
 		plot_value(y_unit, ys[iy], a, sizeof a);
 		fprintf(f, "%12s │", a);
