@@ -281,7 +281,7 @@ static void out_text_curve(const struct sweep_out *o)
 		util_bprintf(mark, sizeof mark, &pos, _("%s %s: the first point that does not fit"), k->key, b);
 		if (strcmp(k->key, "batch") == 0) {
 			char mb[40];
-			engine_fmt_max_batch(engine_solve_max_batch(&o->s->sc), mb, sizeof mb);
+			engine_fmt_max_batch_tr(engine_solve_max_batch(&o->s->sc), &cli_tr, mb, sizeof mb);
 			util_bprintf(mark, sizeof mark, &pos, _(" (memory.max_batch: %s)"), mb);
 		}
 	}

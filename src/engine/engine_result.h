@@ -237,6 +237,8 @@ int64_t engine_solve_max_batch(const struct engine_scenario *sc);
 /* A solve's answer in words, never a placeholder: "1,234", "none fits", "no limit from
  * memory", "not solved" (these three are msgids: a front end prints _(buf)). */
 void engine_fmt_max_batch(int64_t max_batch, char *buf, size_t n);
+/* engine_fmt_max_batch with "none fits" and the like in tr's language (NULL: English). */
+void engine_fmt_max_batch_tr(int64_t max_batch, const struct engine_tr *tr, char *buf, size_t n);
 /* The fewest GPUs at which the scenario fits, keeping the ZeRO stage and searching tensor
  * (within a node) and pipeline degrees; the layout is returned through tp/pp/dp. Returns -1
  * if nothing up to 1,048,576 GPUs fits. */

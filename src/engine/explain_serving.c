@@ -28,7 +28,7 @@ static void ex_capacity(struct eng_ex *x, const struct engine_scenario *sc, cons
 	util_count(c, sizeof c, in->prefill_chunk, EX_(x, N_("token")), EX_(x, N_("tokens")));
 	eng_ex_line(x, N_("  step     one %s of %s and one decode token for each other sequence (not every prompt at once)"),
 		    sc->prefill_chunk > 0 ? EX_(x, N_("prefill chunk")) : EX_(x, N_("whole prompt")), c);
-	engine_fmt_max_batch(in->max_concurrent, a, sizeof a);
+	engine_fmt_max_batch_tr(in->max_concurrent, x->tr, a, sizeof a);
 	eng_ex_line(x, N_("  result   %s per replica (%.0f %s in the job)"), a, in->replicas,
 		    in->replicas == 1 ? EX_(x, N_("replica")) : EX_(x, N_("replicas")));
 	eng_ex_line(x, N_("  source   Kwon et al. 2023 (vLLM, paged attention); Agrawal et al. 2023 (SARATHI, chunked prefill)"));

@@ -142,12 +142,17 @@ double engine_solve_max_params(const struct engine_scenario *sc)
 
 void engine_fmt_max_batch(int64_t max_batch, char *buf, size_t n)
 {
+	engine_fmt_max_batch_tr(max_batch, NULL, buf, n);
+}
+
+void engine_fmt_max_batch_tr(int64_t max_batch, const struct engine_tr *tr, char *buf, size_t n)
+{
 	if (max_batch == ENGINE_NO_LIMIT)
-		util_strlcpy(buf, N_("no limit from memory"), n);
+		util_strlcpy(buf, eng_tr(tr, N_("no limit from memory")), n);
 	else if (max_batch == 0)
-		util_strlcpy(buf, N_("none fits"), n);
+		util_strlcpy(buf, eng_tr(tr, N_("none fits")), n);
 	else if (max_batch < 0)
-		util_strlcpy(buf, N_("not solved"), n);
+		util_strlcpy(buf, eng_tr(tr, N_("not solved")), n);
 	else
 		engine_fmt_int((double)max_batch, buf, n);
 }

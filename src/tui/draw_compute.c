@@ -295,7 +295,7 @@ static int infer_items(struct tui_model *m, struct item *items)
 	line(it, _("%s per sequence"), b);
 
 	/* serving: how many sequences fit at this context, the first token, each next one */
-	engine_fmt_max_batch(inf->max_concurrent, a, sizeof a);
+	engine_fmt_max_batch_tr(inf->max_concurrent, m->sc.tr, a, sizeof a);
 	engine_fmt_count(inf->context, b, sizeof b);
 	it = add(items, &n, _("capacity"), "inference.max_concurrent", " ");
 	line(it, P_("%s%s sequence", "%s%s sequences", inf->max_concurrent == 1 ? 1 : 2), a, TUI_BADGE);

@@ -334,7 +334,7 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		else if (compact && mm->max_batch == 0)
 			snprintf(mb, sizeof mb, "%s", _("none"));
 		else
-			engine_fmt_max_batch(mm->max_batch, mb, sizeof mb);
+			engine_fmt_max_batch_tr(mm->max_batch, m->sc.tr, mb, sizeof mb);
 		if (!compact) {
 			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, half - 1, 1), 21, _("largest micro-batch"), mb,
 				     "memory.max_batch", now);
