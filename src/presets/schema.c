@@ -494,6 +494,19 @@ void pbuf_quantity(struct pbuf *b, enum engine_unit u, double v, bool ops)
 			}
 		}
 	}
+	/* in the base unit: a bare number under 1e6 is refused when read (engine_unit_parse), so a
+	 * size such as 768 KiB is written "786432 B" to load back */
 	pfmt_shortest(v, num, sizeof num);
+	{
+		const char *base = u == ENGINE_UNIT_BYTES ? "B" : u == ENGINE_UNIT_BYTES_PER_S ? "B/s"
+				   : u == ENGINE_UNIT_FLOP_PER_S ? (ops ? "OP/s" : "FLOP/s") : NULL;
+		if (base != NULL) {
+			snprintf(text, sizeof text, "%s %s", num, base);
+			if (reads_back(u, text, v)) {
+				pbuf_printf(b, "%s", text);
+				return;
+			}
+		}
+	}
 	pbuf_printf(b, "%s", num);
 }

@@ -889,13 +889,21 @@ static void test_yaml_writers_read_back(void **state)
 		char *text;
 		size_t len;
 		const char *id = preset_at(reg, PRESET_GPU, i)->id;
+		int k;
 		assert_int_equal(preset_gpu(reg, id, &g, &err), 0);
-		assert_int_equal(preset_gpu_to_yaml(&g, &text, &len, &err), 0);
-		if (preset_gpu_from_text(reg, id, text, len, &back, &err) != NAPKIN_OK)
-			fail_err(text, &err);
-		util_strlcpy(back.id, g.id, sizeof back.id);
-		assert_memory_equal(&g, &back, sizeof g);
-		free(text);
+		/* as given, then with a size that no larger unit writes whole and that is under 1e6
+		 * as a bare number (refused when read): written in the base unit,
+		 * "overhead: 786432 B" (fuzz_gpu found "overhead: 786432", which did not load back) */
+		for (k = 0; k < 2; k++) {
+			if (k == 1)
+				g.overhead_bytes = 786432.0;
+			assert_int_equal(preset_gpu_to_yaml(&g, &text, &len, &err), 0);
+			if (preset_gpu_from_text(reg, id, text, len, &back, &err) != NAPKIN_OK)
+				fail_err(text, &err);
+			util_strlcpy(back.id, g.id, sizeof back.id);
+			assert_memory_equal(&g, &back, sizeof g);
+			free(text);
+		}
 	}
 	for (i = 0; i < preset_count(reg, PRESET_MODEL); i++) {
 		struct engine_model m, back;
