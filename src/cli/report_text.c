@@ -359,6 +359,11 @@ void report_signed_bytes(double v, char *buf, size_t n)
 void report_signed_secs(double v, char *buf, size_t n)
 {
 	char t[NB - 2];
+
+	if (v == 0.0 || !isfinite(v)) { /* as the explorer's techniques table says it */
+		snprintf(buf, n, "%s", _("no change"));
+		return;
+	}
 	engine_fmt_seconds_tr(fabs(v), &cli_tr, t, sizeof t);
 	snprintf(buf, n, "%s%s", v < 0 ? "-" : v > 0 ? "+" : "", t);
 }
