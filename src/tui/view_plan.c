@@ -201,16 +201,22 @@ static const char *ralign(char *buf, size_t n, const char *s, int cols)
 	return buf;
 }
 
-static void row_text(const struct engine_plan_row *w, const char *rank, char *buf, size_t n)
+/* the recompute column: "selective" whole where the screen has room, else its first 4 letters */
+static int rcmp_width(const struct tui_model *m)
+{
+	return m->w >= 86 ? 9 : 4;
+}
+
+static void row_text(const struct engine_plan_row *w, const char *rank, int rw, char *buf, size_t n)
 {
 	char mem[32], step[32], rk[32];
 
 	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, mem, sizeof mem);
 	engine_fmt_seconds(w->step_seconds, step, sizeof step);
-	snprintf(buf, n, "%s %5lld %2lld %2lld %3lld %2lld %2lld %4lld %4lld %3lld %4lld %-4.4s %10s %9s %6.1f",
+	snprintf(buf, n, "%s %5lld %2lld %2lld %3lld %2lld %2lld %4lld %4lld %3lld %4lld %-*.*s %10s %9s %6.1f",
 		 ralign(rk, sizeof rk, rank, 4), (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
 		 (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
-		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute), mem, step,
+		 (long long)w->batch, (long long)w->grad_accum, rw, rw, engine_recompute_name(w->recompute), mem, step,
 		 w->train_seconds / 86400.0);
 }
 
@@ -257,13 +263,13 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		char h4[40], h5[40];
 		snprintf(buf, sizeof buf, "%4s %5s %2s %2s %3s %2s %2s %4s %4s %3s %s %s %s %s %s", "#", "gpus", "tp", "pp",
 			 "vpp", "cp", "ep", "dp", "zero", "mb", ralign(h4, sizeof h4, C_("plan column", "acc"), 4),
-			 util_text_pad(h5, sizeof h5, C_("plan column", "rcmp"), 4), ralign(h1, sizeof h1, C_("plan column", "mem/GPU"), 10),
+			 util_text_pad(h5, sizeof h5, C_("plan column", "rcmp"), (size_t)rcmp_width(m)), ralign(h1, sizeof h1, C_("plan column", "mem/GPU"), 10),
 			 ralign(h2, sizeof h2, C_("plan column", "step"), 9), ralign(h3, sizeof h3, C_("plan column", "days"), 6));
 	}
 	tui_canvas_text(c, 0, 2, m->w, buf, TUI_S_LABEL);
 	y = 3;
 	if (v->have_mine) {
-		row_text(&v->mine, v->mine.fits ? _("you") : _("you\xe2\x9c\x97"), buf, sizeof buf);
+		row_text(&v->mine, v->mine.fits ? _("you") : _("you\xe2\x9c\x97"), rcmp_width(m), buf, sizeof buf);
 		tui_canvas_text(c, 0, y++, m->w, buf, v->mine.fits ? TUI_S_DIM : TUI_S_BAD);
 	}
 	rows_room = m->h - 1 - y - 7;
@@ -274,7 +280,7 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	for (i = first; i < (int)v->st.rows && i < first + rows_room; i++) {
 		char rank[16];
 		snprintf(rank, sizeof rank, "%d%s", i + 1, v->have_mine && same_layout(&v->rows[i], &v->mine) ? "=" : "");
-		row_text(&v->rows[i], rank, buf, sizeof buf);
+		row_text(&v->rows[i], rank, rcmp_width(m), buf, sizeof buf);
 		tui_canvas_text(c, 0, y, m->w, buf, i == v->sel ? TUI_S_SELECTED : TUI_S_VALUE);
 		if (i == v->sel)
 			tui_canvas_restyle(c, tui_rect_make(0, y, m->w, 1), TUI_S_SELECTED);
