@@ -91,4 +91,10 @@ const char *ydoc_what(const struct ydoc_node *n);
  * Returns buf. */
 const char *ydoc_path(const struct ydoc_node *n, char *buf, size_t size);
 
+/* Whether text (len bytes, named name in errors) is UTF-8 that YAML can hold: no broken or
+ * overlong sequence, surrogate, NUL or control character (YAML 1.1 §5.1's printable set); a
+ * UTF-8 byte order mark is allowed. NAPKIN_OK, or NAPKIN_ESYNTAX at the offending line:col.
+ * ydoc_parse checks this first. */
+int ydoc_check_text(const char *name, const unsigned char *text, size_t len, struct napkin_err *err);
+
 #endif
