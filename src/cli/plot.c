@@ -40,25 +40,9 @@ static void dot(struct grid *g, int x, int y)
 	g->cell[y / 4][x / 2] |= dot_bit[y % 4][x % 2];
 }
 
-static void segment(struct grid *g, int x0, int y0, int x1, int y1)
+static void grid_dot(void *ctx, int x, int y)
 {
-	int dx = x1 > x0 ? x1 - x0 : x0 - x1, dy = y1 > y0 ? y0 - y1 : y1 - y0;
-	int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1, e = dx + dy;
-
-	for (;;) { /* Bresenham's line */
-		int e2 = 2 * e;
-		dot(g, x0, y0);
-		if (x0 == x1 && y0 == y1)
-			break;
-		if (e2 >= dy) {
-			e += dy;
-			x0 += sx;
-		}
-		if (e2 <= dx) {
-			e += dx;
-			y0 += sy;
-		}
-	}
+	dot(ctx, x, y);
 }
 
 static double xpos_of(bool log_x, double x, double lo, double hi)
@@ -123,7 +107,7 @@ void plot_curve(FILE *f, const struct plot_curve *c, int width, int height)
 		px = (int)lround(xpos(c, c->x[i], xlo, xhi) * (2 * width - 1));
 		py = (int)lround((1.0 - (c->y[i] - ylo) / (yhi - ylo)) * (4 * height - 1));
 		if (prev_x >= 0)
-			segment(&g, prev_x, prev_y, px, py);
+			util_line(prev_x, prev_y, px, py, grid_dot, &g);
 		else
 			dot(&g, px, py);
 		prev_x = px;

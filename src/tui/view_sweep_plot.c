@@ -103,10 +103,22 @@ static bool clip(double *x0, double *y0, double *x1, double *y1, double xmax, do
 	return true;
 }
 
+struct styled_dot {
+	struct tui_plot *p;
+	int style;
+};
+
+static void styled_dot_at(void *ctx, int x, int y)
+{
+	const struct styled_dot *sd = ctx;
+
+	dot_at(sd->p, x, y, sd->style);
+}
+
 void tui_plot_segment(struct tui_plot *p, double xa, double ya, double xb, double yb, int style)
 {
 	double fx0 = tui_plot_xf(p, xa), fy0 = tui_plot_yf(p, ya), fx1 = tui_plot_xf(p, xb), fy1 = tui_plot_yf(p, yb);
-	int x0, y0, x1, y1, dx, dy, sx, sy, e;
+	int x0, y0, x1, y1;
 
 	if (!clip(&fx0, &fy0, &fx1, &fy1, 2 * p->w - 1, 4 * p->h - 1))
 		return;
@@ -115,25 +127,9 @@ void tui_plot_segment(struct tui_plot *p, double xa, double ya, double xb, doubl
 	y0 = (int)lround(fy0);
 	x1 = (int)lround(fx1);
 	y1 = (int)lround(fy1);
-	dx = x1 > x0 ? x1 - x0 : x0 - x1;
-	dy = -(y1 > y0 ? y1 - y0 : y0 - y1);
-	sx = x0 < x1 ? 1 : -1;
-	sy = y0 < y1 ? 1 : -1;
-	e = dx + dy;
-	for (;;) { /* Bresenham's line: at most dx - dy + 1 dots */
-		int e2 = 2 * e; /* both tests read the error before either step (read after the
-				 * first, a step can skip the end and the walk never meets it) */
-		dot_at(p, x0, y0, style);
-		if (x0 == x1 && y0 == y1)
-			break;
-		if (e2 >= dy) {
-			e += dy;
-			x0 += sx;
-		}
-		if (e2 <= dx) {
-			e += dx;
-			y0 += sy;
-		}
+	{
+		struct styled_dot sd = {p, style};
+		util_line(x0, y0, x1, y1, styled_dot_at, &sd);
 	}
 }
 

@@ -109,4 +109,9 @@ int util_atomic_write(const char *path, const void *data, size_t len, struct nap
 int util_read_file(const char *path, size_t max_bytes, char **out, size_t *out_len,
 		   struct napkin_err *err);
 
+/* Calls dot(ctx, x, y) for each grid point of the straight line from (x0, y0) to (x1, y1),
+ * both ends included (Bresenham's walk: at most |dx| + |dy| + 1 points): the charts' braille
+ * dots in the explorer and in napkin sweep's text. */
+void util_line(int x0, int y0, int x1, int y1, void (*dot)(void *ctx, int x, int y), void *ctx);
+
 #endif
