@@ -11,16 +11,7 @@
 #include "presets.h"
 #include "testutil.h"
 #include "ydoc.h"
-
-static struct preset_registry *builtin(void)
-{
-	struct preset_registry *reg = NULL;
-	struct preset_options o = {true, NULL};
-	struct napkin_err err;
-
-	assert_int_equal(preset_registry_new(&reg, &o, &err), 0);
-	return reg;
-}
+#include "testpresets.h"
 
 /* One mistake per file: where napkin says it is, and what it says. A message ending in
  * '*' is a prefix (the rest comes from the engine and may be reworded there). */
@@ -83,7 +74,7 @@ static const struct {
 
 static void test_bad_corpus(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	size_t i, seen = 0;
 	DIR *d;
 	struct dirent *de;
@@ -131,7 +122,7 @@ static void test_bad_corpus(void **state)
 /* `presets check` lists every mistake in a file, not just the first. */
 static void test_every_error_is_listed(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	struct napkin_err errs[8];
 	char dir[] = "/tmp/napkin-check-XXXXXX", path[256];
 	FILE *f;
@@ -187,7 +178,7 @@ static void check_dir(struct preset_registry *reg, const char *rel)
 
 static void test_shipped_and_good_files_pass(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 
 	(void)state;
 	check_dir(reg, "presets/gpus");
@@ -321,7 +312,7 @@ static void test_mutations_never_crash(void **state)
 	static const char *const seeds[] = {"presets/gpus/h100-sxm.yaml", "presets/models/mixtral-8x7b.yaml",
 					    "presets/scenarios/serve-70b.yaml", "tests/data/hf/gpt2.json"};
 	static const char noise[] = "{}[]:,-?&*!|>'\"%@`#\n \t\0\xff\xc3~0123456789abcdefGT";
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	unsigned long rng = 12345;
 	size_t s, i;
 

@@ -20,21 +20,10 @@
 
 #include "presets.h"
 #include "testutil.h"
+#include "testpresets.h"
 
 #define MIB 1048576.0
 #define T 1e12
-
-static struct preset_registry *builtin(void)
-{
-	struct preset_registry *reg = NULL;
-	struct preset_options o = {true, NULL};
-	struct napkin_err err;
-	char buf[800];
-
-	if (preset_registry_new(&reg, &o, &err) != NAPKIN_OK)
-		fail_msg("registry: %s", util_err_format(&err, buf, sizeof buf));
-	return reg;
-}
 
 static void fail_err(const char *what, const struct napkin_err *err)
 {
@@ -90,7 +79,7 @@ static void check_peak(const struct engine_gpu *g, enum engine_dtype dt, double 
 
 static void test_gpu_presets_match_reference(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	size_t i;
 
 	(void)state;
@@ -131,7 +120,7 @@ static void test_gpu_presets_match_reference(void **state)
 /* The shipped h100-sxm is the engine's built-in one, figure by figure. */
 static void test_h100_matches_engine(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	struct engine_gpu g, e;
 	struct napkin_err err;
 	int dt;
@@ -190,7 +179,7 @@ static const struct {
 
 static void test_model_presets_count_exactly(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	size_t i;
 
 	(void)state;
@@ -277,7 +266,7 @@ static void hf_warns(struct preset_registry *reg, const char *file, const char *
 
 static void test_hf_configs_load_as_they_are(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	size_t i;
 
 	(void)state;
@@ -351,7 +340,7 @@ static void load(struct preset_registry *reg, const char *id, struct engine_scen
 
 static void test_course_worked_examples(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	struct engine_scenario sc;
 	struct engine_result r, r1;
 
@@ -442,7 +431,7 @@ static void round_trip(struct preset_registry *reg, const struct engine_scenario
 
 static void test_every_scenario_round_trips(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	size_t i;
 
 	(void)state;
@@ -460,7 +449,7 @@ static void test_every_scenario_round_trips(void **state)
  * loads back as the scenario it came from. */
 static void test_report_scenario_loads_back(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	struct engine_scenario a, b;
 	struct engine_result r;
 	struct napkin_err err;
@@ -489,7 +478,7 @@ static void apply(struct preset_registry *reg, struct engine_scenario *sc, const
  * figures replace them (as the probe's own profile does). */
 static void test_probed_gpu_file(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	struct engine_gpu g;
 	struct napkin_err err;
 	struct engine_scenario sc;
@@ -521,7 +510,7 @@ static void test_probed_gpu_file(void **state)
 /* Models and GPUs that are not presets (or differ from one) round-trip too. */
 static void test_custom_scenarios_round_trip(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	struct engine_scenario sc;
 	char hf[512], gpu[512], model[512];
 
@@ -602,7 +591,7 @@ static void write_file(const char *path, const char *text)
  * it; as root, whom permissions do not stop, a file size limit does (write() fails). */
 static void test_save_failure_keeps_old_file(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	struct engine_scenario sc;
 	struct napkin_err err;
 	char dir[] = "/tmp/napkin-presets-XXXXXX", path[256], *text = NULL;
@@ -816,7 +805,7 @@ static void test_search_order(void **state)
 
 static void test_inline_model_and_gpu(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	struct engine_scenario sc;
 	struct napkin_err err;
 	static const char text[] = "model:\n"
@@ -879,7 +868,7 @@ static void test_inline_model_and_gpu(void **state)
 /* GPU and model YAML read back as the same struct. */
 static void test_yaml_writers_read_back(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	size_t i;
 
 	(void)state;

@@ -11,18 +11,7 @@
 
 #include "presets.h"
 #include "testutil.h"
-
-static struct preset_registry *builtin(void)
-{
-	struct preset_registry *reg = NULL;
-	struct preset_options o = {true, NULL};
-	struct napkin_err err;
-	char buf[800];
-
-	if (preset_registry_new(&reg, &o, &err) != NAPKIN_OK)
-		fail_msg("registry: %s", util_err_format(&err, buf, sizeof buf));
-	return reg;
-}
+#include "testpresets.h"
 
 static void fail_err(const char *what, const struct napkin_err *err)
 {
@@ -48,7 +37,7 @@ static void test_hf_names(void **state)
 	static const char shape[] = "\"model_type\": \"llama\", \"vocab_size\": 32000, \"hidden_size\": 4096, "
 				    "\"intermediate_size\": 11008, \"num_hidden_layers\": 32, \"num_attention_heads\": 32, "
 				    "\"max_position_embeddings\": 4096";
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	char text[600], path[512];
 	struct engine_model m;
 	struct napkin_err err;
@@ -129,7 +118,7 @@ static void hf_load(struct preset_registry *reg, const char *file, struct engine
 
 static void test_hf_serving_traits(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	struct engine_model m;
 
 	(void)state;

@@ -13,18 +13,7 @@
 #include "i18n.h"
 #include "presets.h"
 #include "testutil.h"
-
-static struct preset_registry *builtin(void)
-{
-	struct preset_registry *reg = NULL;
-	struct preset_options o = {true, NULL};
-	struct napkin_err err;
-	char buf[800];
-
-	if (preset_registry_new(&reg, &o, &err) != NAPKIN_OK)
-		fail_msg("registry: %s", util_err_format(&err, buf, sizeof buf));
-	return reg;
-}
+#include "testpresets.h"
 
 static const char *summary_of(struct preset_registry *reg, enum preset_kind kind, const char *id, char *buf,
 			      size_t n)
@@ -39,7 +28,7 @@ static const char *summary_of(struct preset_registry *reg, enum preset_kind kind
  * checks), 32 layers, hidden 4096; Mixtral-8x7B: 8 experts, 2 per token. */
 static void test_summaries_follow_the_language(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	char buf[300];
 
 	(void)state;
@@ -81,7 +70,7 @@ static const char unknown_type[] = "{\n"
 
 static void load_unknown(enum i18n_lang lang, struct engine_model *m, char *warning, size_t n)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	struct napkin_err err;
 
 	i18n_set(lang);
@@ -122,7 +111,7 @@ static void test_hf_note_in_both_languages(void **state)
 /* Errors keep file:line:col ASCII at the start, the message in the language. */
 static void test_errors_in_chinese(void **state)
 {
-	struct preset_registry *reg = builtin();
+	struct preset_registry *reg = tp_builtin();
 	struct engine_gpu g;
 	struct engine_model m;
 	struct engine_scenario sc;
