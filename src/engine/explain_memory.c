@@ -81,7 +81,8 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_LORA)
 		eng_ex_line(x, N_("           + the adapters' %s parameters at %g B"), CNT(r->params.adapters, a), by.w);
 	if (sc->mode == ENGINE_MODE_TRAIN && engine_offload_weights(sc->offload))
-		eng_ex_line(x, N_("  offload %s: only the layer in use and the next stay on the GPU (memory.%s)"),
+		eng_ex_line(x, N_("  offload %s: only the module in use and the next stay on the GPU, a layer or, where larger, the "
+				  "embedding or the LM head (memory.%s)"),
 			    engine_offload_name(sc->offload),
 			    sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? "nvme_bytes" : "host_bytes");
 	if (by.autocast_copy > 0)

@@ -188,14 +188,17 @@ void eng_finetune_memory(const struct engine_scenario *sc, const struct eng_dims
 			c->host_bytes += staging - states;
 		}
 		if (engine_offload_weights(sc->offload)) {
-			/* the 16-bit weights too, each layer fetched before it computes: the
-			 * layer in use and the next, prefetched; from NVMe through a pinned host
-			 * buffer of the same two layers */
-			double on_gpu = eng_min(c->weights, 2.0 * in->layer * by->w + c->dequant_buffer);
+			/* the 16-bit weights too, each module fetched before it computes: the
+			 * one in use and the next, prefetched, a layer or, where larger, the
+			 * embedding or the LM head (one parameter each, gathered whole: a
+			 * vocabulary of 128,256 makes Llama-3-8B's head 2.4 of its layers); from
+			 * NVMe through a pinned host buffer of the same two */
+			double window = (in->layer + eng_max(in->layer, in->unit)) * by->w;
+			double on_gpu = eng_min(c->weights, window + c->dequant_buffer);
 			double moved = c->weights - on_gpu;
 			if (nvme) {
 				c->nvme_bytes += moved;
-				c->host_bytes += eng_min(moved, 2.0 * in->layer * by->w);
+				c->host_bytes += eng_min(moved, window);
 			} else {
 				c->host_bytes += moved;
 			}

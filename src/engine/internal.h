@@ -84,6 +84,7 @@ struct eng_ft_in {
 	double wdiv, odiv, gdiv;  /* ZeRO divisors */
 	double state_per_param;   /* optimizer state bytes per trained parameter */
 	double head_grads;        /* bytes: the gradients made at once at the backward's start */
+	double unit;              /* the larger of the embedding and the LM head on this GPU */
 };
 /* The adapters' parameters of one layer on one TP rank (t = 1: the whole layer's). */
 double eng_lora_layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm, double t);

@@ -301,7 +301,8 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 		else
 			head_grads = ((last ? dm->V / t * dm->d : 0.0) + dm->E / (double)sc->ep * lp.mlp_w / t) * by.g / gdiv;
 		{
-			struct eng_ft_in fi = {P, Pmm, sp.layer, wdiv, odiv, gdiv, state_per_param, head_grads};
+			double unit = first ? eng_max(sp.first_emb, sp.first_head) : eng_max(sp.last_emb, sp.last_head);
+			struct eng_ft_in fi = {P, Pmm, sp.layer, wdiv, odiv, gdiv, state_per_param, head_grads, unit};
 			eng_finetune_memory(sc, dm, &by, &fi, &c);
 		}
 		if (train) {

@@ -275,6 +275,29 @@ static void test_offload_peak_in_total(void **state)
 	}
 }
 
+/* Offloaded parameters: the GPU keeps the module in use and the next. Llama-2-7B's layer
+ * (4·4096² + 3·4096·11008 + 2·4096 = 202,383,360) outweighs its head (32000·4096): two
+ * layers. Llama-3-8B's head (128256·4096 = 525,336,576) outweighs its layer
+ * (2·4096² + 2·4096·1024 + 3·4096·14336 + 2·4096 = 218,112,000): the head must be whole on
+ * the GPU to compute the logits, beside a layer. bf16, 2 bytes each. */
+static void test_offload_params_window(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+
+	(void)state;
+	scenario(&sc, "model=llama-2-7b gpu=a10 gpus=1 batch=1 seq=128 offload=params");
+	evaluate(&sc, &r);
+	assert_close(r.memory.weights, 2.0 * 202383360.0 * 2.0, 1e-12);
+	scenario(&sc, "model=llama-3-8b gpu=a10 gpus=1 batch=1 seq=128 offload=params");
+	evaluate(&sc, &r);
+	assert_close(r.memory.weights, (218112000.0 + 525336576.0) * 2.0, 1e-12);
+	scenario(&sc, "model=llama-3-8b gpu=a10 gpus=1 batch=1 seq=128 offload=nvme-params");
+	evaluate(&sc, &r);
+	assert_close(r.memory.weights, (218112000.0 + 525336576.0) * 2.0, 1e-12);
+	assert_true(r.memory.peak <= r.memory.total);
+}
+
 /* LoRA adapting no linear trains nothing: refused at validation, with the way out; every
  * target that adapts a linear still runs. */
 static void test_lora_trains_nothing(void **state)
@@ -374,7 +397,7 @@ static void test_parts_never_negative(void **state)
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 static const struct CMUnitTest tests[] = {
 	T(test_moe_lora_ep),	     T(test_moe_qlora_parts),	 T(test_min_gpus_cp_ep),
-	T(test_offload_peak_in_total), T(test_lora_trains_nothing), T(test_parts_never_negative),
+	T(test_offload_peak_in_total), T(test_offload_params_window), T(test_lora_trains_nothing), T(test_parts_never_negative),
 };
 
 TESTUTIL_MAIN("memory_trust", tests)
