@@ -146,7 +146,11 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 			util_strlcpy(a, _("none fits"), sizeof a);
 		engine_fmt_max_batch(m->max_batch, b, sizeof b);
 		fprintf(f, _("  largest micro-batch %s"), _(b)); /* a count, or the engine's msgid */
-		if (m->min_gpus > 0)
+		if (m->min_gpus > 0 && sc->cp > 1) /* context parallelism's ranks are GPUs too */
+			fprintf(f, _(" · fewest GPUs %lld (tp %lld × pp %lld × cp %lld × dp %lld)"), (long long)m->min_gpus,
+				(long long)m->min_gpus_tp, (long long)m->min_gpus_pp, (long long)sc->cp,
+				(long long)m->min_gpus_dp);
+		else if (m->min_gpus > 0)
 			fprintf(f, _(" · fewest GPUs %lld (tp %lld × pp %lld × dp %lld)"), (long long)m->min_gpus,
 				(long long)m->min_gpus_tp, (long long)m->min_gpus_pp, (long long)m->min_gpus_dp);
 		else

@@ -81,7 +81,8 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_LORA)
 		eng_ex_line(x, N_("           + the adapters' %s parameters at %g B"), CNT(r->params.adapters, a), by.w);
 	if (sc->mode == ENGINE_MODE_TRAIN && engine_offload_weights(sc->offload))
-		eng_ex_line(x, N_("  offload %s: only the layer in use and the next stay on the GPU (memory.%s)"),
+		eng_ex_line(x, N_("  offload %s: only the module in use and the next stay on the GPU, a layer or, where larger, the "
+				  "embedding or the LM head (memory.%s)"),
 			    engine_offload_name(sc->offload),
 			    sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? "nvme_bytes" : "host_bytes");
 	if (by.autocast_copy > 0)
@@ -141,6 +142,10 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 			    sc->zero >= 2 ? " ÷ " : "", sc->zero >= 2 ? CNT(dp, b) : "", GIB(r->memory.gradients, c));
 		if (!train)
 			eng_ex_line(x, N_("  inference keeps no gradients"));
+		else if (sc->offload != ENGINE_OFFLOAD_NONE)
+			eng_ex_line(x, N_("  offload %s: the GPU keeps only the gradients the backward makes at once (one layer's, or at "
+					  "its start the LM head's and the last layer's MLP's), on their way to the host"),
+				    engine_offload_name(sc->offload));
 		eng_ex_line(x, N_("  source   ZeRO (Rajbhandari et al. 2019): 2Ψ bytes for 16-bit gradients"));
 	} else {
 		eng_ex_head(x, key, N_("the optimizer's per-parameter state"));
@@ -366,7 +371,16 @@ void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const str
 		eng_ex_line(x, N_("  keeps the ZeRO stage (%lld) and the micro-batch; searches TP (dividing the heads, within a node "
 			"of %lld) and PP (dividing the layers), and the data-parallel degree ZeRO needs"),
 		     (long long)sc->zero, (long long)sc->gpus_per_node);
-		if (r->memory.min_gpus > 0)
+		if (sc->cp > 1 || sc->ep > 1)
+			eng_ex_line(x, N_("  keeps cp %lld (its ranks are GPUs: tp × pp × cp × dp) and ep %lld (dp a multiple of it); the "
+					  "layout found validates as a scenario"),
+				    (long long)sc->cp, (long long)sc->ep);
+		if (r->memory.min_gpus > 0 && sc->cp > 1)
+			eng_ex_line(x, N_("  result   %lld %s = tp %lld × pp %lld × cp %lld × dp %lld"), (long long)r->memory.min_gpus,
+				    util_plural((double)r->memory.min_gpus, EX_(x, N_("GPU")), EX_(x, N_("GPUs"))),
+				    (long long)r->memory.min_gpus_tp, (long long)r->memory.min_gpus_pp, (long long)sc->cp,
+				    (long long)r->memory.min_gpus_dp);
+		else if (r->memory.min_gpus > 0)
 			eng_ex_line(x, N_("  result   %lld %s = tp %lld × pp %lld × dp %lld"), (long long)r->memory.min_gpus,
 				    util_plural((double)r->memory.min_gpus, EX_(x, N_("GPU")), EX_(x, N_("GPUs"))),
 				    (long long)r->memory.min_gpus_tp, (long long)r->memory.min_gpus_pp, (long long)r->memory.min_gpus_dp);

@@ -28,7 +28,12 @@
 
 #include "internal.h"
 
-double eng_lora_layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm, double t)
+/* One layer's adapters on one TP rank for `experts` experts' MLPs. Hugging Face's MoE
+ * blocks (Mixtral, Qwen-MoE, DeepSeek-MoE) keep each expert's w1/w3/w2 as an nn.Linear of
+ * its own, so PEFT gives every expert its own A and B (and bitsandbytes quantises each
+ * one to NF4): E times one MLP's adapters for the whole layer; under expert parallelism
+ * a GPU holds E/ep experts, their base weights and their adapters. */
+static double layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm, double t, double experts)
 {
 	double r = (double)sc->lora_rank, d = dm->d, hq = dm->nh * dm->dh, hkv = dm->nkv * dm->dh, f = dm->f;
 	int tg = sc->lora_targets;
@@ -53,7 +58,17 @@ double eng_lora_layer_adapters(const struct engine_scenario *sc, const struct en
 		mlp += r * d + f / t * r;
 	if (tg & ENGINE_LORA_DOWN)
 		mlp += r * f / t + d * r;
-	return a + dm->E * mlp;
+	return a + experts * mlp;
+}
+
+double eng_lora_layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm, double t)
+{
+	return layer_adapters(sc, dm, t, dm->E);
+}
+
+double eng_lora_gpu_layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm)
+{
+	return layer_adapters(sc, dm, (double)sc->tp, dm->E / (double)(sc->ep > 1 ? sc->ep : 1));
 }
 
 /* Per token, one layer: what autograd keeps for the adapters besides the base layer's
@@ -92,9 +107,13 @@ double eng_lora_activations(const struct engine_scenario *sc, const struct eng_d
 	return per * sb;
 }
 
-/* One layer's linears on one TP rank (what QLoRA quantises), and the largest of them. */
-static double layer_linears(const struct eng_dims *dm, double t, double *largest)
+/* One layer's linears on one GPU (what QLoRA quantises), and the largest of them: the
+ * attention's split over TP, the E/ep experts this GPU holds under expert parallelism
+ * (each of its matrices split over TP) and the router, replicated (stage_params in
+ * memory.c counts the same). */
+static double layer_linears(const struct engine_scenario *sc, const struct eng_dims *dm, double *largest)
 {
+	double t = (double)sc->tp, experts = dm->E / (double)(sc->ep > 1 ? sc->ep : 1);
 	double hq = dm->nh * dm->dh, kvr = dm->nkv >= t ? dm->nkv / t : 1.0, hkv = kvr * dm->dh;
 	double q = dm->d * hq / t, kv = dm->d * hkv, o = hq / t * dm->d, fm = dm->d * dm->f / t;
 	double big = q;
@@ -103,25 +122,25 @@ static double layer_linears(const struct eng_dims *dm, double t, double *largest
 	big = eng_max(big, o);
 	big = eng_max(big, fm);
 	*largest = big;
-	return q + 2.0 * kv + o + dm->E * (dm->gated ? 3.0 : 2.0) * fm + (dm->E > 1.0 ? dm->d * dm->E : 0.0);
+	return q + 2.0 * kv + o + experts * (dm->gated ? 3.0 : 2.0) * fm + (dm->E > 1.0 ? dm->d * dm->E : 0.0);
 }
 
 void eng_finetune_memory(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *by,
 			 const struct eng_ft_in *in, struct eng_mem *c)
 {
-	double t = (double)sc->tp, lps = c->layers_per_stage;
+	double lps = c->layers_per_stage;
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
 	double Pt = in->P; /* trainable parameters on this GPU */
 
 	c->bits_per_base_weight = 8.0 * by->w;
 	if (train && sc->finetune != ENGINE_FT_FULL) {
-		double A = lps * eng_lora_layer_adapters(sc, dm, t);
+		double A = lps * eng_lora_gpu_layer_adapters(sc, dm);
 		double base = in->P * by->w;
 		Pt = A;
 		if (sc->finetune == ENGINE_FT_QLORA) {
-			double largest, lin = lps * layer_linears(dm, t, &largest);
+			double largest, lin = lps * layer_linears(sc, dm, &largest);
 			/* the rest (embeddings, LM head, norms) in bf16 (QLoRA's compute dtype) */
-			base = lin * ENG_NF4_BITS / 8.0 + (in->P - lin) * 2.0;
+			base = lin * ENG_NF4_BITS / 8.0 + eng_max(in->P - lin, 0.0) * 2.0;
 			c->bits_per_base_weight = ENG_NF4_BITS;
 			c->dequant_buffer = largest * 2.0;
 		}
@@ -142,16 +161,19 @@ void eng_finetune_memory(const struct engine_scenario *sc, const struct eng_dims
 	if (!train || sc->offload == ENGINE_OFFLOAD_NONE)
 		return;
 	/* ZeRO-Offload: master, states and the 16-bit gradients on the host (each GPU's
-	 * process holds its ZeRO shard); the GPU keeps one layer's gradients in flight */
+	 * process holds its ZeRO shard); the GPU keeps the gradients in flight that the
+	 * backward makes before the first is copied down: one layer's, or at its start the
+	 * LM head's and the last layer's MLP's together where they are more (the peak's
+	 * backward moment holds them, peak.c: so memory.total, the parts' sum, bounds it) */
 	{
-		double layer_t = sc->finetune == ENGINE_FT_FULL ? in->layer : eng_lora_layer_adapters(sc, dm, t);
+		double layer_t = sc->finetune == ENGINE_FT_FULL ? in->layer : eng_lora_gpu_layer_adapters(sc, dm);
 		double states = c->master + c->optimizer;
 		bool nvme = engine_offload_nvme(sc->offload);
 
 		c->host_bytes = states + Pt * by->g / in->gdiv;
 		c->master = 0.0;
 		c->optimizer = 0.0;
-		c->gradients = eng_min(c->gradients, layer_t * by->g);
+		c->gradients = eng_min(c->gradients, eng_max(layer_t * by->g, in->head_grads));
 		c->sharded = sc->zero >= 3 ? c->sharded : 0.0;
 		if (nvme) {
 			/* ZeRO-Infinity (Rajbhandari et al. 2021, §5.1 and its overlap-centric
@@ -166,14 +188,17 @@ void eng_finetune_memory(const struct engine_scenario *sc, const struct eng_dims
 			c->host_bytes += staging - states;
 		}
 		if (engine_offload_weights(sc->offload)) {
-			/* the 16-bit weights too, each layer fetched before it computes: the
-			 * layer in use and the next, prefetched; from NVMe through a pinned host
-			 * buffer of the same two layers */
-			double on_gpu = eng_min(c->weights, 2.0 * in->layer * by->w + c->dequant_buffer);
+			/* the 16-bit weights too, each module fetched before it computes: the
+			 * one in use and the next, prefetched, a layer or, where larger, the
+			 * embedding or the LM head (one parameter each, gathered whole: a
+			 * vocabulary of 128,256 makes Llama-3-8B's head 2.4 of its layers); from
+			 * NVMe through a pinned host buffer of the same two */
+			double window = (in->layer + eng_max(in->layer, in->unit)) * by->w;
+			double on_gpu = eng_min(c->weights, window + c->dequant_buffer);
 			double moved = c->weights - on_gpu;
 			if (nvme) {
 				c->nvme_bytes += moved;
-				c->host_bytes += eng_min(moved, 2.0 * in->layer * by->w);
+				c->host_bytes += eng_min(moved, window);
 			} else {
 				c->host_bytes += moved;
 			}

@@ -83,9 +83,13 @@ struct eng_ft_in {
 	double layer;             /* one layer's parameters on one TP rank */
 	double wdiv, odiv, gdiv;  /* ZeRO divisors */
 	double state_per_param;   /* optimizer state bytes per trained parameter */
+	double head_grads;        /* bytes: the gradients made at once at the backward's start */
+	double unit;              /* the larger of the embedding and the LM head on this GPU */
 };
 /* The adapters' parameters of one layer on one TP rank (t = 1: the whole layer's). */
 double eng_lora_layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm, double t);
+/* The adapters of one layer on one GPU: split over TP, the E/ep experts it holds. */
+double eng_lora_gpu_layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm);
 /* What one layer keeps for its adapters for sb tokens, bytes. */
 double eng_lora_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double sb);
 /* Rewrites a stage's model states for LoRA/QLoRA and offload. */

@@ -237,7 +237,6 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 	double e, s = (double)sc->seq, lps = eng_layers_per_stage(dm->L, sc->pp);
 	double state_per_param, inflight;
 	int stage;
-	double best_total = -1.0;
 
 	eng_bytes(sc, &by);
 	stage_params(sc, dm, &sp);
@@ -256,9 +255,11 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 		double P = first ? sp.first : sp.last;
 		double Pmm = first ? sp.first_mm : sp.last_mm;
 		double infl = first ? inflight : 1.0;
-		double wdiv = 1.0, odiv = 1.0, gdiv = 1.0;
+		double wdiv = 1.0, odiv = 1.0, gdiv = 1.0, head_grads;
+		struct eng_layer_params lp;
 
 		memset(&c, 0, sizeof c);
+		eng_layer_params(dm, &lp);
 		if (train && sc->zero >= 1)
 			odiv = dp;
 		if (train && sc->zero >= 2)
@@ -292,8 +293,16 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			    (train && sc->zero >= 2 ? P * by.g : 0.0);
 		c.layers_per_stage = lps;
 		c.inflight = infl;
+		/* the gradients the backward makes before the first can go: the LM head's and the
+		 * last layer's MLP weights' (the E/ep experts this GPU holds); frozen weights make
+		 * none, only the last layer's adapters */
+		if (sc->finetune != ENGINE_FT_FULL)
+			head_grads = eng_lora_gpu_layer_adapters(sc, dm) * by.g / gdiv;
+		else
+			head_grads = ((last ? dm->V / t * dm->d : 0.0) + dm->E / (double)sc->ep * lp.mlp_w / t) * by.g / gdiv;
 		{
-			struct eng_ft_in fi = {P, Pmm, sp.layer, wdiv, odiv, gdiv, state_per_param};
+			double unit = first ? eng_max(sp.first_emb, sp.first_head) : eng_max(sp.last_emb, sp.last_head);
+			struct eng_ft_in fi = {P, Pmm, sp.layer, wdiv, odiv, gdiv, state_per_param, head_grads, unit};
 			eng_finetune_memory(sc, dm, &by, &fi, &c);
 		}
 		if (train) {
@@ -323,11 +332,9 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			{
 				struct eng_peak_in pk;
 				struct eng_act_parts parts;
-				struct eng_layer_params lp;
 				double V = dm->V / t;
 				memset(&pk, 0, sizeof pk);
 				eng_layer_activations(sc, dm, e, batch, selective, &parts);
-				eng_layer_params(dm, &lp);
 				pk.e = e;
 				pk.batch = batch;
 				pk.kept = kept;
@@ -336,10 +343,7 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 				pk.last_mlp = sc->activations ? infl * parts.mlp : 0.0;
 				pk.head = head;
 				pk.head_layer = last && sc->activations;
-				/* the LM head's and the last layer's MLP weights' gradients */
-				pk.head_layer_grads = ((last ? V * dm->d : 0.0) + dm->E * lp.mlp_w / t) * by.g / gdiv;
-				if (sc->finetune != ENGINE_FT_FULL) /* frozen: only the last layer's adapters */
-					pk.head_layer_grads = eng_lora_layer_adapters(sc, dm, t) * by.g / gdiv;
+				pk.head_layer_grads = head_grads;
 				/* torch.optim's foreach Adam(W) and Lion: one state-sized buffer (peak.c);
 				 * the fused optimizers of Apex / Transformer Engine / Megatron work in
 				 * place (multi_tensor_apply) */
@@ -377,9 +381,9 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			c.peak = c.total;
 			c.peak_phase = ENGINE_PEAK_FORWARD;
 		}
-		if (c.total > best_total) {
-			best_total = c.total;
+		/* the binding stage: the larger total; the first stage stands when none is
+		 * larger, so the result is always one stage's, never left zeroed */
+		if (stage == 0 || c.total > m->total)
 			*m = c;
-		}
 	}
 }

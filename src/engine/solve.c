@@ -48,12 +48,29 @@ int64_t engine_solve_max_batch(const struct engine_scenario *sc)
 
 #define MAX_GPUS 1048576
 
+/* The layout with tp, pp and dp data-parallel ranks is one the scenario could run
+ * (eng_validate_inputs: divisibility, ep within the data-parallel ranks). */
+static bool layout_valid(const struct engine_scenario *t0, int64_t tp, int64_t pp, int64_t dp)
+{
+	struct engine_scenario t = *t0;
+	struct napkin_err err;
+
+	t.tp = tp;
+	t.pp = pp;
+	t.gpus = tp * pp * t0->cp * dp;
+	return eng_validate_inputs(&t, &err) == NAPKIN_OK;
+}
+
+/* Over tp and pp, the fewest data-parallel ranks that fit, at the scenario's cp and ep:
+ * the layout uses tp·pp·cp·dp GPUs, and ep (expert parallelism runs within the
+ * data-parallel ranks) needs dp to be a multiple of it. The answer is checked as the
+ * scenario it would be, validation included. */
 int64_t engine_solve_min_gpus(const struct engine_scenario *sc, int64_t *tp_out, int64_t *pp_out, int64_t *dp_out)
 {
 	struct engine_scenario t = *sc;
 	struct eng_dims dm;
 	double cap = sc->gpu.memory_bytes;
-	int64_t best = -1, tp, pp, tp_max;
+	int64_t best = -1, tp, pp, tp_max, cp = sc->cp, ep = sc->ep > 1 ? sc->ep : 1;
 
 	eng_dims_from_model(&sc->model, &dm);
 	tp_max = sc->gpus_per_node < sc->model.heads ? sc->gpus_per_node : sc->model.heads;
@@ -70,10 +87,14 @@ int64_t engine_solve_min_gpus(const struct engine_scenario *sc, int64_t *tp_out,
 			int64_t dp, n;
 			if (sc->model.layers % pp != 0)
 				continue;
-			if (best > 0 && tp * pp > best)
+			if (best > 0 && tp * pp * cp * ep > best)
 				break; /* more GPUs than the best already */
 			t.tp = tp;
 			t.pp = pp;
+			t.gpus = tp * pp * cp * ep;
+			/* the other checks do not depend on how many data-parallel ranks */
+			if (!layout_valid(&t, tp, pp, ep))
+				continue;
 			/* memory = c0 + c1 / dp: what ZeRO shards, and what it does not */
 			c0 = total_at(&t, &dm, 1e300, (double)sc->batch);
 			if (c0 > cap)
@@ -84,13 +105,14 @@ int64_t engine_solve_min_gpus(const struct engine_scenario *sc, int64_t *tp_out,
 				dpn = 1;
 			if (dpn > (double)MAX_GPUS)
 				continue;
-			dp = (int64_t)dpn;
-			while (dp > 1 && total_at(&t, &dm, (double)(dp - 1), (double)sc->batch) <= cap)
-				dp--;
+			/* a whole number of expert-parallel groups */
+			dp = ((int64_t)dpn + ep - 1) / ep * ep;
+			while (dp > ep && total_at(&t, &dm, (double)(dp - ep), (double)sc->batch) <= cap)
+				dp -= ep;
 			while (total_at(&t, &dm, (double)dp, (double)sc->batch) > cap && dp <= MAX_GPUS)
-				dp++;
-			n = tp * pp * dp;
-			if (n > MAX_GPUS)
+				dp += ep;
+			n = tp * pp * cp * dp;
+			if (n > MAX_GPUS || !layout_valid(&t, tp, pp, dp))
 				continue;
 			/* the same count: prefer tensor over pipeline parallelism (no bubble) */
 			if (best < 0 || n < best || (n == best && tp > *tp_out)) {

@@ -125,6 +125,21 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	if (sc->prefill_chunk < 0)
 		FAIL(N_("prefill_chunk (%lld) must be 0 (the whole prompt) or a number of tokens"), (long long)sc->prefill_chunk);
 
+	/* LoRA/QLoRA that adapts no linear trains nothing: refused, not timed */
+	if (train && sc->finetune != ENGINE_FT_FULL) {
+		struct eng_dims dm;
+		eng_dims_from_model(m, &dm);
+		if (!(eng_lora_layer_adapters(sc, &dm, 1.0) > 0.0)) {
+			if (sc->lora_targets == ENGINE_LORA_GATE)
+				FAIL(N_("lora_targets gate: a plain MLP has no gate projection, so %s adapts nothing and trains "
+				     "no parameter; choose among q,k,v,o,up,down (or mlp: up and down)"),
+				     sc->finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA");
+			FAIL(N_("lora_targets: %s adapts no linear of this model and trains no parameter; choose among "
+			     "q,k,v,o,gate,up,down"),
+			     sc->finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA");
+		}
+	}
+
 	/* dtypes */
 	eng_bytes(sc, &by);
 	if (train) {
