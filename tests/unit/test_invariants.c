@@ -453,10 +453,10 @@ static bool is_train(const struct inv_scn *x)
 	return x->sc.mode == ENGINE_MODE_TRAIN;
 }
 
-/* a warning that speaks of the rate above the hardware's: the roofline, the peak, HFU or mfu */
+/* a warning that speaks of the rate above the hardware's: the roofline, its attainable rate, HFU */
 static bool warned_rate(const struct engine_result *r)
 {
-	static const char *const words[] = {"roofline", "attainable", "peak", "HFU", "hfu", "mfu"};
+	static const char *const words[] = {"roofline", "attainable", "HFU", "hfu"};
 	int i;
 	size_t j;
 
