@@ -129,6 +129,75 @@ static int arch_int(struct pdiag *d, const struct ydoc_node *n, const char *knob
 		      out);
 }
 
+/* Which layers of a Hugging Face config slide the window, when it has one.
+ *  - layer_types (transformers 4.53 and later: Gemma 3, gpt-oss, Qwen3, ...): one entry a layer,
+ *    "sliding_attention" or "full_attention";
+ *  - else Qwen2/Qwen3's max_window_layers: layer i slides when use_sliding_window is true and
+ *    i >= max_window_layers (Qwen2Config and Qwen3Config build layer_types that way; their
+ *    defaults are use_sliding_window false and max_window_layers 28);
+ *  - else every layer (Mistral, Phi-3).
+ * m->window_layers is how many slide (0: every one); m->sliding_window becomes 0 when none does. */
+static void hf_window_layers(struct pdiag *d, const struct ydoc_node *root, struct engine_model *m)
+{
+	static const char *const qwen[] = {"qwen2", "qwen2_moe", "qwen3", "qwen3_moe", NULL};
+	const struct ydoc_node *lt = pd_field(d, root, "layer_types", false, true);
+	int64_t sliding = m->layers;
+	size_t i;
+	bool is_qwen = false;
+
+	for (i = 0; qwen[i] != NULL; i++)
+		is_qwen = is_qwen || strcmp(m->arch, qwen[i]) == 0;
+	if (lt != NULL) {
+		const char *other = NULL;
+		size_t n_other = 0;
+		if (lt->kind != YDOC_SEQ) {
+			pd_bad(d, lt, NAPKIN_ESCHEMA, N_("layer_types must be a list with one attention type per layer"));
+			return;
+		}
+		if ((int64_t)lt->n != m->layers) {
+			pd_bad(d, lt, NAPKIN_ESCHEMA, N_("layer_types has %zu entries for %lld layers"), lt->n,
+			       (long long)m->layers);
+			return;
+		}
+		sliding = 0;
+		for (i = 0; i < lt->n; i++) {
+			const struct ydoc_node *t = lt->items[i];
+			if (t->kind != YDOC_SCALAR) {
+				pd_bad(d, t, NAPKIN_ESCHEMA, N_("layer_types must be a list with one attention type per layer"));
+				return;
+			}
+			if (strcmp(t->text, "sliding_attention") == 0) {
+				sliding++;
+			} else if (strcmp(t->text, "full_attention") != 0) {
+				if (other == NULL)
+					other = t->text;
+				n_other++;
+			}
+		}
+		if (other != NULL)
+			pd_warn(d, lt->line, lt->col,
+				N_("layer_types: %zu of %lld layers are of a type napkin does not model yet ('%.40s'): "
+				   "counted as full attention"),
+				n_other, (long long)m->layers, other);
+	} else if (is_qwen) {
+		const struct ydoc_node *use = ydoc_get(root, "use_sliding_window");
+		const struct ydoc_node *mw = pd_field(d, root, "max_window_layers", false, true);
+		double x = 28;
+		if (use == NULL || use->kind != YDOC_SCALAR || strcmp(use->text, "true") != 0) {
+			m->sliding_window = 0;
+			return;
+		}
+		if (mw != NULL && pd_number(d, mw, ENGINE_UNIT_LAYERS, 0, 1e9, &x) != 0)
+			return;
+		sliding = (int64_t)x >= m->layers ? 0 : m->layers - (int64_t)x;
+	} else {
+		return;
+	}
+	if (sliding == 0)
+		m->sliding_window = 0;
+	m->window_layers = sliding >= m->layers ? 0 : sliding;
+}
+
 static int parse_bias(struct pdiag *d, const struct ydoc_node *n, int *out)
 {
 	size_t i;
@@ -348,15 +417,10 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 	else if (hf)
 		snprintf(m.source, sizeof m.source, "Hugging Face config.json (model_type %.31s)", m.arch);
 
-	if (d->n > n0)
-		return d->errs != NULL && d->max > 0 ? d->errs[0].code : NAPKIN_ESCHEMA;
-
-	if (m.name[0] == '\0')
-		pmodel_default_name(root, hf, path, id, &m);
-
 	/* sliding-window attention (Jiang et al. 2023, "Mistral 7B", §2; Phi-3; Gemma 2's local
 	 * layers, every other one: Gemma2DecoderLayer uses the window when layer_idx % 2 == 0).
-	 * null or use_sliding_window: false (Qwen2) is none. */
+	 * null or use_sliding_window: false (Qwen2) is none. Read before the error check, so a
+	 * window that is not a number of tokens is an error at its position, never dropped. */
 	{
 		const struct ydoc_node *use = ydoc_get(root, "use_sliding_window");
 		bool off = use != NULL && use->kind == YDOC_SCALAR && strcmp(use->text, "false") == 0;
@@ -365,10 +429,18 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 			m.sliding_window = (int64_t)x;
 		if (m.sliding_window > 0 && strcmp(m.arch, "gemma2") == 0)
 			m.window_layers = (m.layers + 1) / 2;
+		if (hf && m.sliding_window > 0)
+			hf_window_layers(d, root, &m);
 		if ((v = pd_field(d, root, "window_layers", false, true)) != NULL &&
 		    pd_number(d, v, ENGINE_UNIT_LAYERS, 0, (double)(m.layers > 0 ? m.layers : 1), &x) == 0)
 			m.window_layers = (int64_t)x;
 	}
+
+	if (d->n > n0)
+		return d->errs != NULL && d->max > 0 ? d->errs[0].code : NAPKIN_ESCHEMA;
+
+	if (m.name[0] == '\0')
+		pmodel_default_name(root, hf, path, id, &m);
 
 	/* warnings: traits napkin assumed, or could not represent, or does not know */
 	if (hf)

@@ -162,9 +162,86 @@ static void test_hf_serving_traits(void **state)
 	preset_registry_free(reg);
 }
 
+/* Which layers slide the window: Qwen2's max_window_layers, transformers' layer_types, and
+ * a window that is not a number of tokens refused where it is. */
+static void hf_text_fails(struct preset_registry *reg, const char *text, const char *want)
+{
+	struct engine_model m;
+	struct napkin_err err;
+	char buf[900];
+
+	if (preset_model_from_text(reg, "config.json", text, strlen(text), &m, &err) == NAPKIN_OK)
+		fail_msg("loaded, expected an error with '%s'", want);
+	util_err_format(&err, buf, sizeof buf);
+	if (strstr(buf, want) == NULL)
+		fail_msg("error '%s' lacks '%s'", buf, want);
+}
+
+static void test_hf_window_layers(void **state)
+{
+	static const char shape[] = "\"model_type\": \"mistral\", \"vocab_size\": 32000, \"hidden_size\": 4096, "
+				    "\"intermediate_size\": 14336, \"num_hidden_layers\": 4, \"num_attention_heads\": 32, "
+				    "\"num_key_value_heads\": 8, \"max_position_embeddings\": 32768";
+	struct preset_registry *reg = tp_builtin();
+	struct engine_model m;
+	struct napkin_err err;
+	char path[512], text[900];
+	size_t i;
+	bool warned = false;
+
+	(void)state;
+	/* Qwen2Config: layer i slides when use_sliding_window and i >= max_window_layers; 32
+	 * layers with max_window_layers 28 slide 4 of them, not 32 */
+	hf_load(reg, "tests/data/hf/qwen2-sliding.json", &m);
+	assert_int_equal(m.sliding_window, 4096);
+	assert_int_equal(m.window_layers, 4);
+	/* gpt-oss-20b's layer_types: sliding and full attention alternate, 12 of 24 slide its
+	 * 128-token window (it loads with warnings: an unknown model_type) */
+	testutil_src("tests/data/hf/gpt-oss-20b-layers.json", path, sizeof path);
+	if (preset_model(reg, path, &m, &err) != 0)
+		fail_err("gpt-oss-20b-layers.json", &err);
+	assert_int_equal(m.sliding_window, 128);
+	assert_int_equal(m.window_layers, 12);
+	/* layer_types with no sliding layer: no window at all; every layer sliding: all (0) */
+	snprintf(text, sizeof text,
+		 "{%s, \"sliding_window\": 4096, \"layer_types\": [\"full_attention\", \"full_attention\", "
+		 "\"full_attention\", \"full_attention\"]}",
+		 shape);
+	assert_int_equal(preset_model_from_text(reg, "config.json", text, strlen(text), &m, &err), NAPKIN_OK);
+	assert_int_equal(m.sliding_window, 0);
+	snprintf(text, sizeof text,
+		 "{%s, \"sliding_window\": 4096, \"layer_types\": [\"sliding_attention\", \"sliding_attention\", "
+		 "\"sliding_attention\", \"sliding_attention\"]}",
+		 shape);
+	assert_int_equal(preset_model_from_text(reg, "config.json", text, strlen(text), &m, &err), NAPKIN_OK);
+	assert_int_equal(m.sliding_window, 4096);
+	assert_int_equal(m.window_layers, 0);
+	/* a type napkin does not model is said, and counted as full attention */
+	snprintf(text, sizeof text,
+		 "{%s, \"sliding_window\": 4096, \"layer_types\": [\"sliding_attention\", \"linear_attention\", "
+		 "\"linear_attention\", \"full_attention\"]}",
+		 shape);
+	preset_warnings_clear(reg);
+	assert_int_equal(preset_model_from_text(reg, "config.json", text, strlen(text), &m, &err), NAPKIN_OK);
+	assert_int_equal(m.window_layers, 1);
+	for (i = 0; i < preset_warning_count(reg); i++)
+		warned = warned || strstr(preset_warning(reg, i), "2 of 4 layers are of a type napkin does not model "
+								   "yet ('linear_attention')") != NULL;
+	assert_true(warned);
+	/* refused where they are: a list of the wrong length, a window of -1 or true */
+	snprintf(text, sizeof text, "{%s, \"sliding_window\": 4096, \"layer_types\": [\"full_attention\"]}", shape);
+	hf_text_fails(reg, text, "layer_types has 1 entries for 4 layers");
+	snprintf(text, sizeof text, "{%s, \"sliding_window\": -1}", shape);
+	hf_text_fails(reg, text, "-1 is out of range");
+	snprintf(text, sizeof text, "{%s, \"sliding_window\": true}", shape);
+	hf_text_fails(reg, text, "sliding_window");
+	preset_registry_free(reg);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_hf_names),
 	cmocka_unit_test(test_hf_serving_traits),
+	cmocka_unit_test(test_hf_window_layers),
 };
 
 TESTUTIL_MAIN("presets_hf", tests)
