@@ -28,6 +28,9 @@ if(TARGET napkin AND TARGET napkin_teach)
     add_test(NAME tui_lesson_zh COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_zh.sh $<TARGET_FILE:napkin>
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(tui_lesson_zh PROPERTIES LABELS tui TIMEOUT 120)
+    add_test(NAME tui_lesson_typed COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_typed.sh $<TARGET_FILE:napkin>
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(tui_lesson_typed PROPERTIES LABELS tui TIMEOUT 120)
     add_test(NAME tui_lessons_zh_all COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lessons_zh_all.sh $<TARGET_FILE:napkin>
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(tui_lessons_zh_all PROPERTIES LABELS tui TIMEOUT 240)

@@ -135,7 +135,7 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 	struct engine_scenario sc, sol;
 	struct engine_result *r = malloc(sizeof *r), *r2 = malloc(sizeof *r2);
 	struct napkin_err err;
-	char head[256], buf[160];
+	char head[256], buf[160], where[96];
 	size_t i, k;
 	int rc = CLI_EXIT_OK;
 	bool lacks = !teach_lesson_has_lang(l, lang);
@@ -149,18 +149,19 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 		snprintf(head, sizeof head, _("Lesson %zu: %s"), number, teach_text_get(&l->title, lang));
 	else
 		snprintf(head, sizeof head, _("Lesson: %s"), teach_text_get(&l->title, lang));
+	teach_chapter_words(l, where, sizeof where);
 	if (md) {
 		printf("# %s\n\n", head);
-		if (l->chapter[0] != '\0')
-			printf(_("*Chapter %s · `napkin lesson %s`*\n\n"), l->chapter, l->id);
+		if (where[0] != '\0')
+			printf(_("*%s · `napkin lesson %s`*\n\n"), where, l->id);
 		if (lacks)
 			printf("*%s*\n\n", _("This lesson has no text in your language yet: it is shown in English."));
 		if (l->summary.n > 0)
 			print_md(stdout, teach_text_get(&l->summary, lang));
 	} else {
 		print_wrapped(stdout, head, 0, NULL);
-		if (l->chapter[0] != '\0')
-			printf(_("Chapter %s · napkin lesson %s\n"), l->chapter, l->id);
+		if (where[0] != '\0')
+			printf(_("%s · napkin lesson %s\n"), where, l->id);
 		if (lacks)
 			printf("(%s)\n", _("This lesson has no text in your language yet: it is shown in English."));
 		if (l->summary.n > 0) {

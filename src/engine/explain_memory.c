@@ -394,6 +394,6 @@ void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const str
 			eng_ex_line(x, N_("  result   %s parameters"), CNT(r->memory.max_params, a));
 		else
 			eng_ex_line(x, N_("  result   none fits: not even the smallest model of this shape"));
-		eng_ex_line(x, N_("  (the chapter: 8 GPUs × 80 GB ÷ 16 bytes per parameter = 40B, ignoring activations)"));
+		eng_ex_line(x, N_("  (CS336, lecture 2: 8 GPUs × 80 GB ÷ 16 bytes per parameter = 4.0e10, ignoring activations)"));
 	}
 }

@@ -3,6 +3,7 @@
  * answers are the engine's, and freeing. Conditions and facts are in lesson_cond.c; no
  * file or YAML here (lesson_load.c reads the format); docs/lessons.md documents it.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,4 +244,85 @@ void teach_lesson_free(struct teach_lesson *l)
 	knobs_free(&l->base);
 	free(l->name);
 	free(l);
+}
+
+/* the items of a chapter field, one at a time: *p advances past the item and its comma */
+static size_t chapter_item(const char **p, const char **item)
+{
+	const char *q = *p;
+	size_t l;
+
+	while (*q == ' ')
+		q++;
+	*item = q;
+	l = strcspn(q, ",");
+	*p = q[l] == ',' ? q + l + 1 : q + l;
+	while (l > 0 && q[l - 1] == ' ')
+		l--;
+	return l;
+}
+
+static bool is_section(const char *s, size_t l)
+{
+	size_t i, dots = 0;
+
+	if (l == 0 || !isdigit((unsigned char)s[0]) || !isdigit((unsigned char)s[l - 1]))
+		return false;
+	for (i = 0; i < l; i++) {
+		if (s[i] == '.')
+			dots++;
+		else if (!isdigit((unsigned char)s[i]))
+			return false;
+	}
+	return dots <= 2;
+}
+
+bool teach_chapter_valid(const char *chapter)
+{
+	const char *p = chapter, *item;
+	size_t l, sections = 0, items = 0;
+	bool beyond = false;
+
+	while (*p != '\0') {
+		l = chapter_item(&p, &item);
+		items++;
+		if (l == 6 && strncmp(item, "beyond", 6) == 0)
+			beyond = true;
+		else if (is_section(item, l))
+			sections++;
+		else if (!(l == 7 && strncmp(item, "summary", 7) == 0))
+			return false;
+	}
+	return items > 0 && (!beyond || items == 1);
+}
+
+void teach_chapter_words(const struct teach_lesson *l, char *buf, size_t n)
+{
+	const char *p = l->chapter, *item;
+	char sections[64];
+	size_t len, pos = 0;
+	bool summary = false;
+
+	buf[0] = '\0';
+	sections[0] = '\0';
+	if (l->chapter[0] == '\0')
+		return;
+	if (strcmp(l->chapter, "beyond") == 0) {
+		util_strlcpy(buf, _("Beyond the chapter"), n);
+		return;
+	}
+	while (*p != '\0') {
+		len = chapter_item(&p, &item);
+		if (len == 7 && strncmp(item, "summary", 7) == 0)
+			summary = true;
+		else if (len > 0)
+			util_bprintf(sections, sizeof sections, &pos, "%s%.*s", pos > 0 ? C_("list", ", ") : "", (int)len,
+				     item);
+	}
+	if (sections[0] == '\0')
+		util_strlcpy(buf, _("The chapter's summary"), n);
+	else if (summary)
+		snprintf(buf, n, _("Chapter %s and its summary"), sections);
+	else
+		snprintf(buf, n, _("Chapter %s"), sections);
 }

@@ -72,6 +72,8 @@ enum teach_operand {
 
 /* A condition: LHS OP RHS, e.g. "memory.fits == true", "compute.train_days < 150",
  * "roofline.decode.bound == compute", "batch >= 64", "memory.total <= 80 GB". */
+#define TEACH_ALT_MAX 8
+
 struct teach_cond {
 	char text[160];       /* as written */
 	char key[TEACH_KEY_MAX];
@@ -82,6 +84,10 @@ struct teach_cond {
 	enum teach_cmp op;
 	char rhs[64];         /* the right-hand side as written */
 	double value;         /* the right-hand side as a number (words: their code) */
+	/* a word knob's alternatives ("precision == amp-bf16 | mixed-bf16 | bf16": any of
+	 * them), their codes; n_alt 0 when the right-hand side is one value */
+	double alt[TEACH_ALT_MAX];
+	size_t n_alt;
 	int line, col;
 };
 
@@ -111,7 +117,7 @@ struct teach_step {
 struct teach_lesson {
 	char id[TEACH_KEY_MAX];
 	char *name;               /* where it came from (file name), for messages */
-	char chapter[32];         /* the chapter sections it follows: "3.3" */
+	char chapter[32];         /* the chapter sections it follows: "3.3", "3.2, 3.5", "3.6, summary", "beyond" */
 	struct teach_text title, summary;
 	struct teach_knobs base;
 	size_t n_steps;
@@ -177,5 +183,13 @@ int teach_lessons_load(size_t number, struct teach_lesson **out, struct napkin_e
 /* Loads a lesson named as a student types it: a number ("3"), a lesson id ("dtypes"), or
  * the path of a lesson file (a teacher's own). *number gets its number, 0 for a file. */
 int teach_lessons_open(const char *which, struct teach_lesson **out, size_t *number, struct napkin_err *err);
+
+/* A lesson's `chapter`: sections ("3.3", "3.2, 3.5"), "summary" (the chapter's closing
+ * summary) among them, or "beyond" alone (a lesson outside the chapter). */
+bool teach_chapter_valid(const char *chapter);
+/* Where a lesson sits in the chapter, in the interface's language: "Chapter 3.2, 3.5",
+ * "Chapter 3.6 and its summary", "Beyond the chapter" (the sections joined by the list comma:
+ * "第 3.2、3.5 节"). buf is empty for a lesson without a chapter. */
+void teach_chapter_words(const struct teach_lesson *l, char *buf, size_t n);
 
 #endif

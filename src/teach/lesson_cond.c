@@ -285,11 +285,38 @@ static int parse_rhs(struct teach_cond *c, struct napkin_err *err)
 		case ENGINE_KNOB_ENUM: {
 			struct engine_scenario sc;
 			struct napkin_err e2;
+			char word[sizeof c->rhs];
+			const char *q = c->rhs;
 			eq_only = true;
-			engine_scenario_default(&sc);
-			if (engine_knob_set(&sc, c->knob, c->rhs, NULL, &e2) != NAPKIN_OK)
-				return util_err_set(err, NAPKIN_ESCHEMA, "%s", e2.msg);
-			c->value = engine_knob_value(&sc, c->knob);
+			/* one word, or alternatives "a | b | c": the step is answered by any of them */
+			for (;;) {
+				const char *bar = strchr(q, '|');
+				size_t l = bar != NULL ? (size_t)(bar - q) : strlen(q);
+				while (l > 0 && q[0] == ' ') {
+					q++;
+					l--;
+				}
+				while (l > 0 && q[l - 1] == ' ')
+					l--;
+				memcpy(word, q, l);
+				word[l] = '\0';
+				if (l == 0)
+					return util_err_set(err, NAPKIN_ESCHEMA, _("%s: an empty alternative in '%s'"), c->key,
+							    c->rhs);
+				if (c->n_alt == TEACH_ALT_MAX)
+					return util_err_set(err, NAPKIN_ESCHEMA, _("%s: at most %d alternatives"), c->key,
+							    TEACH_ALT_MAX);
+				engine_scenario_default(&sc);
+				if (engine_knob_set(&sc, c->knob, word, NULL, &e2) != NAPKIN_OK)
+					return util_err_set(err, NAPKIN_ESCHEMA, "%s", e2.msg);
+				c->alt[c->n_alt++] = engine_knob_value(&sc, c->knob);
+				if (bar == NULL)
+					break;
+				q = bar + 1;
+			}
+			c->value = c->alt[0];
+			if (c->n_alt == 1)
+				c->n_alt = 0;
 			break;
 		}
 		case ENGINE_KNOB_NAME:
@@ -400,6 +427,13 @@ bool teach_cond_eval(const struct teach_cond *c, const struct engine_scenario *s
 	}
 	if (!isfinite(v))
 		return false;
+	if (c->n_alt > 0) {
+		size_t i;
+		bool any = false;
+		for (i = 0; i < c->n_alt; i++)
+			any = any || num_eq(v, c->alt[i]);
+		return c->op == TEACH_EQ ? any : !any;
+	}
 	switch (c->op) {
 	case TEACH_EQ: return num_eq(v, c->value);
 	case TEACH_NE: return !num_eq(v, c->value);
@@ -513,10 +547,38 @@ void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *
 			engine_unit_format_tr(c->result->unit, c->value, sc->tr, a, sizeof a);
 			engine_unit_format_tr(c->result->unit, v, sc->tr, b, sizeof b);
 		}
+		/* 99.988 days and the bound 100 both read "100.0 days": say which side it is on,
+		 * so that the words agree with the check (it compares the exact values) */
+		if (strcmp(a, b) == 0 && isfinite(v) && !num_eq(v, c->value)) {
+			size_t l = strlen(b);
+			snprintf(b + l, sizeof b - l, "%s", v < c->value ? _(", just below") : _(", just above"));
+		}
 		snprintf(buf, n, _("%s %s %s (now %s)"), _(c->result->label), cmp_words(c->op), a, b);
 		return;
 	case TEACH_OPERAND_KNOB:
 		engine_knob_display(sc, c->knob, b, sizeof b);
+		if (c->n_alt > 0) {
+			/* "precision one of amp-bf16, mixed-bf16, bf16 (now mixed-fp16)" */
+			char list[sizeof c->rhs + 16];
+			size_t i, pos = 0, l;
+			const char *q = c->rhs;
+			list[0] = '\0';
+			for (i = 0; i < c->n_alt; i++) {
+				const char *bar = strchr(q, '|');
+				l = bar != NULL ? (size_t)(bar - q) : strlen(q);
+				while (l > 0 && *q == ' ') {
+					q++;
+					l--;
+				}
+				while (l > 0 && q[l - 1] == ' ')
+					l--;
+				util_bprintf(list, sizeof list, &pos, "%s%.*s", i ? _(", ") : "", (int)l, q);
+				q = bar != NULL ? bar + 1 : q + l;
+			}
+			snprintf(buf, n, c->op == TEACH_EQ ? _("%s is one of %s (now %s)") : _("%s is none of %s (now %s)"),
+				 _(c->knob->label), list, b);
+			return;
+		}
 		snprintf(buf, n, _("%s %s %s (now %s)"), _(c->knob->label), cmp_words(c->op), c->rhs, b);
 		return;
 	case TEACH_OPERAND_FACT:

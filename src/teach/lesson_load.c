@@ -349,9 +349,15 @@ static int lesson(struct ld *d, const struct ydoc_node *root, struct teach_lesso
 		return rc;
 	if ((f = field(d, root, "summary", false, &rc)) != NULL && (rc = text(d, f, &l->summary)) != NAPKIN_OK)
 		return rc;
-	if ((f = field(d, root, "chapter", false, &rc)) != NULL &&
-	    (rc = scalar(d, f, l->chapter, sizeof l->chapter, N_("a section like 3.3"))) != NAPKIN_OK)
-		return rc;
+	if ((f = field(d, root, "chapter", false, &rc)) != NULL) {
+		if ((rc = scalar(d, f, l->chapter, sizeof l->chapter, N_("a section like 3.3"))) != NAPKIN_OK)
+			return rc;
+		if (!teach_chapter_valid(l->chapter))
+			return bad(d, f,
+				   _("chapter '%s': write the sections it follows (3.3, or 3.2, 3.5), 'summary' for the "
+				     "chapter's closing summary, or 'beyond' for a lesson outside the chapter"),
+				   l->chapter);
+	}
 	if ((f = field(d, root, "knobs", false, &rc)) != NULL && (rc = knobs(d, f, &l->base)) != NAPKIN_OK)
 		return rc;
 	if ((f = field(d, root, "steps", true, &rc)) == NULL)

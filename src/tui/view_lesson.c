@@ -101,6 +101,23 @@ static void check_met(struct tui_model *m, struct lesson_view *v)
 	v->met = m->have_res && s->n_check > 0 && teach_step_met(s, &m->sc, &m->res);
 }
 
+/* The check against the result on screen, and the message when it has just been met. A
+ * knob typed in the input box (a view above this one) is evaluated after the key, so the
+ * drawing calls this too: the status line never reads a result older than the screen's.
+ * Returns whether the state changed. */
+static bool note_met(struct tui_model *m, struct lesson_view *v)
+{
+	bool was = v->met;
+
+	check_met(m, v);
+	if (v->met && !was)
+		tui_model_message(m, false,
+				  v->step + 1 < v->lesson->n_steps ? _("\xe2\x9c\x93 step %zu answered: n for the next step")
+								   : _("\xe2\x9c\x93 step %zu answered: the last step"),
+				  v->step + 1);
+	return v->met != was;
+}
+
 static int go_step(struct tui_model *m, struct lesson_view *v, size_t i, uint64_t now)
 {
 	struct engine_scenario sc;
@@ -299,6 +316,7 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		draw_list(m, c, v);
 		return;
 	}
+	note_met(m, v);
 	s = &v->lesson->steps[v->step];
 	p = pane_of(s->pane);
 	mark_pane(m, c, p);
@@ -393,7 +411,6 @@ unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_
 {
 	struct lesson_view *v = lesson_state(m);
 	unsigned flags;
-	bool was;
 
 	if (v == NULL)
 		return TUI_REACT_NONE;
@@ -478,17 +495,8 @@ unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_
 		break;
 	}
 	/* everything else turns the knobs of the live main screen */
-	was = v->met;
 	flags = tui_main_view_key(m, ev, now);
-	if (lesson_state(m) == v && v->lesson != NULL) {
-		check_met(m, v);
-		if (v->met && !was)
-			tui_model_message(m, false,
-					  v->step + 1 < v->lesson->n_steps ? _("\xe2\x9c\x93 step %zu answered: n for the next step")
-									   : _("\xe2\x9c\x93 step %zu answered: the last step"),
-					  v->step + 1);
-		if (v->met != was)
-			flags |= TUI_REACT_REDRAW;
-	}
+	if (lesson_state(m) == v && v->lesson != NULL && note_met(m, v))
+		flags |= TUI_REACT_REDRAW;
 	return flags;
 }

@@ -57,7 +57,7 @@ int tui_teach_draw_wrapped(struct tui_canvas *c, struct tui_rect r, int y, int m
 void tui_teach_title_bar(struct tui_model *m, struct tui_canvas *c, const char *title);
 
 /* TRANSLATORS: a footer, "key|what|key|what...": keep the keys and the | */
-#define TUI_LESSON_FOOTER N_("n|next step|p|previous|r|redo step|[ ]|scroll|u|undo|L|lessons|Esc|leave|?|help")
+#define TUI_LESSON_FOOTER N_("n|next step|p|previous|r|reset step|[ ]|scroll|u|undo|L|lessons|Esc|leave|?|help")
 #define TUI_TENSORS_FOOTER N_("\xe2\x86\x91\xe2\x86\x93|tensor|Enter|inspect|:|operation|s|shape|u|undo|Esc|close")
 #define TUI_DTYPELAB_FOOTER                                                                                  \
 	N_("0-9|type a number|Enter|store it|Tab|example|\xe2\x86\x91\xe2\x86\x93|dtype|!|e4m3 overflow rule|Esc|close")

@@ -439,8 +439,115 @@ static void test_condition_words(void **state)
 	free(r);
 }
 
+/* A step is answered by every right answer: lesson 3's "a 16-bit recipe that needs no loss
+ * scaling" by all three BF16 recipes (PyTorch autocast, mixed with an FP32 master copy, pure
+ * bf16), never an FP16 one; its "FP32 matmuls on Tensor Cores" by TF32 only, not by leaving
+ * FP32. A value that rounds to the bound says on which side it is. */
+static void test_right_answers(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result *r = malloc(sizeof *r);
+	struct teach_lesson *l;
+	struct napkin_err err;
+	size_t number, i;
+	char buf[240];
+	static const struct {
+		const char *precision, *matmul;
+		bool step2, step3;
+	} cases[] = {
+		{"amp-bf16", "auto", true, false},   {"mixed-bf16", "auto", true, false}, {"bf16", "auto", true, false},
+		{"mixed-fp16", "auto", false, false}, {"amp-fp16", "auto", false, false}, {"fp8-mixed", "auto", false, false},
+		{"fp32", "auto", false, false},       {"fp32", "tf32", false, true},
+	};
+
+	(void)state;
+	assert_non_null(r);
+	assert_int_equal(teach_lessons_open("dtypes", &l, &number, &err), 0);
+	assert_true(l->n_steps >= 3);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		engine_scenario_default(&sc);
+		if (engine_knob_set(&sc, engine_knob_find("precision"), cases[i].precision, NULL, &err) != 0 ||
+		    engine_knob_set(&sc, engine_knob_find("matmul_dtype"), cases[i].matmul, NULL, &err) != 0)
+			fail_msg("%s/%s: %s", cases[i].precision, cases[i].matmul, err.msg);
+		assert_int_equal(engine_evaluate(&sc, r, &err), 0);
+		if (teach_step_met(&l->steps[1], &sc, r) != cases[i].step2)
+			fail_msg("lesson 3 step 2 with %s: answered %d, expected %d", cases[i].precision,
+				 !cases[i].step2, cases[i].step2);
+		if (teach_step_met(&l->steps[2], &sc, r) != cases[i].step3)
+			fail_msg("lesson 3 step 3 with %s, matmuls %s: answered %d, expected %d", cases[i].precision,
+				 cases[i].matmul, !cases[i].step3, cases[i].step3);
+	}
+	teach_cond_words(&l->steps[1].check[0], &sc, r, buf, sizeof buf);
+	assert_string_equal(buf, "precision is one of amp-bf16, mixed-bf16, bf16 (now fp32)");
+	teach_lesson_free(l);
+
+	/* alternatives are for words only, and every one must be a value */
+	{
+		struct teach_cond c;
+		assert_int_not_equal(teach_cond_parse("precision == bf16 | bf32", &c, &err), 0);
+		assert_int_not_equal(teach_cond_parse("precision == bf16 | ", &c, &err), 0);
+		assert_int_not_equal(teach_cond_parse("precision < bf16 | amp-fp16", &c, &err), 0);
+		assert_int_equal(teach_cond_parse("precision != amp-fp16 | mixed-fp16", &c, &err), 0);
+		assert_true(teach_cond_eval(&c, &sc, r, NULL)); /* fp32 is neither */
+	}
+
+	/* lesson 4's last step: 1474 H100s are the exact minimum (99.988 days < 100), which
+	 * both sides read as "100.0 days" */
+	assert_int_equal(teach_lessons_open("flops-mfu", &l, &number, &err), 0);
+	assert_int_equal(teach_lesson_scenario(l, l->n_steps - 1, &cat, &sc, &err), 0);
+	assert_int_equal(engine_knob_set(&sc, engine_knob_find("gpus"), "1474", NULL, &err), 0);
+	assert_int_equal(engine_evaluate(&sc, r, &err), 0);
+	assert_true(r->compute.train_days < 100.0);
+	assert_true(teach_step_met(&l->steps[l->n_steps - 1], &sc, r));
+	teach_cond_words(&l->steps[l->n_steps - 1].check[0], &sc, r, buf, sizeof buf);
+	assert_string_equal(buf, "training days below 100.0 days (now 100.0 days, just below)");
+	/* 1473 GPUs take 100.06 days ("100.1"); at MFU 49.98% 1474 take 100.03, read "100.0" */
+	assert_int_equal(engine_knob_set(&sc, engine_knob_find("mfu"), "0.4998", NULL, &err), 0);
+	assert_int_equal(engine_evaluate(&sc, r, &err), 0);
+	assert_false(teach_step_met(&l->steps[l->n_steps - 1], &sc, r));
+	teach_cond_words(&l->steps[l->n_steps - 1].check[0], &sc, r, buf, sizeof buf);
+	assert_string_equal(buf, "training days below 100.0 days (now 100.0 days, just above)");
+	teach_lesson_free(l);
+	free(r);
+}
+
+/* Where a lesson sits: the sections, the chapter's summary, or beyond the chapter (LoRA
+ * and QLoRA are not in it); anything else is refused. */
+static void test_chapter_words(void **state)
+{
+	static const struct {
+		const char *lesson, *words;
+	} cases[] = {
+		{"dtypes", "Chapter 3.3"},
+		{"tensors", "Chapter 3.2, 3.3"},
+		{"techniques", "Chapter 3.6 and its summary"},
+		{"finetune-one-gpu", "Beyond the chapter"},
+	};
+	size_t i, number;
+	char buf[96];
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct teach_lesson *l;
+		struct napkin_err err;
+		assert_int_equal(teach_lessons_open(cases[i].lesson, &l, &number, &err), 0);
+		teach_chapter_words(l, buf, sizeof buf);
+		assert_string_equal(buf, cases[i].words);
+		teach_lesson_free(l);
+	}
+	assert_true(teach_chapter_valid("3.3"));
+	assert_true(teach_chapter_valid("3.1, 3.5"));
+	assert_true(teach_chapter_valid("summary"));
+	assert_false(teach_chapter_valid("3.6 and after"));
+	assert_false(teach_chapter_valid("beyond, 3.5"));
+	assert_false(teach_chapter_valid(""));
+	assert_false(teach_chapter_valid("3..5x"));
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_condition_words),
+	cmocka_unit_test(test_right_answers),
+	cmocka_unit_test(test_chapter_words),
 	cmocka_unit_test(test_shipped_lessons),  cmocka_unit_test(test_bilingual),
 	cmocka_unit_test(test_worked_questions), cmocka_unit_test(test_conditions),
 	cmocka_unit_test(test_load_and_replay),  cmocka_unit_test(test_load_errors),
