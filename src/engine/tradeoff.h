@@ -54,6 +54,9 @@ size_t engine_metric_parts(const char *key, struct engine_metric *parts, size_t 
 /* ---------------------------------------------------------------- ranges */
 
 #define ENGINE_RANGE_MAX_POINTS 1024
+/* engine_range_values walks at most this many iterations; a longer range is counted in
+ * closed form and not written */
+#define ENGINE_RANGE_WALK_MAX 1048576.0
 
 /* from, from+step, ... (linear) or from, from*factor, ... (geometric), up to `to`. INT
  * knobs take whole values (geometric points are rounded, repeats dropped). */
@@ -66,7 +69,10 @@ struct engine_range {
 
 /* Parses "KNOB", "KNOB=FROM..TO", "KNOB=FROM..TO:xFACTOR" or "KNOB=FROM..TO:+STEP";
  * FROM and TO in the knob's units ("128k", "80GB"). A bare KNOB takes
- * engine_range_default. Returns 0, or NAPKIN_EINVAL with err saying what is allowed. */
+ * engine_range_default. A step that cannot move the value (below its resolution, or a
+ * whole-number knob's factor that rounds back) and a range of more than
+ * ENGINE_RANGE_MAX_POINTS points are refused by their count in closed form, before any
+ * point is computed. Returns 0, or NAPKIN_EINVAL with err saying what is allowed. */
 int engine_range_parse(const struct engine_scenario *sc, const char *text, struct engine_range *r,
 		       struct napkin_err *err);
 /* The default range of a number knob for scenario sc: batch 1 .. twice the largest that
@@ -75,7 +81,8 @@ int engine_range_parse(const struct engine_scenario *sc, const char *text, struc
 int engine_range_default(const struct engine_scenario *sc, const struct engine_knob *k, struct engine_range *r,
 			 struct napkin_err *err);
 /* Writes the range's values to out (up to max) and returns how many it has (which may
- * exceed max: then only max are written). */
+ * exceed max: then only max are written). A range of more than ENGINE_RANGE_WALK_MAX
+ * iterations is not walked: its count in closed form is returned and nothing written. */
 size_t engine_range_values(const struct engine_range *r, double *out, size_t max);
 /* "batch=1..64:x2" into buf. */
 void engine_range_format(const struct engine_range *r, char *buf, size_t n);
