@@ -486,9 +486,31 @@ static int set_value(struct engine_scenario *sc, const struct engine_knob *k, do
 	return NAPKIN_OK;
 }
 
-int engine_sweep_point(const struct engine_scenario *base, const struct engine_knob *const *knobs,
-		       const double *values, size_t n, bool solve, struct engine_scenario *sc_out,
-		       struct engine_result *r, struct napkin_err *err)
+/* Strong scaling: grad_accum such that batch × grad_accum × dp is global (sequences per
+ * step); an error when no whole grad_accum gives it exactly. */
+static int keep_global_batch(struct engine_scenario *sc, double global, struct napkin_err *err)
+{
+	int64_t layout = sc->tp * sc->pp * sc->cp, dp, per;
+	const struct engine_knob *ga = engine_knob_find("grad_accum");
+	double m;
+
+	/* a layout that does not divide the GPUs is the validation's to say */
+	if (layout <= 0 || sc->gpus % layout != 0 || ga == NULL)
+		return NAPKIN_OK;
+	dp = sc->gpus / layout;
+	per = sc->batch * dp;
+	m = global / (double)per;
+	if (!(m >= 1.0) || m != floor(m))
+		return eng_err(err, sc->tr, NAPKIN_EINVAL,
+			       N_("strong scaling keeps the global batch at %.0f sequences: batch %lld × dp %lld = %lld does "
+				  "not divide it, so no whole grad_accum keeps it"),
+			       global, (long long)sc->batch, (long long)dp, (long long)per);
+	return set_value(sc, ga, m, err);
+}
+
+int engine_sweep_point_kept(const struct engine_scenario *base, const struct engine_knob *const *knobs,
+			    const double *values, size_t n, double global_batch, bool solve,
+			    struct engine_scenario *sc_out, struct engine_result *r, struct napkin_err *err)
 {
 	size_t i;
 	int rc;
@@ -498,7 +520,19 @@ int engine_sweep_point(const struct engine_scenario *base, const struct engine_k
 		if ((rc = set_value(sc_out, knobs[i], values[i], err)) != NAPKIN_OK)
 			return rc;
 	engine_adapt(sc_out, NULL);
+	if (global_batch > 0 && sc_out->mode == ENGINE_MODE_TRAIN) {
+		if ((rc = keep_global_batch(sc_out, global_batch, err)) != NAPKIN_OK)
+			return rc;
+		engine_adapt(sc_out, NULL);
+	}
 	return solve ? engine_evaluate(sc_out, r, err) : engine_compute(sc_out, r, err);
+}
+
+int engine_sweep_point(const struct engine_scenario *base, const struct engine_knob *const *knobs,
+		       const double *values, size_t n, bool solve, struct engine_scenario *sc_out,
+		       struct engine_result *r, struct napkin_err *err)
+{
+	return engine_sweep_point_kept(base, knobs, values, n, 0.0, solve, sc_out, r, err);
 }
 
 size_t engine_sweep_run(const struct engine_scenario *base, const struct engine_sweep *sw, double *xs, double *ys,
@@ -535,7 +569,8 @@ size_t engine_sweep_run(const struct engine_scenario *base, const struct engine_
 			int c;
 			v[0] = xs[ix];
 			v[1] = sw->nrange == 2 ? ys[iy] : 0.0;
-			c = engine_sweep_point(base, knobs, v, (size_t)sw->nrange, solve, &sc, &r, &e2);
+			c = engine_sweep_point_kept(base, knobs, v, (size_t)sw->nrange, sw->keep_global_batch, solve, &sc, &r,
+						    &e2);
 			if (rc != NULL)
 				rc[p] = c;
 			if (c != NAPKIN_OK && !failed) {

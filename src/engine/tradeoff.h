@@ -96,6 +96,12 @@ void engine_range_format(const struct engine_range *r, char *buf, size_t n);
 int engine_sweep_point(const struct engine_scenario *base, const struct engine_knob *const *knobs,
 		       const double *values, size_t n, bool solve, struct engine_scenario *sc_out,
 		       struct engine_result *r, struct napkin_err *err);
+/* engine_sweep_point, and with global_batch > 0 (training) strong scaling: grad_accum is
+ * set so that batch × grad_accum × dp is global_batch sequences at this point; a point
+ * where no whole grad_accum gives it exactly is invalid, with that reason. */
+int engine_sweep_point_kept(const struct engine_scenario *base, const struct engine_knob *const *knobs,
+			    const double *values, size_t n, double global_batch, bool solve,
+			    struct engine_scenario *sc_out, struct engine_result *r, struct napkin_err *err);
 
 /* A sweep along x (and y, when ny_range is 2): points in row-major order, x fastest.
  * values[p * nm + j] is metric j at point p (NaN where the point is invalid); rc[p] its
@@ -106,6 +112,7 @@ struct engine_sweep {
 	int nrange;                         /* 1 (a curve) or 2 (a heatmap) */
 	const struct engine_metric *metrics;
 	size_t nmetrics;
+	double keep_global_batch;           /* > 0: strong scaling (engine_sweep_point_kept) */
 };
 size_t engine_sweep_run(const struct engine_scenario *base, const struct engine_sweep *sw, double *xs, double *ys,
 			double *values, int *rc, size_t max_points, struct napkin_err *err);
