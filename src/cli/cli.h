@@ -43,12 +43,20 @@ struct cli_opt {
 
 /* What every scenario-taking command sets up: the registry, then the default scenario,
  * then --scenario FILE, then the knob flags (all at once, all or nothing). */
+#define CLI_SETUP_FLAGS_MAX 64
 struct cli_setup {
 	struct engine_scenario sc;
 	struct preset_registry *reg;
 	const char *scenario_path;
 	const char *presets_dir;
 	bool help;
+	/* the knobs given as flags, with their text as typed */
+	const struct engine_knob *flag_knob[CLI_SETUP_FLAGS_MAX];
+	const char *flag_text[CLI_SETUP_FLAGS_MAX];
+	int nflags;
+	/* CLI_SETUP_UNCHECKED: whether sc as a whole is valid, and if not why */
+	bool valid;
+	struct napkin_err invalid;
 };
 
 /* Parses argv[1..]: knob flags (--key value or --key=value, - or _), --scenario FILE,
@@ -62,6 +70,14 @@ extern const struct engine_tr cli_tr;
 int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
 	      const char **positional, int max_positional, int *n_positional);
 void cli_setup_free(struct cli_setup *s);
+/* cli_setup with flags: CLI_SETUP_UNCHECKED keeps a scenario that is not valid as a whole
+ * (each value is still checked as it is set), with s->valid false and s->invalid saying
+ * why (napkin sweep validates each point with its swept value instead). */
+#define CLI_SETUP_UNCHECKED 1u
+int cli_setup_ex(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
+		 const char **positional, int max_positional, int *n_positional, unsigned flags);
+/* The text a knob was given as a flag (--batch 5: "5"), or NULL. */
+const char *cli_setup_flag(const struct cli_setup *s, const struct engine_knob *k);
 
 /* Whether s reads as a language code (en, zh, pt-BR). */
 bool cli_lang_ok(const char *s);

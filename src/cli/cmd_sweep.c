@@ -64,9 +64,11 @@ static const char *ralign(char *buf, size_t n, const char *s, int cols)
 	return buf;
 }
 
-static void fmt_metric(const struct engine_metric *m, double v, char *buf, size_t n)
+static void fmt_metric(const struct engine_metric *m, double v, bool valid, char *buf, size_t n)
 {
-	if (m->kind == ENGINE_METRIC_FITS)
+	if (m->kind == ENGINE_METRIC_COST && valid && isnan(v))
+		util_strlcpy(buf, _("no price"), n); /* as the report says; CSV leaves it empty, JSON null */
+	else if (m->kind == ENGINE_METRIC_FITS)
 		util_strlcpy(buf, isnan(v) ? "-" : v > 0.5 ? _("yes") : _("no"), n); /* the text table only: CSV and JSON say true/false */
 	else
 		plot_value(m->unit, v, buf, n);
@@ -92,7 +94,8 @@ static void point_error(const struct sweep_out *o, size_t p, char *buf, size_t n
 	struct napkin_err err;
 
 	util_err_clear(&err);
-	if (engine_sweep_point(&o->s->sc, k, v, (size_t)o->sw->nrange, false, &sc, &r, &err) != NAPKIN_OK)
+	if (engine_sweep_point_kept(&o->s->sc, k, v, (size_t)o->sw->nrange, o->sw->keep_global_batch, false, &sc, &r,
+				    &err) != NAPKIN_OK)
 		util_strlcpy(buf, err.msg, n);
 	else
 		buf[0] = '\0';
@@ -146,6 +149,8 @@ static void out_json(const struct sweep_out *o)
 	emit_int(&e, "schema", 1);
 	engine_scenario_summary(&o->s->sc, s, sizeof s);
 	emit_str(&e, "summary", s);
+	if (o->sw->keep_global_batch > 0)
+		emit_num(&e, "strong_global_batch", o->sw->keep_global_batch);
 	emit_array(&e, "knobs");
 	for (i = 0; i < o->sw->nrange; i++) {
 		const struct engine_range *r = &o->sw->range[i];
@@ -258,7 +263,7 @@ static void out_text_curve(const struct sweep_out *o)
 		printf("%14s", b);
 		for (j = 0; j < o->shown; j++) {
 			char cell[96];
-			fmt_metric(&o->sw->metrics[j], o->values[p * o->nm + j], b, sizeof b);
+			fmt_metric(&o->sw->metrics[j], o->values[p * o->nm + j], o->rc[p] == 0, b, sizeof b);
 			printf("  %s", ralign(cell, sizeof cell, b, 22));
 		}
 		if (o->rc[p] != 0) {
@@ -340,15 +345,50 @@ static void out_text_grid(const struct sweep_out *o)
 	free(v);
 }
 
+/* A point's price: the swept value where price is swept, else the scenario's. */
+static double point_price(const struct cli_setup *s, const struct engine_sweep *sw, double x, double y)
+{
+	if (strcmp(sw->range[0].knob->key, "price") == 0)
+		return x;
+	if (sw->nrange == 2 && strcmp(sw->range[1].knob->key, "price") == 0)
+		return y;
+	return s->sc.price;
+}
+
+/* --strong: the global batch to keep, the scenario's (batch × grad_accum × dp); where the
+ * scenario's own layout is not valid (gpus swept from 64 with tp 4 × pp 4 over the
+ * default 8 GPUs), the first valid point's. 0 when no point is valid. */
+static double strong_global_batch(const struct cli_setup *s, const struct engine_sweep *sw, const double *xs, size_t nx,
+				  const double *ys, size_t ny)
+{
+	const struct engine_knob *k[2] = {sw->range[0].knob, sw->range[1].knob};
+	struct engine_scenario sc;
+	struct engine_result r;
+	struct napkin_err err;
+	size_t p;
+
+	util_err_clear(&err);
+	if (s->valid && engine_compute(&s->sc, &r, &err) == NAPKIN_OK)
+		return r.compute.global_batch;
+	for (p = 0; p < nx * ny; p++) {
+		double v[2] = {xs[p % nx], sw->nrange == 2 ? ys[p / nx] : 0.0};
+		if (engine_sweep_point(&s->sc, k, v, (size_t)sw->nrange, false, &sc, &r, &err) == NAPKIN_OK)
+			return r.compute.global_batch;
+	}
+	return 0.0;
+}
+
 int cmd_sweep(int argc, char **argv)
 {
 	const char *format = "text", *yopt = NULL, *pos[3];
-	bool stack = false;
+	bool stack = false, strong = false;
 	struct cli_opt opts[] = {
 		{"y", "RESULT,...", &yopt, NULL, N_("results to compute (JSON report keys; default memory.total,memory.fits,compute.step_seconds)")},
 		{"format", "text|csv|json", &format, NULL, N_("output format (text: a table and the chart)")},
 		{"stack", NULL, NULL, &stack,
 		 N_("text: under memory.total and the step time, their parts stacked (memory's ten, the step's twelve)")},
+		{"strong", NULL, NULL, &strong,
+		 N_("strong scaling: keep the global batch (batch × grad_accum × dp) of the scenario, grad_accum set per point")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
 	struct cli_setup s;
@@ -361,7 +401,10 @@ int cmd_sweep(int argc, char **argv)
 	int *rcs = NULL, npos = 0, i, rc;
 	size_t nm, total, p, valid = 0;
 
-	rc = cli_setup("sweep", argc, argv, opts, &s, pos, 3, &npos);
+	/* the scenario need not be valid as a whole until the swept knobs take their values
+	 * (gpus=64..1024 with tp 4 × pp 4: the default 8 GPUs are not a layout); each point is
+	 * validated with them */
+	rc = cli_setup_ex("sweep", argc, argv, opts, &s, pos, 3, &npos, CLI_SETUP_UNCHECKED);
 	if (rc != 0)
 		return rc;
 	if (s.help) {
@@ -369,7 +412,10 @@ int cmd_sweep(int argc, char **argv)
 					"[KNOBS] [--format text|csv|json]");
 		fputs(_("A range is FROM..TO in the knob's units (seq=512..128k, gpu_memory=40GB..192GB), stepped by\n"
 		       ":+STEP or :xFACTOR; a knob alone takes its default range (batch 1 .. twice the largest\n"
-		       "that fits, seq 512..128k, gpus 8..4096). Two ranges make a heatmap.\n\n"),
+		       "that fits, seq 512..128k, gpus 8..4096). Two ranges make a heatmap. Each point is validated\n"
+		       "with its swept values; an invalid point is a row with its reason. --strong keeps the\n"
+		       "global batch (strong scaling): grad_accum is set per point, and a point where no whole\n"
+		       "grad_accum keeps it is invalid.\n\n"),
 		      stdout);
 		cli_print_opts(stdout, opts);
 		printf("\n");
@@ -401,9 +447,21 @@ int cmd_sweep(int argc, char **argv)
 	memset(&sw, 0, sizeof sw);
 	sw.nrange = npos;
 	for (i = 0; i < npos; i++) {
+		const char *given;
 		util_err_clear(&err);
+		/* a knob's default range comes from the scenario: it has to be valid first */
+		if (!s.valid && strchr(pos[i], '=') == NULL) {
+			cli_error("sweep", &s.invalid);
+			goto out;
+		}
 		if (engine_range_parse(&s.sc, pos[i], &sw.range[i], &err) != NAPKIN_OK || sw.range[i].knob == NULL) {
 			fprintf(stderr, _("napkin %s: %s\n"), "sweep", err.msg);
+			goto out;
+		}
+		/* a swept knob given as a flag too is a slip, refused as a knob given twice is */
+		if ((given = cli_setup_flag(&s, sw.range[i].knob)) != NULL) {
+			fprintf(stderr, _("napkin sweep: %s is swept ('%s') and given as --%s '%s': give it once\n"),
+				sw.range[i].knob->key, pos[i], sw.range[i].knob->key, given);
 			goto out;
 		}
 	}
@@ -415,6 +473,18 @@ int cmd_sweep(int argc, char **argv)
 		fprintf(stderr, _("napkin sweep: --stack draws the parts under a curve in the text form (one range, "
 				  "--format text); csv and json give the parts when asked: --y memory.weights,memory.activations,...\n"));
 		goto out;
+	}
+	if (strong) {
+		for (i = 0; i < npos; i++)
+			if (strcmp(sw.range[i].knob->key, "grad_accum") == 0) {
+				fprintf(stderr, _("napkin sweep: --strong sets grad_accum at each point to keep the global batch: "
+						  "sweep another knob, or drop --strong\n"));
+				goto out;
+			}
+		if (s.sc.mode != ENGINE_MODE_TRAIN) {
+			fprintf(stderr, _("napkin sweep: --strong keeps a training step's global batch: it needs mode train\n"));
+			goto out;
+		}
 	}
 	if ((rc = parse_y(yopt, s.sc.tr, m, &nm)) != 0)
 		goto out;
@@ -456,6 +526,12 @@ int cmd_sweep(int argc, char **argv)
 		rc = CLI_EXIT_FAIL;
 		goto out;
 	}
+	engine_range_values(&sw.range[0], xs, o.nx);
+	ys[0] = 0.0;
+	if (npos == 2)
+		engine_range_values(&sw.range[1], ys, o.ny);
+	if (strong)
+		sw.keep_global_batch = strong_global_batch(&s, &sw, xs, o.nx, ys, o.ny);
 	/* CSV and JSON are contracts: English (the points' errors too); the messages above are the user's */
 	if (fmt != SW_TEXT)
 		s.sc.tr = NULL;
@@ -466,6 +542,11 @@ int cmd_sweep(int argc, char **argv)
 	}
 	for (p = 0; p < total; p++)
 		valid += rcs[p] == 0;
+	/* no price: no cost, as the report says (null in JSON, empty in CSV, "no price" in text) */
+	for (p = 0; p < total; p++)
+		for (i = 0; i < (int)nm; i++)
+			if (m[i].kind == ENGINE_METRIC_COST && !(point_price(&s, &sw, xs[p % o.nx], ys[p / o.nx]) > 0))
+				values[p * nm + (size_t)i] = NAN;
 	if (valid == 0) {
 		fprintf(stderr, _("napkin sweep: no point of the sweep is valid; the first says: %s\n"), err.msg);
 		goto out;
@@ -485,6 +566,10 @@ int cmd_sweep(int argc, char **argv)
 		char sum[256];
 		engine_scenario_summary(&s.sc, sum, sizeof sum);
 		printf("%s\n\n", sum);
+		if (sw.keep_global_batch > 0)
+			printf(_("strong scaling: every point keeps the global batch of %.0f sequences (grad_accum set per "
+				 "point)\n\n"),
+			       sw.keep_global_batch);
 		if (npos == 1)
 			out_text_curve(&o);
 		else

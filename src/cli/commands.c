@@ -26,7 +26,7 @@ static const char *const explore_opts[] = {EXPLORER_OPTS, "--scenario FILE", "--
 #endif
 static const char *const report_opts[] = {"--format text|json|yaml|markdown", "--explain", "--scenario FILE",
 					  "--presets DIR", LANG_OPT, NULL};
-static const char *const sweep_opts[] = {"--y RESULT,...", "--format text|csv|json", "--stack", "--scenario FILE",
+static const char *const sweep_opts[] = {"--y RESULT,...", "--format text|csv|json", "--stack", "--strong", "--scenario FILE",
 					 "--presets DIR", LANG_OPT, NULL};
 static const char *const compare_opts[] = {"--format text|json", "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 static const char *const plan_opts[] = {"--goal time|gpu-hours|cost|gpus", "--deadline DAYS", "--top N",

@@ -181,6 +181,22 @@ const struct engine_tr cli_tr = {i18n_gettext_cb, NULL};
 int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
 	      const char **positional, int max_positional, int *n_positional)
 {
+	return cli_setup_ex(cmd, argc, argv, opts, out, positional, max_positional, n_positional, 0);
+}
+
+const char *cli_setup_flag(const struct cli_setup *s, const struct engine_knob *k)
+{
+	int i;
+
+	for (i = 0; i < s->nflags; i++)
+		if (s->flag_knob[i] == k)
+			return s->flag_text[i];
+	return NULL;
+}
+
+int cli_setup_ex(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
+		 const char **positional, int max_positional, int *n_positional, unsigned flags)
+{
 	struct engine_assign *as = NULL;
 	struct napkin_err err;
 	struct engine_catalog cat;
@@ -292,6 +308,10 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 			as[nas].knob = k;
 			as[nas].text = value;
 			nas++;
+			if (out->nflags < CLI_SETUP_FLAGS_MAX) {
+				out->flag_knob[out->nflags] = k;
+				out->flag_text[out->nflags++] = value;
+			}
 		}
 	}
 	if (n_positional != NULL)
@@ -314,9 +334,20 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 		goto out;
 	}
 	cat = preset_catalog(out->reg);
-	if (engine_apply_noted(&out->sc, as, nas, &cat, &notes, &err) != NAPKIN_OK) {
-		cli_error(cmd, &err);
-		goto out;
+	if (flags & CLI_SETUP_UNCHECKED) {
+		/* the values are checked as they are set; the scenario as a whole is the caller's */
+		if (engine_apply_unchecked(&out->sc, as, nas, &cat, &notes, &err) != NAPKIN_OK) {
+			cli_error(cmd, &err);
+			goto out;
+		}
+		util_err_clear(&out->invalid);
+		out->valid = engine_validate(&out->sc, &out->invalid) == NAPKIN_OK;
+	} else {
+		if (engine_apply_noted(&out->sc, as, nas, &cat, &notes, &err) != NAPKIN_OK) {
+			cli_error(cmd, &err);
+			goto out;
+		}
+		out->valid = true;
 	}
 	for (i = 0; i < notes.n; i++)
 		fprintf(stderr, _("napkin %s: note: %s\n"), cmd, notes.text[i]);

@@ -157,6 +157,12 @@ int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size
 /* engine_apply, and the notes of what adapted (notes may be NULL). */
 int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
 		       const struct engine_catalog *cat, struct engine_notes *notes, struct napkin_err *err);
+/* engine_apply_noted without the final engine_validate: each value is checked as it is
+ * set, the scenario as a whole is not (napkin sweep validates each point with its swept
+ * value: the base's 8 GPUs need not suit tp 4 × pp 4 when gpus is swept). All or nothing
+ * for the values. */
+int engine_apply_unchecked(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
+			   const struct engine_catalog *cat, struct engine_notes *notes, struct napkin_err *err);
 
 /* ---------------------------------------------------------------- units */
 

@@ -7,7 +7,7 @@
 
 static const char *const formulas[ENGINE_STEP_PARTS] = {
 	N_("each GEMM max(2MNK ÷ (peak × efficiency(M,N,K)), bytes ÷ bandwidth), forward, dX and dW"),
-	N_("FlashAttention: causal half of 4·b·s²·heads·head_dim ÷ (peak × its rate); without: QKᵀ, AV and the s×s scores through HBM"),
+	N_("FlashAttention: the causal half of 4·b·s²·heads·head_dim forward, 2.5× it backward ÷ (peak × min(its rate, ½)); without: QKᵀ, AV and the s×s scores through HBM"),
 	N_("norms, residual adds, dropout masks, the MLP activation, rotary, fp32 logits: bytes ÷ (bandwidth × 0.9)"),
 	N_("full: the layer's forward again; selective: the attention core's forward again"),
 	N_("2 × (master + states) + shard × (gradient + weight bytes), at streaming bandwidth"),

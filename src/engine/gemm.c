@@ -19,7 +19,10 @@
  *    Background User's Guide", Deep Learning Performance docs: tile and wave
  *    quantisation). The curve is scaled so the MAMF shape gets the MAMF figure; on a
  *    profile napkin probe measured, the probe's n×n×n GEMM gets the measured peak.
- *  - FlashAttention's fraction of peak, forward and backward together: FlashAttention-2
+ *  - FlashAttention's fraction of peak, forward and backward together, on the FLOPs it
+ *    executes (the causal half; the backward 2.5× the forward, as FlashAttention's own
+ *    benchmark counts them; step.c holds it at half the peak on napkin's whole-matrix
+ *    count, so HFU stays under 1): FlashAttention-2
  *    on A100 runs the forward at up to 73% and the backward at up to 63% of peak, about
  *    50-60% end to end at head size 128 (Dao 2023, §4.1, figures 4-6); on H100
  *    FlashAttention-2 reaches ~35-45% and FlashAttention-3 ~60-75% forward, ~50%

@@ -307,10 +307,10 @@ int engine_apply(struct engine_scenario *sc, const struct engine_assign *a, size
 	return engine_apply_noted(sc, a, n, cat, NULL, err);
 }
 
-int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
-		       const struct engine_catalog *cat, struct engine_notes *notes, struct napkin_err *err)
+/* The assignments in table order and the adaptation, into t; no validation. */
+static int apply_unchecked(struct engine_scenario *t, const struct engine_assign *a, size_t n,
+			   const struct engine_catalog *cat, struct engine_notes *notes, struct napkin_err *err)
 {
-	struct engine_scenario t = *sc;
 	size_t nk, ki, i;
 	const struct engine_knob *knobs = engine_knobs(&nk);
 	int rc;
@@ -322,7 +322,7 @@ int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a
 		for (i = 0; i < n; i++) {
 			if (a[i].knob != &knobs[ki])
 				continue;
-			rc = engine_knob_set(&t, a[i].knob, a[i].text, cat, err);
+			rc = engine_knob_set(t, a[i].knob, a[i].text, cat, err);
 			if (rc != NAPKIN_OK) {
 				if (a[i].file != NULL)
 					util_err_at(err, a[i].file, a[i].line, a[i].col);
@@ -333,7 +333,30 @@ int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a
 	for (i = 0; i < n; i++)
 		if (a[i].knob < knobs || a[i].knob >= knobs + nk)
 			return util_err_set(err, NAPKIN_EINVAL, "internal: an assignment names no knob of the table");
-	engine_adapt(&t, notes);
+	engine_adapt(t, notes);
+	return NAPKIN_OK;
+}
+
+int engine_apply_unchecked(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
+			   const struct engine_catalog *cat, struct engine_notes *notes, struct napkin_err *err)
+{
+	struct engine_scenario t = *sc;
+	int rc = apply_unchecked(&t, a, n, cat, notes, err);
+
+	if (rc == NAPKIN_OK)
+		*sc = t;
+	return rc;
+}
+
+int engine_apply_noted(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
+		       const struct engine_catalog *cat, struct engine_notes *notes, struct napkin_err *err)
+{
+	struct engine_scenario t = *sc;
+	size_t i;
+	int rc;
+
+	if ((rc = apply_unchecked(&t, a, n, cat, notes, err)) != NAPKIN_OK)
+		return rc;
 	rc = engine_validate(&t, err);
 	if (rc != NAPKIN_OK) {
 		/* point at the assignment the message is about: validation messages begin with

@@ -47,6 +47,7 @@ struct stage {
 	double recompute;
 	double flops, bytes;  /* per micro-batch, hardware */
 	double mm_flops, mm_time; /* the matmuls' achieved fraction of peak */
+	double fwd_mm_flops;      /* the matmuls' forward FLOPs (what full recomputation repeats) */
 	double thinnest;
 };
 
@@ -80,6 +81,7 @@ static void gemm3(const struct ctx *c, double M, double N, double K, double coun
 	st->mm_f += (fwd + ENG_KERNEL_GAP) * count;
 	st->mm_b += (bwd + (passes - 1.0) * ENG_KERNEL_GAP) * count;
 	st->flops += passes * f * count;
+	st->fwd_mm_flops += f * count;
 	st->bytes += passes * e * (M * K + K * N + M * N) * count;
 	if (fwd_out != NULL)
 		*fwd_out += fwd * count;
@@ -132,6 +134,7 @@ static void layer(const struct ctx *c, struct stage *st)
 	double rep = sc->sequence_parallel && sc->tp > 1 ? 1.0 / t : 1.0;
 	double heads = dm->nh / t;
 	double fwd_mm = 0.0, attn_f = 0.0, attn_b = 0.0, elem, tpv, attn_core_f = 0.0, deq = 0.0;
+	double fwd_flops0 = st->fwd_mm_flops, attn_core_flops = 0.0;
 	bool moe = dm->E > 1.0;
 
 	/* linear layers */
@@ -151,13 +154,21 @@ static void layer(const struct ctx *c, struct stage *st)
 
 	/* attention core */
 	if (sc->flash_attention) {
-		/* causal: the tiles above the diagonal are skipped */
+		/* causal: the tiles above the diagonal are skipped, so the kernel executes f, half
+		 * of the forward's 4·b·(s/c)·s·a·d_h/t; its backward recomputes the scores, five
+		 * matmuls to the forward's two: 2.5 f (Dao 2023 §3; FlashAttention's benchmark
+		 * counts fwd + bwd as 3.5× the forward). The family's rate is on those executed
+		 * FLOPs; napkin counts the whole score matrix (PaLM's and Megatron-LM's MFU and
+		 * HFU), twice what runs, so its rate on napkin's count, 2 × flash × sustained, is
+		 * held at the peak: HFU never exceeds 1 (docs/step-time.md). */
 		double f = 4.0 * B * (s / cp) * s * hq * 0.5;
-		attn_f = f / (c->peak * c->fam->flash * ENG_SUSTAINED);
-		attn_b = 2.0 * attn_f;
-		st->flops += 3.0 * f;
+		double rate = c->peak * eng_min(c->fam->flash * ENG_SUSTAINED, 0.5);
+		attn_f = f / rate;
+		attn_b = 2.5 * attn_f;
+		st->flops += 3.5 * 2.0 * f; /* as HFU counts them: the whole matrix, the recomputed scores */
 		st->bytes += 3.0 * e * M * (2.0 * hq + 2.0 * hkv);
 		attn_core_f = 0.0; /* its backward recomputes the scores itself */
+		attn_core_flops = 2.0 * 2.0 * f;
 	} else {
 		double bh = B * heads, rows = s / cp, f = 2.0 * bh * rows * s * dm->dh;
 		double qk, av, sc_bytes, drop = dm->dropout ? 2.0 * e + 1.0 : 0.0;
@@ -169,10 +180,11 @@ static void layer(const struct ctx *c, struct stage *st)
 		sc_bytes = bh * rows * s;
 		attn_f = qk + av + stream(c, sc_bytes * (2.0 * e + drop));
 		attn_b = 2.0 * (qk + av) + stream(c, sc_bytes * (3.0 * e + drop));
-		st->flops += 6.0 * f * 2.0;
+		st->flops += 3.0 * 2.0 * f; /* QKᵀ and AV, forward and backward */
 		st->bytes += 3.0 * e * bh * (2.0 * rows * dm->dh + 2.0 * s * dm->dh + 2.0 * rows * s) +
 			     sc_bytes * (5.0 * e + 2.0 * drop);
 		attn_core_f = attn_f;
+		attn_core_flops = 2.0 * f;
 	}
 
 	/* element-wise, forward; the backward moves twice the bytes */
@@ -224,8 +236,14 @@ static void layer(const struct ctx *c, struct stage *st)
 		}
 		st->recompute += fwd_mm + attn_f + stream(c, elem) + 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv) +
 				 (moe && sc->ep > 1 ? 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, M * dm->k * d * e) : 0.0);
+		/* the forward's FLOPs again, the linears' and the attention core's, as HFU counts them */
+		st->flops += st->fwd_mm_flops - fwd_flops0 + attn_core_flops;
 	} else if (sc->recompute == ENGINE_RECOMP_SELECTIVE) {
 		st->recompute += attn_core_f;
+		/* HFU counts selective recomputation as Korthikanti et al. 2022 do (s/(6h) → s/(3h): the
+		 * core's forward and backward again); FlashAttention's own is in its backward */
+		if (!sc->flash_attention)
+			st->flops += 3.0 * attn_core_flops;
 	}
 }
 
@@ -261,6 +279,7 @@ static void scale(struct stage *st, const struct stage *one, double k)
 	st->bytes += k * one->bytes;
 	st->mm_flops += k * one->mm_flops;
 	st->mm_time += k * one->mm_time;
+	st->fwd_mm_flops += k * one->fwd_mm_flops;
 	if (k > 0 && one->thinnest < st->thinnest)
 		st->thinnest = one->thinnest;
 }

@@ -247,6 +247,9 @@ static int parse_end(const struct engine_knob *k, const char *s, size_t len, con
 	return NAPKIN_OK;
 }
 
+static int range_check(const struct engine_scenario *sc, const struct engine_range *r, const char *text,
+		       struct napkin_err *err);
+
 int engine_range_parse(const struct engine_scenario *sc, const char *text, struct engine_range *r,
 		       struct napkin_err *err)
 {
@@ -323,28 +326,110 @@ int engine_range_parse(const struct engine_scenario *sc, const char *text, struc
 		}
 		r->step = v;
 	}
-	{
-		size_t np = engine_range_values(r, NULL, 0);
-		if (np > ENGINE_RANGE_MAX_POINTS) {
-			char what[120];
-			snprintf(what, sizeof what, eng_tr(sc->tr, N_("%zu points, at most %d (a larger step, or :x2)")), np,
-				 ENGINE_RANGE_MAX_POINTS);
+	return range_check(sc, r, text, err);
+}
+
+/* How many times the range's loop runs, in closed form: linear floor((to − from)/step) + 1,
+ * geometric floor(log(to/from)/log(factor)) + 1, each with engine_range_values' tolerance
+ * at the end. Infinite (HUGE_VAL) where the step is not a step. */
+/* The slack at the end, for a `to` that the steps reach only in exact arithmetic
+ * (0.1..0.9:+0.1): a billionth of `to`, but never a millionth of a step. */
+static double range_tol(const struct engine_range *r)
+{
+	double spacing = r->geometric ? fabs(r->to) * (r->step - 1.0) : r->step;
+
+	return eng_min(1e-9 * eng_max(fabs(r->to), 1.0), 1e-6 * spacing);
+}
+
+static double range_iterations(const struct engine_range *r)
+{
+	double tol = range_tol(r), n;
+
+	if (!(r->step > 0) || (r->geometric && !(r->step > 1.0 && r->from > 0)) || !(r->from <= r->to))
+		return 0.0;
+	n = r->geometric ? floor(log((r->to + tol) / r->from) / log(r->step)) : floor((r->to + tol - r->from) / r->step);
+	return isfinite(n) && n >= 0.0 ? n + 1.0 : HUGE_VAL;
+}
+
+/* The distinct points of a range, in closed form. A real knob's points are distinct once
+ * its step moves from (range_check refuses one that does not); so are an integer knob's
+ * on a linear range (whole steps). A geometric range of an integer knob is rounded: while
+ * the factor adds less than 1 (below x = 1/(factor − 1)) the rounded points are every
+ * whole number, above it they are distinct; so the count is the whole numbers from `from`
+ * to min(to, x) and the iterations from there to `to`. */
+static double range_points(const struct engine_range *r)
+{
+	double n = range_iterations(r), x, lo;
+
+	if (!(n > 0) || !r->geometric || r->knob == NULL || r->knob->type != ENGINE_KNOB_INT)
+		return n;
+	x = 1.0 / (r->step - 1.0);
+	if (!(x > r->from))
+		return n;
+	if (x >= r->to)
+		return floor(r->to) - r->from + 1.0;
+	lo = floor(x) - r->from + 1.0;
+	return lo + floor(log(r->to / x) / log(r->step));
+}
+
+/* Ranges whose step cannot move the value, and ranges past ENGINE_RANGE_MAX_POINTS, are
+ * refused by their true count, before any point is computed. */
+static int range_check(const struct engine_scenario *sc, const struct engine_range *r, const char *text,
+		       struct napkin_err *err)
+{
+	const struct engine_knob *k = r->knob;
+	double np;
+	char what[200], cnt[40];
+
+	if (r->from < r->to) {
+		if (k->type == ENGINE_KNOB_INT && r->geometric && floor(r->from * r->step + 0.5) == r->from) {
+			/* whole numbers: the first point rounds back to from */
+			snprintf(what, sizeof what,
+				 eng_tr(sc->tr, N_("the factor %.16g cannot move %s from %.16g (a whole-number knob: %.16g × "
+						   "%.16g rounds back to %.16g); a factor of at least %.6g does")),
+				 r->step, k->key, r->from, r->from, r->step, r->from, (r->from + 0.5) / r->from);
 			return range_err(err, sc->tr, text, what);
 		}
+		if (k->type != ENGINE_KNOB_INT &&
+		    (r->geometric ? r->from * r->step == r->from : r->from + r->step == r->from)) {
+			snprintf(what, sizeof what,
+				 eng_tr(sc->tr, r->geometric ? N_("the factor %.16g is below the resolution of %.10g (multiplying "
+								  "by it leaves the value unchanged)")
+							     : N_("the step %.3g is below the resolution of %.10g (adding it "
+								  "leaves the value unchanged)")),
+				 r->step, r->from);
+			return range_err(err, sc->tr, text, what);
+		}
+	}
+	/* exact where the range is short enough to walk */
+	np = range_iterations(r) <= ENGINE_RANGE_WALK_MAX ? (double)engine_range_values(r, NULL, 0) : range_points(r);
+	if (np > ENGINE_RANGE_MAX_POINTS) {
+		if (np < 1e15)
+			snprintf(cnt, sizeof cnt, "%.0f", np);
+		else
+			snprintf(cnt, sizeof cnt, "%.3g", np);
+		snprintf(what, sizeof what, eng_tr(sc->tr, N_("%s points, at most %d (a larger step, or :x2)")), cnt,
+			 ENGINE_RANGE_MAX_POINTS);
+		return range_err(err, sc->tr, text, what);
 	}
 	return NAPKIN_OK;
 }
 
 size_t engine_range_values(const struct engine_range *r, double *out, size_t max)
 {
-	size_t n = 0, i;
+	size_t n = 0, i, iters;
 	bool whole = r->knob != NULL && r->knob->type == ENGINE_KNOB_INT;
-	double tol = 1e-9 * eng_max(fabs(r->to), 1.0), prev = NAN;
+	double tol = range_tol(r), prev = NAN, it = range_iterations(r);
 
-	if (!(r->step > 0) || (r->geometric && !(r->step > 1.0 && r->from > 0)) || !(r->from <= r->to))
-		return 0;
+	/* a range too long to walk is counted, not walked (the loop is bounded by its
+	 * iterations, never by the distinct values it finds) */
+	if (it > ENGINE_RANGE_WALK_MAX) {
+		double np = range_points(r);
+		return np < (double)SIZE_MAX / 2 ? (size_t)np : SIZE_MAX / 2;
+	}
+	iters = (size_t)it;
 	/* point i is computed from i, not accumulated, so no rounding drifts */
-	for (i = 0; n <= 100000; i++) {
+	for (i = 0; i < iters; i++) {
 		double v = r->geometric ? r->from * pow(r->step, (double)i) : r->from + (double)i * r->step;
 		if (v > r->to + tol)
 			break;
@@ -401,9 +486,31 @@ static int set_value(struct engine_scenario *sc, const struct engine_knob *k, do
 	return NAPKIN_OK;
 }
 
-int engine_sweep_point(const struct engine_scenario *base, const struct engine_knob *const *knobs,
-		       const double *values, size_t n, bool solve, struct engine_scenario *sc_out,
-		       struct engine_result *r, struct napkin_err *err)
+/* Strong scaling: grad_accum such that batch × grad_accum × dp is global (sequences per
+ * step); an error when no whole grad_accum gives it exactly. */
+static int keep_global_batch(struct engine_scenario *sc, double global, struct napkin_err *err)
+{
+	int64_t layout = sc->tp * sc->pp * sc->cp, dp, per;
+	const struct engine_knob *ga = engine_knob_find("grad_accum");
+	double m;
+
+	/* a layout that does not divide the GPUs is the validation's to say */
+	if (layout <= 0 || sc->gpus % layout != 0 || ga == NULL)
+		return NAPKIN_OK;
+	dp = sc->gpus / layout;
+	per = sc->batch * dp;
+	m = global / (double)per;
+	if (!(m >= 1.0) || m != floor(m))
+		return eng_err(err, sc->tr, NAPKIN_EINVAL,
+			       N_("strong scaling keeps the global batch at %.0f sequences: batch %lld × dp %lld = %lld does "
+				  "not divide it, so no whole grad_accum keeps it"),
+			       global, (long long)sc->batch, (long long)dp, (long long)per);
+	return set_value(sc, ga, m, err);
+}
+
+int engine_sweep_point_kept(const struct engine_scenario *base, const struct engine_knob *const *knobs,
+			    const double *values, size_t n, double global_batch, bool solve,
+			    struct engine_scenario *sc_out, struct engine_result *r, struct napkin_err *err)
 {
 	size_t i;
 	int rc;
@@ -413,7 +520,19 @@ int engine_sweep_point(const struct engine_scenario *base, const struct engine_k
 		if ((rc = set_value(sc_out, knobs[i], values[i], err)) != NAPKIN_OK)
 			return rc;
 	engine_adapt(sc_out, NULL);
+	if (global_batch > 0 && sc_out->mode == ENGINE_MODE_TRAIN) {
+		if ((rc = keep_global_batch(sc_out, global_batch, err)) != NAPKIN_OK)
+			return rc;
+		engine_adapt(sc_out, NULL);
+	}
 	return solve ? engine_evaluate(sc_out, r, err) : engine_compute(sc_out, r, err);
+}
+
+int engine_sweep_point(const struct engine_scenario *base, const struct engine_knob *const *knobs,
+		       const double *values, size_t n, bool solve, struct engine_scenario *sc_out,
+		       struct engine_result *r, struct napkin_err *err)
+{
+	return engine_sweep_point_kept(base, knobs, values, n, 0.0, solve, sc_out, r, err);
 }
 
 size_t engine_sweep_run(const struct engine_scenario *base, const struct engine_sweep *sw, double *xs, double *ys,
@@ -450,7 +569,8 @@ size_t engine_sweep_run(const struct engine_scenario *base, const struct engine_
 			int c;
 			v[0] = xs[ix];
 			v[1] = sw->nrange == 2 ? ys[iy] : 0.0;
-			c = engine_sweep_point(base, knobs, v, (size_t)sw->nrange, solve, &sc, &r, &e2);
+			c = engine_sweep_point_kept(base, knobs, v, (size_t)sw->nrange, sw->keep_global_batch, solve, &sc, &r,
+						    &e2);
 			if (rc != NULL)
 				rc[p] = c;
 			if (c != NAPKIN_OK && !failed) {

@@ -54,6 +54,9 @@ size_t engine_metric_parts(const char *key, struct engine_metric *parts, size_t 
 /* ---------------------------------------------------------------- ranges */
 
 #define ENGINE_RANGE_MAX_POINTS 1024
+/* engine_range_values walks at most this many iterations; a longer range is counted in
+ * closed form and not written */
+#define ENGINE_RANGE_WALK_MAX 1048576.0
 
 /* from, from+step, ... (linear) or from, from*factor, ... (geometric), up to `to`. INT
  * knobs take whole values (geometric points are rounded, repeats dropped). */
@@ -66,7 +69,10 @@ struct engine_range {
 
 /* Parses "KNOB", "KNOB=FROM..TO", "KNOB=FROM..TO:xFACTOR" or "KNOB=FROM..TO:+STEP";
  * FROM and TO in the knob's units ("128k", "80GB"). A bare KNOB takes
- * engine_range_default. Returns 0, or NAPKIN_EINVAL with err saying what is allowed. */
+ * engine_range_default. A step that cannot move the value (below its resolution, or a
+ * whole-number knob's factor that rounds back) and a range of more than
+ * ENGINE_RANGE_MAX_POINTS points are refused by their count in closed form, before any
+ * point is computed. Returns 0, or NAPKIN_EINVAL with err saying what is allowed. */
 int engine_range_parse(const struct engine_scenario *sc, const char *text, struct engine_range *r,
 		       struct napkin_err *err);
 /* The default range of a number knob for scenario sc: batch 1 .. twice the largest that
@@ -75,7 +81,8 @@ int engine_range_parse(const struct engine_scenario *sc, const char *text, struc
 int engine_range_default(const struct engine_scenario *sc, const struct engine_knob *k, struct engine_range *r,
 			 struct napkin_err *err);
 /* Writes the range's values to out (up to max) and returns how many it has (which may
- * exceed max: then only max are written). */
+ * exceed max: then only max are written). A range of more than ENGINE_RANGE_WALK_MAX
+ * iterations is not walked: its count in closed form is returned and nothing written. */
 size_t engine_range_values(const struct engine_range *r, double *out, size_t max);
 /* "batch=1..64:x2" into buf. */
 void engine_range_format(const struct engine_range *r, char *buf, size_t n);
@@ -89,6 +96,12 @@ void engine_range_format(const struct engine_range *r, char *buf, size_t n);
 int engine_sweep_point(const struct engine_scenario *base, const struct engine_knob *const *knobs,
 		       const double *values, size_t n, bool solve, struct engine_scenario *sc_out,
 		       struct engine_result *r, struct napkin_err *err);
+/* engine_sweep_point, and with global_batch > 0 (training) strong scaling: grad_accum is
+ * set so that batch × grad_accum × dp is global_batch sequences at this point; a point
+ * where no whole grad_accum gives it exactly is invalid, with that reason. */
+int engine_sweep_point_kept(const struct engine_scenario *base, const struct engine_knob *const *knobs,
+			    const double *values, size_t n, double global_batch, bool solve,
+			    struct engine_scenario *sc_out, struct engine_result *r, struct napkin_err *err);
 
 /* A sweep along x (and y, when ny_range is 2): points in row-major order, x fastest.
  * values[p * nm + j] is metric j at point p (NaN where the point is invalid); rc[p] its
@@ -99,6 +112,7 @@ struct engine_sweep {
 	int nrange;                         /* 1 (a curve) or 2 (a heatmap) */
 	const struct engine_metric *metrics;
 	size_t nmetrics;
+	double keep_global_batch;           /* > 0: strong scaling (engine_sweep_point_kept) */
 };
 size_t engine_sweep_run(const struct engine_scenario *base, const struct engine_sweep *sw, double *xs, double *ys,
 			double *values, int *rc, size_t max_points, struct napkin_err *err);

@@ -198,6 +198,11 @@ int eng_check_measurement(const struct engine_scenario *sc, struct engine_result
 
 	if (sc->mode != ENGINE_MODE_TRAIN || c->source == ENGINE_TPUT_MFU || c->source == ENGINE_TPUT_PREDICTED)
 		return NAPKIN_OK;
+	/* a figure so far off that the ratio overflows (step_time 1e-300) is said in words, not "inf%" */
+	if (!isfinite(c->hfu) || c->hfu >= 1000.0)
+		FAIL(N_("%s implies more than 1000 times the GPUs' peak (HFU above 1000; it is at most 1): %s; check it, gpus "
+			"(%lld) and the precision"),
+		     which, measurement_whose(sc), (long long)sc->gpus);
 	if (c->hfu > 1.0 + 1e-9)
 		FAIL(N_("%s implies %.0f%% of the GPUs' peak (HFU %.2f > 1): %s; check it, gpus (%lld) and the precision"), which,
 		     c->hfu * 100.0, c->hfu, measurement_whose(sc), (long long)sc->gpus);

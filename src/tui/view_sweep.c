@@ -196,6 +196,24 @@ void tui_sweep_compute(struct tui_model *m, struct sweep_view *v)
 		util_strlcpy(v->err, err.msg, sizeof v->err);
 }
 
+/* y and Y: the first result becomes the next (dir 1) or previous one not shown in
+ * another panel (after a, y once made "MFU + MFU") */
+static void cycle_first(struct sweep_view *v, int dir)
+{
+	int j, i;
+
+	for (j = 1; j < NY; j++) {
+		int cand = ((v->ym[0] + dir * j) % NY + NY) % NY;
+		bool shown = false;
+		for (i = 1; i < v->ny; i++)
+			shown = shown || v->ym[i] == cand;
+		if (!shown) {
+			v->ym[0] = cand;
+			return;
+		}
+	}
+}
+
 /* a: the next result not shown yet, in y_keys' order */
 static void add_result(struct tui_model *m, struct sweep_view *v)
 {
@@ -233,8 +251,8 @@ unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t
 	case 'x': case 'X':
 		v->xk = next_x(&m->sc, v->xk, ev->key == 'x' ? 1 : -1);
 		return TUI_REACT_REDRAW;
-	case 'y': v->ym[0] = (v->ym[0] + 1) % NY; return TUI_REACT_REDRAW;
-	case 'Y': v->ym[0] = (v->ym[0] + NY - 1) % NY; return TUI_REACT_REDRAW;
+	case 'y': cycle_first(v, 1); return TUI_REACT_REDRAW;
+	case 'Y': cycle_first(v, -1); return TUI_REACT_REDRAW;
 	case 'a': add_result(m, v); return TUI_REACT_REDRAW;
 	case 'd':
 		if (v->ny > 1)

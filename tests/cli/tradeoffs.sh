@@ -129,9 +129,11 @@ run sweep
 refused
 err_has "KNOB=FROM..TO"
 
-# ---- --stack: the parts under the curve are the report's parts at the scenario's x
+# ---- --stack: the parts under the curve are the report's parts at the scenario's x (the
+# scenario's own batch, from its file: a swept knob given as a flag too is refused)
 what="sweep --stack memory parts"
-run sweep batch=1..6 --y memory.total,compute.step_seconds --stack --model llama-2-7b --zero 3 --batch 2
+printf 'batch: 2\n' >"$tmp/batch2.yaml"
+run sweep batch=1..6 --y memory.total,compute.step_seconds --stack --model llama-2-7b --zero 3 --scenario "$tmp/batch2.yaml"
 ok
 out_has "memory.total stacked by part"
 out_has "compute.step_seconds stacked by part"

@@ -133,6 +133,49 @@ static void test_sweep_inference_draws(void **state)
 	tt_free_model(m);
 }
 
+/* After a (a second result), y and Y cycle the first result over those not shown in
+ * another panel: the header never names one twice ("Sweep: MFU + MFU" once). */
+static void test_sweep_results_distinct(void **state)
+{
+	struct tui_model *m = tt_new_model(100, 30);
+	struct tui_canvas c;
+	char row[1024];
+	int i, k;
+
+	(void)state;
+	tui_canvas_init(&c);
+	key(m, 'S');
+	key(m, 'a');
+	key(m, 'a');
+	for (i = 0; i < 16; i++) {
+		char *at, *end, names[3][128];
+		int n = 0, a, b;
+		key(m, i < 8 ? 'y' : 'Y');
+		tui_draw(m, &c, 0);
+		assert_int_equal(find_row(&c, "Sweep: ", row, sizeof row), 0);
+		at = strstr(row, "Sweep: ") + 7;
+		end = strstr(at, " along ");
+		assert_non_null(end);
+		*end = '\0';
+		/* the labels hold no " + " of their own */
+		while (n < 3) {
+			char *plus = strstr(at, " + ");
+			k = (int)(plus != NULL ? (size_t)(plus - at) : strlen(at));
+			snprintf(names[n++], sizeof names[0], "%.*s", k, at);
+			if (plus == NULL)
+				break;
+			at = plus + 3;
+		}
+		assert_int_equal(n, 3);
+		for (a = 0; a < n; a++)
+			for (b = a + 1; b < n; b++)
+				if (strcmp(names[a], names[b]) == 0)
+					fail_msg("after %d presses the header names '%s' twice: %s", i + 1, names[a], row);
+	}
+	tui_canvas_fini(&c);
+	tt_free_model(m);
+}
+
 /* The braille segment ends at its end dot for every slope (it once stepped past the end
  * on slopes like 16 across, 12 up, and walked on), draws no more than Bresenham's
  * dx + dy + 1 dots, and a point far off the plot (1e300) is clipped, not walked to. */
@@ -207,6 +250,7 @@ int main(void)
 		cmocka_unit_test(test_sweep_range),
 		cmocka_unit_test(test_sweep_first_not_fitting),
 		cmocka_unit_test(test_sweep_inference_draws),
+		cmocka_unit_test(test_sweep_results_distinct),
 		cmocka_unit_test(test_plot_segment_ends),
 		cmocka_unit_test(test_plan_apply_undo),
 	};
