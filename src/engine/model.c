@@ -129,7 +129,11 @@ void engine_model_llama2_7b(struct engine_model *m)
 	m->experts = 1;
 	m->top_k = 1;
 	m->params_published = 6738415616.0;
-	util_strlcpy(m->source, "HF meta-llama/Llama-2-7b-hf config.json; Touvron et al. 2023",
+	/* the same words as presets/models/llama-2-7b.yaml: a report of the default and of a
+	 * scenario naming llama-2-7b (which loads that file) must be the same report */
+	util_strlcpy(m->source,
+		     "HF meta-llama/Llama-2-7b-hf config.json; Touvron et al. 2023; count: keras-hub llama2_7b_en "
+		     "(HF safetensors total less 32 x 64 rotary inv_freq)",
 		     sizeof m->source);
 }
 
@@ -157,7 +161,10 @@ void engine_gpu_h100_sxm(struct engine_gpu *g)
 	g->tdp_w = 700;
 	g->sm_count = 132;
 	g->overhead_bytes = 768.0 * 1048576.0;
-	util_strlcpy(g->source, "NVIDIA H100 Tensor Core GPU datasheet (sparse figures halved)",
+	/* the same words as presets/gpus/h100-sxm.yaml (see the model's source above) */
+	util_strlcpy(g->source,
+		     "NVIDIA H100 Tensor Core GPU datasheet, launched 2022 (sparse figures halved); as napkin's "
+		     "built-in h100-sxm; level V (verified against the datasheet)",
 		     sizeof g->source);
 }
 
