@@ -155,7 +155,7 @@ static bool same_shape(const struct engine_model *a, const struct engine_model *
  *    ("custom 32.91 B: 80 layers, d 8192"), never the preset's name.
  * 5%: a model's name promises its size; the smallest step between published sizes of one
  * family is far larger (Llama 2 7B -> 13B: +93%), while GQA on Llama-2-7B (kv 8: -12%)
- * or a 128k vocabulary (+11%) already make a different model.
+ * or a 128k vocabulary (+12%) already make a different model.
  */
 #define ENG_SAME_MODEL 0.05
 
