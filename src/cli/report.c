@@ -63,6 +63,9 @@ void report_scenario(struct emit *e, const struct engine_scenario *sc)
 		}
 		if (strcmp(k[i].key, "params") == 0 && sc->params <= 0)
 			continue;
+		/* a pretraining names no fine-tuning: `finetune: full` loads back as one */
+		if (strcmp(k[i].key, "finetune") == 0 && !engine_finetuning(sc))
+			continue;
 		/* a shape picked by `params` is written as params alone: its fields follow */
 		if ((k[i].flags & ENGINE_KNOB_ARCH) && sc->params > 0)
 			continue;

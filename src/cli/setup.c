@@ -330,7 +330,10 @@ int cli_setup_ex(const char *cmd, int argc, char **argv, const struct cli_opt *o
 	if (out->scenario_path != NULL &&
 	    preset_scenario_load(out->reg, out->scenario_path, &out->sc, &err) != NAPKIN_OK) {
 		cli_error(cmd, &err);
-		rc = err.code == NAPKIN_EIO || err.code == NAPKIN_ENOMEM ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
+		/* a scenario that cannot be read (a directory, a model: path that is one) is bad
+		 * input, 2, as the same path given to --model is; 1 is for a failure of napkin's
+		 * own (out of memory, a file it cannot write: cli.h) */
+		rc = err.code == NAPKIN_ENOMEM ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
 		goto out;
 	}
 	cat = preset_catalog(out->reg);

@@ -10,7 +10,9 @@
  *  - prompt + generate: likewise, the unset ones shrink to fit the context;
  *  - precision: mixed-bf16 becomes mixed-fp16 (amp-bf16 amp-fp16) on a GPU with an fp16
  *    but no bf16 peak (T4, V100: Turing and Volta have no bf16 tensor cores), and fp32 on
- *    one with neither, unless the matmul dtype or a peak was given.
+ *    one with neither, unless the matmul dtype or a peak was given;
+ *  - tokens: a fine-tuning (LoRA, QLoRA, or `finetune` given, full included) trains on a
+ *    fine-tuning data set, not the 2 T tokens of a pretraining (ENG_FINETUNE_TOKENS).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -155,6 +157,35 @@ static void adapt_precision(struct engine_scenario *sc, struct engine_notes *not
 		     want == ENGINE_PREC_FP32 ? eng_tr(sc->tr, N_("bf16 or fp16")) : "bf16");
 }
 
+/*
+ * A fine-tuning's tokens: 100 M, the order of a supervised fine-tuning. Stanford Alpaca
+ * (Taori et al. 2023, tatsu-lab/stanford_alpaca README: 52,002 examples, 3 epochs, max
+ * length 512) processes at most 52,002 × 3 × 512 = 80 M tokens; 100 M is that, rounded.
+ */
+#define ENG_FINETUNE_TOKENS 1e8
+
+bool engine_finetuning(const struct engine_scenario *sc)
+{
+	return sc->finetune == ENGINE_FT_LORA || sc->finetune == ENGINE_FT_QLORA || given(sc, "finetune");
+}
+
+static void adapt_tokens(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	const struct engine_knob *k = engine_knob_find("tokens");
+	bool ft = engine_finetuning(sc);
+	char a[32], b[32];
+
+	if (engine_knob_given(sc, k))
+		return;
+	sc->tokens = ft ? ENG_FINETUNE_TOKENS : k->def;
+	if (ft && sc->mode == ENGINE_MODE_TRAIN) {
+		engine_fmt_count(k->def, a, sizeof a);
+		engine_fmt_count(sc->tokens, b, sizeof b);
+		note(notes, sc->tr, N_("tokens %s \xe2\x86\x92 %s, a fine-tuning's default (Alpaca: 52k examples \xc3\x97 3 "
+				       "epochs \xc3\x97 512 tokens \xe2\x89\x88 80 M)"), a, b);
+	}
+}
+
 /* A quantised checkpoint (its config.json's quantization_config) is served in its format
  * unless weight_format is given. */
 static void adapt_weight_format(struct engine_scenario *sc, struct engine_notes *notes)
@@ -182,4 +213,5 @@ void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 	adapt_infer_lengths(sc, notes);
 	adapt_precision(sc, notes);
 	adapt_weight_format(sc, notes);
+	adapt_tokens(sc, notes);
 }

@@ -129,7 +129,7 @@ bool engine_knob_given(const struct engine_scenario *sc, const struct engine_kno
 void engine_knob_mark_given(struct engine_scenario *sc, const struct engine_knob *k, bool given);
 
 /* What engine_adapt changed, one line each: "sequence 4,096 → 1,024, GPT-2's context". */
-#define ENGINE_NOTES_MAX 4
+#define ENGINE_NOTES_MAX 6
 struct engine_notes {
 	int n;
 	char text[ENGINE_NOTES_MAX][240]; /* room for a translation */
@@ -140,6 +140,12 @@ struct engine_notes {
  * the model's context; mixed-fp16 where the GPU has no bf16 peak). Idempotent; notes (may
  * be NULL) get one line for each knob that is not at its plain default. */
 void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes);
+
+/* Whether the scenario is a fine-tuning rather than a pretraining: LoRA or QLoRA, or
+ * `finetune` given (full included). Its tokens default to a fine-tuning's data set
+ * (adapt.c), and a written scenario names `finetune` only then (a pretraining that
+ * wrote `finetune: full` would load back as a full fine-tuning). */
+bool engine_finetuning(const struct engine_scenario *sc);
 
 /* One knob assignment, with where it came from (for error messages). */
 struct engine_assign {

@@ -199,7 +199,7 @@ enum engine_technique_id {
 struct engine_technique {
 	const char *name;          /* "mixed_precision", "selective_recompute", ... */
 	const char *label;         /* "mixed precision" */
-	char compare[64];          /* what is compared: "fp32 -> mixed-bf16" */
+	char compare[96];          /* what is compared: "fp32 -> mixed-bf16" */
 	bool enabled;              /* on in the current scenario */
 	bool applies;              /* meaningful in this mode and layout */
 	double delta_memory_bytes; /* per GPU: with minus without */

@@ -94,6 +94,10 @@ struct engine_model {
 	int checkpoint_format;        /* the checkpoint's weight format (quantization_config), an
 				       * enum engine_weight_format; inference takes it unless weight_format is given */
 	char source[ENGINE_SOURCE_MAX];
+	/* the preset or size a changed shape started from (eng_arch_changed names the shape
+	 * against it); "" and 0 until an architecture field changes */
+	char base_name[ENGINE_NAME_MAX];
+	double base_params;
 };
 
 /* One accelerator. Rates are dense (no sparsity), per GPU, per direction for links. */

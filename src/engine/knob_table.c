@@ -209,8 +209,11 @@ static const struct engine_knob knobs[] = {
 	 N_("ZeRO"), N_("ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also weights")},
 	{"overlap", G_GPU, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, F_TRAIN, M_CMP,
 	 SC(overlap), N_("overlap comm"), N_("overlap the data-parallel gradient reduction (ZeRO-3: the gathers) with compute")},
-	{"network_bw", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e15, 50e9, ENGINE_STEP_125, NULL, F_GPU,
-	 M_CMP, SC(gpu.network_bw), N_("network"), N_("scale-out bandwidth per GPU per direction (8 × 400 Gb/s per 8 GPUs: 50 GB/s)")},
+	/* 0 is the engine's "unknown" (struct engine_gpu): a GPU preset with no scale-out
+	 * figure (PCIe cards, TPUs) has it, collectives then run at the host link's pcie_bw
+	 * (step.c), and a written scenario must load back with it */
+	{"network_bw", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 1e6, 1e15, 50e9, ENGINE_STEP_125, NULL,
+	 F_GPU | F_UNSET, M_CMP, SC(gpu.network_bw), N_("network"), N_("scale-out bandwidth per GPU per direction (8 × 400 Gb/s per 8 GPUs: 50 GB/s)")},
 	{"sequence_parallel", G_GPU, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_CHOICE, NULL, F_TRAIN,
 	 M_MEM | M_TIME, SC(sequence_parallel), N_("sequence parallel"), N_("shard the norm and dropout activations over TP ranks")},
 

@@ -135,7 +135,7 @@ static int set_gpu(struct engine_scenario *sc, const char *text, const struct en
 
 /* An architecture field changed: the shape is no longer the one `params` picked nor the
  * published model; the id stays (it names the preset the shape started from, which a
- * saved scenario is written against) and the display name says it was modified. */
+ * saved scenario is written against) and the display name says what the shape now is. */
 static bool same_shape(const struct engine_model *a, const struct engine_model *b)
 {
 	return a->vocab == b->vocab && a->hidden == b->hidden && a->layers == b->layers && a->heads == b->heads &&
@@ -146,19 +146,47 @@ static bool same_shape(const struct engine_model *a, const struct engine_model *
 	       a->sliding_window == b->sliding_window && a->window_layers == b->window_layers;
 }
 
+/*
+ * The name of a changed shape, against the preset (or size) it started from:
+ *  - within ENG_SAME_MODEL of its parameter count, it is still that model with a change
+ *    (a longer context, a window, biases, tied embeddings, a slightly wider MLP): the
+ *    preset's name and a '*' ("Llama-2-7B*");
+ *  - further away it is another model, named for what it is: its count, depth and width
+ *    ("custom 32.91 B: 80 layers, d 8192"), never the preset's name.
+ * 5%: a model's name promises its size; the smallest step between published sizes of one
+ * family is far larger (Llama 2 7B -> 13B: +93%), while GQA on Llama-2-7B (kv 8: -12%)
+ * or a 128k vocabulary (+12%) already make a different model.
+ */
+#define ENG_SAME_MODEL 0.05
+
 void eng_arch_changed(struct engine_scenario *sc, const struct engine_model *before)
 {
-	size_t len;
+	struct engine_model *m = &sc->model;
+	struct engine_params p;
+	char cnt[32];
 
-	if (same_shape(before, &sc->model))
+	if (same_shape(before, m))
 		return;
 	sc->params = 0.0;
-	sc->model.params_published = 0.0;
-	len = strlen(sc->model.name);
-	if (len > 0 && sc->model.name[len - 1] != '*' && len + 1 < sizeof sc->model.name) {
-		sc->model.name[len] = '*';
-		sc->model.name[len + 1] = '\0';
+	m->params_published = 0.0;
+	if (m->base_params <= 0.0) {
+		/* the first change: before is the preset or the size's shape */
+		engine_model_params(before, &p);
+		util_strlcpy(m->base_name, before->name, sizeof m->base_name);
+		m->base_params = p.total;
 	}
+	engine_model_params(m, &p);
+	if (fabs(p.total / m->base_params - 1.0) <= ENG_SAME_MODEL) {
+		if (m->base_name[0] != '\0')
+			snprintf(m->name, sizeof m->name, "%.*s*", (int)sizeof m->name - 2, m->base_name);
+		return;
+	}
+	engine_fmt_count(p.total, cnt, sizeof cnt);
+	if (m->layers == 1)
+		snprintf(m->name, sizeof m->name, "custom %s: 1 layer, d %lld", cnt, (long long)m->hidden);
+	else
+		snprintf(m->name, sizeof m->name, "custom %s: %lld layers, d %lld", cnt, (long long)m->layers,
+			 (long long)m->hidden);
 }
 
 int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, const char *text,

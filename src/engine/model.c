@@ -129,7 +129,11 @@ void engine_model_llama2_7b(struct engine_model *m)
 	m->experts = 1;
 	m->top_k = 1;
 	m->params_published = 6738415616.0;
-	util_strlcpy(m->source, "HF meta-llama/Llama-2-7b-hf config.json; Touvron et al. 2023",
+	/* the same words as presets/models/llama-2-7b.yaml: a report of the default and of a
+	 * scenario naming llama-2-7b (which loads that file) must be the same report */
+	util_strlcpy(m->source,
+		     "HF meta-llama/Llama-2-7b-hf config.json; Touvron et al. 2023; count: keras-hub llama2_7b_en "
+		     "(HF safetensors total less 32 x 64 rotary inv_freq)",
 		     sizeof m->source);
 }
 
@@ -157,7 +161,10 @@ void engine_gpu_h100_sxm(struct engine_gpu *g)
 	g->tdp_w = 700;
 	g->sm_count = 132;
 	g->overhead_bytes = 768.0 * 1048576.0;
-	util_strlcpy(g->source, "NVIDIA H100 Tensor Core GPU datasheet (sparse figures halved)",
+	/* the same words as presets/gpus/h100-sxm.yaml (see the model's source above) */
+	util_strlcpy(g->source,
+		     "NVIDIA H100 Tensor Core GPU datasheet, launched 2022 (sparse figures halved); as napkin's "
+		     "built-in h100-sxm; level V (verified against the datasheet)",
 		     sizeof g->source);
 }
 
@@ -176,14 +183,21 @@ double engine_gpu_peak(const struct engine_gpu *gpu, enum engine_dtype dt)
  * Anchor shapes of well-known dense models (hidden, layers, heads of 128, kv heads):
  * GPT-3 table 2.1 (Brown et al. 2020) for 125M-175B, LLaMA (Touvron et al. 2023) for
  * 7B-70B, Llama 3.1 405B. For a requested size, the anchor whose fitted ffn/hidden ratio
- * is nearest 2.75 (SwiGLU's usual 8/3 to 3.5) is taken, and ffn solves the exact count.
+ * is nearest 2.75 (SwiGLU's usual 8/3 to 3.5) is taken, and ffn solves the count.
+ *
+ * Rounded as real configs are: hidden a multiple of 128, heads of 128 (64 below the
+ * smallest anchor), and ffn a multiple of 256, Llama's `multiple_of` (meta-llama/llama
+ * model.py: Llama-2-70B's 28672 = 112 × 256), or of 128 or 64 where a small model would
+ * miss its count by more than ENG_SHAPE_TOL with 256. GPT-3 Large's 16 heads of 96 are
+ * 12 of 128 here: the same d, the same count.
  */
+#define ENG_SHAPE_TOL 0.01
 struct shape_anchor {
 	int64_t hidden, layers, heads, kv_heads, head_dim;
 };
 
 static const struct shape_anchor anchors[] = {
-	{768, 12, 12, 12, 64},     {1024, 24, 16, 16, 64},   {1536, 24, 16, 16, 96},
+	{768, 12, 12, 12, 64},     {1024, 24, 16, 16, 64},   {1536, 24, 12, 12, 128},
 	{2048, 24, 16, 16, 128},   {2560, 32, 20, 20, 128},  {4096, 32, 32, 32, 128},
 	{5120, 40, 40, 40, 128},   {6656, 60, 52, 52, 128},  {8192, 80, 64, 8, 128},
 	{12288, 96, 96, 8, 128},   {16384, 126, 128, 8, 128},
@@ -264,21 +278,30 @@ int engine_model_from_params_tr(double params, const struct engine_tr *tr, struc
 		/* Below the smallest anchor: shrink from GPT-3 Small, keeping the embeddings under
 		 * half of the model. */
 		double c = cbrt(params / 1.25e8);
-		int64_t hidden = (int64_t)llround(768.0 * c / 64.0) * 64;
+		int64_t hidden = (int64_t)llround(768.0 * c / 128.0) * 128;
 		int64_t layers = (int64_t)llround(12.0 * c);
-		int64_t cap = (int64_t)(params / (4.0 * 32000.0) / 64.0) * 64;
+		int64_t cap = (int64_t)(params / (4.0 * 32000.0) / 128.0) * 128;
 		if (hidden > cap)
 			hidden = cap;
-		if (hidden < 64)
-			hidden = 64;
+		if (hidden < 128)
+			hidden = 128;
 		if (layers < 2)
 			layers = 2;
 		shape_set(&t, hidden, layers, hidden / 64, hidden / 64, 64);
 	}
 	fixed = shape_fixed(&t);
-	f = floor((params - fixed) / (3.0 * (double)t.hidden * (double)t.layers) + 0.5);
-	if (f < 1.0)
-		f = 1.0;
+	{
+		static const double mult[] = {256.0, 128.0, 64.0};
+		double per = 3.0 * (double)t.hidden * (double)t.layers, exact = (params - fixed) / per;
+		size_t j;
+		for (j = 0; j < sizeof mult / sizeof mult[0]; j++) {
+			f = floor(exact / mult[j] + 0.5) * mult[j];
+			if (f < mult[j])
+				f = mult[j];
+			if (fabs(fixed + f * per - params) <= ENG_SHAPE_TOL * params)
+				break;
+		}
+	}
 	t.ffn = (int64_t)f;
 	{
 		char cnt[32];
@@ -289,7 +312,7 @@ int engine_model_from_params_tr(double params, const struct engine_tr *tr, struc
 	/* napkin's own note, not a citation: the explanation shows it translated (EX_ of the source) */
 	util_strlcpy(t.source,
 		     N_("standard dense shape for this size: anchors from GPT-3 (Brown et al. 2020) and "
-			"LLaMA (Touvron et al. 2023); ffn solved for the exact count"),
+			"LLaMA (Touvron et al. 2023); ffn solved for the count, to a multiple of 256 as Llama's multiple_of"),
 		     sizeof t.source);
 	*m = t;
 	return NAPKIN_OK;

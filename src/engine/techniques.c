@@ -8,6 +8,12 @@
  * whether its MFU is predicted, assumed or measured: recomputation costs its forward
  * again, FlashAttention saves the scores' trips through HBM, ZeRO-3, TP and PP pay their
  * communication and the pipeline bubble.
+ *
+ * Two kinds of row compare more than the technique, and say so: TP and PP keep the
+ * data-parallel degree, so their row runs on tp× or pp× the GPUs (the label and the
+ * compared text name the factor); LoRA and QLoRA fine-tune a pretrained model, so in a
+ * pretraining (engine_finetuning() false) they would compare another job and do not
+ * apply ("fine-tuning only").
  */
 #include <math.h>
 #include <stdio.h>
@@ -217,12 +223,13 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	if (a.tp > 0) {
 		run(&a, scale, &w);
 		run(&b, scale, &wo);
-		fill(&T[ENGINE_TECH_TP], "tensor_parallel", N_("tensor parallelism"), sc->tp > 1, &w, &wo);
-		snprintf(T[ENGINE_TECH_TP].compare, sizeof T[0].compare, eng_tr(sc->tr, N_("tp 1 -> %lld (%lld -> %lld GPUs)")),
+		fill(&T[ENGINE_TECH_TP], "tensor_parallel", N_("tensor parallel, more GPUs"), sc->tp > 1, &w, &wo);
+		snprintf(T[ENGINE_TECH_TP].compare, sizeof T[0].compare,
+			 eng_tr(sc->tr, N_("tp 1 -> %lld, with %lld\xc3\x97 the GPUs (%lld -> %lld)")), (long long)a.tp,
 			 (long long)a.tp, (long long)b.gpus, (long long)a.gpus);
 	} else {
 		T[ENGINE_TECH_TP].name = "tensor_parallel";
-		T[ENGINE_TECH_TP].label = N_("tensor parallelism");
+		T[ENGINE_TECH_TP].label = N_("tensor parallel, more GPUs");
 	}
 
 	/* LoRA and QLoRA against full training; offload (of the optimizer, or the current
@@ -246,6 +253,11 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 			te->name = ft[k].name;
 			te->label = ft[k].label;
 			snprintf(te->compare, sizeof te->compare, "full -> %s r %lld", ft[k].name, (long long)sc->lora_rank);
+			if (train && !engine_finetuning(sc)) {
+				te->applies = false;
+				snprintf(te->compare, sizeof te->compare, "%s",
+					 eng_tr(sc->tr, N_("fine-tuning only (this is a pretraining)")));
+			}
 			if (!train)
 				te->applies = false;
 		}
@@ -278,12 +290,13 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	if (a.pp > 0) {
 		run(&a, scale, &w);
 		run(&b, scale, &wo);
-		fill(&T[ENGINE_TECH_PP], "pipeline_parallel", N_("pipeline parallelism"), sc->pp > 1, &w, &wo);
-		snprintf(T[ENGINE_TECH_PP].compare, sizeof T[0].compare, eng_tr(sc->tr, N_("pp 1 -> %lld (%lld -> %lld GPUs)")),
+		fill(&T[ENGINE_TECH_PP], "pipeline_parallel", N_("pipeline parallel, more GPUs"), sc->pp > 1, &w, &wo);
+		snprintf(T[ENGINE_TECH_PP].compare, sizeof T[0].compare,
+			 eng_tr(sc->tr, N_("pp 1 -> %lld, with %lld\xc3\x97 the GPUs (%lld -> %lld)")), (long long)a.pp,
 			 (long long)a.pp, (long long)b.gpus, (long long)a.gpus);
 	} else {
 		T[ENGINE_TECH_PP].name = "pipeline_parallel";
-		T[ENGINE_TECH_PP].label = N_("pipeline parallelism");
+		T[ENGINE_TECH_PP].label = N_("pipeline parallel, more GPUs");
 	}
 
 	/* chunked prefill (SARATHI; vLLM's enable_chunked_prefill): the current chunk against

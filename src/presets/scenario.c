@@ -415,6 +415,9 @@ int preset_scenario_to_yaml(struct preset_registry *reg, const struct engine_sce
 		if (k[i].type == ENGINE_KNOB_NAME || (k[i].flags & (ENGINE_KNOB_ARCH | ENGINE_KNOB_GPUFIELD)) ||
 		    strcmp(k[i].key, "params") == 0)
 			continue;
+		/* a pretraining names no fine-tuning: `finetune: full` loads back as one */
+		if (strcmp(k[i].key, "finetune") == 0 && !engine_finetuning(sc))
+			continue;
 		knob_line(&b, sc, &k[i]);
 	}
 	if (b.oom) {

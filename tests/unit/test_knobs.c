@@ -339,7 +339,55 @@ static void test_gpu_hours_text(void **state)
 	assert_string_equal(buf, "38,833 GPU-hours");
 }
 
+static void set(struct engine_scenario *sc, const char *key, const char *value)
+{
+	struct napkin_err err;
+
+	if (engine_knob_set(sc, engine_knob_find(key), value, NULL, &err) != 0)
+		fail_msg("%s %s: %s", key, value, err.msg);
+}
+
+/* A changed shape's name (knobs.c, eng_arch_changed): still the preset's, marked, within 5%
+ * of its count; past that named for what it is. Counts by hand from Llama-2-7B (6,738,415,616):
+ * 80 layers of d 8192 on its other dims: 80 × (4·8192·4096 + 3·8192·11008 + 2·8192)
+ * + 2 × 32000 × 8192 + 8192 = 32,905,633,792; GQA with 8 KV heads saves
+ * 32 × 2 × 4096 × 3072 = 805,306,368 (-12%); 33 layers add one layer, 202,383,360 (+3%). */
+static void test_changed_shape_names(void **state)
+{
+	struct engine_scenario sc;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	assert_string_equal(sc.model.name, "Llama-2-7B");
+	set(&sc, "layers", "80");
+	set(&sc, "hidden", "8192");
+	assert_string_equal(sc.model.name, "custom 32.91 B: 80 layers, d 8192");
+	/* back to the preset's shape: its name again, marked */
+	set(&sc, "layers", "32");
+	set(&sc, "hidden", "4096");
+	assert_string_equal(sc.model.name, "Llama-2-7B*");
+
+	engine_scenario_default(&sc);
+	set(&sc, "max_positions", "8192");
+	assert_string_equal(sc.model.name, "Llama-2-7B*");
+	set(&sc, "layers", "33");
+	assert_string_equal(sc.model.name, "Llama-2-7B*");
+
+	engine_scenario_default(&sc);
+	set(&sc, "kv_heads", "8");
+	assert_string_equal(sc.model.name, "custom 5.933 B: 32 layers, d 4096");
+
+	/* a shape from a size is named against that size */
+	engine_scenario_default(&sc);
+	set(&sc, "params", "70B");
+	assert_string_equal(sc.model.name, "70 B dense");
+	set(&sc, "layers", "40");
+	assert_non_null(strstr(sc.model.name, "custom "));
+	assert_non_null(strstr(sc.model.name, ": 40 layers, d 8192"));
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_changed_shape_names),
 	cmocka_unit_test(test_gpu_hours_text),
 	cmocka_unit_test(test_every_knob_round_trips),
 	cmocka_unit_test(test_names_and_dashes),

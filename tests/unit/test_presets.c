@@ -349,7 +349,8 @@ static void test_course_worked_examples(void **state)
 
 	/* 6 × 70e9 × 15e12 / (1024 × 989.5e12 × 0.5) s = 143.93 days (CS336 lecture 2) */
 	load(reg, "course-70b-15t-1024-h100", &sc, &r);
-	assert_close(r.compute.train_days, 143.93, 1e-4);
+	/* params: 70B is a shape with real dims (ffn a multiple of 256): 69.98 B */
+	assert_close(r.compute.train_days, 143.93, 5e-4);
 	assert_true(r.memory.fits);
 
 	/* 8 × 80e9 B / 16 B per parameter = 4e10 parameters */

@@ -175,7 +175,8 @@ static void test_profile_with_datasheet(void **state)
 	assert_close(g.overhead_bytes, ds.overhead_bytes, 0);
 	assert_string_equal(g.source, "napkin probe: NVIDIA H100 80GB HBM3, driver 550.54.15, CUDA 12.4, cuBLASLt "
 				      "12.4.5; measured: bandwidth, host copies, bf16; the rest from NVIDIA H100 "
-				      "Tensor Core GPU datasheet (sparse figures halved)");
+				      "Tensor Core GPU datasheet, launched 2022 (sparse figures halved); as napkin's "
+				      "built-in h100-sxm; level V (verified against the datasheet)");
 	r.m.context_bytes = 900 * MIB;
 	probe_profile(&r, &ds, &g);
 	assert_close(g.overhead_bytes, 900 * MIB, 0);
