@@ -382,14 +382,6 @@ static int range_check(const struct engine_scenario *sc, const struct engine_ran
 	char what[200], cnt[40];
 
 	if (r->from < r->to) {
-		if (k->type == ENGINE_KNOB_INT && r->geometric && floor(r->from * r->step + 0.5) == r->from) {
-			/* whole numbers: the first point rounds back to from */
-			snprintf(what, sizeof what,
-				 eng_tr(sc->tr, N_("the factor %.16g cannot move %s from %.16g (a whole-number knob: %.16g × "
-						   "%.16g rounds back to %.16g); a factor of at least %.6g does")),
-				 r->step, k->key, r->from, r->from, r->step, r->from, (r->from + 0.5) / r->from);
-			return range_err(err, sc->tr, text, what);
-		}
 		if (k->type != ENGINE_KNOB_INT &&
 		    (r->geometric ? r->from * r->step == r->from : r->from + r->step == r->from)) {
 			snprintf(what, sizeof what,
@@ -401,8 +393,10 @@ static int range_check(const struct engine_scenario *sc, const struct engine_ran
 			return range_err(err, sc->tr, text, what);
 		}
 	}
-	/* exact where the range is short enough to walk */
-	np = range_iterations(r) <= ENGINE_RANGE_WALK_MAX ? (double)engine_range_values(r, NULL, 0) : range_points(r);
+	/* exact where the range is short enough to walk (a walk is bounded by its points) */
+	np = range_points(r);
+	if (np <= ENGINE_RANGE_WALK_MAX)
+		np = (double)engine_range_values(r, NULL, 0);
 	if (np > ENGINE_RANGE_MAX_POINTS) {
 		if (np < 1e15)
 			snprintf(cnt, sizeof cnt, "%.0f", np);
@@ -421,6 +415,33 @@ size_t engine_range_values(const struct engine_range *r, double *out, size_t max
 	bool whole = r->knob != NULL && r->knob->type == ENGINE_KNOB_INT;
 	double tol = range_tol(r), prev = NAN, it = range_iterations(r);
 
+	if (whole && r->geometric && it > 0.0 && range_points(r) > ENGINE_RANGE_WALK_MAX) {
+		double np = range_points(r);
+		return np < (double)SIZE_MAX / 2 ? (size_t)np : SIZE_MAX / 2;
+	}
+	if (whole && r->geometric && it > 0.0) {
+		/* a whole-number knob's geometric points, rounded: from one value the walk jumps
+		 * to the first i whose point rounds to more, j = ceil(log((v + ½)/from)/log(factor)),
+		 * so it takes as many steps as there are points (batch=1..8:x1.00000001 is 1, 2,
+		 * ..., 8 in 8 steps, not 2e8), bounded by ENGINE_RANGE_WALK_MAX */
+		double x, v, j, fi = 0.0;
+		size_t steps;
+		for (steps = 0; steps < (size_t)ENGINE_RANGE_WALK_MAX; steps++) {
+			x = r->from * pow(r->step, fi);
+			if (x > r->to + tol)
+				return n;
+			v = floor(x + 0.5);
+			if (v != prev) {
+				if (out != NULL && n < max)
+					out[n] = v;
+				prev = v;
+				n++;
+			}
+			j = ceil(log((v + 0.5) / r->from) / log(r->step));
+			fi = j > fi ? j : fi + 1.0;
+		}
+		return n; /* not reached for a range range_check accepts */
+	}
 	/* a range too long to walk is counted, not walked (the loop is bounded by its
 	 * iterations, never by the distinct values it finds) */
 	if (it > ENGINE_RANGE_WALK_MAX) {

@@ -69,10 +69,11 @@ struct engine_range {
 
 /* Parses "KNOB", "KNOB=FROM..TO", "KNOB=FROM..TO:xFACTOR" or "KNOB=FROM..TO:+STEP";
  * FROM and TO in the knob's units ("128k", "80GB"). A bare KNOB takes
- * engine_range_default. A step that cannot move the value (below its resolution, or a
- * whole-number knob's factor that rounds back) and a range of more than
- * ENGINE_RANGE_MAX_POINTS points are refused by their count in closed form, before any
- * point is computed. Returns 0, or NAPKIN_EINVAL with err saying what is allowed. */
+ * engine_range_default. A step that cannot move a real knob's value (below its
+ * resolution) and a range of more than ENGINE_RANGE_MAX_POINTS points are refused, the
+ * latter by its count (in closed form, exact up to ENGINE_RANGE_WALK_MAX points), before any
+ * point is computed. A whole-number knob's slow factor rounds onto every whole number first
+ * (batch=1..8:x1.00000001 is 1, 2, ..., 8). Returns 0, or NAPKIN_EINVAL with err saying what is allowed. */
 int engine_range_parse(const struct engine_scenario *sc, const char *text, struct engine_range *r,
 		       struct napkin_err *err);
 /* The default range of a number knob for scenario sc: batch 1 .. twice the largest that

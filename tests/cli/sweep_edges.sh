@@ -51,16 +51,16 @@ what="a size step below the resolution"
 run sweep gpu_memory=1GB..2GB:+1e-20B
 refused
 err_has "below the resolution of 1000000000"
-what="a factor that rounds a whole-number knob back"
+what="a factor that rounds a whole-number knob onto every whole number"
 for f in text csv json; do
 	run sweep seq=1..100000000:x1.000000000000001 --format $f
 	refused
-	err_has "cannot move seq from 1"
+	err_has "100000000 points, at most 1024"
 done
-what="a slow factor on batch"
-run sweep batch=1..8:x1.00000001 --format csv
-refused
-err_has "cannot move batch from 1"
+what="a slow factor on batch: 1 to 8, each whole number once, at once"
+run sweep batch=1..8:x1.00000001 --format csv --y memory.total
+ok
+[ "$(grep -c '^[1-8],' "$tmp/out")" = 8 ] || fail "$what: not the 8 points 1..8: $(cat "$tmp/out")"
 what="the true count of a long range"
 run sweep seq=1..200000:+1
 refused

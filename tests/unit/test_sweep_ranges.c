@@ -42,10 +42,11 @@ static void test_unmovable_steps_refused(void **state)
 	(void)state;
 	refused_with("mfu=0.5..1:+1e-30", "the step 1e-30 is below the resolution of 0.5");
 	refused_with("gpu_memory=1GB..2GB:+1e-20B", "below the resolution of 1000000000");
-	refused_with("seq=1..100000000:x1.000000000000001", "cannot move seq from 1");
-	refused_with("batch=1..8:x1.00000001", "cannot move batch from 1");
-	/* the smallest factor that moves a whole 100 is 100.5/100 */
-	refused_with("seq=100..1e7:x1.001", "a factor of at least 1.005 does");
+	/* a whole-number knob's factor that adds less than 1 a step rounds onto every whole
+	 * number first: 1..1e8 by 1.000000000000001 is 1, 2, ..., 1e8, refused by that count */
+	refused_with("seq=1..100000000:x1.000000000000001", "100000000 points, at most 1024");
+	/* 100..1000 each (901), then 1000 · 1.001^k up to 1e7: 901 + 9214 */
+	refused_with("seq=100..1e7:x1.001", "10115 points");
 }
 
 /* the count in the message is the range's own, not a cap */
@@ -73,6 +74,8 @@ static void test_counts_match_walk(void **state)
 		{"batch=1..64:+3", 22},     /* 1, 4, ..., 64 */
 		{"mfu=0.1..0.9:+0.1", 9},   /* the end point within the tolerance */
 		{"seq=1000..2000:x1.0006", 971}, /* whole numbers: 1000..1667 each, then distinct */
+		{"batch=1..8:x1.00000001", 8},    /* 1, 2, ..., 8: the walk jumps from value to value */
+		{"batch=4..6:x1.1", 3},           /* 4 (4.4), 5 (4.84 and 5.32), 6 (5.86) */
 	};
 	struct engine_range r;
 	struct napkin_err err;
