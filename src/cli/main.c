@@ -21,6 +21,17 @@
 #define NAPKIN_VERSION "0.0.0"
 #endif
 
+/* What the catalogue just loaded could not use (a NAPKIN_LOCALEDIR file refused, a
+ * translation whose conversions differ from the English): one line each on stderr. */
+static void lang_warnings(void)
+{
+	char w[1536];
+	size_t i;
+
+	for (i = 0; i18n_warning(i18n_get(), i, w, sizeof w) != NULL; i++)
+		fprintf(stderr, _("napkin: warning: %s\n"), w);
+}
+
 /* --lang en|zh, taken out of argv wherever it is, before any command reads it: every
  * command speaks the language (docs/i18n.md). Without it, the environment's (LANGUAGE,
  * LC_ALL, LC_MESSAGES, LANG). Returns 0, or CLI_EXIT_USAGE with the reason printed. */
@@ -64,6 +75,7 @@ static int take_lang(int *argc, char **argv)
 		(void)i18n_lang_parse(value, &lang);
 	}
 	i18n_set(lang);
+	lang_warnings();
 	return 0;
 }
 

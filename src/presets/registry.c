@@ -295,8 +295,11 @@ static int scan_dir(struct preset_registry *reg, const char *dir, enum preset_or
 						 util_err_set(err, NAPKIN_EINVAL, _("a file name in it is too long")), err);
 				continue;
 			}
-			if (!preg_file_exists(path))
+			/* a FIFO, a link to /dev/zero or to nothing: never read, never skipped silently */
+			if ((rc = preg_regular(path, err)) != NAPKIN_OK) {
+				rc = skip_broken(reg, (enum preset_kind)k, path, rc, err);
 				continue;
+			}
 			rc = preg_read(path, &text, &len, err);
 			if (rc == NAPKIN_OK)
 				rc = add_preset(reg, (enum preset_kind)k, origin, path, path, sub, text, len, err);

@@ -50,6 +50,9 @@ extern const char *const preg_kind_dirs[PRESET_KIND_COUNT];
 struct preg_entry *preg_find(const struct preset_registry *reg, enum preset_kind kind, const char *id);
 /* Whether path is a regular file. */
 bool preg_file_exists(const char *path);
+/* NAPKIN_OK when path (symbolic links followed) is a regular file; otherwise err says what it
+ * is instead, or why it cannot be read, at path (a broken file of the search path). */
+int preg_regular(const char *path, struct napkin_err *err);
 /* An id from a file name: its base name less the extension. */
 int preg_id_of(const char *path, char *id, size_t n, struct napkin_err *err);
 /* A model (kind PRESET_MODEL, into *m) or a GPU (PRESET_GPU, into *g) from its text; name

@@ -7,6 +7,7 @@
  * (IEEE 754-2019 §4.3.1), and split into exponent and mantissa fields; subnormals share
  * the smallest normal exponent. Overflow follows each format's rule (see dtypelab.h).
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -372,18 +373,41 @@ void teach_dtype_bitstring(const struct teach_encoding *e, char *buf, size_t n)
 	}
 }
 
-static int parse_plain(const char *s, double *x)
+enum parsed { PARSED_OK = 0, PARSED_BAD, PARSED_UNDER, PARSED_OVER };
+
+static int range_err(enum parsed why, const char *text, struct napkin_err *err)
+{
+	if (why == PARSED_UNDER)
+		return util_err_set(err, NAPKIN_EINVAL,
+				    _("'%s' is below the smallest double (about 4.9e-324): it would read as 0, which it is not"),
+				    text);
+	return util_err_set(err, NAPKIN_EINVAL, _("'%s' is past the largest double (about 1.8e308)"), text);
+}
+
+/* One number; strtod's ERANGE kept apart (C11 7.22.1.3): a value below the smallest double
+ * reads as 0 and one past the largest as ±inf, neither of them what was typed. A subnormal
+ * result (1e-310) is a double, inexact as 0.1 is: kept. */
+static enum parsed parse_plain(const char *s, double *x)
 {
 	char *end;
 
 	while (*s == ' ')
 		s++;
 	if (*s == '\0')
-		return -1;
+		return PARSED_BAD;
+	errno = 0;
 	*x = strtod(s, &end);
+	if (end == s)
+		return PARSED_BAD;
 	while (*end == ' ')
 		end++;
-	return end == s || *end != '\0' ? -1 : 0;
+	if (*end != '\0')
+		return PARSED_BAD;
+	if (errno == ERANGE && *x == 0.0)
+		return PARSED_UNDER;
+	if (errno == ERANGE && isinf(*x))
+		return PARSED_OVER;
+	return PARSED_OK;
 }
 
 int teach_dtype_parse_value(const char *text, double *x, struct napkin_err *err)
@@ -391,6 +415,7 @@ int teach_dtype_parse_value(const char *text, double *x, struct napkin_err *err)
 	char buf[80];
 	char *op;
 	double a, b;
+	enum parsed pa, pb = PARSED_OK;
 
 	if (strlen(text) >= sizeof buf)
 		goto bad;
@@ -401,8 +426,13 @@ int teach_dtype_parse_value(const char *text, double *x, struct napkin_err *err)
 	if (op != NULL) {
 		char c = *op;
 		*op = '\0';
-		if (parse_plain(buf, &a) != 0 || parse_plain(op + 1, &b) != 0)
+		pa = parse_plain(buf, &a);
+		if (pa == PARSED_OK)
+			pb = parse_plain(op + 1, &b);
+		if (pa == PARSED_BAD || pb == PARSED_BAD)
 			goto bad;
+		if (pa != PARSED_OK || pb != PARSED_OK)
+			return range_err(pa != PARSED_OK ? pa : pb, text, err);
 		if (c == '^') {
 			/* "-2^-9" means -(2^-9), as in mathematics */
 			*x = a < 0 ? -pow(-a, b) : pow(a, b);
@@ -411,10 +441,18 @@ int teach_dtype_parse_value(const char *text, double *x, struct napkin_err *err)
 				goto bad;
 			*x = a / b;
 		}
+		/* 2^-2000 and 1/1e308 are 0 as doubles, 10^400 is inf: not the value typed */
+		if (*x == 0.0 && a != 0.0 && isfinite(b))
+			return range_err(PARSED_UNDER, text, err);
+		if (isinf(*x) && isfinite(a) && isfinite(b))
+			return range_err(PARSED_OVER, text, err);
 		return NAPKIN_OK;
 	}
-	if (parse_plain(buf, x) != 0)
+	pa = parse_plain(buf, x);
+	if (pa == PARSED_BAD)
 		goto bad;
+	if (pa != PARSED_OK)
+		return range_err(pa, text, err);
 	return NAPKIN_OK;
 bad:
 	return util_err_set(err, NAPKIN_EINVAL, _("'%s' is not a number (e.g. 70000, 1e5, -0.1, 2^-9, 1/3, inf, nan)"),

@@ -69,6 +69,12 @@ int64_t teach_tensor_numel(const struct teach_tensor *t)
 	int64_t n = 1;
 	int d;
 
+	/* a zero anywhere is an empty tensor; the other sizes' product is within 2^62 (every
+	 * tensor is made or viewed with that bound), but in another order than the zero could
+	 * overflow first */
+	for (d = 0; d < t->ndim; d++)
+		if (t->size[d] == 0)
+			return 0;
 	for (d = 0; d < t->ndim; d++)
 		n *= t->size[d];
 	return n;
@@ -117,7 +123,7 @@ int teach_tensor_make(struct teach_tensor *t, enum engine_dtype dt, int ndim, co
 		      const char *const *names, struct napkin_err *err)
 {
 	struct teach_tensor r;
-	int64_t numel = 1;
+	int64_t numel = 1, extent = 1;
 	int d;
 
 	if (ndim < 0 || ndim > TEACH_MAX_DIMS)
@@ -132,9 +138,15 @@ int teach_tensor_make(struct teach_tensor *t, enum engine_dtype dt, int ndim, co
 			return util_err_set(err, NAPKIN_EINVAL, _("dimension %d: size %lld is negative"), d,
 					    (long long)sizes[d]);
 		r.size[d] = sizes[d];
+		/* and the product without the zeros, which bounds the strides (an empty [0, 2^40,
+		 * 2^40] would have a stride of 2^80 on its first dimension) */
 		numel = teach_mul_lim(numel, sizes[d]);
+		extent = teach_mul_lim(extent, sizes[d] > 1 ? sizes[d] : 1);
 		if (numel < 0)
 			return util_err_set(err, NAPKIN_ELIMIT, _("the tensor has more than 2^62 elements"));
+		if (extent < 0)
+			return util_err_set(err, NAPKIN_ELIMIT,
+					    _("the tensor's strides would pass 2^62 (its sizes other than 0 multiply past it)"));
 		if (names != NULL && names[d] != NULL && names[d][0] != '\0') {
 			if (!teach_dim_name_valid(names[d], strlen(names[d])))
 				return util_err_set(err, NAPKIN_EINVAL,
@@ -192,8 +204,9 @@ static int parse_size(const char *s, size_t len, bool allow_infer, int64_t *out,
 		*out = -1;
 		return NAPKIN_OK;
 	}
-	if (engine_unit_parse(ENGINE_UNIT_TOKENS, tmp, &v, &e2) != NAPKIN_OK || v < 0 || v != (double)(int64_t)v ||
-	    v > (double)NUMEL_LIMIT)
+	/* the range first: converting a double past int64 (or NaN) to int64_t is undefined */
+	if (engine_unit_parse(ENGINE_UNIT_TOKENS, tmp, &v, &e2) != NAPKIN_OK || !(v >= 0 && v <= (double)NUMEL_LIMIT) ||
+	    v != (double)(int64_t)v)
 		return util_err_set(err, NAPKIN_EINVAL, _("'%s' is not a size (a whole number >= 0, e.g. 4096 or 4k)"),
 				    tmp);
 	*out = (int64_t)v;

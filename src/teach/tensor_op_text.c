@@ -4,6 +4,7 @@
  * dimensions and numbers read, and the operation of tensor_ops.c applied with a note on
  * what it did to memory.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,9 +81,12 @@ static int arg_int(const char *s, int64_t *out, struct napkin_err *err)
 	char *end;
 	long long v;
 
+	errno = 0;
 	v = strtoll(s, &end, 10);
 	if (end == s || *end != '\0')
 		return util_err_set(err, NAPKIN_EINVAL, _("'%s' is not a whole number"), s);
+	if (errno == ERANGE) /* strtoll gives LLONG_MAX or LLONG_MIN then: not what was typed */
+		return util_err_set(err, NAPKIN_ELIMIT, _("'%s' is past the 64-bit range (-2^63 to 2^63 - 1)"), s);
 	*out = v;
 	return NAPKIN_OK;
 }

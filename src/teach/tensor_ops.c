@@ -40,6 +40,20 @@ static int wrap(const struct teach_tensor *t, int d)
 	return d < 0 ? d + t->ndim : d;
 }
 
+/* r's storage offset moved by n strides of stride (narrow, slice, select), or false with err
+ * set where it would pass int64 (strides multiplied by slices' steps grow without bound). */
+static bool move_offset(struct teach_tensor *r, int64_t n, int64_t stride, struct napkin_err *err)
+{
+	int64_t by;
+
+	if (__builtin_mul_overflow(n, stride, &by) || __builtin_add_overflow(r->offset, by, &r->offset)) {
+		util_err_set(err, NAPKIN_ELIMIT, _("the storage offset would pass the 64-bit range (%lld strides of %lld)"),
+			     (long long)n, (long long)stride);
+		return false;
+	}
+	return true;
+}
+
 int teach_tensor_transpose(const struct teach_tensor *t, int a, int b, struct teach_tensor *out,
 			   struct napkin_err *err)
 {
@@ -90,7 +104,7 @@ int teach_tensor_permute(const struct teach_tensor *t, const int *order, int n, 
 static int infer_shape(const struct teach_tensor *t, int ndim, const int64_t *sizes, int64_t *shape,
 		       struct napkin_err *err)
 {
-	int64_t numel = teach_tensor_numel(t), known = 1;
+	int64_t numel = teach_tensor_numel(t), known = 1, extent = 1;
 	int d, infer = -1;
 	char want[200];
 	size_t pos = 0;
@@ -110,9 +124,16 @@ static int infer_shape(const struct teach_tensor *t, int ndim, const int64_t *si
 		} else if (sizes[d] < 0) {
 			return teach_torch_err(err, NAPKIN_EINVAL, NULL, N_("invalid shape dimension %lld"), (long long)sizes[d]);
 		} else {
+			/* the product without the zeros bounds the strides too (teach_contiguous_strides) */
 			known = teach_mul_lim(known, sizes[d]);
+			extent = teach_mul_lim(extent, sizes[d] > 1 ? sizes[d] : 1);
 			if (known < 0)
 				return util_err_set(err, NAPKIN_ELIMIT, _("shape '%s' has more than 2^62 elements"), want);
+			if (extent < 0)
+				return util_err_set(err, NAPKIN_ELIMIT,
+						    _("shape '%s': its strides would pass 2^62 (its sizes other than 0 "
+						      "multiply past it)"),
+						    want);
 		}
 		shape[d] = sizes[d];
 	}
@@ -129,14 +150,16 @@ static int infer_shape(const struct teach_tensor *t, int ndim, const int64_t *si
 }
 
 /* ATen's computeStride: the strides of a view of t with shape, or false with *bad_dim
- * set to the dimension whose boundary with the next one the new shape would cross. */
+ * set to the dimension whose boundary with the next one the new shape would cross, or with
+ * *overflow where a new stride would pass int64 (a stride grown by slices' steps). */
 static bool compute_stride(const struct teach_tensor *t, int ndim, const int64_t *shape, int64_t *stride,
-			   int *bad_dim)
+			   int *bad_dim, bool *overflow)
 {
 	int64_t chunk_base, tensor_numel = 1, view_numel = 1;
 	int td, vd = ndim - 1;
 
 	*bad_dim = -1;
+	*overflow = false;
 	if (teach_tensor_numel(t) == 0) {
 		/* an empty tensor: the same shape keeps its strides, any other gets the strides
 		 * a fresh tensor of that shape would have */
@@ -160,10 +183,16 @@ static bool compute_stride(const struct teach_tensor *t, int ndim, const int64_t
 	}
 	chunk_base = t->stride[t->ndim - 1];
 	for (td = t->ndim - 1; td >= 0; td--) {
-		tensor_numel *= t->size[td];
-		if (td == 0 || (t->size[td - 1] != 1 && t->stride[td - 1] != tensor_numel * chunk_base)) {
+		int64_t span;
+		tensor_numel *= t->size[td]; /* at most the numel, 2^62 */
+		/* a product past int64 is no stride of this tensor: the chunk ends there */
+		if (td == 0 || (t->size[td - 1] != 1 && (__builtin_mul_overflow(tensor_numel, chunk_base, &span) ||
+							  t->stride[td - 1] != span))) {
 			while (vd >= 0 && (view_numel < tensor_numel || shape[vd] == 1)) {
-				stride[vd] = view_numel * chunk_base;
+				if (__builtin_mul_overflow(view_numel, chunk_base, &stride[vd])) {
+					*overflow = true;
+					return false;
+				}
 				view_numel *= shape[vd];
 				vd--;
 			}
@@ -200,13 +229,16 @@ int teach_tensor_view(const struct teach_tensor *t, int ndim, const int64_t *siz
 	int64_t shape[TEACH_MAX_DIMS], stride[TEACH_MAX_DIMS] = {0};
 	struct teach_tensor r = *t;
 	int bad, d, rc;
+	bool overflow;
 
 	rc = infer_shape(t, ndim, sizes, shape, err);
 	if (rc != NAPKIN_OK)
 		return rc;
-	if (!compute_stride(t, ndim, shape, stride, &bad)) {
+	if (!compute_stride(t, ndim, shape, stride, &bad, &overflow)) {
 		char a[TEACH_DIM_NAME_MAX + 8], b[TEACH_DIM_NAME_MAX + 8];
 		int nb = bad + 1;
+		if (overflow)
+			return util_err_set(err, NAPKIN_ELIMIT, _("view: a new stride would pass the 64-bit range"));
 		if (bad < 0) /* cannot happen for equal sizes; kept for safety */
 			return teach_torch_err(err, NAPKIN_EINVAL, NULL,
 					       N_("view size is not compatible with input tensor's size and stride"));
@@ -293,17 +325,23 @@ int teach_tensor_narrow(const struct teach_tensor *t, int dim, int64_t start, in
 	if (length < 0 || start > size - length)
 		return teach_torch_err(err, NAPKIN_EINVAL, NULL, N_("start (%lld) + length (%lld) exceeds dimension size (%lld)"),
 				    (long long)start, (long long)length, (long long)size);
-	r.offset += start * t->stride[dim];
+	if (!move_offset(&r, start, t->stride[dim], err))
+		return NAPKIN_ELIMIT;
 	r.size[dim] = length;
 	*out = r;
 	return NAPKIN_OK;
 }
 
+/* Python's slice on one dimension as ATen's slice() does it: start and stop wrapped once
+ * when negative, then clamped to [0, size] (stop to [start, size]); size ceil((stop - start) /
+ * step), step > 0; the offset moves start strides, the stride is multiplied by step. Here
+ * ceil is 1 + (len - 1) / step, which cannot overflow (ATen's (len + step - 1) / step does
+ * for a step near 2^63), and a stride or offset past int64 is refused. */
 int teach_tensor_slice(const struct teach_tensor *t, int dim, int64_t start, int64_t stop, int64_t step,
 		       struct teach_tensor *out, struct napkin_err *err)
 {
 	struct teach_tensor r = *t;
-	int64_t size, len;
+	int64_t size, len, stride;
 
 	if (check_dim(t, dim, err) != NAPKIN_OK)
 		return NAPKIN_EINVAL;
@@ -317,10 +355,15 @@ int teach_tensor_slice(const struct teach_tensor *t, int dim, int64_t start, int
 		stop += size;
 	start = start < 0 ? 0 : start > size ? size : start;
 	stop = stop < start ? start : stop > size ? size : stop;
-	len = (stop - start + step - 1) / step;
-	r.offset += start * t->stride[dim];
+	len = stop - start == 0 ? 0 : 1 + (stop - start - 1) / step;
+	if (__builtin_mul_overflow(t->stride[dim], step, &stride))
+		return util_err_set(err, NAPKIN_ELIMIT,
+				    _("slice: the new stride %lld × %lld is past the 64-bit range of a stride"),
+				    (long long)t->stride[dim], (long long)step);
+	if (!move_offset(&r, start, t->stride[dim], err))
+		return NAPKIN_ELIMIT;
 	r.size[dim] = len;
-	r.stride[dim] = t->stride[dim] * step;
+	r.stride[dim] = stride;
 	*out = r;
 	return NAPKIN_OK;
 }
@@ -341,7 +384,8 @@ int teach_tensor_select(const struct teach_tensor *t, int dim, int64_t index, st
 				    (long long)index, dim, (long long)size);
 	if (index < 0)
 		index += size;
-	r.offset += index * t->stride[dim];
+	if (!move_offset(&r, index, t->stride[dim], err))
+		return NAPKIN_ELIMIT;
 	for (d = dim; d < t->ndim - 1; d++) {
 		r.size[d] = t->size[d + 1];
 		r.stride[d] = t->stride[d + 1];
@@ -359,7 +403,7 @@ int teach_tensor_expand(const struct teach_tensor *t, int ndim, const int64_t *s
 {
 	struct teach_tensor r;
 	int lead = ndim - t->ndim, d;
-	int64_t numel = 1;
+	int64_t numel = 1, extent = 1;
 
 	if (ndim > TEACH_MAX_DIMS)
 		return util_err_set(err, NAPKIN_ELIMIT, _("at most %d dimensions"), TEACH_MAX_DIMS);
@@ -399,8 +443,12 @@ int teach_tensor_expand(const struct teach_tensor *t, int ndim, const int64_t *s
 			}
 		}
 		numel = teach_mul_lim(numel, r.size[d]);
+		extent = teach_mul_lim(extent, r.size[d] > 1 ? r.size[d] : 1);
 		if (numel < 0)
 			return util_err_set(err, NAPKIN_ELIMIT, _("the expanded tensor has more than 2^62 elements"));
+		if (extent < 0)
+			return util_err_set(err, NAPKIN_ELIMIT,
+					    _("the tensor's strides would pass 2^62 (its sizes other than 0 multiply past it)"));
 	}
 	*out = r;
 	return NAPKIN_OK;

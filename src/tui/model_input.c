@@ -221,12 +221,17 @@ static void retranslate(struct tui_model *m)
 /* Z: English <-> Chinese, live; what is on the screen is written again in the new language. */
 static unsigned switch_lang(struct tui_model *m)
 {
+	char w[600];
+
 	i18n_set(i18n_get() == I18N_ZH ? I18N_EN : I18N_ZH);
 	util_strlcpy(m->lang, i18n_code(i18n_get()), sizeof m->lang); /* lessons opened from now on */
 	retranslate(m);
 	tui_model_explain_again(m);
 	/* TRANSLATORS: the name of the language of this catalogue, shown when Z switches to it */
 	tui_model_message(m, false, "%s", _("Language: English"));
+	/* what the catalogue could not use (NAPKIN_LOCALEDIR's file refused, a bad translation) */
+	if (i18n_warning(i18n_get(), 0, w, sizeof w) != NULL)
+		tui_model_message(m, true, "%s", w);
 	return TUI_REACT_REDRAW | TUI_REACT_CLEAR;
 }
 

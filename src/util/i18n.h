@@ -63,6 +63,13 @@ const char *i18n_gettext_in(enum i18n_lang lang, const char *msgid) __attribute_
 void i18n_reload(void);
 /* How many messages lang's catalogue holds (0: none loaded, English). */
 size_t i18n_count(enum i18n_lang lang);
+/* What loading lang's catalogue could not use, and why: a NAPKIN_LOCALEDIR file that is
+ * missing (the built-in catalogue then), unreadable or refused whole (English then); a
+ * translation whose printf conversions differ from its msgid's (refused alone: that message
+ * is English, docs/i18n.md). The i-th warning (from 0), in the current language, one line
+ * without newline, into buf; NULL past the last. Library code never prints: the front ends
+ * show them ("napkin: warning: ..."). */
+const char *i18n_warning(enum i18n_lang lang, size_t i, char *buf, size_t n);
 
 /* `_` is GNU gettext's name for it (xgettext's keyword, what translators and every gettext
  * program know); C reserves leading underscores for file-scope identifiers, not macros we own. */

@@ -31,12 +31,36 @@ int util_err_set(struct napkin_err *err, enum napkin_errcode code, const char *f
 	return (int)code;
 }
 
+/* A path longer than err->file keeps its end, where the file's name is, after "…": a
+ * message's "file:line:col" still names the file ("…/long/dir/file.yaml:3:4"). The cut is
+ * at a '/' where one falls in the kept part, else at a character's first byte (UTF-8). */
+static void err_file(struct napkin_err *err, const char *file)
+{
+	static const char ell[] = "…";
+	size_t len = strlen(file), keep = sizeof err->file - sizeof ell; /* room for "…" and the NUL */
+	const char *tail, *slash;
+
+	if (len < sizeof err->file) {
+		memcpy(err->file, file, len + 1);
+		return;
+	}
+	tail = file + len - keep;
+	slash = strchr(tail, '/');
+	if (slash != NULL && slash[1] != '\0')
+		tail = slash;
+	else
+		while (((unsigned char)*tail & 0xc0u) == 0x80u)
+			tail++;
+	memcpy(err->file, ell, sizeof ell - 1);
+	memcpy(err->file + sizeof ell - 1, tail, strlen(tail) + 1);
+}
+
 void util_err_at(struct napkin_err *err, const char *file, int line, int col)
 {
 	if (err == NULL)
 		return;
-	if (file != NULL)
-		util_strlcpy(err->file, file, sizeof err->file);
+	if (file != NULL && file != err->file)
+		err_file(err, file);
 	err->line = line;
 	err->col = col;
 }

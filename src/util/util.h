@@ -53,7 +53,8 @@ int util_err_set(struct napkin_err *err, enum napkin_errcode code, const char *f
 	((void)util_err_set((err), (code), __VA_ARGS__),                                     \
 	 (int)(code) != (int)NAPKIN_OK ? (int)(code) : (int)NAPKIN_EINVAL)
 #endif
-/* Sets the position fields. file may be NULL (keeps the old one). */
+/* Sets the position fields. file may be NULL (keeps the old one); a path that does not fit
+ * keeps its end after "…" ("…/dir/file.yaml"), so the message still names the file. */
 void util_err_at(struct napkin_err *err, const char *file, int line, int col);
 /* Formats "file:line:col: message" (or less, where no position is known) into buf. */
 const char *util_err_format(const struct napkin_err *err, char *buf, size_t n);

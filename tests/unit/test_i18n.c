@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "i18n_fmt.h"
 #include "testutil.h"
 #include "util.h"
 
@@ -230,6 +231,152 @@ static void test_context(void **state)
 	i18n_reload();
 }
 
+/* printf's argument types (C11 7.21.6.1; GNU msgfmt --check's rule for c-format): the
+ * translation may move flags, widths and precisions, and number its arguments, but must read
+ * the same arguments of the same types as the msgid. */
+static void test_format_rule(void **state)
+{
+	static const struct {
+		const char *id, *str;
+		enum i18n_fmt_why why;
+	} cases[] = {
+		{"%s of %s", "%2$s 的 %1$s", I18N_FMT_SAME},
+		{"%s then %d", "%2$d 然后 %1$s", I18N_FMT_SAME},
+		{"%s then %lld", "%2$d 然后 %1$s", I18N_FMT_TYPE},
+		{"%.1f%% done", "完成 %.3f%%", I18N_FMT_SAME},
+		{"%d items", "%5i 项", I18N_FMT_SAME},         /* d and i read the same int */
+		{"%x bytes", "%u 字节", I18N_FMT_SAME},         /* o u x X: one unsigned int */
+		{"%d items", "%u 项", I18N_FMT_TYPE},           /* signed and unsigned are two types */
+		{"%g s", "%e 秒", I18N_FMT_SAME},
+		{"%.*s cut", "%.*s 截断", I18N_FMT_SAME},
+		{"%.*s cut", "%s 截断", I18N_FMT_COUNT},        /* the precision is an int argument */
+		{"%.*s cut", "%d%s 截断", I18N_FMT_SAME},       /* an int then a string all the same */
+		{"%*s pad", "%-*s 填", I18N_FMT_SAME},
+		{"%s here", "%d 这里", I18N_FMT_TYPE},
+		{"%zu layers", "%s 层", I18N_FMT_TYPE},
+		{"%zu layers", "%lu 层", I18N_FMT_TYPE},        /* size_t is not unsigned long to printf's rule */
+		{"%lld tokens", "%ld 词元", I18N_FMT_TYPE},
+		{"extra %s", "多 %s %s", I18N_FMT_COUNT},
+		{"missing %s and %d", "缺 %s", I18N_FMT_COUNT},
+		{"plain", "纯文本 %s", I18N_FMT_COUNT},
+		{"plain", "100%% 纯", I18N_FMT_SAME},
+		{"write %s", "写 %s%n", I18N_FMT_BAD},
+		{"one %s", "一 %y", I18N_FMT_BAD},
+		{"one %s", "一 %1$s %s", I18N_FMT_MIXED},
+		{"two %s %s", "二 %2$s", I18N_FMT_BAD},         /* argument 1 skipped */
+		{"utf8 %s", "坏 %s %\xff", I18N_FMT_UTF8},
+		{"utf8 %s", "坏 %\xc3\x28s", I18N_FMT_UTF8},
+		{"not a format: 40%)", "不是格式：40%）", I18N_FMT_SAME},
+		{"GPU %", "GPU %", I18N_FMT_SAME},
+		{"GPU %", "GPU %s", I18N_FMT_COUNT},
+		{"GPU %", "GPU %\xfe", I18N_FMT_UTF8},
+		{"%1$s%2$s / %3$s %4$s · %5$s%6$s ", "%1$s%2$s / %3$s %4$s · %6$s%5$s ", I18N_FMT_SAME},
+	};
+	struct i18n_fmt_verdict v;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		if (i18n_fmt_check(cases[i].id, cases[i].str, &v) != (cases[i].why == I18N_FMT_SAME) || v.why != cases[i].why)
+			fail_msg("'%s' → '%s': why %d, expected %d", cases[i].id, cases[i].str, (int)v.why, (int)cases[i].why);
+	assert_false(i18n_fmt_check("Memory per GPU: %s", "每 GPU 显存：%d", &v));
+	assert_int_equal(v.arg, 1);
+	assert_string_equal(v.what, "%d");
+	assert_string_equal(v.want_text, "%s");
+}
+
+static int pair_cmp(const void *a, const void *b)
+{
+	return strcmp(((const struct pair *)a)->id, ((const struct pair *)b)->id);
+}
+
+/* A catalogue whose translations read other arguments than their msgids: each such message
+ * is English (printf would read a pointer that is not one), the others are translated, and
+ * each refusal is a warning naming the message and why. */
+static void test_format_refused(void **state)
+{
+	static const char header[] = "Content-Type: text/plain; charset=UTF-8\nPlural-Forms: nplurals=1; plural=0;\n";
+#define PAIR(id, str) {id, sizeof id - 1, str, sizeof str - 1}
+	struct pair p[] = {
+		{"", 0, header, sizeof header - 1},
+		PAIR("%d GPU\0%d GPUs", "%s 张 GPU"),              /* a plural form: %d → %s */
+		PAIR("%d layer\0%d layers", "%d 层"),                /* a plural form, right */
+		PAIR("Memory per GPU: %s", "每 GPU 显存：%d"),       /* %s → %d */
+		PAIR("%zu layers kept", "保留 %s 层"),               /* %zu → %s */
+		PAIR("extra %s", "多 %s %s"),                         /* one more conversion */
+		PAIR("missing %s and %d", "缺 %s"),                   /* one fewer */
+		PAIR("%.*s cut", "%s 截断"),                          /* the precision argument lost */
+		PAIR("%.*s kept", "保留 %.*s"),                       /* right */
+		PAIR("bad byte %s", "坏字节 %\xff"),                  /* not UTF-8 inside a directive */
+		PAIR("%s of %s", "%2$s 的 %1$s"),                     /* numbered: right */
+		PAIR("Memory per GPU", "每 GPU 显存"),
+	};
+	const char *bad[] = {"%d GPU", "Memory per GPU: %s", "%zu layers kept", "extra %s", "missing %s and %d",
+			     "%.*s cut", "bad byte %s"};
+	unsigned char mo[2048];
+	char path[128], w[512];
+	size_t i, j, nw;
+
+	(void)state;
+	qsort(p + 1, sizeof p / sizeof p[0] - 1, sizeof p[0], pair_cmp);
+	snprintf(dir, sizeof dir, "/tmp/napkin-i18n-fmt-%d", (int)getpid());
+	snprintf(path, sizeof path, "mkdir -p %s/zh_CN/LC_MESSAGES", dir);
+	assert_int_equal(system(path), 0);
+	write_mo(mo, build_mo(mo, p, (uint32_t)(sizeof p / sizeof p[0]), false));
+	i18n_set(I18N_ZH);
+	assert_string_equal(P_("%d GPU", "%d GPUs", 8), "%d GPUs");
+	assert_string_equal(P_("%d layer", "%d layers", 8), "%d 层");
+	assert_string_equal(_("Memory per GPU: %s"), "Memory per GPU: %s");
+	assert_string_equal(_("%zu layers kept"), "%zu layers kept");
+	assert_string_equal(_("extra %s"), "extra %s");
+	assert_string_equal(_("missing %s and %d"), "missing %s and %d");
+	assert_string_equal(_("%.*s cut"), "%.*s cut");
+	assert_string_equal(_("%.*s kept"), "保留 %.*s");
+	assert_string_equal(_("bad byte %s"), "bad byte %s");
+	assert_string_equal(_("%s of %s"), "%2$s 的 %1$s");
+	assert_string_equal(_("Memory per GPU"), "每 GPU 显存");
+	/* one warning a refused message, each naming it */
+	i18n_set(I18N_EN);
+	for (nw = 0; i18n_warning(I18N_ZH, nw, w, sizeof w) != NULL; nw++) {
+		assert_non_null(strstr(w, "/zh_CN/LC_MESSAGES/napkin.mo: the translation of \""));
+		assert_non_null(strstr(w, "is not used (English instead)"));
+	}
+	assert_int_equal(nw, sizeof bad / sizeof bad[0]);
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char want[80];
+		snprintf(want, sizeof want, "\"%s\"", bad[i]);
+		for (j = 0; j < nw; j++)
+			if (strstr(i18n_warning(I18N_ZH, j, w, sizeof w), want) != NULL)
+				break;
+		if (j == nw)
+			fail_msg("no warning names %s", want);
+		if (strcmp(bad[i], "Memory per GPU: %s") == 0)
+			assert_non_null(strstr(w, ": argument 1 is %d in the translation but %s in the original"));
+		if (strcmp(bad[i], "bad byte %s") == 0)
+			assert_non_null(strstr(w, ": bytes that are not UTF-8 inside a % conversion"));
+		if (strcmp(bad[i], "missing %s and %d") == 0)
+			assert_non_null(strstr(w, ": it reads 1 arguments, the original 2"));
+	}
+	/* a catalogue refused whole says so, and why; none there, the built-in one, saying so */
+	write_mo(mo, 20);
+	assert_non_null(i18n_warning(I18N_ZH, 0, w, sizeof w));
+	assert_non_null(strstr(w, "/zh_CN/LC_MESSAGES/napkin.mo is refused: shorter than a .mo header; English is used"));
+	assert_null(i18n_warning(I18N_ZH, 1, w, sizeof w));
+	snprintf(path, sizeof path, "rm -rf %s", dir);
+	assert_int_equal(system(path), 0);
+	i18n_reload();
+	assert_non_null(i18n_warning(I18N_ZH, 0, w, sizeof w));
+	assert_non_null(strstr(w, "NAPKIN_LOCALEDIR: no catalogue "));
+	assert_non_null(strstr(w, "; the built-in one is used"));
+	assert_null(i18n_warning(I18N_EN, 0, w, sizeof w)); /* English needs none */
+	unsetenv("NAPKIN_LOCALEDIR");
+	i18n_reload();
+	/* the shipped catalogue passes its own check (msgfmt --check made it) */
+	assert_null(i18n_warning(I18N_ZH, 0, w, sizeof w));
+	i18n_set(I18N_EN);
+#undef PAIR
+}
+
 /* The catalogue compiled in: Chinese with no file and under the C locale. */
 static void test_builtin(void **state)
 {
@@ -315,7 +462,7 @@ static void test_fileio(void **state)
 
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_codes),   cmocka_unit_test(test_environment), cmocka_unit_test(test_reader),
-	cmocka_unit_test(test_context),
+	cmocka_unit_test(test_context), cmocka_unit_test(test_format_rule), cmocka_unit_test(test_format_refused),
 	cmocka_unit_test(test_builtin), cmocka_unit_test(test_width),   cmocka_unit_test(test_fileio),
 };
 

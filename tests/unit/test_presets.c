@@ -946,6 +946,56 @@ static void test_file_kind(void **state)
 	assert_non_null(strstr(err.file[0] ? err.file : err.msg, "nonexistent"));
 }
 
+/* A path longer than struct napkin_err's file (256 bytes) keeps its end, so "file:line:col"
+ * still names the file: a 400-character directory, an error at 2:1. */
+static void test_long_path_keeps_position(void **state)
+{
+	struct preset_registry *reg = tp_builtin();
+	struct engine_scenario sc;
+	struct napkin_err err;
+	char dir[600], path[700], cmd[800], line[1200], name[460];
+	const char *f;
+	size_t n, i;
+
+	(void)state;
+	n = (size_t)snprintf(dir, sizeof dir, "/tmp/napkin-long-%d", (int)getpid());
+	while (n < 400) /* 400 characters: components of 24 */
+		n += (size_t)snprintf(dir + n, sizeof dir - n, "/component_of_the_path_%02zu", n / 24);
+	dir[400] = '\0';
+	assert_int_equal(strlen(dir), 400);
+	snprintf(cmd, sizeof cmd, "mkdir -p '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	snprintf(path, sizeof path, "%s/run.yaml", dir);
+	write_file(path, "batch: 2\nbogus: 1\n");
+	engine_scenario_default(&sc);
+	util_err_clear(&err);
+	assert_int_not_equal(preset_scenario_load(reg, path, &sc, &err), 0);
+	assert_int_equal(err.line, 2);
+	assert_int_equal(err.col, 1);
+	/* "…" then the path's end from a '/', all of it the path's own end */
+	assert_true(strlen(err.file) < sizeof err.file);
+	assert_memory_equal(err.file, "…/", 4);
+	f = err.file + 3;
+	assert_string_equal(path + strlen(path) - strlen(f), f);
+	util_err_format(&err, line, sizeof line);
+	print_message("%s\n", line);
+	assert_non_null(strstr(line, "/run.yaml:2:1: unknown knob 'bogus'"));
+	snprintf(cmd, sizeof cmd, "rm -rf /tmp/napkin-long-%d", (int)getpid());
+	assert_int_equal(system(cmd), 0);
+	/* a name with no '/' in its last 252 bytes: cut before a character, never inside one */
+	for (i = 0; i < 150; i++)
+		memcpy(name + 3 * i, "显", 3);
+	memcpy(name + 450, ".yaml", 6);
+	util_err_at(&err, name, 3, 4);
+	assert_memory_equal(err.file, "…显", 6);
+	n = strlen(err.file);
+	assert_true(n < sizeof err.file && (n - 3 - 5) % 3 == 0);
+	assert_string_equal(err.file + n - 8, "显.yaml");
+	/* a path that fits is kept whole */
+	util_err_at(&err, "presets/gpus/x.yaml", 1, 1);
+	assert_string_equal(err.file, "presets/gpus/x.yaml");
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_file_kind),
 	cmocka_unit_test(test_gpu_presets_match_reference),
@@ -961,6 +1011,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_search_order),
 	cmocka_unit_test(test_inline_model_and_gpu),
 	cmocka_unit_test(test_yaml_writers_read_back),
+	cmocka_unit_test(test_long_path_keeps_position),
 };
 
 TESTUTIL_MAIN("presets", tests)

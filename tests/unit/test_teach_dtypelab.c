@@ -367,6 +367,32 @@ static void test_parse_value(void **state)
 	assert_int_not_equal(teach_dtype_parse_value("1/0", &x, &err), 0);
 	assert_int_not_equal(teach_dtype_parse_value("", &x, &err), 0);
 	assert_int_not_equal(teach_dtype_parse_value("1e5 x", &x, &err), 0);
+	/* below the smallest double (2^-1074, about 4.9e-324) a number reads as 0, past the largest
+	 * (about 1.8e308) as inf: said, not shown as "fp32 holds 0 exactly" */
+	util_err_clear(&err);
+	assert_int_not_equal(teach_dtype_parse_value("1e-400", &x, &err), 0);
+	assert_string_equal(err.msg, "'1e-400' is below the smallest double (about 4.9e-324): it would read as 0, which it is not");
+	assert_int_not_equal(teach_dtype_parse_value("-1e-400", &x, &err), 0);
+	assert_non_null(strstr(err.msg, "below the smallest double"));
+	assert_int_not_equal(teach_dtype_parse_value("2^-2000", &x, &err), 0);
+	assert_non_null(strstr(err.msg, "below the smallest double"));
+	assert_int_not_equal(teach_dtype_parse_value("1e-200/1e200", &x, &err), 0);
+	assert_non_null(strstr(err.msg, "below the smallest double"));
+	assert_int_not_equal(teach_dtype_parse_value("1e400", &x, &err), 0);
+	assert_string_equal(err.msg, "'1e400' is past the largest double (about 1.8e308)");
+	assert_int_not_equal(teach_dtype_parse_value("10^400", &x, &err), 0);
+	assert_non_null(strstr(err.msg, "past the largest double"));
+	assert_int_not_equal(teach_dtype_parse_value("1e-400 x", &x, &err), 0);
+	assert_non_null(strstr(err.msg, "is not a number"));
+	/* a subnormal double is one (inexact, as 0.1 is); 0 written small is 0; 2^-inf is 0 */
+	assert_int_equal(teach_dtype_parse_value("1e-310", &x, &err), 0);
+	assert_true(x > 0 && x < 2.2250738585072014e-308);
+	assert_int_equal(teach_dtype_parse_value("0e-400", &x, &err), 0);
+	assert_true(x == 0);
+	assert_int_equal(teach_dtype_parse_value("2^-inf", &x, &err), 0);
+	assert_true(x == 0);
+	assert_int_equal(teach_dtype_parse_value("2^-1074", &x, &err), 0);
+	assert_true(x == 4.9406564584124654e-324);
 }
 
 /* Every dtype of the lab against every special value: what each note says is what the

@@ -77,6 +77,41 @@ static const struct tcase cases[] = {
 	{"slice 1::3", "10", {"slice(0, 1, 10, 3)"}, {3, END}, {3, END}, 1, false, false, NULL},
 	{"slice -3:", "10", {"slice(0, -3)"}, {3, END}, {1, END}, 7, true, false, NULL},
 	{"slice step 0", "10", {"slice(0, 0, 10, 0)"}, {END}, {END}, 0, false, false, "step must be positive"},
+	/* a step near 2^63: torch.arange(10)[5::2**63-1] is one element, at offset 5, stride 2^63 - 1
+	 * (ceil(5 / (2^63 - 1)) = 1; (len + step - 1) / step would overflow) */
+	{"slice step 2^63-1", "10", {"slice(0, 5, end, 9223372036854775807)"}, {1, END}, {9223372036854775807, END}, 5,
+	 true, false, NULL},
+	{"slice head_dim step 2^63-1", "batch=1 seq=4096 heads=32 head_dim=128",
+	 {"slice(head_dim, 0, end, 9223372036854775807)"}, {1, 4096, 32, 1, END},
+	 {16777216, 4096, 128, 9223372036854775807, END}, 0, false, false, NULL},
+	/* x[:, ::2**63-1] on seq (stride 4096): one element, but the stride 4096 × (2^63 - 1) is past
+	 * int64: refused, not a size 0 and a negative stride */
+	{"slice seq step 2^63-1", "batch=1 seq=4096 heads=32 head_dim=128", {"slice(seq, 0, end, 9223372036854775807)"},
+	 {END}, {END}, 0, false, false, "the new stride 4096 × 9223372036854775807 is past the 64-bit range"},
+	/* ::3000000000 once: size ceil(4096 / 3e9) = 1, stride 4096 × 3e9 = 12,288,000,000,000; twice:
+	 * 1.2288e13 × 3e9 = 3.7e22 is past int64 */
+	{"slice seq step 3e9", "batch=1 seq=4096 heads=32 head_dim=128", {"slice(seq, 0, end, 3000000000)"},
+	 {1, 1, 32, 128, END}, {16777216, 12288000000000, 128, 1, END}, 0, true, false, NULL},
+	{"slice seq step 3e9 twice", "batch=1 seq=4096 heads=32 head_dim=128",
+	 {"slice(seq, 0, end, 3000000000)", "slice(seq, 0, end, 3000000000)"}, {END}, {END}, 0, false, false,
+	 "the new stride 12288000000000 × 3000000000 is past the 64-bit range"},
+	/* the offset: [4, 4][:, 1::2**63-1] has offset 1 and stride 2^63 - 1 on dim 1; narrowing it
+	 * at 1 would move the offset to 2^63 */
+	{"narrow offset past int64", "4 4", {"slice(1, 1, end, 9223372036854775807)", "narrow(1, 1, 0)"}, {END}, {END}, 0,
+	 false, false, "storage offset would pass the 64-bit range"},
+	{"select offset past int64", "4 4", {"slice(1, 1, end, 9223372036854775807)", "slice(1, 1, end, 2)"}, {END},
+	 {END}, 0, false, false, "the new stride 9223372036854775807 × 2 is past"},
+	{"slice offset past int64", "4 4", {"slice(1, 1, end, 9223372036854775807)", "slice(1, 1, end, 1)"}, {END},
+	 {END}, 0, false, false, "storage offset would pass the 64-bit range"},
+	/* a number past int64 as typed: strtoll would give 2^63 - 1 silently */
+	{"slice step past int64", "10", {"slice(0, 0, end, 99999999999999999999)"}, {END}, {END}, 0, false, false,
+	 "is past the 64-bit range"},
+	/* an empty tensor's strides are its other sizes' products: [0, 4].view(0, 2^40, 2^40) would
+	 * have a stride of 2^80 */
+	{"empty view strides past 2^62", "0 4", {"view(0, 1099511627776, 1099511627776)"}, {END}, {END}, 0, false, false,
+	 "its strides would pass 2^62"},
+	{"empty expand strides past 2^62", "0 1", {"expand(0, 4611686018427387904)", "expand(2, 0, 4611686018427387904)"},
+	 {END}, {END}, 0, false, false, "strides would pass 2^62"},
 	/* select: x[1] of a [3, 4] tensor -> size [4], offset 4, contiguous */
 	{"select row", "3 4", {"select(0, 1)"}, {4, END}, {1, END}, 4, true, false, NULL},
 	{"select column", "3 4", {"select(1, -1)"}, {3, END}, {4, END}, 3, false, false, NULL},
@@ -209,6 +244,38 @@ static void test_parse_and_bytes(void **state)
 	assert_int_not_equal(teach_tensor_parse("batch", ENGINE_DT_FP32, &t, &err), 0);
 	assert_int_not_equal(teach_tensor_parse("4194304 4194304 4194304 4194304", ENGINE_DT_FP32, &t, &err), 0);
 	assert_int_equal(err.code, NAPKIN_ELIMIT);
+}
+
+/* Sizes and strides that would pass int64 in the arithmetic itself, from parsed shapes and
+ * from a tensor whose strides were scaled by slices. */
+static void test_overflow(void **state)
+{
+	struct teach_tensor t, r;
+	struct napkin_err err;
+	int64_t sizes[2] = {1, 4};
+
+	(void)state;
+	/* [0, 2^40, 2^40]: no element, but a stride of 2^80 on dim 0 */
+	util_err_clear(&err);
+	assert_int_equal(teach_tensor_parse("0 1099511627776 1099511627776", ENGINE_DT_FP32, &t, &err), NAPKIN_ELIMIT);
+	assert_non_null(strstr(err.msg, "strides would pass 2^62"));
+	/* [0, 2^31, 2^31]: 2^62, the limit itself, is a tensor; numel 0 in any order of its dims */
+	assert_int_equal(teach_tensor_parse("0 2147483648 2147483648", ENGINE_DT_FP32, &t, &err), NAPKIN_OK);
+	assert_int_equal(t.stride[0], (int64_t)1 << 62);
+	assert_int_equal(teach_tensor_op(&t, "permute(1, 2, 0)", &r, NULL, &err), NAPKIN_OK);
+	assert_int_equal(teach_tensor_numel(&r), 0);
+	assert_true(teach_tensor_is_contiguous(&r));
+	/* a view whose new stride would be 2^63: strides (2^62, 2^61) merged into [1, 4] puts
+	 * 4 × 2^61 on the size-1 dim (not reachable by the typed ops: checked all the same) */
+	memset(&t, 0, sizeof t);
+	t.ndim = 2;
+	t.size[0] = t.size[1] = 2;
+	t.stride[0] = (int64_t)1 << 62;
+	t.stride[1] = (int64_t)1 << 61;
+	t.storage = 4;
+	util_err_clear(&err);
+	assert_int_equal(teach_tensor_view(&t, 2, sizes, NULL, &r, &err), NAPKIN_ELIMIT);
+	assert_non_null(strstr(err.msg, "stride would pass the 64-bit range"));
 }
 
 static void test_op_errors(void **state)
@@ -436,6 +503,7 @@ static void test_scenario_kv_cache(void **state)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_pytorch_cases),
 	cmocka_unit_test(test_parse_and_bytes),
+	cmocka_unit_test(test_overflow),
 	cmocka_unit_test(test_op_errors),
 	cmocka_unit_test(test_op_errors_zh),
 	cmocka_unit_test(test_scenario_train),

@@ -4,7 +4,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "i18n.h"
 #include "model.h"
 #include "testtui.h"
 #include "testutil.h"
@@ -408,6 +410,42 @@ static void test_badge_precision(void **state)
 	tt_free_model(m);
 }
 
+/* Z loads the Chinese catalogue: when NAPKIN_LOCALEDIR's is refused (cut short), the
+ * message line says why (as an error), instead of English with no word. */
+static void test_lang_warning(void **state)
+{
+	struct tui_model *m;
+	char dir[64], path[160];
+	FILE *f;
+
+	(void)state;
+	snprintf(dir, sizeof dir, "/tmp/napkin-tui-lang-%d", (int)getpid());
+	snprintf(path, sizeof path, "mkdir -p %s/zh_CN/LC_MESSAGES", dir);
+	assert_int_equal(system(path), 0);
+	snprintf(path, sizeof path, "%s/zh_CN/LC_MESSAGES/napkin.mo", dir);
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	fputs("\xde\x12\x04\x95 cut short", f); /* the magic, then nothing of a header */
+	fclose(f);
+	setenv("NAPKIN_LOCALEDIR", dir, 1);
+	i18n_reload();
+	i18n_set(I18N_EN);
+	m = tt_new_model(120, 40);
+	key(m, 'Z', 1000);
+	assert_int_equal(i18n_get(), I18N_ZH);
+	assert_true(m->msg_error);
+	assert_non_null(strstr(m->msg, "/zh_CN/LC_MESSAGES/napkin.mo is refused: shorter than a .mo header"));
+	key(m, 'Z', 2000); /* English reads no catalogue: nothing to say */
+	assert_int_equal(i18n_get(), I18N_EN);
+	assert_false(m->msg_error);
+	tt_free_model(m);
+	unsetenv("NAPKIN_LOCALEDIR");
+	i18n_reload();
+	i18n_set(I18N_EN);
+	snprintf(path, sizeof path, "rm -rf %s", dir);
+	assert_int_equal(system(path), 0);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_undo), cmocka_unit_test(test_badge_precision),
 	cmocka_unit_test(test_keymap),        cmocka_unit_test(test_step_batch),
@@ -415,6 +453,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_panes_and_explain), cmocka_unit_test(test_picker),
 	cmocka_unit_test(test_mode_hides_knobs), cmocka_unit_test(test_draw_every_size),
 	cmocka_unit_test(test_canvas),        cmocka_unit_test(test_mouse),
+	cmocka_unit_test(test_lang_warning),
 };
 
 TESTUTIL_MAIN("tui_model", tests)
