@@ -279,10 +279,13 @@ static void test_break(void **state)
 	(void)state;
 	assert_int_equal(util_text_break("weights 14.96 GiB", 80, &w), 17); /* it fits: all of it */
 	assert_int_equal(w, 17);
-	assert_int_equal(util_text_break("weights 14.96 GiB", 13, &w), 13); /* "weights 14.96" */
-	assert_int_equal(w, 13);
+	assert_int_equal(util_text_break("fp32 to bf16 weights", 13, &w), 12); /* "fp32 to bf16" */
+	assert_int_equal(w, 12);
 	assert_int_equal(util_text_break("weights 14.96 GiB", 12, &w), 7); /* "weights": the space trimmed */
 	assert_int_equal(w, 7);
+	assert_int_equal(util_text_break("weights 14.96 GiB", 16, &w), 7); /* a number keeps its unit */
+	assert_int_equal(util_text_break("246 · per GPU", 7, &w), 6); /* "246 ·": never before the · */
+	assert_int_equal(w, 5);
 	assert_int_equal(util_text_break("  indent kept", 8, &w), 8); /* the leading spaces are no break */
 	assert_int_equal(util_text_break("abcdefghij", 4, &w), 4);    /* one long word: cut */
 	assert_int_equal(util_text_break("显存显存", 5, &w), 6);        /* between two characters: 显存 */
