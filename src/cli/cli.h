@@ -97,6 +97,9 @@ void cli_fit_write(FILE *out, const char *text, size_t len, int width);
 FILE *cli_fit_begin(struct cli_fit *ft, FILE *out, int width);
 int cli_fit_end(struct cli_fit *ft);
 void cli_cut_note(FILE *f, int width, int full);
+/* Prose (a --help's paragraphs, blank lines between them) reflowed to width: each paragraph's
+ * line breaks joined, then broken again where width says (util_text_break). */
+void cli_print_prose(FILE *f, const char *text, int width);
 
 /* Reports. */
 enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_YAML, REPORT_MARKDOWN };

@@ -4,8 +4,9 @@
  * terminal would cut it mid-word (an 80-column login node, a projector's big font).
  *
  * A line too wide is broken at spaces (between Chinese characters too: util_text_break),
- * preferring the separator " · " when the part before it fills half the line, and its later
- * lines hang under the line's value column:
+ * preferring the separator " · " when the part before it fills half the line, or the end of a
+ * clause (", ", "; ") when it fills two thirds, and its later lines hang under the line's
+ * value column:
  *   - after a bullet ("! ", "→ ", "* ", "- "): under the text after it;
  *   - a label–value row ("  per token        forward ..."): under the value, where the first
  *     run of two or more spaces after the label ends, when that is in the line's first half;
@@ -14,6 +15,7 @@
  * Tables do better before they get here (they stack or drop columns: report_text.c,
  * cmd_plan.c); this rule is what keeps any line inside the width whatever it holds.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -82,19 +84,25 @@ static size_t hang_of(const char *line, size_t width)
 }
 
 /* Bytes of s (one line, no '\n') to put on a line of cols columns: util_text_break's, moved
- * back to just after a " · " separator that ends at least half the line. */
+ * back to just after a " · " separator that ends at least half the line, else after a ", " or
+ * "; " that ends two thirds of it (a clause kept whole: "zero 3, batch 2," not "zero / 3"). */
 static size_t piece(const char *s, size_t cols)
 {
-	size_t b = util_text_break(s, cols, NULL), at, best = 0;
+	size_t b = util_text_break(s, cols, NULL), at, dot = 0, comma = 0;
 	static const char sep[] = " \xc2\xb7 "; /* " · " */
 
 	if (s[b] == '\0')
 		return b;
-	for (at = 0; at + 3 <= b; at++)
-		if (strncmp(s + at, sep, sizeof sep - 1) == 0)
-			best = at + 3; /* the line ends in " ·", the next begins after it */
-	if (best > 0 && cols_of(s, best) * 2 >= cols)
-		return best;
+	for (at = 0; at < b; at++) {
+		if (at + 3 <= b && strncmp(s + at, sep, sizeof sep - 1) == 0)
+			dot = at + 3; /* the line ends in " ·", the next begins after it */
+		if ((s[at] == ',' || s[at] == ';') && s[at + 1] == ' ' && at + 1 <= b)
+			comma = at + 1;
+	}
+	if (dot > 0 && cols_of(s, dot) * 2 >= cols)
+		return dot;
+	if (comma > 0 && comma < b && cols_of(s, comma) * 3 >= cols * 2)
+		return comma;
 	return b;
 }
 
@@ -170,6 +178,62 @@ int cli_fit_end(struct cli_fit *ft)
 	ft->mem = NULL;
 	ft->buf = NULL;
 	return rc;
+}
+
+/* Whether the character that ends at s[at) (at > 0) or begins at s[at] is a wide one. */
+static bool wide_before(const char *s, size_t at)
+{
+	uint32_t cp;
+	size_t b = at;
+
+	while (b > 0 && ((unsigned char)s[b - 1] & 0xc0) == 0x80)
+		b--;
+	if (b > 0)
+		b--;
+	util_utf8_decode(s + b, &cp);
+	return util_cp_width(cp) == 2;
+}
+
+void cli_print_prose(FILE *f, const char *text, int width)
+{
+	const char *p = text;
+
+	while (*p != '\0') {
+		/* one paragraph: up to a blank line, its line breaks joined (a space between Latin
+		 * words, none beside Chinese, which has none) */
+		const char *end = strstr(p, "\n\n");
+		size_t len = end != NULL ? (size_t)(end - p) : strlen(p), i, at = 0, o = 0;
+		char *para = malloc(len + 1);
+		if (para == NULL) {
+			fputs(p, f);
+			return;
+		}
+		for (i = 0; i < len; i++) {
+			if (p[i] != '\n') {
+				para[o++] = p[i];
+				continue;
+			}
+			if (i + 1 < len && o > 0 && !(wide_before(para, o) && ((unsigned char)p[i + 1] & 0x80)))
+				para[o++] = ' ';
+		}
+		para[o] = '\0';
+		while (para[at] != '\0') {
+			size_t n = util_text_break(para + at, width > 0 ? (size_t)width : 1, NULL);
+			fprintf(f, "%.*s\n", (int)n, para + at);
+			at += n;
+			while (para[at] == ' ')
+				at++;
+		}
+		free(para);
+		if (end == NULL)
+			break;
+		fputc('\n', f);
+		p = end + 2;
+		while (*p == '\n') { /* more blank lines: as many */
+			fputc('\n', f);
+			p++;
+		}
+	}
 }
 
 void cli_cut_note(FILE *f, int width, int full)
