@@ -396,6 +396,14 @@ static const char *rpad(char *buf, size_t n, const char *s, size_t cols)
 	return buf;
 }
 
+/* A technique only training has: in inference its row says n/a, so the table leaves it out
+ * and names it once below. */
+static bool training_only(int i)
+{
+	return i == ENGINE_TECH_SELECTIVE || i == ENGINE_TECH_FULL || i == ENGINE_TECH_ZERO1 || i == ENGINE_TECH_ZERO2 ||
+	       i == ENGINE_TECH_ZERO3 || i == ENGINE_TECH_LORA || i == ENGINE_TECH_QLORA || i == ENGINE_TECH_OFFLOAD;
+}
+
 /* The techniques table at the width (by rule, nothing left out): one row a technique where
  * label, compared and the three differences fit; else the compared text on a line of its
  * own below the row; else, narrower still, the label and the compared text on one line and
@@ -403,14 +411,17 @@ static const char *rpad(char *buf, size_t n, const char *s, size_t cols)
 static void techniques_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, int width)
 {
 	int i, cw = 26, lw = 30, layout;
-	char a[NB], b[NB], c[NB], h[4][64], lab[96], cmp[160], d[3][NB + 16];
+	char a[NB], b[NB], c[NB], h[4][64], lab[96], cmp[160], d[3][NB + 16], left[400];
 	const char *lead;
+	size_t lpos = 0;
+	bool train = sc->mode == ENGINE_MODE_TRAIN;
 
 	fprintf(f, _("\nTechniques  (with minus without, on this scenario; times from the step model, scaled to the header)\n"));
 	/* the compared column as wide as its longest entry ("fp32 -> fp8-e4m3 weights, bf16 KV"), the
 	 * label column as its longest label (30 in English) */
+	left[0] = '\0';
 	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
-		if (r->techniques[i].name == NULL)
+		if (r->techniques[i].name == NULL || (!train && training_only(i) && !r->techniques[i].applies))
 			continue;
 		if ((int)util_text_width(r->techniques[i].compare) > cw)
 			cw = (int)util_text_width(r->techniques[i].compare);
@@ -433,6 +444,10 @@ static void techniques_section(FILE *f, const struct engine_scenario *sc, const 
 		const struct engine_technique *t = &r->techniques[i];
 		if (t->name == NULL)
 			continue;
+		if (!train && training_only(i) && !t->applies) {
+			util_bprintf(left, sizeof left, &lpos, "%s%s", lpos > 0 ? _(", ") : "", _(t->label));
+			continue;
+		}
 		lead = t->applies && t->enabled ? "*" : " ";
 		if (!t->applies) {
 			rpad(d[0], sizeof d[0], _("n/a"), 12);
@@ -465,6 +480,9 @@ static void techniques_section(FILE *f, const struct engine_scenario *sc, const 
 		}
 	}
 	fprintf(f, _("  (* on in this scenario)\n"));
+	if (lpos > 0)
+		/* TRANSLATORS: %s lists techniques (their labels, joined by ", ") */
+		fprintf(f, _("  training only, not shown: %s\n"), left);
 }
 
 static void report_body(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain, int width)

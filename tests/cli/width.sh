@@ -6,8 +6,9 @@
 # W and F), in English and in Chinese, at 80 and 60 columns; what the wide output holds is
 # still there (lines broken by rule, not cut); a table that had to leave something out says
 # so once, and the width it names shows all. plan's times take report's units (a short
-# fine-tune in minutes, its GPU-hours with their digits); inference shows no training step;
-# the data formats are the same bytes at any width.
+# fine-tune in minutes, its GPU-hours with their digits); inference shows no training step,
+# no training-only techniques and calls its largest batch the concurrent sequences; the data
+# formats are the same bytes at any width.
 #   sh tests/cli/width.sh PATH/TO/napkin
 set -u
 NAPKIN=${1:?usage: $0 PATH/TO/napkin}
@@ -169,6 +170,13 @@ n=$(sed -n 's/^  most concurrent sequences \([0-9,]*\) .*/\1/p' "$tmp/inf")
 c=$(sed -n 's/^  capacity \([0-9,]*\) concurrent sequences per replica.*/\1/p' "$tmp/inf")
 { [ -n "$n" ] && [ "$n" = "$c" ]; } || fail "report --mode infer: most concurrent sequences '$n', capacity '$c'"
 "$NAPKIN" report --mode infer --lang zh | grep -q '^  训练步 ' && fail "report --mode infer --lang zh: a training step on the roofline"
+# the techniques only training has: no n/a rows in inference, named once below the table
+COLUMNS=200 "$NAPKIN" report --mode infer >"$tmp/inf"
+grep -Eq '^    (ZeRO-1|LoRA|selective recompute) .* n/a$' "$tmp/inf" && fail "report --mode infer: a training-only technique's n/a row"
+grep -q '^  training only, not shown: selective recompute, full recompute (checkpointing), ZeRO-1 (optimizer states), .*LoRA, QLoRA (NF4 base), offload (ZeRO-Offload)$' "$tmp/inf" ||
+	fail "report --mode infer: the training-only techniques are not named: $(grep 'training only' "$tmp/inf")"
+grep -Eq '^  \* KV cache .*recompute prefix -> cache' "$tmp/inf" || fail "report --mode infer: no KV cache row"
+COLUMNS=200 "$NAPKIN" report | grep -Eq '^  \* ZeRO-1 \(optimizer states\) +stage 0 -> 1 over 8 ranks' || fail "report (training): no ZeRO-1 row"
 "$NAPKIN" report | grep -q '^  training step ' || fail "report (training): no training step on the roofline"
 "$NAPKIN" report | grep -q '^  largest micro-batch 1 ' || fail "report (training): no largest micro-batch"
 
