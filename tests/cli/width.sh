@@ -59,15 +59,15 @@ for case in open(sys.argv[1], encoding="utf-8").read().split("\n"):
 sys.exit(1 if bad else 0)
 PY
 : >"$tmp/cases"
-n=0
+ncase=0
 # fits W NAME [WIDE] -- ARGS...: napkin ARGS at COLUMNS=W into a case of check.py
 fits() {
 	w=$1 name=$2 wide=$3
 	shift 4
-	n=$((n + 1))
-	COLUMNS=$w "$NAPKIN" "$@" >"$tmp/case$n" 2>/dev/null || fail "$name at $w columns: status $?"
-	printf '%s\t%s%s\n' "$w" "$tmp/case$n" "${wide:+	$wide}" >>"$tmp/cases"
-	echo "$name, at $w columns" >"$tmp/case$n.name"
+	ncase=$((ncase + 1))
+	COLUMNS=$w "$NAPKIN" "$@" >"$tmp/case$ncase" 2>/dev/null || fail "$name at $w columns: status $?"
+	printf '%s\t%s%s\n' "$w" "$tmp/case$ncase" "${wide:+	$wide}" >>"$tmp/cases"
+	echo "$name, at $w columns" >"$tmp/case$ncase.name"
 }
 
 # the report on every path, in both languages, at 80 and 60 columns; its lines outside the
