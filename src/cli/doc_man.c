@@ -353,6 +353,8 @@ int cli_man(FILE *f, const char *version)
 	      ".SH ENVIRONMENT\n"
 	      ".TP\n.B XDG_CONFIG_HOME\nwhere the user\\(aqs presets are (\\fI$XDG_CONFIG_HOME/napkin\\fR).\n"
 	      ".TP\n.B NO_COLOR\nthe explorer without colour, as \\fB\\-\\-no\\-color\\fR.\n"
+	      ".TP\n.B COLUMNS\nthe width the text output fits (reports, tables, help), else the terminal\\(aqs, "
+	      "else 80 when the output is a pipe or a file.\n"
 	      ".TP\n.B NAPKIN_LIBCUDA, NAPKIN_LIBNVML, NAPKIN_LIBCUBLASLT, NAPKIN_LIBCUBLAS\n"
 	      "full paths of the NVIDIA libraries \\fBnapkin probe\\fR loads, for unusual installs.\n"
 	      ".SH EXIT STATUS\n"
