@@ -1,5 +1,7 @@
 /* The text report, for people (a terminal, a pipe, an SSH session), in the language of
- * --lang (docs/i18n.md); columns padded by display width (util_text_pad), so Chinese aligns. */
+ * --lang (docs/i18n.md); columns padded by display width (util_text_pad), so Chinese aligns;
+ * every line within the terminal's width (cli_width): the techniques table, the step's parts
+ * and the memory bar lay themselves out for it, and cli_fit breaks what is still too wide. */
 #include <math.h>
 #include <string.h>
 
