@@ -497,8 +497,11 @@ int cmd_plan(int argc, char **argv)
 			apply_command(&rows[0], rows[0].gpus != s.sc.gpus, _("\n    apply it: %s\n"), width, cmd, sizeof cmd);
 			fputs(cmd, o);
 		}
-		if (cli_fit_end(&ft) != 0)
+		if (cli_fit_end(&ft) != 0) { /* the text was held in memory and could not be kept */
+			cli_write_error("plan");
 			rc = CLI_EXIT_FAIL;
+			goto out;
+		}
 	}
 	rc = CLI_EXIT_OK;
 	if (fflush(stdout) != 0 || ferror(stdout)) {
