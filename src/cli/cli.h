@@ -95,6 +95,28 @@ void cli_print_opts(FILE *f, const struct cli_opt *opts);
 /* The --lang line every command's --help shows (main takes the option), its help at width. */
 void cli_print_lang(FILE *f, int width);
 
+/* Text that fits the terminal (fit.c): the columns a line printed to f may take
+ * (util_term_width of f, of stdout for a memory stream); text written with every line wider
+ * than width broken by one rule (at spaces or between CJK characters, preferring " · ",
+ * later lines hanging under the value column: fit.c says how). cli_fit_begin returns a
+ * stream to write into (or out itself when memory is short), cli_fit_end writes what it
+ * holds to out, fitted. cli_cut_note says once that a table left something out at this
+ * width: "(cut to 80 columns: COLUMNS=120 shows all)". */
+struct cli_fit {
+	FILE *out, *mem;
+	char *buf;
+	size_t len;
+	int width;
+};
+int cli_width(FILE *f);
+void cli_fit_write(FILE *out, const char *text, size_t len, int width);
+FILE *cli_fit_begin(struct cli_fit *ft, FILE *out, int width);
+int cli_fit_end(struct cli_fit *ft);
+void cli_cut_note(FILE *f, int width, int full);
+/* Prose (a --help's paragraphs, blank lines between them) reflowed to width: each paragraph's
+ * line breaks joined, then broken again where width says (util_text_break). */
+void cli_print_prose(FILE *f, const char *text, int width);
+
 /* Reports. */
 enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_YAML, REPORT_MARKDOWN };
 int report_format_parse(const char *s, enum report_format *out);

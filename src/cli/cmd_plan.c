@@ -22,38 +22,265 @@ static void layout_text(const struct engine_plan_row *w, char *buf, size_t n)
 		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute));
 }
 
-/* s right-aligned in cols display columns (printf's %10s counts bytes: a CJK character is 3 bytes, 2 columns) */
-static const char *ralign(char *buf, size_t n, const char *s, int cols)
-{
-	int pad = cols - (int)util_text_width(s);
+/* The text table: a column a figure of the row (rank, the layout, its memory, step, training
+ * time, GPU-hours and cost), each at its full width (the widths napkin plan always had) where
+ * the terminal has room. Narrower, by rule, in this order until it fits:
+ *   1. every column as narrow as its head and its widest cell (nothing lost);
+ *   2. a layout column whose value is the same in every row shown leaves the table, and a
+ *      line under it says the value ("every row: vpp 1, cp 1, ep 1"; nothing lost);
+ *   3. recompute abbreviated to its first 4 letters, as the explorer's plan view does;
+ *   4. the least telling figures dropped: GPU-hours (derived from the time and the GPUs;
+ *      kept when it is the goal), then memory/GPU (every row fits), and the line says once
+ *      what was cut and the width that shows all (cli_cut_note). */
+enum plan_col {
+	PC_RANK, PC_GPUS, PC_TP, PC_PP, PC_VPP, PC_CP, PC_EP, PC_DP, PC_ZERO, PC_BATCH, PC_ACCUM, PC_RECOMPUTE,
+	PC_MEMORY, PC_STEP, PC_TRAINING, PC_GPU_HOURS, PC_COST, PC_COUNT
+};
+#define PLAN_CELL 48
 
-	snprintf(buf, n, "%*s%s", pad > 0 ? pad : 0, "", s);
-	return buf;
+struct plan_table {
+	int rows; /* the ranked rows, then "you" (when evaluated) */
+	char (*cell)[PC_COUNT][PLAN_CELL];
+	int width[PC_COUNT];
+	bool shown[PC_COUNT], uniform[PC_COUNT];
+	bool abbreviate; /* recompute in 4 letters */
+};
+
+static const char *plan_head(int c)
+{
+	switch (c) {
+	case PC_RANK: return "#";
+	case PC_GPUS: return "GPUs";
+	case PC_TP: return "TP";
+	case PC_PP: return "PP";
+	case PC_VPP: return "VPP";
+	case PC_CP: return "CP";
+	case PC_EP: return "EP";
+	case PC_DP: return "DP";
+	case PC_ZERO: return "ZeRO";
+	case PC_BATCH: return "batch";
+	case PC_ACCUM: return C_("plan column", "accum");
+	case PC_RECOMPUTE: return C_("plan column", "recompute");
+	case PC_MEMORY: return C_("plan column", "memory/GPU");
+	case PC_STEP: return C_("plan column", "step");
+	case PC_TRAINING: return C_("plan column", "training");
+	case PC_GPU_HOURS: return C_("plan column", "GPU-hours");
+	default: return C_("plan column", "cost");
+	}
 }
 
-static void row_text(int rank, const struct engine_plan_row *w, bool priced)
+/* the knob key a uniform layout column is said with ("vpp 1") */
+static const char *plan_key(int c)
 {
-	char mem[32], step[32], days[32], gh[40], you[16], dcol[48];
+	static const char *const keys[PC_COUNT] = {
+		[PC_GPUS] = "gpus", [PC_TP] = "tp",     [PC_PP] = "pp",	  [PC_VPP] = "vpp",
+		[PC_CP] = "cp",     [PC_EP] = "ep",     [PC_DP] = "dp",	  [PC_ZERO] = "zero",
+		[PC_BATCH] = "batch", [PC_ACCUM] = "grad_accum", [PC_RECOMPUTE] = "recompute",
+	};
+	return keys[c];
+}
 
-	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, mem, sizeof mem);
-	engine_fmt_seconds(w->step_seconds, step, sizeof step);
-	snprintf(days, sizeof days, _("%.1f days"), w->train_seconds / 86400.0);
-	engine_fmt_count(floor(w->gpu_hours + 0.5), gh, sizeof gh);
+/* the full widths (napkin plan's columns at any width that holds them) */
+static const int plan_full[PC_COUNT] = {3, 6, 3, 3, 3, 3, 3, 5, 4, 5, 5, 9, 10, 9, 10, 12, 12};
+
+static void plan_cells(const struct engine_plan_row *w, int rank, char (*c)[PLAN_CELL])
+{
+	char days[40];
+
 	if (rank > 0)
-		printf("%3d", rank);
+		snprintf(c[PC_RANK], PLAN_CELL, "%d", rank);
 	else
-		printf("%s", ralign(you, sizeof you, _("you"), 3));
-	printf(" %6lld %3lld %3lld %3lld %3lld %3lld %5lld %4lld %5lld %5lld  %-9s %10s %9s %s %12s",
-	       (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
-	       (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
-	       (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute), mem, step,
-	       ralign(dcol, sizeof dcol, days, 10), gh);
-	if (priced) { /* price × GPU-hours, in the price's currency */
-		char c[40];
-		engine_fmt_int(floor(w->cost + 0.5), c, sizeof c);
-		printf(" %12s", c);
+		util_strlcpy(c[PC_RANK], _("you"), PLAN_CELL);
+	snprintf(c[PC_GPUS], PLAN_CELL, "%lld", (long long)w->gpus);
+	snprintf(c[PC_TP], PLAN_CELL, "%lld", (long long)w->tp);
+	snprintf(c[PC_PP], PLAN_CELL, "%lld", (long long)w->pp);
+	snprintf(c[PC_VPP], PLAN_CELL, "%lld", (long long)w->vpp);
+	snprintf(c[PC_CP], PLAN_CELL, "%lld", (long long)w->cp);
+	snprintf(c[PC_EP], PLAN_CELL, "%lld", (long long)w->ep);
+	snprintf(c[PC_DP], PLAN_CELL, "%lld", (long long)(w->gpus / (w->tp * w->pp * w->cp)));
+	snprintf(c[PC_ZERO], PLAN_CELL, "%lld", (long long)w->zero);
+	snprintf(c[PC_BATCH], PLAN_CELL, "%lld", (long long)w->batch);
+	snprintf(c[PC_ACCUM], PLAN_CELL, "%lld", (long long)w->grad_accum);
+	util_strlcpy(c[PC_RECOMPUTE], engine_recompute_name(w->recompute), PLAN_CELL);
+	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, c[PC_MEMORY], PLAN_CELL);
+	/* the units adapt as napkin report's do (engine_fmt_seconds_tr: 66.9 min, 58.0 h, 202.3 days) */
+	engine_fmt_seconds_tr(w->step_seconds, &cli_tr, c[PC_STEP], PLAN_CELL);
+	engine_fmt_seconds_tr(w->train_seconds, &cli_tr, days, sizeof days);
+	util_strlcpy(c[PC_TRAINING], days, PLAN_CELL);
+	/* a short run keeps its digits, by the report's rule (units.c, ENGINE_UNIT_GPU_HOURS):
+	 * 1.12 GPU-hours, not 1 */
+	if (fabs(w->gpu_hours) < 100.0)
+		snprintf(c[PC_GPU_HOURS], PLAN_CELL, "%.3g", w->gpu_hours);
+	else
+		engine_fmt_count(floor(w->gpu_hours + 0.5), c[PC_GPU_HOURS], PLAN_CELL);
+	engine_fmt_int(floor(w->cost + 0.5), c[PC_COST], PLAN_CELL); /* price × GPU-hours, in its currency */
+}
+
+static int plan_line_width(const struct plan_table *t)
+{
+	int c, w = 0;
+
+	for (c = 0; c < PC_COUNT; c++)
+		if (t->shown[c])
+			w += (c == PC_RANK ? 0 : c == PC_RECOMPUTE ? 2 : 1) + t->width[c];
+	return w;
+}
+
+/* Column widths for the current choice: full, or tight (head and cells) */
+static void plan_widths(struct plan_table *t, bool tight)
+{
+	int c, i;
+
+	for (c = 0; c < PC_COUNT; c++) {
+		int w = (int)util_text_width(plan_head(c));
+		for (i = 0; i < t->rows; i++)
+			if ((int)util_text_width(t->cell[i][c]) > w)
+				w = (int)util_text_width(t->cell[i][c]);
+		t->width[c] = c == PC_RECOMPUTE && t->abbreviate ? 4 : tight || w > plan_full[c] ? w : plan_full[c];
 	}
-	printf("\n");
+}
+
+/* Lays the table out for width columns; returns the width that shows everything (0 when
+ * nothing was cut). */
+static int plan_layout(struct plan_table *t, int width, enum engine_goal goal, bool priced)
+{
+	static const int uniform_order[] = {PC_EP, PC_CP, PC_VPP, PC_GPUS, PC_PP, PC_TP, PC_DP,
+					    PC_ZERO, PC_ACCUM, PC_BATCH, PC_RECOMPUTE};
+	int c, i, full;
+	size_t k;
+
+	for (c = 0; c < PC_COUNT; c++) {
+		t->shown[c] = c != PC_COST || priced;
+		t->uniform[c] = false;
+	}
+	t->abbreviate = false;
+	plan_widths(t, false);
+	if (plan_line_width(t) <= width)
+		return 0;
+	plan_widths(t, true);
+	full = plan_line_width(t);
+	for (k = 0; k < sizeof uniform_order / sizeof uniform_order[0] && plan_line_width(t) > width; k++) {
+		c = uniform_order[k];
+		for (i = 1; i < t->rows && strcmp(t->cell[i][c], t->cell[0][c]) == 0; i++)
+			;
+		if (t->rows > 0 && i == t->rows) {
+			t->shown[c] = false;
+			t->uniform[c] = true;
+		}
+	}
+	if (plan_line_width(t) <= width)
+		return 0;
+	t->abbreviate = true;
+	plan_widths(t, true);
+	if (plan_line_width(t) > width && goal != ENGINE_GOAL_GPU_HOURS && goal != ENGINE_GOAL_COST)
+		t->shown[PC_GPU_HOURS] = false;
+	if (plan_line_width(t) > width)
+		t->shown[PC_MEMORY] = false;
+	return full;
+}
+
+static void plan_cell(FILE *f, const struct plan_table *t, int c, const char *s)
+{
+	char buf[PLAN_CELL + 16];
+	int pad;
+
+	fputs(c == PC_RANK ? "" : c == PC_RECOMPUTE ? "  " : " ", f);
+	if (c == PC_RECOMPUTE) { /* left-aligned; abbreviated, cut to its 4 columns */
+		fputs(util_text_pad(buf, sizeof buf, s, (size_t)t->width[c]), f);
+		return;
+	}
+	pad = t->width[c] - (int)util_text_width(s);
+	fprintf(f, "%*s%s", pad > 0 ? pad : 0, "", s);
+}
+
+static void plan_print(FILE *f, const struct plan_table *t, int cut, int width)
+{
+	int c, i;
+	char same[256];
+	size_t pos = 0;
+
+	for (c = 0; c < PC_COUNT; c++)
+		if (t->shown[c])
+			plan_cell(f, t, c, plan_head(c));
+	fputc('\n', f);
+	for (i = 0; i < t->rows; i++) {
+		for (c = 0; c < PC_COUNT; c++)
+			if (t->shown[c])
+				plan_cell(f, t, c, t->cell[i][c]);
+		fputc('\n', f);
+	}
+	same[0] = '\0';
+	for (c = 0; c < PC_COUNT; c++)
+		if (t->uniform[c]) /* knob keys and values, as typed: "vpp 1, cp 1" */
+			util_bprintf(same, sizeof same, &pos, "%s%s %s", pos > 0 ? ", " : "", plan_key(c), t->cell[0][c]);
+	if (pos > 0)
+		/* TRANSLATORS: %s lists the layout columns the table leaves out, each the same in every
+		 * row, as knob keys and values: "gpus 8, vpp 1, cp 1" */
+		fprintf(f, _("    (every row: %s)\n"), same);
+	if (cut > 0) {
+		fputs("    ", f);
+		cli_cut_note(f, width, cut);
+	}
+}
+
+/* "\n    apply it: napkin report [KNOBS] --tp 1 ... --recompute selective\n" in the format fmt
+ * (its %s the command), the command broken before a flag where the line would pass width,
+ * each broken line ending in " \\" (a shell's continuation: it pastes as one command) and the
+ * next indented 6; a flag and its value never apart. The row's GPU count when it differs. */
+static void apply_command(const struct engine_plan_row *w, bool gpus, const char *fmt, int width, char *buf, size_t n)
+{
+	char words[12][48], line[640];
+	const char *at = strstr(fmt, "%s");
+	size_t pos = 0, i, k = 0;
+	int col;
+
+	snprintf(words[k++], sizeof words[0], "napkin");
+	snprintf(words[k++], sizeof words[0], "report");
+	snprintf(words[k++], sizeof words[0], "[KNOBS]");
+	snprintf(words[k++], sizeof words[0], "--tp %lld", (long long)w->tp);
+	snprintf(words[k++], sizeof words[0], "--pp %lld", (long long)w->pp);
+	snprintf(words[k++], sizeof words[0], "--vpp %lld", (long long)w->vpp);
+	snprintf(words[k++], sizeof words[0], "--cp %lld", (long long)w->cp);
+	snprintf(words[k++], sizeof words[0], "--ep %lld", (long long)w->ep);
+	snprintf(words[k++], sizeof words[0], "--zero %lld", (long long)w->zero);
+	snprintf(words[k++], sizeof words[0], "--batch %lld", (long long)w->batch);
+	snprintf(words[k++], sizeof words[0], "--grad-accum %lld", (long long)w->grad_accum);
+	snprintf(words[k++], sizeof words[0], "--recompute %s", engine_recompute_name(w->recompute));
+	if (at == NULL) { /* a broken catalogue: the English form */
+		fmt = "\n    apply it: %s\n";
+		at = fmt + 15;
+	}
+	/* the columns before the command: the format's text after its last newline */
+	{
+		char pre[128];
+		const char *nl = at;
+		while (nl > fmt && nl[-1] != '\n')
+			nl--;
+		snprintf(pre, sizeof pre, "%.*s", (int)(at - nl), nl);
+		col = (int)util_text_width(pre);
+	}
+	for (i = 0; i < k + (gpus ? 1 : 0); i++) {
+		char g[48];
+		const char *word = words[i];
+		int ww;
+		if (i == k) {
+			snprintf(g, sizeof g, "--gpus %lld", (long long)w->gpus);
+			word = g;
+		}
+		ww = (int)util_text_width(word);
+		if (i > 0 && col + 1 + ww + 2 > width && i >= 3) {
+			util_bprintf(line, sizeof line, &pos, " \\\n      ");
+			col = 6;
+		} else if (i > 0) {
+			util_bprintf(line, sizeof line, &pos, " ");
+			col++;
+		}
+		util_bprintf(line, sizeof line, &pos, "%s", word);
+		col += ww;
+	}
+	if (pos == 0)
+		line[0] = '\0';
+	snprintf(buf, n, "%.*s%s%s", (int)(at - fmt), fmt, line, at + 2);
 }
 
 static void candidate_json(struct emit *e, const char *key, const struct engine_scenario *sc,
@@ -95,11 +322,12 @@ int cmd_plan(int argc, char **argv)
 	if (s.help) {
 		cli_print_usage(stdout, "napkin plan [KNOBS] [--goal time|gpu-hours|cost|gpus] [--deadline DAYS] [--top N] "
 					"[--format text|json]");
-		fputs(_("Searches tp x pp x vpp x cp x ep x dp x ZeRO stage x micro-batch x recompute for the layouts that\n"
-		       "fit, keeping the model, the GPU, the sequence, the tokens and the global batch (micro-batch x\n"
-		       "grad_accum x dp), and ranks them by the predicted step (the step-time model, docs/step-time.md).\n"
-		       "Goals other than time also search the GPU count (powers of two).\n\n"),
-		      stdout);
+		cli_print_prose(stdout,
+				_("Searches tp x pp x vpp x cp x ep x dp x ZeRO stage x micro-batch x recompute for the layouts that\n"
+				  "fit, keeping the model, the GPU, the sequence, the tokens and the global batch (micro-batch x\n"
+				  "grad_accum x dp), and ranks them by the predicted step (the step-time model, docs/step-time.md).\n"
+				  "Goals other than time also search the GPU count (powers of two).\n\n"),
+				cli_width(stdout) < 100 ? cli_width(stdout) : 100);
 		cli_print_opts(stdout, opts);
 		printf("\n");
 		cli_print_knobs(stdout);
@@ -187,83 +415,92 @@ int cmd_plan(int argc, char **argv)
 		emit_finish(&e);
 	} else {
 		char sum[256], gb[40], a[40], b[40];
+		struct cli_fit ft;
+		int width = cli_width(stdout);
+		FILE *o = cli_fit_begin(&ft, stdout, width);
 		engine_scenario_summary(&s.sc, sum, sizeof sum);
 		engine_fmt_count(st.global_batch, gb, sizeof gb);
 		engine_fmt_int((double)st.searched, a, sizeof a);
 		engine_fmt_int((double)st.fitting, b, sizeof b);
-		printf("%s\n", sum);
+		fprintf(o, "%s\n", sum);
 		if (po.deadline_days > 0)
-			printf(_("goal: %s within the deadline; the global batch of %s sequences (micro-batch x grad_accum x dp) "
-				 "is kept\n"),
-			       engine_goal_name(po.goal), gb);
+			fprintf(o, _("goal: %s within the deadline; the global batch of %s sequences (micro-batch x grad_accum x dp) "
+				     "is kept\n"),
+				engine_goal_name(po.goal), gb);
 		else
-			printf(_("goal: %s; the global batch of %s sequences (micro-batch x grad_accum x dp) is kept\n"),
-			       engine_goal_name(po.goal), gb);
+			fprintf(o, _("goal: %s; the global batch of %s sequences (micro-batch x grad_accum x dp) is kept\n"),
+				engine_goal_name(po.goal), gb);
 		/* one whole sentence for each case: the word order differs in Chinese */
 		if (st.gpus_lo == st.gpus_hi && po.deadline_days > 0)
-			printf(_("searched %s layouts of %lld GPUs; %s fit, %llu within %g days\n\n"), a, (long long)st.gpus_lo,
-			       b, (unsigned long long)st.within_deadline, po.deadline_days);
+			fprintf(o, _("searched %s layouts of %lld GPUs; %s fit, %llu within %g days\n\n"), a,
+				(long long)st.gpus_lo, b, (unsigned long long)st.within_deadline, po.deadline_days);
 		else if (st.gpus_lo == st.gpus_hi)
-			printf(_("searched %s layouts of %lld GPUs; %s fit\n\n"), a, (long long)st.gpus_lo, b);
+			fprintf(o, _("searched %s layouts of %lld GPUs; %s fit\n\n"), a, (long long)st.gpus_lo, b);
 		else if (po.deadline_days > 0)
-			printf(_("searched %s layouts of %lld to %lld GPUs; %s fit, %llu within %g days\n\n"), a,
-			       (long long)st.gpus_lo, (long long)st.gpus_hi, b, (unsigned long long)st.within_deadline,
-			       po.deadline_days);
+			fprintf(o, _("searched %s layouts of %lld to %lld GPUs; %s fit, %llu within %g days\n\n"), a,
+				(long long)st.gpus_lo, (long long)st.gpus_hi, b, (unsigned long long)st.within_deadline,
+				po.deadline_days);
 		else
-			printf(_("searched %s layouts of %lld to %lld GPUs; %s fit\n\n"), a, (long long)st.gpus_lo,
-			       (long long)st.gpus_hi, b);
+			fprintf(o, _("searched %s layouts of %lld to %lld GPUs; %s fit\n\n"), a, (long long)st.gpus_lo,
+				(long long)st.gpus_hi, b);
 		if (st.rows == 0) {
 			if (po.deadline_days > 0)
-				printf(_("no layout fits within the deadline: more GPUs, a GPU with more memory, or a smaller "
-					 "global batch\n"));
+				fprintf(o, _("no layout fits within the deadline: more GPUs, a GPU with more memory, or a smaller "
+					     "global batch\n"));
 			else
-				printf(_("no layout fits: more GPUs, a GPU with more memory, or a smaller global batch\n"));
-		} else {
-			/* the heads padded by display width: translated, they are CJK */
-			char h[7][64];
-			printf("  # %6s %3s %3s %3s %3s %3s %5s %4s %5s %s  %s %s %s %s %s%s\n", "GPUs", "TP", "PP", "VPP", "CP",
-			       "EP", "DP", "ZeRO", "batch", ralign(h[0], sizeof h[0], C_("plan column", "accum"), 5),
-			       util_text_pad(h[1], sizeof h[1], C_("plan column", "recompute"), 9),
-			       ralign(h[2], sizeof h[2], C_("plan column", "memory/GPU"), 10),
-			       ralign(h[3], sizeof h[3], C_("plan column", "step"), 9),
-			       ralign(h[4], sizeof h[4], C_("plan column", "training"), 10),
-			       ralign(h[5], sizeof h[5], C_("plan column", "GPU-hours"), 12),
-			       s.sc.price > 0 ? ralign(h[6], sizeof h[6], C_("plan column", "cost"), 13) : "");
+				fprintf(o, _("no layout fits: more GPUs, a GPU with more memory, or a smaller global batch\n"));
+		}
+		if (st.rows > 0 || mine_rc == NAPKIN_OK) {
+			struct plan_table tb;
+			int cut;
+			memset(&tb, 0, sizeof tb);
+			tb.cell = calloc(st.rows + 1, sizeof *tb.cell);
+			if (tb.cell == NULL) {
+				cli_fit_end(&ft);
+				rc = CLI_EXIT_FAIL;
+				goto out;
+			}
 			for (i = 0; i < (int)st.rows; i++)
-				row_text(i + 1, &rows[i], s.sc.price > 0);
+				plan_cells(&rows[i], i + 1, tb.cell[tb.rows++]);
+			if (mine_rc == NAPKIN_OK)
+				plan_cells(&mine, 0, tb.cell[tb.rows++]);
+			cut = plan_layout(&tb, width, po.goal, s.sc.price > 0);
+			plan_print(o, &tb, cut, width);
+			free(tb.cell);
 		}
 		if (mine_rc == NAPKIN_OK) {
-			row_text(0, &mine, s.sc.price > 0);
 			if (!mine.fits)
-				printf(_("    (your layout does not fit: %s)\n"),
-				       (engine_unit_format(ENGINE_UNIT_BYTES, mine.memory_total, a, sizeof a), a));
+				fprintf(o, _("    (your layout does not fit: %s)\n"),
+					(engine_unit_format(ENGINE_UNIT_BYTES, mine.memory_total, a, sizeof a), a));
 			else if (st.rows > 0 && rows[0].train_seconds < mine.train_seconds)
-				printf(_("    (the best is %.2fx faster than your layout)\n"), mine.train_seconds / rows[0].train_seconds);
+				fprintf(o, _("    (the best is %.2fx faster than your layout)\n"),
+					mine.train_seconds / rows[0].train_seconds);
 		}
 		if (st.rows > 0 && engine_plan_apply(&s.sc, &rows[0], &t, &err) == NAPKIN_OK &&
 		    engine_compute(&t, &r, &err) == NAPKIN_OK) {
-			char lay[320];
+			char lay[320], cmd[640];
 			layout_text(&rows[0], lay, sizeof lay);
-			printf(_("\n#1: %s\n    step %s:"), lay, (engine_fmt_seconds(r.compute.step_seconds, a, sizeof a), a));
+			fprintf(o, _("\n#1: %s\n    step %s:"), lay,
+				(engine_fmt_seconds_tr(r.compute.step_seconds, &cli_tr, a, sizeof a), a));
 			{
 				const char *sep = " ";
 				for (i = 0; i < ENGINE_STEP_PARTS; i++) {
 					double v = engine_step_part(&r.compute.step, i);
 					if (v <= 0)
 						continue;
-					engine_fmt_seconds(v, a, sizeof a);
-					printf("%s%s %s", sep, _(engine_step_part_label(i)), a);
+					engine_fmt_seconds_tr(v, &cli_tr, a, sizeof a);
+					fprintf(o, "%s%s %s", sep, _(engine_step_part_label(i)), a);
 					sep = _(", ");
 				}
 			}
-			printf(rows[0].gpus != s.sc.gpus
-				       ? _("\n    apply it: napkin report [KNOBS] --tp %lld --pp %lld --vpp %lld --cp %lld --ep %lld "
-					   "--zero %lld --batch %lld --grad-accum %lld --recompute %s --gpus N (the row's)\n")
-				       : _("\n    apply it: napkin report [KNOBS] --tp %lld --pp %lld --vpp %lld --cp %lld --ep %lld "
-					   "--zero %lld --batch %lld --grad-accum %lld --recompute %s\n"),
-			       (long long)rows[0].tp, (long long)rows[0].pp, (long long)rows[0].vpp, (long long)rows[0].cp,
-			       (long long)rows[0].ep, (long long)rows[0].zero, (long long)rows[0].batch,
-			       (long long)rows[0].grad_accum, engine_recompute_name(rows[0].recompute));
+			/* TRANSLATORS: %s is a napkin command line, typed as it reads (maybe over lines ending in \) */
+			apply_command(&rows[0], rows[0].gpus != s.sc.gpus, _("\n    apply it: %s\n"), width, cmd, sizeof cmd);
+			fputs(cmd, o);
+		}
+		if (cli_fit_end(&ft) != 0) { /* the text was held in memory and could not be kept */
+			cli_write_error("plan");
+			rc = CLI_EXIT_FAIL;
+			goto out;
 		}
 	}
 	rc = CLI_EXIT_OK;

@@ -1,5 +1,7 @@
 /* The text report, for people (a terminal, a pipe, an SSH session), in the language of
- * --lang (docs/i18n.md); columns padded by display width (util_text_pad), so Chinese aligns. */
+ * --lang (docs/i18n.md); columns padded by display width (util_text_pad), so Chinese aligns;
+ * every line within the terminal's width (cli_width): the techniques table, the step's parts
+ * and the memory bar lay themselves out for it, and cli_fit breaks what is still too wide. */
 #include <math.h>
 #include <string.h>
 
@@ -76,7 +78,7 @@ static void bar(FILE *f, const struct engine_result *r, int width)
 	}
 }
 
-static void memory_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
+static void memory_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, int width)
 {
 	struct part p[PARTS_MAX];
 	int n = report_parts(r, p), i;
@@ -138,14 +140,15 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 			util_text_pad(lab, sizeof lab, _("NVMe"), 27), a,
 			sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? _(", the weights") : "");
 	}
-	bar(f, r, 60);
+	bar(f, r, width - 5 < 60 ? (width - 5 > 10 ? width - 5 : 10) : 60); /* "  [" and "]", 60 at most */
 	if (m->max_batch != ENGINE_NOT_SOLVED) {
 		if (m->max_params > 0)
 			engine_fmt_count(m->max_params, a, sizeof a);
 		else
 			util_strlcpy(a, _("none fits"), sizeof a);
 		engine_fmt_max_batch(m->max_batch, b, sizeof b);
-		fprintf(f, _("  largest micro-batch %s"), _(b)); /* a count, or the engine's msgid */
+		/* a count, or the engine's msgid; in inference the batch is the sequences served at once */
+		fprintf(f, train ? _("  largest micro-batch %s") : _("  most concurrent sequences %s"), _(b));
 		if (m->min_gpus > 0 && sc->cp > 1) /* context parallelism's ranks are GPUs too */
 			fprintf(f, _(" · fewest GPUs %lld (tp %lld × pp %lld × cp %lld × dp %lld)"), (long long)m->min_gpus,
 				(long long)m->min_gpus_tp, (long long)m->min_gpus_pp, (long long)sc->cp,
@@ -159,7 +162,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	}
 }
 
-static void compute_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
+static void compute_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, int width)
 {
 	const struct engine_compute *c = &r->compute;
 	char a[NB], b[NB], d[NB], e[NB];
@@ -206,17 +209,29 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		break;
 	}
 	if (sc->mode == ENGINE_MODE_TRAIN) {
-		int i, col = 0;
+		int i, col = 0, n = 0;
+		char item[128];
 		engine_fmt_seconds_tr(c->step_seconds_predicted, &cli_tr, a, sizeof a);
 		fprintf(f, _("  step model       %s per step%s:"), a, c->source == ENGINE_TPUT_PREDICTED ? "" : _(" (not used: mfu or a measurement sets the time)"));
+		/* the parts after the label column (18), four a line, fewer where the width has no
+		 * room: a line breaks between parts, never inside one */
 		for (i = 0; i < ENGINE_STEP_PARTS; i++) {
 			double v = engine_step_part(&c->step, i);
+			int w;
 			if (v <= 0.0)
 				continue;
-			if (col++ % 4 == 0)
-				fprintf(f, "\n                  ");
 			engine_fmt_seconds_tr(v, &cli_tr, b, sizeof b);
-			fprintf(f, _(" %s %s (%.0f%%)"), _(engine_step_part_label(i)), b, 100.0 * v / c->step_seconds_predicted);
+			snprintf(item, sizeof item, _(" %s %s (%.0f%%)"), _(engine_step_part_label(i)), b,
+				 100.0 * v / c->step_seconds_predicted);
+			w = (int)util_text_width(item);
+			if (n == 0 || n == 4 || col + w > width) {
+				fprintf(f, "\n                  ");
+				col = 18;
+				n = 0;
+			}
+			fputs(item, f);
+			col += w;
+			n++;
 		}
 		fprintf(f, "\n");
 	}
@@ -322,10 +337,12 @@ static void roofline_section(FILE *f, const struct engine_scenario *sc, const st
 	fprintf(f, _("\nRoofline  (%s peak %s, bandwidth %s, ridge %.0f FLOP/B)\n"), report_dtn(rl->dt), a, b, rl->ridge);
 	/* the label column as wide as its widest translation (16 in English) */
 	for (i = 0; i < ENGINE_PT_COUNT; i++)
-		if (util_text_width(_(rl->points[i].label)) > lw)
+		if ((i != ENGINE_PT_TRAIN || sc->mode == ENGINE_MODE_TRAIN) && util_text_width(_(rl->points[i].label)) > lw)
 			lw = util_text_width(_(rl->points[i].label));
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *p = &rl->points[i];
+		if (i == ENGINE_PT_TRAIN && sc->mode != ENGINE_MODE_TRAIN)
+			continue; /* serving runs no training step */
 		engine_fmt_si(p->attainable, "FLOP/s", a, sizeof a);
 		fprintf(f, _("  %s %10.4g FLOP/B  %-14s attainable %s"), util_text_pad(lab, sizeof lab, _(p->label), lw), p->intensity,
 			p->memory_bound ? _("memory-bound") : _("compute-bound"), a);
@@ -385,43 +402,100 @@ static const char *rpad(char *buf, size_t n, const char *s, size_t cols)
 	return buf;
 }
 
-static void techniques_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
+/* A technique only training has: in inference its row says n/a, so the table leaves it out
+ * and names it once below. */
+static bool training_only(int i)
 {
-	int i, cw = 26;
-	char a[NB], b[NB], c[NB], h[4][64], lab[96], cmp[160];
+	return i == ENGINE_TECH_SELECTIVE || i == ENGINE_TECH_FULL || i == ENGINE_TECH_ZERO1 || i == ENGINE_TECH_ZERO2 ||
+	       i == ENGINE_TECH_ZERO3 || i == ENGINE_TECH_LORA || i == ENGINE_TECH_QLORA || i == ENGINE_TECH_OFFLOAD;
+}
+
+/* The techniques table at the width (by rule, nothing left out): one row a technique where
+ * label, compared and the three differences fit; else the compared text on a line of its
+ * own below the row; else, narrower still, the label and the compared text on one line and
+ * the differences on the next, under their heads. */
+static void techniques_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, int width)
+{
+	int i, cw = 26, lw = 30, layout;
+	char a[NB], b[NB], c[NB], h[4][64], lab[96], cmp[160], d[3][NB + 16], left[400];
+	const char *lead;
+	size_t lpos = 0;
+	bool train = sc->mode == ENGINE_MODE_TRAIN;
 
 	fprintf(f, _("\nTechniques  (with minus without, on this scenario; times from the step model, scaled to the header)\n"));
-	/* the compared column as wide as its longest entry ("fp32 -> fp8-e4m3 weights, bf16 KV") */
-	for (i = 0; i < ENGINE_TECH_COUNT; i++)
-		if (r->techniques[i].name != NULL && (int)util_text_width(r->techniques[i].compare) > cw)
+	/* the compared column as wide as its longest entry ("fp32 -> fp8-e4m3 weights, bf16 KV"), the
+	 * label column as its longest label (30 in English) */
+	left[0] = '\0';
+	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
+		if (r->techniques[i].name == NULL || (!train && training_only(i) && !r->techniques[i].applies))
+			continue;
+		if ((int)util_text_width(r->techniques[i].compare) > cw)
 			cw = (int)util_text_width(r->techniques[i].compare);
-	fprintf(f, "  %-32s %s %s %s %s\n", "", util_text_pad(h[0], sizeof h[0], _("compared"), (size_t)cw),
-		rpad(h[1], sizeof h[1], _("memory/GPU"), 12), rpad(h[2], sizeof h[2], _("FLOPs/token"), 14),
-		rpad(h[3], sizeof h[3], sc->mode == ENGINE_MODE_TRAIN ? _("training time") : _("request time"), 14));
+		if ((int)util_text_width(_(r->techniques[i].label)) > lw)
+			lw = (int)util_text_width(_(r->techniques[i].label));
+	}
+	/* a row: "  * ", the label, " ", compared, " ", the differences " %12s %14s %14s" (42 columns) */
+	layout = width >= lw + cw + 48 ? 0 : width >= lw + 47 ? 1 : 2;
+	rpad(h[1], sizeof h[1], _("memory/GPU"), 12);
+	rpad(h[2], sizeof h[2], _("FLOPs/token"), 14);
+	rpad(h[3], sizeof h[3], sc->mode == ENGINE_MODE_TRAIN ? _("training time") : _("request time"), 14);
+	if (layout == 0)
+		fprintf(f, "  %s %s %s %s %s\n", util_text_pad(lab, sizeof lab, "", (size_t)lw + 2),
+			util_text_pad(h[0], sizeof h[0], _("compared"), (size_t)cw), h[1], h[2], h[3]);
+	else if (layout == 1)
+		fprintf(f, "  %s %s %s %s\n", util_text_pad(lab, sizeof lab, "", (size_t)lw + 2), h[1], h[2], h[3]);
+	else
+		fprintf(f, "      %s %s %s\n", h[1], h[2], h[3]);
 	for (i = 0; i < ENGINE_TECH_COUNT; i++) {
 		const struct engine_technique *t = &r->techniques[i];
 		if (t->name == NULL)
 			continue;
-		if (!t->applies) {
-			fprintf(f, "    %s %s %s\n", util_text_pad(lab, sizeof lab, _(t->label), 30),
-				util_text_pad(cmp, sizeof cmp, t->compare, (size_t)cw), rpad(h[1], sizeof h[1], _("n/a"), 12));
+		if (!train && training_only(i) && !t->applies) {
+			util_bprintf(left, sizeof left, &lpos, "%s%s", lpos > 0 ? _(", ") : "", _(t->label));
 			continue;
 		}
-		report_signed_bytes(t->delta_memory_bytes, a, sizeof a);
-		engine_fmt_si(t->delta_flops, "FLOP", b, sizeof b);
-		report_signed_secs(t->delta_seconds, c, sizeof c);
-		fprintf(f, "  %s %s %s %12s %14s %14s\n", t->enabled ? "*" : " ", util_text_pad(lab, sizeof lab, _(t->label), 30),
-			util_text_pad(cmp, sizeof cmp, t->compare, (size_t)cw), a, t->delta_flops == 0 ? "0" : b, c);
+		lead = t->applies && t->enabled ? "*" : " ";
+		if (!t->applies) {
+			rpad(d[0], sizeof d[0], _("n/a"), 12);
+			d[1][0] = d[2][0] = '\0';
+		} else {
+			report_signed_bytes(t->delta_memory_bytes, a, sizeof a);
+			engine_fmt_si(t->delta_flops, "FLOP", b, sizeof b);
+			report_signed_secs(t->delta_seconds, c, sizeof c);
+			rpad(d[0], sizeof d[0], a, 12);
+			rpad(d[1], sizeof d[1], t->delta_flops == 0 ? "0" : b, 14);
+			rpad(d[2], sizeof d[2], c, 14);
+		}
+		util_text_pad(lab, sizeof lab, _(t->label), (size_t)lw);
+		if (layout == 0) {
+			util_text_pad(cmp, sizeof cmp, t->compare, (size_t)cw);
+			fprintf(f, "  %s %s %s %s%s%s%s%s\n", lead, lab, cmp, d[0], t->applies ? " " : "", d[1],
+				t->applies ? " " : "", d[2]);
+		} else if (layout == 1) {
+			fprintf(f, "  %s %s %s%s%s%s%s\n", lead, lab, d[0], t->applies ? " " : "", d[1], t->applies ? " " : "",
+				d[2]);
+			if (t->compare[0] != '\0')
+				fprintf(f, "      %s\n", t->compare);
+		} else {
+			/* TRANSLATORS: a technique and what it compares ("mixed precision: fp32 -> mixed-bf16") */
+			if (t->compare[0] != '\0')
+				fprintf(f, _("  %s %s: %s\n"), lead, _(t->label), t->compare);
+			else
+				fprintf(f, "  %s %s\n", lead, _(t->label));
+			fprintf(f, "      %s%s%s%s%s\n", d[0], t->applies ? " " : "", d[1], t->applies ? " " : "", d[2]);
+		}
 	}
 	fprintf(f, _("  (* on in this scenario)\n"));
+	if (lpos > 0)
+		/* TRANSLATORS: %s lists techniques (their labels, joined by ", ") */
+		fprintf(f, _("  training only, not shown: %s\n"), left);
 }
 
-void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain, bool color)
+static void report_body(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain, int width)
 {
 	char s[256], a[NB], b[NB];
 	int i;
 
-	(void)color;
 	engine_scenario_summary(sc, s, sizeof s);
 	fprintf(f, "napkin · %s\n", s);
 	engine_fmt_count(r->params.total, a, sizeof a);
@@ -444,15 +518,15 @@ void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_
 			sc->flash_attention ? _("on") : _("off"));
 	else
 		fprintf(f, _(", FlashAttention %s\n"), sc->flash_attention ? _("on") : _("off"));
-	memory_section(f, sc, r);
+	memory_section(f, sc, r, width);
 	if (sc->mode == ENGINE_MODE_TRAIN)
-		compute_section(f, sc, r);
+		compute_section(f, sc, r, width);
 	else
 		inference_section(f, sc, r);
 	roofline_section(f, sc, r);
 	if (sc->mode == ENGINE_MODE_TRAIN)
 		data_section(f, sc, r);
-	techniques_section(f, sc, r);
+	techniques_section(f, sc, r, width);
 	if (r->n_warnings > 0) {
 		fprintf(f, _("\nNotes\n"));
 		for (i = 0; i < r->n_warnings; i++)
@@ -469,3 +543,12 @@ void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_
 	}
 }
 
+void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain, bool color)
+{
+	struct cli_fit ft;
+	int width = cli_width(f);
+
+	(void)color;
+	report_body(cli_fit_begin(&ft, f, width), sc, r, explain, width);
+	cli_fit_end(&ft);
+}

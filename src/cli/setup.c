@@ -14,6 +14,46 @@ void cli_error(const char *cmd, const struct napkin_err *err)
 	fprintf(stderr, _("napkin %s: %s\n"), cmd, util_err_format(err, buf, sizeof buf));
 }
 
+/* One line of a usage syntax at col, broken at spaces outside brackets where it would pass
+ * width, later lines at cont ("[--format text|json]" stays whole). */
+static void usage_line(FILE *f, const char *line, size_t len, size_t col, size_t cont, size_t width)
+{
+	size_t at = 0, c = col;
+	bool first = true;
+
+	while (at < len && line[at] == ' ') { /* the line's own indent, kept */
+		fputc(' ', f);
+		at++;
+		c++;
+	}
+	while (at < len) {
+		size_t end = at, w;
+		int depth = 0;
+		while (end < len && !(line[end] == ' ' && depth == 0)) {
+			depth += line[end] == '[' ? 1 : line[end] == ']' ? -1 : 0;
+			end++;
+		}
+		{
+			char word[256];
+			snprintf(word, sizeof word, "%.*s", (int)(end - at), line + at);
+			w = util_text_width(word);
+		}
+		if (!first && c + 1 + w > width) {
+			fprintf(f, "\n%*s", (int)cont, "");
+			c = cont;
+		} else if (!first) {
+			fputc(' ', f);
+			c++;
+		}
+		fwrite(line + at, 1, end - at, f);
+		c += w;
+		first = false;
+		at = end;
+		while (at < len && line[at] == ' ')
+			at++;
+	}
+}
+
 void cli_print_usage(FILE *f, const char *syntax)
 {
 	/* TRANSLATORS: %s is the command's syntax, as typed (napkin report [KNOBS] ...) */
@@ -38,8 +78,10 @@ void cli_print_usage(FILE *f, const char *syntax)
 				skip++;
 			fprintf(f, "%*s", (int)cols, "");
 		}
-		fprintf(f, "%.*s%s", (int)(nl != NULL ? (size_t)(nl - line) - skip : strlen(line) - skip), line + skip,
-			nl != NULL ? "\n" : "");
+		usage_line(f, line + skip, nl != NULL ? (size_t)(nl - line) - skip : strlen(line) - skip, cols, cols,
+			   (size_t)cli_width(f));
+		if (nl != NULL)
+			fputc('\n', f);
 	}
 	fputs(at + 2, f); /* what the format has after %s: "\n\n" */
 }
@@ -119,9 +161,11 @@ static void suggest_opt(const struct cli_opt *opts, const char *name, char *buf,
 		util_bprintf(buf, size, &pos, "%s", _("?)"));
 }
 
-void cli_print_opts(FILE *f, const struct cli_opt *opts)
+void cli_print_opts(FILE *out, const struct cli_opt *opts)
 {
 	char left[64];
+	struct cli_fit ft;
+	FILE *f = cli_fit_begin(&ft, out, cli_width(out)); /* a help too long breaks under its column */
 
 	for (; opts != NULL && opts->name != NULL; opts++) {
 		snprintf(left, sizeof left, "--%s%s%s", opts->name, opts->metavar ? " " : "", opts->metavar ? opts->metavar : "");
@@ -131,6 +175,7 @@ void cli_print_opts(FILE *f, const struct cli_opt *opts)
 	fprintf(f, "  %-28s %s\n", "--presets DIR", _("also search DIR for presets (searched last, wins)"));
 	cli_print_lang(f, 28);
 	fprintf(f, "  %-28s %s\n", "--help", _("this help"));
+	cli_fit_end(&ft);
 }
 
 void cli_print_lang(FILE *f, int width)
@@ -139,12 +184,14 @@ void cli_print_lang(FILE *f, int width)
 		_("the language of what napkin prints (else LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"));
 }
 
-void cli_print_knobs(FILE *f)
+void cli_print_knobs(FILE *out)
 {
 	size_t n, i;
 	int g;
 	const struct engine_knob *k = engine_knobs(&n);
 	char flag[48], def[64], allowed[400];
+	struct cli_fit ft;
+	FILE *f = cli_fit_begin(&ft, out, cli_width(out)); /* a knob's help too long breaks under its column */
 
 	fputs(_("Knobs (--key value; the same keys in YAML scenarios and the JSON report's \"scenario\"):\n"), f);
 	for (g = 0; g < ENGINE_GROUP_COUNT; g++) {
@@ -174,6 +221,7 @@ void cli_print_knobs(FILE *f)
 			fprintf(f, _("default %s; allowed %s\n"), def[0] == '(' ? _(def) : def, allowed);
 		}
 	}
+	cli_fit_end(&ft);
 }
 
 const struct engine_tr cli_tr = {i18n_gettext_cb, NULL};

@@ -7,6 +7,10 @@
 #   sh tests/cli/i18n.sh PATH/TO/napkin
 set -u
 NAPKIN=${1:?usage: $0 PATH/TO/napkin}
+# the lines these checks read, whole, as a wide terminal shows them (tests/cli/width.sh checks
+# the reports at 80 and 60 columns)
+COLUMNS=200
+export COLUMNS
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 fails=0

@@ -7,6 +7,10 @@
 # both languages.
 set -eu
 NAPKIN=${1:?usage: $0 PATH/TO/napkin}
+# the lines these checks read, whole, as a wide terminal shows them (tests/cli/width.sh checks
+# the reports at 80 and 60 columns)
+COLUMNS=200
+export COLUMNS
 fail() {
 	echo "FAIL: $*"
 	exit 1

@@ -15,7 +15,9 @@ napkin = sys.argv[1]
 # every one of its examples carries
 RULES = {'README.md': ('): fits,', 'DOES NOT FIT', None),
          'README.zh-CN.md': ('）：放得下，', '）：放不下，', '--lang zh')}
-ENV = {'LC_ALL': 'C.UTF-8', 'PATH': '/usr/bin:/bin', 'HOME': '/nonexistent'}
+# COLUMNS: the examples were pasted from a wide terminal, their lines whole (tests/cli/width.sh
+# checks the same reports at 80 and 60 columns)
+ENV = {'LC_ALL': 'C.UTF-8', 'PATH': '/usr/bin:/bin', 'HOME': '/nonexistent', 'COLUMNS': '200'}
 
 
 def examples(readme):

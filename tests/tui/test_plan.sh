@@ -20,7 +20,8 @@ keys P
 wait_for "Plan: ranked by predicted time \\(g\\) · $searched searched, $fitting fit" \
 	"the view's search differs from napkin plan ($searched searched, $fitting fit)"
 # napkin plan's text rows: the first is the fastest; the view's row 1 must be the same layout
-first=$("$NAPKIN" plan --top 1 $ARGS | grep -E '^ +1 ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
+# (napkin plan at a wide terminal's width shows every column, in the view's order)
+first=$(COLUMNS=200 "$NAPKIN" plan --top 1 $ARGS | grep -E '^ +1 ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
 vrow=$(line_of '^ +1 +64 ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
 [ -n "$first" ] && [ "$first" = "$vrow" ] || fail "row 1: view '$vrow', napkin plan '$first'"
 wait_for '^you✗ ' 'the own layout is not marked as not fitting'
@@ -50,7 +51,7 @@ wait_for 'deadline in days: _' 'D did not start typing the deadline'
 keys 9 0 Enter
 wait_for "deadline \(D, - \+\): 90 days · $within of the fitting train within it" \
 	"the view's deadline search differs from napkin plan --deadline 90 ($within within)"
-first=$("$NAPKIN" plan --top 1 --goal gpus --deadline 90 $ARGS | grep -E '^ +1 ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
+first=$(COLUMNS=200 "$NAPKIN" plan --top 1 --goal gpus --deadline 90 $ARGS | grep -E '^ +1 ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
 vrow=$(line_of '^ +1 +[0-9]+ ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
 [ -n "$first" ] && [ "$first" = "$vrow" ] || fail "deadline row 1: view '$vrow', napkin plan '$first'"
 keys +

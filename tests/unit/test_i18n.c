@@ -417,6 +417,56 @@ static void test_width(void **state)
 	assert_string_equal(util_text_pad(buf, 5, "显存", 8), "显 ");
 }
 
+/* Where a line breaks (util_text_break): at a space, between Chinese characters but never
+ * before a closing mark, a word too long cut at a character, always some progress. */
+static void test_break(void **state)
+{
+	size_t w = 99;
+
+	(void)state;
+	assert_int_equal(util_text_break("weights 14.96 GiB", 80, &w), 17); /* it fits: all of it */
+	assert_int_equal(w, 17);
+	assert_int_equal(util_text_break("fp32 to bf16 weights", 13, &w), 12); /* "fp32 to bf16" */
+	assert_int_equal(w, 12);
+	assert_int_equal(util_text_break("weights 14.96 GiB", 12, &w), 7); /* "weights": the space trimmed */
+	assert_int_equal(w, 7);
+	assert_int_equal(util_text_break("weights 14.96 GiB", 16, &w), 7); /* a number keeps its unit */
+	assert_int_equal(util_text_break("246 · per GPU", 7, &w), 6); /* "246 ·": never before the · */
+	assert_int_equal(w, 5);
+	assert_int_equal(util_text_break("  indent kept", 8, &w), 8); /* the leading spaces are no break */
+	assert_int_equal(util_text_break("abcdefghij", 4, &w), 4);    /* one long word: cut */
+	assert_int_equal(util_text_break("显存显存", 5, &w), 6);        /* between two characters: 显存 */
+	assert_int_equal(w, 4);
+	assert_int_equal(util_text_break("显存，余量", 5, &w), 3);      /* not before the comma: 显 */
+	assert_int_equal(w, 2);
+	assert_int_equal(util_text_break("显", 1, &w), 3); /* wider than the line: one character anyway */
+	assert_int_equal(util_text_break("", 10, &w), 0);
+	assert_int_equal(w, 0);
+}
+
+/* The width of text output (util_term_width): COLUMNS when it is a number of columns, else a
+ * terminal's (none here: a file), else 80. */
+static void test_term_width(void **state)
+{
+	FILE *f = tmpfile();
+
+	(void)state;
+	assert_non_null(f);
+	setenv("COLUMNS", "132", 1);
+	assert_int_equal(util_term_width(fileno(f)), 132);
+	setenv("COLUMNS", "80x", 1);
+	assert_int_equal(util_term_width(fileno(f)), 80);
+	setenv("COLUMNS", "0", 1);
+	assert_int_equal(util_term_width(fileno(f)), 80);
+	setenv("COLUMNS", "-60", 1);
+	assert_int_equal(util_term_width(fileno(f)), 80);
+	setenv("COLUMNS", "45", 1);
+	assert_int_equal(util_term_width(fileno(f)), 45);
+	unsetenv("COLUMNS");
+	assert_int_equal(util_term_width(fileno(f)), 80); /* a file: git's and ls's 80 */
+	fclose(f);
+}
+
 /* The file errors (fileio.c) speak the language: a write beside a missing directory, a directory
  * read as a file, a file over the limit; the path and the system's reason stay as they are. */
 static void test_fileio(void **state)
@@ -463,7 +513,8 @@ static void test_fileio(void **state)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_codes),   cmocka_unit_test(test_environment), cmocka_unit_test(test_reader),
 	cmocka_unit_test(test_context), cmocka_unit_test(test_format_rule), cmocka_unit_test(test_format_refused),
-	cmocka_unit_test(test_builtin), cmocka_unit_test(test_width),   cmocka_unit_test(test_fileio),
+	cmocka_unit_test(test_builtin), cmocka_unit_test(test_width),   cmocka_unit_test(test_break),
+	cmocka_unit_test(test_term_width),   cmocka_unit_test(test_fileio),
 };
 
 TESTUTIL_MAIN("i18n", tests)
