@@ -483,9 +483,10 @@ int tui_model_setup(struct tui_model *m, const struct engine_scenario *sc, struc
 	for (i = 0; i < n; i++)
 		if (strcmp(list[i]->key, "batch") == 0)
 			m->knob = list[i];
-	m->item[TUI_PANE_ROOFLINE] = sc->mode == ENGINE_MODE_INFER ? 2 : 0;
+	m->item[TUI_PANE_ROOFLINE] = sc->mode == ENGINE_MODE_INFER ? 1 : 0; /* decode: infer has no training point */
 	m->item[TUI_PANE_DTYPES] = 2;
 	tui_model_evaluate(m, 0);
+	m->saved_sc = m->sc; /* nothing unsaved at the start (tui_model_modified) */
 	if (!m->have_res) {
 		tui_model_message(m, true, "%s", m->eval_err);
 	}
