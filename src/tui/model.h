@@ -340,8 +340,8 @@ bool tui_model_modified(const struct tui_model *m, char *what, size_t n);
 /* q: quits, or first asks (a TUI_PROMPT_QUIT prompt) when there are unsaved changes. */
 unsigned tui_model_quit_ask(struct tui_model *m);
 /* The unsaved scenario written to a new file (napkin-unsaved.yaml in the current directory,
- * else in $HOME; never over an existing one) when the explorer leaves at once (C-c, a
- * hangup or SIGTERM), as nano's emergency save does. true with its path in out. */
+ * else in $HOME; never over an existing one) when the explorer leaves at once with C-c, as
+ * nano's emergency save does. true with its path in out; false when nothing was unsaved. */
 bool tui_model_rescue(struct tui_model *m, char *out, size_t n);
 bool tui_path_complete(struct tui_model *m, char *text, size_t size);
 /* Whether text names a file rather than a preset id (a '/', '~', or a .yaml/.yml/.json end). */

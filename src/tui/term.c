@@ -382,9 +382,10 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 	*sc = m->sc;
 	if (m->interrupted)
 		rc = TUI_EXIT_INTERRUPT;
-	/* left at once (C-c, a hangup, SIGTERM) with unsaved changes: they go to a new file,
-	 * as nano's emergency save does, and the terminal says where */
-	if (m->interrupted || tui_signal != 0)
+	/* left at once with C-c and unsaved changes: they go to a new file, as nano's
+	 * emergency save does, and the terminal says where (a hangup or SIGTERM leaves as
+	 * the signal would: nothing is written behind the back of whoever sent it) */
+	if (m->interrupted)
 		rescued = tui_model_rescue(m, rescue, sizeof rescue);
 out:
 	if (t.scr != NULL) {
