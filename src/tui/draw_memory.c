@@ -49,6 +49,16 @@ static int mem_parts(const struct engine_result *r, struct mem_part *p)
 	return 8;
 }
 
+/* The item (focus row) of the memory pane's row i in training's order (mem_parts, then
+ * total 8, per param 9, largest batch 10, fewest GPUs 11); -1 where inference has no such
+ * row (master, gradients, optimizer: tui_pane_items lists them in training only). */
+static int mem_item(const struct tui_model *m, int i)
+{
+	if (m->sc.mode != ENGINE_MODE_INFER || i == 0)
+		return i;
+	return i <= 3 ? -1 : i - 3;
+}
+
 static void draw_bar(struct tui_model *m, struct tui_canvas *c, struct tui_rect bar)
 {
 	struct mem_part parts[8];
@@ -179,7 +189,7 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	struct mem_part parts[8];
 	char a[48], b[48], d[48], line[420], title[200];
 	double pct = mm->capacity > 0 ? mm->total / mm->capacity * 100.0 : 0.0;
-	int n, i, y, cw;
+	int n, i, j, y, cw;
 
 	tui_draw_bytes(mm->capacity, a, sizeof a);
 	snprintf(title, sizeof title, _("(capacity %s, one %s)"), a, m->sc.gpu.name[0] ? m->sc.gpu.name : "GPU");
@@ -232,8 +242,8 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 				break;
 			}
 	}
-	tui_item_row(m, c, TUI_PANE_MEMORY, 8, tui_rect_make(in.x, y, in.w, 1), 8, _("total"), line, "memory.total", now);
-	if (!(tui_pane_focused(m, TUI_PANE_MEMORY) && m->item[TUI_PANE_MEMORY] == 8)) {
+	tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, 8), tui_rect_make(in.x, y, in.w, 1), 8, _("total"), line, "memory.total", now);
+	if (!(tui_pane_focused(m, TUI_PANE_MEMORY) && m->item[TUI_PANE_MEMORY] == mem_item(m, 8))) {
 		/* the verdict: green when it fits, red and by how much when not */
 		uint32_t mark = mm->fits ? 0x2713 : 0x2717;
 		int x0, x1 = in.x + in.w;
@@ -265,8 +275,13 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	/* the legend: two columns, each part with its pattern, GiB and percent */
 	n = mem_parts(&m->res, parts);
 	cw = in.w / 2;
-	for (i = 0; i < n; i++) {
-		int col = i / 4, row = i % 4;
+	for (i = 0, j = 0; i < n; i++) {
+		int col, row;
+		if (mem_item(m, i) < 0)
+			continue; /* inference: no master, gradients or optimizer */
+		col = j / 4;
+		row = j % 4;
+		j++;
 		struct tui_rect cell = tui_rect_make(in.x + col * cw, y + row, cw - 1, 1);
 		char v[96], pc[16], lab[32];
 		tui_draw_bytes(parts[i].bytes, a, sizeof a);
@@ -276,7 +291,7 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		else
 			snprintf(v, sizeof v, "%9s", a);
 		snprintf(lab, sizeof lab, " %s", _(parts[i].label));
-		tui_item_row(m, c, TUI_PANE_MEMORY, i, cell, cell.w >= 31 ? 15 : 14, lab, v, parts[i].key, now);
+		tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, i), cell, cell.w >= 31 ? 15 : 14, lab, v, parts[i].key, now);
 		tui_canvas_put(c, cell.x, cell.y, parts[i].pattern, parts[i].style);
 	}
 	y += 4;
@@ -298,7 +313,7 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			if (tui_item_width(m, line, "memory.host_bytes") + 12 > in.w)
 				snprintf(line, sizeof line, _("%s (offload %s)"), a, engine_offload_name(m->sc.offload));
 		}
-		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), 12, _("host mem"), line,
+		tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, 9), tui_rect_make(in.x, y, in.w, 1), 12, _("host mem"), line,
 			     "memory.host_bytes", now);
 	} else if (m->sc.mode == ENGINE_MODE_TRAIN && m->sc.finetune != ENGINE_FT_FULL) {
 		char tg[48];
@@ -311,12 +326,12 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		if (tui_item_width(m, line, "model.params_trainable") + 12 > in.w)
 			snprintf(line, sizeof line, _("%s r %lld: %s trainable"), m->sc.finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA",
 				 (long long)m->sc.lora_rank, a);
-		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), 12, _("fine-tune"), line,
+		tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, 9), tui_rect_make(in.x, y, in.w, 1), 12, _("fine-tune"), line,
 			     "model.params_trainable", now);
 	} else {
 		bool labelled;
 		per_param(m, in.w, line, sizeof line, &labelled);
-		tui_item_row(m, c, TUI_PANE_MEMORY, 9, tui_rect_make(in.x, y, in.w, 1), labelled ? 12 : 1,
+		tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, 9), tui_rect_make(in.x, y, in.w, 1), labelled ? 12 : 1,
 			     labelled ? _("per param") : NULL, line, "memory.bytes_per_param", now);
 	}
 	y++;
@@ -326,29 +341,34 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	{
 		char mb[64], mg[96];
 		int half = in.w / 2, x;
-		bool compact;
+		bool compact, infer = m->sc.mode == ENGINE_MODE_INFER;
 		fewest_gpus(mm, false, mg, sizeof mg);
-		compact = tui_item_width(m, mg, "memory.min_gpus") + 13 > in.w - half;
+		engine_fmt_max_batch_tr(mm->max_batch, m->sc.tr, mb, sizeof mb);
+		compact = tui_item_width(m, mg, "memory.min_gpus") + 13 > in.w - half ||
+			  (infer && tui_utf8_width(_("most concurrent sequences")) + 2 + tui_item_width(m, mb, "memory.max_batch") >
+					    half - 1);
 		if (compact && mm->max_batch == ENGINE_NO_LIMIT)
 			snprintf(mb, sizeof mb, "%s", _("no limit"));
 		else if (compact && mm->max_batch == 0)
 			snprintf(mb, sizeof mb, "%s", _("none"));
-		else
-			engine_fmt_max_batch_tr(mm->max_batch, m->sc.tr, mb, sizeof mb);
 		if (!compact) {
-			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, half - 1, 1), 21, _("largest micro-batch"), mb,
+			/* inference solves for the sequences served at once, not a training micro-batch */
+			const char *lab = infer ? _("most concurrent sequences") : _("largest micro-batch");
+			int lw = tui_utf8_width(lab) + 2 > 21 ? tui_utf8_width(lab) + 2 : 21;
+			tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, 10), tui_rect_make(in.x, y, half - 1, 1), lw, lab, mb,
 				     "memory.max_batch", now);
-			tui_item_row(m, c, TUI_PANE_MEMORY, 11, tui_rect_make(in.x + half, y, in.w - half, 1), 13, _("fewest GPUs"),
+			tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, 11), tui_rect_make(in.x + half, y, in.w - half, 1), 13, _("fewest GPUs"),
 				     mg, "memory.min_gpus", now);
 		} else {
 			fewest_gpus(mm, true, mg, sizeof mg);
 			/* the label's column: 17, or its width and a space where a translation is wider */
-			int lw = tui_utf8_width(_("max micro-batch")) + 2 > 17 ? tui_utf8_width(_("max micro-batch")) + 2 : 17;
+			const char *lab = infer ? _("max sequences") : _("max micro-batch");
+			int lw = tui_utf8_width(lab) + 2 > 17 ? tui_utf8_width(lab) + 2 : 17;
 			x = in.x + lw + tui_item_width(m, mb, "memory.max_batch") + 1;
-			tui_item_row(m, c, TUI_PANE_MEMORY, 10, tui_rect_make(in.x, y, x - in.x, 1), lw, _("max micro-batch"), mb,
+			tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, 10), tui_rect_make(in.x, y, x - in.x, 1), lw, lab, mb,
 				     "memory.max_batch", now);
 			tui_canvas_text(c, x, y, 1, DOT, TUI_S_DIM);
-			tui_item_row(m, c, TUI_PANE_MEMORY, 11, tui_rect_make(x + 1, y, in.x + in.w - x - 1, 1), 13,
+			tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, 11), tui_rect_make(x + 1, y, in.x + in.w - x - 1, 1), 13,
 				     _("fewest GPUs"), mg, "memory.min_gpus", now);
 		}
 	}

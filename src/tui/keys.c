@@ -44,8 +44,10 @@ static const struct tui_keydef keys[] = {
 	{'C', TUI_ACT_COMPARE, "C", N_("compare: one knob's values side by side (k K pick the knob, GPUs first; a adds one)")},
 	{'P', TUI_ACT_PLAN, "P", N_("plan: the parallel layouts that fit, fastest first (D a deadline); Enter applies one")},
 	{'Z', TUI_ACT_LANG, "Z", N_("language: English or Chinese (中文), switched live; napkin --lang zh or LANG start in it")},
-	{'q', TUI_ACT_QUIT, "q C-c", N_("quit (the terminal is restored; status 0, after C-c 130)")},
-	{TUI_KEY_CTRL_C, TUI_ACT_QUIT, NULL, NULL},
+	{'q', TUI_ACT_QUIT, "q", N_("quit (status 0); with unsaved changes it asks first: y quits, s saves, n stays")},
+	{'Q', TUI_ACT_QUIT_NOW, "Q", N_("quit at once, unsaved changes and all (status 0)")},
+	{TUI_KEY_CTRL_C, TUI_ACT_QUIT_NOW, "C-c",
+	 N_("interrupt: quit at once (status 130); unsaved changes go to napkin-unsaved.yaml, as nano's emergency save")},
 };
 
 const struct tui_keydef *tui_keys(size_t *count)
@@ -68,6 +70,7 @@ const char *tui_action_name(enum tui_action a)
 {
 	static const char *const names[TUI_ACT_COUNT] = {
 		[TUI_ACT_NONE] = "none",           [TUI_ACT_QUIT] = "quit",
+		[TUI_ACT_QUIT_NOW] = "quit-now",
 		[TUI_ACT_UP] = "up",               [TUI_ACT_DOWN] = "down",
 		[TUI_ACT_LEFT] = "left",           [TUI_ACT_RIGHT] = "right",
 		[TUI_ACT_PANE_LEFT] = "pane-left", [TUI_ACT_PANE_RIGHT] = "pane-right",

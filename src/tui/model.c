@@ -88,6 +88,12 @@ static const char *const mem_items[] = {
 	"memory.activations", "memory.logits",         "memory.kv_cache",  "memory.overhead",
 	"memory.total",       "memory.bytes_per_param", "memory.max_batch", "memory.min_gpus",
 };
+/* inference keeps no master weights, gradients or optimizer states: no rows for them */
+static const char *const mem_infer_items[] = {
+	"memory.weights",     "memory.activations",     "memory.logits",    "memory.kv_cache",
+	"memory.overhead",    "memory.total",           "memory.bytes_per_param", "memory.max_batch",
+	"memory.min_gpus",
+};
 static const char *const compute_train_items[] = {
 	"compute.flops_per_token_train", "compute.flops_per_token_forward", "compute.train_flops",
 	"compute.train_days",            "compute.mfu",                     "compute.tokens_per_s",
@@ -129,12 +135,18 @@ static int copy_items(const char *const *src, int n, const char **keys, int max)
 int tui_pane_items(const struct tui_model *m, enum tui_pane p, const char **keys, int max)
 {
 	switch (p) {
-	case TUI_PANE_MEMORY: return copy_items(mem_items, COUNT(mem_items), keys, max);
+	case TUI_PANE_MEMORY:
+		if (m->sc.mode == ENGINE_MODE_INFER)
+			return copy_items(mem_infer_items, COUNT(mem_infer_items), keys, max);
+		return copy_items(mem_items, COUNT(mem_items), keys, max);
 	case TUI_PANE_COMPUTE:
 		if (m->sc.mode == ENGINE_MODE_INFER)
 			return copy_items(compute_infer_items, COUNT(compute_infer_items), keys, max);
 		return copy_items(compute_train_items, COUNT(compute_train_items), keys, max);
-	case TUI_PANE_ROOFLINE: return copy_items(roofline_items, COUNT(roofline_items), keys, max);
+	case TUI_PANE_ROOFLINE: /* inference has no training step: its points start at prefill */
+		if (m->sc.mode == ENGINE_MODE_INFER)
+			return copy_items(roofline_items + 1, COUNT(roofline_items) - 1, keys, max);
+		return copy_items(roofline_items, COUNT(roofline_items), keys, max);
 	case TUI_PANE_TECH: return copy_items(tech_items, COUNT(tech_items), keys, max);
 	case TUI_PANE_DTYPES: return copy_items(dtype_items, COUNT(dtype_items), keys, max);
 	default: return 0;
@@ -483,9 +495,10 @@ int tui_model_setup(struct tui_model *m, const struct engine_scenario *sc, struc
 	for (i = 0; i < n; i++)
 		if (strcmp(list[i]->key, "batch") == 0)
 			m->knob = list[i];
-	m->item[TUI_PANE_ROOFLINE] = sc->mode == ENGINE_MODE_INFER ? 2 : 0;
+	m->item[TUI_PANE_ROOFLINE] = sc->mode == ENGINE_MODE_INFER ? 1 : 0; /* decode: infer has no training point */
 	m->item[TUI_PANE_DTYPES] = 2;
 	tui_model_evaluate(m, 0);
+	m->saved_sc = m->sc; /* nothing unsaved at the start (tui_model_modified) */
 	if (!m->have_res) {
 		tui_model_message(m, true, "%s", m->eval_err);
 	}

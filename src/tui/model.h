@@ -62,7 +62,8 @@ struct tui_event {
 
 enum tui_action {
 	TUI_ACT_NONE,
-	TUI_ACT_QUIT,
+	TUI_ACT_QUIT,      /* q: asks first when the scenario has unsaved changes */
+	TUI_ACT_QUIT_NOW,  /* Q: at once */
 	TUI_ACT_UP,
 	TUI_ACT_DOWN,
 	TUI_ACT_LEFT,
@@ -127,11 +128,20 @@ enum {
 #define TUI_KNOBS_MAX 96
 #define TUI_VIEW_STACK 6
 #define TUI_UNDO_MAX 32       /* changes `u` can undo */
-#define TUI_WRITTEN_MAX 16    /* files saved in this session (overwritten without asking) */
+#define TUI_WRITTEN_MAX 16    /* files saved in this session (overwritten without asking while unchanged) */
 
 enum tui_theme_id { TUI_THEME_DARK, TUI_THEME_LIGHT, TUI_THEME_PROJECTOR };
 
-enum tui_prompt_purpose { TUI_PROMPT_KNOB, TUI_PROMPT_SAVE, TUI_PROMPT_OPEN, TUI_PROMPT_OVERWRITE };
+enum tui_prompt_purpose { TUI_PROMPT_KNOB, TUI_PROMPT_SAVE, TUI_PROMPT_OPEN, TUI_PROMPT_OVERWRITE, TUI_PROMPT_QUIT };
+
+/* A file this session saved, as napkin left it: saved again without asking only while the
+ * file on disk is still that (same file, modification time to the nanosecond, size, and
+ * the FNV-1a hash of its bytes); anything else means someone else edited or replaced it. */
+struct tui_written {
+	char path[512]; /* realpath */
+	unsigned long long dev, ino, size, hash;
+	long long mtime_s, mtime_ns;
+};
 
 struct tui_picker_entry {
 	char id[ENGINE_ID_MAX];
@@ -167,10 +177,16 @@ struct tui_model {
 	struct engine_catalog cat;
 	bool have_cat;
 	char path[512]; /* the default path for save and open */
-	/* the files saved in this session, by device and inode: saved again without asking */
-	unsigned long long written_dev[TUI_WRITTEN_MAX], written_ino[TUI_WRITTEN_MAX];
+	/* the files saved in this session: saved again without asking while unchanged on disk */
+	struct tui_written written[TUI_WRITTEN_MAX];
 	int n_written;
-	char confirm_path[512]; /* a save waiting for y (the file exists, napkin did not write it) */
+	char confirm_path[512]; /* a save waiting for y (the file exists, napkin did not write it, or it changed) */
+	/* the scenario as last saved or opened (or as it started): what "unsaved changes" are
+	 * measured against (tui_model_modified) */
+	struct engine_scenario saved_sc;
+	/* the user's own scenario while a lesson shows its own (the lesson view points it at
+	 * the one it gives back when left); NULL: m->sc is the user's */
+	const struct engine_scenario *user_sc;
 
 	/* undo (model_undo.c) */
 	struct tui_undo_entry undo[TUI_UNDO_MAX];
@@ -316,6 +332,17 @@ int tui_model_save_ask(struct tui_model *m, const char *path);
 /* The answer to the overwrite question: yes saves to m->confirm_path, no keeps the file. */
 int tui_model_save_confirmed(struct tui_model *m, bool yes);
 int tui_model_open_file(struct tui_model *m, const char *path, uint64_t now);
+/* Whether the user's scenario (m->sc, or m->user_sc during a lesson) differs from the one
+ * last saved or opened (or the one it started with), knob by knob in canonical text:
+ * undoing back to it is no change. what (may be NULL) gets the keys of the first knobs
+ * that differ ("seq, batch"). */
+bool tui_model_modified(const struct tui_model *m, char *what, size_t n);
+/* q: quits, or first asks (a TUI_PROMPT_QUIT prompt) when there are unsaved changes. */
+unsigned tui_model_quit_ask(struct tui_model *m);
+/* The unsaved scenario written to a new file (napkin-unsaved.yaml in the current directory,
+ * else in $HOME; never over an existing one) when the explorer leaves at once with C-c, as
+ * nano's emergency save does. true with its path in out; false when nothing was unsaved. */
+bool tui_model_rescue(struct tui_model *m, char *out, size_t n);
 bool tui_path_complete(struct tui_model *m, char *text, size_t size);
 /* Whether text names a file rather than a preset id (a '/', '~', or a .yaml/.yml/.json end). */
 bool tui_looks_like_path(const char *text);

@@ -263,6 +263,8 @@ void tui_model_open_prompt(struct tui_model *m, enum tui_prompt_purpose p, const
 	m->prompt_knob = k;
 	if (p == TUI_PROMPT_KNOB && k != NULL)
 		engine_knob_format(&m->sc, k, m->input, sizeof m->input);
+	else if (p == TUI_PROMPT_QUIT)
+		m->input[0] = '\0'; /* a question, nothing to type */
 	else
 		snprintf(m->input, sizeof m->input, "%s", m->path);
 	m->input_len = (int)strlen(m->input);
@@ -323,6 +325,7 @@ int tui_model_open(struct tui_model *m, const char *path, uint64_t now)
 			tui_undo_push(m, &m->sc, what);
 			m->sc = t;
 			snprintf(m->path, sizeof m->path, "%s", path);
+			m->saved_sc = t; /* as the file has it: nothing unsaved (tui_model_modified) */
 			tui_model_evaluate(m, now);
 			tui_model_fix_knob_focus(m);
 			/* the defaults that followed the file's choices, as the command line says them */

@@ -245,7 +245,7 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 	if (ev->key == TUI_KEY_MOUSE)
 		return mouse(m, ev, now);
 	a = tui_key_action(ev->key);
-	if (a != TUI_ACT_NONE && a != TUI_ACT_QUIT)
+	if (a != TUI_ACT_NONE && a != TUI_ACT_QUIT_NOW)
 		m->msg[0] = '\0';
 	if (a != TUI_ACT_NONE)
 		for (i = 0; i < TUI_VIEW_COUNT; i++) { /* a key that opens a view: the view table says which */
@@ -258,7 +258,8 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 			return TUI_REACT_REDRAW;
 		}
 	switch (a) {
-	case TUI_ACT_QUIT: m->quit = true; return TUI_REACT_QUIT;
+	case TUI_ACT_QUIT: return tui_model_quit_ask(m);
+	case TUI_ACT_QUIT_NOW: m->quit = true; return TUI_REACT_QUIT;
 	case TUI_ACT_UP: move_vertical(m, -1); break;
 	case TUI_ACT_DOWN: move_vertical(m, 1); break;
 	case TUI_ACT_PAGE_UP: move_vertical(m, -page); break;

@@ -97,14 +97,16 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	double peak = rl->peak, bw = rl->bandwidth, ridge = rl->ridge, peak32, ridge32, xmin = 0.1, xmax, ymin, ymax;
 	double dpeak = 0, dbw = 0, dridge = 0; /* the datasheet's, beside a measured GPU */
 	struct engine_gpu ds;
-	int lm = 7, legend_rows, verdict_rows, i, x, y, dx, sel = m->item[TUI_PANE_ROOFLINE];
+	/* the points drawn: inference has no training step (its items start at prefill) */
+	int first = m->sc.mode == ENGINE_MODE_INFER ? ENGINE_PT_PREFILL : ENGINE_PT_TRAIN;
+	int lm = 7, legend_rows, verdict_rows, i, x, y, dx, sel = m->item[TUI_PANE_ROOFLINE] + first;
 	int pcx[ENGINE_PT_COUNT], pcy[ENGINE_PT_COUNT]; /* the points' cells in the plot */
 	struct tui_rect old = tui_canvas_clip(c, r);
 	char buf[300], lab[32], line[300], verdict[300];
 	bool focused = m->pane == TUI_PANE_ROOFLINE && tui_view_top(m) == TUI_VIEW_MAIN;
 
-	if (sel < 0 || sel >= ENGINE_PT_COUNT)
-		sel = 0;
+	if (sel < first || sel >= ENGINE_PT_COUNT)
+		sel = first;
 	/* a measured GPU (G): a line above the plot says which roof is which, and how far the
 	 * measured ceilings fall short of the datasheet's */
 	if (m->sc.gpu.measured && tui_gpu_datasheet(m, &ds) && rl->dt >= 0 && rl->dt < ENGINE_DT_COUNT) {
@@ -137,7 +139,7 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	}
 	/* the verdict of the focused point, wrapped whole where there is room (under the
 	 * plot: its x axis, the legend, then the verdict) */
-	engine_roofline_verdict(&m->sc, &m->res, (enum engine_point)(sel >= 0 ? sel : 0), verdict, sizeof verdict);
+	engine_roofline_verdict(&m->sc, &m->res, (enum engine_point)sel, verdict, sizeof verdict);
 	verdict_rows = tui_draw_wrapped(NULL, r, 2, verdict, TUI_S_VALUE);
 	if (verdict_rows > 4)
 		verdict_rows = 4;
@@ -163,7 +165,7 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	/* ranges: every point, the ridge, a decade either side */
 	xmax = fmax(ridge, dridge) * 4;
 	ymin = bw * xmin;
-	for (i = 0; i < ENGINE_PT_COUNT; i++) {
+	for (i = first; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *pt = &rl->points[i];
 		if (pt->intensity > 0) {
 			xmin = fmin(xmin, pt->intensity / 2);
@@ -247,7 +249,7 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		const struct engine_roofline_point *pt = &rl->points[i];
 		pcx[i] = -1;
-		if (pt->intensity <= 0 || pt->attainable <= 0)
+		if (i < first || pt->intensity <= 0 || pt->attainable <= 0)
 			continue;
 		pcx[i] = clampi(xdot(&p, pt->intensity) / 2, 0, p.w - 1);
 		if (i == ENGINE_PT_TRAIN && achieved > 0 && achieved < pt->attainable)
@@ -277,9 +279,10 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 			tui_canvas_put(c, r.x + lm + pcx[i], r.y + pcy[i], (uint32_t)point_letter[i],
 				       i == sel ? (focused ? TUI_S_SELECTED : TUI_S_CHANGED) : TUI_S_POINT);
 	/* legend: letter, name, intensity, bound */
-	for (i = 0; i < ENGINE_PT_COUNT && legend_rows > 0; i++) {
+	for (i = first; i < ENGINE_PT_COUNT && legend_rows > 0; i++) {
 		const struct engine_roofline_point *pt = &rl->points[i];
-		int col = legend_rows == 2 ? (i % 2) * (r.w / 2) : 0, row = legend_rows == 2 ? i / 2 : i;
+		int j = i - first; /* its row of the legend, and its item */
+		int col = legend_rows == 2 ? (j % 2) * (r.w / 2) : 0, row = legend_rows == 2 ? j / 2 : j;
 		struct tui_rect cell = tui_rect_make(r.x + col, r.y + p.h + 1 + row, legend_rows == 2 ? r.w / 2 - 1 : r.w, 1);
 		bool s = focused && i == sel;
 		char key[48], name[64];
@@ -299,8 +302,8 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		if (tui_utf8_width(buf) > cell.w)
 			snprintf(buf, sizeof buf, "%c %s %5s %s", point_letter[i], name, lab,
 				 pt->memory_bound ? C_("bound", "memory") : C_("bound", "compute"));
-		if (i < TUI_ITEMS_MAX)
-			m->hits.item[TUI_PANE_ROOFLINE][i] = cell;
+		if (j < TUI_ITEMS_MAX)
+			m->hits.item[TUI_PANE_ROOFLINE][j] = cell;
 		if (s)
 			tui_canvas_fill(c, cell, ' ', TUI_S_SELECTED);
 		tui_canvas_text(c, cell.x, cell.y, cell.w, buf,

@@ -276,8 +276,9 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 	unsigned flags = TUI_REACT_REDRAW;
 	int burst = 0; /* events taken in since the last frame */
 	int rc = NAPKIN_OK, sig = 0, bg = -1;
-	bool asked = false;
+	bool asked = false, rescued = false;
 	struct tui_options o;
+	char rescue[600];
 
 	memset(&t, 0, sizeof t);
 	tui_canvas_init(&canvas);
@@ -381,11 +382,19 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 	*sc = m->sc;
 	if (m->interrupted)
 		rc = TUI_EXIT_INTERRUPT;
+	/* left at once with C-c and unsaved changes: they go to a new file, as nano's
+	 * emergency save does, and the terminal says where (a hangup or SIGTERM leaves as
+	 * the signal would: nothing is written behind the back of whoever sent it) */
+	if (m->interrupted)
+		rescued = tui_model_rescue(m, rescue, sizeof rescue);
 out:
 	if (t.scr != NULL) {
 		endwin();
 		delscreen(t.scr);
 	}
+	if (rescued)
+		fprintf(stderr, _("napkin: the unsaved scenario is in %s (napkin explore --scenario %s opens it)\n"), rescue,
+			rescue);
 	sig = tui_signal;
 	tui_restore_signals(&t);
 	if (m != NULL) {

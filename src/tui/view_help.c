@@ -115,16 +115,104 @@ static void help_text(const struct tui_model *m, char *buf, size_t n)
 		     "  Data types: \xe2\x96\xb8 used by this scenario; e explains the selected one.\n"));
 }
 
-void tui_help_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
+/* The column a long help line continues at: after the key and the run of spaces that
+ * ends it ("  s          save ..." continues under "save"), else under its own indent. */
+static int hang_column(const char *line, size_t len)
+{
+	size_t i = 0;
+	int col = 0, indent;
+	uint32_t cp;
+
+	while (i < len && line[i] == ' ')
+		i++;
+	indent = (int)i;
+	col = indent;
+	while (i < len) {
+		if (line[i] == ' ' && i + 1 < len && line[i + 1] == ' ') {
+			while (i < len && line[i] == ' ') {
+				i++;
+				col++;
+			}
+			return i < len ? col : indent;
+		}
+		i += (size_t)tui_utf8_decode(line + i, &cp);
+		col += tui_cp_width(cp);
+	}
+	return indent;
+}
+
+/* text with every line wider than width cols wrapped at spaces (inside a word that has
+ * none, as Chinese text has, at the character), continued under its description */
+static void wrap_text(const char *text, int width, char *out, size_t n)
+{
+	size_t pos = 0;
+	const char *s = text;
+
+	out[0] = '\0';
+	while (*s) {
+		const char *e = strchr(s, '\n');
+		size_t len = e ? (size_t)(e - s) : strlen(s);
+		int hang = hang_column(s, len), first = 1;
+		size_t i = 0;
+		if (hang > width / 2)
+			hang = 2;
+		while (first || i < len) {
+			int col = first ? 0 : hang, room = width;
+			size_t j = i, brk = 0, k;
+			uint32_t cp;
+			if (!first)
+				while (i < len && s[i] == ' ') /* a continuation starts at a word */
+					i++;
+			j = i;
+			/* take characters while they fit; remember the last space */
+			while (j < len) {
+				int adv = tui_utf8_decode(s + j, &cp), cw = tui_cp_width(cp);
+				if (col + cw > room)
+					break;
+				if (s[j] == ' ')
+					brk = j;
+				col += cw;
+				j += (size_t)adv;
+			}
+			if (j < len && brk > i)
+				j = brk; /* at the last space that fits */
+			if (j == i && i < len) /* not even one character fits: take one */
+				j = i + (size_t)tui_utf8_decode(s + i, &cp);
+			if (!first)
+				util_bprintf(out, n, &pos, "%*s", hang, "");
+			for (k = i; k < j && pos + 1 < n; k++)
+				out[pos++] = s[k];
+			out[pos < n ? pos : n - 1] = '\0';
+			util_bprintf(out, n, &pos, "\n");
+			i = j;
+			first = 0;
+		}
+		s = e ? e + 1 : s + len;
+	}
+}
+
+/* The help wrapped to the box it is drawn in; its number of lines. */
+static int help_lines(struct tui_model *m, char *out, size_t n, struct tui_rect *box)
 {
 	char text[12000]; /* the help in Chinese takes half as many bytes again */
+	int lines;
+
+	help_text(m, text, sizeof text);
+	*box = tui_paint_overlay_box(m, 120, m->h);
+	wrap_text(text, box->w - 4, out, n);
+	lines = tui_paint_count_lines(out);
+	*box = tui_paint_overlay_box(m, 120, lines + 2);
+	return lines;
+}
+
+void tui_help_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
+{
+	char text[16000];
 	struct tui_rect box, in;
 	int lines;
 
 	(void)now;
-	help_text(m, text, sizeof text);
-	lines = tui_paint_count_lines(text);
-	box = tui_paint_overlay_box(m, 92, lines + 2);
+	lines = help_lines(m, text, sizeof text, &box);
 	in = tui_rect_inner(box);
 	in.x++;
 	in.w -= 2;
@@ -137,7 +225,7 @@ void tui_help_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 
 unsigned tui_help_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
-	char text[12000]; /* the help in Chinese takes half as many bytes again */
+	char text[16000];
 	struct tui_rect box;
 	int lines;
 
@@ -147,9 +235,7 @@ unsigned tui_help_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 		tui_view_pop(m);
 		return TUI_REACT_REDRAW;
 	}
-	help_text(m, text, sizeof text);
-	lines = tui_paint_count_lines(text);
-	box = tui_paint_overlay_box(m, 92, lines + 2);
+	lines = help_lines(m, text, sizeof text, &box);
 	return scroll_keys(m, ev->key, lines, box.h - 2);
 }
 

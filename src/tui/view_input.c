@@ -164,6 +164,8 @@ static void prompt_label(const struct tui_model *m, char *buf, size_t n)
 		snprintf(buf, n, "%s", _("save the scenario to (YAML; Tab completes)"));
 	} else if (m->prompt_purpose == TUI_PROMPT_OVERWRITE) {
 		snprintf(buf, n, _("overwrite %.300s? (y: overwrite, n or Esc: keep it)"), m->confirm_path);
+	} else if (m->prompt_purpose == TUI_PROMPT_QUIT) {
+		snprintf(buf, n, "%s", _("unsaved changes: quit anyway? (y: quit, s: save first, n or Esc: stay)"));
 	} else {
 		snprintf(buf, n, "%s", _("open a file (scenario, model YAML, config.json, GPU profile; Tab completes) or a scenario id"));
 	}
@@ -240,6 +242,22 @@ unsigned tui_prompt_key(struct tui_model *m, const struct tui_event *ev, uint64_
 		 * anything else keeps the file (the question says which) */
 		tui_view_pop(m);
 		tui_model_save_confirmed(m, ev->key == 'y' || ev->key == 'Y' || ev->key == 0x662f);
+		return TUI_REACT_REDRAW;
+	}
+	if (m->prompt_purpose == TUI_PROMPT_QUIT) {
+		/* y quits (是 too), s saves first (the save prompt; q again then quits), anything
+		 * else stays */
+		tui_view_pop(m);
+		if (ev->key == 'y' || ev->key == 'Y' || ev->key == 0x662f) {
+			m->quit = true;
+			return TUI_REACT_QUIT;
+		}
+		if (ev->key == 's' || ev->key == 'S') {
+			m->msg[0] = '\0';
+			tui_model_open_prompt(m, TUI_PROMPT_SAVE, NULL);
+			return TUI_REACT_REDRAW;
+		}
+		tui_model_message(m, false, "%s", _("not quit: the changes are still here (s saves them)"));
 		return TUI_REACT_REDRAW;
 	}
 	switch (ev->key) {

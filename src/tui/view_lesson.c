@@ -187,6 +187,7 @@ void tui_lesson_close(struct tui_model *m)
 		teach_lesson_free(v->owned);
 	free(v);
 	m->view_state[TUI_VIEW_LESSON] = NULL;
+	m->user_sc = NULL;
 }
 
 /* A lesson started: undo goes back to the scenario before it. */
@@ -210,6 +211,7 @@ int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t n
 	v = lesson_state(m);
 	v->before = m->sc;
 	v->have_before = true;
+	m->user_sc = &v->before; /* the user's work while the lesson shows its own (unsaved changes) */
 	v->lesson = l;
 	v->number = number;
 	v->listing = false;
@@ -237,6 +239,7 @@ static void pick_lesson(struct tui_model *m, struct lesson_view *v, uint64_t now
 	if (!v->have_before) { /* from the main screen; from another lesson, the first one's stays */
 		v->before = m->sc;
 		v->have_before = true;
+		m->user_sc = &v->before; /* the user's work while the lesson shows its own */
 	}
 	teach_lesson_free(v->owned);
 	v->owned = l;

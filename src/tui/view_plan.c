@@ -207,17 +207,45 @@ static int rcmp_width(const struct tui_model *m)
 	return m->w >= 86 ? 9 : 4;
 }
 
-static void row_text(const struct engine_plan_row *w, const char *rank, int rw, char *buf, size_t n)
+/* the training time column: the report's unit where the screen has room, else in six columns */
+static int time_width(const struct tui_model *m)
 {
-	char mem[32], step[32], rk[32];
+	return m->w >= 90 ? 11 : 6;
+}
+
+/* the training time in the unit that suits it (minutes, hours, days, years), as the report
+ * says it; in six columns, whole numbers */
+static void train_time(const struct tui_model *m, double s, char *buf, size_t n)
+{
+	if (time_width(m) > 6 || !isfinite(s))
+		engine_fmt_seconds_tr(s, m->sc.tr, buf, n);
+	else if (s < 99.5)
+		snprintf(buf, n, "%.0f s", s);
+	else if (s < 99.5 * 60)
+		snprintf(buf, n, "%.0f min", s / 60);
+	else if (s < 72 * 3600.0)
+		snprintf(buf, n, "%.0f h", s / 3600);
+	else if (s < 999.5 * 86400.0)
+		/* TRANSLATORS: days, in as few columns as can be (the planner on a narrow screen) */
+		snprintf(buf, n, _("%.0f d"), s / 86400);
+	else
+		/* TRANSLATORS: years, in as few columns as can be (the planner on a narrow screen) */
+		snprintf(buf, n, _("%.0f y"), s / (365.25 * 86400));
+}
+
+static void row_text(const struct tui_model *m, const struct engine_plan_row *w, const char *rank, int rw, char *buf,
+		     size_t n)
+{
+	char mem[32], step[32], rk[32], tt[40], tr[48];
 
 	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, mem, sizeof mem);
 	engine_fmt_seconds(w->step_seconds, step, sizeof step);
-	snprintf(buf, n, "%s %5lld %2lld %2lld %3lld %2lld %2lld %4lld %4lld %3lld %4lld %-*.*s %10s %9s %6.1f",
+	train_time(m, w->train_seconds, tt, sizeof tt);
+	snprintf(buf, n, "%s %5lld %2lld %2lld %3lld %2lld %2lld %4lld %4lld %3lld %4lld %-*.*s %10s %9s %s",
 		 ralign(rk, sizeof rk, rank, 4), (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
 		 (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
 		 (long long)w->batch, (long long)w->grad_accum, rw, rw, engine_recompute_name(w->recompute), mem, step,
-		 w->train_seconds / 86400.0);
+		 ralign(tr, sizeof tr, tt, time_width(m)));
 }
 
 static bool same_layout(const struct engine_plan_row *a, const struct engine_plan_row *b)
@@ -231,7 +259,7 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
 	struct plan_view *v = state(m);
 	char buf[400], t1[40];
-	int y, i, rows_room, first = 0;
+	int y, i, rows_room, first = 0, mine_at = -1; /* the row on screen that is the user's layout */
 	struct engine_scenario out;
 	struct engine_result r;
 	struct napkin_err err;
@@ -264,12 +292,12 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		snprintf(buf, sizeof buf, "%4s %5s %2s %2s %3s %2s %2s %4s %4s %3s %s %s %s %s %s", "#", "gpus", "tp", "pp",
 			 "vpp", "cp", "ep", "dp", "zero", "mb", ralign(h4, sizeof h4, C_("plan column", "acc"), 4),
 			 util_text_pad(h5, sizeof h5, C_("plan column", "rcmp"), (size_t)rcmp_width(m)), ralign(h1, sizeof h1, C_("plan column", "mem/GPU"), 10),
-			 ralign(h2, sizeof h2, C_("plan column", "step"), 9), ralign(h3, sizeof h3, C_("plan column", "days"), 6));
+			 ralign(h2, sizeof h2, C_("plan column", "step"), 9), ralign(h3, sizeof h3, time_width(m) > 6 ? C_("plan column", "training") : C_("plan column", "time"), time_width(m)));
 	}
 	tui_canvas_text(c, 0, 2, m->w, buf, TUI_S_LABEL);
 	y = 3;
 	if (v->have_mine) {
-		row_text(&v->mine, v->mine.fits ? _("you") : _("you\xe2\x9c\x97"), rcmp_width(m), buf, sizeof buf);
+		row_text(m, &v->mine, v->mine.fits ? _("you") : _("you\xe2\x9c\x97"), rcmp_width(m), buf, sizeof buf);
 		tui_canvas_text(c, 0, y++, m->w, buf, v->mine.fits ? TUI_S_DIM : TUI_S_BAD);
 	}
 	rows_room = m->h - 1 - y - 7;
@@ -279,8 +307,11 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		first = v->sel - rows_room + 1;
 	for (i = first; i < (int)v->st.rows && i < first + rows_room; i++) {
 		char rank[16];
-		snprintf(rank, sizeof rank, "%d%s", i + 1, v->have_mine && same_layout(&v->rows[i], &v->mine) ? "=" : "");
-		row_text(&v->rows[i], rank, rcmp_width(m), buf, sizeof buf);
+		bool mine = v->have_mine && same_layout(&v->rows[i], &v->mine);
+		snprintf(rank, sizeof rank, "%d%s", i + 1, mine ? "=" : "");
+		if (mine && mine_at < 0)
+			mine_at = i;
+		row_text(m, &v->rows[i], rank, rcmp_width(m), buf, sizeof buf);
 		tui_canvas_text(c, 0, y, m->w, buf, i == v->sel ? TUI_S_SELECTED : TUI_S_VALUE);
 		if (i == v->sel)
 			tui_canvas_restyle(c, tui_rect_make(0, y, m->w, 1), TUI_S_SELECTED);
@@ -340,9 +371,17 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			 v->st.global_batch);
 		if (y < m->h - 1)
 			tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_VALUE);
-		if (y < m->h - 1)
-			tui_canvas_text(c, 0, y, m->w,
-					_(" you\xe2\x9c\x97 your layout, does not fit \xc2\xb7 3= your layout \xc2\xb7 rcmp recompute"),
-					TUI_S_DIM);
+		if (y < m->h - 1) {
+			/* the legend of the marks on screen, as they are */
+			size_t pos = 0;
+			buf[0] = '\0';
+			if (v->have_mine)
+				util_bprintf(buf, sizeof buf, &pos, "%s \xc2\xb7",
+					     v->mine.fits ? _(" you your layout") : _(" you\xe2\x9c\x97 your layout, does not fit"));
+			if (mine_at >= 0)
+				util_bprintf(buf, sizeof buf, &pos, _(" %d= your layout, ranked %d \xc2\xb7"), mine_at + 1, mine_at + 1);
+			util_bprintf(buf, sizeof buf, &pos, "%s", _(" rcmp recompute"));
+			tui_canvas_text(c, 0, y, m->w, buf, TUI_S_DIM);
+		}
 	}
 }

@@ -33,7 +33,7 @@ done
 keys Escape Escape C-l
 wait_for 'Memory per GPU' 'no main screen after the flood (Escape, C-l)'
 screen | grep -q 'Keys (? or Esc closes)' && fail 'an overlay is still open after Escape'
-keys q
+keys Q
 st=$(wait_exit)
 [ "$st" = 0 ] || fail "exit status $st"
 echo "ok: $n keys"

@@ -48,6 +48,6 @@ tm paste-buffer -b paste -t app
 keys Enter
 wait_for '│ micro-batch +16 ' 'a pasted good value was not taken'
 [ "$(tm display-message -p -t app '#{pane_dead}')" = 0 ] || fail "died on a pasted text"
-keys Escape q
+keys Escape Q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 echo "ok: pasted text"

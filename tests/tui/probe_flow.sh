@@ -28,7 +28,7 @@ run_with() {
 }
 
 quit_ok() {
-	keys q
+	keys Q
 	st=$(wait_exit)
 	[ "$st" = 0 ] || fail "$1: exit status $st"
 }

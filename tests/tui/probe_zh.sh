@@ -59,7 +59,7 @@ for row in 显存 利用率 频率 功耗 温度; do
 done
 screen | grep -Eq 'reserved by the driver|utilisation|temperature' && fail 'English rows in the Chinese live panel'
 whole_lines 80
-keys Escape q
+keys Escape Q
 [ "$(wait_exit)" = 0 ] || fail 'exit status'
 stop
 
@@ -86,7 +86,7 @@ keys Escape M
 wait_for '没有实时数据：缺少 NVML（/nonexistent/libnvidia-ml.so.1：' "the live panel's NVML error is not Chinese"
 screen | grep -q 'NVML missing' && fail "the live panel's NVML error is English"
 whole_lines 80
-keys Escape q
+keys Escape Q
 [ "$(wait_exit)" = 0 ] || fail 'exit status'
 stop
 
@@ -105,7 +105,7 @@ wait_for 'GPU 探测：超时' 'no timeout overlay'
 wait_for '探测没有在 3 s 内完成，当时正在设备到设备拷贝 1\.00 GiB，已被停止' "the timeout is not Chinese"
 screen | grep -Eq 'did not finish|was stopped' && fail 'the timeout is English'
 whole_lines 80
-keys Escape q
+keys Escape Q
 [ "$(wait_exit)" = 0 ] || fail 'exit status'
 stop
 
@@ -121,7 +121,7 @@ command -v python3 >/dev/null 2>&1 && { joined 'GPU 探测' | grep -q '初始化
 	fail "the CUDA error's meaning is not Chinese"; }
 screen | grep -q 'an unknown error' && fail "the CUDA error's meaning is English"
 whole_lines 120
-keys Escape q
+keys Escape Q
 [ "$(wait_exit)" = 0 ] || fail 'exit status'
 stop
 
@@ -139,7 +139,7 @@ command -v python3 >/dev/null 2>&1 && { joined 'GPU 实时' | grep -q '）：未
 	fail "the probe's note is not Chinese to its end"; }
 screen | grep -q 'cuBLAS missing' && fail "the probe's note is English"
 whole_lines 120
-keys Escape q
+keys Escape Q
 [ "$(wait_exit)" = 0 ] || fail 'exit status'
 stop
 echo "ok: the GPU probe and the live panel in Chinese"

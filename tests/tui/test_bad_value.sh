@@ -18,5 +18,7 @@ keys -l '8'
 keys Enter
 wait_for 'micro-batch +8 ' 'a good value was not taken'
 keys q
+wait_for 'unsaved changes.*quit anyway' 'q asked nothing after a change'
+keys y
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 echo "ok: bad value refused"

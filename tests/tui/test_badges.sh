@@ -26,7 +26,7 @@ for size in "80 24" "120 40" "200 60"; do
 	wait_for 'step +[0-9.]+ s \+2[0-9][0-9](\.[0-9])?%' "$size: the step time's badge is not beside the step time"
 	line_of 'loop ' | grep -q '%' && fail "$size: the loop row has a badge: $(line_of 'loop ')"
 	uncut "$size train"
-	keys q
+	keys Q
 	wait_exit >/dev/null
 	stop
 
@@ -38,7 +38,7 @@ for size in "80 24" "120 40" "200 60"; do
 	wait_for 'decode +[0-9.]+ ms \+[0-9.]+% per (token|step)' "$size: decode per step has no badge beside it"
 	wait_for 'tokens/s +[0-9,]+ \+[0-9.]+%' "$size: tokens/s has no badge beside it"
 	uncut "$size infer"
-	keys q
+	keys Q
 	wait_exit >/dev/null
 	stop
 done

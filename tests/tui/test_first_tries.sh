@@ -11,7 +11,7 @@ start 120 40 --model gpt2
 wait_for 'GPT-2 \(124M\) on 8' 'the explorer did not open with --model gpt2'
 wait_for 'sequence 4,096 → 1,024, the context of GPT-2' 'no note about the sequence'
 line_of '│ sequence ' | grep -q '1,024' || fail 'the sequence knob is not 1,024'
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 stop
 
@@ -19,7 +19,7 @@ stop
 tm set-option -g remain-on-exit on \; new-session -d -s app -x 120 -y 40 "$NAPKIN --model gpt2" ||
 	fail "tmux did not start"
 wait_for 'GPT-2 \(124M\) on 8' 'napkin --model gpt2 did not open the explorer'
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 stop
 
@@ -68,20 +68,20 @@ keys C-u
 keys -l '80 GB'
 keys Enter
 wait_for 'gpu_memory = 74.51 GiB' 'a size with its unit was not taken'
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 # 5. the solves say what they found, never a placeholder
 stop
 start 120 40 --scenario course-largest-model-8-h100
 wait_for 'largest micro-batch no limit from memory' 'the largest micro-batch is not "no limit from memory"'
 screen | grep -q '10000000' && fail 'the knob limit is shown as a result'
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 stop
 
 start 120 40 --model llama-2-70b --gpus 1
 wait_for 'largest micro-batch none fits' 'the largest micro-batch is not "none fits"'
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 # 6. inference: whose each figure is, and what applies (fp8 weights, no ZeRO in use)
 stop
@@ -95,13 +95,13 @@ wait_for 'reads [0-9.]+ GB/step, [0-9.]+ GB/GPU' 'the bytes read per step do not
 wait_for 'mixed precision: fp32 → fp8-e4m3 weights' 'the techniques pane compares a training recipe'
 screen | grep -q '● ZeRO' && fail 'ZeRO is marked in use in inference'
 screen | grep -Eq '(^|[^0-9.,])1 (GPUs|ranks|sequences|replicas)' && fail "a plural after 1: $(screen | grep -E '[^0-9.,]1 (GPUs|ranks|sequences|replicas)')"
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 stop
 start 120 40 --gpus 1 --zero 0
 wait_for 'on 1 × H100' 'never drew'
 screen | grep -Eq '(^|[^0-9.,])1 (GPUs|ranks|sequences|replicas)' && fail "a plural after 1: $(screen | grep -E '[^0-9.,]1 (GPUs|ranks|sequences|replicas)')"
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 # 7. amp-bf16: the explorer shows autocast's copies as their own part, and the sum per parameter
 stop
@@ -109,7 +109,7 @@ start 120 40 --precision amp-bf16
 wait_for 'autocast copy +12\.31 GiB' 'no autocast copy part in the memory pane'
 wait_for 'weights +25\.10 GiB' 'the weights part is not fp32 weights alone'
 wait_for '1\.96 (bf16 )?copies .*= 17\.96 B' 'the per-parameter line does not add the copies'
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 # 8. opening a scenario or a model file: the defaults that followed it are said as well
 printf 'model: gpt2\ngpus: 1\n' >"$TUI_TMP/gpt2.yaml"
@@ -123,6 +123,6 @@ keys -l "$TUI_TMP/gpt2.yaml"
 keys Enter
 wait_for "opened .*gpt2.yaml · sequence 4,096 → 1,024, the context of GPT-2" 'no note after opening the scenario'
 line_of '│ sequence ' | grep -q '1,024' || fail 'the sequence did not follow the opened scenario'
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 echo "ok: first tries: --model gpt2, model and GPU pickers adapt the defaults with a note; a bare size is refused; solves in words; inference says whose; autocast copies; opened files say what adapted"

@@ -21,7 +21,7 @@ wait_gone 'Lesson 5:'
 keys u
 wait_for 'undid leaving the lesson'
 wait_for '▸ states stay 16 B/param; activations off' "the techniques pane's line does not say the same"
-keys q
+keys Q
 wait_exit >/dev/null
 stop
 tm set-option -g remain-on-exit on \; new-session -d -s app -x 120 -y 40 "$NAPKIN lesson 3" ||
@@ -31,12 +31,12 @@ wait_for 'not yet: weights at most 13\.50 GB \(now 26\.95 GB\)' 'the check is no
 screen | grep -q 'memory.weights <=' && fail 'the check shows its raw key'
 keys Escape
 wait_gone 'Lesson 3'
-keys q
+keys Q
 wait_exit >/dev/null
 stop
 # the pane's line with activations counted (the explorer's default scenario)
 start 120 40
 wait_for '▸ states stay 16 B/param, activations ~½' "the techniques pane's line does not say what mixed precision changes"
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail 'exit status'
 echo "ok: lessons agree with the screen"

@@ -33,5 +33,7 @@ want=$(report --batch 2)
 [ "$a2 | $t2 | $(mem weights)" = "$want" ] || fail "batch 2: screen '$a2 | $t2 | $(mem weights)', report '$want'"
 [ "$a1" != "$a2" ] || fail "activations unchanged"
 keys q
+wait_for 'unsaved changes.*quit anyway' 'q asked nothing after a change'
+keys y
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 echo "ok: step batch ($a1 -> $a2, agrees with napkin report)"

@@ -72,6 +72,6 @@ wait_for 'first point that does not fit' 'no fit line at 80x24'
 wait_for 'Esc close' 'no footer at 80x24'
 keys Escape
 wait_for 'micro-batch +1 ' 'Esc did not return to the main screen'
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail "exit status"
 echo "ok: sweep (first non-fitting batch $want, then $want2 at seq 2048)"

@@ -142,7 +142,7 @@ shots() {
 	keys l
 	sleep 0.2
 	snap "$p-infer-memory"
-	keys q
+	keys Q
 	[ "$(wait_exit)" = 0 ] || fail "explore --lang $lang at ${w}x$h: exit status"
 	stop
 }
@@ -190,7 +190,7 @@ f="$TUI_TMP/other.yaml"
 save_as
 keys y
 wait_for "已保存 $f" 'y did not overwrite'
-keys q
+keys Q
 [ "$(wait_exit)" = 0 ] || fail "explore --lang zh: exit status after saving"
 stop
 

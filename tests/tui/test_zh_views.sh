@@ -119,7 +119,7 @@ no_english 'Sweep:|now \(dotted\)|first point that|results \(y'
 check_width 80
 keys Escape P
 wait_for '规划：按预测时间排序' 'the planner has no Chinese title'
-wait_for '显存/GPU +步时 +天数' "the planner's heads are not Chinese or not aligned"
+wait_for '显存/GPU +步时 +时间' "the planner's heads are not Chinese or not aligned"
 # the rank column right-aligned by display width: "你" (two columns) ends where "1" does
 you=$(line_of '^ +你 ')
 one=$(line_of '^ +1 ')
@@ -153,7 +153,7 @@ keys Escape S
 wait_for 'Sweep: memory per GPU along micro-batch' 'the English sweep lost its title'
 wait_for 'now \(dotted\): batch 1' "the English sweep's status changed"
 keys Escape P
-wait_for ' +# +gpus tp pp vpp cp ep +dp zero +mb +acc rcmp +mem/GPU +step +days' "the English planner's heads changed"
+wait_for ' +# +gpus tp pp vpp cp ep +dp zero +mb +acc rcmp +mem/GPU +step +time' "the English planner's heads changed"
 keys Escape q
 stop
 echo "ok: the lesson panel, the tensor inspector, the dtype lab and the trade-off views in Chinese"

@@ -50,7 +50,9 @@ static void test_keymap(void **state)
 	assert_int_equal(tui_key_action(TUI_KEY_F1), TUI_ACT_HELP);
 	assert_int_equal(tui_key_action(TUI_KEY_TAB), TUI_ACT_NEXT_PANE);
 	assert_int_equal(tui_key_action('Z'), TUI_ACT_LANG);
-	assert_int_equal(tui_key_action('Q'), TUI_ACT_NONE);
+	assert_int_equal(tui_key_action('Q'), TUI_ACT_QUIT_NOW);
+	assert_int_equal(tui_key_action(TUI_KEY_CTRL_C), TUI_ACT_QUIT_NOW);
+	assert_int_equal(tui_key_action('Y'), TUI_ACT_NONE);
 	for (i = 0; i < n; i++) {
 		size_t j;
 		seen[k[i].action] = true;
@@ -446,7 +448,48 @@ static void test_lang_warning(void **state)
 	assert_int_equal(system(path), 0);
 }
 
+/* q with unsaved changes asks (y quits, anything else stays); a change undone is none; Q
+ * quits at once. */
+static void test_quit_unsaved(void **state)
+{
+	struct tui_model *m = tt_new_model(120, 40);
+	char what[100];
+	unsigned f;
+
+	(void)state;
+	focus_knob(m, "batch");
+	assert_false(tui_model_modified(m, what, sizeof what));
+	key(m, TUI_KEY_RIGHT, 0);
+	assert_true(tui_model_modified(m, what, sizeof what));
+	assert_string_equal(what, "batch");
+	f = key(m, 'q', 0);
+	assert_false(f & TUI_REACT_QUIT);
+	assert_false(m->quit);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_PROMPT);
+	assert_int_equal(m->prompt_purpose, TUI_PROMPT_QUIT);
+	key(m, 'n', 0);
+	assert_false(m->quit);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_MAIN);
+	assert_int_equal(m->sc.batch, 2);
+	key(m, 'q', 0);
+	f = key(m, 'y', 0);
+	assert_true((f & TUI_REACT_QUIT) && m->quit);
+	m->quit = false;
+	/* undone: the scenario as it started, nothing unsaved */
+	key(m, 'u', 0);
+	assert_int_equal(m->sc.batch, 1);
+	assert_false(tui_model_modified(m, NULL, 0));
+	f = key(m, 'q', 0);
+	assert_true((f & TUI_REACT_QUIT) && m->quit);
+	m->quit = false;
+	key(m, TUI_KEY_RIGHT, 0);
+	f = key(m, 'Q', 0);
+	assert_true((f & TUI_REACT_QUIT) && m->quit);
+	tt_free_model(m);
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_quit_unsaved),
 	cmocka_unit_test(test_undo), cmocka_unit_test(test_badge_precision),
 	cmocka_unit_test(test_keymap),        cmocka_unit_test(test_step_batch),
 	cmocka_unit_test(test_typed_value),   cmocka_unit_test(test_baseline),
