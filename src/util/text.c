@@ -3,6 +3,7 @@
  * character in two columns, and wcwidth() knows that only under a generated UTF-8 locale.
  * The ranges are Unicode's East Asian Wide and Fullwidth classes (UAX #11) that text uses.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -130,4 +131,67 @@ const char *util_text_pad(char *buf, size_t n, const char *s, size_t cols)
 	}
 	buf[at] = '\0';
 	return buf;
+}
+
+/* Marks a line never begins with (they close what precedes them: ，。）、：；！？」』》) and
+ * marks it never ends with (（「『《, which open what follows): the rule of Chinese typesetting
+ * (W3C's "Requirements for Chinese Text Layout", 3.1.7). */
+static bool no_break_before(uint32_t cp)
+{
+	static const uint32_t closing[] = {0x3001, 0x3002, 0xff0c, 0xff0e, 0xff1a, 0xff1b, 0xff01, 0xff1f, 0xff09,
+					   0x300d, 0x300f, 0x300b, 0x3009, 0x3011, 0x201d, 0x2019, 0x00b7};
+	size_t i;
+
+	for (i = 0; i < sizeof closing / sizeof closing[0]; i++)
+		if (cp == closing[i])
+			return true;
+	return cp == ')' || cp == ',' || cp == '.' || cp == ':' || cp == ';' || cp == '%';
+}
+
+static bool no_break_after(uint32_t cp)
+{
+	return cp == 0xff08 || cp == 0x300c || cp == 0x300e || cp == 0x300a || cp == 0x3008 || cp == 0x3010 ||
+	       cp == 0x201c || cp == 0x2018 || cp == '(';
+}
+
+size_t util_text_break(const char *s, size_t cols, size_t *width)
+{
+	size_t at = 0, w = 0, best = 0, best_w = 0;
+	uint32_t cp, prev = 0;
+
+	while (s[at]) {
+		size_t n = util_utf8_decode(s + at, &cp), cw = (size_t)util_cp_width(cp);
+		/* a break before this character: before a space (the word before it ends here), or
+		 * beside a wide one, where neither side's mark forbids it */
+		if (at > 0 && prev != ' ' && cw > 0 &&
+		    (cp == ' ' || ((cw == 2 || util_cp_width(prev) == 2) && !no_break_before(cp) && !no_break_after(prev)))) {
+			best = at;
+			best_w = w;
+		}
+		if (w + cw > cols)
+			break;
+		w += cw;
+		at += n;
+		prev = cp;
+	}
+	if (s[at] == '\0') {
+		best = at;
+		best_w = w;
+	} else if (best == 0) {
+		/* one word wider than the line: cut at a character, one at least */
+		best = at > 0 ? at : util_utf8_decode(s, &cp);
+		best_w = at > 0 ? w : (size_t)util_cp_width(cp);
+	}
+	/* combining marks stay with their character */
+	while (s[best] && util_utf8_decode(s + best, &cp) > 0 && cp != ' ' && util_cp_width(cp) == 0)
+		best += util_utf8_decode(s + best, &cp);
+	while (best > 0 && s[best - 1] == ' ') {
+		best--;
+		best_w--;
+	}
+	if (best == 0) /* only spaces fit: take them, so the caller moves on */
+		best = util_text_fit(s, cols > 0 ? cols : 1, &best_w);
+	if (width != NULL)
+		*width = best_w;
+	return best;
 }

@@ -4,11 +4,13 @@
  *  - struct napkin_err: how library code reports an error (it never prints or exits);
  *  - bounded string helpers;
  *  - nearest-key suggestions for "unknown key" messages;
- *  - util_atomic_write: write a whole file through a temporary file and rename(2).
+ *  - util_atomic_write: write a whole file through a temporary file and rename(2);
+ *  - display width of UTF-8 text, where a line breaks, and the width of the terminal.
  *
  * Everything here is pure except util_atomic_write and util_read_file (fileio.c, linked as
- * part of napkin_i18n: their messages are translated), which touch
- * the file system (and so are never called from src/engine).
+ * part of napkin_i18n: their messages are translated), which touch the file system, and
+ * util_term_width (termwidth.c, also in napkin_i18n), which reads the environment and the
+ * terminal (and so are never called from src/engine).
  */
 #ifndef NAPKIN_UTIL_H
 #define NAPKIN_UTIL_H
@@ -98,6 +100,25 @@ int util_cp_width(uint32_t cp);
 size_t util_text_width(const char *s);
 size_t util_text_fit(const char *s, size_t cols, size_t *width);
 const char *util_text_pad(char *buf, size_t n, const char *s, size_t cols);
+
+/* Where a line of UTF-8 text breaks to fit in cols columns: the bytes of the longest prefix
+ * that fits and ends before a space or beside a wide (CJK) character (Chinese breaks between
+ * any two characters, though never before a closing mark such as ，。）、：), its trailing
+ * spaces left out; a word wider than cols is cut at a character. All of s when it fits.
+ * Never 0 for a non-empty s (one character at least, so a wrapping loop ends). The width of
+ * the prefix in *width (may be NULL). The next line starts after the spaces that follow. */
+size_t util_text_break(const char *s, size_t cols, size_t *width);
+
+/* The columns a line of text output may take (termwidth.c; the rule of git and ls):
+ * COLUMNS when it is a whole number from 1 to UTIL_TERM_WIDTH_MAX, else the width of the
+ * terminal fd is (ioctl TIOCGWINSZ; pass STDOUT_FILENO for stdout), else 80 (a pipe or a
+ * file, without COLUMNS). Every text report and table of the CLI fits in it: it wraps or
+ * abbreviates by rule and says once what was cut ("COLUMNS=120 shows all"). Reads the
+ * environment and the terminal, so it lives in napkin_i18n beside fileio.c, never in the
+ * pure engine's napkin_util. */
+#define UTIL_TERM_WIDTH_DEFAULT 80
+#define UTIL_TERM_WIDTH_MAX 1000
+int util_term_width(int fd);
 
 /* Writes len bytes to path atomically: a temporary file in the same directory, fsync,
  * rename over path. On any failure the old file is untouched, the temporary file is
