@@ -30,6 +30,7 @@ struct engine_metric {
 	const struct engine_result_def *def; /* ENGINE_METRIC_TABLE */
 	int part;                           /* ENGINE_METRIC_STEP_PART: engine_step_part's index */
 	bool solve;                         /* needs engine_evaluate's solves (max_batch, min_gpus, ...) */
+	enum engine_better better;          /* the table's (fits HIGHER; cost and the step parts LOWER) */
 };
 
 /* Finds a metric by key. Returns 0, or NAPKIN_EINVAL with err listing what is allowed
