@@ -178,8 +178,28 @@ void cli_print_knobs(FILE *f)
 
 const struct engine_tr cli_tr = {i18n_gettext_cb, NULL};
 
-int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
-	      const char **positional, int max_positional, int *n_positional)
+/* engine_apply_noted without its validation, for cli_setup_keep_invalid: true when every
+ * value parses (sc is then set and adapted), false when one does not (sc untouched). */
+static bool apply_unvalidated(struct engine_scenario *sc, const struct engine_assign *a, size_t n,
+			      const struct engine_catalog *cat, struct engine_notes *notes)
+{
+	struct engine_scenario t = *sc;
+	struct napkin_err err;
+	size_t nk, ki, i;
+	const struct engine_knob *knobs = engine_knobs(&nk);
+
+	for (ki = 0; ki < nk; ki++) /* in table order, as engine_apply_noted */
+		for (i = 0; i < n; i++)
+			if (a[i].knob == &knobs[ki] && engine_knob_set(&t, a[i].knob, a[i].text, cat, &err) != NAPKIN_OK)
+				return false;
+	notes->n = 0;
+	engine_adapt(&t, notes);
+	*sc = t;
+	return true;
+}
+
+static int setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
+		 const char **positional, int max_positional, int *n_positional, struct napkin_err *invalid)
 {
 	struct engine_assign *as = NULL;
 	struct napkin_err err;
@@ -315,8 +335,11 @@ int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts
 	}
 	cat = preset_catalog(out->reg);
 	if (engine_apply_noted(&out->sc, as, nas, &cat, &notes, &err) != NAPKIN_OK) {
-		cli_error(cmd, &err);
-		goto out;
+		if (invalid == NULL || !apply_unvalidated(&out->sc, as, nas, &cat, &notes)) {
+			cli_error(cmd, &err);
+			goto out;
+		}
+		*invalid = err; /* every value parses; the scenario they make is not valid */
 	}
 	for (i = 0; i < notes.n; i++)
 		fprintf(stderr, _("napkin %s: note: %s\n"), cmd, notes.text[i]);
@@ -335,6 +358,18 @@ out:
 		out->reg = NULL;
 	}
 	return rc;
+}
+
+int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
+	      const char **positional, int max_positional, int *n_positional)
+{
+	return setup(cmd, argc, argv, opts, out, positional, max_positional, n_positional, NULL);
+}
+
+int cli_setup_keep_invalid(const char *cmd, int argc, char **argv, struct cli_setup *out, struct napkin_err *invalid)
+{
+	util_err_clear(invalid);
+	return setup(cmd, argc, argv, NULL, out, NULL, 0, NULL, invalid);
 }
 
 void cli_setup_free(struct cli_setup *s)

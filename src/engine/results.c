@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "tradeoff.h"
 
 #define R(f) offsetof(struct engine_result, f)
 #define D(key, label, g, u, f, b, help) {key, label, g, u, R(f), false, ENGINE_BETTER_##b, help}
@@ -248,6 +249,22 @@ static const struct engine_result_def defs[] = {
 	  N_("share of a step"), ENGINE_RG_DATA, ENGINE_UNIT_FRACTION, data.fraction, LOWER,
 	  N_("copy time ÷ step time")),
 };
+
+bool engine_metric_of_run(const struct engine_metric *m)
+{
+	if (m->kind == ENGINE_METRIC_COST || m->kind == ENGINE_METRIC_STEP_PART)
+		return true;
+	if (m->kind != ENGINE_METRIC_TABLE || m->def == NULL || m->solve ||
+	    (m->def->group != ENGINE_RG_COMPUTE && m->def->group != ENGINE_RG_INFERENCE && m->def->group != ENGINE_RG_DATA))
+		return false;
+	switch (m->unit) {
+	case ENGINE_UNIT_SECONDS: case ENGINE_UNIT_DAYS: case ENGINE_UNIT_GPU_HOURS: case ENGINE_UNIT_TOKENS_PER_S:
+	case ENGINE_UNIT_FLOP_PER_S: case ENGINE_UNIT_BYTES_PER_S: case ENGINE_UNIT_FRACTION:
+		return true;
+	default:
+		return false;
+	}
+}
 
 const struct engine_result_def *engine_results(size_t *count)
 {
