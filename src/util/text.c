@@ -154,6 +154,29 @@ static bool no_break_after(uint32_t cp)
 	       cp == 0x201c || cp == 0x2018 || cp == '(';
 }
 
+/* Whether the space at s (s[-1] known) may end a line: not between a number and its unit
+ * ("17.86 GiB", "4.07 ms", "8 GPUs"), nor before a mark that closes what precedes it
+ * ("246 · 每副本": the · stays on the line it follows). */
+static bool space_breaks(const char *line, size_t sp)
+{
+	uint32_t next;
+	size_t at = sp, w = sp;
+	bool number = sp > 0;
+
+	while (line[at] == ' ')
+		at++;
+	util_utf8_decode(line + at, &next);
+	/* the word before the space a number: digits, points and commas ("1,024"; not "fp32") */
+	while (w > 0 && line[w - 1] != ' ') {
+		char ch = line[--w];
+		if (!((ch >= '0' && ch <= '9') || ch == '.' || ch == ',' || ch == '-' || ch == '+'))
+			number = false;
+	}
+	if (number && ((next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || next == 0xb5))
+		return false;
+	return !no_break_before(next) || next == '.' || next == ',';
+}
+
 size_t util_text_break(const char *s, size_t cols, size_t *width)
 {
 	size_t at = 0, w = 0, best = 0, best_w = 0;
@@ -164,7 +187,8 @@ size_t util_text_break(const char *s, size_t cols, size_t *width)
 		/* a break before this character: before a space (the word before it ends here), or
 		 * beside a wide one, where neither side's mark forbids it */
 		if (at > 0 && prev != ' ' && cw > 0 &&
-		    (cp == ' ' || ((cw == 2 || util_cp_width(prev) == 2) && !no_break_before(cp) && !no_break_after(prev)))) {
+		    ((cp == ' ' && space_breaks(s, at)) ||
+		     (cp != ' ' && (cw == 2 || util_cp_width(prev) == 2) && !no_break_before(cp) && !no_break_after(prev)))) {
 			best = at;
 			best_w = w;
 		}

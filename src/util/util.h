@@ -104,7 +104,7 @@ const char *util_text_pad(char *buf, size_t n, const char *s, size_t cols);
 /* Where a line of UTF-8 text breaks to fit in cols columns: the bytes of the longest prefix
  * that fits and ends before a space or beside a wide (CJK) character (Chinese breaks between
  * any two characters, though never before a closing mark such as ，。）、：), its trailing
- * spaces left out; a word wider than cols is cut at a character. All of s when it fits.
+ * spaces left out; never between a number and its unit (17.86 GiB) nor before a " · "; a word wider than cols is cut at a character. All of s when it fits.
  * Never 0 for a non-empty s (one character at least, so a wrapping loop ends). The width of
  * the prefix in *width (may be NULL). The next line starts after the spaces that follow. */
 size_t util_text_break(const char *s, size_t cols, size_t *width);
