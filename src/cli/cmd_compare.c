@@ -359,13 +359,24 @@ static void text_table(const struct column *c, int n, const char *knob, int widt
 
 static void usage(void)
 {
+	int width = util_term_width(STDOUT_FILENO);
+
 	cli_print_usage(stdout, "napkin compare [KNOBS] --KNOB A,B,... [--format text|json]");
-	fputs(_("Columns are the values of one knob (--gpu h100-sxm,h200,mi300x,b200, --batch 1,2,4, ...); every\n"
-	       "figure is a row, the best of each row is marked, and the other columns read against the first.\n"
-	       "A value that is a list itself (--lora-targets) joins its items with +: --lora-targets q+v,all-linear\n"
-	       "is two columns, q+v and all-linear. A value that makes the scenario invalid is a column that says why.\n\n"),
-	      stdout);
-	printf("  %-28s %s\n", "--format text|json", _("output format (json: one report per column, as napkin report's)"));
+	wrap(stdout,
+	     _("Columns are the values of one knob (--gpu h100-sxm,h200,mi300x,b200, --batch 1,2,4, ...); every figure "
+	       "is a row, the best of each row is marked, and the other columns read against the first."),
+	     width, 0);
+	wrap(stdout,
+	     _("A value that is a list itself (--lora-targets) joins its items with +: --lora-targets q+v,all-linear is "
+	       "two columns, q+v and all-linear. A value that makes the scenario invalid is a column that says why."),
+	     width, 0);
+	printf("\n");
+	{
+		char line[400];
+		snprintf(line, sizeof line, "  %-28s %s", "--format text|json",
+			 _("output format (json: one report per column, as napkin report's)"));
+		wrap(stdout, line, width, 31);
+	}
 	cli_print_opts(stdout, NULL);
 	printf("\n");
 	cli_print_knobs(stdout);

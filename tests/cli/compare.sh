@@ -234,6 +234,15 @@ done
 what="compare in a pipe without COLUMNS: 80"
 env -u COLUMNS "$NAPKIN" compare --gpu h100-sxm,a100-80gb-sxm,l40s,rtx-4090 >"$tmp/out" 2>"$tmp/err" || fail "$what: status $?"
 width_ok "$tmp/out" 80 || fail "$what: $(width_ok "$tmp/out" 80)"
+for lang in en zh; do
+	what="COLUMNS=80 compare --help --lang $lang: the paragraph and --format fit"
+	COLUMNS=80 run compare --help --lang $lang
+	ok
+	sed -n '1,/--format text|json/{p}' "$tmp/out" >"$tmp/help"
+	sed -n '/--format text|json/{n;p;}' "$tmp/out" >>"$tmp/help"
+	grep -q -- "--lora-targets q+v,all-linear" "$tmp/help" || fail "$what: no + form: $(cat "$tmp/help")"
+	width_ok "$tmp/help" 80 || fail "$what: $(width_ok "$tmp/help" 80)"
+done
 what="COLUMNS=200 compare: one table"
 COLUMNS=200 run compare --gpu h100-sxm,a100-80gb-sxm,l40s,rtx-4090
 ok
