@@ -152,10 +152,12 @@ static void fill_row(const struct column *c, int n, struct row *rw)
 			continue;
 		if (j > 0 && can[0] && x[0] != 0 && strcmp(v[j], v[0]) != 0 && m->kind != ENGINE_METRIC_FITS &&
 		    strcmp(v[0], _("no price")) != 0) {
-			if (m->unit == ENGINE_UNIT_FRACTION)
-				util_bprintf(rw->cell[j], CELL, &pos, " %+.1fpp", 100.0 * (x[j] - x[0]));
-			else
-				util_bprintf(rw->cell[j], CELL, &pos, " %+.0f%%", 100.0 * (x[j] - x[0]) / fabs(x[0]));
+			/* a change that rounds to nothing is not printed ("-0%") */
+			double pp = 100.0 * (x[j] - x[0]), rel = pp / fabs(x[0]);
+			if (m->unit == ENGINE_UNIT_FRACTION && fabs(pp) >= 0.05)
+				util_bprintf(rw->cell[j], CELL, &pos, " %+.1fpp", pp);
+			else if (m->unit != ENGINE_UNIT_FRACTION && fabs(rel) >= 0.5)
+				util_bprintf(rw->cell[j], CELL, &pos, " %+.0f%%", rel);
 		}
 		if (m->better != ENGINE_BETTER_NEITHER && nbest < ncan &&
 		    strcmp(v[j], best_text) == 0)

@@ -102,6 +102,8 @@ for key, cs in rows.items():
     vals = {value(c) for c in cs if c != "-"}
     if len(vals) == 1:
         assert not any(c.endswith("*") for c in cs), (key, cs)
+    # nor a change that rounds to nothing
+    assert not any(re.search(r" [+-]0(\.0)?(%|pp)", c) for c in cs), (key, cs)
 # a share that prints 0.0% in every column has no change and no best (it read "0.0% (+117%)")
 assert t("fraction_of_step")[1:] == ["0.0%"] * 3, t("fraction_of_step")
 assert t("dp_exposed_fraction")[1:] == ["0.0%"] * 3, t("dp_exposed_fraction")
