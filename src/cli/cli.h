@@ -69,6 +69,11 @@ struct cli_setup {
 extern const struct engine_tr cli_tr;
 int cli_setup(const char *cmd, int argc, char **argv, const struct cli_opt *opts, struct cli_setup *out,
 	      const char **positional, int max_positional, int *n_positional);
+/* cli_setup (no options, no positionals), except that a scenario whose values all parse but
+ * which is not valid (gpus 8 with tp 3) is set up as it stands, unvalidated and adapted, with
+ * the validation's message in *invalid and nothing printed: napkin compare keeps such a
+ * value as a column that says why. invalid->code is 0 when the scenario is valid. */
+int cli_setup_keep_invalid(const char *cmd, int argc, char **argv, struct cli_setup *out, struct napkin_err *invalid);
 void cli_setup_free(struct cli_setup *s);
 /* cli_setup with flags: CLI_SETUP_UNCHECKED keeps a scenario that is not valid as a whole
  * (each value is still checked as it is set), with s->valid false and s->invalid saying

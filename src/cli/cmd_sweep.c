@@ -329,16 +329,18 @@ static void out_text_curve(const struct sweep_out *o)
 static void out_text_grid(const struct sweep_out *o)
 {
 	size_t j, p, n = o->nx * o->ny;
-	double *v = malloc(n * sizeof *v);
+	double *v = malloc(2 * n * sizeof *v), *fit = v + n;
 
 	if (v == NULL)
 		return;
+	for (p = 0; p < n; p++) /* memory.fits is always computed (o->fits) */
+		fit[p] = o->values[p * o->nm + (size_t)o->fits];
 	for (j = 0; j < o->shown; j++) {
 		const struct engine_metric *m = &o->sw->metrics[j];
 		for (p = 0; p < n; p++)
 			v[p] = o->values[p * o->nm + j];
 		printf("%s", j > 0 ? "\n" : "");
-		plot_heatmap(stdout, m->key, o->xs, o->nx, o->ys, o->ny, v, o->sw->range[0].knob->unit,
+		plot_heatmap(stdout, m->key, o->xs, o->nx, o->ys, o->ny, v, fit, o->sw->range[0].knob->unit,
 			     o->sw->range[1].knob->unit, m->unit, o->sw->range[0].knob->key, o->sw->range[1].knob->key,
 			     m->kind == ENGINE_METRIC_FITS);
 	}

@@ -306,21 +306,29 @@ void plot_stack(FILE *f, const struct plot_stack *s, int width, int height)
 }
 
 void plot_heatmap(FILE *f, const char *title, const double *xs, size_t nx, const double *ys, size_t ny,
-		  const double *v, enum engine_unit x_unit, enum engine_unit y_unit, enum engine_unit v_unit,
-		  const char *x_name, const char *y_name, bool fits_only)
+		  const double *v, const double *fits, enum engine_unit x_unit, enum engine_unit y_unit,
+		  enum engine_unit v_unit, const char *x_name, const char *y_name, bool fits_only)
 {
 	static const char *const shade[] = {"░", "▒", "▓", "█"};
 	double lo = NAN, hi = NAN;
-	size_t ix, iy, i;
+	size_t ix, iy, i, nfit = 0, nover = 0;
 	char a[40], b[40];
 
-	for (i = 0; i < nx * ny; i++)
-		if (!isnan(v[i])) {
-			if (isnan(lo) || v[i] < lo)
-				lo = v[i];
-			if (isnan(hi) || v[i] > hi)
-				hi = v[i];
+	/* the scale spans the cells that fit: a layout that does not fit has no MFU or
+	 * headroom worth a shade (it is drawn ✗) */
+	for (i = 0; i < nx * ny; i++) {
+		if (isnan(v[i]))
+			continue;
+		if (fits != NULL && !(fits[i] > 0.5)) {
+			nover++;
+			continue;
 		}
+		nfit++;
+		if (isnan(lo) || v[i] < lo)
+			lo = v[i];
+		if (isnan(hi) || v[i] > hi)
+			hi = v[i];
+	}
 	fprintf(f, _("%s (rows: %s, columns: %s)\n"), title, y_name, x_name);
 	for (iy = 0; iy < ny; iy++) {
 		plot_value(y_unit, ys[iy], a, sizeof a);
@@ -329,11 +337,13 @@ void plot_heatmap(FILE *f, const char *title, const double *xs, size_t nx, const
 			double c = v[iy * nx + ix];
 			const char *s;
 			if (isnan(c))
-				s = "×";
+				s = "·";
+			else if (fits_only ? !(c > 0.5) : fits != NULL && !(fits[iy * nx + ix] > 0.5))
+				s = "✗";
 			else if (fits_only)
-				s = c > 0.5 ? "█" : "·";
+				s = "█";
 			else {
-				int k = hi > lo ? (int)floor((c - lo) / (hi - lo) * 4.0) : 0;
+				int k = hi > lo ? (int)floor((c - lo) / (hi - lo) * 4.0) : 3;
 				s = shade[k < 0 ? 0 : k > 3 ? 3 : k];
 			}
 			fputs(s, f);
@@ -348,10 +358,16 @@ void plot_heatmap(FILE *f, const char *title, const double *xs, size_t nx, const
 	plot_value(x_unit, xs[nx - 1], b, sizeof b);
 	fprintf(f, _("%14s%s … %s (%s, %zu columns)\n"), "", a, b, x_name, nx);
 	if (fits_only) {
-		fprintf(f, _("%14s█ fits   · does not fit   × invalid\n"), "");
+		fprintf(f, _("%14s█ fits   ✗ does not fit   · invalid\n"), "");
+	} else if (nfit == 0) {
+		fprintf(f, _("%14sno cell fits: ✗ does not fit   · invalid\n"), "");
 	} else {
 		plot_value(v_unit, lo, a, sizeof a);
 		plot_value(v_unit, hi, b, sizeof b);
-		fprintf(f, _("%14s░ %s … █ %s (four equal steps)   × invalid\n"), "", a, b);
+		if (hi > lo)
+			fprintf(f, _("%14s░ %s … █ %s (four equal steps, over the cells that fit)\n"), "", a, b);
+		else
+			fprintf(f, _("%14s█ %s (every cell that fits)\n"), "", b);
+		fprintf(f, nover > 0 ? _("%14s✗ does not fit (not shaded)   · invalid\n") : _("%14s· invalid\n"), "");
 	}
 }

@@ -46,11 +46,13 @@ struct plot_stack {
 };
 void plot_stack(FILE *f, const struct plot_stack *s, int width, int height);
 
-/* A heatmap: v[iy * nx + ix] (NaN: invalid), rows y from the top as given. fits_only:
- * the values are 1/0 (fits or not) and are drawn as █ and ·. */
+/* A heatmap: v[iy * nx + ix] (NaN: invalid, drawn ·), rows y from the top as given;
+ * fits[iy * nx + ix] is memory.fits at each cell (1 or 0; NULL: every valid cell fits).
+ * A cell that does not fit is drawn ✗ and left out of the shading, whose four steps
+ * (░ ▒ ▓ █) span the cells that fit. fits_only: v is memory.fits itself, drawn █ and ✗. */
 void plot_heatmap(FILE *f, const char *title, const double *xs, size_t nx, const double *ys, size_t ny,
-		  const double *v, enum engine_unit x_unit, enum engine_unit y_unit, enum engine_unit v_unit,
-		  const char *x_name, const char *y_name, bool fits_only);
+		  const double *v, const double *fits, enum engine_unit x_unit, enum engine_unit y_unit,
+		  enum engine_unit v_unit, const char *x_name, const char *y_name, bool fits_only);
 
 /* A value in its unit for a person ("79.6 GB", "1.23 s", "4,096"). */
 void plot_value(enum engine_unit u, double v, char *buf, size_t n);

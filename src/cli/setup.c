@@ -419,6 +419,16 @@ out:
 	return rc;
 }
 
+int cli_setup_keep_invalid(const char *cmd, int argc, char **argv, struct cli_setup *out, struct napkin_err *invalid)
+{
+	int rc = cli_setup_ex(cmd, argc, argv, NULL, out, NULL, 0, NULL, CLI_SETUP_UNCHECKED);
+
+	util_err_clear(invalid);
+	if (rc == 0 && !out->valid)
+		*invalid = out->invalid;
+	return rc;
+}
+
 void cli_setup_free(struct cli_setup *s)
 {
 	preset_registry_free(s->reg);

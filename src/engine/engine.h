@@ -36,6 +36,14 @@ enum engine_result_group {
 	ENGINE_RG_DATA,
 };
 
+/* Which way a result is better, for marking the best of several (compare): every result
+ * declares one (results.c). */
+enum engine_better {
+	ENGINE_BETTER_NEITHER, /* a figure that just is: parameters, FLOPs per token, the ridge */
+	ENGINE_BETTER_HIGHER,  /* headroom, throughput, MFU, bandwidth */
+	ENGINE_BETTER_LOWER,   /* memory, time */
+};
+
 /* One scalar result: where it lives and how to say it. */
 struct engine_result_def {
 	const char *key;     /* "memory.weights" (the JSON path) */
@@ -44,6 +52,7 @@ struct engine_result_def {
 	enum engine_unit unit;
 	size_t offset;       /* of a double (or an int64_t when is_int) in struct engine_result */
 	bool is_int;
+	enum engine_better better;
 	const char *help;    /* one line: what it is */
 };
 

@@ -34,6 +34,7 @@ bool engine_metric_at(size_t i, struct engine_metric *m)
 		m->unit = d[i].unit;
 		m->kind = ENGINE_METRIC_TABLE;
 		m->def = &d[i];
+		m->better = d[i].better;
 		m->solve = strcmp(d[i].key, "memory.max_batch") == 0 || strcmp(d[i].key, "memory.min_gpus") == 0 ||
 			   strcmp(d[i].key, "memory.max_params") == 0 || strcmp(d[i].key, "inference.max_concurrent") == 0;
 		return true;
@@ -44,6 +45,7 @@ bool engine_metric_at(size_t i, struct engine_metric *m)
 		m->label = N_("fits");
 		m->unit = ENGINE_UNIT_NONE;
 		m->kind = ENGINE_METRIC_FITS;
+		m->better = ENGINE_BETTER_HIGHER;
 		return true;
 	}
 	if (i == 1) {
@@ -51,6 +53,7 @@ bool engine_metric_at(size_t i, struct engine_metric *m)
 		m->label = N_("cost");
 		m->unit = ENGINE_UNIT_NONE;
 		m->kind = ENGINE_METRIC_COST;
+		m->better = ENGINE_BETTER_LOWER;
 		return true;
 	}
 	i -= NEXTRA;
@@ -60,6 +63,7 @@ bool engine_metric_at(size_t i, struct engine_metric *m)
 		m->unit = ENGINE_UNIT_SECONDS;
 		m->kind = ENGINE_METRIC_STEP_PART;
 		m->part = (int)i;
+		m->better = ENGINE_BETTER_LOWER;
 		return true;
 	}
 	return false;

@@ -30,6 +30,7 @@ struct engine_metric {
 	const struct engine_result_def *def; /* ENGINE_METRIC_TABLE */
 	int part;                           /* ENGINE_METRIC_STEP_PART: engine_step_part's index */
 	bool solve;                         /* needs engine_evaluate's solves (max_batch, min_gpus, ...) */
+	enum engine_better better;          /* the table's (fits HIGHER; cost and the step parts LOWER) */
 };
 
 /* Finds a metric by key. Returns 0, or NAPKIN_EINVAL with err listing what is allowed
@@ -40,6 +41,11 @@ int engine_metric_find_tr(const char *key, const struct engine_tr *tr, struct en
 /* The i-th metric (0..), for lists and completions; false past the end. */
 bool engine_metric_at(size_t i, struct engine_metric *m);
 double engine_metric_value(const struct engine_result *r, const struct engine_metric *m);
+/* Whether m is a figure of a run: a time, a rate or a share of the compute, inference or
+ * data-loading results (not a solve such as max_concurrent), the cost or a step part. A
+ * layout that does not fit in memory does not run: compare shows none of these for it and
+ * never marks it the best of them (results.c). */
+bool engine_metric_of_run(const struct engine_metric *m);
 
 /* The parts a result is the sum of, for stacked charts: memory.total is the sum of
  * memory.weights, autocast_copies, master_weights, gradients, optimizer, activations,

@@ -19,17 +19,17 @@
 
 #define COLS 6
 
-/* the rows: a result by its report key; better: +1 higher, -1 lower */
+/* the rows: a result by its report key; which way is better is the result table's (the
+ * metric's `better`), as napkin compare marks it */
 static const struct {
 	const char *key, *label;
-	int better;
 } rows[] = {
-	{"memory.total", N_("memory per GPU"), -1},     {"memory.headroom", N_("headroom per GPU"), 1},
-	{"memory.fits", N_("fits"), 1},                 {"memory.max_batch", N_("largest micro-batch"), 1},
-	{"compute.step_seconds", N_("step time"), -1},  {"compute.mfu", N_("MFU"), 1},
-	{"compute.tokens_per_s", N_("tokens/s (job)"), 1}, {"compute.train_days", N_("training days"), -1},
-	{"compute.gpu_hours", N_("GPU-hours (job)"), -1}, {"compute.cost", N_("cost (job)"), -1},
-	{"inference.decode_tokens_per_s", N_("decode tokens/s (job)"), 1},
+	{"memory.total", N_("memory per GPU")},     {"memory.headroom", N_("headroom per GPU")},
+	{"memory.fits", N_("fits")},                {"memory.max_batch", N_("largest micro-batch")},
+	{"compute.step_seconds", N_("step time")},  {"compute.mfu", N_("MFU")},
+	{"compute.tokens_per_s", N_("tokens/s (job)")}, {"compute.train_days", N_("training days")},
+	{"compute.gpu_hours", N_("GPU-hours (job)")}, {"compute.cost", N_("cost (job)")},
+	{"inference.decode_tokens_per_s", N_("decode tokens/s (job)")},
 };
 #define NROWS (int)(sizeof rows / sizeof rows[0])
 
@@ -256,24 +256,39 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		struct engine_metric mt;
 		struct napkin_err err;
 		double val[COLS + 1], best = NAN;
-		bool differ = false;
+		char text[COLS + 1][64], best_text[64] = "";
+		bool can[COLS + 1], run;
+		int ncan = 0, nbest = 0;
 		for (i = 0; i <= COLS; i++)
 			val[i] = NAN;
 		util_err_clear(&err);
 		if (engine_metric_find(rows[r].key, &mt, &err) != NAPKIN_OK)
 			continue;
 		tui_canvas_text(c, 1, 3 + r, lw - 1, _(rows[r].label), TUI_S_LABEL);
+		/* the best: of the columns that can have it (valid; for a time or a rate, fitting
+		 * too: a layout that does not fit does not run), where the figure has a better
+		 * side, and not when every such column prints the same */
+		run = engine_metric_of_run(&mt);
 		for (i = 0; i < ncol; i++) {
 			val[i] = ok[i] ? engine_metric_value(&res[i], &mt) : NAN;
-			if (isfinite(val[i]) && (isnan(best) || (rows[r].better > 0 ? val[i] > best : val[i] < best)))
+			tui_paint_metric_cell(&mt, val[i], text[i], sizeof text[i]);
+			can[i] = isfinite(val[i]) && (!run || res[i].memory.fits);
+			if (!can[i])
+				continue;
+			ncan++;
+			if (mt.better != ENGINE_BETTER_NEITHER &&
+			    (isnan(best) || (mt.better == ENGINE_BETTER_HIGHER ? val[i] > best : val[i] < best))) {
 				best = val[i];
-			if (i > 0 && val[i] != val[0])
-				differ = true;
+				util_strlcpy(best_text, text[i], sizeof best_text);
+			}
 		}
+		for (i = 0; i < ncol; i++)
+			nbest += can[i] && strcmp(text[i], best_text) == 0;
 		for (i = 0; i < shown; i++) {
 			char cell[64], d[32] = "";
-			bool is_best = differ && isfinite(val[i]) && val[i] == best; /* none when all agree */
-			tui_paint_metric_cell(&mt, val[i], cell, sizeof cell);
+			bool is_best = can[i] && mt.better != ENGINE_BETTER_NEITHER && nbest < ncan &&
+				       strcmp(text[i], best_text) == 0;
+			util_strlcpy(cell, text[i], sizeof cell);
 			if (i > 0 && isfinite(val[i]) && isfinite(val[0]) && val[0] != 0.0 && mt.kind != ENGINE_METRIC_FITS &&
 			    val[i] != val[0])
 				snprintf(d, sizeof d, " %+.0f%%", (val[i] - val[0]) / fabs(val[0]) * 100.0);

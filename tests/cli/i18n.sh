@@ -186,7 +186,7 @@ PY
 grep -q '△ 场景的 batch（1）$' "$tmp/sweep" || fail "sweep --lang zh: the scenario's mark is not Chinese"
 "$NAPKIN" sweep batch=1..16 --stack --lang zh | grep -q '^memory.total 按部分堆叠（所有部分同时存在，每张 GPU）' ||
 	fail "sweep --stack --lang zh: the stacked title is not Chinese"
-"$NAPKIN" sweep batch=1..8 seq=1k..8k --lang zh | grep -q '█ 放得下   · 放不下   × 无效$' ||
+"$NAPKIN" sweep batch=1..8 seq=1k..8k --lang zh | grep -q '█ 放得下   ✗ 放不下   · 无效$' ||
 	fail "sweep heatmap --lang zh: the legend is not Chinese"
 "$NAPKIN" report --lang zh --finetune lora | grep -q 'LoRA r [0-9]* 作用于 .*：可训练 [0-9,]*，共 ' ||
 	fail "report --finetune lora --lang zh: the LoRA line is not Chinese"

@@ -97,7 +97,50 @@ out_has "┤"
 what="sweep heatmap text"
 run sweep batch=1..4 seq=512..8k:x2 --y memory.fits
 ok
-out_has "█ fits   · does not fit"
+out_has "█ fits   ✗ does not fit   · invalid"
+
+# every result's heatmap marks the layouts that do not fit ✗ (the report's memory.fits) and
+# shades only those that fit: 70B on 64 H100s fits at tp 8 × pp 4 and 8 alone, where the
+# unmarked chart painted a layout 69 GiB over as full as one that fits
+what="sweep heatmap: cells that do not fit are marked, the shades span those that fit"
+run sweep tp=1..8:x2 pp=1..8:x2 --model llama-2-70b --gpus 64 --y compute.mfu,memory.headroom
+ok
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$tmp/out" "$NAPKIN" <<'PY' || fail "$what: $(head -c 1500 "$tmp/out")"
+import json, subprocess, sys
+text = open(sys.argv[1], encoding="utf-8").read().split("\n")
+N = sys.argv[2]
+fits, value = {}, {}
+for tp in (1, 2, 4, 8):
+    for pp in (1, 2, 4, 8):
+        r = json.loads(subprocess.run([N, "report", "--format", "json", "--model", "llama-2-70b", "--gpus", "64",
+                                       "--tp", str(tp), "--pp", str(pp)], check=True, capture_output=True,
+                                      text=True).stdout)
+        fits[tp, pp] = r["memory"]["fits"]
+        value["compute.mfu", tp, pp] = r["compute"]["mfu"]
+        value["memory.headroom", tp, pp] = r["memory"]["headroom"]
+assert 0 < sum(fits.values()) < 16, fits
+for key in ("compute.mfu", "memory.headroom"):
+    at = next(i for i, l in enumerate(text) if l.startswith(key + " (rows: pp, columns: tp)"))
+    cells = {}
+    for row, pp in enumerate((1, 2, 4, 8)):
+        glyphs = text[at + 1 + row].split("\u2502", 1)[1]
+        assert len(glyphs) == 4, (key, text[at + 1 + row])
+        for col, tp in enumerate((1, 2, 4, 8)):
+            cells[tp, pp] = glyphs[col]
+    for c, g in cells.items():
+        assert (g == "\u2717") == (not fits[c]), (key, c, g, fits[c])
+        assert fits[c] == (g in "\u2591\u2592\u2593\u2588"), (key, c, g)
+    ok = [c for c in cells if fits[c]]
+    best = max(ok, key=lambda c: value[key, c[0], c[1]])
+    worst = min(ok, key=lambda c: value[key, c[0], c[1]])
+    assert cells[best] == "\u2588" and cells[worst] == "\u2591", (key, cells, best, worst)
+    legend = "\n".join(text[at + 6:at + 9])
+    assert "\u2717 does not fit" in legend and "over the cells that fit" in legend, legend
+    # the lowest shade is the lowest cell that fits: no headroom below zero
+    assert "\u2591 -" not in legend, legend
+PY
+fi
 
 what="sweep csv"
 run sweep gpus=8..32:x2 --format csv
@@ -193,7 +236,7 @@ what="compare any knob, text"
 run compare --batch 1,2,4
 ok
 out_has "  total"
-out_has "(+"
+grep -q '^  total  .* +[0-9]*%' "$tmp/out" || fail "$what: no change against the first column: $(grep '^  total' "$tmp/out")"
 out_has "* the best of a row"
 what="compare without a list"
 run compare --gpu h100-sxm

@@ -118,6 +118,55 @@ static void test_metrics(void **state)
 	assert_true(m.solve);
 }
 
+/* Every result says which way is better, and compare marks the best by it: more bandwidth,
+ * peak, headroom and throughput are better, less memory and time; the ridge (peak ÷
+ * bandwidth), intensities and the size of the work have no better side. Times are always
+ * lower-better and rates higher-better, whatever the table adds later. */
+static void test_metric_directions(void **state)
+{
+	static const char *const higher[] = {"roofline.bandwidth_bytes_per_s", "roofline.peak_flops", "compute.peak_flops",
+					     "memory.headroom", "memory.capacity", "memory.max_batch", "memory.fits",
+					     "compute.mfu", "compute.tokens_per_s", "inference.decode_tokens_per_s",
+					     "inference.max_concurrent", "compute.network_bytes_per_s"};
+	static const char *const lower[] = {"memory.total", "memory.peak", "compute.step_seconds", "compute.train_days",
+					    "compute.gpu_hours", "compute.cost", "compute.step_breakdown.dp_comm",
+					    "inference.ttft_seconds", "data_loading.fraction_of_step", "memory.min_gpus"};
+	static const char *const neither[] = {"roofline.ridge_flops_per_byte", "roofline.decode", "model.params_total",
+					      "compute.flops_per_token_train", "compute.tokens_per_step", "compute.steps"};
+	struct engine_metric m;
+	size_t i, n = 0;
+
+	(void)state;
+	for (i = 0; i < sizeof higher / sizeof higher[0]; i++) {
+		m = metric(higher[i]);
+		if (m.better != ENGINE_BETTER_HIGHER)
+			fail_msg("%s: not higher-better", higher[i]);
+	}
+	for (i = 0; i < sizeof lower / sizeof lower[0]; i++) {
+		m = metric(lower[i]);
+		if (m.better != ENGINE_BETTER_LOWER)
+			fail_msg("%s: not lower-better", lower[i]);
+	}
+	for (i = 0; i < sizeof neither / sizeof neither[0]; i++) {
+		m = metric(neither[i]);
+		if (m.better != ENGINE_BETTER_NEITHER)
+			fail_msg("%s: has a better side", neither[i]);
+	}
+	for (i = 0; engine_metric_at(i, &m); i++, n++) {
+		if (m.unit == ENGINE_UNIT_SECONDS || m.unit == ENGINE_UNIT_DAYS || m.unit == ENGINE_UNIT_GPU_HOURS)
+			if (m.better != ENGINE_BETTER_LOWER)
+				fail_msg("%s: a time, not lower-better", m.key);
+		if (m.unit == ENGINE_UNIT_TOKENS_PER_S || m.unit == ENGINE_UNIT_BYTES_PER_S)
+			if (m.better != ENGINE_BETTER_HIGHER)
+				fail_msg("%s: a rate, not higher-better", m.key);
+		if (m.unit == ENGINE_UNIT_FLOP_PER_BYTE && m.better != ENGINE_BETTER_NEITHER)
+			fail_msg("%s: an intensity has no better side", m.key);
+		assert_true(m.better == ENGINE_BETTER_NEITHER || m.better == ENGINE_BETTER_HIGHER ||
+			    m.better == ENGINE_BETTER_LOWER);
+	}
+	assert_true(n > 100);
+}
+
 /* memory grows along batch and seq, and the first point over is max_batch + 1 */
 static void check_monotone_and_edge(const char *const *kv, size_t nkv)
 {
@@ -491,6 +540,7 @@ static void test_plan_goals(void **state)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_ranges),
 	cmocka_unit_test(test_metrics),
+	cmocka_unit_test(test_metric_directions),
 	cmocka_unit_test(test_monotone_7b),
 	cmocka_unit_test(test_monotone_13b_tp),
 	cmocka_unit_test(test_stacked_parts_add_up),
