@@ -14,7 +14,9 @@
  *  - no memory part is ever negative or NaN, over every shipped model, fine-tuning mode,
  *    parallel layout and offload tier;
  *  - LoRA under sequence parallelism: the frozen base gives back the s/t rows of the norms'
- *    tensors a rank keeps, hand-derived per layer, and the total bounds the peak.
+ *    tensors a rank keeps, hand-derived per layer, and the total bounds the peak;
+ *  - the fewest GPUs with virtual stages: the scenario's vpp where the layout pipelines,
+ *    vpp 1 at pp 1.
  */
 #include <math.h>
 #include <stdio.h>
@@ -506,11 +508,60 @@ static void test_lora_sp_peak_in_total(void **state)
 	}
 }
 
+/* The fewest GPUs with virtual pipeline stages: vpp splits a pipeline's stages, so a
+ * layout with pp 1 runs with vpp 1 and one with pp ≥ 2 keeps the scenario's vpp. GPT-2
+ * (124M: 124,439,808 parameters, 16 bytes each under mixed-precision Adam, 2.0 GB) fits on
+ * one 80 GB H100 whatever vpp the scenario's pp 4 uses: vpp 2 said 2 GPUs (pp 2), a
+ * pipeline forced by the knob of a pipeline. Llama-2-7B on 24 GB A10s, one GPU a node
+ * (tp 1), ZeRO 0: 6.7e9 · 16 bytes = 108 GB needs 8 stages of its 32 layers; at vpp 4,
+ * 8 × 4 = 32 layers still run, at vpp 8 no pipeline of 8 stages or more carries 8
+ * virtual stages each, so none fits. */
+static void test_min_gpus_vpp(void **state)
+{
+	static const struct {
+		const char *knobs;
+		int64_t gpus, pp;
+	} cases[] = {
+		{"model=gpt2 gpu=h100-sxm pp=4 vpp=1 gpus=8 seq=1024", 1, 1},
+		{"model=gpt2 gpu=h100-sxm pp=4 vpp=2 gpus=8 seq=1024", 1, 1},
+		{"model=llama-2-7b gpu=a10 gpus_per_node=1 tp=1 pp=2 vpp=2 gpus=2 zero=0 batch=1 seq=512", 8, 8},
+		{"model=llama-2-7b gpu=a10 gpus_per_node=1 tp=1 pp=2 vpp=4 gpus=2 zero=0 batch=1 seq=512", 8, 8},
+		{"model=llama-2-7b gpu=a10 gpus_per_node=1 tp=1 pp=2 vpp=8 gpus=2 zero=0 batch=1 seq=512", -1, -1},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct engine_scenario sc, t;
+		struct engine_result r;
+		struct napkin_err err;
+		scenario(&sc, cases[i].knobs);
+		evaluate(&sc, &r);
+		if (r.memory.min_gpus != cases[i].gpus || r.memory.min_gpus_pp != cases[i].pp)
+			fail_msg("%s: fewest GPUs %lld at pp %lld, not %lld at pp %lld", cases[i].knobs, (long long)r.memory.min_gpus,
+				 (long long)r.memory.min_gpus_pp, (long long)cases[i].gpus, (long long)cases[i].pp);
+		if (r.memory.min_gpus < 0)
+			continue;
+		/* the layout runs as a scenario: the scenario's vpp where it pipelines, else 1 */
+		t = sc;
+		t.gpus = r.memory.min_gpus;
+		t.tp = r.memory.min_gpus_tp;
+		t.pp = r.memory.min_gpus_pp;
+		if (t.pp < 2)
+			t.vpp = 1;
+		util_err_clear(&err);
+		if (engine_validate(&t, &err) != NAPKIN_OK)
+			fail_msg("%s: the layout is refused: %s", cases[i].knobs, err.msg);
+		evaluate(&t, &r);
+		assert_true(r.memory.fits);
+	}
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 static const struct CMUnitTest tests[] = {
 	T(test_moe_lora_ep),	     T(test_moe_qlora_parts),	 T(test_min_gpus_cp_ep),
 	T(test_offload_peak_in_total), T(test_offload_params_window), T(test_lora_trains_nothing), T(test_parts_never_negative),
-	T(test_lora_sequence_parallel), T(test_lora_sp_peak_in_total),
+	T(test_lora_sequence_parallel), T(test_lora_sp_peak_in_total), T(test_min_gpus_vpp),
 };
 
 TESTUTIL_MAIN("memory_trust", tests)
