@@ -87,7 +87,16 @@ static double norm_out_kept(const struct engine_scenario *sc, double r, double e
  *   - so: the attention norm's output unless q, k or v is adapted without dropout; the MLP
  *     norm's unless gate or up is; the output projection's input unless o is (FlashAttention
  *     keeps its output for its own backward); down_proj's input unless down is.
- *   Under autocast the kept copies are the adapted linears' own 16-bit casts. */
+ *   Under autocast the kept copies are the adapted linears' own 16-bit casts.
+ * The norms' tensors are the replicated ones: under sequence parallelism (Korthikanti et
+ * al. 2022, §4.2.2) each TP rank keeps its s/t rows of them, and the column-parallel
+ * linear keeps its s/t-row input, all-gathering it again in the backward (Megatron-LM's
+ * LinearWithGradAccumulationAndAsyncCommunication); what the frozen base gives back is
+ * those same s/t rows, so the frees of the replicated parts are divided by t with them
+ * (a full-sequence free took more than the rank kept: negative activations), and an
+ * adapter that reads the same tensor keeps that shard too. The output projection's and
+ * down_proj's inputs are split by TP already (row-parallel). Never below zero: each free
+ * is a tensor counted above. */
 static void lora_frees(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double r, double sb,
 		       double attn_linears, struct eng_act_parts *p)
 {
@@ -99,16 +108,18 @@ static void lora_frees(const struct engine_scenario *sc, const struct eng_dims *
 	double attn_kept = nodrop ? (attn_linears > 1.0 ? qkv : (qkv > 0 ? 1 : 0)) : 0;
 	double mlp_linears = !dm->layernorm && dm->gated ? 2.0 : 1.0;
 	double mlp_kept = nodrop ? (mlp_linears > 1.0 ? gu : (gu > 0 ? 1 : 0)) : 0;
+	/* rows of the replicated tensors this rank keeps */
+	double rows = sc->sequence_parallel && sc->tp > 1 ? sb / t : sb;
 
 	if (eager && !dm->layernorm)
-		p->norms_inputs -= sb * dm->d * 2.0 * r;
+		p->norms_inputs -= rows * dm->d * 2.0 * r;
 	if (is_amp(sc)) {
-		p->casts = sb * dm->d * e * (attn_kept + mlp_kept);
+		p->casts = rows * dm->d * e * (attn_kept + mlp_kept);
 	} else {
 		if (attn_kept == 0)
-			p->norms_inputs -= sb * dm->d * r;
+			p->norms_inputs -= rows * dm->d * r;
 		if (mlp_kept == 0)
-			p->norms_inputs -= sb * dm->d * r;
+			p->norms_inputs -= rows * dm->d * r;
 	}
 	if (!((tg & ENGINE_LORA_O) && nodrop) && !sc->flash_attention)
 		p->attn_out = 0.0;

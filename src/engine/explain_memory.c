@@ -375,6 +375,11 @@ void eng_ex_solves(struct eng_ex *x, const struct engine_scenario *sc, const str
 			eng_ex_line(x, N_("  keeps cp %lld (its ranks are GPUs: tp × pp × cp × dp) and ep %lld (dp a multiple of it); the "
 					  "layout found validates as a scenario"),
 				    (long long)sc->cp, (long long)sc->ep);
+		/* virtual stages split a pipeline's stages: none to split at pp 1 (solve.c) */
+		if (sc->vpp > 1)
+			eng_ex_line(x, N_("  keeps vpp %lld where the layout has a pipeline (pp ≥ 2, pp × vpp ≤ %lld layers); at pp 1 there "
+					  "are no stages to interleave and the layout runs with vpp 1"),
+				    (long long)sc->vpp, (long long)sc->model.layers);
 		if (r->memory.min_gpus > 0 && sc->cp > 1)
 			eng_ex_line(x, N_("  result   %lld %s = tp %lld × pp %lld × cp %lld × dp %lld"), (long long)r->memory.min_gpus,
 				    util_plural((double)r->memory.min_gpus, EX_(x, N_("GPU")), EX_(x, N_("GPUs"))),

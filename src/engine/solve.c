@@ -64,7 +64,12 @@ static bool layout_valid(const struct engine_scenario *t0, int64_t tp, int64_t p
 /* Over tp and pp, the fewest data-parallel ranks that fit, at the scenario's cp and ep:
  * the layout uses tp·pp·cp·dp GPUs, and ep (expert parallelism runs within the
  * data-parallel ranks) needs dp to be a multiple of it. The answer is checked as the
- * scenario it would be, validation included. */
+ * scenario it would be, validation included. Virtual stages belong to a pipeline: a
+ * layout with pp ≥ 2 keeps the scenario's vpp (and must hold pp × vpp layers), one with
+ * pp 1 has no pipeline to interleave and runs with vpp 1 (Narayanan et al. 2021's
+ * interleaved schedule splits each pipeline stage; without stages there is nothing to
+ * split, and napkin's memory does not depend on vpp), so vpp never makes the fewest GPUs
+ * more than a model needs without a pipeline. */
 int64_t engine_solve_min_gpus(const struct engine_scenario *sc, int64_t *tp_out, int64_t *pp_out, int64_t *dp_out)
 {
 	struct engine_scenario t = *sc;
@@ -91,6 +96,7 @@ int64_t engine_solve_min_gpus(const struct engine_scenario *sc, int64_t *tp_out,
 				break; /* more GPUs than the best already */
 			t.tp = tp;
 			t.pp = pp;
+			t.vpp = pp < 2 ? 1 : sc->vpp;
 			t.gpus = tp * pp * cp * ep;
 			/* the other checks do not depend on how many data-parallel ranks */
 			if (!layout_valid(&t, tp, pp, ep))

@@ -12,7 +12,11 @@
  *    and fits is total ≤ capacity;
  *  - LoRA that adapts no linear is refused, with the way out;
  *  - no memory part is ever negative or NaN, over every shipped model, fine-tuning mode,
- *    parallel layout and offload tier.
+ *    parallel layout and offload tier;
+ *  - LoRA under sequence parallelism: the frozen base gives back the s/t rows of the norms'
+ *    tensors a rank keeps, hand-derived per layer, and the total bounds the peak;
+ *  - the fewest GPUs with virtual stages: the scenario's vpp where the layout pipelines,
+ *    vpp 1 at pp 1.
  */
 #include <math.h>
 #include <stdio.h>
@@ -394,10 +398,170 @@ static void test_parts_never_negative(void **state)
 	assert_true(moe > 3);
 }
 
+/* LoRA under tensor and sequence parallelism, Llama-2-13B (d 5120, 40 heads of 128, 40 KV
+ * heads, ffn 13824), tp 8, s·b = 4096·2 = 8192 tokens, FlashAttention, by hand. Under
+ * sequence parallelism a rank keeps s/t rows of the norms' tensors (Korthikanti et al.
+ * 2022, §4.2.2): what the frozen base gives back of them is those s/t rows, not the whole
+ * sequence (which made activations of -522,649,600 B and a peak above the total).
+ *  fp32, fused, o adapted, r 64 (4 bytes each):
+ *   norms: 2 inputs and the QKV and MLP inputs, 16·d bytes a row, less the inputs of the
+ *     frozen q, k, v and gate, up (8·d):  8·5120·8192/8 =            41,943,040
+ *   q, k, v: 4·(5120/8 + 2·128·40/8)·8192 =                          62,914,560
+ *   attention output, kept for o's adapter: 4·640·8192 =             20,971,520
+ *   gate, up, product less the frozen down's input: 2·1728·4·8192 = 113,246,208
+ *   log-sum-exp: 4·40/8·8192 =                                          163,840
+ *   o's A output: 64·4·8192 =                                         2,097,152
+ *                                                                   241,336,320
+ *   without sequence parallelism the norms' 41,943,040 is 8 times:  534,937,600
+ *  amp-bf16, eager, q, v adapted, r 8 (activations 2 bytes, the residual fp32):
+ *   norms: 2·(fp32 upcast + normalised) 16·d, less the normalised tensors the frozen
+ *     weights no longer keep 8·d; q's and v's own 16-bit casts 2·2·d; 1/rms 2·4:
+ *     (12·5120 + 8)·8192/8 =                                          62,922,752
+ *   q, k, v at the full head count: 2·3·640·8192 =                   31,457,280
+ *   attention output (FlashAttention keeps it): 2·640·8192 =         10,485,760
+ *   gate, up, silu(gate), product less down's input: 3·1728·2·8192 = 84,934,656
+ *   log-sum-exp 163,840, q's and v's A outputs 2·8·2·8192 = 262,144: 190,226,432
+ *   without sequence parallelism the norms' part is 8 times:         630,685,696 */
+static void test_lora_sequence_parallel(void **state)
+{
+	static const struct {
+		const char *knobs;
+		double sp_on, sp_off;
+	} cases[] = {
+		{"precision=fp32 kernels=fused lora_targets=o lora_rank=64", 241336320.0, 534937600.0},
+		{"precision=amp-bf16 kernels=eager lora_targets=q,v lora_rank=8", 190226432.0, 630685696.0},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct engine_scenario sc;
+		struct engine_result on, off, full;
+		char knobs[512];
+		snprintf(knobs, sizeof knobs,
+			 "model=llama-2-13b mode=train gpus=8 tp=8 seq=4096 batch=2 flash_attention=on finetune=lora %s",
+			 cases[i].knobs);
+		scenario(&sc, knobs);
+		sc.sequence_parallel = true;
+		evaluate(&sc, &on);
+		check_parts(&on, knobs);
+		assert_close(on.memory.activations_per_layer, cases[i].sp_on, 1e-12);
+		assert_true(on.memory.peak <= on.memory.total);
+		/* a frozen base keeps no more than the trained one */
+		sc.finetune = ENGINE_FT_FULL;
+		evaluate(&sc, &full);
+		assert_true(on.memory.activations_per_layer < full.memory.activations_per_layer);
+		sc.finetune = ENGINE_FT_LORA;
+		sc.sequence_parallel = false;
+		evaluate(&sc, &off);
+		check_parts(&off, knobs);
+		assert_close(off.memory.activations_per_layer, cases[i].sp_off, 1e-12);
+	}
+}
+
+/* The findings' scenarios: LoRA with sequence parallelism, every part at least 0 and the
+ * total (every part at once) bounding the peak, whichever moment it is. */
+static void test_lora_sp_peak_in_total(void **state)
+{
+	static const char *cases[] = {
+		"model=llama-2-13b gpu=rtx-5090 mode=train gpus=1024 tp=8 pp=4 seq=4096 batch=2 grad_accum=4 vpp=2 "
+		"precision=fp32 optimizer=adafactor recompute=none kernels=fused flash_attention=on zero=3 "
+		"sequence_parallel=on overlap=on finetune=lora lora_rank=64 lora_targets=o offload=optimizer",
+		"model=mistral-7b gpu=l40s mode=train gpus=128 tp=8 seq=256 batch=1 grad_accum=4 precision=mixed-fp16 "
+		"optimizer=sgd-momentum recompute=full kernels=eager flash_attention=on zero=2 sequence_parallel=on "
+		"overlap=off finetune=lora lora_rank=128 lora_targets=gate",
+		"model=llama-3-70b gpus=64 tp=8 seq=128 batch=1 precision=fp32 zero=2 sequence_parallel=on finetune=lora",
+	};
+	static const char *tg[] = {"q", "o", "gate", "down", "q,v", "all-linear"};
+	static const char *prec[] = {"fp32", "amp-bf16", "mixed-fp16", "bf16"};
+	static const char *rec[] = {"none", "selective", "full"};
+	size_t i;
+	int k;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct engine_scenario sc;
+		struct engine_result r;
+		scenario(&sc, cases[i]);
+		evaluate(&sc, &r);
+		check_parts(&r, cases[i]);
+		assert_true(r.memory.activations_per_layer > 0.0);
+		if (r.memory.peak > r.memory.total)
+			fail_msg("%s: peak %.6g above total %.6g", cases[i], r.memory.peak, r.memory.total);
+	}
+	for (k = 0; k < 144; k++) {
+		struct engine_scenario sc;
+		struct engine_result r;
+		char knobs[512];
+		snprintf(knobs, sizeof knobs,
+			 "model=%s gpus=4 tp=4 seq=256 batch=1 grad_accum=%d precision=%s recompute=%s kernels=%s "
+			 "flash_attention=%s sequence_parallel=on finetune=lora lora_targets=%s lora_dropout=%s",
+			 k % 2 ? "llama-2-7b" : "gpt2-large", 1 + k % 3, prec[k % 4], rec[k / 4 % 3], k / 12 % 2 ? "eager" : "fused",
+			 k / 24 % 2 ? "on" : "off", tg[k / 2 % 6], k % 5 == 0 ? "0.1" : "0");
+		if (strstr(knobs, "gpt2-large") != NULL && strstr(knobs, "=gate ") != NULL)
+			continue; /* a plain MLP has no gate */
+		scenario(&sc, knobs);
+		evaluate(&sc, &r);
+		check_parts(&r, knobs);
+		if (r.memory.peak > r.memory.total * (1.0 + 1e-12))
+			fail_msg("%s: peak %.6g above total %.6g", knobs, r.memory.peak, r.memory.total);
+	}
+}
+
+/* The fewest GPUs with virtual pipeline stages: vpp splits a pipeline's stages, so a
+ * layout with pp 1 runs with vpp 1 and one with pp ≥ 2 keeps the scenario's vpp. GPT-2
+ * (124M: 124,439,808 parameters, 16 bytes each under mixed-precision Adam, 2.0 GB) fits on
+ * one 80 GB H100 whatever vpp the scenario's pp 4 uses: vpp 2 said 2 GPUs (pp 2), a
+ * pipeline forced by the knob of a pipeline. Llama-2-7B on 24 GB A10s, one GPU a node
+ * (tp 1), ZeRO 0: 6.7e9 · 16 bytes = 108 GB needs 8 stages of its 32 layers; at vpp 4,
+ * 8 × 4 = 32 layers still run, at vpp 8 no pipeline of 8 stages or more carries 8
+ * virtual stages each, so none fits. */
+static void test_min_gpus_vpp(void **state)
+{
+	static const struct {
+		const char *knobs;
+		int64_t gpus, pp;
+	} cases[] = {
+		{"model=gpt2 gpu=h100-sxm pp=4 vpp=1 gpus=8 seq=1024", 1, 1},
+		{"model=gpt2 gpu=h100-sxm pp=4 vpp=2 gpus=8 seq=1024", 1, 1},
+		{"model=llama-2-7b gpu=a10 gpus_per_node=1 tp=1 pp=2 vpp=2 gpus=2 zero=0 batch=1 seq=512", 8, 8},
+		{"model=llama-2-7b gpu=a10 gpus_per_node=1 tp=1 pp=2 vpp=4 gpus=2 zero=0 batch=1 seq=512", 8, 8},
+		{"model=llama-2-7b gpu=a10 gpus_per_node=1 tp=1 pp=2 vpp=8 gpus=2 zero=0 batch=1 seq=512", -1, -1},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct engine_scenario sc, t;
+		struct engine_result r;
+		struct napkin_err err;
+		scenario(&sc, cases[i].knobs);
+		evaluate(&sc, &r);
+		if (r.memory.min_gpus != cases[i].gpus || r.memory.min_gpus_pp != cases[i].pp)
+			fail_msg("%s: fewest GPUs %lld at pp %lld, not %lld at pp %lld", cases[i].knobs, (long long)r.memory.min_gpus,
+				 (long long)r.memory.min_gpus_pp, (long long)cases[i].gpus, (long long)cases[i].pp);
+		if (r.memory.min_gpus < 0)
+			continue;
+		/* the layout runs as a scenario: the scenario's vpp where it pipelines, else 1 */
+		t = sc;
+		t.gpus = r.memory.min_gpus;
+		t.tp = r.memory.min_gpus_tp;
+		t.pp = r.memory.min_gpus_pp;
+		if (t.pp < 2)
+			t.vpp = 1;
+		util_err_clear(&err);
+		if (engine_validate(&t, &err) != NAPKIN_OK)
+			fail_msg("%s: the layout is refused: %s", cases[i].knobs, err.msg);
+		evaluate(&t, &r);
+		assert_true(r.memory.fits);
+	}
+}
+
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
 static const struct CMUnitTest tests[] = {
 	T(test_moe_lora_ep),	     T(test_moe_qlora_parts),	 T(test_min_gpus_cp_ep),
 	T(test_offload_peak_in_total), T(test_offload_params_window), T(test_lora_trains_nothing), T(test_parts_never_negative),
+	T(test_lora_sequence_parallel), T(test_lora_sp_peak_in_total), T(test_min_gpus_vpp),
 };
 
 TESTUTIL_MAIN("memory_trust", tests)
