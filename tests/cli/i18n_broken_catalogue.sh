@@ -24,7 +24,7 @@ mkcat() {
 		/^msgid/ || /^#/ || /^$/ { instr = 0 }
 		{
 			if (instr && prog == "all") { gsub(/%s/, "%p"); gsub(/%d/, "%s") }
-			if (instr && prog == "one" && $0 ~ /^"    应用它：napkin report .*--recompute %s\\n"$/) sub(/--tp %lld/, "--tp %s")
+			if (instr && prog == "one" && $0 ~ /^"在 %s 个 %lld 张 GPU 的布局中搜索；%s 个放得下\\n"$/) sub(/%lld/, "%s")
 			if (instr && prog == "utf8" && $0 ~ /^msgstr "%s 在 %s × %s 上 · %s · %s · %s%s%s"$/) sub(/%s/, "%Qs")
 			print
 		}' "$PO" >"$1/napkin.po" || fail "awk"
@@ -43,14 +43,15 @@ grep -q "O 优化器状态" "$tmp/out" || fail "a translation without conversion
 NAPKIN_LOCALEDIR="$tmp/all" "$NAPKIN" --lang zh plan >"$tmp/out" 2>"$tmp/err" || fail "plan: exit $?"
 NAPKIN_LOCALEDIR="$tmp/all" "$NAPKIN" --lang zh report --format json >"$tmp/out" 2>/dev/null || fail "report --format json: exit $?"
 
-# one translation wrong: plan's "apply it" line (it crashed at its printf); it is English, the rest Chinese
+# one translation wrong: plan's "searched ... layouts" line (a %lld read as %s crashed its printf); it is
+# English, the rest Chinese
 mkcat "$tmp/one" one
 NAPKIN_LOCALEDIR="$tmp/one" "$NAPKIN" --lang zh plan >"$tmp/out" 2>"$tmp/err" || fail "plan with one bad message: exit $?"
 # the warning in Chinese (its translation is sound), naming the message and its first wrong argument
 [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "not one warning for the bad message: $(cat "$tmp/err")"
-grep -q '^napkin：警告：.*/one/zh_CN/LC_MESSAGES/napkin.mo：“apply it: napkin report \[KNOBS\] --tp %lld --pp %lld --vpp %l…”的翻译未被使用（改用英文原文）：第 1 个参数在翻译中是 %s，在原文中是 %lld$' "$tmp/err" ||
+grep -q '^napkin：警告：.*/one/zh_CN/LC_MESSAGES/napkin.mo：“searched %s layouts of %lld GPUs; %s fit.*”的翻译未被使用（改用英文原文）：第 2 个参数在翻译中是 %s，在原文中是 %lld$' "$tmp/err" ||
 	fail "the warning does not name the message: $(cat "$tmp/err")"
-grep -q 'apply it: napkin report' "$tmp/out" || fail "the refused message is not English: $(tail -5 "$tmp/out")"
+grep -q 'searched .* layouts of 8 GPUs' "$tmp/out" || fail "the refused message is not English: $(head -5 "$tmp/out")"
 grep -q '用法\|目标\|候选\|显存' "$tmp/out" || fail "plan lost its other Chinese: $(head -5 "$tmp/out")"
 
 # a byte that is not UTF-8 inside a directive (msgfmt refuses one in the .po: put in the .mo

@@ -170,6 +170,8 @@ json 'j["model"]["hidden"] == 8192 and j["model"]["layers"] == 80 and j["model"]
 json 'abs(j["model"]["params_total"] / 70e9 - 1) < 0.01'
 
 # ---- 5. techniques: rows on more GPUs say so; LoRA in a pretraining compares another job
+# (wide, so that each row is one line: tests/cli/width.sh checks the narrow layout)
+export COLUMNS=200
 what="techniques (default: pretraining on 8 GPUs)"
 run report
 ok

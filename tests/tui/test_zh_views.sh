@@ -52,7 +52,7 @@ check_width 80
 keys n
 wait_for '第 2 步（共 4 步）' 'n did not go to step 2'
 wait_for '\[数据类型\]' "the step's pane is not named in Chinese"
-wait_for '尚未达成：精度 为 mixed-bf16' 'a knob check is not said in Chinese'
+wait_for '尚未达成：精度 为 amp-bf16、mixed-bf16、bf16' 'a knob check is not said in Chinese'
 check_width 80
 keys Escape
 wait_for '已离开课程' 'leaving the lesson is not said in Chinese'
