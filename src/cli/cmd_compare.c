@@ -243,7 +243,7 @@ static void line_put(struct line *l)
 static void text_table(const struct column *c, int n, const char *knob, int width)
 {
 	static struct row rows[MAX_ROWS];
-	const char *head[MAX_COLS], *status[MAX_COLS];
+	const char *head[MAX_COLS] = {NULL}, *status[MAX_COLS];
 	int nrows, i, j, lw, cw[MAX_COLS], from, ngroups = 0, total;
 	const char *sub = NULL;
 	bool any_over = false, any_invalid = false;
@@ -343,7 +343,7 @@ static void text_table(const struct column *c, int n, const char *knob, int widt
 		 _("* the best of a row, where a figure has a better side (lower memory and time; higher headroom, "
 		   "throughput, MFU and bandwidth) and the columns differ; none for what just is (parameters, FLOPs "
 		   "per token, the ridge). (+n%%) against %s; a share's change in percentage points (pp)."),
-		 head[0]);
+		 n > 0 && head[0] != NULL ? head[0] : "");
 	wrap(stdout, buf, width, 2);
 	if (any_over)
 		wrap(stdout,

@@ -329,10 +329,11 @@ static void out_text_curve(const struct sweep_out *o)
 static void out_text_grid(const struct sweep_out *o)
 {
 	size_t j, p, n = o->nx * o->ny;
-	double *v = malloc(2 * n * sizeof *v), *fit = v + n;
+	double *v = malloc(2 * n * sizeof *v), *fit;
 
 	if (v == NULL)
 		return;
+	fit = v + n;
 	for (p = 0; p < n; p++) /* memory.fits is always computed (o->fits) */
 		fit[p] = o->values[p * o->nm + (size_t)o->fits];
 	for (j = 0; j < o->shown; j++) {

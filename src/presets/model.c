@@ -141,7 +141,7 @@ static void hf_window_layers(struct pdiag *d, const struct ydoc_node *root, stru
 {
 	static const char *const qwen[] = {"qwen2", "qwen2_moe", "qwen3", "qwen3_moe", NULL};
 	const struct ydoc_node *lt = pd_field(d, root, "layer_types", false, true);
-	int64_t sliding = m->layers;
+	int64_t sliding;
 	size_t i;
 	bool is_qwen = false;
 

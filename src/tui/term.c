@@ -380,13 +380,13 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 		flags |= tui_model_event(m, &ev, tui_now_ms());
 	}
 	*sc = m->sc;
-	if (m->interrupted)
-		rc = TUI_EXIT_INTERRUPT;
 	/* left at once with C-c and unsaved changes: they go to a new file, as nano's
 	 * emergency save does, and the terminal says where (a hangup or SIGTERM leaves as
 	 * the signal would: nothing is written behind the back of whoever sent it) */
-	if (m->interrupted)
+	if (m->interrupted) {
+		rc = TUI_EXIT_INTERRUPT;
 		rescued = tui_model_rescue(m, rescue, sizeof rescue);
+	}
 out:
 	if (t.scr != NULL) {
 		endwin();

@@ -158,7 +158,7 @@ static void wrap_text(const char *text, int width, char *out, size_t n)
 			hang = 2;
 		while (first || i < len) {
 			int col = first ? 0 : hang, room = width;
-			size_t j = i, brk = 0, k;
+			size_t j, brk = 0, k;
 			uint32_t cp;
 			if (!first)
 				while (i < len && s[i] == ' ') /* a continuation starts at a word */

@@ -555,6 +555,7 @@ const char *i18n_warning(enum i18n_lang lang, size_t i, char *buf, size_t n)
 	const struct catalog *c;
 	const char *where;
 	size_t shown;
+	unsigned long more;
 
 	if (lang >= I18N_NLANGS || buf == NULL || n == 0)
 		return NULL;
@@ -593,10 +594,10 @@ const char *i18n_warning(enum i18n_lang lang, size_t i, char *buf, size_t n)
 		i--;
 	}
 	shown = c->n_refused < REFUSALS_SHOWN ? c->n_refused : REFUSALS_SHOWN;
-	if (c->d == NULL || i > shown || (i == shown && c->n_refused <= shown))
+	more = (unsigned long)(c->n_refused - shown); /* those not shown one by one */
+	if (c->d == NULL || i > shown || (i == shown && more == 0))
 		return NULL;
 	if (i == shown) {
-		unsigned long more = (unsigned long)(c->n_refused - shown);
 		snprintf(buf, n, P_("%s: %lu more translation is not used, for the same kind of reason",
 				    "%s: %lu more translations are not used, for the same kind of reason", more),
 			 where, more);
