@@ -248,12 +248,12 @@ out:
 	return rc;
 }
 
-static int list_lessons(const char *lang)
+static int list_lessons(FILE *f, const char *lang)
 {
 	size_t n = teach_lessons_count(), i;
 	struct napkin_err err;
 
-	fputs(_("Lessons (napkin lesson N, or its id):\n\n"), stdout);
+	fputs(_("Lessons (napkin lesson N, or its id):\n\n"), f);
 	for (i = 1; i <= n; i++) {
 		struct teach_lesson *l;
 		char head[200], num[16];
@@ -267,12 +267,12 @@ static int list_lessons(const char *lang)
 			 teach_text_has(&l->title, "zh") ? _("%s (%s, %zu %s; en, zh)") : _("%s (%s, %zu %s)"),
 			 teach_text_get(&l->title, lang), l->id, l->n_steps, P_("step", "steps", l->n_steps));
 		snprintf(num, sizeof num, "%3zu  ", i);
-		print_wrapped(stdout, head, 0, num);
+		print_wrapped(f, head, 0, num);
 		teach_lesson_free(l);
 	}
 	fputs(_("\nnapkin lesson N --text prints a lesson with its numbers; --lang zh picks Chinese where a\n"
 		"lesson has it. A lesson file of your own: napkin lesson FILE (format: docs/lessons.md).\n"),
-	      stdout);
+	      f);
 	return CLI_EXIT_OK;
 }
 
@@ -350,14 +350,16 @@ int cmd_lesson(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		cli_print_usage(stdout, "napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
+		struct cli_fit ft; /* the help at the terminal's width (cli_fit) */
+		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
+		cli_print_usage(f, "napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
 					"                    [--theme dark|light|projector] [--no-color] [--no-mouse] [--probe-timeout S]\n"
 					"       napkin lesson --check FILE|ID...");
-		fputs(_("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
+		cli_print_prose(f, _("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
 		       "question and confirms when your scenario answers it (n/p: next/previous step).\n"
-		       "Without a lesson, lists them. The lesson format: docs/lessons.md.\n\n"),
-		      stdout);
-		cli_print_opts(stdout, opts);
+		       "Without a lesson, lists them. The lesson format: docs/lessons.md.\n\n"), cli_width(stdout) < 100 ? cli_width(stdout) : 100);
+		cli_print_opts(f, opts);
+		cli_fit_end(&ft);
 		rc = CLI_EXIT_OK;
 		goto out;
 	}
@@ -378,7 +380,10 @@ int cmd_lesson(int argc, char **argv)
 		goto out;
 	}
 	if (npos == 0) {
-		rc = list_lessons(lang);
+		struct cli_fit ft; /* the list at the terminal's width (cli_fit) */
+		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
+		rc = list_lessons(f, lang);
+		cli_fit_end(&ft);
 		goto out;
 	}
 	if (npos > 1) {
