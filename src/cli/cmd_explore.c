@@ -26,10 +26,9 @@ int cmd_explore(int argc, char **argv)
 	if (s.help) {
 		cli_print_usage(stdout, "napkin explore [KNOBS] [--theme dark|light|projector] [--no-color] [--no-mouse]\n"
 					"                      [--lang en|zh] [--probe-timeout SECONDS]");
-		fputs(_("The explorer: knobs on the left, results on the right; ? inside lists every key.\n"
+		cli_print_prose(stdout, _("The explorer: knobs on the left, results on the right; ? inside lists every key.\n"
 			"q quits (status 0; with unsaved changes it asks first), Q at once. Ctrl-C quits at once\n"
-			"(status 130, as shells expect of an interrupt) and leaves unsaved changes in napkin-unsaved.yaml.\n\n"),
-		      stdout);
+			"(status 130, as shells expect of an interrupt) and leaves unsaved changes in napkin-unsaved.yaml.\n\n"), cli_width(stdout) < 100 ? cli_width(stdout) : 100);
 		cli_print_opts(stdout, opts);
 		printf("\n");
 		cli_print_knobs(stdout);

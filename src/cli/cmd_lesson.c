@@ -20,7 +20,12 @@
 #include "explore_opts.h"
 #endif
 
-#define WIDTH 78
+/* The lesson's text: 78 columns, or the terminal's when narrower (cli_width); written to
+ * lout, a stream that fits what is still too wide (cli_fit), the Markdown handout to stdout
+ * as it is (its tables and code blocks are lines a renderer reads whole). */
+static int lesson_width = 78;
+#define WIDTH lesson_width
+static FILE *lout;
 
 static void print_wrapped(FILE *f, const char *text, int indent, const char *first_prefix)
 {
@@ -93,7 +98,7 @@ static void print_numbers(const struct teach_step *s, const struct engine_scenar
 
 	if (s->n_answers == 0 && s->n_check == 0)
 		return;
-	fputs(md ? _("\n| number | napkin's value |\n| --- | ---: |\n") : _("\n  Numbers:\n"), stdout);
+	fputs(md ? _("\n| number | napkin's value |\n| --- | ---: |\n") : _("\n  Numbers:\n"), lout);
 	for (k = 0; k < s->n_answers + s->n_check; k++) {
 		const struct teach_cond *c = k < s->n_answers ? &s->answers[k].lhs : &s->check[k - s->n_answers];
 		size_t j;
@@ -104,9 +109,9 @@ static void print_numbers(const struct teach_step *s, const struct engine_scenar
 			continue;
 		teach_cond_lhs_text(c, sc, r, buf, sizeof buf);
 		if (md)
-			printf("| `%s` | %s |\n", c->key, buf);
+			fprintf(lout, "| `%s` | %s |\n", c->key, buf);
 		else
-			printf("    %-36s %s\n", c->key, buf);
+			fprintf(lout, "    %-36s %s\n", c->key, buf);
 	}
 }
 
@@ -118,15 +123,15 @@ static void print_explain(const struct teach_step *s, const struct engine_scenar
 
 	if (s->explain[0] == '\0' || !engine_explain(sc, r, s->explain, ex, sizeof ex))
 		return;
-	fputs(md ? _("\nHow napkin computes it:\n\n```\n") : _("\n  How napkin computes it:\n"), stdout);
+	fputs(md ? _("\nHow napkin computes it:\n\n```\n") : _("\n  How napkin computes it:\n"), lout);
 	while (*p != '\0') {
 		const char *e = strchr(p, '\n');
 		int len = e != NULL ? (int)(e - p) : (int)strlen(p);
-		printf("%s%.*s\n", md ? "" : "    ", len, p);
+		fprintf(lout, "%s%.*s\n", md ? "" : "    ", len, p);
 		p = e != NULL ? e + 1 : p + len;
 	}
 	if (md)
-		printf("```\n");
+		fprintf(lout, "```\n");
 }
 
 static int print_lesson(const struct teach_lesson *l, size_t number, const char *lang, bool solutions, bool md,
@@ -151,22 +156,22 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 		snprintf(head, sizeof head, _("Lesson: %s"), teach_text_get(&l->title, lang));
 	teach_chapter_words(l, where, sizeof where);
 	if (md) {
-		printf("# %s\n\n", head);
+		fprintf(lout, "# %s\n\n", head);
 		if (where[0] != '\0')
-			printf(_("*%s · `napkin lesson %s`*\n\n"), where, l->id);
+			fprintf(lout, _("*%s · `napkin lesson %s`*\n\n"), where, l->id);
 		if (lacks)
-			printf("*%s*\n\n", _("This lesson has no text in your language yet: it is shown in English."));
+			fprintf(lout, "*%s*\n\n", _("This lesson has no text in your language yet: it is shown in English."));
 		if (l->summary.n > 0)
-			print_md(stdout, teach_text_get(&l->summary, lang));
+			print_md(lout, teach_text_get(&l->summary, lang));
 	} else {
-		print_wrapped(stdout, head, 0, NULL);
+		print_wrapped(lout, head, 0, NULL);
 		if (where[0] != '\0')
-			printf(_("%s · napkin lesson %s\n"), where, l->id);
+			fprintf(lout, _("%s · napkin lesson %s\n"), where, l->id);
 		if (lacks)
-			printf("(%s)\n", _("This lesson has no text in your language yet: it is shown in English."));
+			fprintf(lout, "(%s)\n", _("This lesson has no text in your language yet: it is shown in English."));
 		if (l->summary.n > 0) {
-			printf("\n");
-			print_wrapped(stdout, teach_text_get(&l->summary, lang), 0, NULL);
+			fprintf(lout, "\n");
+			print_wrapped(lout, teach_text_get(&l->summary, lang), 0, NULL);
 		}
 	}
 	for (i = 0; i < l->n_steps; i++) {
@@ -186,57 +191,57 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 			snprintf(head, sizeof head, _("Step %zu of %zu"), i + 1, l->n_steps);
 		engine_scenario_summary(&sc, buf, sizeof buf);
 		if (md) {
-			printf("\n## %s\n\n", head);
+			fprintf(lout, "\n## %s\n\n", head);
 			if (s->pane[0] != '\0')
-				printf(_("Look at: %s  \n"), s->pane);
+				fprintf(lout, _("Look at: %s  \n"), s->pane);
 			if (s->reset)
-				fputs(_("Starts again from the lesson's knobs.  \n"), stdout);
-			print_knobs_md(stdout, _("Knobs"), &s->knobs);
-			printf(_("Scenario: %s\n\n"), buf);
-			print_md(stdout, teach_text_get(&s->text, lang));
+				fputs(_("Starts again from the lesson's knobs.  \n"), lout);
+			print_knobs_md(lout, _("Knobs"), &s->knobs);
+			fprintf(lout, _("Scenario: %s\n\n"), buf);
+			print_md(lout, teach_text_get(&s->text, lang));
 		} else {
-			printf("\n");
+			fprintf(lout, "\n");
 			if (s->pane[0] != '\0')
 				snprintf(head + strlen(head), sizeof head - strlen(head), "  [%s]", s->pane);
-			print_wrapped(stdout, head, 0, NULL);
+			print_wrapped(lout, head, 0, NULL);
 			if (s->reset)
-				fputs(_("  (starts again from the lesson's knobs)\n"), stdout);
-			print_knobs(stdout, _("knobs"), &s->knobs);
-			printf(_("  scenario: %s\n\n"), buf);
-			print_wrapped(stdout, teach_text_get(&s->text, lang), 2, NULL);
+				fputs(_("  (starts again from the lesson's knobs)\n"), lout);
+			print_knobs(lout, _("knobs"), &s->knobs);
+			fprintf(lout, _("  scenario: %s\n\n"), buf);
+			print_wrapped(lout, teach_text_get(&s->text, lang), 2, NULL);
 		}
 		print_numbers(s, &sc, r, md);
 		if (s->question.n > 0) {
-			printf("\n");
+			fprintf(lout, "\n");
 			if (md) {
-				fputs(_("> **Question.** "), stdout);
-				print_md(stdout, teach_text_get(&s->question, lang));
+				fputs(_("> **Question.** "), lout);
+				print_md(lout, teach_text_get(&s->question, lang));
 			} else {
-				print_wrapped(stdout, teach_text_get(&s->question, lang), 2, _("Question: "));
+				print_wrapped(lout, teach_text_get(&s->question, lang), 2, _("Question: "));
 			}
 		}
 		if (s->n_check > 0) {
-			fputs(md ? _("\nAnswered when: ") : _("  Answered when: "), stdout);
+			fputs(md ? _("\nAnswered when: ") : _("  Answered when: "), lout);
 			for (k = 0; k < s->n_check; k++)
-				printf(md ? "%s`%s`" : "%s%s", k ? _(" and ") : "", s->check[k].text);
-			printf("%s\n", teach_step_met(s, &sc, r) ? _(" (met as the step starts)") : "");
+				fprintf(lout, md ? "%s`%s`" : "%s%s", k ? _(" and ") : "", s->check[k].text);
+			fprintf(lout, "%s\n", teach_step_met(s, &sc, r) ? _(" (met as the step starts)") : "");
 		}
 		if (solutions && s->solution.n > 0) {
 			sol = sc;
 			if (md) {
-				printf("\n");
-				print_knobs_md(stdout, _("A solution"), &s->solution);
+				fprintf(lout, "\n");
+				print_knobs_md(lout, _("A solution"), &s->solution);
 			} else {
-				print_knobs(stdout, _("A solution"), &s->solution);
+				print_knobs(lout, _("A solution"), &s->solution);
 			}
 			if (teach_knobs_apply(&s->solution, l->name, &sol, cat, &err) == NAPKIN_OK &&
 			    engine_evaluate(&sol, r2, &err) == NAPKIN_OK) {
 				for (k = 0; k < s->n_check; k++) {
 					teach_cond_lhs_text(&s->check[k], &sol, r2, buf, sizeof buf);
 					if (md)
-						printf(_("then `%s` is %s  \n"), s->check[k].key, buf);
+						fprintf(lout, _("then `%s` is %s  \n"), s->check[k].key, buf);
 					else
-						printf(_("    then %-31s %s\n"), s->check[k].key, buf);
+						fprintf(lout, _("    then %-31s %s\n"), s->check[k].key, buf);
 				}
 			}
 		}
@@ -248,12 +253,12 @@ out:
 	return rc;
 }
 
-static int list_lessons(const char *lang)
+static int list_lessons(FILE *f, const char *lang)
 {
 	size_t n = teach_lessons_count(), i;
 	struct napkin_err err;
 
-	fputs(_("Lessons (napkin lesson N, or its id):\n\n"), stdout);
+	fputs(_("Lessons (napkin lesson N, or its id):\n\n"), f);
 	for (i = 1; i <= n; i++) {
 		struct teach_lesson *l;
 		char head[200], num[16];
@@ -267,12 +272,12 @@ static int list_lessons(const char *lang)
 			 teach_text_has(&l->title, "zh") ? _("%s (%s, %zu %s; en, zh)") : _("%s (%s, %zu %s)"),
 			 teach_text_get(&l->title, lang), l->id, l->n_steps, P_("step", "steps", l->n_steps));
 		snprintf(num, sizeof num, "%3zu  ", i);
-		print_wrapped(stdout, head, 0, num);
+		print_wrapped(f, head, 0, num);
 		teach_lesson_free(l);
 	}
 	fputs(_("\nnapkin lesson N --text prints a lesson with its numbers; --lang zh picks Chinese where a\n"
 		"lesson has it. A lesson file of your own: napkin lesson FILE (format: docs/lessons.md).\n"),
-	      stdout);
+	      f);
 	return CLI_EXIT_OK;
 }
 
@@ -350,14 +355,16 @@ int cmd_lesson(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		cli_print_usage(stdout, "napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
+		struct cli_fit ft; /* the help at the terminal's width (cli_fit) */
+		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
+		cli_print_usage(f, "napkin lesson [N|ID|FILE] [--lang zh] [--text|--markdown [--solutions]]\n"
 					"                    [--theme dark|light|projector] [--no-color] [--no-mouse] [--probe-timeout S]\n"
 					"       napkin lesson --check FILE|ID...");
-		fputs(_("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
+		cli_print_prose(f, _("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
 		       "question and confirms when your scenario answers it (n/p: next/previous step).\n"
-		       "Without a lesson, lists them. The lesson format: docs/lessons.md.\n\n"),
-		      stdout);
-		cli_print_opts(stdout, opts);
+		       "Without a lesson, lists them. The lesson format: docs/lessons.md.\n\n"), cli_width(stdout) < 100 ? cli_width(stdout) : 100);
+		cli_print_opts(f, opts);
+		cli_fit_end(&ft);
 		rc = CLI_EXIT_OK;
 		goto out;
 	}
@@ -378,7 +385,12 @@ int cmd_lesson(int argc, char **argv)
 		goto out;
 	}
 	if (npos == 0) {
-		rc = list_lessons(lang);
+		struct cli_fit ft; /* the list at the terminal's width (cli_fit) */
+		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
+		if (cli_width(stdout) < lesson_width)
+			lesson_width = cli_width(stdout);
+		rc = list_lessons(f, lang);
+		cli_fit_end(&ft);
 		goto out;
 	}
 	if (npos > 1) {
@@ -413,7 +425,16 @@ int cmd_lesson(int argc, char **argv)
 	}
 #endif
 	(void)text;
-	rc = print_lesson(l, number, lang, solutions, markdown, &cat);
+	{
+		struct cli_fit ft;
+		int width = cli_width(stdout);
+		if (width < lesson_width)
+			lesson_width = width;
+		lout = markdown ? stdout : cli_fit_begin(&ft, stdout, width);
+		rc = print_lesson(l, number, lang, solutions, markdown, &cat);
+		if (!markdown)
+			cli_fit_end(&ft);
+	}
 	if (rc == CLI_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {
 		cli_write_error("lesson");
 		rc = CLI_EXIT_FAIL;

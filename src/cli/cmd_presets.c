@@ -98,7 +98,9 @@ static int kind_arg(const char *s, enum preset_kind *k)
 static void list_kind(struct preset_registry *reg, enum preset_kind kind)
 {
 	size_t i, n = preset_count(reg, kind), wid = 2, wname = 4, worigin = 8;
-	char name[200], origin[80], sum[300];
+	char name[200], origin[80], sum[300], tail[1400];
+	int width = cli_width(stdout);
+	size_t sum_col, col;
 
 	for (i = 0; i < n; i++) {
 		const struct preset_info *p = preset_at(reg, kind, i);
@@ -115,14 +117,39 @@ static void list_kind(struct preset_registry *reg, enum preset_kind kind)
 	if (worigin > 20)
 		worigin = 20;
 	printf("%s (%zu)\n", C_("presets list", kind_titles[kind]), n);
+	sum_col = col = 2 + wid + 2 + wname + 2 + worigin + 2;
 	for (i = 0; i < n; i++) {
 		const struct preset_info *p = preset_at(reg, kind, i);
-		printf("  %-*s  %s  %s  %s", (int)wid, p->id, util_text_pad(name, sizeof name, p->name, wname),
-		       util_text_pad(origin, sizeof origin, C_("preset origin", preset_origin_name(p->origin)), worigin),
-		       preset_summary(reg, p, sum, sizeof sum));
+		size_t at = 0, pos = 0, room, k;
+		if (sum_col - 2 > (size_t)width) { /* id, name and origin wider than the width: the id alone */
+			printf("  %s\n    %s  %s\n", p->id, p->name, C_("preset origin", preset_origin_name(p->origin)));
+			col = 4;
+		} else if (col + 30 > (size_t)width) {
+			printf("  %-*s  %s  %s\n", (int)wid, p->id, util_text_pad(name, sizeof name, p->name, wname),
+			       C_("preset origin", preset_origin_name(p->origin)));
+			col = 4 + wid;
+		} else
+			printf("  %-*s  %s  %s", (int)wid, p->id, util_text_pad(name, sizeof name, p->name, wname),
+			       util_text_pad(origin, sizeof origin, C_("preset origin", preset_origin_name(p->origin)), worigin));
+		util_bprintf(tail, sizeof tail, &pos, "%s", preset_summary(reg, p, sum, sizeof sum));
 		if (p->origin != PRESET_BUILTIN)
-			printf("  [%s]", p->path);
-		printf("\n");
+			util_bprintf(tail, sizeof tail, &pos, "  [%s]", p->path);
+		/* the summary (and the file) wrapped under its column; when that column leaves less
+		 * than 30 columns, on lines of their own under the name */
+		room = (size_t)width > col + 10 ? (size_t)width - col : 10;
+		for (k = 0; tail[at] != '\0'; k++) {
+			size_t b = util_text_break(tail + at, room, NULL);
+			if (b == 0)
+				b = strlen(tail + at);
+			if (k == 0 && col == sum_col)
+				printf("  %.*s\n", (int)b, tail + at);
+			else
+				printf("%*s%.*s\n", (int)col, "", (int)b, tail + at);
+			at += b;
+			while (tail[at] == ' ')
+				at++;
+		}
+		col = sum_col;
 	}
 }
 
@@ -417,7 +444,9 @@ int cmd_presets(int argc, char **argv)
 	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			usage(stdout);
+			struct cli_fit ft; /* the help at the terminal's width (cli_fit) */
+			usage(cli_fit_begin(&ft, stdout, cli_width(stdout)));
+			cli_fit_end(&ft);
 			free(rest);
 			return CLI_EXIT_OK;
 		} else if (strcmp(argv[i], "--builtin") == 0) {

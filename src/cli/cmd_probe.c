@@ -180,6 +180,8 @@ int cmd_probe(int argc, char **argv)
 	struct preset_options popt;
 	struct preset_registry *reg = NULL;
 	struct napkin_err err;
+	struct cli_fit eft;
+	FILE *errf;
 	const char *format = "text", *save_path = NULL, *datasheet = NULL, *presets_dir = NULL;
 	bool json = false, quick = false;
 	double x;
@@ -193,7 +195,9 @@ int cmd_probe(int argc, char **argv)
 		size_t len;
 
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			usage(stdout);
+			struct cli_fit ft; /* the help at the terminal's width (cli_fit) */
+			usage(cli_fit_begin(&ft, stdout, cli_width(stdout)));
+			cli_fit_end(&ft);
 			return CLI_EXIT_OK;
 		}
 		if (strcmp(a, "--quick") == 0) {
@@ -293,15 +297,17 @@ int cmd_probe(int argc, char **argv)
 		for (i = 0; i < c.r.ndevices; i++)
 			fprintf(stdout, _("seen by NVML: %s\n"), c.r.devices[i].name);
 	}
+	errf = cli_fit_begin(&eft, stderr, cli_width(stderr)); /* its messages at the width (cli_fit) */
 	if (c.r.message[0] && json)
 		/* the JSON's message, English (the probe ran without a translator): the line with it */
-		fprintf(stderr, "napkin probe: %s\n", c.r.message);
+		fprintf(errf, "napkin probe: %s\n", c.r.message);
 	else if (c.r.message[0])
-		fprintf(stderr, _("napkin probe: %s\n"), c.r.message);
+		fprintf(errf, _("napkin probe: %s\n"), c.r.message);
 	if (!probe_report_has_gpu(&c.r)) {
 		for (i = 0; !json && i < c.r.n_notes; i++)
-			fprintf(stderr, _("napkin probe: note: %s\n"), c.r.notes[i]);
+			fprintf(errf, _("napkin probe: note: %s\n"), c.r.notes[i]);
 	}
+	cli_fit_end(&eft);
 	switch (c.r.status) {
 	case PROBE_OK: rc = CLI_EXIT_OK; break;
 	case PROBE_NO_DRIVER:

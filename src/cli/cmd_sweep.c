@@ -42,8 +42,11 @@ static int parse_y(const char *text, const struct engine_tr *tr, struct engine_m
 			return CLI_EXIT_USAGE;
 		}
 		if (engine_metric_find_tr(p, tr, &m[*n], &err) != NAPKIN_OK) {
-			fprintf(stderr, _("napkin sweep: --y: %s\n"), err.msg);
-			list_metrics(stderr);
+			struct cli_fit ft;
+			FILE *f = cli_fit_begin(&ft, stderr, cli_width(stderr)); /* the list breaks at the width */
+			fprintf(f, _("napkin sweep: --y: %s\n"), err.msg);
+			list_metrics(f);
+			cli_fit_end(&ft);
 			return CLI_EXIT_USAGE;
 		}
 		(*n)++;
@@ -197,7 +200,7 @@ static void out_json(const struct sweep_out *o)
 }
 
 /* --stack: result j's parts as stacked bands under its curve (the same axes and marks) */
-static void out_text_stack(const struct sweep_out *o, size_t j, const struct plot_curve *c)
+static void out_text_stack(const struct sweep_out *o, size_t j, const struct plot_curve *c, int pw, FILE *f)
 {
 	size_t np = o->nparts[j], p, k;
 	double *v = malloc(o->nx * np * sizeof *v);
@@ -238,47 +241,104 @@ static void out_text_stack(const struct sweep_out *o, size_t j, const struct plo
 	st.mark = c->mark;
 	st.current = c->current;
 	st.at = c->current >= 0 ? c->current : (long)o->nx - 1;
-	plot_stack(stdout, &st, 60, 12);
+	plot_stack(f, &st, pw, 12);
 	free(v);
 }
 
-static void out_text_curve(const struct sweep_out *o)
+static void out_text_curve(const struct sweep_out *o, FILE *f, int width)
 {
 	const struct engine_range *rx = &o->sw->range[0];
 	const struct engine_knob *k = rx->knob;
-	size_t p, j;
+	size_t p, j, from;
+	int lw, sw, cw[MAX_Y], total, ngroups = 0, pw;
 	long first_over = -1, current = -1;
 	double *y = malloc(o->nx * sizeof *y);
 	char b[64], cap[96], mark[200];
 
 	if (y == NULL)
 		return;
-	/* the table */
-	printf("%14s", k->key);
-	for (j = 0; j < o->shown; j++)
-		printf("  %22s", o->sw->metrics[j].key);
-	printf("\n");
+	/* the table: each column as wide as its widest cell; the results that do not fit beside
+	 * each other in the width come in groups below, each with the rows' knob values, as
+	 * compare's columns do; a point that does not fit or is invalid marked ✗ as compare
+	 * marks its columns (the reason of an invalid one after the last group) */
+	lw = (int)util_text_width(k->key);
+	sw = 0;
 	for (p = 0; p < o->nx; p++) {
+		const char *st = o->rc[p] != 0 ? _("✗ invalid") : o->values[p * o->nm + (size_t)o->fits] < 0.5 ? _("✗ does not fit") : "";
 		plot_value(k->unit, o->xs[p], b, sizeof b);
-		printf("%14s", b);
-		for (j = 0; j < o->shown; j++) {
-			char cell[96];
+		if ((int)util_text_width(b) > lw)
+			lw = (int)util_text_width(b);
+		if ((int)util_text_width(st) > sw)
+			sw = (int)util_text_width(st);
+	}
+	total = lw + (sw > 0 ? 2 + sw : 0);
+	for (j = 0; j < o->shown; j++) {
+		cw[j] = (int)util_text_width(o->sw->metrics[j].key);
+		for (p = 0; p < o->nx; p++) {
 			fmt_metric(&o->sw->metrics[j], o->values[p * o->nm + j], o->rc[p] == 0, b, sizeof b);
-			printf("  %s", ralign(cell, sizeof cell, b, 22));
+			if ((int)util_text_width(b) > cw[j])
+				cw[j] = (int)util_text_width(b);
 		}
-		if (o->rc[p] != 0) {
-			char msg[512];
-			point_error(o, p, msg, sizeof msg);
-			printf(_("  invalid: %s"), msg);
+		total += 2 + cw[j];
+	}
+	for (from = 0; from < o->shown; ngroups++) {
+		size_t to = from + 1;
+		int w = lw + 2 + cw[from] + (sw > 0 ? 2 + sw : 0);
+		while (to < o->shown && w + 2 + cw[to] <= width)
+			w += 2 + cw[to++];
+		from = to;
+	}
+	if (ngroups > 1)
+		fprintf(f, _("%d columns do not fit beside each other in %d: they come in %d groups, each with the row labels "
+			 "(COLUMNS=%d puts them in one)."),
+			(int)o->shown, width, ngroups, total);
+	if (ngroups > 1)
+		fputs("\n\n", f);
+	for (from = 0; from < o->shown;) {
+		size_t to = from + 1;
+		int w = lw + 2 + cw[from] + (sw > 0 ? 2 + sw : 0);
+		char cell[96];
+		while (to < o->shown && w + 2 + cw[to] <= width)
+			w += 2 + cw[to++];
+		if (from > 0)
+			fprintf(f, "\n");
+		fprintf(f, "%s", ralign(cell, sizeof cell, k->key, lw));
+		for (j = from; j < to; j++)
+			fprintf(f, "  %s", ralign(cell, sizeof cell, o->sw->metrics[j].key, cw[j]));
+		fprintf(f, "\n");
+		for (p = 0; p < o->nx; p++) {
+			bool over = o->rc[p] == 0 && o->values[p * o->nm + (size_t)o->fits] < 0.5;
+			plot_value(k->unit, o->xs[p], b, sizeof b);
+			fprintf(f, "%s", ralign(cell, sizeof cell, b, lw));
+			for (j = from; j < to; j++) {
+				fmt_metric(&o->sw->metrics[j], o->values[p * o->nm + j], o->rc[p] == 0, b, sizeof b);
+				fprintf(f, "  %s", ralign(cell, sizeof cell, b, cw[j]));
+			}
+			if (o->rc[p] != 0)
+				fprintf(f, "  %s", _("✗ invalid"));
+			else if (over)
+				fprintf(f, "  %s", _("✗ does not fit"));
+			if (o->rc[p] != 0 && to == o->shown) {
+				char msg[512];
+				point_error(o, p, msg, sizeof msg);
+				fprintf(f, ": %s", msg);
+			}
+			fprintf(f, "\n");
 		}
+		from = to;
+	}
+	for (p = 0; p < o->nx; p++) {
 		if (first_over < 0 && o->rc[p] == 0 && o->values[p * o->nm + (size_t)o->fits] < 0.5)
 			first_over = (long)p;
 		if (o->xs[p] == engine_knob_value(&o->s->sc, k))
 			current = (long)p;
-		printf("\n");
 	}
 	engine_unit_format(ENGINE_UNIT_BYTES, o->s->sc.gpu.memory_bytes, b, sizeof b);
 	snprintf(cap, sizeof cap, "← capacity %s", b);
+	/* the charts as wide as the width leaves beside the axis (14) and the capacity's label,
+	 * 60 at most, 16 at least */
+	pw = width - 14 - 1 - (int)util_text_width(cap);
+	pw = pw > 60 ? 60 : pw < 16 ? 16 : pw;
 	mark[0] = '\0';
 	if (first_over >= 0) {
 		size_t pos = 0;
@@ -317,16 +377,16 @@ static void out_text_curve(const struct sweep_out *o)
 		c.mark = first_over;
 		c.mark_label = mark[0] ? mark : NULL;
 		c.current = current;
-		plot_curve(stdout, &c, 60, 12);
+		plot_curve(f, &c, pw, 12);
 		if (o->nparts[j] > 0)
-			out_text_stack(o, j, &c);
+			out_text_stack(o, j, &c, pw, f);
 	}
 	if (first_over >= 0)
-		printf("\n%s\n", mark);
+		fprintf(f, "\n%s\n", mark);
 	free(y);
 }
 
-static void out_text_grid(const struct sweep_out *o)
+static void out_text_grid(const struct sweep_out *o, FILE *f)
 {
 	size_t j, p, n = o->nx * o->ny;
 	double *v = malloc(2 * n * sizeof *v), *fit;
@@ -340,8 +400,8 @@ static void out_text_grid(const struct sweep_out *o)
 		const struct engine_metric *m = &o->sw->metrics[j];
 		for (p = 0; p < n; p++)
 			v[p] = o->values[p * o->nm + j];
-		printf("%s", j > 0 ? "\n" : "");
-		plot_heatmap(stdout, m->key, o->xs, o->nx, o->ys, o->ny, v, fit, o->sw->range[0].knob->unit,
+		fprintf(f, "%s", j > 0 ? "\n" : "");
+		plot_heatmap(f, m->key, o->xs, o->nx, o->ys, o->ny, v, fit, o->sw->range[0].knob->unit,
 			     o->sw->range[1].knob->unit, m->unit, o->sw->range[0].knob->key, o->sw->range[1].knob->key,
 			     m->kind == ENGINE_METRIC_FITS);
 	}
@@ -411,20 +471,23 @@ int cmd_sweep(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		cli_print_usage(stdout, "napkin sweep KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO...] [--y RESULT,...] "
+		/* the help at the terminal's width (cli_fit): the list of results breaks under it */
+		struct cli_fit ft;
+		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
+		cli_print_usage(f, "napkin sweep KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO...] [--y RESULT,...] "
 					"[KNOBS] [--format text|csv|json]");
-		fputs(_("A range is FROM..TO in the knob's units (seq=512..128k, gpu_memory=40GB..192GB), stepped by\n"
+		cli_print_prose(f, _("A range is FROM..TO in the knob's units (seq=512..128k, gpu_memory=40GB..192GB), stepped by\n"
 		       ":+STEP or :xFACTOR; a knob alone takes its default range (batch 1 .. twice the largest\n"
 		       "that fits, seq 512..128k, gpus 8..4096). Two ranges make a heatmap. Each point is validated\n"
 		       "with its swept values; an invalid point is a row with its reason. --strong keeps the\n"
 		       "global batch (strong scaling): grad_accum is set per point, and a point where no whole\n"
-		       "grad_accum keeps it is invalid.\n\n"),
-		      stdout);
-		cli_print_opts(stdout, opts);
-		printf("\n");
-		list_metrics(stdout);
-		printf("\n");
-		cli_print_knobs(stdout);
+		       "grad_accum keeps it is invalid.\n\n"), cli_width(stdout) < 100 ? cli_width(stdout) : 100);
+		cli_print_opts(f, opts);
+		fputc('\n', f);
+		list_metrics(f);
+		fputc('\n', f);
+		cli_print_knobs(f);
+		cli_fit_end(&ft);
 		cli_setup_free(&s);
 		return CLI_EXIT_OK;
 	}
@@ -566,17 +629,24 @@ int cmd_sweep(int argc, char **argv)
 	else if (fmt == SW_JSON)
 		out_json(&o);
 	else {
+		/* the text at the terminal's width (cli_fit): the table groups its columns, the
+		 * charts narrow, and what is still too wide breaks by fit.c's rule */
 		char sum[256];
+		struct cli_fit ft;
+		int width = cli_width(stdout);
+		FILE *f = cli_fit_begin(&ft, stdout, width);
 		engine_scenario_summary(&s.sc, sum, sizeof sum);
-		printf("%s\n\n", sum);
+		fprintf(f, "%s\n\n", sum);
 		if (sw.keep_global_batch > 0)
-			printf(_("strong scaling: every point keeps the global batch of %.0f sequences (grad_accum set per "
-				 "point)\n\n"),
-			       sw.keep_global_batch);
+			fprintf(f,
+				_("strong scaling: every point keeps the global batch of %.0f sequences (grad_accum set per "
+				  "point)\n\n"),
+				sw.keep_global_batch);
 		if (npos == 1)
-			out_text_curve(&o);
+			out_text_curve(&o, f, width);
 		else
-			out_text_grid(&o);
+			out_text_grid(&o, f);
+		cli_fit_end(&ft);
 	}
 	rc = CLI_EXIT_OK;
 	if (fflush(stdout) != 0 || ferror(stdout)) {

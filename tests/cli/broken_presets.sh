@@ -37,7 +37,7 @@ grep -q '80.00 GB\|79.65 GiB' out || fail "not the built-in H100: $(cat out)"
 rm presets/gpus/h100-sxm.yaml
 # the same for a scenario (which is checked once every model and GPU is known)
 printf 'model: no-such-model\n' >presets/scenarios/course-largest-model-8-h100.yaml
-"$NAPKIN" presets list scenarios >out 2>err || fail "presets list exits $? beside a broken scenario override"
+COLUMNS=200 "$NAPKIN" presets list scenarios >out 2>err || fail "presets list exits $? beside a broken scenario override"
 grep -q "course-largest-model-8-h100.yaml:1:8: warning: .*still the built-in one" err ||
 	fail "the warning does not say the built-in scenario is used: $(cat err)"
 grep -q '^  course-largest-model-8-h100 .* built in ' out || fail "the built-in scenario is gone: $(cat out)"

@@ -56,7 +56,8 @@ except ImportError:
     yaml = None
 
 def napkin_run(args):
-    p = subprocess.run([napkin] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # a wide terminal: presets list one line a preset, its id first
+    p = subprocess.run([napkin] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=dict(os.environ, COLUMNS="200"))
     return p.returncode, p.stdout, p.stderr.decode(errors="replace")[:300]
 
 def load_back(what, scenario, want):

@@ -20,7 +20,8 @@ fakes() {
 run() {
 	name=$1 want=$2
 	shift 2
-	"$napkin" probe "$@" >"$tmp/out" 2>"$tmp/err"
+	# its messages whole on one line each (they break at the width: tests/cli/width_more.sh)
+	COLUMNS=1000 "$napkin" probe "$@" >"$tmp/out" 2>"$tmp/err"
 	got=$?
 	if [ "$got" -ne "$want" ]; then
 		echo "FAIL $name: exit status $got, wanted $want"
