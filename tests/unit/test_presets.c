@@ -994,6 +994,7 @@ static void test_long_path_keeps_position(void **state)
 	/* a path that fits is kept whole */
 	util_err_at(&err, "presets/gpus/x.yaml", 1, 1);
 	assert_string_equal(err.file, "presets/gpus/x.yaml");
+	preset_registry_free(reg);
 }
 
 static const struct CMUnitTest tests[] = {
