@@ -288,12 +288,12 @@ static void out_text_curve(const struct sweep_out *o, FILE *f, int width)
 			w += 2 + cw[to++];
 		from = to;
 	}
-	if (ngroups > 1)
+	if (ngroups > 1) {
 		fprintf(f, _("%d columns do not fit beside each other in %d: they come in %d groups, each with the row labels "
 			 "(COLUMNS=%d puts them in one)."),
 			(int)o->shown, width, ngroups, total);
-	if (ngroups > 1)
 		fputs("\n\n", f);
+	}
 	for (from = 0; from < o->shown;) {
 		size_t to = from + 1;
 		int w = lw + 2 + cw[from] + (sw > 0 ? 2 + sw : 0);
