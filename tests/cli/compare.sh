@@ -5,25 +5,8 @@
 # (each group once), an invalid value is a column that says why (text and JSON), empty list
 # items are refused, and the table fits the terminal (COLUMNS, else 80).
 #   sh tests/cli/compare.sh PATH/TO/napkin
-set -u
-NAPKIN=${1:?usage: $0 PATH/TO/napkin}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fails=0
+. "$(dirname "$0")/../scripts/cli_lib.sh"
 
-fail() {
-	echo "FAIL: $*"
-	fails=$((fails + 1))
-}
-run() {
-	"$NAPKIN" "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
-ok() { [ "$rc" -eq 0 ] || fail "$what: status $rc: $(head -c 400 "$tmp/err")"; }
-refused() { [ "$rc" -eq 2 ] || fail "$what: status $rc, not 2 (refused): $(head -c 300 "$tmp/out")"; }
-out_has() { grep -qF -- "$1" "$tmp/out" || fail "$what: stdout lacks '$1': $(head -c 600 "$tmp/out")"; }
-err_has() { grep -qF -- "$1" "$tmp/err" || fail "$what: stderr lacks '$1': $(head -c 600 "$tmp/err")"; }
-have_py() { command -v python3 >/dev/null 2>&1; }
 
 # table SCRIPT: runs python3 on the text table in $tmp/out (one group of columns: run with a
 # wide COLUMNS) with t(key) the cells of row key (the row's label after its group) by

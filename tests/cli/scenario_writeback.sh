@@ -8,16 +8,8 @@
 #  5. the techniques rows that add GPUs say so; LoRA/QLoRA do not apply to a pretraining;
 #  6. a path that is not a file is bad input (status 2) wherever it is given.
 #   sh tests/cli/scenario_writeback.sh PATH/TO/napkin
-set -u
-NAPKIN=${1:?usage: $0 PATH/TO/napkin}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fails=0
+. "$(dirname "$0")/../scripts/cli_lib.sh"
 
-fail() {
-	echo "FAIL: $*"
-	fails=$((fails + 1))
-}
 
 if ! command -v python3 >/dev/null 2>&1; then
 	echo "SKIP: no python3 to read the JSON"
@@ -25,15 +17,7 @@ if ! command -v python3 >/dev/null 2>&1; then
 fi
 
 # run ARGS...: napkin ARGS with stdout in $tmp/out, stderr in $tmp/err, status in $rc
-run() {
-	"$NAPKIN" "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
-ok() { [ "$rc" -eq 0 ] || fail "$what: status $rc: $(head -c 400 "$tmp/err")"; }
-out_has() { grep -qF -- "$1" "$tmp/out" || fail "$what: stdout lacks '$1': $(head -c 300 "$tmp/out")"; }
 out_lacks() { grep -qF -- "$1" "$tmp/out" && fail "$what: stdout has '$1': $(grep -F -m2 -- "$1" "$tmp/out")"; }
-err_has() { grep -qF -- "$1" "$tmp/err" || fail "$what: stderr lacks '$1': $(head -c 300 "$tmp/err")"; }
-err_lacks() { grep -qF -- "$1" "$tmp/err" && fail "$what: stderr has '$1': $(head -c 300 "$tmp/err")"; }
 # the interpreter itself, not a version manager's shim (which costs a start each call)
 PY=$(python3 -c 'import sys; print(sys.executable)')
 # json PYTHON-EXPR: true of j, the JSON report on stdout

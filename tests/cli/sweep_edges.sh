@@ -4,26 +4,10 @@
 # strong scaling (--strong) keeping the tokens of a step, a swept knob given twice refused,
 # and a measurement far past the peak said in words.
 #   sh tests/cli/sweep_edges.sh PATH/TO/napkin
-set -u
-NAPKIN=${1:?usage: $0 PATH/TO/napkin}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fails=0
-
-fail() {
-	echo "FAIL: $*"
-	fails=$((fails + 1))
-}
 # run ARGS: napkin under a 20 s clock (a range that spins fails as status 124)
-run() {
-	timeout 20 "$NAPKIN" "$@" >"$tmp/out" 2>"$tmp/err"
-	rc=$?
-}
-ok() { [ "$rc" -eq 0 ] || fail "$what: status $rc: $(head -c 400 "$tmp/err")"; }
-refused() { [ "$rc" -eq 2 ] || fail "$what: status $rc, not 2 (refused): $(head -c 300 "$tmp/err")"; }
-out_has() { grep -qF -- "$1" "$tmp/out" || fail "$what: stdout lacks '$1': $(head -c 600 "$tmp/out")"; }
-err_has() { grep -qF -- "$1" "$tmp/err" || fail "$what: stderr lacks '$1': $(head -c 600 "$tmp/err")"; }
-err_lacks() { ! grep -qF -- "$1" "$tmp/err" || fail "$what: stderr has '$1': $(head -c 600 "$tmp/err")"; }
+RUN_TIMEOUT=20
+. "$(dirname "$0")/../scripts/cli_lib.sh"
+
 py() {
 	command -v python3 >/dev/null 2>&1 || return 0
 	python3 - "$tmp/out" "$NAPKIN" "$1" <<'PY' || fail "$what: $(tail -3 "$tmp/py.err" 2>/dev/null)"

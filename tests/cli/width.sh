@@ -10,16 +10,8 @@
 # no training-only techniques and calls its largest batch the concurrent sequences; the data
 # formats are the same bytes at any width.
 #   sh tests/cli/width.sh PATH/TO/napkin
-set -u
-NAPKIN=${1:?usage: $0 PATH/TO/napkin}
+. "$(dirname "$0")/../scripts/cli_lib.sh"
 command -v python3 >/dev/null 2>&1 || { echo "FAIL: python3 is missing (scripts/deps.sh test)"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fails=0
-fail() {
-	echo "FAIL: $*"
-	fails=$((fails + 1))
-}
 unset COLUMNS
 
 # check.py LIST: each line of LIST is "W FILE [WIDE]": no line of FILE wider than W display

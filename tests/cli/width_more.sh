@@ -11,16 +11,8 @@
 # (sweep CSV and JSON, presets show's YAML), the Markdown handout and the man page are the
 # same bytes at any width.
 #   sh tests/cli/width_more.sh PATH/TO/napkin
-set -u
-NAPKIN=${1:?usage: $0 PATH/TO/napkin}
+. "$(dirname "$0")/../scripts/cli_lib.sh"
 command -v python3 >/dev/null 2>&1 || { echo "FAIL: python3 is missing (scripts/deps.sh test)"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
-fails=0
-fail() {
-	echo "FAIL: $*"
-	fails=$((fails + 1))
-}
 unset COLUMNS
 # probe finds no driver here, whatever the machine has
 export NAPKIN_LIBCUDA=/nonexistent/libcuda.so.1 NAPKIN_LIBNVML=/nonexistent/libnvidia-ml.so.1
