@@ -223,13 +223,13 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	if (a.tp > 0) {
 		run(&a, scale, &w);
 		run(&b, scale, &wo);
-		fill(&T[ENGINE_TECH_TP], "tensor_parallel", N_("tensor parallel, more GPUs"), sc->tp > 1, &w, &wo);
+		fill(&T[ENGINE_TECH_TP], "tensor_parallel", N_("TP on more GPUs"), sc->tp > 1, &w, &wo);
 		snprintf(T[ENGINE_TECH_TP].compare, sizeof T[0].compare,
 			 eng_tr(sc->tr, N_("tp 1 -> %lld, with %lld\xc3\x97 the GPUs (%lld -> %lld)")), (long long)a.tp,
 			 (long long)a.tp, (long long)b.gpus, (long long)a.gpus);
 	} else {
 		T[ENGINE_TECH_TP].name = "tensor_parallel";
-		T[ENGINE_TECH_TP].label = N_("tensor parallel, more GPUs");
+		T[ENGINE_TECH_TP].label = N_("TP on more GPUs");
 	}
 
 	/* LoRA and QLoRA against full training; offload (of the optimizer, or the current
@@ -290,13 +290,13 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	if (a.pp > 0) {
 		run(&a, scale, &w);
 		run(&b, scale, &wo);
-		fill(&T[ENGINE_TECH_PP], "pipeline_parallel", N_("pipeline parallel, more GPUs"), sc->pp > 1, &w, &wo);
+		fill(&T[ENGINE_TECH_PP], "pipeline_parallel", N_("PP on more GPUs"), sc->pp > 1, &w, &wo);
 		snprintf(T[ENGINE_TECH_PP].compare, sizeof T[0].compare,
 			 eng_tr(sc->tr, N_("pp 1 -> %lld, with %lld\xc3\x97 the GPUs (%lld -> %lld)")), (long long)a.pp,
 			 (long long)a.pp, (long long)b.gpus, (long long)a.gpus);
 	} else {
 		T[ENGINE_TECH_PP].name = "pipeline_parallel";
-		T[ENGINE_TECH_PP].label = N_("pipeline parallel, more GPUs");
+		T[ENGINE_TECH_PP].label = N_("PP on more GPUs");
 	}
 
 	/* chunked prefill (SARATHI; vLLM's enable_chunked_prefill): the current chunk against

@@ -160,9 +160,9 @@ export COLUMNS=200
 what="techniques (default: pretraining on 8 GPUs)"
 run report
 ok
-grep -E '^ +tensor parallel, more GPUs +tp 1 -> 8, with 8× the GPUs \(8 -> 64\) ' "$tmp/out" >/dev/null ||
+grep -E '^ +TP on more GPUs +tp 1 -> 8, with 8× the GPUs \(8 -> 64\) ' "$tmp/out" >/dev/null ||
 	fail "$what: TP row '$(grep -F 'tp 1 ->' "$tmp/out")'"
-grep -E '^ +pipeline parallel, more GPUs +pp 1 -> 4, with 4× the GPUs \(8 -> 32\) ' "$tmp/out" >/dev/null ||
+grep -E '^ +PP on more GPUs +pp 1 -> 4, with 4× the GPUs \(8 -> 32\) ' "$tmp/out" >/dev/null ||
 	fail "$what: PP row '$(grep -F 'pp 1 ->' "$tmp/out")'"
 for row in 'LoRA  ' 'QLoRA (NF4 base)'; do
 	grep -F -- "$row" "$tmp/out" | grep -E 'fine-tuning only \(this is a pretraining\) +n/a$' >/dev/null ||
