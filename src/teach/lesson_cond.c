@@ -1,7 +1,6 @@
 /*
- * Lesson conditions: the facts a check can name beside the result table (memory.fits,
- * roofline.<point>.bound, techniques.<name>.<field>, ...), parsing "KEY OP VALUE" against
- * results, knobs and facts, and evaluating conditions and stated answers on a scenario's
+ * Lesson conditions: parsing "KEY OP VALUE" against results, knobs and facts
+ * (lesson_facts.c), evaluating conditions and stated answers on a scenario's
  * results. lesson.c builds the scenarios these are evaluated on.
  */
 #include <math.h>
@@ -10,126 +9,7 @@
 #include <strings.h>
 
 #include "i18n.h"
-#include "lesson.h"
-
-/* ------------------------------------------------------------ facts */
-
-/* Derived facts: what the result table holds as flags or per technique, not as a scalar. */
-enum fact_type { FT_BOOL, FT_BOUND, FT_NUMBER };
-enum fact_src {
-	FS_FITS,
-	FS_BOUND,        /* arg: the roofline point */
-	FS_OVERLAPPED,
-	FS_TECH_ENABLED, /* arg: the technique */
-	FS_TECH_APPLIES,
-	FS_TECH_DMEM,
-	FS_TECH_DFLOPS,
-	FS_TECH_DBYTES,
-	FS_TECH_DSECONDS,
-	FS_TECH_RMEM,
-	FS_TECH_RSECONDS,
-};
-
-struct fact {
-	char key[TEACH_KEY_MAX];
-	enum fact_type type;
-	enum fact_src src;
-	int arg;
-	enum engine_unit unit;
-};
-
-static const char *const point_names[ENGINE_PT_COUNT] = {"train_step", "prefill", "decode", "elementwise"};
-static const char *const tech_names[ENGINE_TECH_COUNT] = {
-	[ENGINE_TECH_MIXED] = "mixed_precision",
-	[ENGINE_TECH_SELECTIVE] = "selective_recompute",
-	[ENGINE_TECH_FULL] = "full_recompute",
-	[ENGINE_TECH_FLASH] = "flash_attention",
-	[ENGINE_TECH_KV_CACHE] = "kv_cache",
-	[ENGINE_TECH_ZERO1] = "zero1",
-	[ENGINE_TECH_ZERO2] = "zero2",
-	[ENGINE_TECH_ZERO3] = "zero3",
-	[ENGINE_TECH_TP] = "tensor_parallel",
-	[ENGINE_TECH_PP] = "pipeline_parallel",
-};
-
-static const struct {
-	const char *suffix;
-	enum fact_type type;
-	enum fact_src src;
-	enum engine_unit unit;
-} tech_fields[] = {
-	{"enabled", FT_BOOL, FS_TECH_ENABLED, ENGINE_UNIT_NONE},
-	{"applies", FT_BOOL, FS_TECH_APPLIES, ENGINE_UNIT_NONE},
-	{"delta_memory", FT_NUMBER, FS_TECH_DMEM, ENGINE_UNIT_BYTES},
-	{"delta_flops", FT_NUMBER, FS_TECH_DFLOPS, ENGINE_UNIT_FLOP},
-	{"delta_bytes", FT_NUMBER, FS_TECH_DBYTES, ENGINE_UNIT_BYTES},
-	{"delta_seconds", FT_NUMBER, FS_TECH_DSECONDS, ENGINE_UNIT_SECONDS},
-	{"ratio_memory", FT_NUMBER, FS_TECH_RMEM, ENGINE_UNIT_NONE},
-	{"ratio_seconds", FT_NUMBER, FS_TECH_RSECONDS, ENGINE_UNIT_NONE},
-};
-
-#define N_TECH_FIELDS (sizeof tech_fields / sizeof tech_fields[0])
-#define N_FACTS (2 + ENGINE_PT_COUNT + ENGINE_TECH_COUNT * N_TECH_FIELDS)
-
-/* The i-th fact (0 <= i < N_FACTS), built on demand: nothing mutable is kept. */
-static void fact_at(size_t i, struct fact *f)
-{
-	memset(f, 0, sizeof *f);
-	if (i == 0) {
-		util_strlcpy(f->key, "memory.fits", sizeof f->key);
-		f->type = FT_BOOL;
-		f->src = FS_FITS;
-	} else if (i == 1) {
-		util_strlcpy(f->key, "data_loading.overlapped", sizeof f->key);
-		f->type = FT_BOOL;
-		f->src = FS_OVERLAPPED;
-	} else if (i < 2 + ENGINE_PT_COUNT) {
-		f->arg = (int)(i - 2);
-		snprintf(f->key, sizeof f->key, "roofline.%s.bound", point_names[f->arg]);
-		f->type = FT_BOUND;
-		f->src = FS_BOUND;
-	} else {
-		size_t k = i - 2 - ENGINE_PT_COUNT;
-		f->arg = (int)(k / N_TECH_FIELDS);
-		k %= N_TECH_FIELDS;
-		snprintf(f->key, sizeof f->key, "techniques.%s.%s", tech_names[f->arg], tech_fields[k].suffix);
-		f->type = tech_fields[k].type;
-		f->src = tech_fields[k].src;
-		f->unit = tech_fields[k].unit;
-	}
-}
-
-static int fact_find(const char *key, struct fact *f)
-{
-	size_t i;
-
-	for (i = 0; i < N_FACTS; i++) {
-		fact_at(i, f);
-		if (strcmp(f->key, key) == 0)
-			return (int)i;
-	}
-	return -1;
-}
-
-static double fact_value(const struct fact *f, const struct engine_result *r)
-{
-	const struct engine_technique *t = &r->techniques[f->arg];
-
-	switch (f->src) {
-	case FS_FITS: return r->memory.fits ? 1.0 : 0.0;
-	case FS_BOUND: return r->roofline.points[f->arg].memory_bound ? 0.0 : 1.0;
-	case FS_OVERLAPPED: return r->data.overlapped ? 1.0 : 0.0;
-	case FS_TECH_ENABLED: return t->enabled ? 1.0 : 0.0;
-	case FS_TECH_APPLIES: return t->applies ? 1.0 : 0.0;
-	case FS_TECH_DMEM: return t->delta_memory_bytes;
-	case FS_TECH_DFLOPS: return t->delta_flops;
-	case FS_TECH_DBYTES: return t->delta_bytes_moved;
-	case FS_TECH_DSECONDS: return t->delta_seconds;
-	case FS_TECH_RMEM: return t->ratio_memory;
-	case FS_TECH_RSECONDS: return t->ratio_seconds;
-	}
-	return 0.0;
-}
+#include "lesson_internal.h"
 
 /* ------------------------------------------------------------ conditions */
 
@@ -198,7 +78,7 @@ static int resolve_key(const char *key, struct teach_cond *c, struct napkin_err 
 		c->kind = TEACH_OPERAND_RESULT;
 		return NAPKIN_OK;
 	}
-	fi = fact_find(key, &f);
+	fi = teach_fact_find(key, &f);
 	if (fi >= 0) {
 		c->kind = TEACH_OPERAND_FACT;
 		c->fact = fi;
@@ -234,7 +114,7 @@ int teach_answer_key(const char *key, struct teach_cond *c, struct napkin_err *e
 	if (c->kind == TEACH_OPERAND_KNOB)
 		return util_err_set(err, NAPKIN_ESCHEMA, _("an answer names a result, not a knob ('%s')"), key);
 	if (c->kind == TEACH_OPERAND_FACT) {
-		fact_at((size_t)c->fact, &f);
+		teach_fact_at((size_t)c->fact, &f);
 		if (f.type != FT_NUMBER)
 			return util_err_set(err, NAPKIN_ESCHEMA, _("'%s' is not a number; check it with `check:`"), key);
 	}
@@ -254,7 +134,7 @@ static int parse_rhs(struct teach_cond *c, struct napkin_err *err)
 					    c->key, c->rhs);
 		break;
 	case TEACH_OPERAND_FACT:
-		fact_at((size_t)c->fact, &f);
+		teach_fact_at((size_t)c->fact, &f);
 		if (f.type == FT_BOOL) {
 			eq_only = true;
 			want = _("true or false");
@@ -401,8 +281,8 @@ static double lhs_value(const struct teach_cond *c, const struct engine_scenario
 	case TEACH_OPERAND_RESULT: return engine_result_value(r, c->result);
 	case TEACH_OPERAND_KNOB: return engine_knob_value(sc, c->knob);
 	case TEACH_OPERAND_FACT:
-		fact_at((size_t)c->fact, &f);
-		return fact_value(&f, r);
+		teach_fact_at((size_t)c->fact, &f);
+		return teach_fact_value(&f, r);
 	}
 	return 0.0;
 }
@@ -459,7 +339,7 @@ void teach_cond_lhs_text(const struct teach_cond *c, const struct engine_scenari
 		engine_knob_display(sc, c->knob, buf, n);
 		break;
 	case TEACH_OPERAND_FACT:
-		fact_at((size_t)c->fact, &f);
+		teach_fact_at((size_t)c->fact, &f);
 		if (f.type == FT_BOOL)
 			util_strlcpy(buf, v != 0.0 ? "true" : "false", n);
 		else if (f.type == FT_BOUND)
@@ -584,7 +464,7 @@ void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *
 	case TEACH_OPERAND_FACT:
 		break;
 	}
-	fact_at((size_t)c->fact, &f);
+	teach_fact_at((size_t)c->fact, &f);
 	if (f.src == FS_FITS) {
 		bool want = (c->value != 0.0) == (c->op == TEACH_EQ);
 		if (want)
@@ -602,12 +482,12 @@ void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *
 			util_strlcpy(buf, v != 0.0 ? _("the copy does not overlap the step (now it does)")
 						   : _("the copy does not overlap the step (now it does not)"), n);
 	} else if (f.type == FT_BOUND) {
-		const char *pt = r->roofline.points[f.arg].label != NULL ? _(r->roofline.points[f.arg].label) : point_names[f.arg];
+		const char *pt = r->roofline.points[f.arg].label != NULL ? _(r->roofline.points[f.arg].label) : teach_point_names[f.arg];
 		const char *want = c->value != 0.0 ? _("compute-bound") : _("memory-bound");
 		const char *now = v != 0.0 ? _("compute-bound") : _("memory-bound");
 		snprintf(buf, n, c->op == TEACH_EQ ? _("the %s is %s (now %s)") : _("the %s is not %s (now %s)"), pt, want, now);
 	} else if (f.type == FT_BOOL) {
-		const char *t = r->techniques[f.arg].label != NULL ? _(r->techniques[f.arg].label) : tech_names[f.arg];
+		const char *t = r->techniques[f.arg].label != NULL ? _(r->techniques[f.arg].label) : teach_tech_names[f.arg];
 		bool want = (c->value != 0.0) == (c->op == TEACH_EQ);
 		if (f.src == FS_TECH_ENABLED)
 			snprintf(buf, n, want ? (v != 0.0 ? _("%s is on (now on)") : _("%s is on (now off)"))
@@ -619,7 +499,7 @@ void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *
 							  : _("%s does not apply (now it does not)")),
 				 t);
 	} else {
-		const char *t = r->techniques[f.arg].label != NULL ? _(r->techniques[f.arg].label) : tech_names[f.arg];
+		const char *t = r->techniques[f.arg].label != NULL ? _(r->techniques[f.arg].label) : teach_tech_names[f.arg];
 		teach_cond_lhs_text(c, sc, r, b, sizeof b);
 		if (f.unit == ENGINE_UNIT_NONE)
 			snprintf(a, sizeof a, "%.4g", c->value);
