@@ -12,13 +12,7 @@ keys n n n n
 wait_for 'step 5 of 5' 'n did not reach step 5'
 wait_for 'not yet: training days below 100.0 days \(now 143.9 days\)' 'the step does not start unanswered'
 # down the knob list until the GPU count has the focus (its help shows under the list)
-n=0
-until screen | grep -q 'GPUs in the job'; do
-	[ $n -lt 40 ] || fail 'no GPU count knob'
-	keys Down
-	n=$((n + 1))
-	sleep 0.05
-done
+press_until 'GPUs in the job' Down 'no GPU count knob'
 keys Enter
 wait_for 'Enter apply' 'Enter did not open the input box'
 keys C-u

@@ -114,3 +114,15 @@ wait_exit() {
 
 # the text of the screen line that holds REGEX
 line_of() { screen | grep -E -m1 -- "$1"; }
+
+# press_until PATTERN KEY WHY: presses KEY until the screen has PATTERN (a fixed string), at
+# most 60 times, and fails with WHY if it never does
+press_until() {
+	_n=0
+	while ! screen | grep -qF -- "$1"; do
+		_n=$((_n + 1))
+		[ "$_n" -le 60 ] || { fail "$3"; return 1; }
+		keys "$2"
+		sleep 0.1
+	done
+}

@@ -61,13 +61,7 @@ tp4=$(hr_tp 4)
 tm resize-window -t app -x 100 -y 30
 keys C
 wait_for 'columns \(k K\): gpu' 'the compare view did not reopen on GPUs'
-n=0
-while ! screen | grep -q 'columns (k K): tp '; do
-	n=$((n + 1))
-	[ "$n" -le 60 ] || { fail 'k never reached the tp knob'; break; }
-	keys k
-	sleep 0.1
-done
+press_until 'columns (k K): tp ' k 'k never reached the tp knob'
 keys a
 wait_for ' tp 1 +tp 2' 'a did not add tp 2'
 keys a

@@ -9,13 +9,7 @@ start 120 30 --model llama-2-13b --gpu h100-sxm --gpus 8 --tp 1
 wait_for 'micro-batch' 'no main screen'
 keys C
 wait_for 'columns \(k K\): gpu' 'the compare view did not open'
-n=0
-while ! screen | grep -q 'columns (k K): tp '; do
-	n=$((n + 1))
-	[ "$n" -le 60 ] || { fail 'k never reached the tp knob'; break; }
-	keys k
-	sleep 0.1
-done
+press_until 'columns (k K): tp ' k 'k never reached the tp knob'
 keys a
 wait_for ' tp 1 +tp 2' 'a did not add tp 2'
 keys a
