@@ -98,7 +98,7 @@ static double norm_out_kept(const struct engine_scenario *sc, double r, double e
  * down_proj's inputs are split by TP already (row-parallel). Never below zero: each free
  * is a tensor counted above. */
 static void lora_frees(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double r, double sb,
-		       double attn_linears, struct eng_act_parts *p)
+		       double attn_linears, double mlp_width, struct eng_act_parts *p)
 {
 	int tg = sc->lora_targets;
 	bool nodrop = !(sc->lora_dropout > 0.0), eager = sc->kernels == ENGINE_KERNELS_EAGER;
@@ -124,7 +124,7 @@ static void lora_frees(const struct engine_scenario *sc, const struct eng_dims *
 	if (!((tg & ENGINE_LORA_O) && nodrop) && !sc->flash_attention)
 		p->attn_out = 0.0;
 	if (!((tg & ENGINE_LORA_DOWN) && nodrop))
-		p->mlp -= sb * e * dm->k * dm->f / t;
+		p->mlp -= sb * e * mlp_width / t;
 }
 
 /* Activation bytes of one transformer layer for one micro-batch on one GPU, with no
@@ -133,8 +133,8 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 			     bool selective, struct eng_act_parts *parts)
 {
 	double s = (double)sc->seq, t = (double)sc->tp;
-	double hq = dm->nh * dm->dh;
-	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
+	struct eng_layer_params lp;
+	double hq, kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
 	double sb = s * b;
 	double mask = dm->dropout ? 1.0 : 0.0;
 	bool eager = sc->kernels == ENGINE_KERNELS_EAGER;
@@ -148,6 +148,8 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 	double out_attn = norm_out_kept(sc, r, e, attn_linears), out_mlp = norm_out_kept(sc, r, e, mlp_linears);
 	struct eng_act_parts p;
 
+	eng_layer_params(dm, &lp);
+	hq = lp.q_width;
 	/* Replicated across TP ranks unless sequence parallel (Korthikanti's "10"): two norm
 	 * inputs, the QKV and MLP inputs (norm outputs), two dropout masks. With autocast the
 	 * norms' outputs are the linears' casts (p.casts). */
@@ -166,9 +168,17 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 	 * head count, repeat_kv), the attention output that enters the output projection, and
 	 * the MLP intermediates for each routed expert: gated eager gate, up, act(gate),
 	 * product; gated fused gate, up, product; plain fc1 output and activation output. */
-	p.qkv = sb * e * (eager ? 3.0 * hq / t : hq / t + 2.0 * dm->dh * kvr);
-	p.attn_out = sb * e * hq / t;
-	p.mlp = sb * e * dm->k * (dm->gated ? (eager ? 4.0 : 3.0) : 2.0) * dm->f / t;
+	if (dm->kv_rank > 0.0) {
+		/* MLA (DeepSeek-V2 §2.1): the decompressed Q, K, V per head (split by TP) and the
+		 * latents the up-projections read (replicated): counted from the modules, not
+		 * measured with the harness */
+		p.qkv = sb * e * ((lp.q_width + lp.kv_width) / t + dm->kv_rank + dm->d_rope + dm->q_rank);
+		p.attn_out = sb * e * dm->nh * dm->d_v / t;
+	} else {
+		p.qkv = sb * e * (eager ? 3.0 * hq / t : hq / t + 2.0 * dm->dh * kvr);
+		p.attn_out = sb * e * hq / t;
+	}
+	p.mlp = sb * e * (dm->gated ? (eager ? 4.0 : 3.0) : 2.0) * lp.mlp_width / t;
 	/* The attention scores (Korthikanti's "5·a·s/h"): fused: the softmax output, and with
 	 * dropout its mask and output; eager: an fp32 softmax output, then its 16-bit copy or
 	 * (dropout) the mask and dropout's output. FlashAttention keeps only an fp32
@@ -182,7 +192,7 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 	else
 		p.scores = dm->nh / t * s * s * b * (e + mask * (1.0 + e));
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL)
-		lora_frees(sc, dm, e, r, sb, attn_linears, &p);
+		lora_frees(sc, dm, e, r, sb, attn_linears, lp.mlp_width, &p);
 	p.adapters = sc->mode == ENGINE_MODE_TRAIN ? eng_lora_activations(sc, dm, e, sb) : 0.0;
 	if (parts != NULL)
 		*parts = p;

@@ -25,7 +25,10 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 {
 	double s = (double)sc->seq;
 
-	f->attn_fwd = 4.0 * dm->L * s * dm->nh * dm->dh;
+	struct eng_layer ly;
+
+	eng_layer_build(dm, &ly);
+	f->attn_fwd = dm->L * eng_layer_attn_flops(&ly, s, 0.0);
 	f->fwd = 2.0 * p->matmul_active + f->attn_fwd;
 	f->bwd = 2.0 * f->fwd;
 	f->model = f->fwd + f->bwd;
@@ -72,12 +75,14 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	double B = (double)sc->batch, prompt = (double)sc->prompt, gen = (double)sc->generate;
 	double bw = sc->gpu.bandwidth;
 	struct eng_layer_params lp;
+	struct eng_layer ly;
 	struct eng_traffic pre = {0, 0};
 	double weights_bytes, uniq, w_decode, span;
 
-	eng_layer_params(dm, &lp);
+	eng_layer_build(dm, &ly);
+	eng_layer_params_of(&ly, &lp);
 	inf->context = prompt + gen;
-	inf->kv_bytes_per_token = 2.0 * dm->L * dm->nkv * dm->dh * b->kv;
+	inf->kv_bytes_per_token = dm->L * lp.kv_elems * b->kv;
 
 	/* prefill: the forward of B × prompt tokens through every layer (computed on one TP
 	 * rank, times tp for the replica), the LM head for the last position, KV written; the
@@ -99,16 +104,21 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	 * average E·(1 − (1 − k/E)^B) of them. */
 	inf->decode_context = prompt + (gen + 1.0) / 2.0;
 	uniq = dm->E > 1.0 ? dm->E * (1.0 - pow(1.0 - dm->k / dm->E, B)) : 1.0;
-	w_decode = dm->L * (lp.attn_w + lp.attn_b_col + lp.attn_b_row + lp.router + lp.norms +
-			    uniq * (lp.mlp_w + lp.mlp_b_col + lp.mlp_b_row)) +
-		   dm->V * dm->d + (dm->layernorm ? 2.0 : 1.0) * dm->d;
-	/* the linears at their stored size, the LM head at its own, norms and biases at w */
-	weights_bytes = dm->L * (lp.attn_w + lp.router + uniq * lp.mlp_w) * b->w_linear + dm->V * dm->d * b->w_head +
-			(w_decode - dm->L * (lp.attn_w + lp.router + uniq * lp.mlp_w) - dm->V * dm->d) * b->w;
+	{
+		/* the routed experts read: uniq of E */
+		double ex = dm->E > 1.0 ? uniq / dm->E : 1.0;
+		double lin = lp.attn_w + lp.router + lp.dense_w + ex * lp.expert_w;
+		w_decode = dm->L * (lin + lp.attn_b_col + lp.attn_b_row + lp.norms + lp.other + lp.dense_b_col +
+				    lp.dense_b_row + ex * (lp.expert_b_col + lp.expert_b_row)) +
+			   dm->V * dm->d + (dm->layernorm ? 2.0 : 1.0) * dm->d;
+		/* the linears at their stored size, the LM head at its own, norms and biases at w */
+		weights_bytes = dm->L * lin * b->w_linear + dm->V * dm->d * b->w_head +
+				(w_decode - dm->L * lin - dm->V * dm->d) * b->w;
+	}
 	/* a sliding-window layer attends to (and reads) at most the window */
 	span = (1.0 - dm->wfrac) * (inf->decode_context + 1.0) +
 	       dm->wfrac * (dm->W > 0 ? eng_min(inf->decode_context + 1.0, dm->W) : inf->decode_context + 1.0);
-	inf->decode_flops = B * (2.0 * p->matmul_active + 4.0 * dm->L * (span - 1.0) * dm->nh * dm->dh);
+	inf->decode_flops = B * (2.0 * p->matmul_active + dm->L * eng_layer_attn_flops(&ly, inf->decode_context + 1.0, 1.0));
 	inf->decode_bytes = weights_bytes + B * span * inf->kv_bytes_per_token;
 	inf->decode_seconds_per_token =
 		eng_max(inf->decode_flops / (tp * peak), inf->decode_bytes / (tp * bw));

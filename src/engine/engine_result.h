@@ -21,6 +21,7 @@ struct engine_params {
 	double per_gpu;        /* held by the busiest GPU before ZeRO-3 (TP and PP split) */
 	double adapters;       /* LoRA/QLoRA: the adapters' parameters, whole model (0 for full) */
 	double trainable;      /* what the optimizer updates: total (full) or the adapters */
+	double mtp;            /* multi-token prediction modules (DeepSeek-V3): not in total */
 };
 
 struct engine_memory {

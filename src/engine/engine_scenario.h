@@ -85,6 +85,27 @@ struct engine_model {
 	enum engine_position position;
 	int64_t max_positions;        /* learned positions: their count; otherwise the context limit */
 	int64_t experts, top_k;       /* MoE: experts per layer and experts per token (1, 1 if dense) */
+	/* MoE as it is built (src/engine/layer.c): DeepSeek-V2/V3, Qwen2/3-MoE, Llama 4, gpt-oss */
+	int64_t moe_ffn;              /* one routed expert's width (moe_intermediate_size; 0: ffn, as Mixtral) */
+	int64_t shared_experts;       /* experts every token also goes through (n_shared_experts) */
+	int64_t shared_ffn;           /* one shared expert's width (0: moe_ffn) */
+	bool shared_gate;             /* a sigmoid gate d → 1 on the shared expert (Qwen2-MoE, Qwen3-Next) */
+	int64_t dense_layers;         /* the first layers keep a dense MLP of width ffn (first_k_dense_replace) */
+	int64_t moe_every;            /* after them, every n-th layer is MoE (decoder_sparse_step,
+				       * interleave_moe_layer_step; 0 or 1: each) */
+	bool router_bias, expert_bias;/* biases on the router and on every expert's linears (gpt-oss) */
+	/* Multi-head latent attention (DeepSeek-V2 §2.1): K and V cached as one latent of
+	 * kv_lora_rank plus a shared rotary key of qk_rope_dim per token; 0 kv_lora_rank: not MLA.
+	 * q_lora_rank 0: the query is a plain projection (DeepSeek-V2-Lite). */
+	int64_t q_lora_rank, kv_lora_rank, qk_nope_dim, qk_rope_dim, v_head_dim;
+	bool qk_norm;                 /* an RMSNorm over each head's q and k (Qwen3, Gemma 3, OLMo 2) */
+	bool sinks;                   /* a learned logit per head in the softmax (gpt-oss's attention sinks) */
+	bool attn_gate;               /* a sigmoid gate on the attention output from q_proj (Qwen3-Next) */
+	int norms_per_layer;          /* 0: 2 (before attention and MLP); Gemma 2/3 4 (also after each) */
+	int64_t mtp_layers;           /* DeepSeek-V3's multi-token prediction modules: counted apart */
+	/* Linear attention (Qwen3-Next's gated DeltaNet, Yang et al. 2024) in linear_layers of the
+	 * layers: a fixed state of lin_v_heads × lin_k_dim × lin_v_dim per sequence, no KV cache */
+	int64_t linear_layers, lin_k_heads, lin_v_heads, lin_k_dim, lin_v_dim, lin_conv;
 	bool dropout;                 /* trained with dropout (its 1-byte masks are activations) */
 	double params_published;      /* the published exact count, 0 when unknown */
 	/* Sliding-window attention (Mistral's `sliding_window`, Gemma 2's local layers): a layer

@@ -4,6 +4,7 @@
  * solves (largest batch, fewest GPUs, largest model). explain.c dispatches to them.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "explain_internal.h"
@@ -20,25 +21,34 @@ void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const str
 	final_norm = dm.layernorm ? 2.0 * dm.d : dm.d;
 	eng_ex_head(x, active ? "model.params_active" : "model.params_total",
 		    active ? N_("parameters each token passes through") : N_("parameters of the model"));
-	eng_ex_line(x, N_("  per layer  attention d·(nh·dh) + 2·d·(nkv·dh) + (nh·dh)·d = %.0f·%.0f + 2·%.0f·%.0f + %.0f·%.0f = %s"),
-		    dm.d, dm.nh * dm.dh, dm.d, dm.nkv * dm.dh, dm.nh * dm.dh, dm.d, CNT(lp.attn_w, a));
-	if (lp.attn_b_col + lp.attn_b_row > 0)
-		eng_ex_line(x, N_("             attention biases = %s"), CNT(lp.attn_b_col + lp.attn_b_row, a));
-	eng_ex_line(x, N_("             MLP %s %.0f·d·f = %.0f·%.0f·%.0f = %s%s"), dm.gated ? "gated" : "plain", dm.gated ? 3.0 : 2.0,
-		    dm.gated ? 3.0 : 2.0, dm.d, dm.f, CNT(lp.mlp_w, a),
-		    dm.E > 1 ? (active ? EX_(x, N_(" per expert, top-k of them")) : EX_(x, N_(" per expert"))) : "");
-	if (dm.E > 1 && active)
-		eng_ex_line(x, N_("             routed experts: %.0f × MLP + router d·E = %s"), dm.k,
-			    CNT(dm.k * (lp.mlp_w + lp.mlp_b_col + lp.mlp_b_row) + lp.router, a));
-	else if (dm.E > 1)
-		eng_ex_line(x, N_("             experts: %.0f × MLP + router d·E = %s"), dm.E,
-			    CNT(dm.E * (lp.mlp_w + lp.mlp_b_col + lp.mlp_b_row) + lp.router, a));
-	if (lp.mlp_b_col + lp.mlp_b_row > 0)
-		eng_ex_line(x, N_("             MLP biases = %s"), CNT(lp.mlp_b_col + lp.mlp_b_row, a));
-	if (dm.layernorm)
-		eng_ex_line(x, N_("             2 LayerNorms (weight and bias) 2·2d = %s"), CNT(lp.norms, a));
-	else
-		eng_ex_line(x, N_("             2 RMSNorms 2·d = %s"), CNT(lp.norms, a));
+	/* each op of the layer table (layer.c), as the modelling code names its module */
+	{
+		struct eng_layer ly;
+		int i;
+		eng_layer_build(&dm, &ly);
+		eng_ex_line(x, N_("  per layer  the modules of one layer (layer.c), as the modelling code names them:"));
+		for (i = 0; i < ly.n; i++) {
+			const struct eng_op *op = &ly.op[i];
+			char shape[64], where[64];
+			if (op->kind == ENG_OP_ATTN || op->kind == ENG_OP_LINATTN || !(op->params > 0))
+				continue;
+			if (op->kind == ENG_OP_LINEAR && op->copies > 1.0)
+				snprintf(shape, sizeof shape, "%.0f × %.0f·%.0f%s", op->copies, op->K, op->N,
+					 op->bias > 0 ? " + b" : "");
+			else if (op->kind == ENG_OP_LINEAR)
+				snprintf(shape, sizeof shape, "%.0f·%.0f%s", op->K, op->N, op->bias > 0 ? " + b" : "");
+			else
+				snprintf(shape, sizeof shape, "%.0f", op->params);
+			where[0] = '\0';
+			if (op->share < 1.0)
+				snprintf(where, sizeof where, EX_(x, N_(" in %.0f of the %.0f layers")), op->share * dm.L, dm.L);
+			if (active && op->part == ENG_PART_EXPERT)
+				eng_ex_line(x, N_("             %-26s %s = %s, %s per token (top %.0f of %.0f)%s"), op->name, shape,
+					    CNT(op->params, a), CNT(op->params * op->rows, b), dm.k, dm.E, where);
+			else
+				eng_ex_line(x, N_("             %-26s %s = %s%s"), op->name, shape, CNT(op->params, a), where);
+		}
+	}
 	eng_ex_line(x, N_("  layers     %.0f × %s = %s"), dm.L, CNT(active ? lp.active : lp.total, a),
 		    CNT(dm.L * (active ? lp.active : lp.total), b));
 	eng_ex_line(x, N_("  embedding  V·d = %.0f·%.0f = %s%s"), dm.V, dm.d, CNT(dm.V * dm.d, c),

@@ -28,47 +28,47 @@
 
 #include "internal.h"
 
-/* One layer's adapters on one TP rank for `experts` experts' MLPs. Hugging Face's MoE
+/* One layer's adapters on one TP rank, for 1/ep of the routed experts. Hugging Face's MoE
  * blocks (Mixtral, Qwen-MoE, DeepSeek-MoE) keep each expert's w1/w3/w2 as an nn.Linear of
  * its own, so PEFT gives every expert its own A and B (and bitsandbytes quantises each
  * one to NF4): E times one MLP's adapters for the whole layer; under expert parallelism
- * a GPU holds E/ep experts, their base weights and their adapters. */
-static double layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm, double t, double experts)
+ * a GPU holds E/ep experts, their base weights and their adapters. Every op of the layer
+ * table that is a LoRA target gets an A (r × in) and a B (out × r). */
+static double layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm, double t, double ep)
 {
-	double r = (double)sc->lora_rank, d = dm->d, hq = dm->nh * dm->dh, hkv = dm->nkv * dm->dh, f = dm->f;
-	int tg = sc->lora_targets;
-	double a = 0.0, mlp = 0.0;
+	double r = (double)sc->lora_rank, a = 0.0;
+	int tg = sc->lora_targets, i;
+	struct eng_layer ly;
 
 	if (sc->finetune == ENGINE_FT_FULL)
 		return 0.0;
-	/* column-parallel linears (q, k, v, gate, up): A is replicated, B split over TP;
-	 * row-parallel (o, down): A split, B replicated (Megatron's layout of the base) */
-	if (tg & ENGINE_LORA_Q)
-		a += r * d + hq / t * r;
-	if (tg & ENGINE_LORA_K)
-		a += r * d + hkv / t * r;
-	if (tg & ENGINE_LORA_V)
-		a += r * d + hkv / t * r;
-	if (tg & ENGINE_LORA_O)
-		a += r * hq / t + d * r;
-	/* a plain MLP has no gate: fc1 is `up`, fc2 `down` */
-	if ((tg & ENGINE_LORA_GATE) && dm->gated)
-		mlp += r * d + f / t * r;
-	if (tg & ENGINE_LORA_UP)
-		mlp += r * d + f / t * r;
-	if (tg & ENGINE_LORA_DOWN)
-		mlp += r * f / t + d * r;
-	return a + experts * mlp;
+	eng_layer_build(dm, &ly);
+	for (i = 0; i < ly.n; i++) {
+		const struct eng_op *op = &ly.op[i];
+		double n = op->share * op->copies / (op->part == ENG_PART_EXPERT ? ep : 1.0);
+		if (op->kind != ENG_OP_LINEAR || !(tg & op->lora))
+			continue;
+		/* column-parallel linears (q, k, v, gate, up): A is replicated, B split over TP;
+		 * row-parallel (o, down): A split, B replicated (Megatron's layout of the base);
+		 * a replicated base keeps both whole */
+		if (op->split == ENG_SPLIT_ROW)
+			a += n * (r * op->K / t + op->N * r);
+		else if (op->split == ENG_SPLIT_NONE)
+			a += n * r * (op->K + op->N);
+		else
+			a += n * (r * op->K + op->N / t * r);
+	}
+	return a;
 }
 
 double eng_lora_layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm, double t)
 {
-	return layer_adapters(sc, dm, t, dm->E);
+	return layer_adapters(sc, dm, t, 1.0);
 }
 
 double eng_lora_gpu_layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm)
 {
-	return layer_adapters(sc, dm, (double)sc->tp, dm->E / (double)(sc->ep > 1 ? sc->ep : 1));
+	return layer_adapters(sc, dm, (double)sc->tp, (double)(sc->ep > 1 ? sc->ep : 1));
 }
 
 /* Per token, one layer: what autograd keeps for the adapters besides the base layer's
@@ -79,30 +79,22 @@ double eng_lora_gpu_layer_adapters(const struct engine_scenario *sc, const struc
  * PyTorch (tests/torch, "llama ... lora ..."). */
 double eng_lora_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double sb)
 {
-	double r = (double)sc->lora_rank, d = dm->d, t = (double)sc->tp;
-	double hq = dm->nh * dm->dh / t, f = dm->f / t;
+	double r = (double)sc->lora_rank, t = (double)sc->tp;
 	double drop = sc->lora_dropout > 0.0 ? e + 1.0 : 0.0;
-	int tg = sc->lora_targets;
 	double per = 0.0;
-	int n_d = 0;
+	int tg = sc->lora_targets, i;
+	struct eng_layer ly;
 
 	if (sc->finetune == ENGINE_FT_FULL)
 		return 0.0;
-	n_d += (tg & ENGINE_LORA_Q) ? 1 : 0;
-	n_d += (tg & ENGINE_LORA_K) ? 1 : 0;
-	n_d += (tg & ENGINE_LORA_V) ? 1 : 0;
-	per += n_d * (r * e + d * drop);
-	if (tg & ENGINE_LORA_O)
-		per += r * e + hq * drop;
-	{
-		double mlp = 0.0;
-		if ((tg & ENGINE_LORA_GATE) && dm->gated)
-			mlp += r * e + d * drop;
-		if (tg & ENGINE_LORA_UP)
-			mlp += r * e + d * drop;
-		if (tg & ENGINE_LORA_DOWN)
-			mlp += r * e + f * drop;
-		per += dm->k * mlp;
+	eng_layer_build(dm, &ly);
+	for (i = 0; i < ly.n; i++) {
+		const struct eng_op *op = &ly.op[i];
+		/* the rows through it: top-k of a routed expert's copies, every token's otherwise */
+		double rows = op->share * op->copies * op->rows;
+		if (op->kind != ENG_OP_LINEAR || !(tg & op->lora))
+			continue;
+		per += rows * (r * e + (op->split == ENG_SPLIT_ROW ? op->K / t : op->K) * drop);
 	}
 	return per * sb;
 }
@@ -113,16 +105,23 @@ double eng_lora_activations(const struct engine_scenario *sc, const struct eng_d
  * memory.c counts the same). */
 static double layer_linears(const struct engine_scenario *sc, const struct eng_dims *dm, double *largest)
 {
-	double t = (double)sc->tp, experts = dm->E / (double)(sc->ep > 1 ? sc->ep : 1);
-	double hq = dm->nh * dm->dh, kvr = dm->nkv >= t ? dm->nkv / t : 1.0, hkv = kvr * dm->dh;
-	double q = dm->d * hq / t, kv = dm->d * hkv, o = hq / t * dm->d, fm = dm->d * dm->f / t;
-	double big = q;
+	double t = (double)sc->tp, ep = (double)(sc->ep > 1 ? sc->ep : 1), big = 0.0, all = 0.0;
+	struct eng_layer ly;
+	int i;
 
-	big = eng_max(big, kv);
-	big = eng_max(big, o);
-	big = eng_max(big, fm);
+	eng_layer_build(dm, &ly);
+	for (i = 0; i < ly.n; i++) {
+		const struct eng_op *op = &ly.op[i];
+		double w;
+		if (op->kind != ENG_OP_LINEAR)
+			continue;
+		(void)eng_op_params_rank(op, t, ep, dm->nkv, &w);
+		all += w;
+		/* one matrix of it on this rank */
+		big = eng_max(big, w / (op->share * op->copies / (op->part == ENG_PART_EXPERT ? ep : 1.0)));
+	}
 	*largest = big;
-	return q + 2.0 * kv + o + experts * (dm->gated ? 3.0 : 2.0) * fm + (dm->E > 1.0 ? dm->d * dm->E : 0.0);
+	return all;
 }
 
 void eng_finetune_memory(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *by,

@@ -21,21 +21,96 @@ struct eng_dims {
 	double V, d, L, nh, nkv, dh, f, E, k, P;
 	double W, wfrac; /* sliding window (tokens, 0: none) and the share of layers using it */
 	bool gated, layernorm, qkv_bias, o_bias, mlp_bias, tied, learned, dropout;
+	/* MoE as built: a routed expert's width, shared experts and theirs, the share of the
+	 * layers that are MoE (the others: a dense MLP of width f) */
+	double fe, ns, fs, moe_share;
+	bool shared_gate, router_bias, expert_bias;
+	/* MLA (DeepSeek-V2 §2.1): 0 kv_rank is not MLA */
+	double q_rank, kv_rank, d_nope, d_rope, d_v;
+	bool qk_norm, sinks, attn_gate;
+	double norms;    /* norms per layer */
+	double mtp;      /* multi-token prediction modules */
+	/* linear attention in lin_share of the layers (gated DeltaNet) */
+	double lin_share, lk_heads, lv_heads, lk_dim, lv_dim, l_conv;
 };
 
 void eng_dims_from_model(const struct engine_model *m, struct eng_dims *dm);
 /* Scales width (hidden, ffn, heads, kv heads) and depth (layers) by s. */
 void eng_dims_scale(struct eng_dims *dm, double s);
 
-/* Parameter counts of one layer. */
+/* ------------------------------------------------------------ the layer as a table of ops */
+
+/* What an op is (layer.c). */
+enum eng_op_kind {
+	ENG_OP_LINEAR, /* Y[M,N] = X[M,K]·W[K,N] per copy */
+	ENG_OP_ATTN,   /* the attention core: softmax(QKᵀ)V over the context (or a window) */
+	ENG_OP_LINATTN,/* linear attention: a recurrent state per sequence (gated DeltaNet) */
+	ENG_OP_NORM,   /* a norm's weight (and bias) */
+	ENG_OP_PARAM,  /* other parameters used element-wise (sinks, a convolution, gates' biases) */
+};
+/* The part of the layer it belongs to (the breakdowns' parts). */
+enum eng_op_part { ENG_PART_ATTN, ENG_PART_MLP, ENG_PART_EXPERT, ENG_PART_ROUTER, ENG_PART_NORM };
+/* How tensor parallelism splits a linear (Shoeybi et al. 2019, §3): column-parallel splits
+ * the output features, row-parallel the input; KV splits its heads while there are as many
+ * heads as ranks (replicated below); NONE is replicated on every rank. */
+enum eng_op_split { ENG_SPLIT_NONE, ENG_SPLIT_COL, ENG_SPLIT_ROW, ENG_SPLIT_KV };
+
+struct eng_op {
+	const char *name;       /* the module as Hugging Face's modelling code names it ("q_proj") */
+	enum eng_op_kind kind;
+	enum eng_op_part part;
+	enum eng_op_split split;
+	int lora;               /* the LoRA target it is (ENGINE_LORA_*), 0 for none */
+	double share;           /* the layers that have it ÷ all layers */
+	double K, N;            /* a linear's input and output features (the whole layer's) */
+	double copies;          /* matrices of this shape in a layer (routed experts: E) */
+	double rows;            /* rows per token through each copy (routed: top_k ÷ E) */
+	double bias;            /* bias elements per copy */
+	double params;          /* copies · (K·N + bias); NORM/PARAM: its elements */
+	/* the attention core: query heads, q·k and v widths per head, keys a query sees at
+	 * most (0: the whole context), elements cached per token (or of fixed state) */
+	double heads, qk_dim, v_dim, window, kv_elems, state_elems;
+};
+
+#define ENG_LAYER_OPS 32
+/* The average layer: every op of every kind of layer, each with the share of layers that
+ * have it (DeepSeek-V3's first 3 dense MLPs, Gemma 3's 5 local to 1 global attention). */
+struct eng_layer {
+	int n;
+	struct eng_op op[ENG_LAYER_OPS];
+	double q_width, kv_width; /* the softmax attention's Q and K+V features (MLA: decompressed) */
+	double mlp_mats;          /* matrices of one MLP: 3 gated, 2 plain */
+	double attn_per_key;      /* softmax attention's forward FLOPs per token per key it attends to */
+	double lin_flops;         /* linear attention's forward FLOPs per token (no keys) */
+};
+void eng_layer_build(const struct eng_dims *dm, struct eng_layer *ly);
+/* The attention cores' forward FLOPs per token of the average layer for a context of s
+ * tokens, each query against every key or its window less `less` keys (the full-matrix
+ * count), and linear attention's per-token work. */
+double eng_layer_attn_flops(const struct eng_layer *ly, double s, double less);
+
+/* Parameter counts of the average layer (sums of its ops × their shares). */
 struct eng_layer_params {
 	double attn_w, attn_b_col, attn_b_row; /* column-parallel biases split with TP, row ones do not */
-	double mlp_w, mlp_b_col, mlp_b_row;    /* one expert */
-	double router, norms;
+	double dense_w, dense_b_col, dense_b_row; /* the MLPs every token uses: dense layers' and shared experts' */
+	double expert_w, expert_b_col, expert_b_row; /* all routed experts */
+	double expert_active;    /* routed expert weights one token multiplies */
+	double router, norms, other;
 	double total, active;
+	double mlp_width;        /* intermediate features per token (k routed + shared, or f) */
+	double mlp_mats;         /* matrices of one MLP (3 gated, 2 plain) */
+	double kv_elems;         /* KV elements cached per token (MLA: the latent; linear layers none) */
+	double state_elems;      /* fixed state per sequence (linear attention) */
+	double q_width, kv_width;/* the attention's Q and K+V features (MLA: decompressed) */
+	double attn_per_key, lin_flops; /* as struct eng_layer's */
+	double down_w;           /* the MLPs' down projections (every expert's) */
 };
 void eng_layer_params(const struct eng_dims *dm, struct eng_layer_params *lp);
+void eng_layer_params_of(const struct eng_layer *ly, struct eng_layer_params *lp);
 void eng_params(const struct eng_dims *dm, struct engine_params *p);
+/* One op's parameters (share-weighted) on one rank of TP t holding the E/ep routed experts
+ * of its EP rank; *weights (may be NULL) the matrices' part of them, biases apart. */
+double eng_op_params_rank(const struct eng_op *op, double t, double ep, double nkv, double *weights);
 
 /* The bytes each kind of tensor takes under the scenario's recipe and overrides. */
 struct eng_bytes {

@@ -138,13 +138,18 @@ double eng_matmul_peak(const struct engine_scenario *sc, const struct eng_bytes 
  * numbers, a vector its own size. */
 static double adafactor_states(const struct eng_dims *dm)
 {
-	double hq = dm->nh * dm->dh, hkv = dm->nkv * dm->dh, layer, mats;
-	struct eng_layer_params lp;
+	struct eng_layer ly;
+	double layer = 0.0;
+	int i;
 
-	eng_layer_params(dm, &lp);
-	mats = (dm->d + hq) + 2.0 * (dm->d + hkv) + (hq + dm->d) +
-	       dm->E * (dm->gated ? 3.0 : 2.0) * (dm->d + dm->f) + (dm->E > 1.0 ? dm->d + dm->E : 0.0);
-	layer = mats + lp.attn_b_col + lp.attn_b_row + dm->E * (lp.mlp_b_col + lp.mlp_b_row) + lp.norms;
+	eng_layer_build(dm, &ly);
+	for (i = 0; i < ly.n; i++) {
+		const struct eng_op *op = &ly.op[i];
+		if (op->kind == ENG_OP_LINEAR)
+			layer += op->share * op->copies * (op->K + op->N + op->bias);
+		else
+			layer += op->share * op->params;
+	}
 	return dm->L * layer + (dm->V + dm->d) + (dm->learned ? dm->P + dm->d : 0.0) +
 	       (dm->tied ? 0.0 : dm->V + dm->d) + (dm->layernorm ? 2.0 : 1.0) * dm->d;
 }
@@ -162,20 +167,21 @@ struct stage_params {
 
 static void stage_params(const struct engine_scenario *sc, const struct eng_dims *dm, struct stage_params *sp)
 {
-	double t = (double)sc->tp;
-	double hq = dm->nh * dm->dh;
-	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0; /* KV heads per rank (replicated below 1) */
+	double t = (double)sc->tp, ep = (double)sc->ep;
 	double lps = eng_layers_per_stage(dm->L, sc->pp);
 	double final_norm = dm->layernorm ? 2.0 * dm->d : dm->d;
-	struct eng_layer_params lp;
-	double attn_w, attn_b, mlp, mm, layer, emb, head;
+	struct eng_layer ly;
+	double mm = 0.0, layer = 0.0, emb, head;
+	int i;
 
-	eng_layer_params(dm, &lp);
-	attn_w = dm->d * hq / t + 2.0 * dm->d * dm->dh * kvr + hq * dm->d / t;
-	attn_b = (dm->qkv_bias ? hq / t + 2.0 * dm->dh * kvr : 0.0) + lp.attn_b_row;
-	mlp = dm->E / (double)sc->ep * (lp.mlp_w / t + lp.mlp_b_col / t + lp.mlp_b_row); /* ep splits the experts */
-	mm = attn_w + dm->E / (double)sc->ep * lp.mlp_w / t + lp.router;
-	layer = attn_w + attn_b + mlp + lp.router + lp.norms;
+	/* each op of the layer table on one TP rank, the E/ep experts of one EP rank */
+	eng_layer_build(dm, &ly);
+	for (i = 0; i < ly.n; i++) {
+		const struct eng_op *op = &ly.op[i];
+		double w;
+		layer += eng_op_params_rank(op, t, ep, dm->nkv, &w);
+		mm += w;
+	}
 	emb = dm->V * dm->d / t + dm->P * dm->d;
 	head = dm->tied ? 0.0 : dm->V * dm->d / t;
 	sp->layer = layer;
@@ -205,6 +211,24 @@ static double layer_activations(const struct engine_scenario *sc, const struct e
 	return eng_layer_activations(sc, dm, e, b, selective, NULL);
 }
 
+/* The weights of the last layer's MLP on one GPU (their gradients are made first): the
+ * dense MLP's or shared experts' split by TP, the E/ep routed experts this GPU holds. */
+static double last_mlp_grads(const struct engine_scenario *sc, const struct eng_dims *dm)
+{
+	struct eng_layer ly;
+	double g = 0.0;
+	int i;
+
+	eng_layer_build(dm, &ly);
+	for (i = 0; i < ly.n; i++) {
+		const struct eng_op *op = &ly.op[i];
+		if (op->kind == ENG_OP_LINEAR && (op->part == ENG_PART_MLP || op->part == ENG_PART_EXPERT))
+			g += op->share * op->copies * op->K * op->N / (double)sc->tp /
+			     (op->part == ENG_PART_EXPERT ? (double)sc->ep : 1.0);
+	}
+	return g;
+}
+
 /* The transient working set of one layer's forward in inference (nothing is kept for a
  * backward pass): the input and residual, the widest intermediate, and the scores, for the
  * tokens one serving step computes (eng_step_tokens: one prefill chunk, or one whole
@@ -216,10 +240,13 @@ static double infer_working(const struct engine_scenario *sc, const struct eng_d
 	double s = (double)sc->prompt, t = (double)sc->tp;
 	double tok = eng_step_tokens(sc, b);
 	double chunk = tok - (b - 1.0);
-	double hq = dm->nh * dm->dh;
+	struct eng_layer_params lp;
 	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
-	double qkv = hq / t + 2.0 * dm->dh * kvr;
-	double mlp = dm->k * (dm->gated ? 3.0 : 2.0) * dm->f / t;
+	double qkv, mlp;
+
+	eng_layer_params(dm, &lp);
+	qkv = dm->kv_rank > 0.0 ? (lp.q_width + lp.kv_width) / t : lp.q_width / t + 2.0 * dm->dh * kvr;
+	mlp = lp.mlp_width * (dm->gated ? 3.0 : 2.0) / t;
 	double span = dm->W > 0 && dm->wfrac >= 1.0 ? eng_min(s, dm->W) : s;
 	double scores = sc->flash_attention ? 0.0 : e * dm->nh / t * chunk * span;
 
@@ -256,10 +283,8 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 		double Pmm = first ? sp.first_mm : sp.last_mm;
 		double infl = first ? inflight : 1.0;
 		double wdiv = 1.0, odiv = 1.0, gdiv = 1.0, head_grads;
-		struct eng_layer_params lp;
 
 		memset(&c, 0, sizeof c);
-		eng_layer_params(dm, &lp);
 		if (train && sc->zero >= 1)
 			odiv = dp;
 		if (train && sc->zero >= 2)
@@ -299,7 +324,7 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 		if (sc->finetune != ENGINE_FT_FULL)
 			head_grads = eng_lora_gpu_layer_adapters(sc, dm) * by.g / gdiv;
 		else
-			head_grads = ((last ? dm->V / t * dm->d : 0.0) + dm->E / (double)sc->ep * lp.mlp_w / t) * by.g / gdiv;
+			head_grads = ((last ? dm->V / t * dm->d : 0.0) + last_mlp_grads(sc, dm)) * by.g / gdiv;
 		{
 			double unit = first ? eng_max(sp.first_emb, sp.first_head) : eng_max(sp.last_emb, sp.last_head);
 			struct eng_ft_in fi = {P, Pmm, sp.layer, wdiv, odiv, gdiv, state_per_param, head_grads, unit};
@@ -361,10 +386,17 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			}
 		} else {
 			double ctx = (double)(sc->prompt + sc->generate);
-			double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
+			struct eng_layer_params lp;
+			double kv;
+			eng_layer_params(dm, &lp);
+			/* per token and layer on this GPU: K and V of its nkv/t heads (one head,
+			 * replicated, below one a rank); MLA's latent is every head's, cached whole on
+			 * each TP rank (vLLM's MLA backends; DeepSeek-V2 §2.1.2) */
+			kv = dm->kv_rank > 0.0 ? lp.kv_elems : lp.kv_elems / dm->nkv * (dm->nkv >= t ? dm->nkv / t : 1.0);
+			/* plus linear attention's fixed state per sequence, split by heads */
 			/* per layer: the context in whole kv_block blocks, at most the window where a
 			 * layer slides one (serving.c) */
-			c.kv_cache = 2.0 * lps * batch * eng_kv_tokens(sc, dm, ctx) * kvr * dm->dh * by.kv;
+			c.kv_cache = lps * batch * (eng_kv_tokens(sc, dm, ctx) * kv + lp.state_elems / t) * by.kv;
 			if (sc->activations) {
 				c.act_per_layer = infer_working(sc, dm, e, batch);
 				c.activations = c.act_per_layer;

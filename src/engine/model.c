@@ -36,6 +36,39 @@ void eng_dims_from_model(const struct engine_model *m, struct eng_dims *dm)
 	dm->wfrac = m->sliding_window <= 0 || m->layers <= 0 ? 0.0
 		    : m->window_layers > 0 && m->window_layers < m->layers ? (double)m->window_layers / (double)m->layers
 									    : 1.0;
+	dm->fe = m->moe_ffn > 0 ? (double)m->moe_ffn : dm->f;
+	dm->ns = m->experts > 1 && m->shared_experts > 0 ? (double)m->shared_experts : 0.0;
+	dm->fs = m->shared_ffn > 0 ? (double)m->shared_ffn : dm->fe;
+	dm->shared_gate = m->shared_gate;
+	dm->moe_share = 0.0;
+	if (m->experts > 1 && m->layers > 0) {
+		/* layer i is MoE when i >= first_k_dense_replace and (i + 1) % step == 0
+		 * (modeling_deepseek_v3.py, modeling_qwen2_moe.py's decoder_sparse_step, Llama 4's
+		 * interleave_moe_layer_step): floor(L/n) - floor(k/n) of them */
+		int64_t n = m->moe_every > 1 ? m->moe_every : 1, k = m->dense_layers > 0 ? m->dense_layers : 0;
+		int64_t moe = m->layers / n - (k < m->layers ? k : m->layers) / n;
+		dm->moe_share = moe > 0 ? (double)moe / (double)m->layers : 0.0;
+	}
+	dm->router_bias = m->router_bias;
+	dm->expert_bias = m->expert_bias;
+	dm->q_rank = m->kv_lora_rank > 0 ? (double)m->q_lora_rank : 0.0;
+	dm->kv_rank = (double)m->kv_lora_rank;
+	dm->d_nope = (double)m->qk_nope_dim;
+	dm->d_rope = (double)m->qk_rope_dim;
+	dm->d_v = m->v_head_dim > 0 ? (double)m->v_head_dim : dm->dh;
+	dm->qk_norm = m->qk_norm;
+	dm->sinks = m->sinks;
+	dm->attn_gate = m->attn_gate;
+	dm->norms = m->norms_per_layer > 0 ? (double)m->norms_per_layer : 2.0;
+	dm->mtp = (double)m->mtp_layers;
+	dm->lin_share = m->linear_layers > 0 && m->layers > 0
+				? (double)(m->linear_layers < m->layers ? m->linear_layers : m->layers) / (double)m->layers
+				: 0.0;
+	dm->lk_heads = (double)m->lin_k_heads;
+	dm->lv_heads = (double)m->lin_v_heads;
+	dm->lk_dim = (double)m->lin_k_dim;
+	dm->lv_dim = (double)m->lin_v_dim;
+	dm->l_conv = (double)m->lin_conv;
 }
 
 void eng_dims_scale(struct eng_dims *dm, double s)
@@ -45,33 +78,12 @@ void eng_dims_scale(struct eng_dims *dm, double s)
 	dm->nh *= s;
 	dm->nkv *= s;
 	dm->L *= s;
-}
-
-/*
- * One layer (DESIGN.md, "What the engine models"):
- *   attention  d·(nh·dh) + 2·d·(nkv·dh) + (nh·dh)·d     (Q, K, V, O; GQA/MQA through nkv)
- *   MLP        3·d·f gated (SwiGLU/GeGLU), 2·d·f plain   (per expert; MoE adds a d·E router)
- *   norms      2 per layer: RMSNorm d, LayerNorm 2d (weight and bias)
- */
-void eng_layer_params(const struct eng_dims *dm, struct eng_layer_params *lp)
-{
-	double hq = dm->nh * dm->dh, hkv = dm->nkv * dm->dh;
-	double norm = dm->layernorm ? 2.0 * dm->d : dm->d;
-
-	lp->attn_w = dm->d * hq + 2.0 * dm->d * hkv + hq * dm->d;
-	lp->attn_b_col = dm->qkv_bias ? hq + 2.0 * hkv : 0.0;
-	lp->attn_b_row = dm->o_bias ? dm->d : 0.0;
-	lp->mlp_w = (dm->gated ? 3.0 : 2.0) * dm->d * dm->f;
-	lp->mlp_b_col = dm->mlp_bias ? (dm->gated ? 2.0 : 1.0) * dm->f : 0.0;
-	lp->mlp_b_row = dm->mlp_bias ? dm->d : 0.0;
-	lp->router = dm->E > 1.0 ? dm->d * dm->E : 0.0;
-	lp->norms = 2.0 * norm;
-	{
-		double attn = lp->attn_w + lp->attn_b_col + lp->attn_b_row;
-		double expert = lp->mlp_w + lp->mlp_b_col + lp->mlp_b_row;
-		lp->total = attn + dm->E * expert + lp->router + lp->norms;
-		lp->active = attn + dm->k * expert + lp->router + lp->norms;
-	}
+	dm->fe *= s;
+	dm->fs *= s;
+	dm->q_rank *= s;
+	dm->kv_rank *= s;
+	dm->lk_heads *= s;
+	dm->lv_heads *= s;
 }
 
 /*
@@ -93,8 +105,20 @@ void eng_params(const struct eng_dims *dm, struct engine_params *p)
 	p->total = dm->L * lp.total + p->embedding + final_norm + p->lm_head;
 	p->non_embedding = p->total - p->embedding - p->lm_head;
 	p->active = dm->L * lp.active + p->embedding + final_norm + p->lm_head;
-	p->matmul_active = dm->L * (lp.attn_w + dm->k * lp.mlp_w + lp.router) + dm->V * dm->d;
+	p->matmul_active = dm->L * (lp.attn_w + lp.dense_w + lp.expert_active + lp.router) + dm->V * dm->d;
 	p->per_gpu = p->total;
+	p->mtp = 0.0;
+	if (dm->mtp > 0.0) {
+		/* DeepSeek-V3's MTP module (its README_WEIGHTS.md): enorm and hnorm, eh_proj 2d → d,
+		 * one MoE layer and shared_head.norm; its embedding and head are the main model's
+		 * (the checkpoint stores copies of them; they are not counted again here) */
+		struct eng_dims one = *dm;
+		struct eng_layer_params ml;
+		one.moe_share = dm->E > 1.0 ? 1.0 : 0.0;
+		one.lin_share = 0.0;
+		eng_layer_params(&one, &ml);
+		p->mtp = dm->mtp * (ml.total + 2.0 * dm->d * dm->d + 3.0 * final_norm);
+	}
 }
 
 void engine_model_params(const struct engine_model *m, struct engine_params *out)

@@ -85,10 +85,10 @@ double engine_weight_format_bits(enum engine_weight_format f, const struct engin
 	for (i = 0; i < m->layers; i++)
 		more += more_bits(i, m->layers) ? 1.0 : 0.0;
 	more /= (double)m->layers;
-	/* attn_v is d × (nkv·dh); ffn_down f × d per expert */
-	v = dm.d * dm.nkv * dm.dh;
-	down = dm.E * dm.f * dm.d;
-	if (lp.attn_w + dm.E * lp.mlp_w <= 0)
+	/* attn_v is d × (nkv·dh) (MLA has none); ffn_down f × d per expert */
+	v = dm.kv_rank > 0.0 ? 0.0 : dm.d * dm.nkv * dm.dh;
+	down = lp.down_w;
+	if (lp.attn_w + lp.dense_w + lp.expert_w <= 0)
 		return fi->linear_bits;
-	return Q4_K_BITS + more * (v + down) * (Q6_K_BITS - Q4_K_BITS) / (lp.attn_w + dm.E * lp.mlp_w);
+	return Q4_K_BITS + more * (v + down) * (Q6_K_BITS - Q4_K_BITS) / (lp.attn_w + lp.dense_w + lp.expert_w);
 }
