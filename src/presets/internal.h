@@ -103,6 +103,16 @@ void pmodel_default_name(const struct ydoc_node *root, bool hf, const char *path
  * quantization_config), at their positions. */
 void pmodel_hf_serving(struct pdiag *d, const struct ydoc_node *root, struct engine_model *m);
 void pmodel_yaml(struct pbuf *b, const struct engine_model *m, int indent);
+/* What today's architectures add to the dense decoder (model_arch.c): MoE as built, MLA,
+ * q/k norms, sinks, norms per layer, linear attention; after the shape is read. */
+void pmodel_arch(struct pdiag *d, const struct ydoc_node *root, bool hf, struct engine_model *m);
+/* An architecture napkin cannot count, named at type_node: -1 with the error recorded. */
+int pmodel_arch_unsupported(struct pdiag *d, const struct ydoc_node *type_node, const char *type);
+/* The configuration class's default for a key a config.json of that model_type leaves
+ * out (0: none). */
+int64_t pmodel_arch_default(const char *type, const char *key);
+/* The new fields, written as pmodel_yaml writes the others. */
+void pmodel_arch_yaml(struct pbuf *b, const struct engine_model *m, int indent);
 /* The kind a document holds: from path's directory (gpus/, models/, scenarios/), else
  * from root's keys (kind.c). */
 enum preset_kind pkind_guess(const char *path, const struct ydoc_node *root);

@@ -40,11 +40,26 @@ static const struct family families[] = {
 	{"llama", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
 	{"mistral", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
 	{"mixtral", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
-	/* Qwen2: as Llama, with biases on q_proj, k_proj and v_proj only */
+	/* Qwen2: as Llama, with biases on q_proj, k_proj and v_proj only; Qwen2-MoE the same */
 	{"qwen2", ENGINE_MLP_GATED, ENGINE_NORM_RMS, B_QKV, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	{"qwen2_moe", ENGINE_MLP_GATED, ENGINE_NORM_RMS, B_QKV, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	/* Qwen3, Qwen3-MoE, Qwen3-Next: no biases (attention_bias false), q/k norms (model_arch.c) */
+	{"qwen3", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	{"qwen3_moe", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	{"qwen3_next", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	/* DeepSeek-V2/V3 and Kimi K2 (DeepseekV3ForCausalLM): SwiGLU experts, RMSNorm, MLA, untied */
+	{"deepseek_v2", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	{"deepseek_v3", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	{"kimi_k2", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	/* Llama 4's text model: experts and a shared expert (model_arch.c), chunked attention */
+	{"llama4_text", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	/* gpt-oss: biases on q, k, v and o (attention_bias true), experts with biases, sinks */
+	{"gpt_oss", ENGINE_MLP_GATED, ENGINE_NORM_RMS, B_QKV | B_O, false, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
 	/* Gemma: GeGLU (gated), RMSNorm, no biases, head_dim given, embeddings tied */
 	{"gemma", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, true, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
 	{"gemma2", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, true, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
+	/* Gemma 3's text model (gemma3_text, in a Gemma 3 config's text_config): as Gemma 2, q/k norms */
+	{"gemma3_text", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, true, ENGINE_POS_ROPE, false, 0, "attention_dropout"},
 	/* Phi-3: fused qkv_proj and gate_up_proj (gated), RMSNorm, no biases, untied */
 	{"phi3", ENGINE_MLP_GATED, ENGINE_NORM_RMS, 0, false, ENGINE_POS_ROPE, false, 0, "resid_pdrop"},
 	/* OPT: fc1/fc2 with biases (enable_bias), LayerNorm, learned positions with an offset of
@@ -72,6 +87,13 @@ static const char *const model_keys[] = {
 	"num_key_value_heads", "head_dim", "intermediate_size", "tie_word_embeddings", "max_position_embeddings",
 	"num_local_experts", "num_experts_per_tok", "mlp", "norm", "bias", "position", "dropout",
 	"params_published", "source", "sliding_window", "window_layers",
+	/* MoE as built, MLA, attention extras, linear attention (model_arch.c) */
+	"n_routed_experts", "num_experts", "experts_per_token", "moe_intermediate_size", "n_shared_experts",
+	"shared_expert_intermediate_size", "shared_expert_gate", "first_k_dense_replace", "decoder_sparse_step",
+	"interleave_moe_layer_step", "moe_layer_freq", "router_bias", "expert_bias", "q_lora_rank", "kv_lora_rank",
+	"qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "num_nextn_predict_layers", "qk_norm", "sinks",
+	"attn_output_gate", "norms_per_layer", "linear_layers", "linear_num_key_heads", "linear_num_value_heads",
+	"linear_key_head_dim", "linear_value_head_dim", "linear_conv_kernel_dim", "intermediate_size_mlp",
 	/* GPT-2's and OPT's names for the same fields */
 	"n_embd", "n_layer", "n_head", "n_inner", "n_positions", "ffn_dim", NULL,
 };
@@ -150,6 +172,7 @@ static void hf_window_layers(struct pdiag *d, const struct ydoc_node *root, stru
 	if (lt != NULL) {
 		const char *other = NULL;
 		size_t n_other = 0;
+		int64_t linear = 0;
 		if (lt->kind != YDOC_SEQ) {
 			pd_bad(d, lt, NAPKIN_ESCHEMA, N_("layer_types must be a list with one attention type per layer"));
 			return;
@@ -166,19 +189,27 @@ static void hf_window_layers(struct pdiag *d, const struct ydoc_node *root, stru
 				pd_bad(d, t, NAPKIN_ESCHEMA, N_("layer_types must be a list with one attention type per layer"));
 				return;
 			}
-			if (strcmp(t->text, "sliding_attention") == 0) {
+			/* Llama 4's chunked_attention layers are counted as windows of the chunk */
+			if (strcmp(t->text, "sliding_attention") == 0 || strcmp(t->text, "chunked_attention") == 0) {
 				sliding++;
+			} else if (strcmp(t->text, "linear_attention") == 0) {
+				linear++; /* Qwen3-Next's gated DeltaNet layers */
 			} else if (strcmp(t->text, "full_attention") != 0) {
 				if (other == NULL)
 					other = t->text;
 				n_other++;
 			}
 		}
+		m->linear_layers = linear;
 		if (other != NULL)
 			pd_warn(d, lt->line, lt->col,
 				N_("layer_types: %zu of %lld layers are of a type napkin does not model yet ('%.40s'): "
 				   "counted as full attention"),
 				n_other, (long long)m->layers, other);
+		if (m->sliding_window <= 0)
+			return;
+	} else if (m->sliding_window <= 0) {
+		return;
 	} else if (is_qwen) {
 		const struct ydoc_node *use = ydoc_get(root, "use_sliding_window");
 		const struct ydoc_node *mw = pd_field(d, root, "max_window_layers", false, true);
@@ -191,7 +222,19 @@ static void hf_window_layers(struct pdiag *d, const struct ydoc_node *root, stru
 			return;
 		sliding = (int64_t)x >= m->layers ? 0 : m->layers - (int64_t)x;
 	} else {
-		return;
+		/* every n-th layer global, the others local: Gemma 3's sliding_window_pattern
+		 * (Gemma3TextConfig: layer i slides unless (i + 1) % 6 == 0), Llama 4's NoPE
+		 * layers (no_rope_layer_interval 4: every fourth layer is global) */
+		const struct ydoc_node *pat = pd_field(d, root, "sliding_window_pattern", false, true);
+		int64_t n = pmodel_arch_default(m->arch, "sliding_window_pattern");
+		double x;
+		if (pat != NULL && pd_number(d, pat, ENGINE_UNIT_COUNT, 1, 1e6, &x) == 0)
+			n = (int64_t)x;
+		if (n <= 0 && strcmp(m->arch, "llama4_text") == 0)
+			n = 4;
+		if (n <= 0)
+			return;
+		sliding = m->layers - m->layers / n;
 	}
 	if (sliding == 0)
 		m->sliding_window = 0;
@@ -269,7 +312,7 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 {
 	struct engine_model m;
 	const struct ydoc_node *v, *arch_node, *heads_node = NULL, *kv_node = NULL, *hidden_node = NULL;
-	const struct ydoc_node *experts_node = NULL, *topk_node = NULL, *ffn_node = NULL;
+	const struct ydoc_node *ffn_node = NULL, *outer = root;
 	const struct family *fam;
 	struct traits_given given = {false, false, false, false, false};
 	size_t n0 = d->n;
@@ -288,6 +331,24 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 	arch_node = pd_field(d, root, hf ? "model_type" : "architecture", true, true);
 	if (arch_node != NULL && pd_string(d, arch_node, m.arch, sizeof m.arch) != 0)
 		arch_node = NULL;
+	if (arch_node != NULL && pmodel_arch_unsupported(d, arch_node, m.arch) != 0)
+		return NAPKIN_ESCHEMA;
+	/* a multimodal wrapper (Gemma 3, Llama 4, Mistral 3): the text model is in
+	 * text_config, with its own model_type; the vision tower is not counted */
+	if (hf) {
+		const struct ydoc_node *tc = ydoc_get(root, "text_config");
+		if (tc != NULL && tc->kind == YDOC_MAP && ydoc_get(root, "vocab_size") == NULL) {
+			const struct ydoc_node *tt = ydoc_get(tc, "model_type");
+			root = tc;
+			if (tt != NULL && tt->kind == YDOC_SCALAR && pd_string(d, tt, m.arch, sizeof m.arch) == 0)
+				arch_node = tt;
+			if (arch_node != NULL && pmodel_arch_unsupported(d, arch_node, m.arch) != 0)
+				return NAPKIN_ESCHEMA;
+			if (ydoc_get(outer, "vision_config") != NULL)
+				pd_warn(d, tc->line, tc->col,
+					N_("the text model (text_config) is counted; the vision tower (vision_config) is not"));
+		}
+	}
 	fam = family_of(m.arch);
 	if (fam == NULL)
 		fam = &family_default;
@@ -342,19 +403,27 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 		parse_dropout(d, v, &m.dropout);
 
 	/* the shape */
-	if ((v = pd_field(d, root, "vocab_size", true, true)) != NULL)
+	if (hf && ydoc_get(root, "vocab_size") == NULL && pmodel_arch_default(m.arch, "vocab_size") > 0)
+		m.vocab = pmodel_arch_default(m.arch, "vocab_size");
+	else if ((v = pd_field(d, root, "vocab_size", true, true)) != NULL)
 		arch_int(d, v, "vocab", &m.vocab);
 	if ((hidden_node = required_alias(d, root, "hidden_size", "n_embd")) != NULL)
 		arch_int(d, hidden_node, "hidden", &m.hidden);
 	if ((v = required_alias(d, root, "num_hidden_layers", "n_layer")) != NULL)
 		arch_int(d, v, "layers", &m.layers);
-	if ((heads_node = required_alias(d, root, "num_attention_heads", "n_head")) != NULL)
+	if (hf && ydoc_get(root, "num_attention_heads") == NULL && pmodel_arch_default(m.arch, "num_attention_heads") > 0)
+		m.heads = pmodel_arch_default(m.arch, "num_attention_heads");
+	else if ((heads_node = required_alias(d, root, "num_attention_heads", "n_head")) != NULL)
 		arch_int(d, heads_node, "heads", &m.heads);
 	m.kv_heads = m.heads;
+	if (hf && pmodel_arch_default(m.arch, "num_key_value_heads") > 0)
+		m.kv_heads = pmodel_arch_default(m.arch, "num_key_value_heads");
 	if ((kv_node = pd_field(d, root, "num_key_value_heads", false, true)) != NULL)
 		arch_int(d, kv_node, "kv_heads", &m.kv_heads);
 	if ((v = pd_field(d, root, "head_dim", false, true)) != NULL) {
 		arch_int(d, v, "head_dim", &m.head_dim);
+	} else if (hf && pmodel_arch_default(m.arch, "head_dim") > 0) {
+		m.head_dim = pmodel_arch_default(m.arch, "head_dim");
 	} else if (m.heads > 0 && m.hidden > 0) {
 		if (m.hidden % m.heads != 0)
 			pd_bad(d, heads_node, NAPKIN_ESCHEMA,
@@ -378,20 +447,15 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 	if (v != NULL) {
 		if (arch_int(d, v, "max_positions", &m.max_positions) == 0 && m.position == ENGINE_POS_LEARNED)
 			m.max_positions += fam->pos_offset;
+	} else if (hf && pmodel_arch_default(m.arch, "max_position_embeddings") > 0) {
+		m.max_positions = pmodel_arch_default(m.arch, "max_position_embeddings");
 	} else if (m.position == ENGINE_POS_LEARNED) {
 		pd_error(d, root->line, root->col, root, NAPKIN_ESCHEMA,
 			 N_("missing required field 'max_position_embeddings' (learned positions need the table's size)"));
 	} else {
 		m.max_positions = 4096;
 	}
-	m.experts = 1;
-	m.top_k = 1;
-	if ((experts_node = pd_field(d, root, "num_local_experts", false, true)) != NULL)
-		arch_int(d, experts_node, "experts", &m.experts);
-	if ((topk_node = pd_field(d, root, "num_experts_per_tok", false, true)) != NULL)
-		arch_int(d, topk_node, "top_k", &m.top_k);
-	else if (m.experts > 1)
-		pd_bad(d, experts_node, NAPKIN_ESCHEMA, N_("num_experts_per_tok is required with num_local_experts"));
+	pmodel_arch(d, root, hf, &m);
 
 	/* what the rest of the engine checks across fields, with positions */
 	if (m.kv_heads > 0 && m.heads > 0 && kv_node != NULL) {
@@ -402,9 +466,6 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 			pd_bad(d, kv_node, NAPKIN_EINVAL, N_("%lld key/value heads do not divide the %lld attention heads"),
 			       (long long)m.kv_heads, (long long)m.heads);
 	}
-	if (topk_node != NULL && m.top_k > m.experts)
-		pd_bad(d, topk_node, NAPKIN_EINVAL, N_("%lld experts per token exceed the %lld experts"), (long long)m.top_k,
-		       (long long)m.experts);
 
 	/* name, published count, source */
 	if ((v = pd_field(d, root, "name", false, true)) != NULL)
@@ -427,9 +488,15 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 		if ((v = pd_field(d, root, "sliding_window", false, true)) != NULL && !off &&
 		    pd_number(d, v, ENGINE_UNIT_TOKENS, 1, 1e9, &x) == 0)
 			m.sliding_window = (int64_t)x;
+		/* Llama 4's chunked attention (attention_chunk_size): a query sees the keys of its
+		 * chunk, at most the chunk's length, and a layer caches at most one chunk: counted
+		 * as a window of that length */
+		if (m.sliding_window == 0 && hf && (v = pd_field(d, root, "attention_chunk_size", false, true)) != NULL &&
+		    pd_number(d, v, ENGINE_UNIT_TOKENS, 1, 1e9, &x) == 0)
+			m.sliding_window = (int64_t)x;
 		if (m.sliding_window > 0 && strcmp(m.arch, "gemma2") == 0)
 			m.window_layers = (m.layers + 1) / 2;
-		if (hf && m.sliding_window > 0)
+		if (hf)
 			hf_window_layers(d, root, &m);
 		if ((v = pd_field(d, root, "window_layers", false, true)) != NULL &&
 		    pd_number(d, v, ENGINE_UNIT_LAYERS, 0, (double)(m.layers > 0 ? m.layers : 1), &x) == 0)
@@ -440,11 +507,11 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 		return d->errs != NULL && d->max > 0 ? d->errs[0].code : NAPKIN_ESCHEMA;
 
 	if (m.name[0] == '\0')
-		pmodel_default_name(root, hf, path, id, &m);
+		pmodel_default_name(outer, hf, path, id, &m);
 
 	/* warnings: traits napkin assumed, or could not represent, or does not know */
 	if (hf)
-		pmodel_hf_serving(d, root, &m);
+		pmodel_hf_serving(d, outer, &m);
 	if (arch_node != NULL && family_of(m.arch) == NULL &&
 	    !(given.mlp && given.norm && given.bias && given.tied && given.position)) {
 		char traits[300];
@@ -460,11 +527,6 @@ int pmodel_from_doc(struct pdiag *d, const struct ydoc_node *root, const char *i
 				   "position to say otherwise)"),
 				m.arch, traits);
 	}
-	if (arch_node != NULL && strcmp(m.arch, "gemma2") == 0)
-		pd_warn(d, arch_node->line, arch_node->col,
-			N_("gemma2 has four norms per layer and napkin counts two: %lld parameters (2 x layers x hidden) "
-			   "are not counted"),
-			(long long)(2 * m.layers * m.hidden));
 	if (hf && strcmp(m.arch, "opt") == 0) {
 		int64_t proj = 0;
 		bool before = true;
@@ -562,6 +624,7 @@ void pmodel_yaml(struct pbuf *b, const struct engine_model *m, int indent)
 			pbuf_printf(b, "window_layers: %lld\n", (long long)m->window_layers);
 		}
 	}
+	pmodel_arch_yaml(b, m, indent);
 	if (m->params_published > 0) {
 		pfmt_shortest(m->params_published, num, sizeof num);
 		indent_to(b, indent);

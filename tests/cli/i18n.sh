@@ -226,8 +226,8 @@ grep -q '(in \| is not \|cannot read\|syntax error\|unknown model\|did you mean'
 "$NAPKIN" presets check "$bad/syntax-error.yaml" 2>&1 | grep -q "^$bad/syntax-error.yaml:4:17: syntax error: did not find" ||
 	fail "presets check in English is not English"
 
-# a Hugging Face config.json's notes (an unknown model_type and the traits assumed, gemma2's
-# uncounted norms, a quantization_config napkin does not know) are Chinese on stderr, at their
+# a Hugging Face config.json's notes (an unknown model_type and the traits assumed, a
+# multimodal config's uncounted vision tower, a quantization_config napkin does not know) are Chinese on stderr, at their
 # file:line:col; the JSON report of each model is the same bytes in both languages
 hf=tests/data/hf
 # hf_note NAME LINE:COL NOTE
@@ -240,7 +240,7 @@ hf_note() {
 	grep -qF "$hf/$1.json:$2: warning: " "$tmp/hf.en.err" || fail "the note on $1.json is not English: $(cat "$tmp/hf.en.err")"
 }
 hf_note unknown-type 2:17 "警告：未知的 model_type 'napkin_test_decoder'：假定为门控 MLP、RMSNorm、无偏置、不共享嵌入、旋转位置编码（要改用别的，请设置 mlp、norm、bias、tie_word_embeddings 和 position）"
-hf_note gemma2-9b 19:17 "警告：gemma2 每层有四个 norm，napkin 只算两个：301056 个参数（2 x 层数 x hidden）没有计入"
+hf_note gemma-3-27b-it 15:18 "警告：计入的是文本模型（text_config）；视觉塔（vision_config）不计入"
 hf_note llama-2-7b-gptq-3bit 24:26 "警告：quantization_config（gptq，3 位权重，每组 128 个）不是 napkin 认识的格式"
 
 # napkin presets: its listing and show's comments in Chinese (summaries in the interface's

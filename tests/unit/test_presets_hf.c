@@ -216,7 +216,7 @@ static void test_hf_window_layers(void **state)
 	assert_int_equal(preset_model_from_text(reg, "config.json", text, strlen(text), &m, &err), NAPKIN_OK);
 	assert_int_equal(m.sliding_window, 4096);
 	assert_int_equal(m.window_layers, 0);
-	/* a type napkin does not model is said, and counted as full attention */
+	/* linear attention layers (Qwen3-Next's layer_types) are counted as such */
 	snprintf(text, sizeof text,
 		 "{%s, \"sliding_window\": 4096, \"layer_types\": [\"sliding_attention\", \"linear_attention\", "
 		 "\"linear_attention\", \"full_attention\"]}",
@@ -224,9 +224,18 @@ static void test_hf_window_layers(void **state)
 	preset_warnings_clear(reg);
 	assert_int_equal(preset_model_from_text(reg, "config.json", text, strlen(text), &m, &err), NAPKIN_OK);
 	assert_int_equal(m.window_layers, 1);
+	assert_int_equal(m.linear_layers, 2);
+	/* a type napkin does not model is said, and counted as full attention */
+	snprintf(text, sizeof text,
+		 "{%s, \"sliding_window\": 4096, \"layer_types\": [\"sliding_attention\", \"mamba\", "
+		 "\"mamba\", \"full_attention\"]}",
+		 shape);
+	preset_warnings_clear(reg);
+	assert_int_equal(preset_model_from_text(reg, "config.json", text, strlen(text), &m, &err), NAPKIN_OK);
+	assert_int_equal(m.window_layers, 1);
 	for (i = 0; i < preset_warning_count(reg); i++)
 		warned = warned || strstr(preset_warning(reg, i), "2 of 4 layers are of a type napkin does not model "
-								   "yet ('linear_attention')") != NULL;
+								   "yet ('mamba')") != NULL;
 	assert_true(warned);
 	/* refused where they are: a list of the wrong length, a window of -1 or true */
 	snprintf(text, sizeof text, "{%s, \"sliding_window\": 4096, \"layer_types\": [\"full_attention\"]}", shape);
