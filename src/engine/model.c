@@ -106,6 +106,14 @@ void eng_params(const struct eng_dims *dm, struct engine_params *p)
 	p->non_embedding = p->total - p->embedding - p->lm_head;
 	p->active = dm->L * lp.active + p->embedding + final_norm + p->lm_head;
 	p->matmul_active = dm->L * (lp.attn_w + lp.dense_w + lp.expert_active + lp.router) + dm->V * dm->d;
+	if (dm->L == floor(dm->L)) {
+		/* a real model's counts are whole: the layer table's shares (count ÷ L) leave a
+		 * rounding error of a fraction of one parameter */
+		p->total = floor(p->total + 0.5);
+		p->active = floor(p->active + 0.5);
+		p->non_embedding = floor(p->non_embedding + 0.5);
+		p->matmul_active = floor(p->matmul_active + 0.5);
+	}
 	p->per_gpu = p->total;
 	p->mtp = 0.0;
 	if (dm->mtp > 0.0) {
@@ -117,7 +125,7 @@ void eng_params(const struct eng_dims *dm, struct engine_params *p)
 		one.moe_share = dm->E > 1.0 ? 1.0 : 0.0;
 		one.lin_share = 0.0;
 		eng_layer_params(&one, &ml);
-		p->mtp = dm->mtp * (ml.total + 2.0 * dm->d * dm->d + 3.0 * final_norm);
+		p->mtp = floor(dm->mtp * (ml.total + 2.0 * dm->d * dm->d + 3.0 * final_norm) + 0.5);
 	}
 }
 
