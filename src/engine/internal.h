@@ -70,6 +70,7 @@ struct eng_op {
 	/* the attention core: query heads, q·k and v widths per head, keys a query sees at
 	 * most (0: the whole context), elements cached per token (or of fixed state) */
 	double heads, qk_dim, v_dim, window, kv_elems, state_elems;
+	double kv_heads;        /* K and V heads it reads (GQA: kv_heads; MLA's decompressed: heads) */
 };
 
 #define ENG_LAYER_OPS 32

@@ -90,14 +90,15 @@ static void param(struct eng_layer *ly, const char *name, enum eng_op_kind kind,
 		op->params = n;
 }
 
-static void core(struct eng_layer *ly, const char *name, double share, double heads, double qk, double v,
-		 double window, double kv)
+static void core(struct eng_layer *ly, const char *name, double share, double heads, double kvh, double qk,
+		 double v, double window, double kv)
 {
 	struct eng_op *op = add(ly, name, ENG_OP_ATTN, ENG_PART_ATTN, ENG_SPLIT_COL, share);
 
 	if (op == NULL)
 		return;
 	op->heads = heads;
+	op->kv_heads = kvh;
 	op->qk_dim = qk;
 	op->v_dim = v;
 	op->window = window;
@@ -123,8 +124,8 @@ static void attention(const struct eng_dims *dm, struct eng_layer *ly, double sh
 		param(ly, "kv_a_layernorm", ENG_OP_NORM, ENG_PART_NORM, ENG_SPLIT_NONE, sh, dm->kv_rank);
 		linear(ly, "kv_b_proj", ENG_PART_ATTN, ENG_SPLIT_COL, sh, dm->kv_rank, dm->nh * (dm->d_nope + dm->d_v),
 		       0.0, ENGINE_LORA_K | ENGINE_LORA_V);
-		core(ly, "attention", sh * (1.0 - wsh), dm->nh, qk, dm->d_v, 0.0, dm->kv_rank + dm->d_rope);
-		core(ly, "attention (window)", sh * wsh, dm->nh, qk, dm->d_v, dm->W, dm->kv_rank + dm->d_rope);
+		core(ly, "attention", sh * (1.0 - wsh), dm->nh, dm->nh, qk, dm->d_v, 0.0, dm->kv_rank + dm->d_rope);
+		core(ly, "attention (window)", sh * wsh, dm->nh, dm->nh, qk, dm->d_v, dm->W, dm->kv_rank + dm->d_rope);
 		linear(ly, "o_proj", ENG_PART_ATTN, ENG_SPLIT_ROW, sh, dm->nh * dm->d_v, dm->d, dm->o_bias ? dm->d : 0.0,
 		       ENGINE_LORA_O);
 		return;
@@ -141,8 +142,8 @@ static void attention(const struct eng_dims *dm, struct eng_layer *ly, double sh
 		}
 		if (dm->sinks)
 			param(ly, "sinks", ENG_OP_PARAM, ENG_PART_ATTN, ENG_SPLIT_COL, sh, dm->nh);
-		core(ly, "attention", sh * (1.0 - wsh), dm->nh, dm->dh, dm->dh, 0.0, 2.0 * hkv);
-		core(ly, "attention (window)", sh * wsh, dm->nh, dm->dh, dm->dh, dm->W, 2.0 * hkv);
+		core(ly, "attention", sh * (1.0 - wsh), dm->nh, dm->nkv, dm->dh, dm->dh, 0.0, 2.0 * hkv);
+		core(ly, "attention (window)", sh * wsh, dm->nh, dm->nkv, dm->dh, dm->dh, dm->W, 2.0 * hkv);
 		linear(ly, "o_proj", ENG_PART_ATTN, ENG_SPLIT_ROW, sh, hq, dm->d, dm->o_bias ? dm->d : 0.0, ENGINE_LORA_O);
 	}
 }
@@ -161,6 +162,7 @@ static void linear_attention(const struct eng_dims *dm, struct eng_layer *ly, do
 	op = add(ly, "chunk_gated_delta_rule", ENG_OP_LINATTN, ENG_PART_ATTN, ENG_SPLIT_COL, sh);
 	if (op != NULL) {
 		op->heads = dm->lv_heads;
+		op->kv_heads = dm->lk_heads;
 		op->qk_dim = dm->lk_dim;
 		op->v_dim = dm->lv_dim;
 		op->state_elems = dm->lv_heads * dm->lk_dim * dm->lv_dim + conv * (dm->l_conv > 1.0 ? dm->l_conv - 1.0 : 0.0);

@@ -87,31 +87,62 @@ static void gemm3(const struct ctx *c, double M, double N, double K, double coun
 		*fwd_out += fwd * count;
 }
 
-/* LoRA's adapters on one layer: for each adapted linear (in → out), A: [M,in]·[in,r] and
- * B: [M,r]·[r,out], trained (all three GEMMs each). */
-static void adapters(const struct ctx *c, double M, struct stage *st, double *fwd_out)
+/* The shape of a linear op on one GPU: its input and output features after TP (columns,
+ * rows, or KV heads split; a replicated op whole), the rows each copy multiplies and the
+ * copies this GPU holds (the E/ep routed experts, each reached by the top-k rows of every
+ * EP rank's tokens: M·k·ep/E). */
+struct lin_shape {
+	double K, N, rows, copies;
+};
+
+static void lin_shape(const struct ctx *c, const struct eng_op *op, double M, struct lin_shape *ls)
 {
-	const struct eng_dims *dm = c->dm;
-	double t = (double)c->sc->tp, r = (double)c->sc->lora_rank, d = dm->d;
-	double hq = dm->nh * dm->dh / t, hkv = (dm->nkv >= t ? dm->nkv / t : 1.0) * dm->dh, f = dm->f / t;
-	double rows = M * dm->k; /* through the routed experts */
+	const struct engine_scenario *sc = c->sc;
+	double t = (double)sc->tp, ep = (double)sc->ep, nkv = c->dm->nkv;
+
+	ls->K = op->split == ENG_SPLIT_ROW ? op->K / t : op->K;
+	ls->N = op->split == ENG_SPLIT_COL ? op->N / t
+		: op->split == ENG_SPLIT_KV ? op->N * (nkv >= t ? 1.0 / t : 1.0 / nkv)
+					    : op->N;
+	if (op->part == ENG_PART_EXPERT) {
+		ls->rows = M * op->rows * ep;
+		ls->copies = op->copies / ep;
+	} else {
+		ls->rows = M * op->rows;
+		ls->copies = op->copies;
+	}
+}
+
+/* Whether ops a and b read the same input and run as one GEMM (q, k and v; gate and up):
+ * the same input features and rows, split the same way across TP ranks. */
+static bool fused(const struct eng_op *a, const struct eng_op *b)
+{
+	bool ca = a->split == ENG_SPLIT_COL || a->split == ENG_SPLIT_KV;
+	bool cb = b->split == ENG_SPLIT_COL || b->split == ENG_SPLIT_KV;
+
+	return a->kind == ENG_OP_LINEAR && b->kind == ENG_OP_LINEAR && a->K == b->K && a->part == b->part &&
+	       a->copies == b->copies && a->rows == b->rows && a->share == b->share && ca && cb && a->lora != 0 &&
+	       b->lora != 0;
+}
+
+/* LoRA's adapters on one layer: for each adapted linear (in → out), A: [M,in]·[in,r] and
+ * B: [M,r]·[r,out], trained (all three GEMMs each), on the rows through it. */
+static void adapters(const struct ctx *c, const struct eng_layer *ly, double M, struct stage *st, double *fwd_out)
+{
+	double r = (double)c->sc->lora_rank;
 	int tg = c->sc->lora_targets, i;
 	struct ctx tc = *c;
-	const struct {
-		int bit;
-		double in, out, rows;
-	} lin[] = {
-		{ENGINE_LORA_Q, d, hq, M},     {ENGINE_LORA_K, d, hkv, M},      {ENGINE_LORA_V, d, hkv, M},
-		{ENGINE_LORA_O, hq, d, M},     {ENGINE_LORA_GATE, d, f, rows},   {ENGINE_LORA_UP, d, f, rows},
-		{ENGINE_LORA_DOWN, f, d, rows},
-	};
 
 	tc.frozen = false;
-	for (i = 0; i < 7; i++) {
-		if (!(tg & lin[i].bit) || (lin[i].bit == ENGINE_LORA_GATE && !dm->gated))
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
+		struct lin_shape ls;
+		if (op->kind != ENG_OP_LINEAR || !(tg & op->lora))
 			continue;
-		gemm3(&tc, lin[i].rows, r, lin[i].in, 1.0, false, st, fwd_out);
-		gemm3(&tc, lin[i].rows, lin[i].out, r, 1.0, false, st, fwd_out);
+		lin_shape(c, op, M, &ls);
+		/* every copy's rows together (the routed experts' k rows of each token) */
+		gemm3(&tc, M * op->rows * op->copies, r, ls.K, op->share, false, st, fwd_out);
+		gemm3(&tc, M * op->rows * op->copies, ls.N, r, op->share, false, st, fwd_out);
 	}
 }
 
@@ -120,78 +151,115 @@ static double stream(const struct ctx *c, double bytes)
 	return bytes / c->hbm_bw;
 }
 
-/* One transformer layer for one micro-batch on one GPU. */
+/* One transformer layer for one micro-batch on one GPU: each op of the layer table
+ * (layer.c) at the share of the layers that have it. */
 static void layer(const struct ctx *c, struct stage *st)
 {
 	const struct engine_scenario *sc = c->sc;
 	const struct eng_dims *dm = c->dm;
-	double t = (double)sc->tp, cp = (double)sc->cp, ep = (double)sc->ep, e = c->b->act;
+	double t = (double)sc->tp, cp = (double)sc->cp, e = c->b->act;
 	double s = (double)sc->seq, B = (double)sc->batch;
 	double M = B * s / cp;                    /* tokens this GPU computes */
-	double hq = dm->nh * dm->dh / t;
-	double hkv = (dm->nkv >= t ? dm->nkv / t : 1.0) * dm->dh;
-	double fr = dm->f / t, d = dm->d;
+	double d = dm->d;
 	double rep = sc->sequence_parallel && sc->tp > 1 ? 1.0 / t : 1.0;
-	double heads = dm->nh / t;
 	double fwd_mm = 0.0, attn_f = 0.0, attn_b = 0.0, elem, tpv, attn_core_f = 0.0, deq = 0.0;
-	double fwd_flops0 = st->fwd_mm_flops, attn_core_flops = 0.0;
-	bool moe = dm->E > 1.0;
+	double fwd_flops0 = st->fwd_mm_flops, attn_core_flops = 0.0, kv_rank = 0.0, rot = 0.0;
+	double moe = dm->E > 1.0 ? dm->moe_share : 0.0;
+	struct eng_layer ly;
+	struct eng_layer_params lp;
+	int i;
 
-	/* linear layers */
-	gemm3(c, M, hq + 2.0 * hkv, d, 1.0, true, st, &fwd_mm);
-	gemm3(c, M, d, hq, 1.0, true, st, &fwd_mm);
-	if (moe) {
-		double local = dm->E / ep, rows = M * dm->k * ep / dm->E;
-		gemm3(c, M, dm->E, d, 1.0, false, st, &fwd_mm); /* router */
-		gemm3(c, rows, (dm->gated ? 2.0 : 1.0) * fr, d, local, true, st, &fwd_mm);
-		gemm3(c, rows, d, fr, local, true, st, &fwd_mm);
-	} else {
-		gemm3(c, M, (dm->gated ? 2.0 : 1.0) * fr, d, 1.0, true, st, &fwd_mm);
-		gemm3(c, M, d, fr, 1.0, true, st, &fwd_mm);
+	eng_layer_build(dm, &ly);
+	eng_layer_params_of(&ly, &lp);
+
+	/* linear layers: ops that read the same input run as one GEMM (q, k, v; gate, up) */
+	for (i = 0; i < ly.n; i++) {
+		const struct eng_op *op = &ly.op[i];
+		struct lin_shape ls;
+		double N;
+		int j;
+		if (op->kind != ENG_OP_LINEAR)
+			continue;
+		lin_shape(c, op, M, &ls);
+		N = ls.N;
+		for (j = i + 1; j < ly.n && fused(op, &ly.op[j]); j++) {
+			struct lin_shape lj;
+			lin_shape(c, &ly.op[j], M, &lj);
+			N += lj.N;
+		}
+		gemm3(c, ls.rows, N, ls.K, ls.copies * op->share, op->part != ENG_PART_ROUTER, st, &fwd_mm);
+		i = j - 1;
 	}
 	if (c->frozen)
-		adapters(c, M, st, &fwd_mm);
+		adapters(c, &ly, M, st, &fwd_mm);
 
-	/* attention core */
-	if (sc->flash_attention) {
-		/* causal: the tiles above the diagonal are skipped, so the kernel executes f, half
-		 * of the forward's 4·b·(s/c)·s·a·d_h/t; its backward recomputes the scores, five
-		 * matmuls to the forward's two: 2.5 f (Dao 2023 §3; FlashAttention's benchmark
-		 * counts fwd + bwd as 3.5× the forward). The family's rate is on those executed
-		 * FLOPs; napkin counts the whole score matrix (PaLM's and Megatron-LM's MFU and
-		 * HFU), twice what runs, so its rate on napkin's count, 2 × flash × sustained, is
-		 * held at the peak: HFU never exceeds 1 (docs/step-time.md). */
-		double f = 4.0 * B * (s / cp) * s * hq * 0.5;
-		double rate = c->peak * eng_min(c->fam->flash * ENG_SUSTAINED, 0.5);
-		attn_f = f / rate;
-		attn_b = 2.5 * attn_f;
-		st->flops += 3.5 * 2.0 * f; /* as HFU counts them: the whole matrix, the recomputed scores */
-		st->bytes += 3.0 * e * M * (2.0 * hq + 2.0 * hkv);
-		attn_core_f = 0.0; /* its backward recomputes the scores itself */
-		attn_core_flops = 2.0 * 2.0 * f;
-	} else {
-		double bh = B * heads, rows = s / cp, f = 2.0 * bh * rows * s * dm->dh;
-		double qk, av, sc_bytes, drop = dm->dropout ? 2.0 * e + 1.0 : 0.0;
-		/* QKᵀ: [rows, dh]×[dh, s] per head; AV: [rows, s]×[s, dh] per head, batched */
-		qk = eng_max(f / (c->peak * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, s, dm->dh)),
-			     e * bh * (rows * dm->dh + s * dm->dh + rows * s) / c->hbm_bw);
-		av = eng_max(f / (c->peak * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, dm->dh, s)),
-			     e * bh * (rows * s + s * dm->dh + rows * dm->dh) / c->hbm_bw);
-		sc_bytes = bh * rows * s;
-		attn_f = qk + av + stream(c, sc_bytes * (2.0 * e + drop));
-		attn_b = 2.0 * (qk + av) + stream(c, sc_bytes * (3.0 * e + drop));
-		st->flops += 3.0 * 2.0 * f; /* QKᵀ and AV, forward and backward */
-		st->bytes += 3.0 * e * bh * (2.0 * rows * dm->dh + 2.0 * s * dm->dh + 2.0 * rows * s) +
-			     sc_bytes * (5.0 * e + 2.0 * drop);
-		attn_core_f = attn_f;
-		attn_core_flops = 2.0 * f;
+	/* attention cores */
+	for (i = 0; i < ly.n; i++) {
+		const struct eng_op *op = &ly.op[i];
+		double sh = op->share, heads = op->heads / t;
+		double span = op->window > 0.0 && op->window < s ? op->window : s;
+		double kvh = (op->kv_heads >= t ? op->kv_heads / t : 1.0) * (op->qk_dim + op->v_dim) / 2.0;
+		if (op->kind == ENG_OP_LINATTN) {
+			/* gated DeltaNet's chunked kernel: its recurrent FLOPs at FlashAttention's
+			 * rate, the backward 2.5× (as the attention below; not calibrated on its own
+			 * kernels), q, k, v and the output through HBM */
+			double f = M * 6.0 * heads * op->qk_dim * op->v_dim;
+			double rate = c->peak * eng_min(c->fam->flash * ENG_SUSTAINED, 0.5);
+			attn_f += sh * f / rate;
+			attn_b += sh * 2.5 * f / rate;
+			st->flops += sh * 3.5 * f;
+			st->bytes += sh * 3.0 * e * M * heads * (2.0 * op->qk_dim + 2.0 * op->v_dim);
+			attn_core_flops += sh * f;
+			continue;
+		}
+		if (op->kind != ENG_OP_ATTN)
+			continue;
+		kv_rank += sh * 2.0 * kvh;
+		rot += sh * (heads * op->qk_dim + kvh);
+		if (sc->flash_attention) {
+			/* causal: the tiles above the diagonal are skipped, so the kernel executes f,
+			 * half of the forward's 2·b·(s/c)·s·a·(d_qk + d_v)/t (a window of W: W
+			 * keys); its backward recomputes the scores, five matmuls to the forward's
+			 * two: 2.5 f (Dao 2023 §3; FlashAttention's benchmark counts fwd + bwd as
+			 * 3.5× the forward). The family's rate is on those executed FLOPs; napkin
+			 * counts the whole score matrix (PaLM's and Megatron-LM's MFU and HFU), twice
+			 * what runs, so its rate on napkin's count, 2 × flash × sustained, is held at
+			 * the peak: HFU never exceeds 1 (docs/step-time.md). */
+			double f = 2.0 * B * (s / cp) * span * heads * (op->qk_dim + op->v_dim) * 0.5;
+			double rate = c->peak * eng_min(c->fam->flash * ENG_SUSTAINED, 0.5);
+			attn_f += sh * f / rate;
+			attn_b += sh * 2.5 * f / rate;
+			st->flops += sh * 3.5 * 2.0 * f; /* as HFU counts them: the whole matrix, the recomputed scores */
+			st->bytes += sh * 3.0 * e * M * (heads * (op->qk_dim + op->v_dim) + 2.0 * kvh);
+			attn_core_flops += sh * 2.0 * 2.0 * f; /* its backward recomputes the scores itself */
+		} else {
+			double bh = B * heads, rows = s / cp;
+			double fq = 2.0 * bh * rows * s * op->qk_dim, fv = 2.0 * bh * rows * s * op->v_dim;
+			double qk, av, sc_bytes, drop = dm->dropout ? 2.0 * e + 1.0 : 0.0, core_f;
+			/* QKᵀ: [rows, d_qk]×[d_qk, s] per head; AV: [rows, s]×[s, d_v] per head, batched */
+			qk = eng_max(fq / (c->peak * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, s, op->qk_dim)),
+				     e * bh * (rows * op->qk_dim + s * op->qk_dim + rows * s) / c->hbm_bw);
+			av = eng_max(fv / (c->peak * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, op->v_dim, s)),
+				     e * bh * (rows * s + s * op->v_dim + rows * op->v_dim) / c->hbm_bw);
+			sc_bytes = bh * rows * s;
+			core_f = qk + av + stream(c, sc_bytes * (2.0 * e + drop));
+			attn_f += sh * core_f;
+			attn_b += sh * (2.0 * (qk + av) + stream(c, sc_bytes * (3.0 * e + drop)));
+			st->flops += sh * 3.0 * (fq + fv); /* QKᵀ and AV, forward and backward */
+			st->bytes += sh * (3.0 * e * bh * (rows * (op->qk_dim + op->v_dim) + s * (op->qk_dim + op->v_dim) +
+						    2.0 * rows * s) +
+					   sc_bytes * (5.0 * e + 2.0 * drop));
+			attn_core_f += sh * core_f;
+			attn_core_flops += sh * (fq + fv);
+		}
 	}
 
-	/* element-wise, forward; the backward moves twice the bytes */
-	elem = e * M * (10.0 * d * rep + dm->k * (dm->gated ? 3.0 : 2.0) * fr) +
+	/* element-wise, forward; the backward moves twice the bytes: each norm reads and
+	 * writes d, the two residual adds read two and write one, the MLP's activation */
+	elem = e * M * ((2.0 * dm->norms + 6.0) * d * rep + lp.mlp_width * (dm->gated ? 3.0 : 2.0) / t) +
 	       (dm->dropout ? M * 2.0 * d * rep : 0.0);
 	if (!dm->learned && dm->nh > 0) /* rotary: q and k read and written */
-		elem += e * M * 2.0 * (hq + hkv);
+		elem += e * M * 2.0 * rot;
 	st->bytes += 3.0 * elem;
 
 	/* communication */
@@ -199,15 +267,15 @@ static void layer(const struct ctx *c, struct stage *st)
 	st->tp_f += 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
 	st->tp_b += 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
 	if (sc->cp > 1) {
-		double kv = 2.0 * B * s * hkv * e;
+		double kv = B * s * kv_rank * e;
 		double cpt = 2.0 * eng_coll_seconds(&c->cp, COLL_ALL_GATHER, kv) +
 			     eng_coll_seconds(&c->cp, COLL_REDUCE_SCATTER, kv);
 		st->cp += eng_max(0.0, cpt - (attn_f + attn_b)); /* ring attention overlaps it */
 	}
-	if (moe && sc->ep > 1) {
+	if (moe > 0.0 && sc->ep > 1) {
 		double a2a = M * dm->k * d * e;
-		st->ep_f += 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, a2a);
-		st->ep_b += 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, a2a);
+		st->ep_f += moe * 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, a2a);
+		st->ep_b += moe * 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, a2a);
 	}
 
 	/* kernel launch gaps: FlashAttention is one kernel forward and one backward, the
@@ -221,8 +289,14 @@ static void layer(const struct ctx *c, struct stage *st)
 		 * again for its data gradient (bitsandbytes' dequantize_4bit): the packed weight
 		 * and its constants read (4.127 bits), the bf16 weight written; a recomputed
 		 * forward dequantises once more */
-		deq = (d * (hq + 2.0 * hkv) + hq * d + dm->E / ep * (dm->gated ? 3.0 : 2.0) * d * fr) *
-		      (ENG_NF4_BITS / 8.0 + 2.0);
+		for (i = 0; i < ly.n; i++) {
+			double w;
+			if (ly.op[i].kind != ENG_OP_LINEAR || ly.op[i].part == ENG_PART_ROUTER)
+				continue;
+			(void)eng_op_params_rank(&ly.op[i], t, (double)sc->ep, dm->nkv, &w);
+			deq += w;
+		}
+		deq *= ENG_NF4_BITS / 8.0 + 2.0;
 		st->elem_f += stream(c, deq) + 7.0 * ENG_KERNEL_GAP;
 		st->elem_b += stream(c, deq) + 7.0 * ENG_KERNEL_GAP;
 		st->bytes += 2.0 * deq;
@@ -235,7 +309,9 @@ static void layer(const struct ctx *c, struct stage *st)
 			st->bytes += deq;
 		}
 		st->recompute += fwd_mm + attn_f + stream(c, elem) + 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv) +
-				 (moe && sc->ep > 1 ? 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, M * dm->k * d * e) : 0.0);
+				 (moe > 0.0 && sc->ep > 1
+					  ? moe * 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, M * dm->k * d * e)
+					  : 0.0);
 		/* the forward's FLOPs again, the linears' and the attention core's, as HFU counts them */
 		st->flops += st->fwd_mm_flops - fwd_flops0 + attn_core_flops;
 	} else if (sc->recompute == ENGINE_RECOMP_SELECTIVE) {
