@@ -109,6 +109,9 @@ struct eng_layer_params {
 void eng_layer_params(const struct eng_dims *dm, struct eng_layer_params *lp);
 void eng_layer_params_of(const struct eng_layer *ly, struct eng_layer_params *lp);
 void eng_params(const struct eng_dims *dm, struct engine_params *p);
+/* Whether op b reads op a's input and runs in one GEMM with it (q, k and v; gate and up):
+ * the same input features, rows and copies, both column-parallel. */
+bool eng_op_fused(const struct eng_op *a, const struct eng_op *b);
 /* One op's parameters (share-weighted) on one rank of TP t holding the E/ep routed experts
  * of its EP rank; *weights (may be NULL) the matrices' part of them, biases apart. */
 double eng_op_params_rank(const struct eng_op *op, double t, double ep, double nkv, double *weights);

@@ -355,3 +355,13 @@ double eng_op_params_rank(const struct eng_op *op, double t, double ep, double n
 		*weights = w;
 	return w + b;
 }
+
+bool eng_op_fused(const struct eng_op *a, const struct eng_op *b)
+{
+	bool ca = a->split == ENG_SPLIT_COL || a->split == ENG_SPLIT_KV;
+	bool cb = b->split == ENG_SPLIT_COL || b->split == ENG_SPLIT_KV;
+
+	return a->kind == ENG_OP_LINEAR && b->kind == ENG_OP_LINEAR && a->K == b->K && a->part == b->part &&
+	       a->copies == b->copies && a->rows == b->rows && a->share == b->share && ca && cb && a->lora != 0 &&
+	       b->lora != 0;
+}

@@ -113,18 +113,6 @@ static void lin_shape(const struct ctx *c, const struct eng_op *op, double M, st
 	}
 }
 
-/* Whether ops a and b read the same input and run as one GEMM (q, k and v; gate and up):
- * the same input features and rows, split the same way across TP ranks. */
-static bool fused(const struct eng_op *a, const struct eng_op *b)
-{
-	bool ca = a->split == ENG_SPLIT_COL || a->split == ENG_SPLIT_KV;
-	bool cb = b->split == ENG_SPLIT_COL || b->split == ENG_SPLIT_KV;
-
-	return a->kind == ENG_OP_LINEAR && b->kind == ENG_OP_LINEAR && a->K == b->K && a->part == b->part &&
-	       a->copies == b->copies && a->rows == b->rows && a->share == b->share && ca && cb && a->lora != 0 &&
-	       b->lora != 0;
-}
-
 /* LoRA's adapters on one layer: for each adapted linear (in → out), A: [M,in]·[in,r] and
  * B: [M,r]·[r,out], trained (all three GEMMs each), on the rows through it. */
 static void adapters(const struct ctx *c, const struct eng_layer *ly, double M, struct stage *st, double *fwd_out)
@@ -182,7 +170,7 @@ static void layer(const struct ctx *c, struct stage *st)
 			continue;
 		lin_shape(c, op, M, &ls);
 		N = ls.N;
-		for (j = i + 1; j < ly.n && fused(op, &ly.op[j]); j++) {
+		for (j = i + 1; j < ly.n && eng_op_fused(op, &ly.op[j]); j++) {
 			struct lin_shape lj;
 			lin_shape(c, &ly.op[j], M, &lj);
 			N += lj.N;

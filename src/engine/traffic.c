@@ -6,42 +6,54 @@
  */
 #include "internal.h"
 
-/* Forward only: read X and W, write Y. */
-static void mm_fwd(double M, double K, double N, double e, double w, struct eng_traffic *t)
-{
-	t->flops += 2.0 * M * K * N;
-	t->bytes += e * (M * K + M * N) + w * K * N;
-}
-
 /* One layer's forward on one TP rank for M tokens of sequences of length s_attn (the
- * training step is step.c's). The linears are read at their stored size (a weight
- * format's bits: w_linear). */
+ * training step is step.c's): each op of the layer table (layer.c) at its share. The
+ * linears are read at their stored size (a weight format's bits: w_linear); every routed
+ * expert's weights are touched, each multiplying its top-k share of the rows. */
 void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		       double M, double s_attn, struct eng_traffic *t)
 {
 	double tp = (double)sc->tp, e = b->act, w = b->w_linear;
-	double hq = dm->nh * dm->dh / tp;
-	double kvr = dm->nkv >= tp ? dm->nkv / tp : 1.0;
-	double hkv = kvr * dm->dh;
-	double fr = dm->f / tp;
 	double seqs = M / eng_max(s_attn, 1.0);
-	double mm_rows = M * dm->k; /* rows through the experts, all experts' weights touched */
-	double elem;
+	struct eng_layer ly;
+	struct eng_layer_params lp;
+	int i, j;
 
-	mm_fwd(M, dm->d, hq + 2.0 * hkv, e, w, t);
-	mm_fwd(M, hq, dm->d, e, w, t);
-	mm_fwd(mm_rows, dm->d, (dm->gated ? 2.0 : 1.0) * fr, e, 0.0, t);
-	mm_fwd(mm_rows, fr, dm->d, e, 0.0, t);
-	t->bytes += dm->E * (dm->gated ? 3.0 : 2.0) * dm->d * fr * w;
-	if (dm->E > 1.0)
-		mm_fwd(M, dm->d, dm->E, e, w, t);
-	/* attention core: 4·s·hq FLOPs per token */
-	t->flops += 4.0 * M * s_attn * hq;
-	t->bytes += e * M * (2.0 * hq + 2.0 * hkv); /* Q, K, V in, O out */
-	if (!sc->flash_attention) /* scores written and read, softmax written and read */
-		t->bytes += 4.0 * e * seqs * (dm->nh / tp) * s_attn * s_attn;
-	/* element-wise: two norms (read, write), two residual adds (2 reads, 1 write), the
+	eng_layer_build(dm, &ly);
+	eng_layer_params_of(&ly, &lp);
+	for (i = 0; i < ly.n; i++) {
+		const struct eng_op *op = &ly.op[i];
+		double sh = op->share, heads = op->heads / tp;
+		if (op->kind == ENG_OP_LINEAR) {
+			/* ops that read the same input read it once (q, k, v; gate, up) */
+			double K = op->split == ENG_SPLIT_ROW ? op->K / tp : op->K, N = 0.0, rows = M * op->rows * op->copies;
+			for (j = i; j < ly.n && (j == i || eng_op_fused(op, &ly.op[j])); j++) {
+				const struct eng_op *o = &ly.op[j];
+				double n = o->split == ENG_SPLIT_COL ? o->N / tp
+					   : o->split == ENG_SPLIT_KV ? o->N * (dm->nkv >= tp ? 1.0 / tp : 1.0 / dm->nkv)
+								      : o->N;
+				N += n;
+				t->bytes += sh * o->copies * K * n * w;
+			}
+			t->flops += sh * 2.0 * rows * K * N;
+			t->bytes += sh * e * (rows * K + rows * N);
+			i = j - 1;
+		} else if (op->kind == ENG_OP_ATTN) {
+			double kvh = (op->kv_heads >= tp ? op->kv_heads / tp : 1.0) * (op->qk_dim + op->v_dim) / 2.0;
+			/* the attention core: 2·s·(d_qk + d_v) FLOPs per head and token; Q, K, V in,
+			 * O out */
+			t->flops += sh * 2.0 * M * s_attn * heads * (op->qk_dim + op->v_dim);
+			t->bytes += sh * e * M * (heads * (op->qk_dim + op->v_dim) + 2.0 * kvh);
+			if (!sc->flash_attention) /* scores written and read, softmax written and read */
+				t->bytes += sh * 4.0 * e * seqs * heads * s_attn * s_attn;
+		} else if (op->kind == ENG_OP_LINATTN) {
+			/* gated DeltaNet: its recurrent FLOPs (layer.c), q, k, v in, o out, and each
+			 * sequence's state read and written once */
+			t->flops += sh * M * 6.0 * heads * op->qk_dim * op->v_dim;
+			t->bytes += sh * e * (M * heads * (2.0 * op->qk_dim + 2.0 * op->v_dim) + 2.0 * seqs * op->state_elems / tp);
+		}
+	}
+	/* element-wise: the norms (read, write), two residual adds (2 reads, 1 write), the
 	 * activation function (gated: 2 reads, 1 write) */
-	elem = e * M * (4.0 * dm->d + 6.0 * dm->d + dm->k * (dm->gated ? 3.0 : 2.0) * fr);
-	t->bytes += elem;
+	t->bytes += e * M * ((2.0 * dm->norms + 6.0) * dm->d + lp.mlp_width * (dm->gated ? 3.0 : 2.0) / tp);
 }
