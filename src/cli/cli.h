@@ -129,6 +129,8 @@ void report_text(FILE *f, const struct engine_scenario *sc, const struct engine_
 void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *sc, const struct engine_result *r,
 		 bool explain);
 void report_markdown(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain);
+/* napkin report --ops: the per-op table of one layer (report_ops.c); markdown prints text. */
+int report_ops(FILE *f, enum report_format fmt, const struct engine_scenario *sc, struct napkin_err *err);
 /* Parts of the data report, for reports made of several (napkin compare, napkin plan):
  * every member of one report into the current object, or one of its objects. */
 struct emit;

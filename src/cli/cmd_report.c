@@ -10,10 +10,12 @@
 int cmd_report(int argc, char **argv)
 {
 	const char *format = "text";
-	bool explain = false;
+	bool explain = false, ops = false;
 	struct cli_opt opts[] = {
 		{"format", "text|json|yaml|markdown", &format, NULL, N_("output format (json and yaml: the schema-1 contract)")},
 		{"explain", NULL, NULL, &explain, N_("add every result's formula with its values and source")},
+		{"ops", NULL, NULL, &ops, N_("each op of a layer on one GPU instead: FLOPs, bytes, intensity, bound and time "
+					     "on the roofline (forward and backward, or prefill and decode)")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
 	struct cli_setup s;
@@ -26,7 +28,7 @@ int cmd_report(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		cli_print_usage(stdout, "napkin report [KNOBS] [--format text|json|yaml|markdown] [--explain]");
+		cli_print_usage(stdout, "napkin report [KNOBS] [--format text|json|yaml|markdown] [--explain] [--ops]");
 		cli_print_opts(stdout, opts);
 		printf("\n");
 		cli_print_knobs(stdout);
@@ -42,15 +44,23 @@ int cmd_report(int argc, char **argv)
 	if (fmt == REPORT_JSON || fmt == REPORT_YAML)
 		s.sc.tr = NULL; /* the schema-1 contract is English: warnings, verdicts, explanations */
 	util_err_clear(&err);
-	if (engine_evaluate(&s.sc, &r, &err) != NAPKIN_OK) {
+	if (ops) {
+		if (report_ops(stdout, fmt, &s.sc, &err) != NAPKIN_OK) {
+			cli_error("report", &err);
+			cli_setup_free(&s);
+			return CLI_EXIT_USAGE;
+		}
+	} else if (engine_evaluate(&s.sc, &r, &err) != NAPKIN_OK) {
 		cli_error("report", &err);
 		cli_setup_free(&s);
 		return CLI_EXIT_USAGE;
 	}
-	switch (fmt) {
-	case REPORT_TEXT: report_text(stdout, &s.sc, &r, explain, isatty(STDOUT_FILENO)); break;
-	case REPORT_MARKDOWN: report_markdown(stdout, &s.sc, &r, explain); break;
-	default: report_tree(stdout, fmt, &s.sc, &r, explain); break;
+	if (!ops) {
+		switch (fmt) {
+		case REPORT_TEXT: report_text(stdout, &s.sc, &r, explain, isatty(STDOUT_FILENO)); break;
+		case REPORT_MARKDOWN: report_markdown(stdout, &s.sc, &r, explain); break;
+		default: report_tree(stdout, fmt, &s.sc, &r, explain); break;
+		}
 	}
 	cli_setup_free(&s);
 	if (fflush(stdout) != 0 || ferror(stdout)) {

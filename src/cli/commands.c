@@ -24,7 +24,7 @@
 #ifdef NAPKIN_HAVE_CMD_EXPLORE
 static const char *const explore_opts[] = {EXPLORER_OPTS, "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 #endif
-static const char *const report_opts[] = {"--format text|json|yaml|markdown", "--explain", "--scenario FILE",
+static const char *const report_opts[] = {"--format text|json|yaml|markdown", "--explain", "--ops", "--scenario FILE",
 					  "--presets DIR", LANG_OPT, NULL};
 static const char *const sweep_opts[] = {"--y RESULT,...", "--format text|csv|json", "--stack", "--strong", "--scenario FILE",
 					 "--presets DIR", LANG_OPT, NULL};

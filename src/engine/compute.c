@@ -118,7 +118,7 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	/* a sliding-window layer attends to (and reads) at most the window */
 	span = (1.0 - dm->wfrac) * (inf->decode_context + 1.0) +
 	       dm->wfrac * (dm->W > 0 ? eng_min(inf->decode_context + 1.0, dm->W) : inf->decode_context + 1.0);
-	inf->decode_flops = B * (2.0 * p->matmul_active + dm->L * eng_layer_attn_flops(&ly, inf->decode_context + 1.0, 1.0));
+	inf->decode_flops = B * (2.0 * p->matmul_active + dm->L * eng_layer_decode_flops(&ly, inf->decode_context + 1.0, 1.0));
 	inf->decode_bytes = weights_bytes + B * span * inf->kv_bytes_per_token;
 	inf->decode_seconds_per_token =
 		eng_max(inf->decode_flops / (tp * peak), inf->decode_bytes / (tp * bw));

@@ -69,6 +69,41 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 /* One sentence: "decode at batch 1 is memory-bound: intensity 1 FLOP/B, ridge 295". */
 void engine_roofline_verdict(const struct engine_scenario *sc, const struct engine_result *r, enum engine_point pt,
 			     char *buf, size_t n);
+/* ---------------------------------------------------------------- ops of a layer */
+
+/* The phases a layer's ops run in (the per-op table, `napkin report --ops`). */
+enum engine_phase {
+	ENGINE_PHASE_FORWARD,  /* training: one micro-batch's forward */
+	ENGINE_PHASE_BACKWARD, /* training: its backward (data and weight gradients) */
+	ENGINE_PHASE_PREFILL,  /* inference: the batch's prompts */
+	ENGINE_PHASE_DECODE,   /* inference: one decode step of the batch at the average context */
+	ENGINE_PHASES,
+};
+#define ENGINE_OPS_MAX 40
+
+/* One op of a layer (the layer table, src/engine/layer.c) on one GPU: its work in each
+ * phase and its time on the roofline (the larger of FLOPs ÷ peak and bytes ÷ bandwidth,
+ * at 100% of each, as LLM-Viewer's per-op table; the step model's efficiencies apart). */
+struct engine_op_row {
+	const char *name;      /* the module as the modelling code names it ("q_proj"); static */
+	const char *kind;      /* "linear", "attention", "linear attention", "norm", "other": static, English */
+	double layers;         /* layers that have it */
+	double params;         /* its parameters in one such layer (every copy) */
+	double flops[ENGINE_PHASES], bytes[ENGINE_PHASES]; /* one such layer on one GPU */
+	double seconds[ENGINE_PHASES];
+	bool memory_bound[ENGINE_PHASES];
+};
+struct engine_ops {
+	int n;
+	struct engine_op_row row[ENGINE_OPS_MAX];
+	double peak, bandwidth;         /* the roofline's: matmul dtype peak, HBM bandwidth */
+	double tokens[ENGINE_PHASES];   /* the tokens each phase computes on one GPU */
+	double context[ENGINE_PHASES];  /* the keys a query attends to, at most (decode: the average context) */
+};
+/* Fills out from the scenario (validated as engine_evaluate does); rows in the layer's
+ * order, then the LM head (layers 1). */
+int engine_ops(const struct engine_scenario *sc, struct engine_ops *out, struct napkin_err *err);
+
 /* The keys engine_explain knows, NULL-terminated. */
 const char *const *engine_explain_keys(void);
 

@@ -71,6 +71,8 @@ struct eng_op {
 	 * most (0: the whole context), elements cached per token (or of fixed state) */
 	double heads, qk_dim, v_dim, window, kv_elems, state_elems;
 	double kv_heads;        /* K and V heads it reads (GQA: kv_heads; MLA's decompressed: heads) */
+	double dec_dim;         /* decode: FLOPs per key per head ÷ 2 (q·k + v; MLA absorbed: the latent) */
+	double elems;           /* a norm: the elements it normalises per token */
 };
 
 #define ENG_LAYER_OPS 32
@@ -89,6 +91,10 @@ void eng_layer_build(const struct eng_dims *dm, struct eng_layer *ly);
  * tokens, each query against every key or its window less `less` keys (the full-matrix
  * count), and linear attention's per-token work. */
 double eng_layer_attn_flops(const struct eng_layer *ly, double s, double less);
+/* The same for one decode token at a context of ctx keys (less `less`), MLA in the absorbed
+ * form its decode runs (DeepSeek-V2 §2.1.2: W_UK into the query, W_UV into the output, so
+ * each head attends over the kv_lora_rank latent and the shared rotary key). */
+double eng_layer_decode_flops(const struct eng_layer *ly, double ctx, double less);
 
 /* Parameter counts of the average layer (sums of its ops × their shares). */
 struct eng_layer_params {

@@ -81,13 +81,23 @@ static void linear(struct eng_layer *ly, const char *name, enum eng_op_part part
 	op->params = K * N + bias;
 }
 
-static void param(struct eng_layer *ly, const char *name, enum eng_op_kind kind, enum eng_op_part part,
-		  enum eng_op_split split, double share, double n)
+static struct eng_op *param(struct eng_layer *ly, const char *name, enum eng_op_kind kind, enum eng_op_part part,
+			    enum eng_op_split split, double share, double n)
 {
 	struct eng_op *op = add(ly, name, kind, part, split, share);
 
 	if (op != NULL)
-		op->params = n;
+		op->params = op->elems = n;
+	return op;
+}
+
+/* A norm of n weights over elems elements a token. */
+static void norm(struct eng_layer *ly, const char *name, double share, double n, double elems)
+{
+	struct eng_op *op = param(ly, name, ENG_OP_NORM, ENG_PART_NORM, ENG_SPLIT_NONE, share, n);
+
+	if (op != NULL)
+		op->elems = elems;
 }
 
 static void core(struct eng_layer *ly, const char *name, double share, double heads, double kvh, double qk,
@@ -103,29 +113,34 @@ static void core(struct eng_layer *ly, const char *name, double share, double he
 	op->v_dim = v;
 	op->window = window;
 	op->kv_elems = kv;
+	op->dec_dim = qk + v;
 }
 
 /* Softmax attention over the share sh of the layers: GQA (MHA, MQA) or MLA. */
 static void attention(const struct eng_dims *dm, struct eng_layer *ly, double sh)
 {
 	double wsh = dm->W > 0.0 ? dm->wfrac : 0.0;
+	int i;
 
 	if (dm->kv_rank > 0.0) {
 		double qk = dm->d_nope + dm->d_rope, hq = dm->nh * qk;
 		if (dm->q_rank > 0.0) {
 			linear(ly, "q_a_proj", ENG_PART_ATTN, ENG_SPLIT_NONE, sh, dm->d, dm->q_rank, 0.0, 0);
-			param(ly, "q_a_layernorm", ENG_OP_NORM, ENG_PART_NORM, ENG_SPLIT_NONE, sh, dm->q_rank);
+			norm(ly, "q_a_layernorm", sh, dm->q_rank, dm->q_rank);
 			linear(ly, "q_b_proj", ENG_PART_ATTN, ENG_SPLIT_COL, sh, dm->q_rank, hq, 0.0, ENGINE_LORA_Q);
 		} else {
 			linear(ly, "q_proj", ENG_PART_ATTN, ENG_SPLIT_COL, sh, dm->d, hq, 0.0, ENGINE_LORA_Q);
 		}
 		linear(ly, "kv_a_proj_with_mqa", ENG_PART_ATTN, ENG_SPLIT_NONE, sh, dm->d, dm->kv_rank + dm->d_rope, 0.0,
 		       0);
-		param(ly, "kv_a_layernorm", ENG_OP_NORM, ENG_PART_NORM, ENG_SPLIT_NONE, sh, dm->kv_rank);
+		norm(ly, "kv_a_layernorm", sh, dm->kv_rank, dm->kv_rank);
 		linear(ly, "kv_b_proj", ENG_PART_ATTN, ENG_SPLIT_COL, sh, dm->kv_rank, dm->nh * (dm->d_nope + dm->d_v),
 		       0.0, ENGINE_LORA_K | ENGINE_LORA_V);
 		core(ly, "attention", sh * (1.0 - wsh), dm->nh, dm->nh, qk, dm->d_v, 0.0, dm->kv_rank + dm->d_rope);
 		core(ly, "attention (window)", sh * wsh, dm->nh, dm->nh, qk, dm->d_v, dm->W, dm->kv_rank + dm->d_rope);
+		for (i = 0; i < ly->n; i++)
+			if (ly->op[i].kind == ENG_OP_ATTN)
+				ly->op[i].dec_dim = 2.0 * dm->kv_rank + dm->d_rope;
 		linear(ly, "o_proj", ENG_PART_ATTN, ENG_SPLIT_ROW, sh, dm->nh * dm->d_v, dm->d, dm->o_bias ? dm->d : 0.0,
 		       ENGINE_LORA_O);
 		return;
@@ -137,8 +152,8 @@ static void attention(const struct eng_dims *dm, struct eng_layer *ly, double sh
 		linear(ly, "k_proj", ENG_PART_ATTN, ENG_SPLIT_KV, sh, dm->d, hkv, dm->qkv_bias ? hkv : 0.0, ENGINE_LORA_K);
 		linear(ly, "v_proj", ENG_PART_ATTN, ENG_SPLIT_KV, sh, dm->d, hkv, dm->qkv_bias ? hkv : 0.0, ENGINE_LORA_V);
 		if (dm->qk_norm) {
-			param(ly, "q_norm", ENG_OP_NORM, ENG_PART_NORM, ENG_SPLIT_NONE, sh, dm->dh);
-			param(ly, "k_norm", ENG_OP_NORM, ENG_PART_NORM, ENG_SPLIT_NONE, sh, dm->dh);
+			norm(ly, "q_norm", sh, dm->dh, hq); /* over each head's q and k */
+			norm(ly, "k_norm", sh, dm->dh, hkv);
 		}
 		if (dm->sinks)
 			param(ly, "sinks", ENG_OP_PARAM, ENG_PART_ATTN, ENG_SPLIT_COL, sh, dm->nh);
@@ -158,7 +173,7 @@ static void linear_attention(const struct eng_dims *dm, struct eng_layer *ly, do
 	linear(ly, "in_proj_ba", ENG_PART_ATTN, ENG_SPLIT_COL, sh, dm->d, 2.0 * dm->lv_heads, 0.0, 0);
 	param(ly, "conv1d", ENG_OP_PARAM, ENG_PART_ATTN, ENG_SPLIT_COL, sh, conv * dm->l_conv);
 	param(ly, "dt_bias, A_log", ENG_OP_PARAM, ENG_PART_ATTN, ENG_SPLIT_COL, sh, 2.0 * dm->lv_heads);
-	param(ly, "norm", ENG_OP_NORM, ENG_PART_NORM, ENG_SPLIT_NONE, sh, dm->lv_dim);
+	norm(ly, "norm", sh, dm->lv_dim, vd);
 	op = add(ly, "chunk_gated_delta_rule", ENG_OP_LINATTN, ENG_PART_ATTN, ENG_SPLIT_COL, sh);
 	if (op != NULL) {
 		op->heads = dm->lv_heads;
@@ -203,8 +218,8 @@ void eng_layer_build(const struct eng_dims *dm, struct eng_layer *ly)
 	ly->mlp_mats = dm->gated ? 3.0 : 2.0;
 	ly->q_width = dm->kv_rank > 0.0 ? dm->nh * (dm->d_nope + dm->d_rope) : dm->nh * dm->dh;
 	ly->kv_width = dm->kv_rank > 0.0 ? dm->nh * (dm->d_nope + dm->d_rope + dm->d_v) : 2.0 * dm->nkv * dm->dh;
-	param(ly, dm->layernorm ? "ln_1, ln_2" : "norms", ENG_OP_NORM, ENG_PART_NORM, ENG_SPLIT_NONE, 1.0,
-	      dm->norms * (dm->layernorm ? 2.0 * dm->d : dm->d));
+	norm(ly, dm->layernorm ? "ln_1, ln_2" : "norms", 1.0, dm->norms * (dm->layernorm ? 2.0 * dm->d : dm->d),
+	     dm->norms * dm->d);
 	attention(dm, ly, 1.0 - lin);
 	if (lin > 0.0)
 		linear_attention(dm, ly, lin);
@@ -322,6 +337,19 @@ double eng_layer_attn_flops(const struct eng_layer *ly, double s, double less)
 			/* the recurrent form per head and token: kᵀS, the rank-one update and Sq,
 			 * 2·k·v FLOPs each (Yang et al. 2024, eq. 4) */
 			f += op->share * 6.0 * op->heads * op->qk_dim * op->v_dim;
+	}
+	return f;
+}
+
+double eng_layer_decode_flops(const struct eng_layer *ly, double ctx, double less)
+{
+	double f = ly->lin_flops;
+	int i;
+
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
+		if (op->kind == ENG_OP_ATTN)
+			f += op->share * 2.0 * op->heads * op->dec_dim * (span(op, ctx) - less);
 	}
 	return f;
 }

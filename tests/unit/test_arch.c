@@ -216,6 +216,70 @@ static void test_unsupported_named(void **state)
 	}
 }
 
+static const struct engine_op_row *op_row(const struct engine_ops *ops, const char *name)
+{
+	int i;
+
+	for (i = 0; i < ops->n; i++)
+		if (strcmp(ops->row[i].name, name) == 0)
+			return &ops->row[i];
+	fail_msg("no op %s", name);
+	return NULL;
+}
+
+/* napkin report --ops against hand counts. Llama-2-7B, one micro-batch of 4096 tokens on one
+ * H100 (bf16): q_proj 2·4096·4096·4096 = 137.4 GFLOP, reading 4096×4096 inputs and weights
+ * and writing 4096×4096 outputs of 2 bytes: 100,663,296 B; FlashAttention's causal kernel
+ * 2·4096·2048·32·(128 + 128) = 137.4 GFLOP, its backward 2.5× that (Dao 2023, §3).
+ * DeepSeek-V3 decoding 32 sequences at an average context of 768.5 on tp 8: the absorbed
+ * MLA (DeepSeek-V2 §2.1.2) attends over the 512-wide latent and the 64-wide rotary key,
+ * 2·(512 + 64 + 512) FLOPs per key per head: 2·32·768.5·16·1088; the cache it reads is the
+ * whole latent on each rank, 576 × 2 bytes per key. */
+static void test_ops_table(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_ops ops;
+	struct napkin_err err;
+	const struct engine_op_row *r;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	sc.gpus = 1;
+	sc.batch = 1;
+	sc.seq = 4096;
+	sc.grad_accum = 1;
+	assert_int_equal(engine_ops(&sc, &ops, &err), NAPKIN_OK);
+	r = op_row(&ops, "q_proj");
+	assert_true(r->layers == 32);
+	assert_true(r->flops[ENGINE_PHASE_FORWARD] == 2.0 * 4096.0 * 4096.0 * 4096.0);
+	assert_true(r->bytes[ENGINE_PHASE_FORWARD] == 100663296.0);
+	assert_false(r->memory_bound[ENGINE_PHASE_FORWARD]);
+	r = op_row(&ops, "attention");
+	assert_true(r->flops[ENGINE_PHASE_FORWARD] == 2.0 * 4096.0 * 2048.0 * 32.0 * 256.0);
+	assert_true(r->flops[ENGINE_PHASE_BACKWARD] == 2.5 * r->flops[ENGINE_PHASE_FORWARD]);
+	r = op_row(&ops, "lm_head");
+	assert_true(r->flops[ENGINE_PHASE_FORWARD] == 2.0 * 4096.0 * 4096.0 * 32000.0);
+
+	load("deepseek-v3.json", &sc.model);
+	sc.mode = ENGINE_MODE_INFER;
+	sc.gpus = 8;
+	sc.tp = 8;
+	sc.batch = 32;
+	sc.prompt = 512;
+	sc.generate = 512;
+	assert_int_equal(engine_ops(&sc, &ops, &err), NAPKIN_OK);
+	assert_true(ops.context[ENGINE_PHASE_DECODE] == 768.5);
+	r = op_row(&ops, "attention");
+	assert_true(r->layers == 61);
+	assert_true(fabs(r->flops[ENGINE_PHASE_DECODE] - 2.0 * 32.0 * 768.5 * 16.0 * 1088.0) < 1.0);
+	assert_true(r->bytes[ENGINE_PHASE_DECODE] >= 32.0 * 768.5 * 576.0 * 2.0);
+	assert_true(r->memory_bound[ENGINE_PHASE_DECODE]);
+	r = op_row(&ops, "experts.gate_proj");
+	assert_true(r->layers == 58);
+	r = op_row(&ops, "gate_proj");
+	assert_true(r->layers == 3);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -224,6 +288,7 @@ int main(void)
 		cmocka_unit_test(test_kv_per_token),
 		cmocka_unit_test(test_patterns),
 		cmocka_unit_test(test_unsupported_named),
+		cmocka_unit_test(test_ops_table),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
