@@ -12,7 +12,10 @@
  *    but no bf16 peak (T4, V100: Turing and Volta have no bf16 tensor cores), and fp32 on
  *    one with neither, unless the matmul dtype or a peak was given;
  *  - tokens: a fine-tuning (LoRA, QLoRA, or `finetune` given, full included) trains on a
- *    fine-tuning data set, not the 2 T tokens of a pretraining (ENG_FINETUNE_TOKENS).
+ *    fine-tuning data set, not the 2 T tokens of a pretraining (ENG_FINETUNE_TOKENS);
+ *  - gpus_per_node: the GPU's NVLink domain where its profile gives one (GB200 NVL72's 72
+ *    GPUs share one NVLink Switch domain, so tensor and expert parallelism up to 72 stay off
+ *    the network: NVIDIA GB200 NVL72 product page, "72 GPUs in a single NVLink domain").
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -205,6 +208,23 @@ static void adapt_weight_format(struct engine_scenario *sc, struct engine_notes 
 	sc->weight_format = want;
 }
 
+/* The node: the GPU's NVLink domain when its profile gives one (nvlink_domain), else the
+ * default 8 (an HGX / DGX board). */
+static void adapt_gpus_per_node(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	const struct engine_knob *k = engine_knob_find("gpus_per_node");
+	int64_t def = (int64_t)k->def, want = def;
+
+	if (engine_knob_given(sc, k))
+		return;
+	if (sc->gpu.nvlink_domain > 0)
+		want = sc->gpu.nvlink_domain;
+	sc->gpus_per_node = want;
+	if (want != def)
+		note(notes, sc->tr, N_("gpus_per_node %lld \xe2\x86\x92 %lld, the NVLink domain of %s"), (long long)def,
+		     (long long)want, sc->gpu.name[0] ? sc->gpu.name : eng_tr(sc->tr, N_("this GPU")));
+}
+
 void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 {
 	if (notes != NULL)
@@ -214,4 +234,5 @@ void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 	adapt_precision(sc, notes);
 	adapt_weight_format(sc, notes);
 	adapt_tokens(sc, notes);
+	adapt_gpus_per_node(sc, notes);
 }

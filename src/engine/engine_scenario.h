@@ -135,6 +135,7 @@ struct engine_gpu {
 	double link_bw;               /* GPU-GPU link (NVLink, Infinity Fabric, ICI), bytes/s per direction */
 	char link_name[24];
 	double network_bw;            /* scale-out (InfiniBand, RoCE, EFA) per GPU, bytes/s per direction (0 = unknown) */
+	int nvlink_domain;            /* GPUs in one NVLink domain (GB200 NVL72: 72), the default gpus_per_node (0 = not given) */
 	double tdp_w;
 	int sm_count;                 /* SMs, CUs or TensorCores */
 	double overhead_bytes;        /* CUDA context + library workspaces, bytes */
