@@ -37,22 +37,24 @@ struct gpu_ref {
 static const struct gpu_ref refs[] = {
 	/* NVIDIA HGX B300 (8 GPUs): FP4 108 PFLOP/s dense, FP8 72, BF16 36, TF32 18 PFLOP/s
 	 * sparse, FP32 600, FP64 10 TFLOP/s, 2.3 TB HBM3e, NVLink 1.8 TB/s per GPU, 8 × 800 Gb/s
-	 * ConnectX-8; one eighth, sparse halved */
-	{"b300", 288e9, 8 * T, 1.25 * T, 75 * T, 1125 * T, 2250 * T, 4500 * T, 0, 13500 * T, 1100, 160, 900e9, 100e9, 0},
+	 * ConnectX-8; one eighth, sparse halved; nvidia-smi "NVIDIA B300 SXM6 AC, 275040 MiB", 148 SMs */
+	{"b300", 275040 * MIB, 8 * T, 1.25 * T, 75 * T, 1125 * T, 2250 * T, 4500 * T, 0, 13500 * T, 1100, 148, 900e9, 100e9, 0},
 	/* NVIDIA GB200 NVL72 (72 GPUs): FP4 1,440, FP8 720, INT8 720 POPS, BF16 360, TF32 180
 	 * PFLOP/s sparse, FP32 6,480, FP64 3,240 TFLOP/s, 13.4 TB HBM3e at 576 TB/s, one NVLink
-	 * domain of 72 */
-	{"gb200-nvl72", 186e9, 8 * T, 45 * T, 90 * T, 1250 * T, 2500 * T, 5000 * T, 5000 * T, 10000 * T, 1200, 148, 900e9,
+	 * domain of 72; nvidia-smi "NVIDIA GB200, 189471 MiB", 152 SMs */
+	{"gb200-nvl72", 189471 * MIB, 8 * T, 45 * T, 90 * T, 1250 * T, 2500 * T, 5000 * T, 5000 * T, 10000 * T, 1200, 152, 900e9,
 	 50e9, 72},
 	/* NVIDIA GB300 NVL72: FP4 1,080 PFLOP/s dense, FP8 720, BF16 360, TF32 180 PFLOP/s
-	 * sparse, 20.7 TB HBM3e (288 GB a GPU) at 576 TB/s, one ConnectX-8 800 Gb/s per GPU */
-	{"gb300-nvl72", 288e9, 8 * T, 0, 0, 1250 * T, 2500 * T, 5000 * T, 0, 15000 * T, 1400, 160, 900e9, 100e9, 72},
+	 * sparse, 20.7 TB HBM3e (288 GB a GPU) at 576 TB/s, one ConnectX-8 800 Gb/s per GPU;
+	 * nvidia-smi "NVIDIA GB300, 284208 MiB", 152 SMs */
+	{"gb300-nvl72", 284208 * MIB, 8 * T, 0, 0, 1250 * T, 2500 * T, 5000 * T, 0, 15000 * T, 1400, 152, 900e9, 100e9, 72},
 	/* H20 spec tables: 96 GB HBM3 at 4.0 TB/s, FP8 296, BF16 148, TF32 74, FP32 44, FP64 1
-	 * TFLOP/s, NVLink 900 GB/s, 400 W, 78 SMs */
-	{"h20", 96e9, 4 * T, 1 * T, 44 * T, 74 * T, 148 * T, 296 * T, 296 * T, 0, 400, 78, 450e9, 0, 0},
+	 * TFLOP/s, NVLink 900 GB/s, 400 W, 78 SMs; nvidia-smi "NVIDIA H20, 97871 MiB" */
+	{"h20", 97871 * MIB, 4 * T, 1 * T, 44 * T, 74 * T, 148 * T, 296 * T, 296 * T, 0, 400, 78, 450e9, 0, 0},
 	/* NVIDIA H200 datasheet, H200 NVL: FP64 30, FP32 60, TF32 835*, BF16 1,671*, FP8 3,341*
-	 * (* sparse), 141 GB at 4.8 TB/s, NVLink bridge 900 GB/s, up to 600 W */
-	{"h200-nvl", 141e9, 4.8 * T, 30 * T, 60 * T, 417.5 * T, 835.5 * T, 1670.5 * T, 1670.5 * T, 0, 600, 132, 450e9, 0, 0},
+	 * (* sparse), 141 GB at 4.8 TB/s, NVLink bridge 900 GB/s, up to 600 W; nvidia-smi
+	 * "NVIDIA H200 NVL, 143771 MiB" */
+	{"h200-nvl", 143771 * MIB, 4.8 * T, 30 * T, 60 * T, 417.5 * T, 835.5 * T, 1670.5 * T, 1670.5 * T, 0, 600, 132, 450e9, 0, 0},
 	/* AMD Instinct MI355X: FP64 78.6, FP32 157.3 TFLOP/s vector, FP16 2.5, FP8 5.0, MXFP4 10
 	 * PFLOP/s dense (256 CUs × 2.4 GHz × 4,096 / 8,192 / 16,384 FLOP a clock), 288 GB HBM3E
 	 * at 8 TB/s, 7 Infinity Fabric links of 153.6 GB/s, 1,400 W */
