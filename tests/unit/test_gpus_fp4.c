@@ -60,9 +60,9 @@ static const struct gpu_ref refs[] = {
 	 * at 8 TB/s, 7 Infinity Fabric links of 153.6 GB/s, 1,400 W */
 	{"mi355x", 288e9, 8 * T, 78.6 * T, 157.3 * T, 0, 2516.6 * T, 5033.2 * T, 5033.2 * T, 10066.3 * T, 1400, 256, 537.6e9,
 	 50e9, 0},
-	/* NVIDIA RTX PRO 6000 Blackwell Server Edition: 96 GB GDDR7 (nvidia-smi 97,887 MiB) at
-	 * 1,597 GB/s, 4 PFLOP/s FP4 sparse, 600 W, 188 SMs; no NVLink */
-	{"rtx-pro-6000-server", 97887 * MIB, 1.597 * T, 0, 0, 0, 500 * T, 1000 * T, 0, 2000 * T, 600, 188, 0, 0, 0},
+	/* NVIDIA RTX PRO 6000 Blackwell Server Edition datasheet: 96 GB GDDR7 (nvidia-smi 97,887 MiB)
+	 * at 1,597 GB/s, FP32 120 TFLOP/s, 4 PFLOP/s FP4 sparse, up to 600 W, 188 SMs; no NVLink */
+	{"rtx-pro-6000-server", 97887 * MIB, 1.597 * T, 0, 120 * T, 0, 500 * T, 1000 * T, 0, 2000 * T, 600, 188, 0, 0, 0},
 	/* Google Cloud TPU v6e: 918 TFLOP/s bf16, 1,836 TOP/s int8, 32 GB HBM at 1,638 GB/s,
 	 * ICI 800 GB/s bidirectional, DCN 100 Gb/s, one TensorCore */
 	{"tpu-v6e", 32e9, 1.638 * T, 0, 0, 0, 918 * T, 0, 1836 * T, 0, 0, 1, 400e9, 12.5e9, 0},
