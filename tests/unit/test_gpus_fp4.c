@@ -35,10 +35,12 @@ struct gpu_ref {
 };
 
 static const struct gpu_ref refs[] = {
-	/* NVIDIA HGX B300 (8 GPUs): FP4 108 PFLOP/s dense, FP8 72, BF16 36, TF32 18 PFLOP/s
-	 * sparse, FP32 600, FP64 10 TFLOP/s, 2.3 TB HBM3e, NVLink 1.8 TB/s per GPU, 8 × 800 Gb/s
-	 * ConnectX-8; one eighth, sparse halved; nvidia-smi "NVIDIA B300 SXM6 AC, 275040 MiB", 148 SMs */
-	{"b300", 275040 * MIB, 8 * T, 1.25 * T, 75 * T, 1125 * T, 2250 * T, 4500 * T, 0, 13500 * T, 1100, 148, 900e9, 100e9, 0},
+	/* NVIDIA Blackwell Architecture Technical Brief v2.1, table 3, HGX B300 per GPU: FP4 14
+	 * PFLOP/s dense, FP8 9, FP16/BF16 4.5, TF32 2.2 PFLOP/s and INT8 0.3 POPS sparse, FP32 75
+	 * TFLOP/s, 7.7 TB/s, 1,100 W; FP64 10 TFLOP/s for the 8; NVLink 1.8 TB/s, 8 × 800 Gb/s
+	 * ConnectX-8; nvidia-smi "NVIDIA B300 SXM6 AC, 275040 MiB", 148 SMs */
+	{"b300", 275040 * MIB, 7.7 * T, 1.25 * T, 75 * T, 1125 * T, 2250 * T, 4500 * T, 150 * T, 14000 * T, 1100, 148, 900e9, 100e9,
+	 0},
 	/* NVIDIA GB200 NVL72 (72 GPUs): FP4 1,440, FP8 720, INT8 720 POPS, BF16 360, TF32 180
 	 * PFLOP/s sparse, FP32 6,480, FP64 3,240 TFLOP/s, 13.4 TB HBM3e at 576 TB/s, one NVLink
 	 * domain of 72; nvidia-smi "NVIDIA GB200, 189471 MiB", 152 SMs */
