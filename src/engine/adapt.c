@@ -12,7 +12,12 @@
  *    but no bf16 peak (T4, V100: Turing and Volta have no bf16 tensor cores), and fp32 on
  *    one with neither, unless the matmul dtype or a peak was given;
  *  - tokens: a fine-tuning (LoRA, QLoRA, or `finetune` given, full included) trains on a
- *    fine-tuning data set, not the 2 T tokens of a pretraining (ENG_FINETUNE_TOKENS).
+ *    fine-tuning data set, not the 2 T tokens of a pretraining (ENG_FINETUNE_TOKENS);
+ *  - gpus_per_node: the GPU's NVLink domain where its profile gives one (GB200 NVL72's 72
+ *    GPUs share one NVLink Switch domain, so tensor and expert parallelism up to 72 stay off
+ *    the network: NVIDIA GB200 NVL72 product page, "72 GPUs in a single NVLink domain");
+ *  - matmul_dtype: fp4 for an fp4 weight format (nvfp4, mxfp4) on a GPU with an fp4 peak,
+ *    in inference, unless matmul_dtype was given.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -205,6 +210,47 @@ static void adapt_weight_format(struct engine_scenario *sc, struct engine_notes 
 	sc->weight_format = want;
 }
 
+/* An fp4 checkpoint's matmuls on fp4 tensor cores: NVFP4 and MXFP4 are the block-scaled
+ * formats Blackwell's fifth-generation tensor cores take as operands (NVIDIA technical blog,
+ * "Introducing NVFP4 for Efficient and Accurate Low-Precision Inference", 2025; OCP
+ * Microscaling Formats v1.0 §6, dot products of MX vectors), so a GPU with an fp4 peak runs
+ * them at that peak; elsewhere the weights are dequantised to 16 bits and the recipe's matmul
+ * dtype stays, as for the other weight formats (fp8 included: its checkpoint keeps the
+ * recipe's 16-bit matmuls unless matmul_dtype says fp8). */
+static void adapt_matmul_dtype(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	const struct engine_knob *k = engine_knob_find("matmul_dtype");
+	int def = (int)k->def, want = def;
+	bool fp4 = sc->weight_format == ENGINE_WF_NVFP4 || sc->weight_format == ENGINE_WF_MXFP4;
+
+	if (engine_knob_given(sc, k))
+		return;
+	if (sc->mode == ENGINE_MODE_INFER && fp4 && engine_gpu_peak(&sc->gpu, ENGINE_DT_FP4) > 0)
+		want = ENGINE_DT_FP4;
+	sc->matmul_dtype = want;
+	if (want != def)
+		note(notes, sc->tr, N_("matmul_dtype auto \xe2\x86\x92 fp4: %s weights run on the fp4 tensor cores of %s"),
+		     engine_weight_format_info((enum engine_weight_format)sc->weight_format)->name,
+		     sc->gpu.name[0] ? sc->gpu.name : eng_tr(sc->tr, N_("this GPU")));
+}
+
+/* The node: the GPU's NVLink domain when its profile gives one (nvlink_domain), else the
+ * default 8 (an HGX / DGX board). */
+static void adapt_gpus_per_node(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	const struct engine_knob *k = engine_knob_find("gpus_per_node");
+	int64_t def = (int64_t)k->def, want = def;
+
+	if (engine_knob_given(sc, k))
+		return;
+	if (sc->gpu.nvlink_domain > 0)
+		want = sc->gpu.nvlink_domain;
+	sc->gpus_per_node = want;
+	if (want != def)
+		note(notes, sc->tr, N_("gpus_per_node %lld \xe2\x86\x92 %lld, the NVLink domain of %s"), (long long)def,
+		     (long long)want, sc->gpu.name[0] ? sc->gpu.name : eng_tr(sc->tr, N_("this GPU")));
+}
+
 void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 {
 	if (notes != NULL)
@@ -213,5 +259,7 @@ void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 	adapt_infer_lengths(sc, notes);
 	adapt_precision(sc, notes);
 	adapt_weight_format(sc, notes);
+	adapt_matmul_dtype(sc, notes);
 	adapt_tokens(sc, notes);
+	adapt_gpus_per_node(sc, notes);
 }

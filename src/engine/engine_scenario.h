@@ -135,6 +135,7 @@ struct engine_gpu {
 	double link_bw;               /* GPU-GPU link (NVLink, Infinity Fabric, ICI), bytes/s per direction */
 	char link_name[24];
 	double network_bw;            /* scale-out (InfiniBand, RoCE, EFA) per GPU, bytes/s per direction (0 = unknown) */
+	int nvlink_domain;            /* GPUs in one NVLink domain (GB200 NVL72: 72), the default gpus_per_node (0 = not given) */
 	double tdp_w;
 	int sm_count;                 /* SMs, CUs or TensorCores */
 	double overhead_bytes;        /* CUDA context + library workspaces, bytes */
@@ -161,6 +162,9 @@ enum engine_weight_format {
 	ENGINE_WF_GGUF_Q8_0,   /* llama.cpp: blocks of 32 int8 + one fp16 scale */
 	ENGINE_WF_GGUF_Q4_K_M, /* llama.cpp: Q4_K with Q6_K for half the attn_v / ffn_down and the output */
 	ENGINE_WF_FP8,         /* fp8 e4m3 with one fp32 scale per tensor (vLLM / TensorRT-LLM) */
+	ENGINE_WF_NVFP4,       /* NVIDIA NVFP4: e2m1, an e4m3 scale per 16, an fp32 scale per tensor (ModelOpt) */
+	ENGINE_WF_MXFP4,       /* OCP MXFP4: e2m1, an e8m0 scale per 32, every linear of the blocks */
+	ENGINE_WF_MXFP4_EXPERTS, /* MXFP4 for the MLP (the experts) only, attention and router 16-bit (gpt-oss) */
 	ENGINE_WF_COUNT,
 };
 
@@ -170,13 +174,13 @@ struct engine_weight_format_info {
 	double linear_bits;      /* bits per weight of the blocks' linears, scales included */
 	double embed_bits;       /* the token embedding's (0: kept in 16 bits) */
 	double head_bits;        /* the LM head's (0: kept in 16 bits) */
-	bool mixed;              /* linear_bits depends on the layer count (Q4_K_M): see engine_weight_format_bits */
+	bool mixed;              /* linear_bits depends on the model's shape (Q4_K_M, mxfp4-experts): see engine_weight_format_bits */
 	const char *scales;      /* where the scales live, in words (a msgid) */
 	const char *source;      /* as cited: English */
 };
 const struct engine_weight_format_info *engine_weight_format_info(enum engine_weight_format f);
 /* Bits per weight of the blocks' linears for a model of this shape (Q4_K_M mixes types by
- * layer and tensor; the others are constant). */
+ * layer and tensor, mxfp4-experts keeps the attention in 16 bits; the others are constant). */
 double engine_weight_format_bits(enum engine_weight_format f, const struct engine_model *m);
 
 /* ---------------------------------------------------------------- scenario */

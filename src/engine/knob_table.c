@@ -108,7 +108,8 @@ static const struct engine_choice ch_offload[] = {
 static const struct engine_choice ch_wformat[] = {
 	{"dtype", ENGINE_WF_DTYPE},       {"gptq-int4", ENGINE_WF_GPTQ_INT4}, {"awq-int4", ENGINE_WF_AWQ_INT4},
 	{"nf4", ENGINE_WF_NF4},           {"nf4-dq", ENGINE_WF_NF4_DQ},       {"q8_0", ENGINE_WF_GGUF_Q8_0},
-	{"q4_k_m", ENGINE_WF_GGUF_Q4_K_M}, {"fp8", ENGINE_WF_FP8},           {"none", ENGINE_WF_DTYPE},
+	{"q4_k_m", ENGINE_WF_GGUF_Q4_K_M}, {"fp8", ENGINE_WF_FP8},           {"nvfp4", ENGINE_WF_NVFP4},
+	{"mxfp4", ENGINE_WF_MXFP4},       {"mxfp4-experts", ENGINE_WF_MXFP4_EXPERTS}, {"none", ENGINE_WF_DTYPE},
 	{"gptq", ENGINE_WF_GPTQ_INT4},    {"awq", ENGINE_WF_AWQ_INT4},        {"bnb-nf4", ENGINE_WF_NF4},
 	{"gguf-q8_0", ENGINE_WF_GGUF_Q8_0}, {"gguf-q4_k_m", ENGINE_WF_GGUF_Q4_K_M}, {NULL, 0},
 };
@@ -244,7 +245,8 @@ static const struct engine_knob knobs[] = {
 	 F_INFER, M_MEM | M_INF, SC(kv_dtype), N_("KV cache"), N_("KV cache dtype (auto: the activations'; fp8 halves it)")},
 	{"weight_format", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_WF_DTYPE, ENGINE_STEP_CHOICE,
 	 ch_wformat, F_INFER, M_MEM | M_INF | M_RL, SC(weight_format), N_("weight format"),
-	 N_("inference weights: dtype (weight_dtype's), gptq-int4, awq-int4, nf4, nf4-dq, q8_0, q4_k_m or fp8, scales included")},
+	 N_("inference weights: dtype (weight_dtype's), gptq-int4, awq-int4, nf4, nf4-dq, q8_0, q4_k_m, fp8, nvfp4, mxfp4 or "
+	    "mxfp4-experts, scales included")},
 	{"matmul_dtype", G_PREC, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_DT_AUTO, ENGINE_STEP_CHOICE, ch_dtype,
 	 0, M_CMP | M_RL | M_INF, SC(matmul_dtype), N_("matmuls"), N_("the dtype matmuls run in, which picks the peak (tf32 for fp32)")},
 

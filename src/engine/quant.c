@@ -26,6 +26,23 @@
  *    everything else, token_embd included, in Q4_K.
  *  - fp8 (e4m3) with one fp32 scale per tensor (vLLM's and TensorRT-LLM's fp8 checkpoints):
  *    8 bits; the embedding and the LM head stay 16-bit.
+ *  - NVFP4 (NVIDIA technical blog "Introducing NVFP4 for Efficient and Accurate Low-Precision
+ *    Inference", 2025; TensorRT Model Optimizer's NVFP4): FP4 E2M1 elements, one FP8 E4M3
+ *    scale per block of 16, and one fp32 scale per tensor: 4 + 8 / 16 = 4.5 bits (the
+ *    per-tensor scale, 32 bits for millions of weights, left out). ModelOpt quantises the
+ *    linears of the blocks; the embedding and the LM head stay 16-bit.
+ *  - MXFP4 (OCP Microscaling Formats (MX) Specification v1.0, 2023, §5: the MXFP4 format):
+ *    blocks of 32 FP4 E2M1 elements sharing one E8M0 scale (8 bits, a power of two):
+ *    4 + 8 / 32 = 4.25 bits.
+ *  - mxfp4-experts: gpt-oss's checkpoints (openai/gpt-oss-20b and -120b config.json,
+ *    quantization_config {quant_method: mxfp4, modules_to_not_convert: self_attn, router,
+ *    embed_tokens, lm_head}) store the MoE experts in MXFP4 and keep the attention, the router,
+ *    the embedding and the head in bf16: the blocks' linears average
+ *    (16 · (attention + router) + 4.25 · experts) / (attention + router + experts) bits.
+ *    That is the weights' memory exactly; a decode step reads the attention and only the
+ *    routed experts, whose average is higher (gpt-oss-20b: 6.73 bits over the active linears
+ *    against 4.63 over all), and the traffic model takes one figure for all linears, so it
+ *    undercounts the bytes a step reads by up to that ratio.
  */
 #include <string.h>
 
@@ -34,6 +51,8 @@
 #define Q4_K_BITS (144.0 * 8.0 / 256.0) /* 4.5 */
 #define Q6_K_BITS (210.0 * 8.0 / 256.0) /* 6.5625 */
 #define Q8_0_BITS (34.0 * 8.0 / 32.0)   /* 8.5 */
+#define NVFP4_BITS (4.0 + 8.0 / 16.0)   /* 4.5 */
+#define MXFP4_BITS (4.0 + 8.0 / 32.0)   /* 4.25 */
 
 static const struct engine_weight_format_info formats[ENGINE_WF_COUNT] = {
 	[ENGINE_WF_DTYPE] = {"dtype", N_("plain dtype (weight_dtype)"), 0, 0, 0, false, N_("no scales"), "-"},
@@ -55,7 +74,18 @@ static const struct engine_weight_format_info formats[ENGINE_WF_COUNT] = {
 				   "llama.cpp src/llama-quant.cpp llama_tensor_get_type; ggml-common.h block_q4_K, block_q6_K"},
 	[ENGINE_WF_FP8] = {"fp8", N_("fp8 e4m3, per-tensor scale"), 8.0, 0, 0, false, N_("one fp32 scale per tensor"),
 			   "vLLM fp8 quantisation; Micikevicius et al. 2022"},
+	[ENGINE_WF_NVFP4] = {"nvfp4", N_("NVFP4 (fp4 e2m1, block 16)"), NVFP4_BITS, 0, 0, false,
+			     N_("an fp8 e4m3 scale per 16 weights, an fp32 scale per tensor"),
+			     "NVIDIA technical blog: Introducing NVFP4 (2025); TensorRT Model Optimizer"},
+	[ENGINE_WF_MXFP4] = {"mxfp4", N_("MXFP4 (fp4 e2m1, block 32)"), MXFP4_BITS, 0, 0, false,
+			     N_("an 8-bit power-of-two (e8m0) scale per 32 weights"),
+			     "OCP Microscaling Formats (MX) Specification v1.0 (2023)"},
+	[ENGINE_WF_MXFP4_EXPERTS] = {"mxfp4-experts", N_("MXFP4 experts, bf16 attention (gpt-oss)"), MXFP4_BITS, 0, 0, true,
+				     N_("the MLP's (experts') weights: an e8m0 scale per 32; attention and router in bf16"),
+				     "OCP MX v1.0; openai/gpt-oss config.json quantization_config"},
 };
+
+_Static_assert(sizeof formats / sizeof formats[0] == ENGINE_WF_COUNT, "one row per weight format");
 
 const struct engine_weight_format_info *engine_weight_format_info(enum engine_weight_format f)
 {
@@ -82,6 +112,13 @@ double engine_weight_format_bits(enum engine_weight_format f, const struct engin
 		return fi->linear_bits;
 	eng_dims_from_model(m, &dm);
 	eng_layer_params(&dm, &lp);
+	if (f == ENGINE_WF_MXFP4_EXPERTS) {
+		/* the MLPs (the experts) in MXFP4, the attention and the router in bf16 */
+		double sixteen = lp.attn_w + lp.router, experts = lp.dense_w + lp.expert_w;
+		if (sixteen + experts <= 0)
+			return fi->linear_bits;
+		return (16.0 * sixteen + MXFP4_BITS * experts) / (sixteen + experts);
+	}
 	for (i = 0; i < m->layers; i++)
 		more += more_bits(i, m->layers) ? 1.0 : 0.0;
 	more /= (double)m->layers;

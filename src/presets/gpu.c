@@ -26,7 +26,10 @@ static const struct {
 };
 #define NPEAK (sizeof peak_keys / sizeof peak_keys[0])
 
-static const char *const link_keys[] = {"pcie", "nvlink", "infinity_fabric", "ici", "network", NULL};
+/* the links (the GPU-to-GPU ones between "pcie" and "network"), then nvlink_domain: the GPUs one
+ * NVLink domain joins (GB200 NVL72: 72 through the NVLink Switch trays), which the scenario's
+ * gpus_per_node follows unless it is given (engine adapt.c) */
+static const char *const link_keys[] = {"pcie", "nvlink", "infinity_fabric", "ici", "network", "nvlink_domain", NULL};
 
 /* The `measured:` section napkin probe --save writes below the datasheet figures. */
 static const char *const measured_keys[] = {
@@ -120,6 +123,7 @@ static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 	const struct ydoc_node *v, *first_link = NULL;
 	size_t i;
 	double x;
+	int64_t k;
 
 	if (map->kind != YDOC_MAP) {
 		pd_bad(d, map, NAPKIN_ESCHEMA, N_("expected a mapping (pcie: 64 GB/s, nvlink: 450 GB/s), got %s"),
@@ -134,6 +138,10 @@ static void links(struct pdiag *d, const struct ydoc_node *map, struct engine_gp
 	if ((v = pd_field(d, map, "network", false, true)) != NULL &&
 	    pd_number(d, v, ENGINE_UNIT_BYTES_PER_S, BW_MIN, LINK_MAX, &x) == 0)
 		g->network_bw = x;
+	/* the knob it sets allows 1 to 1024 GPUs per node (NVLink Switch systems reach 576) */
+	if ((v = pd_field(d, map, "nvlink_domain", false, true)) != NULL &&
+	    pd_int(d, v, ENGINE_UNIT_COUNT, 1, 1024, &k) == 0)
+		g->nvlink_domain = (int)k;
 	for (i = 1; link_keys[i] != NULL && strcmp(link_keys[i], "network") != 0; i++) {
 		v = pd_field(d, map, link_keys[i], false, true);
 		if (v == NULL)
@@ -299,7 +307,7 @@ void pgpu_yaml(struct pbuf *b, const struct engine_gpu *g, int indent)
 								 peak_keys[i].dt == ENGINE_DT_INT4);
 		pbuf_printf(b, "\n");
 	}
-	if (g->pcie_bw > 0 || g->link_bw > 0 || g->network_bw > 0) {
+	if (g->pcie_bw > 0 || g->link_bw > 0 || g->network_bw > 0 || g->nvlink_domain > 0) {
 		indent_to(b, indent);
 		pbuf_printf(b, "interconnect:\n");
 		if (g->pcie_bw > 0) {
@@ -310,7 +318,7 @@ void pgpu_yaml(struct pbuf *b, const struct engine_gpu *g, int indent)
 		}
 		if (g->link_bw > 0) {
 			bool known = false;
-			for (i = 1; link_keys[i] != NULL; i++)
+			for (i = 1; link_keys[i] != NULL && strcmp(link_keys[i], "network") != 0; i++)
 				known = known || strcmp(link, link_keys[i]) == 0;
 			indent_to(b, indent + 2);
 			pbuf_printf(b, "%s: ", known ? link : "nvlink");
@@ -322,6 +330,10 @@ void pgpu_yaml(struct pbuf *b, const struct engine_gpu *g, int indent)
 			pbuf_printf(b, "network: ");
 			pbuf_quantity(b, ENGINE_UNIT_BYTES_PER_S, g->network_bw, false);
 			pbuf_printf(b, "\n");
+		}
+		if (g->nvlink_domain > 0) {
+			indent_to(b, indent + 2);
+			pbuf_printf(b, "nvlink_domain: %d\n", g->nvlink_domain);
 		}
 	}
 	if (g->tdp_w > 0) {

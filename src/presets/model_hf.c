@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "i18n.h"
 #include "internal.h"
@@ -170,7 +171,8 @@ void pmodel_default_name(const struct ydoc_node *root, bool hf, const char *path
 /* ------------------------------------------------------------ serving traits */
 
 /* quantization_config → a weight format (transformers' GPTQConfig, AwqConfig,
- * BitsAndBytesConfig, FineGrainedFP8Config / fbgemm_fp8; quant.c has each one's bits).
+ * BitsAndBytesConfig, FineGrainedFP8Config / fbgemm_fp8, Mxfp4Config, NVIDIA ModelOpt's
+ * quant_algo; quant.c has each one's bits).
  * Returns ENGINE_WF_DTYPE when napkin has no format for it; what says why. */
 static enum engine_weight_format quant_format(const struct ydoc_node *q, char *what, size_t n)
 {
@@ -209,6 +211,26 @@ static enum engine_weight_format quant_format(const struct ydoc_node *q, char *w
 	}
 	if (strcmp(m, "fp8") == 0 || strcmp(m, "fbgemm_fp8") == 0)
 		return ENGINE_WF_FP8;
+	/* gpt-oss (openai/gpt-oss-20b config.json): quant_method mxfp4, the experts in MXFP4 and
+	 * modules_to_not_convert naming the attention ("model.layers.*.self_attn"), the router,
+	 * the embedding and the head, kept in bf16 */
+	if (strcmp(m, "mxfp4") == 0) {
+		const struct ydoc_node *keep = ydoc_get(q, "modules_to_not_convert");
+		size_t i;
+		if (keep != NULL && keep->kind == YDOC_SEQ)
+			for (i = 0; i < keep->n; i++)
+				if (keep->items[i]->kind == YDOC_SCALAR && strstr(keep->items[i]->text, "attn") != NULL)
+					return ENGINE_WF_MXFP4_EXPERTS;
+		return ENGINE_WF_MXFP4;
+	}
+	/* NVIDIA ModelOpt checkpoints (nvidia/...-FP4 on the hub): quant_method modelopt,
+	 * quant_algo NVFP4 (hf_quant_config.json's quantization.quant_algo, copied into
+	 * config.json), group_size 16; the LM head excluded */
+	{
+		const struct ydoc_node *algo = ydoc_get(q, "quant_algo");
+		if (algo != NULL && algo->kind == YDOC_SCALAR && strcasecmp(algo->text, "NVFP4") == 0)
+			return ENGINE_WF_NVFP4;
+	}
 	return ENGINE_WF_DTYPE;
 }
 
@@ -216,7 +238,7 @@ void pmodel_hf_serving(struct pdiag *d, const struct ydoc_node *root, struct eng
 {
 	const struct ydoc_node *q = ydoc_get(root, "quantization_config");
 
-	/* GPTQ, AWQ, bitsandbytes NF4, fp8 checkpoints: the weights' format, which an
+	/* GPTQ, AWQ, bitsandbytes NF4, fp8, MXFP4, NVFP4 checkpoints: the weights' format, which an
 	 * inference scenario takes unless weight_format is given (engine adapt.c) */
 	if (q != NULL && q->kind == YDOC_MAP) {
 		char what[160];
@@ -225,8 +247,8 @@ void pmodel_hf_serving(struct pdiag *d, const struct ydoc_node *root, struct eng
 		if (f == ENGINE_WF_DTYPE)
 			pd_warn(d, q->line, q->col,
 				N_("quantization_config (%s) is not a format napkin knows (gptq and awq 4-bit in groups "
-				   "of 128, bitsandbytes nf4, fp8): napkin sizes the weights by the scenario's precision "
-				   "or weight_format; the parameter count is right"),
+				   "of 128, bitsandbytes nf4, fp8, mxfp4, modelopt nvfp4): napkin sizes the weights by the "
+				   "scenario's precision or weight_format; the parameter count is right"),
 				what);
 	}
 }

@@ -26,7 +26,7 @@ wait_for 'Compare: Llama-2-7B on 8 × H100 SXM' 'the compare view did not open'
 wait_for "headroom per GPU +$h100" "the first column's headroom is not napkin report's ($h100)"
 keys a
 wait_for 'filter:' 'the GPU picker did not open'
-keys h200
+keys h200-sxm  # h200 alone picks h200-nvl, first of the two
 sleep 0.3
 keys Enter
 wait_for 'H100 SXM +H200 SXM' 'H200 was not added as a column'
