@@ -92,7 +92,7 @@ static const char *kind_name(enum eng_op_kind k)
 	switch (k) {
 	case ENG_OP_LINEAR: return "linear";
 	case ENG_OP_ATTN: return "attention";
-	case ENG_OP_LINATTN: return "linear attention";
+	case ENG_OP_LINATTN: return "linear_attention";
 	case ENG_OP_NORM: return "norm";
 	default: return "other";
 	}

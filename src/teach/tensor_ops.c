@@ -214,6 +214,8 @@ static void set_names(struct teach_tensor *r, int ndim, const char *const *names
 {
 	int d;
 
+	if (ndim > TEACH_MAX_DIMS) /* callers check; this keeps the loops inside the array */
+		ndim = TEACH_MAX_DIMS;
 	for (d = 0; d < ndim; d++) {
 		r->name[d][0] = '\0';
 		if (names != NULL && names[d] != NULL && teach_dim_name_valid(names[d], strlen(names[d])))
