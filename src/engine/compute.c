@@ -112,8 +112,8 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 				    lp.dense_b_row + ex * (lp.expert_b_col + lp.expert_b_row)) +
 			   dm->V * dm->d + (dm->layernorm ? 2.0 : 1.0) * dm->d;
 		/* the linears at their stored size, the LM head at its own, norms and biases at w */
-		weights_bytes = dm->L * lin * b->w_linear + dm->V * dm->d * b->w_head +
-				(w_decode - dm->L * lin - dm->V * dm->d) * b->w;
+		weights_bytes = dm->L * ((lp.attn_w + lp.router) * b->w_attn + (lp.dense_w + ex * lp.expert_w) * b->w_mlp) +
+				dm->V * dm->d * b->w_head + (w_decode - dm->L * lin - dm->V * dm->d) * b->w;
 	}
 	/* a sliding-window layer attends to (and reads) at most the window */
 	span = (1.0 - dm->wfrac) * (inf->decode_context + 1.0) +

@@ -129,6 +129,7 @@ struct eng_bytes {
 	/* bytes per weight of the blocks' linears, the token embedding and the LM head: w for
 	 * all three unless an inference weight format (quant.c) stores them otherwise */
 	double w_linear, w_embed, w_head;
+	double w_attn, w_mlp;   /* of those linears, the attention's and router's, and the MLPs' (experts') */
 	double autocast_copy;   /* AMP: 16-bit copies of the matmul weights kept for backward */
 	int autocast_dt;        /* their dtype (-1 without autocast) */
 	double states;          /* optimizer states per parameter (count) */

@@ -87,6 +87,13 @@ void eng_bytes(const struct engine_scenario *sc, struct eng_bytes *b)
 		b->w_head = fi->head_bits > 0 ? fi->head_bits / 8.0 : sixteen;
 		b->w = sixteen; /* norms and biases */
 	}
+	/* by part: gpt-oss's checkpoints keep the attention and the router in bf16 and the MLPs
+	 * (experts) in MXFP4, so what a decode step reads depends on which experts it routes to */
+	b->w_attn = b->w_mlp = b->w_linear;
+	if (sc->mode == ENGINE_MODE_INFER && sc->weight_format == ENGINE_WF_MXFP4_EXPERTS) {
+		b->w_attn = dt_bytes(ENGINE_DT_BF16);
+		b->w_mlp = engine_weight_format_info(ENGINE_WF_MXFP4_EXPERTS)->linear_bits / 8.0;
+	}
 	/* Autocast keeps 16-bit copies of the weights it casts for the backward pass
 	 * (PyTorch torch.autocast's weight cast cache). */
 	b->autocast_copy = amp ? dt_bytes(r[RA]) : 0.0;

@@ -40,7 +40,8 @@ static void linear_work(const struct engine_scenario *sc, const struct eng_dims 
 					       : op->N;
 	double R = ph->M * op->rows * op->copies, e = b->act;
 	double copies = op->part == ENG_PART_EXPERT ? op->copies * ph->expert_read : op->copies;
-	double w = K * N * copies * (ph->decode || sc->mode == ENGINE_MODE_INFER ? b->w_linear : b->w);
+	double wb = op->part == ENG_PART_MLP || op->part == ENG_PART_EXPERT ? b->w_mlp : b->w_attn;
+	double w = K * N * copies * (sc->mode == ENGINE_MODE_INFER ? wb : b->w);
 
 	*F = 2.0 * R * K * N;
 	*B = e * R * (K + N) + w;

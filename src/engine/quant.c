@@ -39,10 +39,10 @@
  *    embed_tokens, lm_head}) store the MoE experts in MXFP4 and keep the attention, the router,
  *    the embedding and the head in bf16: the blocks' linears average
  *    (16 · (attention + router) + 4.25 · experts) / (attention + router + experts) bits.
- *    That is the weights' memory exactly; a decode step reads the attention and only the
- *    routed experts, whose average is higher (gpt-oss-20b: 6.73 bits over the active linears
- *    against 4.63 over all), and the traffic model takes one figure for all linears, so it
- *    undercounts the bytes a step reads by up to that ratio.
+ *    That is the weights' memory exactly; what a step reads is counted op by op (the
+ *    attention and the router at 16 bits, each expert it routes to at 4.25: eng_bytes'
+ *    w_attn and w_mlp), so a decode step's average is higher (gpt-oss-20b: 6.73 bits over
+ *    the active linears against 4.63 over all).
  */
 #include <string.h>
 

@@ -8,12 +8,12 @@
 
 /* One layer's forward on one TP rank for M tokens of sequences of length s_attn (the
  * training step is step.c's): each op of the layer table (layer.c) at its share. The
- * linears are read at their stored size (a weight format's bits: w_linear); every routed
+ * linears are read at their stored size (a weight format's bits: w_attn, w_mlp); every routed
  * expert's weights are touched, each multiplying its top-k share of the rows. */
 void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		       double M, double s_attn, struct eng_traffic *t)
 {
-	double tp = (double)sc->tp, e = b->act, w = b->w_linear;
+	double tp = (double)sc->tp, e = b->act;
 	double seqs = M / eng_max(s_attn, 1.0);
 	struct eng_layer ly;
 	struct eng_layer_params lp;
@@ -33,7 +33,8 @@ void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *
 					   : o->split == ENG_SPLIT_KV ? o->N * (dm->nkv >= tp ? 1.0 / tp : 1.0 / dm->nkv)
 								      : o->N;
 				N += n;
-				t->bytes += sh * o->copies * K * n * w;
+				t->bytes += sh * o->copies * K * n *
+					    (o->part == ENG_PART_MLP || o->part == ENG_PART_EXPERT ? b->w_mlp : b->w_attn);
 			}
 			t->flops += sh * 2.0 * rows * K * N;
 			t->bytes += sh * e * (rows * K + rows * N);

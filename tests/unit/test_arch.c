@@ -280,6 +280,37 @@ static void test_ops_table(void **state)
 	assert_true(r->layers == 3);
 }
 
+/* gpt-oss-20b decoding one sequence (MXFP4 experts, bf16 attention and router): what a
+ * step reads is the attention and router of 24 layers at 2 bytes a weight
+ * (24 × (2880·4096 + 2·2880·512 + 4096·2880 + 2880·32)), the 4 experts its token routes to
+ * at 4.25 bits (24 × 4 × 3 × 2880²), the head at 2 bytes (201088 × 2880); the rest (norms,
+ * biases, sinks, the KV cache of ~700 keys) is under 1% of it. One average of 4.63 bits for
+ * every linear would read 22% less. */
+static void test_mxfp4_decode_bytes(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+	struct napkin_err err;
+	double attn = 24.0 * (2880.0 * 4096.0 * 2.0 + 2.0 * 2880.0 * 512.0 + 2880.0 * 32.0) * 2.0;
+	double experts = 24.0 * 4.0 * 3.0 * 2880.0 * 2880.0 * 4.25 / 8.0, head = 201088.0 * 2880.0 * 2.0;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	load("gpt-oss-20b.json", &sc.model);
+	sc.mode = ENGINE_MODE_INFER;
+	sc.weight_format = sc.model.checkpoint_format;
+	sc.gpus = 1;
+	sc.tp = 1;
+	sc.batch = 1;
+	assert_int_equal(sc.weight_format, ENGINE_WF_MXFP4_EXPERTS);
+	util_err_clear(&err);
+	if (engine_evaluate(&sc, &r, &err) != NAPKIN_OK)
+		fail_msg("%s", err.msg);
+	print_message("decode bytes %.0f, by hand %.0f\n", r.inference.decode_bytes, attn + experts + head);
+	assert_true(r.inference.decode_bytes >= attn + experts + head);
+	assert_true(r.inference.decode_bytes <= 1.01 * (attn + experts + head));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -289,6 +320,7 @@ int main(void)
 		cmocka_unit_test(test_patterns),
 		cmocka_unit_test(test_unsupported_named),
 		cmocka_unit_test(test_ops_table),
+		cmocka_unit_test(test_mxfp4_decode_bytes),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -302,6 +302,8 @@ static void test_hf_configs_load_as_they_are(void **state)
 		w = preset_warning(reg, 0);
 		assert_non_null(strstr(w, "unknown-type.json:2:17: warning: unknown model_type 'napkin_test_decoder'"));
 		assert_non_null(strstr(w, "assumed a gated MLP, RMSNorm, no biases, untied embeddings, rotary positions"));
+		/* a multimodal config: its text model counted, said so at text_config */
+		hf_warns(reg, "tests/data/hf/gemma-3-27b-it.json", "15:18: warning: the text model (text_config) is counted");
 	}
 	/* names: _name_or_path, else the folder holding config.json */
 	{
