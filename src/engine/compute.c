@@ -23,12 +23,10 @@
 void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, const struct engine_params *p,
 	       struct eng_flops *f)
 {
+	const struct eng_layer *ly = &dm->ly;
 	double s = (double)sc->seq;
 
-	struct eng_layer ly;
-
-	eng_layer_build(dm, &ly);
-	f->attn_fwd = dm->L * eng_layer_attn_flops(&ly, s, 0.0);
+	f->attn_fwd = dm->L * eng_layer_attn_flops(ly, s, 0.0);
 	f->fwd = 2.0 * p->matmul_active + f->attn_fwd;
 	f->bwd = 2.0 * f->fwd;
 	f->model = f->fwd + f->bwd;
@@ -71,16 +69,15 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 		   const struct engine_params *p, double peak, struct engine_inference *inf,
 		   struct engine_roofline_point *prefill, struct engine_roofline_point *decode)
 {
+	const struct eng_layer *ly = &dm->ly;
 	double tp = (double)sc->tp, gpus_replica = (double)(sc->tp * sc->pp);
 	double B = (double)sc->batch, prompt = (double)sc->prompt, gen = (double)sc->generate;
 	double bw = sc->gpu.bandwidth;
 	struct eng_layer_params lp;
-	struct eng_layer ly;
 	struct eng_traffic pre = {0, 0};
 	double weights_bytes, uniq, w_decode, span;
 
-	eng_layer_build(dm, &ly);
-	eng_layer_params_of(&ly, &lp);
+	lp = dm->lp;
 	inf->context = prompt + gen;
 	inf->kv_bytes_per_token = dm->L * lp.kv_elems * b->kv;
 
@@ -118,7 +115,7 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	/* a sliding-window layer attends to (and reads) at most the window */
 	span = (1.0 - dm->wfrac) * (inf->decode_context + 1.0) +
 	       dm->wfrac * (dm->W > 0 ? eng_min(inf->decode_context + 1.0, dm->W) : inf->decode_context + 1.0);
-	inf->decode_flops = B * (2.0 * p->matmul_active + dm->L * eng_layer_decode_flops(&ly, inf->decode_context + 1.0, 1.0));
+	inf->decode_flops = B * (2.0 * p->matmul_active + dm->L * eng_layer_decode_flops(ly, inf->decode_context + 1.0, 1.0));
 	inf->decode_bytes = weights_bytes + B * span * inf->kv_bytes_per_token;
 	inf->decode_seconds_per_token =
 		eng_max(inf->decode_flops / (tp * peak), inf->decode_bytes / (tp * bw));

@@ -23,12 +23,11 @@ void eng_ex_params(struct eng_ex *x, const struct engine_scenario *sc, const str
 		    active ? N_("parameters each token passes through") : N_("parameters of the model"));
 	/* each op of the layer table (layer.c), as the modelling code names its module */
 	{
-		struct eng_layer ly;
+		const struct eng_layer *ly = &dm.ly;
 		int i;
-		eng_layer_build(&dm, &ly);
 		eng_ex_line(x, N_("  per layer  the modules of one layer (layer.c), as the modelling code names them:"));
-		for (i = 0; i < ly.n; i++) {
-			const struct eng_op *op = &ly.op[i];
+		for (i = 0; i < ly->n; i++) {
+			const struct eng_op *op = &ly->op[i];
 			char shape[64], where[64];
 			if (op->kind == ENG_OP_ATTN || op->kind == ENG_OP_LINATTN || !(op->params > 0))
 				continue;

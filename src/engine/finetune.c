@@ -36,15 +36,14 @@
  * table that is a LoRA target gets an A (r × in) and a B (out × r). */
 static double layer_adapters(const struct engine_scenario *sc, const struct eng_dims *dm, double t, double ep)
 {
+	const struct eng_layer *ly = &dm->ly;
 	double r = (double)sc->lora_rank, a = 0.0;
 	int tg = sc->lora_targets, i;
-	struct eng_layer ly;
 
 	if (sc->finetune == ENGINE_FT_FULL)
 		return 0.0;
-	eng_layer_build(dm, &ly);
-	for (i = 0; i < ly.n; i++) {
-		const struct eng_op *op = &ly.op[i];
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
 		double n = op->share * op->copies / (op->part == ENG_PART_EXPERT ? ep : 1.0);
 		if (op->kind != ENG_OP_LINEAR || !(tg & op->lora))
 			continue;
@@ -79,17 +78,16 @@ double eng_lora_gpu_layer_adapters(const struct engine_scenario *sc, const struc
  * PyTorch (tests/torch, "llama ... lora ..."). */
 double eng_lora_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double sb)
 {
+	const struct eng_layer *ly = &dm->ly;
 	double r = (double)sc->lora_rank, t = (double)sc->tp;
 	double drop = sc->lora_dropout > 0.0 ? e + 1.0 : 0.0;
 	double per = 0.0;
 	int tg = sc->lora_targets, i;
-	struct eng_layer ly;
 
 	if (sc->finetune == ENGINE_FT_FULL)
 		return 0.0;
-	eng_layer_build(dm, &ly);
-	for (i = 0; i < ly.n; i++) {
-		const struct eng_op *op = &ly.op[i];
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
 		/* the rows through it: top-k of a routed expert's copies, every token's otherwise */
 		double rows = op->share * op->copies * op->rows;
 		if (op->kind != ENG_OP_LINEAR || !(tg & op->lora))
@@ -105,13 +103,12 @@ double eng_lora_activations(const struct engine_scenario *sc, const struct eng_d
  * memory.c counts the same). */
 static double layer_linears(const struct engine_scenario *sc, const struct eng_dims *dm, double *largest)
 {
+	const struct eng_layer *ly = &dm->ly;
 	double t = (double)sc->tp, ep = (double)(sc->ep > 1 ? sc->ep : 1), big = 0.0, all = 0.0;
-	struct eng_layer ly;
 	int i;
 
-	eng_layer_build(dm, &ly);
-	for (i = 0; i < ly.n; i++) {
-		const struct eng_op *op = &ly.op[i];
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
 		double w;
 		if (op->kind != ENG_OP_LINEAR)
 			continue;

@@ -16,28 +16,6 @@ __attribute__((format_arg(2))) static inline const char *eng_tr(const struct eng
 	return tr != NULL && tr->gettext != NULL ? tr->gettext(tr->ctx, msgid) : msgid;
 }
 
-/* An architecture as real numbers, so solvers can scale it continuously. */
-struct eng_dims {
-	double V, d, L, nh, nkv, dh, f, E, k, P;
-	double W, wfrac; /* sliding window (tokens, 0: none) and the share of layers using it */
-	bool gated, layernorm, qkv_bias, o_bias, mlp_bias, tied, learned, dropout;
-	/* MoE as built: a routed expert's width, shared experts and theirs, the share of the
-	 * layers that are MoE (the others: a dense MLP of width f) */
-	double fe, ns, fs, moe_share;
-	bool shared_gate, router_bias, expert_bias;
-	/* MLA (DeepSeek-V2 §2.1): 0 kv_rank is not MLA */
-	double q_rank, kv_rank, d_nope, d_rope, d_v;
-	bool qk_norm, sinks, attn_gate;
-	double norms;    /* norms per layer */
-	double mtp;      /* multi-token prediction modules */
-	/* linear attention in lin_share of the layers (gated DeltaNet) */
-	double lin_share, lk_heads, lv_heads, lk_dim, lv_dim, l_conv;
-};
-
-void eng_dims_from_model(const struct engine_model *m, struct eng_dims *dm);
-/* Scales width (hidden, ffn, heads, kv heads) and depth (layers) by s. */
-void eng_dims_scale(struct eng_dims *dm, double s);
-
 /* ------------------------------------------------------------ the layer as a table of ops */
 
 /* What an op is (layer.c). */
@@ -86,16 +64,6 @@ struct eng_layer {
 	double attn_per_key;      /* softmax attention's forward FLOPs per token per key it attends to */
 	double lin_flops;         /* linear attention's forward FLOPs per token (no keys) */
 };
-void eng_layer_build(const struct eng_dims *dm, struct eng_layer *ly);
-/* The attention cores' forward FLOPs per token of the average layer for a context of s
- * tokens, each query against every key or its window less `less` keys (the full-matrix
- * count), and linear attention's per-token work. */
-double eng_layer_attn_flops(const struct eng_layer *ly, double s, double less);
-/* The same for one decode token at a context of ctx keys (less `less`), MLA in the absorbed
- * form its decode runs (DeepSeek-V2 §2.1.2: W_UK into the query, W_UV into the output, so
- * each head attends over the kv_lora_rank latent and the shared rotary key). */
-double eng_layer_decode_flops(const struct eng_layer *ly, double ctx, double less);
-
 /* Parameter counts of the average layer (sums of its ops × their shares). */
 struct eng_layer_params {
 	double attn_w, attn_b_col, attn_b_row; /* column-parallel biases split with TP, row ones do not */
@@ -112,6 +80,44 @@ struct eng_layer_params {
 	double attn_per_key, lin_flops; /* as struct eng_layer's */
 	double down_w;           /* the MLPs' down projections (every expert's) */
 };
+/* An architecture as real numbers, so solvers can scale it continuously. */
+struct eng_dims {
+	double V, d, L, nh, nkv, dh, f, E, k, P;
+	double W, wfrac; /* sliding window (tokens, 0: none) and the share of layers using it */
+	bool gated, layernorm, qkv_bias, o_bias, mlp_bias, tied, learned, dropout;
+	/* MoE as built: a routed expert's width, shared experts and theirs, the share of the
+	 * layers that are MoE (the others: a dense MLP of width f) */
+	double fe, ns, fs, moe_share;
+	bool shared_gate, router_bias, expert_bias;
+	/* MLA (DeepSeek-V2 §2.1): 0 kv_rank is not MLA */
+	double q_rank, kv_rank, d_nope, d_rope, d_v;
+	bool qk_norm, sinks, attn_gate;
+	double norms;    /* norms per layer */
+	double mtp;      /* multi-token prediction modules */
+	/* linear attention in lin_share of the layers (gated DeltaNet) */
+	double lin_share, lk_heads, lv_heads, lk_dim, lv_dim, l_conv;
+	/* the layer table of these dims and its sums (eng_dims_refresh builds them): every
+	 * calculation reads them, none builds its own */
+	struct eng_layer ly;
+	struct eng_layer_params lp;
+};
+
+void eng_dims_from_model(const struct engine_model *m, struct eng_dims *dm);
+/* Rebuilds dm->ly and dm->lp after a field of dm changed. */
+void eng_dims_refresh(struct eng_dims *dm);
+/* Scales width (hidden, ffn, heads, kv heads) and depth (layers) by s. */
+void eng_dims_scale(struct eng_dims *dm, double s);
+
+void eng_layer_build(const struct eng_dims *dm, struct eng_layer *ly);
+/* The attention cores' forward FLOPs per token of the average layer for a context of s
+ * tokens, each query against every key or its window less `less` keys (the full-matrix
+ * count), and linear attention's per-token work. */
+double eng_layer_attn_flops(const struct eng_layer *ly, double s, double less);
+/* The same for one decode token at a context of ctx keys (less `less`), MLA in the absorbed
+ * form its decode runs (DeepSeek-V2 §2.1.2: W_UK into the query, W_UV into the output, so
+ * each head attends over the kv_lora_rank latent and the shared rotary key). */
+double eng_layer_decode_flops(const struct eng_layer *ly, double ctx, double less);
+
 void eng_layer_params(const struct eng_dims *dm, struct eng_layer_params *lp);
 void eng_layer_params_of(const struct eng_layer *ly, struct eng_layer_params *lp);
 void eng_params(const struct eng_dims *dm, struct engine_params *p);

@@ -305,10 +305,13 @@ void eng_layer_params_of(const struct eng_layer *ly, struct eng_layer_params *lp
 
 void eng_layer_params(const struct eng_dims *dm, struct eng_layer_params *lp)
 {
-	struct eng_layer ly;
+	*lp = dm->lp;
+}
 
-	eng_layer_build(dm, &ly);
-	eng_layer_params_of(&ly, lp);
+void eng_dims_refresh(struct eng_dims *dm)
+{
+	eng_layer_build(dm, &dm->ly);
+	eng_layer_params_of(&dm->ly, &dm->lp);
 }
 
 /* Keys a query of a context of s tokens attends to, as the full-matrix FLOP count takes

@@ -145,13 +145,12 @@ double eng_matmul_peak(const struct engine_scenario *sc, const struct eng_bytes 
  * numbers, a vector its own size. */
 static double adafactor_states(const struct eng_dims *dm)
 {
-	struct eng_layer ly;
+	const struct eng_layer *ly = &dm->ly;
 	double layer = 0.0;
 	int i;
 
-	eng_layer_build(dm, &ly);
-	for (i = 0; i < ly.n; i++) {
-		const struct eng_op *op = &ly.op[i];
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
 		if (op->kind == ENG_OP_LINEAR)
 			layer += op->share * op->copies * (op->K + op->N + op->bias);
 		else
@@ -174,17 +173,16 @@ struct stage_params {
 
 static void stage_params(const struct engine_scenario *sc, const struct eng_dims *dm, struct stage_params *sp)
 {
+	const struct eng_layer *ly = &dm->ly;
 	double t = (double)sc->tp, ep = (double)sc->ep;
 	double lps = eng_layers_per_stage(dm->L, sc->pp);
 	double final_norm = dm->layernorm ? 2.0 * dm->d : dm->d;
-	struct eng_layer ly;
 	double mm = 0.0, layer = 0.0, emb, head;
 	int i;
 
 	/* each op of the layer table on one TP rank, the E/ep experts of one EP rank */
-	eng_layer_build(dm, &ly);
-	for (i = 0; i < ly.n; i++) {
-		const struct eng_op *op = &ly.op[i];
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
 		double w;
 		layer += eng_op_params_rank(op, t, ep, dm->nkv, &w);
 		mm += w;
@@ -222,13 +220,12 @@ static double layer_activations(const struct engine_scenario *sc, const struct e
  * dense MLP's or shared experts' split by TP, the E/ep routed experts this GPU holds. */
 static double last_mlp_grads(const struct engine_scenario *sc, const struct eng_dims *dm)
 {
-	struct eng_layer ly;
+	const struct eng_layer *ly = &dm->ly;
 	double g = 0.0;
 	int i;
 
-	eng_layer_build(dm, &ly);
-	for (i = 0; i < ly.n; i++) {
-		const struct eng_op *op = &ly.op[i];
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
 		if (op->kind == ENG_OP_LINEAR && (op->part == ENG_PART_MLP || op->part == ENG_PART_EXPERT))
 			g += op->share * op->copies * op->K * op->N / (double)sc->tp /
 			     (op->part == ENG_PART_EXPERT ? (double)sc->ep : 1.0);

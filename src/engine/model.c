@@ -69,6 +69,7 @@ void eng_dims_from_model(const struct engine_model *m, struct eng_dims *dm)
 	dm->lk_dim = (double)m->lin_k_dim;
 	dm->lv_dim = (double)m->lin_v_dim;
 	dm->l_conv = (double)m->lin_conv;
+	eng_dims_refresh(dm);
 }
 
 void eng_dims_scale(struct eng_dims *dm, double s)
@@ -84,6 +85,7 @@ void eng_dims_scale(struct eng_dims *dm, double s)
 	dm->kv_rank *= s;
 	dm->lk_heads *= s;
 	dm->lv_heads *= s;
+	eng_dims_refresh(dm);
 }
 
 /*
@@ -124,6 +126,7 @@ void eng_params(const struct eng_dims *dm, struct engine_params *p)
 		struct eng_layer_params ml;
 		one.moe_share = dm->E > 1.0 ? 1.0 : 0.0;
 		one.lin_share = 0.0;
+		eng_dims_refresh(&one);
 		eng_layer_params(&one, &ml);
 		p->mtp = floor(dm->mtp * (ml.total + 2.0 * dm->d * dm->d + 3.0 * final_norm) + 0.5);
 	}

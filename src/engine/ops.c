@@ -102,8 +102,8 @@ static const char *kind_name(enum eng_op_kind k)
 int engine_ops(const struct engine_scenario *sc, struct engine_ops *out, struct napkin_err *err)
 {
 	struct eng_dims dm;
+	const struct eng_layer *ly = &dm.ly;
 	struct eng_bytes by;
-	struct eng_layer ly;
 	struct phase_in ph[ENGINE_PHASES];
 	double peak, bw, Bt = (double)sc->batch, t = (double)sc->tp;
 	bool frozen = sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL;
@@ -114,7 +114,6 @@ int engine_ops(const struct engine_scenario *sc, struct engine_ops *out, struct 
 		return rc;
 	eng_dims_from_model(&sc->model, &dm);
 	eng_bytes(sc, &by);
-	eng_layer_build(&dm, &ly);
 	peak = eng_matmul_peak(sc, &by);
 	bw = sc->gpu.bandwidth;
 	out->peak = peak;
@@ -142,8 +141,8 @@ int engine_ops(const struct engine_scenario *sc, struct engine_ops *out, struct 
 		out->context[p] = ph[p].keys;
 	}
 
-	for (i = 0; i < ly.n && out->n < ENGINE_OPS_MAX - 1; i++) {
-		const struct eng_op *op = &ly.op[i];
+	for (i = 0; i < ly->n && out->n < ENGINE_OPS_MAX - 1; i++) {
+		const struct eng_op *op = &ly->op[i];
 		struct engine_op_row *row = &out->row[out->n++];
 		row->name = op->name;
 		row->kind = kind_name(op->kind);

@@ -145,6 +145,7 @@ static void layer(const struct ctx *c, struct stage *st)
 {
 	const struct engine_scenario *sc = c->sc;
 	const struct eng_dims *dm = c->dm;
+	const struct eng_layer *ly = &dm->ly;
 	double t = (double)sc->tp, cp = (double)sc->cp, e = c->b->act;
 	double s = (double)sc->seq, B = (double)sc->batch;
 	double M = B * s / cp;                    /* tokens this GPU computes */
@@ -153,16 +154,14 @@ static void layer(const struct ctx *c, struct stage *st)
 	double fwd_mm = 0.0, attn_f = 0.0, attn_b = 0.0, elem, tpv, attn_core_f = 0.0, deq = 0.0;
 	double fwd_flops0 = st->fwd_mm_flops, attn_core_flops = 0.0, kv_rank = 0.0, rot = 0.0;
 	double moe = dm->E > 1.0 ? dm->moe_share : 0.0;
-	struct eng_layer ly;
 	struct eng_layer_params lp;
 	int i;
 
-	eng_layer_build(dm, &ly);
-	eng_layer_params_of(&ly, &lp);
+	lp = dm->lp;
 
 	/* linear layers: ops that read the same input run as one GEMM (q, k, v; gate, up) */
-	for (i = 0; i < ly.n; i++) {
-		const struct eng_op *op = &ly.op[i];
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
 		struct lin_shape ls;
 		double N;
 		int j;
@@ -170,20 +169,20 @@ static void layer(const struct ctx *c, struct stage *st)
 			continue;
 		lin_shape(c, op, M, &ls);
 		N = ls.N;
-		for (j = i + 1; j < ly.n && eng_op_fused(op, &ly.op[j]); j++) {
+		for (j = i + 1; j < ly->n && eng_op_fused(op, &ly->op[j]); j++) {
 			struct lin_shape lj;
-			lin_shape(c, &ly.op[j], M, &lj);
+			lin_shape(c, &ly->op[j], M, &lj);
 			N += lj.N;
 		}
 		gemm3(c, ls.rows, N, ls.K, ls.copies * op->share, op->part != ENG_PART_ROUTER, st, &fwd_mm);
 		i = j - 1;
 	}
 	if (c->frozen)
-		adapters(c, &ly, M, st, &fwd_mm);
+		adapters(c, ly, M, st, &fwd_mm);
 
 	/* attention cores */
-	for (i = 0; i < ly.n; i++) {
-		const struct eng_op *op = &ly.op[i];
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
 		double sh = op->share, heads = op->heads / t;
 		double span = op->window > 0.0 && op->window < s ? op->window : s;
 		double kvh = (op->kv_heads >= t ? op->kv_heads / t : 1.0) * (op->qk_dim + op->v_dim) / 2.0;
@@ -277,11 +276,11 @@ static void layer(const struct ctx *c, struct stage *st)
 		 * again for its data gradient (bitsandbytes' dequantize_4bit): the packed weight
 		 * and its constants read (4.127 bits), the bf16 weight written; a recomputed
 		 * forward dequantises once more */
-		for (i = 0; i < ly.n; i++) {
+		for (i = 0; i < ly->n; i++) {
 			double w;
-			if (ly.op[i].kind != ENG_OP_LINEAR || ly.op[i].part == ENG_PART_ROUTER)
+			if (ly->op[i].kind != ENG_OP_LINEAR || ly->op[i].part == ENG_PART_ROUTER)
 				continue;
-			(void)eng_op_params_rank(&ly.op[i], t, (double)sc->ep, dm->nkv, &w);
+			(void)eng_op_params_rank(&ly->op[i], t, (double)sc->ep, dm->nkv, &w);
 			deq += w;
 		}
 		deq *= ENG_NF4_BITS / 8.0 + 2.0;

@@ -13,22 +13,21 @@
 void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		       double M, double s_attn, struct eng_traffic *t)
 {
+	const struct eng_layer *ly = &dm->ly;
 	double tp = (double)sc->tp, e = b->act;
 	double seqs = M / eng_max(s_attn, 1.0);
-	struct eng_layer ly;
 	struct eng_layer_params lp;
 	int i, j;
 
-	eng_layer_build(dm, &ly);
-	eng_layer_params_of(&ly, &lp);
-	for (i = 0; i < ly.n; i++) {
-		const struct eng_op *op = &ly.op[i];
+	lp = dm->lp;
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
 		double sh = op->share, heads = op->heads / tp;
 		if (op->kind == ENG_OP_LINEAR) {
 			/* ops that read the same input read it once (q, k, v; gate, up) */
 			double K = op->split == ENG_SPLIT_ROW ? op->K / tp : op->K, N = 0.0, rows = M * op->rows * op->copies;
-			for (j = i; j < ly.n && (j == i || eng_op_fused(op, &ly.op[j])); j++) {
-				const struct eng_op *o = &ly.op[j];
+			for (j = i; j < ly->n && (j == i || eng_op_fused(op, &ly->op[j])); j++) {
+				const struct eng_op *o = &ly->op[j];
 				double n = o->split == ENG_SPLIT_COL ? o->N / tp
 					   : o->split == ENG_SPLIT_KV ? o->N * (dm->nkv >= tp ? 1.0 / tp : 1.0 / dm->nkv)
 								      : o->N;
