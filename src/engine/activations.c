@@ -24,6 +24,8 @@
  *   - softmax(dim=-1, dtype=torch.float32) keeps an fp32 output, and .to(q.dtype) a
  *     16-bit copy for ×V (CUDA autocast runs nanoGPT's softmax in fp32 too): 4 + 2 bytes
  *     per score; with dropout the copy goes and the mask and dropout's output stay;
+ *     nanoGPT's (and Hugging Face's GPT-2) softmax without autocast runs in the input's
+ *     dtype and keeps one output of that dtype ("gpt2 bf16 ...");
  *   - silu(gate) * up keeps gate (silu saves its input), silu(gate) and up (mul saves
  *     both), and down_proj its input: 4 tensors of the MLP's width;
  *   - F.cross_entropy keeps its log-probabilities (log_softmax saves its output), in fp32
@@ -171,13 +173,16 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 	p.mlp = sb * e * dm->k * (dm->gated ? (eager ? 4.0 : 3.0) : 2.0) * dm->f / t;
 	/* The attention scores (Korthikanti's "5·a·s/h"): fused: the softmax output, and with
 	 * dropout its mask and output; eager: an fp32 softmax output, then its 16-bit copy or
-	 * (dropout) the mask and dropout's output. FlashAttention keeps only an fp32
-	 * log-sum-exp per row; selective recomputation keeps nothing. */
+	 * (dropout) the mask and dropout's output; but nanoGPT's and Hugging Face's GPT-2
+	 * attention (the layernorm family) without autocast runs softmax in the input's dtype
+	 * (only the Llama family passes dtype=torch.float32): the fused count (harness: "gpt2
+	 * bf16 ..."). FlashAttention keeps only an fp32 log-sum-exp per row; selective
+	 * recomputation keeps nothing. */
 	if (selective)
 		p.scores = 0.0;
 	else if (sc->flash_attention)
 		p.scores = 4.0 * sb * dm->nh / t;
-	else if (eager)
+	else if (eager && (is_amp(sc) || !dm->layernorm))
 		p.scores = dm->nh / t * s * s * b * (4.0 + (mask > 0.0 ? 1.0 + e : (e < 4.0 ? e : 0.0)));
 	else
 		p.scores = dm->nh / t * s * s * b * (e + mask * (1.0 + e));

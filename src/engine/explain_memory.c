@@ -229,6 +229,7 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 	{
 		struct eng_act_parts p;
 		char c[NB], lab[48];
+		bool amp = sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16;
 /* a tensor's row label, translated and padded to 10 display columns (a CJK character is two) */
 #define ROW(label) util_text_pad(lab, sizeof lab, EX_(x, (label)), 10)
 		eng_layer_activations(sc, &dm, by.act, bt, sc->recompute == ENGINE_RECOMP_SELECTIVE, &p);
@@ -255,6 +256,11 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 			eng_ex_line(x, N_("    %-10s %s   recomputed (selective recomputation)"), ROW(N_("scores")), GIB(p.scores, c));
 		else if (sc->flash_attention)
 			eng_ex_line(x, N_("    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t"), ROW(N_("scores")), GIB(p.scores, c));
+		else if (sc->kernels == ENGINE_KERNELS_EAGER && !amp && dm.layernorm)
+			/* nanoGPT's / Hugging Face's GPT-2 softmax without autocast (activations.c) */
+			eng_ex_line(x, N_("    %-10s %s   softmax output e·nh·s²·b/t (GPT-2's softmax runs in the input's dtype "
+					  "without autocast)%s"), ROW(N_("scores")), GIB(p.scores, c),
+				    dm.dropout ? EX_(x, N_(" + dropout mask and output")) : "");
 		else
 			eng_ex_line(x, N_("    %-10s %s   softmax output %s·nh·s²·b/t%s"), ROW(N_("scores")), GIB(p.scores, c),
 				    sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("(4 + its 16-bit copy)")) : "e",

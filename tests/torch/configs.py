@@ -62,6 +62,9 @@ CONFIGS = [
     gpt2("gpt2 amp-bf16 s256 b2 dropout", precision="amp-bf16", seq=256, dropout=True),
     gpt2("gpt2 amp-bf16 s128 b4", precision="amp-bf16", batch=4),
     gpt2("gpt2 fp32 s128 b2 full", recompute="full"),
+    # nanoGPT without autocast: softmax (and the loss) in the activations' dtype
+    gpt2("gpt2 bf16 s256 b2", precision="bf16", seq=256),
+    gpt2("gpt2 bf16 s256 b2 dropout", precision="bf16", seq=256, dropout=True),
     gpt2("gpt2 fp32 s16 b1 v8192 (end of backward)", seq=16, batch=1, vocab=8192),
     llama("llama fp32 s16 b1 v8192 (optimizer peak)", seq=16, batch=1, vocab=8192),
     llama("llama fp32 s512 b1 v256 (attention peak)", seq=512, batch=1, vocab=256),

@@ -33,6 +33,11 @@ static const struct measured cases[] = {
 	 6852632, 6952972, 41018856, ENGINE_PEAK_BACKWARD},
 	{"llama bf16 s256 b2", {LLAMA, "precision", "bf16", "seq", "256", "batch", "2", NULL}, 6164504, 4724746, 26788624,
 	 ENGINE_PEAK_BACKWARD},
+	/* nanoGPT without autocast: softmax in bf16 */
+	{"gpt2 bf16 s256 b2", {GPT2, "precision", "bf16", "seq", "256", "batch", "2", NULL}, 3149832, 4462594, 19071472,
+	 ENGINE_PEAK_BACKWARD},
+	{"gpt2 bf16 s256 b2 dropout", {GPT2, "precision", "bf16", "seq", "256", "batch", "2", "dropout", "on", NULL},
+	 4853768, 4462594, 22545016, ENGINE_PEAK_BACKWARD},
 	{"llama fp32 s16 b1 v8192 (optimizer peak)",
 	 {LLAMA, "precision", "fp32", "seq", "16", "batch", "1", "vocab", "8192", NULL}, 176280, 1073356, 50486664,
 	 ENGINE_PEAK_OPTIMIZER},
