@@ -297,10 +297,20 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 		eng_ex_head(x, key, N_("the final norm, the LM head's input, the logits and what the loss keeps"));
 		if (sc->mode != ENGINE_MODE_TRAIN)
 			eng_ex_line(x, N_("  formula  b·V/t·(e + 4): the last position's logits and the sampler's fp32 softmax"));
-		else if (sc->kernels == ENGINE_KERNELS_EAGER)
+		else if (sc->loss == ENGINE_LOSS_CHUNKED)
+			eng_ex_line(x, N_("  formula  loss chunked (Liger Kernel's fused linear cross-entropy): no logits, the LM head "
+				"and the loss a chunk of tokens at a time; kept: the final norm and the hidden states' gradient "
+				"(s·b·d), made in the forward; the head weight's gradient and one chunk's logits (16-bit and "
+				"fp32) are the step's scratch at the end of the forward"));
+		else if (sc->kernels == ENGINE_KERNELS_EAGER) {
+			bool amp = sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16;
 			eng_ex_line(x, N_("  formula  s·b·V/t·(e + log-probs): the logits the loop keeps (alive at the peak) and "
 				"F.cross_entropy's log-probabilities (fp32 under autocast), + the final norm and LM head inputs"));
-		else
+			if (!amp && !dm.layernorm && by.act < 4.0)
+				eng_ex_line(x, N_("  Hugging Face's loss (ForCausalLMLoss) upcasts the logits to fp32 first: fp32 "
+					"log-probabilities, two fp32 gradients at the start of the backward, and the fp32 copy "
+					"alive while log_softmax runs"));
+		} else
 			eng_ex_line(x, N_("  formula  s·b·V/t·4: the fused cross-entropy's fp32 softmax (the logits are not kept), "
 				"+ the final norm and LM head inputs"));
 		eng_ex_line(x, N_("  values   s = %lld, b = %lld, V = %.0f, t = %lld, e = %g B"),

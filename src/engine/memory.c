@@ -324,7 +324,7 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 					emb = infl * s * batch * dm->d; /* embedding dropout mask */
 				c.activations = kept + working + emb;
 				if (last) {
-					eng_head_activations(sc, dm, e, batch, &head);
+					eng_head_activations(sc, dm, e, batch, by.w, &head);
 					c.logits = head.kept;
 				}
 			}
