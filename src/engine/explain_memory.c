@@ -146,6 +146,11 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 			eng_ex_line(x, N_("  offload %s: the GPU keeps only the gradients the backward makes at once (one layer's, or at "
 					  "its start the LM head's and the last layer's MLP's), on their way to the host"),
 				    engine_offload_name(sc->offload));
+		if (train && sc->kernels == ENGINE_KERNELS_FUSED && sc->grad_dtype == ENGINE_DT_AUTO &&
+		    by.grad_dt == ENGINE_DT_FP32 && by.weight_dt != ENGINE_DT_FP32)
+			eng_ex_line(x, N_("  Megatron-LM accumulates bf16 parameters' gradients in an fp32 buffer, param.main_grad "
+					  "(accumulate_allreduce_grads_in_fp32, on for --bf16); its distributed optimizer (zero 1) "
+					  "shards the master and the states, not this buffer (docs/distrib_optimizer.md: 6 + 12/d B)"));
 		eng_ex_line(x, N_("  source   ZeRO (Rajbhandari et al. 2019): 2Ψ bytes for 16-bit gradients"));
 	} else {
 		eng_ex_head(x, key, N_("the optimizer's per-parameter state"));
