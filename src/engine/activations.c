@@ -24,11 +24,19 @@
  *   - softmax(dim=-1, dtype=torch.float32) keeps an fp32 output, and .to(q.dtype) a
  *     16-bit copy for ×V (CUDA autocast runs nanoGPT's softmax in fp32 too): 4 + 2 bytes
  *     per score; with dropout the copy goes and the mask and dropout's output stay;
+ *     nanoGPT's (and Hugging Face's GPT-2) softmax without autocast runs in the input's
+ *     dtype and keeps one output of that dtype ("gpt2 bf16 ...");
  *   - silu(gate) * up keeps gate (silu saves its input), silu(gate) and up (mul saves
  *     both), and down_proj its input: 4 tensors of the MLP's width;
  *   - F.cross_entropy keeps its log-probabilities (log_softmax saves its output), in fp32
- *     under autocast (log_softmax and nll_loss are on CUDA autocast's fp32 list), and the
- *     loop keeps the logits (nanoGPT's `logits, loss = model(X, Y)`).
+ *     under autocast (log_softmax and nll_loss are on CUDA autocast's fp32 list) and for
+ *     the Llama family, whose Hugging Face loss (ForCausalLMLoss) upcasts the logits to
+ *     fp32 first; in the logits' dtype for nanoGPT's GPT-2 without autocast; and the loop
+ *     keeps the logits (nanoGPT's `logits, loss = model(X, Y)`, Hugging Face's
+ *     outputs.logits).
+ * loss chunked (either kernels): the LM head and the loss a chunk of tokens at a time
+ *   (Liger Kernel's fused linear cross-entropy): the hidden states' gradient and the head
+ *   weight's, made in the forward; no logits (harness: "... chunked").
  * Both, under autocast (amp-bf16/fp16): the residual stream stays fp32 (the embedding's
  *   output is fp32 and every `x + f(x)` promotes), so norm inputs and checkpoints are fp32,
  *   and each linear keeps its own 16-bit cast of its input (autocast caches casts of leaf
@@ -39,6 +47,8 @@
  * FlashAttention (Dao et al. 2022; eager + flash is PyTorch's scaled_dot_product_attention):
  *   no s×s tensor; the backward keeps the output and an fp32 log-sum-exp per row.
  */
+#include <math.h>
+
 #include "internal.h"
 
 static bool is_amp(const struct engine_scenario *sc)
@@ -181,13 +191,16 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 	p.mlp = sb * e * (dm->gated ? (eager ? 4.0 : 3.0) : 2.0) * lp.mlp_width / t;
 	/* The attention scores (Korthikanti's "5·a·s/h"): fused: the softmax output, and with
 	 * dropout its mask and output; eager: an fp32 softmax output, then its 16-bit copy or
-	 * (dropout) the mask and dropout's output. FlashAttention keeps only an fp32
-	 * log-sum-exp per row; selective recomputation keeps nothing. */
+	 * (dropout) the mask and dropout's output; but nanoGPT's and Hugging Face's GPT-2
+	 * attention (the layernorm family) without autocast runs softmax in the input's dtype
+	 * (only the Llama family passes dtype=torch.float32): the fused count (harness: "gpt2
+	 * bf16 ..."). FlashAttention keeps only an fp32 log-sum-exp per row; selective
+	 * recomputation keeps nothing. */
 	if (selective)
 		p.scores = 0.0;
 	else if (sc->flash_attention)
 		p.scores = 4.0 * sb * dm->nh / t;
-	else if (eager)
+	else if (eager && (is_amp(sc) || !dm->layernorm))
 		p.scores = dm->nh / t * s * s * b * (4.0 + (mask > 0.0 ? 1.0 + e : (e < 4.0 ? e : 0.0)));
 	else
 		p.scores = dm->nh / t * s * s * b * (e + mask * (1.0 + e));
@@ -211,31 +224,69 @@ double eng_layer_checkpoint(const struct engine_scenario *sc, const struct eng_d
 	return in;
 }
 
-void eng_head_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
+/* Liger Kernel's chunk of tokens (fused_linear_cross_entropy.py,
+ * fused_linear_cross_entropy_forward): inc_factor = cdiv(V, H), chunk_size =
+ * next_power_of_2(cdiv(BT, inc_factor)), a chunk's logits about the hidden states' size. */
+static double chunk_tokens(double bt, double d, double v)
+{
+	double inc = ceil(v / d), n = ceil(bt / inc), c = 1.0;
+
+	while (c < n)
+		c *= 2.0;
+	return eng_min(c, bt);
+}
+
+void eng_head_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b, double w,
 			  struct eng_head *h)
 {
 	double s = (double)sc->seq, t = (double)sc->tp, sb = s * b;
 	double r = residual_bytes(sc, e);
 	double stats, norm = norm_kept(sc, dm, r, &stats);
-	double rep = sb * (dm->d * (norm + norm_out_kept(sc, r, e, 1.0)) + stats);
+	bool chunked = sc->loss == ENGINE_LOSS_CHUNKED, full_ft = sc->finetune == ENGINE_FT_FULL;
+	/* the LM head's input, or with a chunked loss the hidden states' gradient that it
+	 * keeps instead (the same shape and dtype) */
+	double head_in = chunked ? r : norm_out_kept(sc, r, e, 1.0);
+	double rep = sb * (dm->d * (norm + head_in) + stats);
 	double sbv = sb * dm->V / t;
 
-	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL)
+	if (sc->mode == ENGINE_MODE_TRAIN && !full_ft)
 		/* LoRA: the frozen LM head keeps no input and the final norm's frozen weight no
 		 * normalised tensor (harness: "... lora ..." logits) */
 		rep -= sb * dm->d * ((sc->kernels == ENGINE_KERNELS_EAGER && !dm->layernorm ? r : 0.0) +
-				     norm_out_kept(sc, r, e, 1.0));
+				     (chunked ? 0.0 : norm_out_kept(sc, r, e, 1.0)));
 	if (sc->sequence_parallel && sc->tp > 1)
 		rep /= t;
-	if (sc->kernels == ENGINE_KERNELS_EAGER) {
+	if (chunked) {
+		/* The LM head and the loss a chunk of tokens at a time (Liger Kernel's
+		 * LigerFusedLinearCrossEntropyFunction, Hsu et al. 2024 §3.3; Apple's Cut
+		 * Cross-Entropy, Wijmans et al. 2024, and Unsloth's chunked loss keep no
+		 * full-sequence logits either): the forward computes each chunk's logits, their
+		 * fp32 softmax and gradient, and from it the hidden states' gradient (kept to the
+		 * backward, counted in `rep`) and the head weight's gradient (zeros_like(weight):
+		 * the weights' dtype, made in the forward, alive from then on). Its scratch: one
+		 * chunk's logits, 16-bit and their fp32 upcast. Harness: "... chunked". */
+		double gw = full_ft ? dm->V / t * dm->d * w : 0.0;
+		double chunk = chunk_tokens(sb, dm->d, dm->V / t) * dm->V / t;
+
+		h->logits_alive = false;
+		h->kept = rep;
+		h->loss_grads = gw;
+		h->forward_extra = gw + chunk * (e < 4.0 ? 4.0 + e : 4.0);
+	} else if (sc->kernels == ENGINE_KERNELS_EAGER) {
 		/* the logits the loop keeps, and F.cross_entropy's log-probabilities: fp32 under
-		 * autocast, else the logits' dtype; the backward's first two nodes (nll_loss,
-		 * log_softmax) hold a gradient of each at once. Harness: "llama ..." logits. */
-		double lp = is_amp(sc) ? 4.0 : e;
+		 * autocast, and fp32 for the Llama family's Hugging Face loss, which upcasts the
+		 * logits first (transformers' loss_utils.py ForCausalLMLoss: `logits =
+		 * logits.float()`; that fp32 copy is alive while log_softmax makes its output),
+		 * else the logits' dtype (nanoGPT's F.cross_entropy on the logits as they are,
+		 * the layernorm family's reference); the backward's first two nodes (nll_loss,
+		 * log_softmax) hold a gradient of each at once. Harness: "llama ..." logits,
+		 * "llama bf16 ..." (Hugging Face's loss), "gpt2 bf16 ..." (nanoGPT's). */
+		bool upcast = !is_amp(sc) && !dm->layernorm && e < 4.0;
+		double lp = is_amp(sc) || upcast ? 4.0 : e;
 		h->logits_alive = true;
 		h->kept = rep + sbv * (e + lp);
 		h->loss_grads = 2.0 * lp * sbv;
-		h->forward_extra = 0.0;
+		h->forward_extra = upcast ? 4.0 * sbv : 0.0;
 	} else {
 		/* Megatron's cross-entropy on fp32 logits keeps the fp32 softmax and turns it into
 		 * the gradient in place; its cast back to 16 bits is the one new buffer; the

@@ -215,6 +215,14 @@ enum engine_flops_formula { ENGINE_FLOPS_EXACT, ENGINE_FLOPS_6N };
  *   fused  Megatron-LM / Transformer Engine / Apex kernels (fused norms, softmax, SwiGLU,
  *          cross-entropy): Korthikanti et al. 2022's count. */
 enum engine_kernels { ENGINE_KERNELS_EAGER, ENGINE_KERNELS_FUSED };
+/* How the LM head and the loss run in training (src/engine/activations.c, measured in
+ * tests/torch):
+ *   full     the full-sequence logits materialised, as the code runs them: Hugging Face's
+ *            loss or F.cross_entropy (eager), Megatron's fused cross-entropy (fused);
+ *   chunked  the LM head and the loss a chunk of tokens at a time, no full-sequence
+ *            logits kept: Liger Kernel's fused linear cross-entropy, Apple's Cut
+ *            Cross-Entropy, Unsloth's chunked loss. */
+enum engine_loss { ENGINE_LOSS_FULL, ENGINE_LOSS_CHUNKED };
 /* What a training run trains (src/engine/finetune.c):
  *   full   every weight (gradients, optimizer states and a master copy for all of them);
  *   lora   the base weights frozen, low-rank adapters A (r × in) and B (out × r) trained
@@ -276,6 +284,7 @@ struct engine_scenario {
 	enum engine_recompute recompute;
 	bool flash_attention;
 	enum engine_kernels kernels;  /* eager (PyTorch / Hugging Face) or fused (Megatron / TE) */
+	enum engine_loss loss;        /* full logits or a chunked LM head and loss */
 	bool activations;             /* count activations (off: the "ignoring activations" napkin) */
 	enum engine_flops_formula flops_formula;
 	double tokens;                /* training tokens D */

@@ -155,6 +155,11 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 			eng_ex_line(x, N_("  offload %s: the GPU keeps only the gradients the backward makes at once (one layer's, or at "
 					  "its start the LM head's and the last layer's MLP's), on their way to the host"),
 				    engine_offload_name(sc->offload));
+		if (train && sc->kernels == ENGINE_KERNELS_FUSED && sc->grad_dtype == ENGINE_DT_AUTO &&
+		    by.grad_dt == ENGINE_DT_FP32 && by.weight_dt != ENGINE_DT_FP32)
+			eng_ex_line(x, N_("  Megatron-LM accumulates bf16 parameters' gradients in an fp32 buffer, param.main_grad "
+					  "(accumulate_allreduce_grads_in_fp32, on for --bf16); its distributed optimizer (zero 1) "
+					  "shards the master and the states, not this buffer (docs/distrib_optimizer.md: 6 + 12/d B)"));
 		eng_ex_line(x, N_("  source   ZeRO (Rajbhandari et al. 2019): 2Ψ bytes for 16-bit gradients"));
 	} else {
 		eng_ex_head(x, key, N_("the optimizer's per-parameter state"));
@@ -238,6 +243,7 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 	{
 		struct eng_act_parts p;
 		char c[NB], lab[48];
+		bool amp = sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16;
 /* a tensor's row label, translated and padded to 10 display columns (a CJK character is two) */
 #define ROW(label) util_text_pad(lab, sizeof lab, EX_(x, (label)), 10)
 		eng_layer_activations(sc, &dm, by.act, bt, sc->recompute == ENGINE_RECOMP_SELECTIVE, &p);
@@ -264,6 +270,11 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 			eng_ex_line(x, N_("    %-10s %s   recomputed (selective recomputation)"), ROW(N_("scores")), GIB(p.scores, c));
 		else if (sc->flash_attention)
 			eng_ex_line(x, N_("    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t"), ROW(N_("scores")), GIB(p.scores, c));
+		else if (sc->kernels == ENGINE_KERNELS_EAGER && !amp && dm.layernorm)
+			/* nanoGPT's / Hugging Face's GPT-2 softmax without autocast (activations.c) */
+			eng_ex_line(x, N_("    %-10s %s   softmax output e·nh·s²·b/t (GPT-2's softmax runs in the input's dtype "
+					  "without autocast)%s"), ROW(N_("scores")), GIB(p.scores, c),
+				    dm.dropout ? EX_(x, N_(" + dropout mask and output")) : "");
 		else
 			eng_ex_line(x, N_("    %-10s %s   softmax output %s·nh·s²·b/t%s"), ROW(N_("scores")), GIB(p.scores, c),
 				    sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("(4 + its 16-bit copy)")) : "e",
@@ -300,10 +311,20 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 		eng_ex_head(x, key, N_("the final norm, the LM head's input, the logits and what the loss keeps"));
 		if (sc->mode != ENGINE_MODE_TRAIN)
 			eng_ex_line(x, N_("  formula  b·V/t·(e + 4): the last position's logits and the sampler's fp32 softmax"));
-		else if (sc->kernels == ENGINE_KERNELS_EAGER)
+		else if (sc->loss == ENGINE_LOSS_CHUNKED)
+			eng_ex_line(x, N_("  formula  loss chunked (Liger Kernel's fused linear cross-entropy): no logits, the LM head "
+				"and the loss a chunk of tokens at a time; kept: the final norm and the hidden states' gradient "
+				"(s·b·d), made in the forward; the head weight's gradient and one chunk's logits (16-bit and "
+				"fp32) are the step's scratch at the end of the forward"));
+		else if (sc->kernels == ENGINE_KERNELS_EAGER) {
+			bool amp = sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16;
 			eng_ex_line(x, N_("  formula  s·b·V/t·(e + log-probs): the logits the loop keeps (alive at the peak) and "
 				"F.cross_entropy's log-probabilities (fp32 under autocast), + the final norm and LM head inputs"));
-		else
+			if (!amp && !dm.layernorm && by.act < 4.0)
+				eng_ex_line(x, N_("  Hugging Face's loss (ForCausalLMLoss) upcasts the logits to fp32 first: fp32 "
+					"log-probabilities, two fp32 gradients at the start of the backward, and the fp32 copy "
+					"alive while log_softmax runs"));
+		} else
 			eng_ex_line(x, N_("  formula  s·b·V/t·4: the fused cross-entropy's fp32 softmax (the logits are not kept), "
 				"+ the final norm and LM head inputs"));
 		eng_ex_line(x, N_("  values   s = %lld, b = %lld, V = %.0f, t = %lld, e = %g B"),

@@ -217,13 +217,14 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 double eng_layer_checkpoint(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b);
 /* The last stage's head at the end of the forward: the final norm, the LM head's input,
  * the logits if the loop keeps them and what the loss keeps; and the loss's gradient
- * buffers at the start of the backward. */
+ * buffers at the start of the backward. `w`: bytes per weight (a chunked loss makes the
+ * head weight's gradient in the forward, in the weights' dtype). */
 struct eng_head {
 	double kept, loss_grads;
 	double forward_extra; /* alive besides `kept` while the loss's forward runs */
 	bool logits_alive;
 };
-void eng_head_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b,
+void eng_head_activations(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b, double w,
 			  struct eng_head *h);
 
 /* What the step's peak is made of besides the memory's parts (peak.c). */

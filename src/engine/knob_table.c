@@ -42,6 +42,10 @@ static const struct engine_choice ch_kernels[] = {
 	{"eager", ENGINE_KERNELS_EAGER}, {"fused", ENGINE_KERNELS_FUSED}, {"pytorch", ENGINE_KERNELS_EAGER},
 	{"hf", ENGINE_KERNELS_EAGER},    {"megatron", ENGINE_KERNELS_FUSED}, {"te", ENGINE_KERNELS_FUSED}, {NULL, 0},
 };
+static const struct engine_choice ch_loss[] = {
+	{"full", ENGINE_LOSS_FULL},       {"chunked", ENGINE_LOSS_CHUNKED}, {"liger", ENGINE_LOSS_CHUNKED},
+	{"fused-linear", ENGINE_LOSS_CHUNKED}, {"cce", ENGINE_LOSS_CHUNKED}, {NULL, 0},
+};
 static const struct engine_choice ch_dtype[] = {
 	{"auto", ENGINE_DT_AUTO},         {"fp32", ENGINE_DT_FP32},         {"tf32", ENGINE_DT_TF32},
 	{"bf16", ENGINE_DT_BF16},         {"fp16", ENGINE_DT_FP16},         {"fp8-e4m3", ENGINE_DT_FP8_E4M3},
@@ -262,6 +266,11 @@ static const struct engine_knob knobs[] = {
 	{"kernels", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_KERNELS_EAGER, ENGINE_STEP_CHOICE,
 	 ch_kernels, F_TRAIN, M_MEM, SC(kernels), N_("kernels"),
 	 N_("what runs the model: eager (default: PyTorch / Hugging Face modules) or fused (Megatron-LM, TE, Apex)")},
+	/* default full: the logits materialised, as Hugging Face's, nanoGPT's and Megatron's
+	 * losses run; chunked: Liger Kernel, Cut Cross-Entropy, Unsloth (activations.c) */
+	{"loss", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_LOSS_FULL, ENGINE_STEP_CHOICE, ch_loss,
+	 F_TRAIN, M_MEM, SC(loss), N_("loss"),
+	 N_("the LM head and loss: full (default: the whole sequence's logits) or chunked (Liger, Cut Cross-Entropy)")},
 	{"activations", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, 0, M_MEM,
 	 SC(activations), N_("count activations"), N_("count activations (off: the napkin estimate that ignores them)")},
 	{"mfu", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 0, 1, 0, ENGINE_STEP_LINEAR, NULL,

@@ -6,6 +6,10 @@
  *  - ZeRO (Rajbhandari et al. 2019, §5): mixed-precision Adam keeps 2Ψ + 2Ψ + 12Ψ bytes;
  *    stage 1 shards the optimizer states (with the fp32 master), stage 2 also the
  *    gradients, stage 3 also the parameters, each divided by the data-parallel degree.
+ *    Megatron-LM with bf16 parameters keeps 2Ψ + 4Ψ + 12Ψ (its fp32 main_grad, eng_bytes);
+ *    its distributed optimizer is zero 1 here: it shards the master and the states, not
+ *    the grad buffer ("[no] distribute model gradients", 6 + 12/d bytes per parameter,
+ *    docs/distrib_optimizer.md); zero 2 and 3 shard that buffer too, as ZeRO-2 does.
  *  - Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer
  *    Models"), §4 and table 2: activations per layer s·b·h·(34 + 5·a·s/h) bytes with
  *    16-bit activations and 1-byte dropout masks; the tensor-parallel, sequence-parallel,
@@ -63,6 +67,17 @@ void eng_bytes(const struct engine_scenario *sc, struct eng_bytes *b)
 	memset(b, 0, sizeof *b);
 	b->weight_dt = pick(sc->weight_dtype, r[RW]);
 	b->grad_dt = pick(sc->grad_dtype, r[RG]);
+	/* Megatron-LM (kernels fused) keeps its gradients in an fp32 buffer, param.main_grad,
+	 * when the parameters are bf16: megatron/training/arguments.py turns on
+	 * accumulate_allreduce_grads_in_fp32 for --bf16 (unless --grad-reduce-in-bf16),
+	 * param_and_grad_buffer.py then allocates the grad buffer in torch.float, and its
+	 * linears accumulate their weight gradients straight into it; no 16-bit .grad exists
+	 * (docs/distrib_optimizer.md: "bf16 param, fp32 grads", 18 bytes per parameter with
+	 * Adam). With fp16 parameters the flag stays off: 16-bit gradients. DeepSpeed and
+	 * PyTorch loops (kernels eager) keep the recipe's 16-bit ones. */
+	if (sc->kernels == ENGINE_KERNELS_FUSED && sc->grad_dtype == ENGINE_DT_AUTO &&
+	    (sc->precision == ENGINE_PREC_MIXED_BF16 || sc->precision == ENGINE_PREC_FP8_MIXED))
+		b->grad_dt = ENGINE_DT_FP32;
 	b->state_dt = pick(sc->optimizer_dtype, r[RS]);
 	b->activation_dt = pick(sc->activation_dtype, r[RA]);
 	b->kv_dt = pick(sc->kv_dtype, b->activation_dt);
@@ -353,7 +368,7 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 					emb = infl * s * batch * dm->d; /* embedding dropout mask */
 				c.activations = kept + working + emb;
 				if (last) {
-					eng_head_activations(sc, dm, e, batch, &head);
+					eng_head_activations(sc, dm, e, batch, by.w, &head);
 					c.logits = head.kept;
 				}
 			}

@@ -190,7 +190,9 @@ static void activations(const struct engine_scenario *sc, int e, struct list *l)
 	double k = m->experts > 1 ? (double)m->top_k : 1.0;
 	bool amp = sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16;
 	bool eager = sc->kernels == ENGINE_KERNELS_EAGER, rms = m->norm == ENGINE_NORM_RMS;
-	bool gated = m->mlp == ENGINE_MLP_GATED;
+	bool gated = m->mlp == ENGINE_MLP_GATED, fp32_softmax = eager && (amp || rms);
+	bool chunked = sc->loss == ENGINE_LOSS_CHUNKED;
+	bool upcast = !amp && rms && engine_dtype_info((enum engine_dtype)e)->bytes < 4.0;
 	int r = amp ? ENGINE_DT_FP32 : e; /* autocast: the residual stream stays fp32 */
 	int64_t kvh = eager ? nh : nkv;
 	const enum teach_tensor_role A = TEACH_ROLE_ACTIVATION;
@@ -218,7 +220,9 @@ static void activations(const struct engine_scenario *sc, int e, struct list *l)
 				add(l, "attn.logsumexp", N_("FlashAttention keeps one fp32 log-sum-exp per row, never the scores"), A,
 				    ENGINE_DT_FP32, 1, 3, SIZES(b, nh, s), DIMS("batch", "heads", "seq"));
 			} else {
-				if (eager)
+				/* nanoGPT's / Hugging Face's GPT-2 softmax without autocast: the
+				 * input's dtype (src/engine/activations.c) */
+				if (fp32_softmax)
 					add(l, "attn.probs_fp32", N_("softmax(QK^T / sqrt(head_dim), dtype=float32): seq × seq per head"),
 					    A, ENGINE_DT_FP32, 1, 4, SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
 				else
@@ -229,7 +233,7 @@ static void activations(const struct engine_scenario *sc, int e, struct list *l)
 					    ENGINE_DT_INT8, 1, 4, SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
 					add(l, "attn.dropout_output", N_("attention probabilities after dropout"), A, e, 1, 4,
 					    SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
-				} else if (eager && engine_dtype_info((enum engine_dtype)e)->bytes < 4.0) {
+				} else if (fp32_softmax && engine_dtype_info((enum engine_dtype)e)->bytes < 4.0) {
 					add(l, "attn.probs", N_("the probabilities cast back (.to(q.dtype)) for × V"), A, e, 1, 4,
 					    SIZES(b, nh, s, s), DIMS("batch", "heads", "seq_q", "seq_k"));
 				}
@@ -266,13 +270,23 @@ static void activations(const struct engine_scenario *sc, int e, struct list *l)
 	}
 	/* the final norm and the loss */
 	norm_tensors(sc, "norm", r, l, TEACH_ROLE_LOGITS);
+	if (chunked) {
+		/* Liger Kernel's fused linear cross-entropy: no logits; the hidden states'
+		 * gradient, made in the forward (the head weight's gradient is a gradient) */
+		add(l, "lm_head.input_grad", N_("the hidden states' gradient, made chunk by chunk in the forward"),
+		    TEACH_ROLE_LOGITS, r, 1, 3, SIZES(b, s, d), DIMS("batch", "seq", "hidden"));
+		return;
+	}
 	add(l, "lm_head.input", N_("the LM head's input"), TEACH_ROLE_LOGITS, amp ? e : r, 1, 3, SIZES(b, s, d),
 	    DIMS("batch", "seq", "hidden"));
 	if (eager) {
 		add(l, "logits", N_("a score per vocabulary entry for every position (the loop keeps it)"), TEACH_ROLE_LOGITS,
 		    e, 1, 3, SIZES(b, s, m->vocab), DIMS("batch", "seq", "vocab"));
-		add(l, "log_probs", N_("cross-entropy's log-softmax (fp32 under autocast), kept for the backward"),
-		    TEACH_ROLE_LOGITS, amp ? ENGINE_DT_FP32 : e, 1, 3, SIZES(b, s, m->vocab), DIMS("batch", "seq", "vocab"));
+		add(l, "log_probs",
+		    upcast ? N_("log-softmax of Hugging Face's fp32 upcast of the logits, kept for the backward")
+			   : N_("cross-entropy's log-softmax (fp32 under autocast), kept for the backward"),
+		    TEACH_ROLE_LOGITS, amp || upcast ? ENGINE_DT_FP32 : e, 1, 3, SIZES(b, s, m->vocab),
+		    DIMS("batch", "seq", "vocab"));
 	} else {
 		add(l, "loss.softmax", N_("the fused cross-entropy's fp32 softmax (the logits themselves are not kept)"),
 		    TEACH_ROLE_LOGITS, ENGINE_DT_FP32, 1, 3, SIZES(b, s, m->vocab), DIMS("batch", "seq", "vocab"));

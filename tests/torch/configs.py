@@ -18,10 +18,11 @@ def gpt2(name, precision="fp32", seq=128, batch=2, dropout=False, recompute="non
     return c
 
 
-def llama(name, precision="fp32", seq=128, batch=2, kv_heads=4, recompute="none", fused=False, vocab=2048):
+def llama(name, precision="fp32", seq=128, batch=2, kv_heads=4, recompute="none", fused=False, vocab=2048,
+          loss="full"):
     c = {"name": name, "arch": "llama", "fused": fused, "layers": 2, "hidden": 128, "heads": 4,
          "kv_heads": kv_heads, "head_dim": 32, "ffn": 352, "vocab": vocab, "seq": seq, "batch": batch,
-         "precision": precision, "dropout": 0.0, "recompute": recompute}
+         "precision": precision, "dropout": 0.0, "recompute": recompute, "loss": loss}
     c["napkin"] = common(c) + ["--mlp", "gated", "--norm", "rmsnorm", "--bias", "none",
                                "--position", "rope", "--max_positions", str(seq),
                                "--tied_embeddings", "off", "--dropout", "off"]
@@ -53,7 +54,7 @@ def common(c):
             "--vocab", str(c["vocab"]), "--seq", str(c["seq"]), "--batch", str(c["batch"]),
             "--precision", c["precision"], "--recompute", c["recompute"], "--flash_attention", "off",
             "--optimizer", "adamw", "--grad_accum", "1", "--overhead", "0",
-            "--kernels", "fused" if c["fused"] else "eager"]
+            "--kernels", "fused" if c["fused"] else "eager", "--loss", c.get("loss", "full")]
 
 
 CONFIGS = [
@@ -62,6 +63,9 @@ CONFIGS = [
     gpt2("gpt2 amp-bf16 s256 b2 dropout", precision="amp-bf16", seq=256, dropout=True),
     gpt2("gpt2 amp-bf16 s128 b4", precision="amp-bf16", batch=4),
     gpt2("gpt2 fp32 s128 b2 full", recompute="full"),
+    # nanoGPT without autocast: softmax (and the loss) in the activations' dtype
+    gpt2("gpt2 bf16 s256 b2", precision="bf16", seq=256),
+    gpt2("gpt2 bf16 s256 b2 dropout", precision="bf16", seq=256, dropout=True),
     gpt2("gpt2 fp32 s16 b1 v8192 (end of backward)", seq=16, batch=1, vocab=8192),
     llama("llama fp32 s16 b1 v8192 (optimizer peak)", seq=16, batch=1, vocab=8192),
     llama("llama fp32 s512 b1 v256 (attention peak)", seq=512, batch=1, vocab=256),
@@ -71,6 +75,14 @@ CONFIGS = [
     llama("llama amp-bf16 s256 b2 gqa", precision="amp-bf16", seq=256, kv_heads=2),
     llama("llama bf16 s256 b2", precision="bf16", seq=256),
     llama("llama bf16 s128 b4 gqa", precision="bf16", batch=4, kv_heads=2),
+    # Hugging Face's loss upcasts the logits to fp32: the head dominates with a larger vocabulary
+    llama("llama bf16 s128 b2 v8192", precision="bf16", vocab=8192),
+    # the LM head and the loss a chunk of tokens at a time (Liger Kernel's algorithm)
+    llama("llama bf16 s256 b2 chunked", precision="bf16", seq=256, loss="chunked"),
+    llama("llama bf16 s128 b2 v8192 chunked", precision="bf16", vocab=8192, loss="chunked"),
+    llama("llama fp32 s128 b2 chunked", loss="chunked"),
+    llama("fused llama bf16 s256 b2 gqa chunked", precision="bf16", seq=256, kv_heads=2, fused=True,
+          loss="chunked"),
     llama("llama amp-bf16 s128 b2 full", precision="amp-bf16", recompute="full"),
     llama("llama fp32 s128 b2 full gqa", kv_heads=2, recompute="full"),
     llama("fused llama fp32 s128 b2", fused=True),

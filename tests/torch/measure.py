@@ -104,9 +104,18 @@ def forward_loss(torch, F, models, model, c, x, y):
     """The forward and the loss as the loop writes them: (logits the loop keeps, loss)."""
     with precision_context(torch, c):
         logits = model(x)
+        if c.get("loss") == "chunked":
+            # the LM head and the loss a chunk of tokens at a time: the model returns the
+            # final norm's output, no logits outlive the forward
+            return None, models.ChunkedLinearCrossEntropyFn.apply(logits.view(-1, logits.size(-1)),
+                                                                   model.lm_head.weight, y.view(-1))
         if c["fused"]:
             # Megatron: the model returns the loss; no logits outlive the forward
             return None, models.FusedCrossEntropyFn.apply(logits.view(-1, logits.size(-1)), y.view(-1))
+        if c["arch"] == "llama":
+            # Hugging Face: outputs.loss and outputs.logits, the loop keeps both; the loss
+            # upcasts the logits to fp32 (without autocast: a new fp32 tensor)
+            return logits, models.hf_causal_lm_loss(logits, y, c["vocab"])
         # nanoGPT: `logits, loss = model(X, Y)` keeps the logits through the backward;
         # F.cross_entropy under autocast runs in fp32 (CUDA: log_softmax and nll_loss are on
         # autocast's fp32 list; 1.13's CPU autocast lists cross_entropy), keeping fp32
@@ -272,6 +281,8 @@ def check_fused_gradients(torch, F, models):
          [(1, 4, 6, 3), (1, 2, 6, 3), (1, 2, 6, 3)]),
         ("FusedCrossEntropyFn", lambda x: models.FusedCrossEntropyFn.apply(x, target),
          lambda x: F.cross_entropy(x, target), [(5, 7)]),
+        ("ChunkedLinearCrossEntropyFn", lambda h, w: models.ChunkedLinearCrossEntropyFn.apply(h, w, target),
+         lambda h, w: F.cross_entropy(h @ w.t(), target), [(5, 3), (7, 3)]),
     ]
     for name, fused, ref, shapes in cases:
         xs = [torch.randn(*sh, requires_grad=True) for sh in shapes]

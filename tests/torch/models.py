@@ -9,6 +9,10 @@
   by rotate_half, GQA by repeat_kv, softmax(dtype=torch.float32).to(q.dtype), SwiGLU as
   down(silu(gate(x)) * up(x)), attention dropout only (config.attention_dropout): napkin's
   `eager` profile.
+- The loss: nanoGPT's F.cross_entropy on the logits as they are (GPT2), Hugging Face's
+  ForCausalLMLoss (transformers' loss/loss_utils.py, >= 4.46) for the Llama: the logits
+  upcast to fp32 first (hf_causal_lm_loss); with c["loss"] == "chunked" the LM head and the
+  loss a chunk of tokens at a time (ChunkedLinearCrossEntropyFn, Liger Kernel's algorithm).
 - Llama with fused=True: the same model through autograd Functions that keep exactly what
   the fused kernels of Megatron-LM / Apex / Transformer Engine keep for the backward (the
   installed PyTorch 1.13 has no fused RMSNorm, SwiGLU or scaled_dot_product_attention):
@@ -421,7 +425,87 @@ class Llama(nn.Module):
             self.marks("layer%d" % i)
             x = layer_call(layer, x, self.c["recompute"])
         self.marks("head")
+        if self.c.get("loss") == "chunked":
+            return self.norm(x)  # the LM head runs inside the chunked loss
         return self.lm_head(self.norm(x))
+
+
+def hf_causal_lm_loss(logits, labels, vocab_size, ignore_index=-100):
+    """Hugging Face's ForCausalLMLoss (transformers/loss/loss_utils.py, 4.46 on) as it is
+    written: the logits upcast to fp32 ("Upcast to float if we need to compute the loss to
+    avoid potential precision issues"), the labels shifted by padding, then
+    nn.functional.cross_entropy. The model returns its own 16-bit logits, which the loop
+    keeps (CausalLMOutputWithPast.logits)."""
+    logits = logits.float()
+    labels = F.pad(labels, (0, 1), value=ignore_index)
+    shift_labels = labels[..., 1:].contiguous()
+    logits = logits.view(-1, vocab_size)
+    shift_labels = shift_labels.view(-1)
+    return F.cross_entropy(logits, shift_labels, ignore_index=ignore_index, reduction="mean")
+
+
+def chunk_tokens(bt, hidden, vocab):
+    """Liger Kernel's chunk size (fused_linear_cross_entropy.py,
+    fused_linear_cross_entropy_forward): inc_factor = cdiv(V, H), chunk_size =
+    next_power_of_2(cdiv(BT, inc_factor)), so that a chunk's logits are about as large as
+    the hidden states."""
+    inc = -(-vocab // hidden)
+    n = -(-bt // inc)
+    return min(bt, 1 << (n - 1).bit_length())
+
+
+class ChunkedLinearCrossEntropyFn(torch.autograd.Function):
+    """The LM head and the cross-entropy a chunk of tokens at a time, no full-sequence
+    logits: Liger Kernel's LigerFusedLinearCrossEntropyFunction (Hsu et al. 2024, "Liger
+    Kernel: Efficient Triton Kernels for LLM Training", §3.3; its
+    fused_linear_cross_entropy_forward), written here in PyTorch. The forward computes, for
+    each chunk, the logits, their softmax in fp32 (Liger's Triton kernel upcasts to fp32;
+    here .float() makes that one chunk's fp32 buffer), the loss and the logits' gradient,
+    and from it the chunk's rows of the hidden states' gradient and its share of the head
+    weight's gradient; the backward only scales the two by the loss's gradient. What it
+    keeps from the forward to the backward: grad_input (the hidden states' shape and
+    dtype), which Liger saves with save_for_backward, and grad_weight (the weight's shape
+    and dtype: the head's gradient, made in the forward), kept here as an attribute of ctx
+    so that the harness counts it as the gradient it is, not as an activation."""
+
+    @staticmethod
+    def forward(ctx, h, weight, target):
+        bt, hidden = h.shape
+        vocab = weight.shape[0]
+        chunk = chunk_tokens(bt, hidden, vocab)
+        grad_input = torch.zeros_like(h)
+        grad_weight = torch.zeros_like(weight) if weight.requires_grad else None
+        total = torch.zeros((), dtype=torch.float32)
+        for a in range(0, bt, chunk):
+            hc, tc = h[a:a + chunk], target[a:a + chunk]
+            lc = hc @ weight.t()
+            lc = lc.float() if lc.dtype != torch.float32 else lc  # one chunk's fp32 logits
+            lc.sub_(lc.max(-1, keepdim=True)[0])
+            lc.exp_()
+            z = lc.sum(-1, keepdim=True)
+            lc.div_(z)  # softmax, in place
+            total -= lc.gather(-1, tc[:, None]).log().sum()
+            lc.scatter_add_(-1, tc[:, None], torch.full_like(tc[:, None], -1, dtype=lc.dtype))
+            lc.mul_(1.0 / bt)  # d(mean loss)/d(logits), in place
+            gc = lc.to(h.dtype) if h.dtype != torch.float32 else lc
+            del lc
+            grad_input[a:a + chunk] = gc @ weight
+            if grad_weight is not None:
+                grad_weight.addmm_(gc.t(), hc)
+            del gc
+        ctx.save_for_backward(grad_input)
+        ctx.grad_weight = grad_weight
+        return total / bt
+
+    @staticmethod
+    def backward(ctx, g):
+        (grad_input,) = ctx.saved_tensors
+        grad_weight, ctx.grad_weight = ctx.grad_weight, None
+        if g.item() != 1.0:  # Liger: element_mul in place, skipped when the loss is the root
+            grad_input.mul_(g)
+            if grad_weight is not None:
+                grad_weight.mul_(g)
+        return grad_input, grad_weight, None
 
 
 class LoRALinear(nn.Module):

@@ -58,7 +58,7 @@ keys M
 wait_for 'GPU live: NVIDIA H100 80GB HBM3' 'the live panel did not open'
 wait_for 'sample [2-9][0-9]* at' 'the live panel never refreshed'
 screen | grep -q 'used 1.00 GiB · reserved by the driver 512.0 MiB · total 79.65 GiB' || fail 'no memory figures'
-screen | grep -q 'predicts 61.78 GiB per GPU' || fail "no napkin prediction beside the memory used"
+screen | grep -q 'predicts 62.03 GiB per GPU' || fail "no napkin prediction beside the memory used"
 screen | grep -q 'W of 700 W (limit)' || fail 'no power figures'
 keys Escape
 wait_gone 'GPU live'

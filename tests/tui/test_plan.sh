@@ -15,7 +15,7 @@ set -- $(plan)
 searched=$1 fitting=$2
 start 100 30 $ARGS
 wait_for 'micro-batch' 'no main screen'
-wait_for '404.6/79.65 GiB' 'the own layout should not fit (404.6 GiB)'
+wait_for '404.8/79.65 GiB' 'the own layout should not fit (404.8 GiB)'
 keys P
 wait_for "Plan: ranked by predicted time \\(g\\) · $searched searched, $fitting fit" \
 	"the view's search differs from napkin plan ($searched searched, $fitting fit)"
@@ -35,7 +35,7 @@ wait_for "^ +3= " 'the applied row is not marked as the own layout'
 keys Escape
 wait_for "$mem3/79.65 GiB fits" "the main screen does not show row 3's memory ($mem3)"
 keys u
-wait_for '404.6/79.65 GiB' 'u did not undo the plan row'
+wait_for '404.8/79.65 GiB' 'u did not undo the plan row'
 keys P
 wait_for 'Plan: ranked by predicted time' 'P did not reopen'
 keys g

@@ -114,7 +114,7 @@ start 80 24 --lang zh
 wait_for 'napkin' 'napkin explore --lang zh did not draw'
 keys S
 wait_for '扫描：每张 GPU 的显存 随 micro-batch 变化' 'the sweep has no Chinese title'
-wait_for '当前（点线）：batch 1：每张 GPU 61\.78 GiB / 79\.65 GiB，放得下' "the sweep's status is not Chinese"
+wait_for '当前（点线）：batch 1：每张 GPU 62\.03 GiB / 79\.65 GiB，放得下' "the sweep's status is not Chinese"
 no_english 'Sweep:|now \(dotted\)|first point that|results \(y'
 check_width 80
 keys Escape P
@@ -131,7 +131,7 @@ wait_for '热力图：每张 GPU 的余量，batch × seq' 'the heatmap has no C
 check_width 80
 keys Escape C
 wait_for '对比：' 'the comparison has no Chinese title'
-wait_for '每张 GPU 的显存 +61\.78 GiB' "the comparison's rows are not Chinese"
+wait_for '每张 GPU 的显存 +62\.03 GiB' "the comparison's rows are not Chinese"
 check_width 80
 keys Escape q
 [ "$(wait_exit)" = 0 ] || fail 'explore --lang zh: exit status'

@@ -124,6 +124,50 @@ static void test_zero_figure1(void **state)
 	}
 }
 
+/* Megatron-LM, docs/distrib_optimizer.md: the theoretical bytes per parameter with Adam,
+ * "bf16 param, fp32 grads": 18 with the plain optimizer, 6 + 12/d with the distributed one
+ * (d the data-parallel size): bf16 weights, the fp32 main_grad buffer (arguments.py turns
+ * accumulate_allreduce_grads_in_fp32 on for --bf16), an fp32 master and two fp32 states; the
+ * distributed optimizer shards the master and the states, not the grad buffer ("[no]
+ * distribute model gradients"). DeepSpeed's mixed precision (kernels eager) keeps ZeRO's 16. */
+static void test_megatron_main_grad(void **state)
+{
+	static const char *const precisions[] = {"mixed-bf16", "fp8-mixed"};
+	struct engine_scenario sc;
+	struct engine_result r;
+	size_t i;
+	int zero;
+
+	(void)state;
+	for (i = 0; i < 2; i++)
+		for (zero = 0; zero <= 1; zero++) {
+			double states, per;
+			base(&sc);
+			te_set(&sc, "params", "7.5B");
+			te_set(&sc, "precision", precisions[i]);
+			te_set(&sc, "kernels", "fused");
+			te_set(&sc, "gpus", "8");
+			te_set(&sc, "zero", zero ? "1" : "0");
+			te_set(&sc, "activations", "off");
+			te_evaluate(&sc, &r);
+			states = r.memory.weights + r.memory.master + r.memory.gradients + r.memory.optimizer;
+			per = states / r.params.total;
+			assert_close(r.memory.bytes_per_param, 18.0, 1e-12);
+			assert_close(per, zero ? 6.0 + 12.0 / 8.0 : 18.0, 1e-9);
+			assert_int_equal(r.memory.grad_dt, ENGINE_DT_FP32);
+		}
+	base(&sc);
+	te_set(&sc, "precision", "mixed-bf16");
+	te_set(&sc, "kernels", "eager");
+	te_evaluate(&sc, &r);
+	assert_close(r.memory.bytes_per_param, 16.0, 1e-12);
+	/* fp16 parameters: the flag stays off, 16-bit gradients */
+	te_set(&sc, "precision", "mixed-fp16");
+	te_set(&sc, "kernels", "fused");
+	te_evaluate(&sc, &r);
+	assert_int_equal(r.memory.grad_dt, ENGINE_DT_FP16);
+}
+
 /* Korthikanti et al. 2022, table 2, activations per layer in bytes for GPT-3 175B with
  * t = 8: no parallelism s·b·h·(34 + 5as/h); TP s·b·h·(10 + 24/t + 5as/(ht)); TP+SP
  * s·b·h·(34/t + 5as/(ht)); TP + selective s·b·h·(10 + 24/t); TP+SP+selective s·b·h·34/t;
@@ -510,6 +554,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_cs336_training_time),
 	cmocka_unit_test(test_cs336_largest_model),
 	cmocka_unit_test(test_zero_figure1),
+	cmocka_unit_test(test_megatron_main_grad),
 	cmocka_unit_test(test_korthikanti_activations),
 	cmocka_unit_test(test_pipeline_inflight),
 	cmocka_unit_test(test_megatron_flops),

@@ -506,8 +506,8 @@ static void test_live(void **state)
 	assert_true(screen_has(m, "GPU live: NVML device 0", wall_ms()));
 	assert_true(screen_has(m, "used 1.00 GiB", wall_ms()));
 	assert_true(screen_has(m, "reserved by the driver 512.0 MiB", wall_ms()));
-	assert_true(screen_has(m, "predicts 61.78 GiB per GPU", wall_ms()));
-	assert_true(screen_has(m, "used is below predicted: -60.78 GiB", wall_ms()));
+	assert_true(screen_has(m, "predicts 62.03 GiB per GPU", wall_ms()));
+	assert_true(screen_has(m, "used is below predicted: -61.03 GiB", wall_ms()));
 	assert_true(screen_has(m, "of 700 W (limit)", wall_ms()));
 	assert_true(screen_has(m, "SM ", wall_ms()));
 	assert_true(screen_has(m, "\xc2\xb0" "C", wall_ms()));
@@ -531,7 +531,7 @@ static void test_live(void **state)
 	assert_true(idle(m));
 	assert_true(screen_has(m, "no live figures: NVML missing", wall_ms()));
 	assert_true(screen_has(m, "napkin", wall_ms()));
-	assert_true(screen_has(m, "predicts 61.78 GiB per GPU", wall_ms()));
+	assert_true(screen_has(m, "predicts 62.03 GiB per GPU", wall_ms()));
 	/* r tries again (still missing) */
 	key(m, 'r', wall_ms());
 	assert_true(tui_model_timeout(m, wall_ms()) >= 0);
@@ -572,7 +572,7 @@ static void test_live_draw(void **state)
 	for (k = 0; k < TUI_GPU_HISTORY + 5; k++)
 		tui_gpu_live_feed(m, &s, 1000);
 	assert_true(screen_has(m, "used 63.33 GiB", 1000));
-	assert_true(screen_has(m, "used exceeds predicted: +1.55 GiB", 1000));
+	assert_true(screen_has(m, "used exceeds predicted: +1.30 GiB", 1000));
 	assert_true(screen_has(m, "GPU  97%", 1000));
 	assert_true(screen_has(m, "memory  40%", 1000));
 	assert_true(screen_has(m, "SM 1980 MHz \xc2\xb7 memory 2619 MHz", 1000));
