@@ -311,6 +311,48 @@ static void test_mxfp4_decode_bytes(void **state)
 	assert_true(r.inference.decode_bytes <= 1.01 * (attn + experts + head));
 }
 
+/* The presets of these models (presets/models) count what their config.json files count. */
+static void test_presets_agree(void **state)
+{
+	static const char *const pairs[][2] = {
+		{"deepseek-v3", "deepseek-v3.json"},	     {"kimi-k2", "kimi-k2-instruct.json"},
+		{"qwen3-8b", "qwen3-8b.json"},		     {"qwen3-30b-a3b", "qwen3-30b-a3b.json"},
+		{"qwen3-235b-a22b", "qwen3-235b-a22b.json"}, {"qwen3-next-80b-a3b", "qwen3-next-80b-a3b-thinking.json"},
+		{"gemma-3-27b", "gemma-3-27b-it.json"},	     {"llama-4-scout", "llama-4-scout-text.json"},
+		{"gpt-oss-120b", "gpt-oss-120b.json"},	     {"gpt-oss-20b", "gpt-oss-20b.json"},
+		{"mistral-small-3.1-24b", "mistral-small-3.1-24b.json"},
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		struct engine_model a, b;
+		struct engine_params pa, pb;
+		struct engine_scenario sa, sb;
+		struct engine_result ra, rb;
+		struct napkin_err err;
+		if (preset_model(reg, pairs[i][0], &a, &err) != NAPKIN_OK)
+			fail_msg("%s: %s", pairs[i][0], err.msg);
+		load(pairs[i][1], &b);
+		engine_model_params(&a, &pa);
+		engine_model_params(&b, &pb);
+		if (pa.total != pb.total || pa.active != pb.active || pa.mtp != pb.mtp)
+			fail_msg("%s: %.0f / %.0f against %s's %.0f / %.0f", pairs[i][0], pa.total, pa.active, pairs[i][1],
+				 pb.total, pb.active);
+		/* and the same KV cache and step */
+		engine_scenario_default(&sa);
+		sa.model = a;
+		sa.mode = ENGINE_MODE_INFER;
+		sa.tp = 8;
+		sb = sa;
+		sb.model = b;
+		assert_int_equal(engine_evaluate(&sa, &ra, &err), NAPKIN_OK);
+		assert_int_equal(engine_evaluate(&sb, &rb, &err), NAPKIN_OK);
+		assert_true(ra.memory.kv_cache == rb.memory.kv_cache);
+		assert_true(ra.inference.tpot_seconds == rb.inference.tpot_seconds);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -321,6 +363,7 @@ int main(void)
 		cmocka_unit_test(test_unsupported_named),
 		cmocka_unit_test(test_ops_table),
 		cmocka_unit_test(test_mxfp4_decode_bytes),
+		cmocka_unit_test(test_presets_agree),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
