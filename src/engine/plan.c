@@ -64,6 +64,8 @@ static bool layout_ok(const struct engine_scenario *t)
 		return false;
 	if (t->pp > m->layers || (t->vpp > 1 && (t->pp < 2 || t->pp * t->vpp > m->layers)))
 		return false;
+	if (t->vpp > 1 && t->grad_accum % t->pp != 0) /* Megatron's interleaved schedule (validate.c) */
+		return false;
 	if (t->cp > 1 && t->seq % t->cp != 0)
 		return false;
 	dp = t->gpus / (t->tp * t->pp * t->cp);

@@ -97,6 +97,15 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	if (sc->vpp > 1 && (sc->pp < 2 || sc->pp * sc->vpp > m->layers))
 		FAIL(N_("vpp (%lld) needs pp > 1 and pp × vpp ≤ layers (%lld): each virtual stage holds a layer"),
 		     (long long)sc->vpp, (long long)m->layers);
+	/* Megatron-LM runs the interleaved schedule only when the micro-batches are a multiple
+	 * of the stages (megatron/core/pipeline_parallel/schedules.py,
+	 * forward_backward_pipelining_with_interleaving: "number of microbatches is not divisible
+	 * by pipeline-model-parallel-size when using interleaved schedule"); its bubble
+	 * (p − 1)/v (Narayanan et al. 2021, §2.2.2) holds only then */
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->vpp > 1 && sc->grad_accum % sc->pp != 0)
+		FAIL(N_("vpp (%lld) needs grad_accum (%lld micro-batches) to be a multiple of pp (%lld), as Megatron-LM's "
+		     "interleaved schedule does; vpp 1 runs any number"),
+		     (long long)sc->vpp, (long long)sc->grad_accum, (long long)sc->pp);
 	if (sc->cp > 1 && sc->seq % sc->cp != 0)
 		FAIL(N_("cp (%lld) must divide seq (%lld): each rank holds an equal part of every sequence"), (long long)sc->cp,
 		     (long long)sc->seq);

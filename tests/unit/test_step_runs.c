@@ -59,8 +59,11 @@ static const struct run runs[] = {
 	{"175B ZeRO-3 768", "N21 t2", 12288, 96, 96, 1, 1, 1, 768, 1536, 2, FULL, false, false, 3, 88, 0},
 	{"175B ZeRO-3 1536", "N21 t2", 12288, 96, 96, 1, 1, 1, 1536, 1536, 1, FULL, false, false, 3, 44, 0},
 	{"530B ZeRO-3 640", "N21 t2", 20480, 105, 128, 1, 1, 1, 640, 2560, 4, FULL, false, false, 3, 138, 0},
-	{"530B ZeRO-3 1280", "N21 t2", 20480, 105, 128, 1, 1, 1, 1280, 2560, 2, FULL, false, false, 3, 98, 0},
-	{"530B ZeRO-3 2560", "N21 t2", 20480, 105, 128, 1, 1, 1, 2560, 2560, 1, FULL, false, false, 3, 48, 0},
+	/* table 2 ran 530B's ZeRO-3 on 640, 1120 and 2240 GPUs, batch 2560 at 640 and 2240 above:
+	 * its training-days column (169, 137 and 140 days for 300B tokens at 138, 98 and 48
+	 * TFLOP/s) holds only with those counts */
+	{"530B ZeRO-3 1120", "N21 t2", 20480, 105, 128, 1, 1, 1, 1120, 2240, 2, FULL, false, false, 3, 98, 0},
+	{"530B ZeRO-3 2240", "N21 t2", 20480, 105, 128, 1, 1, 1, 2240, 2240, 1, FULL, false, false, 3, 48, 0},
 	{"175B PTD-P 384", "N21 t2", 12288, 96, 96, 8, 12, 1, 384, 1536, 1, FULL, false, false, 0, 153, 0},
 	{"175B PTD-P 768", "N21 t2", 12288, 96, 96, 8, 12, 1, 768, 1536, 1, FULL, false, false, 0, 149, 0},
 	{"175B PTD-P 1536", "N21 t2", 12288, 96, 96, 8, 12, 1, 1536, 1536, 1, FULL, false, false, 0, 141, 0},

@@ -411,6 +411,48 @@ static void check_plan(const struct engine_scenario *sc, const struct engine_pla
 	}
 }
 
+/* Megatron-LM runs the interleaved schedule only with a multiple of pp micro-batches
+ * (megatron/core/pipeline_parallel/schedules.py raises "number of microbatches is not
+ * divisible by pipeline-model-parallel-size when using interleaved schedule"): napkin
+ * refuses such a scenario and the planner never proposes one (the trial's
+ * `plan --model llama-2-70b --goal gpus --deadline 30` ranked vpp 16 at grad_accum 1 first). */
+static void test_plan_interleaving(void **state)
+{
+	static const char *const kv[][2] = {{"layers", "80"}, {"hidden", "8192"}, {"heads", "64"}, {"kv_heads", "8"},
+					    {"ffn", "28672"}, {"gpus", "1024"}};
+	static const char *const bad[][2] = {{"tp", "2"}, {"pp", "4"}, {"vpp", "16"}, {"batch", "1"}, {"grad_accum", "1"}};
+	struct engine_scenario sc, t;
+	struct engine_result r;
+	struct engine_plan_row rows[20];
+	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 30, 20};
+	struct engine_plan_stats st;
+	struct napkin_err err;
+	size_t i;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	apply(&sc, &kv[0][0], sizeof kv / sizeof kv[0]);
+	t = sc;
+	{
+		struct engine_assign a[5];
+		memset(a, 0, sizeof a);
+		for (i = 0; i < 5; i++) {
+			a[i].knob = engine_knob_find(bad[i][0]);
+			a[i].text = bad[i][1];
+		}
+		if (engine_apply(&t, a, 5, NULL, &err) == NAPKIN_OK)
+			assert_int_not_equal(engine_compute(&t, &r, &err), NAPKIN_OK);
+		assert_non_null(strstr(err.msg, "a multiple of pp"));
+	}
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	assert_true(st.rows > 0);
+	for (i = 0; i < st.rows; i++)
+		if (rows[i].vpp > 1 && rows[i].grad_accum % rows[i].pp != 0)
+			fail_msg("row %zu: vpp %lld with %lld micro-batches on pp %lld", i, (long long)rows[i].vpp,
+				 (long long)rows[i].grad_accum, (long long)rows[i].pp);
+	check_plan(&sc, rows, st.rows);
+}
+
 static void test_plan_70b(void **state)
 {
 	static const char *const kv[][2] = {{"layers", "80"}, {"hidden", "8192"}, {"heads", "64"}, {"kv_heads", "8"},
@@ -548,6 +590,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_invalid_points),
 	cmocka_unit_test(test_real_and_arch_points),
 	cmocka_unit_test(test_plan_70b),
+	cmocka_unit_test(test_plan_interleaving),
 	cmocka_unit_test(test_plan_vs_brute_force),
 	cmocka_unit_test(test_plan_goals),
 };
