@@ -456,6 +456,15 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 						    : eng_coll_seconds(&c.dp, COLL_ALL_REDUCE, S_g);
 			/* overlapped with the last micro-batch's backward, but for the last layer's bucket */
 			dp_t = sc->overlap ? eng_max(full / eng_max(heavy, 1.0), full - bwd_mb) : full;
+			/* ZeRO-2 keeps only its shard of the gradients, so every micro-batch's backward
+			 * reduce-scatters them (DeepSpeed stage 2: the gradient hooks reduce each
+			 * bucket as it fills, accumulation boundary or not, deepspeed/runtime/zero/
+			 * stage_1_and_2.py); ZeRO-1 (and Megatron's distributed optimizer) reduces
+			 * once, at the last micro-batch */
+			if (sc->zero == 2 && m > 1.0) {
+				double rs = eng_coll_seconds(&c.dp, COLL_REDUCE_SCATTER, S_g);
+				dp_t += (m - 1.0) * (sc->overlap ? eng_max(rs / eng_max(heavy, 1.0), rs - bwd_mb) : rs);
+			}
 		}
 	}
 	pt->dp_comm = dp_t;
