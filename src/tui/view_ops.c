@@ -174,10 +174,15 @@ static void draw_header(struct tui_model *m, struct ops_view *v, struct tui_canv
 	engine_fmt_count(v->ops.tokens[p], tok, sizeof tok);
 	if (p == ENGINE_PHASE_DECODE) {
 		engine_fmt_count(v->ops.context[p], ctx, sizeof ctx);
-		snprintf(buf, sizeof buf, _(" Ops of a layer per GPU (tp %lld) \xc2\xb7 %s \xc2\xb7 %s tokens at context %s \xc2\xb7 Tab: %s"),
+		snprintf(buf, sizeof buf,
+			 P_(" Ops of a layer per GPU (tp %lld) \xc2\xb7 %s \xc2\xb7 %s token at context %s \xc2\xb7 Tab: %s",
+			    " Ops of a layer per GPU (tp %lld) \xc2\xb7 %s \xc2\xb7 %s tokens at context %s \xc2\xb7 Tab: %s",
+			    v->ops.tokens[p]),
 			 (long long)m->sc.tp, phase_name(p), tok, ctx, phase_name(other));
 	} else {
-		snprintf(buf, sizeof buf, _(" Ops of a layer per GPU (tp %lld) \xc2\xb7 %s \xc2\xb7 %s tokens \xc2\xb7 Tab: %s"),
+		snprintf(buf, sizeof buf,
+			 P_(" Ops of a layer per GPU (tp %lld) \xc2\xb7 %s \xc2\xb7 %s token \xc2\xb7 Tab: %s",
+			    " Ops of a layer per GPU (tp %lld) \xc2\xb7 %s \xc2\xb7 %s tokens \xc2\xb7 Tab: %s", v->ops.tokens[p]),
 			 (long long)m->sc.tp, phase_name(p), tok, phase_name(other));
 	}
 	tui_paint_view_header(c, m->w, buf);
@@ -300,8 +305,9 @@ void tui_ops_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	draw_header(m, v, c, p);
 	wop = op_width(v);
 	tw = table_width(wop);
-	if (m->w - tw - 2 >= 36) {
-		/* side by side: the table on the left, the chart on the right, as tall as the screen */
+	if (bottom - (2 + 1 + v->n + 1) < 12 && m->w - tw - 2 >= 36) {
+		/* short and wide: the table on the left, the chart on the right, as tall as the
+		 * screen (where the chart below the whole table would have fewer than 12 rows) */
 		rows = bottom - 2 - 2;
 		if (rows > v->n)
 			rows = v->n;
@@ -309,7 +315,8 @@ void tui_ops_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		draw_chart(m, v, c, tui_rect_make(tw + 2, 2, m->w - tw - 3, bottom - 2), p);
 		return;
 	}
-	/* stacked: the table above, the chart below it (at least 7 rows of it) */
+	/* stacked: the table above, the chart below it (at least 7 rows of it: the table
+	 * scrolls on a short screen) */
 	rows = bottom - 2 - 2 - 7;
 	if (rows > v->n)
 		rows = v->n;

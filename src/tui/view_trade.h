@@ -97,7 +97,7 @@ int tui_ops_open(struct tui_model *m);
 #define TUI_OPS_HELP                                                                                         \
 	N_("  Tab  the other phase (training: forward, backward; inference: prefill, decode)\n"                   \
 	"  \xe2\x86\x91\xe2\x86\x93 j k  pick an op (\xe2\x97\x8f on the roofline, named)   - +  step the micro-batch   u  undo\n"    \
-	"  a row is one layer's op on one GPU; layers says how many layers have it; the time is the\n"          \
-	"  larger of FLOPs at the peak and bytes at the bandwidth, each at full rate (as napkin report --ops)\n")
+	"  a row is one layer's op on one GPU (layers: how many have it); its time is the larger of\n"          \
+	"  FLOPs at the peak and bytes at the bandwidth, as napkin report --ops\n")
 
 #endif
