@@ -35,6 +35,8 @@ sweep|120|40|Memory per GPU|S ~first.point.that.does.not.fit s ~stack.\(s\):.on|
 heatmap|80|24|Memory per GPU|H ~cursor|explore|H: headroom per GPU over micro-batch × sequence
 compare|120|24|Memory per GPU|C ~Compare a ~Pick.a.GPU =h200-sxm Enter a ~Pick.a.GPU =mi300x Enter a ~Pick.a.GPU =b200 Enter ~B200|explore --model llama-2-13b|C: Llama-2-13B on H100, H200, MI300X and B200 side by side
 plan|120|40|Memory per GPU|P ~searched|explore --model llama-2-70b --gpus 64|P: the layouts of Llama-2-70B on 64 × H100 SXM that fit, ranked by predicted time
+ops|120|40|Memory per GPU|O ~Ops.of.a.layer j|explore|O: the ops of one Llama-2-7B layer on one H100 in the training forward, q_proj selected on the roofline
+zh-ops|80|24|H100|O ~Prefill Tab ~Tab|explore --lang zh --model mixtral-8x7b --mode infer --tp 2|O in Chinese at 80×24: the decode ops of a Mixtral-8x7B layer at tp 2
 zh-explorer|120|40|H100||explore --lang zh|the explorer in Chinese (--lang zh)
 zh-lesson|120|40|H100||lesson 7 --lang zh|lesson 7 in Chinese: arithmetic intensity and the roofline
 zh-roofline|150|46|Roofline|@Roofline|explore --lang zh --mode infer --batch 1|the roofline in Chinese, a decode at batch 1'

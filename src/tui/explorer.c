@@ -56,6 +56,11 @@ static const struct tui_view views[TUI_VIEW_COUNT] = {
 		.draw = tui_plan_draw, .key = tui_plan_key, .open = tui_plan_open,
 		.footer = TUI_PLAN_FOOTER, .help = TUI_PLAN_HELP,
 	},
+	[TUI_VIEW_OPS] = {
+		.name = "ops", .title = N_("Ops of a layer"), .opened_by = TUI_ACT_OPS, .kind = TUI_VIEW_FULL,
+		.draw = tui_ops_draw, .key = tui_ops_key, .open = tui_ops_open,
+		.footer = TUI_OPS_FOOTER, .help = TUI_OPS_HELP,
+	},
 	[TUI_VIEW_LESSON] = {
 		.name = "lesson", .title = N_("Lessons"), .opened_by = TUI_ACT_LESSON, .kind = TUI_VIEW_OVERLAY,
 		.draw = tui_lesson_draw, .key = tui_lesson_key, .open = tui_lesson_open, .close = tui_lesson_close,

@@ -91,7 +91,7 @@ enum tui_action {
 	TUI_ACT_LESSON, TUI_ACT_TENSORS, TUI_ACT_DTYPELAB, /* teaching views (view_teach.h) */
 	TUI_ACT_PROBE, TUI_ACT_GPULIVE, /* the GPU in this machine (view_gpu.h) */
 	TUI_ACT_UNDO,
-	TUI_ACT_SWEEP, TUI_ACT_PLAN, TUI_ACT_HEAT, TUI_ACT_COMPARE, /* trade-offs (view_trade.h) */
+	TUI_ACT_SWEEP, TUI_ACT_PLAN, TUI_ACT_HEAT, TUI_ACT_COMPARE, TUI_ACT_OPS, /* trade-offs (view_trade.h) */
 	TUI_ACT_LANG, /* English or Chinese, live (docs/i18n.md) */
 	TUI_ACT_COUNT,
 };

@@ -79,28 +79,160 @@ static int clampi(int v, int lo, int hi)
 }
 
 /* Whether a point's cell (pcx[i] < 0: not drawn) lies on row in columns [from, to). */
-static bool points_in(const int *pcx, const int *pcy, int row, int from, int to)
+static bool points_in(const int *pcx, const int *pcy, int n, int row, int from, int to)
 {
 	int i;
 
-	for (i = 0; i < ENGINE_PT_COUNT; i++)
+	for (i = 0; i < n; i++)
 		if (pcx[i] >= 0 && pcy[i] == row && pcx[i] >= from && pcx[i] < to)
 			return true;
 	return false;
 }
 
-void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rect r)
+bool tui_roof_chart(struct tui_canvas *c, struct tui_rect r, struct tui_roof *rf)
 {
 	static struct plot p;
+	double peak = rf->peak, bw = rf->bw, ridge, dridge = 0, xmin = 0.1, xmax, ymin, ymax;
+	int lm = TUI_ROOF_MARGIN, i, x, y, dx, n = rf->n < TUI_ROOF_POINTS ? rf->n : TUI_ROOF_POINTS;
+	char lab[32];
+
+	for (i = 0; i < TUI_ROOF_POINTS; i++)
+		rf->px[i] = rf->py[i] = -1;
+	memset(&p, 0, sizeof p);
+	p.w = r.w - lm;
+	p.h = r.h - 1;
+	if (p.w > PLOT_MAX_W)
+		p.w = PLOT_MAX_W;
+	if (p.h > PLOT_MAX_H)
+		p.h = PLOT_MAX_H;
+	if (peak <= 0 || bw <= 0 || p.w < 8 || p.h < 2)
+		return false;
+	ridge = peak / bw;
+	if (rf->dpeak > 0 && rf->dbw > 0)
+		dridge = rf->dpeak / rf->dbw;
+
+	/* ranges: every point, the ridge, a decade either side */
+	xmax = fmax(ridge, dridge) * 4;
+	ymin = bw * xmin;
+	for (i = 0; i < n; i++)
+		if (rf->x[i] > 0 && rf->y[i] > 0) {
+			xmin = fmin(xmin, rf->x[i] / 2);
+			xmax = fmax(xmax, rf->x[i] * 4);
+			ymin = fmin(ymin, rf->y[i] / 2);
+		}
+	ymax = fmax(peak, dridge > 0 ? rf->dpeak : 0) * 2;
+	p.lx0 = floor(log10(xmin));
+	p.lx1 = ceil(log10(xmax));
+	p.ly0 = floor(log10(ymin));
+	p.ly1 = log10(ymax);
+	if (p.ly1 - p.ly0 < 2)
+		p.ly0 = p.ly1 - 2;
+
+	/* the ridge: a dotted vertical line from the floor to the roof */
+	dx = xdot(&p, ridge);
+	for (y = ydot(&p, peak); y < 4 * p.h; y += 2)
+		dot(&p, dx, y, TUI_S_RIDGE, 1);
+	/* fp32's roof, dotted, for contrast */
+	if (rf->peak32 > 0 && rf->peak32 < peak * 0.99)
+		for (dx = xdot(&p, rf->peak32 / bw); dx < 2 * p.w; dx += 2)
+			dot(&p, dx, ydot(&p, rf->peak32), TUI_S_ROOF_FP32, 2);
+	/* the datasheet's roof and slope, dashed (3 dots on, 3 off), under the measured ones */
+	if (dridge > 0)
+		for (dx = 0; dx < 2 * p.w; dx++) {
+			double xv = xval(&p, dx);
+			if (dx % 6 < 3)
+				dot(&p, dx, ydot(&p, fmin(rf->dpeak, xv * rf->dbw)), TUI_S_DIM, 2);
+		}
+	/* the roof: min(peak, intensity × bandwidth) */
+	for (dx = 0; dx < 2 * p.w; dx++) {
+		double xv = xval(&p, dx), yv = fmin(peak, xv * bw);
+		int y0 = ydot(&p, yv), y1 = dx + 1 < 2 * p.w ? ydot(&p, fmin(peak, xval(&p, dx + 1) * bw)) : y0;
+		int style = xv < ridge ? TUI_S_SLOPE : TUI_S_ROOF;
+		/* join steep steps so the slope reads as a line */
+		for (y = (y1 < y0 ? y1 : y0); y <= (y1 < y0 ? y0 : y1); y++)
+			if (y == y0 || y > y1)
+				dot(&p, dx, y, style, 3);
+		dot(&p, dx, y0, style, 3);
+	}
+	/* axes: y labels (peaks), the plot cells, x decades */
+	for (y = 0; y < p.h; y++)
+		tui_canvas_put(c, r.x + lm - 1, r.y + y, 0x2502, TUI_S_AXIS);
+	fmt_short(peak, lab, sizeof lab);
+	tui_canvas_text_right(c, r.x + lm - 1, r.y + ydot(&p, peak) / 4, lm - 1, lab, TUI_S_ROOF);
+	if (rf->peak32 > 0 && ydot(&p, rf->peak32) / 4 != ydot(&p, peak) / 4) {
+		fmt_short(rf->peak32, lab, sizeof lab);
+		tui_canvas_text_right(c, r.x + lm - 1, r.y + ydot(&p, rf->peak32) / 4, lm - 1, lab, TUI_S_ROOF_FP32);
+	}
+	if (dridge > 0 && ydot(&p, rf->dpeak) / 4 != ydot(&p, peak) / 4) {
+		fmt_short(rf->dpeak, lab, sizeof lab);
+		tui_canvas_text_right(c, r.x + lm - 1, r.y + ydot(&p, rf->dpeak) / 4, lm - 1, lab, TUI_S_DIM);
+	}
+	/* the y axis' unit, at its foot where no roof is labelled */
+	if (p.h >= 3 && ydot(&p, peak) / 4 != p.h - 1 && (rf->peak32 <= 0 || ydot(&p, rf->peak32) / 4 != p.h - 1))
+		tui_canvas_text(c, r.x, r.y + p.h - 1, lm - 1, "FLOP/s", TUI_S_DIM);
+	for (y = 0; y < p.h; y++)
+		for (x = 0; x < p.w; x++)
+			if (p.dots[y][x])
+				tui_canvas_put(c, r.x + lm + x, r.y + y, 0x2800u + p.dots[y][x], p.style[y][x]);
+	tui_canvas_put(c, r.x + lm - 1, r.y + p.h, 0x2514, TUI_S_AXIS);
+	for (x = 0; x < p.w; x++)
+		tui_canvas_put(c, r.x + lm + x, r.y + p.h, 0x2500, TUI_S_AXIS);
+	{
+		/* the decades, and the x axis' unit at its end (a decade's label gives way to it) */
+		int dec, last_end = -1, room = p.w >= 20 ? p.w - 7 : p.w;
+		for (dec = (int)p.lx0; dec <= (int)p.lx1; dec++) {
+			int col = (int)floor((dec - p.lx0) / (p.lx1 - p.lx0) * p.w);
+			fmt_short(pow(10.0, dec), lab, sizeof lab);
+			if (col > last_end && col + (int)strlen(lab) <= room) {
+				tui_canvas_text(c, r.x + lm + col, r.y + p.h, (int)strlen(lab), lab, TUI_S_AXIS);
+				last_end = col + (int)strlen(lab);
+			}
+		}
+		if (p.w - last_end > 7)
+			tui_canvas_text_right(c, r.x + r.w, r.y + p.h, 6, "FLOP/B", TUI_S_DIM);
+	}
+	/* the points' cells (in the plot, then on the canvas) */
+	for (i = 0; i < n; i++) {
+		if (!(rf->x[i] > 0 && rf->y[i] > 0))
+			continue;
+		rf->px[i] = clampi(xdot(&p, rf->x[i]) / 2, 0, p.w - 1);
+		rf->py[i] = clampi(ydot(&p, rf->y[i]) / 4, 0, p.h - 1);
+	}
+	/* the ridge's label under the roof, right of the ridge line (empty but for the points),
+	 * a row or two lower, else left of it: where no point's letter is (a letter drawn over it
+	 * read "ridge T 295") */
+	{
+		char rl_txt[32];
+		int rx = xdot(&p, ridge) / 2, row0 = ydot(&p, peak) / 4 + 1, w, k, row, col;
+		snprintf(rl_txt, sizeof rl_txt, _("ridge %.0f"), ridge);
+		w = tui_utf8_width(rl_txt);
+		for (k = 0; k < 6; k++) {
+			row = row0 + k % 3;
+			col = k < 3 ? rx + 1 : rx - w;
+			if (row < p.h && col >= 0 && col + w <= p.w && !points_in(rf->px, rf->py, n, row, col, col + w)) {
+				tui_canvas_text(c, r.x + lm + col, r.y + row, w, rl_txt, TUI_S_RIDGE);
+				break;
+			}
+		}
+	}
+	for (i = 0; i < n; i++)
+		if (rf->px[i] >= 0) {
+			rf->px[i] += r.x + lm;
+			rf->py[i] += r.y;
+		}
+	return true;
+}
+
+void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rect r)
+{
+	static struct tui_roof rf;
 	const struct engine_roofline *rl = &m->res.roofline;
 	double achieved = m->sc.mode == ENGINE_MODE_TRAIN ? m->res.compute.achieved_flops : 0.0;
-	double peak = rl->peak, bw = rl->bandwidth, ridge = rl->ridge, peak32, ridge32, xmin = 0.1, xmax, ymin, ymax;
-	double dpeak = 0, dbw = 0, dridge = 0; /* the datasheet's, beside a measured GPU */
+	double peak = rl->peak, bw = rl->bandwidth, dpeak = 0, dbw = 0, dridge = 0; /* the datasheet's, beside a measured GPU */
 	struct engine_gpu ds;
 	/* the points drawn: inference has no training step (its items start at prefill) */
 	int first = m->sc.mode == ENGINE_MODE_INFER ? ENGINE_PT_PREFILL : ENGINE_PT_TRAIN;
-	int lm = 7, legend_rows, verdict_rows, i, x, y, dx, sel = m->item[TUI_PANE_ROOFLINE] + first;
-	int pcx[ENGINE_PT_COUNT], pcy[ENGINE_PT_COUNT]; /* the points' cells in the plot */
+	int legend_rows, verdict_rows, plot_h, i, sel = m->item[TUI_PANE_ROOFLINE] + first;
 	struct tui_rect old = tui_canvas_clip(c, r);
 	char buf[300], lab[32], line[300], verdict[300];
 	bool focused = m->pane == TUI_PANE_ROOFLINE && tui_view_top(m) == TUI_VIEW_MAIN;
@@ -148,142 +280,37 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		legend_rows = 0;
 	if (r.h - 1 - legend_rows - verdict_rows < 3)
 		verdict_rows = r.h >= 8 ? 2 : 1;
-	memset(&p, 0, sizeof p);
-	p.w = r.w - lm;
-	p.h = r.h - 1 - legend_rows - verdict_rows;
-	if (p.w > PLOT_MAX_W)
-		p.w = PLOT_MAX_W;
-	if (p.h > PLOT_MAX_H)
-		p.h = PLOT_MAX_H;
-	if (peak <= 0 || bw <= 0 || p.w < 8 || p.h < 2) {
+	plot_h = r.h - 1 - legend_rows - verdict_rows;
+	/* the chart, with the operating points: training sits at the rate it achieves (never
+	 * above the roof), the others on it */
+	memset(&rf, 0, sizeof rf);
+	rf.peak = peak;
+	rf.bw = bw;
+	rf.peak32 = engine_gpu_peak(&m->sc.gpu, ENGINE_DT_FP32);
+	if (dridge > 0) {
+		rf.dpeak = dpeak;
+		rf.dbw = dbw;
+	}
+	rf.n = ENGINE_PT_COUNT;
+	for (i = first; i < ENGINE_PT_COUNT; i++) {
+		const struct engine_roofline_point *pt = &rl->points[i];
+		rf.x[i] = pt->intensity;
+		rf.y[i] = i == ENGINE_PT_TRAIN && achieved > 0 && achieved < pt->attainable ? achieved : pt->attainable;
+	}
+	if (!tui_roof_chart(c, tui_rect_make(r.x, r.y, r.w, plot_h + 1), &rf)) {
 		tui_canvas_text(c, r.x, r.y, r.w, _("(no roofline: no peak or bandwidth)"), TUI_S_DIM);
 		goto out;
 	}
-	peak32 = engine_gpu_peak(&m->sc.gpu, ENGINE_DT_FP32);
-	ridge32 = peak32 > 0 ? peak32 / bw : 0;
-
-	/* ranges: every point, the ridge, a decade either side */
-	xmax = fmax(ridge, dridge) * 4;
-	ymin = bw * xmin;
-	for (i = first; i < ENGINE_PT_COUNT; i++) {
-		const struct engine_roofline_point *pt = &rl->points[i];
-		if (pt->intensity > 0) {
-			xmin = fmin(xmin, pt->intensity / 2);
-			xmax = fmax(xmax, pt->intensity * 4);
-			ymin = fmin(ymin, pt->attainable / 2);
-		}
-	}
-	ymax = fmax(peak, dridge > 0 ? dpeak : 0) * 2;
-	p.lx0 = floor(log10(xmin));
-	p.lx1 = ceil(log10(xmax));
-	p.ly0 = floor(log10(ymin));
-	p.ly1 = log10(ymax);
-	if (p.ly1 - p.ly0 < 2)
-		p.ly0 = p.ly1 - 2;
-
-	/* the ridge: a dotted vertical line from the floor to the roof */
-	dx = xdot(&p, ridge);
-	for (y = ydot(&p, peak); y < 4 * p.h; y += 2)
-		dot(&p, dx, y, TUI_S_RIDGE, 1);
-	/* fp32's roof, dotted, for contrast */
-	if (peak32 > 0 && peak32 < peak * 0.99)
-		for (dx = xdot(&p, ridge32); dx < 2 * p.w; dx += 2)
-			dot(&p, dx, ydot(&p, peak32), TUI_S_ROOF_FP32, 2);
-	/* the datasheet's roof and slope, dashed (3 dots on, 3 off), under the measured ones */
-	if (dridge > 0)
-		for (dx = 0; dx < 2 * p.w; dx++) {
-			double xv = xval(&p, dx);
-			if (dx % 6 < 3)
-				dot(&p, dx, ydot(&p, fmin(dpeak, xv * dbw)), TUI_S_DIM, 2);
-		}
-	/* the roof: min(peak, intensity × bandwidth) */
-	for (dx = 0; dx < 2 * p.w; dx++) {
-		double xv = xval(&p, dx), yv = fmin(peak, xv * bw);
-		int y0 = ydot(&p, yv), y1 = dx + 1 < 2 * p.w ? ydot(&p, fmin(peak, xval(&p, dx + 1) * bw)) : y0;
-		int style = xv < ridge ? TUI_S_SLOPE : TUI_S_ROOF;
-		/* join steep steps so the slope reads as a line */
-		for (y = (y1 < y0 ? y1 : y0); y <= (y1 < y0 ? y0 : y1); y++)
-			if (y == y0 || y > y1)
-				dot(&p, dx, y, style, 3);
-		dot(&p, dx, y0, style, 3);
-	}
-	/* axes: y labels (peaks), the plot cells, x decades */
-	for (y = 0; y < p.h; y++)
-		tui_canvas_put(c, r.x + lm - 1, r.y + y, 0x2502, TUI_S_AXIS);
-	fmt_short(peak, lab, sizeof lab);
-	tui_canvas_text_right(c, r.x + lm - 1, r.y + ydot(&p, peak) / 4, lm - 1, lab, TUI_S_ROOF);
-	if (peak32 > 0 && ydot(&p, peak32) / 4 != ydot(&p, peak) / 4) {
-		fmt_short(peak32, lab, sizeof lab);
-		tui_canvas_text_right(c, r.x + lm - 1, r.y + ydot(&p, peak32) / 4, lm - 1, lab, TUI_S_ROOF_FP32);
-	}
-	if (dridge > 0 && ydot(&p, dpeak) / 4 != ydot(&p, peak) / 4) {
-		fmt_short(dpeak, lab, sizeof lab);
-		tui_canvas_text_right(c, r.x + lm - 1, r.y + ydot(&p, dpeak) / 4, lm - 1, lab, TUI_S_DIM);
-	}
-	/* the y axis' unit, at its foot where no roof is labelled */
-	if (p.h >= 3 && ydot(&p, peak) / 4 != p.h - 1 && (peak32 <= 0 || ydot(&p, peak32) / 4 != p.h - 1))
-		tui_canvas_text(c, r.x, r.y + p.h - 1, lm - 1, "FLOP/s", TUI_S_DIM);
-	for (y = 0; y < p.h; y++)
-		for (x = 0; x < p.w; x++)
-			if (p.dots[y][x])
-				tui_canvas_put(c, r.x + lm + x, r.y + y, 0x2800u + p.dots[y][x], p.style[y][x]);
-	tui_canvas_put(c, r.x + lm - 1, r.y + p.h, 0x2514, TUI_S_AXIS);
-	for (x = 0; x < p.w; x++)
-		tui_canvas_put(c, r.x + lm + x, r.y + p.h, 0x2500, TUI_S_AXIS);
-	{
-		/* the decades, and the x axis' unit at its end (a decade's label gives way to it) */
-		int dec, last_end = -1, room = p.w >= 20 ? p.w - 7 : p.w;
-		for (dec = (int)p.lx0; dec <= (int)p.lx1; dec++) {
-			int col = (int)floor((dec - p.lx0) / (p.lx1 - p.lx0) * p.w);
-			fmt_short(pow(10.0, dec), lab, sizeof lab);
-			if (col > last_end && col + (int)strlen(lab) <= room) {
-				tui_canvas_text(c, r.x + lm + col, r.y + p.h, (int)strlen(lab), lab, TUI_S_AXIS);
-				last_end = col + (int)strlen(lab);
-			}
-		}
-		if (p.w - last_end > 7)
-			tui_canvas_text_right(c, r.x + r.w, r.y + p.h, 6, "FLOP/B", TUI_S_DIM);
-	}
-	/* the operating points' cells, lettered: training sits at the rate it achieves (never above
-	 * the roof), the others on it */
-	for (i = 0; i < ENGINE_PT_COUNT; i++) {
-		const struct engine_roofline_point *pt = &rl->points[i];
-		pcx[i] = -1;
-		if (i < first || pt->intensity <= 0 || pt->attainable <= 0)
-			continue;
-		pcx[i] = clampi(xdot(&p, pt->intensity) / 2, 0, p.w - 1);
-		if (i == ENGINE_PT_TRAIN && achieved > 0 && achieved < pt->attainable)
-			pcy[i] = clampi(ydot(&p, achieved) / 4, 0, p.h - 1);
-		else
-			pcy[i] = clampi(ydot(&p, pt->attainable) / 4, 0, p.h - 1);
-	}
-	/* the ridge's label under the roof, right of the ridge line (empty but for the points),
-	 * a row or two lower, else left of it: where no point's letter is (a letter drawn over it
-	 * read "ridge T 295") */
-	{
-		char rl_txt[32];
-		int rx = xdot(&p, ridge) / 2, row0 = ydot(&p, peak) / 4 + 1, w, k, row, col;
-		snprintf(rl_txt, sizeof rl_txt, _("ridge %.0f"), ridge);
-		w = tui_utf8_width(rl_txt);
-		for (k = 0; k < 6; k++) {
-			row = row0 + k % 3;
-			col = k < 3 ? rx + 1 : rx - w;
-			if (row < p.h && col >= 0 && col + w <= p.w && !points_in(pcx, pcy, row, col, col + w)) {
-				tui_canvas_text(c, r.x + lm + col, r.y + row, w, rl_txt, TUI_S_RIDGE);
-				break;
-			}
-		}
-	}
 	for (i = ENGINE_PT_COUNT - 1; i >= 0; i--)
-		if (pcx[i] >= 0)
-			tui_canvas_put(c, r.x + lm + pcx[i], r.y + pcy[i], (uint32_t)point_letter[i],
+		if (rf.px[i] >= 0)
+			tui_canvas_put(c, rf.px[i], rf.py[i], (uint32_t)point_letter[i],
 				       i == sel ? (focused ? TUI_S_SELECTED : TUI_S_CHANGED) : TUI_S_POINT);
 	/* legend: letter, name, intensity, bound */
 	for (i = first; i < ENGINE_PT_COUNT && legend_rows > 0; i++) {
 		const struct engine_roofline_point *pt = &rl->points[i];
 		int j = i - first; /* its row of the legend, and its item */
 		int col = legend_rows == 2 ? (j % 2) * (r.w / 2) : 0, row = legend_rows == 2 ? j / 2 : j;
-		struct tui_rect cell = tui_rect_make(r.x + col, r.y + p.h + 1 + row, legend_rows == 2 ? r.w / 2 - 1 : r.w, 1);
+		struct tui_rect cell = tui_rect_make(r.x + col, r.y + plot_h + 1 + row, legend_rows == 2 ? r.w / 2 - 1 : r.w, 1);
 		bool s = focused && i == sel;
 		char key[48], name[64];
 		snprintf(key, sizeof key, "roofline.%s", pt->name ? pt->name : "");

@@ -2,7 +2,8 @@
  * view_trade: the trade-off views (issue 13), each full-screen on its own key: the sweep
  * (one knob along x, a result on y, view_sweep.c) and the planner (the parallel layouts
  * that fit, ranked, view_plan.c), the heatmap (two knobs, one result, view_heat.c) and the
- * comparison (the values of one knob, GPUs by default, side by side, view_compare.c). They read the scenario and change it only through the
+ * comparison (the values of one knob, GPUs by default, side by side, view_compare.c), and the
+ * ops of one layer on the roofline (view_ops.c). They read the scenario and change it only through the
  * model's knob and undo paths, so `u` takes back what they apply. Pure like every view.
  */
 #ifndef NAPKIN_TUI_VIEW_TRADE_H
@@ -88,5 +89,15 @@ int tui_plan_open(struct tui_model *m);
 #define TUI_PLAN_HELP                                                                                        \
 	N_("  \xe2\x86\x91\xe2\x86\x93  pick a layout   Enter  apply it to the scenario (u undoes)   g  goal   Esc  close\n"   \
 	"  D  type a deadline in days (Enter sets it, empty: none)   - +  step it along 7 .. 365 days\n")
+
+void tui_ops_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+unsigned tui_ops_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
+int tui_ops_open(struct tui_model *m);
+#define TUI_OPS_FOOTER N_("Tab|phase|\xe2\x86\x91\xe2\x86\x93|op|- +|micro-batch|u|undo|Esc|close")
+#define TUI_OPS_HELP                                                                                         \
+	N_("  Tab  the other phase (training: forward, backward; inference: prefill, decode)\n"                   \
+	"  \xe2\x86\x91\xe2\x86\x93 j k  pick an op (\xe2\x97\x8f on the roofline, named)   - +  step the micro-batch   u  undo\n"    \
+	"  a row is one layer's op on one GPU (layers: how many have it); its time is the larger of\n"          \
+	"  FLOPs at the peak and bytes at the bandwidth, as napkin report --ops\n")
 
 #endif
