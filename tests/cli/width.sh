@@ -113,7 +113,7 @@ for lang in en zh; do
 	fits 60 "plan --price 2 --goal cost --lang $lang" "" -- plan --price 2 --goal cost --lang $lang
 done
 COLUMNS=80 "$NAPKIN" plan >"$tmp/p80"
-grep -q '^    (every row: gpus 8, vpp 1, cp 1, ep 1)$' "$tmp/p80" || fail "plan at 80: no line for the columns left out: $(cat "$tmp/p80")"
+grep -q '^    (every row: gpus 8, pp 1, vpp 1, ep 1)$' "$tmp/p80" || fail "plan at 80: no line for the columns left out: $(cat "$tmp/p80")"
 grep -q 'cut to' "$tmp/p80" && fail "plan at 80: cut, though only columns the same in every row were left out"
 grep -Eq '^  1 +1 +1 +8 +3 +2 +8  selective +64\.03 GiB +[0-9.]+ s +[0-9.]+ days +[0-9,]+$' "$tmp/p80" ||
 	fail "plan at 80: row 1 is not whole: $(grep -E '^  1 ' "$tmp/p80")"
