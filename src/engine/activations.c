@@ -143,7 +143,7 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 			     bool selective, struct eng_act_parts *parts)
 {
 	double s = (double)sc->seq, t = (double)sc->tp;
-	struct eng_layer_params lp;
+	const struct eng_layer_params *lp = &dm->lp;
 	double hq, kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
 	double sb = s * b;
 	double mask = dm->dropout ? 1.0 : 0.0;
@@ -158,8 +158,7 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 	double out_attn = norm_out_kept(sc, r, e, attn_linears), out_mlp = norm_out_kept(sc, r, e, mlp_linears);
 	struct eng_act_parts p;
 
-	eng_layer_params(dm, &lp);
-	hq = lp.q_width;
+	hq = lp->q_width;
 	/* Replicated across TP ranks unless sequence parallel (Korthikanti's "10"): two norm
 	 * inputs, the QKV and MLP inputs (norm outputs), two dropout masks. With autocast the
 	 * norms' outputs are the linears' casts (p.casts). */
@@ -182,13 +181,13 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 		/* MLA (DeepSeek-V2 §2.1): the decompressed Q, K, V per head (split by TP) and the
 		 * latents the up-projections read (replicated): counted from the modules, not
 		 * measured with the harness */
-		p.qkv = sb * e * ((lp.q_width + lp.kv_width) / t + dm->kv_rank + dm->d_rope + dm->q_rank);
+		p.qkv = sb * e * ((lp->q_width + lp->kv_width) / t + dm->kv_rank + dm->d_rope + dm->q_rank);
 		p.attn_out = sb * e * dm->nh * dm->d_v / t;
 	} else {
 		p.qkv = sb * e * (eager ? 3.0 * hq / t : hq / t + 2.0 * dm->dh * kvr);
 		p.attn_out = sb * e * hq / t;
 	}
-	p.mlp = sb * e * (dm->gated ? (eager ? 4.0 : 3.0) : 2.0) * lp.mlp_width / t;
+	p.mlp = sb * e * (dm->gated ? (eager ? 4.0 : 3.0) : 2.0) * lp->mlp_width / t;
 	/* The attention scores (Korthikanti's "5·a·s/h"): fused: the softmax output, and with
 	 * dropout its mask and output; eager: an fp32 softmax output, then its 16-bit copy or
 	 * (dropout) the mask and dropout's output; but nanoGPT's and Hugging Face's GPT-2
@@ -205,7 +204,7 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 	else
 		p.scores = dm->nh / t * s * s * b * (e + mask * (1.0 + e));
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL)
-		lora_frees(sc, dm, e, r, sb, attn_linears, lp.mlp_width, &p);
+		lora_frees(sc, dm, e, r, sb, attn_linears, lp->mlp_width, &p);
 	p.adapters = sc->mode == ENGINE_MODE_TRAIN ? eng_lora_activations(sc, dm, e, sb) : 0.0;
 	if (parts != NULL)
 		*parts = p;

@@ -73,13 +73,12 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	double tp = (double)sc->tp, gpus_replica = (double)(sc->tp * sc->pp);
 	double B = (double)sc->batch, prompt = (double)sc->prompt, gen = (double)sc->generate;
 	double bw = sc->gpu.bandwidth;
-	struct eng_layer_params lp;
+	const struct eng_layer_params *lp = &dm->lp;
 	struct eng_traffic pre = {0, 0};
 	double weights_bytes, uniq, w_decode, span;
 
-	lp = dm->lp;
 	inf->context = prompt + gen;
-	inf->kv_bytes_per_token = dm->L * lp.kv_elems * b->kv;
+	inf->kv_bytes_per_token = dm->L * lp->kv_elems * b->kv;
 
 	/* prefill: the forward of B × prompt tokens through every layer (computed on one TP
 	 * rank, times tp for the replica), the LM head for the last position, KV written; the
@@ -104,12 +103,12 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	{
 		/* the routed experts read: uniq of E */
 		double ex = dm->E > 1.0 ? uniq / dm->E : 1.0;
-		double lin = lp.attn_w + lp.router + lp.dense_w + ex * lp.expert_w;
-		w_decode = dm->L * (lin + lp.attn_b_col + lp.attn_b_row + lp.norms + lp.other + lp.dense_b_col +
-				    lp.dense_b_row + ex * (lp.expert_b_col + lp.expert_b_row)) +
+		double lin = lp->attn_w + lp->router + lp->dense_w + ex * lp->expert_w;
+		w_decode = dm->L * (lin + lp->attn_b_col + lp->attn_b_row + lp->norms + lp->other + lp->dense_b_col +
+				    lp->dense_b_row + ex * (lp->expert_b_col + lp->expert_b_row)) +
 			   dm->V * dm->d + (dm->layernorm ? 2.0 : 1.0) * dm->d;
 		/* the linears at their stored size, the LM head at its own, norms and biases at w */
-		weights_bytes = dm->L * ((lp.attn_w + lp.router) * b->w_attn + (lp.dense_w + ex * lp.expert_w) * b->w_mlp) +
+		weights_bytes = dm->L * ((lp->attn_w + lp->router) * b->w_attn + (lp->dense_w + ex * lp->expert_w) * b->w_mlp) +
 				dm->V * dm->d * b->w_head + (w_decode - dm->L * lin - dm->V * dm->d) * b->w;
 	}
 	/* a sliding-window layer attends to (and reads) at most the window */

@@ -79,6 +79,9 @@ struct eng_layer_params {
 	double q_width, kv_width;/* the attention's Q and K+V features (MLA: decompressed) */
 	double attn_per_key, lin_flops; /* as struct eng_layer's */
 	double down_w;           /* the MLPs' down projections (every expert's) */
+	/* the parameters by how TP splits them ([enum eng_op_split]), the routed experts' ([1])
+	 * apart from the rest ([0]): matrices, and biases with the other vectors */
+	double split_w[2][4], split_b[2][4];
 };
 /* An architecture as real numbers, so solvers can scale it continuously. */
 struct eng_dims {
@@ -127,6 +130,9 @@ bool eng_op_fused(const struct eng_op *a, const struct eng_op *b);
 /* One op's parameters (share-weighted) on one rank of TP t holding the E/ep routed experts
  * of its EP rank; *weights (may be NULL) the matrices' part of them, biases apart. */
 double eng_op_params_rank(const struct eng_op *op, double t, double ep, double nkv, double *weights);
+/* The same summed over the layer, from lp's split sums (O(1): the solvers and the planner
+ * call it for every layout). */
+double eng_layer_params_rank(const struct eng_layer_params *lp, double t, double ep, double nkv, double *weights);
 
 /* The bytes each kind of tensor takes under the scenario's recipe and overrides. */
 struct eng_bytes {

@@ -255,6 +255,14 @@ void eng_layer_params_of(const struct eng_layer *ly, struct eng_layer_params *lp
 		const struct eng_op *op = &ly->op[i];
 		double sh = op->share, w = sh * op->copies * op->K * op->N, b = sh * op->copies * op->bias;
 		bool col = op->split == ENG_SPLIT_COL || op->split == ENG_SPLIT_KV;
+		int ex = op->part == ENG_PART_EXPERT ? 1 : 0;
+
+		if (op->kind == ENG_OP_LINEAR) {
+			lp->split_w[ex][op->split] += w;
+			lp->split_b[ex][op->split] += b;
+		} else {
+			lp->split_b[ex][op->split] += sh * op->params;
+		}
 
 		switch (op->kind) {
 		case ENG_OP_LINEAR:
@@ -395,4 +403,23 @@ bool eng_op_fused(const struct eng_op *a, const struct eng_op *b)
 	return a->kind == ENG_OP_LINEAR && b->kind == ENG_OP_LINEAR && a->K == b->K && a->part == b->part &&
 	       a->copies == b->copies && a->rows == b->rows && a->share == b->share && ca && cb && a->lora != 0 &&
 	       b->lora != 0;
+}
+
+double eng_layer_params_rank(const struct eng_layer_params *lp, double t, double ep, double nkv, double *weights)
+{
+	/* as eng_op_params_rank: COL splits weights and biases, ROW the weights only, KV both
+	 * by the KV heads a rank holds, NONE neither; EP divides the routed experts */
+	double kv = nkv >= t ? 1.0 / t : 1.0 / nkv, w = 0.0, b = 0.0;
+	int ex;
+
+	for (ex = 0; ex < 2; ex++) {
+		double e = ex == 1 && ep > 1.0 ? 1.0 / ep : 1.0;
+		w += e * (lp->split_w[ex][ENG_SPLIT_COL] / t + lp->split_w[ex][ENG_SPLIT_ROW] / t +
+			  lp->split_w[ex][ENG_SPLIT_KV] * kv + lp->split_w[ex][ENG_SPLIT_NONE]);
+		b += e * (lp->split_b[ex][ENG_SPLIT_COL] / t + lp->split_b[ex][ENG_SPLIT_ROW] +
+			  lp->split_b[ex][ENG_SPLIT_KV] * kv + lp->split_b[ex][ENG_SPLIT_NONE]);
+	}
+	if (weights != NULL)
+		*weights = w;
+	return w + b;
 }

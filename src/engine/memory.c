@@ -188,20 +188,13 @@ struct stage_params {
 
 static void stage_params(const struct engine_scenario *sc, const struct eng_dims *dm, struct stage_params *sp)
 {
-	const struct eng_layer *ly = &dm->ly;
 	double t = (double)sc->tp, ep = (double)sc->ep;
 	double lps = eng_layers_per_stage(dm->L, sc->pp);
 	double final_norm = dm->layernorm ? 2.0 * dm->d : dm->d;
-	double mm = 0.0, layer = 0.0, emb, head;
-	int i;
+	double mm = 0.0, layer, emb, head;
 
 	/* each op of the layer table on one TP rank, the E/ep experts of one EP rank */
-	for (i = 0; i < ly->n; i++) {
-		const struct eng_op *op = &ly->op[i];
-		double w;
-		layer += eng_op_params_rank(op, t, ep, dm->nkv, &w);
-		mm += w;
-	}
+	layer = eng_layer_params_rank(&dm->lp, t, ep, dm->nkv, &mm);
 	emb = dm->V * dm->d / t + dm->P * dm->d;
 	head = dm->tied ? 0.0 : dm->V * dm->d / t;
 	sp->layer = layer;
@@ -235,17 +228,7 @@ static double layer_activations(const struct engine_scenario *sc, const struct e
  * dense MLP's or shared experts' split by TP, the E/ep routed experts this GPU holds. */
 static double last_mlp_grads(const struct engine_scenario *sc, const struct eng_dims *dm)
 {
-	const struct eng_layer *ly = &dm->ly;
-	double g = 0.0;
-	int i;
-
-	for (i = 0; i < ly->n; i++) {
-		const struct eng_op *op = &ly->op[i];
-		if (op->kind == ENG_OP_LINEAR && (op->part == ENG_PART_MLP || op->part == ENG_PART_EXPERT))
-			g += op->share * op->copies * op->K * op->N / (double)sc->tp /
-			     (op->part == ENG_PART_EXPERT ? (double)sc->ep : 1.0);
-	}
-	return g;
+	return dm->lp.dense_w / (double)sc->tp + dm->lp.expert_w / ((double)sc->tp * (double)sc->ep);
 }
 
 /* The transient working set of one layer's forward in inference (nothing is kept for a
@@ -259,13 +242,12 @@ static double infer_working(const struct engine_scenario *sc, const struct eng_d
 	double s = (double)sc->prompt, t = (double)sc->tp;
 	double tok = eng_step_tokens(sc, b);
 	double chunk = tok - (b - 1.0);
-	struct eng_layer_params lp;
+	const struct eng_layer_params *lp = &dm->lp;
 	double kvr = dm->nkv >= t ? dm->nkv / t : 1.0;
 	double qkv, mlp;
 
-	eng_layer_params(dm, &lp);
-	qkv = dm->kv_rank > 0.0 ? (lp.q_width + lp.kv_width) / t : lp.q_width / t + 2.0 * dm->dh * kvr;
-	mlp = lp.mlp_width * (dm->gated ? 3.0 : 2.0) / t;
+	qkv = dm->kv_rank > 0.0 ? (lp->q_width + lp->kv_width) / t : lp->q_width / t + 2.0 * dm->dh * kvr;
+	mlp = lp->mlp_width * (dm->gated ? 3.0 : 2.0) / t;
 	double span = dm->W > 0 && dm->wfrac >= 1.0 ? eng_min(s, dm->W) : s;
 	double scores = sc->flash_attention ? 0.0 : e * dm->nh / t * chunk * span;
 
@@ -405,17 +387,16 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			}
 		} else {
 			double ctx = (double)(sc->prompt + sc->generate);
-			struct eng_layer_params lp;
+			const struct eng_layer_params *lp = &dm->lp;
 			double kv;
-			eng_layer_params(dm, &lp);
 			/* per token and layer on this GPU: K and V of its nkv/t heads (one head,
 			 * replicated, below one a rank); MLA's latent is every head's, cached whole on
 			 * each TP rank (vLLM's MLA backends; DeepSeek-V2 §2.1.2) */
-			kv = dm->kv_rank > 0.0 ? lp.kv_elems : lp.kv_elems / dm->nkv * (dm->nkv >= t ? dm->nkv / t : 1.0);
+			kv = dm->kv_rank > 0.0 ? lp->kv_elems : lp->kv_elems / dm->nkv * (dm->nkv >= t ? dm->nkv / t : 1.0);
 			/* plus linear attention's fixed state per sequence, split by heads */
 			/* per layer: the context in whole kv_block blocks, at most the window where a
 			 * layer slides one (serving.c) */
-			c.kv_cache = lps * batch * (eng_kv_tokens(sc, dm, ctx) * kv + lp.state_elems / t) * by.kv;
+			c.kv_cache = lps * batch * (eng_kv_tokens(sc, dm, ctx) * kv + lp->state_elems / t) * by.kv;
 			if (sc->activations) {
 				c.act_per_layer = infer_working(sc, dm, e, batch);
 				c.activations = c.act_per_layer;

@@ -97,17 +97,16 @@ void eng_dims_scale(struct eng_dims *dm, double s)
  */
 void eng_params(const struct eng_dims *dm, struct engine_params *p)
 {
-	struct eng_layer_params lp;
+	const struct eng_layer_params *lp = &dm->lp;
 	double final_norm = dm->layernorm ? 2.0 * dm->d : dm->d;
 
-	eng_layer_params(dm, &lp);
-	p->per_layer = lp.total;
+	p->per_layer = lp->total;
 	p->embedding = dm->V * dm->d + dm->P * dm->d;
 	p->lm_head = dm->tied ? 0.0 : dm->V * dm->d;
-	p->total = dm->L * lp.total + p->embedding + final_norm + p->lm_head;
+	p->total = dm->L * lp->total + p->embedding + final_norm + p->lm_head;
 	p->non_embedding = p->total - p->embedding - p->lm_head;
-	p->active = dm->L * lp.active + p->embedding + final_norm + p->lm_head;
-	p->matmul_active = dm->L * (lp.attn_w + lp.dense_w + lp.expert_active + lp.router) + dm->V * dm->d;
+	p->active = dm->L * lp->active + p->embedding + final_norm + p->lm_head;
+	p->matmul_active = dm->L * (lp->attn_w + lp->dense_w + lp->expert_active + lp->router) + dm->V * dm->d;
 	if (dm->L == floor(dm->L)) {
 		/* a real model's counts are whole: the layer table's shares (count ÷ L) leave a
 		 * rounding error of a fraction of one parameter */

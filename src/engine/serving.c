@@ -134,9 +134,8 @@ void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, co
 	double c = chunk_of(sc), ttft = 0.0;
 	double kv_rank = inf->kv_bytes_per_token / t; /* KV heads split over TP (as memory.c, when nkv >= tp) */
 	double nmm;
-	struct eng_layer_params lp;
+	const struct eng_layer_params *lp = &dm->lp;
 
-	eng_layer_params(dm, &lp);
 	if (dm->kv_rank > 0.0)
 		/* MLA's latent is every head's: each TP rank caches all of it (vLLM's and SGLang's
 		 * MLA backends replicate it under TP; DeepSeek-V2 §2.1.2) */
@@ -179,7 +178,7 @@ void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, co
 	/* one prompt's prefill FLOPs, the whole replica: the linears 2·N_mm per token (the LM
 	 * head on every token in both counts, so they differ only in attention), attention
 	 * 4·hq per key per layer */
-	nmm = dm->L * (lp.attn_w + lp.dense_w + lp.expert_active + lp.router) + dm->V * dm->d;
-	inf->prefill_flops_palm = 2.0 * nmm * s + dm->L * (lp.attn_per_key * s + lp.lin_flops) * s;
-	inf->prefill_flops_causal = 2.0 * nmm * s + dm->L * (lp.attn_per_key * chunk_span(dm, 0.0, s) + lp.lin_flops) * s;
+	nmm = dm->L * (lp->attn_w + lp->dense_w + lp->expert_active + lp->router) + dm->V * dm->d;
+	inf->prefill_flops_palm = 2.0 * nmm * s + dm->L * (lp->attn_per_key * s + lp->lin_flops) * s;
+	inf->prefill_flops_causal = 2.0 * nmm * s + dm->L * (lp->attn_per_key * chunk_span(dm, 0.0, s) + lp->lin_flops) * s;
 }

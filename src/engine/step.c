@@ -154,10 +154,9 @@ static void layer(const struct ctx *c, struct stage *st)
 	double fwd_mm = 0.0, attn_f = 0.0, attn_b = 0.0, elem, tpv, attn_core_f = 0.0, deq = 0.0;
 	double fwd_flops0 = st->fwd_mm_flops, attn_core_flops = 0.0, kv_rank = 0.0, rot = 0.0;
 	double moe = dm->E > 1.0 ? dm->moe_share : 0.0;
-	struct eng_layer_params lp;
+	const struct eng_layer_params *lp = &dm->lp;
 	int i;
 
-	lp = dm->lp;
 
 	/* linear layers: ops that read the same input run as one GEMM (q, k, v; gate, up) */
 	for (i = 0; i < ly->n; i++) {
@@ -243,7 +242,7 @@ static void layer(const struct ctx *c, struct stage *st)
 
 	/* element-wise, forward; the backward moves twice the bytes: each norm reads and
 	 * writes d, the two residual adds read two and write one, the MLP's activation */
-	elem = e * M * ((2.0 * dm->norms + 6.0) * d * rep + lp.mlp_width * (dm->gated ? 3.0 : 2.0) / t) +
+	elem = e * M * ((2.0 * dm->norms + 6.0) * d * rep + lp->mlp_width * (dm->gated ? 3.0 : 2.0) / t) +
 	       (dm->dropout ? M * 2.0 * d * rep : 0.0);
 	if (!dm->learned && dm->nh > 0) /* rotary: q and k read and written */
 		elem += e * M * 2.0 * rot;

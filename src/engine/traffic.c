@@ -16,10 +16,9 @@ void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *
 	const struct eng_layer *ly = &dm->ly;
 	double tp = (double)sc->tp, e = b->act;
 	double seqs = M / eng_max(s_attn, 1.0);
-	struct eng_layer_params lp;
+	const struct eng_layer_params *lp = &dm->lp;
 	int i, j;
 
-	lp = dm->lp;
 	for (i = 0; i < ly->n; i++) {
 		const struct eng_op *op = &ly->op[i];
 		double sh = op->share, heads = op->heads / tp;
@@ -55,5 +54,5 @@ void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *
 	}
 	/* element-wise: the norms (read, write), two residual adds (2 reads, 1 write), the
 	 * activation function (gated: 2 reads, 1 write) */
-	t->bytes += e * M * ((2.0 * dm->norms + 6.0) * dm->d + lp.mlp_width * (dm->gated ? 3.0 : 2.0) / tp);
+	t->bytes += e * M * ((2.0 * dm->norms + 6.0) * dm->d + lp->mlp_width * (dm->gated ? 3.0 : 2.0) / tp);
 }
