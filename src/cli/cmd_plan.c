@@ -297,11 +297,14 @@ static void candidate_json(struct emit *e, const char *key, const struct engine_
 
 int cmd_plan(int argc, char **argv)
 {
-	const char *format = "text", *goal_s = "time", *deadline_s = NULL, *top_s = "10";
+	const char *format = "text", *goal_s = "time", *deadline_s = NULL, *top_s = "10", *margin_s = "10%";
 	struct cli_opt opts[] = {
 		{"goal", "time|gpu-hours|cost|gpus", &goal_s, NULL, N_("rank by training time, GPU-hours, cost, or the fewest GPUs")},
 		{"deadline", "DAYS", &deadline_s, NULL, N_("only layouts that train within DAYS (with --goal gpus: the fewest that do)")},
 		{"top", "N", &top_s, NULL, N_("rows to show (default 10)")},
+		{"memory-margin", "PERCENT", &margin_s, NULL,
+		 N_("the share of each GPU's memory a layout leaves free (default 10%; 0 to 50%): room for the "
+		    "allocator and what napkin does not count")},
 		{"format", "text|json", &format, NULL, N_("output format")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
@@ -321,7 +324,7 @@ int cmd_plan(int argc, char **argv)
 		return rc;
 	if (s.help) {
 		cli_print_usage(stdout, "napkin plan [KNOBS] [--goal time|gpu-hours|cost|gpus] [--deadline DAYS] [--top N] "
-					"[--format text|json]");
+					"[--memory-margin PERCENT] [--format text|json]");
 		cli_print_prose(stdout,
 				_("Searches tp x pp x vpp x cp x ep x dp x ZeRO stage x micro-batch x recompute for the layouts that\n"
 				  "fit, keeping the model, the GPU, the sequence, the tokens and the global batch (micro-batch x\n"
@@ -360,6 +363,12 @@ int cmd_plan(int argc, char **argv)
 			deadline_s);
 		goto out;
 	}
+	if (engine_unit_parse(ENGINE_UNIT_FRACTION, margin_s, &po.memory_margin, &err) != NAPKIN_OK ||
+	    !(po.memory_margin >= 0 && po.memory_margin <= 0.5)) {
+		fprintf(stderr, _("napkin plan: --memory-margin: '%s' is not a share of the memory; allowed: 0%% to 50%% (10%%, 0.2)\n"),
+			margin_s);
+		goto out;
+	}
 	if (po.goal == ENGINE_GOAL_COST && !(s.sc.price > 0))
 		fprintf(stderr, _("napkin plan: note: no --price: cost ranks as GPU-hours\n"));
 	if (s.sc.mfu > 0 || s.sc.tokens_per_s > 0 || s.sc.step_time > 0 || s.sc.achieved_flops > 0)
@@ -391,6 +400,8 @@ int cmd_plan(int argc, char **argv)
 		else
 			emit_null(&e, "deadline_days");
 		emit_num(&e, "global_batch", st.global_batch);
+		emit_num(&e, "memory_margin", po.memory_margin);
+		emit_num(&e, "memory_limit", s.sc.gpu.memory_bytes * (1.0 - po.memory_margin));
 		emit_int(&e, "gpus_from", st.gpus_lo);
 		emit_int(&e, "gpus_to", st.gpus_hi);
 		emit_int(&e, "searched", (int64_t)st.searched);
@@ -430,6 +441,14 @@ int cmd_plan(int argc, char **argv)
 		else
 			fprintf(o, _("goal: %s; the global batch of %s sequences (micro-batch x grad_accum x dp) is kept\n"),
 				engine_goal_name(po.goal), gb);
+		if (po.memory_margin > 0) {
+			char lim[40], cap[40];
+			engine_fmt_bytes(s.sc.gpu.memory_bytes * (1.0 - po.memory_margin), true, lim, sizeof lim);
+			engine_fmt_bytes(s.sc.gpu.memory_bytes, true, cap, sizeof cap);
+			fprintf(o, _("a layout fits with %.0f%% of the memory free: at most %s of the %s of one GPU "
+				     "(--memory-margin)\n"),
+				100.0 * po.memory_margin, lim, cap);
+		}
 		/* one whole sentence for each case: the word order differs in Chinese */
 		if (st.gpus_lo == st.gpus_hi && po.deadline_days > 0)
 			fprintf(o, _("searched %s layouts of %lld GPUs; %s fit, %llu within %g days\n\n"), a,

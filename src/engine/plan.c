@@ -135,7 +135,7 @@ static void candidate(struct search *s, struct engine_scenario *t)
 	s->st->searched++;
 	/* context parallelism holds batch/cp worth of every sequence (compute.c) */
 	eng_memory(t, &s->dm, dp, (double)t->batch / (double)t->cp, &mem);
-	if (!(mem.total <= t->gpu.memory_bytes))
+	if (!(mem.total <= t->gpu.memory_bytes * (1.0 - s->opt->memory_margin)))
 		return;
 	s->st->fitting++;
 	eng_step(t, &s->dm, &s->by, &mem, dp, s->peak, &stp);
@@ -249,6 +249,8 @@ int engine_plan(const struct engine_scenario *sc, const struct engine_plan_opts 
 		return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("goal: allowed: time, gpu-hours, cost, gpus"));
 	if (!(opt->deadline_days >= 0))
 		return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("deadline: a number of days above 0"));
+	if (!(opt->memory_margin >= 0 && opt->memory_margin <= 0.5))
+		return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("memory margin: a share of the capacity from 0%% to 50%%"));
 	neutral(sc, &base);
 	if ((rc = engine_validate(&base, err)) != NAPKIN_OK)
 		return rc;

@@ -145,7 +145,13 @@ struct engine_plan_opts {
 	enum engine_goal goal;
 	double deadline_days;               /* 0: none */
 	size_t top;                         /* rows to keep (the caller's buffer) */
+	/* the share of each GPU's capacity a candidate leaves free (0 to 0.5): the planner keeps
+	 * a layout when its total is at most capacity × (1 − margin), so what it ranks first has
+	 * room for the allocator's fragmentation and what napkin does not count (a result's
+	 * `fits` keeps its exact meaning); ENGINE_PLAN_MARGIN is the front ends' default */
+	double memory_margin;
 };
+#define ENGINE_PLAN_MARGIN 0.10
 
 struct engine_plan_stats {
 	uint64_t searched;                  /* candidates evaluated (memory at least) */

@@ -68,6 +68,7 @@ static void compute(struct tui_model *m, struct plan_view *v)
 	po.goal = v->goal;
 	po.deadline_days = v->deadline;
 	po.top = PLAN_TOP;
+	po.memory_margin = ENGINE_PLAN_MARGIN; /* as napkin plan's default */
 	util_err_clear(&err);
 	if (m->sc.mode != ENGINE_MODE_TRAIN) {
 		util_strlcpy(v->err, _("the planner searches training layouts: switch to training with t"), sizeof v->err);

@@ -424,7 +424,7 @@ static void test_plan_interleaving(void **state)
 	struct engine_scenario sc, t;
 	struct engine_result r;
 	struct engine_plan_row rows[20];
-	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 30, 20};
+	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 30, 20, ENGINE_PLAN_MARGIN};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	size_t i;
@@ -446,10 +446,13 @@ static void test_plan_interleaving(void **state)
 	}
 	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
 	assert_true(st.rows > 0);
-	for (i = 0; i < st.rows; i++)
+	for (i = 0; i < st.rows; i++) {
+		/* every row leaves 10% of the memory free (napkin plan's default margin) */
+		assert_true(rows[i].memory_total <= 0.9 * sc.gpu.memory_bytes);
 		if (rows[i].vpp > 1 && rows[i].grad_accum % rows[i].pp != 0)
 			fail_msg("row %zu: vpp %lld with %lld micro-batches on pp %lld", i, (long long)rows[i].vpp,
 				 (long long)rows[i].grad_accum, (long long)rows[i].pp);
+	}
 	check_plan(&sc, rows, st.rows);
 }
 
@@ -459,7 +462,7 @@ static void test_plan_70b(void **state)
 					    {"ffn", "28672"}, {"gpus", "64"}};
 	struct engine_scenario sc;
 	struct engine_plan_row rows[20], mine;
-	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 20};
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 20, 0};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 
@@ -482,7 +485,7 @@ static void test_plan_vs_brute_force(void **state)
 	struct engine_scenario sc, t;
 	struct engine_result r;
 	struct engine_plan_row rows[5], mine;
-	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5};
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5, 0};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	int tp, pp, zero, rec, b;
@@ -542,7 +545,7 @@ static void test_plan_goals(void **state)
 	static const char *const kv[][2] = {{"gpus", "64"}, {"price", "2"}};
 	struct engine_scenario sc;
 	struct engine_plan_row rows[8];
-	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 0, 8};
+	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 0, 8, 0};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	size_t i;
