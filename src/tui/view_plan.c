@@ -269,9 +269,9 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v == NULL)
 		return;
 	compute(m, v);
-	snprintf(buf, sizeof buf, _(" Plan: ranked by %s (g) \xc2\xb7 %llu searched, %llu fit"),
+	snprintf(buf, sizeof buf, _(" Plan: ranked by %s (g) \xc2\xb7 %llu searched, %llu fit with %.0f%% of the memory free"),
 		 v->goal == ENGINE_GOAL_TIME ? _("predicted time") : _(engine_goal_name(v->goal)),
-		 (unsigned long long)v->st.searched, (unsigned long long)v->st.fitting);
+		 (unsigned long long)v->st.searched, (unsigned long long)v->st.fitting, 100.0 * ENGINE_PLAN_MARGIN);
 	tui_paint_view_header(c, m->w, buf);
 	if (v->typing)
 		snprintf(buf, sizeof buf, _(" deadline in days: %s_   (Enter sets it, empty or 0: none, Esc keeps %g)"), v->typed,

@@ -17,7 +17,7 @@ start 100 30 $ARGS
 wait_for 'micro-batch' 'no main screen'
 wait_for '404.8/79.65 GiB' 'the own layout should not fit (404.8 GiB)'
 keys P
-wait_for "Plan: ranked by predicted time \\(g\\) · $searched searched, $fitting fit" \
+wait_for "Plan: ranked by predicted time \\(g\\) · $searched searched, $fitting fit with 10% of the memory free" \
 	"the view's search differs from napkin plan ($searched searched, $fitting fit)"
 # napkin plan's text rows: the first is the fastest; the view's row 1 must be the same layout
 # (napkin plan at a wide terminal's width shows every column, in the view's order)
