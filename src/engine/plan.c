@@ -124,8 +124,8 @@ struct search {
 	uint64_t qualified;                 /* within the deadline, this GPU count */
 };
 
-/* One candidate: memory first, the step only when it fits. */
-static void candidate(struct search *s, struct engine_scenario *t)
+/* One candidate: memory first, the step only when it fits. Returns whether it fits. */
+static bool candidate(struct search *s, struct engine_scenario *t)
 {
 	struct eng_mem mem;
 	struct eng_step stp;
@@ -136,7 +136,7 @@ static void candidate(struct search *s, struct engine_scenario *t)
 	/* context parallelism holds batch/cp worth of every sequence (compute.c) */
 	eng_memory(t, &s->dm, dp, (double)t->batch / (double)t->cp, &mem);
 	if (!(mem.total <= t->gpu.memory_bytes * (1.0 - s->opt->memory_margin)))
-		return;
+		return false;
 	s->st->fitting++;
 	eng_step(t, &s->dm, &s->by, &mem, dp, s->peak, &stp);
 	row.gpus = t->gpus;
@@ -157,10 +157,11 @@ static void candidate(struct search *s, struct engine_scenario *t)
 	row.gpu_hours = row.train_seconds * (double)t->gpus / 3600.0;
 	row.cost = t->price > 0 ? t->price * row.gpu_hours : 0.0;
 	if (s->opt->deadline_days > 0 && row.train_seconds / 86400.0 > s->opt->deadline_days)
-		return;
+		return true;
 	s->st->within_deadline++;
 	s->qualified++;
 	keep(s->rows, s->opt->top, &s->st->rows, &row, s->opt->goal);
+	return true;
 }
 
 /* The divisors of n, ascending (at most max: the micro-batches a per-rank batch allows). */
@@ -213,8 +214,17 @@ static void search_gpus(struct search *s, const struct engine_scenario *base, in
 						if (dp % ep != 0)
 							break;
 						for (zero = 0; zero <= (dp > 1 ? 3 : 0); zero++)
-							for (rec = ENGINE_RECOMP_NONE; rec <= ENGINE_RECOMP_FULL; rec++)
-								for (i = 0; i < nb; i++) {
+							for (i = 0; i < nb; i++) {
+								bool none_fits = false;
+								for (rec = ENGINE_RECOMP_NONE; rec <= ENGINE_RECOMP_FULL; rec++) {
+									bool fits;
+									/* with FlashAttention selective recomputation has nothing
+									 * left to recompute (the kernel keeps no scores): the
+									 * same step as none, and only the scores' log-sum-exp
+									 * less memory, so it is searched only where none does
+									 * not fit (one row, not two that say the same) */
+									if (rec == ENGINE_RECOMP_SELECTIVE && t.flash_attention && none_fits)
+										continue;
 									b = bs[i];
 									t.tp = tp;
 									t.pp = pp;
@@ -225,9 +235,13 @@ static void search_gpus(struct search *s, const struct engine_scenario *base, in
 									t.recompute = (enum engine_recompute)rec;
 									t.batch = b;
 									t.grad_accum = (int64_t)per / b;
-									if (layout_ok(&t))
-										candidate(s, &t);
+									if (!layout_ok(&t))
+										break;
+									fits = candidate(s, &t);
+									if (rec == ENGINE_RECOMP_NONE)
+										none_fits = fits;
 								}
+							}
 					}
 			}
 		}

@@ -113,9 +113,9 @@ for lang in en zh; do
 	fits 60 "plan --price 2 --goal cost --lang $lang" "" -- plan --price 2 --goal cost --lang $lang
 done
 COLUMNS=80 "$NAPKIN" plan >"$tmp/p80"
-grep -q '^    (every row: gpus 8, pp 1, vpp 1, ep 1)$' "$tmp/p80" || fail "plan at 80: no line for the columns left out: $(cat "$tmp/p80")"
+grep -q '^    (every row: gpus 8, tp 1, ep 1, recompute none)$' "$tmp/p80" || fail "plan at 80: no line for the columns left out: $(cat "$tmp/p80")"
 grep -q 'cut to' "$tmp/p80" && fail "plan at 80: cut, though only columns the same in every row were left out"
-grep -Eq '^  1 +1 +1 +8 +3 +2 +8  selective +64\.03 GiB +[0-9.]+ s +[0-9.]+ days +[0-9,]+$' "$tmp/p80" ||
+grep -Eq '^  1 +1 +1 +1 +8 +3 +2 +8 +64\.06 GiB +[0-9.]+ s +[0-9.]+ days +[0-9,]+$' "$tmp/p80" ||
 	fail "plan at 80: row 1 is not whole: $(grep -E '^  1 ' "$tmp/p80")"
 COLUMNS=60 "$NAPKIN" plan >"$tmp/p60"
 full=$(sed -n 's/^    (cut to 60 columns: COLUMNS=\([0-9]*\) shows all)$/\1/p' "$tmp/p60")
@@ -124,12 +124,12 @@ if [ -n "$full" ]; then
 	COLUMNS=$full "$NAPKIN" plan >"$tmp/pfull"
 	printf '%s\t%s\n' "$full" "$tmp/pfull" >>"$tmp/cases"
 	grep -q 'cut to\|every row' "$tmp/pfull" && fail "plan at COLUMNS=$full, the width the note names, still leaves columns out"
-	grep -Eq '^  1 +8 +1 +1 +1 +1 +1 +8 +3 +2 +8  selective +64\.03 GiB +[0-9.]+ s +[0-9.]+ days +[0-9,]+$' "$tmp/pfull" ||
+	grep -Eq '^  1 +8 +1 +1 +1 +1 +1 +8 +3 +2 +8  none +64\.06 GiB +[0-9.]+ s +[0-9.]+ days +[0-9,]+$' "$tmp/pfull" ||
 		fail "plan at COLUMNS=$full: row 1 is not whole: $(grep -E '^  1 ' "$tmp/pfull")"
 fi
 # 'apply it' is one command over lines that end in a shell's continuation: it runs as pasted
 grep -A2 '^    apply it: ' "$tmp/p60" | sed 's/^ *apply it: //; s/\\$//' | tr -d '\n' >"$tmp/cmd"
-grep -q '^napkin report \[KNOBS\] --tp 1 --pp 1 --vpp 1 *--cp 1 --ep 1 --zero 3 --batch 2 *--grad-accum 8 *--recompute selective$' "$tmp/cmd" ||
+grep -q '^napkin report \[KNOBS\] --tp 1 --pp 1 --vpp 1 *--cp 1 --ep 1 --zero 3 --batch 2 *--grad-accum 8 *--recompute none$' "$tmp/cmd" ||
 	fail "plan at 60: the 'apply it' command broken inside a flag: $(cat "$tmp/cmd")"
 
 # a short fine-tune: plan says the time in report's units, minutes and GPU-hours on one

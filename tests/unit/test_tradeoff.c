@@ -473,6 +473,18 @@ static void test_plan_70b(void **state)
 	assert_true(st.searched > 1000 && st.fitting > 0 && st.fitting < st.searched);
 	assert_int_equal(st.rows, 20);
 	check_plan(&sc, rows, st.rows);
+	/* with FlashAttention selective recomputation is the same step as none: the two are one
+	 * row, not two that say the same */
+	{
+		size_t i, j;
+		for (i = 0; i < st.rows; i++)
+			for (j = 0; j < st.rows; j++)
+				if (i != j && rows[i].recompute == ENGINE_RECOMP_NONE &&
+				    rows[j].recompute == ENGINE_RECOMP_SELECTIVE && rows[i].tp == rows[j].tp &&
+				    rows[i].pp == rows[j].pp && rows[i].vpp == rows[j].vpp && rows[i].cp == rows[j].cp &&
+				    rows[i].ep == rows[j].ep && rows[i].zero == rows[j].zero && rows[i].batch == rows[j].batch)
+					fail_msg("rows %zu and %zu differ only by selective recomputation", i + 1, j + 1);
+	}
 	/* the user's own layout (tp 1, pp 1: 70B does not fit on one H100) is reported, not ranked */
 	assert_int_equal(engine_plan_row_of(&sc, &mine, &err), NAPKIN_OK);
 	assert_false(mine.fits);
