@@ -22,6 +22,53 @@ static void layout_text(const struct engine_plan_row *w, char *buf, size_t n)
 		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute));
 }
 
+/* When nothing fits: what else would (engine_plan_alternatives), each with the flags that
+ * choose it and its best layout, or that it does not fit either. */
+static void alternatives_text(FILE *o, const struct engine_scenario *sc, const struct engine_plan_opts *po)
+{
+	struct engine_plan_alt alt[ENGINE_WAYS];
+	struct napkin_err err;
+	int n, i;
+
+	n = engine_plan_alternatives(sc, po, alt, &err);
+	if (n <= 0)
+		return;
+	fprintf(o, _("\nwhat else would fit on these GPUs, searched the same way:\n"));
+	for (i = 0; i < n; i++) {
+		char lay[320], t[48], f[40];
+		if (alt[i].fitting == 0) {
+			fprintf(o, _("  %-22s nothing fits either\n"), alt[i].knobs);
+			continue;
+		}
+		layout_text(&alt[i].best, lay, sizeof lay);
+		engine_fmt_seconds_tr(alt[i].best.train_seconds, &cli_tr, t, sizeof t);
+		engine_fmt_int((double)alt[i].fitting, f, sizeof f);
+		fprintf(o, _("  %-22s %s layouts fit; the best trains in %s: %s\n"), alt[i].knobs, f, t, lay);
+	}
+	fprintf(o, "\n");
+}
+
+static void alternatives_json(struct emit *e, const struct engine_scenario *sc, const struct engine_plan_opts *po)
+{
+	struct engine_plan_alt alt[ENGINE_WAYS];
+	struct napkin_err err;
+	int n, i;
+
+	n = engine_plan_alternatives(sc, po, alt, &err);
+	emit_array(e, "alternatives");
+	for (i = 0; i < n; i++) {
+		emit_object(e, NULL);
+		emit_str(e, "knobs", alt[i].knobs);
+		emit_int(e, "fitting", (int64_t)alt[i].fitting);
+		if (alt[i].fitting > 0) {
+			emit_num(e, "best_train_seconds", alt[i].best.train_seconds);
+			emit_num(e, "best_memory_per_gpu", alt[i].best.memory_total);
+		}
+		emit_end(e);
+	}
+	emit_end(e);
+}
+
 /* The text table: a column a figure of the row (rank, the layout, its memory, step, training
  * time, GPU-hours and cost), each at its full width (the widths napkin plan always had) where
  * the terminal has room. Narrower, by rule, in this order until it fits:
@@ -408,6 +455,8 @@ int cmd_plan(int argc, char **argv)
 		emit_int(&e, "fitting", (int64_t)st.fitting);
 		emit_int(&e, "within_deadline", (int64_t)st.within_deadline);
 		emit_bool(&e, "current_fits", mine_rc == NAPKIN_OK && mine.fits);
+		if (st.rows == 0)
+			alternatives_json(&e, &s.sc, &po);
 		emit_array(&e, "candidates");
 		for (i = 0; i < (int)st.rows; i++) {
 			if (engine_plan_apply(&s.sc, &rows[i], &t, &err) != NAPKIN_OK ||
@@ -468,6 +517,7 @@ int cmd_plan(int argc, char **argv)
 					     "global batch\n"));
 			else
 				fprintf(o, _("no layout fits: more GPUs, a GPU with more memory, or a smaller global batch\n"));
+			alternatives_text(o, &s.sc, &po);
 		}
 		if (st.rows > 0 || mine_rc == NAPKIN_OK) {
 			struct plan_table tb;

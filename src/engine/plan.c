@@ -355,3 +355,56 @@ int engine_plan_row_of(const struct engine_scenario *sc, struct engine_plan_row 
 	row->fits = r.memory.fits;
 	return NAPKIN_OK;
 }
+
+/* What else fits when nothing does (engine_plan_alternatives): the four ways the
+ * techniques table offers to leave the model and the GPUs as they are. */
+int engine_plan_alternatives(const struct engine_scenario *sc, const struct engine_plan_opts *opt,
+			     struct engine_plan_alt *out, struct napkin_err *err)
+{
+	static const char *const knobs[ENGINE_WAYS] = {"--optimizer adam-8bit", "--offload optimizer", "--finetune lora",
+							"--finetune qlora"};
+	struct engine_plan_opts one = *opt;
+	int w, n = 0, i;
+
+	one.top = 1;
+	for (w = 0; w < ENGINE_WAYS; w++) {
+		struct engine_scenario t = *sc;
+		struct engine_plan_stats st;
+		struct engine_plan_alt a;
+		switch (w) {
+		case ENGINE_WAY_ADAM_8BIT:
+			if (sc->optimizer != ENGINE_OPT_ADAMW && sc->optimizer != ENGINE_OPT_ADAM)
+				continue;
+			t.optimizer = ENGINE_OPT_ADAM_8BIT;
+			break;
+		case ENGINE_WAY_OFFLOAD:
+			if (sc->offload != ENGINE_OFFLOAD_NONE)
+				continue;
+			t.offload = ENGINE_OFFLOAD_OPTIMIZER;
+			break;
+		case ENGINE_WAY_LORA:
+			if (sc->finetune != ENGINE_FT_FULL)
+				continue;
+			t.finetune = ENGINE_FT_LORA;
+			break;
+		default:
+			if (sc->finetune == ENGINE_FT_QLORA)
+				continue;
+			t.finetune = ENGINE_FT_QLORA;
+			break;
+		}
+		memset(&a, 0, sizeof a);
+		a.way = (enum engine_plan_way)w;
+		a.knobs = knobs[w];
+		if (engine_plan(&t, &one, &a.best, &st, err) != NAPKIN_OK)
+			continue; /* not a scenario of its own (QLoRA on a GPU without bf16): not offered */
+		a.fitting = st.rows > 0 ? st.fitting : 0;
+		/* those that fit first, each group in the order above */
+		for (i = n; i > 0 && a.fitting > 0 && out[i - 1].fitting == 0; i--)
+			out[i] = out[i - 1];
+		out[i] = a;
+		n++;
+	}
+	util_err_clear(err);
+	return n;
+}

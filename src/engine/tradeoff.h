@@ -177,4 +177,19 @@ int engine_plan_apply(const struct engine_scenario *sc, const struct engine_plan
 /* The row of sc's own layout (predicted), for comparison. Returns 0 or an error code. */
 int engine_plan_row_of(const struct engine_scenario *sc, struct engine_plan_row *row, struct napkin_err *err);
 
+/* When no layout fits: what else would, each searched as engine_plan searches (same
+ * options): an 8-bit Adam, the optimizer offloaded to the host (ZeRO-Offload), LoRA,
+ * QLoRA; each only where sc does not use it already. */
+enum engine_plan_way { ENGINE_WAY_ADAM_8BIT, ENGINE_WAY_OFFLOAD, ENGINE_WAY_LORA, ENGINE_WAY_QLORA, ENGINE_WAYS };
+struct engine_plan_alt {
+	enum engine_plan_way way;
+	const char *knobs;      /* the flags that choose it ("--optimizer adam-8bit"): static */
+	uint64_t fitting;       /* the layouts that fit with it */
+	struct engine_plan_row best; /* the first of them by the goal (when fitting > 0) */
+};
+/* Fills up to ENGINE_WAYS alternatives (those that fit first, in the order above); returns
+ * how many, or -1 with err set. */
+int engine_plan_alternatives(const struct engine_scenario *sc, const struct engine_plan_opts *opt,
+			     struct engine_plan_alt *out, struct napkin_err *err);
+
 #endif

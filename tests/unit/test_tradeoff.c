@@ -456,6 +456,54 @@ static void test_plan_interleaving(void **state)
 	check_plan(&sc, rows, st.rows);
 }
 
+/* When nothing fits, the planner says what else would: Llama-2-70B's 16 bytes a parameter
+ * (1.12 TB) on 8 H100s fit in no layout; the optimizer offloaded (ZeRO-Offload keeps 2 of
+ * them on the GPU), LoRA or QLoRA do; each alternative's best row is a scenario that fits
+ * when its flags are applied. */
+static void test_plan_alternatives(void **state)
+{
+	static const char *const kv[][2] = {{"layers", "80"}, {"hidden", "8192"}, {"heads", "64"}, {"kv_heads", "8"},
+					    {"ffn", "28672"}, {"gpus", "8"}};
+	struct engine_scenario sc, t;
+	struct engine_result r;
+	struct engine_plan_row rows[5];
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5, ENGINE_PLAN_MARGIN};
+	struct engine_plan_stats st;
+	struct engine_plan_alt alt[ENGINE_WAYS];
+	struct napkin_err err;
+	int n, i, fit = 0;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	apply(&sc, &kv[0][0], sizeof kv / sizeof kv[0]);
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	assert_int_equal(st.rows, 0);
+	n = engine_plan_alternatives(&sc, &po, alt, &err);
+	assert_int_equal(n, 4);
+	for (i = 0; i < n; i++) {
+		if (i > 0 && alt[i].fitting > 0)
+			assert_true(alt[i - 1].fitting > 0); /* those that fit first */
+		if (alt[i].fitting == 0)
+			continue;
+		fit++;
+		t = sc;
+		switch (alt[i].way) {
+		case ENGINE_WAY_ADAM_8BIT: t.optimizer = ENGINE_OPT_ADAM_8BIT; break;
+		case ENGINE_WAY_OFFLOAD: t.offload = ENGINE_OFFLOAD_OPTIMIZER; break;
+		case ENGINE_WAY_LORA: t.finetune = ENGINE_FT_LORA; break;
+		default: t.finetune = ENGINE_FT_QLORA; break;
+		}
+		{
+			struct engine_scenario u;
+			assert_int_equal(engine_plan_apply(&t, &alt[i].best, &u, &err), NAPKIN_OK);
+			assert_int_equal(engine_compute(&u, &r, &err), NAPKIN_OK);
+			assert_true(r.memory.fits);
+			assert_true(r.memory.total <= 0.9 * u.gpu.memory_bytes);
+		}
+	}
+	assert_true(fit >= 3); /* offload, LoRA and QLoRA fit; an 8-bit Adam's 10 bytes a parameter do not */
+}
+
 static void test_plan_70b(void **state)
 {
 	static const char *const kv[][2] = {{"layers", "80"}, {"hidden", "8192"}, {"heads", "64"}, {"kv_heads", "8"},
@@ -606,6 +654,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_real_and_arch_points),
 	cmocka_unit_test(test_plan_70b),
 	cmocka_unit_test(test_plan_interleaving),
+	cmocka_unit_test(test_plan_alternatives),
 	cmocka_unit_test(test_plan_vs_brute_force),
 	cmocka_unit_test(test_plan_goals),
 };
