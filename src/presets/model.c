@@ -94,6 +94,7 @@ static const char *const model_keys[] = {
 	"qk_nope_head_dim", "qk_rope_head_dim", "v_head_dim", "num_nextn_predict_layers", "qk_norm", "sinks",
 	"attn_output_gate", "norms_per_layer", "linear_layers", "linear_num_key_heads", "linear_num_value_heads",
 	"linear_key_head_dim", "linear_value_head_dim", "linear_conv_kernel_dim", "intermediate_size_mlp",
+	"checkpoint_format",
 	/* GPT-2's and OPT's names for the same fields */
 	"n_embd", "n_layer", "n_head", "n_inner", "n_positions", "ffn_dim", NULL,
 };

@@ -266,6 +266,18 @@ void pmodel_arch(struct pdiag *d, const struct ydoc_node *root, bool hf, struct 
 			m->lin_k_heads = m->lin_v_heads;
 	}
 	(void)int_key(d, root, "linear_layers", 0, &m->linear_layers);
+
+	/* a napkin model file says its checkpoint's weight format by name (a config.json by its
+	 * quantization_config, model_hf.c): served in it unless weight_format is given */
+	if (!hf && (v = pd_field(d, root, "checkpoint_format", false, true)) != NULL) {
+		const char *names[ENGINE_WF_COUNT + 1];
+		int f, c;
+		for (f = 0; f < ENGINE_WF_COUNT; f++)
+			names[f] = engine_weight_format_info((enum engine_weight_format)f)->name;
+		names[ENGINE_WF_COUNT] = NULL;
+		if (pd_choice(d, v, names, &c) == 0)
+			m->checkpoint_format = c;
+	}
 }
 
 static void put_int(struct pbuf *b, int indent, const char *key, int64_t v)
@@ -310,6 +322,9 @@ void pmodel_arch_yaml(struct pbuf *b, const struct engine_model *m, int indent)
 	put_bool(b, indent, "attn_output_gate", m->attn_gate, tr->attn_gate);
 	if (m->norms_per_layer > 0 && m->norms_per_layer != (tr->norms > 0 ? tr->norms : 2))
 		put_int(b, indent, "norms_per_layer", m->norms_per_layer);
+	if (m->checkpoint_format > ENGINE_WF_DTYPE && m->checkpoint_format < ENGINE_WF_COUNT)
+		pbuf_printf(b, "%*scheckpoint_format: %s\n", indent, "",
+			    engine_weight_format_info((enum engine_weight_format)m->checkpoint_format)->name);
 	if (m->linear_layers > 0) {
 		put_int(b, indent, "linear_layers", m->linear_layers);
 		put_int(b, indent, "linear_num_key_heads", m->lin_k_heads);

@@ -336,6 +336,7 @@ static void test_presets_agree(void **state)
 		load(pairs[i][1], &b);
 		engine_model_params(&a, &pa);
 		engine_model_params(&b, &pb);
+		assert_int_equal(a.checkpoint_format, b.checkpoint_format); /* gpt-oss: mxfp4-experts; DeepSeek: fp8 */
 		if (pa.total != pb.total || pa.active != pb.active || pa.mtp != pb.mtp)
 			fail_msg("%s: %.0f / %.0f against %s's %.0f / %.0f", pairs[i][0], pa.total, pa.active, pairs[i][1],
 				 pb.total, pb.active);
