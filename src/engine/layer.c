@@ -48,6 +48,9 @@
 
 #include "internal.h"
 
+static const struct eng_op zero_op;
+static const struct eng_layer_params zero_lp;
+
 static struct eng_op *add(struct eng_layer *ly, const char *name, enum eng_op_kind kind, enum eng_op_part part,
 			  enum eng_op_split split, double share)
 {
@@ -56,7 +59,7 @@ static struct eng_op *add(struct eng_layer *ly, const char *name, enum eng_op_ki
 	if (ly->n >= ENG_LAYER_OPS || !(share > 0.0))
 		return NULL;
 	op = &ly->op[ly->n++];
-	memset(op, 0, sizeof *op);
+	*op = zero_op; /* a copy, not memset: rep stos costs more than the op's few hundred bytes */
 	op->name = name;
 	op->kind = kind;
 	op->part = part;
@@ -245,7 +248,7 @@ void eng_layer_params_of(const struct eng_layer *ly, struct eng_layer_params *lp
 {
 	int i;
 
-	memset(lp, 0, sizeof *lp);
+	*lp = zero_lp;
 	lp->mlp_mats = ly->mlp_mats;
 	lp->q_width = ly->q_width;
 	lp->kv_width = ly->kv_width;
