@@ -106,6 +106,10 @@ void pmodel_yaml(struct pbuf *b, const struct engine_model *m, int indent);
 /* What today's architectures add to the dense decoder (model_arch.c): MoE as built, MLA,
  * q/k norms, sinks, norms per layer, linear attention; after the shape is read. */
 void pmodel_arch(struct pdiag *d, const struct ydoc_node *root, bool hf, struct engine_model *m);
+/* Which layers of a config.json slide a window, chunk, or are linear attention
+ * (layer_types, max_window_layers, sliding_window_pattern): m's window_layers,
+ * linear_layers, and sliding_window 0 when no layer uses one (model_arch.c). */
+void pmodel_hf_window_layers(struct pdiag *d, const struct ydoc_node *root, struct engine_model *m);
 /* An architecture napkin cannot count, named at type_node: -1 with the error recorded. */
 int pmodel_arch_unsupported(struct pdiag *d, const struct ydoc_node *type_node, const char *type);
 /* The configuration class's default for a key a config.json of that model_type leaves

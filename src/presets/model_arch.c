@@ -2,7 +2,8 @@
  * What today's architectures add to a dense decoder, read from a model file under the
  * names Hugging Face's configuration classes give them (napkin's model files use the
  * same names): MoE as it is built, multi-head latent attention, q/k norms, attention
- * sinks, four norms a layer, linear-attention layers. The engine's layer table
+ * sinks, four norms a layer, linear-attention layers, and which layers slide a window or
+ * chunk (pmodel_hf_window_layers). The engine's layer table
  * (src/engine/layer.c) turns them into ops.
  *
  * Sources, per key (transformers, src/transformers/models/<type>/configuration_<type>.py
@@ -156,6 +157,96 @@ int pmodel_arch_unsupported(struct pdiag *d, const struct ydoc_node *type_node, 
 			return -1;
 		}
 	return 0;
+}
+
+/* Which layers of a Hugging Face config slide the window, when it has one.
+ *  - layer_types (transformers 4.53 and later: Gemma 3, gpt-oss, Qwen3, ...): one entry a layer,
+ *    "sliding_attention" or "full_attention";
+ *  - else Qwen2/Qwen3's max_window_layers: layer i slides when use_sliding_window is true and
+ *    i >= max_window_layers (Qwen2Config and Qwen3Config build layer_types that way; their
+ *    defaults are use_sliding_window false and max_window_layers 28);
+ *  - else every layer (Mistral, Phi-3).
+ * m->window_layers is how many slide (0: every one); m->sliding_window becomes 0 when none does. */
+void pmodel_hf_window_layers(struct pdiag *d, const struct ydoc_node *root, struct engine_model *m)
+{
+	static const char *const qwen[] = {"qwen2", "qwen2_moe", "qwen3", "qwen3_moe", NULL};
+	const struct ydoc_node *lt = pd_field(d, root, "layer_types", false, true);
+	int64_t sliding;
+	size_t i;
+	bool is_qwen = false;
+
+	for (i = 0; qwen[i] != NULL; i++)
+		is_qwen = is_qwen || strcmp(m->arch, qwen[i]) == 0;
+	if (lt != NULL) {
+		const char *other = NULL;
+		size_t n_other = 0;
+		int64_t linear = 0;
+		if (lt->kind != YDOC_SEQ) {
+			pd_bad(d, lt, NAPKIN_ESCHEMA, N_("layer_types must be a list with one attention type per layer"));
+			return;
+		}
+		if ((int64_t)lt->n != m->layers) {
+			pd_bad(d, lt, NAPKIN_ESCHEMA, N_("layer_types has %zu entries for %lld layers"), lt->n,
+			       (long long)m->layers);
+			return;
+		}
+		sliding = 0;
+		for (i = 0; i < lt->n; i++) {
+			const struct ydoc_node *t = lt->items[i];
+			if (t->kind != YDOC_SCALAR) {
+				pd_bad(d, t, NAPKIN_ESCHEMA, N_("layer_types must be a list with one attention type per layer"));
+				return;
+			}
+			/* Llama 4's chunked_attention layers are counted as windows of the chunk */
+			if (strcmp(t->text, "sliding_attention") == 0 || strcmp(t->text, "chunked_attention") == 0) {
+				sliding++;
+			} else if (strcmp(t->text, "linear_attention") == 0) {
+				linear++; /* Qwen3-Next's gated DeltaNet layers */
+			} else if (strcmp(t->text, "full_attention") != 0) {
+				if (other == NULL)
+					other = t->text;
+				n_other++;
+			}
+		}
+		m->linear_layers = linear;
+		if (other != NULL)
+			pd_warn(d, lt->line, lt->col,
+				N_("layer_types: %zu of %lld layers are of a type napkin does not model yet ('%.40s'): "
+				   "counted as full attention"),
+				n_other, (long long)m->layers, other);
+		if (m->sliding_window <= 0)
+			return;
+	} else if (m->sliding_window <= 0) {
+		return;
+	} else if (is_qwen) {
+		const struct ydoc_node *use = ydoc_get(root, "use_sliding_window");
+		const struct ydoc_node *mw = pd_field(d, root, "max_window_layers", false, true);
+		double x = 28;
+		if (use == NULL || use->kind != YDOC_SCALAR || strcmp(use->text, "true") != 0) {
+			m->sliding_window = 0;
+			return;
+		}
+		if (mw != NULL && pd_number(d, mw, ENGINE_UNIT_LAYERS, 0, 1e9, &x) != 0)
+			return;
+		sliding = (int64_t)x >= m->layers ? 0 : m->layers - (int64_t)x;
+	} else {
+		/* every n-th layer global, the others local: Gemma 3's sliding_window_pattern
+		 * (Gemma3TextConfig: layer i slides unless (i + 1) % 6 == 0), Llama 4's NoPE
+		 * layers (no_rope_layer_interval 4: every fourth layer is global) */
+		const struct ydoc_node *pat = pd_field(d, root, "sliding_window_pattern", false, true);
+		int64_t n = pmodel_arch_default(m->arch, "sliding_window_pattern");
+		double x;
+		if (pat != NULL && pd_number(d, pat, ENGINE_UNIT_COUNT, 1, 1e6, &x) == 0)
+			n = (int64_t)x;
+		if (n <= 0 && strcmp(m->arch, "llama4_text") == 0)
+			n = 4;
+		if (n <= 0)
+			return;
+		sliding = m->layers - m->layers / n;
+	}
+	if (sliding == 0)
+		m->sliding_window = 0;
+	m->window_layers = sliding >= m->layers ? 0 : sliding;
 }
 
 void pmodel_arch(struct pdiag *d, const struct ydoc_node *root, bool hf, struct engine_model *m)
