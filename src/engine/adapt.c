@@ -16,6 +16,8 @@
  *  - gpus_per_node: the GPU's NVLink domain where its profile gives one (GB200 NVL72's 72
  *    GPUs share one NVLink Switch domain, so tensor and expert parallelism up to 72 stay off
  *    the network: NVIDIA GB200 NVL72 product page, "72 GPUs in a single NVLink domain");
+ *  - the stack's defaults (adapt_stack, docs/step-time.md "Stacks"): kernels, sequence
+ *    parallelism, the DP, TP and pipeline overlaps, each unless given;
  *  - matmul_dtype: fp4 for an fp4 weight format (nvfp4, mxfp4) on a GPU with an fp4 peak,
  *    in inference, unless matmul_dtype was given.
  */
@@ -251,6 +253,67 @@ static void adapt_gpus_per_node(struct engine_scenario *sc, struct engine_notes 
 		     (long long)want, sc->gpu.name[0] ? sc->gpu.name : eng_tr(sc->tr, N_("this GPU")));
 }
 
+const char *engine_stack_name(enum engine_stack s)
+{
+	switch (s) {
+	case ENGINE_STACK_MEGATRON: return "megatron";
+	case ENGINE_STACK_TORCHTITAN: return "torchtitan";
+	case ENGINE_STACK_DEEPSPEED: return "deepspeed";
+	default: return "hf";
+	}
+}
+
+/* One knob's stack default, unless given: `*field = want`; appends "key value" to `said`
+ * when it differs from the knob table's default (what the note lists). */
+static void stack_bool(struct engine_scenario *sc, const char *key, bool *field, bool want, char *said, size_t n)
+{
+	const struct engine_knob *k = engine_knob_find(key);
+	size_t l = strlen(said);
+
+	if (engine_knob_given(sc, k))
+		return;
+	*field = want;
+	if (want != (k->def != 0.0) && l + 32 < n)
+		snprintf(said + l, n - l, "%s%s %s", l ? ", " : "", key, want ? "on" : "off");
+}
+
+/*
+ * What each stack does by default (docs/step-time.md, "Stacks"), each from the framework's
+ * own defaults:
+ *  - megatron: Transformer Engine's fused kernels; sequence parallelism with TP, TP
+ *    communication overlapped with the GEMMs (tp_comm_overlap, which needs it), the
+ *    gradient reduce-scatter and parameter all-gather overlapped (NeMo 2's recipes:
+ *    MegatronCommOverlapCallback, DistributedDataParallelConfig(overlap_grad_reduce,
+ *    overlap_param_gather)); pipeline sends overlapped in the interleaved schedule
+ *    (Megatron-LM arguments.py: --no-overlap-p2p-communication, so on by default);
+ *  - torchtitan: eager modules (its compile option is off by default), sequence parallelism
+ *    with TP (its parallelize plans shard the norms: SequenceParallel), FSDP2's prefetched
+ *    gathers and asynchronous reduce-scatters (overlap on);
+ *  - deepspeed: overlap_comm on only for ZeRO-3 (deepspeed/runtime/zero/config.py: None
+ *    means stage == 3);
+ *  - hf: eager modules, DDP's bucketed all-reduce overlapped with the backward.
+ */
+static void adapt_stack(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	const struct engine_knob *kk = engine_knob_find("kernels");
+	enum engine_stack st = sc->stack;
+	bool meg = st == ENGINE_STACK_MEGATRON, tp = sc->tp > 1;
+	char said[192] = "";
+
+	if (!engine_knob_given(sc, kk)) {
+		sc->kernels = meg ? ENGINE_KERNELS_FUSED : (enum engine_kernels)(int)kk->def;
+		if (meg)
+			snprintf(said, sizeof said, "%s %s", "kernels", "fused"); /* knob and value, as typed */
+	}
+	stack_bool(sc, "sequence_parallel", &sc->sequence_parallel, tp && (meg || st == ENGINE_STACK_TORCHTITAN), said,
+		   sizeof said);
+	stack_bool(sc, "overlap", &sc->overlap, st != ENGINE_STACK_DEEPSPEED || sc->zero >= 3, said, sizeof said);
+	stack_bool(sc, "tp_overlap", &sc->tp_overlap, meg && tp && sc->sequence_parallel, said, sizeof said);
+	stack_bool(sc, "pp_overlap", &sc->pp_overlap, meg && sc->pp > 1 && sc->vpp > 1, said, sizeof said);
+	if (said[0] && sc->mode == ENGINE_MODE_TRAIN)
+		note(notes, sc->tr, N_("stack %s: %s (its defaults; each one a knob)"), engine_stack_name(st), said);
+}
+
 void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 {
 	if (notes != NULL)
@@ -262,4 +325,5 @@ void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 	adapt_matmul_dtype(sc, notes);
 	adapt_tokens(sc, notes);
 	adapt_gpus_per_node(sc, notes);
+	adapt_stack(sc, notes);
 }

@@ -214,7 +214,22 @@ enum engine_flops_formula { ENGINE_FLOPS_EXACT, ENGINE_FLOPS_6N };
  *          write them (Python RMSNorm, softmax in fp32, repeat_kv, F.cross_entropy);
  *   fused  Megatron-LM / Transformer Engine / Apex kernels (fused norms, softmax, SwiGLU,
  *          cross-entropy): Korthikanti et al. 2022's count. */
-enum engine_kernels { ENGINE_KERNELS_EAGER, ENGINE_KERNELS_FUSED };
+/*   compiled  torch.compile (Inductor): the element-wise chains fused into one kernel each, so
+ *             the step moves what fused kernels move; memory counted as fused (its
+ *             partitioner saves what a fused kernel saves: not measured here). */
+enum engine_kernels { ENGINE_KERNELS_EAGER, ENGINE_KERNELS_FUSED, ENGINE_KERNELS_COMPILED };
+/* The training framework (docs/step-time.md, "Stacks"): it sets the defaults of what that
+ * framework does (kernels, overlaps, sequence parallelism, what ZeRO's stages mean, its FP8
+ * recipe); each of those stays a knob of its own, and one the user sets wins.
+ *   hf          Hugging Face Trainer / Accelerate and plain PyTorch loops (DDP, FSDP,
+ *               DeepSpeed through Accelerate): eager modules;
+ *   megatron    Megatron-Core / NeMo: fused kernels (Transformer Engine), the distributed
+ *               optimizer, TP and pipeline communication overlapped;
+ *   torchtitan  FSDP2 with PyTorch's own TP/PP: eager modules unless compiled, float8
+ *               with dynamic scaling;
+ *   deepspeed   DeepSpeed's engine: ZeRO-1/2/3, overlap_comm on only for ZeRO-3. */
+enum engine_stack { ENGINE_STACK_HF, ENGINE_STACK_MEGATRON, ENGINE_STACK_TORCHTITAN, ENGINE_STACK_DEEPSPEED };
+const char *engine_stack_name(enum engine_stack s);
 /* How the LM head and the loss run in training (src/engine/activations.c, measured in
  * tests/torch):
  *   full     the full-sequence logits materialised, as the code runs them: Hugging Face's
@@ -276,6 +291,9 @@ struct engine_scenario {
 	int64_t cp, ep, vpp;          /* context-, expert-parallel degrees; virtual pipeline stages per GPU */
 	bool sequence_parallel;
 	bool overlap;                 /* overlap the data-parallel gradient reduction with the backward */
+	bool tp_overlap;              /* overlap TP communication with the GEMMs (Megatron-Core tp_comm_overlap) */
+	bool pp_overlap;              /* overlap pipeline sends with compute (Megatron-Core overlap_p2p_comm) */
+	enum engine_stack stack;      /* the training framework: the defaults above come from it */
 	enum engine_mode mode;
 	int64_t batch, grad_accum, seq;
 	enum engine_precision precision;

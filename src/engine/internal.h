@@ -303,6 +303,11 @@ double eng_gemm_seconds(const struct engine_gpu *g, const struct eng_family *fam
 			double K, double elem, double *eff);
 /* The efficiency alone (a fraction of peak) for a GEMM of that shape. */
 double eng_gemm_efficiency(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K);
+/* The same with the main loop's K step kq times the 16-bit one's (FP8 operands: 2). */
+double eng_gemm_efficiency_q(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K,
+			     double kq);
+double eng_gemm_seconds_q(const struct engine_gpu *g, const struct eng_family *fam, double peak, double M, double N,
+			  double K, double elem, double kq, double *eff);
 
 enum eng_coll { COLL_ALL_REDUCE, COLL_REDUCE_SCATTER, COLL_ALL_GATHER, COLL_ALL_TO_ALL, COLL_P2P };
 /* A group of n ranks, `per_node` of them in each node, over the scenario's links. */

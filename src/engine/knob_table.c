@@ -40,7 +40,21 @@ static const struct engine_choice ch_recompute[] = {
 };
 static const struct engine_choice ch_kernels[] = {
 	{"eager", ENGINE_KERNELS_EAGER}, {"fused", ENGINE_KERNELS_FUSED}, {"pytorch", ENGINE_KERNELS_EAGER},
-	{"hf", ENGINE_KERNELS_EAGER},    {"megatron", ENGINE_KERNELS_FUSED}, {"te", ENGINE_KERNELS_FUSED}, {NULL, 0},
+	{"hf", ENGINE_KERNELS_EAGER},    {"megatron", ENGINE_KERNELS_FUSED}, {"te", ENGINE_KERNELS_FUSED},
+	{"compiled", ENGINE_KERNELS_COMPILED}, {"compile", ENGINE_KERNELS_COMPILED}, {"inductor", ENGINE_KERNELS_COMPILED},
+	{NULL, 0},
+};
+static const struct engine_choice ch_stack[] = {
+	{"hf", ENGINE_STACK_HF},
+	{"megatron", ENGINE_STACK_MEGATRON},
+	{"torchtitan", ENGINE_STACK_TORCHTITAN},
+	{"deepspeed", ENGINE_STACK_DEEPSPEED},
+	{"pytorch", ENGINE_STACK_HF},
+	{"accelerate", ENGINE_STACK_HF},
+	{"nemo", ENGINE_STACK_MEGATRON},
+	{"megatron-core", ENGINE_STACK_MEGATRON},
+	{"fsdp2", ENGINE_STACK_TORCHTITAN},
+	{NULL, 0},
 };
 static const struct engine_choice ch_loss[] = {
 	{"full", ENGINE_LOSS_FULL},       {"chunked", ENGINE_LOSS_CHUNKED}, {"liger", ENGINE_LOSS_CHUNKED},
@@ -214,6 +228,11 @@ static const struct engine_knob knobs[] = {
 	 N_("ZeRO"), N_("ZeRO stage: 1 shards optimizer states, 2 also gradients, 3 also weights")},
 	{"overlap", G_GPU, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, F_TRAIN, M_CMP,
 	 SC(overlap), N_("overlap comm"), N_("overlap the data-parallel gradient reduction (ZeRO-3: the gathers) with compute")},
+	/* tp_overlap and pp_overlap: set by the stack unless given (adapt.c) */
+	{"tp_overlap", G_GPU, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_CHOICE, NULL, F_TRAIN, M_CMP,
+	 SC(tp_overlap), N_("TP overlap"), N_("overlap TP communication with the GEMMs (Megatron-Core's tp_comm_overlap; needs sequence parallelism)")},
+	{"pp_overlap", G_GPU, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_CHOICE, NULL, F_TRAIN, M_CMP,
+	 SC(pp_overlap), N_("PP overlap"), N_("overlap pipeline sends with compute (Megatron-Core's overlap_p2p_comm; interleaved schedule)")},
 	/* 0 is the engine's "unknown" (struct engine_gpu): a GPU preset with no scale-out
 	 * figure (PCIe cards, TPUs) has it, collectives then run at the host link's pcie_bw
 	 * (step.c), and a written scenario must load back with it */
@@ -261,11 +280,16 @@ static const struct engine_knob knobs[] = {
 	 N_("activation recomputation: none, selective (attention) or full")},
 	{"flash_attention", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, 0,
 	 M_MEM | M_CMP | M_RL, SC(flash_attention), N_("FlashAttention"), N_("FlashAttention: never store the s×s scores")},
+	/* default hf: the eager PyTorch / Hugging Face code most runs are planned for; the
+	 * knobs it sets (adapt.c) say so in a note */
+	{"stack", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_STACK_HF, ENGINE_STEP_CHOICE, ch_stack, F_TRAIN,
+	 M_MEM | M_CMP, SC(stack), N_("stack"),
+	 N_("the training framework: hf (default), megatron, torchtitan or deepspeed; it sets kernels, overlaps and sequence parallelism unless given")},
 	/* default eager: most runs are planned for PyTorch / Hugging Face code (Trainer,
 	 * torchtune-style loops, nanoGPT), not Megatron-LM */
 	{"kernels", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_KERNELS_EAGER, ENGINE_STEP_CHOICE,
-	 ch_kernels, F_TRAIN, M_MEM, SC(kernels), N_("kernels"),
-	 N_("what runs the model: eager (default: PyTorch / Hugging Face modules) or fused (Megatron-LM, TE, Apex)")},
+	 ch_kernels, F_TRAIN, M_MEM | M_CMP, SC(kernels), N_("kernels"),
+	 N_("what runs the model: eager (default: PyTorch / Hugging Face modules), fused (Megatron-LM, TE, Apex) or compiled (torch.compile)")},
 	/* default full: the logits materialised, as Hugging Face's, nanoGPT's and Megatron's
 	 * losses run; chunked: Liger Kernel, Cut Cross-Entropy, Unsloth (activations.c) */
 	{"loss", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_LOSS_FULL, ENGINE_STEP_CHOICE, ch_loss,

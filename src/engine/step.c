@@ -57,24 +57,53 @@ struct ctx {
 	const struct eng_bytes *b;
 	const struct eng_family *fam;
 	double peak, hbm_bw;
+	double peak16;  /* what stays in 16 bits when the linears run in FP8: attention, the LM head, the router */
+	double kq;      /* the linears' main-loop K step (gemm.c): 2 for FP8 operands */
+	bool fp8;       /* the layers' linears in FP8 (fp8-mixed, or matmul_dtype fp8 in training) */
+	bool eager;     /* eager PyTorch modules: the element-wise work unfused */
 	struct eng_group tp, cp, ep, dp, pp;
 	bool frozen; /* LoRA/QLoRA: the base linears get no weight gradient */
 };
+
+/*
+ * Overlap is not free: while a collective runs beside compute it takes SMs (NCCL runs one
+ * CTA per channel, up to 32 channels on Hopper, 24% of 132 SMs; TE's userbuffers 16-24 SMs
+ * for TP reduce-scatters) and HBM bandwidth (every byte it moves is read and written in
+ * memory), so the compute it hides slows down. Each hidden second of communication costs
+ * ENG_OVERLAP_TAX seconds of compute (Calculon's `processor_usage` models the same effect
+ * as a fraction of the processor the communication holds). One figure for every overlap,
+ * calibrated once on the published FSDP / ZeRO-3 runs (docs/step-validation.md).
+ */
+#define ENG_OVERLAP_TAX 0.20
+
+/* Time a communication of `comm` seconds costs when overlapped with `compute` seconds of
+ * work: what does not fit behind it, plus the slowdown of what it hides. */
+static double overlapped(double comm, double compute)
+{
+	double hidden = eng_min(comm, eng_max(compute, 0.0));
+
+	return comm - hidden + ENG_OVERLAP_TAX * hidden;
+}
 
 /* Forward, data-gradient and weight-gradient GEMMs of Y[M,N] = X[M,K]·W[K,N], `count` times. */
 static void gemm3(const struct ctx *c, double M, double N, double K, double count, bool main, struct stage *st,
 		  double *fwd_out)
 {
-	double e = c->b->act, eff, fwd, bwd, f = 2.0 * M * N * K, passes;
+	/* `main`: a layer linear (FP8 under an FP8 recipe); the others (router, LM head,
+	 * adapters) stay in 16 bits */
+	bool f8 = main && c->fp8;
+	double e = f8 ? 1.0 : c->b->act, eff, fwd, bwd, f = 2.0 * M * N * K, passes;
+	double pk = f8 || !c->fp8 ? c->peak : c->peak16, kq = f8 ? c->kq : 1.0;
+	const struct engine_gpu *g = &c->sc->gpu;
 
 	if (!(M > 0 && N > 0 && K > 0) || count <= 0)
 		return;
-	fwd = eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, M, N, K, e, &eff);
+	fwd = eng_gemm_seconds_q(g, c->fam, pk, M, N, K, e, kq, &eff);
 	if (main && eff < st->thinnest)
 		st->thinnest = eff;
 	/* the data gradient, and the weight gradient unless the weight is frozen (LoRA) */
-	bwd = eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, M, K, N, e, NULL) +
-	      (c->frozen ? 0.0 : eng_gemm_seconds(&c->sc->gpu, c->fam, c->peak, K, N, M, e, NULL));
+	bwd = eng_gemm_seconds_q(g, c->fam, pk, M, K, N, e, kq, NULL) +
+	      (c->frozen ? 0.0 : eng_gemm_seconds_q(g, c->fam, pk, K, N, M, e, kq, NULL));
 	passes = c->frozen ? 2.0 : 3.0;
 	st->mm_flops += passes * f * count;
 	st->mm_time += (fwd + bwd) * count; /* on the roofline, launch gaps apart */
@@ -155,8 +184,8 @@ static void layer(const struct ctx *c, struct stage *st)
 	double fwd_flops0 = st->fwd_mm_flops, attn_core_flops = 0.0, kv_rank = 0.0, rot = 0.0;
 	double moe = dm->E > 1.0 ? dm->moe_share : 0.0;
 	const struct eng_layer_params *lp = &dm->lp;
+	double mm_f0 = st->mm_f, mm_b0 = st->mm_b;
 	int i;
-
 
 	/* linear layers: ops that read the same input run as one GEMM (q, k, v; gate, up) */
 	for (i = 0; i < ly->n; i++) {
@@ -190,7 +219,7 @@ static void layer(const struct ctx *c, struct stage *st)
 			 * rate, the backward 2.5× (as the attention below; not calibrated on its own
 			 * kernels), q, k, v and the output through HBM */
 			double f = M * 6.0 * heads * op->qk_dim * op->v_dim;
-			double rate = c->peak * eng_min(c->fam->flash * ENG_SUSTAINED, 0.5);
+			double rate = c->peak16 * eng_min(c->fam->flash * ENG_SUSTAINED, 0.5);
 			attn_f += sh * f / rate;
 			attn_b += sh * 2.5 * f / rate;
 			st->flops += sh * 3.5 * f;
@@ -212,7 +241,7 @@ static void layer(const struct ctx *c, struct stage *st)
 			 * what runs, so its rate on napkin's count, 2 × flash × sustained, is held at
 			 * the peak: HFU never exceeds 1 (docs/step-time.md). */
 			double f = 2.0 * B * (s / cp) * span * heads * (op->qk_dim + op->v_dim) * 0.5;
-			double rate = c->peak * eng_min(c->fam->flash * ENG_SUSTAINED, 0.5);
+			double rate = c->peak16 * eng_min(c->fam->flash * ENG_SUSTAINED, 0.5);
 			attn_f += sh * f / rate;
 			attn_b += sh * 2.5 * f / rate;
 			st->flops += sh * 3.5 * 2.0 * f; /* as HFU counts them: the whole matrix, the recomputed scores */
@@ -223,9 +252,9 @@ static void layer(const struct ctx *c, struct stage *st)
 			double fq = 2.0 * bh * rows * s * op->qk_dim, fv = 2.0 * bh * rows * s * op->v_dim;
 			double qk, av, sc_bytes, drop = dm->dropout ? 2.0 * e + 1.0 : 0.0, core_f;
 			/* QKᵀ: [rows, d_qk]×[d_qk, s] per head; AV: [rows, s]×[s, d_v] per head, batched */
-			qk = eng_max(fq / (c->peak * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, s, op->qk_dim)),
+			qk = eng_max(fq / (c->peak16 * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, s, op->qk_dim)),
 				     e * bh * (rows * op->qk_dim + s * op->qk_dim + rows * s) / c->hbm_bw);
-			av = eng_max(fv / (c->peak * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, op->v_dim, s)),
+			av = eng_max(fv / (c->peak16 * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, op->v_dim, s)),
 				     e * bh * (rows * s + s * op->v_dim + rows * op->v_dim) / c->hbm_bw);
 			sc_bytes = bh * rows * s;
 			core_f = qk + av + stream(c, sc_bytes * (2.0 * e + drop));
@@ -241,22 +270,75 @@ static void layer(const struct ctx *c, struct stage *st)
 	}
 
 	/* element-wise, forward; the backward moves twice the bytes: each norm reads and
-	 * writes d, the two residual adds read two and write one, the MLP's activation */
-	elem = e * M * ((2.0 * dm->norms + 6.0) * d * rep + lp->mlp_width * (dm->gated ? 3.0 : 2.0) / t) +
-	       (dm->dropout ? M * 2.0 * d * rep : 0.0);
-	if (!dm->learned && dm->nh > 0) /* rotary: q and k read and written */
-		elem += e * M * 2.0 * rot;
+	 * writes d, the two residual adds read two and write one, the MLP's activation.
+	 * Eager modules move more (Hugging Face's modeling_llama.py, one kernel per torch op):
+	 * LlamaRMSNorm upcasts to fp32, squares, takes the mean, scales, casts back and
+	 * multiplies by its weight, (e + 4) + 8 + 4 + 8 + (4 + e) + 2e = 28 + 4e bytes an
+	 * element against a fused norm's 2e (LayerNorm is one ATen kernel either way); the
+	 * SwiGLU product act(gate) · up is two kernels, 5e against 3e; apply_rotary_pos_emb
+	 * (x·cos + rotate_half(x)·sin: a negation, a cat, two products and a sum) 10e against
+	 * 2e. torch.compile fuses each chain into one kernel: the fused count. */
+	{
+		double norm_b = c->eager && !dm->layernorm ? 28.0 + 4.0 * e : 2.0 * e;
+		double act_b = dm->gated ? (c->eager ? 5.0 : 3.0) * e : 2.0 * e;
+		elem = M * ((dm->norms * norm_b + 6.0 * e) * d * rep + lp->mlp_width * act_b / t) +
+		       (dm->dropout ? M * 2.0 * d * rep : 0.0);
+		if (!dm->learned && dm->nh > 0) /* rotary: q and k read and written */
+			elem += (c->eager ? 5.0 : 1.0) * e * M * 2.0 * rot;
+	}
+	if (c->fp8) {
+		/* FP8 linears: each input cast to e4m3 with its transpose for the weight gradient
+		 * (read 2, write 1 + 1), each output gradient likewise, each weight once per step
+		 * (Megatron: Transformer Engine keeps the cast weights across micro-batches,
+		 * is_first_microbatch) or every micro-batch (torchtitan's float8 and Accelerate's
+		 * te.Linear); dynamic tensorwise scaling (torchtitan) reads each tensor once more
+		 * for its amax, delayed scaling (Transformer Engine) takes it from the last step's
+		 * history, inside the cast. Under Megatron the norms write their outputs in FP8
+		 * (LayerNormLinear): the q/k/v and gate/up inputs cost only their transpose
+		 * (Micikevicius et al. 2022, FP8 formats; NVIDIA Transformer Engine docs, "FP8
+		 * primer") */
+		bool meg = sc->stack == ENGINE_STACK_MEGATRON, dyn = sc->stack == ENGINE_STACK_TORCHTITAN;
+		double per = dyn ? 6.0 : 4.0, xin = 0.0, dy = 0.0, w = 0.0, m = (double)sc->grad_accum;
+		for (i = 0; i < ly->n; i++) {
+			const struct eng_op *op = &ly->op[i];
+			struct lin_shape ls;
+			double wr;
+			if (op->kind != ENG_OP_LINEAR || op->part == ENG_PART_ROUTER)
+				continue;
+			lin_shape(c, op, M, &ls);
+			/* the ops a norm feeds are the ones that read the layer's or the attention's input */
+			bool norm_fed = (op->split == ENG_SPLIT_COL || op->split == ENG_SPLIT_KV) && op->part != ENG_PART_EXPERT;
+			xin += op->share * ls.rows * ls.copies * ls.K * (meg && norm_fed ? 1.0 : per) *
+			       (i > 0 && eng_op_fused(&ly->op[i - 1], op) ? 0.0 : 1.0);
+			dy += op->share * ls.rows * ls.N * ls.copies * per;
+			(void)eng_op_params_rank(op, t, (double)sc->ep, dm->nkv, &wr);
+			w += wr * per / (meg ? m : 1.0);
+		}
+		st->elem_f += stream(c, xin + w) + 2.0 * ENG_KERNEL_GAP * (dyn ? 2.0 : 1.0) * 4.0;
+		st->elem_b += stream(c, dy) + 2.0 * ENG_KERNEL_GAP * (dyn ? 2.0 : 1.0) * 4.0;
+		st->bytes += xin + w + dy;
+	}
 	st->bytes += 3.0 * elem;
 
 	/* communication */
 	tpv = M * d * e;
-	st->tp_f += 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
-	st->tp_b += 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
+	if (sc->tp_overlap && sc->tp > 1) {
+		/* Megatron-Core's tp_comm_overlap (Transformer Engine's userbuffers): sequence
+		 * parallelism's all-gathers and reduce-scatters split into chunks pipelined with
+		 * the GEMMs that consume or produce them; what the GEMMs cannot hide stays, and
+		 * what they hide slows them (ENG_OVERLAP_TAX) */
+		double ar = 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
+		st->tp_f += overlapped(ar, st->mm_f - mm_f0);
+		st->tp_b += overlapped(ar, st->mm_b - mm_b0);
+	} else {
+		st->tp_f += 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
+		st->tp_b += 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
+	}
 	if (sc->cp > 1) {
 		double kv = B * s * kv_rank * e;
 		double cpt = 2.0 * eng_coll_seconds(&c->cp, COLL_ALL_GATHER, kv) +
 			     eng_coll_seconds(&c->cp, COLL_REDUCE_SCATTER, kv);
-		st->cp += eng_max(0.0, cpt - (attn_f + attn_b)); /* ring attention overlaps it */
+		st->cp += overlapped(cpt, attn_f + attn_b); /* ring attention overlaps it */
 	}
 	if (moe > 0.0 && sc->ep > 1) {
 		double a2a = M * dm->k * d * e;
@@ -268,8 +350,9 @@ static void layer(const struct ctx *c, struct stage *st)
 	 * unfused path four and eight; the element-wise work ~10 kernels forward, ~20 back */
 	st->attn_f += attn_f + (sc->flash_attention ? 1.0 : 4.0) * ENG_KERNEL_GAP;
 	st->attn_b += attn_b + (sc->flash_attention ? 1.0 : 8.0) * ENG_KERNEL_GAP;
-	st->elem_f += stream(c, elem) + 10.0 * ENG_KERNEL_GAP;
-	st->elem_b += stream(c, 2.0 * elem) + 20.0 * ENG_KERNEL_GAP;
+	/* eager: RMSNorm 7 kernels each, rotary ~6 for q and for k, SwiGLU 2 */
+	st->elem_f += stream(c, elem) + (c->eager ? 30.0 : 10.0) * ENG_KERNEL_GAP;
+	st->elem_b += stream(c, 2.0 * elem) + (c->eager ? 60.0 : 20.0) * ENG_KERNEL_GAP;
 	if (c->frozen && sc->finetune == ENGINE_FT_QLORA) {
 		/* QLoRA: every linear's NF4 weight is dequantised to bf16 before its forward and
 		 * again for its data gradient (bitsandbytes' dequantize_4bit): the packed weight
@@ -315,8 +398,13 @@ static void head(const struct ctx *c, struct stage *st)
 	const struct engine_scenario *sc = c->sc;
 	double t = (double)sc->tp, M = (double)sc->batch * (double)sc->seq / (double)sc->cp;
 	double logits = M * c->dm->V / t;
+	struct ctx hc = *c;
 
-	gemm3(c, M, c->dm->V / t, c->dm->d, 1.0, true, st, NULL);
+	/* the LM head stays in 16 bits under FP8 (Megatron's output layer is no TE linear;
+	 * torchtitan's float8 conversion skips `output`) */
+	hc.fp8 = false;
+	hc.peak = c->peak16;
+	gemm3(&hc, M, c->dm->V / t, c->dm->d, 1.0, true, st, NULL);
 	/* fp32 logits: written, read by the softmax cross-entropy, gradient written */
 	st->elem_f += stream(c, 2.0 * 4.0 * logits);
 	st->elem_b += stream(c, 2.0 * 4.0 * logits);
@@ -391,6 +479,16 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	c.fam = eng_family(&sc->gpu);
 	c.peak = peak;
 	c.hbm_bw = sc->gpu.bandwidth * c.fam->hbm;
+	c.fp8 = sc->mode == ENGINE_MODE_TRAIN &&
+		(b->matmul_dt == ENGINE_DT_FP8_E4M3 || b->matmul_dt == ENGINE_DT_FP8_E5M2) && sc->peak_flops <= 0;
+	c.kq = c.fp8 ? 2.0 : 1.0;
+	{
+		double p16 = engine_gpu_peak(&sc->gpu, ENGINE_DT_BF16);
+		if (p16 <= 0)
+			p16 = engine_gpu_peak(&sc->gpu, ENGINE_DT_FP16);
+		c.peak16 = c.fp8 && p16 > 0 ? p16 : peak;
+	}
+	c.eager = sc->kernels == ENGINE_KERNELS_EAGER;
 	c.frozen = sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL;
 	net = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
 	out->network_bw = net;
@@ -420,7 +518,9 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		/* activations forward, gradients back, per virtual stage (scatter-gather: 1/t) */
 		double S = (double)sc->batch * (double)sc->seq / cpd * dm->d * b->act / t;
 		double pp_t = 2.0 * v * eng_coll_seconds(&c.pp, COLL_P2P, S);
-		mid.pp = last.pp = pp_t;
+		/* overlap_p2p_comm: the interleaved schedule posts each send and receive
+		 * beside the next chunk's compute (Megatron-Core schedules.py) */
+		mid.pp = last.pp = sc->pp_overlap && sc->vpp > 1 ? overlapped(pp_t, stage_total(&mid)) : pp_t;
 	}
 	bind = sc->pp > 1 && stage_total(&mid) > stage_total(&last) ? &mid : &last;
 	T_mb = stage_total(bind);
@@ -448,13 +548,18 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 			double calls = eng_max(1.0, heavy * tensors_per_layer(dm));
 			double per_mb = calls * (2.0 * eng_coll_seconds(&c.dp, COLL_ALL_GATHER, S_w / calls) +
 						 eng_coll_seconds(&c.dp, COLL_REDUCE_SCATTER, S_g / calls));
-			dp_t = m * (sc->overlap ? eng_max(0.0, per_mb - T_mb) : per_mb);
+			/* overlapped: the first layer's gather before the forward and the last
+			 * reduce-scatter after the backward have nothing to hide behind (FSDP's
+			 * prefetch starts one layer ahead), the rest costs its tax */
+			dp_t = m * (sc->overlap ? per_mb / eng_max(heavy, 1.0) + overlapped(per_mb * (1.0 - 1.0 / eng_max(heavy, 1.0)), T_mb)
+					       : per_mb);
 		} else {
 			double full = sc->zero >= 1 ? eng_coll_seconds(&c.dp, COLL_REDUCE_SCATTER, S_g) +
 							      eng_coll_seconds(&c.dp, COLL_ALL_GATHER, S_w)
 						    : eng_coll_seconds(&c.dp, COLL_ALL_REDUCE, S_g);
 			/* overlapped with the last micro-batch's backward, but for the last layer's bucket */
-			dp_t = sc->overlap ? eng_max(full / eng_max(heavy, 1.0), full - bwd_mb) : full;
+			dp_t = sc->overlap ? full / eng_max(heavy, 1.0) + overlapped(full * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
+					   : full;
 			/* ZeRO-2 keeps only its shard of the gradients, so every micro-batch's backward
 			 * reduce-scatters them (DeepSpeed stage 2: the gradient hooks reduce each
 			 * bucket as it fills, accumulation boundary or not, deepspeed/runtime/zero/
@@ -462,7 +567,9 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 			 * once, at the last micro-batch */
 			if (sc->zero == 2 && m > 1.0) {
 				double rs = eng_coll_seconds(&c.dp, COLL_REDUCE_SCATTER, S_g);
-				dp_t += (m - 1.0) * (sc->overlap ? eng_max(rs / eng_max(heavy, 1.0), rs - bwd_mb) : rs);
+				dp_t += (m - 1.0) * (sc->overlap ? rs / eng_max(heavy, 1.0) +
+									   overlapped(rs * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
+								 : rs);
 			}
 		}
 	}

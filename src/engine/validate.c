@@ -106,6 +106,16 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 		FAIL(N_("vpp (%lld) needs grad_accum (%lld micro-batches) to be a multiple of pp (%lld), as Megatron-LM's "
 		     "interleaved schedule does; vpp 1 runs any number"),
 		     (long long)sc->vpp, (long long)sc->grad_accum, (long long)sc->pp);
+	/* Megatron-Core shards the optimizer (its distributed optimizer: ZeRO-1) or everything
+	 * (Megatron FSDP: ZeRO-3); it has no stage that shards the gradients alone */
+	if (train && sc->stack == ENGINE_STACK_MEGATRON && sc->zero == 2)
+		FAIL(N_("zero 2 is not a Megatron-Core mode: zero 1 is its distributed optimizer, zero 3 Megatron FSDP (or "
+			"--stack deepspeed for ZeRO-2)"));
+	/* Megatron-Core asserts it: the overlapped TP collectives are the all-gather and
+	 * reduce-scatter of sequence parallelism (transformer_config.py, tp_comm_overlap) */
+	if (train && sc->tp_overlap && sc->tp > 1 && !sc->sequence_parallel)
+		FAIL(N_("tp_overlap needs sequence_parallel on: the collectives it overlaps with the GEMMs are sequence "
+			"parallelism's all-gather and reduce-scatter"));
 	if (sc->cp > 1 && sc->seq % sc->cp != 0)
 		FAIL(N_("cp (%lld) must divide seq (%lld): each rank holds an equal part of every sequence"), (long long)sc->cp,
 		     (long long)sc->seq);

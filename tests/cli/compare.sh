@@ -91,7 +91,9 @@ for key, cs in rows.items():
     assert not any(re.search(r" [+-]0(\.0)?(%|pp)", c) for c in cs), (key, cs)
 # a share that prints 0.0% in every column has no change and no best (it read "0.0% (+117%)")
 assert t("fraction_of_step")[1:] == ["0.0%"] * 3, t("fraction_of_step")
-assert t("dp_exposed_fraction")[1:] == ["0.0%"] * 3, t("dp_exposed_fraction")
+# the exposed DP share (the last bucket, the tax of overlapping) prints the same on the three GPUs: no best
+d = t("dp_exposed_fraction")[1:]
+assert len(set(d)) == 1 and not d[0].endswith("*"), d
 '
 what="compare gpus: one table, each group once"
 for g in model memory compute roofline data_loading; do

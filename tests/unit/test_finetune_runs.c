@@ -104,18 +104,18 @@ static void test_torchtune_4090(void **state)
 		{"model", "llama-3-8b"}, {"gpu", "rtx-4090"},    {"gpus", "1"},
 		{"batch", "2"},          {"grad_accum", "1"},    {"seq", "2048"},
 		{"precision", "bf16"},   {"recompute", "full"},  {"finetune", "lora"},
-		{"lora_rank", "8"},      {"lora_targets", "q,v,o,mlp"}, {"loss", "chunked"},
+		{"lora_rank", "8"},      {"lora_targets", "q,v,o,mlp"}, {"loss", "chunked"}, {"kernels", "compiled"},
 	};
 	static const struct kv qlora[] = {
 		{"model", "llama-3-8b"}, {"gpu", "rtx-4090"},    {"gpus", "1"},
 		{"batch", "2"},          {"grad_accum", "1"},    {"seq", "2048"},
 		{"precision", "bf16"},   {"recompute", "full"},  {"finetune", "qlora"},
-		{"lora_rank", "8"},      {"lora_targets", "all-linear"}, {"loss", "chunked"},
+		{"lora_rank", "8"},      {"lora_targets", "all-linear"}, {"loss", "chunked"}, {"kernels", "compiled"},
 	};
 	static const struct kv full[] = {
 		{"model", "llama-3-8b"}, {"gpu", "rtx-4090"},   {"gpus", "1"},
 		{"batch", "2"},          {"grad_accum", "1"},   {"seq", "2048"},
-		{"precision", "bf16"},   {"recompute", "full"}, {"optimizer", "adam-8bit"},
+		{"precision", "bf16"},   {"recompute", "full"}, {"optimizer", "adam-8bit"}, {"kernels", "compiled"},
 	};
 	struct engine_result r;
 

@@ -170,7 +170,14 @@ static void scenario(const struct run *r, struct engine_scenario *sc)
 	knob(sc, "recompute", r->recompute == FULL ? "full" : "selective");
 	knob(sc, "sequence_parallel", r->sp ? "on" : "off");
 	knob(sc, "overlap", r->overlap ? "on" : "off");
+	/* Megatron-LM of 2021-22 (fused kernels, no TP or pipeline overlap yet); ZeRO-3 and
+	 * MT-NLG ran DeepSpeed's engine over Megatron's fused model code */
+	knob(sc, "stack", r->zero == 3 || strcmp(r->src, "S22") == 0 ? "deepspeed" : "megatron");
+	knob(sc, "kernels", "fused");
+	knob(sc, "tp_overlap", "off");
+	knob(sc, "pp_overlap", "off");
 	knob(sc, "mfu", "auto");
+	engine_adapt(sc, NULL); /* the stack's defaults */
 	if (engine_validate(sc, &err) != NAPKIN_OK)
 		fail_msg("%s: %s", r->name, err.msg);
 }
@@ -219,7 +226,9 @@ static void lscenario(const struct lrun *r, struct engine_scenario *sc)
 	knob(sc, "recompute", "none");
 	knob(sc, "sequence_parallel", r->tp > 1 ? "on" : "off");
 	knob(sc, "overlap", "on");
+	knob(sc, "stack", "megatron"); /* NeMo 24.09: TP and pipeline communication overlapped */
 	knob(sc, "mfu", "auto");
+	engine_adapt(sc, NULL); /* the stack's defaults */
 	if (engine_validate(sc, &err) != NAPKIN_OK)
 		fail_msg("%s: %s", r->name, err.msg);
 }
