@@ -23,9 +23,9 @@
  *    the free memory becomes KV blocks (server/text_generation_server/models/globals.py,
  *    flash_causal_lm.py warmup).
  *  - The fixed cost of a step (the scheduler, preparing inputs, sampling and detokenising on
- *    the CPU, the graph launch): no engine publishes it as a figure; each is fitted on one
- *    published measurement at batch 1 (docs/serving-validation.md says which) and then used
- *    everywhere. SGLang's overlap scheduler (0.4, "zero-overhead batch scheduler", LMSYS
+ *    the CPU, the graph launch): no engine publishes it as a figure; each default is an
+ *    estimate not yet fitted on a published series (docs/serving-validation.md), a knob
+ *    (step_overhead) the user sets from a measurement. SGLang's overlap scheduler (0.4, "zero-overhead batch scheduler", LMSYS
  *    blog 2024-12-04) and vLLM V1's separate engine-core process hide part of it.
  */
 #include <string.h>

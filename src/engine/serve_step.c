@@ -30,8 +30,8 @@
  *    the engines' one-shot custom all-reduce over NVLink for messages this small (vLLM
  *    custom_all_reduce.cuh, TensorRT-LLM customAllReduceKernels.cu) costs a kernel and a
  *    barrier, ENG_AR_LATENCY a call, plus 2(t−1)/t × bytes over the links' NCCL bus
- *    bandwidth (gemm.c); ENG_AR_LATENCY is fitted on one published series
- *    (docs/serving-validation.md) and used everywhere.
+ *    bandwidth (gemm.c); ENG_AR_LATENCY is an estimate (a launch gap and a barrier), not
+ *    yet fitted on a published series (docs/serving-validation.md).
  *  - Element-wise work (norms, residual adds, the activation, RoPE) at bandwidth: per layer
  *    8 passes over the hidden state and 3 over the MLP's intermediate.
  */
@@ -39,7 +39,7 @@
 
 #include "internal.h"
 
-#define ENG_AR_LATENCY 8e-6 /* seconds per inference all-reduce call within a node (fitted) */
+#define ENG_AR_LATENCY 8e-6 /* seconds per inference all-reduce call within a node (an estimate) */
 
 void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 			double kv_rank, double step_overhead, struct eng_serve_ctx *c)
