@@ -1,3 +1,4 @@
 # Serving: capacity, weight formats, sliding windows, TTFT and TPOT (against published
 # figures and definitions).
 napkin_add_test(NAME serving SOURCES unit/test_serving.c LIBS napkin_testengine LABELS unit)
+napkin_add_test(NAME serving_validation SOURCES unit/test_serving_validation.c LIBS napkin_testengine napkin_testpresets LABELS unit)

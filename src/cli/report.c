@@ -217,6 +217,19 @@ void report_members(struct emit *e, const struct engine_scenario *sc, const stru
 	emit_num(e, "prefill_bytes", r->inference.prefill_bytes);
 	emit_end(e);
 
+	if (sc->mode == ENGINE_MODE_INFER) {
+		/* serving as the engine runs it: the continuous-batching steady state */
+		emit_object(e, "serving");
+		emit_str(e, "engine", engine_serve_engine_name(r->serving.engine));
+		group(e, r, "serving.");
+		emit_num(e, "mem_fraction", r->serving.mem_fraction);
+		emit_num(e, "step_overhead_seconds", r->serving.step_overhead);
+		emit_num(e, "running", r->serving.running);
+		emit_num(e, "mixed_fraction", r->serving.mixed_fraction);
+		emit_bool(e, "saturated", r->serving.saturated);
+		emit_end(e);
+	}
+
 	emit_object(e, "roofline");
 	emit_num(e, "peak_flops", r->roofline.peak);
 	emit_num(e, "bandwidth_bytes_per_s", r->roofline.bandwidth);

@@ -291,6 +291,11 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 		rl->points[ENGINE_PT_TRAIN].bytes = stp.bytes;
 		eng_inference(sc, &dm, &by, &r->params, peak, &r->inference, &rl->points[ENGINE_PT_PREFILL],
 			      &rl->points[ENGINE_PT_DECODE]);
+		/* serving as an engine runs it: capacity, the continuous-batching steady state, the SLA */
+		memset(&r->serving, 0, sizeof r->serving);
+		r->serving.sla_concurrency = 0.0;
+		if (!train)
+			eng_serve(sc, &dm, &by, &mem, &r->inference, &r->serving);
 		/* an element-wise op (a ReLU) over the MLP intermediate: 1 FLOP per element, one
 		 * read and one write */
 		{

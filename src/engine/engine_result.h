@@ -151,6 +151,44 @@ struct engine_inference {
 	double prefill_flops_palm;       /* one prompt's prefill, PaLM's count (full s² attention; MFU's) */
 };
 
+/* Serving as an engine runs it (serve_batch.c): the steady state of continuous batching at a
+ * concurrency of `batch` users per replica, each sending its next request when the last
+ * one ends; one replica's figures unless said. */
+struct engine_serving {
+	int engine;                      /* enum engine_serve_engine in effect */
+	double budget;                   /* tokens a step computes at most (max_batched_tokens) */
+	double mem_fraction;             /* the engine's share of memory (gpu_memory_utilization) */
+	double step_overhead;            /* seconds of CPU work a step (scheduling, sampling, launches) */
+	double max_seqs;                 /* sequences a step holds at most (vLLM max_num_seqs) */
+	/* capacity per GPU, as the engine admits it */
+	double kv_budget_bytes;          /* memory left for the KV cache after the engine's reserve */
+	double activation_peak;          /* the profiled forward of budget tokens (and the sampler) */
+	double kv_tokens;                /* tokens of KV the budget holds (one replica) */
+	int64_t max_concurrent;          /* sequences at this context the KV cache holds, as the engine logs it */
+	/* the steady state */
+	double running;                  /* sequences in the engine (admitted): min(batch, capacity) */
+	double decoding;                 /* of them decoding in an average step */
+	double prefill_tokens_step;      /* prefill tokens an average step carries */
+	double chunk;                    /* prefill tokens of a step that carries prefill */
+	double mixed_fraction;           /* steps that carry prefill */
+	bool saturated;                  /* the token budget binds: prompts wait for room */
+	double decode_step_seconds;      /* a step of decode tokens only */
+	double mixed_step_seconds;       /* a step with a prefill chunk */
+	double matmul_seconds, weight_seconds, attention_seconds, comm_seconds; /* the mixed step's parts */
+	double ttft_seconds;             /* arrival to first token: waiting, queueing and the chunks */
+	double queue_seconds;            /* of it, waiting for the budget or for KV room */
+	double itl_seconds;              /* between tokens: the average step a decoding sequence sees (TPOT) */
+	double e2e_seconds;              /* arrival to last token: TTFT + (generate − 1) × ITL */
+	double requests_per_s;           /* one replica: users ÷ request time (Little's law) */
+	double tokens_per_s_replica;     /* output tokens: requests/s × generate */
+	double tokens_per_s_gpu;         /* ÷ the replica's GPUs */
+	double tokens_per_s_user;        /* generate ÷ request time */
+	double tokens_per_s_job;         /* every replica */
+	double sla_concurrency;          /* most users a replica serves within ttft_slo and tpot_slo (0: no SLO or none) */
+	double sla_tokens_per_s_gpu;     /* output tokens/s per GPU there */
+	double cost_per_mtok;            /* price × GPU-hours per million output tokens (0 without a price) */
+};
+
 enum engine_point { ENGINE_PT_TRAIN, ENGINE_PT_PREFILL, ENGINE_PT_DECODE, ENGINE_PT_ELEMENTWISE, ENGINE_PT_COUNT };
 
 struct engine_roofline_point {
@@ -216,6 +254,7 @@ struct engine_result {
 	struct engine_memory memory;
 	struct engine_compute compute;
 	struct engine_inference inference;
+	struct engine_serving serving;
 	struct engine_roofline roofline;
 	struct engine_data_loading data;
 	struct engine_technique techniques[ENGINE_TECH_COUNT];

@@ -272,6 +272,20 @@ enum engine_offload {
 	ENGINE_OFFLOAD_NVME,
 	ENGINE_OFFLOAD_NVME_PARAMS,
 };
+/* The serving engine whose defaults a serving scenario takes (src/engine/serve_engine.c):
+ * its schedule (token budget per step), the memory it reserves and its per-step cost; none
+ * is the arithmetic bound (the whole card, no budget, no per-step cost). */
+enum engine_serve_engine {
+	ENGINE_SERVE_VLLM,
+	ENGINE_SERVE_SGLANG,
+	ENGINE_SERVE_TRTLLM,
+	ENGINE_SERVE_TGI,
+	ENGINE_SERVE_NONE,
+	ENGINE_SERVE_COUNT,
+};
+/* "vllm", "sglang", "trtllm", "tgi", "none"; and the engine's name for a person ("vLLM"). */
+const char *engine_serve_engine_name(int engine);
+const char *engine_serve_engine_label(int engine);
 /* When a training step's memory peaks: at the end of the forward (the loss computing,
  * the logits still alive), at the start of the backward (the forward's activations and
  * the loss's gradient all alive) or at the optimizer step (every gradient, before
@@ -315,6 +329,12 @@ struct engine_scenario {
 	int64_t prefill_chunk;        /* serving: prompt tokens per prefill step (0: the whole prompt at once) */
 	int64_t kv_block;             /* serving: tokens per KV-cache block (vLLM's paged attention) */
 	int weight_format;            /* serving: enum engine_weight_format (dtype: weight_dtype decides) */
+	/* serving as an engine runs it (serve_engine.c, serve_batch.c); 0: the engine's default */
+	int serve_engine;             /* enum engine_serve_engine (the `engine` knob) */
+	int64_t max_batched_tokens;   /* tokens one engine step computes at most (vLLM max_num_batched_tokens) */
+	double gpu_memory_utilization;/* the share of memory the engine takes (vLLM gpu_memory_utilization) */
+	double step_overhead;         /* seconds of CPU work per engine step (scheduling, sampling, launch) */
+	double ttft_slo, tpot_slo;    /* serving targets, seconds (0: none): the SLA concurrency */
 	bool pinned;
 	enum engine_finetune finetune; /* full, lora or qlora */
 	int64_t lora_rank;            /* r of every adapter */

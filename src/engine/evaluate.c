@@ -43,7 +43,9 @@ int engine_evaluate(const struct engine_scenario *sc, struct engine_result *r, s
 	r->memory.max_batch = engine_solve_max_batch(sc);
 	/* serving capacity per replica: the most concurrent sequences at this context (the
 	 * batch of a replica is the sequences it decodes together) */
-	r->inference.max_concurrent = sc->mode == ENGINE_MODE_INFER ? r->memory.max_batch : ENGINE_NOT_SOLVED;
+	r->inference.max_concurrent = sc->mode != ENGINE_MODE_INFER ? ENGINE_NOT_SOLVED
+				      : sc->serve_engine == ENGINE_SERVE_NONE ? r->memory.max_batch
+									 : r->serving.max_concurrent;
 	r->memory.min_gpus = engine_solve_min_gpus(sc, &r->memory.min_gpus_tp, &r->memory.min_gpus_pp,
 						   &r->memory.min_gpus_dp);
 	r->memory.max_params = engine_solve_max_params(sc);

@@ -283,6 +283,55 @@ void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, co
 		 double peak, struct engine_inference *inf);
 /* Weight bytes of a stage on one GPU: linears, embedding, head and the rest (norms, biases). */
 double eng_weight_bytes(const struct eng_bytes *b, double linear, double embed, double head, double rest);
+/* ------------------------------------------------------------ serving as engines run it */
+
+/* One serving engine's defaults (serve_engine.c, each with its source). */
+struct eng_serve_engine_def {
+	const char *name, *label;
+	int budget_large, budget_small;  /* max_batched_tokens: cards of 70 GiB or more (not A100), others */
+	int seqs_large, seqs_small;      /* the most sequences a step holds */
+	double mem_fraction;             /* its share of memory */
+	bool of_free;                    /* the share is of the memory left after weights and activations */
+	double step_overhead;            /* seconds of fixed cost a step */
+	bool profiles;                   /* the KV budget leaves room for a profiled forward of `budget` tokens */
+};
+const struct eng_serve_engine_def *eng_serve_engine_def(int engine);
+/* The settings in effect: the engine's defaults, the knobs the user set over them. */
+struct eng_serve_set {
+	int engine;
+	const struct eng_serve_engine_def *def;
+	double budget, max_seqs, mem_fraction, step_overhead;
+	bool of_free, profiles;
+};
+void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *set);
+
+/* One engine step on one TP rank (serve_step.c): `pre` prefill tokens whose queries see
+ * `pre_keys` keys on average, `dec` decode tokens at an average context of `dec_ctx`. */
+struct eng_serve_step {
+	double seconds;
+	double matmul, weights, attention, comm, other, overhead; /* the parts (seconds) */
+};
+struct eng_serve_ctx {
+	const struct engine_scenario *sc;
+	const struct eng_dims *dm;
+	const struct eng_bytes *b;
+	const struct eng_family *fam;
+	double peak_mm;        /* the matmuls' peak: FP8 tensor cores for W8A8, 16-bit otherwise */
+	double peak_attn;      /* attention's (16-bit) */
+	double hbm;            /* bandwidth the weight and KV reads reach, bytes/s */
+	double w_bytes;        /* bytes a step reads per weight of the blocks' linears */
+	double deq_bytes;      /* extra bytes per weight a step that dequantises moves (NF4: to 16 bits and back) */
+	double kv_rank;        /* KV bytes a token per GPU */
+	double step_overhead;
+};
+void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+			double kv_rank, double step_overhead, struct eng_serve_ctx *c);
+void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_keys, double dec, double dec_ctx,
+			 struct eng_serve_step *out);
+/* The steady state, capacity and the SLA concurrency (serve_batch.c). */
+void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+	       const struct eng_mem *mem, const struct engine_inference *inf, struct engine_serving *out);
+
 /* ------------------------------------------------------------ the step-time model */
 
 /* What one GPU family reaches of its datasheet figures, each with its source (gemm.c). */

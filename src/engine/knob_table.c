@@ -122,6 +122,13 @@ static const struct engine_choice ch_offload[] = {
 	{"off", ENGINE_OFFLOAD_NONE},  {"cpu", ENGINE_OFFLOAD_OPTIMIZER},        {NULL, 0},
 };
 
+/* engine: enum engine_serve_engine (serve_engine.c holds each engine's defaults) */
+static const struct engine_choice ch_serve_engine[] = {
+	{"vllm", ENGINE_SERVE_VLLM}, {"sglang", ENGINE_SERVE_SGLANG}, {"trtllm", ENGINE_SERVE_TRTLLM},
+	{"tgi", ENGINE_SERVE_TGI},   {"none", ENGINE_SERVE_NONE},     {"tensorrt-llm", ENGINE_SERVE_TRTLLM},
+	{"trt-llm", ENGINE_SERVE_TRTLLM}, {"bound", ENGINE_SERVE_NONE}, {NULL, 0},
+};
+
 /* weight_format: enum engine_weight_format (quant.c derives each one's bits per weight) */
 static const struct engine_choice ch_wformat[] = {
 	{"dtype", ENGINE_WF_DTYPE},       {"gptq-int4", ENGINE_WF_GPTQ_INT4}, {"awq-int4", ENGINE_WF_AWQ_INT4},
@@ -309,7 +316,7 @@ static const struct engine_knob knobs[] = {
 	 F_UNSET | F_TRAIN, M_TIME, SC(achieved_flops), N_("achieved FLOP/s"), N_("measured hardware FLOP/s per GPU (Megatron's TFLOPs)")},
 	{"flops_formula", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_FLOPS_EXACT, ENGINE_STEP_CHOICE,
 	 ch_formula, F_TRAIN, M_TIME, SC(flops_formula), N_("FLOPs formula"), N_("exact (per-matmul) or 6n (the 6·N·D shorthand)")},
-	{"price", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_NONE, 0, 1e6, 0, ENGINE_STEP_125, NULL, F_UNSET | F_TRAIN, M_TIME,
+	{"price", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_NONE, 0, 1e6, 0, ENGINE_STEP_125, NULL, F_UNSET, M_TIME | M_INF,
 	 SC(price), N_("price"), N_("price per GPU-hour (any currency): the run's cost")},
 	{"pinned", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, F_TRAIN, M_DATA,
 	 SC(pinned), N_("pinned memory"), N_("load batches from pinned (page-locked) host memory")},
@@ -355,6 +362,24 @@ static const struct engine_knob knobs[] = {
 	 N_("chunked prefill: prompt tokens per step (0: the whole prompt at once; e.g. 2048)")},
 	{"kv_block", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e6, 16, ENGINE_STEP_POW2, NULL, F_INFER,
 	 M_MEM | M_INF, SC(kv_block), N_("KV block"), N_("paged KV cache: tokens per block (vLLM 16; 1: no paging waste)")},
+	/* serving as an engine runs it (serve_engine.c, serve_batch.c) */
+	{"engine", G_INFER, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_SERVE_NONE, ENGINE_STEP_CHOICE, ch_serve_engine,
+	 F_INFER, M_MEM | M_INF, SC(serve_engine), N_("engine"),
+	 N_("the serving engine whose schedule, memory reserve and per-step cost apply: vllm, sglang, trtllm, tgi or none "
+	    "(the bound)")},
+	{"max_batched_tokens", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e8, 0, ENGINE_STEP_POW2, NULL,
+	 F_INFER | F_UNSET, M_MEM | M_INF, SC(max_batched_tokens), N_("token budget"),
+	 N_("tokens one engine step computes at most, decode and prefill chunks together (0: the engine's; vLLM 8192 on H100)")},
+	{"gpu_memory_utilization", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 0, 1, 0, ENGINE_STEP_LINEAR, NULL,
+	 F_INFER | F_UNSET | ENGINE_KNOB_MIN_OPEN | ENGINE_KNOB_AUTO, M_MEM | M_INF, SC(gpu_memory_utilization),
+	 N_("memory share"), N_("the share of memory the engine takes for weights and KV cache (auto: the engine's; vLLM 0.9)")},
+	{"step_overhead", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 10, 0, ENGINE_STEP_125, NULL,
+	 F_INFER | F_UNSET | ENGINE_KNOB_MIN_OPEN | ENGINE_KNOB_AUTO, M_INF, SC(step_overhead), N_("step overhead"),
+	 N_("the engine's fixed cost a step: scheduling, sampling, launches (auto: the engine's)")},
+	{"ttft_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
+	 M_INF, SC(ttft_slo), N_("TTFT target"), N_("the longest time to first token allowed: the SLA concurrency (0: none)")},
+	{"tpot_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
+	 M_INF, SC(tpot_slo), N_("TPOT target"), N_("the longest time between tokens allowed: the SLA concurrency (0: none)")},
 };
 
 #define NKNOBS (sizeof knobs / sizeof knobs[0])

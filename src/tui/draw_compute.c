@@ -324,6 +324,17 @@ static int infer_items(struct tui_model *m, struct item *items)
 	line(it, "%s" TUI_BADGE, a);
 	line(it, _("= prefill + %lld \xc3\x97 decode"), (long long)m->sc.generate);
 
+	/* serving as the engine runs it (the report's `serving` lines, the same results) */
+	engine_fmt_seconds_tr(m->res.serving.ttft_seconds, m->sc.tr, a, sizeof a);
+	engine_fmt_seconds_tr(m->res.serving.itl_seconds, m->sc.tr, b, sizeof b);
+	engine_fmt_count(m->res.serving.tokens_per_s_gpu, d, sizeof d);
+	if (m->sc.serve_engine != ENGINE_SERVE_NONE) {
+	it = add(items, &n, _("serving"), "serving.itl_seconds", " ");
+	line(it, _("TTFT %s%s,"), a, TUI_BADGE);
+	line(it, _("ITL %s,"), b);
+	line(it, _("%s tok/s/GPU"), d);
+	}
+
 	tui_draw_bytes(inf->kv_bytes_per_token, a, sizeof a);
 	engine_fmt_count(inf->context, b, sizeof b);
 	it = add(items, &n, _("KV cache"), "inference.kv_bytes_per_token", " ");

@@ -1,0 +1,251 @@
+/*
+ * Serving as engines run it: the memory an engine admits for its KV cache, the steady state
+ * of continuous batching at a concurrency of `batch` users a replica, and the most users an
+ * SLA allows. One set of formulas; the report, the explorer and JSON all read these results.
+ *
+ * Sources:
+ *  - Continuous batching with chunked prefill (Yu et al. 2022, Orca: iteration-level
+ *    scheduling; Agrawal et al. 2024, Sarathi-Serve §4: stall-free batches, the running
+ *    sequences' decode tokens first, then prefill chunks up to a token budget; vLLM V1's
+ *    scheduler and SGLang's do the same): a step carries one decode token for each of the d
+ *    decoding sequences and prefill chunks in the budget's room, budget − d.
+ *  - The steady state of a closed loop (each user sends the next request when the last one
+ *    ends, as benchmark clients at a fixed concurrency do): requests finish at r = d ÷ (g − 1)
+ *    a step (each needs g − 1 decode steps after the first token), so an average step
+ *    carries r × prompt prefill tokens; Little's law (users = throughput × time in system)
+ *    fixes d for the users admitted.
+ *  - Waiting for the budget: prompts queue for the room left after the decode tokens, a
+ *    server busy ρ = prefill tokens ÷ room of the time; the Pollaczek–Khinchine mean wait
+ *    of a deterministic server, ρ/(2(1 − ρ)) × its service time (M/D/1; Kleinrock 1975,
+ *    §5.7). An arrival also waits for the step under way to end: half a step.
+ *  - Users beyond what the KV cache admits (or the engine's sequence limit) wait for a
+ *    finishing request: (users − admitted) ÷ throughput.
+ */
+#include <math.h>
+
+#include "internal.h"
+
+/* One steady state at `users` a replica. */
+struct cb_state {
+	double running, decoding, prefill_step, chunk, mixed, t_mix, t_dec, itl, ttft, queue, e2e, x;
+	bool saturated;
+	struct eng_serve_step parts;
+};
+
+struct cb_in {
+	struct eng_serve_ctx ctx;
+	double budget, cap, prompt, gen, user_chunk;
+};
+
+/* Given d decoding sequences: the step times, TTFT and the users that d implies (Little). */
+static double users_for(const struct cb_in *in, double d, struct cb_state *st)
+{
+	double P = in->prompt, gm1 = in->gen - 1.0;
+	double r = gm1 > 0 ? d / gm1 : 0.0, pbar = r * P;
+	double room = in->budget > 0 ? in->budget - d : INFINITY;
+	double c, carry, f, rho, keys = P / 2.0 + 0.5, ctx = P + in->gen / 2.0;
+	struct eng_serve_step mix, dec;
+
+	c = eng_min(P, room);
+	if (in->user_chunk > 0)
+		c = eng_min(c, in->user_chunk);
+	carry = eng_max(c, pbar);
+	f = carry > 0 ? eng_min(1.0, pbar / carry) : 0.0;
+	eng_serve_step_time(&in->ctx, carry, keys, d, ctx, &mix);
+	eng_serve_step_time(&in->ctx, 0.0, 0.0, d, ctx, &dec);
+	st->decoding = d;
+	st->prefill_step = pbar;
+	st->chunk = carry;
+	st->mixed = f;
+	st->t_mix = mix.seconds;
+	st->t_dec = dec.seconds;
+	st->parts = mix;
+	st->itl = f * mix.seconds + (1.0 - f) * dec.seconds;
+	rho = isfinite(room) && room > 0 ? pbar / room : 0.0;
+	st->saturated = rho >= 0.999;
+	rho = eng_min(rho, 0.999);
+	/* the prompt's own chunks, the wait for the budget (M/D/1), half a step */
+	st->queue = isfinite(room) && room > 0 ? rho / (2.0 * (1.0 - rho)) * (P / room) * mix.seconds : 0.0;
+	st->ttft = ceil(P / eng_max(c, 1.0)) * mix.seconds + st->queue + 0.5 * st->itl;
+	st->e2e = st->ttft + eng_max(gm1, 0.0) * st->itl;
+	st->x = gm1 > 0 && st->itl > 0 ? r / st->itl : 0.0;
+	return gm1 > 0 && st->itl > 0 ? d * st->e2e / (gm1 * st->itl) : 0.0;
+}
+
+static void steady(const struct cb_in *in, double users, struct cb_state *st)
+{
+	double n = eng_min(users, in->cap), lo = 0.0, hi, gm1 = in->gen - 1.0;
+	int it;
+
+	if (!(n >= 1.0))
+		n = 1.0;
+	if (gm1 <= 0) {
+		/* prefill only: every step prompts, up to the budget */
+		struct eng_serve_step mix;
+		double carry = in->budget > 0 ? eng_min(n * in->prompt, in->budget) : n * in->prompt;
+		eng_serve_step_time(&in->ctx, carry, in->prompt / 2.0 + 0.5, 0.0, 0.0, &mix);
+		st->running = n;
+		st->decoding = 0.0;
+		st->prefill_step = carry;
+		st->chunk = carry;
+		st->mixed = 1.0;
+		st->t_mix = st->t_dec = mix.seconds;
+		st->parts = mix;
+		st->itl = 0.0;
+		st->ttft = st->e2e = n * in->prompt / carry * mix.seconds;
+		st->queue = st->ttft - ceil(in->prompt / carry) * mix.seconds;
+		if (st->queue < 0)
+			st->queue = 0.0;
+		st->x = n / st->e2e;
+		st->saturated = in->budget > 0 && n * in->prompt > in->budget;
+	} else {
+		/* d in (0, n): more decoding sequences imply more users; the budget's room bounds d */
+		hi = n;
+		if (in->budget > 0)
+			hi = eng_min(hi, in->budget * gm1 / (in->prompt + gm1));
+		for (it = 0; it < 60; it++) {
+			double mid = 0.5 * (lo + hi);
+			if (users_for(in, mid, st) < n)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		users_for(in, lo > 0 ? lo : hi, st);
+		st->running = n;
+		/* at the budget's bound the users beyond what it serves wait their turn */
+		if (st->x > 0 && users_for(in, lo, st) < n * 0.999) {
+			double extra = n - users_for(in, lo, st);
+			st->queue += extra / st->x;
+			st->ttft += extra / st->x;
+			st->e2e += extra / st->x;
+			st->saturated = true;
+		}
+	}
+	/* users the KV cache (or the sequence limit) does not admit wait for a finishing request */
+	if (users > n && st->x > 0) {
+		double w = (users - n) / st->x;
+		st->queue += w;
+		st->ttft += w;
+		st->e2e += w;
+		st->x = users / st->e2e;
+	}
+}
+
+/* The forward an engine profiles before it sizes the KV cache: `budget` tokens through a
+ * layer (the residual, its input and the widest intermediate, on one TP rank), and the
+ * sampler's logits over max_seqs rows in fp32 with the probabilities beside them (vLLM
+ * gpu_model_runner.py profile_run and _dummy_sampler_run). */
+static double activation_peak(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+			      const struct eng_serve_set *set)
+{
+	double t = (double)sc->tp, e = b->act, tok = set->budget;
+	const struct eng_layer_params *lp = &dm->lp;
+	double qkv = (lp->q_width + lp->kv_width) / t, mlp = lp->mlp_width * (dm->gated ? 3.0 : 2.0) / t;
+	double rows = set->max_seqs > 0 ? set->max_seqs : 256.0;
+
+	if (tok <= 0)
+		tok = (double)sc->prompt;
+	return e * tok * (2.0 * dm->d + eng_max(qkv, mlp)) + 2.0 * 4.0 * rows * dm->V;
+}
+
+void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+	       const struct eng_mem *mem, const struct engine_inference *inf, struct engine_serving *out)
+{
+	struct eng_serve_set set;
+	struct cb_in in;
+	struct cb_state st;
+	double t = (double)sc->tp, gpus_replica = (double)(sc->tp * sc->pp);
+	double kv_rank = inf->kv_bytes_per_token / t, kv_gpu, total = sc->gpu.memory_bytes, kv;
+	double lps = eng_layers_per_stage(dm->L, sc->pp);
+
+	eng_serve_settings(sc, &set);
+	if (dm->kv_rank > 0.0)
+		kv_rank = inf->kv_bytes_per_token; /* MLA: the latent on every rank (serving.c) */
+	else if (dm->nkv < t)
+		kv_rank = 2.0 * dm->L * dm->dh * b->kv;
+	kv_gpu = kv_rank * lps / dm->L;
+	out->engine = set.engine;
+	out->budget = set.budget;
+	out->mem_fraction = set.mem_fraction;
+	out->step_overhead = set.step_overhead;
+	out->max_seqs = set.max_seqs;
+
+	/* capacity per GPU: what the engine leaves for its KV cache */
+	out->activation_peak = set.engine == ENGINE_SERVE_NONE ? mem->activations + mem->logits : activation_peak(sc, dm, b, &set);
+	if (set.engine == ENGINE_SERVE_NONE)
+		kv = total - mem->weights - mem->overhead - out->activation_peak;
+	else if (set.of_free)
+		kv = set.mem_fraction * (total - mem->overhead - mem->weights - out->activation_peak);
+	else
+		kv = set.mem_fraction * total - mem->weights - (set.profiles ? out->activation_peak : 0.0);
+	out->kv_budget_bytes = eng_max(kv, 0.0);
+	out->kv_tokens = kv_gpu > 0 ? out->kv_budget_bytes / kv_gpu : 0.0;
+	out->max_concurrent = (int64_t)floor(out->kv_tokens / eng_max(inf->kv_tokens_per_sequence, 1.0));
+
+	/* the steady state */
+	eng_serve_ctx_init(sc, dm, b, kv_rank, set.step_overhead, &in.ctx);
+	in.budget = set.budget;
+	in.cap = (double)out->max_concurrent;
+	if (set.max_seqs > 0)
+		in.cap = eng_min(in.cap, set.max_seqs);
+	if (set.engine == ENGINE_SERVE_NONE)
+		in.cap = INFINITY;
+	if (!(in.cap >= 1.0))
+		in.cap = 1.0;
+	in.prompt = (double)sc->prompt;
+	in.gen = (double)sc->generate;
+	in.user_chunk = (double)sc->prefill_chunk;
+	steady(&in, (double)sc->batch, &st);
+	out->running = st.running;
+	out->decoding = st.decoding;
+	out->prefill_tokens_step = st.prefill_step;
+	out->chunk = st.chunk;
+	out->mixed_fraction = st.mixed;
+	out->saturated = st.saturated;
+	out->decode_step_seconds = st.t_dec;
+	out->mixed_step_seconds = st.t_mix;
+	out->matmul_seconds = st.parts.matmul;
+	out->weight_seconds = st.parts.weights;
+	out->attention_seconds = st.parts.attention;
+	out->comm_seconds = st.parts.comm;
+	out->ttft_seconds = st.ttft;
+	out->queue_seconds = st.queue;
+	out->itl_seconds = st.itl;
+	out->e2e_seconds = st.e2e;
+	out->requests_per_s = st.x;
+	out->tokens_per_s_replica = st.x * in.gen;
+	out->tokens_per_s_gpu = out->tokens_per_s_replica / gpus_replica;
+	out->tokens_per_s_user = st.e2e > 0 ? in.gen / st.e2e : 0.0;
+	out->tokens_per_s_job = out->tokens_per_s_replica * inf->replicas;
+	out->cost_per_mtok = sc->price > 0 && out->tokens_per_s_replica > 0
+				     ? sc->price * gpus_replica / 3600.0 / out->tokens_per_s_replica * 1e6
+				     : 0.0;
+
+	/* the SLA: the most users whose TTFT and time between tokens stay within the targets
+	 * (both grow with the users: doubling, then bisection) */
+	out->sla_concurrency = 0.0;
+	out->sla_tokens_per_s_gpu = 0.0;
+	if (sc->ttft_slo > 0 || sc->tpot_slo > 0) {
+		double lo = 0.0, hi = 1.0;
+		struct cb_state s2;
+#define MEETS(u) (steady(&in, (u), &s2), (sc->ttft_slo <= 0 || s2.ttft <= sc->ttft_slo) && \
+					      (sc->tpot_slo <= 0 || s2.itl <= sc->tpot_slo))
+		while (hi <= 1048576.0 && MEETS(hi)) {
+			lo = hi;
+			hi *= 2.0;
+		}
+		while (hi - lo > 1.0) {
+			double mid = floor(0.5 * (lo + hi));
+			if (MEETS(mid))
+				lo = mid;
+			else
+				hi = mid;
+		}
+#undef MEETS
+		out->sla_concurrency = lo;
+		if (lo >= 1.0) {
+			steady(&in, lo, &s2);
+			out->sla_tokens_per_s_gpu = s2.x * in.gen / gpus_replica;
+		}
+	}
+}

@@ -1,0 +1,95 @@
+/*
+ * The serving engines' defaults: the schedule (the token budget of a step, the sequences a
+ * step holds), the memory each one takes for its KV cache, and its fixed cost per step. The
+ * `engine` knob picks a row; max_batched_tokens, gpu_memory_utilization and step_overhead
+ * override it (0: the engine's).
+ *
+ * Sources (each engine's own code):
+ *  - vLLM (V1, 0.9 and later): gpu_memory_utilization 0.9 of the card (vllm/config.py,
+ *    CacheConfig); the KV cache gets that share less the weights, the peak of a profiled
+ *    forward of max_num_batched_tokens tokens and the sampler's dummy run over max_num_seqs
+ *    rows (vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py
+ *    profile_run); chunked prefill always on; max_num_batched_tokens 8192 and max_num_seqs
+ *    1024 for the OpenAI server on cards of 70 GiB or more other than the A100, 2048 and 256
+ *    on the others (vllm/engine/arg_utils.py, EngineArgs.get_batch_defaults).
+ *  - SGLang (0.4): mem_fraction_static of the card holds the weights and the KV pool, 0.88 at
+ *    tp 1, 0.87 at 2, 0.85 at 4, 0.81 at 8, 0.79 at 16; chunked_prefill_size 8192, 2048 on
+ *    cards under 25 GB (python/sglang/srt/server_args.py, ServerArgs.__post_init__).
+ *  - TensorRT-LLM (LLM API and trtllm-serve): kv_cache_free_gpu_mem_fraction 0.9 of the memory
+ *    left after the weights and the activation buffers of max_num_tokens 8192;
+ *    max_batch_size 2048 (tensorrt_llm/llmapi/llm_args.py, KvCacheConfig and BuildConfig).
+ *  - TGI (3.x): max_batch_prefill_tokens 4096 and max_concurrent_requests 128 (launcher,
+ *    launcher/src/main.rs); after a warm-up prefill of that budget, TGI_WIGGLE_ROOM 0.90 of
+ *    the free memory becomes KV blocks (server/text_generation_server/models/globals.py,
+ *    flash_causal_lm.py warmup).
+ *  - The fixed cost of a step (the scheduler, preparing inputs, sampling and detokenising on
+ *    the CPU, the graph launch): no engine publishes it as a figure; each default is an
+ *    estimate not yet fitted on a published series (docs/serving-validation.md), a knob
+ *    (step_overhead) the user sets from a measurement. SGLang's overlap scheduler (0.4, "zero-overhead batch scheduler", LMSYS
+ *    blog 2024-12-04) and vLLM V1's separate engine-core process hide part of it.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+static const struct eng_serve_engine_def defs[ENGINE_SERVE_COUNT] = {
+	[ENGINE_SERVE_VLLM] = {"vllm", N_("vLLM"), 8192, 2048, 1024, 256, 0.90, false, 1.5e-3, true},
+	[ENGINE_SERVE_SGLANG] = {"sglang", N_("SGLang"), 8192, 8192, 4096, 4096, 0.88, false, 1.0e-3, false},
+	[ENGINE_SERVE_TRTLLM] = {"trtllm", N_("TensorRT-LLM"), 8192, 8192, 2048, 2048, 0.90, true, 1.0e-3, true},
+	[ENGINE_SERVE_TGI] = {"tgi", N_("TGI"), 4096, 4096, 128, 128, 0.90, true, 1.5e-3, true},
+	[ENGINE_SERVE_NONE] = {"none", N_("no engine"), 0, 0, 0, 0, 1.0, false, 0.0, false},
+};
+
+const struct eng_serve_engine_def *eng_serve_engine_def(int engine)
+{
+	if (engine < 0 || engine >= ENGINE_SERVE_COUNT)
+		engine = ENGINE_SERVE_VLLM;
+	return &defs[engine];
+}
+
+/* SGLang's mem_fraction_static by TP degree (server_args.py). */
+static double sglang_fraction(int64_t tp)
+{
+	return tp >= 16 ? 0.79 : tp >= 8 ? 0.81 : tp >= 4 ? 0.85 : tp >= 2 ? 0.87 : 0.88;
+}
+
+void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *set)
+{
+	const struct eng_serve_engine_def *d = eng_serve_engine_def(sc->serve_engine);
+	/* vLLM's "large" cards: 70 GiB or more and not an A100 (arg_utils.py) */
+	bool large = sc->gpu.memory_bytes >= 70.0 * 1073741824.0 && strncmp(sc->gpu.id, "a100", 4) != 0;
+
+	memset(set, 0, sizeof *set);
+	set->engine = sc->serve_engine;
+	set->def = d;
+	set->budget = (double)(large ? d->budget_large : d->budget_small);
+	if (sc->serve_engine == ENGINE_SERVE_SGLANG && sc->gpu.memory_bytes < 25e9)
+		set->budget = 2048.0;
+	set->max_seqs = (double)(large ? d->seqs_large : d->seqs_small);
+	set->mem_fraction = sc->serve_engine == ENGINE_SERVE_SGLANG ? sglang_fraction(sc->tp) : d->mem_fraction;
+	set->of_free = d->of_free;
+	set->step_overhead = d->step_overhead;
+	set->profiles = d->profiles;
+	if (sc->max_batched_tokens > 0)
+		set->budget = (double)sc->max_batched_tokens;
+	if (sc->gpu_memory_utilization > 0)
+		set->mem_fraction = sc->gpu_memory_utilization;
+	if (sc->step_overhead > 0)
+		set->step_overhead = sc->step_overhead;
+	/* a user's prefill_chunk caps the chunk under the budget (0: the budget alone) */
+	if (sc->serve_engine == ENGINE_SERVE_NONE) {
+		/* the bound: every prompt at once, nothing in the way */
+		set->budget = 0.0;
+		set->max_seqs = 0.0;
+	}
+}
+
+const char *engine_serve_engine_name(int engine)
+{
+	return eng_serve_engine_def(engine)->name;
+}
+
+const char *engine_serve_engine_label(int engine)
+{
+	return eng_serve_engine_def(engine)->label;
+}

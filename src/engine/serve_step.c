@@ -1,0 +1,217 @@
+/*
+ * One serving engine step on one TP rank: the matmuls of every token it carries (prefill
+ * chunks and one decode token a running sequence), each at its shape's efficiency, the
+ * weight and KV-cache reads at the bandwidth streaming kernels reach, the attention, the
+ * element-wise passes, the TP all-reduces at the small-message latency of an inference
+ * all-reduce, and the engine's fixed cost a step.
+ *
+ * Sources:
+ *  - Each matmul on the roofline: the larger of its FLOPs at the GEMM curve of its shape
+ *    (gemm.c's eng_gemm_efficiency, the training step model's: tiles, waves and a short K)
+ *    and its bytes (the weights at their stored size, the activations in and out) at
+ *    fam->hbm of the datasheet bandwidth (BabelStream, gemm.c). A decode step's matmuls
+ *    have a few rows and are bound by their weights (GEMV), a prefill chunk's by FLOPs.
+ *  - W8A8 FP8 (vLLM's and TensorRT-LLM's fp8 checkpoints on cards with FP8 tensor cores):
+ *    the matmuls at the FP8 peak, on the same curve: DeepGEMM's FP8 GEMMs reach 1550 of the
+ *    H800's 1979 TFLOP/s (78%, deepseek-ai/DeepGEMM README), the fraction MAMF measures
+ *    for 16-bit GEMMs on H100 (80%, gemm.c); each linear's input is quantised to FP8 first,
+ *    one more pass over it (read 16 bits, write 8).
+ *  - W4A16 (AWQ, GPTQ with the Marlin kernels): 4-bit weights read, dequantised in
+ *    registers, the multiply at the 16-bit peak (Frantar et al. 2024, MARLIN, §3: near the
+ *    4× bandwidth saving up to batch 16-32, then the 16-bit compute roof).
+ *  - NF4 (bitsandbytes): a step with more than one row dequantises each weight to 16 bits
+ *    in memory and multiplies in 16 bits (bitsandbytes functional.dequantize_4bit, then
+ *    torch.matmul): 2 bytes written and read again per weight; one row runs its 4-bit GEMV.
+ *  - Attention: the prefill's causal span at FlashAttention's rate (gemm.c's fam->flash,
+ *    Dao 2023; Shah et al. 2024), its keys read; a decode token reads its sequence's whole
+ *    KV cache (paged attention, Kwon et al. 2023; FlashInfer, Ye et al. 2025), bound by
+ *    bandwidth; a sliding window caps both.
+ *  - Megatron TP: two all-reduces of the step's hidden states a layer (Shoeybi et al. 2019);
+ *    the engines' one-shot custom all-reduce over NVLink for messages this small (vLLM
+ *    custom_all_reduce.cuh, TensorRT-LLM customAllReduceKernels.cu) costs a kernel and a
+ *    barrier, ENG_AR_LATENCY a call, plus 2(t−1)/t × bytes over the links' NCCL bus
+ *    bandwidth (gemm.c); ENG_AR_LATENCY is an estimate (a launch gap and a barrier), not
+ *    yet fitted on a published series (docs/serving-validation.md).
+ *  - Element-wise work (norms, residual adds, the activation, RoPE) at bandwidth: per layer
+ *    8 passes over the hidden state and 3 over the MLP's intermediate.
+ */
+#include <math.h>
+
+#include "internal.h"
+
+#define ENG_AR_LATENCY 8e-6 /* seconds per inference all-reduce call within a node (an estimate) */
+
+void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+			double kv_rank, double step_overhead, struct eng_serve_ctx *c)
+{
+	double p16 = engine_gpu_peak(&sc->gpu, ENGINE_DT_BF16);
+	double p8 = engine_gpu_peak(&sc->gpu, ENGINE_DT_FP8_E4M3);
+	bool w8a8 = sc->weight_format == ENGINE_WF_FP8 && p8 > 0 &&
+		    (sc->matmul_dtype == ENGINE_DT_AUTO || sc->matmul_dtype == ENGINE_DT_FP8_E4M3);
+
+	if (p16 <= 0)
+		p16 = engine_gpu_peak(&sc->gpu, ENGINE_DT_FP16);
+	c->sc = sc;
+	c->dm = dm;
+	c->b = b;
+	c->fam = eng_family(&sc->gpu);
+	c->peak_attn = p16 > 0 ? p16 : eng_matmul_peak(sc, b);
+	if (sc->peak_flops > 0)
+		c->peak_mm = sc->peak_flops;
+	else if (w8a8)
+		c->peak_mm = p8;
+	else if (sc->matmul_dtype != ENGINE_DT_AUTO)
+		c->peak_mm = eng_matmul_peak(sc, b);
+	else
+		c->peak_mm = c->peak_attn;
+	c->hbm = sc->gpu.bandwidth * c->fam->hbm;
+	c->w_bytes = b->w_linear;
+	c->deq_bytes = w8a8 ? -1.0 : 0.0; /* < 0: the activations are quantised (W8A8) */
+	if (sc->weight_format == ENGINE_WF_NF4 || sc->weight_format == ENGINE_WF_NF4_DQ)
+		c->deq_bytes = 4.0;
+	c->kv_rank = kv_rank;
+	c->step_overhead = step_overhead;
+}
+
+/* A linear op's shape on one TP rank (as step.c's: columns, rows or KV heads split). */
+static void rank_shape(const struct eng_serve_ctx *c, const struct eng_op *op, double *K, double *N)
+{
+	double t = (double)c->sc->tp, nkv = c->dm->nkv;
+
+	*K = op->split == ENG_SPLIT_ROW ? op->K / t : op->K;
+	*N = op->split == ENG_SPLIT_COL ? op->N / t
+	     : op->split == ENG_SPLIT_KV ? op->N * (nkv >= t ? 1.0 / t : 1.0 / nkv)
+					 : op->N;
+}
+
+/* One matmul of M rows, K×N weights stored at wb bytes each: max(FLOPs at the curve, bytes at bandwidth). */
+static double matmul(const struct eng_serve_ctx *c, double M, double K, double N, double wb, bool *compute_bound)
+{
+	double e = c->b->act, eff, flops, bytes, tc, tm;
+
+	if (!(M > 0 && K > 0 && N > 0))
+		return 0.0;
+	eff = eng_gemm_efficiency(&c->sc->gpu, c->fam, M, N, K);
+	flops = 2.0 * M * K * N;
+	bytes = K * N * wb + M * (K + N) * e;
+	if (c->deq_bytes > 0 && M > 1.0)
+		bytes += K * N * c->deq_bytes; /* NF4: dequantised to 16 bits and read again */
+	if (c->deq_bytes < 0)
+		bytes += M * K * (e + 1.0); /* W8A8: the input quantised to FP8 */
+	tc = flops / (c->peak_mm * eff);
+	tm = bytes / c->hbm;
+	*compute_bound = tc > tm;
+	return eng_max(tc, tm);
+}
+
+static double ar_seconds(const struct engine_scenario *sc, double bytes)
+{
+	double t = (double)sc->tp, bw, lat = ENG_AR_LATENCY;
+
+	if (sc->tp <= 1)
+		return 0.0;
+	bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw * eng_family(&sc->gpu)->link
+				 : (sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW) * 0.80;
+	if (sc->tp > sc->gpus_per_node) {
+		/* across nodes: NCCL's collective (gemm.c), its latency and the network's hops */
+		struct eng_group g;
+		g.n = t;
+		g.per_node = eng_max(1.0, (double)sc->gpus_per_node);
+		g.link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : ENG_FALLBACK_BW;
+		g.link_eff = eng_family(&sc->gpu)->link;
+		g.network_bw = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : ENG_FALLBACK_BW;
+		g.net_eff = ENG_NET_EFF;
+		return eng_coll_seconds(&g, COLL_ALL_REDUCE, bytes);
+	}
+	if (sc->gpu.link_bw <= 0)
+		lat = ENG_COLL_LATENCY; /* PCIe: NCCL's ring, no custom all-reduce */
+	return lat + 2.0 * (t - 1.0) / t * bytes / bw;
+}
+
+void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_keys, double dec, double dec_ctx,
+			 struct eng_serve_step *out)
+{
+	const struct engine_scenario *sc = c->sc;
+	const struct eng_dims *dm = c->dm;
+	const struct eng_layer *ly = &dm->ly;
+	double t = (double)sc->tp, e = c->b->act, M = pre + dec, L = dm->L;
+	double mm = 0.0, wt = 0.0, at = 0.0, other, comm, head;
+	double win_ctx = dec_ctx, win_keys = pre_keys;
+	int i;
+
+	out->seconds = 0.0;
+	if (!(M > 0)) {
+		out->matmul = out->weights = out->attention = out->comm = out->other = out->overhead = 0.0;
+		return;
+	}
+	if (dm->W > 0 && dm->wfrac > 0) {
+		win_ctx = (1.0 - dm->wfrac) * dec_ctx + dm->wfrac * eng_min(dec_ctx, dm->W);
+		win_keys = (1.0 - dm->wfrac) * pre_keys + dm->wfrac * eng_min(pre_keys, dm->W);
+	}
+	/* the linears: ops that read one input run as one GEMM (q, k, v; gate, up) */
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
+		double K, N, rows, copies, touched, wb, s;
+		bool cb = false;
+		int j;
+		if (op->kind != ENG_OP_LINEAR)
+			continue;
+		rank_shape(c, op, &K, &N);
+		for (j = i + 1; j < ly->n && eng_op_fused(op, &ly->op[j]); j++) {
+			double K2, N2;
+			rank_shape(c, &ly->op[j], &K2, &N2);
+			N += N2;
+		}
+		wb = op->part == ENG_PART_EXPERT ? c->b->w_mlp
+		     : (op->part == ENG_PART_ATTN || op->part == ENG_PART_ROUTER) ? c->b->w_attn : c->b->w_mlp;
+		rows = M * op->rows;
+		copies = op->copies;
+		/* routed experts: the copies at least one of the step's tokens reaches */
+		touched = copies > 1.0 ? copies * (1.0 - pow(1.0 - op->rows, M)) : copies;
+		if (copies > 1.0 && touched > 0)
+			rows = M * op->rows * copies / touched;
+		s = op->share * touched * matmul(c, rows, K, N, wb, &cb);
+		if (cb)
+			mm += s;
+		else
+			wt += s;
+		i = j - 1;
+	}
+	mm *= L;
+	wt *= L;
+	/* attention cores: the prefill's causal span at FlashAttention's rate, its keys read;
+	 * each decode token's whole cache read */
+	for (i = 0; i < ly->n; i++) {
+		const struct eng_op *op = &ly->op[i];
+		double heads = op->heads / t, per_key, kvh, fl, by, ctx, keys;
+		if (op->kind != ENG_OP_ATTN)
+			continue;
+		ctx = op->window > 0 ? eng_min(dec_ctx, op->window) : win_ctx;
+		keys = op->window > 0 ? eng_min(pre_keys, op->window) : win_keys;
+		per_key = 2.0 * heads * (op->qk_dim + op->v_dim);
+		kvh = c->kv_rank / eng_max(1.0, L); /* KV bytes a token a layer on this GPU */
+		fl = pre * keys * per_key;
+		by = pre > 0 ? (keys + pre) * kvh : 0.0;
+		at += op->share * eng_max(fl / (c->peak_attn * c->fam->flash), by / c->hbm);
+		fl = dec * ctx * 2.0 * heads * op->dec_dim;
+		by = dec * ctx * kvh;
+		at += op->share * eng_max(fl / (c->peak_attn * c->fam->flash), by / c->hbm);
+	}
+	at *= L;
+	/* the LM head: the decode tokens and the last position of a prefill that ends */
+	{
+		double rows = dec + (pre > 0 ? 1.0 : 0.0);
+		bool cb = false;
+		head = matmul(c, rows, dm->d, dm->V / t, c->b->w_head, &cb);
+	}
+	/* norms, residuals, the activation: at bandwidth */
+	other = L * M * e * (8.0 * dm->d + 3.0 * dm->lp.mlp_width / t) / c->hbm;
+	comm = 2.0 * L * ar_seconds(sc, M * dm->d * e);
+	out->matmul = mm;
+	out->weights = wt + head;
+	out->attention = at;
+	out->comm = comm;
+	out->other = other;
+	out->overhead = c->step_overhead;
+	out->seconds = mm + wt + head + at + other + comm + c->step_overhead;
+}
