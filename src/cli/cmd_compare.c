@@ -82,6 +82,16 @@ static int column_setup(int argc, char **argv, int li, bool joined, const char *
 /* the groups in the order of the report; a row's group is its key's first part */
 static const char *const group_names[] = {"model", "memory", "compute", "inference", "roofline", "data_loading"};
 #define NGROUPS (int)(sizeof group_names / sizeof group_names[0])
+/* what a reader sees in a language other than English, where the keys are words of another
+ * language (the explorer's compare view shows its labels too); English keeps the keys */
+static const char *const group_labels[] = {N_("model"), N_("memory per GPU"), N_("compute and time"),
+					   N_("inference"), N_("roofline"), N_("data loading")};
+_Static_assert(sizeof group_labels / sizeof group_labels[0] == NGROUPS, "a label for each group");
+
+static bool by_label(void)
+{
+	return i18n_get() != I18N_EN;
+}
 
 static int group_of(const char *key)
 {
@@ -218,6 +228,26 @@ static const char *row_label(const char *key, size_t *glen, size_t *slen)
 	return dot2 != NULL ? dot2 + 1 : dot != NULL ? dot + 1 : key;
 }
 
+/* the knob's name over the columns: its label in the reader's language (the explorer's, in
+ * the "knob" context: the knob GPU is not the counted word 张 GPU), else its key */
+static const char *knob_name(const struct engine_knob *k)
+{
+	const char *t;
+
+	if (!by_label() || k->label == NULL)
+		return k->key;
+	t = i18n_pgettext("knob", k->label);
+	return t != k->label ? t : _(k->label);
+}
+
+/* the row's name as shown: its label in the reader's language, else its key's last part */
+static const char *row_name(const struct engine_metric *m, size_t *glen, size_t *slen)
+{
+	const char *lab = row_label(m->key, glen, slen);
+
+	return by_label() && m->label != NULL ? _(m->label) : lab;
+}
+
 /* one line of the table, built up and printed without trailing spaces */
 struct line {
 	char buf[MAX_COLS * (CELL + 2) + 256];
@@ -240,7 +270,7 @@ static void line_put(struct line *l)
 	l->buf[0] = '\0';
 }
 
-static void text_table(const struct column *c, int n, const char *knob, int width)
+static void text_table(const struct column *c, int n, const char *knob, const char *kname, int width)
 {
 	static struct row rows[MAX_ROWS];
 	const char *head[MAX_COLS] = {NULL}, *status[MAX_COLS];
@@ -265,16 +295,16 @@ static void text_table(const struct column *c, int n, const char *knob, int widt
 			first = &c[j];
 		nrows = collect_rows(first->s.sc.mode == ENGINE_MODE_TRAIN, rows);
 	}
-	lw = (int)util_text_width(knob);
+	lw = (int)util_text_width(kname);
 	for (j = 0; j < n; j++) {
 		cw[j] = (int)util_text_width(head[j]);
 		if ((int)util_text_width(status[j]) > cw[j])
 			cw[j] = (int)util_text_width(status[j]);
 	}
 	for (i = 0; i < nrows; i++) {
-		const char *lab = row_label(rows[i].m.key, NULL, NULL);
-		int w = (lab != rows[i].m.key && strchr(strchr(rows[i].m.key, '.') + 1, '.') != NULL ? 4 : 2) +
-			(int)util_text_width(lab);
+		size_t glen, slen;
+		const char *lab = row_name(&rows[i].m, &glen, &slen);
+		int w = (slen > 0 ? 4 : 2) + (int)util_text_width(lab);
 		if (w > lw)
 			lw = w;
 		fill_row(c, n, &rows[i]);
@@ -306,7 +336,7 @@ static void text_table(const struct column *c, int n, const char *knob, int widt
 			w += 2 + cw[to++];
 		if (from > 0)
 			printf("\n");
-		line_cell(&ln, "", knob, lw);
+		line_cell(&ln, "", kname, lw);
 		for (j = from; j < to; j++)
 			line_cell(&ln, "  ", head[j], cw[j]);
 		line_put(&ln);
@@ -320,16 +350,21 @@ static void text_table(const struct column *c, int n, const char *knob, int widt
 		}
 		for (i = 0; i < nrows; i++) {
 			size_t glen, slen;
-			const char *lab = row_label(rows[i].m.key, &glen, &slen);
+			const char *lab = row_name(&rows[i].m, &glen, &slen);
 			if (rows[i].group != g) { /* each group once: its name over its rows */
 				g = rows[i].group;
 				sub = NULL;
-				if (glen > 0)
+				if (glen > 0 && by_label() && g < NGROUPS)
+					printf("%s\n", _(group_labels[g]));
+				else if (glen > 0)
 					printf("%.*s\n", (int)glen, rows[i].m.key);
 			}
 			if (slen > 0 && (sub == NULL || strncmp(sub, rows[i].m.key, glen + 1 + slen + 1) != 0)) {
 				sub = rows[i].m.key; /* compute.step_breakdown.*: its parts under one line */
-				printf("  %.*s\n", (int)slen, rows[i].m.key + glen + 1);
+				if (by_label())
+					printf("  %s\n", _("step time by part"));
+				else
+					printf("  %.*s\n", (int)slen, rows[i].m.key + glen + 1);
 			}
 			line_cell(&ln, slen > 0 ? "    " : "  ", lab, lw - (slen > 0 ? 4 : 2));
 			for (j = from; j < to; j++)
@@ -547,7 +582,7 @@ int cmd_compare(int argc, char **argv)
 		snprintf(line, sizeof line, _("%s; columns: %s"), s, k->key);
 		wrap(stdout, line, width, 2);
 		printf("\n");
-		text_table(cols, n, k->key, width);
+		text_table(cols, n, k->key, knob_name(k), width);
 	}
 	rc = CLI_EXIT_OK;
 	if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -2,6 +2,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "cli.h"
 #include "i18n.h"
 #include "plot.h"
 
@@ -13,7 +14,7 @@ void plot_value(enum engine_unit u, double v, char *buf, size_t n)
 	if (isnan(v))
 		snprintf(buf, n, "-");
 	else
-		engine_unit_format(u, v, buf, n);
+		engine_unit_format_tr(u, v, &cli_tr, buf, n); /* 205.6 天 in Chinese text */
 }
 
 /* One braille character: dots (0..1, 0..3) → bits (Unicode's braille patterns, U+2800). */

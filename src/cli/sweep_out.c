@@ -276,7 +276,7 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 			current = (long)p;
 	}
 	engine_unit_format(ENGINE_UNIT_BYTES, o->s->sc.gpu.memory_bytes, b, sizeof b);
-	snprintf(cap, sizeof cap, "← capacity %s", b);
+	snprintf(cap, sizeof cap, _("← capacity %s"), b);
 	/* the charts as wide as the width leaves beside the axis (14) and the capacity's label,
 	 * 60 at most, 16 at least */
 	pw = width - 14 - 1 - (int)util_text_width(cap);

@@ -23,7 +23,7 @@ static const enum engine_dtype lab[] = {
 
 /* msgids: the lab shows them through _() */
 static const char rule_ieee[] =
-	N_("IEEE 754: a value that rounds beyond the largest finite becomes ±inf");
+	N_("by IEEE 754, a value that rounds beyond the largest finite one becomes ±inf");
 static const char rule_e4m3[] = N_("no infinities: an overflow becomes NaN (S.1111.111) in PyTorch's cast; "
 				   "saturating casts (OCP satfinite) clamp to ±448");
 static const char rule_fp4[] = N_("no infinities or NaN: an overflow saturates to ±6 (OCP MX)");

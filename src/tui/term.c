@@ -266,6 +266,56 @@ static void frame(struct tui_model *m, struct tui_term *t, struct tui_canvas *c,
 	*burst = 0;
 }
 
+/* The name of the locale the environment asks for the character type, POSIX's order:
+ * LC_ALL, else LC_CTYPE, else LANG; NULL when none is set. */
+static const char *tui_ctype_asked(void)
+{
+	static const char *const vars[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+	size_t i;
+
+	for (i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+		const char *v = getenv(vars[i]);
+		if (v != NULL && v[0] != '\0')
+			return v;
+	}
+	return NULL;
+}
+
+/* Whether a locale name's charset (after '.', up to '@') is UTF-8: "zh_CN.UTF-8",
+ * "zh_CN.utf8", "en_US.UTF-8@euro". */
+static bool tui_names_utf8(const char *name)
+{
+	const char *dot = name != NULL ? strchr(name, '.') : NULL;
+	char cs[8];
+	size_t n = 0;
+
+	if (dot == NULL)
+		return false;
+	for (dot++; dot[n] != '\0' && dot[n] != '@' && n < sizeof cs - 1; n++)
+		cs[n] = (char)(dot[n] >= 'A' && dot[n] <= 'Z' ? dot[n] - 'A' + 'a' : dot[n]);
+	cs[n] = '\0';
+	if (dot[n] != '\0' && dot[n] != '@')
+		return false; /* a longer charset name */
+	return strcmp(cs, "utf-8") == 0 || strcmp(cs, "utf8") == 0;
+}
+
+/* The character type only (numbers stay in the C locale). A locale that was never generated
+ * (LANG=zh_CN.UTF-8 in a container, WSL, a minimal Debian image) makes setlocale() fail and
+ * would leave ncurses in ASCII; the language does not depend on it (napkin reads its own
+ * catalogues, i18n.h), and the charset the name gives is the terminal's: a UTF-8 one draws
+ * with C.UTF-8 (glibc 2.35 and later build it in), as tmux does in the same case. */
+static void tui_set_ctype(void)
+{
+	static const char *const utf8[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8"};
+	size_t i;
+
+	if (setlocale(LC_CTYPE, "") != NULL || !tui_names_utf8(tui_ctype_asked()))
+		return;
+	for (i = 0; i < sizeof utf8 / sizeof utf8[0]; i++)
+		if (setlocale(LC_CTYPE, utf8[i]) != NULL)
+			return;
+}
+
 int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struct tui_options *opt,
 	    struct napkin_err *err)
 {
@@ -285,8 +335,7 @@ int tui_run(struct engine_scenario *sc, struct preset_registry *reg, const struc
 	o = opt != NULL ? *opt : (struct tui_options){0};
 	if (nc != NULL && nc[0] != '\0')
 		o.no_color = true;
-	/* the character type only: numbers stay in the C locale */
-	setlocale(LC_CTYPE, "");
+	tui_set_ctype();
 	cs = nl_langinfo(CODESET);
 	t.ascii = cs == NULL || strcmp(cs, "UTF-8") != 0;
 

@@ -65,7 +65,7 @@ tm set-option -g remain-on-exit on \; new-session -d -s app -x 80 -y 24 \
 wait_for '本课尚无中文版本' 'a lesson without Chinese does not say so in Chinese'
 wait_for 'The tensors pane lists' 'the English text of the lesson is not shown'
 wait_for '第 1 步（共 4 步）' 'the scaffolding of an English-only lesson is not Chinese'
-wait_for 'T 打开 Tensor 检查器 · n：下一步' 'the tensors step hint is not Chinese'
+wait_for '按 T 打开 Tensor 查看器 · n：下一步' 'the tensors step hint is not Chinese'
 check_width 80
 keys q
 stop
@@ -83,8 +83,8 @@ for size in "80 24" "120 40" "200 60"; do
 	start "$1" "$2" --lang zh
 	wait_for 'napkin' 'napkin explore --lang zh did not draw'
 	keys T
-	wait_for 'Tensor 检查器' "the tensor inspector has no Chinese title at $1×$2"
-	wait_for '检查器：shape、stride、存储' "the inspector box is not Chinese at $1×$2"
+	wait_for 'Tensor 查看器' "the tensor inspector has no Chinese title at $1×$2"
+	wait_for '查看器：shape、stride、存储' "the inspector box is not Chinese at $1×$2"
 	wait_for '存储偏移 0' "the inspector's rows are not Chinese at $1×$2"
 	no_english 'Where the big tensors|storage offset|elements ×|type : and'
 	check_width "$1"

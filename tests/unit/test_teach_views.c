@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "lesson.h"
 #include "model.h"
 #include "presets.h"
@@ -240,6 +241,28 @@ static void test_tensor_view(void **state)
 	free(m);
 }
 
+/* the dtype lab in Chinese: the rule under the table is 溢出规则, not 溢出 (70000 in bf16 is
+ * 70144, no overflow) */
+static void test_dtypelab_zh(void **state)
+{
+	struct tui_model *m = calloc(1, sizeof *m);
+	struct engine_scenario sc;
+	struct tui_options opt = {.theme = "dark", .lang = "zh"};
+
+	(void)state;
+	i18n_set(I18N_ZH);
+	engine_scenario_default(&sc);
+	assert_int_equal(tui_model_init(m, &sc, reg, &opt), 0);
+	tui_model_set_size(m, 160, 50);
+	key(m, 'D');
+	assert_int_equal(tui_view_top(m), TUI_VIEW_DTYPELAB);
+	assert_true(screen_has(m, "的溢出规则：按 IEEE 754，舍入后超过最大有限值的数变为 ±inf"));
+	assert_false(screen_has(m, " 溢出：IEEE 754"));
+	tui_model_fini(m);
+	free(m);
+	i18n_set(I18N_EN);
+}
+
 static void test_dtypelab_view(void **state)
 {
 	struct tui_model *m = calloc(1, sizeof *m);
@@ -254,6 +277,10 @@ static void test_dtypelab_view(void **state)
 	assert_int_equal(tui_view_top(m), TUI_VIEW_DTYPELAB);
 	assert_true(screen_has(m, "overflow: |70000| > 65504, fp16 stores +inf"));
 	assert_true(screen_has(m, "70144"));
+	/* the selected format's overflow rule is said as a rule, not as "bf16 overflow:" under a
+	 * bf16 that stored 70144 */
+	assert_true(screen_has(m, "overflow rule: by IEEE 754, a value that rounds beyond"));
+	assert_false(screen_has(m, " overflow: IEEE 754"));
 	type(m, "448");
 	key(m, TUI_KEY_ENTER);
 	assert_true(screen_has(m, "fp8-e4m3 holds 448 exactly"));
@@ -309,7 +336,7 @@ static void test_wrap(void **state)
 
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_lesson_steps), cmocka_unit_test(test_lesson_chinese), cmocka_unit_test(test_lesson_list), cmocka_unit_test(test_tensor_view),
-	cmocka_unit_test(test_dtypelab_view), cmocka_unit_test(test_wrap),
+	cmocka_unit_test(test_dtypelab_view), cmocka_unit_test(test_dtypelab_zh), cmocka_unit_test(test_wrap),
 };
 
 int main(int argc, char **argv)
