@@ -3,6 +3,7 @@
 #define NAPKIN_CLI_REPORT_INTERNAL_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "engine.h"
 
@@ -28,5 +29,7 @@ void report_finetune_text(const struct engine_scenario *sc, const struct engine_
 /* "+1.2 GiB", "-3 ms": a signed difference. */
 void report_signed_bytes(double v, char *buf, size_t n);
 void report_signed_secs(double v, char *buf, size_t n);
+/* The text report's inference section (report_infer.c). */
+void report_inference_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r);
 
 #endif

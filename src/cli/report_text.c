@@ -267,119 +267,6 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	}
 }
 
-/* The continuous-batching steady state (serve_batch.c): the figures serving people quote. */
-static void serving_lines(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
-{
-	const struct engine_serving *sv = &r->serving;
-	char a[NB], b[NB], c[NB], d[NB], e[NB];
-
-	engine_fmt_count(sv->budget, a, sizeof a);
-	engine_fmt_seconds_tr(sv->step_overhead, &cli_tr, b, sizeof b);
-	if (sc->serve_engine == ENGINE_SERVE_NONE)
-		fprintf(f, _("  engine   none: no token budget, the whole card, no cost a step\n"));
-	else
-		fprintf(f, _("  engine   %s: %s tokens a step (decode first, then prefill chunks) · %s a step of fixed cost\n"),
-			_(engine_serve_engine_label(sc->serve_engine)), a, b);
-	engine_fmt_seconds_tr(sv->ttft_seconds, &cli_tr, a, sizeof a);
-	engine_fmt_seconds_tr(sv->itl_seconds, &cli_tr, b, sizeof b);
-	engine_fmt_seconds_tr(sv->e2e_seconds, &cli_tr, c, sizeof c);
-	engine_fmt_seconds_tr(sv->queue_seconds, &cli_tr, d, sizeof d);
-	fprintf(f, _("  steady   %lld users: TTFT %s (of it %s waiting) · ITL %s · request %s = TTFT + %lld × ITL\n"),
-		(long long)sc->batch, a, d, b, c, (long long)(sc->generate - 1));
-	engine_fmt_count(sv->tokens_per_s_user, a, sizeof a);
-	engine_fmt_count(sv->tokens_per_s_replica, b, sizeof b);
-	engine_fmt_count(sv->tokens_per_s_gpu, c, sizeof c);
-	engine_fmt_count(sv->tokens_per_s_job, d, sizeof d);
-	fprintf(f, _("  output   tokens/s %s per user · %s per replica (%.2f requests/s × %lld) · %s per GPU · %s for the job\n"), a,
-		b, sv->requests_per_s, (long long)sc->generate, c, d);
-	engine_fmt_count(sv->prefill_tokens_step, a, sizeof a);
-	engine_fmt_seconds_tr(sv->mixed_step_seconds, &cli_tr, b, sizeof b);
-	engine_fmt_seconds_tr(sv->decode_step_seconds, &cli_tr, c, sizeof c);
-	fprintf(f, _("  a step   %.1f decoding + %s prefill tokens on average; with a chunk %s, decode only %s (%.0f%% of steps "
-		     "carry prefill)%s\n"),
-		sv->decoding, a, b, c, 100.0 * sv->mixed_fraction, sv->saturated ? _("; the budget binds") : "");
-	if (sc->ttft_slo > 0 || sc->tpot_slo > 0) {
-		engine_fmt_seconds_tr(sc->ttft_slo, &cli_tr, a, sizeof a);
-		engine_fmt_seconds_tr(sc->tpot_slo, &cli_tr, b, sizeof b);
-		engine_fmt_count(sv->sla_tokens_per_s_gpu, c, sizeof c);
-		fprintf(f, _("  SLA      TTFT ≤ %s and ITL ≤ %s: at most %.0f concurrent users a replica (%s output tokens/s per GPU)\n"),
-			sc->ttft_slo > 0 ? a : _("any"), sc->tpot_slo > 0 ? b : _("any"), sv->sla_concurrency, c);
-	}
-	if (sv->cost_per_mtok > 0) {
-		snprintf(e, sizeof e, "%.3g", sv->cost_per_mtok);
-		fprintf(f, _("  cost     %s per million output tokens\n"), e);
-	}
-}
-
-static void inference_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
-{
-	const struct engine_inference *in = &r->inference;
-	char a[NB], b[NB], c[NB], d[NB], e[NB];
-
-	snprintf(a, sizeof a, P_("%lld sequence", "%lld sequences", sc->batch), (long long)sc->batch);
-	snprintf(b, sizeof b, P_("%lld GPU", "%lld GPUs", sc->tp * sc->pp), (long long)(sc->tp * sc->pp));
-	if (in->replicas > 1)
-		fprintf(f, _("\nInference  (each of the %.0f replicas, %s each, serves %s: prompt %lld + generate %lld;\n"
-			     "            roofline bounds at 100%% of peak and bandwidth)\n"),
-			in->replicas, b, a, (long long)sc->prompt, (long long)sc->generate);
-	else
-		fprintf(f, _("\nInference  (one replica, %s, serves %s: prompt %lld + generate %lld;\n"
-			     "            roofline bounds at 100%% of peak and bandwidth)\n"),
-			b, a, (long long)sc->prompt, (long long)sc->generate);
-	engine_fmt_seconds_tr(in->prefill_seconds, &cli_tr, a, sizeof a);
-	engine_fmt_seconds_tr(in->decode_seconds_per_token, &cli_tr, b, sizeof b);
-	engine_fmt_seconds_tr(in->generate_seconds, &cli_tr, d, sizeof d);
-	engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
-	fprintf(f, _("  prefill %s (%s) · decode %s per step (%s) · whole request %s\n"), a,
-		in->prefill_memory_bound ? _("memory-bound") : _("compute-bound"), b,
-		in->decode_memory_bound ? _("memory-bound") : _("compute-bound"), d);
-	engine_fmt_count(in->decode_tokens_per_s_sequence, a, sizeof a);
-	engine_fmt_count(in->decode_tokens_per_s_replica, b, sizeof b);
-	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
-	engine_fmt_count(in->decode_tokens_per_s_gpu, d, sizeof d);
-	fprintf(f, _("  tokens/s %s per sequence · %s per replica (batch %lld) · %s per GPU · %s for the job (%.0f %s)\n"), a, b,
-		(long long)sc->batch, d, c, in->replicas, CP_("count", "replica", "replicas", in->replicas));
-	if (sc->serve_engine != ENGINE_SERVE_NONE || sc->ttft_slo > 0 || sc->tpot_slo > 0)
-		serving_lines(f, sc, r);
-	/* serving: time to first token, time per output token, capacity */
-	engine_fmt_seconds_tr(in->ttft_seconds, &cli_tr, a, sizeof a);
-	engine_fmt_seconds_tr(in->tpot_seconds, &cli_tr, b, sizeof b);
-	engine_fmt_seconds_tr(in->tp_comm_seconds_per_step, &cli_tr, c, sizeof c);
-	if (sc->prefill_chunk > 0)
-		snprintf(d, sizeof d, P_("%.0f chunk of %.0f", "%.0f chunks of %.0f", in->prefill_chunks), in->prefill_chunks,
-			 in->prefill_chunk);
-	else
-		util_strlcpy(d, _("the whole prompt at once"), sizeof d);
-	fprintf(f, _("  serving  TTFT %s (%s) · TPOT %s (TP all-reduces %s a step)\n"), a, d, b, c);
-	engine_fmt_max_batch(in->max_concurrent, a, sizeof a);
-	if (sc->serve_engine == ENGINE_SERVE_NONE)
-		fprintf(f, _("  capacity %s concurrent %s per replica at %.0f tokens of context (weights + KV cache + one step's "
-			     "activations)\n"),
-			_(a), CP_("count", "sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context);
-	else {
-		engine_fmt_bytes(r->serving.kv_budget_bytes, true, b, sizeof b);
-		engine_fmt_bytes(r->serving.activation_peak, true, c, sizeof c);
-		fprintf(f, _("  capacity %s concurrent %s per replica at %.0f tokens of context, as %s admits them (KV %s per GPU "
-			     "after its %.0f%% share, the weights and a profiled %s)\n"),
-			_(a), CP_("count", "sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context,
-			_(engine_serve_engine_label(sc->serve_engine)), b, 100.0 * r->serving.mem_fraction, c);
-	}
-	engine_fmt_bytes(in->kv_bytes_per_sequence, true, a, sizeof a);
-	fprintf(f, _("  KV cache %s per token of context, %.0f tokens per sequence: %s a sequence in blocks of %lld"), e,
-		in->context, a, (long long)sc->kv_block);
-	if (sc->model.sliding_window > 0) {
-		int64_t wl = sc->model.window_layers > 0 && sc->model.window_layers < sc->model.layers ? sc->model.window_layers
-												   : sc->model.layers;
-		fprintf(f, _(" (window %lld on %lld of %lld layers)"), (long long)sc->model.sliding_window, (long long)wl,
-			(long long)sc->model.layers);
-	}
-	fputc('\n', f);
-	engine_fmt_si(in->prefill_flops_causal, "FLOP", a, sizeof a);
-	engine_fmt_si(in->prefill_flops_palm, "FLOP", b, sizeof b);
-	fprintf(f, _("  prefill FLOPs a prompt: %s causal (TTFT's) · %s PaLM's count (full s\xc2\xb2 attention, as MFU counts)\n"),
-		a, b);
-}
-
 static void roofline_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	const struct engine_roofline *rl = &r->roofline;
@@ -577,7 +464,7 @@ static void report_body(FILE *f, const struct engine_scenario *sc, const struct 
 	if (sc->mode == ENGINE_MODE_TRAIN)
 		compute_section(f, sc, r, width);
 	else
-		inference_section(f, sc, r);
+		report_inference_section(f, sc, r);
 	roofline_section(f, sc, r);
 	if (sc->mode == ENGINE_MODE_TRAIN)
 		data_section(f, sc, r);

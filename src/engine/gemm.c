@@ -220,3 +220,23 @@ double eng_coll_seconds(const struct eng_group *g, enum eng_coll kind, double S)
 	}
 	return t + ENG_COLL_LATENCY + (crosses ? steps * ENG_STEP_LATENCY_NET : 0.0);
 }
+
+/*
+ * Overlap is not free: while a collective runs beside compute it takes SMs (NCCL runs one
+ * CTA per channel, up to 32 channels on Hopper, 24% of 132 SMs; TE's userbuffers 16-24 SMs
+ * for TP reduce-scatters) and HBM bandwidth (every byte it moves is read and written in
+ * memory), so the compute it hides slows down. Each hidden second of communication costs
+ * ENG_OVERLAP_TAX seconds of compute (Calculon's `processor_usage` models the same effect
+ * as a fraction of the processor the communication holds). One figure for every overlap,
+ * calibrated once on the published FSDP / ZeRO-3 runs (docs/step-validation.md).
+ */
+#define ENG_OVERLAP_TAX 0.20
+
+/* Time a communication of `comm` seconds costs when overlapped with `compute` seconds of
+ * work: what does not fit behind it, plus the slowdown of what it hides. */
+double eng_overlapped(double comm, double compute)
+{
+	double hidden = eng_min(comm, eng_max(compute, 0.0));
+
+	return comm - hidden + ENG_OVERLAP_TAX * hidden;
+}

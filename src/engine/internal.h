@@ -355,6 +355,9 @@ double eng_gemm_efficiency(const struct engine_gpu *g, const struct eng_family *
 /* The same with the main loop's K step kq times the 16-bit one's (FP8 operands: 2). */
 double eng_gemm_efficiency_q(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K,
 			     double kq);
+/* A communication of `comm` seconds overlapped with `compute` seconds of work: what does
+ * not fit behind it plus the tax on what it hides (gemm.c, ENG_OVERLAP_TAX). */
+double eng_overlapped(double comm, double compute);
 double eng_gemm_seconds_q(const struct engine_gpu *g, const struct eng_family *fam, double peak, double M, double N,
 			  double K, double elem, double kq, double *eff);
 

@@ -65,26 +65,6 @@ struct ctx {
 	bool frozen; /* LoRA/QLoRA: the base linears get no weight gradient */
 };
 
-/*
- * Overlap is not free: while a collective runs beside compute it takes SMs (NCCL runs one
- * CTA per channel, up to 32 channels on Hopper, 24% of 132 SMs; TE's userbuffers 16-24 SMs
- * for TP reduce-scatters) and HBM bandwidth (every byte it moves is read and written in
- * memory), so the compute it hides slows down. Each hidden second of communication costs
- * ENG_OVERLAP_TAX seconds of compute (Calculon's `processor_usage` models the same effect
- * as a fraction of the processor the communication holds). One figure for every overlap,
- * calibrated once on the published FSDP / ZeRO-3 runs (docs/step-validation.md).
- */
-#define ENG_OVERLAP_TAX 0.20
-
-/* Time a communication of `comm` seconds costs when overlapped with `compute` seconds of
- * work: what does not fit behind it, plus the slowdown of what it hides. */
-static double overlapped(double comm, double compute)
-{
-	double hidden = eng_min(comm, eng_max(compute, 0.0));
-
-	return comm - hidden + ENG_OVERLAP_TAX * hidden;
-}
-
 /* Forward, data-gradient and weight-gradient GEMMs of Y[M,N] = X[M,K]·W[K,N], `count` times. */
 static void gemm3(const struct ctx *c, double M, double N, double K, double count, bool main, struct stage *st,
 		  double *fwd_out)
@@ -328,8 +308,8 @@ static void layer(const struct ctx *c, struct stage *st)
 		 * the GEMMs that consume or produce them; what the GEMMs cannot hide stays, and
 		 * what they hide slows them (ENG_OVERLAP_TAX) */
 		double ar = 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
-		st->tp_f += overlapped(ar, st->mm_f - mm_f0);
-		st->tp_b += overlapped(ar, st->mm_b - mm_b0);
+		st->tp_f += eng_overlapped(ar, st->mm_f - mm_f0);
+		st->tp_b += eng_overlapped(ar, st->mm_b - mm_b0);
 	} else {
 		st->tp_f += 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
 		st->tp_b += 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
@@ -338,7 +318,7 @@ static void layer(const struct ctx *c, struct stage *st)
 		double kv = B * s * kv_rank * e;
 		double cpt = 2.0 * eng_coll_seconds(&c->cp, COLL_ALL_GATHER, kv) +
 			     eng_coll_seconds(&c->cp, COLL_REDUCE_SCATTER, kv);
-		st->cp += overlapped(cpt, attn_f + attn_b); /* ring attention overlaps it */
+		st->cp += eng_overlapped(cpt, attn_f + attn_b); /* ring attention overlaps it */
 	}
 	if (moe > 0.0 && sc->ep > 1) {
 		double a2a = M * dm->k * d * e;
@@ -520,7 +500,7 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		double pp_t = 2.0 * v * eng_coll_seconds(&c.pp, COLL_P2P, S);
 		/* overlap_p2p_comm: the interleaved schedule posts each send and receive
 		 * beside the next chunk's compute (Megatron-Core schedules.py) */
-		mid.pp = last.pp = sc->pp_overlap && sc->vpp > 1 ? overlapped(pp_t, stage_total(&mid)) : pp_t;
+		mid.pp = last.pp = sc->pp_overlap && sc->vpp > 1 ? eng_overlapped(pp_t, stage_total(&mid)) : pp_t;
 	}
 	bind = sc->pp > 1 && stage_total(&mid) > stage_total(&last) ? &mid : &last;
 	T_mb = stage_total(bind);
@@ -551,14 +531,14 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 			/* overlapped: the first layer's gather before the forward and the last
 			 * reduce-scatter after the backward have nothing to hide behind (FSDP's
 			 * prefetch starts one layer ahead), the rest costs its tax */
-			dp_t = m * (sc->overlap ? per_mb / eng_max(heavy, 1.0) + overlapped(per_mb * (1.0 - 1.0 / eng_max(heavy, 1.0)), T_mb)
+			dp_t = m * (sc->overlap ? per_mb / eng_max(heavy, 1.0) + eng_overlapped(per_mb * (1.0 - 1.0 / eng_max(heavy, 1.0)), T_mb)
 					       : per_mb);
 		} else {
 			double full = sc->zero >= 1 ? eng_coll_seconds(&c.dp, COLL_REDUCE_SCATTER, S_g) +
 							      eng_coll_seconds(&c.dp, COLL_ALL_GATHER, S_w)
 						    : eng_coll_seconds(&c.dp, COLL_ALL_REDUCE, S_g);
 			/* overlapped with the last micro-batch's backward, but for the last layer's bucket */
-			dp_t = sc->overlap ? full / eng_max(heavy, 1.0) + overlapped(full * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
+			dp_t = sc->overlap ? full / eng_max(heavy, 1.0) + eng_overlapped(full * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
 					   : full;
 			/* ZeRO-2 keeps only its shard of the gradients, so every micro-batch's backward
 			 * reduce-scatters them (DeepSpeed stage 2: the gradient hooks reduce each
@@ -568,7 +548,7 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 			if (sc->zero == 2 && m > 1.0) {
 				double rs = eng_coll_seconds(&c.dp, COLL_REDUCE_SCATTER, S_g);
 				dp_t += (m - 1.0) * (sc->overlap ? rs / eng_max(heavy, 1.0) +
-									   overlapped(rs * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
+									   eng_overlapped(rs * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
 								 : rs);
 			}
 		}
@@ -601,51 +581,4 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	out->bytes += m * bind->bytes;
 	out->gemm_eff = bind->mm_time > 0 ? bind->mm_flops / (bind->mm_time * peak) : c.fam->gemm_best;
 	out->thinnest_eff = bind->thinnest;
-}
-
-static const char *const part_names[ENGINE_STEP_PARTS] = {
-	"matmul", "attention", "elementwise", "recompute", "optimizer", "tp_comm",
-	"cp_comm", "ep_comm", "pp_comm", "dp_comm", "bubble", "offload",
-};
-static const char *const part_labels[ENGINE_STEP_PARTS] = {
-	N_("matmul"), N_("attention"), N_("element-wise"), N_("recompute"), N_("optimizer"), N_("TP comm"),
-	N_("CP comm"), N_("EP comm"), N_("PP comm"), N_("DP comm"), N_("bubble"), N_("offload"),
-};
-
-double engine_step_part(const struct engine_step_breakdown *b, int i)
-{
-	switch (i) {
-	case 0: return b->matmul;
-	case 1: return b->attention;
-	case 2: return b->elementwise;
-	case 3: return b->recompute;
-	case 4: return b->optimizer;
-	case 5: return b->tp_comm;
-	case 6: return b->cp_comm;
-	case 7: return b->ep_comm;
-	case 8: return b->pp_comm;
-	case 9: return b->dp_comm;
-	case 10: return b->bubble;
-	case 11: return b->offload;
-	default: return 0.0;
-	}
-}
-
-const char *engine_step_part_name(int i)
-{
-	return i >= 0 && i < ENGINE_STEP_PARTS ? part_names[i] : "";
-}
-
-const char *engine_step_part_label(int i)
-{
-	return i >= 0 && i < ENGINE_STEP_PARTS ? part_labels[i] : "";
-}
-
-const char *engine_mfu_source_name(enum engine_throughput_source s)
-{
-	switch (s) {
-	case ENGINE_TPUT_PREDICTED: return N_("predicted"); /* also the JSON report's value: translate only in text */
-	case ENGINE_TPUT_MFU: return N_("assumed");
-	default: return N_("measured");
-	}
 }
