@@ -10,11 +10,13 @@
 
 #include "explain_internal.h"
 
+/* every key --explain prints in turn, each once: memory.nvme_bytes is explained with
+ * memory.host_bytes (one block), and engine_explain still answers it by name */
 static const char *const keys[] = {
 	"model.params_total", "model.params_active", "model.params_trainable", "memory.weights", "memory.autocast_copies", "memory.master_weights",
 	"memory.gradients",
 	"memory.optimizer", "memory.activations", "memory.logits", "memory.kv_cache", "memory.overhead",
-	"memory.total", "memory.peak", "memory.host_bytes", "memory.nvme_bytes", "memory.max_batch", "memory.min_gpus", "memory.max_params",
+	"memory.total", "memory.peak", "memory.host_bytes", "memory.max_batch", "memory.min_gpus", "memory.max_params",
 	"compute.flops_per_token_forward", "compute.flops_per_token_train", "compute.train_seconds",
 	"compute.mfu", "compute.step_breakdown", "inference.prefill_seconds", "inference.decode_seconds_per_token",
 	"inference.max_concurrent", "inference.ttft_seconds", "inference.tpot_seconds", "inference.prefill_flops_causal",

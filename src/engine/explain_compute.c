@@ -207,7 +207,10 @@ void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const cha
 		const struct engine_technique *t = &r->techniques[i];
 		if (t->name == NULL || strcmp(t->name, name) != 0)
 			continue;
-		eng_ex_line(x, N_("techniques.%s: %s (%s)"), t->name, EX_(x, t->label), t->compare);
+		if (t->compare[0] != '\0')
+			eng_ex_line(x, N_("techniques.%s: %s (%s)"), t->name, EX_(x, t->label), t->compare);
+		else /* nothing to compare where it does not apply (chunked prefill in training) */
+			eng_ex_line(x, N_("techniques.%s: %s"), t->name, EX_(x, t->label));
 		if (!t->applies) {
 			eng_ex_line(x, N_("  does not apply to this scenario"));
 			return;

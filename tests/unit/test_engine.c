@@ -541,9 +541,21 @@ static void test_explain(void **state)
 	base(&sc);
 	te_evaluate(&sc, &r);
 	for (k = engine_explain_keys(); *k != NULL; k++) {
+		const char *const *j;
 		assert_true(engine_explain(&sc, &r, *k, buf, sizeof buf));
 		assert_true(strlen(buf) > 40);
+		/* no empty parentheses (a comparison with nothing to say) */
+		assert_null(strstr(buf, "()"));
+		/* each block once in --explain: no later key explains to the same text */
+		for (j = k + 1; *j != NULL; j++) {
+			char other[8192];
+			assert_true(engine_explain(&sc, &r, *j, other, sizeof other));
+			if (strcmp(buf, other) == 0)
+				fail_msg("--explain prints %s and %s as the same block", *k, *j);
+		}
 	}
+	/* a key left out of the list for that reason is still answered by name */
+	assert_true(engine_explain(&sc, &r, "memory.nvme_bytes", buf, sizeof buf));
 	engine_explain(&sc, &r, "compute.train_seconds", buf, sizeof buf);
 	assert_non_null(strstr(buf, "989.5 TFLOP/s"));
 	assert_non_null(strstr(buf, "source"));
