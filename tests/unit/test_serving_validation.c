@@ -19,6 +19,8 @@
  *    the mean time to output token at the scheduled rate; the completed tokens/s within
  *    MLPerf's limits (TTFT 2 s, TPOT 200 ms at the 99th percentile; napkin's SLA holds the
  *    means to them, so it should read high).
+ *    The same from MLPerf Inference v4.0 (github.com/mlcommons/inference_results_v4.0) for
+ *    H200-SXM TP1 x8: 293 output tokens a request.
  *  - The OpenOrca prompts' mean length is not in the result files (the dataset caps prompts
  *    at 1024 tokens: mlcommons/inference language/llama2-70b/README.md, processorca.py
  *    --seqlen_limit=1024): MLPERF_PROMPT is an assumption, said so in the docs.
@@ -35,7 +37,8 @@
 #include "testutil.h"
 
 #define MLPERF_PROMPT "512" /* assumed: the results do not carry the prompts' mean length */
-#define MLPERF_OUTPUT "290" /* 24524.9 tokens/s ÷ 84.4792 samples/s (H100 offline summary) */
+#define MLPERF_OUTPUT "290" /* v4.1: 24524.9 tokens/s ÷ 84.4792 samples/s (H100 offline summary) */
+#define MLPERF40_OUTPUT "293" /* v4.0: 27738.3 tokens/s ÷ 94.6223 samples/s (H200 offline summary) */
 
 enum metric { M_E2E, M_TTFT, M_ITL, M_TPUT, M_COUNT };
 
@@ -79,6 +82,7 @@ static const struct nemo_row rows13b[] = {
 };
 
 #define MLPERF "MLPerf Inference v4.1 closed, NVIDIA"
+#define MLPERF40 "MLPerf Inference v4.0 closed, NVIDIA"
 static const struct vcase mlperf[] = {
 	{M_TPUT, "70B H100 tp2 offline tok/s", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
 	 L_BATCH, 896, 4, 24524.9, MLPERF " DGX-H100 llama2-70b-99.9 Offline"},
@@ -96,6 +100,16 @@ static const struct vcase mlperf[] = {
 	 0, 4, 21605.79, MLPERF " DGX-H100 llama2-70b-99.9 Server"},
 	{M_TPUT, "70B H200 tp1 server tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT, L_SLA,
 	 0, 8, 29228.22, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server"},
+	/* v4.0 (github.com/mlcommons/inference_results_v4.0, the same paths; configs: H200-SXM
+	 * TP1 x8, gpu_batch_size 806 offline, 896 server) */
+	{M_TPUT, "70B H200 tp1 offline tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_BATCH, 806, 8, 27738.3, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Offline"},
+	{M_TTFT, "70B H200 tp1 91 req/s TTFT v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 91.24 / 8, 8, 412.9, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server"},
+	{M_ITL, "70B H200 tp1 91 req/s TPOT v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 91.24 / 8, 8, 164.9, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server"},
+	{M_TPUT, "70B H200 tp1 server tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_SLA, 0, 8, 26485.43, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server"},
 };
 
 static int cmp(const void *a, const void *b)
@@ -260,9 +274,9 @@ static void test_published_serving(void **state)
 	assert_true(med[M_ITL] <= 0.45);
 	assert_true(med[M_TPUT] <= 0.30);
 	/* TTFT at MLPerf's server rates: napkin saturates at both today (its 16-bit KV cache
-	 * admits a third of the sequences TensorRT-LLM runs in flight), so its TTFT is a queue;
+	 * admits fewer sequences than TensorRT-LLM runs in flight), so its TTFT is a queue;
 	 * the count may only fall */
-	assert_true(saturated <= 4);
+	assert_true(saturated <= 6);
 	(void)med[M_TTFT];
 }
 
