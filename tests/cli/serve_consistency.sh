@@ -45,6 +45,24 @@ if not cap or not most: fail("no capacity or most concurrent sequences")
 if cap[1] != most[1]: fail("most concurrent sequences %s, the capacity %s" % (most[1], cap[1]))
 ' || exit 1
 
+# --explain says why each serving number is what it is, with the number the report shows
+out=$("$NAPKIN" report $ARGS --batch 50 --explain) || fail "report --explain exits $?"
+echo "$out" | python3 -c '
+import re, sys
+t = sys.stdin.read()
+def fail(m):
+    print("FAIL:", m); sys.exit(1)
+itl = re.search(r"steady .* ITL ([\d.,]+ \S+) ·", t)
+rep = re.search(r"output +tokens/s [\d.,]+ per user · ([\d.,]+) per replica", t)
+for key, want in (("serving.itl_seconds", itl and itl[1]), ("serving.tokens_per_s_replica", rep and rep[1])):
+    m = re.search(r"\n" + re.escape(key) + r": (.*?)\n\n", t, re.S)
+    if not m: fail("no explanation of " + key)
+    body = m[1]
+    if "source" not in body: fail(key + " names no source")
+    r = re.search(r"result +([\d.,]+(?: \S+)?)", body)
+    if not r or not want or not r[1].startswith(want): fail("%s says %s, the report %s" % (key, r and r[1], want))
+' || exit 1
+
 # the SLA: at its concurrency both targets hold, one user more breaks one of them
 out=$("$NAPKIN" report $ARGS --batch 50 --ttft-slo 1s --tpot-slo 50ms) || fail "report with the SLA exits $?"
 n=$(echo "$out" | sed -n 's/.*SLA .*at most \([0-9][0-9]*\) concurrent users.*/\1/p')
