@@ -55,11 +55,26 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 void report_inference_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	const struct engine_inference *in = &r->inference;
+	bool engine = sc->serve_engine != ENGINE_SERVE_NONE;
 	char a[NB], b[NB], c[NB], d[NB], e[NB];
 
+	engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
 	snprintf(a, sizeof a, P_("%lld sequence", "%lld sequences", sc->batch), (long long)sc->batch);
 	snprintf(b, sizeof b, P_("%lld GPU", "%lld GPUs", sc->tp * sc->pp), (long long)(sc->tp * sc->pp));
-	if (in->replicas > 1)
+	if (engine) {
+		/* the steady state leads; the roofline figures follow as its bounds (no line quotes
+		 * a throughput or a TTFT the steady state contradicts) */
+		if (in->replicas > 1)
+			fprintf(f, _("\nInference  (each of the %.0f replicas, %s each, serves %lld users: prompt %lld + generate %lld, "
+				     "as %s runs them)\n"),
+				in->replicas, b, (long long)sc->batch, (long long)sc->prompt, (long long)sc->generate,
+				_(engine_serve_engine_label(sc->serve_engine)));
+		else
+			fprintf(f, _("\nInference  (one replica, %s, serves %lld users: prompt %lld + generate %lld, as %s runs them)\n"),
+				b, (long long)sc->batch, (long long)sc->prompt, (long long)sc->generate,
+				_(engine_serve_engine_label(sc->serve_engine)));
+		serving_lines(f, sc, r);
+	} else if (in->replicas > 1)
 		fprintf(f, _("\nInference  (each of the %.0f replicas, %s each, serves %s: prompt %lld + generate %lld;\n"
 			     "            roofline bounds at 100%% of peak and bandwidth)\n"),
 			in->replicas, b, a, (long long)sc->prompt, (long long)sc->generate);
@@ -67,21 +82,23 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 		fprintf(f, _("\nInference  (one replica, %s, serves %s: prompt %lld + generate %lld;\n"
 			     "            roofline bounds at 100%% of peak and bandwidth)\n"),
 			b, a, (long long)sc->prompt, (long long)sc->generate);
-	engine_fmt_seconds_tr(in->prefill_seconds, &cli_tr, a, sizeof a);
-	engine_fmt_seconds_tr(in->decode_seconds_per_token, &cli_tr, b, sizeof b);
-	engine_fmt_seconds_tr(in->generate_seconds, &cli_tr, d, sizeof d);
-	engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
-	fprintf(f, _("  prefill %s (%s) · decode %s per step (%s) · whole request %s\n"), a,
-		in->prefill_memory_bound ? _("memory-bound") : _("compute-bound"), b,
-		in->decode_memory_bound ? _("memory-bound") : _("compute-bound"), d);
-	engine_fmt_count(in->decode_tokens_per_s_sequence, a, sizeof a);
-	engine_fmt_count(in->decode_tokens_per_s_replica, b, sizeof b);
-	engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
-	engine_fmt_count(in->decode_tokens_per_s_gpu, d, sizeof d);
-	fprintf(f, _("  tokens/s %s per sequence · %s per replica (batch %lld) · %s per GPU · %s for the job (%.0f %s)\n"), a, b,
-		(long long)sc->batch, d, c, in->replicas, CP_("count", "replica", "replicas", in->replicas));
-	if (sc->serve_engine != ENGINE_SERVE_NONE || sc->ttft_slo > 0 || sc->tpot_slo > 0)
-		serving_lines(f, sc, r);
+	if (!engine) {
+		engine_fmt_seconds_tr(in->prefill_seconds, &cli_tr, a, sizeof a);
+		engine_fmt_seconds_tr(in->decode_seconds_per_token, &cli_tr, b, sizeof b);
+		engine_fmt_seconds_tr(in->generate_seconds, &cli_tr, d, sizeof d);
+		engine_fmt_bytes(in->kv_bytes_per_token, true, e, sizeof e);
+		fprintf(f, _("  prefill %s (%s) · decode %s per step (%s) · whole request %s\n"), a,
+			in->prefill_memory_bound ? _("memory-bound") : _("compute-bound"), b,
+			in->decode_memory_bound ? _("memory-bound") : _("compute-bound"), d);
+		engine_fmt_count(in->decode_tokens_per_s_sequence, a, sizeof a);
+		engine_fmt_count(in->decode_tokens_per_s_replica, b, sizeof b);
+		engine_fmt_count(in->decode_tokens_per_s, c, sizeof c);
+		engine_fmt_count(in->decode_tokens_per_s_gpu, d, sizeof d);
+		fprintf(f, _("  tokens/s %s per sequence · %s per replica (batch %lld) · %s per GPU · %s for the job (%.0f %s)\n"), a, b,
+			(long long)sc->batch, d, c, in->replicas, CP_("count", "replica", "replicas", in->replicas));
+		if (sc->ttft_slo > 0 || sc->tpot_slo > 0)
+			serving_lines(f, sc, r);
+	}
 	/* serving: time to first token, time per output token, capacity */
 	engine_fmt_seconds_tr(in->ttft_seconds, &cli_tr, a, sizeof a);
 	engine_fmt_seconds_tr(in->tpot_seconds, &cli_tr, b, sizeof b);
@@ -91,7 +108,12 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 			 in->prefill_chunk);
 	else
 		util_strlcpy(d, _("the whole prompt at once"), sizeof d);
-	fprintf(f, _("  serving  TTFT %s (%s) · TPOT %s (TP all-reduces %s a step)\n"), a, d, b, c);
+	if (engine)
+		fprintf(f, _("  bounds   TTFT ≥ %s (%s) · TPOT ≥ %s (TP all-reduces %s a step): at 100%% of peak and bandwidth, "
+			     "nothing else in the way\n"),
+			a, d, b, c);
+	else
+		fprintf(f, _("  serving  TTFT %s (%s) · TPOT %s (TP all-reduces %s a step)\n"), a, d, b, c);
 	engine_fmt_max_batch(in->max_concurrent, a, sizeof a);
 	if (sc->serve_engine == ENGINE_SERVE_NONE)
 		fprintf(f, _("  capacity %s concurrent %s per replica at %.0f tokens of context (weights + KV cache + one step's "

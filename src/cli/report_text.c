@@ -146,7 +146,9 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 			engine_fmt_count(m->max_params, a, sizeof a);
 		else
 			util_strlcpy(a, _("none fits"), sizeof a);
-		engine_fmt_max_batch(m->max_batch, b, sizeof b);
+		/* inference: the capacity the engine admits (the memory's own figure without one),
+		 * the number the inference section's capacity line says */
+		engine_fmt_max_batch(train ? m->max_batch : r->inference.max_concurrent, b, sizeof b);
 		/* a count, or the engine's msgid; in inference the batch is the sequences served at once */
 		fprintf(f, train ? _("  largest micro-batch %s") : _("  most concurrent sequences %s"), _(b));
 		if (m->min_gpus > 0 && sc->cp > 1) /* context parallelism's ranks are GPUs too */

@@ -1,7 +1,8 @@
 /*
  * Explanations of the serving results: capacity (max_concurrent and the KV cache a
  * sequence holds), time to first token, time per output token, and the two prefill FLOPs
- * counts (serving.c computes them).
+ * counts (serving.c computes them); with an engine, the continuous-batching steady state
+ * (serve_batch.c): TTFT, the time between tokens, the output rate and the SLA concurrency.
  */
 #include <string.h>
 
@@ -81,6 +82,96 @@ static void ex_prefill_flops(struct eng_ex *x, const struct engine_scenario *sc,
 	eng_ex_line(x, N_("  source   Chowdhery et al. 2022 (PaLM), appendix B"));
 }
 
+/* Without an engine the steady state is not computed: say how to get it (every key
+ * explains itself in every mode). */
+static bool ex_no_engine(struct eng_ex *x, const struct engine_scenario *sc, const char *key, const char *what)
+{
+	if (sc->mode == ENGINE_MODE_INFER && sc->serve_engine != ENGINE_SERVE_NONE)
+		return false;
+	eng_ex_head(x, key, what);
+	eng_ex_line(x, N_("  not computed here: the steady state of continuous batching needs inference with an engine (%s %s "
+			  "%s %s)"),
+		    "--mode", "infer", "--engine", "vllm|sglang|trtllm|tgi");
+	eng_ex_line(x, N_("  source   Yu et al. 2022 (Orca, iteration-level scheduling); Agrawal et al. 2024 (Sarathi-Serve)"));
+	return true;
+}
+
+static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_serving *sv = &r->serving;
+	char a[NB], b[NB], c[NB], d[NB];
+
+	if (ex_no_engine(x, sc, "serving.ttft_seconds", N_("time to first token in the steady state of continuous batching")))
+		return;
+	eng_ex_head(x, "serving.ttft_seconds", N_("time to first token in the steady state of continuous batching"));
+	eng_ex_line(x, N_("  formula  ⌈prompt ÷ chunk⌉ × the mixed step + the wait for the budget (M/D/1) + half a step + "
+			  "the wait for KV room"));
+	util_count(c, sizeof c, sv->chunk, EX_(x, N_("token")), EX_(x, N_("tokens")));
+	eng_ex_line(x, N_("  values   prompt %lld in chunks of at most %s; a mixed step %s; waiting %s"), (long long)sc->prompt,
+		    c, SECS(sv->mixed_step_seconds, a), SECS(sv->queue_seconds, b));
+	eng_ex_line(x, N_("  result   %s at %lld users a replica"), SECS(sv->ttft_seconds, d), (long long)sc->batch);
+	eng_ex_line(x, N_("  source   Agrawal et al. 2024 (Sarathi-Serve §4, decode first, then prefill chunks in the "
+			  "budget); Kleinrock 1975 §5.7 (M/D/1 wait)"));
+}
+
+static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_serving *sv = &r->serving;
+	char a[NB], b[NB], c[NB], d[NB], e[NB];
+
+	if (ex_no_engine(x, sc, "serving.itl_seconds", N_("the time between tokens a decoding user sees (ITL, TPOT)")))
+		return;
+	eng_ex_head(x, "serving.itl_seconds", N_("the time between tokens a decoding user sees (ITL, TPOT)"));
+	eng_ex_line(x, N_("  formula  f × the mixed step + (1 − f) × the decode-only step; f: the steps that carry prefill"));
+	eng_ex_line(x, N_("  values   f %.2f; mixed %s, decode only %s, with %.1f decoding and %s prefill tokens a step"),
+		    sv->mixed_fraction, SECS(sv->mixed_step_seconds, a), SECS(sv->decode_step_seconds, b), sv->decoding,
+		    CNT(sv->prefill_tokens_step, c));
+	eng_ex_line(x, N_("  mixed    matmuls %s, weights and KV reads %s, attention %s, TP all-reduces %s, fixed cost %s"),
+		    SECS(sv->matmul_seconds, a), SECS(sv->weight_seconds, b), SECS(sv->attention_seconds, c),
+		    SECS(sv->comm_seconds, d), SECS(sv->step_overhead, e));
+	eng_ex_line(x, N_("  result   %s"), SECS(sv->itl_seconds, a));
+	eng_ex_line(x, N_("  source   Yu et al. 2022 (Orca); Kwon et al. 2023 (paged attention reads the whole cache a "
+			  "token); docs/serving-validation.md"));
+}
+
+static void ex_steady_rate(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_serving *sv = &r->serving;
+	char a[NB], b[NB], c[NB];
+
+	if (ex_no_engine(x, sc, "serving.tokens_per_s_replica", N_("output tokens a second from one replica in the steady state")))
+		return;
+	eng_ex_head(x, "serving.tokens_per_s_replica", N_("output tokens a second from one replica in the steady state"));
+	eng_ex_line(x, N_("  formula  requests/s × tokens a request; requests/s = users ÷ request time (Little's law)"));
+	eng_ex_line(x, N_("  values   %lld users ÷ %s = %.2f requests/s; × %lld tokens"), (long long)sc->batch,
+		    SECS(sv->e2e_seconds, a), sv->requests_per_s, (long long)sc->generate);
+	eng_ex_line(x, N_("  result   %s a replica, %s a GPU, %s a user"), CNT(sv->tokens_per_s_replica, a),
+		    CNT(sv->tokens_per_s_gpu, b), CNT(sv->tokens_per_s_user, c));
+	eng_ex_line(x, N_("  source   Little 1961 (L = λW)"));
+}
+
+static void ex_sla(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_serving *sv = &r->serving;
+	char a[NB], b[NB], c[NB];
+
+	if (ex_no_engine(x, sc, "serving.sla_concurrency", N_("the most users a replica serves within the TTFT and ITL targets")))
+		return;
+	eng_ex_head(x, "serving.sla_concurrency", N_("the most users a replica serves within the TTFT and ITL targets"));
+	eng_ex_line(x, N_("  formula  the largest n whose steady-state TTFT ≤ %s and ITL ≤ %s (both grow with n: doubling, "
+			  "then bisection)"),
+		    "ttft_slo", "tpot_slo");
+	if (sc->ttft_slo <= 0 && sc->tpot_slo <= 0) {
+		eng_ex_line(x, N_("  not computed: no target given (%s and %s are 0)"), "ttft_slo", "tpot_slo");
+		return;
+	}
+	eng_ex_line(x, N_("  targets  TTFT ≤ %s, ITL ≤ %s"), sc->ttft_slo > 0 ? SECS(sc->ttft_slo, a) : EX_(x, N_("any")),
+		    sc->tpot_slo > 0 ? SECS(sc->tpot_slo, b) : EX_(x, N_("any")));
+	eng_ex_line(x, N_("  result   %.0f users a replica, %s output tokens/s a GPU there"), sv->sla_concurrency,
+		    CNT(sv->sla_tokens_per_s_gpu, c));
+	eng_ex_line(x, N_("  source   the steady state at each n (%s; docs/serving-validation.md)"), "serve_batch.c");
+}
+
 bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
 {
 	if (strcmp(key, "inference.max_concurrent") == 0 || strcmp(key, "inference.kv_tokens_per_sequence") == 0 ||
@@ -92,6 +183,17 @@ bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const st
 		ex_tpot(x, sc, r);
 	else if (strcmp(key, "inference.prefill_flops_causal") == 0 || strcmp(key, "inference.prefill_flops_palm") == 0)
 		ex_prefill_flops(x, sc, r);
+	else if (strcmp(key, "serving.ttft_seconds") == 0 || strcmp(key, "serving.queue_seconds") == 0)
+		ex_steady_ttft(x, sc, r);
+	else if (strcmp(key, "serving.itl_seconds") == 0 || strcmp(key, "serving.mixed_step_seconds") == 0 ||
+		 strcmp(key, "serving.decode_step_seconds") == 0)
+		ex_steady_itl(x, sc, r);
+	else if (strcmp(key, "serving.tokens_per_s_replica") == 0 || strcmp(key, "serving.tokens_per_s_gpu") == 0 ||
+		 strcmp(key, "serving.tokens_per_s_user") == 0 || strcmp(key, "serving.tokens_per_s_job") == 0 ||
+		 strcmp(key, "serving.requests_per_s") == 0 || strcmp(key, "serving.e2e_seconds") == 0)
+		ex_steady_rate(x, sc, r);
+	else if (strcmp(key, "serving.sla_concurrency") == 0 || strcmp(key, "serving.sla_tokens_per_s_gpu") == 0)
+		ex_sla(x, sc, r);
 	else
 		return false;
 	return true;

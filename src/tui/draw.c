@@ -29,7 +29,12 @@ static void draw_header(struct tui_model *m, struct tui_canvas *c)
 		if (m->sc.mode == ENGINE_MODE_TRAIN)
 			engine_fmt_seconds_tr(m->res.compute.train_seconds, m->sc.tr, t, sizeof t);
 		else
-			engine_unit_format(ENGINE_UNIT_TOKENS_PER_S, m->res.inference.decode_tokens_per_s, t, sizeof t);
+			/* with an engine, the steady state's output rate (the report's `output` line),
+			 * not the bound of one static batch */
+			engine_unit_format(ENGINE_UNIT_TOKENS_PER_S,
+					   m->sc.serve_engine != ENGINE_SERVE_NONE ? m->res.serving.tokens_per_s_job
+										    : m->res.inference.decode_tokens_per_s,
+					   t, sizeof t);
 		if (r.w >= 110)
 			/* TRANSLATORS: the header's right end: [baseline], used / capacity, the verdict, a time or rate */
 			snprintf(right, sizeof right, _("%s%s / %s %s \xc2\xb7 %s%s "), m->baseline ? _("[baseline] ") : "", a,

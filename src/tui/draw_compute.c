@@ -251,6 +251,8 @@ static int infer_items(struct tui_model *m, struct item *items)
 {
 	const struct engine_compute *cp = &m->res.compute;
 	const struct engine_inference *inf = &m->res.inference;
+	const struct engine_serving *sv = &m->res.serving;
+	bool engine = m->sc.serve_engine != ENGINE_SERVE_NONE;
 	long long per_replica = (long long)m->sc.tp * (long long)m->sc.pp;
 	char a[48], b[48], d[48];
 	struct item *it;
@@ -283,16 +285,17 @@ static int infer_items(struct tui_model *m, struct item *items)
 		line(it, _("(one GPU)"));
 	}
 
-	/* every replica decodes its own batch: the job's rate is theirs together */
-	engine_fmt_count(inf->decode_tokens_per_s, a, sizeof a);
-	engine_fmt_count(inf->decode_tokens_per_s_sequence, b, sizeof b);
+	/* every replica decodes its own batch: the job's rate is theirs together; with an
+	 * engine, the steady state's (the report's `output` line), not one static batch's */
+	engine_fmt_count(engine ? sv->tokens_per_s_job : inf->decode_tokens_per_s, a, sizeof a);
+	engine_fmt_count(engine ? sv->tokens_per_s_user : inf->decode_tokens_per_s_sequence, b, sizeof b);
 	it = add(items, &n, _("tokens/s"), "inference.decode_tokens_per_s", " " DOT " ");
 	line(it, _("%s%s for the job"), a, TUI_BADGE);
 	if (inf->replicas > 1) {
-		engine_fmt_count(inf->decode_tokens_per_s_replica, d, sizeof d);
+		engine_fmt_count(engine ? sv->tokens_per_s_replica : inf->decode_tokens_per_s_replica, d, sizeof d);
 		line(it, _("%s per replica (%.0f)"), d, inf->replicas);
 	}
-	line(it, _("%s per sequence"), b);
+	line(it, engine ? _("%s per user") : _("%s per sequence"), b);
 
 	/* serving: how many sequences fit at this context, the first token, each next one */
 	engine_fmt_max_batch_tr(inf->max_concurrent, m->sc.tr, a, sizeof a);
@@ -301,9 +304,10 @@ static int infer_items(struct tui_model *m, struct item *items)
 	line(it, P_("%s%s sequence", "%s%s sequences", inf->max_concurrent == 1 ? 1 : 2), a, TUI_BADGE);
 	line(it, _("at %s tokens, per replica"), b);
 
+	/* with an engine the roofline's first token and step are bounds of the steady state's */
 	engine_fmt_seconds_tr(inf->ttft_seconds, m->sc.tr, a, sizeof a);
 	it = add(items, &n, _("first token"), "inference.ttft_seconds", " ");
-	line(it, "%s" TUI_BADGE, a);
+	line(it, engine ? "\xe2\x89\xa5 %s" TUI_BADGE : "%s" TUI_BADGE, a);
 	if (m->sc.prefill_chunk > 0)
 		line(it, P_("(%.0f chunk of %.0f)", "(%.0f chunks of %.0f)", inf->prefill_chunks == 1 ? 1 : 2),
 		     inf->prefill_chunks, inf->prefill_chunk);
@@ -313,16 +317,19 @@ static int infer_items(struct tui_model *m, struct item *items)
 	engine_fmt_seconds_tr(inf->tpot_seconds, m->sc.tr, a, sizeof a);
 	engine_fmt_seconds_tr(inf->tp_comm_seconds_per_step, m->sc.tr, b, sizeof b);
 	it = add(items, &n, _("per token"), "inference.tpot_seconds", " ");
-	line(it, "%s" TUI_BADGE, a);
+	line(it, engine ? "\xe2\x89\xa5 %s" TUI_BADGE : "%s" TUI_BADGE, a);
 	if (m->sc.tp > 1)
 		line(it, _("(all-reduces %s)"), b); /* the TP collectives in the step */
 	else
 		line(it, _("(the decode step)"));
 
-	engine_fmt_seconds_tr(inf->generate_seconds, m->sc.tr, a, sizeof a);
+	engine_fmt_seconds_tr(engine ? sv->e2e_seconds : inf->generate_seconds, m->sc.tr, a, sizeof a);
 	it = add(items, &n, _("request"), "inference.generate_seconds", " ");
 	line(it, "%s" TUI_BADGE, a);
-	line(it, _("= prefill + %lld \xc3\x97 decode"), (long long)m->sc.generate);
+	if (engine)
+		line(it, _("= TTFT + %lld \xc3\x97 ITL"), (long long)(m->sc.generate - 1));
+	else
+		line(it, _("= prefill + %lld \xc3\x97 decode"), (long long)m->sc.generate);
 
 	/* serving as the engine runs it (the report's `serving` lines, the same results) */
 	engine_fmt_seconds_tr(m->res.serving.ttft_seconds, m->sc.tr, a, sizeof a);

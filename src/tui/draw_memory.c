@@ -343,13 +343,15 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		int half = in.w / 2, x;
 		bool compact, infer = m->sc.mode == ENGINE_MODE_INFER;
 		fewest_gpus(mm, false, mg, sizeof mg);
-		engine_fmt_max_batch_tr(mm->max_batch, m->sc.tr, mb, sizeof mb);
+		/* inference: the capacity the engine admits, as the compute pane's capacity says */
+		engine_fmt_max_batch_tr(infer ? m->res.inference.max_concurrent : mm->max_batch, m->sc.tr, mb, sizeof mb);
 		compact = tui_item_width(m, mg, "memory.min_gpus") + 13 > in.w - half ||
 			  (infer && tui_utf8_width(_("most concurrent sequences")) + 2 + tui_item_width(m, mb, "memory.max_batch") >
 					    half - 1);
-		if (compact && mm->max_batch == ENGINE_NO_LIMIT)
+		int64_t shown = infer ? m->res.inference.max_concurrent : mm->max_batch;
+		if (compact && shown == ENGINE_NO_LIMIT)
 			snprintf(mb, sizeof mb, "%s", _("no limit"));
-		else if (compact && mm->max_batch == 0)
+		else if (compact && shown == 0)
 			snprintf(mb, sizeof mb, "%s", _("none"));
 		if (!compact) {
 			/* inference solves for the sequences served at once, not a training micro-batch */

@@ -1,16 +1,34 @@
 /*
  * Serving against published measurements (docs/serving-validation.md): each case printed
- * with the published figure, napkin's prediction, the error and the source; the test holds
- * the median error to the bound the model reaches today.
+ * with the published figure, napkin's prediction, the error and the source, then each
+ * metric's count, median |error| and signed median; the test holds each median to the
+ * bound the model reaches today.
  *
- * NeMo Framework's Llama-2 inference table (docs.nvidia.com/nemo-framework/user-guide/
- * latest/performance/llama.html, "Configuration 1: Chatbot Conversation", TensorRT-LLM
- * engines): average latency of a request, 128 tokens in, 20 out, batch 1-8, TP 1-8, on
- * A100 80GB SXM4 and H100 80GB HBM3.
+ * Sources:
+ *  - NeMo Framework's Llama-2 inference table (docs.nvidia.com/nemo-framework/user-guide/
+ *    latest/performance/llama.html, "Configuration 1: Chatbot Conversation", TensorRT-LLM
+ *    engines): average latency of a request, 128 tokens in, 20 out, batch 1-8, TP 1-8, on
+ *    A100 80GB SXM4 and H100 80GB HBM3; Llama-2-7B (16 rows) and Llama-2-13B (the 11 rows
+ *    the page prints in full: TP 1 and 2, TP 4 batch 1-4).
+ *  - MLPerf Inference v4.1, closed division, NVIDIA, Llama-2-70B (github.com/mlcommons/
+ *    inference_results_v4.1, closed/NVIDIA): results/<system>/llama2-70b-*\/{Offline,Server}/
+ *    performance/run_1/mlperf_log_summary.txt for the figures, configs/llama2-70b/{Offline,
+ *    Server}/__init__.py for the layout (TensorRT-LLM, FP8 weights, H100-SXM TP2 x4 replicas
+ *    with gpu_batch_size 896 offline, H200-SXM TP1 x8 with 806). Output tokens a request:
+ *    the summary's tokens/s over samples/s (290.3). Server: the mean first-token latency and
+ *    the mean time to output token at the scheduled rate; the completed tokens/s within
+ *    MLPerf's limits (TTFT 2 s, TPOT 200 ms at the 99th percentile; napkin's SLA holds the
+ *    means to them, so it should read high).
+ *    The same from MLPerf Inference v4.0 (github.com/mlcommons/inference_results_v4.0) for
+ *    H200-SXM TP1 x8: 293 output tokens a request.
+ *  - The OpenOrca prompts' mean length is not in the result files (the dataset caps prompts
+ *    at 1024 tokens: mlcommons/inference language/llama2-70b/README.md, processorca.py
+ *    --seqlen_limit=1024): MLPERF_PROMPT is an assumption, said so in the docs.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "engine.h"
 #include "presets.h"
@@ -18,16 +36,80 @@
 #include "testpresets.h"
 #include "testutil.h"
 
+#define MLPERF_PROMPT "512" /* assumed: the results do not carry the prompts' mean length */
+#define MLPERF_OUTPUT "290" /* v4.1: 24524.9 tokens/s ÷ 84.4792 samples/s (H100 offline summary) */
+#define MLPERF40_OUTPUT "293" /* v4.0: 27738.3 tokens/s ÷ 94.6223 samples/s (H200 offline summary) */
+
+enum metric { M_E2E, M_TTFT, M_ITL, M_TPUT, M_COUNT };
+
+static const char *const metric_name[M_COUNT] = {"request latency", "TTFT", "ITL/TPOT", "throughput"};
+
+/* How a case is measured: a fixed concurrency, a request rate (requests/s a replica), or
+ * the SLA throughput within MLPerf's server limits. */
+enum load { L_BATCH, L_RATE, L_SLA };
+
+struct vcase {
+	enum metric metric;
+	const char *label, *model, *gpu, *tp, *weights, *prompt, *generate;
+	enum load load;
+	double batch_or_rate; /* users, or requests/s a replica */
+	double replicas;      /* throughput cases: replicas in the published system */
+	double published;     /* ms, or output tokens/s of the published system */
+	const char *source;
+};
+
 struct nemo_row {
 	const char *batch, *tp;
 	double a100_ms, h100_ms;
 };
 
-static const struct nemo_row rows[] = {
+static const struct nemo_row rows7b[] = {
 	{"1", "1", 234.0, 153.8}, {"2", "1", 249.6, 160.8}, {"4", "1", 272.6, 174.8}, {"8", "1", 329.5, 199.2},
 	{"1", "2", 171.7, 128.6}, {"2", "2", 180.3, 132.0}, {"4", "2", 202.9, 137.9}, {"8", "2", 237.6, 156.2},
 	{"1", "4", 143.7, 107.4}, {"2", "4", 149.9, 114.0}, {"4", "4", 165.2, 120.4}, {"8", "4", 196.4, 134.6},
 	{"1", "8", 136.5, 97.6},  {"2", "8", 143.3, 109.1}, {"4", "8", 158.6, 116.2}, {"8", "8", 181.9, 129.1},
+};
+
+/* as the page prints them; every one is faster than reading the 16-bit weights once a
+ * generated token at the datasheet bandwidth allows (13B TP1 on an A100: 26 GB x 20 /
+ * 2.04 TB/s = 255 ms, published 142.5 ms; the 7B rows on the same page need 134 ms and
+ * publish 234), so the rows cannot be 16-bit runs: the test prints them, marks them
+ * excluded and counts none of them */
+static const struct nemo_row rows13b[] = {
+	{"1", "1", 142.5, 86.4}, {"2", "1", 163.3, 94.2}, {"4", "1", 198.5, 117.8}, {"8", "1", 282.6, 146.7},
+	{"1", "2", 100.4, 69.7}, {"2", "2", 112.2, 73.7}, {"4", "2", 320.0, 88.3},  {"8", "2", 188.6, 109.8},
+	{"1", "4", 207.8, 61.4}, {"2", "4", 84.6, 62.0},  {"4", "4", 102.3, 72.0},
+};
+
+#define MLPERF "MLPerf Inference v4.1 closed, NVIDIA"
+#define MLPERF40 "MLPerf Inference v4.0 closed, NVIDIA"
+static const struct vcase mlperf[] = {
+	{M_TPUT, "70B H100 tp2 offline tok/s", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_BATCH, 896, 4, 24524.9, MLPERF " DGX-H100 llama2-70b-99.9 Offline"},
+	{M_TPUT, "70B H200 tp1 offline tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_BATCH, 806, 8, 31302.7, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Offline"},
+	{M_TTFT, "70B H100 tp2 75 req/s TTFT ms", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 75.10 / 4, 4, 275.9, MLPERF " DGX-H100 llama2-70b-99.9 Server"},
+	{M_ITL, "70B H100 tp2 75 req/s TPOT ms", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 75.10 / 4, 4, 155.0, MLPERF " DGX-H100 llama2-70b-99.9 Server"},
+	{M_TTFT, "70B H200 tp1 101 req/s TTFT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 101.25 / 8, 8, 198.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server"},
+	{M_ITL, "70B H200 tp1 101 req/s TPOT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 101.25 / 8, 8, 123.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server"},
+	{M_TPUT, "70B H100 tp2 server tok/s", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT, L_SLA,
+	 0, 4, 21605.79, MLPERF " DGX-H100 llama2-70b-99.9 Server"},
+	{M_TPUT, "70B H200 tp1 server tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT, L_SLA,
+	 0, 8, 29228.22, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server"},
+	/* v4.0 (github.com/mlcommons/inference_results_v4.0, the same paths; configs: H200-SXM
+	 * TP1 x8, gpu_batch_size 806 offline, 896 server) */
+	{M_TPUT, "70B H200 tp1 offline tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_BATCH, 806, 8, 27738.3, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Offline"},
+	{M_TTFT, "70B H200 tp1 91 req/s TTFT v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 91.24 / 8, 8, 412.9, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server"},
+	{M_ITL, "70B H200 tp1 91 req/s TPOT v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 91.24 / 8, 8, 164.9, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server"},
+	{M_TPUT, "70B H200 tp1 server tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_SLA, 0, 8, 26485.43, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server"},
 };
 
 static int cmp(const void *a, const void *b)
@@ -36,52 +118,170 @@ static int cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-static void test_nemo_llama2_7b_latency(void **state)
+static double median(double *v, size_t n)
 {
-	double err[2 * sizeof rows / sizeof rows[0]];
-	size_t i, n = 0;
-	int g;
+	qsort(v, n, sizeof v[0], cmp);
+	return n == 0 ? 0.0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
 
+static void scenario(struct engine_scenario *sc, const struct vcase *c, const struct engine_catalog *cat)
+{
+	struct napkin_err e;
+
+	engine_scenario_default(sc);
+	util_err_clear(&e);
+	if (engine_knob_set(sc, engine_knob_find("model"), c->model, cat, &e) != 0)
+		fail_msg("model: %s", e.msg);
+	if (engine_knob_set(sc, engine_knob_find("gpu"), c->gpu, cat, &e) != 0)
+		fail_msg("gpu: %s", e.msg);
+	te_set(sc, "mode", "infer");
+	te_set(sc, "engine", "trtllm");
+	te_set(sc, "gpus", c->tp);
+	te_set(sc, "tp", c->tp);
+	if (c->weights)
+		te_set(sc, "weight_format", c->weights);
+	te_set(sc, "prompt", c->prompt);
+	te_set(sc, "generate", c->generate);
+}
+
+static void set_batch(struct engine_scenario *sc, double users)
+{
+	char v[32];
+	snprintf(v, sizeof v, "%.0f", users);
+	te_set(sc, "batch", v);
+}
+
+/* The prediction in the published unit; *bound_ms: the weights read once a generated token
+ * at the datasheet bandwidth; *saturated: the published rate is beyond the most the
+ * predicted replica completes. */
+static double predict(const struct vcase *c, const struct engine_catalog *cat, double *bound_ms, bool *saturated)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+
+	*saturated = false;
+	scenario(&sc, c, cat);
+	if (c->load == L_BATCH) {
+		set_batch(&sc, c->batch_or_rate);
+		te_evaluate(&sc, &r);
+	} else if (c->load == L_RATE) {
+		/* the fewest users whose steady state completes the published rate (Little's law) */
+		double lo = 1.0, hi = 8192.0;
+		while (hi - lo > 1.0) {
+			double mid = floor(0.5 * (lo + hi));
+			set_batch(&sc, mid);
+			te_evaluate(&sc, &r);
+			if (r.serving.requests_per_s >= c->batch_or_rate)
+				hi = mid;
+			else
+				lo = mid;
+		}
+		set_batch(&sc, hi);
+		te_evaluate(&sc, &r);
+		*saturated = r.serving.requests_per_s < c->batch_or_rate * 0.999;
+	} else {
+		te_set(&sc, "ttft_slo", "2");
+		te_set(&sc, "tpot_slo", "0.2");
+		set_batch(&sc, 1.0);
+		te_evaluate(&sc, &r);
+		return r.serving.sla_tokens_per_s_gpu * (double)sc.tp * c->replicas;
+	}
+	*bound_ms = atof(c->generate) * r.memory.weights / sc.gpu.bandwidth * 1e3;
+	switch (c->metric) {
+	case M_E2E:
+		return r.serving.e2e_seconds * 1e3;
+	case M_TTFT:
+		return r.serving.ttft_seconds * 1e3;
+	case M_ITL:
+		return r.serving.itl_seconds * 1e3;
+	default:
+		return r.serving.tokens_per_s_replica * c->replicas;
+	}
+}
+
+#define MAXC 128
+
+static void test_published_serving(void **state)
+{
+	static struct vcase cases[MAXC];
+	static char labels[MAXC][64];
+	double err[M_COUNT][MAXC], sig[M_COUNT][MAXC], med[M_COUNT], smed[M_COUNT], e7[64];
+	size_t n = 0, cnt[M_COUNT] = {0}, n7 = 0, i, excluded = 0, saturated = 0;
+	int m, g;
 	struct preset_registry *reg = tp_builtin();
 	struct engine_catalog cat = preset_catalog(reg);
 
 	(void)state;
-	printf("%-28s %10s %10s %7s  %s\n", "case", "published", "predicted", "error", "source");
-	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
-		for (g = 0; g < 2; g++) {
-			struct engine_scenario sc;
-			struct engine_result r;
-			double pub = g ? rows[i].h100_ms : rows[i].a100_ms, pred;
-			engine_scenario_default(&sc);
-			{
-				struct napkin_err e;
-				util_err_clear(&e);
-				if (engine_knob_set(&sc, engine_knob_find("gpu"), g ? "h100-sxm" : "a100-80gb-sxm", &cat, &e) != 0)
-					fail_msg("gpu: %s", e.msg);
-			}
-			te_set(&sc, "mode", "infer");
-			te_set(&sc, "engine", "trtllm");
-			te_set(&sc, "gpus", rows[i].tp);
-			te_set(&sc, "tp", rows[i].tp);
-			te_set(&sc, "batch", rows[i].batch);
-			te_set(&sc, "prompt", "128");
-			te_set(&sc, "generate", "20");
-			te_evaluate(&sc, &r);
-			pred = r.serving.e2e_seconds * 1e3;
-			err[n++] = fabs(pred / pub - 1.0);
-			printf("7B %s tp%s batch %-2s e2e ms %10.1f %10.1f %+6.1f%%  NeMo Llama-2 inference table\n",
-			       g ? "H100" : "A100", rows[i].tp, rows[i].batch, pub, pred, 100.0 * (pred / pub - 1.0));
+	for (g = 0; g < 2; g++)
+		for (i = 0; i < sizeof rows7b / sizeof rows7b[0] + sizeof rows13b / sizeof rows13b[0]; i++) {
+			bool is7 = i < sizeof rows7b / sizeof rows7b[0];
+			const struct nemo_row *row = is7 ? &rows7b[i] : &rows13b[i - sizeof rows7b / sizeof rows7b[0]];
+			struct vcase *c = &cases[n];
+			snprintf(labels[n], sizeof labels[n], "%s %s tp%s batch %s e2e ms", is7 ? "7B" : "13B",
+				 g ? "H100" : "A100", row->tp, row->batch);
+			c->metric = M_E2E;
+			c->label = labels[n];
+			c->model = is7 ? "llama-2-7b" : "llama-2-13b";
+			c->gpu = g ? "h100-sxm" : "a100-80gb-sxm";
+			c->tp = row->tp;
+			c->weights = NULL;
+			c->prompt = "128";
+			c->generate = "20";
+			c->load = L_BATCH;
+			c->batch_or_rate = atof(row->batch);
+			c->replicas = 1;
+			c->published = g ? row->h100_ms : row->a100_ms;
+			c->source = "NeMo Llama-2 inference table";
+			n++;
 		}
+	for (i = 0; i < sizeof mlperf / sizeof mlperf[0]; i++)
+		cases[n++] = mlperf[i];
+
+	printf("%-32s %10s %10s %7s  %s\n", "case", "published", "predicted", "error", "source");
+	for (i = 0; i < n; i++) {
+		const struct vcase *c = &cases[i];
+		double bound = 0.0, pred, e;
+		bool sat;
+		pred = predict(c, &cat, &bound, &sat);
+		e = pred / c->published - 1.0;
+		if (c->metric == M_E2E && c->published < bound) {
+			printf("%-32s %10.1f %10.1f %7s  %s (excluded: below the weights' bandwidth bound %.0f ms)\n", c->label,
+			       c->published, pred, "", c->source, bound);
+			excluded++;
+			continue;
+		}
+		printf("%-32s %10.1f %10.1f %+6.1f%%  %s%s\n", c->label, c->published, pred, 100.0 * e, c->source,
+		       sat ? " (napkin saturates below this rate)" : "");
+		saturated += sat;
+		err[c->metric][cnt[c->metric]] = fabs(e);
+		sig[c->metric][cnt[c->metric]++] = e;
+		if (strncmp(c->label, "7B ", 3) == 0)
+			e7[n7++] = fabs(e);
+	}
 	preset_registry_free(reg);
-	qsort(err, n, sizeof err[0], cmp);
-	printf("median |error| %.1f%% over %zu cases\n", 100.0 * err[n / 2], n);
-	/* today's model: median 16% (A100 7%, H100 27%: fast, the H100 rows' fixed costs are
-	 * larger than the one per-step figure napkin charges) */
-	assert_true(err[n / 2] <= 0.20);
+	printf("\n%-16s %4s %14s %14s\n", "metric", "n", "median |error|", "signed median");
+	for (m = 0; m < M_COUNT; m++) {
+		med[m] = median(err[m], cnt[m]);
+		smed[m] = median(sig[m], cnt[m]);
+		printf("%-16s %4zu %13.1f%% %+13.1f%%\n", metric_name[m], cnt[m], 100.0 * med[m], 100.0 * smed[m]);
+	}
+	printf("%zu cases excluded (faster than their weights' bandwidth bound), %zu at a rate napkin does not sustain\n",
+	       excluded, saturated);
+	/* today's model (docs/serving-validation.md); each bound a little above what it reaches */
+	assert_true(n - excluded >= 40);
+	assert_true(median(e7, n7) <= 0.20);
+	assert_true(med[M_E2E] <= 0.25);
+	assert_true(med[M_ITL] <= 0.45);
+	assert_true(med[M_TPUT] <= 0.30);
+	/* TTFT at MLPerf's server rates: napkin saturates at both today (its 16-bit KV cache
+	 * admits fewer sequences than TensorRT-LLM runs in flight), so its TTFT is a queue;
+	 * the count may only fall */
+	assert_true(saturated <= 6);
+	(void)med[M_TTFT];
 }
 
 static const struct CMUnitTest tests[] = {
-	cmocka_unit_test(test_nemo_llama2_7b_latency),
+	cmocka_unit_test(test_published_serving),
 };
 
 TESTUTIL_MAIN("serving_validation", tests)
