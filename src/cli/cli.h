@@ -134,7 +134,8 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 int report_ops(FILE *f, enum report_format fmt, const struct engine_scenario *sc, struct napkin_err *err);
 /* --format svg (figure_out.c): one figure, drawn by src/figure, written to stdout (path NULL
  * or "-") or to path. A path that exists is refused ("nothing written") unless force; the
- * file is written whole or not at all. Returns a CLI_EXIT_ status; errors are printed. */
+ * file is written whole or not at all. png: rendered by rsvg-convert (refused, saying so,
+ * where it is not installed). Returns a CLI_EXIT_ status; errors are printed. */
 struct cli_figure {
 	enum figure_kind kind;
 	const struct engine_scenario *sc;   /* roofline, memory */
@@ -142,7 +143,7 @@ struct cli_figure {
 	const struct figure_curve *curve;   /* sweep */
 	const struct figure_heat *heat;     /* heatmap */
 };
-int cli_figure_out(const char *cmd, const char *path, bool force, const struct cli_figure *fg);
+int cli_figure_out(const char *cmd, const char *path, bool force, bool png, const struct cli_figure *fg);
 
 /* Parts of the data report, for reports made of several (napkin compare, napkin plan):
  * every member of one report into the current object, or one of its objects. */

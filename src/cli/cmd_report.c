@@ -8,7 +8,8 @@
 #include "i18n.h"
 
 /* --format svg: the roofline or the memory bar from the same results as the report */
-static int figure_report(struct cli_setup *s, const char *figure, const char *output, bool force, bool ops, bool explain)
+static int figure_report(struct cli_setup *s, const char *figure, const char *output, bool force, bool png, bool ops,
+			 bool explain)
 {
 	struct cli_figure fg;
 	struct engine_result r;
@@ -36,7 +37,7 @@ static int figure_report(struct cli_setup *s, const char *figure, const char *ou
 	fg.kind = kind;
 	fg.sc = &s->sc;
 	fg.r = &r;
-	return cli_figure_out("report", output, force, &fg);
+	return cli_figure_out("report", output, force, png, &fg);
 }
 
 int cmd_report(int argc, char **argv)
@@ -44,8 +45,9 @@ int cmd_report(int argc, char **argv)
 	const char *format = "text", *figure = NULL, *output = NULL;
 	bool explain = false, ops = false, force = false;
 	struct cli_opt opts[] = {
-		{"format", "text|json|yaml|markdown|svg", &format, NULL,
-		 N_("output format (json and yaml: the schema-1 contract; svg: a figure for slides, --figure)")},
+		{"format", "text|json|yaml|markdown|svg|png", &format, NULL,
+		 N_("output format (json and yaml: the schema-1 contract; svg: a figure for slides, --figure; png: the same "
+		    "through rsvg-convert)")},
 		{"figure", "roofline|memory", &figure, NULL,
 		 N_("with --format svg: the roofline (the default) or the memory bar, per GPU, in the --lang language")},
 		{"output", "FILE", &output, NULL, N_("write to FILE instead of stdout (-o FILE; a file that exists needs --force)")},
@@ -66,15 +68,15 @@ int cmd_report(int argc, char **argv)
 		return rc;
 	if (s.help) {
 		cli_print_usage(stdout, "napkin report [KNOBS] [--format text|json|yaml|markdown] [--explain] [--ops]\n"
-					"       napkin report [KNOBS] --format svg [--figure roofline|memory] [--output FILE [--force]]");
+					"       napkin report [KNOBS] --format svg|png [--figure roofline|memory] [--output FILE [--force]]");
 		cli_print_opts(stdout, opts);
 		printf("\n");
 		cli_print_knobs(stdout);
 		cli_setup_free(&s);
 		return CLI_EXIT_OK;
 	}
-	if (strcmp(format, "svg") == 0) {
-		rc = figure_report(&s, figure, output, force, ops, explain);
+	if (strcmp(format, "svg") == 0 || strcmp(format, "png") == 0) {
+		rc = figure_report(&s, figure, output, force, strcmp(format, "png") == 0, ops, explain);
 		cli_setup_free(&s);
 		return rc;
 	}
@@ -86,7 +88,7 @@ int cmd_report(int argc, char **argv)
 	}
 	if (report_format_parse(format, &fmt) != 0) {
 		fprintf(stderr, _("napkin %s: --format: '%s' is not a format; allowed: %s\n"), "report", format,
-			"text, json, yaml, markdown, svg");
+			"text, json, yaml, markdown, svg, png");
 		cli_setup_free(&s);
 		return CLI_EXIT_USAGE;
 	}

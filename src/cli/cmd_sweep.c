@@ -14,7 +14,7 @@
 #define MAX_Y SWEEP_MAX_Y
 #define MAX_POINTS 65536 /* a 256 x 256 heatmap */
 
-enum sweep_format { SW_TEXT, SW_CSV, SW_JSON, SW_SVG };
+enum sweep_format { SW_TEXT, SW_CSV, SW_JSON, SW_SVG, SW_PNG };
 
 static void list_metrics(FILE *f)
 {
@@ -98,8 +98,9 @@ int cmd_sweep(int argc, char **argv)
 	bool stack = false, strong = false, force = false;
 	struct cli_opt opts[] = {
 		{"y", "RESULT,...", &yopt, NULL, N_("results to compute (JSON report keys; default memory.total,memory.fits,compute.step_seconds)")},
-		{"format", "text|csv|json|svg", &format, NULL,
-		 N_("output format (text: a table and the chart; svg: the curves, or the heatmap of the first result, for slides)")},
+		{"format", "text|csv|json|svg|png", &format, NULL,
+		 N_("output format (text: a table and the chart; svg: the curves, or the heatmap of the first result, for slides; "
+		    "png: the same through rsvg-convert)")},
 		{"output", "FILE", &output, NULL, N_("write to FILE instead of stdout (-o FILE; a file that exists needs --force)")},
 		{"force", NULL, NULL, &force, N_("--output may replace a file that exists")},
 		{"stack", NULL, NULL, &stack,
@@ -129,7 +130,7 @@ int cmd_sweep(int argc, char **argv)
 		struct cli_fit ft;
 		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
 		cli_print_usage(f, "napkin sweep KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO...] [--y RESULT,...] "
-					"[KNOBS] [--format text|csv|json|svg] [--output FILE [--force]]");
+					"[KNOBS] [--format text|csv|json|svg|png] [--output FILE [--force]]");
 		cli_print_prose(f, _("A range is FROM..TO in the knob's units (seq=512..128k, gpu_memory=40GB..192GB), stepped by\n"
 		       ":+STEP or :xFACTOR; a knob alone takes its default range (batch 1 .. twice the largest\n"
 		       "that fits, seq 512..128k, gpus 8..4096). Two ranges make a heatmap. Each point is validated\n"
@@ -154,11 +155,13 @@ int cmd_sweep(int argc, char **argv)
 		fmt = SW_JSON;
 	else if (strcmp(format, "svg") == 0)
 		fmt = SW_SVG;
+	else if (strcmp(format, "png") == 0)
+		fmt = SW_PNG;
 	else {
-		fprintf(stderr, _("napkin %s: --format: '%s' is not a format; allowed: %s\n"), "sweep", format, "text, csv, json, svg");
+		fprintf(stderr, _("napkin %s: --format: '%s' is not a format; allowed: %s\n"), "sweep", format, "text, csv, json, svg, png");
 		goto out;
 	}
-	if (fmt != SW_SVG && (output != NULL || force)) {
+	if (fmt != SW_SVG && fmt != SW_PNG && (output != NULL || force)) {
 		fprintf(stderr, _("napkin sweep: --%s goes with --format svg\n"), output != NULL ? "output" : "force");
 		goto out;
 	}
@@ -284,8 +287,8 @@ int cmd_sweep(int argc, char **argv)
 	o.values = values;
 	o.rc = rcs;
 	o.nm = nm;
-	if (fmt == SW_SVG) {
-		rc = sweep_out_svg(&o, output, force);
+	if (fmt == SW_SVG || fmt == SW_PNG) {
+		rc = sweep_out_svg(&o, output, force, fmt == SW_PNG);
 		goto out;
 	}
 	if (fmt == SW_CSV)

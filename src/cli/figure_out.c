@@ -1,13 +1,18 @@
 /*
  * --format svg: a figure (src/figure) to stdout or to a file. A file that exists is never
  * replaced unless --force says so (napkin overwrites nothing it did not write without
- * being asked); the new file is created whole or not at all.
+ * being asked); the new file is created whole or not at all. --format png hands the SVG to
+ * rsvg-convert (librsvg, Debian's librsvg2-bin) where it is installed.
  */
+
+extern char **environ;
 #include <errno.h>
 #include <fcntl.h>
+#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -69,14 +74,116 @@ static int to_file(const char *cmd, const char *path, bool force, const char *do
 	return rc;
 }
 
-int cli_figure_out(const char *cmd, const char *path, bool force, const struct cli_figure *fg)
+/* Whether rsvg-convert is on PATH. */
+static bool have_rsvg(void)
+{
+	const char *path = getenv("PATH");
+	char dir[4096], file[4200];
+
+	while (path != NULL && *path) {
+		size_t n = strcspn(path, ":");
+		snprintf(dir, sizeof dir, "%.*s", (int)(n < sizeof dir ? n : sizeof dir - 1), path);
+		snprintf(file, sizeof file, "%s/rsvg-convert", dir[0] ? dir : ".");
+		if (access(file, X_OK) == 0)
+			return true;
+		path += n;
+		if (*path == ':')
+			path++;
+	}
+	return false;
+}
+
+/* rsvg-convert -f png -o out svg (out NULL: to stdout); 0 when it succeeded */
+static int rsvg(const char *svg, const char *out)
+{
+	char *argv[7];
+	int n = 0, st;
+	pid_t pid;
+
+	argv[n++] = (char *)"rsvg-convert";
+	argv[n++] = (char *)"-f";
+	argv[n++] = (char *)"png";
+	if (out != NULL) {
+		argv[n++] = (char *)"-o";
+		argv[n++] = (char *)out;
+	}
+	argv[n++] = (char *)svg;
+	argv[n] = NULL;
+	fflush(stdout);
+	if (posix_spawnp(&pid, "rsvg-convert", NULL, NULL, argv, environ) != 0)
+		return -1;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+/* --format png: the SVG into a temporary file, rsvg-convert to a temporary PNG beside path,
+ * then moved to path (linked: a file that appeared meanwhile is not replaced without force) */
+static int png_out(const char *cmd, const char *path, bool force, const char *doc, size_t len)
+{
+	const char *tmpdir = getenv("TMPDIR") != NULL && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
+	char svg[4200], out[4200];
+	int fd, rc = CLI_EXIT_FAIL;
+	FILE *f;
+
+	snprintf(svg, sizeof svg, "%s/napkin-figure-XXXXXX", tmpdir);
+	fd = mkstemp(svg);
+	if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
+		fprintf(stderr, _("napkin %s: cannot create %s: %s\n"), cmd, svg, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return CLI_EXIT_FAIL;
+	}
+	if (fwrite(doc, 1, len, f) != len || fclose(f) != 0) {
+		fprintf(stderr, _("napkin %s: cannot write %s: %s\n"), cmd, svg, strerror(errno));
+		unlink(svg);
+		return CLI_EXIT_FAIL;
+	}
+	if (path == NULL || strcmp(path, "-") == 0) {
+		rc = rsvg(svg, NULL) == 0 ? CLI_EXIT_OK : CLI_EXIT_FAIL;
+		if (rc != CLI_EXIT_OK)
+			fprintf(stderr, _("napkin %s: rsvg-convert could not make the PNG\n"), cmd);
+		unlink(svg);
+		return rc;
+	}
+	snprintf(out, sizeof out, "%s.napkin-XXXXXX", path);
+	fd = mkstemp(out);
+	if (fd < 0) {
+		fprintf(stderr, _("napkin %s: cannot create %s: %s\n"), cmd, path, strerror(errno));
+		unlink(svg);
+		return CLI_EXIT_FAIL;
+	}
+	close(fd);
+	if (rsvg(svg, out) != 0) {
+		fprintf(stderr, _("napkin %s: rsvg-convert could not make the PNG\n"), cmd);
+	} else if (force ? rename(out, path) == 0 : link(out, path) == 0) {
+		rc = CLI_EXIT_OK;
+	} else if (errno == EEXIST) {
+		fprintf(stderr, _("napkin %s: %s exists and napkin did not write it: nothing written (--force overwrites it)\n"), cmd,
+			path);
+	} else {
+		fprintf(stderr, _("napkin %s: cannot write %s: %s\n"), cmd, path, strerror(errno));
+	}
+	unlink(out); /* after rename: gone already; after link: the second name */
+	unlink(svg);
+	return rc;
+}
+
+int cli_figure_out(const char *cmd, const char *path, bool force, bool png, const struct cli_figure *fg)
 {
 	char *doc = NULL;
 	size_t len = 0;
 	FILE *mem;
 	int rc;
 
-	if (path == NULL || strcmp(path, "-") == 0) {
+	if (png && !have_rsvg()) {
+		fprintf(stderr, _("napkin %s: --format png needs rsvg-convert (Debian: librsvg2-bin); --format svg writes the "
+				  "figure without it\n"),
+			cmd);
+		return CLI_EXIT_FAIL;
+	}
+	if (!png && (path == NULL || strcmp(path, "-") == 0)) {
 		if (draw(stdout, fg) != NAPKIN_OK) {
 			cli_write_error(cmd);
 			return CLI_EXIT_FAIL;
@@ -85,7 +192,7 @@ int cli_figure_out(const char *cmd, const char *path, bool force, const struct c
 	}
 	/* refused before drawing when the file is there already (and drawn into memory first,
 	 * so that a failure leaves no file) */
-	if (!force && access(path, F_OK) == 0) {
+	if (!force && path != NULL && strcmp(path, "-") != 0 && access(path, F_OK) == 0) {
 		fprintf(stderr, _("napkin %s: %s exists and napkin did not write it: nothing written (--force overwrites it)\n"),
 			cmd, path);
 		return CLI_EXIT_FAIL;
@@ -101,7 +208,7 @@ int cli_figure_out(const char *cmd, const char *path, bool force, const struct c
 		free(doc);
 		return CLI_EXIT_FAIL;
 	}
-	rc = to_file(cmd, path, force, doc, len);
+	rc = png ? png_out(cmd, path, force, doc, len) : to_file(cmd, path, force, doc, len);
 	free(doc);
 	return rc;
 }

@@ -350,7 +350,7 @@ void sweep_out_text_grid(const struct sweep_out *o, FILE *f)
 	free(v);
 }
 
-int sweep_out_svg(const struct sweep_out *o, const char *path, bool force)
+int sweep_out_svg(const struct sweep_out *o, const char *path, bool force, bool png)
 {
 	struct cli_figure fg;
 	size_t j;
@@ -385,7 +385,7 @@ int sweep_out_svg(const struct sweep_out *o, const char *path, bool force)
 		}
 		fg.kind = FIGURE_SWEEP;
 		fg.curve = &c;
-		return cli_figure_out("sweep", path, force, &fg);
+		return cli_figure_out("sweep", path, force, png, &fg);
 	} else {
 		struct figure_heat h;
 		memset(&h, 0, sizeof h);
@@ -410,6 +410,6 @@ int sweep_out_svg(const struct sweep_out *o, const char *path, bool force)
 		h.unit = o->sw->metrics[j].unit;
 		fg.kind = FIGURE_HEATMAP;
 		fg.heat = &h;
-		return cli_figure_out("sweep", path, force, &fg);
+		return cli_figure_out("sweep", path, force, png, &fg);
 	}
 }

@@ -13,7 +13,7 @@
 
 /* Fonts that hold Chinese first, then Latin ones: a browser or rsvg takes the first it has. */
 #define FIGURE_FONTS                                                                                          \
-	"'Noto Sans CJK SC', 'Source Han Sans SC', 'WenQuanYi Micro Hei', 'WenQuanYi Zen Hei', 'PingFang SC', " \
+	"'Noto Sans CJK SC', 'Noto Sans SC', 'Source Han Sans SC', 'WenQuanYi Micro Hei', 'WenQuanYi Zen Hei', 'PingFang SC', " \
 	"'Microsoft YaHei', 'DejaVu Sans', sans-serif"
 
 struct svg {

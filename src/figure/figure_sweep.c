@@ -213,7 +213,11 @@ int figure_heatmap(FILE *f, const struct figure_heat *hm)
 	cw = hm->nx > 0 ? fmin(96, (W - gx - 170) / (double)hm->nx) : 40;
 	h = gy + (double)hm->ny * ch + 64;
 	/* TRANSLATORS: a heatmap figure's title: the result, the two knobs, the model, the GPU */
-	snprintf(title, sizeof title, _("%s over %s \xc3\x97 %s: %s on %s"), hm->label, hm->kx->key, hm->ky->key,
+	/* the result as the sweep's panels name it: its words, its key, whose */
+	snprintf(buf, sizeof buf, "%s (%s%s)", hm->label, hm->key != NULL ? hm->key : "",
+		 hm->unit == ENGINE_UNIT_BYTES && hm->key != NULL && strncmp(hm->key, "memory.", 7) == 0 ? _(", per GPU")
+		 : hm->unit == ENGINE_UNIT_SECONDS ? _(", per step") : "");
+	snprintf(title, sizeof title, _("%s over %s \xc3\x97 %s: %s on %s"), buf, hm->kx->key, hm->ky->key,
 		 figure_model_name(hm->sc), figure_gpu_name(hm->sc));
 	svg_begin(&s, f, W, h, title);
 	figure_header(&s, title, hm->sc);

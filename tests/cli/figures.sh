@@ -148,9 +148,16 @@ err_has "'pie'"
 run report $ARGS --figure memory
 refused
 err_has "--format svg"
-run report $ARGS --format png
+run report $ARGS --format pdf
 refused
-err_has "svg"
+err_has "svg, png"
+if ! command -v rsvg-convert >/dev/null 2>&1; then
+	what="--format png without rsvg-convert"
+	run report $ARGS --format png -o "$tmp/r.png"
+	[ "$rc" -eq 1 ] || fail "$what: status $rc, not 1"
+	err_has "rsvg-convert"
+	[ -e "$tmp/r.png" ] && fail "$what: a file was left"
+fi
 
 what="-o never replaces a file napkin did not write"
 printf 'my notes\n' >"$tmp/notes.svg"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # The four SVG figures render: rsvg-convert (librsvg, Debian's librsvg2-bin) reads each one
 # without a complaint and makes a PNG of the size the SVG declares, in English and in
-# Chinese. Skipped (status 77) where rsvg-convert is not installed.
+# Chinese; --format png makes a PNG through it, never over a file without --force. Skipped
+# (status 77) where rsvg-convert is not installed.
 . "$(dirname "$0")/../scripts/cli_lib.sh"
 
 command -v rsvg-convert >/dev/null 2>&1 || { echo "skip: no rsvg-convert (scripts/deps.sh test installs librsvg2-bin)"; exit 77; }
@@ -29,4 +30,18 @@ assert (w, h) == (int(float(root.get("width"))), int(float(root.get("height"))))
 PY
 	done
 done
+what="--format png"
+run report $SW --format png -o "$tmp/roof.png"
+ok
+python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); sys.exit(d[:8] != b"\x89PNG\r\n\x1a\n")' "$tmp/roof.png" ||
+	fail "$what: not a PNG"
+printf 'mine\n' >"$tmp/mine.png"
+run sweep batch=1..4 $SW --format png -o "$tmp/mine.png"
+[ "$rc" -eq 1 ] || fail "$what: over a file that is there: status $rc, not 1"
+[ "$(cat "$tmp/mine.png")" = mine ] || fail "$what: the file that was there was changed"
+ls "$tmp" | grep -q 'napkin-' && fail "$what: a temporary file was left: $(ls "$tmp")"
+run sweep batch=1..4 $SW --format png -o "$tmp/mine.png" --force
+ok
+python3 -c 'import sys; d = open(sys.argv[1], "rb").read(); sys.exit(d[:8] != b"\x89PNG\r\n\x1a\n")' "$tmp/mine.png" ||
+	fail "$what: --force did not write the PNG"
 finish "ok: the figures render with rsvg-convert (English and Chinese)"
