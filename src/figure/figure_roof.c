@@ -33,6 +33,30 @@ static double point_y(const struct engine_scenario *sc, const struct engine_resu
 	return i == ENGINE_PT_TRAIN && achieved > 0 && achieved < pt->attainable ? achieved : pt->attainable;
 }
 
+/* Where a label of text goes among candidate places (x, y, anchor): the first whose box
+ * (its width at about 0.55 em a column, an em high) keeps clear of every point's circle;
+ * the first when none does. */
+struct place {
+	double x, y;
+	const char *anchor;
+};
+static struct place clear_place(const struct place *c, int nc, const char *text, double size, const double *px,
+				const double *py, int np)
+{
+	double w = (double)util_text_width(text) * size * 0.55, r = 13;
+	int i, k;
+
+	for (i = 0; i < nc; i++) {
+		double x0 = strcmp(c[i].anchor, "end") == 0 ? c[i].x - w : c[i].x, x1 = x0 + w, y0 = c[i].y - size, y1 = c[i].y + 3;
+		bool hit = false;
+		for (k = 0; k < np && !hit; k++)
+			hit = px[k] + r > x0 && px[k] - r < x1 && py[k] + r > y0 && py[k] - r < y1;
+		if (!hit)
+			return c[i];
+	}
+	return c[0];
+}
+
 static void tflops(double v, char *buf, size_t n)
 {
 	/* a tick in TFLOP/s (10^12 FLOP/s): 0.1, 1, 10, 100, 1000 */
@@ -43,8 +67,8 @@ int figure_roofline(FILE *f, const struct engine_scenario *sc, const struct engi
 {
 	const struct engine_roofline *rl = &r->roofline;
 	double peak = rl->peak, bw = rl->bandwidth, ridge, peak32 = engine_gpu_peak(&sc->gpu, ENGINE_DT_FP32);
-	double xmin = 0.1, xmax, ymin, ymax, t[32], y0;
-	int first = sc->mode == ENGINE_MODE_INFER ? ENGINE_PT_PREFILL : ENGINE_PT_TRAIN, i, nt;
+	double xmin = 0.1, xmax, ymin, ymax, t[32], y0, px[ENGINE_PT_COUNT], py[ENGINE_PT_COUNT];
+	int first = sc->mode == ENGINE_MODE_INFER ? ENGINE_PT_PREFILL : ENGINE_PT_TRAIN, i, nt, np = 0;
 	const char *dtn = rl->dt >= 0 && rl->dt < ENGINE_DT_COUNT ? engine_dtype_info((enum engine_dtype)rl->dt)->name : "?";
 	struct figure_axis ax, ay;
 	struct svg s;
@@ -77,6 +101,14 @@ int figure_roofline(FILE *f, const struct engine_scenario *sc, const struct engi
 	ay = (struct figure_axis){pow(10, floor(log10(ymin))), pow(10, ceil(log10(ymax))), PB, PT, true};
 	if (log10(ay.hi) - log10(ay.lo) < 2)
 		ay.lo = ay.hi / 100;
+	/* the points' places, which the labels keep clear of */
+	for (i = first; i < ENGINE_PT_COUNT; i++) {
+		double yv = point_y(sc, r, i);
+		if (rl->points[i].intensity > 0 && yv > 0) {
+			px[np] = figure_axis_pos(&ax, rl->points[i].intensity);
+			py[np++] = figure_axis_pos(&ay, yv);
+		}
+	}
 
 	/* the frame, the decades' grid and ticks */
 	svg_rect(&s, PL, PT, PR - PL, PB - PT, "#fbfbfb", "#999999");
@@ -108,7 +140,11 @@ int figure_roofline(FILE *f, const struct engine_scenario *sc, const struct engi
 		fprintf(f, "<g class=\"roof-fp32\" data-flops=\"%.17g\">\n", peak32);
 		svg_line(&s, x, y, PR, y, "#888888", 1.5, "6 4");
 		snprintf(buf, sizeof buf, _("%s peak %s"), "fp32", a);
-		svg_text(&s, PR - 6, y - 6, "end", 13, NULL, "#666666", buf);
+		{
+			const struct place c[] = {{PR - 6, y - 6, "end"}, {PR - 6, y + 28, "end"}, {x + 6, y - 6, "start"}, {x + 6, y + 28, "start"}};
+			struct place at = clear_place(c, 4, buf, 13, px, py, np);
+			svg_text(&s, at.x, at.y, at.anchor, 13, NULL, "#666666", buf);
+		}
 		fputs("</g>\n", f);
 	}
 	/* the ridge: dotted, from the floor to the roof */
@@ -135,7 +171,11 @@ int figure_roofline(FILE *f, const struct engine_scenario *sc, const struct engi
 			ROOF, cx0, cy0, xr, yr, PR, yr);
 		engine_fmt_si(peak, "FLOP/s", a, sizeof a);
 		snprintf(buf, sizeof buf, _("%s peak %s"), dtn, a);
-		svg_text(&s, PR - 6, yr - 8, "end", 14, "bold", ROOF, buf);
+		{
+			const struct place c[] = {{PR - 6, yr - 8, "end"}, {PR - 6, yr + 30, "end"}, {xr + 8, yr - 8, "start"}, {xr + 8, yr + 30, "start"}};
+			struct place at = clear_place(c, 4, buf, 14, px, py, np);
+			svg_text(&s, at.x, at.y, at.anchor, 14, "bold", ROOF, buf);
+		}
 		engine_fmt_si(bw, "B/s", b, sizeof b);
 		snprintf(buf, sizeof buf, _("memory bandwidth %s"), b);
 		ang = atan2(yr - cy0, xr - cx0) * 180.0 / 3.14159265358979323846; /* degrees */
@@ -143,16 +183,10 @@ int figure_roofline(FILE *f, const struct engine_scenario *sc, const struct engi
 		{
 			double best = -1, bt = 0.3, tt;
 			for (tt = 0.2; tt <= 0.8001; tt += 0.05) {
-				double px = cx0 + (xr - cx0) * tt, py = cy0 + (yr - cy0) * tt, near = 1e9;
+				double sx = cx0 + (xr - cx0) * tt, sy = cy0 + (yr - cy0) * tt, near = 1e9;
 				int k;
-				for (k = first; k < ENGINE_PT_COUNT; k++) {
-					double yv = point_y(sc, r, k), qx, qy;
-					if (!(rl->points[k].intensity > 0 && yv > 0))
-						continue;
-					qx = figure_axis_pos(&ax, rl->points[k].intensity);
-					qy = figure_axis_pos(&ay, yv);
-					near = fmin(near, hypot(px - qx, py - qy));
-				}
+				for (k = 0; k < np; k++)
+					near = fmin(near, hypot(sx - px[k], sy - py[k]));
 				if (near > best) {
 					best = near;
 					bt = tt;
