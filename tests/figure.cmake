@@ -7,3 +7,8 @@ endif()
 if(TEST cli_figures_render)
   set_tests_properties(cli_figures_render PROPERTIES SKIP_RETURN_CODE 77)
 endif()
+# the library prints nowhere but the stream it is given, and never exits
+if(TARGET napkin_figure)
+  add_test(NAME figure_quiet COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/scripts/figure_quiet.sh $<TARGET_FILE:napkin_figure>)
+  set_tests_properties(figure_quiet PROPERTIES LABELS unit ENVIRONMENT "NM=${CMAKE_NM}")
+endif()
