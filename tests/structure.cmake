@@ -2,7 +2,7 @@
 # tui_file_circles (tests/tui.cmake) over each library's objects.
 find_program(NAPKIN_PYTHON3 python3)
 if(NAPKIN_PYTHON3)
-  foreach(lib napkin_engine napkin_presets napkin_probe napkin_teach napkin_util)
+  foreach(lib napkin_engine napkin_presets napkin_probe napkin_teach napkin_figure napkin_util)
     if(TARGET ${lib})
       string(REGEX REPLACE "^napkin_" "" area ${lib})
       add_test(NAME ${area}_file_circles

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "engine.h"
+#include "figure.h"
 #include "presets.h"
 
 #define CLI_EXIT_OK 0
@@ -131,6 +132,19 @@ void report_tree(FILE *f, enum report_format fmt, const struct engine_scenario *
 void report_markdown(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, bool explain);
 /* napkin report --ops: the per-op table of one layer (report_ops.c); markdown prints text. */
 int report_ops(FILE *f, enum report_format fmt, const struct engine_scenario *sc, struct napkin_err *err);
+/* --format svg (figure_out.c): one figure, drawn by src/figure, written to stdout (path NULL
+ * or "-") or to path. A path that exists is refused ("nothing written") unless force; the
+ * file is written whole or not at all. png: rendered by rsvg-convert (refused, saying so,
+ * where it is not installed). Returns a CLI_EXIT_ status; errors are printed. */
+struct cli_figure {
+	enum figure_kind kind;
+	const struct engine_scenario *sc;   /* roofline, memory */
+	const struct engine_result *r;
+	const struct figure_curve *curve;   /* sweep */
+	const struct figure_heat *heat;     /* heatmap */
+};
+int cli_figure_out(const char *cmd, const char *path, bool force, bool png, const struct cli_figure *fg);
+
 /* Parts of the data report, for reports made of several (napkin compare, napkin plan):
  * every member of one report into the current object, or one of its objects. */
 struct emit;

@@ -14,7 +14,7 @@
 #define MAX_Y SWEEP_MAX_Y
 #define MAX_POINTS 65536 /* a 256 x 256 heatmap */
 
-enum sweep_format { SW_TEXT, SW_CSV, SW_JSON };
+enum sweep_format { SW_TEXT, SW_CSV, SW_JSON, SW_SVG, SW_PNG };
 
 static void list_metrics(FILE *f)
 {
@@ -94,11 +94,15 @@ static double strong_global_batch(const struct cli_setup *s, const struct engine
 
 int cmd_sweep(int argc, char **argv)
 {
-	const char *format = "text", *yopt = NULL, *pos[3];
-	bool stack = false, strong = false;
+	const char *format = "text", *yopt = NULL, *pos[3], *output = NULL;
+	bool stack = false, strong = false, force = false;
 	struct cli_opt opts[] = {
 		{"y", "RESULT,...", &yopt, NULL, N_("results to compute (JSON report keys; default memory.total,memory.fits,compute.step_seconds)")},
-		{"format", "text|csv|json", &format, NULL, N_("output format (text: a table and the chart)")},
+		{"format", "text|csv|json|svg|png", &format, NULL,
+		 N_("output format (text: a table and the chart; svg: the curves, or the heatmap of the first result, for slides; "
+		    "png: the same through rsvg-convert)")},
+		{"output", "FILE", &output, NULL, N_("write to FILE instead of stdout (-o FILE; a file that exists needs --force)")},
+		{"force", NULL, NULL, &force, N_("--output may replace a file that exists")},
 		{"stack", NULL, NULL, &stack,
 		 N_("text: under memory.total and the step time, their parts stacked (memory's ten, the step's twelve)")},
 		{"strong", NULL, NULL, &strong,
@@ -126,7 +130,7 @@ int cmd_sweep(int argc, char **argv)
 		struct cli_fit ft;
 		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
 		cli_print_usage(f, "napkin sweep KNOB=FROM..TO[:xFACTOR|:+STEP] [KNOB2=FROM..TO...] [--y RESULT,...] "
-					"[KNOBS] [--format text|csv|json]");
+					"[KNOBS] [--format text|csv|json|svg|png] [--output FILE [--force]]");
 		cli_print_prose(f, _("A range is FROM..TO in the knob's units (seq=512..128k, gpu_memory=40GB..192GB), stepped by\n"
 		       ":+STEP or :xFACTOR; a knob alone takes its default range (batch 1 .. twice the largest\n"
 		       "that fits, seq 512..128k, gpus 8..4096). Two ranges make a heatmap. Each point is validated\n"
@@ -149,8 +153,16 @@ int cmd_sweep(int argc, char **argv)
 		fmt = SW_CSV;
 	else if (strcmp(format, "json") == 0)
 		fmt = SW_JSON;
+	else if (strcmp(format, "svg") == 0)
+		fmt = SW_SVG;
+	else if (strcmp(format, "png") == 0)
+		fmt = SW_PNG;
 	else {
-		fprintf(stderr, _("napkin %s: --format: '%s' is not a format; allowed: %s\n"), "sweep", format, "text, csv, json");
+		fprintf(stderr, _("napkin %s: --format: '%s' is not a format; allowed: %s\n"), "sweep", format, "text, csv, json, svg, png");
+		goto out;
+	}
+	if (fmt != SW_SVG && fmt != SW_PNG && (output != NULL || force)) {
+		fprintf(stderr, _("napkin sweep: --%s goes with --format svg\n"), output != NULL ? "output" : "force");
 		goto out;
 	}
 	if (npos < 1 || npos > 2) {
@@ -250,7 +262,7 @@ int cmd_sweep(int argc, char **argv)
 	if (strong)
 		sw.keep_global_batch = strong_global_batch(&s, &sw, xs, o.nx, ys, o.ny);
 	/* CSV and JSON are contracts: English (the points' errors too); the messages above are the user's */
-	if (fmt != SW_TEXT)
+	if (fmt == SW_CSV || fmt == SW_JSON)
 		s.sc.tr = NULL;
 	util_err_clear(&err);
 	if (engine_sweep_run(&s.sc, &sw, xs, ys, values, rcs, total, &err) == 0) {
@@ -275,6 +287,10 @@ int cmd_sweep(int argc, char **argv)
 	o.values = values;
 	o.rc = rcs;
 	o.nm = nm;
+	if (fmt == SW_SVG || fmt == SW_PNG) {
+		rc = sweep_out_svg(&o, output, force, fmt == SW_PNG);
+		goto out;
+	}
 	if (fmt == SW_CSV)
 		sweep_out_csv(&o);
 	else if (fmt == SW_JSON)

@@ -24,9 +24,11 @@
 #ifdef NAPKIN_HAVE_CMD_EXPLORE
 static const char *const explore_opts[] = {EXPLORER_OPTS, "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 #endif
-static const char *const report_opts[] = {"--format text|json|yaml|markdown", "--explain", "--ops", "--scenario FILE",
+static const char *const report_opts[] = {"--format text|json|yaml|markdown|svg|png", "--figure roofline|memory", "--output FILE",
+					  "--force", "--explain", "--ops", "--scenario FILE",
 					  "--presets DIR", LANG_OPT, NULL};
-static const char *const sweep_opts[] = {"--y RESULT,...", "--format text|csv|json", "--stack", "--strong", "--scenario FILE",
+static const char *const sweep_opts[] = {"--y RESULT,...", "--format text|csv|json|svg|png", "--output FILE", "--force", "--stack",
+					 "--strong", "--scenario FILE",
 					 "--presets DIR", LANG_OPT, NULL};
 static const char *const compare_opts[] = {"--format text|json", "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 static const char *const plan_opts[] = {"--goal time|gpu-hours|cost|gpus", "--deadline DAYS", "--top N",

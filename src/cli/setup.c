@@ -274,6 +274,9 @@ int cli_setup_ex(const char *cmd, int argc, char **argv, const struct cli_opt *o
 		const struct engine_knob *k;
 		size_t len;
 
+		/* -o FILE: the one short option, where a command writes a file (--output) */
+		if (strcmp(arg, "-o") == 0 && find_opt(opts, "output") != NULL)
+			arg = "--output";
 		if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
 			if (positional != NULL && npos < max_positional && arg[0] != '-') {
 				positional[npos++] = arg;

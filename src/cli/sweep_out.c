@@ -349,3 +349,67 @@ void sweep_out_text_grid(const struct sweep_out *o, FILE *f)
 	}
 	free(v);
 }
+
+int sweep_out_svg(const struct sweep_out *o, const char *path, bool force, bool png)
+{
+	struct cli_figure fg;
+	size_t j;
+
+	memset(&fg, 0, sizeof fg);
+	if (o->sw->nrange == 1) {
+		struct figure_curve c;
+		char cap[96], b[64];
+		memset(&c, 0, sizeof c);
+		c.sc = &o->s->sc;
+		c.knob = o->sw->range[0].knob;
+		c.x = o->xs;
+		c.n = o->nx;
+		c.stride = o->nm;
+		c.log_x = o->sw->range[0].geometric;
+		c.fits = o->values + o->fits;
+		c.rc = o->rc;
+		engine_unit_format(ENGINE_UNIT_BYTES, o->s->sc.gpu.memory_bytes, b, sizeof b);
+		snprintf(cap, sizeof cap, _("capacity %s"), b);
+		for (j = 0; j < o->shown && c.ns < FIGURE_PANELS_MAX; j++) {
+			const struct engine_metric *m = &o->sw->metrics[j];
+			struct figure_series *se = &c.s[c.ns];
+			if (m->kind == ENGINE_METRIC_FITS) /* said by the points' colour */
+				continue;
+			se->key = m->key;
+			se->label = _(m->label);
+			se->unit = m->unit;
+			se->y = o->values + j;
+			se->line = strcmp(m->key, "memory.total") == 0 ? o->s->sc.gpu.memory_bytes : NAN;
+			se->line_label = cap;
+			c.ns++;
+		}
+		fg.kind = FIGURE_SWEEP;
+		fg.curve = &c;
+		return cli_figure_out("sweep", path, force, png, &fg);
+	} else {
+		struct figure_heat h;
+		memset(&h, 0, sizeof h);
+		h.sc = &o->s->sc;
+		h.kx = o->sw->range[0].knob;
+		h.ky = o->sw->range[1].knob;
+		h.x = o->xs;
+		h.y = o->ys;
+		h.nx = o->nx;
+		h.ny = o->ny;
+		h.stride = o->nm;
+		h.fits = o->values + o->fits;
+		h.rc = o->rc;
+		for (j = 0; j < o->shown; j++) /* the first result that is not memory.fits (else that one) */
+			if (o->sw->metrics[j].kind != ENGINE_METRIC_FITS)
+				break;
+		if (j == o->shown)
+			j = 0;
+		h.v = o->values + j;
+		h.key = o->sw->metrics[j].key;
+		h.label = _(o->sw->metrics[j].label);
+		h.unit = o->sw->metrics[j].unit;
+		fg.kind = FIGURE_HEATMAP;
+		fg.heat = &h;
+		return cli_figure_out("sweep", path, force, png, &fg);
+	}
+}

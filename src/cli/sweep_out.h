@@ -27,6 +27,10 @@ void sweep_out_csv(const struct sweep_out *o);
 void sweep_out_json(const struct sweep_out *o);
 /* one knob: the table and its chart, fitted to width */
 void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width);
+/* --format svg: one knob's curves (a panel per result) or two knobs' heatmap (the first
+ * result), to stdout or path (cli_figure_out's rules; png: through rsvg-convert); returns a
+ * CLI_EXIT_ status */
+int sweep_out_svg(const struct sweep_out *o, const char *path, bool force, bool png);
 /* two knobs: the heatmap of each result */
 void sweep_out_text_grid(const struct sweep_out *o, FILE *f);
 

@@ -44,6 +44,9 @@ static const struct tui_keydef keys[] = {
 	{'C', TUI_ACT_COMPARE, "C", N_("compare: one knob's values side by side (k K pick the knob, GPUs first; a adds one)")},
 	{'P', TUI_ACT_PLAN, "P", N_("plan: the parallel layouts that fit, fastest first (D a deadline); Enter applies one")},
 	{'O', TUI_ACT_OPS, "O", N_("ops: each op of one layer on one GPU, its FLOPs, bytes and time on the roofline (Tab: the phase)")},
+	{'F', TUI_ACT_FIGURE, "F",
+	 N_("figure: the roofline, the memory bar (memory pane focused), the sweep or the heatmap as SVG in the current "
+	    "directory (napkin-roofline.svg, ...; never over a file)")},
 	{'Z', TUI_ACT_LANG, "Z", N_("language: English or Chinese (中文), switched live; napkin --lang zh or LANG start in it")},
 	{'q', TUI_ACT_QUIT, "q", N_("quit (status 0); with unsaved changes it asks first: y quits, s saves, n stays")},
 	{'Q', TUI_ACT_QUIT_NOW, "Q", N_("quit at once, unsaved changes and all (status 0)")},
@@ -91,6 +94,7 @@ const char *tui_action_name(enum tui_action a)
 		[TUI_ACT_SWEEP] = "sweep",         [TUI_ACT_PLAN] = "plan",
 		[TUI_ACT_HEAT] = "heatmap",       [TUI_ACT_COMPARE] = "compare",
 		[TUI_ACT_LANG] = "lang",          [TUI_ACT_OPS] = "ops",
+		[TUI_ACT_FIGURE] = "figure",
 	};
 	return (int)a >= 0 && a < TUI_ACT_COUNT && names[a] ? names[a] : "?";
 }

@@ -23,6 +23,7 @@
 
 #include "canvas.h"
 #include "engine.h"
+#include "figure.h"
 #include "layout.h"
 #include "tui.h"
 
@@ -93,6 +94,7 @@ enum tui_action {
 	TUI_ACT_UNDO,
 	TUI_ACT_SWEEP, TUI_ACT_PLAN, TUI_ACT_HEAT, TUI_ACT_COMPARE, TUI_ACT_OPS, /* trade-offs (view_trade.h) */
 	TUI_ACT_LANG, /* English or Chinese, live (docs/i18n.md) */
+	TUI_ACT_FIGURE, /* the chart on screen as SVG (figure_export.c) */
 	TUI_ACT_COUNT,
 };
 
@@ -285,6 +287,13 @@ void tui_model_adapt_notes(const struct engine_scenario *before, const struct en
 int tui_model_step_knob(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now);
 int tui_model_step_value(struct tui_model *m, const struct engine_knob *k, int dir, uint64_t now);
 void tui_model_message(struct tui_model *m, bool error, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* F (figure_export.c): writes a figure (src/figure) to a new file in the current directory,
+ * napkin-KIND.svg or napkin-KIND-N.svg (never over a file), and says where in the status
+ * line; c is the sweep's, h the heatmap's (NULL for the others). tui_figure_main writes the
+ * main screen's: the memory bar when the memory pane is focused, else the roofline. */
+unsigned tui_figure_write(struct tui_model *m, enum figure_kind kind, const struct figure_curve *c,
+			  const struct figure_heat *h);
+unsigned tui_figure_main(struct tui_model *m);
 
 /* The knobs on screen, in group order, without the hidden and irrelevant ones. */
 int tui_model_knobs(const struct tui_model *m, const struct engine_knob **out, int max);

@@ -311,6 +311,7 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 	}
 	case TUI_ACT_REDRAW: return TUI_REACT_REDRAW | TUI_REACT_CLEAR;
 	case TUI_ACT_LANG: return switch_lang(m);
+	case TUI_ACT_FIGURE: return tui_figure_main(m);
 	default: return TUI_REACT_NONE;
 	}
 	return TUI_REACT_REDRAW;

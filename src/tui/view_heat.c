@@ -139,6 +139,33 @@ static void compute(struct tui_model *m, struct heat_view *v)
 	}
 }
 
+/* F: the heatmap on screen as SVG (figure_export.c) */
+static unsigned write_figure(struct tui_model *m, struct heat_view *v)
+{
+	struct figure_heat h;
+
+	if (v->nx == 0 || v->ny == 0) {
+		tui_model_message(m, true, "%s", v->err[0] ? v->err : _("nothing to draw"));
+		return TUI_REACT_REDRAW;
+	}
+	memset(&h, 0, sizeof h);
+	h.sc = &m->sc;
+	h.kx = v->sw.range[0].knob;
+	h.ky = v->sw.range[1].knob;
+	h.x = v->xs;
+	h.y = v->ys;
+	h.nx = v->nx;
+	h.ny = v->ny;
+	h.stride = 2;
+	h.v = v->values;
+	h.fits = v->values + 1;
+	h.rc = v->rc;
+	h.key = r_keys[v->res];
+	h.label = _(r_labels[v->res]);
+	h.unit = v->metric[0].unit;
+	return tui_figure_write(m, FIGURE_HEATMAP, NULL, &h);
+}
+
 unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
 	struct heat_view *v = state(m);
@@ -154,6 +181,7 @@ unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 		v->cx = v->cy = -1;
 		return TUI_REACT_REDRAW;
 	case 'y': v->res = (v->res + 1) % NR; return TUI_REACT_REDRAW;
+	case 'F': return write_figure(m, v);
 	case TUI_KEY_LEFT: case 'h': if (v->cx > 0) v->cx--; return TUI_REACT_REDRAW;
 	case TUI_KEY_RIGHT: case 'l': if ((size_t)v->cx + 1 < v->nx) v->cx++; return TUI_REACT_REDRAW;
 	case TUI_KEY_UP: case 'k': if (v->cy > 0) v->cy--; return TUI_REACT_REDRAW;

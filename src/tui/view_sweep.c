@@ -235,6 +235,41 @@ static void add_result(struct tui_model *m, struct sweep_view *v)
 	}
 }
 
+/* F: the curves on screen as SVG, every point the view computed (figure_export.c) */
+static unsigned write_figure(struct tui_model *m, struct sweep_view *v)
+{
+	struct figure_curve c;
+	char cap[96], b[64];
+	int i;
+
+	tui_sweep_compute(m, v);
+	if (v->n == 0) {
+		tui_model_message(m, true, "%s", v->err[0] ? v->err : _("nothing to draw"));
+		return TUI_REACT_REDRAW;
+	}
+	memset(&c, 0, sizeof c);
+	c.sc = &m->sc;
+	c.knob = v->xk;
+	c.x = v->xs;
+	c.n = v->n;
+	c.stride = v->nm;
+	c.log_x = v->range.geometric;
+	c.fits = v->values + v->col_fits;
+	c.rc = v->rc;
+	tui_draw_bytes(m->sc.gpu.memory_bytes, b, sizeof b);
+	snprintf(cap, sizeof cap, _("capacity %s"), b);
+	for (i = 0; i < v->ny && i < FIGURE_PANELS_MAX; i++) {
+		struct figure_series *se = &c.s[c.ns++];
+		se->key = v->metric[i].key;
+		se->label = _(tui_sweep_y_labels[v->ym[i]]);
+		se->unit = v->metric[i].unit;
+		se->y = v->values + i;
+		se->line = strcmp(se->key, "memory.total") == 0 ? m->sc.gpu.memory_bytes : NAN;
+		se->line_label = cap;
+	}
+	return tui_figure_write(m, FIGURE_SWEEP, &c, NULL);
+}
+
 unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
 	struct sweep_view *v = tui_sweep_state(m);
@@ -259,6 +294,7 @@ unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t
 			v->ny--;
 		return TUI_REACT_REDRAW;
 	case 's': v->stack = !v->stack; return TUI_REACT_REDRAW;
+	case 'F': return write_figure(m, v);
 	case TUI_KEY_LEFT: case TUI_KEY_RIGHT:
 		if (v->xk != NULL)
 			tui_model_step_knob(m, v->xk, ev->key == TUI_KEY_RIGHT ? 1 : -1, now);

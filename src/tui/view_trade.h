@@ -61,15 +61,17 @@ int tui_sweep_open(struct tui_model *m);
 	"  s  stack the parts (memory's ten, the step's twelve) with a legend at the scenario's x\n"           \
 	"  \xe2\x86\x90\xe2\x86\x92  move the scenario's own x   j k  pick another knob   - +  step it   u  undo\n"   \
 	"  green: fits in memory; red: does not; \xe2\x9c\x97 the first point that does not fit;\n"             \
-	"  dashed: the card's capacity (per GPU); dotted and \xe2\x96\xb2: the scenario's own x\n")
+	"  dashed: the card's capacity (per GPU); dotted and \xe2\x96\xb2: the scenario's own x\n"           \
+	"  F  write the curves as SVG (napkin-sweep.svg in the current directory, never over a file)\n")
 
 void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_heat_open(struct tui_model *m);
-#define TUI_HEAT_FOOTER N_("\xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93|cell|Enter|apply|p|knobs|y|result|u|undo|Esc|close")
+#define TUI_HEAT_FOOTER N_("\xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93|cell|Enter|apply|p|knobs|y|result|u|undo|F|SVG|Esc|close")
 #define TUI_HEAT_HELP                                                                                        \
 	N_("  \xe2\x86\x90\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93  cursor   Enter  apply the cell (u undoes)   p  the knobs   y  the result\n" \
-	"  shade \xe2\x96\x91\xe2\x96\x92\xe2\x96\x93\xe2\x96\x88 low to high; red \xe2\x9c\x97 does not fit; \xe2\x97\x8f the scenario's own cell\n")
+	"  shade \xe2\x96\x91\xe2\x96\x92\xe2\x96\x93\xe2\x96\x88 low to high; red \xe2\x9c\x97 does not fit; \xe2\x97\x8f the scenario's own cell\n" \
+	"  F  write the heatmap as SVG (napkin-heatmap.svg in the current directory, never over a file)\n")
 
 void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_compare_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
