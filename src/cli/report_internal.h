@@ -20,7 +20,7 @@ struct part {
 
 #define PARTS_MAX 10 /* the parts report_parts fills */
 
-int report_parts(const struct engine_result *r, struct part *p);
+int report_parts(const struct engine_scenario *sc, const struct engine_result *r, struct part *p);
 /* A dtype's name ("" for -1), and a part's ("nf4" for QLoRA's base weights). */
 const char *report_dtn(int dt);
 const char *report_part_dtn(const struct engine_result *r, const struct part *p);

@@ -19,7 +19,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 {
 	char s[256], a[NB], b[NB], v[200];
 	struct part p[PARTS_MAX];
-	int n = report_parts(r, p), i;
+	int n = report_parts(sc, r, p), i;
 	const struct engine_compute *c = &r->compute;
 
 	engine_scenario_summary(sc, s, sizeof s);

@@ -14,7 +14,7 @@ const char *report_dtn(int dt)
 	return dt < 0 ? "" : engine_dtype_info((enum engine_dtype)dt)->name;
 }
 
-int report_parts(const struct engine_result *r, struct part *p)
+int report_parts(const struct engine_scenario *sc, const struct engine_result *r, struct part *p)
 {
 	const struct engine_memory *m = &r->memory;
 	int n = 0;
@@ -25,7 +25,8 @@ int report_parts(const struct engine_result *r, struct part *p)
 	p[n++] = (struct part){N_("gradients"), m->gradients, m->grad_dt, 'G'};
 	p[n++] = (struct part){N_("optimizer states"), m->optimizer, m->state_dt, 'O'};
 	p[n++] = (struct part){N_("activations"), m->activations, m->activation_dt, 'A'};
-	p[n++] = (struct part){N_("logits and loss"), m->logits, -1, 'L'};
+	/* inference computes no loss: its tensor is the logits alone */
+	p[n++] = (struct part){sc->mode == ENGINE_MODE_TRAIN ? N_("logits and loss") : N_("logits"), m->logits, -1, 'L'};
 	p[n++] = (struct part){N_("step scratch"), m->scratch, -1, 's'};
 	p[n++] = (struct part){N_("KV cache"), m->kv_cache, m->kv_dt, 'K'};
 	p[n++] = (struct part){N_("CUDA overhead"), m->overhead, -1, 'C'};
@@ -52,10 +53,10 @@ void report_finetune_text(const struct engine_scenario *sc, const struct engine_
 		 (long long)sc->lora_rank, tg, a, b, r->params.total > 0 ? 100.0 * r->params.trainable / r->params.total : 0.0);
 }
 
-static void bar(FILE *f, const struct engine_result *r, int width)
+static void bar(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, int width)
 {
 	struct part p[PARTS_MAX];
-	int n = report_parts(r, p), i, j, used = 0;
+	int n = report_parts(sc, r, p), i, j, used = 0;
 	double scale = r->memory.total > r->memory.capacity ? r->memory.total : r->memory.capacity;
 
 	fputs("  [", f);
@@ -81,7 +82,7 @@ static void bar(FILE *f, const struct engine_result *r, int width)
 static void memory_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r, int width)
 {
 	struct part p[PARTS_MAX];
-	int n = report_parts(r, p), i;
+	int n = report_parts(sc, r, p), i;
 	char a[NB], b[NB], c[NB], lab[80];
 	const struct engine_memory *m = &r->memory;
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
@@ -113,7 +114,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 		m->fits ? _("fits,") : _("DOES NOT FIT,"), c, m->fits ? _("free") : _("over"));
 	if (train) {
 		engine_fmt_bytes(m->peak, true, a, sizeof a);
-		fprintf(f, _("    %s %11s  %s (%s kernels; logits %s)\n"), util_text_pad(lab, sizeof lab, _("peak"), 27), a,
+		fprintf(f, _("    %s %11s  %s (%s kernels; logits %s)\n"), util_text_pad(lab, sizeof lab, C_("memory over the step", "peak"), 27), a,
 			_(engine_peak_phase_text(m->peak_phase)), sc->kernels == ENGINE_KERNELS_FUSED ? _("fused") : _("eager"),
 			m->logits_alive ? _("alive, kept by the loop") : _("not kept"));
 	}
@@ -140,7 +141,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 			util_text_pad(lab, sizeof lab, _("NVMe"), 27), a,
 			sc->offload == ENGINE_OFFLOAD_NVME_PARAMS ? _(", the weights") : "");
 	}
-	bar(f, r, width - 5 < 60 ? (width - 5 > 10 ? width - 5 : 10) : 60); /* "  [" and "]", 60 at most */
+	bar(f, sc, r, width - 5 < 60 ? (width - 5 > 10 ? width - 5 : 10) : 60); /* "  [" and "]", 60 at most */
 	if (m->max_batch != ENGINE_NOT_SOLVED) {
 		if (m->max_params > 0)
 			engine_fmt_count(m->max_params, a, sizeof a);
@@ -208,6 +209,13 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		fprintf(f, _("  measured         %s tokens/s for the whole job (%s per GPU) → MFU %.1f%% (%lld %s × %s %s peak)\n"),
 			b, e, 100.0 * c->mfu, (long long)sc->gpus, CP_("count", "GPU", "GPUs", sc->gpus), a,
 			report_dtn(c->matmul_dt));
+		/* achieved_flops is the hardware's count (Megatron's TFLOPs): the chapter's MFU, achieved
+		 * over peak (1000 and 500 TFLOP/s give 50%), is napkin's HFU; napkin's MFU leaves out
+		 * the recomputed FLOPs (Korthikanti et al. 2022, section 6) */
+		if (sc->achieved_flops > 0 && c->hfu - c->mfu > 0.0005)
+			fprintf(f, _("                   HFU %.1f%% = the chapter's MFU (achieved ÷ peak); MFU %.1f%% leaves out %s\n"),
+				100.0 * c->hfu, 100.0 * c->mfu,
+				sc->recompute == ENGINE_RECOMP_NONE ? _("FlashAttention's backward recompute") : _("the recomputed FLOPs"));
 		break;
 	}
 	if (sc->mode == ENGINE_MODE_TRAIN) {

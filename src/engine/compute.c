@@ -335,7 +335,13 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	if (train && c->bubble_fraction > 0.2)
 		eng_warn(r, sc->tr, N_("the pipeline bubble is %.0f%% of the step: more micro-batches (grad_accum) or vpp shrink it"),
 			 100.0 * c->bubble_fraction);
-	if (train && c->dp_exposed_fraction > 0.2)
+	/* with an assumed MFU the training time is FLOPs ÷ (MFU × peak): it cannot see the
+	 * communication the step model finds, and the warning says so */
+	if (train && c->dp_exposed_fraction > 0.2 && c->source == ENGINE_TPUT_MFU)
+		eng_warn(r, sc->tr, N_("exposed data-parallel communication is %.0f%% of the predicted step (the MFU is assumed: the "
+			 "training time does not count it): overlap, a larger batch or fewer ZeRO-3 ranks hide it"),
+			 100.0 * c->dp_exposed_fraction);
+	else if (train && c->dp_exposed_fraction > 0.2)
 		eng_warn(r, sc->tr, N_("exposed data-parallel communication is %.0f%% of the step: overlap, a larger batch or fewer "
 			 "ZeRO-3 ranks hide it"), 100.0 * c->dp_exposed_fraction);
 	if (train && stp.thinnest_eff < 0.5 * eng_family(&sc->gpu)->gemm_best)

@@ -194,6 +194,9 @@ void engine_fmt_count(double v, char *buf, size_t n);                  /* 6.74 B
 void engine_fmt_int(double v, char *buf, size_t n);                    /* 10,000,000 */
 void engine_fmt_seconds(double s, char *buf, size_t n);                /* 4.03 ms, 143.9 days */
 /* engine_fmt_seconds with "days", "years" and "n/a" in tr's language (the SI units stay). */
+/* engine_fmt_count in the translator's words: a count in millions, billions or trillions
+ * ("6.738 B") as the language writes it (Chinese 6.738e9: a B there reads as bytes). */
+void engine_fmt_count_tr(double v, const struct engine_tr *tr, char *buf, size_t n);
 void engine_fmt_seconds_tr(double s, const struct engine_tr *tr, char *buf, size_t n);
 
 #endif

@@ -31,7 +31,7 @@ double eng_ex_dtype_bytes(int dt);
 #define NB 48
 #define GIB(v, b) (engine_fmt_bytes((v), true, (b), NB), (b))
 #define GB(v, b) (engine_fmt_bytes((v), false, (b), NB), (b))
-#define CNT(v, b) (engine_fmt_count((v), (b), NB), (b))
+#define CNT(v, b) (engine_fmt_count_tr((v), x->tr, (b), NB), (b)) /* x: the explanation */
 #define SI(v, u, b) (engine_fmt_si((v), (u), (b), NB), (b))
 #define SECS(v, b) (engine_fmt_seconds_tr((v), x->tr, (b), NB), (b)) /* x: the explanation */
 

@@ -198,7 +198,11 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 		else
 			eng_ex_line(x, N_("  per parameter, unsharded: %.4g B = weights %g + gradients %g + master %g + states %.4g%s"),
 				    r->memory.bytes_per_param, by.w, by.g, by.master, r->memory.state_bytes_per_param,
-				    fabs(r->memory.bytes_per_param - 16.0) < 1e-9 ? EX_(x, N_("  (the chapter's 16 bytes per parameter)")) : "");
+				    fabs(r->memory.bytes_per_param - 16.0) >= 1e-9 ? ""
+				    /* the chapter's 16 is FP32 AdamW: weights 4 + gradients 4 + moments 4 + 4, no master */
+				    : by.master == 0 ? EX_(x, N_("  (the chapter's 16 bytes per parameter)"))
+						     : EX_(x, N_("  (the same total as the chapter's 16 bytes per parameter, other parts: its "
+								"FP32 AdamW is 4 + 4 + 4 + 4, no master)")));
 		eng_ex_line(x, N_("  source   Kingma & Ba 2015; Loshchilov & Hutter 2019; Dettmers et al. 2022; Shazeer & Stern 2018; "
 			"ZeRO stage 1 (Rajbhandari et al. 2019)"));
 	}

@@ -79,4 +79,5 @@ void engine_roofline_verdict(const struct engine_scenario *sc, const struct engi
 		 eng_tr(tr, p->memory_bound ? N_("%s is memory-bound: intensity %s FLOP/B, ridge %.0f")
 					    : N_("%s is compute-bound: intensity %s FLOP/B, ridge %.0f")),
 		 what, in, r->roofline.ridge);
+	util_text_cjk_unspace(buf); /* "训练步是 Compute-Bound", not "训练步 是" */
 }

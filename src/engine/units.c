@@ -408,6 +408,35 @@ void engine_fmt_seconds(double s, char *buf, size_t n)
 	engine_fmt_seconds_tr(s, NULL, buf, n);
 }
 
+void engine_fmt_count_tr(double v, const struct engine_tr *tr, char *buf, size_t n)
+{
+	static const struct {
+		char suffix;
+		const char *fmt;
+	} words[] = {
+		/* TRANSLATORS: a count in millions ("6.738 M"); Chinese writes it as an exponent
+		 * (6.738e6), where "B" would read as bytes beside "× 2 B" */
+		{'M', N_("%s M")},
+		/* TRANSLATORS: a count in billions ("6.738 B"; Chinese: 6.738e9, not bytes) */
+		{'B', N_("%s B")},
+		/* TRANSLATORS: a count in trillions ("2 T"; Chinese: 2e12) */
+		{'T', N_("%s T")},
+	};
+	size_t len, i;
+	char num[48];
+
+	engine_fmt_count(v, buf, n);
+	len = strlen(buf);
+	if (len < 3 || buf[len - 2] != ' ')
+		return;
+	for (i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (buf[len - 1] == words[i].suffix) {
+			snprintf(num, sizeof num, "%.*s", (int)(len - 2), buf);
+			snprintf(buf, n, eng_tr(tr, words[i].fmt), num);
+			return;
+		}
+}
+
 void engine_fmt_seconds_tr(double s, const struct engine_tr *tr, char *buf, size_t n)
 {
 	if (!isfinite(s)) {
@@ -427,9 +456,9 @@ void engine_fmt_seconds_tr(double s, const struct engine_tr *tr, char *buf, size
 	else if (s < 120.0)
 		snprintf(buf, n, "%.2f s", s);
 	else if (s < 7200.0)
-		snprintf(buf, n, "%.1f min", s / 60.0);
+		snprintf(buf, n, eng_tr(tr, N_("%.1f min")), s / 60.0);
 	else if (s < 3.0 * 86400.0)
-		snprintf(buf, n, "%.1f h", s / 3600.0);
+		snprintf(buf, n, eng_tr(tr, N_("%.1f h")), s / 3600.0);
 	else if (s < 1000.0 * 86400.0)
 		snprintf(buf, n, eng_tr(tr, N_("%.1f days")), s / 86400.0);
 	else

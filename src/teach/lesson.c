@@ -170,14 +170,16 @@ int teach_lesson_verify(const struct teach_lesson *l, const struct engine_catalo
 				goto out;
 			}
 		}
-		if (s->solution.n == 0)
-			continue;
+		/* a check met when the step starts would greet the student with "answered" before
+		 * they did anything: with a solution or without one, the step must ask for a change */
 		if (s->n_check > 0 && teach_step_met(s, &sc, r)) {
 			snprintf(msg, sizeof msg, _("step %zu: the check is already met before the solution: the question asks nothing"),
 				 i + 1);
 			rc = at_err(err, l, s->check[0].line, s->check[0].col, msg);
 			goto out;
 		}
+		if (s->solution.n == 0)
+			continue;
 		sol = sc;
 		rc = teach_knobs_apply(&s->solution, l->name, &sol, cat, err);
 		if (rc == NAPKIN_OK)

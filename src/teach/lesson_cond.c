@@ -409,8 +409,8 @@ static void bytes_like(double v, double bound, bool decimal, char *buf, size_t n
 	snprintf(buf, n, "%.*f %s", i == 0 ? 0 : 2, v / s, decimal ? dec[i] : bin[i]);
 }
 
-void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
-		      char *buf, size_t n)
+static void cond_words(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
+		       char *buf, size_t n)
 {
 	struct fact f;
 	double v = lhs_value(c, sc, r);
@@ -508,4 +508,11 @@ void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *
 		/* TRANSLATORS: "<technique>: <field key> <comparison> <value> (now <value>)"; the key stays as written */
 		snprintf(buf, n, _("%s: %s %s %s (now %s)"), t, strrchr(c->key, '.') + 1, cmp_words(c->op), a, b);
 	}
+}
+
+void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
+		      char *buf, size_t n)
+{
+	cond_words(c, sc, r, buf, n);
+	util_text_cjk_unspace(buf); /* a Chinese label beside Chinese words: "训练天数低于 100.0 天" */
 }

@@ -154,7 +154,17 @@ static int train_items(struct tui_model *m, struct item *items)
 		si(re, "", d, sizeof d);
 		line(it, "%s" TUI_BADGE, a);
 		line(it, _("+ backward %s"), b);
-		line(it, _("+ recompute %s (HFU only)"), d);
+		/* with recompute none the extra FLOPs are FlashAttention's own: its backward
+		 * recomputes the attention scores (Dao et al. 2022, section 3.1) */
+		if (m->sc.recompute == ENGINE_RECOMP_NONE)
+		{
+			/* TRANSLATORS: the extra FLOPs under recompute none are FlashAttention's backward
+			 * recompute: name it ("+ FlashAttention 反向重算 %s"), not a recompute the knob turned off */
+			line(it, C_("FlashAttention's backward", "+ recompute %s"), d);
+			line(it, C_("FlashAttention's backward", "(HFU only)"));
+		}
+		else
+			line(it, _("+ recompute %s (HFU only)"), d);
 	} else {
 		line(it, "%s" TUI_BADGE, a);
 		line(it, _("+ backward %s (2\xc3\x97)"), b);
@@ -225,6 +235,10 @@ static int train_items(struct tui_model *m, struct item *items)
 		it = add(items, &n, _("step model"), "compute.step_breakdown", " ");
 		line(it, "[%s] %s", bar, a);
 		line(it, "%s", legend);
+		/* with a fixed MFU (or a measured throughput) the step above is that one: this bar is
+		 * what the step model would predict, shown for its make-up */
+		if (cp->source != ENGINE_TPUT_PREDICTED)
+			line(it, _("(if predicted by the step model)"));
 	}
 
 	engine_fmt_seconds_tr(cp->step_seconds * fwd_share, m->sc.tr, a, sizeof a);

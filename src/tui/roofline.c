@@ -178,12 +178,20 @@ bool tui_roof_chart(struct tui_canvas *c, struct tui_rect r, struct tui_roof *rf
 	for (x = 0; x < p.w; x++)
 		tui_canvas_put(c, r.x + lm + x, r.y + p.h, 0x2500, TUI_S_AXIS);
 	{
-		/* the decades, and the x axis' unit at its end (a decade's label gives way to it) */
+		/* the decades, and the x axis' unit at its end: a decade past every point and the
+		 * ridge gives way to the unit, one a point reads against (1k under a training step
+		 * at 976 FLOP/B) never does */
 		int dec, last_end = -1, room = p.w >= 20 ? p.w - 7 : p.w;
+		double xneed = ridge;
+		for (i = 0; i < n; i++)
+			if (rf->x[i] > 0 && rf->y[i] > 0)
+				xneed = fmax(xneed, rf->x[i]);
 		for (dec = (int)p.lx0; dec <= (int)p.lx1; dec++) {
 			int col = (int)floor((dec - p.lx0) / (p.lx1 - p.lx0) * p.w);
+			/* the decade at or just above the largest x is the one it is read against */
+			int lim = pow(10.0, dec - 1) < xneed ? p.w : room;
 			fmt_short(pow(10.0, dec), lab, sizeof lab);
-			if (col > last_end && col + (int)strlen(lab) <= room) {
+			if (col > last_end && col + (int)strlen(lab) <= lim) {
 				tui_canvas_text(c, r.x + lm + col, r.y + p.h, (int)strlen(lab), lab, TUI_S_AXIS);
 				last_end = col + (int)strlen(lab);
 			}

@@ -133,6 +133,8 @@ static int go_step(struct tui_model *m, struct lesson_view *v, size_t i, uint64_
 	}
 	v->step = i;
 	v->scroll = 0;
+	m->msg[0] = '\0'; /* "✓ step 2 answered" is not about step 5: a new step starts without it */
+	m->msg_error = false;
 	sc.tr = m->sc.tr; /* the engine's texts stay in the explorer's language */
 	m->sc = sc;
 	tui_model_evaluate(m, now);
@@ -346,6 +348,17 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		y = (m->layout.status.h > 0 ? m->layout.status.y : m->layout.footer.y) - h;
 	if (y < 1)
 		y = 1;
+	if (y == 1) {
+		/* a pane the box covers the top of would show the rest, its bottom border a stray
+		 * second border under the box: the box takes the pane in (up to half the screen) */
+		int q, end = y + h;
+		for (q = 0; q < TUI_PANE_COUNT; q++) {
+			struct tui_rect qr = tui_model_pane_rect(m, (enum tui_pane)q);
+			if (qr.w > 0 && qr.x + qr.w > x && qr.y < end && qr.y + qr.h > end &&
+			    qr.y + qr.h - y <= m->h / 2 + 1)
+				h = qr.y + qr.h - y;
+		}
+	}
 	box = tui_rect_make(x, y, m->w - x, h);
 	tui_canvas_fill(c, box, ' ', TUI_S_OVERLAY);
 	if (v->number > 0)

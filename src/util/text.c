@@ -84,6 +84,37 @@ size_t util_text_width(const char *s)
 	return w;
 }
 
+/* A CJK character of Chinese prose: an ideograph or full-width punctuation (util_cp_width's
+ * wide ranges less Hangul, kana, Yi and pictographs). */
+static bool cjk_prose(uint32_t cp)
+{
+	return (cp >= 0x3000 && cp <= 0x303e) || (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0x4e00 && cp <= 0x9fff) ||
+	       (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff00 && cp <= 0xff60);
+}
+
+void util_text_cjk_unspace(char *s)
+{
+	size_t r = 0, w = 0;
+	uint32_t prev = 0;
+
+	while (s[r] != '\0') {
+		uint32_t cp, next;
+		size_t n = util_utf8_decode(s + r, &cp);
+		if (cp == ' ' && cjk_prose(prev) && s[r + 1] != '\0' && s[r + 1] != ' ') {
+			util_utf8_decode(s + r + 1, &next);
+			if (cjk_prose(next)) {
+				r++; /* the space between two Chinese characters goes */
+				continue;
+			}
+		}
+		memmove(s + w, s + r, n);
+		w += n;
+		r += n;
+		prev = cp;
+	}
+	s[w] = '\0';
+}
+
 size_t util_text_fit(const char *s, size_t cols, size_t *width)
 {
 	size_t at = 0, w = 0;

@@ -110,6 +110,12 @@ const char *util_text_pad(char *buf, size_t n, const char *s, size_t cols);
  * the prefix in *width (may be NULL). The next line starts after the spaces that follow. */
 size_t util_text_break(const char *s, size_t cols, size_t *width);
 
+/* Removes, in place, each single space between two Chinese characters (ideographs or
+ * full-width punctuation): where a template pasted a Chinese noun beside Chinese words
+ * ("训练步 是 Compute-Bound" becomes "训练步是 Compute-Bound"; docs/glossary.md spaces only
+ * between Chinese and ASCII). Runs of two or more spaces (column padding) stay. */
+void util_text_cjk_unspace(char *s);
+
 /* The columns a line of text output may take (termwidth.c; the rule of git and ls):
  * COLUMNS when it is a whole number from 1 to UTIL_TERM_WIDTH_MAX, else the width of the
  * terminal fd is (ioctl TIOCGWINSZ; pass STDOUT_FILENO for stdout), else 80 (a pipe or a

@@ -151,7 +151,7 @@ m, unit, gh = sys.argv[1].split()
 sys.exit(0 if unit == "min" and abs(float(m) / 60 - float(gh)) <= 0.05 + 0.05 / 60 else 1)
 PY
 # shellcheck disable=SC2086
-"$NAPKIN" plan $FT --lang zh | grep -q '^你 .* [0-9.]* min  *[0-9.]*$' ||
+"$NAPKIN" plan $FT --lang zh | grep -q '^你 .* [0-9.]* 分钟  *[0-9.]*$' ||
 	fail "plan $FT --lang zh: your row's time: $("$NAPKIN" plan $FT --lang zh | grep '^你')"
 
 # inference: no training step on the roofline, and the largest batch named for what it is,

@@ -46,13 +46,13 @@ tm set-option -g remain-on-exit on \; new-session -d -s app -x 80 -y 24 "$NAPKIN
 	fail "tmux did not start"
 wait_for '第 3 课：' 'lesson 3 --lang zh: no Chinese lesson title'
 wait_for '第 1 步（共 4 步）' 'lesson 3 --lang zh: "step 1 of 4" is not Chinese'
-wait_for '尚未达成：权重 不超过 13\.50 GB（现在 26\.95 GB' 'the check line is not Chinese'
+wait_for '尚未达成：权重不超过 13\.50 GB（现在 26\.95 GB' 'the check line is not Chinese'
 no_english 'step 1 of|not yet:|n: next step|Lesson 3'
 check_width 80
 keys n
 wait_for '第 2 步（共 4 步）' 'n did not go to step 2'
 wait_for '\[数据类型\]' "the step's pane is not named in Chinese"
-wait_for '尚未达成：精度 为 amp-bf16、mixed-bf16、bf16' 'a knob check is not said in Chinese'
+wait_for '尚未达成：精度为 amp-bf16、mixed-bf16、bf16' 'a knob check is not said in Chinese'
 check_width 80
 keys Escape
 wait_for '已离开课程' 'leaving the lesson is not said in Chinese'
@@ -98,7 +98,7 @@ for size in "80 24" "120 40" "200 60"; do
 		"the inspector's view error is not Chinese at $1×$2"
 	check_width "$1"
 	keys Escape D
-	wait_for 'dtype 实验室' "the dtype lab has no Chinese title at $1×$2"
+	wait_for 'Dtype 实验室' "the dtype lab has no Chinese title at $1×$2"
 	wait_for '每种数据类型如何存储 70000' "the dtype lab's box is not Chinese at $1×$2"
 	wait_for '存成' "the dtype lab's heads are not Chinese at $1×$2"
 	wait_for 'bf16 把 70000 舍入为 70144（误差' "the dtype lab's notes are not Chinese at $1×$2"

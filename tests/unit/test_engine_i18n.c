@@ -40,6 +40,15 @@ static void digits(const char *s, char *out, size_t n)
 	bool in = false;
 
 	for (; *s != '\0' && o + 2 < n; s++) {
+		/* a count's suffix as Chinese writes it, 6.738e9 for 6.738 B (e6 M, e12 T): the
+		 * exponent is the English suffix, not a number more */
+		if (in && *s == 'e') {
+			size_t k = s[1] == '1' && s[2] == '2' ? 3 : (s[1] == '6' || s[1] == '9') ? 2 : 0;
+			if (k > 0 && !(s[k] >= '0' && s[k] <= '9')) {
+				s += k - 1;
+				continue;
+			}
+		}
 		if (*s >= '0' && *s <= '9') {
 			out[o++] = *s;
 			in = true;

@@ -357,6 +357,8 @@ static void test_verify_errors(void **state)
 		 "the solution fails"},
 		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    check: batch >= 1\n    solution: {batch: 4}\n", 5,
 		 "already met"},
+		/* without a solution too: the step would say answered before the student acts */
+		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    check: batch >= 1\n", 5, "already met"},
 		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    knobs: {batch: many}\n", 5, "batch"},
 		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    knobs: {gpu: no-such-gpu}\n", 0, "no-such-gpu"},
 	};

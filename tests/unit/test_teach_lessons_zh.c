@@ -18,6 +18,8 @@
 static const struct {
 	const char *lesson, *field, *why;
 } number_exceptions[] = {
+	/* "4× smaller" is 缩小到 1/4 in Chinese (a “4×” for 倍 reads as machine output): a 1 more */
+	{"train-vs-infer", "steps[2].text", "4× smaller is 1/4"},
 	{NULL, NULL, NULL},
 };
 
@@ -40,6 +42,18 @@ static const struct {
 	{"亿", "ASCII numbers as in the English (6.74 B, 6.74e9)"},
 	{"万", "ASCII numbers as in the English (965,000)"},
 	{"％", "% (ASCII)"},
+	{"速记", "估算 (6·N·D is an estimate, not stenography)"},
+	{"简写", "估算"},
+	{"完全重计算", "完整重计算 (the techniques pane's name)"},
+	{"设置设置", "设定各项设置"},
+	{"数据面板", "“计算量与时间”面板的“数据加载”一行 (no data pane exists)"},
+	{"× 大", "N 倍 (增大到 8 倍)"},
+	{"×，", "N 倍"},
+	{"×。", "N 倍"},
+	{"次 FLOPs", "次浮点运算 or FLOPs (FLOPs already counts operations)"},
+	{"FLOP/Byte", "FLOP/B (the screen's unit)"},
+	{"FLOPs/Byte", "FLOP/B (the screen's unit)"},
+	{"有多重", "有多大"},
 	{NULL, NULL},
 };
 
