@@ -110,6 +110,18 @@ int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_t
 	if (res == NULL)
 		res = &local;
 	memset(res, 0, sizeof *res);
+	{
+		/* t @ other, as Python writes torch.matmul */
+		const char *q = op;
+		while (*q == ' ')
+			q++;
+		if (*q == '@') {
+			if ((rc = teach_tensor_matmul(t, q + 1, &r, res, err)) != NAPKIN_OK)
+				return rc;
+			*out = r;
+			return NAPKIN_OK;
+		}
+	}
 	rc = parse_call(op, &c, err);
 	if (rc != NAPKIN_OK)
 		return rc;
@@ -196,10 +208,25 @@ int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_t
 		if ((rc = want_args(&c, 0, 0, _("no arguments"), err)) != NAPKIN_OK)
 			return rc;
 		teach_tensor_contiguous(t, &r, res);
+	} else if (strcmp(c.name, "matmul") == 0 || strcmp(c.name, "mm") == 0 || strcmp(c.name, "bmm") == 0) {
+		char args[200];
+		if (c.args_len >= sizeof args)
+			return util_err_set(err, NAPKIN_EINVAL, _("'%s': an argument is too long"), op);
+		memcpy(args, c.args, c.args_len);
+		args[c.args_len] = '\0';
+		if ((rc = teach_tensor_matmul(t, args, &r, res, err)) != NAPKIN_OK)
+			return rc;
+	} else if (strcmp(c.name, "to") == 0 || strcmp(c.name, "cuda") == 0 || strcmp(c.name, "cpu") == 0) {
+		if (c.name[0] == 't' && (rc = want_args(&c, 1, 1, _("a device or a dtype: to(cuda), to(bf16)"), err)) != NAPKIN_OK)
+			return rc;
+		if (c.name[0] != 't' && (rc = want_args(&c, 0, 0, _("no arguments"), err)) != NAPKIN_OK)
+			return rc;
+		if ((rc = teach_tensor_to(t, c.name[0] == 't' ? c.argv[0] : c.name, &r, res, err)) != NAPKIN_OK)
+			return rc;
 	} else {
 		return util_err_set(err, NAPKIN_EINVAL,
 				    _("unknown operation '%s' (transpose, permute, view, reshape, narrow, slice, select, "
-				      "expand, contiguous)"),
+				      "expand, contiguous, matmul, to)"),
 				    c.name);
 	}
 	*out = r;
