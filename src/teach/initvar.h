@@ -5,6 +5,8 @@
 #ifndef NAPKIN_TEACH_INITVAR_H
 #define NAPKIN_TEACH_INITVAR_H
 
+#define TEACH_INIT_MAX_LAYERS 1024
+
 enum teach_init {
 	TEACH_INIT_NORMAL,  /* N(0, 1): torch.randn, σ² = 1 */
 	TEACH_INIT_XAVIER,  /* Glorot & Bengio: σ² = 2 / (fan_in + fan_out) */

@@ -51,7 +51,7 @@ struct teach_tensor {
 
 /* What kind of operation it was: a change of layout, a matmul (its FLOPs), a copy to
  * another device (over the host link). */
-enum teach_op_kind { TEACH_OPK_LAYOUT, TEACH_OPK_MATMUL, TEACH_OPK_TO_DEVICE };
+enum teach_op_kind { TEACH_OPK_LAYOUT, TEACH_OPK_MATMUL, TEACH_OPK_TO_DEVICE, TEACH_OPK_INIT };
 
 /* What an operation did to memory. */
 struct teach_op_result {
@@ -60,7 +60,7 @@ struct teach_op_result {
 	double bytes_written; /* copy: every element written once; matmul: C written once */
 	enum teach_op_kind kind;
 	double flops;         /* matmul: 2 per multiply-add, 2·B·M·K·N */
-	char note[320];       /* one sentence: what happened and why */
+	char note[512];       /* one sentence: what happened and why (init: its table of variances) */
 };
 
 /* A contiguous tensor of ndim dimensions (sizes >= 0; names may be NULL). Returns 0 or
@@ -119,6 +119,8 @@ void teach_tensor_contiguous(const struct teach_tensor *t, struct teach_tensor *
  *   expand(4, -1, -1)       contiguous()
  *   matmul(4096, 11008)     @ [hidden, ffn=11008]   (t @ other: teach_tensor_matmul)
  *   to(cuda)  to("cpu")  cuda()  cpu()  to(fp8)     (a copy to a device or a dtype)
+ *   init(xavier)  init(normal, 32)   (a weight [out, in] initialised: the activations'
+ *                                     variance through that many such layers, initvar.h)
  * res (may be NULL) says whether it copied and how many bytes that moved. */
 int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_tensor *out,
 		    struct teach_op_result *res, struct napkin_err *err);
@@ -136,6 +138,10 @@ const char *teach_device_name(enum teach_device d);
  * gaps and no repeats, in some order of dimensions): .to() keeps such a tensor's strides
  * (memory_format=torch.preserve_format) and makes any other one contiguous. */
 bool teach_tensor_is_dense(const struct teach_tensor *t);
+
+/* "1.374e11": v to `digits` significant digits as the chapter writes numbers ("%g" without
+ * the exponent's '+' and leading zeros) */
+void teach_fmt_sci(double v, int digits, char *buf, size_t n);
 
 /* One operation placed on the scenario's GPU, as the roofline pane places its points. */
 struct teach_roof {

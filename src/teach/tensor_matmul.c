@@ -258,3 +258,26 @@ void teach_h2d_seconds(const struct engine_result *r, double bytes, double *pinn
 	*pinned_s = r->data.pinned_bw > 0 ? bytes / r->data.pinned_bw : 0.0;
 	*pageable_s = r->data.pageable_bw > 0 ? bytes / r->data.pageable_bw : 0.0;
 }
+
+void teach_fmt_sci(double v, int digits, char *buf, size_t n)
+{
+	char e[48];
+	size_t i, o = 0;
+	bool in_exp = false, lead = false;
+
+	snprintf(e, sizeof e, "%.*g", digits, v);
+	for (i = 0; e[i] != '\0' && o + 1 < n; i++) {
+		if (e[i] == 'e') {
+			in_exp = lead = true;
+		} else if (in_exp && e[i] == '+') {
+			continue;
+		} else if (in_exp && lead && e[i] == '0' && e[i + 1] != '\0') {
+			continue;
+		} else if (in_exp && e[i] != '-') {
+			lead = false;
+		}
+		buf[o++] = e[i];
+	}
+	if (n > 0)
+		buf[o] = '\0';
+}

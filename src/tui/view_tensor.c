@@ -22,9 +22,10 @@ struct tensors_view {
 	struct teach_tensor hist[HIST_MAX];
 	char hist_op[HIST_MAX][64];
 	int n_hist;
-	char note[400];
+	char note[600];
 	char detail[600]; /* a matmul's point on the roofline, a copy's time over the host link */
 	bool note_err;
+	int note_rows; /* the rows the note may wrap into */
 	int typing; /* 0, ':' (an operation) or 's' (a shape) */
 	struct tui_teach_line in;
 };
@@ -73,30 +74,6 @@ static void fmt_bytes2(double b, char *buf, size_t n)
 	engine_fmt_bytes(b, true, buf, n);
 }
 
-/* "1.374e11": a count of FLOPs as the chapter writes it ("%.4g" without the exponent's '+'
- * and leading zeros) */
-static void fmt_sci(double v, char *buf, size_t n)
-{
-	char e[48];
-	size_t i, o = 0;
-	bool in_exp = false, lead = false;
-
-	snprintf(e, sizeof e, "%.4g", v);
-	for (i = 0; e[i] != '\0' && o + 1 < n; i++) {
-		if (e[i] == 'e') {
-			in_exp = lead = true;
-		} else if (in_exp && e[i] == '+') {
-			continue;
-		} else if (in_exp && lead && e[i] == '0' && e[i + 1] != '\0') {
-			continue;
-		} else if (in_exp && e[i] != '-') {
-			lead = false;
-		}
-		buf[o++] = e[i];
-	}
-	buf[o] = '\0';
-}
-
 /* What a matmul or a copy to the GPU costs on this scenario's GPU, in v->detail. */
 static void op_detail(struct tui_model *m, struct tensors_view *v, const struct teach_tensor *from,
 		      const struct teach_op_result *res)
@@ -111,7 +88,7 @@ static void op_detail(struct tui_model *m, struct tensors_view *v, const struct 
 		struct teach_roof rf;
 		double bytes = res->bytes_read + res->bytes_written;
 		engine_fmt_bytes(bytes, false, a, sizeof a);
-		fmt_sci(res->flops, e, sizeof e);
+		teach_fmt_sci(res->flops, 4, e, sizeof e);
 		if (!teach_roof_place(&m->sc, &m->res, from->dtype, res->flops, bytes, &rf)) {
 			util_bprintf(v->detail, sizeof v->detail, &pos,
 				     _("%s FLOPs, %s moved (A and B read, C written): %.4g FLOP/B; %s has no %s peak"),
@@ -207,6 +184,7 @@ static void apply_typed(struct tui_model *m, struct tensors_view *v)
 	v->n_hist++;
 	util_strlcpy(v->note, res.note, sizeof v->note);
 	v->note_err = false;
+	v->note_rows = res.kind == TEACH_OPK_INIT ? 4 : 2;
 	op_detail(m, v, cur, &res);
 }
 
@@ -387,7 +365,7 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	tui_canvas_text(c, in.x, y++, in.w, line, teach_tensor_is_contiguous(t) ? TUI_S_NORMAL : TUI_S_WARN);
 	fmt_bytes2(teach_tensor_bytes(t), by, sizeof by);
 	fmt_bytes2(teach_tensor_storage_bytes(t), st, sizeof st);
-	snprintf(line, sizeof line, _("size     %lld elements \xc3\x97 %g B = %s   (storage %s)   on %s"),
+	snprintf(line, sizeof line, _("size     %lld elements \xc3\x97 %g B = %s (storage %s), on %s"),
 		 (long long)teach_tensor_numel(t), engine_dtype_info(t->dtype)->bytes, by, st, teach_device_name(t->device));
 	tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_NORMAL);
 	line[0] = '\0';
@@ -398,7 +376,9 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v->note[0] != '\0') {
 		struct tui_rect nr = tui_rect_make(in.x + 9, y, in.w - 9, 2);
 		tui_canvas_text(c, in.x, y, 9, _("result"), TUI_S_LABEL);
-		y += tui_teach_draw_wrapped(c, nr, y, v->detail[0] != '\0' ? 1 : 2, v->note, 0,
+		int nrows = v->detail[0] != '\0' ? 1 : v->note_rows > 2 && !v->note_err ? v->note_rows : 2;
+		nr.h = nrows;
+		y += tui_teach_draw_wrapped(c, nr, y, nrows, v->note, 0,
 					    v->note_err ? TUI_S_BAD : TUI_S_GOOD);
 		if (v->detail[0] != '\0' && !v->note_err) {
 			int rows = in.y + in.h - 1 - y;

@@ -226,6 +226,29 @@ static void test_init_variance(void **state)
 	assert_int_equal(teach_init_overflow_layer(TEACH_INIT_XAVIER, 4096, 4096, 1.0, 65504.0), -1);
 	assert_close(teach_init_weight_var(TEACH_INIT_XAVIER, 4096, 11008), 1.324e-4, 1e-3);
 	assert_close(teach_init_gain(TEACH_INIT_XAVIER, 4096, 11008), 0.5424, 1e-3);
+	/* the inspector's init() on a weight [out, in] = [4096, 4096] */
+	{
+		struct teach_tensor t, o;
+		struct teach_op_result res;
+		struct napkin_err err;
+		teach_tensor_parse("4096x4096", ENGINE_DT_BF16, &t, NULL);
+		assert_int_equal(teach_tensor_op(&t, "init(normal)", &o, &res, &err), 0);
+		assert_int_equal(res.kind, TEACH_OPK_INIT);
+		assert_false(res.copied);
+		assert_non_null(strstr(res.note, "= 4096 a layer"));
+		assert_non_null(strstr(res.note, "1: 4096, 2: 1.678e7, 4: 2.815e14"));
+		assert_non_null(strstr(res.note, "32: 3.94e115"));
+		assert_non_null(strstr(res.note, "fp16's largest value at layer 3"));
+		assert_non_null(strstr(res.note, "bf16's at layer 22"));
+		assert_int_equal(teach_tensor_op(&t, "init(xavier, 12)", &o, &res, &err), 0);
+		assert_non_null(strstr(res.note, "= 1 a layer"));
+		assert_non_null(strstr(res.note, "8: 1, 12: 1"));
+		assert_null(strstr(res.note, "fp16"));
+		/* a bias has no fan-out: PyTorch's own error */
+		teach_tensor_parse("4096", ENGINE_DT_BF16, &t, NULL);
+		assert_int_not_equal(teach_tensor_op(&t, "init(xavier)", &o, &res, &err), 0);
+		assert_string_equal(err.msg, "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions");
+	}
 	assert_int_equal(teach_init_by_name("glorot"), TEACH_INIT_XAVIER);
 	assert_int_equal(teach_init_by_name("randn"), TEACH_INIT_NORMAL);
 }
