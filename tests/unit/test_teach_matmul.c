@@ -19,12 +19,16 @@
  *    σ² = 1/4096, gain 1; Xavier 4096 → 11008 is σ² = 2/15104 = 1.324e-4, gain 0.5424.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine.h"
 #include "i18n.h"
 #include "initvar.h"
+#ifdef NAPKIN_HAVE_LESSON_FILES
+#include "lesson.h"
+#endif
 #include "tensor.h"
 #include "testutil.h"
 
@@ -253,7 +257,74 @@ static void test_init_variance(void **state)
 	assert_int_equal(teach_init_by_name("randn"), TEACH_INIT_NORMAL);
 }
 
+#ifdef NAPKIN_HAVE_LESSON_FILES
+/* The lesson on matmul and autograd states what the inspector shows: the figures its steps
+ * quote are the calculator's and initvar's for the shapes they name (and the hand figures
+ * above hold those to the chapter). */
+static void want_in(const char *text, const char *figure)
+{
+	if (strstr(text, figure) == NULL)
+		fail_msg("the lesson text lacks \"%s\": %s", figure, text);
+}
+
+static void test_lesson_figures(void **state)
+{
+	struct teach_lesson *l;
+	struct napkin_err err;
+	struct engine_scenario sc = h100(NULL, NULL);
+	struct engine_result r;
+	struct teach_tensor c;
+	struct teach_op_result res;
+	struct teach_roof rf;
+	size_t number, i;
+	double v[33];
+	char buf[64];
+	const char *langs[] = {"en", "zh"};
+
+	(void)state;
+	assert_int_equal(engine_compute(&sc, &r, &err), 0);
+	if (teach_lessons_open("matmul-autograd", &l, &number, &err) != NAPKIN_OK)
+		fail_msg("%s", err.msg);
+	assert_true(l->n_steps >= 6);
+	for (i = 0; i < 2; i++) {
+		const char *t1 = teach_text_get(&l->steps[0].text, langs[i]);
+		const char *t2 = teach_text_get(&l->steps[1].text, langs[i]);
+		const char *t6 = teach_text_get(&l->steps[5].text, langs[i]);
+
+		matmul("4096x4096", ENGINE_DT_BF16, "matmul(4096, 4096)", &c, &res);
+		teach_roof_place(&sc, &r, ENGINE_DT_BF16, res.flops, res.bytes_read + res.bytes_written, &rf);
+		teach_fmt_sci(res.flops, 4, buf, sizeof buf);
+		want_in(t1, buf); /* 1.374e11 */
+		snprintf(buf, sizeof buf, "%.1f MB", rf.bytes / 1e6);
+		want_in(t1, buf);
+		snprintf(buf, sizeof buf, "%.0f FLOP/B", rf.intensity);
+		want_in(t1, buf);
+		snprintf(buf, sizeof buf, "%.1f \xc2\xb5s", rf.seconds * 1e6);
+		want_in(t1, buf);
+		matmul("1x4096", ENGINE_DT_BF16, "@ [4096, 4096]", &c, &res);
+		teach_roof_place(&sc, &r, ENGINE_DT_BF16, res.flops, res.bytes_read + res.bytes_written, &rf);
+		snprintf(buf, sizeof buf, "%.4g FLOP/B", rf.intensity);
+		want_in(t2, buf);
+		snprintf(buf, sizeof buf, "%.2f MB", rf.bytes / 1e6);
+		want_in(t2, buf);
+		teach_init_variance(TEACH_INIT_NORMAL, 4096, 4096, 32, 1.0, v);
+		teach_fmt_sci(v[2], 4, buf, sizeof buf);
+		want_in(t6, buf);
+		teach_fmt_sci(v[8], 4, buf, sizeof buf);
+		want_in(t6, buf);
+		teach_fmt_sci(v[32], 3, buf, sizeof buf);
+		want_in(t6, buf);
+		snprintf(buf, sizeof buf, "%d", teach_init_overflow_layer(TEACH_INIT_NORMAL, 4096, 4096, 1.0, 3.3895e38));
+		want_in(t6, buf);
+	}
+	teach_lesson_free(l);
+}
+#endif
+
 static const struct CMUnitTest tests[] = {
+#ifdef NAPKIN_HAVE_LESSON_FILES
+	cmocka_unit_test(test_lesson_figures),
+#endif
 	cmocka_unit_test(test_matmul_4096_cubed),
 	cmocka_unit_test(test_matmul_decode_gemv),
 	cmocka_unit_test(test_matmul_shapes),
