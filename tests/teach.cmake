@@ -2,6 +2,8 @@
 # dtype lab against IEEE 754 and the OCP FP8 tables, the lessons against the engine.
 if(TARGET napkin_teach)
   napkin_add_test(NAME teach_tensor SOURCES unit/test_teach_tensor.c LIBS napkin_teach LABELS unit)
+  # one matmul's FLOPs and roofline point, devices and .to(), initialisation variance
+  napkin_add_test(NAME teach_matmul SOURCES unit/test_teach_matmul.c LIBS napkin_teach LABELS unit)
   napkin_add_test(NAME teach_dtypelab SOURCES unit/test_teach_dtypelab.c LIBS napkin_teach LABELS unit)
   if(TARGET napkin_presets)
     napkin_add_test(NAME teach_lessons SOURCES unit/test_teach_lessons.c LIBS napkin_teach LABELS unit)

@@ -134,13 +134,20 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	decode->bytes = inf->decode_bytes / gpus_replica;
 }
 
+void engine_roofline_place(struct engine_roofline_point *pt, double peak, double bw)
+{
+	/* the roofline (Williams, Waterman, Patterson 2009): attainable = min(peak, I × bandwidth),
+	 * memory-bound left of the ridge peak ÷ bandwidth */
+	pt->intensity = pt->bytes > 0 ? pt->flops / pt->bytes : 0.0;
+	pt->attainable = eng_min(peak, pt->intensity * bw);
+	pt->memory_bound = pt->intensity < peak / bw;
+}
+
 static void point(struct engine_roofline_point *pt, const char *name, const char *label, double peak, double bw)
 {
 	pt->name = name;
 	pt->label = label;
-	pt->intensity = pt->bytes > 0 ? pt->flops / pt->bytes : 0.0;
-	pt->attainable = eng_min(peak, pt->intensity * bw);
-	pt->memory_bound = pt->intensity < peak / bw;
+	engine_roofline_place(pt, peak, bw);
 }
 
 void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)

@@ -69,6 +69,9 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 /* One sentence: "decode at batch 1 is memory-bound: intensity 1 FLOP/B, ridge 295". */
 void engine_roofline_verdict(const struct engine_scenario *sc, const struct engine_result *r, enum engine_point pt,
 			     char *buf, size_t n);
+/* Places pt (its flops and bytes set) on the roofline of peak FLOP/s and bw bytes/s: its
+ * intensity, attainable rate and verdict, as the roofline pane's points are placed. */
+void engine_roofline_place(struct engine_roofline_point *pt, double peak, double bw);
 /* ---------------------------------------------------------------- ops of a layer */
 
 /* The phases a layer's ops run in (the per-op table, `napkin report --ops`). */

@@ -39,6 +39,7 @@ static void add(struct list *l, const char *name, const char *what, enum teach_t
 	if (teach_tensor_make(&b->t, dt < 0 ? ENGINE_DT_FP32 : (enum engine_dtype)dt, ndim, sizes, names, NULL) !=
 	    NAPKIN_OK)
 		return;
+	b->t.device = TEACH_DEV_CUDA; /* the scenario's tensors live in the GPU's memory */
 	util_strlcpy(b->name, name, sizeof b->name);
 	b->what = what;
 	b->role = role;

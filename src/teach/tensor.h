@@ -34,6 +34,10 @@
 #define TEACH_MAX_DIMS 8
 #define TEACH_DIM_NAME_MAX 24
 
+/* A tensor's device: PyTorch makes a tensor on the CPU unless told otherwise
+ * (torch.get_default_device() is "cpu"); .to("cuda") copies it to the GPU. */
+enum teach_device { TEACH_DEV_CPU, TEACH_DEV_CUDA };
+
 struct teach_tensor {
 	int ndim;
 	int64_t size[TEACH_MAX_DIMS];
@@ -42,14 +46,21 @@ struct teach_tensor {
 	int64_t offset;                          /* storage offset, in elements */
 	int64_t storage;                         /* elements in the storage the tensor views */
 	enum engine_dtype dtype;
+	enum teach_device device;                /* where the storage lives (torch.Tensor.device) */
 };
+
+/* What kind of operation it was: a change of layout, a matmul (its FLOPs), a copy to
+ * another device (over the host link). */
+enum teach_op_kind { TEACH_OPK_LAYOUT, TEACH_OPK_MATMUL, TEACH_OPK_TO_DEVICE, TEACH_OPK_INIT };
 
 /* What an operation did to memory. */
 struct teach_op_result {
 	bool copied;          /* a new storage was allocated and filled */
-	double bytes_read;    /* copy: every element read once */
-	double bytes_written; /* copy: every element written once */
-	char note[320];       /* one sentence: what happened and why */
+	double bytes_read;    /* copy: every element read once; matmul: A and B read once */
+	double bytes_written; /* copy: every element written once; matmul: C written once */
+	enum teach_op_kind kind;
+	double flops;         /* matmul: 2 per multiply-add, 2·B·M·K·N */
+	char note[512];       /* one sentence: what happened and why (init: its table of variances) */
 };
 
 /* A contiguous tensor of ndim dimensions (sizes >= 0; names may be NULL). Returns 0 or
@@ -106,9 +117,51 @@ void teach_tensor_contiguous(const struct teach_tensor *t, struct teach_tensor *
  *   view(batch, seq, hidden=4096)   reshape(-1, 128)   (a bare name keeps that dim's size)
  *   narrow(seq, 0, 1024)    slice(seq, 0, 4096, 2)    select(batch, 0)
  *   expand(4, -1, -1)       contiguous()
+ *   matmul(4096, 11008)     @ [hidden, ffn=11008]   (t @ other: teach_tensor_matmul)
+ *   to(cuda)  to("cpu")  cuda()  cpu()  to(fp8)     (a copy to a device or a dtype)
+ *   init(xavier)  init(normal, 32)   (a weight [out, in] initialised: the activations'
+ *                                     variance through that many such layers, initvar.h)
  * res (may be NULL) says whether it copied and how many bytes that moved. */
 int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_tensor *out,
 		    struct teach_op_result *res, struct napkin_err *err);
+
+/* torch.matmul(t, other) with other of shape `other` ("[K, N]", "4096x4096", "[B, K, N]";
+ * names as in shapes): t is [..., M, K], the result [..., M, N] (the batch dimensions
+ * broadcast as torch.matmul's do), contiguous, in t's dtype and on t's device. res->flops
+ * is 2·(batch)·M·K·N (one multiply and one add per term of each output), bytes_read A's
+ * and B's elements once, bytes_written C's: the least a matmul moves through HBM. */
+int teach_tensor_matmul(const struct teach_tensor *t, const char *other, struct teach_tensor *out,
+			struct teach_op_result *res, struct napkin_err *err);
+/* "A rank-3 tensor on cuda:0": ndim is the rank (torch.Tensor.dim()). */
+const char *teach_device_name(enum teach_device d);
+/* Whether t is non-overlapping and dense (its elements fill a block of storage with no
+ * gaps and no repeats, in some order of dimensions): .to() keeps such a tensor's strides
+ * (memory_format=torch.preserve_format) and makes any other one contiguous. */
+bool teach_tensor_is_dense(const struct teach_tensor *t);
+
+/* "1.374e11": v to `digits` significant digits as the chapter writes numbers ("%g" without
+ * the exponent's '+' and leading zeros) */
+void teach_fmt_sci(double v, int digits, char *buf, size_t n);
+
+/* One operation placed on the scenario's GPU, as the roofline pane places its points. */
+struct teach_roof {
+	double flops, bytes;
+	double intensity;     /* FLOP/B */
+	double peak;          /* FLOP/s at the dtype */
+	double bandwidth;     /* HBM bytes/s */
+	double ridge;         /* peak ÷ bandwidth, FLOP/B */
+	double attainable;    /* min(peak, intensity × bandwidth) */
+	double seconds;       /* at the roofline: max(flops ÷ peak, bytes ÷ bandwidth) */
+	bool memory_bound;
+};
+/* flops and bytes in dtype dt on sc's GPU: the peak is the roofline pane's (r->roofline)
+ * when dt is its dtype, else the GPU's peak at dt (engine_gpu_peak). Returns false when
+ * the GPU has no peak at dt (out then holds the bytes' time alone). */
+bool teach_roof_place(const struct engine_scenario *sc, const struct engine_result *r, enum engine_dtype dt,
+		      double flops, double bytes, struct teach_roof *out);
+/* A host-to-device copy of `bytes` over the host link, at the rates the data-loading
+ * figures use (r->data: pinned, and pageable staged through a pinned buffer). */
+void teach_h2d_seconds(const struct engine_result *r, double bytes, double *pinned_s, double *pageable_s);
 
 /* ------------------------------------------------------------ the scenario's tensors */
 

@@ -30,6 +30,11 @@ void teach_contiguous_strides(struct teach_tensor *t);
  * shorter than TEACH_DIM_NAME_MAX. */
 bool teach_dim_name_valid(const char *s, size_t len);
 
+/* t.to(arg): arg a device ("cuda", "cpu", quoted or not) or a dtype name; a copy unless
+ * t is already there (tensor_matmul.c). */
+int teach_tensor_to(const struct teach_tensor *t, const char *arg, struct teach_tensor *out, struct teach_op_result *res,
+		    struct napkin_err *err);
+
 /* A list of dimensions as typed: sizes with optional names. */
 struct teach_dimspec {
 	int n;

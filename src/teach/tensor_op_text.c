@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "initvar.h"
 #include "tensor_internal.h"
 
 /* Splits "name(a, b, c)" into the name and up to max argument strings (trimmed). */
@@ -98,6 +99,60 @@ static int want_args(const struct call *c, int lo, int hi, const char *usage, st
 	return NAPKIN_OK;
 }
 
+/* init(scheme, layers) on a weight: σ², the gain fan_in·σ² and the activations' variance after
+ * layers 1, 2, 4, ... (a stack of such linears from unit-variance inputs, initvar.c), and the
+ * layer where their standard deviation passes fp16's and bf16's largest values. */
+static int init_note(const struct teach_tensor *t, const char *scheme, int64_t layers, struct teach_op_result *res,
+		     struct napkin_err *err)
+{
+	double var[TEACH_INIT_MAX_LAYERS + 1], fan_in, fan_out, rf = 1.0;
+	int s = teach_init_by_name(scheme), d, l, o16, obf;
+	size_t pos = 0;
+	char *nb = res->note;
+
+	if (s < 0)
+		return util_err_set(err, NAPKIN_EINVAL, _("'%s' is not an initialisation (normal, xavier, lecun, kaiming)"), scheme);
+	if (t->ndim < 2)
+		/* torch.nn.init._calculate_fan_in_and_fan_out */
+		return teach_torch_err(err, NAPKIN_EINVAL, NULL,
+				       N_("Fan in and fan out can not be computed for tensor with fewer than 2 dimensions"));
+	if (layers < 1 || layers > TEACH_INIT_MAX_LAYERS)
+		return util_err_set(err, NAPKIN_EINVAL, _("layers from 1 to %d"), TEACH_INIT_MAX_LAYERS);
+	/* PyTorch's fans of a weight [out, in, *kernel]: in·receptive field, out·receptive field */
+	for (d = 2; d < t->ndim; d++)
+		rf *= (double)t->size[d];
+	fan_in = (double)t->size[1] * rf;
+	fan_out = (double)t->size[0] * rf;
+	teach_init_variance((enum teach_init)s, fan_in, fan_out, (int)layers, 1.0, var);
+	{
+		char g[24], w[24];
+		teach_fmt_sci(teach_init_weight_var((enum teach_init)s, fan_in, fan_out), 3, w, sizeof w);
+		teach_fmt_sci(teach_init_gain((enum teach_init)s, fan_in, fan_out), 4, g, sizeof g);
+		util_bprintf(nb, sizeof res->note, &pos,
+			     _("%s: \xcf\x83\xc2\xb2 = %s, the activations' variance \xc3\x97 fan_in\xc2\xb7\xcf\x83\xc2\xb2 = %s a layer; after layer"),
+			     teach_init_name((enum teach_init)s), w, g);
+	}
+	for (l = 1; l <= layers; l *= 2) {
+		char vb[24];
+		teach_fmt_sci(var[l], 4, vb, sizeof vb);
+		util_bprintf(nb, sizeof res->note, &pos, " %d: %s%s", l, vb, l * 2 <= layers ? "," : "");
+	}
+	if ((l / 2) != layers) {
+		char vb[24];
+		teach_fmt_sci(var[layers], 4, vb, sizeof vb);
+		util_bprintf(nb, sizeof res->note, &pos, ", %d: %s", (int)layers, vb);
+	}
+	/* the largest finite values: fp16 65504, bf16 3.39e38 (engine dtype table) */
+	o16 = teach_init_overflow_layer((enum teach_init)s, fan_in, fan_out, 1.0, engine_dtype_info(ENGINE_DT_FP16)->max_finite);
+	obf = teach_init_overflow_layer((enum teach_init)s, fan_in, fan_out, 1.0, engine_dtype_info(ENGINE_DT_BF16)->max_finite);
+	if (o16 > 0)
+		util_bprintf(nb, sizeof res->note, &pos, _("; past fp16's largest value at layer %d"), o16);
+	if (obf > 0)
+		util_bprintf(nb, sizeof res->note, &pos, _(", bf16's at layer %d"), obf);
+	res->kind = TEACH_OPK_INIT;
+	return NAPKIN_OK;
+}
+
 int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_tensor *out,
 		    struct teach_op_result *res, struct napkin_err *err)
 {
@@ -110,6 +165,18 @@ int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_t
 	if (res == NULL)
 		res = &local;
 	memset(res, 0, sizeof *res);
+	{
+		/* t @ other, as Python writes torch.matmul */
+		const char *q = op;
+		while (*q == ' ')
+			q++;
+		if (*q == '@') {
+			if ((rc = teach_tensor_matmul(t, q + 1, &r, res, err)) != NAPKIN_OK)
+				return rc;
+			*out = r;
+			return NAPKIN_OK;
+		}
+	}
 	rc = parse_call(op, &c, err);
 	if (rc != NAPKIN_OK)
 		return rc;
@@ -196,10 +263,34 @@ int teach_tensor_op(const struct teach_tensor *t, const char *op, struct teach_t
 		if ((rc = want_args(&c, 0, 0, _("no arguments"), err)) != NAPKIN_OK)
 			return rc;
 		teach_tensor_contiguous(t, &r, res);
+	} else if (strcmp(c.name, "matmul") == 0 || strcmp(c.name, "mm") == 0 || strcmp(c.name, "bmm") == 0) {
+		char args[200];
+		if (c.args_len >= sizeof args)
+			return util_err_set(err, NAPKIN_EINVAL, _("'%s': an argument is too long"), op);
+		memcpy(args, c.args, c.args_len);
+		args[c.args_len] = '\0';
+		if ((rc = teach_tensor_matmul(t, args, &r, res, err)) != NAPKIN_OK)
+			return rc;
+	} else if (strcmp(c.name, "to") == 0 || strcmp(c.name, "cuda") == 0 || strcmp(c.name, "cpu") == 0) {
+		if (c.name[0] == 't' && (rc = want_args(&c, 1, 1, _("a device or a dtype: to(cuda), to(bf16)"), err)) != NAPKIN_OK)
+			return rc;
+		if (c.name[0] != 't' && (rc = want_args(&c, 0, 0, _("no arguments"), err)) != NAPKIN_OK)
+			return rc;
+		if ((rc = teach_tensor_to(t, c.name[0] == 't' ? c.argv[0] : c.name, &r, res, err)) != NAPKIN_OK)
+			return rc;
+	} else if (strcmp(c.name, "init") == 0) {
+		if ((rc = want_args(&c, 1, 2, _("a scheme and a layer count: init(xavier), init(normal, 32)"), err)) != NAPKIN_OK)
+			return rc;
+		x = 32;
+		if (c.argc == 2 && (rc = arg_int(c.argv[1], &x, err)) != NAPKIN_OK)
+			return rc;
+		if ((rc = init_note(t, c.argv[0], x, res, err)) != NAPKIN_OK)
+			return rc;
+		r = *t;
 	} else {
 		return util_err_set(err, NAPKIN_EINVAL,
 				    _("unknown operation '%s' (transpose, permute, view, reshape, narrow, slice, select, "
-				      "expand, contiguous)"),
+				      "expand, contiguous, matmul, to, init)"),
 				    c.name);
 	}
 	*out = r;

@@ -417,6 +417,7 @@ int teach_tensor_expand(const struct teach_tensor *t, int ndim, const int64_t *s
 	memset(&r, 0, sizeof r);
 	r.ndim = ndim;
 	r.dtype = t->dtype;
+	r.device = t->device;
 	r.offset = t->offset;
 	r.storage = t->storage;
 	for (d = 0; d < ndim; d++) {

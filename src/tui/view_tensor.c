@@ -22,8 +22,10 @@ struct tensors_view {
 	struct teach_tensor hist[HIST_MAX];
 	char hist_op[HIST_MAX][64];
 	int n_hist;
-	char note[400];
+	char note[600];
+	char detail[600]; /* a matmul's point on the roofline, a copy's time over the host link */
 	bool note_err;
+	int note_rows; /* the rows the note may wrap into */
 	int typing; /* 0, ':' (an operation) or 's' (a shape) */
 	struct tui_teach_line in;
 };
@@ -39,6 +41,7 @@ static void inspect(struct tensors_view *v, const struct teach_tensor *t, const 
 	util_strlcpy(v->hist_op[0], what, sizeof v->hist_op[0]);
 	v->n_hist = 1;
 	v->note[0] = '\0';
+	v->detail[0] = '\0';
 	v->note_err = false;
 }
 
@@ -71,7 +74,53 @@ static void fmt_bytes2(double b, char *buf, size_t n)
 	engine_fmt_bytes(b, true, buf, n);
 }
 
-static void apply_typed(struct tensors_view *v)
+/* What a matmul or a copy to the GPU costs on this scenario's GPU, in v->detail. */
+static void op_detail(struct tui_model *m, struct tensors_view *v, const struct teach_tensor *from,
+		      const struct teach_op_result *res)
+{
+	char a[40], b[40], c[40], d[40], e[40];
+	size_t pos = 0;
+
+	v->detail[0] = '\0';
+	if (!m->have_res)
+		return;
+	if (res->kind == TEACH_OPK_MATMUL) {
+		struct teach_roof rf;
+		double bytes = res->bytes_read + res->bytes_written;
+		engine_fmt_bytes(bytes, false, a, sizeof a);
+		teach_fmt_sci(res->flops, 4, e, sizeof e);
+		if (!teach_roof_place(&m->sc, &m->res, from->dtype, res->flops, bytes, &rf)) {
+			util_bprintf(v->detail, sizeof v->detail, &pos,
+				     _("%s FLOPs, %s moved (A and B read, C written): %.4g FLOP/B; %s has no %s peak"),
+				     e, a, rf.intensity, m->sc.gpu.name, engine_dtype_info(from->dtype)->name);
+			return;
+		}
+		engine_fmt_si(rf.attainable, "FLOP/s", b, sizeof b);
+		engine_fmt_seconds(rf.seconds, c, sizeof c);
+		util_bprintf(v->detail, sizeof v->detail, &pos,
+			     _("%s FLOPs, %s moved (A and B read, C written): %.4g FLOP/B; ridge of %s at %s %.0f FLOP/B: "
+			       "%s, attainable %s, %s at the roofline"),
+			     e, a, rf.intensity, m->sc.gpu.name, engine_dtype_info(from->dtype)->name, rf.ridge,
+			     rf.memory_bound ? _("memory-bound") : _("compute-bound"), b, c);
+		if (from->device == TEACH_DEV_CPU)
+			util_bprintf(v->detail, sizeof v->detail, &pos,
+				     _(" (the tensor is on the CPU: these are the GPU's figures once %s moves it there)"),
+				     "to(cuda)");
+	} else if (res->kind == TEACH_OPK_TO_DEVICE) {
+		double pin, pag;
+		teach_h2d_seconds(&m->res, res->bytes_written, &pin, &pag);
+		engine_fmt_bytes(res->bytes_written, false, a, sizeof a);
+		engine_fmt_seconds(pin, b, sizeof b);
+		engine_fmt_si(m->res.data.pinned_bw, "B/s", c, sizeof c);
+		engine_fmt_seconds(pag, d, sizeof d);
+		engine_fmt_si(m->res.data.pageable_bw, "B/s", e, sizeof e);
+		util_bprintf(v->detail, sizeof v->detail, &pos,
+			     _("%s over PCIe: pinned %s at %s, pageable %s at %s (the host link of the data-loading figures)"),
+			     a, b, c, d, e);
+	}
+}
+
+static void apply_typed(struct tui_model *m, struct tensors_view *v)
 {
 	struct napkin_err err;
 	struct teach_tensor r;
@@ -80,26 +129,41 @@ static void apply_typed(struct tensors_view *v)
 
 	util_err_clear(&err);
 	if (v->typing == 's') {
-		/* "[dtype] dims": a leading dtype name is optional */
+		/* "[device] [dtype] dims": a leading device (cuda, cpu: torch.empty(...,
+		 * device="cuda"); PyTorch's default is the CPU) and dtype name are optional */
 		char first[32];
 		const char *rest = v->in.text;
 		enum engine_dtype dt = cur->dtype, d2;
-		size_t k = strcspn(rest, " ");
-		if (k < sizeof first) {
+		bool on_gpu = false;
+		int w;
+		for (w = 0; w < 2; w++) {
+			size_t k;
+			while (*rest == ' ')
+				rest++;
+			k = strcspn(rest, " ");
+			if (k >= sizeof first)
+				break;
 			memcpy(first, rest, k);
 			first[k] = '\0';
-			d2 = engine_dtype_by_name(first);
-			if (d2 != ENGINE_DT_AUTO && strchr(first, '=') == NULL) {
-				dt = d2;
+			if (strcmp(first, "cuda") == 0 || strcmp(first, "cpu") == 0) {
+				on_gpu = first[1] == 'u';
 				rest += k;
+				continue;
 			}
+			d2 = engine_dtype_by_name(first);
+			if (d2 == ENGINE_DT_AUTO || strchr(first, '=') != NULL)
+				break;
+			dt = d2;
+			rest += k;
 		}
 		if (teach_tensor_parse(rest, dt, &r, &err) != NAPKIN_OK) {
 			size_t pos = 0;
 			util_bprintf(v->note, sizeof v->note, &pos, _("shape: %s"), err.msg);
 			v->note_err = true;
+			v->detail[0] = '\0';
 			return;
 		}
+		r.device = on_gpu ? TEACH_DEV_CUDA : TEACH_DEV_CPU;
 		inspect(v, &r, _("a new tensor"));
 		return;
 	}
@@ -107,6 +171,7 @@ static void apply_typed(struct tensors_view *v)
 		size_t pos = 0;
 		util_bprintf(v->note, sizeof v->note, &pos, "%s: %s", v->in.text, err.msg);
 		v->note_err = true;
+		v->detail[0] = '\0';
 		return;
 	}
 	if (v->n_hist == HIST_MAX) {
@@ -119,6 +184,8 @@ static void apply_typed(struct tensors_view *v)
 	v->n_hist++;
 	util_strlcpy(v->note, res.note, sizeof v->note);
 	v->note_err = false;
+	v->note_rows = res.kind == TEACH_OPK_INIT ? 4 : 2;
+	op_detail(m, v, cur, &res);
 }
 
 unsigned tui_tensors_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
@@ -133,7 +200,7 @@ unsigned tui_tensors_key(struct tui_model *m, const struct tui_event *ev, uint64
 			v->typing = 0;
 		} else if (ev->key == TUI_KEY_ENTER) {
 			if (v->in.len > 0)
-				apply_typed(v);
+				apply_typed(m, v);
 			v->typing = 0;
 		} else if (!tui_teach_input_key(&v->in, ev->key)) {
 			return TUI_REACT_NONE;
@@ -177,7 +244,7 @@ unsigned tui_tensors_key(struct tui_model *m, const struct tui_event *ev, uint64
 		util_strlcpy(v->in.text, "contiguous()", sizeof v->in.text);
 		v->in.len = (int)strlen(v->in.text);
 		v->typing = ':';
-		apply_typed(v);
+		apply_typed(m, v);
 		v->typing = 0;
 		return TUI_REACT_REDRAW;
 	case '?': case TUI_KEY_F1:
@@ -275,7 +342,7 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		return;
 	tui_canvas_clear(c, TUI_S_NORMAL);
 	tui_teach_title_bar(m, c, _("tensor inspector"));
-	hb = 10;
+	hb = m->h >= 32 ? 12 : 10; /* room for a matmul's roofline lines */
 	if (m->h - 2 - hb < 8)
 		hb = m->h - 2 - 8 > 6 ? m->h - 2 - 8 : 6;
 	top = tui_rect_make(0, 1, m->w, m->h - 2 - hb);
@@ -289,7 +356,7 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	t = &v->hist[v->n_hist - 1];
 	teach_tensor_format_shape(t, a, sizeof a);
 	/* TRANSLATORS: the inspector's rows start with a label padded to 9 columns: tensor, strides, size, history, result */
-	snprintf(line, sizeof line, _("tensor   %s  %s"), a, engine_dtype_info(t->dtype)->name);
+	snprintf(line, sizeof line, _("tensor   %s  %s   rank %d"), a, engine_dtype_info(t->dtype)->name, t->ndim);
 	y = in.y;
 	tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_VALUE);
 	teach_tensor_format_strides(t, b, sizeof b);
@@ -298,8 +365,8 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	tui_canvas_text(c, in.x, y++, in.w, line, teach_tensor_is_contiguous(t) ? TUI_S_NORMAL : TUI_S_WARN);
 	fmt_bytes2(teach_tensor_bytes(t), by, sizeof by);
 	fmt_bytes2(teach_tensor_storage_bytes(t), st, sizeof st);
-	snprintf(line, sizeof line, _("size     %lld elements \xc3\x97 %g B = %s   (storage %s)"),
-		 (long long)teach_tensor_numel(t), engine_dtype_info(t->dtype)->bytes, by, st);
+	snprintf(line, sizeof line, _("size     %lld elements \xc3\x97 %g B = %s (storage %s), on %s"),
+		 (long long)teach_tensor_numel(t), engine_dtype_info(t->dtype)->bytes, by, st, teach_device_name(t->device));
 	tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_NORMAL);
 	line[0] = '\0';
 	util_bprintf(line, sizeof line, &pos, _("history  %s"), v->hist_op[0]);
@@ -309,7 +376,18 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v->note[0] != '\0') {
 		struct tui_rect nr = tui_rect_make(in.x + 9, y, in.w - 9, 2);
 		tui_canvas_text(c, in.x, y, 9, _("result"), TUI_S_LABEL);
-		y += tui_teach_draw_wrapped(c, nr, y, 2, v->note, 0, v->note_err ? TUI_S_BAD : TUI_S_GOOD);
+		int nrows = v->detail[0] != '\0' ? 1 : v->note_rows > 2 && !v->note_err ? v->note_rows : 2;
+		nr.h = nrows;
+		y += tui_teach_draw_wrapped(c, nr, y, nrows, v->note, 0,
+					    v->note_err ? TUI_S_BAD : TUI_S_GOOD);
+		if (v->detail[0] != '\0' && !v->note_err) {
+			int rows = in.y + in.h - 1 - y;
+			if (rows > 3)
+				rows = 3;
+			if (rows > 0)
+				y += tui_teach_draw_wrapped(c, tui_rect_make(in.x + 9, y, in.w - 9, rows), y, rows, v->detail, 0,
+							    TUI_S_VALUE);
+		}
 	}
 	if (v->typing) {
 		snprintf(line, sizeof line, "%s %s\xe2\x96\x8f", v->typing == 's' ? _("shape>") : _("op>   "), v->in.text);
@@ -318,8 +396,9 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		/* what can be typed, wrapped into the rows left at the bottom */
 		const char *hint =
 			_("type : and an operation: transpose(seq, heads) \xc2\xb7 view(batch, heads, -1) \xc2\xb7 reshape(...) "
-			  "\xc2\xb7 narrow(seq, 0, 1024) \xc2\xb7 slice(seq, 0, end, 2) \xc2\xb7 expand(...) \xc2\xb7 contiguous(); "
-			  "or s and a shape: bf16 batch=8 seq=4k");
+			  "\xc2\xb7 narrow(seq, 0, 1024) \xc2\xb7 slice(seq, 0, end, 2) \xc2\xb7 expand(...) \xc2\xb7 contiguous() "
+			  "\xc2\xb7 matmul(K, N) or @ [K, N] \xc2\xb7 to(cuda) \xc2\xb7 to(fp8); "
+			  "or s and a shape: bf16 batch=8 seq=4k (cuda bf16 4096x4096 on the GPU)");
 		char buf[1024];
 		int hy = in.y + in.h - teach_wrap(hint, in.w, buf, sizeof buf);
 		if (hy < y)
