@@ -170,6 +170,8 @@ int teach_lesson_verify(const struct teach_lesson *l, const struct engine_catalo
 				goto out;
 			}
 		}
+		if ((rc = teach_step_verify_refs(l, i, &sc, cat, err)) != NAPKIN_OK)
+			goto out;
 		if (s->solution.n == 0)
 			continue;
 		if (s->n_check > 0 && teach_step_met(s, &sc, r)) {
@@ -237,6 +239,7 @@ void teach_lesson_free(struct teach_lesson *l)
 		knobs_free(&s->solution);
 		free(s->check);
 		free(s->answers);
+		teach_step_refs_free(s);
 	}
 	free(l->steps);
 	text_free(&l->title);
