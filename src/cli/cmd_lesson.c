@@ -154,24 +154,25 @@ static void knobs_line(const struct teach_knobs *k, char *buf, size_t n)
 }
 
 /* A table's head and rows: "what" and "napkin's value", a label with its key in small print. */
-static void table_begin(enum lesson_fmt fmt, const char *title)
+static void table_begin(enum lesson_fmt fmt, const char *title, const char *cls)
 {
 	if (fmt == FMT_MD)
 		fprintf(lout, "\n| %s | %s |\n| --- | ---: |\n", title, _("napkin's value"));
 	else if (fmt == FMT_HTML)
-		fprintf(lout, "<table class=\"numbers\"><tr><th>%s</th><th>%s</th></tr>\n", title, _("napkin's value"));
+		fprintf(lout, "<table class=\"numbers %s\"><tr><th>%s</th><th>%s</th></tr>\n", cls, title, _("napkin's value"));
 	else
 		fprintf(lout, "\n  %s:\n", title);
 }
 
-static void table_row(enum lesson_fmt fmt, const char *label, const char *key, const char *value)
+/* cls: the row's kind in HTML ("result", "answer": in the step's scenario, "reference") */
+static void table_row(enum lesson_fmt fmt, const char *cls, const char *label, const char *key, const char *value)
 {
 	char cell[256];
 
 	if (fmt == FMT_MD) {
 		fprintf(lout, "| %s <sub>`%s`</sub> | %s |\n", label, key, value);
 	} else if (fmt == FMT_HTML) {
-		fputs("<tr><td>", lout);
+		fprintf(lout, "<tr class=\"%s\"><td>", cls);
 		put_html(lout, label);
 		fputs(" <small><code>", lout);
 		put_html(lout, key);
@@ -204,7 +205,7 @@ static void print_numbers(const struct teach_step *s, const struct engine_scenar
 
 	if (s->n_answers == 0 && s->n_check == 0)
 		return;
-	table_begin(fmt, fmt == FMT_TEXT ? _("Numbers") : _("number"));
+	table_begin(fmt, fmt == FMT_TEXT ? _("Numbers") : _("number"), "results");
 	for (k = 0; k < s->n_answers + s->n_check; k++) {
 		const struct teach_cond *c = k < s->n_answers ? &s->answers[k].lhs : &s->check[k - s->n_answers];
 		size_t j;
@@ -215,7 +216,7 @@ static void print_numbers(const struct teach_step *s, const struct engine_scenar
 			continue;
 		teach_cond_lhs_text(c, sc, r, buf, sizeof buf);
 		teach_cond_label(c, r, label, sizeof label);
-		table_row(fmt, label, c->key, buf);
+		table_row(fmt, "result", label, c->key, buf);
 	}
 	table_end(fmt);
 }
@@ -235,11 +236,11 @@ static void print_reference(const struct teach_lesson *l, size_t i, const struct
 	if (s->n_answers == 0 && s->n_refs == 0 && s->working.n == 0)
 		return;
 	if (s->n_answers > 0 || s->n_refs > 0) {
-		table_begin(fmt, _("Reference answer"));
+		table_begin(fmt, _("Reference answer"), "reference");
 		for (k = 0; k < s->n_answers; k++) {
 			teach_cond_lhs_text(&s->answers[k].lhs, sc, r, buf, sizeof buf);
 			teach_cond_label(&s->answers[k].lhs, r, label, sizeof label);
-			table_row(fmt, label, s->answers[k].key, buf);
+			table_row(fmt, "answer", label, s->answers[k].key, buf);
 		}
 		for (k = 0; k < s->n_refs; k++) {
 			const struct teach_ref *f = &s->refs[k];
@@ -258,7 +259,7 @@ static void print_reference(const struct teach_lesson *l, size_t i, const struct
 					snprintf(label, sizeof label, _("with %s: %s"), kn, l2);
 				else
 					util_strlcpy(label, l2, sizeof label);
-				table_row(fmt, label, f->answers[j].key, buf);
+				table_row(fmt, "reference", label, f->answers[j].key, buf);
 			}
 		}
 		table_end(fmt);

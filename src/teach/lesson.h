@@ -100,7 +100,7 @@ struct teach_answer {
 	int line, col;
 };
 
-/* A reference answer for the teacher's copy (lesson_ref.c): numbers the question asks for,
+/* A reference answer for the teacher's copy (lesson.c verifies them): numbers the question asks for,
  * in the step's scenario with these knobs set over it (none: the step's own scenario). */
 struct teach_ref {
 	struct teach_knobs knobs;
@@ -120,7 +120,7 @@ struct teach_step {
 	size_t n_answers;
 	struct teach_answer *answers;
 	int line;
-	/* the teacher's copy (lesson_ref.c): how to work the answer out by hand, and the
+	/* the teacher's copy (lesson_load.c step_refs): how to work the answer out by hand, and the
 	 * reference answers (`working:`, `reference:` in the file) */
 	struct teach_text working;
 	size_t n_refs;
@@ -205,7 +205,7 @@ bool teach_chapter_valid(const char *chapter);
  * "第 3.2、3.5 节"). buf is empty for a lesson without a chapter. */
 void teach_chapter_words(const struct teach_lesson *l, char *buf, size_t n);
 
-/* ------------------------------------------------------------ handouts (lesson_ref.c) */
+/* ------------------------------------------------------------ handouts (lesson_ref.c; the references: lesson.c) */
 
 /* A pane's name in the interface's language, as the explorer shows it ("memory": "显存"). */
 const char *teach_pane_label(const char *pane);
@@ -219,7 +219,7 @@ void teach_cond_goal(const struct teach_cond *c, const struct engine_scenario *s
 		     char *buf, size_t n);
 /* Whether a step has a reference answer: its answers or references, and a working. */
 bool teach_step_has_reference(const struct teach_step *s, const char *lang);
-/* Checks step i's references against the engine (sc: the step's scenario), as
+/* (lesson.c) Checks step i's references against the engine (sc: the step's scenario), as
  * teach_lesson_verify does its answers. */
 int teach_step_verify_refs(const struct teach_lesson *l, size_t i, const struct engine_scenario *sc,
 			   const struct engine_catalog *cat, struct napkin_err *err);

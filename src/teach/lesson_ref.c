@@ -2,8 +2,8 @@
  * Handouts: what the student's and the teacher's copies of a lesson need beside the engine's
  * numbers (docs/lessons.md, "Handouts"). The panes' names as the explorer shows them, the
  * keys' labels, a check as a goal in words without its value now (a student copy never
- * shows a number that answers its question), and the teacher's reference answers: numbers
- * in the step's scenario with some knobs set over it, held to the engine as answers are.
+ * shows a number that answers its question). The teacher's reference answers (numbers in
+ * the step's scenario with some knobs set over it) are verified and freed in lesson.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,57 +147,4 @@ void teach_cond_goal(const struct teach_cond *c, const struct engine_scenario *s
 bool teach_step_has_reference(const struct teach_step *s, const char *lang)
 {
 	return (s->n_answers > 0 || s->n_refs > 0) && teach_text_has(&s->working, lang);
-}
-
-int teach_step_verify_refs(const struct teach_lesson *l, size_t i, const struct engine_scenario *sc,
-			   const struct engine_catalog *cat, struct napkin_err *err)
-{
-	const struct teach_step *s = &l->steps[i];
-	struct engine_result *r;
-	struct engine_scenario t;
-	size_t k, j;
-	int rc = NAPKIN_OK;
-
-	if (s->n_refs == 0)
-		return NAPKIN_OK;
-	r = malloc(sizeof *r);
-	if (r == NULL)
-		return util_err_set(err, NAPKIN_ENOMEM, "%s", _("out of memory"));
-	for (k = 0; k < s->n_refs && rc == NAPKIN_OK; k++) {
-		t = *sc;
-		rc = teach_knobs_apply(&s->refs[k].knobs, l->name, &t, cat, err);
-		if (rc == NAPKIN_OK)
-			rc = engine_evaluate(&t, r, err);
-		for (j = 0; rc == NAPKIN_OK && j < s->refs[k].n_answers; j++) {
-			const struct teach_answer *a = &s->refs[k].answers[j];
-			double got;
-			if (!teach_answer_eval(a, &t, r, &got)) {
-				util_err_set(err, NAPKIN_ESCHEMA,
-					     _("step %zu: reference %zu: %s: the engine gives %.10g, the lesson says %.10g (tolerance %g)"),
-					     i + 1, k + 1, a->key, got, a->value, a->tolerance);
-				util_err_at(err, l->name, a->line, a->col);
-				rc = NAPKIN_ESCHEMA;
-			}
-		}
-	}
-	free(r);
-	return rc;
-}
-
-void teach_step_refs_free(struct teach_step *s)
-{
-	size_t i, k;
-
-	for (i = 0; i < s->working.n; i++)
-		free(s->working.v[i].text);
-	s->working.n = 0;
-	for (i = 0; i < s->n_refs; i++) {
-		for (k = 0; k < s->refs[i].knobs.n; k++)
-			free(s->refs[i].knobs.v[k].text);
-		free(s->refs[i].knobs.v);
-		free(s->refs[i].answers);
-	}
-	free(s->refs);
-	s->refs = NULL;
-	s->n_refs = 0;
 }
