@@ -456,7 +456,8 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 				put_html(lout, teach_text_get(&s->question, lang));
 				fputs("</blockquote>\n", lout);
 			} else if (md) {
-				fputs(_("\n> **Question.** "), lout);
+				fputs("\n", lout);
+				fputs(_("> **Question.** "), lout);
 				print_paras(lout, fmt, teach_text_get(&s->question, lang), NULL);
 			} else {
 				fprintf(lout, "\n");

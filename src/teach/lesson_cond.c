@@ -340,10 +340,11 @@ void teach_cond_lhs_text(const struct teach_cond *c, const struct engine_scenari
 		break;
 	case TEACH_OPERAND_FACT:
 		teach_fact_at((size_t)c->fact, &f);
+		/* in the interface's language, as the conditions in words say them */
 		if (f.type == FT_BOOL)
-			util_strlcpy(buf, v != 0.0 ? "true" : "false", n);
+			util_strlcpy(buf, v != 0.0 ? C_("lesson value", "true") : C_("lesson value", "false"), n);
 		else if (f.type == FT_BOUND)
-			util_strlcpy(buf, v != 0.0 ? "compute-bound" : "memory-bound", n);
+			util_strlcpy(buf, v != 0.0 ? _("compute-bound") : _("memory-bound"), n);
 		else if (f.unit == ENGINE_UNIT_NONE)
 			snprintf(buf, n, "%.4g", v);
 		else
