@@ -74,7 +74,7 @@ void teach_cond_label(const struct teach_cond *c, const struct engine_result *r,
 		snprintf(buf, n, _("%s: bound"), point_name(r, f.arg));
 	else
 		/* TRANSLATORS: "<technique>: <field key>"; the key stays as written */
-		snprintf(buf, n, _("%s: %s"), tech_name(r, f.arg), strrchr(c->key, '.') + 1);
+		snprintf(buf, n, C_("lesson key", "%s: %s"), tech_name(r, f.arg), strrchr(c->key, '.') + 1);
 }
 
 void teach_cond_goal(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
