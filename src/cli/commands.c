@@ -42,7 +42,7 @@ static const char *const probe_opts[] = {"--format text|json", "--save FILE", "-
 					 "--quick", "--timeout SECONDS", "--presets DIR", LANG_OPT, NULL};
 #endif
 #ifdef NAPKIN_HAVE_CMD_LESSON
-static const char *const lesson_opts[] = {"--text", "--markdown", "--solutions", "--check",
+static const char *const lesson_opts[] = {"--text", "--markdown", "--html", "--solutions", "--check",
 #ifdef NAPKIN_HAVE_TUI_LESSON
 					  EXPLORER_OPTS,
 #endif
@@ -69,7 +69,7 @@ static const struct cli_command commands[] = {
 	{"probe", cmd_probe, "", probe_opts, N_("read and measure the GPU in this machine (CUDA)"), NULL, false},
 #endif
 #ifdef NAPKIN_HAVE_CMD_LESSON
-	{"lesson", cmd_lesson, "[N|ID|FILE]", lesson_opts, N_("the guided tour of the chapter"), NULL, false},
+	{"lesson", cmd_lesson, "[N|ID|FILE|all]", lesson_opts, N_("the guided tour of the chapter"), NULL, false},
 #endif
 };
 

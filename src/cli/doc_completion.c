@@ -90,7 +90,8 @@ static void print_ids(FILE *f, struct preset_registry *reg, enum preset_kind kin
 		fprintf(f, "%s%s", i ? " " : "", preset_at(reg, kind, i)->id);
 }
 
-/* The built-in lessons' numbers, "1 2 ... N" ("" without lessons). */
+/* The built-in lessons' numbers and "all" (the whole course as a handout), "1 2 ... N all"
+ * ("" without lessons). */
 static void lesson_numbers(char *buf, size_t n)
 {
 	buf[0] = '\0';
@@ -99,6 +100,8 @@ static void lesson_numbers(char *buf, size_t n)
 		size_t pos = 0, i;
 		for (i = 1; i <= teach_lessons_count(); i++)
 			util_bprintf(buf, n, &pos, "%s%zu", i > 1 ? " " : "", i);
+		if (pos > 0)
+			util_bprintf(buf, n, &pos, " all");
 	}
 #else
 	(void)n;

@@ -170,6 +170,8 @@ int teach_lesson_verify(const struct teach_lesson *l, const struct engine_catalo
 				goto out;
 			}
 		}
+		if ((rc = teach_step_verify_refs(l, i, &sc, cat, err)) != NAPKIN_OK)
+			goto out;
 		/* a check met when the step starts would greet the student with "answered" before
 		 * they did anything: with a solution or without one, the step must ask for a change */
 		if (s->n_check > 0 && teach_step_met(s, &sc, r)) {
@@ -200,6 +202,61 @@ out:
 	free(r);
 	free(r2);
 	return rc;
+}
+
+/* ------------------------------------------------------------ reference answers (lesson.h, handouts) */
+
+int teach_step_verify_refs(const struct teach_lesson *l, size_t i, const struct engine_scenario *sc,
+			   const struct engine_catalog *cat, struct napkin_err *err)
+{
+	const struct teach_step *s = &l->steps[i];
+	struct engine_result *r;
+	struct engine_scenario t;
+	size_t k, j;
+	int rc = NAPKIN_OK;
+
+	if (s->n_refs == 0)
+		return NAPKIN_OK;
+	r = malloc(sizeof *r);
+	if (r == NULL)
+		return util_err_set(err, NAPKIN_ENOMEM, "%s", _("out of memory"));
+	for (k = 0; k < s->n_refs && rc == NAPKIN_OK; k++) {
+		t = *sc;
+		rc = teach_knobs_apply(&s->refs[k].knobs, l->name, &t, cat, err);
+		if (rc == NAPKIN_OK)
+			rc = engine_evaluate(&t, r, err);
+		for (j = 0; rc == NAPKIN_OK && j < s->refs[k].n_answers; j++) {
+			const struct teach_answer *a = &s->refs[k].answers[j];
+			double got;
+			if (!teach_answer_eval(a, &t, r, &got)) {
+				util_err_set(err, NAPKIN_ESCHEMA,
+					     _("step %zu: reference %zu: %s: the engine gives %.10g, the lesson says %.10g (tolerance %g)"),
+					     i + 1, k + 1, a->key, got, a->value, a->tolerance);
+				util_err_at(err, l->name, a->line, a->col);
+				rc = NAPKIN_ESCHEMA;
+			}
+		}
+	}
+	free(r);
+	return rc;
+}
+
+void teach_step_refs_free(struct teach_step *s)
+{
+	size_t i, k;
+
+	for (i = 0; i < s->working.n; i++)
+		free(s->working.v[i].text);
+	s->working.n = 0;
+	for (i = 0; i < s->n_refs; i++) {
+		for (k = 0; k < s->refs[i].knobs.n; k++)
+			free(s->refs[i].knobs.v[k].text);
+		free(s->refs[i].knobs.v);
+		free(s->refs[i].answers);
+	}
+	free(s->refs);
+	s->refs = NULL;
+	s->n_refs = 0;
 }
 
 /* ------------------------------------------------------------ freeing */
@@ -239,6 +296,7 @@ void teach_lesson_free(struct teach_lesson *l)
 		knobs_free(&s->solution);
 		free(s->check);
 		free(s->answers);
+		teach_step_refs_free(s);
 	}
 	free(l->steps);
 	text_free(&l->title);

@@ -100,6 +100,14 @@ struct teach_answer {
 	int line, col;
 };
 
+/* A reference answer for the teacher's copy (lesson.c verifies them): numbers the question asks for,
+ * in the step's scenario with these knobs set over it (none: the step's own scenario). */
+struct teach_ref {
+	struct teach_knobs knobs;
+	size_t n_answers;
+	struct teach_answer *answers;
+};
+
 struct teach_step {
 	struct teach_text title, text, question;
 	char pane[24];            /* teach_panes() */
@@ -112,6 +120,11 @@ struct teach_step {
 	size_t n_answers;
 	struct teach_answer *answers;
 	int line;
+	/* the teacher's copy (lesson_load.c step_refs): how to work the answer out by hand, and the
+	 * reference answers (`working:`, `reference:` in the file) */
+	struct teach_text working;
+	size_t n_refs;
+	struct teach_ref *refs;
 };
 
 struct teach_lesson {
@@ -191,5 +204,26 @@ bool teach_chapter_valid(const char *chapter);
  * "Chapter 3.6 and its summary", "Beyond the chapter" (the sections joined by the list comma:
  * "第 3.2、3.5 节"). buf is empty for a lesson without a chapter. */
 void teach_chapter_words(const struct teach_lesson *l, char *buf, size_t n);
+
+/* ------------------------------------------------------------ handouts (lesson_ref.c; the references: lesson.c) */
+
+/* A pane's name in the interface's language, as the explorer shows it ("memory": "显存"). */
+const char *teach_pane_label(const char *pane);
+/* What a condition's or an answer's key names, in the interface's language ("compute.train_days":
+ * "training time"; r gives the roofline points' and techniques' names); the key where there
+ * is no label. */
+void teach_cond_label(const struct teach_cond *c, const struct engine_result *r, char *buf, size_t n);
+/* The condition as a goal in words, without the value now ("training time below 100.0 days",
+ * "the scenario fits in memory"): what a student copy prints (it never shows a result). */
+void teach_cond_goal(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
+		     char *buf, size_t n);
+/* Whether a step has a reference answer: its answers or references, and a working. */
+bool teach_step_has_reference(const struct teach_step *s, const char *lang);
+/* (lesson.c) Checks step i's references against the engine (sc: the step's scenario), as
+ * teach_lesson_verify does its answers. */
+int teach_step_verify_refs(const struct teach_lesson *l, size_t i, const struct engine_scenario *sc,
+			   const struct engine_catalog *cat, struct napkin_err *err);
+/* Frees a step's working and references (teach_lesson_free calls it). */
+void teach_step_refs_free(struct teach_step *s);
 
 #endif

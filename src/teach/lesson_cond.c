@@ -340,10 +340,11 @@ void teach_cond_lhs_text(const struct teach_cond *c, const struct engine_scenari
 		break;
 	case TEACH_OPERAND_FACT:
 		teach_fact_at((size_t)c->fact, &f);
+		/* in the interface's language, as the conditions in words say them */
 		if (f.type == FT_BOOL)
-			util_strlcpy(buf, v != 0.0 ? "true" : "false", n);
+			util_strlcpy(buf, v != 0.0 ? C_("lesson value", "true") : C_("lesson value", "false"), n);
 		else if (f.type == FT_BOUND)
-			util_strlcpy(buf, v != 0.0 ? "compute-bound" : "memory-bound", n);
+			util_strlcpy(buf, v != 0.0 ? _("compute-bound") : _("memory-bound"), n);
 		else if (f.unit == ENGINE_UNIT_NONE)
 			snprintf(buf, n, "%.4g", v);
 		else
@@ -377,7 +378,7 @@ bool teach_answer_eval(const struct teach_answer *a, const struct engine_scenari
 
 /* ------------------------------------------------------------ conditions in words */
 
-static const char *cmp_words(enum teach_cmp op)
+const char *teach_cmp_words(enum teach_cmp op)
 {
 	/* TRANSLATORS: a lesson's check in words: "<result> <comparison> <value> (now <value>)",
 	 * e.g. "weights at most 13.50 GB (now 26.95 GB)" */
@@ -394,7 +395,7 @@ static const char *cmp_words(enum teach_cmp op)
 
 /* v in the byte unit the lesson wrote its bound in: decimal (GB) or binary (GiB), at the
  * bound's own scale, so that both sides read in one unit ("13.50 GB (now 26.95 GB)"). */
-static void bytes_like(double v, double bound, bool decimal, char *buf, size_t n)
+void teach_bytes_like(double v, double bound, bool decimal, char *buf, size_t n)
 {
 	static const char *const dec[] = {"B", "kB", "MB", "GB", "TB", "PB"};
 	static const char *const bin[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
@@ -421,8 +422,8 @@ static void cond_words(const struct teach_cond *c, const struct engine_scenario 
 		if (c->result->unit == ENGINE_UNIT_BYTES) {
 			/* "13.5 GB" is decimal, "4 GiB" binary: both sides in the bound's unit */
 			bool decimal = strstr(c->rhs, "iB") == NULL && strchr(c->rhs, 'B') != NULL;
-			bytes_like(c->value, c->value, decimal, a, sizeof a);
-			bytes_like(v, c->value, decimal, b, sizeof b);
+			teach_bytes_like(c->value, c->value, decimal, a, sizeof a);
+			teach_bytes_like(v, c->value, decimal, b, sizeof b);
 		} else {
 			engine_unit_format_tr(c->result->unit, c->value, sc->tr, a, sizeof a);
 			engine_unit_format_tr(c->result->unit, v, sc->tr, b, sizeof b);
@@ -433,7 +434,7 @@ static void cond_words(const struct teach_cond *c, const struct engine_scenario 
 			size_t l = strlen(b);
 			snprintf(b + l, sizeof b - l, "%s", v < c->value ? _(", just below") : _(", just above"));
 		}
-		snprintf(buf, n, _("%s %s %s (now %s)"), _(c->result->label), cmp_words(c->op), a, b);
+		snprintf(buf, n, _("%s %s %s (now %s)"), _(c->result->label), teach_cmp_words(c->op), a, b);
 		return;
 	case TEACH_OPERAND_KNOB:
 		engine_knob_display(sc, c->knob, b, sizeof b);
@@ -459,7 +460,7 @@ static void cond_words(const struct teach_cond *c, const struct engine_scenario 
 				 _(c->knob->label), list, b);
 			return;
 		}
-		snprintf(buf, n, _("%s %s %s (now %s)"), _(c->knob->label), cmp_words(c->op), c->rhs, b);
+		snprintf(buf, n, _("%s %s %s (now %s)"), _(c->knob->label), teach_cmp_words(c->op), c->rhs, b);
 		return;
 	case TEACH_OPERAND_FACT:
 		break;
@@ -506,7 +507,7 @@ static void cond_words(const struct teach_cond *c, const struct engine_scenario 
 		else
 			engine_unit_format_tr(f.unit, c->value, sc->tr, a, sizeof a);
 		/* TRANSLATORS: "<technique>: <field key> <comparison> <value> (now <value>)"; the key stays as written */
-		snprintf(buf, n, _("%s: %s %s %s (now %s)"), t, strrchr(c->key, '.') + 1, cmp_words(c->op), a, b);
+		snprintf(buf, n, _("%s: %s %s %s (now %s)"), t, strrchr(c->key, '.') + 1, teach_cmp_words(c->op), a, b);
 	}
 }
 

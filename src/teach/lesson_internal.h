@@ -40,4 +40,9 @@ int teach_fact_find(const char *key, struct fact *f);
 /* Its value on a result (a flag 0/1, a bound 0 memory / 1 compute, or a number). */
 double teach_fact_value(const struct fact *f, const struct engine_result *r);
 
+/* A comparison in words ("below", "at most"), and v in the byte unit of a bound written in
+ * GB (decimal) or GiB (binary), at the bound's scale (lesson_cond.c). */
+const char *teach_cmp_words(enum teach_cmp op);
+void teach_bytes_like(double v, double bound, bool decimal, char *buf, size_t n);
+
 #endif

@@ -270,10 +270,60 @@ static int answers(struct ld *d, const struct ydoc_node *n, struct teach_step *s
 	return NAPKIN_OK;
 }
 
+/* The teacher's copy: `working:` (a text) and `reference:`, a list of {knobs: {...},
+ * answer: [...]}, each answer as in `answer:`, in the step's scenario with those knobs set
+ * over it (docs/lessons.md, "Handouts"). */
+static int refs(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
+{
+	static const char *const known[] = {"knobs", "answer", NULL};
+	size_t i, k, cnt;
+	int rc = NAPKIN_OK;
+
+	if ((cnt = n->kind == YDOC_SEQ ? n->n : 0) == 0)
+		return bad(d, n, _("reference: expected a list of {knobs: {...}, answer: [...]}, got %s"), ydoc_what(n));
+	if ((s->refs = calloc(cnt, sizeof *s->refs)) == NULL)
+		return util_err_set(d->err, NAPKIN_ENOMEM, "%s", _("out of memory"));
+	for (i = 0; i < cnt; i++) {
+		const struct ydoc_node *e = n->items[i], *f, *a;
+		struct teach_ref *t = &s->refs[i];
+		if (e->kind != YDOC_MAP)
+			return bad(d, e, _("reference: expected {knobs: {...}, answer: [...]}, got %s"), ydoc_what(e));
+		s->n_refs++;
+		if ((rc = unknown_keys(d, e, known)) != NAPKIN_OK)
+			return rc;
+		if ((f = field(d, e, "knobs", false, &rc)) != NULL && (rc = knobs(d, f, &t->knobs)) != NAPKIN_OK)
+			return rc;
+		if ((f = field(d, e, "answer", true, &rc)) == NULL)
+			return rc;
+		k = f->kind == YDOC_SEQ ? f->n : 1;
+		if ((t->answers = calloc(k ? k : 1, sizeof *t->answers)) == NULL)
+			return util_err_set(d->err, NAPKIN_ENOMEM, "%s", _("out of memory"));
+		for (; t->n_answers < k; t->n_answers++) {
+			a = f->kind == YDOC_SEQ ? f->items[t->n_answers] : f;
+			if ((rc = answer(d, a, &t->answers[t->n_answers])) != NAPKIN_OK)
+				return rc;
+		}
+	}
+	return NAPKIN_OK;
+}
+
+static int step_refs(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
+{
+	const struct ydoc_node *f;
+	int rc = NAPKIN_OK;
+
+	if ((f = field(d, n, "working", false, &rc)) != NULL && (rc = text(d, f, &s->working)) != NAPKIN_OK)
+		return rc;
+	if ((f = field(d, n, "reference", false, &rc)) != NULL && (rc = refs(d, f, s)) != NAPKIN_OK)
+		return rc;
+	return rc;
+}
+
 static int step(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 {
 	static const char *const known[] = {"title", "text", "question", "pane", "knobs", "reset",
-					    "check", "answer", "solution", "explain", NULL};
+					    "check", "answer", "solution", "explain",
+					    "working", "reference", /* step_refs */ NULL};
 	const struct ydoc_node *f;
 	char buf[TEACH_KEY_MAX];
 	int rc = NAPKIN_OK;
@@ -325,6 +375,8 @@ static int step(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 		return rc;
 	if (s->solution.n > 0 && s->n_check == 0)
 		return bad(d, n, _("a step with a solution needs a check that the solution meets"));
+	if ((rc = step_refs(d, n, s)) != NAPKIN_OK)
+		return rc;
 	return rc;
 }
 

@@ -77,7 +77,8 @@ want "napkin report --scenario course-" course-largest-model-8-h100
 want "napkin report --mode ''" train infer
 want "napkin report --dropout ''" on off
 want "napkin probe --format ''" text json
-want "napkin lesson ''" 1 5 9 # the built-in lessons, by number
+want "napkin lesson ''" 1 5 9 all # the built-in lessons, by number, and the whole course
+want "napkin lesson 4 --" --markdown --html --solutions
 none "napkin probe --" --batch # probe takes no knobs
 want "napkin probe --" --save --datasheet --help
 echo "bash: ok"
