@@ -16,13 +16,13 @@ echo "$out" | grep -q '^ 12  The chapter in one chain' || fail "the list lacks l
 "$NAPKIN" lesson --check 11 12 >/dev/null || fail "--check of lessons 11 and 12"
 out=$("$NAPKIN" lesson matmul-autograd --text) || fail "lesson 11 --text: status $?"
 echo "$out" | grep -q 'Chapter 3.4, 3.5' || fail "lesson 11 does not cite its sections"
-echo "$out" | grep -Eq 'compute.flops_per_token_backward +30.72 GFLOP' || fail "lesson 11 lacks the backward's FLOPs: $out"
+echo "$out" | grep -Eq '\(compute.flops_per_token_backward\) +30.72 GFLOP' || fail "lesson 11 lacks the backward's FLOPs: $out"
 echo "$out" | grep -q 'dX = dY·Wᵀ' || fail "lesson 11 does not show the backward's two matmuls"
 echo "$out" | grep -q ':init(xavier)' || fail "lesson 11 does not show the initialisation step"
 "$NAPKIN" lesson 11 --text --lang zh | grep -q '计算图保存激活值' || fail "lesson 11 in Chinese"
 out=$("$NAPKIN" lesson summary-chain --text) || fail "lesson 12 --text: status $?"
 echo "$out" | grep -q "The chapter's summary" || fail "lesson 12 does not cite the summary"
-echo "$out" | grep -Eq 'compute.train_days +269.5 days' || fail "lesson 12 lacks 269.5 days"
+echo "$out" | grep -Eq '\(compute.train_days\) +269.5 days' || fail "lesson 12 lacks 269.5 days"
 for pane in compute tensors memory data roofline techniques; do
 	echo "$out" | grep -q "\[$pane\]" || fail "lesson 12 never points at the $pane pane"
 done
