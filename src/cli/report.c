@@ -112,7 +112,7 @@ void report_memory(struct emit *e, const struct engine_result *r)
 static void report_step_band(struct emit *e, const struct engine_step_band *b)
 {
 	static const char *lv[] = {"none", "group", "gpu_precision", "gpu", "all"};
-	char key[64], text[256];
+	char key[64], text[512];
 
 	emit_object(e, "step_band");
 	engine_band_group_key(b->stack, b->family, b->precision, key, sizeof key);

@@ -243,7 +243,7 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 		(long long)sc->seq, b, d, e, P_("step", "steps", c->steps));
 	if (sc->mode == ENGINE_MODE_TRAIN && c->source == ENGINE_TPUT_PREDICTED) {
 		/* the validated error of that step (compute.step_band, docs/step-time.md) */
-		char band[256];
+		char band[512];
 		engine_step_band_text(&c->band, &cli_tr, band, sizeof band);
 		if (c->band.level != ENGINE_BAND_NONE) {
 			engine_fmt_seconds_tr(c->band.low, &cli_tr, a, sizeof a);

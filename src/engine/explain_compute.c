@@ -100,7 +100,7 @@ void eng_ex_mfu(struct eng_ex *x, const struct engine_scenario *sc, const struct
 	eng_ex_line(x, N_("  result   MFU %.1f%%, HFU %.1f%%"), 100.0 * cp->mfu, 100.0 * cp->hfu);
 	if (sc->mode == ENGINE_MODE_TRAIN && cp->source == ENGINE_TPUT_PREDICTED) {
 		/* compute.step_band (step_band.c): what validation measured for runs like this */
-		char band[256];
+		char band[512];
 		engine_step_band_text(&cp->band, x->tr, band, sizeof band);
 		eng_ex_line(x, N_("  step     %s per step"), SECS(cp->step_seconds, a));
 		if (cp->band.level != ENGINE_BAND_NONE)

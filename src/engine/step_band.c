@@ -181,7 +181,7 @@ void engine_band_group_key(int stack, int family, int prec, char *buf, size_t n)
 void engine_step_band_text(const struct engine_step_band *b, const struct engine_tr *tr, char *buf, size_t n)
 {
 	const char *fam = engine_band_family_name(b->family), *st = stack_label(b->stack), *pr = prec_label(b->precision);
-	char g[96];
+	char g[256];
 
 	/* the scenario's own group, named where a wider one stands in for it */
 	snprintf(g, sizeof g, eng_tr(tr, N_("%s on %s, %s")), st, fam != NULL ? fam : "?", pr);
