@@ -173,8 +173,10 @@ void engine_band_group_key(int stack, int family, int prec, char *buf, size_t n)
 {
 	static const char *fam[] = {"other", "a100", "hopper", "blackwell"};
 	static const char *pr[] = {"other", "16bit", "fp8"};
+	/* the stack knob's choices (adapt.c's engine_stack_name), here without calling back into adapt */
+	static const char *st[] = {"hf", "megatron", "torchtitan", "deepspeed"};
 
-	snprintf(buf, n, "%s/%s/%s", stack < 0 ? "any" : engine_stack_name((enum engine_stack)stack),
+	snprintf(buf, n, "%s/%s/%s", stack < 0 || stack > 3 ? "any" : st[stack],
 		 family < 0 ? "any" : fam[family], prec < 0 ? "any" : pr[prec]);
 }
 
