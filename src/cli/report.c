@@ -38,8 +38,8 @@ static void group(struct emit *e, const struct engine_result *r, const char *pre
 	const struct engine_result_def *d = engine_results(&n);
 
 	for (i = 0; i < n; i++) {
-		if (strncmp(d[i].key, prefix, pl) != 0)
-			continue;
+		if (strncmp(d[i].key, prefix, pl) != 0 || strchr(d[i].key + pl, '.') != NULL)
+			continue; /* a nested result (compute.step_band.low) is written as its object */
 		if (d[i].is_int)
 			emit_int(e, d[i].key + pl, (int64_t)engine_result_value(r, &d[i]));
 		else
@@ -107,6 +107,43 @@ void report_memory(struct emit *e, const struct engine_result *r)
 	emit_end(e);
 }
 
+/* compute.step_band (docs/report-schema.md): the band validation measured for this step,
+ * null where there is none */
+static void report_step_band(struct emit *e, const struct engine_step_band *b)
+{
+	static const char *lv[] = {"none", "group", "gpu_precision", "gpu", "all"};
+	char key[64], text[512];
+
+	emit_object(e, "step_band");
+	engine_band_group_key(b->stack, b->family, b->precision, key, sizeof key);
+	emit_str(e, "group", key);
+	emit_str(e, "from", lv[b->level]);
+	if (b->level != ENGINE_BAND_NONE) {
+		engine_band_group_key(b->level == ENGINE_BAND_GROUP ? b->stack : -1, b->level <= ENGINE_BAND_PRECISION ? b->family : -1,
+				      b->level <= ENGINE_BAND_PRECISION ? b->precision : -1, key, sizeof key);
+		emit_str(e, "runs_group", key);
+	} else {
+		emit_null(e, "runs_group");
+	}
+	if (b->level != ENGINE_BAND_NONE) {
+		emit_num(e, "low", b->low);
+		emit_num(e, "high", b->high);
+		emit_num(e, "relative", b->relative);
+		emit_str(e, "quantile", "p80_abs_error");
+		emit_num(e, "bias", b->bias);
+	} else {
+		emit_null(e, "low");
+		emit_null(e, "high");
+		emit_null(e, "relative");
+		emit_null(e, "quantile");
+		emit_null(e, "bias");
+	}
+	emit_int(e, "count", b->count);
+	engine_step_band_text(b, NULL, text, sizeof text);
+	emit_str(e, "text", text);
+	emit_end(e);
+}
+
 void report_compute(struct emit *e, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	int i;
@@ -125,6 +162,7 @@ void report_compute(struct emit *e, const struct engine_scenario *sc, const stru
 	for (i = 0; i < ENGINE_STEP_PARTS; i++)
 		emit_num(e, engine_step_part_name(i), engine_step_part(&r->compute.step, i));
 	emit_end(e);
+	report_step_band(e, &r->compute.band);
 	if (sc->price > 0)
 		emit_num(e, "cost", r->compute.cost);
 	else

@@ -251,6 +251,18 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	fprintf(f, _("  step             %lld × %lld × %d = %s %s × %lld = %s tokens, %s each, %s %s\n"),
 		(long long)sc->batch, (long long)sc->grad_accum, r->dp, a, CP_("count", "sequence", "sequences", c->global_batch),
 		(long long)sc->seq, b, d, e, P_("step", "steps", c->steps));
+	if (sc->mode == ENGINE_MODE_TRAIN && c->source == ENGINE_TPUT_PREDICTED) {
+		/* the validated error of that step (compute.step_band, docs/step-time.md) */
+		char band[512];
+		engine_step_band_text(&c->band, &cli_tr, band, sizeof band);
+		if (c->band.level != ENGINE_BAND_NONE) {
+			engine_fmt_seconds_tr(c->band.low, &cli_tr, a, sizeof a);
+			engine_fmt_seconds_tr(c->band.high, &cli_tr, b, sizeof b);
+			fprintf(f, _("  step band        %s to %s (%s)\n"), a, b, band);
+		} else {
+			fprintf(f, _("  step band        none (%s)\n"), band);
+		}
+	}
 	engine_fmt_seconds_tr(c->train_seconds, &cli_tr, a, sizeof a);
 	engine_unit_format_tr(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, &cli_tr, b, sizeof b);
 	fprintf(f, _("  time             %s · %s · MFU %.1f%% · HFU %.1f%% (%s)\n"), a, b, 100.0 * c->mfu,

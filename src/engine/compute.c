@@ -280,6 +280,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	c->train_seconds = sc->tokens / c->tokens_per_s;
 	c->train_days = c->train_seconds / 86400.0;
 	c->gpu_hours = c->train_seconds * gpus / 3600.0;
+	eng_step_band(sc, c); /* the validated error of that step */
 	c->cost = sc->price > 0 ? sc->price * c->gpu_hours : 0.0;
 
 	/* roofline */

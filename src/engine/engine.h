@@ -57,6 +57,17 @@ struct engine_result_def {
 };
 
 const struct engine_result_def *engine_results(size_t *count);
+/* The step time's error band (src/engine/step_band.c): the table validation measured, the
+ * GPU family and precision class a scenario's band is looked up by, a group's stable key
+ * ("megatron/hopper/fp8", "any" for a wider group) and the band in words, in tr's
+ * language ("±12%: 14 published Megatron-Core runs on H100/H200, FP8", or "no validation
+ * for ..."). */
+const struct engine_band_row *engine_step_bands(size_t *n);
+int engine_band_family(const struct engine_gpu *g);
+int engine_band_precision(enum engine_precision p);
+const char *engine_band_family_name(int family);
+void engine_band_group_key(int stack, int family, int precision, char *buf, size_t n);
+void engine_step_band_text(const struct engine_step_band *b, const struct engine_tr *tr, char *buf, size_t n);
 const struct engine_result_def *engine_result_find(const char *key);
 double engine_result_value(const struct engine_result *r, const struct engine_result_def *d);
 

@@ -86,6 +86,38 @@ const char *engine_step_part_label(int i);
 /* "predicted", "assumed" or "measured". */
 const char *engine_mfu_source_name(enum engine_throughput_source s);
 
+/* The error band validation measured for runs like this one (src/engine/step_band.c;
+ * docs/step-time.md, "Error bands"): the runs of tests/unit/test_step_runs.c grouped by
+ * stack, GPU family and precision. */
+enum engine_band_level {
+	ENGINE_BAND_NONE,      /* no validation for the scenario's GPU family or precision */
+	ENGINE_BAND_GROUP,     /* its own group: stack × GPU family × precision */
+	ENGINE_BAND_PRECISION, /* the GPU family and precision, any stack (its group: < 5 runs) */
+	ENGINE_BAND_FAMILY,    /* the GPU family, any stack and precision */
+	ENGINE_BAND_ALL,       /* every validation run */
+};
+enum engine_band_family { ENGINE_FAM_OTHER, ENGINE_FAM_A100, ENGINE_FAM_HOPPER, ENGINE_FAM_BLACKWELL };
+enum engine_band_precision { ENGINE_BPREC_OTHER, ENGINE_BPREC_16, ENGINE_BPREC_FP8 };
+struct engine_step_band {
+	double low, high;      /* seconds: step ÷ (1 + q) to step ÷ (1 − q); 0 without a band */
+	double relative;       /* q, the ± half-width: the 80th percentile of |error| in the runs */
+	double bias;           /* their signed median error, predicted ÷ published − 1 */
+	int64_t count;         /* runs behind the band (0: none) */
+	int level;             /* enum engine_band_level */
+	int stack, family, precision; /* the scenario's group (engine_stack, _band_family, _band_precision) */
+	char gpu[48];          /* the scenario's GPU, named where it has no validation */
+};
+/* One row of the band table: stack, family or precision -1 for any. */
+struct engine_band_row {
+	int stack, family, precision;
+	int count;
+	double q80;            /* 80th percentile of |error| (nearest rank) */
+	double median;         /* median |error| */
+	double within20;       /* share of runs within 20% */
+	double bias;           /* signed median error */
+};
+#define ENGINE_BAND_MIN_RUNS 5
+
 struct engine_compute {
 	double flops_per_token_forward;  /* exact, at this sequence length */
 	double flops_per_token_backward;
@@ -121,6 +153,7 @@ struct engine_compute {
 	double bubble_fraction;          /* bubble ÷ predicted step */
 	double dp_exposed_fraction;      /* exposed DP communication ÷ predicted step */
 	double network_bw;               /* scale-out bandwidth per GPU used, bytes/s */
+	struct engine_step_band band;    /* compute.step_band: the validated error of step_seconds */
 };
 
 struct engine_inference {

@@ -84,7 +84,7 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 	else if (strncmp(key, "compute.step_breakdown", 22) == 0 || strcmp(key, "compute.step_seconds_predicted") == 0)
 		eng_ex_step(&x, sc, r);
 	else if (strcmp(key, "compute.mfu") == 0 || strcmp(key, "compute.hfu") == 0 ||
-		 strcmp(key, "compute.tokens_per_s") == 0 || strcmp(key, "compute.step_seconds") == 0 ||
+		 strcmp(key, "compute.tokens_per_s") == 0 || strcmp(key, "compute.step_seconds") == 0 || starts(key, "compute.step_band") ||
 		 strcmp(key, "compute.achieved_flops") == 0 || strcmp(key, "compute.peak_flops") == 0)
 		eng_ex_mfu(&x, sc, r);
 	else if (strcmp(key, "inference.prefill_seconds") == 0 || strcmp(key, "inference.prefill_flops") == 0)

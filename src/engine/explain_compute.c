@@ -98,6 +98,18 @@ void eng_ex_mfu(struct eng_ex *x, const struct engine_scenario *sc, const struct
 	eng_ex_line(x, N_("  values   %s × %s ÷ (%lld × %s)"), SI(cp->tokens_per_s, "tokens/s", a), SI(cp->flops_per_token_used, "FLOP", b),
 		    (long long)sc->gpus, SI(cp->peak, "FLOP/s", c));
 	eng_ex_line(x, N_("  result   MFU %.1f%%, HFU %.1f%%"), 100.0 * cp->mfu, 100.0 * cp->hfu);
+	if (sc->mode == ENGINE_MODE_TRAIN && cp->source == ENGINE_TPUT_PREDICTED) {
+		/* compute.step_band (step_band.c): what validation measured for runs like this */
+		char band[512];
+		engine_step_band_text(&cp->band, x->tr, band, sizeof band);
+		eng_ex_line(x, N_("  step     %s per step"), SECS(cp->step_seconds, a));
+		if (cp->band.level != ENGINE_BAND_NONE)
+			eng_ex_line(x, N_("  band     %s to %s: %s; the 80th percentile of |predicted ÷ published − 1| over "
+					  "those runs (docs/step-validation.md)"),
+				    SECS(cp->band.low, b), SECS(cp->band.high, c), band);
+		else
+			eng_ex_line(x, N_("  band     none: %s (docs/step-validation.md)"), band);
+	}
 	eng_ex_line(x, N_("  the chapter: peak 1000 TFLOP/s, 500 achieved -> 50%%"));
 }
 

@@ -200,7 +200,10 @@ static int train_items(struct tui_model *m, struct item *items)
 	engine_fmt_seconds_tr(cp->step_seconds, m->sc.tr, a, sizeof a);
 	engine_fmt_count(cp->tokens_per_step, b, sizeof b);
 	it = add(items, &n, P_("step", "steps", 1), "compute.step_seconds", " "); /* the msgid the lessons count steps with */
-	line(it, "%s" TUI_BADGE, a);
+	if (m->sc.mode == ENGINE_MODE_TRAIN && cp->source == ENGINE_TPUT_PREDICTED && cp->band.level != ENGINE_BAND_NONE)
+		line(it, "%s" TUI_BADGE " \xc2\xb1%.0f%%", a, 100.0 * cp->band.relative); /* compute.step_band; e explains it */
+	else
+		line(it, "%s" TUI_BADGE, a);
 	line(it, _("for %s tokens"), b);
 	line(it, _("= batch %lld \xc3\x97 accum %lld \xc3\x97 DP %d"), (long long)m->sc.batch, (long long)m->sc.grad_accum,
 	     m->res.dp);

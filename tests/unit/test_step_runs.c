@@ -19,6 +19,24 @@
  *  DGXC NVIDIA DGX Cloud benchmarking recipes (github.com/NVIDIA/dgxc-benchmarking,
  *       llama3.1/README_{8b,70b,405b}.md): Llama 3.1 on DGX H100 with NeMo 24.09, BF16,
  *       sequence 8192, measured seconds per step (the last training step).
+ *  DGXC1 the same recipes at commit 143b90d (v25.01, github.com/NVIDIA/dgxc-benchmarking):
+ *       llama3.1/README_{8b,70b,405b}.md FP8 tables (NeMo 24.09) and nemotron/README_{15b,
+ *       340b}.md (Nemotron-4 15B and 340B, NeMo 24.11, BF16 and FP8, sequence 4096), DGX H100.
+ *  DGXC5 the same at commit 68eaf7e (v25.05): llama3.1/README.md, Llama 3.1 405B on GB200
+ *       NVL72, BF16 and FP8 (TP 4, PP 8, CP 2, VP 8, micro-batch 1).
+ *  MB   Megatron-Bridge's performance summaries (github.com/NVIDIA-NeMo/Megatron-Bridge,
+ *       docs/performance-summary-archive.md at commit 067f987d): pre-training throughput,
+ *       tokens/s per GPU, of Llama 3 8B / 70B and Llama 3.1 405B with FP8 current scaling
+ *       (FP8-CS) on DGX H100, DGX B200, GB200 and GB300, NeMo containers 25.11 and 26.06;
+ *       "FSDP" is Megatron-FSDP (napkin: ZeRO-3).
+ * Not used (kept aside to check the model independently): the Megatron-LM README's H100
+ * scaling table, NeMo 24.07's performance summary, llm-foundry's and torchtitan's
+ * benchmarks, FlashAttention-2's table 1, TinyLlama, OPT, LLaMA-1, Megatron-LM 2019.
+ *
+ * Every run's error is that of its step time, predicted ÷ published − 1 (a published rate
+ * gives the step as tokens per step ÷ the rate), and the runs' groups (stack × GPU family
+ * × precision) are the engine's (src/engine/step_band.c): test_bands recomputes each
+ * group's statistics and fails when the engine's band table disagrees.
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +44,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "presets.h"
 #include "testutil.h"
 
 struct run {
@@ -99,6 +118,9 @@ static const struct lrun lruns[] = {
 };
 #define NL (sizeof lruns / sizeof lruns[0])
 #define NRUNS (sizeof runs / sizeof runs[0] + NL)
+/* bounds on what the runs measure today (test_published_runs) */
+#define BOUND_MEDIAN 0.155
+#define BOUND_WORST 0.42
 
 static void knob(struct engine_scenario *sc, const char *key, const char *val)
 {
@@ -233,19 +255,142 @@ static void lscenario(const struct lrun *r, struct engine_scenario *sc)
 		fail_msg("%s: %s", r->name, err.msg);
 }
 
+/* Runs typed as the knobs a user gives: the shipped model and GPU presets, the published
+ * layout, precision and stack; nothing else set. A published rate (tokens/s per GPU) or a
+ * step time (s). */
+struct vrun {
+	const char *name, *src, *knobs;
+	double seconds, tps_gpu;
+};
+
+/* NeMo's Llama 3.1 recipes: the distributed optimizer (ZeRO-1), FlashAttention, no
+ * recomputation, sequence parallelism with TP (as lscenario) */
+#define NEMO "stack=megatron zero=1 recompute=none flash_attention=on overlap=on mfu=auto batch=1 "
+#define L8 "model=llama-3-8b seq=8192 "
+#define L70 "model=llama-3-70b seq=8192 "
+#define L405 "model=llama-3.1-405b seq=8192 "
+/* Nemotron-4 (Parmar et al. 2024, table 1; NeMo's nemotron4_15b/340b configs): squared-ReLU
+ * MLP (2 matrices), LayerNorm, no bias, RoPE, untied embeddings, vocabulary 256,000 */
+#define NEMOTRON "mlp=plain norm=layernorm bias=none position=rope tied_embeddings=off vocab=256000 " \
+		 "max_positions=4096 seq=4096 head_dim=128 kv_heads=8 "
+#define N15 NEMOTRON "layers=32 hidden=6144 heads=48 ffn=24576 "
+#define N340 NEMOTRON "layers=96 hidden=18432 heads=96 ffn=73728 "
+#define H100 "gpu=h100-sxm "
+#define B200 "gpu=b200 "
+#define GB200 "gpu=gb200-nvl72 "
+#define GB300 "gpu=gb300-nvl72 "
+#define BF "precision=mixed-bf16 "
+#define F8 "precision=fp8-mixed "
+
+static const struct vrun vruns[] = {
+	/* DGXC1 llama3.1/README_8b.md, _70b.md, _405b.md: FP8, the BF16 rows' layouts */
+	{"Llama 3.1 8B FP8, 8 H100", "DGXC1", NEMO L8 H100 F8 "gpus=8 tp=1 pp=1 cp=2 grad_accum=32", 9.67, 0},
+	{"Llama 3.1 8B FP8, 128 H100", "DGXC1", NEMO L8 H100 F8 "gpus=128 tp=1 pp=1 cp=2 grad_accum=32", 9.82, 0},
+	{"Llama 3.1 70B FP8, 64 H100", "DGXC1", NEMO L70 H100 F8 "gpus=64 tp=4 pp=4 vpp=5 cp=2 grad_accum=64 sequence_parallel=on", 11.01, 0},
+	{"Llama 3.1 70B FP8, 2048 H100", "DGXC1", NEMO L70 H100 F8 "gpus=2048 tp=4 pp=4 vpp=5 cp=2 grad_accum=64 sequence_parallel=on", 11.39, 0},
+	{"Llama 3.1 405B FP8, 576 H100", "DGXC1", NEMO L405 H100 F8 "gpus=576 tp=8 pp=9 vpp=7 cp=2 grad_accum=63 sequence_parallel=on", 11.24, 0},
+	{"Llama 3.1 405B FP8, 2304 H100", "DGXC1", NEMO L405 H100 F8 "gpus=2304 tp=8 pp=9 vpp=7 cp=2 grad_accum=63 sequence_parallel=on", 12.35, 0},
+	/* DGXC1 nemotron/README_15b.md: TP 4, PP 1, MBS 4, GA 4; README_340b.md: TP 8, PP 8, VP 12, MBS 1, GA 16 */
+	{"Nemotron-4 15B BF16, 16 H100", "DGXC1", NEMO N15 H100 BF "gpus=16 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.83, 0},
+	{"Nemotron-4 15B BF16, 2048 H100", "DGXC1", NEMO N15 H100 BF "gpus=2048 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.96, 0},
+	{"Nemotron-4 15B FP8, 16 H100", "DGXC1", NEMO N15 H100 F8 "gpus=16 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.08, 0},
+	{"Nemotron-4 15B FP8, 2048 H100", "DGXC1", NEMO N15 H100 F8 "gpus=2048 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.18, 0},
+	{"Nemotron-4 340B BF16, 128 H100", "DGXC1", NEMO N340 H100 BF "gpus=128 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 4.61, 0},
+	{"Nemotron-4 340B BF16, 2048 H100", "DGXC1", NEMO N340 H100 BF "gpus=2048 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 4.84, 0},
+	{"Nemotron-4 340B FP8, 128 H100", "DGXC1", NEMO N340 H100 F8 "gpus=128 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 3.16, 0},
+	{"Nemotron-4 340B FP8, 2048 H100", "DGXC1", NEMO N340 H100 F8 "gpus=2048 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 3.49, 0},
+	/* DGXC5 llama3.1/README.md: 405B on GB200, TP 4, PP 8, CP 2, VP 8, GA 32 */
+	{"Llama 3.1 405B BF16, 128 GB200", "DGXC5", NEMO L405 GB200 BF "gpus=128 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 9.347, 0},
+	{"Llama 3.1 405B BF16, 512 GB200", "DGXC5", NEMO L405 GB200 BF "gpus=512 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 9.508, 0},
+	{"Llama 3.1 405B FP8, 128 GB200", "DGXC5", NEMO L405 GB200 F8 "gpus=128 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 6.131, 0},
+	{"Llama 3.1 405B FP8, 512 GB200", "DGXC5", NEMO L405 GB200 F8 "gpus=512 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 6.244, 0},
+	/* MB 25.11, pre-training, FP8-CS: tokens/s per GPU */
+	{"Llama 3 8B FP8, 8 GB300", "MB 25.11", NEMO L8 GB300 F8 "gpus=8 batch=2 grad_accum=8", 0, 37556},
+	{"Llama 3 70B FP8 FSDP, 64 GB300", "MB 25.11", NEMO L70 GB300 F8 "gpus=64 zero=3 batch=2 grad_accum=2", 0, 4520},
+	{"Llama 3.1 405B FP8, 256 GB300", "MB 25.11", NEMO L405 GB300 F8 "gpus=256 tp=2 pp=8 vpp=4 cp=2 grad_accum=192 sequence_parallel=on", 0, 999},
+	{"Llama 3 8B FP8, 8 GB200", "MB 25.11", NEMO L8 GB200 F8 "gpus=8 batch=2 grad_accum=8", 0, 31508},
+	{"Llama 3 70B FP8 FSDP, 64 GB200", "MB 25.11", NEMO L70 GB200 F8 "gpus=64 zero=3 batch=2 grad_accum=2", 0, 4312},
+	{"Llama 3.1 405B FP8, 256 GB200", "MB 25.11", NEMO L405 GB200 F8 "gpus=256 tp=4 pp=16 vpp=4 grad_accum=384 sequence_parallel=on", 0, 813},
+	{"Llama 3 8B FP8, 8 B200", "MB 25.11", NEMO L8 B200 F8 "gpus=8 batch=2 grad_accum=8", 0, 30624},
+	{"Llama 3.1 405B FP8, 128 B200", "MB 25.11", NEMO L405 B200 F8 "gpus=128 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 0, 661},
+	{"Llama 3 8B FP8 FSDP, 8 H100", "MB 25.11", NEMO L8 H100 F8 "gpus=8 zero=3 grad_accum=16", 0, 14451},
+	{"Llama 3 70B FP8, 64 H100", "MB 25.11", NEMO L70 H100 F8 "gpus=64 tp=4 pp=8 vpp=5 grad_accum=64 sequence_parallel=on", 0, 1602},
+	{"Llama 3.1 405B FP8, 1024 H100", "MB 25.11", NEMO L405 H100 F8 "gpus=1024 tp=8 pp=8 vpp=8 cp=2 grad_accum=64 sequence_parallel=on", 0, 292},
+	/* MB 26.06, pre-training, FP8 */
+	{"Llama 3.1 405B FP8, 256 GB300 (TP 4)", "MB 26.06", NEMO L405 GB300 F8 "gpus=256 tp=4 pp=8 vpp=4 grad_accum=192 sequence_parallel=on", 0, 1048},
+	{"Llama 3.1 405B FP8, 1024 H100 (GBS 1536)", "MB 26.06", NEMO L405 H100 F8 "gpus=1024 tp=8 pp=8 vpp=8 cp=2 grad_accum=192 sequence_parallel=on", 0, 326},
+	{"Llama 3 70B FP8 seq 4096, 32 GB300", "MB 26.06", NEMO GB300 F8 "model=llama-3-70b seq=4096 gpus=32 tp=1 pp=2 vpp=20 grad_accum=2", 0, 4819},
+	{"Llama 3 70B FP8 seq 4096, 32 GB200", "MB 26.06", NEMO GB200 F8 "model=llama-3-70b seq=4096 gpus=32 tp=1 pp=8 vpp=10 grad_accum=8", 0, 3864},
+	{"Llama 3 70B FP8 seq 4096, 32 H100", "MB 26.06", NEMO H100 F8 "model=llama-3-70b seq=4096 gpus=32 tp=4 pp=4 vpp=5 grad_accum=16 sequence_parallel=on", 0, 1638},
+};
+#define NV (sizeof vruns / sizeof vruns[0])
+#define NALL (NRUNS + NV)
+
+static struct preset_registry *registry(void)
+{
+	static struct preset_registry *reg;
+	struct preset_options o = {true, NULL};
+	struct napkin_err err;
+
+	if (reg == NULL && preset_registry_new(&reg, &o, &err) != NAPKIN_OK)
+		fail_msg("registry: %s", err.msg);
+	return reg;
+}
+
+static void vscenario(const struct vrun *r, struct engine_scenario *sc)
+{
+	struct engine_catalog cat = preset_catalog(registry());
+	struct engine_assign a[48];
+	char text[1024], *save = NULL, *tok;
+	struct napkin_err err;
+	size_t n = 0;
+
+	snprintf(text, sizeof text, "%s", r->knobs);
+	engine_scenario_default(sc);
+	for (tok = strtok_r(text, " ", &save); tok != NULL; tok = strtok_r(NULL, " ", &save)) {
+		char *eq = strchr(tok, '=');
+		assert_non_null(eq);
+		assert_true(n < sizeof a / sizeof a[0]);
+		*eq = '\0';
+		memset(&a[n], 0, sizeof a[n]);
+		a[n].knob = engine_knob_find(tok);
+		if (a[n].knob == NULL)
+			fail_msg("%s: no knob %s", r->name, tok);
+		a[n].text = eq + 1;
+		n++;
+	}
+	if (engine_apply(sc, a, n, &cat, &err) != NAPKIN_OK)
+		fail_msg("%s: %s", r->name, err.msg);
+}
+
 static int cmpd(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 	return x < y ? -1 : x > y;
 }
 
-static void test_published_runs(void **state)
+/* One run's outcome: its step-time error and the engine's group for it. */
+struct outcome {
+	double err;
+	int stack, family, precision;
+};
+static struct outcome out[NALL];
+static bool ran;
+
+static void record(size_t i, const struct engine_result *res, double T, double Tpub)
 {
-	double err[NRUNS], sorted[NRUNS], worst = 0.0, median;
+	out[i].err = T / Tpub - 1.0;
+	out[i].stack = res->compute.band.stack;
+	out[i].family = res->compute.band.family;
+	out[i].precision = res->compute.band.precision;
+}
+
+static void run_all(void)
+{
 	size_t i;
 
-	(void)state;
-	printf("| run | source | layout | published | predicted | error |\n|---|---|---|---|---|---|\n");
+	ran = true;
+	printf("| run | source | layout | published | predicted | step error |\n|---|---|---|---|---|---|\n");
 	for (i = 0; i < NRUNS - NL; i++) {
 		const struct run *r = &runs[i];
 		struct engine_scenario sc;
@@ -258,18 +403,14 @@ static void test_published_runs(void **state)
 		assert_int_equal(res.compute.source, ENGINE_TPUT_PREDICTED);
 		T = res.compute.step_seconds;
 		Tm = r->seconds > 0 ? r->seconds : megatron_flops(r) / (r->tflops * 1e12 * r->gpus);
-		/* the error of the published quantity: a time, or a rate */
-		err[i] = r->seconds > 0 ? T / Tm - 1.0 : Tm / T - 1.0;
+		record(i, &res, T, Tm);
 		if (r->seconds > 0)
 			printf("| %s | %s | tp %g pp %g v %g, %g GPUs, batch %g×%g | %.2f s | %.2f s | %+.1f%% |\n", r->name,
-			       r->src, r->tp, r->pp, r->vpp, r->gpus, r->mbs, r->gbs, Tm, T, 100.0 * err[i]);
+			       r->src, r->tp, r->pp, r->vpp, r->gpus, r->mbs, r->gbs, Tm, T, 100.0 * out[i].err);
 		else
 			printf("| %s | %s | tp %g pp %g v %g, %g GPUs, batch %g×%g | %.0f TFLOP/s | %.0f TFLOP/s | %+.1f%% |\n",
 			       r->name, r->src, r->tp, r->pp, r->vpp, r->gpus, r->mbs, r->gbs, r->tflops,
-			       megatron_flops(r) / (T * r->gpus) / 1e12, 100.0 * err[i]);
-		sorted[i] = fabs(err[i]);
-		if (sorted[i] > worst)
-			worst = sorted[i];
+			       megatron_flops(r) / (T * r->gpus) / 1e12, 100.0 * out[i].err);
 	}
 	for (i = NRUNS - NL; i < NRUNS; i++) {
 		const struct lrun *r = &lruns[i - (NRUNS - NL)];
@@ -279,27 +420,167 @@ static void test_published_runs(void **state)
 
 		lscenario(r, &sc);
 		assert_int_equal(engine_compute(&sc, &res, &e), NAPKIN_OK);
-		err[i] = res.compute.step_seconds / r->seconds - 1.0;
-		printf("| %s | DGXC | tp %g pp %g v %g cp %g, %g GPUs, batch 1×%g | %.2f s | %.2f s | %+.1f%% |\n", r->name,
-		       r->tp, r->pp, r->vpp, r->cp, r->gpus, r->gbs, r->seconds, res.compute.step_seconds, 100.0 * err[i]);
-		sorted[i] = fabs(err[i]);
-		if (sorted[i] > worst)
-			worst = sorted[i];
+		record(i, &res, res.compute.step_seconds, r->seconds);
+		printf("| %s BF16 | DGXC | tp %g pp %g v %g cp %g, %g GPUs, batch 1×%g | %.2f s | %.2f s | %+.1f%% |\n", r->name,
+		       r->tp, r->pp, r->vpp, r->cp, r->gpus, r->gbs, r->seconds, res.compute.step_seconds, 100.0 * out[i].err);
 	}
-	qsort(sorted, NRUNS, sizeof sorted[0], cmpd);
-	median = NRUNS % 2 ? sorted[NRUNS / 2] : 0.5 * (sorted[NRUNS / 2 - 1] + sorted[NRUNS / 2]);
-	printf("\nstep-time error over %zu runs: median %.1f%%, worst %.1f%%\n", NRUNS, 100.0 * median, 100.0 * worst);
-	/* The issue's aim is median ≤ 10% and no run over 25%; the model reaches the bounds
-	 * below (docs/step-validation.md says which runs miss and why). A change that makes
-	 * the fit worse fails here. */
-	assert_true(median <= 0.12);
-	assert_true(worst <= 0.45);
+	for (i = 0; i < NV; i++) {
+		const struct vrun *r = &vruns[i];
+		struct engine_scenario sc;
+		struct engine_result res;
+		struct napkin_err e;
+		double T, Tm;
+
+		vscenario(r, &sc);
+		if (engine_compute(&sc, &res, &e) != NAPKIN_OK)
+			fail_msg("%s: %s", r->name, e.msg);
+		assert_int_equal(res.compute.source, ENGINE_TPUT_PREDICTED);
+		T = res.compute.step_seconds;
+		Tm = r->seconds > 0 ? r->seconds : res.compute.tokens_per_step / (r->tps_gpu * (double)sc.gpus);
+		record(NRUNS + i, &res, T, Tm);
+		if (r->seconds > 0)
+			printf("| %s | %s | tp %lld pp %lld v %lld cp %lld zero %d, %lld GPUs, batch %lld×%.0f | %.2f s | %.2f s | %+.1f%% |\n",
+			       r->name, r->src, (long long)sc.tp, (long long)sc.pp, (long long)sc.vpp, (long long)sc.cp, (int)sc.zero,
+			       (long long)sc.gpus, (long long)sc.batch, res.compute.global_batch, Tm, T, 100.0 * out[NRUNS + i].err);
+		else
+			printf("| %s | %s | tp %lld pp %lld v %lld cp %lld zero %d, %lld GPUs, batch %lld×%.0f | %.0f tokens/s/GPU | %.0f tokens/s/GPU | %+.1f%% |\n",
+			       r->name, r->src, (long long)sc.tp, (long long)sc.pp, (long long)sc.vpp, (long long)sc.cp, (int)sc.zero,
+			       (long long)sc.gpus, (long long)sc.batch, res.compute.global_batch, r->tps_gpu,
+			       res.compute.tokens_per_step / (T * (double)sc.gpus), 100.0 * out[NRUNS + i].err);
+	}
+}
+
+/* The statistics of one group: count, 80th percentile of |error| (nearest rank), median
+ * |error|, share within 20%, signed median. */
+struct stats {
+	int n;
+	double q80, median, within20, bias;
+};
+
+static double median_of(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof v[0], cmpd);
+	return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+static struct stats group_stats(int stack, int family, int prec)
+{
+	static double a[NALL], sgn[NALL];
+	struct stats st = {0, 0, 0, 0, 0};
+	int w = 0, k;
+	size_t i;
+
+	for (i = 0; i < NALL; i++) {
+		if ((stack >= 0 && out[i].stack != stack) || (family >= 0 && out[i].family != family) ||
+		    (prec >= 0 && out[i].precision != prec))
+			continue;
+		a[st.n] = fabs(out[i].err);
+		sgn[st.n] = out[i].err;
+		w += fabs(out[i].err) <= 0.20;
+		st.n++;
+	}
+	if (st.n == 0)
+		return st;
+	st.median = median_of(a, st.n);
+	k = (int)ceil(0.8 * st.n) - 1;
+	st.q80 = a[k];
+	st.within20 = (double)w / st.n;
+	st.bias = median_of(sgn, st.n);
+	return st;
+}
+
+static const char *sname(int s)
+{
+	return s < 0 ? "any" : engine_stack_name((enum engine_stack)s);
+}
+
+static void test_published_runs(void **state)
+{
+	struct stats all;
+	double worst = 0.0;
+	size_t i;
+
+	(void)state;
+	run_all();
+	for (i = 0; i < NALL; i++)
+		if (fabs(out[i].err) > worst)
+			worst = fabs(out[i].err);
+	all = group_stats(-1, -1, -1);
+	printf("\nstep-time error over %zu runs: median %.1f%%, within 20%% %.0f%%, signed median %+.1f%%, worst %.1f%%\n",
+	       NALL, 100.0 * all.median, 100.0 * all.within20, 100.0 * all.bias, 100.0 * worst);
+	assert_true(NALL >= 60);
+	/* The issue's aim is median ≤ 10% and ≥ 80% within 20%; the model reaches the bounds
+	 * below over these runs (docs/step-validation.md says where it misses). A change that
+	 * makes the fit worse fails here. */
+	assert_true(all.median <= BOUND_MEDIAN);
+	assert_true(worst <= BOUND_WORST);
+}
+
+/* Every group the runs fall in, and the wider ones a scenario falls back to: their
+ * statistics recomputed here must be the engine's band table, row for row. */
+static void test_bands(void **state)
+{
+	size_t nb, i, j, checked = 0;
+	const struct engine_band_row *rows = engine_step_bands(&nb);
+	int keys[NALL * 4][3], nk = 0, k;
+
+	(void)state;
+	if (!ran)
+		run_all();
+	for (i = 0; i < NALL; i++) {
+		int cand[4][3] = {{out[i].stack, out[i].family, out[i].precision},
+				  {-1, out[i].family, out[i].precision},
+				  {-1, out[i].family, -1},
+				  {-1, -1, -1}};
+		for (j = 0; j < 4; j++) {
+			for (k = 0; k < nk; k++)
+				if (memcmp(keys[k], cand[j], sizeof cand[j]) == 0)
+					break;
+			if (k == nk)
+				memcpy(keys[nk++], cand[j], sizeof cand[j]);
+		}
+	}
+	printf("\n| stack | GPU family | precision | runs | median |error| | within 20%% | signed median | ± (p80 |error|) |\n"
+	       "|---|---|---|---|---|---|---|---|\n");
+	for (k = 0; k < nk; k++) {
+		struct stats st = group_stats(keys[k][0], keys[k][1], keys[k][2]);
+		const char *fam = keys[k][1] < 0 ? "any" : engine_band_family_name(keys[k][1]);
+		printf("| %s | %s | %s | %d | %.1f%% | %.0f%% | %+.1f%% | %.1f%% |\n", sname(keys[k][0]), fam,
+		       keys[k][2] < 0 ? "any" : keys[k][2] == 2 ? "FP8" : "BF16/FP16", st.n, 100.0 * st.median,
+		       100.0 * st.within20, 100.0 * st.bias, 100.0 * st.q80);
+	}
+	printf("\nthe engine's table (src/engine/step_band.c):\n");
+	for (k = 0; k < nk; k++) {
+		struct stats st = group_stats(keys[k][0], keys[k][1], keys[k][2]);
+		printf("\t{%d, %d, %d, %d, %.3f, %.3f, %.3f, %.3f},\n", keys[k][0], keys[k][1], keys[k][2], st.n, st.q80,
+		       st.median, st.within20, st.bias);
+	}
+	for (k = 0; k < nk; k++) {
+		struct stats st = group_stats(keys[k][0], keys[k][1], keys[k][2]);
+		const struct engine_band_row *r = NULL;
+		for (i = 0; i < nb; i++)
+			if (rows[i].stack == keys[k][0] && rows[i].family == keys[k][1] && rows[i].precision == keys[k][2])
+				r = &rows[i];
+		if (r == NULL)
+			fail_msg("group %s/%d/%d (%d runs) is not in the engine's band table", sname(keys[k][0]), keys[k][1],
+				 keys[k][2], st.n);
+		if (r->count != st.n || fabs(r->q80 - st.q80) > 0.0006 || fabs(r->median - st.median) > 0.0006 ||
+		    fabs(r->within20 - st.within20) > 0.0006 || fabs(r->bias - st.bias) > 0.0006)
+			fail_msg("group %s/%d/%d: the table has %d runs ±%.3f, validation measures %d runs ±%.3f (median "
+				 "%.3f, within 20%% %.3f, bias %.3f)",
+				 sname(keys[k][0]), keys[k][1], keys[k][2], r->count, r->q80, st.n, st.q80, st.median,
+				 st.within20, st.bias);
+		checked++;
+	}
+	/* and no row the validation does not measure */
+	assert_int_equal(checked, nb);
 }
 
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_published_runs),
+		cmocka_unit_test(test_bands),
 	};
 	return testutil_run(argc, argv, "step_runs", tests, sizeof tests / sizeof tests[0]);
 }
