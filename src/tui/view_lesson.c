@@ -99,10 +99,23 @@ static const char *pane_label(const char *name)
 	return name;
 }
 
+/* While a quiz step is open, the screen hides the value it asks for (tui_model_hidden). */
+static void sync_hide(struct tui_model *m, const struct lesson_view *v)
+{
+	const struct teach_answer *a =
+		v != NULL && v->lesson != NULL ? teach_step_quiz(&v->lesson->steps[v->step]) : NULL;
+
+	if (a != NULL && v->quiz != QZ_RIGHT && v->quiz != QZ_SHOWN)
+		util_strlcpy(m->hide_key, a->key, sizeof m->hide_key);
+	else
+		m->hide_key[0] = '\0';
+}
+
 static void check_met(struct tui_model *m, struct lesson_view *v)
 {
 	const struct teach_step *s = &v->lesson->steps[v->step];
 
+	sync_hide(m, v);
 	if (teach_step_quiz(s) != NULL && s->n_check == 0) /* answered by typing the number */
 		v->met = v->quiz == QZ_RIGHT || v->quiz == QZ_SHOWN;
 	else
@@ -200,6 +213,7 @@ void tui_lesson_close(struct tui_model *m)
 		teach_lesson_free(v->owned);
 	free(v);
 	m->view_state[TUI_VIEW_LESSON] = NULL;
+	m->hide_key[0] = '\0';
 	m->user_sc = NULL;
 }
 
