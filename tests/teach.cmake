@@ -9,6 +9,8 @@ if(TARGET napkin_teach)
     napkin_add_test(NAME teach_lessons SOURCES unit/test_teach_lessons.c LIBS napkin_teach LABELS unit)
     # every lesson in Chinese too, with the English text's numbers
     napkin_add_test(NAME teach_lessons_zh SOURCES unit/test_teach_lessons_zh.c LIBS napkin_teach LABELS unit)
+    # the quiz: typed answers with their units, judged against lesson 4's 143.93 days
+    napkin_add_test(NAME teach_quiz SOURCES unit/test_teach_quiz.c LIBS napkin_teach LABELS unit)
   endif()
   if(TARGET napkin_tui AND TARGET napkin_presets)
     napkin_add_test(NAME teach_views SOURCES unit/test_teach_views.c LIBS napkin_tui napkin_teach LABELS unit)
@@ -22,6 +24,10 @@ if(TARGET napkin AND TARGET napkin_teach)
   add_test(NAME lesson_text COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_text.sh $<TARGET_FILE:napkin>
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(lesson_text PROPERTIES LABELS cli TIMEOUT 60)
+  # napkin lesson 4 --quiz --lang zh fed its answers on stdin
+  add_test(NAME lesson_quiz COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/lesson_quiz.sh $<TARGET_FILE:napkin>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(lesson_quiz PROPERTIES LABELS cli TIMEOUT 60)
   find_program(NAPKIN_TEACH_TMUX tmux)
   if(TARGET napkin_tui AND NAPKIN_TEACH_TMUX)
     add_test(NAME tui_lesson_walk COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_walk.sh $<TARGET_FILE:napkin>
@@ -33,6 +39,9 @@ if(TARGET napkin AND TARGET napkin_teach)
     add_test(NAME tui_lesson_typed COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_typed.sh $<TARGET_FILE:napkin>
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(tui_lesson_typed PROPERTIES LABELS tui TIMEOUT 120)
+    add_test(NAME tui_lesson_quiz COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_quiz.sh $<TARGET_FILE:napkin>
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(tui_lesson_quiz PROPERTIES LABELS tui TIMEOUT 120)
     add_test(NAME tui_lessons_zh_all COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lessons_zh_all.sh $<TARGET_FILE:napkin>
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(tui_lessons_zh_all PROPERTIES LABELS tui TIMEOUT 240)

@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "i18n.h"
 #include "lesson.h"
+#include "lesson_quiz.h"
 #include "wrap.h"
 #ifdef NAPKIN_HAVE_TUI_LESSON
 #include "explore_opts.h"
@@ -24,6 +25,8 @@
  * lout, a stream that fits what is still too wide (cli_fit), the Markdown handout to stdout
  * as it is (its tables and code blocks are lines a renderer reads whole). */
 static int lesson_width = 78;
+/* --step K: the first step printed (0-based) */
+static size_t lesson_first;
 #define WIDTH lesson_width
 static FILE *lout;
 
@@ -396,7 +399,7 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 			print_wrapped(lout, teach_text_get(&l->summary, lang), 0, NULL);
 		}
 	}
-	for (i = 0; i < l->n_steps; i++) {
+	for (i = lesson_first; i < l->n_steps; i++) {
 		const struct teach_step *s = &l->steps[i];
 		/* a student copy: nothing that answers the step's question */
 		bool hide = fmt != FMT_TEXT && !solutions && s->question.n > 0;
@@ -614,15 +617,17 @@ static int check_files(int n, const char **files, const struct engine_catalog *c
 
 int cmd_lesson(int argc, char **argv)
 {
-	const char *lang = "en", *positional[16];
-	bool text = false, solutions = false, check = false, markdown = false, html = false;
-	struct cli_opt opts[6 + 8] = {
+	const char *lang = "en", *positional[16], *step_arg = NULL;
+	bool text = false, solutions = false, check = false, markdown = false, html = false, quiz = false;
+	struct cli_opt opts[8 + 8] = {
 		{"text", NULL, NULL, &text, N_("print the lesson with each step's numbers instead of opening the explorer")},
 		{"markdown", NULL, NULL, &markdown, N_("print the lesson as a Markdown handout without the answers (implies --text)")},
 		{"html", NULL, NULL, &html, N_("print the lesson as a printable HTML handout without the answers (implies --text)")},
 		{"solutions", NULL, NULL, &solutions,
 		 N_("with --text, --markdown or --html: the teacher's copy, with each question's solution, reference answer and working")},
 		{"check", NULL, NULL, &check, N_("check lesson files (or ids) against the engine: knobs, answers, solutions")},
+		{"quiz", NULL, NULL, &quiz, N_("walk the steps on the command line: type each number a question asks for")},
+		{"step", "K", &step_arg, NULL, N_("start at step K (1-based), in the explorer, --text or --quiz")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
 #ifdef NAPKIN_HAVE_TUI_LESSON
@@ -655,9 +660,9 @@ int cmd_lesson(int argc, char **argv)
 		}
 	}
 #ifdef NAPKIN_HAVE_TUI_LESSON
-	_Static_assert(sizeof opts / sizeof opts[0] >= 5 + CLI_EXPLORE_NOPTS + 1, "room for the explorer's options");
+	_Static_assert(sizeof opts / sizeof opts[0] >= 7 + CLI_EXPLORE_NOPTS + 1, "room for the explorer's options");
 	cli_explore_opts_init(&eo);
-	cli_explore_opts_add(&eo, opts, 5);
+	cli_explore_opts_add(&eo, opts, 7);
 	memset(&o, 0, sizeof o);
 #else
 	lang = i18n_code(i18n_get()); /* --lang, taken by main */
@@ -668,7 +673,7 @@ int cmd_lesson(int argc, char **argv)
 	if (s.help) {
 		struct cli_fit ft; /* the help at the terminal's width (cli_fit) */
 		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
-		cli_print_usage(f, "napkin lesson [N|ID|FILE|all] [--lang zh] [--text|--markdown|--html [--solutions]]\n"
+		cli_print_usage(f, "napkin lesson [N|ID|FILE|all] [--lang zh] [--step K] [--text|--markdown|--html [--solutions]|--quiz]\n"
 					"                    [--theme dark|light|projector] [--no-color] [--no-mouse] [--probe-timeout S]\n"
 					"       napkin lesson --check FILE|ID...");
 		cli_print_prose(f, _("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
@@ -709,6 +714,13 @@ int cmd_lesson(int argc, char **argv)
 		rc = CLI_EXIT_USAGE;
 		goto out;
 	}
+	if (quiz && (text || markdown || html || solutions)) {
+		fputs(_("napkin lesson: --quiz asks the questions one by one: it does not go with --text, --markdown, "
+			"--html or --solutions\n"),
+		      stderr);
+		rc = CLI_EXIT_USAGE;
+		goto out;
+	}
 	if (strcmp(positional[0], "all") == 0) {
 		/* the whole course as one handout */
 		if (!markdown && !html) {
@@ -725,14 +737,34 @@ int cmd_lesson(int argc, char **argv)
 		rc = err.code == NAPKIN_EIO || err.code == NAPKIN_ENOMEM ? CLI_EXIT_FAIL : CLI_EXIT_USAGE;
 		goto out;
 	}
+	if (step_arg != NULL) {
+		char *end;
+		unsigned long k = strtoul(step_arg, &end, 10);
+		if (end == step_arg || *end != '\0' || step_arg[0] == '-' || k < 1 || k > l->n_steps) {
+			/* TRANSLATORS: napkin lesson --step K out of range: the lesson's steps */
+			fprintf(stderr, _("napkin lesson: --step %s: %s has steps 1 to %zu\n"), step_arg, l->id, l->n_steps);
+			rc = CLI_EXIT_USAGE;
+			goto out;
+		}
+		lesson_first = (size_t)k - 1;
+	}
+	if (quiz) {
+		rc = cli_lesson_quiz(l, number, lang, lesson_first, &cat, stdin, stdout, !isatty(STDIN_FILENO));
+		if (fflush(stdout) != 0 || ferror(stdout)) {
+			cli_write_error("lesson");
+			rc = CLI_EXIT_FAIL;
+		}
+		goto out;
+	}
 #ifdef NAPKIN_HAVE_TUI_LESSON
 	if (!text && !markdown && !html && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		struct engine_scenario sc;
 
 		o.lesson = l;
 		o.lesson_number = number;
+		o.lesson_step = lesson_first;
 		util_err_clear(&err);
-		rc = teach_lesson_scenario(l, 0, &cat, &sc, &err);
+		rc = teach_lesson_scenario(l, lesson_first, &cat, &sc, &err);
 		sc.tr = &cli_tr;
 		if (rc == NAPKIN_OK)
 			rc = tui_run(&sc, s.reg, &o, &err);

@@ -283,7 +283,7 @@ static void knobs_free(struct teach_knobs *k)
 
 void teach_lesson_free(struct teach_lesson *l)
 {
-	size_t i;
+	size_t i, k;
 
 	if (l == NULL)
 		return;
@@ -295,6 +295,8 @@ void teach_lesson_free(struct teach_lesson *l)
 		knobs_free(&s->knobs);
 		knobs_free(&s->solution);
 		free(s->check);
+		for (k = 0; k < s->n_answers; k++)
+			text_free(&s->answers[k].hint);
 		free(s->answers);
 		teach_step_refs_free(s);
 	}

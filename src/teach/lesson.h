@@ -98,6 +98,12 @@ struct teach_answer {
 	double value;
 	double tolerance;         /* relative; 0 means exact */
 	int line, col;
+	/* the quiz (quiz.c, docs/lessons.md "Quiz"): a step's one answer the student types */
+	bool quiz;                /* `quiz: true`: the number the step's question asks for */
+	char unit[24];            /* `unit:` the display unit as written ("days", "GB"); "" the key's own */
+	double unit_scale;        /* the key's value per display unit (86400 s per day: 1 for days of days) */
+	double quiz_tolerance;    /* relative, what a typed answer may be off: 0.01 unless given */
+	struct teach_text hint;   /* `hint:` offered after a wrong try (n 0: none) */
 };
 
 /* A reference answer for the teacher's copy (lesson.c verifies them): numbers the question asks for,
@@ -169,6 +175,43 @@ bool teach_step_met(const struct teach_step *s, const struct engine_scenario *sc
 /* The answer's value in the results; true when within its tolerance. */
 bool teach_answer_eval(const struct teach_answer *a, const struct engine_scenario *sc, const struct engine_result *r,
 		       double *got);
+
+/* ------------------------------------------------------------ the quiz (quiz.c) */
+
+/* The step's quiz answer (the one marked `quiz: true`), or NULL: a step to do in the explorer. */
+const struct teach_answer *teach_step_quiz(const struct teach_step *s);
+/* Resolves a display unit for an answer's key: the key's value per unit into *scale ("GB"
+ * for memory.total: 1e9; "h" for compute.train_days: 1/24). Returns 0, or NAPKIN_ESCHEMA
+ * with err naming the units the key takes. */
+int teach_quiz_unit(const struct teach_answer *a, const char *unit, double *scale, struct napkin_err *err);
+/* Reads what a student typed: a number ("143.9", "6.3e24", "965,000", "1.21M") with or
+ * without a unit ("144 days", "143.9 天", "3455 h", "40%"); without one, the answer's
+ * display unit. *value gets it in the key's own unit. Returns 0, or NAPKIN_EINVAL with err
+ * saying what it takes. */
+int teach_quiz_parse(const struct teach_answer *a, const char *typed, double *value, struct napkin_err *err);
+
+enum teach_verdict { TEACH_RIGHT, TEACH_TOO_HIGH, TEACH_TOO_LOW };
+/* A slip the size of a wrong answer gives away: a power of ten (a prefix), GB for GiB,
+ * hours or seconds for days, a small factor (2, 3: forward only for forward and backward). */
+enum teach_slip { TEACH_SLIP_NONE, TEACH_SLIP_POW10, TEACH_SLIP_BINARY, TEACH_SLIP_TIME, TEACH_SLIP_FACTOR };
+
+struct teach_judgement {
+	enum teach_verdict verdict;
+	double off;          /* typed / reference - 1: +0.12 is 12% too high */
+	enum teach_slip slip;
+	double factor;       /* the slip's factor (typed / reference), e.g. 1000, 3, 1/24 */
+};
+/* Judges a typed value (in the key's unit) against the answer's reference value: right
+ * within quiz_tolerance, else how far off and in which direction. */
+void teach_quiz_judge(const struct teach_answer *a, double typed, struct teach_judgement *j);
+/* A value of the key in the display unit, at 4 significant figures: "143.9 days", "40%",
+ * "6.3e24 FLOP" (the unit's words in the interface's language: "143.9 天"). */
+void teach_quiz_format(const struct teach_answer *a, double value, char *buf, size_t n);
+/* The judgement in words: "12% too high", "偏大 12%", "too high: 1000 times the answer (a
+ * power of ten: check the prefixes ...)"; "right". */
+void teach_quiz_words(const struct teach_answer *a, const struct teach_judgement *j, char *buf, size_t n);
+/* The display unit in words ("days"; "天" in Chinese), "" for a plain count. */
+const char *teach_quiz_unit_label(const struct teach_answer *a);
 
 /* Applies a knob list onto *sc (all or nothing), file positions in errors. */
 int teach_knobs_apply(const struct teach_knobs *k, const char *file, struct engine_scenario *sc,

@@ -212,9 +212,44 @@ static int checks(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 	return NAPKIN_OK;
 }
 
+/* The quiz's fields of an answer (docs/lessons.md, "Quiz"): quiz, unit, quiz_tolerance, hint. */
+static int quiz_fields(struct ld *d, const struct ydoc_node *n, struct teach_answer *a)
+{
+	const struct ydoc_node *f;
+	char buf[64];
+	struct napkin_err e;
+	int rc = NAPKIN_OK;
+
+	if ((f = field(d, n, "quiz", false, &rc)) != NULL) {
+		if (f->kind != YDOC_SCALAR || (strcmp(f->text, "true") != 0 && strcmp(f->text, "false") != 0))
+			return bad(d, f, _("quiz: expected true or false"));
+		a->quiz = strcmp(f->text, "true") == 0;
+	}
+	if ((f = field(d, n, "unit", false, &rc)) != NULL &&
+	    (rc = scalar(d, f, a->unit, sizeof a->unit, N_("a unit (days, GB, TFLOP/s, %)"))) != NAPKIN_OK)
+		return rc;
+	util_err_clear(&e);
+	if (teach_quiz_unit(a, a->unit, &a->unit_scale, &e) != NAPKIN_OK) {
+		if (f != NULL || a->quiz)
+			return bad(d, f != NULL ? f : n, "%s", e.msg);
+		a->unit_scale = 1.0; /* not a quiz: the unit is never used */
+	}
+	a->quiz_tolerance = 0.01;
+	if ((f = field(d, n, "quiz_tolerance", false, &rc)) != NULL) {
+		if ((rc = scalar(d, f, buf, sizeof buf, N_("a fraction"))) != NAPKIN_OK)
+			return rc;
+		if (engine_unit_parse(ENGINE_UNIT_FRACTION, buf, &a->quiz_tolerance, &e) != NAPKIN_OK ||
+		    a->quiz_tolerance <= 0 || a->quiz_tolerance >= 1)
+			return bad(d, f, _("quiz_tolerance: '%s' is not a fraction in (0, 1) (0.02 or 2%%)"), buf);
+	}
+	if ((f = field(d, n, "hint", false, &rc)) != NULL && (rc = text(d, f, &a->hint)) != NAPKIN_OK)
+		return rc;
+	return rc;
+}
+
 static int answer(struct ld *d, const struct ydoc_node *n, struct teach_answer *a)
 {
-	static const char *const known[] = {"key", "value", "tolerance", NULL};
+	static const char *const known[] = {"key", "value", "tolerance", "quiz", "unit", "quiz_tolerance", "hint", NULL};
 	const struct ydoc_node *k, *v, *t;
 	char buf[64];
 	struct napkin_err e;
@@ -251,7 +286,7 @@ static int answer(struct ld *d, const struct ydoc_node *n, struct teach_answer *
 	}
 	a->line = n->line;
 	a->col = n->col;
-	return NAPKIN_OK;
+	return quiz_fields(d, n, a);
 }
 
 static int answers(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
@@ -263,9 +298,14 @@ static int answers(struct ld *d, const struct ydoc_node *n, struct teach_step *s
 	if (s->answers == NULL)
 		return util_err_set(d->err, NAPKIN_ENOMEM, "%s", _("out of memory"));
 	for (i = 0; i < cnt; i++) {
-		if ((rc = answer(d, n->kind == YDOC_SEQ ? n->items[i] : n, &s->answers[i])) != NAPKIN_OK)
+		const struct ydoc_node *item = n->kind == YDOC_SEQ ? n->items[i] : n;
+		s->n_answers++; /* counted first: freeing releases what a failed one holds */
+		if ((rc = answer(d, item, &s->answers[i])) != NAPKIN_OK)
 			return rc;
-		s->n_answers++;
+		if (s->answers[i].quiz && teach_step_quiz(s) != &s->answers[i])
+			return bad(d, item, _("a step has at most one quiz answer (the number its question asks for)"));
+		if (s->answers[i].quiz && s->question.n == 0)
+			return bad(d, item, _("a quiz answer needs the step's question"));
 	}
 	return NAPKIN_OK;
 }

@@ -26,7 +26,9 @@ static void draw_header(struct tui_model *m, struct tui_canvas *c)
 	if (m->have_res) {
 		tui_draw_bytes(m->res.memory.total, a, sizeof a);
 		tui_draw_bytes(m->res.memory.capacity, b, sizeof b);
-		if (m->sc.mode == ENGINE_MODE_TRAIN)
+		if (m->sc.mode == ENGINE_MODE_TRAIN && tui_model_hidden(m, "compute.train_days"))
+			snprintf(t, sizeof t, "?"); /* a lesson's quiz asks for it: shown once answered */
+		else if (m->sc.mode == ENGINE_MODE_TRAIN)
 			engine_fmt_seconds_tr(m->res.compute.train_seconds, m->sc.tr, t, sizeof t);
 		else
 			/* with an engine, the steady state's output rate (the report's `output` line),

@@ -109,7 +109,7 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 	int rc = tui_model_setup(m, sc, reg, opt, views);
 
 	if (rc == NAPKIN_OK && opt != NULL && opt->lesson != NULL) /* napkin lesson N: start in it */
-		tui_lesson_start(m, opt->lesson, opt->lesson_number, opt->lang);
+		tui_lesson_start(m, opt->lesson, opt->lesson_number, opt->lang, opt->lesson_step);
 	return rc;
 }
 

@@ -193,6 +193,23 @@ int tui_model_hl_index(const char *key)
 	return i < TUI_HL_MAX ? (int)i : -1;
 }
 
+bool tui_model_hidden(const struct tui_model *m, const char *key)
+{
+	static const char *const times[] = {"compute.train_days", "compute.train_seconds"};
+	bool a = false, b = false;
+	size_t i;
+
+	if (m->hide_key[0] == '\0')
+		return false;
+	if (strcmp(m->hide_key, key) == 0)
+		return true;
+	for (i = 0; i < 2; i++) {
+		a = a || strcmp(m->hide_key, times[i]) == 0;
+		b = b || strcmp(key, times[i]) == 0;
+	}
+	return a && b;
+}
+
 bool tui_model_changed(const struct tui_model *m, const char *key, uint64_t now)
 {
 	int i = tui_model_hl_index(key);

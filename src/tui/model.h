@@ -189,6 +189,9 @@ struct tui_model {
 	/* the user's own scenario while a lesson shows its own (the lesson view points it at
 	 * the one it gives back when left); NULL: m->sc is the user's */
 	const struct engine_scenario *user_sc;
+	/* a lesson's quiz: the result whose value the screen hides until the step is answered
+	 * ("compute.train_days"), or "" (tui_model_hidden) */
+	char hide_key[64];
 
 	/* undo (model_undo.c) */
 	struct tui_undo_entry undo[TUI_UNDO_MAX];
@@ -306,6 +309,9 @@ const char *tui_model_focus_key(const struct tui_model *m);
  * else its plain translation. */
 const char *tui_knob_label(const struct engine_knob *k);
 /* Whether a result (by key) is highlighted at now; its highlight slot, -1 if none. */
+/* Whether the screen hides the value of result key (a lesson's quiz asks for it): the key
+ * itself, or the training time in days or seconds for either. */
+bool tui_model_hidden(const struct tui_model *m, const char *key);
 bool tui_model_changed(const struct tui_model *m, const char *key, uint64_t now);
 int tui_model_hl_index(const char *key);
 /* The rectangle of a pane on screen (for views that point at one); w = 0 when hidden. */

@@ -32,6 +32,11 @@ struct lesson_view {
 	char lang[12];
 	size_t step;
 	bool met;
+	/* the step's quiz answer (a: type it; v: show it) */
+	enum { QZ_OPEN, QZ_WRONG, QZ_RIGHT, QZ_SHOWN } quiz;
+	bool typing;
+	struct tui_teach_line input;
+	char verdict[400];
 	/* the user's scenario before the lesson, given back when it is left */
 	struct engine_scenario before;
 	bool have_before;
@@ -94,11 +99,27 @@ static const char *pane_label(const char *name)
 	return name;
 }
 
+/* While a quiz step is open, the screen hides the value it asks for (tui_model_hidden). */
+static void sync_hide(struct tui_model *m, const struct lesson_view *v)
+{
+	const struct teach_answer *a =
+		v != NULL && v->lesson != NULL ? teach_step_quiz(&v->lesson->steps[v->step]) : NULL;
+
+	if (a != NULL && v->quiz != QZ_RIGHT && v->quiz != QZ_SHOWN)
+		util_strlcpy(m->hide_key, a->key, sizeof m->hide_key);
+	else
+		m->hide_key[0] = '\0';
+}
+
 static void check_met(struct tui_model *m, struct lesson_view *v)
 {
 	const struct teach_step *s = &v->lesson->steps[v->step];
 
-	v->met = m->have_res && s->n_check > 0 && teach_step_met(s, &m->sc, &m->res);
+	sync_hide(m, v);
+	if (teach_step_quiz(s) != NULL && s->n_check == 0) /* answered by typing the number */
+		v->met = v->quiz == QZ_RIGHT || v->quiz == QZ_SHOWN;
+	else
+		v->met = m->have_res && s->n_check > 0 && teach_step_met(s, &m->sc, &m->res);
 }
 
 /* The check against the result on screen, and the message when it has just been met. A
@@ -135,6 +156,11 @@ static int go_step(struct tui_model *m, struct lesson_view *v, size_t i, uint64_
 	v->scroll = 0;
 	m->msg[0] = '\0'; /* "✓ step 2 answered" is not about step 5: a new step starts without it */
 	m->msg_error = false;
+	v->quiz = QZ_OPEN;
+	v->typing = false;
+	v->input.len = 0;
+	v->input.text[0] = '\0';
+	v->verdict[0] = '\0';
 	sc.tr = m->sc.tr; /* the engine's texts stay in the explorer's language */
 	m->sc = sc;
 	tui_model_evaluate(m, now);
@@ -189,6 +215,7 @@ void tui_lesson_close(struct tui_model *m)
 		teach_lesson_free(v->owned);
 	free(v);
 	m->view_state[TUI_VIEW_LESSON] = NULL;
+	m->hide_key[0] = '\0';
 	m->user_sc = NULL;
 }
 
@@ -204,7 +231,7 @@ static void note_start(struct tui_model *m, const struct lesson_view *v)
 	tui_undo_note(m, &v->before, what);
 }
 
-int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t number, const char *lang)
+int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t number, const char *lang, size_t step)
 {
 	struct lesson_view *v;
 
@@ -218,7 +245,7 @@ int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t n
 	v->number = number;
 	v->listing = false;
 	util_strlcpy(v->lang, lang != NULL ? lang : "en", sizeof v->lang);
-	if (go_step(m, v, 0, 0) != 0) {
+	if (go_step(m, v, step < l->n_steps ? step : 0, 0) != 0) {
 		tui_view_pop(m);
 		return -1;
 	}
@@ -288,19 +315,67 @@ static void mark_pane(struct tui_model *m, struct tui_canvas *c, enum tui_pane p
 	tui_canvas_restyle(c, tui_rect_make(r.x + r.w - 1, r.y, 1, r.h), TUI_S_CHANGED);
 }
 
-static void cond_line(struct tui_model *m, const struct teach_step *s, bool met, char *buf, size_t n)
+/* The check's line: once met, the condition in words ("✓ answered: training days below
+ * 100.0 days (now 99.99 days)"); before, the goal, which is the question: the condition
+ * would give the answer away ("precision is mixed-bf16"). */
+static void cond_line(struct tui_model *m, const struct lesson_view *v, const struct teach_step *s, bool met,
+		      char *buf, size_t n)
 {
 	size_t pos = 0, k;
 	char words[240];
 
 	buf[0] = '\0';
-	util_bprintf(buf, n, &pos, "%s", met ? _("\xe2\x9c\x93 answered: ") : _("\xe2\x80\xa6 not yet: "));
+	if (!met) {
+		/* TRANSLATORS: a lesson step not yet answered: its goal (the step's question) */
+		util_bprintf(buf, n, &pos, _("\xe2\x80\xa6 not yet \xc2\xb7 goal: %s"),
+			     s->question.n > 0 ? ltext(m, v, &s->question) : _("see the text above"));
+		return;
+	}
+	util_bprintf(buf, n, &pos, "%s", _("\xe2\x9c\x93 answered: "));
 	for (k = 0; k < s->n_check; k++) {
 		teach_cond_words(&s->check[k], &m->sc, &m->res, words, sizeof words);
 		util_bprintf(buf, n, &pos, "%s%s", k ? _("; ") : "", words);
 	}
-	if (met)
-		util_bprintf(buf, n, &pos, DOT "%s", _("n: next step"));
+	util_bprintf(buf, n, &pos, DOT "%s", _("n: next step"));
+}
+
+/* The quiz's line: the input, the last verdict, or what to press. */
+static void quiz_line(struct lesson_view *v, const struct teach_answer *a, char *buf, size_t n, int *style)
+{
+	size_t pos = 0;
+	const char *unit = teach_quiz_unit_label(a);
+	char ref[64];
+
+	buf[0] = '\0';
+	*style = TUI_S_WARN;
+	if (v->typing) {
+		*style = TUI_S_VALUE;
+		if (unit[0] != '\0')
+			/* TRANSLATORS: the lesson's answer line: the unit a bare number is read in */
+			util_bprintf(buf, n, &pos, _("answer (%s) > %s_"), unit, v->input.text);
+		else
+			util_bprintf(buf, n, &pos, _("answer > %s_"), v->input.text);
+		util_bprintf(buf, n, &pos, DOT "%s", _("Enter: check \xc2\xb7 ?: show it \xc2\xb7 Esc: cancel"));
+		return;
+	}
+	teach_quiz_format(a, a->value, ref, sizeof ref);
+	switch (v->quiz) {
+	case QZ_RIGHT:
+		*style = TUI_S_GOOD;
+		util_bprintf(buf, n, &pos, "%s", v->verdict);
+		break;
+	case QZ_SHOWN:
+		*style = TUI_S_GOOD;
+		util_bprintf(buf, n, &pos, _("the answer: %s"), ref);
+		break;
+	case QZ_WRONG:
+		util_bprintf(buf, n, &pos, "%s" DOT "%s", v->verdict, _("a: try again \xc2\xb7 v: show the answer"));
+		return;
+	default:
+		util_bprintf(buf, n, &pos, "%s", _("\xe2\x80\xa6 not yet \xc2\xb7 a: type your answer \xc2\xb7 v: show it"));
+		return;
+	}
+	util_bprintf(buf, n, &pos, DOT "%s", _("n: next step"));
 }
 
 void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
@@ -388,7 +463,7 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (lacks)
 		tui_canvas_text(c, in.x, in.y + 1, in.w,
 				_("This lesson has no text in your language yet: it is shown in English."), TUI_S_WARN);
-	extra = (s->n_check > 0 || v->step + 1 < v->lesson->n_steps) ? 1 : 0;
+	extra = (s->n_check > 0 || teach_step_quiz(s) != NULL || v->step + 1 < v->lesson->n_steps) ? 1 : 0;
 	avail = in.h - 1 - (lacks ? 1 : 0) - q_lines - extra;
 	if (avail < 1)
 		avail = 1;
@@ -406,8 +481,13 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		y += tui_teach_draw_wrapped(c, q, y, in.y + in.h - y - extra, question, 0, TUI_S_VALUE);
 	}
 	if (y < in.y + in.h) {
-		if (s->n_check > 0) {
-			cond_line(m, s, v->met, line, sizeof line);
+		const struct teach_answer *qa = teach_step_quiz(s);
+		if (qa != NULL && (v->quiz != QZ_RIGHT && v->quiz != QZ_SHOWN ? true : s->n_check == 0 || !v->met)) {
+			int style;
+			quiz_line(v, qa, line, sizeof line, &style);
+			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, style);
+		} else if (s->n_check > 0) {
+			cond_line(m, v, s, v->met, line, sizeof line);
 			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, v->met ? TUI_S_GOOD : TUI_S_WARN);
 		} else if (!strcmp(s->pane, "tensors") || !strcmp(s->pane, "dtypes")) {
 			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w,
@@ -421,6 +501,96 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 					TUI_S_DIM);
 		}
 	}
+}
+
+static void quiz_reveal(struct tui_model *m, struct lesson_view *v)
+{
+	v->typing = false;
+	if (v->quiz != QZ_RIGHT)
+		v->quiz = QZ_SHOWN;
+	check_met(m, v);
+}
+
+/* Judges the typed line as napkin lesson --quiz does (quiz.c). */
+static void quiz_check(struct tui_model *m, struct lesson_view *v)
+{
+	const struct teach_answer *a = teach_step_quiz(&v->lesson->steps[v->step]);
+	struct teach_judgement j;
+	struct napkin_err err;
+	char typed[64], ref[64], words[300], hint[200];
+	double x;
+	size_t pos = 0;
+
+	util_err_clear(&err);
+	if (teach_quiz_parse(a, v->input.text, &x, &err) != NAPKIN_OK) {
+		tui_model_message(m, true, "%s", err.msg); /* the line stays open to fix it */
+		return;
+	}
+	v->typing = false;
+	teach_quiz_judge(a, x, &j);
+	teach_quiz_format(a, x, typed, sizeof typed);
+	teach_quiz_format(a, a->value, ref, sizeof ref);
+	if (j.verdict == TEACH_RIGHT) {
+		v->quiz = QZ_RIGHT;
+		/* TRANSLATORS: the lesson's quiz: right, what was typed, the reference value */
+		util_bprintf(v->verdict, sizeof v->verdict, &pos, _("\xe2\x9c\x93 right: %s (napkin: %s)"), typed, ref);
+		check_met(m, v);
+		tui_model_message(m, false,
+				  v->step + 1 < v->lesson->n_steps ? _("\xe2\x9c\x93 step %zu answered: n for the next step")
+								   : _("\xe2\x9c\x93 step %zu answered: the last step"),
+				  v->step + 1);
+		return;
+	}
+	v->quiz = QZ_WRONG;
+	teach_quiz_words(a, &j, words, sizeof words);
+	/* TRANSLATORS: the lesson's quiz: a wrong answer, what was typed, how far off */
+	util_bprintf(v->verdict, sizeof v->verdict, &pos, _("\xe2\x9c\x97 %s is %s"), typed, words);
+	if (a->hint.n > 0) {
+		util_strlcpy(hint, ltext(m, v, &a->hint), sizeof hint);
+		util_bprintf(v->verdict, sizeof v->verdict, &pos, DOT "%s%s", _("hint: "), hint);
+	}
+}
+
+static unsigned quiz_key(struct tui_model *m, struct lesson_view *v, int key)
+{
+	switch (key) {
+	case TUI_KEY_ENTER:
+		if (v->input.len == 0 || strcmp(v->input.text, "?") == 0)
+			quiz_reveal(m, v);
+		else
+			quiz_check(m, v);
+		return TUI_REACT_REDRAW;
+	case TUI_KEY_ESC:
+		v->typing = false;
+		return TUI_REACT_REDRAW;
+	case TUI_KEY_BACKSPACE: case 0x7f: case 8:
+		/* a whole character: its UTF-8 continuation bytes too */
+		while (v->input.len > 0 && ((unsigned char)v->input.text[v->input.len - 1] & 0xc0) == 0x80)
+			v->input.len--;
+		if (v->input.len > 0)
+			v->input.len--;
+		v->input.text[v->input.len] = '\0';
+		return TUI_REACT_REDRAW;
+	default:
+		break;
+	}
+	if (key >= 0x80 && key < 0x110000 && (size_t)v->input.len + 5 < sizeof v->input.text) {
+		/* a unit in Chinese (天, 小时): the code point as UTF-8 */
+		char *o = v->input.text + v->input.len;
+		if (key < 0x800) {
+			o[0] = (char)(0xc0 | (key >> 6)); o[1] = (char)(0x80 | (key & 0x3f)); v->input.len += 2;
+		} else if (key < 0x10000) {
+			o[0] = (char)(0xe0 | (key >> 12)); o[1] = (char)(0x80 | ((key >> 6) & 0x3f));
+			o[2] = (char)(0x80 | (key & 0x3f)); v->input.len += 3;
+		} else {
+			o[0] = (char)(0xf0 | (key >> 18)); o[1] = (char)(0x80 | ((key >> 12) & 0x3f));
+			o[2] = (char)(0x80 | ((key >> 6) & 0x3f)); o[3] = (char)(0x80 | (key & 0x3f)); v->input.len += 4;
+		}
+		v->input.text[v->input.len] = '\0';
+		return TUI_REACT_REDRAW;
+	}
+	tui_teach_input_key(&v->input, key);
+	return TUI_REACT_REDRAW; /* every key goes to the line while it is open */
 }
 
 unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
@@ -456,7 +626,26 @@ unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_
 			return TUI_REACT_NONE;
 		}
 	}
+	if (v->typing && ev->key != TUI_KEY_CTRL_C && ev->key != TUI_KEY_RESIZE && ev->key != TUI_KEY_MOUSE &&
+	    ev->key != TUI_KEY_CTRL_L)
+		return quiz_key(m, v, ev->key);
 	switch (ev->key) {
+	case 'a': {
+		const struct teach_answer *qa = teach_step_quiz(&v->lesson->steps[v->step]);
+		if (qa == NULL) {
+			tui_model_message(m, false, "%s", _("this step has no number to type: turn the knobs it asks about"));
+			return TUI_REACT_REDRAW;
+		}
+		v->typing = true;
+		v->input.len = 0;
+		v->input.text[0] = '\0';
+		return TUI_REACT_REDRAW;
+	}
+	case 'v':
+		if (teach_step_quiz(&v->lesson->steps[v->step]) == NULL)
+			break;
+		quiz_reveal(m, v);
+		return TUI_REACT_REDRAW;
 	case 'n':
 		if (v->step + 1 >= v->lesson->n_steps) {
 			tui_model_message(m, false, _("that was the last step: L for another lesson, Esc to leave"));

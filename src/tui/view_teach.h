@@ -29,10 +29,10 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_lesson_open(struct tui_model *m);
 void tui_lesson_close(struct tui_model *m);
-/* Opens the lesson view on lesson l at its first step (sets the step's knobs). l is
+/* Opens the lesson view on lesson l at step `step` (0-based; sets the step's knobs). l is
  * borrowed: it must outlive the explorer. number is its number (0 for a file); lang picks
  * the texts ("en" when NULL). Returns 0, or -1 (the footer says why). */
-int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t number, const char *lang);
+int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t number, const char *lang, size_t step);
 
 void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_tensors_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);

@@ -14,7 +14,8 @@ keys n
 wait_for 'step 2 of 4' 'n did not move to step 2'
 keys n
 wait_for 'step 3 of 4' 'n did not move to step 3'
-wait_for 'not yet: the training step is memory-bound \(now compute-bound\)' 'the check is not shown as open (in words)'
+wait_for 'not yet · goal: ' 'the check is not shown as open (with its goal)'
+screen | grep -q 'training step is memory-bound' && fail 'the open check gives its condition away'
 # the focus starts on the micro-batch; two rows down is the sequence: 4096 -> 128
 keys Down Down
 wait_for '▸? *sequence' 'no sequence knob'
@@ -26,7 +27,7 @@ keys p
 wait_for 'step 2 of 4' 'p did not move back'
 keys n
 wait_for 'step 3 of 4'
-wait_for 'not yet: the training step is memory-bound' 'the step did not restore its knobs'
+wait_for 'not yet · goal: ' 'the step did not restore its knobs'
 # the list of lessons, then lesson 1
 keys L
 wait_for 'Lessons: the chapter, step by step' 'L did not list the lessons'

@@ -46,13 +46,15 @@ tm set-option -g remain-on-exit on \; new-session -d -s app -x 80 -y 24 "$NAPKIN
 	fail "tmux did not start"
 wait_for '第 3 课：' 'lesson 3 --lang zh: no Chinese lesson title'
 wait_for '第 1 步（共 4 步）' 'lesson 3 --lang zh: "step 1 of 4" is not Chinese'
-wait_for '尚未达成：权重不超过 13\.50 GB（现在 26\.95 GB' 'the check line is not Chinese'
+wait_for '还没有答出 · 目标：' 'the check line is not Chinese'
+screen | grep -q '权重 \?不超过' && fail 'the check line gives the hidden condition away'
 no_english 'step 1 of|not yet:|n: next step|Lesson 3'
 check_width 80
 keys n
 wait_for '第 2 步（共 4 步）' 'n did not go to step 2'
 wait_for '\[数据类型\]' "the step's pane is not named in Chinese"
-wait_for '尚未达成：精度为 amp-bf16、mixed-bf16、bf16' 'a knob check is not said in Chinese'
+wait_for '还没有答出 · 目标：' 'a knob check is not said in Chinese'
+screen | grep -q '精度 \?为' && fail 'the status line gives the hidden condition away (M10)'
 check_width 80
 keys Escape
 wait_for '已离开课程' 'leaving the lesson is not said in Chinese'
