@@ -257,7 +257,7 @@ static const struct engine_knob knobs[] = {
 	 M_CMP | M_DATA | M_MEM, SC(grad_accum), N_("grad accumulation"), N_("micro-batches per optimizer step")},
 	/* sequences (Megatron-LM's --global-batch-size counts them) or tokens ("4M tokens", as
 	 * the Llama 2 paper states its batch); parsed and written by knobs.c, knob_text.c */
-	{"global_batch", G_BATCH, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 1, 1e12, 0, ENGINE_STEP_POW2, NULL,
+	{"global_batch", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 1, 1e12, 0, ENGINE_STEP_POW2, NULL,
 	 F_TRAIN | F_UNSET, M_CMP | M_DATA | M_MEM, SC(global_batch), N_("global batch"),
 	 N_("sequences per optimizer step (1024 or 1024 seq) or tokens (4M tokens): grad_accum = global_batch / (batch x dp)")},
 	{"seq", G_BATCH, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e8, 4096, ENGINE_STEP_POW2, NULL, F_TRAIN,
