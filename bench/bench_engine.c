@@ -144,7 +144,7 @@ static int setup_sweeps(const struct engine_scenario *sc)
 }
 
 /* the planner: candidates per second over one search (median of a few) */
-static void plan_row(const char *what, const char *const (*kv)[2], size_t n, enum engine_goal goal)
+static void plan_row(const char *what, const char *const (*kv)[2], size_t n, enum engine_goal goal, double deadline)
 {
 	struct engine_scenario sc;
 	struct engine_plan_row rows[10];
@@ -166,6 +166,8 @@ static void plan_row(const char *what, const char *const (*kv)[2], size_t n, enu
 	memset(&po, 0, sizeof po);
 	po.goal = goal;
 	po.top = 10;
+	po.deadline_days = deadline;
+	po.memory_margin = ENGINE_PLAN_MARGIN; /* napkin plan's default */
 	for (b = 0; b < 9; b++) {
 		start = now();
 		if (engine_plan(&sc, &po, rows, &st, &err) != 0) {
@@ -176,7 +178,9 @@ static void plan_row(const char *what, const char *const (*kv)[2], size_t n, enu
 	}
 	qsort(t, 9, sizeof t[0], cmp);
 	engine_fmt_seconds(t[4], a, sizeof a);
-	printf("  %-40s %10s   %llu candidates (%llu fit), %.2f M/s; aim >= 1e5 in < 100 ms: %s, allocations %lu\n",
+	/* the aim: 1e5 layouts in under 100 ms, 1e6 layouts a second */
+	printf("  %-40s %10s   %llu layouts searched (%llu fit), %.2f M layouts/s; aim >= 1e6/s (1e5 in < 100 ms): %s, "
+	       "allocations %lu\n",
 	       what, a, (unsigned long long)st.searched, (unsigned long long)st.fitting,
 	       (double)st.searched / t[4] / 1e6,
 	       (double)st.searched / t[4] >= 1e6 ? "ok" : "OVER", n_alloc - a0);
@@ -280,9 +284,14 @@ int main(void)
 		static const char *const l70[][2] = {{"layers", "80"}, {"hidden", "8192"}, {"heads", "64"}, {"kv_heads", "8"},
 						     {"ffn", "28672"}, {"gpus", "1024"}};
 		static const char *const l7[][2] = {{"gpus", "64"}};
-		plan_row("plan: Llama-2-70B layout on 1024 GPUs", l70, 6, ENGINE_GOAL_TIME);
-		plan_row("plan: Llama-2-70B, GPU counts 1..2^20", l70, 6, ENGINE_GOAL_GPU_HOURS);
-		plan_row("plan: Llama-2-7B, GPU counts 1..2^20", l7, 1, ENGINE_GOAL_GPU_HOURS);
+		static const char *const l70m[][2] = {{"layers", "80"}, {"hidden", "8192"}, {"heads", "64"}, {"kv_heads", "8"},
+						      {"ffn", "28672"}, {"stack", "megatron"}};
+		plan_row("plan: Llama-2-70B layout on 1024 GPUs", l70, 6, ENGINE_GOAL_TIME, 0);
+		plan_row("plan: Llama-2-70B, GPU counts 1..2^20", l70, 6, ENGINE_GOAL_GPU_HOURS, 0);
+		plan_row("plan: Llama-2-7B, GPU counts 1..2^20", l7, 1, ENGINE_GOAL_GPU_HOURS, 0);
+		/* the Done-when: napkin plan --model llama-2-70b --goal gpus --deadline 90 */
+		plan_row("plan: 70B, goal gpus, deadline 90", l70, 5, ENGINE_GOAL_GPUS, 90);
+		plan_row("plan: 70B, gpus, deadline 90, megatron", l70m, 6, ENGINE_GOAL_GPUS, 90);
 	}
 	printf("  (sink %g)\n", (double)c.sink > 0 ? 1.0 : 0.0);
 	return 0;

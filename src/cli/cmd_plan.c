@@ -16,10 +16,53 @@
 static void layout_text(const struct engine_plan_row *w, char *buf, size_t n)
 {
 	snprintf(buf, n, "gpus %lld, tp %lld, pp %lld, vpp %lld, cp %lld, ep %lld, dp %lld, zero %lld, batch %lld, "
-			 "grad_accum %lld, recompute %s",
+			 "grad_accum %lld, recompute %s%s%s",
 		 (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
 		 (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
-		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute));
+		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute),
+		 w->set_overlap ? ", overlap " : "", w->set_overlap ? (w->overlap ? "on" : "off") : "");
+}
+
+/* The header's global batch: "1,024 sequences (4M tokens)" and where it comes from, one
+ * whole sentence each (the word order differs in Chinese) */
+static void global_batch_line(FILE *o, const struct engine_plan_stats *st, const struct engine_scenario *sc,
+			      const struct engine_plan_opts *po)
+{
+	char gb[40], tok[40], g[48];
+	double tokens = st->global_batch * (double)sc->seq;
+
+	engine_fmt_count(st->global_batch, gb, sizeof gb);
+	/* tokens as the papers say them: 4M is 2^22 here (k = 1024, as for sequence lengths) */
+	if (tokens >= 1048576.0 && fmod(tokens, 1048576.0 / 4) == 0.0)
+		snprintf(tok, sizeof tok, "%gM", tokens / 1048576.0);
+	else if (tokens >= 1024.0 && fmod(tokens, 1024.0) == 0.0)
+		snprintf(tok, sizeof tok, "%gk", tokens / 1024.0);
+	else
+		engine_fmt_count(tokens, tok, sizeof tok);
+	if (po->deadline_days > 0)
+		/* TRANSLATORS: %s is a goal (time, gpus) as typed */
+		snprintf(g, sizeof g, _("%s within the deadline"), engine_goal_name(po->goal));
+	else
+		snprintf(g, sizeof g, "%s", engine_goal_name(po->goal));
+	switch (st->global_batch_from) {
+	case ENGINE_PLAN_GB_GIVEN:
+		/* TRANSLATORS: the goal, then the global batch in sequences and in tokens */
+		fprintf(o, _("goal: %s; the global batch of %s sequences (%s tokens, global_batch) is kept in every layout\n"),
+			g, gb, tok);
+		break;
+	case ENGINE_PLAN_GB_LAYOUT:
+		fprintf(o, _("goal: %s; the global batch of %s sequences (%s tokens: your batch x grad_accum x dp) is kept in "
+			     "every layout\n"),
+			g, gb, tok);
+		break;
+	default:
+		/* TRANSLATORS: the goal, the global batch in sequences and tokens, then the practice
+		 * it follows ("Llama 2's 4M tokens from 7B to 70B"); --global-batch as typed */
+		fprintf(o, _("goal: %s; the global batch of %s sequences (%s tokens: %s; --global-batch to change) is kept in "
+			     "every layout\n"),
+			g, gb, tok, _(st->global_batch_why));
+		break;
+	}
 }
 
 /* When nothing fits: what else would (engine_plan_alternatives), each with the flags that
@@ -80,7 +123,7 @@ static void alternatives_json(struct emit *e, const struct engine_scenario *sc, 
  *      kept when it is the goal), then memory/GPU (every row fits), and the line says once
  *      what was cut and the width that shows all (cli_cut_note). */
 enum plan_col {
-	PC_RANK, PC_GPUS, PC_TP, PC_PP, PC_VPP, PC_CP, PC_EP, PC_DP, PC_ZERO, PC_BATCH, PC_ACCUM, PC_RECOMPUTE,
+	PC_RANK, PC_GPUS, PC_TP, PC_PP, PC_VPP, PC_CP, PC_EP, PC_DP, PC_ZERO, PC_BATCH, PC_ACCUM, PC_RECOMPUTE, PC_OVERLAP,
 	PC_MEMORY, PC_STEP, PC_TRAINING, PC_GPU_HOURS, PC_COST, PC_COUNT
 };
 #define PLAN_CELL 48
@@ -91,6 +134,7 @@ struct plan_table {
 	int width[PC_COUNT];
 	bool shown[PC_COUNT], uniform[PC_COUNT];
 	bool abbreviate; /* recompute in 4 letters */
+	bool overlap;    /* the overlap was searched (a column of its own) */
 };
 
 static const char *plan_head(int c)
@@ -108,6 +152,7 @@ static const char *plan_head(int c)
 	case PC_BATCH: return "batch";
 	case PC_ACCUM: return C_("plan column", "accum");
 	case PC_RECOMPUTE: return C_("plan column", "recompute");
+	case PC_OVERLAP: return C_("plan column", "overlap");
 	case PC_MEMORY: return C_("plan column", "memory/GPU");
 	case PC_STEP: return C_("plan column", "step");
 	case PC_TRAINING: return C_("plan column", "training");
@@ -122,13 +167,13 @@ static const char *plan_key(int c)
 	static const char *const keys[PC_COUNT] = {
 		[PC_GPUS] = "gpus", [PC_TP] = "tp",     [PC_PP] = "pp",	  [PC_VPP] = "vpp",
 		[PC_CP] = "cp",     [PC_EP] = "ep",     [PC_DP] = "dp",	  [PC_ZERO] = "zero",
-		[PC_BATCH] = "batch", [PC_ACCUM] = "grad_accum", [PC_RECOMPUTE] = "recompute",
+		[PC_BATCH] = "batch", [PC_ACCUM] = "grad_accum", [PC_RECOMPUTE] = "recompute", [PC_OVERLAP] = "overlap",
 	};
 	return keys[c];
 }
 
 /* the full widths (napkin plan's columns at any width that holds them) */
-static const int plan_full[PC_COUNT] = {3, 6, 3, 3, 3, 3, 3, 5, 4, 5, 5, 9, 10, 9, 10, 12, 12};
+static const int plan_full[PC_COUNT] = {3, 6, 3, 3, 3, 3, 3, 5, 4, 5, 5, 9, 7, 10, 9, 10, 12, 12};
 
 static void plan_cells(const struct engine_plan_row *w, int rank, char (*c)[PLAN_CELL])
 {
@@ -149,6 +194,7 @@ static void plan_cells(const struct engine_plan_row *w, int rank, char (*c)[PLAN
 	snprintf(c[PC_BATCH], PLAN_CELL, "%lld", (long long)w->batch);
 	snprintf(c[PC_ACCUM], PLAN_CELL, "%lld", (long long)w->grad_accum);
 	util_strlcpy(c[PC_RECOMPUTE], engine_recompute_name(w->recompute), PLAN_CELL);
+	util_strlcpy(c[PC_OVERLAP], w->overlap ? "on" : "off", PLAN_CELL);
 	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, c[PC_MEMORY], PLAN_CELL);
 	/* the units adapt as napkin report's do (engine_fmt_seconds_tr: 66.9 min, 58.0 h, 202.3 days) */
 	engine_fmt_seconds_tr(w->step_seconds, &cli_tr, c[PC_STEP], PLAN_CELL);
@@ -192,12 +238,12 @@ static void plan_widths(struct plan_table *t, bool tight)
 static int plan_layout(struct plan_table *t, int width, enum engine_goal goal, bool priced)
 {
 	static const int uniform_order[] = {PC_EP, PC_CP, PC_VPP, PC_GPUS, PC_PP, PC_TP, PC_DP,
-					    PC_ZERO, PC_ACCUM, PC_BATCH, PC_RECOMPUTE};
+					    PC_ZERO, PC_ACCUM, PC_BATCH, PC_RECOMPUTE, PC_OVERLAP};
 	int c, i, full;
 	size_t k;
 
 	for (c = 0; c < PC_COUNT; c++) {
-		t->shown[c] = c != PC_COST || priced;
+		t->shown[c] = (c != PC_COST || priced) && (c != PC_OVERLAP || t->overlap);
 		t->uniform[c] = false;
 	}
 	t->abbreviate = false;
@@ -210,7 +256,7 @@ static int plan_layout(struct plan_table *t, int width, enum engine_goal goal, b
 		c = uniform_order[k];
 		for (i = 1; i < t->rows && strcmp(t->cell[i][c], t->cell[0][c]) == 0; i++)
 			;
-		if (t->rows > 0 && i == t->rows) {
+		if (t->rows > 0 && i == t->rows && t->shown[c]) {
 			t->shown[c] = false;
 			t->uniform[c] = true;
 		}
@@ -276,7 +322,7 @@ static void plan_print(FILE *f, const struct plan_table *t, int cut, int width)
  * next indented 6; a flag and its value never apart. The row's GPU count when it differs. */
 static void apply_command(const struct engine_plan_row *w, bool gpus, const char *fmt, int width, char *buf, size_t n)
 {
-	char words[12][48], line[640];
+	char words[13][48], line[640];
 	const char *at = strstr(fmt, "%s");
 	size_t pos = 0, i, k = 0;
 	int col;
@@ -293,6 +339,8 @@ static void apply_command(const struct engine_plan_row *w, bool gpus, const char
 	snprintf(words[k++], sizeof words[0], "--batch %lld", (long long)w->batch);
 	snprintf(words[k++], sizeof words[0], "--grad-accum %lld", (long long)w->grad_accum);
 	snprintf(words[k++], sizeof words[0], "--recompute %s", engine_recompute_name(w->recompute));
+	if (w->set_overlap)
+		snprintf(words[k++], sizeof words[0], "--overlap %s", w->overlap ? "on" : "off");
 	if (at == NULL) { /* a broken catalogue: the English form */
 		fmt = "\n    apply it: %s\n";
 		at = fmt + 15;
@@ -331,11 +379,18 @@ static void apply_command(const struct engine_plan_row *w, bool gpus, const char
 }
 
 static void candidate_json(struct emit *e, const char *key, const struct engine_scenario *sc,
-			   const struct engine_result *r, int rank)
+			   const struct engine_result *r, int rank, const struct engine_plan_row *w)
 {
 	emit_object(e, key);
 	if (rank > 0)
 		emit_int(e, "rank", rank);
+	if (w != NULL) {
+		emit_int(e, "merged", (int64_t)w->merged);
+		if (w->merged > 0)
+			emit_str(e, "same_as", w->same_as);
+		else
+			emit_null(e, "same_as");
+	}
 	report_scenario(e, sc);
 	report_memory(e, r);
 	report_compute(e, sc, r);
@@ -345,6 +400,7 @@ static void candidate_json(struct emit *e, const char *key, const struct engine_
 int cmd_plan(int argc, char **argv)
 {
 	const char *format = "text", *goal_s = "time", *deadline_s = NULL, *top_s = "10", *margin_s = "10%";
+	bool tp_across = false;
 	struct cli_opt opts[] = {
 		{"goal", "time|gpu-hours|cost|gpus", &goal_s, NULL, N_("rank by training time, GPU-hours, cost, or the fewest GPUs")},
 		{"deadline", "DAYS", &deadline_s, NULL, N_("only layouts that train within DAYS (with --goal gpus: the fewest that do)")},
@@ -352,6 +408,8 @@ int cmd_plan(int argc, char **argv)
 		{"memory-margin", "PERCENT", &margin_s, NULL,
 		 N_("the share of each GPU's memory a layout leaves free (default 10%; 0 to 50%): room for the "
 		    "allocator and what napkin does not count")},
+		{"allow-tp-across-nodes", NULL, NULL, &tp_across,
+		 N_("let TP span nodes (by default it stays within gpus_per_node, the GPU's NVLink domain)")},
 		{"format", "text|json", &format, NULL, N_("output format")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
@@ -371,12 +429,15 @@ int cmd_plan(int argc, char **argv)
 		return rc;
 	if (s.help) {
 		cli_print_usage(stdout, "napkin plan [KNOBS] [--goal time|gpu-hours|cost|gpus] [--deadline DAYS] [--top N] "
-					"[--memory-margin PERCENT] [--format text|json]");
+					"[--memory-margin PERCENT] [--allow-tp-across-nodes] [--format text|json]");
 		cli_print_prose(stdout,
 				_("Searches tp x pp x vpp x cp x ep x dp x ZeRO stage x micro-batch x recompute for the layouts that\n"
 				  "fit, keeping the model, the GPU, the sequence, the tokens and the global batch (micro-batch x\n"
 				  "grad_accum x dp), and ranks them by the predicted step (the step-time model, docs/step-time.md).\n"
-				  "Goals other than time also search the GPU count (powers of two).\n\n"),
+				  "Goals other than time also search the GPU count (powers of two). Only layouts the stack runs are\n"
+				  "ranked, each with the stack's defaults for it; layouts with the same memory and step are one row.\n"
+				  "The global batch is global_batch when given, else your batch x grad_accum x dp when grad_accum is\n"
+				  "given, else a default for the model's size (4M tokens from 6B parameters).\n\n"),
 				cli_width(stdout) < 100 ? cli_width(stdout) : 100);
 		cli_print_opts(stdout, opts);
 		printf("\n");
@@ -391,6 +452,7 @@ int cmd_plan(int argc, char **argv)
 		goto out;
 	}
 	po.goal = (enum engine_goal)g;
+	po.tp_across_nodes = tp_across;
 	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0) {
 		fprintf(stderr, _("napkin %s: --format: '%s' is not a format; allowed: %s\n"), "plan", format, "text, json");
 		goto out;
@@ -447,6 +509,11 @@ int cmd_plan(int argc, char **argv)
 		else
 			emit_null(&e, "deadline_days");
 		emit_num(&e, "global_batch", st.global_batch);
+		emit_num(&e, "global_batch_tokens", st.global_batch * (double)s.sc.seq);
+		emit_str(&e, "global_batch_from", st.global_batch_from == ENGINE_PLAN_GB_GIVEN    ? "global_batch"
+						  : st.global_batch_from == ENGINE_PLAN_GB_LAYOUT ? "layout"
+												  : "default");
+		emit_bool(&e, "tp_across_nodes", po.tp_across_nodes);
 		emit_num(&e, "memory_margin", po.memory_margin);
 		emit_num(&e, "memory_limit", s.sc.gpu.memory_bytes * (1.0 - po.memory_margin));
 		emit_int(&e, "gpus_from", st.gpus_lo);
@@ -454,6 +521,8 @@ int cmd_plan(int argc, char **argv)
 		emit_int(&e, "searched", (int64_t)st.searched);
 		emit_int(&e, "fitting", (int64_t)st.fitting);
 		emit_int(&e, "within_deadline", (int64_t)st.within_deadline);
+		emit_int(&e, "refused", (int64_t)st.refused);
+		emit_int(&e, "merged", (int64_t)st.merged);
 		emit_bool(&e, "current_fits", mine_rc == NAPKIN_OK && mine.fits);
 		if (st.rows == 0)
 			alternatives_json(&e, &s.sc, &po);
@@ -465,31 +534,24 @@ int cmd_plan(int argc, char **argv)
 				rc = CLI_EXIT_FAIL;
 				goto out;
 			}
-			candidate_json(&e, NULL, &t, &r, i + 1);
+			candidate_json(&e, NULL, &t, &r, i + 1, &rows[i]);
 		}
 		emit_end(&e);
 		if (mine_rc == NAPKIN_OK && engine_plan_apply(&s.sc, &mine, &t, &err) == NAPKIN_OK &&
 		    engine_evaluate(&t, &r, &err) == NAPKIN_OK) {
-			candidate_json(&e, "current", &t, &r, 0);
+			candidate_json(&e, "current", &t, &r, 0, NULL);
 		}
 		emit_finish(&e);
 	} else {
-		char sum[256], gb[40], a[40], b[40];
+		char sum[256], a[40], b[40];
 		struct cli_fit ft;
 		int width = cli_width(stdout);
 		FILE *o = cli_fit_begin(&ft, stdout, width);
 		engine_scenario_summary(&s.sc, sum, sizeof sum);
-		engine_fmt_count(st.global_batch, gb, sizeof gb);
 		engine_fmt_int((double)st.searched, a, sizeof a);
 		engine_fmt_int((double)st.fitting, b, sizeof b);
 		fprintf(o, "%s\n", sum);
-		if (po.deadline_days > 0)
-			fprintf(o, _("goal: %s within the deadline; the global batch of %s sequences (micro-batch x grad_accum x dp) "
-				     "is kept\n"),
-				engine_goal_name(po.goal), gb);
-		else
-			fprintf(o, _("goal: %s; the global batch of %s sequences (micro-batch x grad_accum x dp) is kept\n"),
-				engine_goal_name(po.goal), gb);
+		global_batch_line(o, &st, &s.sc, &po);
 		if (po.memory_margin > 0) {
 			char lim[40], cap[40];
 			engine_fmt_bytes(s.sc.gpu.memory_bytes * (1.0 - po.memory_margin), true, lim, sizeof lim);
@@ -529,13 +591,21 @@ int cmd_plan(int argc, char **argv)
 				rc = CLI_EXIT_FAIL;
 				goto out;
 			}
-			for (i = 0; i < (int)st.rows; i++)
+			for (i = 0; i < (int)st.rows; i++) {
 				plan_cells(&rows[i], i + 1, tb.cell[tb.rows++]);
+				tb.overlap = tb.overlap || rows[i].set_overlap;
+			}
 			if (mine_rc == NAPKIN_OK)
 				plan_cells(&mine, 0, tb.cell[tb.rows++]);
 			cut = plan_layout(&tb, width, po.goal, s.sc.price > 0);
 			plan_print(o, &tb, cut, width);
 			free(tb.cell);
+			for (i = 0; i < (int)st.rows; i++)
+				if (rows[i].merged > 0)
+					/* TRANSLATORS: a rank, the knobs of another layout as typed ("zero 2,
+					 * recompute selective"), then how many such layouts this row stands for */
+					fprintf(o, _("    (#%d: same as %s: the same memory and step within 0.1%%; %u such merged)\n"),
+						i + 1, rows[i].same_as, rows[i].merged);
 		}
 		if (mine_rc == NAPKIN_OK) {
 			if (!mine.fits)

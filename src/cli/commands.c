@@ -32,7 +32,7 @@ static const char *const sweep_opts[] = {"--y RESULT,...", "--format text|csv|js
 					 "--presets DIR", LANG_OPT, NULL};
 static const char *const compare_opts[] = {"--format text|json", "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 static const char *const plan_opts[] = {"--goal time|gpu-hours|cost|gpus", "--deadline DAYS", "--top N",
-					"--memory-margin PERCENT",
+					"--memory-margin PERCENT", "--allow-tp-across-nodes",
 					"--format text|json", "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 #ifdef NAPKIN_HAVE_CMD_PRESETS
 static const char *const presets_opts[] = {"--presets DIR", "--builtin", LANG_OPT, NULL};

@@ -21,6 +21,7 @@
  *  - matmul_dtype: fp4 for an fp4 weight format (nvfp4, mxfp4) on a GPU with an fp4 peak,
  *    in inference, unless matmul_dtype was given.
  */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -264,17 +265,35 @@ const char *engine_stack_name(enum engine_stack s)
 }
 
 /* One knob's stack default, unless given: `*field = want`; appends "key value" to `said`
- * when it differs from the knob table's default (what the note lists). */
-static void stack_bool(struct engine_scenario *sc, const char *key, bool *field, bool want, char *said, size_t n)
+ * when it differs from the knob table's default (what the note lists; said NULL: nothing). */
+static void stack_bool(bool given_, const char *key, bool def, bool *field, bool want, char *said, size_t n)
 {
-	const struct engine_knob *k = engine_knob_find(key);
-	size_t l = strlen(said);
+	size_t l;
 
-	if (engine_knob_given(sc, k))
+	if (given_)
 		return;
 	*field = want;
-	if (want != (k->def != 0.0) && l + 32 < n)
+	if (said == NULL)
+		return;
+	l = strlen(said);
+	if (want != def && l + 32 < n)
 		snprintf(said + l, n - l, "%s%s %s", l ? ", " : "", key, want ? "on" : "off");
+}
+
+void eng_stack_given_of(const struct engine_scenario *sc, struct eng_stack_given *g)
+{
+	const struct engine_knob *k = engine_knob_find("kernels");
+
+	g->kernels = engine_knob_given(sc, k);
+	g->kernels_def = (enum engine_kernels)(int)k->def;
+	g->sequence_parallel = given(sc, "sequence_parallel");
+	g->overlap = given(sc, "overlap");
+	g->tp_overlap = given(sc, "tp_overlap");
+	g->pp_overlap = given(sc, "pp_overlap");
+	g->sp_def = engine_knob_find("sequence_parallel")->def != 0.0;
+	g->overlap_def = engine_knob_find("overlap")->def != 0.0;
+	g->tp_overlap_def = engine_knob_find("tp_overlap")->def != 0.0;
+	g->pp_overlap_def = engine_knob_find("pp_overlap")->def != 0.0;
 }
 
 /*
@@ -292,26 +311,65 @@ static void stack_bool(struct engine_scenario *sc, const char *key, bool *field,
  *  - deepspeed: overlap_comm on only for ZeRO-3 (deepspeed/runtime/zero/config.py: None
  *    means stage == 3);
  *  - hf: eager modules, DDP's bucketed all-reduce overlapped with the backward.
+ * They depend on the layout (tp, pp, vpp, zero): the planner calls this for every layout
+ * it tries, with g found once (eng_stack_given_of).
  */
-static void adapt_stack(struct engine_scenario *sc, struct engine_notes *notes)
+void eng_stack_defaults(struct engine_scenario *sc, const struct eng_stack_given *g, char *said, size_t n)
 {
-	const struct engine_knob *kk = engine_knob_find("kernels");
 	enum engine_stack st = sc->stack;
 	bool meg = st == ENGINE_STACK_MEGATRON, tp = sc->tp > 1;
+
+	if (!g->kernels) {
+		sc->kernels = meg ? ENGINE_KERNELS_FUSED : g->kernels_def;
+		if (meg && said != NULL)
+			snprintf(said, n, "%s %s", "kernels", "fused"); /* knob and value, as typed */
+	}
+	stack_bool(g->sequence_parallel, "sequence_parallel", g->sp_def, &sc->sequence_parallel,
+		   tp && (meg || st == ENGINE_STACK_TORCHTITAN), said, n);
+	stack_bool(g->overlap, "overlap", g->overlap_def, &sc->overlap, st != ENGINE_STACK_DEEPSPEED || sc->zero >= 3,
+		   said, n);
+	stack_bool(g->tp_overlap, "tp_overlap", g->tp_overlap_def, &sc->tp_overlap, meg && tp && sc->sequence_parallel,
+		   said, n);
+	stack_bool(g->pp_overlap, "pp_overlap", g->pp_overlap_def, &sc->pp_overlap, meg && sc->pp > 1 && sc->vpp > 1, said,
+		   n);
+}
+
+static void adapt_stack(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	struct eng_stack_given g;
 	char said[192] = "";
 
-	if (!engine_knob_given(sc, kk)) {
-		sc->kernels = meg ? ENGINE_KERNELS_FUSED : (enum engine_kernels)(int)kk->def;
-		if (meg)
-			snprintf(said, sizeof said, "%s %s", "kernels", "fused"); /* knob and value, as typed */
-	}
-	stack_bool(sc, "sequence_parallel", &sc->sequence_parallel, tp && (meg || st == ENGINE_STACK_TORCHTITAN), said,
-		   sizeof said);
-	stack_bool(sc, "overlap", &sc->overlap, st != ENGINE_STACK_DEEPSPEED || sc->zero >= 3, said, sizeof said);
-	stack_bool(sc, "tp_overlap", &sc->tp_overlap, meg && tp && sc->sequence_parallel, said, sizeof said);
-	stack_bool(sc, "pp_overlap", &sc->pp_overlap, meg && sc->pp > 1 && sc->vpp > 1, said, sizeof said);
+	eng_stack_given_of(sc, &g);
+	eng_stack_defaults(sc, &g, said, sizeof said);
 	if (said[0] && sc->mode == ENGINE_MODE_TRAIN)
-		note(notes, sc->tr, N_("stack %s: %s (its defaults; each one a knob)"), engine_stack_name(st), said);
+		note(notes, sc->tr, N_("stack %s: %s (its defaults; each one a knob)"), engine_stack_name(sc->stack), said);
+}
+
+/* grad_accum from a given global batch: global_batch ÷ (batch × dp) micro-batches, unless
+ * grad_accum was given too (validate.c then refuses the two when they disagree, and a
+ * global batch that batch × dp does not divide). */
+static void adapt_grad_accum(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	const struct engine_knob *k = engine_knob_find("grad_accum");
+	double g = eng_global_batch_sequences(sc), per;
+	int64_t tpc = sc->tp * sc->pp * sc->cp;
+	char a[48];
+
+	if (engine_knob_given(sc, k) || sc->mode != ENGINE_MODE_TRAIN)
+		return;
+	sc->grad_accum = (int64_t)k->def;
+	if (!(g > 0) || tpc < 1 || sc->gpus % tpc != 0 || sc->batch < 1)
+		return;
+	per = (double)sc->batch * (double)(sc->gpus / tpc);
+	if (g != floor(g) || fmod(g, per) != 0.0 || g < per)
+		return;
+	sc->grad_accum = (int64_t)(g / per);
+	if (sc->grad_accum != (int64_t)k->def) {
+		engine_fmt_int(g, a, sizeof a);
+		note(notes, sc->tr, N_("grad_accum %lld \xe2\x86\x92 %lld: global_batch %s sequences \xc3\xb7 (batch %lld "
+				       "\xc3\x97 dp %lld)"),
+		     (long long)k->def, (long long)sc->grad_accum, a, (long long)sc->batch, (long long)(sc->gpus / tpc));
+	}
 }
 
 void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
@@ -326,4 +384,5 @@ void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 	adapt_tokens(sc, notes);
 	adapt_gpus_per_node(sc, notes);
 	adapt_stack(sc, notes);
+	adapt_grad_accum(sc, notes);
 }

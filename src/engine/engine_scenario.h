@@ -310,6 +310,10 @@ struct engine_scenario {
 	enum engine_stack stack;      /* the training framework: the defaults above come from it */
 	enum engine_mode mode;
 	int64_t batch, grad_accum, seq;
+	/* the global batch, when given (0: none): sequences, or tokens when global_batch_tokens;
+	 * training then derives grad_accum = global_batch ÷ (batch × dp) (adapt.c) */
+	double global_batch;
+	bool global_batch_tokens;
 	enum engine_precision precision;
 	int weight_dtype, grad_dtype, optimizer_dtype, activation_dtype, kv_dtype, matmul_dtype;
 	enum engine_optimizer optimizer;

@@ -432,7 +432,20 @@ static inline double eng_max(double a, double b) { return a > b ? a : b; }
 static inline double eng_min(double a, double b) { return a < b ? a : b; }
 
 /* Knob internals shared by knobs.c and knob_step.c. */
-enum eng_special { SP_NONE, SP_MODEL, SP_PARAMS, SP_GPU, SP_BIAS };
+/* The stack's defaults (adapt.c, docs/step-time.md "Stacks"), for a layout: which of the
+ * knobs they set were given (found once), and the defaults applied to sc's layout, each
+ * knob unless given; said (may be NULL) lists those that differ from the knob table's. */
+struct eng_stack_given {
+	bool kernels, sequence_parallel, overlap, tp_overlap, pp_overlap;
+	enum engine_kernels kernels_def;
+	bool sp_def, overlap_def, tp_overlap_def, pp_overlap_def;
+};
+void eng_stack_given_of(const struct engine_scenario *sc, struct eng_stack_given *g);
+void eng_stack_defaults(struct engine_scenario *sc, const struct eng_stack_given *g, char *said, size_t n);
+/* The given global batch in sequences (tokens ÷ seq: maybe not whole, which validate.c
+ * refuses); 0 when none was given (knob_lookup.c). */
+double eng_global_batch_sequences(const struct engine_scenario *sc);
+enum eng_special { SP_NONE, SP_MODEL, SP_PARAMS, SP_GPU, SP_BIAS, SP_GLOBAL_BATCH };
 enum eng_special eng_knob_special(const struct engine_knob *k);
 const char *eng_choice_name(const struct engine_choice *c, int v);
 void eng_choice_text(const struct engine_knob *k, int v, char *buf, size_t n);

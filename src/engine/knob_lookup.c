@@ -18,6 +18,8 @@ enum eng_special eng_knob_special(const struct engine_knob *k)
 		return SP_GPU;
 	if (strcmp(k->key, "bias") == 0)
 		return SP_BIAS;
+	if (strcmp(k->key, "global_batch") == 0)
+		return SP_GLOBAL_BATCH;
 	return SP_NONE;
 }
 
@@ -79,6 +81,14 @@ int eng_bias_value(const struct engine_model *m)
 	if (m->qkv_bias)
 		return BIAS_QKV;
 	return BIAS_NONE;
+}
+
+/* global_batch in sequences (internal.h) */
+double eng_global_batch_sequences(const struct engine_scenario *sc)
+{
+	if (!(sc->global_batch > 0))
+		return 0.0;
+	return sc->global_batch_tokens ? sc->global_batch / (double)(sc->seq > 0 ? sc->seq : 1) : sc->global_batch;
 }
 
 double engine_knob_value(const struct engine_scenario *sc, const struct engine_knob *k)

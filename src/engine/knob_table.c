@@ -255,6 +255,11 @@ static const struct engine_knob knobs[] = {
 	 N_("sequences per GPU per micro-batch (inference: concurrent sequences)")},
 	{"grad_accum", G_BATCH, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 1e7, 16, ENGINE_STEP_POW2, NULL, F_TRAIN,
 	 M_CMP | M_DATA | M_MEM, SC(grad_accum), N_("grad accumulation"), N_("micro-batches per optimizer step")},
+	/* sequences (Megatron-LM's --global-batch-size counts them) or tokens ("4M tokens", as
+	 * the Llama 2 paper states its batch); parsed and written by knobs.c, knob_text.c */
+	{"global_batch", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 1, 1e12, 0, ENGINE_STEP_POW2, NULL,
+	 F_TRAIN | F_UNSET, M_CMP | M_DATA | M_MEM, SC(global_batch), N_("global batch"),
+	 N_("sequences per optimizer step (1024 or 1024 seq) or tokens (4M tokens): grad_accum = global_batch / (batch x dp)")},
 	{"seq", G_BATCH, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e8, 4096, ENGINE_STEP_POW2, NULL, F_TRAIN,
 	 M_MEM | M_CMP | M_RL | M_DATA, SC(seq), N_("sequence"), N_("training sequence length in tokens")},
 	{"tokens", G_BATCH, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 1, 1e17, 2e12, ENGINE_STEP_125, NULL, F_TRAIN, M_TIME,

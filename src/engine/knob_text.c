@@ -52,11 +52,28 @@ static void fmt_quantity(enum engine_unit u, double v, char *buf, size_t n)
 	util_strlcpy(buf, best, n);
 }
 
+/* global_batch as it reads back (knobs.c: set_global_batch): "1024", "4M tokens" (M = 2^20
+ * for tokens), "1536k tokens", "4194305 tokens" */
+static void fmt_global_batch(const struct engine_scenario *sc, char *buf, size_t n)
+{
+	double v = sc->global_batch;
+
+	if (!sc->global_batch_tokens)
+		snprintf(buf, n, "%.0f", v);
+	else if (fmod(v, 1048576.0) == 0.0)
+		snprintf(buf, n, "%.0fM tokens", v / 1048576.0);
+	else if (fmod(v, 1024.0) == 0.0)
+		snprintf(buf, n, "%.0fk tokens", v / 1024.0);
+	else
+		snprintf(buf, n, "%.0f tokens", v);
+}
+
 void engine_knob_format(const struct engine_scenario *sc, const struct engine_knob *k, char *buf, size_t n)
 {
 	struct engine_scenario *s = (struct engine_scenario *)sc;
 
 	switch (eng_knob_special(k)) {
+	case SP_GLOBAL_BATCH: fmt_global_batch(sc, buf, n); return;
 	case SP_MODEL: util_strlcpy(buf, sc->model.id, n); return;
 	case SP_GPU: util_strlcpy(buf, sc->gpu.id, n); return;
 	case SP_BIAS: util_strlcpy(buf, eng_choice_name(k->choices, eng_bias_value(&sc->model)), n); return;
@@ -128,6 +145,12 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 		engine_fmt_count(p.total, buf, n);
 		return;
 	}
+	case SP_GLOBAL_BATCH:
+		if (sc->global_batch > 0) {
+			fmt_global_batch(sc, buf, n);
+			return;
+		}
+		break;
 	default: break;
 	}
 	if (k->type == ENGINE_KNOB_REAL && (k->flags & ENGINE_KNOB_ZERO_UNSET) && *eng_f_real(s, k) == 0.0) {

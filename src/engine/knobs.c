@@ -189,6 +189,67 @@ void eng_arch_changed(struct engine_scenario *sc, const struct engine_model *bef
 			 (long long)m->hidden);
 }
 
+/*
+ * global_batch: "1024" or "1024 seq" (sequences, as Megatron-LM's --global-batch-size counts
+ * them), or "4M tokens" (tokens, k = 1024 and M = 2^20 as for sequence lengths: the Llama 2
+ * paper's "4M tokens" at 4,096 tokens a sequence is 1,024 sequences); 0 is none. A number
+ * with a prefix and no unit ("4M", "2k") is refused: people say "a 4M batch" of tokens and
+ * "a 2k batch" of sequences, and napkin does not guess which.
+ */
+static int set_global_batch(struct engine_scenario *sc, const struct engine_knob *k, const char *text,
+			    struct napkin_err *err)
+{
+	static const char *const seq_words[] = {"seq", "seqs", "sequence", "sequences", "samples", NULL};
+	char num[64], what[200];
+	size_t len = strlen(text), i;
+	double v = 0.0;
+	bool tokens = strstr(text, "tok") != NULL, ok = false;
+	struct napkin_err e2;
+
+	while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		len--;
+	if (tokens) { /* "4M tokens": the number and its unit, spaces between left out */
+		size_t j = 0;
+		for (i = 0; i < len && j + 1 < sizeof num; i++)
+			if (text[i] != ' ' && text[i] != '\t')
+				num[j++] = text[i];
+		num[j] = '\0';
+		ok = engine_unit_parse_tr(ENGINE_UNIT_TOKENS, num, sc->tr, &v, &e2) == NAPKIN_OK;
+	} else {
+		snprintf(num, sizeof num, "%.*s", (int)(len < 63 ? len : 63), text);
+		for (i = 0; seq_words[i] != NULL; i++) {
+			size_t wl = strlen(seq_words[i]), nl = strlen(num);
+			if (nl > wl && strcmp(num + nl - wl, seq_words[i]) == 0) {
+				num[nl - wl] = '\0';
+				break;
+			}
+		}
+		if (seq_words[i] != NULL) /* "1024 seq", "2k sequences": a count (k = 10^3) */
+			ok = engine_unit_parse_tr(ENGINE_UNIT_COUNT, num, sc->tr, &v, &e2) == NAPKIN_OK;
+		else if (engine_unit_parse_tr(ENGINE_UNIT_NONE, num, sc->tr, &v, &e2) == NAPKIN_OK)
+			ok = true; /* a bare number: sequences */
+		else if (engine_unit_parse_tr(ENGINE_UNIT_COUNT, num, sc->tr, &v, &e2) == NAPKIN_OK)
+			return eng_err(err, sc->tr, NAPKIN_EINVAL,
+				       N_("%s: '%.40s' is ambiguous: say sequences (1024, 1024 seq) or tokens (4M tokens)"),
+				       k->key, text);
+	}
+	if (!ok || v != floor(v))
+		return eng_err(err, sc->tr, NAPKIN_EINVAL,
+			       N_("%s: '%.40s' is not a global batch; allowed: a whole number of sequences (1024, 1024 seq) or "
+				  "tokens (4M tokens, 4194304 tokens)"),
+			       k->key, text);
+	if (v != 0.0 && (v < k->min || v > k->max)) {
+		char got[40];
+		eng_knob_range_text(k, v, sc->tr, got, sizeof got);
+		snprintf(what, sizeof what, eng_tr(sc->tr, N_("%s is out of range")), got);
+		return knob_err(err, k, sc->tr, what);
+	}
+	sc->global_batch = v;
+	sc->global_batch_tokens = tokens && v > 0;
+	engine_knob_mark_given(sc, k, true);
+	return NAPKIN_OK;
+}
+
 int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, const char *text,
 		    const struct engine_catalog *cat, struct napkin_err *err)
 {
@@ -231,6 +292,7 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 		engine_knob_mark_given(sc, k, true);
 		return NAPKIN_OK;
 	}
+	case SP_GLOBAL_BATCH: return set_global_batch(sc, k, text, err);
 	default: break;
 	}
 	switch (k->type) {

@@ -12,6 +12,15 @@
  * Each candidate's memory (memory.c) is computed first; only those that fit are timed
  * with the step-time model (step.c), which is the costlier half. Its figures are the
  * ones engine_compute gives for the same knobs: engine_plan_apply builds that scenario.
+ *
+ * Only layouts the stack runs are ranked: each candidate takes the stack's defaults for
+ * its own layout (sequence parallelism and the TP overlap with TP under Megatron-Core, the
+ * p2p overlap with interleaving: adapt.c) and passes the same validation as the command
+ * line (validate.c: no ZeRO-2 under Megatron-Core, interleaving only with a multiple of pp
+ * micro-batches); interleaving also needs the layers to split into pp x vpp equal chunks
+ * (Megatron-LM: "number of layers per pipeline stage must be divisible by number of layers
+ * per virtual stage"); TP stays within the node unless asked. Layouts that predict the
+ * same memory and step are one row.
  */
 #include <math.h>
 #include <stdio.h>
@@ -66,6 +75,19 @@ static bool layout_ok(const struct engine_scenario *t)
 		return false;
 	if (t->vpp > 1 && t->grad_accum % t->pp != 0) /* Megatron's interleaved schedule (validate.c) */
 		return false;
+	/* the interleaved schedule's chunks: each of pp x vpp the same number of layers
+	 * (megatron/training/arguments.py asserts num_layers_per_pipeline_stage %
+	 * num_layers_per_virtual_pipeline_stage == 0); its bubble (p - 1)/v (Narayanan et al.
+	 * 2021, §2.2.2) assumes equal chunks */
+	if (t->vpp > 1 && m->layers % (t->pp * t->vpp) != 0)
+		return false;
+	/* DeepSpeed's pipeline engine runs one schedule, 1F1B without virtual stages
+	 * (deepspeed/runtime/pipe/schedule.py: TrainSchedule) */
+	if (t->vpp > 1 && t->stack == ENGINE_STACK_DEEPSPEED)
+		return false;
+	/* Megatron-Core has no ZeRO-2 (validate.c) */
+	if (t->stack == ENGINE_STACK_MEGATRON && t->zero == 2)
+		return false;
 	if (t->cp > 1 && t->seq % t->cp != 0)
 		return false;
 	dp = t->gpus / (t->tp * t->pp * t->cp);
@@ -98,12 +120,66 @@ static bool better(const struct engine_plan_row *a, const struct engine_plan_row
 	return a->memory_total < b->memory_total;
 }
 
-static void keep(struct engine_plan_row *rows, size_t top, size_t *n, const struct engine_plan_row *c, enum engine_goal g)
+/* Twins: the same layout proper (GPUs, tp, pp, cp, micro-batch, grad_accum) but for one
+ * setting that may change nothing here (vpp, ep, the ZeRO stage, recomputation, the
+ * overlap), with the same memory and step; two layouts of different shapes whose figures
+ * happen to agree are not merged. */
+static bool same_figures(const struct engine_plan_row *a, const struct engine_plan_row *b)
 {
+	int differ = (a->vpp != b->vpp) + (a->ep != b->ep) + (a->zero != b->zero) + (a->recompute != b->recompute) +
+		     (a->overlap != b->overlap);
+
+	return a->gpus == b->gpus && a->tp == b->tp && a->pp == b->pp && a->cp == b->cp && a->batch == b->batch &&
+	       a->grad_accum == b->grad_accum && differ <= 1 &&
+	       fabs(a->memory_total - b->memory_total) <= ENGINE_PLAN_SAME * fmax(a->memory_total, b->memory_total) &&
+	       fabs(a->step_seconds - b->step_seconds) <= ENGINE_PLAN_SAME * fmax(a->step_seconds, b->step_seconds);
+}
+
+/* b's knobs that differ from a's, as typed ("zero 2, recompute selective"), into a->same_as */
+static void differs(struct engine_plan_row *a, const struct engine_plan_row *b)
+{
+	static const char *const keys[] = {"tp", "pp", "vpp", "cp", "ep", "zero", "batch", "grad_accum"};
+	const int64_t va[] = {a->tp, a->pp, a->vpp, a->cp, a->ep, a->zero, a->batch, a->grad_accum};
+	const int64_t vb[] = {b->tp, b->pp, b->vpp, b->cp, b->ep, b->zero, b->batch, b->grad_accum};
+	size_t i, pos = 0, n = sizeof a->same_as;
+	char *o = a->same_as;
+
+	o[0] = '\0';
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (va[i] != vb[i] && pos + 32 < n)
+			pos += (size_t)snprintf(o + pos, n - pos, "%s%s %lld", pos ? ", " : "", keys[i], (long long)vb[i]);
+	if (a->recompute != b->recompute && pos + 32 < n)
+		pos += (size_t)snprintf(o + pos, n - pos, "%s%s %s", pos ? ", " : "", "recompute",
+					engine_recompute_name(b->recompute));
+	if (a->overlap != b->overlap && pos + 32 < n)
+		snprintf(o + pos, n - pos, "%s%s %s", pos ? ", " : "", "overlap", b->overlap ? "on" : "off");
+}
+
+/* Keeps c among the top rows, best first; a row with the same figures as c (same_figures)
+ * is one row: the better of the two stays, and counts and names the other. */
+static void keep(struct engine_plan_row *rows, size_t top, size_t *n, uint64_t *merged, const struct engine_plan_row *c0,
+		 enum engine_goal g)
+{
+	struct engine_plan_row cc = *c0, *c = &cc;
 	size_t i;
 
 	if (top == 0)
 		return;
+	for (i = 0; i < *n; i++) {
+		if (!same_figures(&rows[i], c))
+			continue;
+		(*merged)++;
+		if (!better(c, &rows[i], g)) {
+			if (rows[i].merged++ == 0)
+				differs(&rows[i], c);
+			return;
+		}
+		c->merged = rows[i].merged + 1;
+		differs(c, &rows[i]);
+		memmove(&rows[i], &rows[i + 1], (*n - i - 1) * sizeof rows[0]);
+		(*n)--;
+		break;
+	}
 	if (*n == top && !better(c, &rows[top - 1], g))
 		return;
 	i = *n < top ? (*n)++ : top - 1;
@@ -116,6 +192,8 @@ static void keep(struct engine_plan_row *rows, size_t top, size_t *n, const stru
 
 struct search {
 	const struct engine_plan_opts *opt;
+	struct eng_stack_given sg;          /* which of the stack's knobs were given */
+	bool search_overlap;                /* DeepSpeed below ZeRO-3: overlap_comm off (its default) and on */
 	struct eng_dims dm;
 	struct eng_bytes by;
 	double peak, G, tokens_per_step;
@@ -137,6 +215,11 @@ static bool candidate(struct search *s, struct engine_scenario *t)
 	eng_memory(t, &s->dm, dp, (double)t->batch / (double)t->cp, &mem);
 	if (!(mem.total <= t->gpu.memory_bytes * (1.0 - s->opt->memory_margin)))
 		return false;
+	/* what the command line would refuse for this layout is not ranked (validate.c) */
+	if (eng_validate_inputs(t, NULL) != NAPKIN_OK) {
+		s->st->refused++;
+		return true;
+	}
 	s->st->fitting++;
 	eng_step(t, &s->dm, &s->by, &mem, dp, s->peak, &stp);
 	row.gpus = t->gpus;
@@ -149,6 +232,10 @@ static bool candidate(struct search *s, struct engine_scenario *t)
 	row.batch = t->batch;
 	row.grad_accum = t->grad_accum;
 	row.recompute = t->recompute;
+	row.set_overlap = s->search_overlap;
+	row.overlap = t->overlap;
+	row.merged = 0;
+	row.same_as[0] = '\0';
 	row.memory_total = mem.total;
 	row.fits = true;
 	row.step_seconds = stp.seconds;
@@ -160,7 +247,7 @@ static bool candidate(struct search *s, struct engine_scenario *t)
 		return true;
 	s->st->within_deadline++;
 	s->qualified++;
-	keep(s->rows, s->opt->top, &s->st->rows, &row, s->opt->goal);
+	keep(s->rows, s->opt->top, &s->st->rows, &s->st->merged, &row, s->opt->goal);
 	return true;
 }
 
@@ -191,7 +278,7 @@ static void search_gpus(struct search *s, const struct engine_scenario *base, in
 	bool train_moe = m->experts > 1;
 
 	t.gpus = n;
-	for (tp = 1; tp <= n && tp <= base->gpus_per_node && tp <= m->heads; tp++) {
+	for (tp = 1; tp <= n && (tp <= base->gpus_per_node || s->opt->tp_across_nodes) && tp <= m->heads; tp++) {
 		if (n % tp != 0 || m->heads % tp != 0)
 			continue;
 		for (pp = 1; pp <= n / tp && pp <= m->layers; pp++) {
@@ -222,7 +309,7 @@ static void search_gpus(struct search *s, const struct engine_scenario *base, in
 									 * left to recompute (the kernel keeps no scores): the
 									 * same step as none, and only the scores' log-sum-exp
 									 * less memory, so it is searched only where none does
-									 * not fit (one row, not two that say the same) */
+									 * not fit (the merge would make the two one row) */
 									if (rec == ENGINE_RECOMP_SELECTIVE && t.flash_attention && none_fits)
 										continue;
 									b = bs[i];
@@ -237,7 +324,14 @@ static void search_gpus(struct search *s, const struct engine_scenario *base, in
 									t.grad_accum = (int64_t)per / b;
 									if (!layout_ok(&t))
 										break;
+									eng_stack_defaults(&t, &s->sg, NULL, 0);
 									fits = candidate(s, &t);
+									if (s->search_overlap && dp > 1 && zero < 3 && !t.overlap) {
+										/* DeepSpeed's overlap_comm, off by default below
+										 * ZeRO-3 (deepspeed/runtime/zero/config.py), on */
+										t.overlap = true;
+										fits = candidate(s, &t) || fits;
+									}
 									if (rec == ENGINE_RECOMP_NONE)
 										none_fits = fits;
 								}
@@ -246,6 +340,34 @@ static void search_gpus(struct search *s, const struct engine_scenario *base, in
 			}
 		}
 	}
+}
+
+double engine_plan_default_global_batch(const struct engine_scenario *sc, const char **why)
+{
+	struct engine_params p;
+	double tokens, seqs, g = 1.0;
+
+	engine_model_params(&sc->model, &p);
+	/* tokens per step: 2^19, 2^20, 2^22 (the papers' 0.5M, 1M, 4M; Llama 2's 4M tokens at
+	 * 4,096 tokens a sequence are 1,024 sequences, 2^22 tokens) */
+	if (p.total < 1e9) {
+		tokens = 524288.0;
+		if (why != NULL)
+			*why = N_("GPT-3's 0.5M tokens below 1B parameters");
+	} else if (p.total < 6e9) {
+		tokens = 1048576.0;
+		if (why != NULL)
+			*why = N_("GPT-3's 1M tokens at 1.3B and 2.7B");
+	} else {
+		tokens = 4194304.0;
+		if (why != NULL)
+			*why = N_("Llama 2's 4M tokens from 7B to 70B");
+	}
+	/* in sequences, the nearest power of two (it splits over power-of-two DP ranks) */
+	seqs = tokens / (double)(sc->seq > 0 ? sc->seq : 1);
+	while (g * 2.0 <= seqs * 1.4142135623730951)
+		g *= 2.0;
+	return g;
 }
 
 int engine_plan(const struct engine_scenario *sc, const struct engine_plan_opts *opt, struct engine_plan_row *rows,
@@ -275,8 +397,21 @@ int engine_plan(const struct engine_scenario *sc, const struct engine_plan_opts 
 	eng_dims_from_model(&base.model, &s.dm);
 	eng_bytes(&base, &s.by);
 	s.peak = eng_matmul_peak(&base, &s.by);
+	eng_stack_given_of(&base, &s.sg);
+	s.search_overlap = base.stack == ENGINE_STACK_DEEPSPEED && !s.sg.overlap;
+	/* the global batch: given, the user's own step (grad_accum given), or the default for
+	 * the model's size; never one that grows with the data-parallel ranks */
 	dp0 = base.gpus / (base.tp * base.pp * base.cp);
-	s.G = (double)base.batch * (double)base.grad_accum * (double)dp0;
+	if (base.global_batch > 0) {
+		s.G = eng_global_batch_sequences(&base);
+		st->global_batch_from = ENGINE_PLAN_GB_GIVEN;
+	} else if (engine_knob_given(&base, engine_knob_find("grad_accum"))) {
+		s.G = (double)base.batch * (double)base.grad_accum * (double)dp0;
+		st->global_batch_from = ENGINE_PLAN_GB_LAYOUT;
+	} else {
+		s.G = engine_plan_default_global_batch(&base, &st->global_batch_why);
+		st->global_batch_from = ENGINE_PLAN_GB_DEFAULT;
+	}
 	s.tokens_per_step = s.G * (double)base.seq;
 	st->global_batch = s.G;
 	if (opt->goal == ENGINE_GOAL_TIME) {
@@ -323,6 +458,9 @@ int engine_plan_apply(const struct engine_scenario *sc, const struct engine_plan
 	if ((rc = engine_knob_set(out, engine_knob_find("recompute"), engine_recompute_name(row->recompute), NULL, err)) !=
 	    NAPKIN_OK)
 		return rc;
+	if (row->set_overlap &&
+	    (rc = engine_knob_set(out, engine_knob_find("overlap"), row->overlap ? "on" : "off", NULL, err)) != NAPKIN_OK)
+		return rc;
 	engine_adapt(out, NULL);
 	return engine_validate(out, err);
 }
@@ -347,6 +485,7 @@ int engine_plan_row_of(const struct engine_scenario *sc, struct engine_plan_row 
 	row->batch = t.batch;
 	row->grad_accum = t.grad_accum;
 	row->recompute = t.recompute;
+	row->overlap = t.overlap;
 	row->memory_total = r.memory.total;
 	row->step_seconds = r.compute.step_seconds;
 	row->train_seconds = r.compute.train_seconds;

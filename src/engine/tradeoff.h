@@ -135,6 +135,14 @@ const char *engine_goal_name(enum engine_goal g);
 struct engine_plan_row {
 	int64_t gpus, tp, pp, vpp, cp, ep, zero, batch, grad_accum;
 	enum engine_recompute recompute;
+	/* the data-parallel overlap when the planner searched it (set_overlap: DeepSpeed's
+	 * overlap_comm below ZeRO-3, off by default there); else the stack's default */
+	bool set_overlap, overlap;
+	/* layouts that predicted the same memory and step (within ENGINE_PLAN_SAME) merged into
+	 * this row: how many, and the first one's knobs that differ ("zero 2", "recompute
+	 * selective"), as typed */
+	unsigned merged;
+	char same_as[96];
 	double memory_total;                /* per GPU, bytes */
 	bool fits;                          /* planner rows always; engine_plan_row_of says */
 	double step_seconds;                /* predicted, per optimizer step */
@@ -150,8 +158,25 @@ struct engine_plan_opts {
 	 * room for the allocator's fragmentation and what napkin does not count (a result's
 	 * `fits` keeps its exact meaning); ENGINE_PLAN_MARGIN is the front ends' default */
 	double memory_margin;
+	/* TP beyond the node (gpus_per_node, the GPU's NVLink domain: 8 on an HGX board, 72 on
+	 * GB200 NVL72): off, as Megatron-LM advises (Narayanan et al. 2021, §3.2: tensor
+	 * parallelism within a node, its all-reduces on NVLink) */
+	bool tp_across_nodes;
 };
 #define ENGINE_PLAN_MARGIN 0.10
+/* two layouts the same when their memory and step differ by at most this share: the
+ * plan's figures are shown to 3 significant digits (napkin plan: 6.56 s, 71.2 GiB) */
+#define ENGINE_PLAN_SAME 1e-3
+
+/* Where the planner's global batch comes from: the global_batch knob, the user's own layout
+ * (batch x grad_accum x dp, when grad_accum was given), or the default for the model's size
+ * (engine_plan_default_global_batch). */
+enum engine_plan_gb { ENGINE_PLAN_GB_GIVEN, ENGINE_PLAN_GB_LAYOUT, ENGINE_PLAN_GB_DEFAULT };
+/* The default global batch for sc's model, in sequences of sc->seq tokens (a power of two,
+ * at least 1); *why (may be NULL) the practice it follows, a msgid (N_): GPT-3's 0.5M tokens
+ * below 1B parameters and 1M below 6B (Brown et al. 2020, table 2.1), Llama 2's 4M tokens
+ * from 6B (Touvron et al. 2023, §2.2, every size 7B to 70B; Llama 3 405B starts at 4M too). */
+double engine_plan_default_global_batch(const struct engine_scenario *sc, const char **why);
 
 struct engine_plan_stats {
 	uint64_t searched;                  /* candidates evaluated (memory at least) */
@@ -159,6 +184,10 @@ struct engine_plan_stats {
 	uint64_t within_deadline;           /* of which meet the deadline (all fitting without one) */
 	size_t rows;                        /* rows written, best first */
 	double global_batch;                /* sequences per step, kept across layouts */
+	enum engine_plan_gb global_batch_from;
+	const char *global_batch_why;       /* ENGINE_PLAN_GB_DEFAULT: the practice (a msgid) */
+	uint64_t refused;                   /* fitting layouts the stack refuses (engine_validate) */
+	uint64_t merged;                    /* rows merged into another (the same memory and step) */
 	int64_t gpus_lo, gpus_hi;           /* the GPU counts searched */
 };
 

@@ -116,6 +116,28 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	if (train && sc->tp_overlap && sc->tp > 1 && !sc->sequence_parallel)
 		FAIL(N_("tp_overlap needs sequence_parallel on: the collectives it overlaps with the GEMMs are sequence "
 			"parallelism's all-gather and reduce-scatter"));
+	/* a given global batch: whole sequences, split evenly over batch × dp, and grad_accum
+	 * (given or derived in adapt.c) the micro-batches that make it */
+	if (train && sc->global_batch > 0) {
+		double g = eng_global_batch_sequences(sc);
+		int64_t dp = sc->gpus / (sc->tp * sc->pp * sc->cp), per = sc->batch * dp;
+		char a[48], b[48];
+		engine_fmt_int(sc->global_batch, a, sizeof a);
+		if (g != floor(g))
+			FAIL(N_("global_batch (%s tokens) is not a whole number of %lld-token sequences (seq): give it in "
+				"sequences, or in tokens a multiple of seq"),
+			     a, (long long)sc->seq);
+		engine_fmt_int(g, b, sizeof b);
+		if (fmod(g, (double)per) != 0.0 || g < (double)per)
+			FAIL(N_("global_batch (%s sequences) must be a multiple of batch \xc3\x97 dp = %lld \xc3\x97 %lld = %lld: "
+				"grad_accum = global_batch \xc3\xb7 (batch \xc3\x97 dp) is a whole number of micro-batches"),
+			     b, (long long)sc->batch, (long long)dp, (long long)per);
+		if ((double)sc->grad_accum * (double)per != g)
+			FAIL(N_("grad_accum (%lld) contradicts global_batch (%s sequences): batch \xc3\x97 dp \xc3\x97 grad_accum = "
+				"%lld \xc3\x97 %lld \xc3\x97 %lld = %lld; leave grad_accum unset (it follows: %lld) or change one"),
+			     (long long)sc->grad_accum, b, (long long)sc->batch, (long long)dp, (long long)sc->grad_accum,
+			     (long long)(sc->grad_accum * per), (long long)(g / (double)per));
+	}
 	if (sc->cp > 1 && sc->seq % sc->cp != 0)
 		FAIL(N_("cp (%lld) must divide seq (%lld): each rank holds an equal part of every sequence"), (long long)sc->cp,
 		     (long long)sc->seq);

@@ -370,6 +370,12 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		engine_unit_format(ENGINE_UNIT_BYTES, r.memory.capacity, cap, sizeof cap);
 		snprintf(buf, sizeof buf, _(" memory per GPU %s of %s \xc2\xb7 global batch %.0f sequences kept"), tot, cap,
 			 v->st.global_batch);
+		if (v->sel >= 0 && (size_t)v->sel < v->st.rows && v->rows[v->sel].merged > 0) {
+			size_t pos = strlen(buf);
+			/* TRANSLATORS: %s: the knobs of the layout this row stands for, as typed ("vpp 16") */
+			util_bprintf(buf, sizeof buf, &pos, _(" \xc2\xb7 same as %s (the same memory and step)"),
+				     v->rows[v->sel].same_as);
+		}
 		if (y < m->h - 1)
 			tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_VALUE);
 		if (y < m->h - 1) {

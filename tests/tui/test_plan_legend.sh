@@ -2,7 +2,9 @@
 # The plan view's legend names the marks that are on screen: "you✗ … does not fit" only
 # while the user's layout does not fit, "N= your layout, ranked N" with the N of the row so
 # marked; and a short job's training time is in minutes, not "0.0" days: GPT-2 on 1B
-# tokens, 128 sequences of 1,024 a step, is 1e9 / 131,072 = 7,629 steps of the step time.
+# tokens with no global batch given keeps GPT-3's 0.5M tokens for a model of its size (Brown
+# et al. 2020, table 2.1: 125M parameters), 512 sequences of 1,024 a step: 1e9 / 524,288 =
+# 1,907 steps of the step time.
 . "$(dirname "$0")/lib.sh"
 start 120 40 --model gpt2 --gpu h100-sxm --gpus 8 --tokens 1B
 wait_for 'Memory per GPU' 'never drew'
@@ -22,10 +24,10 @@ echo "$legend" | grep -q '3=' && fail "the legend names a row 3 that is not mark
 # the training time in minutes, = steps × the step time
 row=$(line_of '^ +2= ')
 echo "$row" | grep -Eq ' [0-9.]+ min$' || fail "a 5-minute job is not in minutes: $row"
-echo "$row" | awk '{ step = $(NF - 3); min = $(NF - 1); want = 1e9 / (128 * 1024) * step / 1000 / 60;
+echo "$row" | awk '{ step = $(NF - 3); min = $(NF - 1); want = 1e9 / (512 * 1024) * step / 1000 / 60;
 	if ($(NF - 2) != "ms" || min < want * 0.98 || min > want * 1.02) exit 1 }' ||
-	fail "the training time is not 7,629 steps of the step time: $row"
-grep -q 'global batch 128 sequences' <<EOT || fail 'the global batch is not 128 sequences'
+	fail "the training time is not 1,907 steps of the step time: $row"
+grep -q 'global batch 512 sequences' <<EOT || fail 'the global batch is not 512 sequences'
 $(screen)
 EOT
 stop

@@ -387,7 +387,8 @@ static void test_real_and_arch_points(void **state)
 	}
 }
 
-static void check_plan(const struct engine_scenario *sc, const struct engine_plan_row *rows, size_t nrows)
+/* G: the global batch every row must keep, in sequences */
+static void check_plan(const struct engine_scenario *sc, const struct engine_plan_row *rows, size_t nrows, double G)
 {
 	struct engine_scenario t;
 	struct engine_result r;
@@ -404,8 +405,7 @@ static void check_plan(const struct engine_scenario *sc, const struct engine_pla
 		assert_close(r.compute.step_seconds, rows[i].step_seconds, 1e-12);
 		assert_close(r.compute.train_seconds, rows[i].train_seconds, 1e-12);
 		/* the global batch is kept */
-		assert_close(r.compute.global_batch, (double)sc->batch * (double)sc->grad_accum *
-							     (double)(sc->gpus / (sc->tp * sc->pp * sc->cp)), 0);
+		assert_close(r.compute.global_batch, G, 0);
 		if (i > 0)
 			assert_true(rows[i - 1].train_seconds <= rows[i].train_seconds);
 	}
@@ -424,7 +424,7 @@ static void test_plan_interleaving(void **state)
 	struct engine_scenario sc, t;
 	struct engine_result r;
 	struct engine_plan_row rows[20];
-	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 30, 20, ENGINE_PLAN_MARGIN};
+	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 30, 20, ENGINE_PLAN_MARGIN, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	size_t i;
@@ -453,7 +453,172 @@ static void test_plan_interleaving(void **state)
 			fail_msg("row %zu: vpp %lld with %lld micro-batches on pp %lld", i, (long long)rows[i].vpp,
 				 (long long)rows[i].grad_accum, (long long)rows[i].pp);
 	}
-	check_plan(&sc, rows, st.rows);
+	/* no global batch given: Llama 2's 4M tokens (Touvron et al. 2023, §2.2), 1,024 sequences
+	 * of 4,096 tokens, however many GPUs a layout has */
+	assert_int_equal(st.global_batch_from, ENGINE_PLAN_GB_DEFAULT);
+	check_plan(&sc, rows, st.rows, 1024);
+}
+
+/* The planner ranks only what the stack runs, each layout as the stack runs it:
+ *  - under Megatron-Core no ZeRO-2 (validate.c refuses it: its distributed optimizer is
+ *    ZeRO-1, Megatron FSDP ZeRO-3) and every row passes the command line's validation;
+ *  - interleaving only with a multiple of pp micro-batches and the layers in pp x vpp equal
+ *    chunks (Megatron-LM's schedules.py and arguments.py);
+ *  - TP within the node (8 GPUs of an HGX H100 board);
+ *  - each row's step is the report's for that layout with the stack's defaults (sequence
+ *    parallelism and tp_comm_overlap with TP, overlap_p2p_comm with interleaving), so the
+ *    row says what `napkin report` says of it;
+ *  - the global batch kept is Llama 2's 4M tokens, 1,024 sequences of 4,096 (Touvron et al.
+ *    2023, §2.2), however many GPUs: never one that grows with DP.
+ * The issue's Done-when: `plan --model llama-2-70b --goal gpus --deadline 90 --stack megatron`. */
+static void test_plan_megatron_rules(void **state)
+{
+	static const char *const kv[][2] = {{"layers", "80"}, {"hidden", "8192"}, {"heads", "64"}, {"kv_heads", "8"},
+					    {"ffn", "28672"}, {"stack", "megatron"}};
+	struct engine_scenario sc, t;
+	struct engine_plan_row rows[60];
+	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 90, 60, ENGINE_PLAN_MARGIN, false};
+	struct engine_plan_stats st;
+	struct napkin_err err;
+	size_t i;
+	bool some_tp = false, some_vpp = false;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	apply(&sc, &kv[0][0], sizeof kv / sizeof kv[0]);
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	assert_true(st.rows > 10);
+	assert_close(st.global_batch, 1024, 0);
+	for (i = 0; i < st.rows; i++) {
+		const struct engine_plan_row *w = &rows[i];
+		if (w->zero == 2)
+			fail_msg("row %zu: zero 2 under Megatron-Core", i + 1);
+		if (w->vpp > 1 && (w->grad_accum % w->pp != 0 || 80 % (w->pp * w->vpp) != 0))
+			fail_msg("row %zu: vpp %lld, pp %lld, %lld micro-batches, 80 layers", i + 1, (long long)w->vpp,
+				 (long long)w->pp, (long long)w->grad_accum);
+		assert_true(w->tp <= 8);
+		assert_true(w->batch * w->grad_accum * (w->gpus / (w->tp * w->pp * w->cp)) == 1024);
+		assert_int_equal(engine_plan_apply(&sc, w, &t, &err), NAPKIN_OK);
+		assert_int_equal(engine_validate(&t, &err), NAPKIN_OK);
+		if (w->tp > 1) {
+			some_tp = true;
+			assert_true(t.sequence_parallel && t.tp_overlap);
+		}
+		some_vpp = some_vpp || w->vpp > 1;
+	}
+	assert_true(some_tp && some_vpp);
+	check_plan(&sc, rows, st.rows, 1024);
+}
+
+/* TP stays within the node unless asked: on 16 GPUs of 8 a node, Llama-2-7B's 32 heads
+ * allow tp 16, which the default search never takes and --allow-tp-across-nodes may; on a
+ * GB200 NVL72 (72 GPUs in one NVLink domain: NVIDIA's GB200 NVL72 page) the node is the
+ * domain and tp 16 is within it. */
+static void test_plan_tp_in_node(void **state)
+{
+	static const char *const kv[][2] = {{"gpus", "16"}, {"global_batch", "16"}};
+	static struct engine_plan_row rows[4000];
+	struct engine_scenario sc;
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 4000, ENGINE_PLAN_MARGIN, false};
+	struct engine_plan_stats st;
+	struct napkin_err err;
+	size_t i;
+	int64_t most = 0;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	apply(&sc, &kv[0][0], sizeof kv / sizeof kv[0]);
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	assert_int_equal(st.global_batch_from, ENGINE_PLAN_GB_GIVEN);
+	assert_close(st.global_batch, 16, 0);
+	assert_true(st.rows > 0 && st.rows < 4000); /* every layout that fits is a row */
+	for (i = 0; i < st.rows; i++)
+		most = rows[i].tp > most ? rows[i].tp : most;
+	assert_true(most <= 8);
+	po.tp_across_nodes = true;
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	for (i = 0, most = 0; i < st.rows; i++)
+		most = rows[i].tp > most ? rows[i].tp : most;
+	assert_int_equal(most, 16);
+	/* an NVL72 domain: the node is 72 GPUs (adapt.c: gpus_per_node from nvlink_domain) */
+	po.tp_across_nodes = false;
+	sc.gpu.nvlink_domain = 72;
+	engine_adapt(&sc, NULL);
+	assert_int_equal(sc.gpus_per_node, 72);
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	for (i = 0, most = 0; i < st.rows; i++)
+		most = rows[i].tp > most ? rows[i].tp : most;
+	assert_int_equal(most, 16);
+}
+
+/* Layouts that differ by one setting that changes nothing here are one row that says which
+ * other it stands for: on 8 GPUs with 64 sequences a step (8 micro-batches a pipeline at
+ * most), a pipeline of 2 stages interleaved 8 or 16 ways keeps the same memory (each GPU
+ * holds half the layers either way) and a bubble within 0.1% of the step, so vpp 8 and 16
+ * are one row; layouts of another shape are never merged however close their figures. */
+static void test_plan_merges_twins(void **state)
+{
+	static const char *const kv[][2] = {{"gpus", "8"}, {"global_batch", "64"}};
+	struct engine_scenario sc;
+	struct engine_plan_row rows[200];
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 200, ENGINE_PLAN_MARGIN, false};
+	struct engine_plan_stats st;
+	struct napkin_err err;
+	size_t i, j;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	apply(&sc, &kv[0][0], sizeof kv / sizeof kv[0]);
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	assert_true(st.rows > 20);
+	assert_true(st.merged > 0);
+	for (i = 0; i < st.rows; i++) {
+		for (j = i + 1; j < st.rows; j++) {
+			const struct engine_plan_row *a = &rows[i], *b = &rows[j];
+			int differ = (a->vpp != b->vpp) + (a->ep != b->ep) + (a->zero != b->zero) +
+				     (a->recompute != b->recompute);
+			if (a->gpus == b->gpus && a->tp == b->tp && a->pp == b->pp && a->cp == b->cp &&
+			    a->batch == b->batch && a->grad_accum == b->grad_accum && differ == 1 &&
+			    fabs(a->memory_total - b->memory_total) <= 1e-3 * a->memory_total &&
+			    fabs(a->step_seconds - b->step_seconds) <= 1e-3 * a->step_seconds)
+				fail_msg("rows %zu and %zu differ by one setting that changes nothing", i + 1, j + 1);
+		}
+		if (rows[i].merged > 0) /* one knob and its value, as typed: "vpp 16" */
+			assert_true(rows[i].same_as[0] != '\0' && strchr(rows[i].same_as, ',') == NULL);
+	}
+	check_plan(&sc, rows, st.rows, 64);
+}
+
+/* DeepSpeed: no interleaved schedule (its pipeline engine runs TrainSchedule, 1F1B:
+ * deepspeed/runtime/pipe/schedule.py), and overlap_comm, off by default below ZeRO-3
+ * (deepspeed/runtime/zero/config.py), searched on and off; each row applies as planned. */
+static void test_plan_deepspeed(void **state)
+{
+	static const char *const kv[][2] = {{"gpus", "16"}, {"stack", "deepspeed"}, {"global_batch", "256"}};
+	struct engine_scenario sc, t;
+	struct engine_plan_row rows[100];
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 100, ENGINE_PLAN_MARGIN, false};
+	struct engine_plan_stats st;
+	struct napkin_err err;
+	size_t i;
+	bool on = false;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	apply(&sc, &kv[0][0], sizeof kv / sizeof kv[0]);
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	assert_true(st.rows > 20);
+	for (i = 0; i < st.rows; i++) {
+		assert_int_equal(rows[i].vpp, 1);
+		assert_true(rows[i].set_overlap);
+		assert_int_equal(engine_plan_apply(&sc, &rows[i], &t, &err), NAPKIN_OK);
+		assert_true(t.overlap == rows[i].overlap);
+		on = on || (rows[i].overlap && rows[i].zero < 3);
+	}
+	assert_true(on);
+	/* overlapped, the gradient reduction hides behind the backward: the first row has it */
+	assert_true(rows[0].overlap);
+	check_plan(&sc, rows, st.rows, 256);
 }
 
 /* When nothing fits, the planner says what else would: Llama-2-70B's 16 bytes a parameter
@@ -467,7 +632,7 @@ static void test_plan_alternatives(void **state)
 	struct engine_scenario sc, t;
 	struct engine_result r;
 	struct engine_plan_row rows[5];
-	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5, ENGINE_PLAN_MARGIN};
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5, ENGINE_PLAN_MARGIN, false};
 	struct engine_plan_stats st;
 	struct engine_plan_alt alt[ENGINE_WAYS];
 	struct napkin_err err;
@@ -510,7 +675,7 @@ static void test_plan_70b(void **state)
 					    {"ffn", "28672"}, {"gpus", "64"}};
 	struct engine_scenario sc;
 	struct engine_plan_row rows[20], mine;
-	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 20, 0};
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 20, 0, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 
@@ -520,7 +685,7 @@ static void test_plan_70b(void **state)
 	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
 	assert_true(st.searched > 1000 && st.fitting > 0 && st.fitting < st.searched);
 	assert_int_equal(st.rows, 20);
-	check_plan(&sc, rows, st.rows);
+	check_plan(&sc, rows, st.rows, 1024);
 	/* with FlashAttention selective recomputation is the same step as none: the two are one
 	 * row, not two that say the same */
 	{
@@ -545,7 +710,7 @@ static void test_plan_vs_brute_force(void **state)
 	struct engine_scenario sc, t;
 	struct engine_result r;
 	struct engine_plan_row rows[5], mine;
-	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5, 0};
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5, 0, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	int tp, pp, zero, rec, b;
@@ -556,7 +721,9 @@ static void test_plan_vs_brute_force(void **state)
 	engine_scenario_default(&sc);
 	apply(&sc, &kv[0][0], 2);
 	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
-	check_plan(&sc, rows, st.rows);
+	/* grad_accum given: the user's own step, 1 x 8 x 16 sequences */
+	assert_int_equal(st.global_batch_from, ENGINE_PLAN_GB_LAYOUT);
+	check_plan(&sc, rows, st.rows, 128);
 	/* a subset of the space, walked through engine_apply as a user would: tp, pp, ZeRO,
 	 * recompute, micro-batch (vpp, cp, ep at 1) */
 	for (tp = 1; tp <= 8; tp *= 2)
@@ -605,7 +772,7 @@ static void test_plan_goals(void **state)
 	static const char *const kv[][2] = {{"gpus", "64"}, {"price", "2"}};
 	struct engine_scenario sc;
 	struct engine_plan_row rows[8];
-	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 0, 8, 0};
+	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 0, 8, 0, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	size_t i;
@@ -657,6 +824,10 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_plan_alternatives),
 	cmocka_unit_test(test_plan_vs_brute_force),
 	cmocka_unit_test(test_plan_goals),
+	cmocka_unit_test(test_plan_megatron_rules),
+	cmocka_unit_test(test_plan_tp_in_node),
+	cmocka_unit_test(test_plan_merges_twins),
+	cmocka_unit_test(test_plan_deepspeed),
 };
 
 TESTUTIL_MAIN("tradeoff", tests)

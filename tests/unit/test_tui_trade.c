@@ -235,8 +235,9 @@ static void test_plan_apply_undo(void **state)
 	/* the scenario is the planner's row: it fits; the global batch is kept */
 	assert_true(m->have_res);
 	assert_true(m->res.memory.total <= m->res.memory.capacity);
-	assert_true(m->sc.batch * m->sc.grad_accum * (m->sc.gpus / (m->sc.tp * m->sc.pp * m->sc.cp)) ==
-		    before.batch * before.grad_accum * (before.gpus / (before.tp * before.pp * before.cp)));
+	/* no global batch given: Llama 2's 4M tokens (Touvron et al. 2023, §2.2), 1,024 sequences
+	 * of 4,096 tokens */
+	assert_true(m->sc.batch * m->sc.grad_accum * (m->sc.gpus / (m->sc.tp * m->sc.pp * m->sc.cp)) == 1024);
 	key(m, 'u');
 	assert_true(m->sc.batch == before.batch && m->sc.tp == before.tp && m->sc.pp == before.pp &&
 		    m->sc.zero == before.zero && m->sc.grad_accum == before.grad_accum);
