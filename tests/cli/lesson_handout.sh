@@ -38,8 +38,10 @@ while [ "$i" -le "$n" ]; do
 			[ -f "$t.sstep.$k" ] && [ -f "$t.hstep.$k" ] || fail "lesson $i ($lang): the student copy lacks step $k"
 			if grep -q 'class="question"' "$t.thstep.$k"; then
 				# every question: a reference answer and a working (lesson 2 step 3 asks about the
-				# tensor inspector's copy, which is no engine result: its working gives the bytes)
-				if [ "$i.$k" != 2.3 ]; then
+				# tensor inspector's copy, which is no engine result: its working gives the bytes;
+				# lesson 11 step 6 asks for the initialisation's σ², which the inspector's :init
+				# gives and no engine result holds: its working gives 1/4096)
+				if [ "$i.$k" != 2.3 ] && [ "$i.$k" != 11.6 ]; then
 					grep -q 'class="numbers reference"' "$t.thstep.$k" ||
 						fail "lesson $i step $k ($lang): the teacher copy has no reference answer"
 				fi
