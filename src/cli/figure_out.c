@@ -122,7 +122,8 @@ static int rsvg(const char *svg, const char *out)
  * then moved to path (linked: a file that appeared meanwhile is not replaced without force) */
 static int png_out(const char *cmd, const char *path, bool force, const char *doc, size_t len)
 {
-	const char *tmpdir = getenv("TMPDIR") != NULL && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
+	const char *env = getenv("TMPDIR");
+	const char *tmpdir = env != NULL && env[0] != '\0' ? env : "/tmp";
 	char svg[4200], out[4200];
 	int fd, rc = CLI_EXIT_FAIL;
 	FILE *f;

@@ -71,9 +71,9 @@ void report_scenario(struct emit *e, const struct engine_scenario *sc)
 			continue;
 		if ((k[i].flags & ENGINE_KNOB_AUTO) && engine_knob_value(sc, &k[i]) == 0.0)
 			emit_str(e, k[i].key, "auto");
-		else if (strcmp(k[i].key, "global_batch") == 0 && sc->global_batch_tokens)
-			emit_str(e, k[i].key, buf); /* "4M tokens": a number is sequences */
-		else if (k[i].type == ENGINE_KNOB_INT || k[i].type == ENGINE_KNOB_REAL)
+		/* global_batch in tokens is written as "4M tokens": a number is sequences */
+		else if ((k[i].type == ENGINE_KNOB_INT || k[i].type == ENGINE_KNOB_REAL) &&
+			 !(strcmp(k[i].key, "global_batch") == 0 && sc->global_batch_tokens))
 			emit_num(e, k[i].key, engine_knob_value(sc, &k[i]));
 		else
 			emit_str(e, k[i].key, buf);

@@ -181,8 +181,10 @@ int figure_roofline(FILE *f, const struct engine_scenario *sc, const struct engi
 		ang = atan2(yr - cy0, xr - cx0) * 180.0 / 3.14159265358979323846; /* degrees */
 		/* along the slope where it is farthest from every point, just above the line */
 		{
-			double best = -1, bt = 0.3, tt;
-			for (tt = 0.2; tt <= 0.8001; tt += 0.05) {
+			double best = -1, bt = 0.3;
+			int j;
+			for (j = 0; j <= 12; j++) { /* 0.2 to 0.8 of the slope, in steps of 0.05 */
+				double tt = 0.2 + 0.05 * j;
 				double sx = cx0 + (xr - cx0) * tt, sy = cy0 + (yr - cy0) * tt, near = 1e9;
 				int k;
 				for (k = 0; k < np; k++)

@@ -119,13 +119,17 @@ int figure_axis_ticks(const struct figure_axis *a, double *t, int max)
 			t[n++] = pow(10.0, d);
 	} else if (a->hi > a->lo) {
 		/* a step of 1, 2 or 5 times a power of ten giving 4 to 10 ticks */
-		double span = a->hi - a->lo, step = pow(10.0, floor(log10(span))), v;
+		double span = a->hi - a->lo, step = pow(10.0, floor(log10(span))), first;
+		long j;
 		if (span / step < 4)
 			step /= 2;
 		if (span / step < 4)
 			step /= 2.5;
-		for (v = ceil(a->lo / step - 1e-9) * step; v <= a->hi + step * 1e-9 && n < max; v += step)
+		first = ceil(a->lo / step - 1e-9);
+		for (j = 0; (first + (double)j) * step <= a->hi + step * 1e-9 && n < max; j++) {
+			double v = (first + (double)j) * step;
 			t[n++] = fabs(v) < step * 1e-9 ? 0.0 : v;
+		}
 	} else if (max > 0) {
 		t[n++] = a->lo;
 	}

@@ -317,7 +317,7 @@ static int refs(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 {
 	static const char *const known[] = {"knobs", "answer", NULL};
 	size_t i, k, cnt;
-	int rc = NAPKIN_OK;
+	int rc;
 
 	if ((cnt = n->kind == YDOC_SEQ ? n->n : 0) == 0)
 		return bad(d, n, _("reference: expected a list of {knobs: {...}, answer: [...]}, got %s"), ydoc_what(n));

@@ -269,10 +269,8 @@ void teach_fmt_sci(double v, int digits, char *buf, size_t n)
 	for (i = 0; e[i] != '\0' && o + 1 < n; i++) {
 		if (e[i] == 'e') {
 			in_exp = lead = true;
-		} else if (in_exp && e[i] == '+') {
-			continue;
-		} else if (in_exp && lead && e[i] == '0' && e[i + 1] != '\0') {
-			continue;
+		} else if (in_exp && (e[i] == '+' || (lead && e[i] == '0' && e[i + 1] != '\0'))) {
+			continue; /* no "+" and no leading zeros in the exponent */
 		} else if (in_exp && e[i] != '-') {
 			lead = false;
 		}

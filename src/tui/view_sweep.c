@@ -258,7 +258,7 @@ static unsigned write_figure(struct tui_model *m, struct sweep_view *v)
 	c.rc = v->rc;
 	tui_draw_bytes(m->sc.gpu.memory_bytes, b, sizeof b);
 	snprintf(cap, sizeof cap, _("capacity %s"), b);
-	for (i = 0; i < v->ny && i < FIGURE_PANELS_MAX; i++) {
+	for (i = 0; i < v->ny && i < NYMAX && i < FIGURE_PANELS_MAX; i++) {
 		struct figure_series *se = &c.s[c.ns++];
 		se->key = v->metric[i].key;
 		se->label = _(tui_sweep_y_labels[v->ym[i]]);
