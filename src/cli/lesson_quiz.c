@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "i18n.h"
+#include "lesson_print.h"
 #include "lesson_quiz.h"
 #include "wrap.h"
 
@@ -175,10 +176,7 @@ int cli_lesson_quiz(const struct teach_lesson *l, size_t number, const char *lan
 			rc = CLI_EXIT_USAGE;
 			goto out;
 		}
-		if (s->title.n > 0)
-			snprintf(head, sizeof head, _("Step %zu of %zu: %s"), i + 1, l->n_steps, teach_text_get(&s->title, lang));
-		else
-			snprintf(head, sizeof head, _("Step %zu of %zu"), i + 1, l->n_steps);
+		cli_lesson_step_head(l, i, lang, head, sizeof head);
 		fputc('\n', out);
 		wrapped(out, head, 0);
 		wrapped(out, teach_text_get(&s->text, lang), 2);

@@ -182,6 +182,11 @@ int engine_unit_parse(enum engine_unit u, const char *text, double *out, struct 
 /* engine_unit_parse with its error in tr's language (NULL: English). */
 int engine_unit_parse_tr(enum engine_unit u, const char *text, const struct engine_tr *tr, double *out,
 			 struct napkin_err *err);
+/* Reads the number at p: [sign] digits [. digits] [e [sign] digits], ',' or '_' between
+ * digits ("965,000", "6.3e24"). Returns the first character after it; *ok false (and p
+ * returned as far as read) when there is none, or it overflows. The scanner of
+ * engine_unit_parse, for callers that read their own units after it (a lesson's quiz). */
+const char *engine_scan_number(const char *p, double *out, bool *ok);
 /* Formats v in u for a person: "80.0 GB", "74.5 GiB", "3.35 TB/s", "989.5 TFLOP/s",
  * "143.9 days". bytes_binary picks GiB over GB for sizes. */
 void engine_unit_format(enum engine_unit u, double v, char *buf, size_t n);

@@ -28,7 +28,7 @@ static const char *unit_example(enum engine_unit u)
 }
 
 /* Reads [sign] digits [. digits] [e [sign] digits], with ',' or '_' between digits. */
-static const char *scan_number(const char *p, double *out, bool *ok)
+const char *engine_scan_number(const char *p, double *out, bool *ok)
 {
 	char buf[80];
 	size_t n = 0;
@@ -226,7 +226,7 @@ int engine_unit_parse_tr(enum engine_unit u, const char *text, const struct engi
 
 	while (*p == ' ' || *p == '\t')
 		p++;
-	rest = scan_number(p, &v, &ok);
+	rest = engine_scan_number(p, &v, &ok);
 	if (!ok)
 		goto bad;
 	while (*rest == ' ' || *rest == '\t')

@@ -264,45 +264,11 @@ int teach_quiz_unit(const struct teach_answer *a, const char *unit, double *scal
  * optional "×10^N", "x10^N" or "*10^N". Returns the first character after it, or NULL. */
 static const char *read_number(const char *p, double *out)
 {
-	char buf[80];
-	size_t n = 0;
-	bool digits = false;
+	bool ok;
 
-	if (*p == '+' || *p == '-')
-		buf[n++] = *p++;
-	while ((*p >= '0' && *p <= '9') || ((*p == ',' || *p == '_') && digits && p[1] >= '0' && p[1] <= '9')) {
-		if (*p != ',' && *p != '_') {
-			if (n >= 40)
-				return NULL;
-			buf[n++] = *p;
-			digits = true;
-		}
-		p++;
-	}
-	if (*p == '.') {
-		buf[n++] = *p++;
-		while (*p >= '0' && *p <= '9') {
-			if (n >= 60)
-				return NULL;
-			buf[n++] = *p++;
-			digits = true;
-		}
-	}
-	if (!digits)
+	p = engine_scan_number(p, out, &ok);
+	if (!ok)
 		return NULL;
-	if ((*p == 'e' || *p == 'E') &&
-	    ((p[1] >= '0' && p[1] <= '9') || ((p[1] == '+' || p[1] == '-') && p[2] >= '0' && p[2] <= '9'))) {
-		buf[n++] = *p++;
-		if (*p == '+' || *p == '-')
-			buf[n++] = *p++;
-		while (*p >= '0' && *p <= '9') {
-			if (n >= sizeof buf - 1)
-				return NULL;
-			buf[n++] = *p++;
-		}
-	}
-	buf[n] = '\0';
-	*out = strtod(buf, NULL);
 	{
 		const char *q = skip_spaces(p);
 		size_t tl = strncmp(q, "×", strlen("×")) == 0 ? strlen("×") : (*q == 'x' || *q == '*') ? 1 : 0;

@@ -1,0 +1,31 @@
+/*
+ * napkin lesson's printed forms (lesson_print.c), for cmd_lesson.c and the quiz
+ * (lesson_quiz.c). Everything goes to stdout.
+ */
+#ifndef NAPKIN_CLI_LESSON_PRINT_H
+#define NAPKIN_CLI_LESSON_PRINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "engine.h"
+#include "lesson.h"
+
+/* text: the lesson with each step's numbers (as the explorer shows them, at the terminal's
+ * width); md and html: the handouts, the student's copy or with solutions the teacher's */
+enum cli_lesson_fmt { CLI_LESSON_TEXT, CLI_LESSON_MD, CLI_LESSON_HTML };
+
+/* "Step 2 of 5: title" (or without the title) in lang, into buf. */
+void cli_lesson_step_head(const struct teach_lesson *l, size_t i, const char *lang, char *buf, size_t n);
+/* Prints lesson l (number 0 for a file) from step first (0-based). Returns a CLI_EXIT_ code
+ * (CLI_EXIT_USAGE when a step's scenario does not evaluate); stdout's errors are the
+ * caller's to check. */
+int cli_lesson_print(const struct teach_lesson *l, size_t number, const char *lang, bool solutions,
+		     enum cli_lesson_fmt fmt, size_t first, const struct engine_catalog *cat);
+/* Every shipped lesson, in order, as one handout (md or html). */
+int cli_lesson_course(const char *lang, bool solutions, enum cli_lesson_fmt fmt, const struct engine_catalog *cat);
+/* The list of lessons, to f. */
+int cli_lesson_list(FILE *f, const char *lang);
+
+#endif
