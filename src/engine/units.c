@@ -329,7 +329,7 @@ void engine_fmt_si(double v, const char *unit, char *buf, size_t n)
 			m /= 10.0;
 			ex++;
 		}
-		snprintf(buf, n, "%.2fe%d %s", m, ex, unit);
+		snprintf(buf, n, "%.2fe%d%s%s", m, ex, unit[0] != '\0' ? " " : "", unit);
 		return;
 	}
 	while (a >= 1000.0 && i < 6) {
@@ -339,7 +339,8 @@ void engine_fmt_si(double v, const char *unit, char *buf, size_t n)
 	}
 	snprintf(num, sizeof num, "%.*f", a >= 100 ? 1 : a >= 10 ? 2 : 3, v);
 	trim_zeros(num);
-	snprintf(buf, n, "%s %s%s", num, pre[i], unit);
+	/* no space after the number when nothing follows it (a bare count: "1.5 E", not "12 ") */
+	snprintf(buf, n, "%s%s%s%s", num, pre[i][0] != '\0' || unit[0] != '\0' ? " " : "", pre[i], unit);
 }
 
 static void group_thousands(long long v, char *buf, size_t n)

@@ -498,6 +498,13 @@ static void test_units(void **state)
 	assert_string_equal(buf, "989.5 TFLOP/s");
 	engine_fmt_si(6.3e24, "FLOP", buf, sizeof buf);
 	assert_string_equal(buf, "6.30e24 FLOP");
+	/* a bare count ends at its number: no space left behind for a unit ("1.00e30 is out of range") */
+	engine_fmt_count(1e30, buf, sizeof buf);
+	assert_string_equal(buf, "1.00e30");
+	engine_fmt_si(12.0, "", buf, sizeof buf);
+	assert_string_equal(buf, "12");
+	engine_fmt_si(1.5e18, "", buf, sizeof buf);
+	assert_string_equal(buf, "1.5 E");
 }
 
 /* Data types against IEEE 754 and the published bf16/fp8 formats. */
