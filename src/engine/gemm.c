@@ -9,7 +9,17 @@
  *    S. Bekman, ml-engineering compute/accelerator/README.md, measured with
  *    mamf-finder.py: A100 SXM 267.9 of 312 TFLOP/s = 85.9% at 6912×16384×2048, H100 SXM
  *    792.1 of 989 = 80.1% at 6144×17920×2816, GH200 83.0%, H200 794.5 = 80.3%, B200
- *    1745 of 2250 = 77.6%, MI250X 76.7%, MI300X 781.9 of 1300 = 60.1%).
+ *    1745 of 2250 = 77.6% at 1792×16128×3072, B300 1769 of 2250 = 78.6% at
+ *    12288×18432×1024, GB200 1822 of 2500 = 72.9% at 4096×9728×2048, MI250X 76.7%,
+ *    MI300X 781.9 of 1300 = 60.1%).
+ *  - FP8: the same table's float8_e4m3fn rows, each of its own FP8 peak: H100 SXM 1402.6
+ *    of 1979 = 70.9% at 1024×9216×14336, H200 1453.4 = 73.4% at 1280×4096×12032, GH200
+ *    1535.0 = 77.6% at 1024×14336×14336, B200 3432.5 of 4500 = 76.3% at 15360×4096×3072,
+ *    B300 3353.3 = 74.5% at 3072×6144×7168, GB200 3615.6 of 5000 = 72.3% at
+ *    19456×5120×1536. An FP8 GEMM is not the 16-bit one at twice the rate: on Hopper it
+ *    reaches less of its peak (70.9% against 80.1%), the same shape model anchored at
+ *    the FP8 measurement. GB300 has no measurement: it takes GB200's figures (the same
+ *    NVL72 rack, the same 2500 and 5000 TFLOP/s datasheet peaks), as H800 takes H100's.
  *  - Smaller GEMMs reach less: a GEMM is cut into 128×256 output tiles (cuBLAS's usual
  *    tile for large 16-bit GEMMs on Ampere and Hopper) spread over the
  *    SMs, and too few tiles leave SMs idle (wave quantisation, averaged: u/(u + 1/2) for
@@ -51,19 +61,31 @@
 #include "internal.h"
 
 static const struct eng_family families[] = {
-	{"a100", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, "MAMF A100 SXM 85.9%; FlashAttention-2 on A100; 8×A100 NCCL 74-78%"},
-	{"a800", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, "as A100"},
-	{"gh200", 0.830, 11264, 19712, 1536, 0.50, 0.82, 0.90, "MAMF GH200 83.0%"},
-	{"h100", 0.801, 6144, 17920, 2816, 0.50, 0.82, 0.90, "MAMF H100 SXM 80.1%; 8×H200 NCCL 82% without NVLS"},
-	{"h200", 0.803, 6144, 17920, 2816, 0.50, 0.82, 0.90, "MAMF H200 SXM 80.3%; 8×H200 NCCL 82%"},
-	{"h800", 0.801, 6144, 17920, 2816, 0.50, 0.82, 0.90, "as H100"},
-	{"b200", 0.776, 8192, 16384, 4096, 0.50, 0.78, 0.90, "MAMF B200 77.6%; 8×B200 NCCL 704 of 900 GB/s"},
-	{"mi250", 0.767, 1024, 14080, 19968, 0.40, 0.70, 0.85, "MAMF MI250X 76.7% (one GCD)"},
-	{"mi300", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, "MAMF MI300X 60.1% (ROCm 6.2)"},
-	{"mi325", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, "as MI300X"},
+	/* prefix, bf16 MAMF and shape, flash, NCCL, HBM, FP8 MAMF and shape */
+	{"a100", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0,
+	 "MAMF A100 SXM 85.9%; FlashAttention-2 on A100; 8×A100 NCCL 74-78%"},
+	{"a800", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0, "as A100"},
+	{"gh200", 0.830, 11264, 19712, 1536, 0.50, 0.82, 0.90, 0.776, 1024, 14336, 14336,
+	 "MAMF GH200 83.0%, FP8 77.6%"},
+	{"h100", 0.801, 6144, 17920, 2816, 0.50, 0.82, 0.90, 0.709, 1024, 9216, 14336,
+	 "MAMF H100 SXM 80.1%, FP8 70.9%; 8×H200 NCCL 82% without NVLS"},
+	{"h200", 0.803, 6144, 17920, 2816, 0.50, 0.82, 0.90, 0.734, 1280, 4096, 12032,
+	 "MAMF H200 SXM 80.3%, FP8 73.4%; 8×H200 NCCL 82%"},
+	{"h800", 0.801, 6144, 17920, 2816, 0.50, 0.82, 0.90, 0.709, 1024, 9216, 14336, "as H100"},
+	{"b200", 0.776, 1792, 16128, 3072, 0.50, 0.78, 0.90, 0.763, 15360, 4096, 3072,
+	 "MAMF B200 77.6%, FP8 76.3%; 8×B200 NCCL 704 of 900 GB/s"},
+	{"b300", 0.786, 12288, 18432, 1024, 0.50, 0.78, 0.90, 0.745, 3072, 6144, 7168,
+	 "MAMF B300 78.6%, FP8 74.5%; NCCL as B200"},
+	{"gb200", 0.729, 4096, 9728, 2048, 0.50, 0.78, 0.90, 0.723, 19456, 5120, 1536,
+	 "MAMF GB200 72.9%, FP8 72.3% (of 2500 and 5000 TFLOP/s); NCCL as B200"},
+	{"gb300", 0.729, 4096, 9728, 2048, 0.50, 0.78, 0.90, 0.723, 19456, 5120, 1536,
+	 "as GB200 (the same NVL72 datasheet figures; no GB300 measurement)"},
+	{"mi250", 0.767, 1024, 14080, 19968, 0.40, 0.70, 0.85, 0, 0, 0, 0, "MAMF MI250X 76.7% (one GCD)"},
+	{"mi300", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0, 0, 0, 0, "MAMF MI300X 60.1% (ROCm 6.2)"},
+	{"mi325", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0, 0, 0, 0, "as MI300X"},
 };
 /* Any other card: the median of the measured data-centre cards above. */
-static const struct eng_family fallback = {"", 0.80, 6144, 16384, 2048, 0.50, 0.78, 0.90,
+static const struct eng_family fallback = {"", 0.80, 6144, 16384, 2048, 0.50, 0.78, 0.90, 0, 0, 0, 0,
 					   N_("no measurement for this card: the median of measured data-centre cards")};
 
 const struct eng_family *eng_family(const struct engine_gpu *g)
@@ -139,9 +161,14 @@ double eng_gemm_efficiency_q(const struct engine_gpu *g, const struct eng_family
 		e = shape_factor_q(sms, M, N, K, kq) / shape_factor(sms, n, n, n);
 		return ENG_SUSTAINED * eng_min(e, 1.0);
 	}
-	/* an FP8 GEMM reaches the 16-bit one's fraction of its own peak at the large shape
-	 * (cuBLASLt e4m3 8192³ on H100 SXM: ~1,600 of 1,979 TFLOP/s, 81%, against bf16's 80%),
-	 * and loses more on a short K (kq above) */
+	/* an FP8 GEMM (kq > 1) on a card with an FP8 measurement: the curve anchored at the
+	 * best FP8 GEMM measured (MAMF's float8_e4m3fn rows, above), and capped there; it loses
+	 * more on a short K (kq above). Without one, the 16-bit curve's fraction of the FP8 peak. */
+	if (kq > 1.0 && fam->fp8_best > 0) {
+		e = fam->fp8_best * shape_factor_q(sms, M, N, K, kq) /
+		    shape_factor_q(sms, fam->fp8_m, fam->fp8_n, fam->fp8_k, kq);
+		return ENG_SUSTAINED * eng_min(e, fam->fp8_best);
+	}
 	e = fam->gemm_best * shape_factor_q(sms, M, N, K, kq) / shape_factor(sms, fam->best_m, fam->best_n, fam->best_k);
 	return ENG_SUSTAINED * eng_min(e, fam->gemm_best);
 }

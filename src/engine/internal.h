@@ -342,6 +342,8 @@ struct eng_family {
 	double flash;            /* FlashAttention's fraction of peak, forward and backward together */
 	double link;             /* NCCL bus bandwidth ÷ the GPU-GPU link, large messages */
 	double hbm;              /* streaming kernels' fraction of memory bandwidth */
+	double fp8_best;         /* the best FP8 (e4m3) GEMM's fraction of the FP8 peak (MAMF); 0: not measured */
+	double fp8_m, fp8_n, fp8_k; /* that GEMM's shape */
 	const char *source;
 };
 const struct eng_family *eng_family(const struct engine_gpu *g);
