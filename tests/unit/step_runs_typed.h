@@ -1,0 +1,123 @@
+/*
+ * The published runs of tests/unit/test_step_runs.c typed as the knobs a user gives: the
+ * shipped model and GPU presets, the published layout, precision and stack; nothing else
+ * set. Included by that test only (its sources are listed there).
+ */
+#ifndef NAPKIN_TEST_STEP_RUNS_TYPED_H
+#define NAPKIN_TEST_STEP_RUNS_TYPED_H
+
+/* Runs typed as the knobs a user gives: the shipped model and GPU presets, the published
+ * layout, precision and stack; nothing else set. A published rate (tokens/s per GPU) or a
+ * step time (s). */
+struct vrun {
+	const char *name, *src, *knobs;
+	double seconds, tps_gpu;
+};
+
+/* NeMo's Llama 3.1 recipes: the distributed optimizer (ZeRO-1), FlashAttention, no
+ * recomputation, sequence parallelism with TP (as lscenario) */
+#define NEMO "stack=megatron zero=1 recompute=none flash_attention=on overlap=on mfu=auto batch=1 "
+#define L8 "model=llama-3-8b seq=8192 "
+#define L70 "model=llama-3-70b seq=8192 "
+#define L405 "model=llama-3.1-405b seq=8192 "
+/* Nemotron-4 (Parmar et al. 2024, table 1; NeMo's nemotron4_15b/340b configs): squared-ReLU
+ * MLP (2 matrices), LayerNorm, no bias, RoPE, untied embeddings, vocabulary 256,000 */
+#define NEMOTRON "mlp=plain norm=layernorm bias=none position=rope tied_embeddings=off vocab=256000 " \
+		 "max_positions=4096 seq=4096 head_dim=128 kv_heads=8 "
+#define N15 NEMOTRON "layers=32 hidden=6144 heads=48 ffn=24576 "
+#define N340 NEMOTRON "layers=96 hidden=18432 heads=96 ffn=73728 "
+#define H100 "gpu=h100-sxm "
+#define B200 "gpu=b200 "
+#define GB200 "gpu=gb200-nvl72 "
+#define GB300 "gpu=gb300-nvl72 "
+#define BF "precision=mixed-bf16 "
+#define F8 "precision=fp8-mixed "
+
+static const struct vrun vruns[] = {
+	/* DGXC1 llama3.1/README_8b.md, _70b.md, _405b.md: FP8, the BF16 rows' layouts */
+	{"Llama 3.1 8B FP8, 8 H100", "DGXC1", NEMO L8 H100 F8 "gpus=8 tp=1 pp=1 cp=2 grad_accum=32", 9.67, 0},
+	{"Llama 3.1 8B FP8, 128 H100", "DGXC1", NEMO L8 H100 F8 "gpus=128 tp=1 pp=1 cp=2 grad_accum=32", 9.82, 0},
+	{"Llama 3.1 70B FP8, 64 H100", "DGXC1", NEMO L70 H100 F8 "gpus=64 tp=4 pp=4 vpp=5 cp=2 grad_accum=64 sequence_parallel=on", 11.01, 0},
+	{"Llama 3.1 70B FP8, 2048 H100", "DGXC1", NEMO L70 H100 F8 "gpus=2048 tp=4 pp=4 vpp=5 cp=2 grad_accum=64 sequence_parallel=on", 11.39, 0},
+	{"Llama 3.1 405B FP8, 576 H100", "DGXC1", NEMO L405 H100 F8 "gpus=576 tp=8 pp=9 vpp=7 cp=2 grad_accum=63 sequence_parallel=on", 11.24, 0},
+	{"Llama 3.1 405B FP8, 2304 H100", "DGXC1", NEMO L405 H100 F8 "gpus=2304 tp=8 pp=9 vpp=7 cp=2 grad_accum=63 sequence_parallel=on", 12.35, 0},
+	/* DGXC1 nemotron/README_15b.md: TP 4, PP 1, MBS 4, GA 4; README_340b.md: TP 8, PP 8, VP 12, MBS 1, GA 16 */
+	{"Nemotron-4 15B BF16, 16 H100", "DGXC1", NEMO N15 H100 BF "gpus=16 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.83, 0},
+	{"Nemotron-4 15B BF16, 2048 H100", "DGXC1", NEMO N15 H100 BF "gpus=2048 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.96, 0},
+	{"Nemotron-4 15B FP8, 16 H100", "DGXC1", NEMO N15 H100 F8 "gpus=16 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.08, 0},
+	{"Nemotron-4 15B FP8, 2048 H100", "DGXC1", NEMO N15 H100 F8 "gpus=2048 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.18, 0},
+	{"Nemotron-4 340B BF16, 128 H100", "DGXC1", NEMO N340 H100 BF "gpus=128 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 4.61, 0},
+	{"Nemotron-4 340B BF16, 2048 H100", "DGXC1", NEMO N340 H100 BF "gpus=2048 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 4.84, 0},
+	{"Nemotron-4 340B FP8, 128 H100", "DGXC1", NEMO N340 H100 F8 "gpus=128 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 3.16, 0},
+	{"Nemotron-4 340B FP8, 2048 H100", "DGXC1", NEMO N340 H100 F8 "gpus=2048 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 3.49, 0},
+	/* DGXC5 llama3.1/README.md: 405B on GB200, TP 4, PP 8, CP 2, VP 8, GA 32 */
+	{"Llama 3.1 405B BF16, 128 GB200", "DGXC5", NEMO L405 GB200 BF "gpus=128 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 9.347, 0},
+	{"Llama 3.1 405B BF16, 512 GB200", "DGXC5", NEMO L405 GB200 BF "gpus=512 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 9.508, 0},
+	{"Llama 3.1 405B FP8, 128 GB200", "DGXC5", NEMO L405 GB200 F8 "gpus=128 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 6.131, 0},
+	{"Llama 3.1 405B FP8, 512 GB200", "DGXC5", NEMO L405 GB200 F8 "gpus=512 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 6.244, 0},
+	/* MB 25.11, pre-training, FP8-CS: tokens/s per GPU */
+	{"Llama 3 8B FP8, 8 GB300", "MB 25.11", NEMO L8 GB300 F8 "gpus=8 batch=2 grad_accum=8", 0, 37556},
+	{"Llama 3 70B FP8 FSDP, 64 GB300", "MB 25.11", NEMO L70 GB300 F8 "gpus=64 zero=3 batch=2 grad_accum=2", 0, 4520},
+	{"Llama 3.1 405B FP8, 256 GB300", "MB 25.11", NEMO L405 GB300 F8 "gpus=256 tp=2 pp=8 vpp=4 cp=2 grad_accum=192 sequence_parallel=on", 0, 999},
+	{"Llama 3 8B FP8, 8 GB200", "MB 25.11", NEMO L8 GB200 F8 "gpus=8 batch=2 grad_accum=8", 0, 31508},
+	{"Llama 3 70B FP8 FSDP, 64 GB200", "MB 25.11", NEMO L70 GB200 F8 "gpus=64 zero=3 batch=2 grad_accum=2", 0, 4312},
+	{"Llama 3.1 405B FP8, 256 GB200", "MB 25.11", NEMO L405 GB200 F8 "gpus=256 tp=4 pp=16 vpp=4 grad_accum=384 sequence_parallel=on", 0, 813},
+	{"Llama 3 8B FP8, 8 B200", "MB 25.11", NEMO L8 B200 F8 "gpus=8 batch=2 grad_accum=8", 0, 30624},
+	{"Llama 3.1 405B FP8, 128 B200", "MB 25.11", NEMO L405 B200 F8 "gpus=128 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 0, 661},
+	{"Llama 3 8B FP8 FSDP, 8 H100", "MB 25.11", NEMO L8 H100 F8 "gpus=8 zero=3 grad_accum=16", 0, 14451},
+	{"Llama 3 70B FP8, 64 H100", "MB 25.11", NEMO L70 H100 F8 "gpus=64 tp=4 pp=8 vpp=5 grad_accum=64 sequence_parallel=on", 0, 1602},
+	{"Llama 3.1 405B FP8, 1024 H100", "MB 25.11", NEMO L405 H100 F8 "gpus=1024 tp=8 pp=8 vpp=8 cp=2 grad_accum=64 sequence_parallel=on", 0, 292},
+	/* MB 26.06, pre-training, FP8 */
+	{"Llama 3.1 405B FP8, 256 GB300 (TP 4)", "MB 26.06", NEMO L405 GB300 F8 "gpus=256 tp=4 pp=8 vpp=4 grad_accum=192 sequence_parallel=on", 0, 1048},
+	{"Llama 3.1 405B FP8, 1024 H100 (GBS 1536)", "MB 26.06", NEMO L405 H100 F8 "gpus=1024 tp=8 pp=8 vpp=8 cp=2 grad_accum=192 sequence_parallel=on", 0, 326},
+	{"Llama 3 70B FP8 seq 4096, 32 GB300", "MB 26.06", NEMO GB300 F8 "model=llama-3-70b seq=4096 gpus=32 tp=1 pp=2 vpp=20 grad_accum=2", 0, 4819},
+	{"Llama 3 70B FP8 seq 4096, 32 GB200", "MB 26.06", NEMO GB200 F8 "model=llama-3-70b seq=4096 gpus=32 tp=1 pp=8 vpp=10 grad_accum=8", 0, 3864},
+	{"Llama 3 70B FP8 seq 4096, 32 H100", "MB 26.06", NEMO H100 F8 "model=llama-3-70b seq=4096 gpus=32 tp=4 pp=4 vpp=5 grad_accum=16 sequence_parallel=on", 0, 1638},
+};
+
+/* Runs whose source gives TFLOP/s per GPU: the published step is the FLOPs of one step in
+ * the source's own count ÷ (the rate × GPUs). */
+enum flop_count {
+	COUNT_MEGATRON, /* Megatron-LM's hardware count, 96·B·s·l·h²·(1 + s/(6h) + V/(16·l·h)) a step */
+	COUNT_MODEL,    /* model FLOPs (MFU × peak): napkin's, 6 per parameter and 12·l·h·s a token */
+};
+struct frun {
+	const char *name, *src, *knobs;
+	double tflops;
+	enum flop_count count;
+	double B, s, l, h, V; /* COUNT_MEGATRON's terms (batch, sequence, layers, hidden, vocabulary) */
+};
+
+static const struct frun fruns[] = {
+	/* BLOOM: Megatron-DeepSpeed (DeepSpeed's pipeline and BF16 ZeRO-1 optimizer over Megatron's
+	 * TP and fused kernels), 48 nodes of 8 × A100 80 GB SXM on Jean Zay, 4 × 100 Gb/s
+	 * Omni-Path a node (6.25 GB/s a GPU); TP 4, PP 12, DP 8, micro-batch 2, global batch
+	 * 2048 (4.2M tokens), sequence 2048, bf16, activation checkpointing, no dropout, ALiBi,
+	 * vocabulary 250,880; 150 TFLOP/s per GPU in Megatron-DeepSpeed's logged count (its
+	 * throughput calculator: Megatron's formula with the checkpointing factor 4) */
+	{"BLOOM 176B, 384 A100", "BLOOM",
+	 "stack=deepspeed kernels=fused gpu=a100-80gb-sxm network_bw=6.25e9 layers=70 hidden=14336 heads=112 "
+	 "kv_heads=112 head_dim=128 ffn=57344 vocab=250880 mlp=plain norm=layernorm bias=all position=alibi "
+	 "tied_embeddings=on dropout=off max_positions=2048 seq=2048 precision=mixed-bf16 flash_attention=off "
+	 "gpus=384 tp=4 pp=12 batch=2 grad_accum=128 zero=1 recompute=full sequence_parallel=off "
+	 "tp_overlap=off pp_overlap=off mfu=auto",
+	 150, COUNT_MEGATRON, 2048, 2048, 70, 14336, 250880},
+	/* L3 table 4, sequence 8192: Meta's own 4D stack (TP, interleaved PP, FSDP-style DP),
+	 * typed as napkin's nearest, megatron (fused kernels, the distributed optimizer); no
+	 * activation checkpointing (§3.3.2); micro-batch 1, batch per DP 32 and 16 sequences;
+	 * the paper's schedule holds 8 one-layer chunks a stage with the embedding and the output
+	 * layer as chunks of their own (126 layers), napkin needs a layer in every virtual stage:
+	 * vpp 7; RoCE at 400 Gb/s a GPU (the H100 preset's 50 GB/s). TFLOP/s per GPU is MFU ×
+	 * 989 TFLOP/s (430: 43%, 400: 41%), converted with napkin's model FLOPs (the paper does
+	 * not state its attention count) */
+	{"Llama 3.1 405B, 8192 H100", "L3",
+	 "stack=megatron model=llama-3.1-405b seq=8192 gpu=h100-sxm precision=mixed-bf16 zero=1 recompute=none "
+	 "flash_attention=on batch=1 gpus=8192 tp=8 pp=16 vpp=7 grad_accum=32 mfu=auto",
+	 430, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"Llama 3.1 405B, 16384 H100", "L3",
+	 "stack=megatron model=llama-3.1-405b seq=8192 gpu=h100-sxm precision=mixed-bf16 zero=1 recompute=none "
+	 "flash_attention=on batch=1 gpus=16384 tp=8 pp=16 vpp=7 grad_accum=16 mfu=auto",
+	 400, COUNT_MODEL, 0, 0, 0, 0, 0},
+};
+
+#endif
