@@ -3,7 +3,8 @@
  * knobs whose key, English label or Chinese label holds it, whatever the language on
  * screen. ASCII letters match either case; '-', '_' and a space are the same; Chinese
  * matches by substring. Only the knob pane is filtered: the sweep, heatmap and compare
- * views still list every knob. Pure: no ncurses, no clock.
+ * views still list every knob. And the cursor put on a knob from elsewhere (a lesson's
+ * step), the list scrolled to it. Pure: no ncurses, no clock.
  */
 #include <stdio.h>
 #include <string.h>
@@ -177,4 +178,26 @@ unsigned tui_knob_filter_key(struct tui_model *m, int key)
 	m->msg[0] = '\0';
 	focus_match(m, false);
 	return TUI_REACT_REDRAW;
+}
+
+bool tui_model_focus_knob(struct tui_model *m, const struct engine_knob *k)
+{
+	const struct engine_knob *list[TUI_KNOBS_MAX];
+	int n, i, row = 0;
+
+	if (k == NULL)
+		return false;
+	if (!tui_knob_matches(k, m->knob_filter))
+		tui_knob_filter_clear(m);
+	n = tui_model_knobs_shown(m, list, TUI_KNOBS_MAX);
+	if (tui_model_knob_index(m, k, list, n) < 0)
+		return false;
+	/* its row as draw_knobs lays the list out: a heading before each group's first knob */
+	for (i = 0; i < n && list[i] != k; i++)
+		row += i == 0 || list[i]->group != list[i - 1]->group ? 2 : 1;
+	row += i == 0 || list[i]->group != list[i - 1]->group ? 1 : 0;
+	m->pane = TUI_PANE_KNOBS;
+	m->knob = k;
+	m->knob_scroll = row - 1; /* at the top, under its heading or the knob before it */
+	return true;
 }

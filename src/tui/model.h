@@ -317,6 +317,10 @@ bool tui_knob_filter_on(const struct tui_model *m);
 unsigned tui_knob_filter_start(struct tui_model *m);
 unsigned tui_knob_filter_key(struct tui_model *m, int key);
 void tui_knob_filter_clear(struct tui_model *m);
+/* Puts the cursor on knob k, the knob list scrolled to show it in its top rows (where an
+ * overlay over the bottom half leaves it in sight); a filter that hides k is dropped. False
+ * (nothing changed) when k is NULL or not among the scenario's knobs. */
+bool tui_model_focus_knob(struct tui_model *m, const struct engine_knob *k);
 /* The focusable rows of a result pane: their explain keys. */
 int tui_pane_items(const struct tui_model *m, enum tui_pane p, const char **keys, int max);
 /* The focused item's explain key, or NULL on a knob. */

@@ -139,24 +139,6 @@ static bool note_met(struct tui_model *m, struct lesson_view *v)
 	return v->met != was;
 }
 
-/* The cursor on the knob the step asks about (a knob filter that hides it is dropped); the
- * knob pane scrolls to it when drawn. A step about no knob leaves the focus where it is. */
-static void focus_knob(struct tui_model *m, const struct engine_knob *k)
-{
-	const struct engine_knob *list[TUI_KNOBS_MAX];
-	int n;
-
-	if (k == NULL)
-		return;
-	if (!tui_knob_matches(k, m->knob_filter))
-		tui_knob_filter_clear(m);
-	n = tui_model_knobs_shown(m, list, TUI_KNOBS_MAX);
-	if (tui_model_knob_index(m, k, list, n) < 0)
-		return; /* not in this scenario's knobs (napkin lesson --check refuses such a step) */
-	m->pane = TUI_PANE_KNOBS;
-	m->knob = k;
-}
-
 static int go_step(struct tui_model *m, struct lesson_view *v, size_t i, uint64_t now)
 {
 	struct engine_scenario sc;
@@ -189,7 +171,8 @@ static int go_step(struct tui_model *m, struct lesson_view *v, size_t i, uint64_
 		if (m->w > 0)
 			tui_model_set_size(m, m->w, m->h);
 	}
-	focus_knob(m, teach_step_focus(s));
+	/* the cursor on the knob the question is about (a step about none leaves it) */
+	tui_model_focus_knob(m, teach_step_focus(s));
 	check_met(m, v);
 	return 0;
 }

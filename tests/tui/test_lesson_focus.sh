@@ -5,6 +5,8 @@
 # matmuls use Tensor Cores (the matmul dtype), lesson 6 step 1 whether the copy changes
 # with the batch (its focus: batch), step 2 to overlap the copy (pinned memory). The focused knob's sentence from the knob table shows
 # under the list, and → steps that knob. A knob filter that hides the knob is dropped.
+# Where the lesson's panel covers the bottom of the knob pane, the knob is in the rows
+# above it.
 . "$(dirname "$0")/lib.sh"
 
 run() {
@@ -43,6 +45,19 @@ wait_for '第 3 步（共 4 步）' 'lesson 3 --step 3 --lang zh did not open'
 wait_for '矩阵乘法使用的 dtype' 'zh step 3: the cursor is not on the matmul dtype'
 keys Q
 [ "$(wait_exit)" = 0 ] || fail 'zh: exit status'
+stop
+
+# where the lesson's panel covers the bottom of the knob pane (a step about the tensor
+# inspector), the list scrolls the knob into the rows above it: lesson 2 step 2 asks to
+# change the bytes per element, the activations' dtype
+run 80 24 2 --step 2
+wait_for 'step 2 of 4' 'lesson 2 --step 2 did not open'
+top=$(screen | sed -n '1,/┌ Lesson 2/p')
+echo "$top" | grep -q '│ activations  *auto' || fail 'lesson 2 step 2: the activations dtype is not in sight'
+keys Right
+wait_for '│ activations  *fp32' '→ did not step the activations dtype'
+keys Q
+[ "$(wait_exit)" = 0 ] || fail 'lesson 2: exit status'
 stop
 
 # a step without a solution, whose question is about a knob: its focus
