@@ -345,8 +345,10 @@ unsigned tui_model_event(struct tui_model *m, const struct tui_event *ev, uint64
 		switch (ev->key) {
 		case TUI_KEY_UP: move_vertical(m, -1); return TUI_REACT_REDRAW;
 		case TUI_KEY_DOWN: move_vertical(m, 1); return TUI_REACT_REDRAW;
-		case TUI_KEY_PGUP: case TUI_KEY_HOME: move_vertical(m, -1000); return TUI_REACT_REDRAW;
-		case TUI_KEY_PGDN: case TUI_KEY_END: move_vertical(m, 1000); return TUI_REACT_REDRAW;
+		case TUI_KEY_PGUP: move_vertical(m, -(m->layout.pane[TUI_PANE_KNOBS].h - 3)); return TUI_REACT_REDRAW;
+		case TUI_KEY_PGDN: move_vertical(m, m->layout.pane[TUI_PANE_KNOBS].h - 3); return TUI_REACT_REDRAW;
+		case TUI_KEY_HOME: move_vertical(m, -1000); return TUI_REACT_REDRAW;
+		case TUI_KEY_END: move_vertical(m, 1000); return TUI_REACT_REDRAW;
 		case TUI_KEY_MOUSE: m->knob_filter_typing = false; break;
 		default: return tui_knob_filter_key(m, ev->key);
 		}
