@@ -127,6 +127,20 @@ int teach_lesson_scenario(const struct teach_lesson *l, size_t i, const struct e
 	return rc;
 }
 
+const struct engine_knob *teach_step_focus(const struct teach_step *s)
+{
+	size_t k;
+
+	if (s->focus != NULL)
+		return s->focus;
+	if (s->solution.n > 0)
+		return s->solution.v[0].knob;
+	for (k = 0; k < s->n_check; k++)
+		if (s->check[k].kind == TEACH_OPERAND_KNOB && s->check[k].knob != NULL)
+			return s->check[k].knob;
+	return NULL;
+}
+
 /* Sets err to msg at a position of the lesson's file. */
 static int at_err(struct napkin_err *err, const struct teach_lesson *l, int line, int col, const char *msg)
 {
@@ -158,6 +172,14 @@ int teach_lesson_verify(const struct teach_lesson *l, const struct engine_catalo
 		rc = engine_evaluate(&sc, r, err);
 		if (rc != NAPKIN_OK) {
 			util_err_at(err, l->name, s->line, 0);
+			goto out;
+		}
+		/* the knob the cursor goes to must be one the knob pane lists in the step's scenario */
+		if (teach_step_focus(s) != NULL && ((teach_step_focus(s)->flags & ENGINE_KNOB_HIDDEN) ||
+						    !engine_knob_relevant(&sc, teach_step_focus(s)))) {
+			snprintf(msg, sizeof msg, _("step %zu: the knob '%s' the step is about is not on screen in its scenario"),
+				 i + 1, teach_step_focus(s)->key);
+			rc = at_err(err, l, s->line, 0, msg);
 			goto out;
 		}
 		for (k = 0; k < s->n_answers; k++) {

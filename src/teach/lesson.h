@@ -118,6 +118,7 @@ struct teach_step {
 	struct teach_text title, text, question;
 	char pane[24];            /* teach_panes() */
 	char explain[TEACH_KEY_MAX]; /* an engine_explain key to show with the step, or "" */
+	const struct engine_knob *focus; /* `focus:` the knob the question is about (NULL: teach_step_focus finds it) */
 	bool reset;
 	struct teach_knobs knobs;
 	struct teach_knobs solution;
@@ -170,6 +171,10 @@ void teach_cond_lhs_text(const struct teach_cond *c, const struct engine_scenari
  * memory-bound (now compute-bound)". */
 void teach_cond_words(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
 		      char *buf, size_t n);
+/* The knob the step's question is about, where the explorer puts its cursor when the step
+ * starts: its `focus:`, else the first knob of its solution, else the first knob its check
+ * compares; NULL when the question is about none (read a number off a pane). */
+const struct engine_knob *teach_step_focus(const struct teach_step *s);
 /* True when every check of the step holds (a step without checks is always met). */
 bool teach_step_met(const struct teach_step *s, const struct engine_scenario *sc, const struct engine_result *r);
 /* The answer's value in the results; true when within its tolerance. */

@@ -362,7 +362,7 @@ static int step_refs(struct ld *d, const struct ydoc_node *n, struct teach_step 
 static int step(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 {
 	static const char *const known[] = {"title", "text", "question", "pane", "knobs", "reset",
-					    "check", "answer", "solution", "explain",
+					    "check", "answer", "solution", "explain", "focus",
 					    "working", "reference", /* step_refs */ NULL};
 	const struct ydoc_node *f;
 	char buf[TEACH_KEY_MAX];
@@ -399,6 +399,16 @@ static int step(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 		if (!ok)
 			return bad(d, f, _("'%s' is not a key engine_explain knows"), buf);
 		util_strlcpy(s->explain, buf, sizeof s->explain);
+	}
+	if ((f = field(d, n, "focus", false, &rc)) != NULL) {
+		if ((rc = scalar(d, f, buf, sizeof buf, N_("a knob's key"))) != NAPKIN_OK)
+			return rc;
+		if ((s->focus = engine_knob_find(buf)) == NULL) {
+			const char *sug = engine_knob_suggest(buf);
+			if (sug != NULL)
+				return bad(d, f, _("unknown knob '%s' (did you mean '%s'?)"), buf, sug);
+			return bad(d, f, _("unknown knob '%s'"), buf);
+		}
 	}
 	if ((f = field(d, n, "reset", false, &rc)) != NULL) {
 		if (f->kind != YDOC_SCALAR || (strcmp(f->text, "true") != 0 && strcmp(f->text, "false") != 0))

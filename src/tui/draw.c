@@ -115,7 +115,12 @@ static void draw_footer(struct tui_model *m, struct tui_canvas *c)
 		tui_canvas_text(c, 1, r.y, r.w - 1, m->msg, m->msg_error ? TUI_S_ERROR_MSG : TUI_S_INFO_MSG);
 		return;
 	}
-	tui_paint_keys(c, 1, r.y, r.w - 1, v != NULL && v->footer != NULL ? _(v->footer) : tui_main_footer(m));
+	if (m->knob_filter_typing)
+		/* TRANSLATORS: the footer while the knob filter's line is open: keep the keys and the | */
+		tui_paint_keys(c, 1, r.y, r.w - 1,
+			       _("type|filter the knobs|Enter|keep it|Esc|clear it|\xe2\x86\x91\xe2\x86\x93|knob|Backspace|delete"));
+	else
+		tui_paint_keys(c, 1, r.y, r.w - 1, v != NULL && v->footer != NULL ? _(v->footer) : tui_main_footer(m));
 }
 
 /* ---------------------------------------------------------------- the whole screen */

@@ -19,6 +19,8 @@ static const struct tui_keydef keys[] = {
 	{TUI_KEY_TAB, TUI_ACT_NEXT_PANE, "Tab S-Tab", N_("next or previous pane (each knob group is one)")},
 	{TUI_KEY_BTAB, TUI_ACT_PREV_PANE, NULL, NULL},
 	{TUI_KEY_ENTER, TUI_ACT_EDIT, "Enter", N_("type a value (7B, 4k, 80GiB, 40%), or pick a model or GPU")},
+	{'/', TUI_ACT_FILTER, "/",
+	 N_("filter the knobs by name, in English or Chinese (Enter keeps the filter, Esc clears it)")},
 	{'m', TUI_ACT_PICK_MODEL, "m", N_("pick a model preset (type to filter), or type a path to a model file")},
 	{'g', TUI_ACT_PICK_GPU, "g", N_("pick a GPU preset (type to filter), or type a path to a GPU profile")},
 	{'t', TUI_ACT_MODE, "t", N_("switch between training and inference")},
@@ -94,7 +96,7 @@ const char *tui_action_name(enum tui_action a)
 		[TUI_ACT_SWEEP] = "sweep",         [TUI_ACT_PLAN] = "plan",
 		[TUI_ACT_HEAT] = "heatmap",       [TUI_ACT_COMPARE] = "compare",
 		[TUI_ACT_LANG] = "lang",          [TUI_ACT_OPS] = "ops",
-		[TUI_ACT_FIGURE] = "figure",
+		[TUI_ACT_FIGURE] = "figure",      [TUI_ACT_FILTER] = "filter",
 	};
 	return (int)a >= 0 && a < TUI_ACT_COUNT && names[a] ? names[a] : "?";
 }

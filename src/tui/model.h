@@ -95,6 +95,7 @@ enum tui_action {
 	TUI_ACT_SWEEP, TUI_ACT_PLAN, TUI_ACT_HEAT, TUI_ACT_COMPARE, TUI_ACT_OPS, /* trade-offs (view_trade.h) */
 	TUI_ACT_LANG, /* English or Chinese, live (docs/i18n.md) */
 	TUI_ACT_FIGURE, /* the chart on screen as SVG (figure_export.c) */
+	TUI_ACT_FILTER, /* `/`: filter the knob list by name (knob_filter.c) */
 	TUI_ACT_COUNT,
 };
 
@@ -203,6 +204,10 @@ struct tui_model {
 	int item[TUI_PANE_COUNT];
 	enum tui_pane slot; /* the result pane shown when panes share a slot */
 	int knob_scroll;
+	/* the knob filter (knob_filter.c): what `/` typed ("" none), and whether its line is
+	 * open (every key but C-c goes to it) */
+	char knob_filter[64];
+	bool knob_filter_typing;
 
 	uint64_t hl_until[TUI_HL_MAX];
 	size_t n_hl;
@@ -300,6 +305,22 @@ unsigned tui_figure_main(struct tui_model *m);
 
 /* The knobs on screen, in group order, without the hidden and irrelevant ones. */
 int tui_model_knobs(const struct tui_model *m, const struct engine_knob **out, int max);
+/* The knob filter (knob_filter.c). tui_model_knobs_shown: the knobs the knob pane lists,
+ * those of tui_model_knobs that match m->knob_filter (all of them when it is ""). matches:
+ * whether k's key, English label or Chinese label holds text (ASCII in either case, '-' '_'
+ * and ' ' alike). on: the line is open or a filter is kept. start opens the line (`/`),
+ * key takes a key typed into it (Enter keeps the filter and focuses the first match, Esc
+ * clears it), clear drops the filter. */
+int tui_model_knobs_shown(const struct tui_model *m, const struct engine_knob **out, int max);
+bool tui_knob_matches(const struct engine_knob *k, const char *text);
+bool tui_knob_filter_on(const struct tui_model *m);
+unsigned tui_knob_filter_start(struct tui_model *m);
+unsigned tui_knob_filter_key(struct tui_model *m, int key);
+void tui_knob_filter_clear(struct tui_model *m);
+/* Puts the cursor on knob k, the knob list scrolled to show it in its top rows (where an
+ * overlay over the bottom half leaves it in sight); a filter that hides k is dropped. False
+ * (nothing changed) when k is NULL or not among the scenario's knobs. */
+bool tui_model_focus_knob(struct tui_model *m, const struct engine_knob *k);
 /* The focusable rows of a result pane: their explain keys. */
 int tui_pane_items(const struct tui_model *m, enum tui_pane p, const char **keys, int max);
 /* The focused item's explain key, or NULL on a knob. */

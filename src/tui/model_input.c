@@ -72,7 +72,7 @@ static void move_pane_h(struct tui_model *m, int dir)
 static void next_pane(struct tui_model *m, int dir)
 {
 	const struct engine_knob *list[TUI_KNOBS_MAX];
-	int n = tui_model_knobs(m, list, TUI_KNOBS_MAX), i, g;
+	int n = tui_model_knobs_shown(m, list, TUI_KNOBS_MAX), i, g; /* as the pane lists them (a filter on) */
 
 	if (m->pane == TUI_PANE_KNOBS && n > 0 && m->knob != NULL) {
 		i = tui_model_knob_index(m, m->knob, list, n);
@@ -127,7 +127,7 @@ static void move_vertical(struct tui_model *m, int delta)
 {
 	if (m->pane == TUI_PANE_KNOBS) {
 		const struct engine_knob *list[TUI_KNOBS_MAX];
-		int n = tui_model_knobs(m, list, TUI_KNOBS_MAX), i;
+		int n = tui_model_knobs_shown(m, list, TUI_KNOBS_MAX), i;
 		if (n == 0)
 			return;
 		i = tui_model_knob_index(m, m->knob, list, n);
@@ -312,7 +312,14 @@ static unsigned main_key(struct tui_model *m, const struct tui_event *ev, uint64
 	case TUI_ACT_REDRAW: return TUI_REACT_REDRAW | TUI_REACT_CLEAR;
 	case TUI_ACT_LANG: return switch_lang(m);
 	case TUI_ACT_FIGURE: return tui_figure_main(m);
-	default: return TUI_REACT_NONE;
+	case TUI_ACT_FILTER: return tui_knob_filter_start(m);
+	default:
+		/* Esc on the main screen drops a kept knob filter (htop's filter, F4 then Esc) */
+		if (ev->key == TUI_KEY_ESC && tui_knob_filter_on(m)) {
+			tui_knob_filter_clear(m);
+			return TUI_REACT_REDRAW;
+		}
+		return TUI_REACT_NONE;
 	}
 	return TUI_REACT_REDRAW;
 }
@@ -331,6 +338,20 @@ unsigned tui_model_event(struct tui_model *m, const struct tui_event *ev, uint64
 		m->quit = true;
 		m->interrupted = true;
 		return TUI_REACT_QUIT;
+	}
+	/* the knob filter's line takes every key while it is open; the arrows move in the list it
+	 * leaves, a click ends the typing and lands where it would */
+	if (m->knob_filter_typing) {
+		switch (ev->key) {
+		case TUI_KEY_UP: move_vertical(m, -1); return TUI_REACT_REDRAW;
+		case TUI_KEY_DOWN: move_vertical(m, 1); return TUI_REACT_REDRAW;
+		case TUI_KEY_PGUP: move_vertical(m, -(m->layout.pane[TUI_PANE_KNOBS].h - 3)); return TUI_REACT_REDRAW;
+		case TUI_KEY_PGDN: move_vertical(m, m->layout.pane[TUI_PANE_KNOBS].h - 3); return TUI_REACT_REDRAW;
+		case TUI_KEY_HOME: move_vertical(m, -1000); return TUI_REACT_REDRAW;
+		case TUI_KEY_END: move_vertical(m, 1000); return TUI_REACT_REDRAW;
+		case TUI_KEY_MOUSE: m->knob_filter_typing = false; break;
+		default: return tui_knob_filter_key(m, ev->key);
+		}
 	}
 	/* Z also over an explanation or the help (they hold no typing): both are read in the new
 	 * language at once */

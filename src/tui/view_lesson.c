@@ -171,6 +171,8 @@ static int go_step(struct tui_model *m, struct lesson_view *v, size_t i, uint64_
 		if (m->w > 0)
 			tui_model_set_size(m, m->w, m->h);
 	}
+	/* the cursor on the knob the question is about (a step about none leaves it) */
+	tui_model_focus_knob(m, teach_step_focus(s));
 	check_met(m, v);
 	return 0;
 }

@@ -16,8 +16,7 @@ keys n
 wait_for 'step 3 of 4' 'n did not move to step 3'
 wait_for 'not yet · goal: ' 'the check is not shown as open (with its goal)'
 screen | grep -q 'training step is memory-bound' && fail 'the open check gives its condition away'
-# the focus starts on the micro-batch; two rows down is the sequence: 4096 -> 128
-keys Down Down
+# the step puts the cursor on the knob it asks about, the sequence: 4096 -> 128
 wait_for '▸? *sequence' 'no sequence knob'
 keys Left Left Left Left Left
 wait_for 'sequence +128 ' 'the sequence did not step down to 128'

@@ -319,6 +319,8 @@ static void test_load_errors(void **state)
 		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    solution: {batch: 2}\n", 4, "needs a check"},
 		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    reset: maybe\n", 5, "true or false"},
 		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    explain: nothing.here\n", 5, "engine_explain"},
+		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    focus: bacth\n", 5, "did you mean 'batch'"},
+		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    focus: [batch]\n", 5, "knob's key"},
 		{"lesson: x\ntitle: T\nsteps:\n  - title: a\n", 4, "'text' is required"},
 		{"lesson: x\ntitle: &a T\nsteps:\n  - text: *a\n", 0, ""},
 		{"lesson: [x\n", 0, ""},
@@ -360,6 +362,8 @@ static void test_verify_errors(void **state)
 		/* without a solution too: the step would say answered before the student acts */
 		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    check: batch >= 1\n", 5, "already met"},
 		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    knobs: {batch: many}\n", 5, "batch"},
+		/* the knob the cursor goes to must be on screen: the prompt is inference's */
+		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    focus: prompt\n", 4, "'prompt' the step is about is not on screen"},
 		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    knobs: {gpu: no-such-gpu}\n", 0, "no-such-gpu"},
 	};
 	size_t i;
@@ -380,6 +384,29 @@ static void test_verify_errors(void **state)
 			fail_msg("case %zu: line %d, want %d (%s)", i, err.line, bad[i].line, err.msg);
 		teach_lesson_free(l);
 	}
+}
+
+/* The knob a step is about: its focus:, else the solution's first knob, else the first knob
+ * its check compares, else none. */
+static void test_step_focus(void **state)
+{
+	static const char text[] = "lesson: x\ntitle: T\nsteps:\n"
+				   "  - text: a\n    focus: seq\n    check: batch >= 8\n    solution: {batch: 8}\n"
+				   "  - text: b\n    check: [memory.fits == true, precision == fp32]\n"
+				   "    solution: {recompute: full, batch: 1}\n"
+				   "  - text: c\n    check: [memory.fits == true, precision == fp32]\n"
+				   "  - text: d\n    check: memory.fits == true\n";
+	struct teach_lesson *l;
+	struct napkin_err err;
+
+	(void)state;
+	if (teach_lesson_parse("f.yaml", text, strlen(text), &l, &err) != NAPKIN_OK)
+		fail_msg("%s", err.msg);
+	assert_ptr_equal(teach_step_focus(&l->steps[0]), engine_knob_find("seq"));
+	assert_ptr_equal(teach_step_focus(&l->steps[1]), engine_knob_find("recompute"));
+	assert_ptr_equal(teach_step_focus(&l->steps[2]), engine_knob_find("precision"));
+	assert_null(teach_step_focus(&l->steps[3]));
+	teach_lesson_free(l);
 }
 
 static void test_open(void **state)
@@ -553,7 +580,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_shipped_lessons),  cmocka_unit_test(test_bilingual),
 	cmocka_unit_test(test_worked_questions), cmocka_unit_test(test_conditions),
 	cmocka_unit_test(test_load_and_replay),  cmocka_unit_test(test_load_errors),
-	cmocka_unit_test(test_verify_errors),    cmocka_unit_test(test_open),
+	cmocka_unit_test(test_verify_errors),    cmocka_unit_test(test_open), cmocka_unit_test(test_step_focus),
 };
 
 int main(int argc, char **argv)

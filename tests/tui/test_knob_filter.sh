@@ -1,0 +1,94 @@
+#!/bin/sh
+# `/` filters the knob pane by name, as htop's filter does: typing narrows the list to the
+# knobs whose key or label holds the text, in English or Chinese whatever the language on
+# screen; the title counts the matches; Enter keeps the filter and focuses the first match;
+# Esc gives the whole list back. The knob table (src/engine/knob_table.c) has one knob with
+# "zero" in its key or label (zero, "ZeRO"), one labelled 精度 in Chinese (precision), and
+# six dtype knobs by key (weight_, grad_, optimizer_, activation_, kv_, matmul_dtype), of
+# which training shows five (kv_dtype is inference's). Inside the tensor inspector `/`
+# still opens its operation line.
+. "$(dirname "$0")/lib.sh"
+
+# the knob list's rows: the text between the pane's borders, under its title, above the
+# rule over the focused knob's sentence
+knob_rows() { screen | sed -n '2,$p' | sed '/┄┄/,$d' | sed -n 's/^│\([^│]*\)│.*/\1/p'; }
+
+start 80 24
+wait_for '┌ Knobs ─' 'never drew'
+screen | grep -q 'micro-batch' || fail 'the full list does not show micro-batch'
+keys /
+wait_for '/_' '/ did not open the filter line'
+wait_for 'filter the knobs' 'the footer does not say what the line does'
+keys -l zero
+wait_for 'Knobs \(filter: 1 of [0-9]+\)' 'zero: the title does not count one match'
+knob_rows | grep -q 'ZeRO  *1' || fail 'zero: the ZeRO knob is not listed'
+knob_rows | grep -Eq 'micro-batch|heads|precision' && fail 'zero: knobs that do not match are still listed'
+keys Enter
+wait_for 'Esc: all' 'Enter did not keep the filter'
+# the focus is on ZeRO: its sentence shows, and → steps it
+wait_for 'ZeRO stage: 1 shards' 'Enter did not focus the match'
+keys Right
+wait_for 'ZeRO  *2' '→ did not step the focused match'
+keys Escape
+wait_gone 'Knobs \(filter' 'Esc did not clear the filter'
+n=$(knob_rows | grep -cv '^ *$')
+[ "$n" -ge 10 ] || fail "Esc: only $n knob rows back"
+# the arrows move in the filtered list: End is the last dtype knob of training, matmuls
+keys /
+keys -l dtype
+wait_for 'Knobs \(filter: 5 of [0-9]+\)' 'dtype: not the five dtype knobs of training'
+keys Enter
+wait_for "weights' dtype" 'dtype: Enter did not focus the first match, weights'
+keys Down
+wait_for "gradients' dtype" 'Down did not move to the next match'
+keys End
+wait_for 'the dtype matmuls run in' 'End did not move to the last match'
+keys Up
+wait_for "activations' dtype" 'Up did not move to the previous match'
+# nothing matches: the pane says so, Enter keeps the line open
+keys / C-u
+keys -l qqq
+wait_for 'no knob matches' 'no match: the pane does not say so'
+keys Enter
+wait_for "no knob matches 'qqq'" 'no match: Enter did not say why'
+keys Escape
+wait_gone 'Knobs \(filter'
+# Chinese typed on the English screen: 精度 is the precision knob's Chinese label
+keys /
+keys -l 精度
+wait_for 'Knobs \(filter: 1 of [0-9]+\)' '精度 on the English screen: not one match'
+knob_rows | grep -q 'precision  *mixed-bf16' || fail '精度 on the English screen: precision is not listed'
+keys Escape
+wait_gone 'Knobs \(filter'
+# the tensor inspector keeps its own /
+keys T
+wait_for 'tensor' 'T did not open the tensor inspector'
+keys /
+wait_for 'op> ' '/ in the tensor inspector did not open its operation line'
+keys Escape Escape
+keys Q
+[ "$(wait_exit)" = 0 ] || fail 'exit status'
+stop
+
+# in Chinese at 120×40
+start 120 40 --lang zh
+wait_for '┌ 设置 ─' 'zh: never drew'
+keys /
+keys -l 精度
+wait_for '设置（筛选：1/[0-9]+）' 'zh: 精度 does not count one match'
+rows=$(knob_rows)
+echo "$rows" | grep -q '精度  *mixed-bf16' || fail 'zh: 精度 is not listed'
+echo "$rows" | grep -Eq '权重|micro-batch|层 ' && fail 'zh: knobs that do not match are still listed'
+keys Enter
+wait_for 'Esc：全部' 'zh: Enter did not keep the filter'
+keys Escape
+wait_gone '设置（筛选' 'zh: Esc did not clear the filter'
+# English typed on the Chinese screen
+keys /
+keys -l zero
+wait_for '设置（筛选：1/' 'zh: zero does not count one match'
+knob_rows | grep -q 'ZeRO  *1' || fail 'zh: zero does not list ZeRO'
+keys Escape
+keys q
+[ "$(wait_exit)" = 0 ] || fail 'zh: exit status'
+echo "ok: the knob filter"
