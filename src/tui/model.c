@@ -432,6 +432,7 @@ int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const c
 		/* the key in English (as typed), the label where the language has one (GPU 数) */
 		const char *who = strcmp(C_("knob errors name the knob by", "key"), "label") == 0 ? tui_knob_label(k) : k->key;
 		tui_model_message(m, true, _("%s (kept %s)"), err.msg[0] ? err.msg : _("refused"), who);
+		util_text_cjk_unspace(m->msg); /* （GPU 数保持不变）: a label pasted beside Chinese */
 		return rc;
 	}
 	m->sc = t;
