@@ -85,7 +85,7 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 			       "and norms in bf16, the adapters at %g B, + one linear dequantised to bf16 (%s)"),
 			    r->memory.bits_per_base_weight, by.w, GIB(r->memory.dequant_buffer, b));
 	else
-		eng_ex_line(x, N_("  values   %s × %g B (%s)%s%s"), CNT(r->params.per_gpu, a), by.w, engine_dtype_prose(by.weight_dt, x->tr),
+		eng_ex_line(x, N_("  values   %s × %g bytes (%s)%s%s"), CNT(r->params.per_gpu, a), by.w, engine_dtype_prose(by.weight_dt, x->tr),
 			    z3 ? " ÷ " : "", z3 ? CNT(dp, b) : "");
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_LORA)
 		eng_ex_line(x, N_("           + the adapters' %s parameters at %g B"), CNT(r->params.adapters, a), by.w);
@@ -138,7 +138,7 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 	if (strcmp(key, "memory.master_weights") == 0) {
 		eng_ex_head(x, key, N_("an fp32 copy of 16-bit weights, which the optimizer updates"));
 		eng_ex_line(x, N_("  formula  params on this GPU × %g B%s"), by.master, sc->zero >= 1 ? EX_(x, N_(" ÷ dp (ZeRO-1 and up)")) : "");
-		eng_ex_line(x, N_("  values   %s × %g B%s%s = %s"), CNT(r->params.per_gpu, a), by.master, sc->zero >= 1 ? " ÷ " : "",
+		eng_ex_line(x, N_("  values   %s × %g bytes%s%s = %s"), CNT(r->params.per_gpu, a), by.master, sc->zero >= 1 ? " ÷ " : "",
 			    sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.master, c));
 		if (by.master == 0)
 			eng_ex_line(x, N_("  (recipe %s keeps no master copy: the weights are already %s)"),
@@ -147,7 +147,7 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 	} else if (strcmp(key, "memory.gradients") == 0) {
 		eng_ex_head(x, key, N_("one gradient per parameter"));
 		eng_ex_line(x, N_("  formula  params on this GPU × bytes per gradient%s"), sc->zero >= 2 ? EX_(x, N_(" ÷ dp (ZeRO-2 and up)")) : "");
-		eng_ex_line(x, N_("  values   %s × %g B (%s)%s%s = %s"), CNT(r->params.per_gpu, a), by.g, engine_dtype_prose(by.grad_dt, x->tr),
+		eng_ex_line(x, N_("  values   %s × %g bytes (%s)%s%s = %s"), CNT(r->params.per_gpu, a), by.g, engine_dtype_prose(by.grad_dt, x->tr),
 			    sc->zero >= 2 ? " ÷ " : "", sc->zero >= 2 ? CNT(dp, b) : "", GIB(r->memory.gradients, c));
 		if (!train)
 			eng_ex_line(x, N_("  inference keeps no gradients"));
@@ -186,7 +186,7 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 		default: break;
 		}
 		eng_ex_line(x, N_("  formula  params on this GPU × state bytes per parameter%s"), sc->zero >= 1 ? EX_(x, N_(" ÷ dp (ZeRO-1 and up)")) : "");
-		eng_ex_line(x, N_("  values   %s × %.4g B%s%s = %s"), CNT(r->params.per_gpu, a), r->memory.state_bytes_per_param,
+		eng_ex_line(x, N_("  values   %s × %.4g bytes%s%s = %s"), CNT(r->params.per_gpu, a), r->memory.state_bytes_per_param,
 			    sc->zero >= 1 ? " ÷ " : "", sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.optimizer, c));
 		if (!train)
 			eng_ex_line(x, N_("  inference keeps no optimizer state"));

@@ -7,7 +7,8 @@
 #   A19 a dtype in Chinese prose in capitals (各 4 B（FP32）, BF16 峰值算力), a typed value as typed;
 #   A24 --explain's sources in Chinese, paper names kept, no repository path (tests/torch,
 #       docs/step-time.md, serve_batch.c) in either language;
-#   M11 a parameter count in Chinese beside bytes is 6.738e9 个参数, never "6.738 B";
+#   M11 a parameter count in Chinese beside bytes is 6.738e9 个参数, never "6.738 B"; English
+#       keeps 6.738 B for the count and says bytes beside it (6.738 B × 2 bytes);
 #   X5  the dataset file: nanoGPT's OpenWebText train.bin, 9,035,582,198 GPT-2 tokens stored
 #       as np.uint16, "~17GB" (nanoGPT's README: 18,071,164,396 bytes); ids above 65535
 #       (Llama 3's 128,256) take uint32; np.memmap keeps the pages a step touches (a window
@@ -84,6 +85,9 @@ has "$r" "the model's count" '模型     6.738e9 个参数（非 embedding 6.476
 hasnt "$r" "the model's count" '6.738 B'
 r=$("$NAPKIN" report)
 has "$r" "English keeps B for billion" 'Model    6.738 B parameters'
+r=$("$NAPKIN" report --explain)
+has "$r" "English: a count beside bytes says bytes" 'values   6.738 B × 2 bytes (bf16)'
+hasnt "$r" "English: a count beside bytes says bytes" '6.738 B × 2 B'
 
 # X5: the dataset file
 json() { "$NAPKIN" report --format json "$@" | python3 -c 'import json, sys; d = json.load(sys.stdin)["data_loading"]; print(d[sys.argv[1]])' "$KEY"; }
