@@ -331,8 +331,8 @@ static const struct engine_knob knobs[] = {
 	 SC(pinned), N_("pinned memory"), N_("load batches from pinned (page-locked) host memory")},
 	/* the dataset file a DataLoader reads through np.memmap (chapter 3.5; data loading) */
 	{"dataset_tokens", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 0, 1e17, 0, ENGINE_STEP_125, NULL,
-	 F_TRAIN | F_UNSET | ENGINE_KNOB_AUTO, M_DATA, SC(dataset_tokens), N_("dataset tokens"),
-	 N_("tokens in the tokenised dataset file (auto: the training tokens, one epoch); its size on disk, what np.memmap "
+	 F_TRAIN | F_UNSET, M_DATA, SC(dataset_tokens), N_("dataset tokens"),
+	 N_("tokens in the tokenised dataset file (0: the training tokens, one epoch); its size on disk, what np.memmap "
 	    "keeps in RAM, its read time")},
 	{"token_dtype", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_TOKEN_DT_AUTO, ENGINE_STEP_CHOICE,
 	 ch_token_dtype, F_TRAIN, M_DATA, SC(token_dtype), N_("token id dtype"),

@@ -85,6 +85,10 @@ has "$r" "the model's count" '模型     6.738e9 个参数（非 embedding 6.476
 hasnt "$r" "the model's count" '6.738 B'
 r=$("$NAPKIN" report)
 has "$r" "English keeps B for billion" 'Model    6.738 B parameters'
+r=$("$NAPKIN" lesson 5 --text --lang zh)
+has "$r" "lesson 5's count beside bytes" '6.74e9 个参数 × 16 字节 = 108 GB'
+r=$("$NAPKIN" lesson 3 --text --lang zh)
+has "$r" "lesson 3's count beside bytes" '6,738,415,616 个参数 × 4 字节 = 26.95 GB'
 r=$("$NAPKIN" report --explain)
 has "$r" "English: a count beside bytes says bytes" 'values   6.738 B × 2 bytes (bf16)'
 hasnt "$r" "English: a count beside bytes says bytes" '6.738 B × 2 B'
