@@ -3,7 +3,8 @@
 # English or ambiguously (A18, A19, A25, M11, X5):
 #   knob labels the chapter has no word for are Chinese with the key (隐藏维度 hidden, 每头维度
 #   head_dim, 激活专家数 top_k, 随机失活 dropout), and the mode is 训练 as in the header;
-#   the parameter count is 6.738e9 (B would read as bytes); dtypes in prose are BF16, FP32;
+#   the parameter count is 6.738e9 (B would read as bytes); dtypes in prose are BF16, FP32
+#   (the memory pane, the dtype lab's selected row and notes);
 #   the data-loading row shows the dataset file (15T uint16 ids: 30.00 TB on disk) and the
 #   RAM np.memmap takes for a step (16 windows × 4 pages × 4 KiB = 256.0 KiB);
 #   the input box and an error about a knob use its label, full-width: GPU 数（1 到 …）,
@@ -32,6 +33,10 @@ keys C-u
 keys -l 'abc'
 keys Enter
 wait_for 'GPU 数：“abc”不是数字（GPU 数保持不变）' 'the error does not use the label'
+# the dtype lab: the selected row and the notes name dtypes in capitals, full-width colon
+keys D
+wait_for '▸ BF16：一半的字节' "the dtype lab's selected row: $(line_of '▸')"
+wait_for 'BF16 把 70000 舍入为 70144' "the dtype lab's note names bf16 in lower case"
 stop
 
 start 120 40

@@ -103,7 +103,7 @@ for size in "80 24" "120 40" "200 60"; do
 	wait_for 'Dtype 实验室' "the dtype lab has no Chinese title at $1×$2"
 	wait_for '每种数据类型如何存储 70000' "the dtype lab's box is not Chinese at $1×$2"
 	wait_for '存成' "the dtype lab's heads are not Chinese at $1×$2"
-	wait_for 'bf16 把 70000 舍入为 70144（误差' "the dtype lab's notes are not Chinese at $1×$2"
+	wait_for 'BF16 把 70000 舍入为 70144（误差' "the dtype lab's notes are not Chinese at $1×$2"
 	no_english 'what happened|stored as|overflows fp16|How each data type'
 	check_width "$1"
 	keys Escape q
