@@ -78,6 +78,21 @@ check)
 		echo "a lesson uses words docs/glossary.md sets aside (above)"
 		bad=1
 	fi
+	# the class trial's terms (docs/glossary.md, "Interface words"): a step is 已答出 or 还没有答出
+	# (not 已达成 / 尚未达成); the bound is Memory-Bound / Compute-Bound, as the chapter spells it;
+	# a dtype in Chinese prose is in capitals (the "dtype in prose" words: BF16, FP8 E4M3)
+	if sed -n '/^msgstr/,/^$/p' "$tmp/tr.po" | grep -n '已达成\|尚未达成\|[^-_a-z]compute-bound\|[^-_a-z]memory-bound'; then
+		echo "po/zh_CN.po uses words docs/glossary.md sets aside (above: 已答出, 还没有答出, Compute-Bound, Memory-Bound)"
+		bad=1
+	fi
+	if grep -n '已达成\|尚未达成' presets/lessons/*.yaml; then
+		echo "a lesson uses words docs/glossary.md sets aside (above: 已答出, 还没有答出)"
+		bad=1
+	fi
+	if grep -A2 '^msgctxt "dtype in prose"' "$tmp/tr.po" | grep '^msgstr' | grep -v '^msgstr "[A-Z0-9 ]*"$'; then
+		echo "po/zh_CN.po: a dtype in prose is not in capitals (above; docs/glossary.md: FP32, BF16)"
+		bad=1
+	fi
 	if ! msgfmt --check --statistics -o "$tmp/zh_CN.mo" po/zh_CN.po 2>"$tmp/stat"; then
 		cat "$tmp/stat"
 		bad=1

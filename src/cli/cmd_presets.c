@@ -116,7 +116,7 @@ static void list_kind(struct preset_registry *reg, enum preset_kind kind)
 		wname = 44;
 	if (worigin > 20)
 		worigin = 20;
-	printf("%s (%zu)\n", C_("presets list", kind_titles[kind]), n);
+	printf(C_("presets list", "%s (%zu)\n"), C_("presets list", kind_titles[kind]), n);
 	sum_col = col = 2 + wid + 2 + wname + 2 + worigin + 2;
 	for (i = 0; i < n; i++) {
 		const struct preset_info *p = preset_at(reg, kind, i);

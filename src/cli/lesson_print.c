@@ -50,14 +50,15 @@ static void print_knobs(FILE *f, const char *label, const struct teach_knobs *k)
 
 	if (k->n == 0)
 		return;
-	col = fprintf(f, "  %s:", label);
+	/* "knobs: gpus=8 ..." in English, "设置：gpus=8 ..." in Chinese (full-width, no space) */
+	col = fprintf(f, "  %s%s", label, C_("after a label", ": "));
 	for (i = 0; i < k->n; i++) {
 		int w = (int)strlen(k->v[i].knob->key) + (int)strlen(k->v[i].text) + 2;
 		if (col + w > WIDTH) {
 			fprintf(f, "\n   %*s", (int)strlen(label), "");
 			col = 4 + (int)strlen(label);
 		}
-		col += fprintf(f, " %s=%s", k->v[i].knob->key, k->v[i].text);
+		col += fprintf(f, "%s%s=%s", i > 0 ? " " : "", k->v[i].knob->key, k->v[i].text);
 	}
 	fputc('\n', f);
 }
@@ -125,7 +126,7 @@ static void print_knobs_md(FILE *f, enum cli_lesson_fmt fmt, const char *label, 
 	if (k->n == 0)
 		return;
 	put(f, fmt, label);
-	fputs(": ", f);
+	fputs(C_("after a label", ": "), f);
 	for (i = 0; i < k->n; i++) {
 		fprintf(f, fmt == CLI_LESSON_HTML ? "%s<code>" : "%s`", i ? " " : "");
 		put(f, fmt, k->v[i].knob->key);
@@ -154,7 +155,7 @@ static void table_begin(enum cli_lesson_fmt fmt, const char *title, const char *
 	else if (fmt == CLI_LESSON_HTML)
 		fprintf(lout, "<table class=\"numbers %s\"><tr><th>%s</th><th>%s</th></tr>\n", cls, title, _("napkin's value"));
 	else
-		fprintf(lout, "\n  %s:\n", title);
+		fprintf(lout, "\n  %s%s\n", title, C_("ends a label", ":"));
 }
 
 /* cls: the row's kind in HTML ("result", "answer": in the step's scenario, "reference") */
@@ -177,7 +178,7 @@ static void table_row(enum cli_lesson_fmt fmt, const char *cls, const char *labe
 		if (strcmp(label, key) == 0)
 			snprintf(cell, sizeof cell, "%s", key);
 		else
-			snprintf(cell, sizeof cell, "%s (%s)", label, key);
+			snprintf(cell, sizeof cell, C_("label and key", "%s (%s)"), label, key);
 		w = teach_text_width(cell);
 		fprintf(lout, "    %s%*s %s\n", cell, w < 44 ? 44 - w : 0, "", value);
 	}

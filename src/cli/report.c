@@ -303,6 +303,8 @@ void report_members(struct emit *e, const struct engine_scenario *sc, const stru
 	emit_num(e, "step_seconds", r->data.step_seconds);
 	emit_bool(e, "pinned", sc->pinned);
 	emit_bool(e, "overlapped", r->data.overlapped);
+	emit_num(e, "dataset_tokens", r->data.dataset_tokens);
+	emit_num(e, "token_file_bytes", r->data.token_file_bytes);
 	emit_end(e);
 
 	emit_array(e, "techniques");

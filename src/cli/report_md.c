@@ -24,7 +24,7 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 
 	engine_scenario_summary(sc, s, sizeof s);
 	fprintf(f, "# napkin: %s\n\n", s);
-	engine_fmt_count(r->params.total, a, sizeof a);
+	engine_fmt_count_tr(r->params.total, &cli_tr, a, sizeof a);
 	fprintf(f, _("**Model** %s: %s parameters, %lld %s, hidden %lld, %lld %s of %lld (%lld KV %s), ffn %lld, vocab %lld.  \n"),
 		sc->model.name, a, (long long)sc->model.layers, CP_("count", "layer", "layers", sc->model.layers),
 		(long long)sc->model.hidden, (long long)sc->model.heads, P_("head", "heads", sc->model.heads),

@@ -14,6 +14,13 @@ const char *report_dtn(int dt)
 	return dt < 0 ? "" : engine_dtype_info((enum engine_dtype)dt)->name;
 }
 
+/* in a sentence: BF16 in Chinese, as the chapter writes it; the memory table's column keeps
+ * the knob's value (report_dtn) */
+static const char *dtn_prose(int dt)
+{
+	return dt < 0 ? "" : engine_dtype_prose(dt, &cli_tr);
+}
+
 int report_parts(const struct engine_scenario *sc, const struct engine_result *r, struct part *p)
 {
 	const struct engine_memory *m = &r->memory;
@@ -48,7 +55,7 @@ void report_finetune_text(const struct engine_scenario *sc, const struct engine_
 
 	engine_knob_format(sc, engine_knob_find("lora_targets"), tg, sizeof tg);
 	engine_fmt_int(r->params.trainable, a, sizeof a);
-	engine_fmt_count(r->params.total, b, sizeof b);
+	engine_fmt_count_tr(r->params.total, &cli_tr, b, sizeof b);
 	snprintf(buf, n, _("%s r %lld on %s: %s trainable of %s (%.3g%%)"), sc->finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA",
 		 (long long)sc->lora_rank, tg, a, b, r->params.total > 0 ? 100.0 * r->params.trainable / r->params.total : 0.0);
 }
@@ -95,7 +102,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 			_(engine_weight_format_info((enum engine_weight_format)sc->weight_format)->label),
 			engine_weight_format_bits((enum engine_weight_format)sc->weight_format, &sc->model));
 	else
-		fprintf(f, _("\nMemory per GPU  (%s weights)\n"), report_dtn(m->weight_dt));
+		fprintf(f, _("\nMemory per GPU  (%s weights)\n"), dtn_prose(m->weight_dt));
 	for (i = 0; i < n; i++) {
 		const char *dt = report_part_dtn(r, &p[i]);
 		if (p[i].bytes == 0 && (p[i].glyph == 'M' || p[i].glyph == 'K' || p[i].glyph == 'w' || p[i].glyph == 's' ||
@@ -144,7 +151,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 	bar(f, sc, r, width - 5 < 60 ? (width - 5 > 10 ? width - 5 : 10) : 60); /* "  [" and "]", 60 at most */
 	if (m->max_batch != ENGINE_NOT_SOLVED) {
 		if (m->max_params > 0)
-			engine_fmt_count(m->max_params, a, sizeof a);
+			engine_fmt_count_tr(m->max_params, &cli_tr, a, sizeof a);
 		else
 			util_strlcpy(a, _("none fits"), sizeof a);
 		/* inference: the capacity the engine admits (the memory's own figure without one),
@@ -197,18 +204,18 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	switch (c->source) {
 	case ENGINE_TPUT_MFU:
 		fprintf(f, _("  at MFU %4.1f%%     %lld %s × %s (%s) × %.3g → %s tokens/s for the whole job\n"), 100.0 * c->mfu,
-			(long long)sc->gpus, CP_("count", "GPU", "GPUs", sc->gpus), a, report_dtn(c->matmul_dt), c->mfu, b);
+			(long long)sc->gpus, CP_("count", "GPU", "GPUs", sc->gpus), a, dtn_prose(c->matmul_dt), c->mfu, b);
 		break;
 	case ENGINE_TPUT_PREDICTED:
 		fprintf(f, _("  predicted        %s tokens/s → MFU %.1f%% (%lld %s × %s %s peak; matmuls at %.0f%% of peak)\n"), b,
-			100.0 * c->mfu, (long long)sc->gpus, CP_("count", "GPU", "GPUs", sc->gpus), a, report_dtn(c->matmul_dt),
+			100.0 * c->mfu, (long long)sc->gpus, CP_("count", "GPU", "GPUs", sc->gpus), a, dtn_prose(c->matmul_dt),
 			100.0 * c->gemm_efficiency);
 		break;
 	default:
 		engine_fmt_count(c->tokens_per_s / (double)sc->gpus, e, sizeof e);
 		fprintf(f, _("  measured         %s tokens/s for the whole job (%s per GPU) → MFU %.1f%% (%lld %s × %s %s peak)\n"),
 			b, e, 100.0 * c->mfu, (long long)sc->gpus, CP_("count", "GPU", "GPUs", sc->gpus), a,
-			report_dtn(c->matmul_dt));
+			dtn_prose(c->matmul_dt));
 		/* achieved_flops is the hardware's count (Megatron's TFLOPs): the chapter's MFU, achieved
 		 * over peak (1000 and 500 TFLOP/s give 50%), is napkin's HFU; napkin's MFU leaves out
 		 * the recomputed FLOPs (Korthikanti et al. 2022, section 6) */
@@ -298,7 +305,7 @@ static void roofline_section(FILE *f, const struct engine_scenario *sc, const st
 
 	engine_fmt_si(rl->peak, "FLOP/s", a, sizeof a);
 	engine_fmt_si(rl->bandwidth, "B/s", b, sizeof b);
-	fprintf(f, _("\nRoofline  (%s peak %s, bandwidth %s, ridge %.0f FLOP/B)\n"), report_dtn(rl->dt), a, b, rl->ridge);
+	fprintf(f, _("\nRoofline  (%s peak %s, bandwidth %s, ridge %.0f FLOP/B)\n"), dtn_prose(rl->dt), a, b, rl->ridge);
 	/* the label column as wide as its widest translation (16 in English) */
 	for (i = 0; i < ENGINE_PT_COUNT; i++)
 		if ((i != ENGINE_PT_TRAIN || sc->mode == ENGINE_MODE_TRAIN) && util_text_width(_(rl->points[i].label)) > lw)
@@ -332,6 +339,13 @@ static void data_section(FILE *f, const struct engine_scenario *sc, const struct
 	fprintf(f, _("\nData loading  %s per GPU per step over PCIe (%s): pinned %s, pageable %s;\n"), a, e, b, c);
 	fprintf(f, _("  %.2g%% of a step, %s\n"), 100.0 * d->fraction,
 		sc->pinned ? _("overlapped with compute (pinned memory, non_blocking copies)") : _("not overlapped (pageable memory)"));
+	engine_fmt_count_tr(d->dataset_tokens, &cli_tr, a, sizeof a);
+	engine_fmt_bytes(d->dataset_bytes, false, b, sizeof b);
+	engine_fmt_bytes(d->resident_bytes, true, c, sizeof c);
+	engine_fmt_seconds_tr(d->read_all_seconds, &cli_tr, e, sizeof e);
+	fprintf(f, _("  dataset file %s tokens × %.0f bytes = %s; np.memmap keeps %s of it in RAM a step "
+		     "(np.fromfile: all of it, %s to read)\n"),
+		a, d->token_file_bytes, b, c, e);
 }
 
 void report_signed_bytes(double v, char *buf, size_t n)
@@ -462,11 +476,11 @@ static void report_body(FILE *f, const struct engine_scenario *sc, const struct 
 
 	engine_scenario_summary(sc, s, sizeof s);
 	fprintf(f, "napkin · %s\n", s);
-	engine_fmt_count(r->params.total, a, sizeof a);
-	engine_fmt_count(r->params.non_embedding, b, sizeof b);
+	engine_fmt_count_tr(r->params.total, &cli_tr, a, sizeof a);
+	engine_fmt_count_tr(r->params.non_embedding, &cli_tr, b, sizeof b);
 	fprintf(f, _("\nModel    %s parameters (%s non-embedding"), a, b);
 	if (sc->model.experts > 1) {
-		engine_fmt_count(r->params.active, a, sizeof a);
+		engine_fmt_count_tr(r->params.active, &cli_tr, a, sizeof a);
 		fprintf(f, _(", %s active"), a);
 	}
 	fprintf(f, _("): %lld %s, hidden %lld, %lld %s × %lld (%lld KV), ffn %lld %s, vocab %lld\n"), (long long)sc->model.layers,

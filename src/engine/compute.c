@@ -334,6 +334,34 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 		d->step_seconds = c->step_seconds;
 		d->fraction = d->step_seconds > 0 ? d->seconds / d->step_seconds : 0.0;
 		d->overlapped = sc->pinned;
+
+		/* the dataset file, read through np.memmap: the file's size is tokens × the stored
+		 * id's bytes; a step reads batch × grad_accum windows of seq + 1 ids at random
+		 * offsets (nanoGPT's get_batch: x and y overlap by all but one id), and the OS
+		 * brings in only the pages they touch: a window of L bytes spans at most
+		 * floor((L + P - 2) / P) + 1 pages of P bytes. Reading the whole file instead
+		 * (np.fromfile) needs its size in RAM and its size ÷ the read bandwidth first.
+		 * numpy.memmap: "Memory-mapped files are used for accessing small segments of large
+		 * files on disk, without reading the entire file into memory" (NumPy reference). */
+		{
+			int64_t vocab = sc->model.vocab;
+			double idb = sc->token_dtype == ENGINE_TOKEN_DT_UINT32   ? 4.0
+				     : sc->token_dtype == ENGINE_TOKEN_DT_UINT16 ? 2.0
+				     : vocab > 65536			   ? 4.0
+									   : 2.0;
+			double windows = (double)sc->batch * (double)sc->grad_accum;
+			double win = ((double)sc->seq + 1.0) * idb;
+			double pages = floor((win + ENG_PAGE_BYTES - 2.0) / ENG_PAGE_BYTES) + 1.0;
+			double nvme = sc->nvme_bandwidth;
+
+			d->dataset_tokens = sc->dataset_tokens > 0 ? sc->dataset_tokens : sc->tokens;
+			d->token_file_bytes = idb;
+			d->dataset_bytes = d->dataset_tokens * idb;
+			d->file_bytes_per_step = windows * win;
+			d->resident_bytes = fmin(windows * pages * ENG_PAGE_BYTES, d->dataset_bytes);
+			d->read_all_seconds = nvme > 0 ? d->dataset_bytes / nvme : 0.0;
+			d->file_step_seconds = nvme > 0 ? d->file_bytes_per_step / nvme : 0.0;
+		}
 	}
 
 	/* advice that is not an error */

@@ -55,6 +55,21 @@ const struct engine_dtype_info *engine_dtype_info(enum engine_dtype dt)
 	return &dtypes[dt];
 }
 
+/* Each dtype's name in prose: capitals in Chinese, as the chapter writes them (FP32, BF16;
+ * docs/glossary.md); English keeps the knob value (bf16). */
+static const char *const prose_names[] = {
+	NC_("dtype in prose", "fp64"),     NC_("dtype in prose", "fp32"),     NC_("dtype in prose", "tf32"),
+	NC_("dtype in prose", "bf16"),     NC_("dtype in prose", "fp16"),     NC_("dtype in prose", "fp8-e4m3"),
+	NC_("dtype in prose", "fp8-e5m2"), NC_("dtype in prose", "int8"),     NC_("dtype in prose", "int4"),
+	NC_("dtype in prose", "fp4"),
+};
+_Static_assert(sizeof prose_names / sizeof prose_names[0] == ENGINE_DT_COUNT, "one prose name per dtype");
+
+const char *engine_dtype_prose(int dt, const struct engine_tr *tr)
+{
+	return dt < 0 || dt >= ENGINE_DT_COUNT ? "none" : eng_trc(tr, "dtype in prose", prose_names[dt]);
+}
+
 static const struct {
 	const char *name;
 	enum engine_dtype dt;

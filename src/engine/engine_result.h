@@ -248,6 +248,18 @@ struct engine_data_loading {
 	double step_seconds;
 	double fraction;          /* seconds / step_seconds */
 	bool overlapped;          /* pinned memory lets the copy overlap compute */
+	/* the tokenised dataset file (np.memmap, chapter 3.5): its tokens, bytes per stored id,
+	 * size on disk; what one step reads of it per GPU (each sequence seq + 1 ids, nanoGPT's
+	 * get_batch), the pages that read touches (what the memmap keeps in RAM for a step, at
+	 * most), and the time to read the whole file into RAM instead (np.fromfile) and one
+	 * step's share of it, at the NVMe read bandwidth */
+	double dataset_tokens;
+	double token_file_bytes;
+	double dataset_bytes;
+	double file_bytes_per_step;
+	double resident_bytes;
+	double read_all_seconds;
+	double file_step_seconds;
 };
 
 enum engine_technique_id {

@@ -62,6 +62,8 @@ struct engine_dtype_info {
 };
 
 const struct engine_dtype_info *engine_dtype_info(enum engine_dtype dt);
+/* dt's name in prose in tr's language (BF16 in Chinese, bf16 in English); "none" below 0 */
+const char *engine_dtype_prose(int dt, const struct engine_tr *tr);
 /* Looks a dtype up by name ("bf16", "fp8", "fp8-e4m3", "e5m2", "int4", ...). Returns
  * ENGINE_DT_AUTO when unknown. */
 enum engine_dtype engine_dtype_by_name(const char *name);
@@ -265,6 +267,14 @@ enum {
 /* none; optimizer (ZeRO-Offload: states, master and update on the CPU); params (also the
  * 16-bit weights in host memory); nvme (ZeRO-Infinity: master and states on NVMe, the update
  * on the CPU); nvme-params (also the weights on NVMe) */
+/* How a tokenised dataset file stores its ids (the `token_dtype` knob): auto takes uint16
+ * when every id fits in 16 bits (vocab <= 65536), as nanoGPT's prepare.py writes
+ * np.uint16 for GPT-2's 50257, else uint32 */
+enum engine_token_dtype {
+	ENGINE_TOKEN_DT_AUTO,
+	ENGINE_TOKEN_DT_UINT16,
+	ENGINE_TOKEN_DT_UINT32,
+};
 enum engine_offload {
 	ENGINE_OFFLOAD_NONE,
 	ENGINE_OFFLOAD_OPTIMIZER,
@@ -340,6 +350,10 @@ struct engine_scenario {
 	double step_overhead;         /* seconds of CPU work per engine step (scheduling, sampling, launch) */
 	double ttft_slo, tpot_slo;    /* serving targets, seconds (0: none): the SLA concurrency */
 	bool pinned;
+	/* the tokenised dataset on disk (data loading): its tokens (0: the training tokens, one
+	 * epoch) and how each id is stored (enum engine_token_dtype) */
+	double dataset_tokens;
+	int token_dtype;
 	enum engine_finetune finetune; /* full, lora or qlora */
 	int64_t lora_rank;            /* r of every adapter */
 	int lora_targets;             /* ENGINE_LORA_* bits */

@@ -91,7 +91,7 @@ void eng_ex_mfu(struct eng_ex *x, const struct engine_scenario *sc, const struct
 			    SI(sc->achieved_flops, "FLOP/s", a));
 		break;
 	case ENGINE_TPUT_PREDICTED:
-		eng_ex_line(x, N_("  predicted tokens/s = %s tokens per step ÷ %s predicted step (mfu auto; docs/step-time.md)"),
+		eng_ex_line(x, N_("  predicted tokens/s = %s tokens per step ÷ %s predicted step (mfu auto: the step-time model)"),
 			    CNT(cp->tokens_per_step, a), SECS(cp->step_seconds_predicted, b));
 		break;
 	}
@@ -105,10 +105,10 @@ void eng_ex_mfu(struct eng_ex *x, const struct engine_scenario *sc, const struct
 		eng_ex_line(x, N_("  step     %s per step"), SECS(cp->step_seconds, a));
 		if (cp->band.level != ENGINE_BAND_NONE)
 			eng_ex_line(x, N_("  band     %s to %s: %s; the 80th percentile of |predicted ÷ published − 1| over "
-					  "those runs (docs/step-validation.md)"),
+					  "those runs"),
 				    SECS(cp->band.low, b), SECS(cp->band.high, c), band);
 		else
-			eng_ex_line(x, N_("  band     none: %s (docs/step-validation.md)"), band);
+			eng_ex_line(x, N_("  band     none: %s"), band);
 	}
 	eng_ex_line(x, N_("  the chapter: peak 1000 TFLOP/s, 500 achieved -> 50%%"));
 }
@@ -208,6 +208,26 @@ void eng_ex_data(struct eng_ex *x, const struct engine_scenario *sc, const struc
 		eng_ex_line(x, N_("  step     %s: the copy is %.3g%% of it, and pageable copies are synchronous"),
 			    SECS(d->step_seconds, a), 100.0 * d->fraction);
 	eng_ex_line(x, N_("  source   NVIDIA, \"How to Optimize Data Transfers in CUDA C/C++\" (Harris 2012); PyTorch pin_memory"));
+	eng_ex_data_file(x, sc, r);
+}
+
+/* the tokenised dataset file behind the batches (np.memmap, the chapter's 3.5) */
+void eng_ex_data_file(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_data_loading *d = &r->data;
+	char a[NB], b[NB], c[NB], e[NB];
+
+	eng_ex_line(x, N_("  dataset  %s tokens%s × %.0f bytes a stored id (%s) = %s on disk"), CNT(d->dataset_tokens, a),
+		    sc->dataset_tokens > 0 ? "" : EX_(x, N_(" (the training tokens, one epoch)")), d->token_file_bytes,
+		    d->token_file_bytes > 2 ? "uint32" : "uint16", GB(d->dataset_bytes, b));
+	eng_ex_line(x, N_("  memmap   a step reads micro-batch × grad_accum = %lld windows of seq + 1 = %lld ids: %s from the file; "
+			  "the pages they touch, %s at most, are what np.memmap brings into RAM"),
+		    (long long)(sc->batch * sc->grad_accum), (long long)(sc->seq + 1), GB(d->file_bytes_per_step, a),
+		    GIB(d->resident_bytes, b));
+	eng_ex_line(x, N_("  whole    np.fromfile instead needs all %s in RAM and %s to read it first at %s (NVMe read)"),
+		    GB(d->dataset_bytes, a), SECS(d->read_all_seconds, c), SI(sc->nvme_bandwidth, "B/s", e));
+	eng_ex_line(x, N_("  source   NumPy, numpy.memmap (small segments of large files on disk, without reading the whole file "
+			  "into memory); nanoGPT's get_batch (np.uint16 ids, seq + 1 a window)"));
 }
 
 void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const char *name)

@@ -24,7 +24,6 @@ void eng_ex_line(struct eng_ex *x, const char *fmt, ...) __attribute__((format(p
 /* "key: title", the first line of an explanation. */
 void eng_ex_head(struct eng_ex *x, const char *key, const char *title);
 /* A dtype's name and bytes per element; "none" and 0 for -1. */
-const char *eng_ex_dtype_name(int dt);
 double eng_ex_dtype_bytes(int dt);
 
 /* Number formatting into short-lived local buffers. */
@@ -54,6 +53,7 @@ void eng_ex_roofline(struct eng_ex *x, const struct engine_scenario *sc, const s
 void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r,
 		      const char *key);
 void eng_ex_data(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
+void eng_ex_data_file(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
 void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const char *name);
 
 /* explain_finetune.c */

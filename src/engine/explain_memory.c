@@ -85,7 +85,7 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 			       "and norms in bf16, the adapters at %g B, + one linear dequantised to bf16 (%s)"),
 			    r->memory.bits_per_base_weight, by.w, GIB(r->memory.dequant_buffer, b));
 	else
-		eng_ex_line(x, N_("  values   %s × %g B (%s)%s%s"), CNT(r->params.per_gpu, a), by.w, eng_ex_dtype_name(by.weight_dt),
+		eng_ex_line(x, N_("  values   %s × %g bytes (%s)%s%s"), CNT(r->params.per_gpu, a), by.w, engine_dtype_prose(by.weight_dt, x->tr),
 			    z3 ? " ÷ " : "", z3 ? CNT(dp, b) : "");
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_LORA)
 		eng_ex_line(x, N_("           + the adapters' %s parameters at %g B"), CNT(r->params.adapters, a), by.w);
@@ -120,7 +120,7 @@ void eng_ex_autocast(struct eng_ex *x, const struct engine_scenario *sc, const s
 		return;
 	}
 	eng_ex_line(x, N_("  torch.autocast casts each fp32 weight to %s for its matmul and keeps the cast for the backward"),
-		    eng_ex_dtype_name(by.autocast_dt));
+		    engine_dtype_prose(by.autocast_dt, x->tr));
 	eng_ex_line(x, N_("  formula  matmul weights on this GPU × %g B (embeddings and norms stay fp32: not cast)"), by.autocast_copy);
 	eng_ex_line(x, N_("  per parameter, averaged: %.4g B"), r->memory.autocast_bytes_per_param);
 	eng_ex_line(x, N_("  result   %s (%s)"), GIB(r->memory.autocast_copies, a), GB(r->memory.autocast_copies, b));
@@ -138,16 +138,16 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 	if (strcmp(key, "memory.master_weights") == 0) {
 		eng_ex_head(x, key, N_("an fp32 copy of 16-bit weights, which the optimizer updates"));
 		eng_ex_line(x, N_("  formula  params on this GPU × %g B%s"), by.master, sc->zero >= 1 ? EX_(x, N_(" ÷ dp (ZeRO-1 and up)")) : "");
-		eng_ex_line(x, N_("  values   %s × %g B%s%s = %s"), CNT(r->params.per_gpu, a), by.master, sc->zero >= 1 ? " ÷ " : "",
+		eng_ex_line(x, N_("  values   %s × %g bytes%s%s = %s"), CNT(r->params.per_gpu, a), by.master, sc->zero >= 1 ? " ÷ " : "",
 			    sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.master, c));
 		if (by.master == 0)
 			eng_ex_line(x, N_("  (recipe %s keeps no master copy: the weights are already %s)"),
-				    engine_precision_name(sc->precision), eng_ex_dtype_name(by.weight_dt));
+				    engine_precision_name(sc->precision), engine_dtype_prose(by.weight_dt, x->tr));
 		eng_ex_line(x, N_("  source   Micikevicius et al. 2018 (mixed precision); ZeRO's K = 12 includes it"));
 	} else if (strcmp(key, "memory.gradients") == 0) {
 		eng_ex_head(x, key, N_("one gradient per parameter"));
 		eng_ex_line(x, N_("  formula  params on this GPU × bytes per gradient%s"), sc->zero >= 2 ? EX_(x, N_(" ÷ dp (ZeRO-2 and up)")) : "");
-		eng_ex_line(x, N_("  values   %s × %g B (%s)%s%s = %s"), CNT(r->params.per_gpu, a), by.g, eng_ex_dtype_name(by.grad_dt),
+		eng_ex_line(x, N_("  values   %s × %g bytes (%s)%s%s = %s"), CNT(r->params.per_gpu, a), by.g, engine_dtype_prose(by.grad_dt, x->tr),
 			    sc->zero >= 2 ? " ÷ " : "", sc->zero >= 2 ? CNT(dp, b) : "", GIB(r->memory.gradients, c));
 		if (!train)
 			eng_ex_line(x, N_("  inference keeps no gradients"));
@@ -167,13 +167,13 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 		case ENGINE_OPT_ADAMW:
 		case ENGINE_OPT_ADAM:
 			eng_ex_line(x, N_("  %s keeps two moments m and v per parameter, %g B each (%s)"), engine_optimizer_name(sc->optimizer),
-				    eng_ex_dtype_bytes(by.state_dt), eng_ex_dtype_name(by.state_dt));
+				    eng_ex_dtype_bytes(by.state_dt), engine_dtype_prose(by.state_dt, x->tr));
 			break;
 		case ENGINE_OPT_SGD: eng_ex_line(x, N_("  plain SGD keeps no state")); break;
 		case ENGINE_OPT_SGD_MOMENTUM:
 		case ENGINE_OPT_LION:
 			eng_ex_line(x, N_("  %s keeps one momentum per parameter, %g B (%s)"), engine_optimizer_name(sc->optimizer),
-				    eng_ex_dtype_bytes(by.state_dt), eng_ex_dtype_name(by.state_dt));
+				    eng_ex_dtype_bytes(by.state_dt), engine_dtype_prose(by.state_dt, x->tr));
 			break;
 		case ENGINE_OPT_ADAM_8BIT:
 			eng_ex_line(x, N_("  8-bit Adam keeps m and v in 1 byte each, plus an fp32 scale per 2048-value block: "
@@ -186,7 +186,7 @@ void eng_ex_state(struct eng_ex *x, const struct engine_scenario *sc, const stru
 		default: break;
 		}
 		eng_ex_line(x, N_("  formula  params on this GPU × state bytes per parameter%s"), sc->zero >= 1 ? EX_(x, N_(" ÷ dp (ZeRO-1 and up)")) : "");
-		eng_ex_line(x, N_("  values   %s × %.4g B%s%s = %s"), CNT(r->params.per_gpu, a), r->memory.state_bytes_per_param,
+		eng_ex_line(x, N_("  values   %s × %.4g bytes%s%s = %s"), CNT(r->params.per_gpu, a), r->memory.state_bytes_per_param,
 			    sc->zero >= 1 ? " ÷ " : "", sc->zero >= 1 ? CNT(dp, b) : "", GIB(r->memory.optimizer, c));
 		if (!train)
 			eng_ex_line(x, N_("  inference keeps no optimizer state"));
@@ -232,17 +232,17 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 		eng_ex_line(x, N_("  kernels fused (Megatron-LM, TE, Apex): Korthikanti et al. 2022, table 2, per layer (16-bit, "
 			"1-byte dropout masks): s·b·h·(34 + 5·a·s/h)"));
 		eng_ex_line(x, N_("  napkin counts the same tensors for this architecture (e = %g B, %s), one layer, one micro-batch:"),
-			    by.act, eng_ex_dtype_name(by.activation_dt));
+			    by.act, engine_dtype_prose(by.activation_dt, x->tr));
 	} else {
-		eng_ex_line(x, N_("  kernels eager (PyTorch modules as Hugging Face writes them; measured in tests/torch): "
+		eng_ex_line(x, N_("  kernels eager (PyTorch modules as Hugging Face writes them; measured on PyTorch steps): "
 			"RMSNorm keeps its fp32 upcast, softmax keeps fp32, repeat_kv expands K and V"));
 		if (sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16)
 			eng_ex_line(x, N_("  per tensor (e = %g B, %s; autocast: fp32 residual stream, a cast per linear), one "
 					  "layer, one micro-batch:"),
-				    by.act, eng_ex_dtype_name(by.activation_dt));
+				    by.act, engine_dtype_prose(by.activation_dt, x->tr));
 		else
 			eng_ex_line(x, N_("  per tensor (e = %g B, %s), one layer, one micro-batch:"), by.act,
-				    eng_ex_dtype_name(by.activation_dt));
+				    engine_dtype_prose(by.activation_dt, x->tr));
 	}
 	{
 		struct eng_act_parts p;
@@ -300,7 +300,7 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 			    sc->pp > 1 ? EX_(x, N_(" (1F1B: the first stage holds min(p, m) micro-batches)")) : "");
 	eng_ex_line(x, N_("  result   %s (%s)"), GIB(r->memory.activations, a), GB(r->memory.activations, b));
 	eng_ex_line(x, N_("  source   Korthikanti et al. 2022 §4 and table 2; Dao et al. 2022 (FlashAttention); measured "
-		"PyTorch steps (tests/torch)"));
+		"PyTorch steps"));
 }
 
 void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
@@ -336,7 +336,7 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 			    (long long)sc->tp, by.act);
 		eng_ex_line(x, N_("  result   %s"), GIB(r->memory.logits, a));
 		eng_ex_line(x, N_("  source   log_softmax keeps its output; Megatron's vocab_parallel_cross_entropy its fp32 "
-			"softmax; measured PyTorch steps (tests/torch)"));
+			"softmax; measured PyTorch steps"));
 	} else if (strcmp(key, "memory.peak") == 0 || strcmp(key, "memory.scratch") == 0) {
 		eng_ex_head(x, "memory.peak", N_("the most a training step holds at one moment, and when"));
 		eng_ex_line(x, N_("  the larger of: the end of the forward, the start of the backward (the loss's gradients), "
@@ -346,7 +346,7 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 			    EX_(x, engine_peak_phase_text(r->memory.peak_phase)), GIB(r->memory.scratch, b));
 		eng_ex_line(x, N_("  the logits %s at the peak; the total (%s) has every part at once"),
 			    r->memory.logits_alive ? EX_(x, N_("are alive")) : EX_(x, N_("are not kept")), GIB(r->memory.total, c));
-		eng_ex_line(x, N_("  source   measured PyTorch steps (tests/torch: an allocator shim, the CPU's "
+		eng_ex_line(x, N_("  source   measured PyTorch steps (an allocator shim counting live bytes: the CPU's "
 			"torch.cuda.max_memory_allocated)"));
 	} else if (strcmp(key, "memory.kv_cache") == 0) {
 		eng_ex_head(x, key, N_("keys and values of every past token, so decoding never recomputes them"));

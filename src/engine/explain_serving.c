@@ -60,7 +60,7 @@ static void ex_tpot(struct eng_ex *x, const struct engine_scenario *sc, const st
 	eng_ex_head(x, "inference.tpot_seconds", N_("time per output token: one decode step of the batch"));
 	eng_ex_line(x, N_("  formula  decode step (roofline) + 2·L all-reduces of batch × hidden values (Megatron TP)"));
 	eng_ex_line(x, N_("  a collective  2(t−1)/t × bytes ÷ NCCL's bus bandwidth on the links + %.0f µs a call (the step-time "
-		       "model's, docs/step-time.md)"),
+		       "model's)"),
 		    ENG_COLL_LATENCY * 1e6);
 	eng_ex_line(x, N_("  values   %s + %s (tp %lld)"), SECS(in->decode_seconds_per_token, a), SECS(in->tp_comm_seconds_per_step, b),
 		    (long long)sc->tp);
@@ -131,7 +131,7 @@ static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, co
 		    SECS(sv->comm_seconds, d), SECS(sv->step_overhead, e));
 	eng_ex_line(x, N_("  result   %s"), SECS(sv->itl_seconds, a));
 	eng_ex_line(x, N_("  source   Yu et al. 2022 (Orca); Kwon et al. 2023 (paged attention reads the whole cache a "
-			  "token); docs/serving-validation.md"));
+			  "token)"));
 }
 
 static void ex_steady_rate(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
@@ -169,7 +169,7 @@ static void ex_sla(struct eng_ex *x, const struct engine_scenario *sc, const str
 		    sc->tpot_slo > 0 ? SECS(sc->tpot_slo, b) : EX_(x, N_("any")));
 	eng_ex_line(x, N_("  result   %.0f users a replica, %s output tokens/s a GPU there"), sv->sla_concurrency,
 		    CNT(sv->sla_tokens_per_s_gpu, c));
-	eng_ex_line(x, N_("  source   the steady state at each n (%s; docs/serving-validation.md)"), "serve_batch.c");
+	eng_ex_line(x, N_("  source   the steady state at each n (napkin's serving engine model)"));
 }
 
 bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)

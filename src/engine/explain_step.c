@@ -28,7 +28,7 @@ void eng_ex_step(struct eng_ex *x, const struct engine_scenario *sc, const struc
 	int i;
 
 	eng_ex_head(x, "compute.step_breakdown", N_("the predicted optimizer step of the binding GPU, part by part"));
-	eng_ex_line(x, N_("  formula  step = Σ parts on the critical path (exposed communication only); docs/step-time.md"));
+	eng_ex_line(x, N_("  formula  step = Σ parts on the critical path (exposed communication only)"));
 	for (i = 0; i < ENGINE_STEP_PARTS; i++) {
 		double v = engine_step_part(&cp->step, i);
 		if (v <= 0.0)
@@ -45,7 +45,7 @@ void eng_ex_step(struct eng_ex *x, const struct engine_scenario *sc, const struc
 	eng_ex_line(x, N_("  values   matmuls at %.0f%% of peak; network %s per GPU; dp %d, tp %lld, pp %lld, vpp %lld"),
 		    100.0 * cp->gemm_efficiency, SI(cp->network_bw, "B/s", b), r->dp, (long long)sc->tp,
 		    (long long)sc->pp, (long long)sc->vpp);
-	eng_ex_line(x, N_("  source   %s"), EX_(x, fam->source)); /* a citation stays as cited; the fallback's note is a msgid */
+	eng_ex_line(x, N_("  source   %s"), EX_(x, fam->source)); /* each family's figures and where they were measured (a msgid: its words translated, the names kept) */
 	eng_ex_line(x, N_("           Narayanan et al. 2021 (1F1B, interleaving); Korthikanti et al. 2022 (SP, recompute); "
 		    "nccl-tests PERFORMANCE.md (bus bandwidth)"));
 }

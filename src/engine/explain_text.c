@@ -28,11 +28,6 @@ void eng_ex_line(struct eng_ex *x, const char *fmt, ...)
 	}
 }
 
-const char *eng_ex_dtype_name(int dt)
-{
-	return dt < 0 ? "none" : engine_dtype_info((enum engine_dtype)dt)->name;
-}
-
 double eng_ex_dtype_bytes(int dt)
 {
 	return dt < 0 ? 0.0 : engine_dtype_info((enum engine_dtype)dt)->bytes;

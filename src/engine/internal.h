@@ -2,6 +2,9 @@
 #ifndef NAPKIN_ENGINE_INTERNAL_H
 #define NAPKIN_ENGINE_INTERNAL_H
 
+#include <stdio.h>
+#include <string.h>
+
 #include "engine.h"
 
 /* Marks a text a person reads (a label, a name) as a msgid for xgettext (docs/i18n.md). The
@@ -14,6 +17,21 @@
 __attribute__((format_arg(2))) static inline const char *eng_tr(const struct engine_tr *tr, const char *msgid)
 {
 	return tr != NULL && tr->gettext != NULL ? tr->gettext(tr->ctx, msgid) : msgid;
+}
+
+/* An NC_(ctx, msgid) in the language of tr: gettext's "ctx\004msgid" key; msgid itself where
+ * tr has none (English). */
+__attribute__((format_arg(3))) static inline const char *eng_trc(const struct engine_tr *tr, const char *ctx,
+								 const char *msgid)
+{
+	char key[160];
+	const char *t;
+
+	if (tr == NULL || tr->gettext == NULL)
+		return msgid;
+	snprintf(key, sizeof key, "%s\004%s", ctx, msgid);
+	t = tr->gettext(tr->ctx, key);
+	return t == NULL || t == key || strcmp(t, key) == 0 ? msgid : t;
 }
 
 /* ------------------------------------------------------------ the layer as a table of ops */
@@ -480,6 +498,7 @@ enum eng_bias { BIAS_NONE, BIAS_QKV, BIAS_ATTN, BIAS_ALL };
 
 /* Constants with their sources. */
 #define ENG_TOKEN_BYTES 16.0       /* int64 input ids + int64 labels per token (PyTorch LongTensor) */
+#define ENG_PAGE_BYTES 4096.0      /* the page an mmap'd file is read in (x86-64 Linux base page) */
 #define ENG_PAGEABLE_FACTOR 0.5    /* pageable H2D ≈ half the pinned rate: staged through a pinned
 				      bounce buffer (NVIDIA, "How to Optimize Data Transfers in CUDA
 				      C/C++", M. Harris, 2012); napkin probe measures the real figure */

@@ -116,6 +116,10 @@ static const struct engine_choice ch_lora_targets[] = {
 	{"down_proj", ENGINE_LORA_DOWN},
 	{NULL, 0},
 };
+static const struct engine_choice ch_token_dtype[] = {
+	{"auto", ENGINE_TOKEN_DT_AUTO}, {"uint16", ENGINE_TOKEN_DT_UINT16}, {"uint32", ENGINE_TOKEN_DT_UINT32},
+	{"u16", ENGINE_TOKEN_DT_UINT16}, {"u32", ENGINE_TOKEN_DT_UINT32}, {NULL, 0},
+};
 static const struct engine_choice ch_offload[] = {
 	{"none", ENGINE_OFFLOAD_NONE}, {"optimizer", ENGINE_OFFLOAD_OPTIMIZER}, {"params", ENGINE_OFFLOAD_PARAMS},
 	{"nvme", ENGINE_OFFLOAD_NVME}, {"nvme-params", ENGINE_OFFLOAD_NVME_PARAMS},
@@ -325,6 +329,14 @@ static const struct engine_knob knobs[] = {
 	 SC(price), N_("price"), N_("price per GPU-hour (any currency): the run's cost")},
 	{"pinned", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, F_TRAIN, M_DATA,
 	 SC(pinned), N_("pinned memory"), N_("load batches from pinned (page-locked) host memory")},
+	/* the dataset file a DataLoader reads through np.memmap (chapter 3.5; data loading) */
+	{"dataset_tokens", G_TRAIN, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 0, 1e17, 0, ENGINE_STEP_125, NULL,
+	 F_TRAIN | F_UNSET, M_DATA, SC(dataset_tokens), N_("dataset tokens"),
+	 N_("tokens in the tokenised dataset file (0: the training tokens, one epoch); its size on disk, what np.memmap "
+	    "keeps in RAM, its read time")},
+	{"token_dtype", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_TOKEN_DT_AUTO, ENGINE_STEP_CHOICE,
+	 ch_token_dtype, F_TRAIN, M_DATA, SC(token_dtype), N_("token id dtype"),
+	 N_("how the dataset file stores a token id: uint16 (2 bytes, vocab up to 65536), uint32 (4 bytes) or auto (by the vocab)")},
 
 	/* fine-tuning (src/engine/finetune.c); PEFT's LoraConfig defaults: r = 8, dropout 0 */
 	{"finetune", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_FT_FULL, ENGINE_STEP_CHOICE, ch_finetune,

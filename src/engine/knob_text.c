@@ -142,7 +142,8 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 	case SP_PARAMS: {
 		struct engine_params p;
 		engine_model_params(&sc->model, &p);
-		engine_fmt_count(p.total, buf, n);
+		/* "6.738 B" in English; in Chinese, where B reads as bytes, 6.738e9 */
+		engine_fmt_count_tr(p.total, sc->tr, buf, n);
 		return;
 	}
 	case SP_GLOBAL_BATCH:

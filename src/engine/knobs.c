@@ -12,13 +12,30 @@
 #include "internal.h"
 
 
+/* TRANSLATORS: how an error names a knob: "key" (as typed: gpus) or "label" (as the knob pane
+ * shows it: GPU 数); one of these two words, untranslated */
+static const char *const who_word = NC_("knob errors name the knob by", "key");
+
+/* Who an error about k names: its key, as typed in English (--gpus, gpus: 8); in a language
+ * whose catalogue says "label", the label the knob pane shows (GPU 数), looked up in the
+ * "knob" context first as the pane does */
+static const char *knob_who(const struct engine_knob *k, const struct engine_tr *tr)
+{
+	const char *t;
+
+	if (k->label == NULL || strcmp(eng_trc(tr, "knob errors name the knob by", who_word), "label") != 0)
+		return k->key;
+	t = eng_trc(tr, "knob", k->label);
+	return t != k->label ? t : eng_tr(tr, k->label);
+}
+
 /* what: already in tr's language */
 static int knob_err(struct napkin_err *err, const struct engine_knob *k, const struct engine_tr *tr, const char *what)
 {
 	char allowed[400];
 
 	engine_knob_allowed_tr(k, tr, allowed, sizeof allowed);
-	return eng_err(err, tr, NAPKIN_EINVAL, N_("%s: %s; allowed: %s"), k->key, what, allowed);
+	return eng_err(err, tr, NAPKIN_EINVAL, N_("%s: %s; allowed: %s"), knob_who(k, tr), what, allowed);
 }
 
 static int parse_bool(const char *t, bool *out)
@@ -303,7 +320,9 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 			break;
 		}
 		if (engine_unit_parse_tr(k->unit, text, sc->tr, &v, &e2) != NAPKIN_OK)
-			return util_err_set(err, NAPKIN_EINVAL, "%s: %s", k->key, e2.msg);
+			/* TRANSLATORS: a knob (its label in Chinese) and what is wrong with its value */
+			return util_err_set(err, NAPKIN_EINVAL, eng_trc(sc->tr, "knob error", NC_("knob error", "%s: %s")),
+					    knob_who(k, sc->tr), e2.msg);
 		if (k->type == ENGINE_KNOB_INT && v != floor(v)) {
 			snprintf(what, sizeof what, eng_tr(sc->tr, N_("'%s' is not a whole number")), text);
 			return knob_err(err, k, sc->tr, what);

@@ -294,6 +294,14 @@ static const struct engine_result_def defs[] = {
 	D("data_loading.fraction_of_step",
 	  N_("share of a step"), ENGINE_RG_DATA, ENGINE_UNIT_FRACTION, data.fraction, LOWER,
 	  N_("copy time ÷ step time")),
+	D("data_loading.dataset_bytes", N_("dataset file"), ENGINE_RG_DATA, ENGINE_UNIT_BYTES, data.dataset_bytes, NEITHER,
+	  N_("dataset tokens × bytes per stored id, on disk")),
+	D("data_loading.file_bytes_per_step", N_("file read a step"), ENGINE_RG_DATA, ENGINE_UNIT_BYTES,
+	  data.file_bytes_per_step, NEITHER, N_("ids one GPU reads from the file a step (seq + 1 a sequence)")),
+	D("data_loading.memmap_resident_bytes", N_("memmap in RAM"), ENGINE_RG_DATA, ENGINE_UNIT_BYTES, data.resident_bytes,
+	  LOWER, N_("the file's pages a step touches through np.memmap, at most")),
+	D("data_loading.read_all_seconds", N_("read whole file"), ENGINE_RG_DATA, ENGINE_UNIT_SECONDS, data.read_all_seconds,
+	  LOWER, N_("the whole file into RAM at the NVMe read bandwidth (np.fromfile instead of np.memmap)")),
 };
 
 bool engine_metric_of_run(const struct engine_metric *m)

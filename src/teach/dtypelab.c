@@ -254,7 +254,7 @@ static void fmt_pct(double rel, char *buf, size_t n)
 static void describe(const struct teach_format *f, struct teach_encoding *e)
 {
 	const struct engine_dtype_info *info = engine_dtype_info(f->dt);
-	const char *name = info->name, *sg = e->input < 0 ? "-" : "+";
+	const char *name = C_("dtype in prose", info->name), *sg = e->input < 0 ? "-" : "+";
 	char in[40], out[40], mx[40], pct[32];
 	size_t sz = sizeof e->note;
 

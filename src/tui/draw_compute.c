@@ -265,6 +265,12 @@ static int train_items(struct tui_model *m, struct item *items)
 		line(it, _("pinned %s%s: %s"), b, TUI_BADGE, m->res.data.overlapped ? _("overlapped") : _("stalls the step"));
 	else
 		line(it, _("pageable %s%s: %s"), d, TUI_BADGE, m->res.data.overlapped ? _("overlapped") : _("stalls the step"));
+	/* the file behind it (np.memmap): its size on disk (decimal, as drives are sold), and the
+	 * RAM a step's pages take */
+	engine_fmt_bytes(m->res.data.dataset_bytes, false, a, sizeof a);
+	tui_draw_bytes(m->res.data.resident_bytes, b, sizeof b);
+	line(it, _("dataset %s on disk"), a);
+	line(it, _("memmap %s in RAM a step"), b);
 	return n;
 }
 

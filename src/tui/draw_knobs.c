@@ -116,6 +116,11 @@ void tui_draw_knobs(struct tui_model *m, struct tui_canvas *c)
 			int vw, st_l = TUI_S_LABEL, st_v = TUI_S_VALUE;
 			bool sel = k == m->knob;
 			engine_knob_display(&m->sc, k, val, sizeof val);
+			/* the mode in the header's word (训练 in Chinese, as the header says it); typed
+			 * and saved it stays train or infer */
+			if (strcmp(k->key, "mode") == 0)
+				snprintf(val, sizeof val, "%s",
+					 m->sc.mode == ENGINE_MODE_INFER ? C_("knob value", "infer") : C_("knob value", "train"));
 			if (k->type == ENGINE_KNOB_NAME)
 				snprintf(val + strlen(val), sizeof val - strlen(val), " \xe2\x96\xb8");
 			vw = tui_utf8_width(val);

@@ -318,7 +318,7 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	} else if (m->sc.mode == ENGINE_MODE_TRAIN && m->sc.finetune != ENGINE_FT_FULL) {
 		char tg[48];
 		engine_knob_format(&m->sc, engine_knob_find("lora_targets"), tg, sizeof tg);
-		engine_fmt_count(m->res.params.trainable, a, sizeof a);
+		engine_fmt_count_tr(m->res.params.trainable, m->sc.tr, a, sizeof a);
 		snprintf(line, sizeof line, _("%s r %lld on %s: %s trainable (%.2g%%), base frozen%s"),
 			 m->sc.finetune == ENGINE_FT_QLORA ? "QLoRA" : "LoRA", (long long)m->sc.lora_rank, tg, a,
 			 m->res.params.total > 0 ? 100.0 * m->res.params.trainable / m->res.params.total : 0.0,

@@ -187,14 +187,14 @@ void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now
 			snprintf(lab, sizeof lab, "%s", _(t->label));
 			cut_paren(lab);
 			arrows(_(t->compare), cmp, sizeof cmp);
-			snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", lab, cmp[0] ? cmp : _("not computed here"));
+			snprintf(line, sizeof line, C_("selected row", "\xe2\x96\xb8 %s: %s"), lab, cmp[0] ? cmp : _("not computed here"));
 			if (m->sc.mode == ENGINE_MODE_TRAIN && strcmp(t->name, "mixed_precision") == 0 && t->applies) {
 				/* what it changes, in as many words as fit */
 				char note[96];
 				mixed_note(m, false, note, sizeof note);
-				snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s%s", lab, cmp, note);
+				snprintf(line, sizeof line, C_("selected row", "\xe2\x96\xb8 %s: %s%s"), lab, cmp, note);
 				if (tui_utf8_width(line) > in.w - 1 && two) {
-					snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", lab, cmp);
+					snprintf(line, sizeof line, C_("selected row", "\xe2\x96\xb8 %s: %s"), lab, cmp);
 					tui_canvas_text(c, in.x + 1, in.y + in.h - 2, in.w - 1, line, TUI_S_DIM);
 					mixed_note(m, true, note, sizeof note);
 					snprintf(line, sizeof line, "  %s", note);

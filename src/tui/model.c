@@ -429,7 +429,10 @@ int tui_model_set_knob(struct tui_model *m, const struct engine_knob *k, const c
 		rc = engine_validate(&t, &err);
 	}
 	if (rc != NAPKIN_OK) {
-		tui_model_message(m, true, _("%s (kept %s)"), err.msg[0] ? err.msg : _("refused"), k->key);
+		/* the key in English (as typed), the label where the language has one (GPU 数) */
+		const char *who = strcmp(C_("knob errors name the knob by", "key"), "label") == 0 ? tui_knob_label(k) : k->key;
+		tui_model_message(m, true, _("%s (kept %s)"), err.msg[0] ? err.msg : _("refused"), who);
+		util_text_cjk_unspace(m->msg); /* （GPU 数保持不变）: a label pasted beside Chinese */
 		return rc;
 	}
 	m->sc = t;
@@ -574,7 +577,7 @@ struct tui_rect tui_model_pane_rect(const struct tui_model *m, enum tui_pane p)
  * bound word): marked here in the "knob" context until the knob table marks its labels so. */
 static const char *const knob_ctx_labels[] = {NC_("knob", "GPU"),      NC_("knob", "GPUs"),
 						     NC_("knob", "memory"),   NC_("knob", "sequence"),
-						     NC_("knob", "tokens")};
+						     NC_("knob", "tokens"),   NC_("knob", "offload")};
 
 const char *tui_knob_label(const struct engine_knob *k)
 {

@@ -204,7 +204,7 @@ void tui_model_open_picker(struct tui_model *m, const struct engine_knob *k)
 			engine_model_llama2_7b(&md);
 			t.model = md;
 			engine_compute(&t, &r, NULL);
-			engine_fmt_count(r.params.total, c, sizeof c);
+			engine_fmt_count_tr(r.params.total, m->sc.tr, c, sizeof c);
 			snprintf(sum, sizeof sum, _("%s params \xc2\xb7 %lld layers \xc2\xb7 d %lld (built in)"), c,
 				 (long long)md.layers, (long long)md.hidden);
 			add_pick(m, &cap, "llama-2-7b", md.name, sum);

@@ -21,9 +21,10 @@ void tui_draw_bytes(double v, char *buf, size_t n)
 	engine_fmt_bytes(v, true, buf, n);
 }
 
+/* in prose: BF16 in Chinese, bf16 in English (engine_dtype_prose's words) */
 const char *tui_draw_dt_name(int dt)
 {
-	return dt < 0 || dt >= ENGINE_DT_COUNT ? "-" : engine_dtype_info((enum engine_dtype)dt)->name;
+	return dt < 0 || dt >= ENGINE_DT_COUNT ? "-" : C_("dtype in prose", engine_dtype_info((enum engine_dtype)dt)->name);
 }
 
 bool tui_pane_focused(const struct tui_model *m, enum tui_pane p)

@@ -243,7 +243,7 @@ void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		y++;
 	rest = tui_rect_make(in.x, y, in.w, bottom - y);
 	if (sd->note != NULL && y < bottom) {
-		snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", sd->name, _(sd->note));
+		snprintf(line, sizeof line, C_("selected row", "\xe2\x96\xb8 %s: %s"), C_("dtype in prose", sd->name), _(sd->note));
 		y += tui_teach_draw_wrapped(c, rest, y, bottom - y, line, 0, TUI_S_VALUE);
 	}
 	if (f != NULL && y < bottom) {

@@ -159,7 +159,7 @@ static void prompt_label(const struct tui_model *m, char *buf, size_t n)
 	if (m->prompt_purpose == TUI_PROMPT_KNOB && m->prompt_knob != NULL) {
 		char allowed[300];
 		engine_knob_allowed_tr(m->prompt_knob, m->sc.tr, allowed, sizeof allowed);
-		snprintf(buf, n, "%s (%s)", tui_knob_label(m->prompt_knob), allowed);
+		snprintf(buf, n, C_("label and range", "%s (%s)"), tui_knob_label(m->prompt_knob), allowed);
 	} else if (m->prompt_purpose == TUI_PROMPT_SAVE) {
 		snprintf(buf, n, "%s", _("save the scenario to (YAML; Tab completes)"));
 	} else if (m->prompt_purpose == TUI_PROMPT_OVERWRITE) {

@@ -169,7 +169,7 @@ static void apply_typed(struct tui_model *m, struct tensors_view *v)
 	}
 	if (teach_tensor_op(cur, v->in.text, &r, &res, &err) != NAPKIN_OK) {
 		size_t pos = 0;
-		util_bprintf(v->note, sizeof v->note, &pos, "%s: %s", v->in.text, err.msg);
+		util_bprintf(v->note, sizeof v->note, &pos, C_("op and result", "%s: %s"), v->in.text, err.msg);
 		v->note_err = true;
 		v->detail[0] = '\0';
 		return;
@@ -323,7 +323,7 @@ static void draw_big_table(struct tui_model *m, struct tui_canvas *c, struct ten
 				i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
 	}
 	if (v->sel >= 0 && v->sel < (int)v->n_big) {
-		snprintf(line, sizeof line, "\xe2\x96\xb8 %s: %s", v->big[v->sel].name, _(v->big[v->sel].what));
+		snprintf(line, sizeof line, C_("selected row", "\xe2\x96\xb8 %s: %s"), v->big[v->sel].name, _(v->big[v->sel].what));
 		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, TUI_S_DIM);
 	}
 }

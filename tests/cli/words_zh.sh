@@ -41,7 +41,7 @@ has "$r" "lesson 1's 16 bytes" '构成不同'
 has "$r" "lesson 1's 16 bytes (explain)" '总数与本章的每个参数 16 字节相同，构成不同'
 has "$r" "GB against GiB" '79.65 GiB = 85.52 GB'
 r=$("$NAPKIN" report --lang zh --explain)
-has "$r" "a count in a formula" '代入     6.738e9 × 2 字节（bf16）'
+has "$r" "a count in a formula" '代入     6.738e9 × 2 字节（BF16）'
 hasnt "$r" "a count in a formula" '6.738 B ×'
 has "$r" "the roofline verdict" '→ 训练步是 Compute-Bound'
 hasnt "$r" "the roofline verdict" '训练步 是'

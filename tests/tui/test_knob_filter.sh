@@ -4,8 +4,8 @@
 # screen; the title counts the matches; Enter keeps the filter and focuses the first match;
 # Esc gives the whole list back. The knob table (src/engine/knob_table.c) has one knob with
 # "zero" in its key or label (zero, "ZeRO"), one labelled 精度 in Chinese (precision), and
-# six dtype knobs by key (weight_, grad_, optimizer_, activation_, kv_, matmul_dtype), of
-# which training shows five (kv_dtype is inference's). Inside the tensor inspector `/`
+# seven dtype knobs by key (weight_, grad_, optimizer_, activation_, kv_, matmul_, token_dtype),
+# of which training shows six (kv_dtype is inference's). Inside the tensor inspector `/`
 # still opens its operation line.
 . "$(dirname "$0")/lib.sh"
 
@@ -33,18 +33,19 @@ keys Escape
 wait_gone 'Knobs \(filter' 'Esc did not clear the filter'
 n=$(knob_rows | grep -cv '^ *$')
 [ "$n" -ge 10 ] || fail "Esc: only $n knob rows back"
-# the arrows move in the filtered list: End is the last dtype knob of training, matmuls
+# the arrows move in the filtered list: End is the last dtype knob of training, the token
+# id dtype of the dataset file; Up from it is matmuls
 keys /
 keys -l dtype
-wait_for 'Knobs \(filter: 5 of [0-9]+\)' 'dtype: not the five dtype knobs of training'
+wait_for 'Knobs \(filter: 6 of [0-9]+\)' 'dtype: not the six dtype knobs of training'
 keys Enter
 wait_for "weights' dtype" 'dtype: Enter did not focus the first match, weights'
 keys Down
 wait_for "gradients' dtype" 'Down did not move to the next match'
 keys End
-wait_for 'the dtype matmuls run in' 'End did not move to the last match'
+wait_for 'how the dataset file' 'End did not move to the last match'
 keys Up
-wait_for "activations' dtype" 'Up did not move to the previous match'
+wait_for 'the dtype matmuls run in' 'Up did not move to the previous match'
 # nothing matches: the pane says so, Enter keeps the line open
 keys / C-u
 keys -l qqq

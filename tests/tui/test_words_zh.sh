@@ -49,9 +49,9 @@ tm set-option -g remain-on-exit on \; new-session -d -s app -x 120 -y 40 "$NAPKI
 wait_for '第 1 步（共 2 步）' 'the lesson did not start'
 screen | grep -q '最大 micro-batch' && fail 'the memory pane shows under the short lesson box (a stray border)'
 keys Right
-wait_for '第 1 步已达成' 'the check was not met'
+wait_for '第 1 步已答出' 'the check was not met'
 keys n
 wait_for '第 2 步（共 2 步）' 'n did not go on'
 sleep 0.3
-screen | grep -q '第 1 步已达成' && fail 'step 2 still says step 1 was answered'
+screen | grep -q '第 1 步已答出' && fail 'step 2 still says step 1 was answered'
 echo "ok: the Chinese screens say what they show"

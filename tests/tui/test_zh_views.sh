@@ -92,18 +92,18 @@ for size in "80 24" "120 40" "200 60"; do
 	check_width "$1"
 	# PyTorch's own error: a Chinese sentence, then PyTorch's words as students meet them
 	keys : v i e w '(' 5 , Space 3 ')' Enter
-	wait_for 'view\(5, 3\): shape“\[5, 3\]”与输入的大小 [0-9]+ 不符（PyTorch：' \
+	wait_for 'view\(5, 3\)：shape“\[5, 3\]”与输入的大小 [0-9]+ 不符（PyTorch：' \
 		"the inspector's PyTorch error has no Chinese sentence at $1×$2"
 	wait_for "is invalid for input of size" "the inspector's PyTorch error lost PyTorch's words at $1×$2"
 	keys : t r a n s p o s e '(' s e q , Space h e a d s ')' Enter : v i e w '(' '-' 1 ')' Enter
-	wait_for 'view\(-1\): view 的大小与输入 Tensor 的大小和 stride 不兼容：新 shape' \
+	wait_for 'view\(-1\)：view 的大小与输入 Tensor 的大小和 stride 不兼容：新 shape' \
 		"the inspector's view error is not Chinese at $1×$2"
 	check_width "$1"
 	keys Escape D
 	wait_for 'Dtype 实验室' "the dtype lab has no Chinese title at $1×$2"
 	wait_for '每种数据类型如何存储 70000' "the dtype lab's box is not Chinese at $1×$2"
 	wait_for '存成' "the dtype lab's heads are not Chinese at $1×$2"
-	wait_for 'bf16 把 70000 舍入为 70144（误差' "the dtype lab's notes are not Chinese at $1×$2"
+	wait_for 'BF16 把 70000 舍入为 70144（误差' "the dtype lab's notes are not Chinese at $1×$2"
 	no_english 'what happened|stored as|overflows fp16|How each data type'
 	check_width "$1"
 	keys Escape q
