@@ -21,6 +21,8 @@
  *    means to them, so it should read high).
  *    The same from MLPerf Inference v4.0 (github.com/mlcommons/inference_results_v4.0) for
  *    H200-SXM TP1 x8: 293 output tokens a request.
+ *  - The SGLang team's SGLang v0.3 against vLLM v0.6 runs (TTFT, TPOT, offline tokens/s) and
+ *    the vLLM paper's KV cache slots (capacity): at their tables below.
  *  - The OpenOrca prompts' mean length is not in the result files (the dataset caps prompts
  *    at 1024 tokens: mlcommons/inference language/llama2-70b/README.md, processorca.py
  *    --seqlen_limit=1024): MLPERF_PROMPT is an assumption, said so in the docs.
@@ -156,9 +158,9 @@ static const struct vcase sglang[] = {
 	 SHAREGPT_OUTPUT, L_BATCH, 5000, 1, 4281.51, SGL, "sglang", NULL, NULL},
 	{M_TPUT, "8B A100 vllm offline tok/s", "llama-3-8b", "a100-80gb-sxm", "1", NULL, SHAREGPT_PROMPT,
 	 SHAREGPT_OUTPUT, L_BATCH, 5000, 1, 4132.37, SGL, "vllm", NULL, NULL},
-	{M_TPUT, "70B H100 tp4 sglang offline tok/s", "llama-3-70b", "h100-sxm", "4", NULL, SHAREGPT_PROMPT,
+	{M_TPUT, "70B H100 tp4 sglang offl. tok/s", "llama-3-70b", "h100-sxm", "4", NULL, SHAREGPT_PROMPT,
 	 SHAREGPT_OUTPUT, L_BATCH, 5000, 1, 3856.01, SGL, "sglang", "gpu_memory_utilization=0.88", NULL},
-	{M_TPUT, "70B H100 tp4 vllm offline tok/s", "llama-3-70b", "h100-sxm", "4", NULL, SHAREGPT_PROMPT,
+	{M_TPUT, "70B H100 tp4 vllm offl. tok/s", "llama-3-70b", "h100-sxm", "4", NULL, SHAREGPT_PROMPT,
 	 SHAREGPT_OUTPUT, L_BATCH, 5000, 1, 3700.64, SGL, "vllm", NULL, NULL},
 };
 
@@ -262,7 +264,7 @@ static double predict(const struct vcase *c, const struct engine_catalog *cat, d
 		te_evaluate(&sc, &r);
 		return r.serving.sla_tokens_per_s_gpu * (double)sc.tp * c->replicas;
 	}
-	*bound_ms = atof(c->generate) * r.memory.weights / sc.gpu.bandwidth * 1e3;
+	*bound_ms = strtod(c->generate, NULL) * r.memory.weights / sc.gpu.bandwidth * 1e3;
 	switch (c->metric) {
 	case M_E2E:
 		return r.serving.e2e_seconds * 1e3;
@@ -284,7 +286,7 @@ static void test_published_serving(void **state)
 	static struct vcase cases[MAXC];
 	static char labels[MAXC][64];
 	static double err[M_COUNT][MAXC], sig[M_COUNT][MAXC], merr[M_COUNT][MAXC], msig[M_COUNT][MAXC];
-	double med[M_COUNT], smed[M_COUNT], mmed[M_COUNT], msmed[M_COUNT], e7[64];
+	double med[M_COUNT], smed[M_COUNT], mmed[M_COUNT], msmed[M_COUNT], e7[64] = {0};
 	size_t n = 0, cnt[M_COUNT] = {0}, mcnt[M_COUNT] = {0}, n7 = 0, i, excluded = 0, saturated = 0, apart = 0;
 	int m, g;
 	struct preset_registry *reg = tp_builtin();
@@ -307,7 +309,7 @@ static void test_published_serving(void **state)
 			c->prompt = "128";
 			c->generate = "20";
 			c->load = L_BATCH;
-			c->batch_or_rate = atof(row->batch);
+			c->batch_or_rate = strtod(row->batch, NULL);
 			c->replicas = 1;
 			c->published = g ? row->h100_ms : row->a100_ms;
 			c->source = "NeMo Llama-2 inference table";
