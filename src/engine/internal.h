@@ -323,11 +323,31 @@ struct eng_serve_ctx {
 	double deq_bytes;      /* extra bytes per weight a step that dequantises moves (NF4: to 16 bits and back) */
 	double kv_rank;        /* KV bytes a token per GPU */
 	double step_overhead;
+	double dec_q;          /* tokens a decoding sequence puts through a step: 1, or k + 1 verifying a draft */
 };
 void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 			double kv_rank, double step_overhead, struct eng_serve_ctx *c);
 void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_keys, double dec, double dec_ctx,
 			 struct eng_serve_step *out);
+/* Speculative decoding (serve_spec.c): the drafter, its step and what it holds. The
+ * struct points into itself (dctx.dm is &ddm): initialise it where it stays. */
+struct eng_spec {
+	bool on;
+	int method;            /* enum engine_spec */
+	double k, alpha;
+	double tokens;         /* E = (1 − α^(k+1)) ÷ (1 − α): tokens a sequence gains a step (1 without) */
+	double verify;         /* k + 1: tokens a sequence puts through the target a step (1 without) */
+	double weight_bytes;   /* per GPU: the drafter's weights */
+	double fc_bytes;       /* EAGLE's / MTP's 2d → d projection (bytes, every rank) */
+	double kv_per_token;   /* per GPU: the drafter's KV bytes a token of context */
+	struct eng_dims ddm;
+	struct eng_serve_ctx dctx;
+};
+double eng_spec_tokens_per_step(double alpha, double k);
+void eng_spec_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		   struct eng_spec *sp);
+/* The drafter's k forwards for `dec` decoding sequences at context ctx (seconds). */
+double eng_spec_draft_seconds(const struct eng_spec *sp, double dec, double ctx);
 /* The steady state, capacity and the SLA concurrency (serve_batch.c). */
 void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 	       const struct eng_mem *mem, const struct engine_inference *inf, struct engine_serving *out);

@@ -361,6 +361,10 @@ static int infer_items(struct tui_model *m, struct item *items)
 	line(it, _("TTFT %s%s,"), a, TUI_BADGE);
 	line(it, _("ITL %s,"), b);
 	line(it, _("%s tok/s/GPU"), d);
+	if (m->res.serving.speculative != ENGINE_SPEC_NONE)
+		line(it, _("%.2f tokens a step (k %lld)"), m->res.serving.spec_tokens_per_step, (long long)m->sc.spec_tokens);
+	if (m->res.serving.prefix_tokens > 0)
+		line(it, _("prefix %.0f cached"), m->res.serving.prefix_tokens);
 	}
 
 	tui_draw_bytes(inf->kv_bytes_per_token, a, sizeof a);
