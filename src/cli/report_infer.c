@@ -45,11 +45,20 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 			sv->prefix_tokens, (long long)sc->prompt, sv->prefill_tokens_request);
 	if (sv->speculative != ENGINE_SPEC_NONE) {
 		static const char *const drafter[] = {"", N_("a draft model"), N_("an EAGLE head"), N_("the MTP module")};
+		char who[160];
 		engine_fmt_seconds_tr(sv->spec_draft_seconds, &cli_tr, a, sizeof a);
 		engine_fmt_bytes(sv->spec_weight_bytes, true, b, sizeof b);
+		if (sv->speculative == ENGINE_SPEC_DRAFT && sc->spec_draft.layers > 0)
+			snprintf(who, sizeof who, "%s (%s)", _(drafter[sv->speculative]),
+				 sc->spec_draft.name[0] ? sc->spec_draft.name : sc->spec_draft.id);
+		else if (sv->speculative == ENGINE_SPEC_DRAFT) {
+			engine_fmt_count(sc->spec_draft_params, c, sizeof c);
+			snprintf(who, sizeof who, _("%s (a standard %s shape)"), _(drafter[sv->speculative]), c);
+		} else
+			util_strlcpy(who, _(drafter[sv->speculative]), sizeof who);
 		fprintf(f, _("  speculative  %s, k %lld, α %.2f: %.3f tokens a step (the target verifies %.0f a sequence) · "
 			     "drafting %s a step · drafter %s per GPU · ITL %.2f× faster than without\n"),
-			_(drafter[sv->speculative]), (long long)sc->spec_tokens, sc->spec_accept, sv->spec_tokens_per_step,
+			who, (long long)sc->spec_tokens, sc->spec_accept, sv->spec_tokens_per_step,
 			sv->spec_verify_tokens, a, b, sv->spec_speedup);
 	}
 	if (sc->ttft_slo > 0 || sc->tpot_slo > 0) {

@@ -353,6 +353,7 @@ struct engine_scenario {
 	int64_t spec_tokens;          /* k: tokens the drafter proposes a verification step */
 	double spec_accept;           /* α: the chance the target accepts a drafted token */
 	double spec_draft_params;     /* a draft model's parameters (a standard dense shape of that size) */
+	struct engine_model spec_draft; /* the draft model by preset or file (layers 0: none, spec_draft_params') */
 	bool pinned;
 	enum engine_finetune finetune; /* full, lora or qlora */
 	int64_t lora_rank;            /* r of every adapter */

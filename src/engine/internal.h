@@ -465,7 +465,7 @@ void eng_stack_defaults(struct engine_scenario *sc, const struct eng_stack_given
 /* The given global batch in sequences (tokens ÷ seq: maybe not whole, which validate.c
  * refuses); 0 when none was given (knob_lookup.c). */
 double eng_global_batch_sequences(const struct engine_scenario *sc);
-enum eng_special { SP_NONE, SP_MODEL, SP_PARAMS, SP_GPU, SP_BIAS, SP_GLOBAL_BATCH };
+enum eng_special { SP_NONE, SP_MODEL, SP_PARAMS, SP_GPU, SP_BIAS, SP_GLOBAL_BATCH, SP_DRAFT };
 enum eng_special eng_knob_special(const struct engine_knob *k);
 const char *eng_choice_name(const struct engine_choice *c, int v);
 void eng_choice_text(const struct engine_knob *k, int v, char *buf, size_t n);

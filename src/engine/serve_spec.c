@@ -16,8 +16,9 @@
  *    the shared embedding and output head) has the same shape; vLLM and SGLang reuse it for
  *    each of the k drafted tokens. Both are timed here as one layer of the target and its
  *    LM head; their weights are the layer's and the projection's.
- *  - A draft model (vLLM's speculative_config with a model): here the standard dense shape
- *    of spec_draft_params (engine_model_from_params, as the `params` knob), in the target's
+ *  - A draft model (vLLM's speculative_config with a model): the preset or file spec_draft
+ *    names, else the standard dense shape of spec_draft_params (engine_model_from_params,
+ *    as the `params` knob), in the target's
  *    formats and TP degree (vLLM runs the draft at the target's tensor-parallel size unless
  *    told otherwise), with its own KV cache for every sequence.
  *  - The drafter's forwards carry no per-step fixed cost of their own: the engines run them
@@ -71,7 +72,9 @@ void eng_spec_init(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	if (sc->speculative == ENGINE_SPEC_DRAFT) {
 		struct engine_model m;
 		struct napkin_err err;
-		if (engine_model_from_params(sc->spec_draft_params, &m, &err) != NAPKIN_OK)
+		if (sc->spec_draft.layers > 0)
+			m = sc->spec_draft; /* a preset or a file (spec_draft) */
+		else if (engine_model_from_params(sc->spec_draft_params, &m, &err) != NAPKIN_OK)
 			engine_model_llama2_7b(&m); /* not reached: the knob's range is within the shapes' */
 		eng_dims_from_model(&m, &sp->ddm);
 		eng_params(&sp->ddm, &p);

@@ -47,6 +47,21 @@ python3 -c "import sys; sys.exit(0 if $s < 1 else 1)" || fail "α 0 speeds decod
 "$NAPKIN" report $A --spec-tokens 0 >/dev/null 2>&1 && fail "spec_tokens 0 accepted"
 "$NAPKIN" report $A --speculative medusa-ish >/dev/null 2>&1 && fail "an unknown drafter accepted"
 
+# a draft model by preset id: Llama-3-8B drafting for Llama-3-70B in FP8 over TP 2 holds its
+# weights at one byte each, half a GPU each (the preset's own parameter count); a scenario
+# file keeps the draft by id and gives the same figures
+D="--model llama-3-70b --gpus 2 --tp 2 --mode infer --engine vllm --weight-format fp8 --prompt 2000 --generate 500 --batch 16"
+p8=$("$NAPKIN" report --model llama-3-8b --mode infer --format json | python3 -c 'import json, sys; print(json.load(sys.stdin)["model"]["params_total"])') || fail "llama-3-8b's parameters"
+w=$(get serving.spec_weight_bytes $D --speculative draft --spec-draft llama-3-8b)
+near "$w" "$(python3 -c "print($p8 / 2)")" 1e-9 "Llama-3-8B draft weights per GPU"
+tmp=${TMPDIR:-/tmp}/napkin-spec-$$.yaml
+printf 'model: llama-3-70b\ngpus: 2\ntp: 2\nmode: infer\nengine: vllm\nweight_format: fp8\nprompt: 2000\ngenerate: 500\nbatch: 16\nspeculative: draft\nspec_draft: llama-3-8b\n' >"$tmp"
+"$NAPKIN" presets show "$tmp" | grep -q '^spec_draft: "*llama-3-8b"*$' || { rm -f "$tmp"; fail "the scenario does not keep spec_draft"; }
+w2=$("$NAPKIN" report --scenario "$tmp" --format json | python3 -c 'import json, sys; print(json.load(sys.stdin)["serving"]["spec_weight_bytes"])')
+rm -f "$tmp"
+near "$w2" "$w" 1e-12 "the draft loaded from a scenario file"
+"$NAPKIN" report $D --spec-draft no-such-model >/dev/null 2>&1 && fail "an unknown draft model accepted"
+
 # prefix caching: Llama-3-70B FP8 on 2 x H100, 5000-token prompts of which half is cached
 P="--model llama-3-70b --gpus 2 --tp 2 --mode infer --engine vllm --weight-format fp8 --prompt 5000 --generate 500 --batch 1"
 "$NAPKIN" report $P --prefix-hit 0.5 --format json | python3 -c '
