@@ -278,6 +278,8 @@ double eng_kv_tokens(const struct engine_scenario *sc, const struct eng_dims *dm
 /* The tokens a serving step computes at once: a prefill chunk (the whole prompt when not
  * chunked) and one decode token for each other sequence of the batch. */
 double eng_step_tokens(const struct engine_scenario *sc, double batch);
+/* A shared prefix's tokens of a sequence's cache (serving.c), held once a replica. */
+double eng_prefix_shared(const struct engine_scenario *sc, double kv_tokens);
 /* TTFT, TPOT, tokens/s and the prefill FLOPs counts; memory (per GPU) for capacity. */
 void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		 double peak, struct engine_inference *inf);

@@ -177,7 +177,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	struct cb_state st;
 	double t = (double)sc->tp, gpus_replica = (double)(sc->tp * sc->pp);
 	double kv_rank = inf->kv_bytes_per_token / t, kv_gpu, total = sc->gpu.memory_bytes, kv;
-	double lps = eng_layers_per_stage(dm->L, sc->pp), blk = sc->kv_block > 0 ? (double)sc->kv_block : 1.0;
+	double lps = eng_layers_per_stage(dm->L, sc->pp);
 	double shared, unique;
 
 	eng_serve_settings(sc, &set);
@@ -205,7 +205,6 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 		kv = set.mem_fraction * (total - mem->overhead - mem->weights - out->activation_peak);
 	else
 		kv = set.mem_fraction * total - mem->weights - (set.profiles ? out->activation_peak : 0.0);
-	kv -= spec.weight_bytes; /* the drafter's weights */
 	out->kv_budget_bytes = eng_max(kv, 0.0);
 	out->kv_tokens = kv_gpu > 0 ? out->kv_budget_bytes / kv_gpu : 0.0;
 	/* a prefix shared by every request: its full blocks held once a replica (vLLM's
@@ -214,7 +213,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	 * (vLLM's num_lookahead_slots) */
 	in.fresh = eng_max(1.0, (double)sc->prompt * (1.0 - sc->prefix_hit));
 	in.prefix = (double)sc->prompt - in.fresh;
-	shared = floor(in.prefix / blk) * blk;
+	shared = eng_prefix_shared(sc, inf->kv_tokens_per_sequence);
 	unique = eng_max(inf->kv_tokens_per_sequence - shared, 1.0) + spec.k;
 	out->max_concurrent = out->kv_tokens > shared ? (int64_t)floor((out->kv_tokens - shared) / unique) : 0;
 	out->prefix_tokens = in.prefix;

@@ -44,6 +44,16 @@ double eng_kv_tokens(const struct engine_scenario *sc, const struct eng_dims *dm
 	return (1.0 - dm->wfrac) * full + dm->wfrac * local;
 }
 
+/* The tokens of a sequence's cache a prefix every request shares holds once a replica:
+ * the cached prefix (prefix_hit, serve_batch.c) in whole blocks, at most the sequence's. */
+double eng_prefix_shared(const struct engine_scenario *sc, double kv_tokens)
+{
+	double blk = sc->kv_block > 0 ? (double)sc->kv_block : 1.0, s = (double)sc->prompt;
+	double prefix = s - eng_max(1.0, s * (1.0 - sc->prefix_hit));
+
+	return eng_min(floor(prefix / blk) * blk, kv_tokens);
+}
+
 static double chunk_of(const struct engine_scenario *sc)
 {
 	double s = (double)sc->prompt;
