@@ -346,8 +346,11 @@ struct eng_spec {
 	struct eng_serve_ctx dctx;
 };
 double eng_spec_tokens_per_step(double alpha, double k);
+/* The drafter's shape, weights and KV (serve_draft.c); eng_spec_ctx readies its step
+ * (serve_spec.c) before eng_spec_draft_seconds times it. */
 void eng_spec_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		   struct eng_spec *sp);
+void eng_spec_ctx(const struct engine_scenario *sc, const struct eng_bytes *b, struct eng_spec *sp);
 /* The drafter's k forwards for `dec` decoding sequences at context ctx (seconds). */
 double eng_spec_draft_seconds(const struct eng_spec *sp, double dec, double ctx);
 /* The steady state, capacity and the SLA concurrency (serve_batch.c). */

@@ -187,6 +187,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 		kv_rank = 2.0 * dm->L * dm->dh * b->kv;
 	kv_gpu = kv_rank * lps / dm->L;
 	eng_spec_init(sc, dm, b, &spec);
+	eng_spec_ctx(sc, b, &spec);
 	memset(&plain, 0, sizeof plain);
 	plain.tokens = plain.verify = 1.0;
 	/* the drafter's KV is kept for every token of context beside the target's */
