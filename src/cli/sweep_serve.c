@@ -40,6 +40,15 @@ static long metric_index(const struct sweep_out *o, const char *key)
 	return -1;
 }
 
+static void pad(FILE *f, const char *text, int width)
+{
+	int w = (int)util_text_width(text);
+
+	for (; w < width; w++)
+		fputc(' ', f);
+	fputs(text, f);
+}
+
 void sweep_out_text_serving(const struct sweep_out *o, FILE *f)
 {
 	const struct engine_scenario *sc = &o->s->sc;
@@ -54,8 +63,16 @@ void sweep_out_text_serving(const struct sweep_out *o, FILE *f)
 	    it < 0 || tg < 0)
 		return;
 	fprintf(f, _("\nthroughput against latency (one replica's steady state at each number of users)\n"));
-	fprintf(f, "  %8s  %12s  %12s  %16s%s\n", _("users"), _("ITL"), tt >= 0 ? _("TTFT") : "", _("tokens/s per GPU"),
-		slo ? _("  within the targets") : "");
+	/* the heads right-aligned over their columns by display width (Chinese is two columns a character) */
+	fputs("  ", f);
+	pad(f, _("users"), 8);
+	fputs("  ", f);
+	pad(f, _("ITL"), 12);
+	fputs("  ", f);
+	pad(f, tt >= 0 ? _("TTFT") : "", 12);
+	fputs("  ", f);
+	pad(f, _("tokens/s per GPU"), 16);
+	fprintf(f, "%s\n", slo ? _("  within the targets") : "");
 	for (p = 0; p < o->nx; p++) {
 		double itl = o->values[p * o->nm + (size_t)it], gpu = o->values[p * o->nm + (size_t)tg];
 		double ttft = tt >= 0 ? o->values[p * o->nm + (size_t)tt] : NAN;
