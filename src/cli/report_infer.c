@@ -39,6 +39,28 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	fprintf(f, _("  a step   %.1f decoding + %s prefill tokens on average; with a chunk %s, decode only %s (%.0f%% of steps "
 		     "carry prefill)%s\n"),
 		sv->decoding, a, b, c, 100.0 * sv->mixed_fraction, sv->saturated ? _("; the budget binds") : "");
+	if (sv->prefix_tokens > 0)
+		fprintf(f, _("  prefix   %.0f of %lld prompt tokens cached (a prefix every request shares, its KV held once a "
+			     "replica): %.0f prefilled a request\n"),
+			sv->prefix_tokens, (long long)sc->prompt, sv->prefill_tokens_request);
+	if (sv->speculative != ENGINE_SPEC_NONE) {
+		static const char *const drafter[] = {"", N_("a draft model"), N_("an EAGLE head"), N_("the MTP module")};
+		char who[160];
+		engine_fmt_seconds_tr(sv->spec_draft_seconds, &cli_tr, a, sizeof a);
+		engine_fmt_bytes(sv->spec_weight_bytes, true, b, sizeof b);
+		if (sv->speculative == ENGINE_SPEC_DRAFT && sc->spec_draft.layers > 0)
+			snprintf(who, sizeof who, "%s (%s)", _(drafter[sv->speculative]),
+				 sc->spec_draft.name[0] ? sc->spec_draft.name : sc->spec_draft.id);
+		else if (sv->speculative == ENGINE_SPEC_DRAFT) {
+			engine_fmt_count(sc->spec_draft_params, c, sizeof c);
+			snprintf(who, sizeof who, _("%s (a standard %s shape)"), _(drafter[sv->speculative]), c);
+		} else
+			util_strlcpy(who, _(drafter[sv->speculative]), sizeof who);
+		fprintf(f, _("  speculative  %s, k %lld, α %.2f: %.3f tokens a step (the target verifies %.0f a sequence) · "
+			     "drafting %s a step · drafter %s per GPU · ITL %.2f× faster than without\n"),
+			who, (long long)sc->spec_tokens, sc->spec_accept, sv->spec_tokens_per_step,
+			sv->spec_verify_tokens, a, b, sv->spec_speedup);
+	}
 	if (sc->ttft_slo > 0 || sc->tpot_slo > 0) {
 		engine_fmt_seconds_tr(sc->ttft_slo, &cli_tr, a, sizeof a);
 		engine_fmt_seconds_tr(sc->tpot_slo, &cli_tr, b, sizeof b);
@@ -108,7 +130,12 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 			 in->prefill_chunk);
 	else
 		util_strlcpy(d, _("the whole prompt at once"), sizeof d);
-	if (engine)
+	if (engine && r->serving.speculative != ENGINE_SPEC_NONE)
+		/* a drafter gains tokens a step: the bound is one plain decode step's, not the ITL's */
+		fprintf(f, _("  bounds   TTFT ≥ %s (%s) · a decode step without speculation ≥ %s (TP all-reduces %s a step): "
+			     "at 100%% of peak and bandwidth, nothing else in the way\n"),
+			a, d, b, c);
+	else if (engine)
 		fprintf(f, _("  bounds   TTFT ≥ %s (%s) · TPOT ≥ %s (TP all-reduces %s a step): at 100%% of peak and bandwidth, "
 			     "nothing else in the way\n"),
 			a, d, b, c);

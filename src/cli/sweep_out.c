@@ -195,7 +195,7 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 	int lw, sw, cw[SWEEP_MAX_Y], total, ngroups = 0, pw;
 	long first_over = -1, current = -1;
 	double *y = malloc(o->nx * sizeof *y);
-	char b[64], cap[96], mark[200];
+	char b[64], cap[96], mark[200], slo[96];
 
 	if (y == NULL)
 		return;
@@ -304,7 +304,9 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 			y[p] = o->values[p * o->nm + j];
 		/* the label is the engine's msgid (the CSV and JSON keep the key and English) */
 		snprintf(title, sizeof title, _("\n%s (%s)%s"), m->key, _(m->label),
-			 memory ? _(", per GPU") : m->unit == ENGINE_UNIT_SECONDS ? _(", per step") : "");
+			 memory ? _(", per GPU")
+			 : m->unit == ENGINE_UNIT_SECONDS && strncmp(m->key, "serving.", 8) != 0 ? _(", per step")
+										   : "");
 		memset(&c, 0, sizeof c);
 		c.title = title;
 		c.x = o->xs;
@@ -316,6 +318,10 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 		c.x_name = k->key;
 		c.line = memory && strcmp(m->key, "memory.total") == 0 ? o->s->sc.gpu.memory_bytes : NAN;
 		c.line_label = cap;
+		if (isnan(c.line)) {
+			c.line = sweep_slo_line(o, m->key, slo, sizeof slo);
+			c.line_label = slo;
+		}
 		c.mark = first_over;
 		c.mark_label = mark[0] ? mark : NULL;
 		c.current = current;
@@ -325,6 +331,7 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 	}
 	if (first_over >= 0)
 		fprintf(f, "\n%s\n", mark);
+	sweep_out_text_serving(o, f);
 	free(y);
 }
 
@@ -358,7 +365,7 @@ int sweep_out_svg(const struct sweep_out *o, const char *path, bool force, bool 
 	memset(&fg, 0, sizeof fg);
 	if (o->sw->nrange == 1) {
 		struct figure_curve c;
-		char cap[96], b[64];
+		char cap[96], b[64], slo[FIGURE_PANELS_MAX][96], plabel[96];
 		memset(&c, 0, sizeof c);
 		c.sc = &o->s->sc;
 		c.knob = o->sw->range[0].knob;
@@ -381,8 +388,13 @@ int sweep_out_svg(const struct sweep_out *o, const char *path, bool force, bool 
 			se->y = o->values + j;
 			se->line = strcmp(m->key, "memory.total") == 0 ? o->s->sc.gpu.memory_bytes : NAN;
 			se->line_label = cap;
+			if (isnan(se->line)) {
+				se->line = sweep_slo_line(o, m->key, slo[c.ns], sizeof slo[c.ns]);
+				se->line_label = slo[c.ns];
+			}
 			c.ns++;
 		}
+		sweep_pareto(o, &c, plabel, sizeof plabel);
 		fg.kind = FIGURE_SWEEP;
 		fg.curve = &c;
 		return cli_figure_out("sweep", path, force, png, &fg);

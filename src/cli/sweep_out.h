@@ -31,6 +31,15 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width);
  * result), to stdout or path (cli_figure_out's rules; png: through rsvg-convert); returns a
  * CLI_EXIT_ status */
 int sweep_out_svg(const struct sweep_out *o, const char *path, bool force, bool png);
+/* serving (sweep_serve.c): the SLA target a result's chart draws as a line (NAN: none), its
+ * label in label; and, sweeping batch in mode infer, the throughput-vs-latency table and
+ * the SLA concurrency */
+double sweep_slo_line(const struct sweep_out *o, const char *key, char *label, size_t n);
+void sweep_out_text_serving(const struct sweep_out *o, FILE *f);
+/* the figure's throughput-vs-latency panel when the sweep walks a replica's users and has
+ * both series (label: the ITL target's words) */
+struct figure_curve;
+void sweep_pareto(const struct sweep_out *o, struct figure_curve *c, char *label, size_t n);
 /* two knobs: the heatmap of each result */
 void sweep_out_text_grid(const struct sweep_out *o, FILE *f);
 

@@ -220,6 +220,17 @@ struct engine_serving {
 	double sla_concurrency;          /* most users a replica serves within ttft_slo and tpot_slo (0: no SLO or none) */
 	double sla_tokens_per_s_gpu;     /* output tokens/s per GPU there */
 	double cost_per_mtok;            /* price × GPU-hours per million output tokens (0 without a price) */
+	/* prefix caching (serve_batch.c): a prefix shared by every request, held once a replica */
+	double prefix_tokens;            /* a prompt's tokens found in the cache (not prefilled) */
+	double prefill_tokens_request;   /* a prompt's tokens prefilled: prompt − cached, at least 1 */
+	/* speculative decoding (serve_spec.c); with none, 1 token a step and no drafter */
+	int speculative;                 /* enum engine_spec in effect */
+	double spec_tokens_per_step;     /* expected tokens a sequence gains a verification step: (1 − α^(k+1)) ÷ (1 − α) */
+	double spec_verify_tokens;       /* tokens a decoding sequence puts through the target a step: k + 1 */
+	double spec_draft_seconds;       /* the drafter's k forwards in the decode-only step */
+	double spec_weight_bytes;        /* per GPU: the drafter's weights */
+	double spec_kv_bytes_per_token;  /* per GPU: the drafter's KV cache a token of context */
+	double spec_speedup;             /* ITL without speculation ÷ ITL with it, at this concurrency */
 };
 
 enum engine_point { ENGINE_PT_TRAIN, ENGINE_PT_PREFILL, ENGINE_PT_DECODE, ENGINE_PT_ELEMENTWISE, ENGINE_PT_COUNT };

@@ -293,6 +293,15 @@ enum engine_serve_engine {
 	ENGINE_SERVE_NONE,
 	ENGINE_SERVE_COUNT,
 };
+/* The drafter of speculative decoding (serve_spec.c): none; a smaller draft model; EAGLE's
+ * head (one decoder layer over the target's features); the model's multi-token prediction
+ * module (DeepSeek-V3's MTP, one layer, reused for each drafted token). */
+enum engine_spec {
+	ENGINE_SPEC_NONE,
+	ENGINE_SPEC_DRAFT,
+	ENGINE_SPEC_EAGLE,
+	ENGINE_SPEC_MTP,
+};
 /* "vllm", "sglang", "trtllm", "tgi", "none"; and the engine's name for a person ("vLLM"). */
 const char *engine_serve_engine_name(int engine);
 const char *engine_serve_engine_label(int engine);
@@ -349,6 +358,12 @@ struct engine_scenario {
 	double gpu_memory_utilization;/* the share of memory the engine takes (vLLM gpu_memory_utilization) */
 	double step_overhead;         /* seconds of CPU work per engine step (scheduling, sampling, launch) */
 	double ttft_slo, tpot_slo;    /* serving targets, seconds (0: none): the SLA concurrency */
+	double prefix_hit;            /* serving: share of a prompt's tokens whose KV a shared prefix cache holds (0..1) */
+	int speculative;              /* serving: enum engine_spec, the drafter of speculative decoding */
+	int64_t spec_tokens;          /* k: tokens the drafter proposes a verification step */
+	double spec_accept;           /* α: the chance the target accepts a drafted token */
+	double spec_draft_params;     /* a draft model's parameters (a standard dense shape of that size) */
+	struct engine_model spec_draft; /* the draft model by preset or file (layers 0: none, spec_draft_params') */
 	bool pinned;
 	/* the tokenised dataset on disk (data loading): its tokens (0: the training tokens, one
 	 * epoch) and how each id is stored (enum engine_token_dtype) */

@@ -99,6 +99,9 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 			    by.autocast_copy);
 	if (r->memory.zero3_buffer > 0)
 		eng_ex_line(x, N_("           + one layer gathered to compute (ZeRO-3): %s"), GIB(r->memory.zero3_buffer, a));
+	if (sc->mode == ENGINE_MODE_INFER && r->serving.spec_weight_bytes > 0)
+		eng_ex_line(x, N_("           + the speculative drafter's weights: %s (serving.spec_weight_bytes)"),
+			    GIB(r->serving.spec_weight_bytes, a));
 	if (sc->tp > 1 || sc->pp > 1)
 		eng_ex_line(x, N_("  params on this GPU: the model split %lld ways by TP (embedding, head and linears; norms "
 			"replicated) and %lld by PP (the busiest stage)"),
@@ -359,6 +362,13 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 		else
 			eng_ex_line(x, N_("  uses the KV heads (%.0f), as many as the query heads: multi-head attention, no GQA saving"),
 				    dm.nkv);
+		if (sc->mode == ENGINE_MODE_INFER && r->serving.prefix_tokens > 0)
+			eng_ex_line(x, N_("  prefix   the cached prefix's whole blocks (of %.0f tokens) held once, not once a sequence "
+					  "(prefix_hit)"),
+				    r->serving.prefix_tokens);
+		if (sc->mode == ENGINE_MODE_INFER && r->serving.speculative != ENGINE_SPEC_NONE)
+			eng_ex_line(x, N_("  drafter  + %lld lookahead slots a sequence and the drafter's KV, %s a token"),
+				    (long long)sc->spec_tokens, GIB(r->serving.spec_kv_bytes_per_token, b));
 		eng_ex_line(x, N_("  result   %s%s"), GIB(r->memory.kv_cache, a), sc->mode == ENGINE_MODE_TRAIN ? EX_(x, N_(" (training keeps no KV cache)")) : "");
 		eng_ex_line(x, N_("  source   Pope et al. 2022, \"Efficiently Scaling Transformer Inference\""));
 	} else if (strcmp(key, "memory.overhead") == 0) {

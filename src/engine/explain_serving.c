@@ -109,6 +109,9 @@ static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, c
 	util_count(c, sizeof c, sv->chunk, EX_(x, N_("token")), EX_(x, N_("tokens")));
 	eng_ex_line(x, N_("  values   prompt %lld in chunks of at most %s; a mixed step %s; waiting %s"), (long long)sc->prompt,
 		    c, SECS(sv->mixed_step_seconds, a), SECS(sv->queue_seconds, b));
+	if (sv->prefix_tokens > 0)
+		eng_ex_line(x, N_("  prefix   %.0f of the prompt's tokens cached (prefix_hit): %.0f prefilled"), sv->prefix_tokens,
+			    sv->prefill_tokens_request);
 	eng_ex_line(x, N_("  result   %s at %lld users a replica"), SECS(sv->ttft_seconds, d), (long long)sc->batch);
 	eng_ex_line(x, N_("  source   Agrawal et al. 2024 (Sarathi-Serve §4, decode first, then prefill chunks in the "
 			  "budget); Kleinrock 1975 §5.7 (M/D/1 wait)"));
@@ -129,6 +132,9 @@ static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, co
 	eng_ex_line(x, N_("  mixed    matmuls %s, weights and KV reads %s, attention %s, TP all-reduces %s, fixed cost %s"),
 		    SECS(sv->matmul_seconds, a), SECS(sv->weight_seconds, b), SECS(sv->attention_seconds, c),
 		    SECS(sv->comm_seconds, d), SECS(sv->step_overhead, e));
+	if (sv->speculative != ENGINE_SPEC_NONE)
+		eng_ex_line(x, N_("  speculative  each step also drafts (%s) and gains E = %.3f tokens: ITL = the step ÷ E"),
+			    SECS(sv->spec_draft_seconds, a), sv->spec_tokens_per_step);
 	eng_ex_line(x, N_("  result   %s"), SECS(sv->itl_seconds, a));
 	eng_ex_line(x, N_("  source   Yu et al. 2022 (Orca); Kwon et al. 2023 (paged attention reads the whole cache a "
 			  "token)"));
@@ -172,6 +178,57 @@ static void ex_sla(struct eng_ex *x, const struct engine_scenario *sc, const str
 	eng_ex_line(x, N_("  source   the steady state at each n (napkin's serving engine model)"));
 }
 
+static void ex_prefix(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_serving *sv = &r->serving;
+	const struct engine_inference *in = &r->inference;
+	char a[NB], b[NB];
+
+	if (ex_no_engine(x, sc, "serving.prefix_tokens", N_("a prompt's tokens a shared prefix cache holds")))
+		return;
+	eng_ex_head(x, "serving.prefix_tokens", N_("a prompt's tokens a shared prefix cache holds"));
+	eng_ex_line(x, N_("  formula  prefilled = max(1, prompt × (1 − prefix_hit)); cached = prompt − prefilled"));
+	eng_ex_line(x, N_("  values   prompt %lld × prefix_hit %.2f: %.0f cached, %.0f prefilled"), (long long)sc->prompt,
+		    sc->prefix_hit, sv->prefix_tokens, sv->prefill_tokens_request);
+	eng_ex_line(x, N_("  time     the prefilled tokens' chunks only; their queries still read the cached keys"));
+	eng_ex_line(x, N_("  memory   the prefix is one every request shares (a system prompt): its whole blocks held once "
+			  "a replica, each sequence the rest"));
+	engine_fmt_max_batch_tr(in->max_concurrent, x->tr, a, sizeof a);
+	eng_ex_line(x, N_("  result   %.0f tokens not prefilled; TTFT %s; %s sequences a replica"), sv->prefix_tokens,
+		    SECS(sv->ttft_seconds, b), a);
+	eng_ex_line(x, N_("  source   vLLM docs, Automatic Prefix Caching (blocks shared by hash); Zheng et al. 2024 (SGLang, "
+			  "RadixAttention §3)"));
+}
+
+static void ex_spec(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_serving *sv = &r->serving;
+	char a[NB], b[NB], c[NB], d[NB];
+
+	if (ex_no_engine(x, sc, "serving.spec_tokens_per_step", N_("tokens a decoding sequence gains a step with speculative decoding")))
+		return;
+	eng_ex_head(x, "serving.spec_tokens_per_step", N_("tokens a decoding sequence gains a step with speculative decoding"));
+	eng_ex_line(x, N_("  formula  E = (1 − α^(k+1)) ÷ (1 − α); a step: the drafter's k forwards, then the target on k + 1 "
+			  "tokens a sequence; ITL = step ÷ E"));
+	if (sv->speculative == ENGINE_SPEC_NONE) {
+		eng_ex_line(x, N_("  not used: speculative is none (E = 1, one token a step)"));
+		eng_ex_line(x, N_("  source   Leviathan et al. 2023 (Fast Inference from Transformers via Speculative Decoding, "
+				  "eq. 1)"));
+		return;
+	}
+	eng_ex_line(x, N_("  values   k %lld, α %.2f: E = %.3f; the target verifies %.0f tokens a sequence a step"),
+		    (long long)sc->spec_tokens, sc->spec_accept, sv->spec_tokens_per_step, sv->spec_verify_tokens);
+	eng_ex_line(x, N_("  drafter  %s: %s a step drafting; weights %s a GPU, KV %s a token a GPU"),
+		    sv->speculative == ENGINE_SPEC_DRAFT ? EX_(x, N_("a draft model")) : sv->speculative == ENGINE_SPEC_EAGLE
+											  ? EX_(x, N_("an EAGLE head (one decoder layer)"))
+											  : EX_(x, N_("the MTP module (one layer)")),
+		    SECS(sv->spec_draft_seconds, a), GIB(sv->spec_weight_bytes, b), GIB(sv->spec_kv_bytes_per_token, c));
+	eng_ex_line(x, N_("  result   E %.3f; ITL %s, %.2f× faster than without speculation at %lld users"),
+		    sv->spec_tokens_per_step, SECS(sv->itl_seconds, d), sv->spec_speedup, (long long)sc->batch);
+	eng_ex_line(x, N_("  source   Leviathan et al. 2023 (eq. 1, §3.3); Li et al. 2024 (EAGLE); DeepSeek-AI 2024 "
+			  "(DeepSeek-V3 §2.2, MTP)"));
+}
+
 bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
 {
 	if (strcmp(key, "inference.max_concurrent") == 0 || strcmp(key, "inference.kv_tokens_per_sequence") == 0 ||
@@ -194,6 +251,11 @@ bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const st
 		ex_steady_rate(x, sc, r);
 	else if (strcmp(key, "serving.sla_concurrency") == 0 || strcmp(key, "serving.sla_tokens_per_s_gpu") == 0)
 		ex_sla(x, sc, r);
+	else if (strcmp(key, "serving.prefix_tokens") == 0 || strcmp(key, "serving.prefill_tokens_request") == 0)
+		ex_prefix(x, sc, r);
+	else if (strcmp(key, "serving.spec_tokens_per_step") == 0 || strcmp(key, "serving.spec_draft_seconds") == 0 ||
+		 strcmp(key, "serving.spec_weight_bytes") == 0 || strcmp(key, "serving.spec_speedup") == 0)
+		ex_spec(x, sc, r);
 	else
 		return false;
 	return true;

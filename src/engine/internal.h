@@ -296,6 +296,8 @@ double eng_kv_tokens(const struct engine_scenario *sc, const struct eng_dims *dm
 /* The tokens a serving step computes at once: a prefill chunk (the whole prompt when not
  * chunked) and one decode token for each other sequence of the batch. */
 double eng_step_tokens(const struct engine_scenario *sc, double batch);
+/* A shared prefix's tokens of a sequence's cache (serving.c), held once a replica. */
+double eng_prefix_shared(const struct engine_scenario *sc, double kv_tokens);
 /* TTFT, TPOT, tokens/s and the prefill FLOPs counts; memory (per GPU) for capacity. */
 void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		 double peak, struct engine_inference *inf);
@@ -341,11 +343,34 @@ struct eng_serve_ctx {
 	double deq_bytes;      /* extra bytes per weight a step that dequantises moves (NF4: to 16 bits and back) */
 	double kv_rank;        /* KV bytes a token per GPU */
 	double step_overhead;
+	double dec_q;          /* tokens a decoding sequence puts through a step: 1, or k + 1 verifying a draft */
 };
 void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 			double kv_rank, double step_overhead, struct eng_serve_ctx *c);
 void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_keys, double dec, double dec_ctx,
 			 struct eng_serve_step *out);
+/* Speculative decoding (serve_spec.c): the drafter, its step and what it holds. The
+ * struct points into itself (dctx.dm is &ddm): initialise it where it stays. */
+struct eng_spec {
+	bool on;
+	int method;            /* enum engine_spec */
+	double k, alpha;
+	double tokens;         /* E = (1 − α^(k+1)) ÷ (1 − α): tokens a sequence gains a step (1 without) */
+	double verify;         /* k + 1: tokens a sequence puts through the target a step (1 without) */
+	double weight_bytes;   /* per GPU: the drafter's weights */
+	double fc_bytes;       /* EAGLE's / MTP's 2d → d projection (bytes, every rank) */
+	double kv_per_token;   /* per GPU: the drafter's KV bytes a token of context */
+	struct eng_dims ddm;
+	struct eng_serve_ctx dctx;
+};
+double eng_spec_tokens_per_step(double alpha, double k);
+/* The drafter's shape, weights and KV (serve_draft.c); eng_spec_ctx readies its step
+ * (serve_spec.c) before eng_spec_draft_seconds times it. */
+void eng_spec_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		   struct eng_spec *sp);
+void eng_spec_ctx(const struct engine_scenario *sc, const struct eng_bytes *b, struct eng_spec *sp);
+/* The drafter's k forwards for `dec` decoding sequences at context ctx (seconds). */
+double eng_spec_draft_seconds(const struct eng_spec *sp, double dec, double ctx);
 /* The steady state, capacity and the SLA concurrency (serve_batch.c). */
 void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 	       const struct eng_mem *mem, const struct engine_inference *inf, struct engine_serving *out);
@@ -465,7 +490,7 @@ void eng_stack_defaults(struct engine_scenario *sc, const struct eng_stack_given
 /* The given global batch in sequences (tokens ÷ seq: maybe not whole, which validate.c
  * refuses); 0 when none was given (knob_lookup.c). */
 double eng_global_batch_sequences(const struct engine_scenario *sc);
-enum eng_special { SP_NONE, SP_MODEL, SP_PARAMS, SP_GPU, SP_BIAS, SP_GLOBAL_BATCH };
+enum eng_special { SP_NONE, SP_MODEL, SP_PARAMS, SP_GPU, SP_BIAS, SP_GLOBAL_BATCH, SP_DRAFT };
 enum eng_special eng_knob_special(const struct engine_knob *k);
 const char *eng_choice_name(const struct engine_choice *c, int v);
 void eng_choice_text(const struct engine_knob *k, int v, char *buf, size_t n);

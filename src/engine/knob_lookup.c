@@ -14,6 +14,8 @@ enum eng_special eng_knob_special(const struct engine_knob *k)
 		return SP_MODEL;
 	if (strcmp(k->key, "params") == 0)
 		return SP_PARAMS;
+	if (strcmp(k->key, "spec_draft") == 0)
+		return SP_DRAFT;
 	if (k->type == ENGINE_KNOB_NAME)
 		return SP_GPU;
 	if (strcmp(k->key, "bias") == 0)
@@ -98,6 +100,7 @@ double engine_knob_value(const struct engine_scenario *sc, const struct engine_k
 	switch (eng_knob_special(k)) {
 	case SP_BIAS: return eng_bias_value(&sc->model);
 	case SP_MODEL:
+	case SP_DRAFT:
 	case SP_GPU: return 0.0;
 	default: break;
 	}

@@ -133,6 +133,12 @@ static const struct engine_choice ch_serve_engine[] = {
 	{"trt-llm", ENGINE_SERVE_TRTLLM}, {"bound", ENGINE_SERVE_NONE}, {NULL, 0},
 };
 
+/* speculative: enum engine_spec (serve_spec.c) */
+static const struct engine_choice ch_spec[] = {
+	{"none", ENGINE_SPEC_NONE}, {"draft", ENGINE_SPEC_DRAFT}, {"eagle", ENGINE_SPEC_EAGLE},
+	{"mtp", ENGINE_SPEC_MTP},   {"off", ENGINE_SPEC_NONE},    {NULL, 0},
+};
+
 /* weight_format: enum engine_weight_format (quant.c derives each one's bits per weight) */
 static const struct engine_choice ch_wformat[] = {
 	{"dtype", ENGINE_WF_DTYPE},       {"gptq-int4", ENGINE_WF_GPTQ_INT4}, {"awq-int4", ENGINE_WF_AWQ_INT4},
@@ -397,6 +403,26 @@ static const struct engine_knob knobs[] = {
 	 M_INF, SC(ttft_slo), N_("TTFT target"), N_("the longest time to first token allowed: the SLA concurrency (0: none)")},
 	{"tpot_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
 	 M_INF, SC(tpot_slo), N_("TPOT target"), N_("the longest time between tokens allowed: the SLA concurrency (0: none)")},
+	/* prefix caching and speculative decoding (serve_batch.c, serve_spec.c) */
+	{"prefix_hit", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 0, 1, 0, ENGINE_STEP_LINEAR, NULL, F_INFER,
+	 M_MEM | M_INF, SC(prefix_hit), N_("prefix cache hit"),
+	 N_("the share of a prompt's tokens whose KV a shared prefix already holds (a system prompt): not prefilled, "
+	    "its KV held once a replica")},
+	{"speculative", G_INFER, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_SPEC_NONE, ENGINE_STEP_CHOICE, ch_spec,
+	 F_INFER, M_MEM | M_INF, SC(speculative), N_("speculative decoding"),
+	 N_("the drafter: none, draft (a smaller model), eagle (one decoder layer on the target's features) or mtp "
+	    "(the model's multi-token prediction module)")},
+	{"spec_tokens", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 16, 3, ENGINE_STEP_LINEAR, NULL, F_INFER, M_MEM | M_INF,
+	 SC(spec_tokens), N_("drafted tokens"), N_("k: tokens drafted a verification step (vLLM num_speculative_tokens)")},
+	{"spec_accept", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 0, 1, 0.7, ENGINE_STEP_LINEAR, NULL, F_INFER, M_INF,
+	 SC(spec_accept), N_("acceptance rate"),
+	 N_("α: the chance the target accepts a drafted token (an assumption: measure yours; DeepSeek-V3's MTP 0.85-0.9)")},
+	{"spec_draft", G_INFER, ENGINE_KNOB_NAME, ENGINE_UNIT_NONE, 0, 0, 0, ENGINE_STEP_NONE, NULL, F_INFER, M_MEM | M_INF, 0,
+	 N_("draft model"),
+	 N_("speculative draft: a model preset id or file for the draft model (none: spec_draft_params' standard shape)")},
+	{"spec_draft_params", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 1e7, 1e13, 1e9, ENGINE_STEP_125, NULL, F_INFER,
+	 M_MEM | M_INF, SC(spec_draft_params), N_("draft model size"),
+	 N_("speculative draft: the draft model's parameters, a standard dense shape of that size (e.g. 1B)")},
 };
 
 #define NKNOBS (sizeof knobs / sizeof knobs[0])

@@ -75,6 +75,7 @@ void engine_knob_format(const struct engine_scenario *sc, const struct engine_kn
 	switch (eng_knob_special(k)) {
 	case SP_GLOBAL_BATCH: fmt_global_batch(sc, buf, n); return;
 	case SP_MODEL: util_strlcpy(buf, sc->model.id, n); return;
+	case SP_DRAFT: util_strlcpy(buf, sc->spec_draft.id, n); return;
 	case SP_GPU: util_strlcpy(buf, sc->gpu.id, n); return;
 	case SP_BIAS: util_strlcpy(buf, eng_choice_name(k->choices, eng_bias_value(&sc->model)), n); return;
 	default: break;
@@ -138,6 +139,9 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 
 	switch (eng_knob_special(k)) {
 	case SP_MODEL: util_strlcpy(buf, sc->model.name[0] ? sc->model.name : "custom", n); return;
+	case SP_DRAFT:
+		util_strlcpy(buf, sc->spec_draft.layers > 0 ? (sc->spec_draft.name[0] ? sc->spec_draft.name : "custom") : "-", n);
+		return;
 	case SP_GPU: util_strlcpy(buf, sc->gpu.name[0] ? sc->gpu.name : "custom", n); return;
 	case SP_PARAMS: {
 		struct engine_params p;
@@ -198,7 +202,7 @@ void engine_knob_allowed_tr(const struct engine_knob *k, const struct engine_tr 
 	switch (k->type) {
 	case ENGINE_KNOB_NAME:
 		util_bprintf(buf, n, &pos, "%s",
-			     eng_tr(tr, eng_knob_special(k) == SP_MODEL
+			     eng_tr(tr, eng_knob_special(k) == SP_MODEL || eng_knob_special(k) == SP_DRAFT
 					    ? N_("a model preset id (napkin presets list models), a file, or a size like 7B")
 					    : N_("a GPU preset id (napkin presets list gpus) or a file")));
 		break;

@@ -131,6 +131,37 @@ static int set_model(struct engine_scenario *sc, const char *text, const struct 
 	return NAPKIN_OK;
 }
 
+/* spec_draft: the draft model of speculative decoding, resolved as `model` is; "none" (or
+ * "-") leaves none, and the draft is then spec_draft_params' standard shape. */
+static int set_draft(struct engine_scenario *sc, const char *text, const struct engine_catalog *cat,
+		     struct napkin_err *err)
+{
+	struct engine_model m;
+	double v;
+	struct napkin_err e2;
+	int rc;
+
+	if (strcmp(text, "none") == 0 || strcmp(text, "-") == 0) {
+		memset(&sc->spec_draft, 0, sizeof sc->spec_draft);
+		return NAPKIN_OK;
+	}
+	if (engine_unit_parse(ENGINE_UNIT_COUNT, text, &v, &e2) == NAPKIN_OK) {
+		rc = engine_model_from_params_tr(v, sc->tr, &m, err);
+		if (rc != NAPKIN_OK)
+			return rc;
+	} else if (cat != NULL && cat->model != NULL) {
+		rc = cat->model(cat->ctx, text, &m, err);
+		if (rc != NAPKIN_OK)
+			return rc;
+	} else if (strcmp(text, "llama-2-7b") == 0) {
+		engine_model_llama2_7b(&m);
+	} else {
+		return eng_err(err, sc->tr, NAPKIN_ENOENT, N_("spec_draft: unknown model '%s' (only llama-2-7b is built in)"), text);
+	}
+	sc->spec_draft = m;
+	return NAPKIN_OK;
+}
+
 static int set_gpu(struct engine_scenario *sc, const char *text, const struct engine_catalog *cat,
 		   struct napkin_err *err)
 {
@@ -282,10 +313,13 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	switch (eng_knob_special(k)) {
 	case SP_MODEL:
 	case SP_GPU:
+	case SP_DRAFT:
 	case SP_PARAMS: {
 		int rc;
 		if (eng_knob_special(k) == SP_MODEL)
 			rc = set_model(sc, text, cat, err);
+		else if (eng_knob_special(k) == SP_DRAFT)
+			rc = set_draft(sc, text, cat, err);
 		else if (eng_knob_special(k) == SP_GPU)
 			rc = set_gpu(sc, text, cat, err);
 		else if (engine_unit_parse_tr(ENGINE_UNIT_COUNT, text, sc->tr, &v, &e2) != NAPKIN_OK)

@@ -396,7 +396,15 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			/* plus linear attention's fixed state per sequence, split by heads */
 			/* per layer: the context in whole kv_block blocks, at most the window where a
 			 * layer slides one (serving.c) */
-			c.kv_cache = lps * batch * (eng_kv_tokens(sc, dm, ctx) * kv + lp->state_elems / t) * by.kv;
+			/* a prefix every request shares (prefix_hit) held once; with a drafter, k
+			 * lookahead slots a sequence, its KV beside the target's and its weights
+			 * (serve_batch.c, serve_spec.c: the capacity counts the same) */
+			double tok = eng_kv_tokens(sc, dm, ctx), shared = eng_prefix_shared(sc, tok);
+			struct eng_spec spx;
+			eng_spec_init(sc, dm, &by, &spx);
+			c.kv_cache = lps * (batch * ((tok - shared + spx.k) * kv + lp->state_elems / t) + shared * kv) * by.kv +
+				     (batch * (tok - shared + spx.k) + shared) * spx.kv_per_token;
+			c.weights += spx.weight_bytes;
 			if (sc->activations) {
 				c.act_per_layer = infer_working(sc, dm, e, batch);
 				c.activations = c.act_per_layer;

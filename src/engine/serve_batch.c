@@ -20,30 +20,46 @@
  *    §5.7). An arrival also waits for the step under way to end: half a step.
  *  - Users beyond what the KV cache admits (or the engine's sequence limit) wait for a
  *    finishing request: (users − admitted) ÷ throughput.
+ *  - Prefix caching (vLLM's automatic prefix caching: KV blocks found by the hash of the
+ *    tokens up to them and shared with reference counts, docs "Automatic Prefix Caching";
+ *    SGLang's RadixAttention, Zheng et al. 2024, §3: a radix tree of cached prefixes
+ *    shared across requests): the cached share of a prompt is not prefilled, but its keys
+ *    are still read by the prompt's remaining chunks. The model here is a prefix common to
+ *    every request (a system prompt, a few-shot template): its blocks held once a replica.
+ *    A per-user history (multi-turn chat) would hold each user's own prefix: not modelled.
+ *    A prompt found whole still computes its last token (vLLM recomputes it for the logits).
+ *  - Speculative decoding (serve_spec.c): a step verifies k + 1 tokens a decoding sequence
+ *    after the drafter's k forwards, and a sequence gains E tokens: the time between tokens
+ *    is the step ÷ E, a request's decode steps (g − 1) ÷ E.
  */
 #include <math.h>
+#include <string.h>
 
 #include "internal.h"
 
 /* One steady state at `users` a replica. */
 struct cb_state {
-	double running, decoding, prefill_step, chunk, mixed, t_mix, t_dec, itl, ttft, queue, e2e, x;
+	double running, decoding, prefill_step, chunk, mixed, t_mix, t_dec, t_draft, itl, ttft, queue, e2e, x;
 	bool saturated;
 	struct eng_serve_step parts;
 };
 
 struct cb_in {
 	struct eng_serve_ctx ctx;
+	const struct eng_spec *spec; /* the drafter (E = 1, k + 1 = 1 without) */
 	double budget, cap, prompt, gen, user_chunk;
+	double fresh, prefix;        /* a prompt's tokens prefilled and those its cached prefix holds */
 };
 
 /* Given d decoding sequences: the step times, TTFT and the users that d implies (Little). */
 static double users_for(const struct cb_in *in, double d, struct cb_state *st)
 {
-	double P = in->prompt, gm1 = in->gen - 1.0;
-	double r = gm1 > 0 ? d / gm1 : 0.0, pbar = r * P;
-	double room = in->budget > 0 ? in->budget - d : INFINITY;
-	double c, carry, f, rho, keys = P / 2.0 + 0.5, ctx = P + in->gen / 2.0;
+	double P = in->fresh, gm1 = in->gen - 1.0, E = in->spec->tokens, q = in->spec->verify;
+	/* each step a decoding sequence gains E tokens: a request needs (g − 1) ÷ E steps */
+	double r = gm1 > 0 ? d * E / gm1 : 0.0, pbar = r * P;
+	double room = in->budget > 0 ? in->budget - d * q : INFINITY;
+	double c, carry, f, rho, keys = in->prefix + P / 2.0 + 0.5, ctx = in->prompt + in->gen / 2.0;
+	double draft, step;
 	struct eng_serve_step mix, dec;
 
 	c = eng_min(P, room);
@@ -53,22 +69,25 @@ static double users_for(const struct cb_in *in, double d, struct cb_state *st)
 	f = carry > 0 ? eng_min(1.0, pbar / carry) : 0.0;
 	eng_serve_step_time(&in->ctx, carry, keys, d, ctx, &mix);
 	eng_serve_step_time(&in->ctx, 0.0, 0.0, d, ctx, &dec);
+	draft = eng_spec_draft_seconds(in->spec, d, ctx);
 	st->decoding = d;
 	st->prefill_step = pbar;
 	st->chunk = carry;
 	st->mixed = f;
-	st->t_mix = mix.seconds;
-	st->t_dec = dec.seconds;
+	st->t_mix = mix.seconds + draft;
+	st->t_dec = dec.seconds + draft;
+	st->t_draft = draft;
 	st->parts = mix;
-	st->itl = f * mix.seconds + (1.0 - f) * dec.seconds;
+	step = f * st->t_mix + (1.0 - f) * st->t_dec;
+	st->itl = step / E;
 	rho = isfinite(room) && room > 0 ? pbar / room : 0.0;
 	st->saturated = rho >= 0.999;
 	rho = eng_min(rho, 0.999);
 	/* the prompt's own chunks, the wait for the budget (M/D/1), half a step */
-	st->queue = isfinite(room) && room > 0 ? rho / (2.0 * (1.0 - rho)) * (P / room) * mix.seconds : 0.0;
-	st->ttft = ceil(P / eng_max(c, 1.0)) * mix.seconds + st->queue + 0.5 * st->itl;
+	st->queue = isfinite(room) && room > 0 ? rho / (2.0 * (1.0 - rho)) * (P / room) * st->t_mix : 0.0;
+	st->ttft = ceil(P / eng_max(c, 1.0)) * st->t_mix + st->queue + 0.5 * step;
 	st->e2e = st->ttft + eng_max(gm1, 0.0) * st->itl;
-	st->x = gm1 > 0 && st->itl > 0 ? r / st->itl : 0.0;
+	st->x = gm1 > 0 && step > 0 ? r / step : 0.0;
 	return gm1 > 0 && st->itl > 0 ? d * st->e2e / (gm1 * st->itl) : 0.0;
 }
 
@@ -82,27 +101,28 @@ static void steady(const struct cb_in *in, double users, struct cb_state *st)
 	if (gm1 <= 0) {
 		/* prefill only: every step prompts, up to the budget */
 		struct eng_serve_step mix;
-		double carry = in->budget > 0 ? eng_min(n * in->prompt, in->budget) : n * in->prompt;
-		eng_serve_step_time(&in->ctx, carry, in->prompt / 2.0 + 0.5, 0.0, 0.0, &mix);
+		double carry = in->budget > 0 ? eng_min(n * in->fresh, in->budget) : n * in->fresh;
+		eng_serve_step_time(&in->ctx, carry, in->prefix + in->fresh / 2.0 + 0.5, 0.0, 0.0, &mix);
 		st->running = n;
 		st->decoding = 0.0;
 		st->prefill_step = carry;
 		st->chunk = carry;
 		st->mixed = 1.0;
 		st->t_mix = st->t_dec = mix.seconds;
+		st->t_draft = 0.0;
 		st->parts = mix;
 		st->itl = 0.0;
-		st->ttft = st->e2e = n * in->prompt / carry * mix.seconds;
-		st->queue = st->ttft - ceil(in->prompt / carry) * mix.seconds;
+		st->ttft = st->e2e = n * in->fresh / carry * mix.seconds;
+		st->queue = st->ttft - ceil(in->fresh / carry) * mix.seconds;
 		if (st->queue < 0)
 			st->queue = 0.0;
 		st->x = n / st->e2e;
-		st->saturated = in->budget > 0 && n * in->prompt > in->budget;
+		st->saturated = in->budget > 0 && n * in->fresh > in->budget;
 	} else {
 		/* d in (0, n): more decoding sequences imply more users; the budget's room bounds d */
 		hi = n;
 		if (in->budget > 0)
-			hi = eng_min(hi, in->budget * gm1 / (in->prompt + gm1));
+			hi = eng_min(hi, in->budget / (in->spec->verify + in->spec->tokens * in->fresh / gm1));
 		for (it = 0; it < 60; it++) {
 			double mid = 0.5 * (lo + hi);
 			if (users_for(in, mid, st) < n)
@@ -152,11 +172,13 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	       const struct eng_mem *mem, const struct engine_inference *inf, struct engine_serving *out)
 {
 	struct eng_serve_set set;
+	struct eng_spec spec, plain;
 	struct cb_in in;
 	struct cb_state st;
 	double t = (double)sc->tp, gpus_replica = (double)(sc->tp * sc->pp);
 	double kv_rank = inf->kv_bytes_per_token / t, kv_gpu, total = sc->gpu.memory_bytes, kv;
 	double lps = eng_layers_per_stage(dm->L, sc->pp);
+	double shared, unique;
 
 	eng_serve_settings(sc, &set);
 	if (dm->kv_rank > 0.0)
@@ -164,6 +186,12 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	else if (dm->nkv < t)
 		kv_rank = 2.0 * dm->L * dm->dh * b->kv;
 	kv_gpu = kv_rank * lps / dm->L;
+	eng_spec_init(sc, dm, b, &spec);
+	eng_spec_ctx(sc, b, &spec);
+	memset(&plain, 0, sizeof plain);
+	plain.tokens = plain.verify = 1.0;
+	/* the drafter's KV is kept for every token of context beside the target's */
+	kv_gpu += spec.kv_per_token;
 	out->engine = set.engine;
 	out->budget = set.budget;
 	out->mem_fraction = set.mem_fraction;
@@ -180,10 +208,27 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 		kv = set.mem_fraction * total - mem->weights - (set.profiles ? out->activation_peak : 0.0);
 	out->kv_budget_bytes = eng_max(kv, 0.0);
 	out->kv_tokens = kv_gpu > 0 ? out->kv_budget_bytes / kv_gpu : 0.0;
-	out->max_concurrent = (int64_t)floor(out->kv_tokens / eng_max(inf->kv_tokens_per_sequence, 1.0));
+	/* a prefix shared by every request: its full blocks held once a replica (vLLM's
+	 * automatic prefix caching and SGLang's radix cache share whole blocks, reference-
+	 * counted); each sequence holds the rest, and k lookahead slots when it speculates
+	 * (vLLM's num_lookahead_slots) */
+	in.fresh = eng_max(1.0, (double)sc->prompt * (1.0 - sc->prefix_hit));
+	in.prefix = (double)sc->prompt - in.fresh;
+	shared = eng_prefix_shared(sc, inf->kv_tokens_per_sequence);
+	unique = eng_max(inf->kv_tokens_per_sequence - shared, 1.0) + spec.k;
+	out->max_concurrent = out->kv_tokens > shared ? (int64_t)floor((out->kv_tokens - shared) / unique) : 0;
+	out->prefix_tokens = in.prefix;
+	out->prefill_tokens_request = in.fresh;
+	out->speculative = spec.on ? spec.method : ENGINE_SPEC_NONE;
+	out->spec_tokens_per_step = spec.tokens;
+	out->spec_verify_tokens = spec.verify;
+	out->spec_weight_bytes = spec.weight_bytes;
+	out->spec_kv_bytes_per_token = spec.kv_per_token;
 
 	/* the steady state */
 	eng_serve_ctx_init(sc, dm, b, kv_rank, set.step_overhead, &in.ctx);
+	in.ctx.dec_q = spec.verify;
+	in.spec = &spec;
 	in.budget = set.budget;
 	in.cap = (double)out->max_concurrent;
 	if (set.max_seqs > 0)
@@ -203,6 +248,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	out->mixed_fraction = st.mixed;
 	out->saturated = st.saturated;
 	out->decode_step_seconds = st.t_dec;
+	out->spec_draft_seconds = st.t_draft;
 	out->mixed_step_seconds = st.t_mix;
 	out->matmul_seconds = st.parts.matmul;
 	out->weight_seconds = st.parts.weights;
@@ -220,6 +266,28 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	out->cost_per_mtok = sc->price > 0 && out->tokens_per_s_replica > 0
 				     ? sc->price * gpus_replica / 3600.0 / out->tokens_per_s_replica * 1e6
 				     : 0.0;
+
+	/* speculation's gain: the time between tokens at the same users without a drafter */
+	out->spec_speedup = 1.0;
+	if (spec.on && st.itl > 0) {
+		struct cb_in in0 = in;
+		struct cb_state s0;
+		in0.spec = &plain;
+		in0.ctx.dec_q = 1.0;
+		in0.cap = (double)out->max_concurrent; /* without the drafter's memory: as computed below */
+		if (kv_gpu - spec.kv_per_token > 0) {
+			double tok0 = (out->kv_budget_bytes + spec.weight_bytes) / (kv_gpu - spec.kv_per_token);
+			in0.cap = floor((tok0 - shared) / eng_max(inf->kv_tokens_per_sequence - shared, 1.0));
+		}
+		if (set.max_seqs > 0)
+			in0.cap = eng_min(in0.cap, set.max_seqs);
+		if (set.engine == ENGINE_SERVE_NONE)
+			in0.cap = INFINITY;
+		if (!(in0.cap >= 1.0))
+			in0.cap = 1.0;
+		steady(&in0, (double)sc->batch, &s0);
+		out->spec_speedup = s0.itl / st.itl;
+	}
 
 	/* the SLA: the most users whose TTFT and time between tokens stay within the targets
 	 * (both grow with the users: doubling, then bisection) */

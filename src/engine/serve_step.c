@@ -34,6 +34,10 @@
  *    yet fitted on a published series (docs/serving-validation.md).
  *  - Element-wise work (norms, residual adds, the activation, RoPE) at bandwidth: per layer
  *    8 passes over the hidden state and 3 over the MLP's intermediate.
+ *  - Verifying a speculative draft (Leviathan et al. 2023, §3.3): each decoding sequence
+ *    puts dec_q = k + 1 tokens through every linear and the LM head, and their queries read
+ *    the sequence's cache once (a short causal chunk, as vLLM's and FlashInfer's kernels
+ *    run it).
  */
 #include <math.h>
 
@@ -71,6 +75,7 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 		c->deq_bytes = 4.0;
 	c->kv_rank = kv_rank;
 	c->step_overhead = step_overhead;
+	c->dec_q = 1.0;
 }
 
 /* A linear op's shape on one TP rank (as step.c's: columns, rows or KV heads split). */
@@ -134,7 +139,8 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	const struct engine_scenario *sc = c->sc;
 	const struct eng_dims *dm = c->dm;
 	const struct eng_layer *ly = &dm->ly;
-	double t = (double)sc->tp, e = c->b->act, M = pre + dec, L = dm->L;
+	double q = c->dec_q > 1.0 ? c->dec_q : 1.0;
+	double t = (double)sc->tp, e = c->b->act, M = pre + dec * q, L = dm->L;
 	double mm = 0.0, wt = 0.0, at = 0.0, other, comm, head;
 	double win_ctx = dec_ctx, win_keys = pre_keys;
 	int i;
@@ -193,14 +199,15 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 		fl = pre * keys * per_key;
 		by = pre > 0 ? (keys + pre) * kvh : 0.0;
 		at += op->share * eng_max(fl / (c->peak_attn * c->fam->flash), by / c->hbm);
-		fl = dec * ctx * 2.0 * heads * op->dec_dim;
+		/* verifying a draft: the k + 1 queries of a sequence share one read of its cache */
+		fl = dec * q * ctx * 2.0 * heads * op->dec_dim;
 		by = dec * ctx * kvh;
 		at += op->share * eng_max(fl / (c->peak_attn * c->fam->flash), by / c->hbm);
 	}
 	at *= L;
 	/* the LM head: the decode tokens and the last position of a prefill that ends */
 	{
-		double rows = dec + (pre > 0 ? 1.0 : 0.0);
+		double rows = dec * q + (pre > 0 ? 1.0 : 0.0);
 		bool cb = false;
 		head = matmul(c, rows, dm->d, dm->V / t, c->b->w_head, &cb);
 	}

@@ -44,6 +44,16 @@ double eng_kv_tokens(const struct engine_scenario *sc, const struct eng_dims *dm
 	return (1.0 - dm->wfrac) * full + dm->wfrac * local;
 }
 
+/* The tokens of a sequence's cache a prefix every request shares holds once a replica:
+ * the cached prefix (prefix_hit, serve_batch.c) in whole blocks, at most the sequence's. */
+double eng_prefix_shared(const struct engine_scenario *sc, double kv_tokens)
+{
+	double blk = sc->kv_block > 0 ? (double)sc->kv_block : 1.0, s = (double)sc->prompt;
+	double prefix = s - eng_max(1.0, s * (1.0 - sc->prefix_hit));
+
+	return eng_min(floor(prefix / blk) * blk, kv_tokens);
+}
+
 static double chunk_of(const struct engine_scenario *sc)
 {
 	double s = (double)sc->prompt;
@@ -155,17 +165,21 @@ void eng_serving(const struct engine_scenario *sc, const struct eng_dims *dm, co
 	 * middle chunk: a chunk's FLOPs and bytes are affine in its offset, so the sum is
 	 * exact unless the bound switches inside a group */
 	{
-		int64_t nfull = (int64_t)floor(s / c), per = (nfull + CHUNK_GROUPS - 1) / CHUNK_GROUPS, k;
-		double rem = s - (double)nfull * c;
+		/* a cached prefix (prefix_hit, serve_batch.c) is not prefilled: the chunks start
+		 * after it, their queries still seeing its keys */
+		double fresh = eng_max(1.0, s * (1.0 - sc->prefix_hit)), a0 = s - fresh;
+		int64_t nfull = (int64_t)floor(fresh / c), per = (nfull + CHUNK_GROUPS - 1) / CHUNK_GROUPS, k;
+		double rem = fresh - (double)nfull * c;
 		if (per < 1)
 			per = 1;
 		for (k = 0; k < nfull; k += per) {
 			int64_t cnt = nfull - k < per ? nfull - k : per;
-			double mid = ((double)k + (double)(cnt - 1) / 2.0) * c;
+			double mid = a0 + ((double)k + (double)(cnt - 1) / 2.0) * c;
 			ttft += (double)cnt * chunk_seconds(sc, dm, b, peak, kv_rank, mid, c);
 		}
 		if (rem > 0)
-			ttft += chunk_seconds(sc, dm, b, peak, kv_rank, (double)nfull * c, rem);
+			ttft += chunk_seconds(sc, dm, b, peak, kv_rank, a0 + (double)nfull * c, rem);
+		inf->prefill_chunks = ceil(fresh / c);
 		ttft += eng_max(2.0 * dm->d * dm->V / t / peak, dm->V * dm->d / t * b->w_head / bw);
 	}
 	inf->ttft_seconds = ttft;

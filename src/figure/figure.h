@@ -59,6 +59,14 @@ struct figure_curve {
 	const int *rc;                    /* nonzero: point i is not a valid scenario (NULL: all are) */
 	struct figure_series s[FIGURE_PANELS_MAX];
 	size_t ns;
+	/* serving (figure_pareto.c): a last panel of throughput against latency, series
+	 * s[pareto_y] over s[pareto_x] (the time between tokens), a point a value of x (its
+	 * users), and the latency target as a vertical line at pareto_line (NAN: none);
+	 * drawn when pareto is set */
+	bool pareto;
+	size_t pareto_x, pareto_y;
+	double pareto_line;
+	const char *pareto_line_label;
 };
 int figure_curve(FILE *f, const struct figure_curve *c);
 

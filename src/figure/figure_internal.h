@@ -65,4 +65,8 @@ void figure_scale(enum engine_unit u, double hi, double *factor, const char **su
 /* A short number: 0.1, 1, 10, 100, 1k, 10k, 1M. */
 void figure_short(double v, char *buf, size_t n);
 
+/* The sweep figure's throughput-vs-latency panel (figure_pareto.c), top at y = top, W
+ * pixels wide with the plot between pl and pr, ph high. */
+void figure_pareto_panel(struct svg *s, const struct figure_curve *c, double top, double pl, double pr, double ph);
+
 #endif

@@ -80,7 +80,7 @@ static void panel(struct svg *s, const struct figure_curve *c, const struct figu
 	figure_scale(se->unit, fmax(fabs(lo), fabs(hi)), &k, &suffix);
 	snprintf(buf, sizeof buf, "%s (%s)%s%s%s", se->label, se->key,
 		 se->unit == ENGINE_UNIT_BYTES && strncmp(se->key, "memory.", 7) == 0 ? _(", per GPU")
-		 : se->unit == ENGINE_UNIT_SECONDS ? _(", per step") : "",
+		 : se->unit == ENGINE_UNIT_SECONDS && strncmp(se->key, "serving.", 8) != 0 ? _(", per step") : "",
 		 suffix[0] ? " \xc2\xb7 " : "", suffix);
 	svg_text(s, PL, top - 10, "start", 15, "bold", "#222222", buf);
 	svg_rect(s, PL, top, PR - PL, PANEL_H, "#fbfbfb", "#999999");
@@ -106,12 +106,14 @@ static void panel(struct svg *s, const struct figure_curve *c, const struct figu
 		svg_line(s, x, top, x, bottom, "#555555", 1.2, "2 4");
 		svg_text(s, x + 4, top + 14, "start", 12, NULL, "#555555", _("this scenario"));
 	}
-	/* the capacity, dashed */
+	/* the capacity, or a serving target, dashed (its value exactly in data-v) */
 	if (isfinite(se->line)) {
 		double y = figure_axis_pos(&ay, se->line / k);
+		fprintf(f, "<g class=\"limit\" data-v=\"%.17g\">\n", se->line);
 		svg_line(s, PL, y, PR, y, BAD, 1.8, "7 4");
 		if (se->line_label != NULL)
 			svg_text(s, PR - 6, y - 6, "end", 13, NULL, BAD, se->line_label);
+		fprintf(f, "</g>\n");
 	}
 	/* the curve: a line through the valid points (a gap at an invalid one), then the points */
 	fprintf(f, "<g class=\"series\" data-key=\"%s\">\n", se->key);
@@ -153,7 +155,7 @@ int figure_curve(FILE *f, const struct figure_curve *c)
 
 	/* TRANSLATORS: a sweep figure's title: the knob along x, the model, the GPU */
 	snprintf(title, sizeof title, _("Sweep of %s: %s on %s"), c->knob->key, figure_model_name(c->sc), figure_gpu_name(c->sc));
-	h = 100 + (double)c->ns * (PANEL_H + PANEL_GAP) + 50;
+	h = 100 + (double)(c->ns + (c->pareto ? 1 : 0)) * (PANEL_H + PANEL_GAP) + 50;
 	svg_begin(&s, f, W, h, title);
 	top = figure_header(&s, title, c->sc) + 40;
 	if (c->n == 0 || c->ns == 0) {
@@ -173,6 +175,8 @@ int figure_curve(FILE *f, const struct figure_curve *c)
 		any_over = any_over || ((c->rc == NULL || c->rc[j] == 0) && !point_fits(c, j));
 	if (any_over)
 		svg_text(&s, PL, top - PANEL_GAP + 40, "start", 13, NULL, BAD, _("red: does not fit in one GPU's memory"));
+	if (c->pareto && c->pareto_x < c->ns && c->pareto_y < c->ns)
+		figure_pareto_panel(&s, c, top + 20, PL, PR, PANEL_H);
 	return svg_end(&s);
 }
 
@@ -216,7 +220,9 @@ int figure_heatmap(FILE *f, const struct figure_heat *hm)
 	/* the result as the sweep's panels name it: its words, its key, whose */
 	snprintf(buf, sizeof buf, "%s (%s%s)", hm->label, hm->key != NULL ? hm->key : "",
 		 hm->unit == ENGINE_UNIT_BYTES && hm->key != NULL && strncmp(hm->key, "memory.", 7) == 0 ? _(", per GPU")
-		 : hm->unit == ENGINE_UNIT_SECONDS ? _(", per step") : "");
+		 : hm->unit == ENGINE_UNIT_SECONDS && (hm->key == NULL || strncmp(hm->key, "serving.", 8) != 0)
+			 ? _(", per step")
+			 : "");
 	snprintf(title, sizeof title, _("%s over %s \xc3\x97 %s: %s on %s"), buf, hm->kx->key, hm->ky->key,
 		 figure_model_name(hm->sc), figure_gpu_name(hm->sc));
 	svg_begin(&s, f, W, h, title);

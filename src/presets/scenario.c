@@ -412,8 +412,9 @@ int preset_scenario_to_yaml(struct preset_registry *reg, const struct engine_sce
 
 	/* every other knob, so the file is complete whatever it is loaded onto */
 	for (i = 0; i < n; i++) {
-		if (k[i].type == ENGINE_KNOB_NAME || (k[i].flags & (ENGINE_KNOB_ARCH | ENGINE_KNOB_GPUFIELD)) ||
-		    strcmp(k[i].key, "params") == 0)
+		/* a draft model by id is a knob line too (a draft without an id is not saved) */
+		if ((k[i].type == ENGINE_KNOB_NAME && !(strcmp(k[i].key, "spec_draft") == 0 && sc->spec_draft.id[0] != '\0')) ||
+		    (k[i].flags & (ENGINE_KNOB_ARCH | ENGINE_KNOB_GPUFIELD)) || strcmp(k[i].key, "params") == 0)
 			continue;
 		/* a pretraining names no fine-tuning: `finetune: full` loads back as one */
 		if (strcmp(k[i].key, "finetune") == 0 && !engine_finetuning(sc))

@@ -345,7 +345,9 @@ static int infer_items(struct tui_model *m, struct item *items)
 	engine_fmt_seconds_tr(inf->tp_comm_seconds_per_step, m->sc.tr, b, sizeof b);
 	it = add(items, &n, _("per token"), "inference.tpot_seconds", " ");
 	line(it, engine ? "\xe2\x89\xa5 %s" TUI_BADGE : "%s" TUI_BADGE, a);
-	if (m->sc.tp > 1)
+	if (engine && m->res.serving.speculative != ENGINE_SPEC_NONE)
+		line(it, _("(a step, no drafter)")); /* a drafter gains tokens a step: no bound on ITL */
+	else if (m->sc.tp > 1)
 		line(it, _("(all-reduces %s)"), b); /* the TP collectives in the step */
 	else
 		line(it, _("(the decode step)"));
@@ -367,6 +369,17 @@ static int infer_items(struct tui_model *m, struct item *items)
 	line(it, _("TTFT %s%s,"), a, TUI_BADGE);
 	line(it, _("ITL %s,"), b);
 	line(it, _("%s tok/s/GPU"), d);
+	/* speculation and a cached prefix share the last line (an item has four) */
+	{
+		char sp[80] = "", px[80] = "";
+		if (m->res.serving.speculative != ENGINE_SPEC_NONE)
+			snprintf(sp, sizeof sp, _("%.2f tokens a step (k %lld)"), m->res.serving.spec_tokens_per_step,
+				 (long long)m->sc.spec_tokens);
+		if (m->res.serving.prefix_tokens > 0)
+			snprintf(px, sizeof px, _("prefix %.0f cached"), m->res.serving.prefix_tokens);
+		if (sp[0] || px[0])
+			line(it, "%s%s%s", sp, sp[0] && px[0] ? ", " : "", px);
+	}
 	}
 
 	tui_draw_bytes(inf->kv_bytes_per_token, a, sizeof a);

@@ -174,7 +174,7 @@ static void add_pick(struct tui_model *m, int *cap, const char *id, const char *
 
 void tui_model_open_picker(struct tui_model *m, const struct engine_knob *k)
 {
-	bool is_model = strcmp(k->key, "model") == 0;
+	bool is_model = strcmp(k->key, "model") == 0 || strcmp(k->key, "spec_draft") == 0;
 	int cap = 0, i;
 	char sum[160];
 

@@ -13,7 +13,8 @@ command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 0; }
 export COLUMNS=200 LC_ALL=C LANG=C
 ARGS="--model llama-3-70b --gpus 2 --tp 2 --mode infer --engine vllm --weight-format fp8 --prompt 5000 --generate 500"
 
-out=$("$NAPKIN" report $ARGS --batch 50) || fail "report exits $?"
+steady_check() { # extra knobs
+out=$("$NAPKIN" report $ARGS --batch 50 "$@") || fail "report $* exits $?"
 echo "$out" | python3 -c '
 import re, sys
 t = sys.stdin.read()
@@ -43,7 +44,42 @@ cap = re.search(r"capacity +(\d+) concurrent sequences per replica", t)
 most = re.search(r"most concurrent sequences (\d+)", t)
 if not cap or not most: fail("no capacity or most concurrent sequences")
 if cap[1] != most[1]: fail("most concurrent sequences %s, the capacity %s" % (most[1], cap[1]))
+# the time between tokens is the average step over the tokens a step gains (1 without a drafter)
+m = re.search(r"a step +[\d.]+ decoding \+ [\d.,]+ prefill tokens on average;\s+with a chunk ([\d.,]+ \S+), decode only ([\d.,]+ \S+) \((\d+)% of steps", t)
+if not m: fail("no step line")
+mix, dec, f = secs(m[1]), secs(m[2]), int(m[3]) / 100.0
+e = re.search(r"speculative +.*?: ([\d.]+) tokens a step \(the target verifies (\d+) a sequence\)", t, re.S)
+E = float(e[1]) if e else 1.0
+if abs((f * mix + (1 - f) * dec) / E - itl) > 0.03 * itl: fail("ITL %g is not (%g x %g + %g x %g) / %g" % (itl, f, mix, 1 - f, dec, E))
+if e and re.search(r"TPOT ≥", t): fail("with a drafter the plain decode step is quoted as a bound on TPOT")
 ' || exit 1
+}
+steady_check
+# speculative decoding and a cached prefix: the same agreements, E from the report's own line
+steady_check --speculative eagle --spec-tokens 3 --spec-accept 0.7 --prefix-hit 0.5
+steady_check --speculative draft --spec-draft-params 1B --spec-tokens 4 --spec-accept 0.8
+
+# JSON and the explanation say the report's tokens a step, ITL and drafting
+out=$("$NAPKIN" report $ARGS --batch 50 --speculative eagle --spec-accept 0.7 --explain) || fail "report --explain with a drafter exits $?"
+json=$("$NAPKIN" report $ARGS --batch 50 --speculative eagle --spec-accept 0.7 --format json) || fail "json with a drafter exits $?"
+printf '%s\n' "$json" > "${TMPDIR:-/tmp}/napkin-spec-$$.json"
+echo "$out" | python3 -c '
+import json, re, sys
+t = sys.stdin.read()
+j = json.load(open(sys.argv[1]))["serving"]
+def fail(m):
+    print("FAIL:", m); sys.exit(1)
+e = re.search(r"speculative +.*?: ([\d.]+) tokens a step", t, re.S)
+if not e: fail("no speculative line")
+if abs(float(e[1]) - j["spec_tokens_per_step"]) > 1e-3: fail("tokens a step %s, JSON %g" % (e[1], j["spec_tokens_per_step"]))
+m = re.search(r"\nserving.spec_tokens_per_step: (.*?)\n\n", t, re.S)
+if not m or "source" not in m[1] or "Leviathan" not in m[1]: fail("serving.spec_tokens_per_step: no explanation with its source")
+r = re.search(r"result +E ([\d.]+); ITL ([\d.,]+ [^\s,]+)", m[1])
+itl = re.search(r"steady .* ITL ([\d.,]+ \S+) ·", t)
+if not r or abs(float(r[1]) - j["spec_tokens_per_step"]) > 1e-3 or not itl or r[2] != itl[1]:
+    fail("the explanation says %s, the report ITL %s" % (r and r.group(0), itl and itl[1]))
+' "${TMPDIR:-/tmp}/napkin-spec-$$.json" || { rm -f "${TMPDIR:-/tmp}/napkin-spec-$$.json"; exit 1; }
+rm -f "${TMPDIR:-/tmp}/napkin-spec-$$.json"
 
 # --explain says why each serving number is what it is, with the number the report shows
 out=$("$NAPKIN" report $ARGS --batch 50 --explain) || fail "report --explain exits $?"
