@@ -131,9 +131,9 @@ static int item_rows(const struct tui_model *m, const struct item *it, int width
 }
 
 /* Where the items take more rows than the pane has, each leaves out its notes where that
- * saves it a row (the (HFU only) beside FlashAttention's recompute, the MFU's "predicted
- * by the step model": e says both), so that the training loop of section 3.5 stays in
- * sight at 120x40 in either language. Items keep their notes where they cost no row. */
+ * saves it a row (the (HFU only) beside FlashAttention's recompute, the step's "= batch ×
+ * accum × DP": e says both), so that the training loop of section 3.5 stays in sight at
+ * 120x40 in either language. Items keep their notes where they cost no row. */
 static void make_terse(const struct tui_model *m, struct item *items, int n, int width, int rows)
 {
 	int i, need = 0;
@@ -214,7 +214,6 @@ static int train_items(struct tui_model *m, struct item *items)
 	line(it, "%.1f%%" TUI_BADGE " / %.1f%%", cp->mfu * 100.0, cp->hfu * 100.0);
 	/* TRANSLATORS: after "53.8% / 55.0%": of the GPU's peak (%s: 989.5 TFLOP/s); the row has 33 columns */
 	line(it, C_("MFU of the peak", "of %s"), a);
-	it->opt = it->n;
 	if (cp->source == ENGINE_TPUT_PREDICTED)
 		line(it, _("(predicted by the step model)"));
 	else if (cp->source != ENGINE_TPUT_MFU)
@@ -234,6 +233,7 @@ static int train_items(struct tui_model *m, struct item *items)
 	else
 		line(it, "%s" TUI_BADGE, a);
 	line(it, _("for %s tokens"), b);
+	it->opt = it->n;
 	line(it, _("= batch %lld \xc3\x97 accum %lld \xc3\x97 DP %d"), (long long)m->sc.batch, (long long)m->sc.grad_accum,
 	     m->res.dp);
 

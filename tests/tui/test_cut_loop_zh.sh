@@ -1,9 +1,9 @@
 #!/bin/sh
 # At 120×40, a projector's size, the compute pane shows the training loop of the chapter's
 # section 3.5 (load → forward → backward → update) in Chinese as in English: the pane leaves
-# out notes that e explains (the MFU's "predicted by the step model", FlashAttention's "HFU
-# only") before the loop scrolls out of sight. The MFU row keeps the GPU's peak, H100 SXM's
-# dense BF16 989.5 TFLOP/s (NVIDIA's datasheet: 1,979 with sparsity).
+# out notes that e explains (the step's "= batch × accum × DP", FlashAttention's "HFU only")
+# before the loop scrolls out of sight; the MFU still says it is predicted. The MFU row keeps
+# the GPU's peak, H100 SXM's dense BF16 989.5 TFLOP/s (NVIDIA's datasheet: 1,979 with sparsity).
 . "$(dirname "$0")/lib.sh"
 for lang in zh en; do
 	stop
@@ -18,6 +18,7 @@ for lang in zh en; do
 	screen | grep -Eq -- "$loop" || fail "$lang 120x40: the training loop's first line is not on screen"
 	screen | grep -Eq -- "$back" || fail "$lang 120x40: the training loop's second line is not on screen"
 	screen | grep -Eq -- "$mfu" || fail "$lang 120x40: the MFU row lost the GPU's peak"
+	screen | grep -Eq -- '(（步时模型）|\(predicted by the step model\))' || fail "$lang 120x40: the MFU does not say it is predicted"
 done
 # where there is room (160×60) the notes stay
 stop
