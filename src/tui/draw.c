@@ -57,14 +57,7 @@ static void draw_header(struct tui_model *m, struct tui_canvas *c)
 	rw = tui_utf8_width(right);
 	/* where the scenario is too long (80 columns), it loses its last parts whole ("· adamw",
 	 * "· mixed-bf16") before a word is cut: the model, the GPUs and the mode stay */
-	while (tui_utf8_width(sum) > r.w - 10 - rw - 1) {
-		char *cut = strstr(sum, " " DOT " "), *next;
-		if (cut == NULL)
-			break;
-		while ((next = strstr(cut + 1, " " DOT " ")) != NULL)
-			cut = next;
-		*cut = '\0';
-	}
+	tui_draw_fit_summary(sum, r.w - 10 - rw - 1);
 	tui_canvas_text(c, 0, r.y, r.w, " napkin \xe2\x94\x82 ", TUI_S_HEADER);
 	tui_canvas_text(c, 10, r.y, r.w - 10 - rw - 1, sum, TUI_S_HEADER);
 	if (rw < r.w - 20) {

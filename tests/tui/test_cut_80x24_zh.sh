@@ -1,7 +1,7 @@
 #!/bin/sh
 # At 80×24, the projector's size, the lines a class reads first end whole, not in "…"
 # (class trial L7): the header keeps the model, the GPUs and the mode and leaves out its last
-# parts (precision, optimizer) whole; a lesson's title is whole beside a shorter step counter
+# parts (precision, optimizer) whole, and so does the title bar of the dtype lab; a lesson's title is whole beside a shorter step counter
 # ("第 1/5 步"); where not one sequence fits, the memory pane's last row is the fewest GPUs
 # with their whole layout, TP × PP × DP multiplying out to the count.
 . "$(dirname "$0")/lib.sh"
@@ -11,6 +11,10 @@ start 80 24 --lang zh
 wait_for '每张 GPU 的显存' 'zh: never drew'
 head_line | grep -q '…' && fail "zh: the header is cut: $(head_line)"
 head_line | grep -q 'Llama-2-7B 在 8 × H100 SXM 上 · 训练 ' || fail "zh: the header lost the mode: $(head_line)"
+keys D
+wait_for 'Dtype 实验室' 'zh: D did not open the dtype lab'
+head_line | grep -q '…' && fail "zh: the dtype lab's title bar is cut: $(head_line)"
+head_line | grep -q 'Dtype 实验室 · Llama-2-7B 在 8 × H100 SXM 上 · 训练' || fail "zh: the dtype lab's title bar lost the mode: $(head_line)"
 stop
 start 80 24
 wait_for 'Memory per GPU' 'en: never drew'
