@@ -98,6 +98,9 @@ void eng_ex_mfu(struct eng_ex *x, const struct engine_scenario *sc, const struct
 	eng_ex_line(x, N_("  values   %s × %s ÷ (%lld × %s)"), SI(cp->tokens_per_s, "tokens/s", a), SI(cp->flops_per_token_used, "FLOP", b),
 		    (long long)sc->gpus, SI(cp->peak, "FLOP/s", c));
 	eng_ex_line(x, N_("  result   MFU %.1f%%, HFU %.1f%%"), 100.0 * cp->mfu, 100.0 * cp->hfu);
+	if (sc->mode == ENGINE_MODE_TRAIN) /* the compute pane's step row leaves this out where it is short of rows */
+		eng_ex_line(x, N_("  tokens   per step = micro-batch × grad_accum × DP × seq = %lld × %lld × %d × %lld = %s"),
+			    (long long)sc->batch, (long long)sc->grad_accum, r->dp, (long long)sc->seq, CNT(cp->tokens_per_step, a));
 	if (sc->mode == ENGINE_MODE_TRAIN && cp->source == ENGINE_TPUT_PREDICTED) {
 		/* compute.step_band (step_band.c): what validation measured for runs like this */
 		char band[512];

@@ -131,9 +131,10 @@ static int item_rows(const struct tui_model *m, const struct item *it, int width
 }
 
 /* Where the items take more rows than the pane has, each leaves out its notes where that
- * saves it a row (the (HFU only) beside FlashAttention's recompute, the step's "= batch ×
- * accum × DP": e says both), so that the training loop of section 3.5 stays in sight at
- * 120x40 in either language. Items keep their notes where they cost no row. */
+ * saves it a row (the (HFU only) beside FlashAttention's recompute, which e on the FLOPs
+ * per token says; the step's "= batch × accum × DP", which e on the MFU says), so that the
+ * training loop of section 3.5 stays in sight at 120x40 in either language. Items keep
+ * their notes where they cost no row. */
 static void make_terse(const struct tui_model *m, struct item *items, int n, int width, int rows)
 {
 	int i, need = 0;

@@ -77,5 +77,11 @@ for lang in zh en; do
 	ok
 	python3 "$tmp/cols.py" lesson "$tmp/out" "$lang" || fail "$what: the activation table does not line up"
 done
+# the tokens of one step, which the compute pane's step row leaves out at 120x40: the
+# default scenario's micro-batch 1 × grad_accum 16 × DP 8 (8 GPUs) × seq 4096
+what="report --explain: tokens per step"
+COLUMNS=250 run report --explain
+ok
+out_has "tokens   per step = micro-batch × grad_accum × DP × seq = 1 × 16 × 8 × 4096 = 524,288"
 [ "$fails" -eq 0 ] || exit 1
 echo "ok"
