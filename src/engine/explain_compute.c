@@ -98,6 +98,9 @@ void eng_ex_mfu(struct eng_ex *x, const struct engine_scenario *sc, const struct
 	eng_ex_line(x, N_("  values   %s × %s ÷ (%lld × %s)"), SI(cp->tokens_per_s, "tokens/s", a), SI(cp->flops_per_token_used, "FLOP", b),
 		    (long long)sc->gpus, SI(cp->peak, "FLOP/s", c));
 	eng_ex_line(x, N_("  result   MFU %.1f%%, HFU %.1f%%"), 100.0 * cp->mfu, 100.0 * cp->hfu);
+	if (sc->mode == ENGINE_MODE_TRAIN) /* the compute pane's step row leaves this out where it is short of rows */
+		eng_ex_line(x, N_("  tokens   per step = micro-batch × grad_accum × DP × seq = %lld × %lld × %d × %lld = %s"),
+			    (long long)sc->batch, (long long)sc->grad_accum, r->dp, (long long)sc->seq, CNT(cp->tokens_per_step, a));
 	if (sc->mode == ENGINE_MODE_TRAIN && cp->source == ENGINE_TPUT_PREDICTED) {
 		/* compute.step_band (step_band.c): what validation measured for runs like this */
 		char band[512];
@@ -118,18 +121,22 @@ void eng_ex_roofline(struct eng_ex *x, const struct engine_scenario *sc, const s
 	const struct engine_roofline *rl = &r->roofline;
 	const struct engine_roofline_point *p = &rl->points[pt];
 	char a[NB], b[NB], c[NB], v[200];
+	/* the rows' labels, their values in one column in any language (the = signs line up) */
+	static const char *const labels[] = {N_("intensity"), N_("ridge"), N_("attainable"), N_("verdict"),
+					     N_("what"), N_("source")};
+	int w = eng_ex_label_width(x, labels, sizeof labels / sizeof labels[0]);
 
 	engine_roofline_verdict(sc, r, (enum engine_point)pt, v, sizeof v);
 	eng_ex_line(x, N_("roofline.%s: %s"), p->name, EX_(x, p->label));
-	eng_ex_line(x, N_("  intensity = FLOPs ÷ bytes moved to and from HBM = %s ÷ %s = %.3g FLOP/B"), SI(p->flops, "FLOP", a),
-		    GB(p->bytes, b), p->intensity);
-	eng_ex_line(x, N_("  ridge     = peak ÷ bandwidth = %s ÷ %s = %.0f FLOP/B"), SI(rl->peak, "FLOP/s", a),
-		    SI(rl->bandwidth, "B/s", b), rl->ridge);
-	eng_ex_line(x, N_("  attainable = min(peak, intensity × bandwidth) = %s"), SI(p->attainable, "FLOP/s", c));
-	eng_ex_line(x, N_("  verdict   %s"), v);
+	eng_ex_row(x, w, labels[0], N_("= FLOPs ÷ bytes moved to and from HBM = %s ÷ %s = %.3g FLOP/B"), SI(p->flops, "FLOP", a),
+		   GB(p->bytes, b), p->intensity);
+	eng_ex_row(x, w, labels[1], N_("= peak ÷ bandwidth = %s ÷ %s = %.0f FLOP/B"), SI(rl->peak, "FLOP/s", a),
+		   SI(rl->bandwidth, "B/s", b), rl->ridge);
+	eng_ex_row(x, w, labels[2], N_("= min(peak, intensity × bandwidth) = %s"), SI(p->attainable, "FLOP/s", c));
+	eng_ex_row(x, w, labels[3], "%s", v);
 	switch (pt) {
 	case ENGINE_PT_TRAIN:
-		eng_ex_line(x, N_("  what      one optimizer step on one GPU: every layer's matmuls forward and backward (matrix × "
+		eng_ex_row(x, w, labels[4], N_("one optimizer step on one GPU: every layer's matmuls forward and backward (matrix × "
 			"matrix), attention, norms, the update"));
 		break;
 	case ENGINE_PT_PREFILL:
@@ -137,27 +144,27 @@ void eng_ex_roofline(struct eng_ex *x, const struct engine_scenario *sc, const s
 		char t[48];
 		double tok = (double)sc->batch * (double)sc->prompt;
 		util_count(t, sizeof t, tok, EX_(x, N_("token")), EX_(x, N_("tokens")));
-		eng_ex_line(x, N_("  what      the prompt's forward pass: batch %lld × prompt %lld = %s through every weight at once "
+		eng_ex_row(x, w, labels[4], N_("the prompt's forward pass: batch %lld × prompt %lld = %s through every weight at once "
 			"(%s)"), (long long)sc->batch, (long long)sc->prompt, t, tok > 1 ? EX_(x, N_("matrix × matrix")) : EX_(x, N_("matrix × vector")));
 	}
 		break;
 	case ENGINE_PT_DECODE:
 		if (sc->batch == 1)
-			eng_ex_line(x, N_("  what      one new token for the one sequence: every weight is read for a single token "
+			eng_ex_row(x, w, labels[4], N_("one new token for the one sequence: every weight is read for a single token "
 				"(matrix × vector), plus its KV cache"));
 		else
-			eng_ex_line(x, N_("  what      one new token for each of the %lld sequences: every weight read serves %lld tokens "
+			eng_ex_row(x, w, labels[4], N_("one new token for each of the %lld sequences: every weight read serves %lld tokens "
 				"(matrix × a thin matrix of %lld columns; matrix × vector at batch 1), plus each one's KV cache"),
 				    (long long)sc->batch, (long long)sc->batch, (long long)sc->batch);
-		eng_ex_line(x, N_("            batch 1 reads ~2 bytes per 2 FLOPs: intensity ≈ 1; raising the batch reuses each weight "
+		eng_ex_row(x, w, "", N_("batch 1 reads ~2 bytes per 2 FLOPs: intensity ≈ 1; raising the batch reuses each weight "
 			"read, until the ridge"));
 		break;
 	default:
-		eng_ex_line(x, N_("  what      a ReLU: 1 FLOP per element, one read and one write of %g bytes each"), 
-			    eng_ex_dtype_bytes(r->memory.activation_dt));
+		eng_ex_row(x, w, labels[4], N_("a ReLU: 1 FLOP per element, one read and one write of %g bytes each"),
+			   eng_ex_dtype_bytes(r->memory.activation_dt));
 		break;
 	}
-	eng_ex_line(x, N_("  source    Williams, Waterman & Patterson 2009 (the roofline model)"));
+	eng_ex_row(x, w, labels[5], N_("Williams, Waterman & Patterson 2009 (the roofline model)"));
 }
 
 void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
@@ -247,11 +254,17 @@ void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const cha
 			eng_ex_line(x, N_("  does not apply to this scenario"));
 			return;
 		}
-		eng_ex_line(x, N_("  memory per GPU   %s (×%.2f)"), GIB(t->delta_memory_bytes, a), t->ratio_memory);
-		eng_ex_line(x, N_("  FLOPs per token  %s"), SI(t->delta_flops, "FLOP", b));
-		eng_ex_line(x, N_("  HBM traffic      %s per step"), GB(t->delta_bytes_moved, c));
-		eng_ex_line(x, N_("  time             %s%s (×%.2f), from the step model"), t->delta_seconds < 0 ? "-" : "+",
-			    SECS(fabs(t->delta_seconds), a), t->ratio_seconds);
+		{
+			/* the values in one column whatever the labels' widths in the language shown */
+			static const char *const labels[] = {N_("memory per GPU"), N_("FLOPs per token"), N_("HBM traffic"),
+							     N_("time")};
+			int w = eng_ex_label_width(x, labels, sizeof labels / sizeof labels[0]);
+			eng_ex_row(x, w, labels[0], N_("%s (×%.2f)"), GIB(t->delta_memory_bytes, a), t->ratio_memory);
+			eng_ex_row(x, w, labels[1], "%s", SI(t->delta_flops, "FLOP", b));
+			eng_ex_row(x, w, labels[2], N_("%s per step"), GB(t->delta_bytes_moved, c));
+			eng_ex_row(x, w, labels[3], N_("%s%s (×%.2f), from the step model"), t->delta_seconds < 0 ? "-" : "+",
+				   SECS(fabs(t->delta_seconds), a), t->ratio_seconds);
+		}
 		eng_ex_line(x, N_("  (with minus without; negative saves)"));
 		return;
 	}

@@ -21,6 +21,14 @@ struct eng_ex {
 /* Appends one line (cut at the buffer's end); fmt is a msgid marked N_(), formatted in x->tr's
  * language. */
 void eng_ex_line(struct eng_ex *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Rows of "label  value" whose values share one column, as the report's tables pad: the
+ * labels (msgids marked N_()) translated and padded by display width (util_text_pad: a
+ * Chinese character takes two columns), so that translated labels of other widths still
+ * line up. eng_ex_label_width: the width to pad to, the widest of the n labels plus two.
+ * eng_ex_row: "  ", the label padded to width ("" for a row that continues the one above),
+ * then fmt (a msgid marked N_()) formatted in x->tr's language. */
+int eng_ex_label_width(const struct eng_ex *x, const char *const *labels, size_t n);
+void eng_ex_row(struct eng_ex *x, int width, const char *label, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* "key: title", the first line of an explanation. */
 void eng_ex_head(struct eng_ex *x, const char *key, const char *title);
 /* A dtype's name and bytes per element; "none" and 0 for -1. */

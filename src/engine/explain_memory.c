@@ -249,45 +249,48 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 	}
 	{
 		struct eng_act_parts p;
-		char c[NB], lab[48];
+		char c[NB], val[NB], lab[48];
 		bool amp = sc->precision == ENGINE_PREC_AMP_BF16 || sc->precision == ENGINE_PREC_AMP_FP16;
 /* a tensor's row label, translated and padded to 10 display columns (a CJK character is two) */
 #define ROW(label) util_text_pad(lab, sizeof lab, EX_(x, (label)), 10)
+/* a tensor's bytes right-aligned in 9 columns ("2.00 GiB" under "256.0 KiB"): the descriptions line up */
+#define VAL(v) (GIB((v), c), snprintf(val, sizeof val, "%9s", c), val)
 		eng_layer_activations(sc, &dm, by.act, bt, sc->recompute == ENGINE_RECOMP_SELECTIVE, &p);
-		eng_ex_line(x, N_("    %-10s %s   what the two norms keep and the QKV/MLP inputs%s"), ROW(N_("norms")), GIB(p.norms_inputs, c),
+		eng_ex_line(x, N_("    %-10s %s   what the two norms keep and the QKV/MLP inputs%s"), ROW(N_("norms")), VAL(p.norms_inputs),
 			    sc->sequence_parallel && sc->tp > 1 ? EX_(x, N_(" ÷ t (sequence parallel)")) : "");
 		if (p.casts > 0)
 			eng_ex_line(x, N_("    %-10s %s   autocast's 16-bit cast of a norm's output for each linear"), ROW(N_("casts")),
-				    GIB(p.casts, c));
+				    VAL(p.casts));
 		if (p.stats > 0)
 			eng_ex_line(x, N_("    %-10s %s   the norms' fp32 statistics per row (1/rms; LayerNorm also the mean)"), ROW(N_("stats")),
-				    GIB(p.stats, c));
+				    VAL(p.stats));
 		if (dm.dropout)
-			eng_ex_line(x, N_("    %-10s %s   two 1-byte dropout masks: 2·s·b·d"), ROW(N_("masks")), GIB(p.masks, c));
-		eng_ex_line(x, N_("    %-10s %s   Q, K, V: %s"), "qkv", GIB(p.qkv, c),
+			eng_ex_line(x, N_("    %-10s %s   two 1-byte dropout masks: 2·s·b·d"), ROW(N_("masks")), VAL(p.masks));
+		eng_ex_line(x, N_("    %-10s %s   Q, K, V: %s"), "qkv", VAL(p.qkv),
 			    sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("e·s·b·3·nh·dh/t (repeat_kv: K and V at every head)"))
 								: "e·s·b·(nh + 2·nkv)·dh/t");
-		eng_ex_line(x, N_("    %-10s %s   attention output: e·s·b·nh·dh/t"), ROW(N_("attn out")), GIB(p.attn_out, c));
-		eng_ex_line(x, N_("    %-10s %s   %s%s"), "mlp", GIB(p.mlp, c),
+		eng_ex_line(x, N_("    %-10s %s   attention output: e·s·b·nh·dh/t"), ROW(N_("attn out")), VAL(p.attn_out));
+		eng_ex_line(x, N_("    %-10s %s   %s%s"), "mlp", VAL(p.mlp),
 			    !dm.gated ? EX_(x, N_("fc1 output, activation output: 2·e·s·b·f/t"))
 			    : sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("gate, up, act(gate), product: 4·e·s·b·f/t"))
 								  : EX_(x, N_("gate, up, product (fused SwiGLU): 3·e·s·b·f/t")),
 			    dm.E > 1 ? " × top-k" : "");
 		if (sc->recompute == ENGINE_RECOMP_SELECTIVE)
-			eng_ex_line(x, N_("    %-10s %s   recomputed (selective recomputation)"), ROW(N_("scores")), GIB(p.scores, c));
+			eng_ex_line(x, N_("    %-10s %s   recomputed (selective recomputation)"), ROW(N_("scores")), VAL(p.scores));
 		else if (sc->flash_attention)
-			eng_ex_line(x, N_("    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t"), ROW(N_("scores")), GIB(p.scores, c));
+			eng_ex_line(x, N_("    %-10s %s   FlashAttention keeps only a log-sum-exp: 4·s·b·nh/t"), ROW(N_("scores")), VAL(p.scores));
 		else if (sc->kernels == ENGINE_KERNELS_EAGER && !amp && dm.layernorm)
 			/* nanoGPT's / Hugging Face's GPT-2 softmax without autocast (activations.c) */
 			eng_ex_line(x, N_("    %-10s %s   softmax output e·nh·s²·b/t (GPT-2's softmax runs in the input's dtype "
-					  "without autocast)%s"), ROW(N_("scores")), GIB(p.scores, c),
+					  "without autocast)%s"), ROW(N_("scores")), VAL(p.scores),
 				    dm.dropout ? EX_(x, N_(" + dropout mask and output")) : "");
 		else
-			eng_ex_line(x, N_("    %-10s %s   softmax output %s·nh·s²·b/t%s"), ROW(N_("scores")), GIB(p.scores, c),
+			eng_ex_line(x, N_("    %-10s %s   softmax output %s·nh·s²·b/t%s"), ROW(N_("scores")), VAL(p.scores),
 				    sc->kernels == ENGINE_KERNELS_EAGER ? EX_(x, N_("(4 + its 16-bit copy)")) : "e",
 				    dm.dropout ? EX_(x, N_(" + dropout mask and output")) : "");
 	}
 #undef ROW
+#undef VAL
 	eng_ex_line(x, N_("  values   s = %.0f, b = %.0f, d = %.0f, nh = %.0f, nkv = %.0f, dh = %.0f, f = %.0f, t = %.0f"), s, bt, dm.d,
 		    dm.nh, dm.nkv, dm.dh, dm.f, t);
 	eng_ex_line(x, N_("           one layer, one micro-batch: %s"), GIB(r->memory.activations_per_layer, a));

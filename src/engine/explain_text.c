@@ -28,6 +28,42 @@ void eng_ex_line(struct eng_ex *x, const char *fmt, ...)
 	}
 }
 
+int eng_ex_label_width(const struct eng_ex *x, const char *const *labels, size_t n)
+{
+	size_t i, w = 0;
+
+	for (i = 0; i < n; i++) {
+		size_t lw = util_text_width(eng_tr(x->tr, labels[i]));
+		w = lw > w ? lw : w;
+	}
+	return (int)w + 2;
+}
+
+void eng_ex_row(struct eng_ex *x, int width, const char *label, const char *fmt, ...)
+{
+	va_list ap;
+	char lab[160];
+	int w;
+
+	if (x->n == 0 || x->pos >= x->n - 1)
+		return;
+	util_text_pad(lab, sizeof lab, label[0] != '\0' ? eng_tr(x->tr, label) : "", width > 0 ? (size_t)width : 0);
+	w = snprintf(x->buf + x->pos, x->n - x->pos, "  %s", lab);
+	if (w < 0)
+		return;
+	x->pos = (size_t)w >= x->n - x->pos ? x->n - 1 : x->pos + (size_t)w;
+	va_start(ap, fmt);
+	w = vsnprintf(x->buf + x->pos, x->n - x->pos, eng_tr(x->tr, fmt), ap);
+	va_end(ap);
+	if (w < 0)
+		return;
+	x->pos = (size_t)w >= x->n - x->pos ? x->n - 1 : x->pos + (size_t)w;
+	if (x->pos < x->n - 1) {
+		x->buf[x->pos++] = '\n';
+		x->buf[x->pos] = '\0';
+	}
+}
+
 double eng_ex_dtype_bytes(int dt)
 {
 	return dt < 0 ? 0.0 : engine_dtype_info((enum engine_dtype)dt)->bytes;

@@ -47,13 +47,17 @@ static void draw_header(struct tui_model *m, struct tui_canvas *c)
 			const char *ua = strchr(a, ' '), *ub = strchr(b, ' ');
 			if (ua != NULL && ub != NULL && strcmp(ua, ub) == 0)
 				a[ua - a] = '\0';
-			snprintf(right, sizeof right, "%s%s/%s %s " DOT " %s ", m->baseline ? _("[base] ") : "", a, b,
+			/* flush with the right edge: the column it saves keeps the mode in the scenario */
+			snprintf(right, sizeof right, "%s%s/%s %s " DOT " %s", m->baseline ? _("[base] ") : "", a, b,
 				 m->res.memory.fits ? _("fits") : _("OVER"), t);
 		}
 	} else {
 		snprintf(right, sizeof right, "%s", _("no result "));
 	}
 	rw = tui_utf8_width(right);
+	/* where the scenario is too long (80 columns), it loses its last parts whole ("· adamw",
+	 * "· mixed-bf16") before a word is cut: the model, the GPUs and the mode stay */
+	tui_draw_fit_summary(sum, r.w - 10 - rw - 1);
 	tui_canvas_text(c, 0, r.y, r.w, " napkin \xe2\x94\x82 ", TUI_S_HEADER);
 	tui_canvas_text(c, 10, r.y, r.w - 10 - rw - 1, sum, TUI_S_HEADER);
 	if (rw < r.w - 20) {

@@ -27,6 +27,7 @@ struct item {
 	const char *sep; /* between its lines when they join into one row */
 	char line[LINES_MAX][160];
 	int n;
+	int opt; /* its lines from this one on are notes, left out where the pane is short of rows (0: none) */
 };
 
 /* engine_fmt_si with an empty unit leaves a trailing space */
@@ -102,15 +103,15 @@ static const char *join_sep(const char *prev, const char *next, const char *sep)
 /* The item's pieces packed into rows of width columns: each row takes the next pieces
  * (joined by the item's separator) while they fit with the badge at its mark; a piece too
  * wide for any row has one of its own. Returns the rows, written to out. */
-static int pack(const struct tui_model *m, const struct item *it, int width, char out[LINES_MAX][512])
+static int pack(const struct tui_model *m, const struct item *it, int width, bool terse, char out[LINES_MAX][512])
 {
-	int i, r = 0;
+	int i, r = 0, n = terse && it->opt > 0 ? it->opt : it->n;
 
-	for (i = 0; i < it->n && r < LINES_MAX; r++) {
+	for (i = 0; i < n && r < LINES_MAX; r++) {
 		size_t pos = 0;
 		out[r][0] = '\0';
 		util_bprintf(out[r], sizeof out[r], &pos, "%s", it->line[i++]);
-		while (i < it->n) {
+		while (i < n) {
 			char t[512];
 			snprintf(t, sizeof t, "%s%s%s", out[r], join_sep(out[r], it->line[i], it->sep), it->line[i]);
 			if (tui_item_width(m, t, strstr(t, TUI_BADGE) != NULL ? it->badge : NULL) > width)
@@ -122,11 +123,33 @@ static int pack(const struct tui_model *m, const struct item *it, int width, cha
 	return r;
 }
 
-static int item_rows(const struct tui_model *m, const struct item *it, int width)
+static int item_rows(const struct tui_model *m, const struct item *it, int width, bool terse)
 {
 	char rows[LINES_MAX][512];
 
-	return pack(m, it, width, rows);
+	return pack(m, it, width, terse, rows);
+}
+
+/* Where the items take more rows than the pane has, each leaves out its notes where that
+ * saves it a row (the (HFU only) beside FlashAttention's recompute, which e on the FLOPs
+ * per token says; the step's "= batch × accum × DP", which e on the MFU says), so that the
+ * training loop of section 3.5 stays in sight at 120x40 in either language. Items keep
+ * their notes where they cost no row. */
+static void make_terse(const struct tui_model *m, struct item *items, int n, int width, int rows)
+{
+	int i, need = 0;
+
+	for (i = 0; i < n; i++)
+		need += item_rows(m, &items[i], width, false);
+	for (i = 0; i < n && need > rows; i++) {
+		int full = item_rows(m, &items[i], width, false), terse = item_rows(m, &items[i], width, true);
+		if (items[i].opt > 0 && terse < full)
+			need -= full - terse;
+		else
+			items[i].opt = 0;
+	}
+	for (; i < n; i++)
+		items[i].opt = 0;
 }
 
 static int train_items(struct tui_model *m, struct item *items)
@@ -161,6 +184,7 @@ static int train_items(struct tui_model *m, struct item *items)
 			/* TRANSLATORS: the extra FLOPs under recompute none are FlashAttention's backward
 			 * recompute: name it ("+ FlashAttention 反向重算 %s"), not a recompute the knob turned off */
 			line(it, C_("FlashAttention's backward", "+ recompute %s"), d);
+			it->opt = it->n;
 			line(it, C_("FlashAttention's backward", "(HFU only)"));
 		}
 		else
@@ -189,7 +213,8 @@ static int train_items(struct tui_model *m, struct item *items)
 	si(cp->peak, "FLOP/s", a, sizeof a);
 	it = add(items, &n, "MFU / HFU", "compute.mfu", " ");
 	line(it, "%.1f%%" TUI_BADGE " / %.1f%%", cp->mfu * 100.0, cp->hfu * 100.0);
-	line(it, _("of %s"), a);
+	/* TRANSLATORS: after "53.8% / 55.0%": of the GPU's peak (%s: 989.5 TFLOP/s); the row has 33 columns */
+	line(it, C_("MFU of the peak", "of %s"), a);
 	if (cp->source == ENGINE_TPUT_PREDICTED)
 		line(it, _("(predicted by the step model)"));
 	else if (cp->source != ENGINE_TPUT_MFU)
@@ -209,6 +234,7 @@ static int train_items(struct tui_model *m, struct item *items)
 	else
 		line(it, "%s" TUI_BADGE, a);
 	line(it, _("for %s tokens"), b);
+	it->opt = it->n;
 	line(it, _("= batch %lld \xc3\x97 accum %lld \xc3\x97 DP %d"), (long long)m->sc.batch, (long long)m->sc.grad_accum,
 	     m->res.dp);
 
@@ -409,18 +435,19 @@ void tui_draw_compute(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (!m->have_res)
 		return;
 	n = m->sc.mode == ENGINE_MODE_TRAIN ? train_items(m, items) : infer_items(m, items);
+	make_terse(m, items, n, vw, in.h);
 	/* scroll so the focused item shows */
 	need = 0;
 	for (i = 0; i <= sel && i < n; i++)
-		need += item_rows(m, &items[i], vw);
+		need += item_rows(m, &items[i], vw, true);
 	while (need > in.h && first < sel)
-		need -= item_rows(m, &items[first++], vw);
+		need -= item_rows(m, &items[first++], vw, true);
 	old = tui_canvas_clip(c, in);
 	for (i = 0; i < TUI_ITEMS_MAX; i++)
 		m->hits.item[TUI_PANE_COMPUTE][i].w = 0;
 	for (i = first, y = in.y; i < n && y < in.y + in.h; i++) {
 		char text[LINES_MAX][512];
-		int rows = pack(m, &items[i], vw, text);
+		int rows = pack(m, &items[i], vw, true, text);
 		tui_item_row_badge(m, c, TUI_PANE_COMPUTE, i, tui_rect_make(in.x, y, in.w, rows), lw, items[i].label, text[0],
 				   items[i].key, strstr(text[0], TUI_BADGE) != NULL ? items[i].badge : NULL, now);
 		/* the rows under the first: highlighted with it when it changed, as the row's focus */

@@ -366,6 +366,15 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			/* the label's column: 17, or its width and a space where a translation is wider */
 			const char *lab = infer ? _("max sequences") : _("max micro-batch");
 			int lw = tui_utf8_width(lab) + 2 > 17 ? tui_utf8_width(lab) + 2 : 17;
+			if (shown == 0 && lw + tui_item_width(m, mb, "memory.max_batch") + 2 + 13 +
+						  tui_item_width(m, mg, "memory.min_gpus") > in.w) {
+				/* not even one sequence fits (the total above says so): the row is the
+				 * fewest GPUs and their layout, whole (80 columns, a 70B model) */
+				tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, 11), tui_rect_make(in.x, y, in.w, 1), 13,
+					     _("fewest GPUs"), mg, "memory.min_gpus", now);
+				c->clip = old;
+				return;
+			}
 			x = in.x + lw + tui_item_width(m, mb, "memory.max_batch") + 1;
 			tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, 10), tui_rect_make(in.x, y, x - in.x, 1), lw, lab, mb,
 				     "memory.max_batch", now);

@@ -21,6 +21,18 @@ void tui_draw_bytes(double v, char *buf, size_t n)
 	engine_fmt_bytes(v, true, buf, n);
 }
 
+void tui_draw_fit_summary(char *sum, int cols)
+{
+	while (tui_utf8_width(sum) > cols) {
+		char *cut = strstr(sum, " \xc2\xb7 "), *next;
+		if (cut == NULL)
+			return;
+		while ((next = strstr(cut + 1, " \xc2\xb7 ")) != NULL)
+			cut = next;
+		*cut = '\0';
+	}
+}
+
 /* in prose: BF16 in Chinese, bf16 in English (engine_dtype_prose's words) */
 const char *tui_draw_dt_name(int dt)
 {

@@ -14,6 +14,10 @@
 
 /* engine_fmt_bytes in binary units ("54.83 GiB"). */
 void tui_draw_bytes(double v, char *buf, size_t n);
+/* Cuts the scenario in words (engine_scenario_summary: "model on GPUs · mode · precision ·
+ * optimizer") at its last " · " parts, whole, until it fits in cols display columns (an
+ * 80-column header keeps the model, the GPUs and the mode); the first part stays. */
+void tui_draw_fit_summary(char *sum, int cols);
 /* A dtype's name, "-" when none. */
 const char *tui_draw_dt_name(int dt);
 bool tui_pane_focused(const struct tui_model *m, enum tui_pane p);

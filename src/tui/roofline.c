@@ -231,6 +231,33 @@ bool tui_roof_chart(struct tui_canvas *c, struct tui_rect r, struct tui_roof *rf
 	return true;
 }
 
+/* The forms of a legend row, longest first: the intensity with its unit and the bound in
+ * full ("549 FLOP/B Compute-Bound"), the bound in full without the unit (the verdict below
+ * gives it), the unit with the bound in short (the "bound" context), the bound in short. */
+#define LEGEND_FORMS 4
+
+/* Point i's legend row in form form: its letter, its name padded to namew display columns
+ * (a longer one kept whole), its intensity right-aligned in labw columns. Returns buf. */
+static const char *legend_row(const struct engine_roofline *rl, int i, int form, int namew, int labw, char *buf,
+			      size_t n)
+{
+	const struct engine_roofline_point *pt = &rl->points[i];
+	char lab[32], name[96];
+	const char *bound;
+
+	fmt_short(pt->intensity, lab, sizeof lab);
+	util_text_pad(name, sizeof name, pt->label ? _(pt->label) : "", (size_t)namew);
+	if (form == 0 || form == 1)
+		bound = pt->memory_bound ? _("memory-bound") : _("compute-bound");
+	else
+		bound = pt->memory_bound ? C_("bound", "memory") : C_("bound", "compute");
+	if (form == 0 || form == 2)
+		snprintf(buf, n, "%c %s %*s FLOP/B %s", point_letter[i], name, labw, lab, bound);
+	else
+		snprintf(buf, n, "%c %s %*s %s", point_letter[i], name, labw, lab, bound);
+	return buf;
+}
+
 void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rect r)
 {
 	static struct tui_roof rf;
@@ -240,7 +267,7 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 	struct engine_gpu ds;
 	/* the points drawn: inference has no training step (its items start at prefill) */
 	int first = m->sc.mode == ENGINE_MODE_INFER ? ENGINE_PT_PREFILL : ENGINE_PT_TRAIN;
-	int legend_rows, verdict_rows, plot_h, i, sel = m->item[TUI_PANE_ROOFLINE] + first;
+	int legend_rows, verdict_rows, plot_h, i, sel = m->item[TUI_PANE_ROOFLINE] + first, namew, labw, form;
 	struct tui_rect old = tui_canvas_clip(c, r);
 	char buf[300], lab[32], line[300], verdict[300];
 	bool focused = m->pane == TUI_PANE_ROOFLINE && tui_view_top(m) == TUI_VIEW_MAIN;
@@ -313,30 +340,37 @@ void tui_draw_roofline(struct tui_model *m, struct tui_canvas *c, struct tui_rec
 		if (rf.px[i] >= 0)
 			tui_canvas_put(c, rf.px[i], rf.py[i], (uint32_t)point_letter[i],
 				       i == sel ? (focused ? TUI_S_SELECTED : TUI_S_CHANGED) : TUI_S_POINT);
-	/* legend: letter, name, intensity, bound */
+	/* legend: letter, name, intensity, bound; one form for every row, so that the columns
+	 * line up (the names padded by display width to the widest, the intensities right-aligned
+	 * to the widest): the first of these that fits every row's cell */
+	{
+		int k, cw = legend_rows == 2 ? r.w / 2 - 1 : r.w;
+		namew = 0;
+		labw = 0;
+		for (i = first; i < ENGINE_PT_COUNT; i++) {
+			const struct engine_roofline_point *pt = &rl->points[i];
+			int w = pt->label ? tui_utf8_width(_(pt->label)) : 0;
+			fmt_short(pt->intensity, lab, sizeof lab);
+			namew = w > namew ? w : namew;
+			labw = (int)strlen(lab) > labw ? (int)strlen(lab) : labw;
+		}
+		for (form = 0; form < LEGEND_FORMS - 1; form++) {
+			for (k = first; k < ENGINE_PT_COUNT; k++)
+				if (tui_utf8_width(legend_row(rl, k, form, namew, labw, buf, sizeof buf)) > cw)
+					break;
+			if (k == ENGINE_PT_COUNT)
+				break;
+		}
+	}
 	for (i = first; i < ENGINE_PT_COUNT && legend_rows > 0; i++) {
 		const struct engine_roofline_point *pt = &rl->points[i];
 		int j = i - first; /* its row of the legend, and its item */
 		int col = legend_rows == 2 ? (j % 2) * (r.w / 2) : 0, row = legend_rows == 2 ? j / 2 : j;
 		struct tui_rect cell = tui_rect_make(r.x + col, r.y + plot_h + 1 + row, legend_rows == 2 ? r.w / 2 - 1 : r.w, 1);
 		bool s = focused && i == sel;
-		char key[48], name[64];
+		char key[48];
 		snprintf(key, sizeof key, "roofline.%s", pt->name ? pt->name : "");
-		fmt_short(pt->intensity, lab, sizeof lab);
-		/* its intensity (FLOP per byte: where it sits across) and what bounds it (in short
-		 * where the long form does not fit: the "bound" context); the
-		 * name padded to 13 display columns ("%-13s" counts bytes) */
-		snprintf(name, sizeof name, "%s", pt->label ? _(pt->label) : "");
-		if (tui_utf8_width(name) < 13) /* as "%-13s" does: padded, a longer name kept whole */
-			util_text_pad(name, sizeof name, pt->label ? _(pt->label) : "", 13);
-		snprintf(buf, sizeof buf, "%c %s %5s FLOP/B %s", point_letter[i], name, lab,
-			 pt->memory_bound ? _("memory-bound") : _("compute-bound"));
-		if (tui_utf8_width(buf) > cell.w)
-			snprintf(buf, sizeof buf, "%c %s %5s FLOP/B %s", point_letter[i], name, lab,
-				 pt->memory_bound ? C_("bound", "memory") : C_("bound", "compute"));
-		if (tui_utf8_width(buf) > cell.w)
-			snprintf(buf, sizeof buf, "%c %s %5s %s", point_letter[i], name, lab,
-				 pt->memory_bound ? C_("bound", "memory") : C_("bound", "compute"));
+		legend_row(rl, i, form, namew, labw, buf, sizeof buf);
 		if (j < TUI_ITEMS_MAX)
 			m->hits.item[TUI_PANE_ROOFLINE][j] = cell;
 		if (s)

@@ -197,9 +197,12 @@ void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			   &sel_e);
 	sel_cut = tui_utf8_width(sel_e.note) > what_w;
 	if (sel_cut && y < bottom) {
+		/* wrapped: at 80 columns the column keeps a few words, and this line is where the
+		 * sentence is read (up to 3 rows; the reference table below gives way) */
+		int rows = bottom - y < 3 ? bottom - y : 3;
 		snprintf(line, sizeof line, "\xe2\x96\xb8 %s", sel_e.note);
-		tui_canvas_text(c, in.x, y++, in.w, line,
-				sel_e.overflow ? TUI_S_BAD : sel_e.inexact ? TUI_S_WARN : TUI_S_GOOD);
+		y += tui_teach_draw_wrapped(c, tui_rect_make(in.x, y, in.w, rows), y, rows, line,
+					    0, sel_e.overflow ? TUI_S_BAD : sel_e.inexact ? TUI_S_WARN : TUI_S_GOOD);
 	}
 	/* a blank line between the tables where there is room for both and it */
 	room = bottom - y;

@@ -444,6 +444,9 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		snprintf(title, sizeof title, _("Lesson: %s"), ltext(m, v, &v->lesson->title));
 	/* the title, cut with '…' where it would run into "step N of M" at the right */
 	snprintf(right, sizeof right, _(" step %zu of %zu "), v->step + 1, v->lesson->n_steps);
+	if (tui_utf8_width(title) + tui_utf8_width(right) > box.w - 5)
+		/* TRANSLATORS: the step counter where the lesson's title needs the room (80 columns): "3/5" */
+		snprintf(right, sizeof right, _(" step %zu/%zu "), v->step + 1, v->lesson->n_steps);
 	tui_canvas_box(c, box, NULL, TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
 	if (box.w > 6) {
 		int tw = tui_canvas_text(c, box.x + 2, box.y, box.w - 5 - tui_utf8_width(right), title, TUI_S_TITLE_FOCUS);

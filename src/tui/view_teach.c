@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "paint.h"
 #include "view_teach.h"
 #include "wrap.h"
 
@@ -70,6 +71,9 @@ void tui_teach_title_bar(struct tui_model *m, struct tui_canvas *c, const char *
 
 	tui_canvas_fill(c, tui_rect_make(0, 0, m->w, 1), ' ', TUI_S_HEADER);
 	engine_scenario_summary(&m->sc, sum, sizeof sum);
+	/* the scenario's last parts give way whole (80 columns), the view's title stays */
+	snprintf(line, sizeof line, " napkin \xe2\x94\x82 %s" DOT, title);
+	tui_draw_fit_summary(sum, m->w - tui_utf8_width(line));
 	snprintf(line, sizeof line, " napkin \xe2\x94\x82 %s" DOT "%s", title, sum);
 	tui_canvas_text(c, 0, 0, m->w, line, TUI_S_HEADER);
 }

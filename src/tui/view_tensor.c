@@ -345,6 +345,14 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	hb = m->h >= 32 ? 12 : 10; /* room for a matmul's roofline lines */
 	if (m->h - 2 - hb < 8)
 		hb = m->h - 2 - 8 > 6 ? m->h - 2 - 8 : 6;
+	if (v->note_err) {
+		/* a refusal says why and what to do instead (view: reshape() or contiguous()):
+		 * the inspector grows to hold it whole, the list above keeping 4 rows */
+		char wb[2048];
+		int need = 2 + 4 + teach_wrap(v->note, m->w - 4 - 9, wb, sizeof wb) + 1; /* border, 4 rows, it, a hint row */
+		if (need > hb)
+			hb = need < m->h - 2 - 4 ? need : m->h - 2 - 4;
+	}
 	top = tui_rect_make(0, 1, m->w, m->h - 2 - hb);
 	bot = tui_rect_make(0, m->h - 1 - hb, m->w, hb);
 	if (top.h >= 4)
@@ -377,6 +385,8 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		struct tui_rect nr = tui_rect_make(in.x + 9, y, in.w - 9, 2);
 		tui_canvas_text(c, in.x, y, 9, _("result"), TUI_S_LABEL);
 		int nrows = v->detail[0] != '\0' ? 1 : v->note_rows > 2 && !v->note_err ? v->note_rows : 2;
+		if (v->note_err) /* every row left: the hint below gives way */
+			nrows = in.y + in.h - y;
 		nr.h = nrows;
 		y += tui_teach_draw_wrapped(c, nr, y, nrows, v->note, 0,
 					    v->note_err ? TUI_S_BAD : TUI_S_GOOD);

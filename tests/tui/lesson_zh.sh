@@ -34,7 +34,7 @@ wait_for '第 2 步（共 3 步）' 'n did not move to step 2'
 wait_for '只有一张 GPU' 'step 2 is not in Chinese'
 whole_lines 120
 tm resize-window -t app -x 80 -y 24
-wait_for '第 2 步（共 3 步）' 'the lesson did not survive the resize'
+wait_for '第 2 步（共 3 步）|第 2/3 步' 'the lesson did not survive the resize'
 wait_for '只有一张' 'the Chinese text is gone at 80x24'
 whole_lines 80
 keys Escape

@@ -49,7 +49,7 @@ while "$NAPKIN" lesson "$n" --text >/dev/null 2>&1; do
 		s=1
 		while [ "$s" -le "$steps" ]; do
 			marker=$(sed -n "${s}p" "$TUI_TMP/zh")
-			wait_for "第 $s 步（共 $steps 步）" "lesson $n at ${w}x$h: step $s is not shown"
+			wait_for "第 $s 步（共 $steps 步）|第 $s/$steps 步" "lesson $n at ${w}x$h: step $s is not shown"
 			wait_for "$marker" "lesson $n at ${w}x$h: step $s's Chinese title ($marker) is not on screen"
 			opening=$(sed -n "${s}p" "$TUI_TMP/en")
 			screen | grep -qF -- "$opening" && fail "lesson $n step $s at ${w}x$h: the English text is on screen ($opening)"

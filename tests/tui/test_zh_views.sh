@@ -45,13 +45,13 @@ no_english() {
 tm set-option -g remain-on-exit on \; new-session -d -s app -x 80 -y 24 "$NAPKIN lesson 3 --lang zh" ||
 	fail "tmux did not start"
 wait_for '第 3 课：' 'lesson 3 --lang zh: no Chinese lesson title'
-wait_for '第 1 步（共 4 步）' 'lesson 3 --lang zh: "step 1 of 4" is not Chinese'
+wait_for '第 1 步（共 4 步）|第 1/4 步' 'lesson 3 --lang zh: "step 1 of 4" is not Chinese'
 wait_for '还没有答出 · 目标：' 'the check line is not Chinese'
 screen | grep -q '权重 \?不超过' && fail 'the check line gives the hidden condition away'
 no_english 'step 1 of|not yet:|n: next step|Lesson 3'
 check_width 80
 keys n
-wait_for '第 2 步（共 4 步）' 'n did not go to step 2'
+wait_for '第 2 步（共 4 步）|第 2/4 步' 'n did not go to step 2'
 wait_for '\[数据类型\]' "the step's pane is not named in Chinese"
 wait_for '还没有答出 · 目标：' 'a knob check is not said in Chinese'
 screen | grep -q '精度 \?为' && fail 'the status line gives the hidden condition away (M10)'
@@ -66,7 +66,7 @@ tm set-option -g remain-on-exit on \; new-session -d -s app -x 80 -y 24 \
 	"$NAPKIN lesson tests/data/lessons/english-only.yaml --lang zh" || fail "tmux did not start"
 wait_for '本课尚无中文版本' 'a lesson without Chinese does not say so in Chinese'
 wait_for 'The tensors pane lists' 'the English text of the lesson is not shown'
-wait_for '第 1 步（共 4 步）' 'the scaffolding of an English-only lesson is not Chinese'
+wait_for '第 1 步（共 4 步）|第 1/4 步' 'the scaffolding of an English-only lesson is not Chinese'
 wait_for '按 T 打开 Tensor 查看器 · n：下一步' 'the tensors step hint is not Chinese'
 check_width 80
 keys q
