@@ -345,6 +345,24 @@ static void adapt_stack(struct engine_scenario *sc, struct engine_notes *notes)
 		note(notes, sc->tr, N_("stack %s: %s (its defaults; each one a knob)"), engine_stack_name(sc->stack), said);
 }
 
+/* What a recompute choice does here, when it is not what its name says: Megatron's
+ * selective recomputation re-runs the attention core to drop its s×s scores (Korthikanti
+ * et al. 2022, §5), which FlashAttention never stores (Dao et al. 2022, §3.1: its backward
+ * recomputes them from the output and the log-sum-exp), so under it there is next to
+ * nothing to drop; recompute_layers counts the layers of `recompute full` only. Notes,
+ * not changes: the knobs hold what the user set. */
+static void adapt_recompute(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	if (sc->mode != ENGINE_MODE_TRAIN)
+		return;
+	if (sc->recompute == ENGINE_RECOMP_SELECTIVE && sc->flash_attention)
+		note(notes, sc->tr, N_("recompute selective: FlashAttention keeps no s×s scores, so it saves next to nothing "
+				       "(about as none); full, selective-op or recompute_layers save memory"));
+	if (sc->recompute_layers > 0 && sc->recompute != ENGINE_RECOMP_FULL)
+		note(notes, sc->tr, N_("recompute_layers %lld: counts the layers of recompute full only (recompute is %s)"),
+		     (long long)sc->recompute_layers, engine_recompute_name(sc->recompute));
+}
+
 /* grad_accum from a given global batch: global_batch ÷ (batch × dp) micro-batches, unless
  * grad_accum was given too (validate.c then refuses the two when they disagree, and a
  * global batch that batch × dp does not divide). */
@@ -384,5 +402,6 @@ void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 	adapt_tokens(sc, notes);
 	adapt_gpus_per_node(sc, notes);
 	adapt_stack(sc, notes);
+	adapt_recompute(sc, notes);
 	adapt_grad_accum(sc, notes);
 }

@@ -15,7 +15,7 @@
  *    fused: dP = dO·Vᵀ in the activations' dtype, which the fused softmax backward turns
  *    into dS in place, and dO, dQ, dK, dV; FlashAttention: no s×s buffer), after
  *    the head and the layer's MLP gave back what they kept and left their weights'
- *    gradients; under full recomputation the recomputed layer's working set instead;
+ *    gradients; when that layer recomputes (full, selective-op) its working set instead;
  *  - the end of the backward, with tied embeddings: the embedding's dense gradient
  *    (embedding_dense_backward) and its sum with the LM head's gradient already in .grad
  *    (AccumulateGrad out of place), two [vocab, hidden] buffers beside every gradient;
@@ -61,7 +61,7 @@ void eng_step_peak(const struct engine_scenario *sc, const struct eng_dims *dm, 
 		scores_grad = 0.0;
 	given_back = in->head_layer ? c->logits - (in->head.logits_alive ? e * sbv : 0.0) : 0.0;
 	grads_made = grads_alive > 0.0 ? 0.0 : in->head_layer_grads;
-	if (sc->recompute == ENGINE_RECOMP_FULL)
+	if (in->recomputed)
 		layer = states + in->kept + in->working + in->emb + c->logits - given_back + grads_made + scores_grad;
 	else
 		layer = states + in->kept - in->last_mlp + in->emb + c->logits - given_back + grads_made + scores_grad;

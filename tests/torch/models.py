@@ -13,6 +13,9 @@
   ForCausalLMLoss (transformers' loss/loss_utils.py, >= 4.46) for the Llama: the logits
   upcast to fp32 first (hf_causal_lm_loss); with c["loss"] == "chunked" the LM head and the
   loss a chunk of tokens at a time (ChunkedLinearCrossEntropyFn, Liger Kernel's algorithm).
+- recompute "selective-op": torchtitan's per-op selective checkpointing (every second mm's
+  output and the batched matmuls' kept, the rest recomputed: SelectiveOpCheckpointFn);
+  "full" with every = k: a checkpoint on every k-th block (torchtitan's selective_ac_option k).
 - Llama with fused=True: the same model through autograd Functions that keep exactly what
   the fused kernels of Megatron-LM / Apex / Transformer Engine keep for the backward (the
   installed PyTorch 1.13 has no fused RMSNorm, SwiGLU or scaled_dot_product_attention):
@@ -35,6 +38,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 import torch.utils.checkpoint
+from torch.utils._python_dispatch import TorchDispatchMode
 
 
 class Marks:
@@ -150,12 +154,77 @@ class GPT2(nn.Module):
         return self.lm_head(self.ln_f(x))
 
 
-def layer_call(block, x, recompute):
+def layer_call(block, x, recompute, i=0, every=1):
     # "selective" is handled inside the attention (fused models only)
-    if recompute == "full":
-        # one checkpoint per layer (Megatron's "full" uniform method, HF's gradient_checkpointing)
+    if recompute == "full" and (i + 1) % every == 0:
+        # one checkpoint per layer (Megatron's "full" uniform method, HF's gradient_checkpointing);
+        # every > 1: torchtitan's selective_ac_option k, a checkpoint on every k-th block
+        # (_apply_layer_sac: its 1-based block count % k == 0), the others kept whole
         return torch.utils.checkpoint.checkpoint(block, x)
+    if recompute == "selective-op":
+        return SelectiveOpCheckpointFn.apply(x, block)
     return block(x)
+
+
+class _SaveListMode(TorchDispatchMode):
+    """torchtitan's per-op policy (torchtitan/distributed/activation_checkpoint.py,
+    SelectiveAC._wrap_block's wrapped_policy) for the ops this model calls: the outputs of
+    aten.mm, except every second one (a count of the block's mm calls: the even ones are
+    recomputed), and of aten.bmm (in the save list through PyTorch's compute-intensive ops,
+    torch/_functorch/partitioners.py get_default_op_list) are MUST_SAVE; every other op is
+    recomputed. The forward records them, the recompute takes them back in order instead
+    of running the op, as create_selective_checkpoint_contexts' caching and replaying
+    modes do (PyTorch 1.13 has no create_selective_checkpoint_contexts)."""
+
+    def __init__(self, cache, replay):
+        super().__init__()
+        self.cache, self.replay, self.mm, self.at = cache, replay, 0, 0
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        save = False
+        if func is torch.ops.aten.mm.default:
+            self.mm += 1
+            save = self.mm % 2 == 1
+        elif func is torch.ops.aten.bmm.default:
+            save = True
+        if save and self.replay:
+            out = self.cache[self.at]
+            self.at += 1
+            return out
+        out = func(*args, **kwargs)
+        if save:
+            self.cache.append(out)
+        return out
+
+
+class SelectiveOpCheckpointFn(torch.autograd.Function):
+    """A block under torchtitan's selective-op checkpointing: the forward runs without a
+    graph and keeps the block's input and the outputs its policy saves (save_for_backward,
+    so saved_tensors_hooks sees them); the backward runs the block again, those ops
+    replayed from what was kept, and back-propagates through it (torch.utils.checkpoint's
+    reentrant form, with the policy's cache)."""
+
+    @staticmethod
+    def forward(ctx, x, block):
+        cache = []
+        with _SaveListMode(cache, replay=False):
+            out = block(x)
+        ctx.block = block
+        # the recompute runs under the forward's autocast, as torch.utils.checkpoint's does
+        ctx.amp = (torch.is_autocast_cpu_enabled(), torch.get_autocast_cpu_dtype())
+        ctx.save_for_backward(x, *cache)
+        return out
+
+    @staticmethod
+    def backward(ctx, g):
+        x, *cache = ctx.saved_tensors
+        x = x.detach().requires_grad_(True)
+        with torch.enable_grad(), torch.autocast("cpu", dtype=ctx.amp[1], enabled=ctx.amp[0]):
+            with _SaveListMode(list(cache), replay=True):
+                out = ctx.block(x)
+            torch.autograd.backward(out, g)
+        return x.grad, None
 
 
 # ---------------------------------------------------------------- Llama (Hugging Face, eager)
@@ -423,7 +492,7 @@ class Llama(nn.Module):
             layer.self_attn.masked = self.masked[:, :, :s, :s]
         for i, layer in enumerate(self.layers):
             self.marks("layer%d" % i)
-            x = layer_call(layer, x, self.c["recompute"])
+            x = layer_call(layer, x, self.c["recompute"], i, self.c.get("every", 1))
         self.marks("head")
         if self.c.get("loss") == "chunked":
             return self.norm(x)  # the LM head runs inside the chunked loss
