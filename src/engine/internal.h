@@ -244,6 +244,7 @@ struct eng_peak_in {
 	double e, batch;
 	double kept;             /* every layer's activations (full recomputation: their inputs) */
 	double working;          /* full recomputation: the recomputed layer's working set */
+	double working_mlp;      /* its MLP intermediates (given back before its attention's backward) */
 	double emb;              /* the embedding's dropout mask */
 	double last_mlp;         /* the last layer's MLP intermediates (given back before its attention) */
 	double head_layer_grads; /* gradients made before the last layer's attention backward */

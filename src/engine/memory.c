@@ -380,6 +380,7 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 				pk.kept = kept;
 				pk.working = working;
 				pk.recomputed = last_recomputed;
+				pk.working_mlp = last_recomputed && sc->activations ? parts.mlp : 0.0;
 				pk.emb = emb;
 				pk.last_mlp = sc->activations ? infl * parts.mlp : 0.0;
 				pk.head = head;

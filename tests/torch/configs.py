@@ -27,8 +27,10 @@ def llama(name, precision="fp32", seq=128, batch=2, kv_heads=4, recompute="none"
                                "--position", "rope", "--max_positions", str(seq),
                                "--tied_embeddings", "off", "--dropout", "off"]
     if every > 1:
-        # torchtitan's every k-th block: layers / k of them recompute
+        # torchtitan's every k-th block: layers / k of them recompute, the last among them
         c["napkin"] += ["--recompute_layers", str(layers // every)]
+    if every > 1 or recompute == "selective-op":
+        c["napkin"] += ["--stack", "torchtitan"]
     return c
 
 
@@ -104,6 +106,10 @@ CONFIGS = [
     llama("llama fp32 s128 b2 l4 every 2", recompute="full", layers=4, every=2),
     llama("llama bf16 s256 b2 gqa l4 every 2", precision="bf16", seq=256, kv_heads=2, recompute="full", layers=4,
           every=2),
+    llama("llama fp32 s512 b1 v256 l4 every 2 (attention peak)", seq=512, batch=1, vocab=256, recompute="full",
+          layers=4, every=2),
+    llama("llama fp32 s512 b1 v256 selective-op (attention peak)", seq=512, batch=1, vocab=256,
+          recompute="selective-op"),
     llama("llama amp-bf16 s128 b2 l6 every 3", precision="amp-bf16", recompute="full", layers=6, every=3),
     lora(llama("llama fp32 s128 b2"), ["q", "v"]),
     lora(llama("llama fp32 s128 b2"), ["q", "k", "v", "o", "gate", "up", "down"]),
