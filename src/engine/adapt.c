@@ -358,6 +358,21 @@ static void adapt_recompute(struct engine_scenario *sc, struct engine_notes *not
 	if (sc->recompute == ENGINE_RECOMP_SELECTIVE && sc->flash_attention)
 		note(notes, sc->tr, N_("recompute selective: FlashAttention keeps no s×s scores, so it saves next to nothing "
 				       "(about as none); full, selective-op or recompute_layers save memory"));
+	/* a flavour the chosen stack does not have (plan.c's flavours: Megatron has no per-op
+	 * policy, torchtitan no attention-core one, DeepSpeed and Hugging Face neither, and their
+	 * checkpointing covers every layer), when the stack was chosen */
+	if (given(sc, "stack")) {
+		enum engine_stack st = sc->stack;
+		bool meg = st == ENGINE_STACK_MEGATRON, tt = st == ENGINE_STACK_TORCHTITAN;
+		if ((sc->recompute == ENGINE_RECOMP_SELECTIVE && !meg) || (sc->recompute == ENGINE_RECOMP_SELECTIVE_OP && !tt))
+			note(notes, sc->tr, N_("stack %s: it has no recompute %s; napkin counts it as asked"),
+			     engine_stack_name(st), engine_recompute_name(sc->recompute));
+		else if (sc->recompute == ENGINE_RECOMP_FULL && sc->recompute_layers > 0 && !meg && !tt)
+			note(notes, sc->tr,
+			     N_("stack %s: its checkpointing recomputes every layer, not recompute_layers %lld; napkin counts "
+				"it as asked"),
+			     engine_stack_name(st), (long long)sc->recompute_layers);
+	}
 	if (sc->recompute_layers > 0 && sc->recompute != ENGINE_RECOMP_FULL)
 		note(notes, sc->tr, N_("recompute_layers %lld: counts the layers of recompute full only (recompute is %s)"),
 		     (long long)sc->recompute_layers, engine_recompute_name(sc->recompute));

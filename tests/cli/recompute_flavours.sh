@@ -6,7 +6,9 @@
 #  - selective-op (torchtitan's per-op policy) and recompute_layers (Megatron's
 #    --recompute-method block --recompute-num-layers N; torchtitan's every k-th block) are
 #    accepted; recompute_layers above the model's layers, or below 0, is refused naming the
-#    knob; recompute_layers without recompute full says that it counts nothing;
+#    knob; recompute_layers without recompute full says that it counts nothing; a flavour
+#    the chosen stack does not have says so (Megatron has no per-op policy, Hugging Face's
+#    checkpointing covers every layer);
 #  - what each keeps lies where the frameworks put it: full < full over half the layers
 #    < none, and full < selective-op < none (activations per GPU), and the extra forward
 #    work follows the other way: none < selective-op < full (the recompute part of the step);
@@ -47,6 +49,19 @@ what="recompute_layers without recompute full: a note"
 run report $M --recompute_layers 8
 ok
 err_has "recompute_layers 8: counts the layers of recompute full only"
+
+what="a flavour the chosen stack does not have: a note"
+run report $M --recompute selective-op --stack megatron
+ok
+err_has "stack megatron: it has no recompute selective-op"
+run report $M --recompute full --recompute_layers 4 --stack hf
+ok
+err_has "stack hf: its checkpointing recomputes every layer, not recompute_layers 4"
+
+what="a flavour of the default stack's choosing: no such note"
+run report $M --recompute selective-op --stack torchtitan
+ok
+err_lacks "it has no recompute"
 
 what="the explanation names torchtitan's policy"
 run report $M --recompute selective-op --explain
