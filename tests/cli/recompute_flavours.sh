@@ -78,12 +78,19 @@ if have_py; then
 	python3 - "$tmp" <<'PY' || fail "the flavours' order"
 import json, sys
 t = sys.argv[1]
-a, rc = {}, {}
+a, rc, hw = {}, {}, {}
 for k in ("none", "full", "selective-op", "half"):
     d = json.load(open("%s/%s.json" % (t, k)))
     a[k] = d["memory"]["activations"]
     rc[k] = d["compute"]["step_breakdown"]["recompute"]
+    hw[k] = d["compute"]["flops_per_token_hw"]
 bad = []
+# selective-op runs wk, wo and w3 again (every second mm of wq, wk, wv, wo, w1, w3, w2):
+# 2 FLOPs per weight per token, Llama 3 8B's shapes (Meta's params.json: dim 4096, 32
+# layers, 8 KV heads of 128, ffn 14336)
+want = 2 * 32 * 4096 * (8 * 128 + 4096 + 14336)
+if abs(hw["selective-op"] - hw["none"] - want) > 1e-6 * want:
+    bad.append("selective-op adds %g FLOPs a token, wk + wo + w3 are %g" % (hw["selective-op"] - hw["none"], want))
 if not a["full"] < a["half"] < a["none"]:
     bad.append("activations full %g < half %g < none %g" % (a["full"], a["half"], a["none"]))
 if not a["full"] < a["selective-op"] < a["none"]:
