@@ -373,6 +373,11 @@ static void adapt_recompute(struct engine_scenario *sc, struct engine_notes *not
 				"it as asked"),
 			     engine_stack_name(st), (long long)sc->recompute_layers);
 	}
+	if (sc->recompute_layers > 0 && sc->recompute == ENGINE_RECOMP_FULL && sc->pp > 1 &&
+	    (double)sc->recompute_layers >= eng_layers_per_stage((double)sc->model.layers, sc->pp))
+		note(notes, sc->tr, N_("recompute_layers %lld counts the layers of each pipeline stage, which has %g: every layer "
+				       "recomputes"),
+		     (long long)sc->recompute_layers, eng_layers_per_stage((double)sc->model.layers, sc->pp));
 	if (sc->recompute_layers > 0 && sc->recompute != ENGINE_RECOMP_FULL)
 		note(notes, sc->tr, N_("recompute_layers %lld: counts the layers of recompute full only (recompute is %s)"),
 		     (long long)sc->recompute_layers, engine_recompute_name(sc->recompute));

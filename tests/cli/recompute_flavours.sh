@@ -50,6 +50,11 @@ run report $M --recompute_layers 8
 ok
 err_has "recompute_layers 8: counts the layers of recompute full only"
 
+what="recompute_layers counts a stage's layers: a note when it covers them all"
+run report $M --recompute full --recompute_layers 16 --pp 4
+ok
+err_has "recompute_layers 16 counts the layers of each pipeline stage, which has 8"
+
 what="a flavour the chosen stack does not have: a note"
 run report $M --recompute selective-op --stack megatron
 ok
