@@ -364,7 +364,12 @@ static void adapt_recompute(struct engine_scenario *sc, struct engine_notes *not
 	if (given(sc, "stack")) {
 		enum engine_stack st = sc->stack;
 		bool meg = st == ENGINE_STACK_MEGATRON, tt = st == ENGINE_STACK_TORCHTITAN;
-		if ((sc->recompute == ENGINE_RECOMP_SELECTIVE && !meg) || (sc->recompute == ENGINE_RECOMP_SELECTIVE_OP && !tt))
+		if (sc->recompute == ENGINE_RECOMP_SELECTIVE && tt)
+			note(notes, sc->tr, N_("stack torchtitan: its selective mode is selective-op (selective_ac_option op) or "
+					       "every k-th block (recompute full, recompute_layers = layers / k); selective here is "
+					       "Megatron's attention core"));
+		else if ((sc->recompute == ENGINE_RECOMP_SELECTIVE && !meg) ||
+			 (sc->recompute == ENGINE_RECOMP_SELECTIVE_OP && !tt))
 			note(notes, sc->tr, N_("stack %s: it has no recompute %s; napkin counts it as asked"),
 			     engine_stack_name(st), engine_recompute_name(sc->recompute));
 		else if (sc->recompute == ENGINE_RECOMP_FULL && sc->recompute_layers > 0 && !meg && !tt)

@@ -63,6 +63,10 @@ run report $M --recompute full --recompute_layers 4 --stack hf
 ok
 err_has "stack hf: its checkpointing recomputes every layer, not recompute_layers 4"
 
+run report $M --recompute selective --stack torchtitan
+ok
+err_has "stack torchtitan: its selective mode is selective-op"
+
 what="a flavour of the default stack's choosing: no such note"
 run report $M --recompute selective-op --stack torchtitan
 ok
