@@ -296,11 +296,14 @@ double eng_layer_selective_op(const struct engine_scenario *sc, const struct eng
 }
 
 /* Layers of a stage of `lps` that recompute whole from their input: recompute full's
- * recompute_layers of them (0: all); selective-op recomputes every layer, but apart. */
+ * recompute_layers of them (0: all; uniform: all, in chunks); selective-op recomputes
+ * every layer, but apart. */
 double eng_recompute_layers(const struct engine_scenario *sc, double lps)
 {
 	if (sc->recompute != ENGINE_RECOMP_FULL)
 		return 0.0;
+	if (sc->recompute_method == ENGINE_RCM_UNIFORM)
+		return lps; /* every layer, in chunks */
 	return sc->recompute_layers > 0 ? eng_min((double)sc->recompute_layers, lps) : lps;
 }
 

@@ -290,6 +290,7 @@ void eng_stack_given_of(const struct engine_scenario *sc, struct eng_stack_given
 	g->overlap = given(sc, "overlap");
 	g->tp_overlap = given(sc, "tp_overlap");
 	g->pp_overlap = given(sc, "pp_overlap");
+	g->recompute_method = given(sc, "recompute_method");
 	g->sp_def = engine_knob_find("sequence_parallel")->def != 0.0;
 	g->overlap_def = engine_knob_find("overlap")->def != 0.0;
 	g->tp_overlap_def = engine_knob_find("tp_overlap")->def != 0.0;
@@ -310,7 +311,8 @@ void eng_stack_given_of(const struct engine_scenario *sc, struct eng_stack_given
  *    gathers and asynchronous reduce-scatters (overlap on);
  *  - deepspeed: overlap_comm on only for ZeRO-3 (deepspeed/runtime/zero/config.py: None
  *    means stage == 3);
- *  - hf: eager modules, DDP's bucketed all-reduce overlapped with the backward.
+ *  - hf: eager modules, DDP's bucketed all-reduce overlapped with the backward;
+ *  - recompute_method: every k-th block under torchtitan, else Megatron's block.
  * They depend on the layout (tp, pp, vpp, zero): the planner calls this for every layout
  * it tries, with g found once (eng_stack_given_of).
  */
@@ -332,6 +334,15 @@ void eng_stack_defaults(struct engine_scenario *sc, const struct eng_stack_given
 		   said, n);
 	stack_bool(g->pp_overlap, "pp_overlap", g->pp_overlap_def, &sc->pp_overlap, meg && sc->pp > 1 && sc->vpp > 1, said,
 		   n);
+	/* torchtitan checkpoints every k-th block (_apply_layer_sac), Megatron the first N
+	 * (block); said only where it counts: recompute full over part of the layers */
+	if (!g->recompute_method) {
+		size_t l = said != NULL ? strlen(said) : 0;
+		sc->recompute_method = st == ENGINE_STACK_TORCHTITAN ? ENGINE_RCM_EVERY : ENGINE_RCM_BLOCK;
+		if (said != NULL && st == ENGINE_STACK_TORCHTITAN && sc->recompute == ENGINE_RECOMP_FULL &&
+		    sc->recompute_layers > 0 && l + 32 < n)
+			snprintf(said + l, n - l, "%s%s %s", l ? ", " : "", "recompute_method", "every");
+	}
 }
 
 static void adapt_stack(struct engine_scenario *sc, struct engine_notes *notes)

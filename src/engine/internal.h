@@ -444,7 +444,7 @@ static inline double eng_min(double a, double b) { return a < b ? a : b; }
  * knobs they set were given (found once), and the defaults applied to sc's layout, each
  * knob unless given; said (may be NULL) lists those that differ from the knob table's. */
 struct eng_stack_given {
-	bool kernels, sequence_parallel, overlap, tp_overlap, pp_overlap;
+	bool kernels, sequence_parallel, overlap, tp_overlap, pp_overlap, recompute_method;
 	enum engine_kernels kernels_def;
 	bool sp_def, overlap_def, tp_overlap_def, pp_overlap_def;
 };

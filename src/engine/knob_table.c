@@ -39,6 +39,9 @@ static const struct engine_choice ch_recompute[] = {
 	{"selective-op", ENGINE_RECOMP_SELECTIVE_OP}, {"off", ENGINE_RECOMP_NONE}, {"op", ENGINE_RECOMP_SELECTIVE_OP},
 	{NULL, 0},
 };
+static const struct engine_choice ch_recompute_method[] = {
+	{"block", ENGINE_RCM_BLOCK}, {"every", ENGINE_RCM_EVERY}, {"uniform", ENGINE_RCM_UNIFORM}, {NULL, 0},
+};
 static const struct engine_choice ch_kernels[] = {
 	{"eager", ENGINE_KERNELS_EAGER}, {"fused", ENGINE_KERNELS_FUSED}, {"pytorch", ENGINE_KERNELS_EAGER},
 	{"hf", ENGINE_KERNELS_EAGER},    {"megatron", ENGINE_KERNELS_FUSED}, {"te", ENGINE_KERNELS_FUSED},
@@ -298,6 +301,11 @@ static const struct engine_knob knobs[] = {
 	 M_MEM | M_CMP | M_RL, SC(recompute_layers), N_("recompute layers"),
 	 N_("recompute full: how many layers of each pipeline stage recompute (0: every one; Megatron's --recompute-num-layers, "
 	    "torchtitan's every k-th: layers / k)")},
+	/* set by the stack unless given (adapt.c): every under torchtitan, else block */
+	{"recompute_method", G_MEM, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_RCM_BLOCK, ENGINE_STEP_CHOICE,
+	 ch_recompute_method, F_TRAIN, M_MEM | M_CMP, SC(recompute_method), N_("recompute method"),
+	 N_("which recompute_layers recompute: block (the first of a stage, Megatron), every (every k-th, torchtitan) or "
+	    "uniform (all, in chunks of recompute_layers, Megatron)")},
 	{"flash_attention", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, 0,
 	 M_MEM | M_CMP | M_RL, SC(flash_attention), N_("FlashAttention"), N_("FlashAttention: never store the s×s scores")},
 	/* default hf: the eager PyTorch / Hugging Face code most runs are planned for; the

@@ -347,17 +347,23 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 					 * input (the same storage). The backward starts at the stage's last
 					 * layer: recomputed under selective-op and full, and under a part
 					 * of the layers torchtitan's every k-th (the last is a k-th) but
-					 * not Megatron's block method (the first N). */
+					 * not Megatron's block method (the first N; recompute_method). */
 					double in = sc->recompute == ENGINE_RECOMP_SELECTIVE_OP
 							    ? eng_layer_selective_op(sc, dm, e, batch)
 							    : eng_layer_checkpoint(sc, dm, e, batch);
+					/* uniform: a checkpoint at each chunk of recompute_layers layers,
+					 * the chunk recomputed whole (Megatron-LM transformer_block.py
+					 * _checkpointed_forward): its layers' working sets at once */
+					double chunk = sc->recompute_method == ENGINE_RCM_UNIFORM && sc->recompute_layers > 1
+							       ? eng_min((double)sc->recompute_layers, lps)
+							       : 1.0;
 					if (sc->recompute == ENGINE_RECOMP_SELECTIVE_OP)
 						nrc = lps;
-					kept = infl * (nrc * in + (lps - nrc) * per_layer);
+					kept = infl * (ceil(nrc / chunk) * in + (lps - nrc) * per_layer);
 					c.act_per_layer = lps > 0.0 ? kept / (infl * lps) : in;
-					last_recomputed = nrc >= lps || sc->stack == ENGINE_STACK_TORCHTITAN;
+					last_recomputed = nrc >= lps || sc->recompute_method == ENGINE_RCM_EVERY;
 					if (last_recomputed)
-						working = layer_activations(sc, dm, e, batch, false) -
+						working = chunk * layer_activations(sc, dm, e, batch, false) -
 							  eng_layer_checkpoint(sc, dm, e, batch);
 				}
 				if (first && dm->dropout)

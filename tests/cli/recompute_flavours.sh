@@ -12,6 +12,8 @@
 #  - what each keeps lies where the frameworks put it: full < full over half the layers
 #    < none, and full < selective-op < none (activations per GPU), and the extra forward
 #    work follows the other way: none < selective-op < full (the recompute part of the step);
+#  - recompute_method (block: the first N, Megatron; every: every k-th, torchtitan's default;
+#    uniform: chunks of N, Megatron) set by the stack, said in its note, its choices checked;
 #  - the planner offers each stack its own flavours: torchtitan selective-op and every
 #    k-th block, Megatron selective and block, Hugging Face full only (it has no selective
 #    recomputation).
@@ -55,6 +57,16 @@ run report $M --recompute full --recompute_layers 16 --pp 4
 ok
 err_has "recompute_layers 16 counts the layers of each pipeline stage, which has 8"
 
+what="recompute_method: torchtitan's every k-th block said as the stack's default"
+run report $M --stack torchtitan --recompute full --recompute_layers 16
+ok
+err_has "stack torchtitan: recompute_method every"
+
+what="recompute_method: a choice that is none refused, naming the three"
+run report $M --recompute_method sideways
+refused
+err_has "block, every, uniform"
+
 what="a flavour the chosen stack does not have: a note"
 run report $M --recompute selective-op --stack megatron
 ok
@@ -84,11 +96,13 @@ if have_py; then
 	done
 	run report $M --stack torchtitan --recompute full --recompute_layers 16 --format json
 	cp "$tmp/out" "$tmp/half.json"
+	run report $M --stack torchtitan --recompute full --recompute_layers 2 --recompute_method uniform --format json
+	cp "$tmp/out" "$tmp/uniform.json"
 	python3 - "$tmp" <<'PY' || fail "the flavours' order"
 import json, sys
 t = sys.argv[1]
 a, rc, hw = {}, {}, {}
-for k in ("none", "full", "selective-op", "half"):
+for k in ("none", "full", "selective-op", "half", "uniform"):
     d = json.load(open("%s/%s.json" % (t, k)))
     a[k] = d["memory"]["activations"]
     rc[k] = d["compute"]["step_breakdown"]["recompute"]
@@ -106,6 +120,10 @@ if not a["full"] < a["selective-op"] < a["none"]:
     bad.append("activations full %g < selective-op %g < none %g" % (a["full"], a["selective-op"], a["none"]))
 if not rc["none"] < rc["selective-op"] < rc["full"]:
     bad.append("recompute none %g < selective-op %g < full %g" % (rc["none"], rc["selective-op"], rc["full"]))
+# Megatron's uniform method (chunks of 2) re-runs every layer, as full does
+if not (a["uniform"] < a["none"] and abs(rc["uniform"] - rc["full"]) <= 1e-9 * rc["full"]):
+    bad.append("uniform 2: activations %g (full %g), recompute %g (full %g)" % (a["uniform"], a["full"],
+               rc["uniform"], rc["full"]))
 if not 0.4 * rc["full"] < rc["half"] < 0.6 * rc["full"]:
     bad.append("recompute of half the layers %g, full %g" % (rc["half"], rc["full"]))
 if bad:

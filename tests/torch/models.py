@@ -155,6 +155,12 @@ class GPT2(nn.Module):
         return self.lm_head(self.ln_f(x))
 
 
+def chunk_forward(layers, x):
+    for layer in layers:
+        x = layer(x)
+    return x
+
+
 def layer_call(block, x, recompute, i=0, every=1):
     # "selective" is handled inside the attention (fused models only)
     if recompute == "full" and (i + 1) % every == 0:
@@ -430,9 +436,16 @@ class Llama(nn.Module):
         for layer in self.layers:
             layer.mask = mask
             layer.self_attn.masked = self.masked[:, :, :s, :s]
+        chunk = self.c.get("uniform", 0)
         for i, layer in enumerate(self.layers):
             self.marks("layer%d" % i)
-            x = layer_call(layer, x, self.c["recompute"], i, self.c.get("every", 1))
+            if chunk and i % chunk == 0:
+                # Megatron's --recompute-method uniform --recompute-num-layers N: one checkpoint
+                # at the input of each chunk of N layers, the chunk recomputed whole
+                run = self.layers[i:i + chunk]
+                x = torch.utils.checkpoint.checkpoint(lambda h, run=run: chunk_forward(run, h), x)
+            elif not chunk:
+                x = layer_call(layer, x, self.c["recompute"], i, self.c.get("every", 1))
         self.marks("head")
         if self.c.get("loss") == "chunked":
             return self.norm(x)  # the LM head runs inside the chunked loss
