@@ -352,7 +352,7 @@ static void apply_command(const struct engine_plan_row *w, bool gpus, const char
 	if (w->recompute_layers > 0)
 		snprintf(words[k++], sizeof words[0], "--recompute-layers %lld", (long long)w->recompute_layers);
 	if (w->recompute_layers > 0 && w->recompute_uniform)
-		snprintf(words[k++], sizeof words[0], "--recompute-method uniform");
+		snprintf(words[k++], sizeof words[0], "--recompute-method %s", "uniform");
 	if (w->set_overlap)
 		snprintf(words[k++], sizeof words[0], "--overlap %s", w->overlap ? "on" : "off");
 	if (at == NULL) { /* a broken catalogue: the English form */

@@ -155,9 +155,10 @@ static void differs(struct engine_plan_row *a, const struct engine_plan_row *b)
 	     a->recompute_uniform != b->recompute_uniform) && pos + 64 < n) {
 		pos += (size_t)snprintf(o + pos, n - pos, "%s%s %s", pos ? ", " : "", "recompute",
 					engine_recompute_name(b->recompute));
-		if (b->recompute_layers > 0)
-			pos += (size_t)snprintf(o + pos, n - pos, ", recompute_layers %lld%s", (long long)b->recompute_layers,
-						b->recompute_uniform ? ", recompute_method uniform" : "");
+		if (b->recompute_layers > 0 && pos + 32 < n)
+			pos += (size_t)snprintf(o + pos, n - pos, ", %s %lld", "recompute_layers", (long long)b->recompute_layers);
+		if (b->recompute_layers > 0 && b->recompute_uniform && pos + 32 < n)
+			pos += (size_t)snprintf(o + pos, n - pos, ", %s %s", "recompute_method", "uniform");
 	}
 	if (a->overlap != b->overlap && pos + 32 < n)
 		snprintf(o + pos, n - pos, "%s%s %s", pos ? ", " : "", "overlap", b->overlap ? "on" : "off");
