@@ -15,11 +15,16 @@
 
 static void layout_text(const struct engine_plan_row *w, char *buf, size_t n)
 {
+	char layers[64] = "";
+
+	if (w->recompute_layers > 0)
+		snprintf(layers, sizeof layers, ", recompute_layers %lld%s", (long long)w->recompute_layers,
+			 w->recompute_uniform ? " uniform" : "");
 	snprintf(buf, n, "gpus %lld, tp %lld, pp %lld, vpp %lld, cp %lld, ep %lld, dp %lld, zero %lld, batch %lld, "
-			 "grad_accum %lld, recompute %s%s%s",
+			 "grad_accum %lld, recompute %s%s%s%s",
 		 (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
 		 (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
-		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute),
+		 (long long)w->batch, (long long)w->grad_accum, engine_recompute_name(w->recompute), layers,
 		 w->set_overlap ? ", overlap " : "", w->set_overlap ? (w->overlap ? "on" : "off") : "");
 }
 
@@ -193,7 +198,12 @@ static void plan_cells(const struct engine_plan_row *w, int rank, char (*c)[PLAN
 	snprintf(c[PC_ZERO], PLAN_CELL, "%lld", (long long)w->zero);
 	snprintf(c[PC_BATCH], PLAN_CELL, "%lld", (long long)w->batch);
 	snprintf(c[PC_ACCUM], PLAN_CELL, "%lld", (long long)w->grad_accum);
-	util_strlcpy(c[PC_RECOMPUTE], engine_recompute_name(w->recompute), PLAN_CELL);
+	/* recompute full over a part of each stage's layers: "full/16"; in chunks of 2: "full/u2" */
+	if (w->recompute_layers > 0)
+		snprintf(c[PC_RECOMPUTE], PLAN_CELL, "%s/%s%lld", engine_recompute_name(w->recompute),
+			 w->recompute_uniform ? "u" : "", (long long)w->recompute_layers);
+	else
+		util_strlcpy(c[PC_RECOMPUTE], engine_recompute_name(w->recompute), PLAN_CELL);
 	util_strlcpy(c[PC_OVERLAP], w->overlap ? "on" : "off", PLAN_CELL);
 	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, c[PC_MEMORY], PLAN_CELL);
 	/* the units adapt as napkin report's do (engine_fmt_seconds_tr: 66.9 min, 58.0 h, 202.3 days) */
@@ -322,7 +332,7 @@ static void plan_print(FILE *f, const struct plan_table *t, int cut, int width)
  * next indented 6; a flag and its value never apart. The row's GPU count when it differs. */
 static void apply_command(const struct engine_plan_row *w, bool gpus, const char *fmt, int width, char *buf, size_t n)
 {
-	char words[13][48], line[640];
+	char words[15][48], line[640];
 	const char *at = strstr(fmt, "%s");
 	size_t pos = 0, i, k = 0;
 	int col;
@@ -339,6 +349,10 @@ static void apply_command(const struct engine_plan_row *w, bool gpus, const char
 	snprintf(words[k++], sizeof words[0], "--batch %lld", (long long)w->batch);
 	snprintf(words[k++], sizeof words[0], "--grad-accum %lld", (long long)w->grad_accum);
 	snprintf(words[k++], sizeof words[0], "--recompute %s", engine_recompute_name(w->recompute));
+	if (w->recompute_layers > 0)
+		snprintf(words[k++], sizeof words[0], "--recompute-layers %lld", (long long)w->recompute_layers);
+	if (w->recompute_layers > 0 && w->recompute_uniform)
+		snprintf(words[k++], sizeof words[0], "--recompute-method %s", "uniform");
 	if (w->set_overlap)
 		snprintf(words[k++], sizeof words[0], "--overlap %s", w->overlap ? "on" : "off");
 	if (at == NULL) { /* a broken catalogue: the English form */

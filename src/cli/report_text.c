@@ -190,7 +190,9 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 	if (c->flops_per_token_hw > c->flops_per_token_train) {
 		engine_fmt_si(c->flops_per_token_hw - c->flops_per_token_train, "FLOP", a, sizeof a);
 		fprintf(f, _("  recomputation    + %s per token on the hardware (%s%s)\n"), a,
-			sc->recompute == ENGINE_RECOMP_FULL ? _("full recompute") : sc->recompute == ENGINE_RECOMP_SELECTIVE ? _("selective recompute") : "",
+			sc->recompute == ENGINE_RECOMP_FULL ? _("full recompute")
+			: sc->recompute == ENGINE_RECOMP_SELECTIVE ? _("selective recompute")
+			: sc->recompute == ENGINE_RECOMP_SELECTIVE_OP ? _("selective-op recompute (torchtitan)") : "",
 			sc->flash_attention ? (sc->recompute != ENGINE_RECOMP_NONE ? _(", FlashAttention's backward") : _("FlashAttention's backward")) : "");
 	}
 	engine_fmt_count(sc->tokens, a, sizeof a);

@@ -223,6 +223,90 @@ double eng_layer_checkpoint(const struct engine_scenario *sc, const struct eng_d
 	return in;
 }
 
+/*
+ * torchtitan's per-op selective activation checkpointing (recompute selective-op):
+ * torchtitan/distributed/activation_checkpoint.py, SelectiveAC (torchtitan commit
+ * b5bcd76, 2026; before it _apply_op_sac with each model's _op_sac_save_list). Each block
+ * runs under torch.utils.checkpoint with create_selective_checkpoint_contexts and a policy
+ * that MUST_SAVEs the outputs of the ops in its save list and recomputes every other op:
+ * the save list is PyTorch's compute-intensive ops (torch/_functorch/partitioners.py,
+ * get_default_op_list: mm, bmm, addmm, the SDPA flash and efficient kernels, ...), the
+ * cuDNN/math SDPA, FlexAttention, max (FP8's amax), topk and the reduce-scatter and
+ * all-to-all collectives; "except every second mm/linear": a counter of the block's
+ * aten.mm / aten.linear calls (the MoE router's gate forced to recompute and not counted)
+ * saves the odd ones and recomputes the even ones. In a Llama block (wq, wk, wv, wo, w1,
+ * w3, w2 in that order) it keeps wq's, wv's, w1's and w2's outputs and recomputes wk, wo
+ * and w3; the routed experts' grouped GEMMs (torch._grouped_mm) are in no list and are
+ * recomputed. A block keeps its input (the checkpoint's), those outputs, and attention's:
+ * FlashAttention's output and fp32 log-sum-exp, or without it the two batched matmuls'
+ * outputs, the s×s scores QKᵀ (before scaling, mask and softmax, which are recomputed)
+ * and P·V. A linear model's fused QKV (GPT-2's c_attn) is one mm. Harness: "... selective-op".
+ * `saved[i]`: op i's output is kept. */
+void eng_sac_saved_ops(const struct eng_dims *dm, bool saved[ENG_LAYER_OPS])
+{
+	const struct eng_layer *ly = &dm->ly;
+	int i, count = 0;
+
+	for (i = 0; i < ly->n && i < ENG_LAYER_OPS; i++) {
+		const struct eng_op *op = &ly->op[i];
+		saved[i] = false;
+		if (op->kind != ENG_OP_LINEAR || op->part == ENG_PART_ROUTER || op->part == ENG_PART_EXPERT)
+			continue;
+		/* the same mm as the op before it (GPT-2's c_attn: q, k and v in one linear) */
+		if (dm->layernorm && i > 0 && eng_op_fused(&ly->op[i - 1], op)) {
+			saved[i] = saved[i - 1];
+			continue;
+		}
+		count++;
+		saved[i] = count % 2 == 1;
+	}
+}
+
+double eng_layer_selective_op(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b)
+{
+	const struct eng_layer *ly = &dm->ly;
+	double s = (double)sc->seq, t = (double)sc->tp, sb = s * b, nkv = dm->nkv;
+	double kept = eng_layer_checkpoint(sc, dm, e, b);
+	bool saved[ENG_LAYER_OPS];
+	int i;
+
+	eng_sac_saved_ops(dm, saved);
+	for (i = 0; i < ly->n && i < ENG_LAYER_OPS; i++) {
+		const struct eng_op *op = &ly->op[i];
+		double N, heads = op->heads / t;
+		if (op->kind == ENG_OP_LINEAR && saved[i]) {
+			/* the mm's output on this rank: columns (or KV heads) split, a row-parallel
+			 * output whole (its partial sums, before the reduction) */
+			N = op->split == ENG_SPLIT_COL ? op->N / t
+			    : op->split == ENG_SPLIT_KV ? op->N * (nkv >= t ? 1.0 / t : 1.0 / nkv)
+							: op->N;
+			kept += op->share * sb * op->rows * op->copies * N * e;
+		} else if (op->kind == ENG_OP_ATTN) {
+			double out = sb * heads * op->v_dim * e;
+			kept += op->share * (sc->flash_attention ? out + 4.0 * sb * heads
+								 : out + heads * s * s * b * e);
+		} else if (op->kind == ENG_OP_LINATTN) {
+			kept += op->share * sb * heads * op->v_dim * e;
+		}
+	}
+	/* sequence parallelism: the row-parallel outputs' reduce-scatters are saved too */
+	if (sc->sequence_parallel && sc->tp > 1)
+		kept += 2.0 * sb / t * dm->d * e;
+	return kept;
+}
+
+/* Layers of a stage of `lps` that recompute whole from their input: recompute full's
+ * recompute_layers of them (0: all; uniform: all, in chunks); selective-op recomputes
+ * every layer, but apart. */
+double eng_recompute_layers(const struct engine_scenario *sc, double lps)
+{
+	if (sc->recompute != ENGINE_RECOMP_FULL)
+		return 0.0;
+	if (sc->recompute_method == ENGINE_RCM_UNIFORM)
+		return lps; /* every layer, in chunks */
+	return sc->recompute_layers > 0 ? eng_min((double)sc->recompute_layers, lps) : lps;
+}
+
 /* Liger Kernel's chunk of tokens (fused_linear_cross_entropy.py,
  * fused_linear_cross_entropy_forward): inc_factor = cdiv(V, H), chunk_size =
  * next_power_of_2(cdiv(BT, inc_factor)), a chunk's logits about the hidden states' size. */

@@ -290,6 +290,7 @@ void eng_stack_given_of(const struct engine_scenario *sc, struct eng_stack_given
 	g->overlap = given(sc, "overlap");
 	g->tp_overlap = given(sc, "tp_overlap");
 	g->pp_overlap = given(sc, "pp_overlap");
+	g->recompute_method = given(sc, "recompute_method");
 	g->sp_def = engine_knob_find("sequence_parallel")->def != 0.0;
 	g->overlap_def = engine_knob_find("overlap")->def != 0.0;
 	g->tp_overlap_def = engine_knob_find("tp_overlap")->def != 0.0;
@@ -310,7 +311,8 @@ void eng_stack_given_of(const struct engine_scenario *sc, struct eng_stack_given
  *    gathers and asynchronous reduce-scatters (overlap on);
  *  - deepspeed: overlap_comm on only for ZeRO-3 (deepspeed/runtime/zero/config.py: None
  *    means stage == 3);
- *  - hf: eager modules, DDP's bucketed all-reduce overlapped with the backward.
+ *  - hf: eager modules, DDP's bucketed all-reduce overlapped with the backward;
+ *  - recompute_method: every k-th block under torchtitan, else Megatron's block.
  * They depend on the layout (tp, pp, vpp, zero): the planner calls this for every layout
  * it tries, with g found once (eng_stack_given_of).
  */
@@ -332,6 +334,15 @@ void eng_stack_defaults(struct engine_scenario *sc, const struct eng_stack_given
 		   said, n);
 	stack_bool(g->pp_overlap, "pp_overlap", g->pp_overlap_def, &sc->pp_overlap, meg && sc->pp > 1 && sc->vpp > 1, said,
 		   n);
+	/* torchtitan checkpoints every k-th block (_apply_layer_sac), Megatron the first N
+	 * (block); said only where it counts: recompute full over part of the layers */
+	if (!g->recompute_method) {
+		size_t l = said != NULL ? strlen(said) : 0;
+		sc->recompute_method = st == ENGINE_STACK_TORCHTITAN ? ENGINE_RCM_EVERY : ENGINE_RCM_BLOCK;
+		if (said != NULL && st == ENGINE_STACK_TORCHTITAN && sc->recompute == ENGINE_RECOMP_FULL &&
+		    sc->recompute_layers > 0 && l + 32 < n)
+			snprintf(said + l, n - l, "%s%s %s", l ? ", " : "", "recompute_method", "every");
+	}
 }
 
 static void adapt_stack(struct engine_scenario *sc, struct engine_notes *notes)
@@ -343,6 +354,49 @@ static void adapt_stack(struct engine_scenario *sc, struct engine_notes *notes)
 	eng_stack_defaults(sc, &g, said, sizeof said);
 	if (said[0] && sc->mode == ENGINE_MODE_TRAIN)
 		note(notes, sc->tr, N_("stack %s: %s (its defaults; each one a knob)"), engine_stack_name(sc->stack), said);
+}
+
+/* What a recompute choice does here, when it is not what its name says: Megatron's
+ * selective recomputation re-runs the attention core to drop its s×s scores (Korthikanti
+ * et al. 2022, §5), which FlashAttention never stores (Dao et al. 2022, §3.1: its backward
+ * recomputes them from the output and the log-sum-exp), so under it there is next to
+ * nothing to drop; recompute_layers counts the layers of `recompute full` only. Notes,
+ * not changes: the knobs hold what the user set. */
+static void adapt_recompute(struct engine_scenario *sc, struct engine_notes *notes)
+{
+	if (sc->mode != ENGINE_MODE_TRAIN)
+		return;
+	if (sc->recompute == ENGINE_RECOMP_SELECTIVE && sc->flash_attention)
+		note(notes, sc->tr, N_("recompute selective: FlashAttention keeps no s×s scores, so it saves next to nothing "
+				       "(about as none); full, selective-op or recompute_layers save memory"));
+	/* a flavour the chosen stack does not have (plan.c's flavours: Megatron has no per-op
+	 * policy, torchtitan no attention-core one, DeepSpeed and Hugging Face neither, and their
+	 * checkpointing covers every layer), when the stack was chosen */
+	if (given(sc, "stack")) {
+		enum engine_stack st = sc->stack;
+		bool meg = st == ENGINE_STACK_MEGATRON, tt = st == ENGINE_STACK_TORCHTITAN;
+		if (sc->recompute == ENGINE_RECOMP_SELECTIVE && tt)
+			note(notes, sc->tr, N_("stack torchtitan: its selective mode is selective-op (selective_ac_option op) or "
+					       "every k-th block (recompute full, recompute_layers = layers / k); selective here is "
+					       "Megatron's attention core"));
+		else if ((sc->recompute == ENGINE_RECOMP_SELECTIVE && !meg) ||
+			 (sc->recompute == ENGINE_RECOMP_SELECTIVE_OP && !tt))
+			note(notes, sc->tr, N_("stack %s: it has no recompute %s; napkin counts it as asked"),
+			     engine_stack_name(st), engine_recompute_name(sc->recompute));
+		else if (sc->recompute == ENGINE_RECOMP_FULL && sc->recompute_layers > 0 && !meg && !tt)
+			note(notes, sc->tr,
+			     N_("stack %s: its checkpointing recomputes every layer, not recompute_layers %lld; napkin counts "
+				"it as asked"),
+			     engine_stack_name(st), (long long)sc->recompute_layers);
+	}
+	if (sc->recompute_layers > 0 && sc->recompute == ENGINE_RECOMP_FULL && sc->pp > 1 &&
+	    (double)sc->recompute_layers >= eng_layers_per_stage((double)sc->model.layers, sc->pp))
+		note(notes, sc->tr, N_("recompute_layers %lld counts the layers of each pipeline stage, which has %g: every layer "
+				       "recomputes"),
+		     (long long)sc->recompute_layers, eng_layers_per_stage((double)sc->model.layers, sc->pp));
+	if (sc->recompute_layers > 0 && sc->recompute != ENGINE_RECOMP_FULL)
+		note(notes, sc->tr, N_("recompute_layers %lld: counts the layers of recompute full only (recompute is %s)"),
+		     (long long)sc->recompute_layers, engine_recompute_name(sc->recompute));
 }
 
 /* grad_accum from a given global batch: global_batch ÷ (batch × dp) micro-batches, unless
@@ -384,5 +438,6 @@ void engine_adapt(struct engine_scenario *sc, struct engine_notes *notes)
 	adapt_tokens(sc, notes);
 	adapt_gpus_per_node(sc, notes);
 	adapt_stack(sc, notes);
+	adapt_recompute(sc, notes);
 	adapt_grad_accum(sc, notes);
 }

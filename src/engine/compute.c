@@ -20,6 +20,15 @@
 
 #include "internal.h"
 
+/* recompute full over recompute_layers of each stage's layers: their share of the
+ * model's (the binding stage's count over its layers) */
+static double recomputed_share(const struct engine_scenario *sc, const struct eng_dims *dm)
+{
+	double lps = eng_layers_per_stage(dm->L, sc->pp);
+
+	return lps > 0.0 ? eng_recompute_layers(sc, lps) / lps : 1.0;
+}
+
 void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, const struct engine_params *p,
 	       struct eng_flops *f)
 {
@@ -34,7 +43,18 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	/* full: one more forward of the layers; the output layer is not recomputed
 	 * (Narayanan et al. 2021: 96·B·s·l·h²·(1 + s/(6h) + V/(16·l·h)) with recomputation) */
 	if (sc->recompute == ENGINE_RECOMP_FULL)
-		f->recompute += f->fwd - 2.0 * dm->V * dm->d;
+		f->recompute += (f->fwd - 2.0 * dm->V * dm->d) * recomputed_share(sc, dm);
+	else if (sc->recompute == ENGINE_RECOMP_SELECTIVE_OP) {
+		/* torchtitan's selective-op: the matmuls its policy does not save, again
+		 * (activations.c); attention's output is saved */
+		bool saved[ENG_LAYER_OPS];
+		int i;
+		eng_sac_saved_ops(dm, saved);
+		for (i = 0; i < ly->n; i++)
+			if (ly->op[i].kind == ENG_OP_LINEAR && !saved[i])
+				f->recompute += dm->L * ly->op[i].share * 2.0 * ly->op[i].K * ly->op[i].N * ly->op[i].rows *
+						ly->op[i].copies;
+	}
 	if (sc->flash_attention)
 		f->recompute += 0.5 * f->attn_fwd; /* QKᵀ again in the backward (Dao et al. 2022) */
 	else if (sc->recompute == ENGINE_RECOMP_SELECTIVE)
@@ -54,7 +74,7 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 		f->bwd = base + 2.0 * f->attn_fwd + 2.0 * ad;
 		f->model = f->fwd + f->bwd;
 		if (sc->recompute == ENGINE_RECOMP_FULL)
-			f->recompute += ad;
+			f->recompute += ad * recomputed_share(sc, dm);
 		f->six_n = 4.0 * p->active + 6.0 * p->adapters;
 	}
 	f->hw = f->model + f->recompute;

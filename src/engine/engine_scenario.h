@@ -208,7 +208,16 @@ enum engine_optimizer {
 	ENGINE_OPT_ADAFACTOR,
 	ENGINE_OPT_COUNT,
 };
-enum engine_recompute { ENGINE_RECOMP_NONE, ENGINE_RECOMP_SELECTIVE, ENGINE_RECOMP_FULL };
+/* none; selective: Megatron's attention core (Korthikanti et al. 2022); full: every layer
+ * (or recompute_layers of them) from its input; selective-op: torchtitan's per-op policy,
+ * every layer recomputed but the outputs of every second matmul and of attention kept
+ * (activations.c) */
+enum engine_recompute { ENGINE_RECOMP_NONE, ENGINE_RECOMP_SELECTIVE, ENGINE_RECOMP_FULL, ENGINE_RECOMP_SELECTIVE_OP };
+/* recompute full with recompute_layers N: which layers of a stage recompute. block: the
+ * first N (Megatron's --recompute-method block); every: every k-th, N = layers ÷ k
+ * (torchtitan's selective_ac_option k); uniform: all, in chunks of N layers, one
+ * checkpoint at each chunk's input (Megatron's --recompute-method uniform). */
+enum engine_recompute_method { ENGINE_RCM_BLOCK, ENGINE_RCM_EVERY, ENGINE_RCM_UNIFORM };
 enum engine_flops_formula { ENGINE_FLOPS_EXACT, ENGINE_FLOPS_6N };
 /* What code runs the model, which decides what autograd keeps for the backward
  * (src/engine/activations.c; measured in tests/torch):
@@ -337,6 +346,8 @@ struct engine_scenario {
 	int weight_dtype, grad_dtype, optimizer_dtype, activation_dtype, kv_dtype, matmul_dtype;
 	enum engine_optimizer optimizer;
 	enum engine_recompute recompute;
+	int64_t recompute_layers;     /* recompute full: the layers per stage that recompute (0: every one) */
+	enum engine_recompute_method recompute_method; /* which ones, or uniform's chunk of layers */
 	bool flash_attention;
 	enum engine_kernels kernels;  /* eager (PyTorch / Hugging Face) or fused (Megatron / TE) */
 	enum engine_loss loss;        /* full logits or a chunked LM head and loss */

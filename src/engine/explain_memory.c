@@ -294,7 +294,25 @@ void eng_ex_activations(struct eng_ex *x, const struct engine_scenario *sc, cons
 	eng_ex_line(x, N_("  values   s = %.0f, b = %.0f, d = %.0f, nh = %.0f, nkv = %.0f, dh = %.0f, f = %.0f, t = %.0f"), s, bt, dm.d,
 		    dm.nh, dm.nkv, dm.dh, dm.f, t);
 	eng_ex_line(x, N_("           one layer, one micro-batch: %s"), GIB(r->memory.activations_per_layer, a));
-	if (sc->recompute == ENGINE_RECOMP_FULL)
+	if (sc->recompute == ENGINE_RECOMP_SELECTIVE_OP) {
+		char c[NB];
+		eng_ex_line(x, N_("  selective-op (torchtitan) keeps each layer's input, the outputs of every second matmul "
+				  "(a Llama layer: q, v, gate, down) and attention's output: %s a layer; it recomputes the rest in the "
+				  "backward, one layer at a time"),
+			    GIB(eng_layer_selective_op(sc, &dm, by.act, bt), c));
+	} else if (sc->recompute == ENGINE_RECOMP_FULL && sc->recompute_layers > 1 &&
+		   sc->recompute_method == ENGINE_RCM_UNIFORM)
+		eng_ex_line(x, N_("  recompute_layers %lld, uniform (Megatron): one checkpoint at the input of each chunk of "
+				  "that many layers, the chunk recomputed whole in the backward; per layer is the average"),
+			    (long long)sc->recompute_layers);
+	else if (sc->recompute == ENGINE_RECOMP_FULL && sc->recompute_layers > 0 &&
+		 sc->recompute_method != ENGINE_RCM_UNIFORM && (double)sc->recompute_layers < r->memory.layers_per_stage)
+		eng_ex_line(x, N_("  recompute_layers %lld: that many of a stage's %g layers keep only their input (the "
+				  "residual stream, s·b·d), the others keep everything; per layer is their average (%s)"),
+			    (long long)sc->recompute_layers, r->memory.layers_per_stage,
+			    sc->recompute_method == ENGINE_RCM_EVERY ? EX_(x, N_("every k-th, torchtitan"))
+								   : EX_(x, N_("the first ones, Megatron's block")));
+	else if (sc->recompute == ENGINE_RECOMP_FULL)
 		eng_ex_line(x, N_("  full recomputation keeps only each layer's input (the residual stream, s·b·d) and recomputes "
 			"one layer at a time: %g %s × %g %s × input + one layer less its input"), r->memory.inflight_microbatches,
 			    util_plural(r->memory.inflight_microbatches, EX_(x, N_("micro-batch")), EX_(x, N_("micro-batches"))), r->memory.layers_per_stage,

@@ -239,6 +239,12 @@ double eng_layer_activations(const struct engine_scenario *sc, const struct eng_
 			     bool selective, struct eng_act_parts *parts);
 /* What one layer keeps under full recomputation: its input (the residual stream). */
 double eng_layer_checkpoint(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b);
+/* torchtitan's selective-op policy: which ops' outputs a block keeps (saved[i]), and what
+ * one layer keeps under it (its input, those outputs, attention's). */
+void eng_sac_saved_ops(const struct eng_dims *dm, bool saved[ENG_LAYER_OPS]);
+double eng_layer_selective_op(const struct engine_scenario *sc, const struct eng_dims *dm, double e, double b);
+/* Layers of a stage of `lps` that recompute whole (recompute full, recompute_layers). */
+double eng_recompute_layers(const struct engine_scenario *sc, double lps);
 /* The last stage's head at the end of the forward: the final norm, the LM head's input,
  * the logits if the loop keeps them and what the loss keeps; and the loss's gradient
  * buffers at the start of the backward. `w`: bytes per weight (a chunked loss makes the
@@ -256,12 +262,14 @@ struct eng_peak_in {
 	double e, batch;
 	double kept;             /* every layer's activations (full recomputation: their inputs) */
 	double working;          /* full recomputation: the recomputed layer's working set */
+	double working_mlp;      /* its MLP intermediates (given back before its attention's backward) */
 	double emb;              /* the embedding's dropout mask */
 	double last_mlp;         /* the last layer's MLP intermediates (given back before its attention) */
 	double head_layer_grads; /* gradients made before the last layer's attention backward */
 	double opt_buffer;       /* the optimizer step's scratch */
 	double tied_sum;         /* tied embeddings: the embedding's gradient and its sum */
 	bool head_layer;         /* this stage holds the head */
+	bool recomputed;         /* the stage's last layer recomputes (its working set counts) */
 	struct eng_head head;
 };
 void eng_step_peak(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_peak_in *in,
@@ -481,7 +489,7 @@ static inline double eng_min(double a, double b) { return a < b ? a : b; }
  * knobs they set were given (found once), and the defaults applied to sc's layout, each
  * knob unless given; said (may be NULL) lists those that differ from the knob table's. */
 struct eng_stack_given {
-	bool kernels, sequence_parallel, overlap, tp_overlap, pp_overlap;
+	bool kernels, sequence_parallel, overlap, tp_overlap, pp_overlap, recompute_method;
 	enum engine_kernels kernels_def;
 	bool sp_def, overlap_def, tp_overlap_def, pp_overlap_def;
 };

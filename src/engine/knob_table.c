@@ -36,7 +36,11 @@ static const struct engine_choice ch_optimizer[] = {
 };
 static const struct engine_choice ch_recompute[] = {
 	{"none", ENGINE_RECOMP_NONE}, {"selective", ENGINE_RECOMP_SELECTIVE}, {"full", ENGINE_RECOMP_FULL},
-	{"off", ENGINE_RECOMP_NONE},  {NULL, 0},
+	{"selective-op", ENGINE_RECOMP_SELECTIVE_OP}, {"off", ENGINE_RECOMP_NONE}, {"op", ENGINE_RECOMP_SELECTIVE_OP},
+	{NULL, 0},
+};
+static const struct engine_choice ch_recompute_method[] = {
+	{"block", ENGINE_RCM_BLOCK}, {"every", ENGINE_RCM_EVERY}, {"uniform", ENGINE_RCM_UNIFORM}, {NULL, 0},
 };
 static const struct engine_choice ch_kernels[] = {
 	{"eager", ENGINE_KERNELS_EAGER}, {"fused", ENGINE_KERNELS_FUSED}, {"pytorch", ENGINE_KERNELS_EAGER},
@@ -299,7 +303,19 @@ static const struct engine_knob knobs[] = {
 	 ch_optimizer, F_TRAIN, M_MEM | M_TIME, SC(optimizer), N_("optimizer"), N_("adamw, adam, sgd, sgd-momentum, adam-8bit, lion, adafactor")},
 	{"recompute", G_MEM, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_RECOMP_NONE, ENGINE_STEP_CHOICE,
 	 ch_recompute, F_TRAIN, M_MEM | M_CMP | M_RL, SC(recompute), N_("recompute"),
-	 N_("activation recomputation: none, selective (attention) or full")},
+	 N_("activation recomputation: none, selective (Megatron: the attention core), full, or selective-op (torchtitan: "
+	    "every second matmul's output kept)")},
+	/* Megatron-LM's --recompute-method block --recompute-num-layers N; torchtitan's
+	 * selective_ac_option k (every k-th block) is N = layers ÷ k (activations.c) */
+	{"recompute_layers", G_MEM, ENGINE_KNOB_INT, ENGINE_UNIT_LAYERS, 0, 100000, 0, ENGINE_STEP_LINEAR, NULL, F_TRAIN,
+	 M_MEM | M_CMP | M_RL, SC(recompute_layers), N_("recompute layers"),
+	 N_("recompute full: how many layers of each pipeline stage recompute (0: every one; Megatron's --recompute-num-layers, "
+	    "torchtitan's every k-th: layers / k)")},
+	/* set by the stack unless given (adapt.c): every under torchtitan, else block */
+	{"recompute_method", G_MEM, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_RCM_BLOCK, ENGINE_STEP_CHOICE,
+	 ch_recompute_method, F_TRAIN, M_MEM | M_CMP, SC(recompute_method), N_("recompute method"),
+	 N_("which recompute_layers recompute: block (the first of a stage, Megatron), every (every k-th, torchtitan) or "
+	    "uniform (all, in chunks of recompute_layers, Megatron)")},
 	{"flash_attention", G_TRAIN, ENGINE_KNOB_BOOL, ENGINE_UNIT_NONE, 0, 0, 1, ENGINE_STEP_CHOICE, NULL, 0,
 	 M_MEM | M_CMP | M_RL, SC(flash_attention), N_("FlashAttention"), N_("FlashAttention: never store the s×s scores")},
 	/* default hf: the eager PyTorch / Hugging Face code most runs are planned for; the

@@ -335,16 +335,36 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			bool selective = sc->recompute == ENGINE_RECOMP_SELECTIVE;
 			double per_layer = layer_activations(sc, dm, e, batch, selective);
 			double kept = infl * lps * per_layer, working = 0.0, emb = 0.0;
+			double nrc = eng_recompute_layers(sc, lps);
+			bool last_recomputed = false;
 			struct eng_head head = {0.0, 0.0, 0.0, false};
 			c.act_per_layer = per_layer;
 			if (sc->activations) {
-				if (sc->recompute == ENGINE_RECOMP_FULL) {
-					/* each layer keeps its input; the layer being recomputed holds its
-					 * working set once more, less that input (the same storage) */
-					double in = eng_layer_checkpoint(sc, dm, e, batch);
-					c.act_per_layer = in;
-					kept = infl * lps * in;
-					working = layer_activations(sc, dm, e, batch, false) - in;
+				if (nrc > 0.0 || sc->recompute == ENGINE_RECOMP_SELECTIVE_OP) {
+					/* full: each recomputed layer keeps its input (selective-op: also
+					 * the outputs its policy saves), the others everything; the layer
+					 * being recomputed holds its working set once more, less that
+					 * input (the same storage). The backward starts at the stage's last
+					 * layer: recomputed under selective-op and full, and under a part
+					 * of the layers torchtitan's every k-th (the last is a k-th) but
+					 * not Megatron's block method (the first N; recompute_method). */
+					double in = sc->recompute == ENGINE_RECOMP_SELECTIVE_OP
+							    ? eng_layer_selective_op(sc, dm, e, batch)
+							    : eng_layer_checkpoint(sc, dm, e, batch);
+					/* uniform: a checkpoint at each chunk of recompute_layers layers,
+					 * the chunk recomputed whole (Megatron-LM transformer_block.py
+					 * _checkpointed_forward): its layers' working sets at once */
+					double chunk = sc->recompute_method == ENGINE_RCM_UNIFORM && sc->recompute_layers > 1
+							       ? eng_min((double)sc->recompute_layers, lps)
+							       : 1.0;
+					if (sc->recompute == ENGINE_RECOMP_SELECTIVE_OP)
+						nrc = lps;
+					kept = infl * (ceil(nrc / chunk) * in + (lps - nrc) * per_layer);
+					c.act_per_layer = lps > 0.0 ? kept / (infl * lps) : in;
+					last_recomputed = nrc >= lps || sc->recompute_method == ENGINE_RCM_EVERY;
+					if (last_recomputed)
+						working = chunk * layer_activations(sc, dm, e, batch, false) -
+							  eng_layer_checkpoint(sc, dm, e, batch);
 				}
 				if (first && dm->dropout)
 					emb = infl * s * batch * dm->d; /* embedding dropout mask */
@@ -365,6 +385,8 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 				pk.batch = batch;
 				pk.kept = kept;
 				pk.working = working;
+				pk.recomputed = last_recomputed;
+				pk.working_mlp = last_recomputed && sc->activations ? parts.mlp : 0.0;
 				pk.emb = emb;
 				pk.last_mlp = sc->activations ? infl * parts.mlp : 0.0;
 				pk.head = head;

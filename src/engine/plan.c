@@ -5,7 +5,8 @@
  * tokens, and the global batch: micro-batch × grad_accum × dp sequences per step, which
  * sets the optimisation itself) and searches how to lay it out: TP (within a node) × PP
  * × virtual stages × CP × EP × the data-parallel rest × ZeRO stage × micro-batch (with
- * grad_accum following from the global batch) × recomputation. Megatron-LM's own advice
+ * grad_accum following from the global batch) × the recomputations the stack offers
+ * (flavours). Megatron-LM's own advice
  * searches the same space (Narayanan et al. 2021, §3: tensor within a node, pipeline
  * across, the micro-batch last); Calculon (Isaev et al. 2023) enumerates it exhaustively.
  *
@@ -126,7 +127,9 @@ static bool better(const struct engine_plan_row *a, const struct engine_plan_row
  * happen to agree are not merged. */
 static bool same_figures(const struct engine_plan_row *a, const struct engine_plan_row *b)
 {
-	int differ = (a->vpp != b->vpp) + (a->ep != b->ep) + (a->zero != b->zero) + (a->recompute != b->recompute) +
+	int differ = (a->vpp != b->vpp) + (a->ep != b->ep) + (a->zero != b->zero) +
+		     (a->recompute != b->recompute || a->recompute_layers != b->recompute_layers ||
+		      a->recompute_uniform != b->recompute_uniform) +
 		     (a->overlap != b->overlap);
 
 	return a->gpus == b->gpus && a->tp == b->tp && a->pp == b->pp && a->cp == b->cp && a->batch == b->batch &&
@@ -148,9 +151,15 @@ static void differs(struct engine_plan_row *a, const struct engine_plan_row *b)
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		if (va[i] != vb[i] && pos + 32 < n)
 			pos += (size_t)snprintf(o + pos, n - pos, "%s%s %lld", pos ? ", " : "", keys[i], (long long)vb[i]);
-	if (a->recompute != b->recompute && pos + 32 < n)
+	if ((a->recompute != b->recompute || a->recompute_layers != b->recompute_layers ||
+	     a->recompute_uniform != b->recompute_uniform) && pos + 64 < n) {
 		pos += (size_t)snprintf(o + pos, n - pos, "%s%s %s", pos ? ", " : "", "recompute",
 					engine_recompute_name(b->recompute));
+		if (b->recompute_layers > 0 && pos + 32 < n)
+			pos += (size_t)snprintf(o + pos, n - pos, ", %s %lld", "recompute_layers", (long long)b->recompute_layers);
+		if (b->recompute_layers > 0 && b->recompute_uniform && pos + 32 < n)
+			pos += (size_t)snprintf(o + pos, n - pos, ", %s %s", "recompute_method", "uniform");
+	}
 	if (a->overlap != b->overlap && pos + 32 < n)
 		snprintf(o + pos, n - pos, "%s%s %s", pos ? ", " : "", "overlap", b->overlap ? "on" : "off");
 }
@@ -232,6 +241,8 @@ static bool candidate(struct search *s, struct engine_scenario *t)
 	row.batch = t->batch;
 	row.grad_accum = t->grad_accum;
 	row.recompute = t->recompute;
+	row.recompute_layers = t->recompute_layers;
+	row.recompute_uniform = t->recompute_method == ENGINE_RCM_UNIFORM && t->recompute_layers > 0;
 	row.set_overlap = s->search_overlap;
 	row.overlap = t->overlap;
 	row.merged = 0;
@@ -269,6 +280,47 @@ static size_t divisors(int64_t n, int64_t *out, size_t max)
 	return k;
 }
 
+/* The recompute flavours a stack offers, for stages of `lps` layers (none first):
+ *  - megatron: selective (--recompute-granularity selective, the attention core), full
+ *    (--recompute-granularity full --recompute-method uniform --recompute-num-layers 1:
+ *    every layer; and in chunks of 2 layers, --recompute-num-layers 2), and full of a half
+ *    and a quarter of each stage's layers (--recompute-method block --recompute-num-layers
+ *    N), Megatron-LM arguments.py;
+ *  - torchtitan: selective-op (SelectiveAC), full (FullAC), and every 2nd and 4th block
+ *    (selective_ac_option 2 and 4: layers ÷ k of them, torchtitan before commit c5d93d1);
+ *  - deepspeed and hf: full (DeepSpeed's activation checkpointing, Hugging Face's
+ *    gradient_checkpointing_enable: every layer); neither has selective recomputation. */
+struct flavour {
+	enum engine_recompute r;
+	int64_t layers;
+	bool uniform; /* Megatron's uniform method: every layer, in chunks of `layers` */
+};
+
+static int flavours(enum engine_stack st, double lps, struct flavour *f)
+{
+	int n = 0, i, k;
+	const int64_t part[2] = {(int64_t)floor(lps / 2.0), (int64_t)floor(lps / 4.0)};
+
+	f[n++] = (struct flavour){ENGINE_RECOMP_NONE, 0, false};
+	if (st == ENGINE_STACK_MEGATRON)
+		f[n++] = (struct flavour){ENGINE_RECOMP_SELECTIVE, 0, false};
+	if (st == ENGINE_STACK_TORCHTITAN)
+		f[n++] = (struct flavour){ENGINE_RECOMP_SELECTIVE_OP, 0, false};
+	f[n++] = (struct flavour){ENGINE_RECOMP_FULL, 0, false};
+	if (st == ENGINE_STACK_MEGATRON && lps >= 4.0)
+		f[n++] = (struct flavour){ENGINE_RECOMP_FULL, 2, true};
+	if (st != ENGINE_STACK_MEGATRON && st != ENGINE_STACK_TORCHTITAN)
+		return n;
+	for (i = 0; i < 2; i++) {
+		bool dup = part[i] < 1 || (double)part[i] >= lps;
+		for (k = 0; k < n; k++)
+			dup = dup || (f[k].r == ENGINE_RECOMP_FULL && !f[k].uniform && f[k].layers == part[i]);
+		if (!dup)
+			f[n++] = (struct flavour){ENGINE_RECOMP_FULL, part[i], false};
+	}
+	return n;
+}
+
 static void search_gpus(struct search *s, const struct engine_scenario *base, int64_t n)
 {
 	struct engine_scenario t = *base;
@@ -303,14 +355,16 @@ static void search_gpus(struct search *s, const struct engine_scenario *base, in
 						for (zero = 0; zero <= (dp > 1 ? 3 : 0); zero++)
 							for (i = 0; i < nb; i++) {
 								bool none_fits = false;
-								for (rec = ENGINE_RECOMP_NONE; rec <= ENGINE_RECOMP_FULL; rec++) {
+								struct flavour fl[6];
+								int nfl = flavours(t.stack, eng_layers_per_stage((double)m->layers, pp), fl);
+								for (rec = 0; rec < nfl; rec++) {
 									bool fits;
 									/* with FlashAttention selective recomputation has nothing
 									 * left to recompute (the kernel keeps no scores): the
 									 * same step as none, and only the scores' log-sum-exp
 									 * less memory, so it is searched only where none does
 									 * not fit (the merge would make the two one row) */
-									if (rec == ENGINE_RECOMP_SELECTIVE && t.flash_attention && none_fits)
+									if (fl[rec].r == ENGINE_RECOMP_SELECTIVE && t.flash_attention && none_fits)
 										continue;
 									b = bs[i];
 									t.tp = tp;
@@ -319,12 +373,15 @@ static void search_gpus(struct search *s, const struct engine_scenario *base, in
 									t.vpp = vpp;
 									t.ep = ep;
 									t.zero = zero;
-									t.recompute = (enum engine_recompute)rec;
+									t.recompute = fl[rec].r;
+									t.recompute_layers = fl[rec].layers;
 									t.batch = b;
 									t.grad_accum = (int64_t)per / b;
 									if (!layout_ok(&t))
 										break;
 									eng_stack_defaults(&t, &s->sg, NULL, 0);
+									if (fl[rec].uniform)
+										t.recompute_method = ENGINE_RCM_UNIFORM;
 									fits = candidate(s, &t);
 									if (s->search_overlap && dp > 1 && zero < 3 && !t.overlap) {
 										/* DeepSpeed's overlap_comm, off by default below
@@ -332,7 +389,7 @@ static void search_gpus(struct search *s, const struct engine_scenario *base, in
 										t.overlap = true;
 										fits = candidate(s, &t) || fits;
 									}
-									if (rec == ENGINE_RECOMP_NONE)
+									if (fl[rec].r == ENGINE_RECOMP_NONE)
 										none_fits = fits;
 								}
 							}
@@ -458,6 +515,15 @@ int engine_plan_apply(const struct engine_scenario *sc, const struct engine_plan
 	if ((rc = engine_knob_set(out, engine_knob_find("recompute"), engine_recompute_name(row->recompute), NULL, err)) !=
 	    NAPKIN_OK)
 		return rc;
+	{
+		char text[32];
+		snprintf(text, sizeof text, "%lld", (long long)row->recompute_layers);
+		if ((rc = engine_knob_set(out, engine_knob_find("recompute_layers"), text, NULL, err)) != NAPKIN_OK)
+			return rc;
+		if (row->recompute_uniform &&
+		    (rc = engine_knob_set(out, engine_knob_find("recompute_method"), "uniform", NULL, err)) != NAPKIN_OK)
+			return rc;
+	}
 	if (row->set_overlap &&
 	    (rc = engine_knob_set(out, engine_knob_find("overlap"), row->overlap ? "on" : "off", NULL, err)) != NAPKIN_OK)
 		return rc;
@@ -485,6 +551,8 @@ int engine_plan_row_of(const struct engine_scenario *sc, struct engine_plan_row 
 	row->batch = t.batch;
 	row->grad_accum = t.grad_accum;
 	row->recompute = t.recompute;
+	row->recompute_layers = t.recompute_layers;
+	row->recompute_uniform = t.recompute_method == ENGINE_RCM_UNIFORM && t.recompute_layers > 0;
 	row->overlap = t.overlap;
 	row->memory_total = r.memory.total;
 	row->step_seconds = r.compute.step_seconds;

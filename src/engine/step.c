@@ -15,7 +15,10 @@
  *    whole hidden size (Korthikanti et al. 2022, §4.2.2); the backward moves twice the
  *    forward's bytes.
  *  - Recomputation adds its forward to the backward: full, the whole layer (TP
- *    all-reduces included); selective, the attention core (Korthikanti et al. 2022, §5);
+ *    all-reduces included), in recompute_layers of a stage's layers when given (Megatron's
+ *    block method, torchtitan's every k-th block); selective, the attention core
+ *    (Korthikanti et al. 2022, §5); selective-op, all but the ops torchtitan's policy
+ *    saves (every second matmul, attention: activations.c);
  *    FlashAttention already recomputes its scores inside its backward.
  *  - Communication per collective (gemm.c, nccl-tests' conventions): TP two all-reduces
  *    of b·s·h per layer forward and two backward (Shoeybi et al. 2019, §3; with sequence
@@ -48,6 +51,7 @@ struct stage {
 	double flops, bytes;  /* per micro-batch, hardware */
 	double mm_flops, mm_time; /* the matmuls' achieved fraction of peak */
 	double fwd_mm_flops;      /* the matmuls' forward FLOPs (what full recomputation repeats) */
+	double rc_flops;          /* the FLOPs recomputation adds (in `flops` too) */
 	double thinnest;
 };
 
@@ -160,7 +164,7 @@ static void layer(const struct ctx *c, struct stage *st)
 	double M = B * s / cp;                    /* tokens this GPU computes */
 	double d = dm->d;
 	double rep = sc->sequence_parallel && sc->tp > 1 ? 1.0 / t : 1.0;
-	double fwd_mm = 0.0, attn_f = 0.0, attn_b = 0.0, elem, tpv, attn_core_f = 0.0, deq = 0.0;
+	double fwd_mm = 0.0, attn_f = 0.0, attn_b = 0.0, elem, tpv, attn_core_f = 0.0, attn_core_mm = 0.0, deq = 0.0;
 	double fwd_flops0 = st->fwd_mm_flops, attn_core_flops = 0.0, kv_rank = 0.0, rot = 0.0;
 	double moe = dm->E > 1.0 ? dm->moe_share : 0.0;
 	const struct eng_layer_params *lp = &dm->lp;
@@ -245,6 +249,7 @@ static void layer(const struct ctx *c, struct stage *st)
 						    2.0 * rows * s) +
 					   sc_bytes * (5.0 * e + 2.0 * drop));
 			attn_core_f += sh * core_f;
+			attn_core_mm += sh * (qk + av);
 			attn_core_flops += sh * (fq + fv);
 		}
 	}
@@ -351,7 +356,8 @@ static void layer(const struct ctx *c, struct stage *st)
 		st->bytes += 2.0 * deq;
 	}
 
-	/* recomputation: the forward again, inside the backward */
+	/* recomputation: the forward again, inside the backward (full: of every layer here;
+	 * eng_step keeps recompute_layers of them) */
 	if (sc->recompute == ENGINE_RECOMP_FULL) {
 		if (deq > 0.0) {
 			st->recompute += stream(c, deq) + 7.0 * ENG_KERNEL_GAP;
@@ -362,7 +368,39 @@ static void layer(const struct ctx *c, struct stage *st)
 					  ? moe * 2.0 * eng_coll_seconds(&c->ep, COLL_ALL_TO_ALL, M * dm->k * d * e)
 					  : 0.0);
 		/* the forward's FLOPs again, the linears' and the attention core's, as HFU counts them */
-		st->flops += st->fwd_mm_flops - fwd_flops0 + attn_core_flops;
+		st->rc_flops = st->fwd_mm_flops - fwd_flops0 + attn_core_flops;
+		st->flops += st->rc_flops;
+	} else if (sc->recompute == ENGINE_RECOMP_SELECTIVE_OP) {
+		/* torchtitan's selective-op policy (activations.c): the forward again but for the
+		 * ops it saved: every second matmul (wk, wo, w3 of a Llama block, each its own
+		 * GEMM as torchtitan's modules run them; the routed experts' whole), the
+		 * element-wise work, the softmax without FlashAttention (QKᵀ and P·V saved; with it
+		 * the kernel's output is saved: nothing), the TP all-reduces (no all_reduce in its
+		 * list) or sequence parallelism's all-gathers (its reduce-scatters are saved) */
+		bool saved[ENG_LAYER_OPS];
+		double rc = 0.0, rf = 0.0;
+		eng_sac_saved_ops(dm, saved);
+		for (i = 0; i < ly->n; i++) {
+			const struct eng_op *op = &ly->op[i];
+			struct lin_shape ls;
+			bool f8 = c->fp8 && op->part != ENG_PART_ROUTER;
+			if (op->kind != ENG_OP_LINEAR || saved[i])
+				continue;
+			lin_shape(c, op, M, &ls);
+			rc += ls.copies * op->share *
+			      (eng_gemm_seconds_q(&sc->gpu, c->fam, f8 || !c->fp8 ? c->peak : c->peak16, ls.rows, ls.N, ls.K,
+						  f8 ? 1.0 : e, f8 ? c->kq : 1.0, NULL) +
+			       ENG_KERNEL_GAP);
+			rf += ls.copies * op->share * 2.0 * ls.rows * ls.N * ls.K;
+		}
+		if (deq > 0.0)
+			rc += stream(c, deq) + 7.0 * ENG_KERNEL_GAP;
+		rc += stream(c, elem) + (c->eager ? 30.0 : 10.0) * ENG_KERNEL_GAP + attn_core_f - attn_core_mm +
+		      2.0 * (sc->sequence_parallel && sc->tp > 1 ? eng_coll_seconds(&c->tp, COLL_ALL_GATHER, tpv)
+								 : eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv));
+		st->recompute += rc;
+		st->rc_flops = rf;
+		st->flops += rf;
 	} else if (sc->recompute == ENGINE_RECOMP_SELECTIVE) {
 		st->recompute += attn_core_f;
 		/* HFU counts selective recomputation as Korthikanti et al. 2022 do (s/(6h) → s/(3h): the
@@ -405,6 +443,7 @@ static void scale(struct stage *st, const struct stage *one, double k)
 	st->ep_f += k * one->ep_f;
 	st->ep_b += k * one->ep_b;
 	st->recompute += k * one->recompute;
+	st->rc_flops += k * one->rc_flops;
 	st->flops += k * one->flops;
 	st->bytes += k * one->bytes;
 	st->mm_flops += k * one->mm_flops;
@@ -493,6 +532,16 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	mid.thinnest = last.thinnest = 1.0;
 	scale(&mid, &one, heavy);
 	scale(&last, &one, last_layers);
+	if (sc->recompute == ENGINE_RECOMP_FULL && sc->recompute_layers > 0) {
+		/* recompute_layers of each stage's layers recompute, the others keep all */
+		double xm = heavy - eng_recompute_layers(sc, heavy), xl = last_layers - eng_recompute_layers(sc, last_layers);
+		mid.recompute -= xm * one.recompute;
+		mid.flops -= xm * one.rc_flops;
+		mid.rc_flops -= xm * one.rc_flops;
+		last.recompute -= xl * one.recompute;
+		last.flops -= xl * one.rc_flops;
+		last.rc_flops -= xl * one.rc_flops;
+	}
 	head(&c, &last);
 	if (sc->pp > 1) {
 		/* activations forward, gradients back, per virtual stage (scatter-gather: 1/t) */

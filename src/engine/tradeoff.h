@@ -135,6 +135,8 @@ const char *engine_goal_name(enum engine_goal g);
 struct engine_plan_row {
 	int64_t gpus, tp, pp, vpp, cp, ep, zero, batch, grad_accum;
 	enum engine_recompute recompute;
+	int64_t recompute_layers; /* recompute full: the layers per stage that recompute (0: all) */
+	bool recompute_uniform;   /* ... all of them, in chunks of recompute_layers (Megatron's uniform) */
 	/* the data-parallel overlap when the planner searched it (set_overlap: DeepSpeed's
 	 * overlap_comm below ZeRO-3, off by default there); else the stack's default */
 	bool set_overlap, overlap;

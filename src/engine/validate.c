@@ -94,6 +94,9 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	if (sc->pp > m->layers)
 		FAIL(N_("pp (%lld) cannot exceed layers (%lld): each stage holds at least one layer"), (long long)sc->pp,
 		     (long long)m->layers);
+	if (sc->recompute_layers > m->layers)
+		FAIL(N_("recompute_layers (%lld) cannot exceed layers (%lld): 0 recomputes every layer"),
+		     (long long)sc->recompute_layers, (long long)m->layers);
 	if (sc->vpp > 1 && (sc->pp < 2 || sc->pp * sc->vpp > m->layers))
 		FAIL(N_("vpp (%lld) needs pp > 1 and pp × vpp ≤ layers (%lld): each virtual stage holds a layer"),
 		     (long long)sc->vpp, (long long)m->layers);
@@ -293,7 +296,8 @@ const char *engine_optimizer_name(enum engine_optimizer o)
 
 const char *engine_recompute_name(enum engine_recompute r)
 {
-	return r == ENGINE_RECOMP_FULL ? "full" : r == ENGINE_RECOMP_SELECTIVE ? "selective" : "none";
+	return r == ENGINE_RECOMP_FULL ? "full" : r == ENGINE_RECOMP_SELECTIVE ? "selective"
+		: r == ENGINE_RECOMP_SELECTIVE_OP ? "selective-op" : "none";
 }
 
 const char *engine_mode_name(enum engine_mode m)

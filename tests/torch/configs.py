@@ -19,13 +19,22 @@ def gpt2(name, precision="fp32", seq=128, batch=2, dropout=False, recompute="non
 
 
 def llama(name, precision="fp32", seq=128, batch=2, kv_heads=4, recompute="none", fused=False, vocab=2048,
-          loss="full"):
-    c = {"name": name, "arch": "llama", "fused": fused, "layers": 2, "hidden": 128, "heads": 4,
+          loss="full", layers=2, every=1, uniform=0):
+    c = {"name": name, "arch": "llama", "fused": fused, "layers": layers, "hidden": 128, "heads": 4,
          "kv_heads": kv_heads, "head_dim": 32, "ffn": 352, "vocab": vocab, "seq": seq, "batch": batch,
-         "precision": precision, "dropout": 0.0, "recompute": recompute, "loss": loss}
+         "precision": precision, "dropout": 0.0, "recompute": recompute, "loss": loss, "every": every,
+         "uniform": uniform}
     c["napkin"] = common(c) + ["--mlp", "gated", "--norm", "rmsnorm", "--bias", "none",
                                "--position", "rope", "--max_positions", str(seq),
                                "--tied_embeddings", "off", "--dropout", "off"]
+    if every > 1:
+        # torchtitan's every k-th block: layers / k of them recompute, the last among them
+        c["napkin"] += ["--recompute_layers", str(layers // every)]
+    if every > 1 or recompute == "selective-op":
+        c["napkin"] += ["--stack", "torchtitan"]
+    if uniform:
+        # Megatron's uniform method: chunks of `uniform` layers, each checkpointed at its input
+        c["napkin"] += ["--recompute_layers", str(uniform), "--recompute_method", "uniform"]
     return c
 
 
@@ -93,6 +102,23 @@ CONFIGS = [
     llama("fused llama bf16 s512 b1 v256 selective", precision="bf16", seq=512, batch=1, vocab=256, fused=True,
           recompute="selective"),
     llama("fused llama amp-bf16 s256 b2 selective", precision="amp-bf16", seq=256, fused=True, recompute="selective"),
+    # torchtitan's recompute flavours: selective-op (every second mm's output and the batched
+    # matmuls' kept), and a checkpoint on every k-th block
+    llama("llama bf16 s256 b2 gqa selective-op", precision="bf16", seq=256, kv_heads=2, recompute="selective-op"),
+    llama("llama amp-bf16 s256 b2 selective-op", precision="amp-bf16", seq=256, recompute="selective-op"),
+    llama("llama fp32 s128 b2 selective-op", recompute="selective-op"),
+    llama("llama fp32 s128 b2 l4 every 2", recompute="full", layers=4, every=2),
+    llama("llama bf16 s256 b2 gqa l4 every 2", precision="bf16", seq=256, kv_heads=2, recompute="full", layers=4,
+          every=2),
+    llama("llama fp32 s512 b1 v256 l4 every 2 (attention peak)", seq=512, batch=1, vocab=256, recompute="full",
+          layers=4, every=2),
+    llama("llama fp32 s512 b1 v256 selective-op (attention peak)", seq=512, batch=1, vocab=256,
+          recompute="selective-op"),
+    llama("llama bf16 s256 b2 gqa l4 uniform 2", precision="bf16", seq=256, kv_heads=2, recompute="full", layers=4,
+          uniform=2),
+    llama("llama fp32 s512 b1 v256 l4 uniform 2 (attention peak)", seq=512, batch=1, vocab=256, recompute="full",
+          layers=4, uniform=2),
+    llama("llama amp-bf16 s128 b2 l6 every 3", precision="amp-bf16", recompute="full", layers=6, every=3),
     lora(llama("llama fp32 s128 b2"), ["q", "v"]),
     lora(llama("llama fp32 s128 b2"), ["q", "k", "v", "o", "gate", "up", "down"]),
     lora(llama("llama fp32 s128 b2"), ["q", "v"], dropout=0.1),

@@ -284,6 +284,13 @@ def check_fused_gradients(torch, F, models):
         ("ChunkedLinearCrossEntropyFn", lambda h, w: models.ChunkedLinearCrossEntropyFn.apply(h, w, target),
          lambda h, w: F.cross_entropy(h @ w.t(), target), [(5, 3), (7, 3)]),
     ]
+    # the selective-op checkpoint of a block: the same gradients as the block itself
+    c = {"hidden": 16, "heads": 2, "kv_heads": 1, "head_dim": 8, "ffn": 24, "seq": 6, "fused": False,
+         "dropout": 0.0, "recompute": "none"}
+    blk = models.LlamaDecoderLayer(c, models.Marks())
+    blk.mask = torch.full((6, 6), -1e9).triu(1)[None, None].expand(2, 1, 6, 6)
+    cases.append(("SelectiveOpCheckpointFn", lambda x: models.SelectiveOpCheckpointFn.apply(x, blk), blk,
+                  [(2, 6, 16)]))
     for name, fused, ref, shapes in cases:
         xs = [torch.randn(*sh, requires_grad=True) for sh in shapes]
         out = fused(*xs)

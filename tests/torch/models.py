@@ -13,6 +13,9 @@
   ForCausalLMLoss (transformers' loss/loss_utils.py, >= 4.46) for the Llama: the logits
   upcast to fp32 first (hf_causal_lm_loss); with c["loss"] == "chunked" the LM head and the
   loss a chunk of tokens at a time (ChunkedLinearCrossEntropyFn, Liger Kernel's algorithm).
+- recompute "selective-op": torchtitan's per-op selective checkpointing (every second mm's
+  output and the batched matmuls' kept, the rest recomputed: SelectiveOpCheckpointFn);
+  "full" with every = k: a checkpoint on every k-th block (torchtitan's selective_ac_option k).
 - Llama with fused=True: the same model through autograd Functions that keep exactly what
   the fused kernels of Megatron-LM / Apex / Transformer Engine keep for the backward (the
   installed PyTorch 1.13 has no fused RMSNorm, SwiGLU or scaled_dot_product_attention):
@@ -35,6 +38,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 import torch.utils.checkpoint
+
+from sac import SelectiveOpCheckpointFn
 
 
 class Marks:
@@ -150,11 +155,21 @@ class GPT2(nn.Module):
         return self.lm_head(self.ln_f(x))
 
 
-def layer_call(block, x, recompute):
+def chunk_forward(layers, x):
+    for layer in layers:
+        x = layer(x)
+    return x
+
+
+def layer_call(block, x, recompute, i=0, every=1):
     # "selective" is handled inside the attention (fused models only)
-    if recompute == "full":
-        # one checkpoint per layer (Megatron's "full" uniform method, HF's gradient_checkpointing)
+    if recompute == "full" and (i + 1) % every == 0:
+        # one checkpoint per layer (Megatron's "full" uniform method, HF's gradient_checkpointing);
+        # every > 1: torchtitan's selective_ac_option k, a checkpoint on every k-th block
+        # (_apply_layer_sac: its 1-based block count % k == 0), the others kept whole
         return torch.utils.checkpoint.checkpoint(block, x)
+    if recompute == "selective-op":
+        return SelectiveOpCheckpointFn.apply(x, block)
     return block(x)
 
 
@@ -421,9 +436,16 @@ class Llama(nn.Module):
         for layer in self.layers:
             layer.mask = mask
             layer.self_attn.masked = self.masked[:, :, :s, :s]
+        chunk = self.c.get("uniform", 0)
         for i, layer in enumerate(self.layers):
             self.marks("layer%d" % i)
-            x = layer_call(layer, x, self.c["recompute"])
+            if chunk and i % chunk == 0:
+                # Megatron's --recompute-method uniform --recompute-num-layers N: one checkpoint
+                # at the input of each chunk of N layers, the chunk recomputed whole
+                run = self.layers[i:i + chunk]
+                x = torch.utils.checkpoint.checkpoint(lambda h, run=run: chunk_forward(run, h), x)
+            elif not chunk:
+                x = layer_call(layer, x, self.c["recompute"], i, self.c.get("every", 1))
         self.marks("head")
         if self.c.get("loss") == "chunked":
             return self.norm(x)  # the LM head runs inside the chunked loss

@@ -16,7 +16,7 @@
 
 struct measured {
 	const char *name;
-	const char *knobs[24];   /* key, value, ..., NULL */
+	const char *knobs[32];   /* key, value, ..., NULL */
 	double layer, logits, peak; /* bytes */
 	enum engine_peak_phase phase; /* where the measured peak fell */
 };
@@ -64,6 +64,40 @@ static const struct measured cases[] = {
 	{"fused llama bf16 s128 b4 full",
 	 {LLAMA, "precision", "bf16", "seq", "128", "batch", "4", "recompute", "full", "kernels", "fused", NULL}, 131072,
 	 4462592, 12384704, ENGINE_PEAK_FORWARD},
+	/* torchtitan's recompute flavours (models.SelectiveOpCheckpointFn; a checkpoint on every
+	 * k-th block, layers / k of them: recompute_method every, which the stack sets in
+	 * engine_adapt, not run here) */
+	{"llama bf16 s256 b2 gqa selective-op",
+	 {LLAMA, "precision", "bf16", "seq", "256", "batch", "2", "kv_heads", "2", "recompute", "selective-op", "stack",
+	  "torchtitan", NULL},
+	 1998848, 6821900, 25243152, ENGINE_PEAK_BACKWARD},
+	{"llama amp-bf16 s256 b2 selective-op",
+	 {LLAMA, "precision", "amp-bf16", "seq", "256", "batch", "2", "recompute", "selective-op", "stack", "torchtitan",
+	  NULL},
+	 2195456, 6952972, 31431120, ENGINE_PEAK_BACKWARD},
+	{"llama fp32 s128 b2 l4 every 2",
+	 {LLAMA, "precision", "fp32", "seq", "128", "batch", "2", "layers", "4", "recompute", "full", "recompute_layers",
+	  "2", "recompute_method", "every", "stack", "torchtitan", NULL},
+	 1704972, 4590604, 31538136, ENGINE_PEAK_BACKWARD},
+	{"llama bf16 s256 b2 gqa l4 every 2",
+	 {LLAMA, "precision", "bf16", "seq", "256", "batch", "2", "kv_heads", "2", "layers", "4", "recompute", "full",
+	  "recompute_layers", "2", "recompute_method", "every", "stack", "torchtitan", NULL},
+	 3147788, 6821900, 36047256, ENGINE_PEAK_BACKWARD},
+	/* the peak at the last layer's attention backward, that layer recomputed (every k-th
+	 * block: the last is a k-th) */
+	{"llama fp32 s512 b1 v256 l4 every 2 (attention peak)",
+	 {LLAMA, "precision", "fp32", "seq", "512", "batch", "1", "vocab", "256", "layers", "4", "recompute", "full",
+	  "recompute_layers", "2", "recompute_method", "every", "stack", "torchtitan", NULL},
+	 4982796, 1841172, 46296264, ENGINE_PEAK_BACKWARD},
+	{"llama fp32 s512 b1 v256 selective-op (attention peak)",
+	 {LLAMA, "precision", "fp32", "seq", "512", "batch", "1", "vocab", "256", "recompute", "selective-op", "stack",
+	  "torchtitan", NULL},
+	 6225920, 1841172, 33997816, ENGINE_PEAK_BACKWARD},
+	/* Megatron's uniform method: a checkpoint at each chunk of 2 layers, recomputed whole */
+	{"llama fp32 s512 b1 v256 l4 uniform 2 (attention peak)",
+	 {LLAMA, "precision", "fp32", "seq", "512", "batch", "1", "vocab", "256", "layers", "4", "recompute", "full",
+	  "recompute_layers", "2", "recompute_method", "uniform", NULL},
+	 131072, 1841172, 37940408, ENGINE_PEAK_BACKWARD},
 };
 
 /* tests/torch/configs.py's shapes and common knobs */
