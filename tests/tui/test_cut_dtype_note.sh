@@ -23,8 +23,8 @@ for lang in en zh; do
 	wait_for '(存储 1e-8|stores 1e-8)' "$lang: 1e-8 was not stored"
 	keys Down Down # bf16 → fp16 → fp8-e4m3
 	if [ "$lang" = zh ]; then
-		want='▸ 下溢：1e-08 小于 fp8-e4m3 最小次正规数的一半，存成 0：什么也没剩下'
-		wait_for '▸ 下溢：1e-08 小于 fp8-e4m3' "zh: the selected row's sentence is not shown"
+		want='▸ 下溢：1e-08 小于 FP8 E4M3 最小次正规数的一半，存成 0：什么也没剩下'
+		wait_for '▸ 下溢：1e-08 小于 FP8 E4M3' "zh: the selected row's sentence is not shown"
 		screen | grep -qF -- "$want" || fail "zh: the selected row's sentence is cut"
 	else
 		wait_for '▸ underflow: 1e-08 is below half the smallest fp8-e4m3' "en: the selected row's sentence is not shown"

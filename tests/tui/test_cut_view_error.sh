@@ -27,7 +27,7 @@ for lang in zh en; do
 		keys : && keys -l 'transpose(seq, heads)' && keys Enter
 		wait_for 'transpose\(seq, heads\)' "$lang $size: the transpose did not apply"
 		keys : && keys -l 'view(batch, heads, -1)' && keys Enter
-		wait_for 'view\(batch, heads, -1\):' "$lang $size: no result for view()"
+		wait_for 'view\(batch, heads, -1\)(:|：)' "$lang $size: no result for view()"
 		if [ "$lang" = zh ]; then
 			want='请用reshape()（会复制）或先contiguous()（PyTorch：viewsizeisnotcompatiblewithinputtensor'"'"'ssizeandstride）'
 		else

@@ -79,20 +79,20 @@ static void test_keys_and_mouse(void **state)
 		assert_false(m->knob_filter_typing);
 		assert_string_equal(m->knob->key, "weight_dtype"); /* the first match */
 		tui_draw(m, &c, 0);
-		assert_true(tt_screen_has(&c, "(filter: 5 of "));
+		assert_true(tt_screen_has(&c, "(filter: 6 of ")); /* six of training, token_dtype last */
 		for (row = 0; row < m->hits.knob_rows; row++)
 			if (m->hits.knob_at[row] != NULL) {
 				assert_non_null(strstr(m->hits.knob_at[row]->key, "dtype"));
 				n++;
 			}
-		assert_int_equal(n, 5);
+		assert_int_equal(n, 6);
 		/* the arrows stay in the list: End is its last, Down past it stays */
 		key(m, TUI_KEY_END);
-		assert_string_equal(m->knob->key, "matmul_dtype");
+		assert_string_equal(m->knob->key, "token_dtype");
 		key(m, TUI_KEY_DOWN);
-		assert_string_equal(m->knob->key, "matmul_dtype");
+		assert_string_equal(m->knob->key, "token_dtype");
 		key(m, TUI_KEY_UP);
-		assert_string_equal(m->knob->key, "activation_dtype");
+		assert_string_equal(m->knob->key, "matmul_dtype");
 		/* a click lands on the knob drawn there */
 		tui_draw(m, &c, 0);
 		row = row_of(m, "grad_dtype");
@@ -109,7 +109,10 @@ static void test_keys_and_mouse(void **state)
 		ev.button = TUI_BTN_WHEEL_DOWN;
 		tui_model_event(m, &ev, 0);
 		assert_string_equal(m->knob->key, "optimizer_dtype");
-		/* Tab: the list has one group, the next pane is the memory pane's */
+		/* Tab: the list's next group (Training: the dataset's token id dtype), then the
+		 * memory pane */
+		key(m, TUI_KEY_TAB);
+		assert_string_equal(m->knob->key, "token_dtype");
 		key(m, TUI_KEY_TAB);
 		assert_int_equal(m->pane, TUI_PANE_MEMORY);
 		/* Esc on the main screen drops the filter; the focus stays */
