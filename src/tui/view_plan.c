@@ -202,10 +202,31 @@ static const char *ralign(char *buf, size_t n, const char *s, int cols)
 	return buf;
 }
 
-/* the recompute column: "selective" whole where the screen has room, else its first 4 letters */
+/* the recompute column: "selective-op" whole where the screen has room, then 9 columns, then 4 */
 static int rcmp_width(const struct tui_model *m)
 {
-	return m->w >= 86 ? 9 : 4;
+	return m->w >= 94 ? 12 : m->w >= 86 ? 9 : 4;
+}
+
+/* the row's recompute in rw columns, every flavour told apart: its name as typed, "full/16"
+ * for full over 16 layers of each stage and "full/u2" in chunks of 2 (as napkin plan prints
+ * them); in 9 columns selective-op is "sel-op", in 4 "sel", "op", "f/16", "fu2" */
+static const char *rcmp_text(const struct engine_plan_row *w, int rw, char *buf, size_t n)
+{
+	const char *name = engine_recompute_name(w->recompute);
+	long long k = (long long)w->recompute_layers;
+
+	if (w->recompute == ENGINE_RECOMP_FULL && k > 0) {
+		if (rw > 4)
+			snprintf(buf, n, "full/%s%lld", w->recompute_uniform ? "u" : "", k);
+		else
+			snprintf(buf, n, w->recompute_uniform ? "fu%lld" : "f/%lld", k);
+	} else if (w->recompute == ENGINE_RECOMP_SELECTIVE_OP) {
+		snprintf(buf, n, "%s", rw >= 12 ? name : rw >= 6 ? "sel-op" : "op");
+	} else {
+		snprintf(buf, n, "%s", name);
+	}
+	return buf;
 }
 
 /* the training time column: the report's unit where the screen has room, else in six columns */
@@ -237,7 +258,7 @@ static void train_time(const struct tui_model *m, double s, char *buf, size_t n)
 static void row_text(const struct tui_model *m, const struct engine_plan_row *w, const char *rank, int rw, char *buf,
 		     size_t n)
 {
-	char mem[32], step[32], rk[32], tt[40], tr[48];
+	char mem[32], step[32], rk[32], tt[40], tr[48], rc[32];
 
 	engine_unit_format(ENGINE_UNIT_BYTES, w->memory_total, mem, sizeof mem);
 	engine_fmt_seconds(w->step_seconds, step, sizeof step);
@@ -245,7 +266,7 @@ static void row_text(const struct tui_model *m, const struct engine_plan_row *w,
 	snprintf(buf, n, "%s %5lld %2lld %2lld %3lld %2lld %2lld %4lld %4lld %3lld %4lld %-*.*s %10s %9s %s",
 		 ralign(rk, sizeof rk, rank, 4), (long long)w->gpus, (long long)w->tp, (long long)w->pp, (long long)w->vpp, (long long)w->cp,
 		 (long long)w->ep, (long long)(w->gpus / (w->tp * w->pp * w->cp)), (long long)w->zero,
-		 (long long)w->batch, (long long)w->grad_accum, rw, rw, engine_recompute_name(w->recompute), mem, step,
+		 (long long)w->batch, (long long)w->grad_accum, rw, rw, rcmp_text(w, rw, rc, sizeof rc), mem, step,
 		 ralign(tr, sizeof tr, tt, time_width(m)));
 }
 
@@ -253,7 +274,8 @@ static bool same_layout(const struct engine_plan_row *a, const struct engine_pla
 {
 	return a->gpus == b->gpus && a->tp == b->tp && a->pp == b->pp && a->vpp == b->vpp && a->cp == b->cp &&
 	       a->ep == b->ep && a->zero == b->zero && a->batch == b->batch && a->grad_accum == b->grad_accum &&
-	       a->recompute == b->recompute;
+	       a->recompute == b->recompute && a->recompute_layers == b->recompute_layers &&
+	       a->recompute_uniform == b->recompute_uniform;
 }
 
 void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
