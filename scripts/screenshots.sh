@@ -31,6 +31,7 @@ out-of-memory|120|40|OVER||explore --params 70B --zero 0 --batch 2|out of memory
 roofline-decode|120|40|Roofline|@Roofline|explore --mode infer --batch 1|the roofline of a decode at batch 1, its point focused
 explain|120|40|Memory per GPU|@Memory.per.GPU Down Down Down Down e ~Explain:.memory.activations|explore|the explain view of the activations
 projector|120|40|Memory per GPU||explore --theme projector|the projector theme
+projector-light|120|40|Memory per GPU||explore --theme projector-light|the projector-light theme: black on white for a bright room
 sweep|120|40|Memory per GPU|S ~first.point.that.does.not.fit s ~stack.\(s\):.on|explore|S then s: memory per GPU along the micro-batch, its parts stacked, the capacity line, the first point that does not fit
 heatmap|80|24|Memory per GPU|H ~cursor|explore|H: headroom per GPU over micro-batch × sequence
 compare|120|24|Memory per GPU|C ~Compare a ~Pick.a.GPU =h200-sxm Enter a ~Pick.a.GPU =mi300x Enter a ~Pick.a.GPU =b200 Enter ~B200|explore --model llama-2-13b|C: Llama-2-13B on H100, H200, MI300X and B200 side by side

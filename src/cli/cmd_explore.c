@@ -24,7 +24,7 @@ int cmd_explore(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		cli_print_usage(stdout, "napkin explore [KNOBS] [--theme dark|light|projector] [--no-color] [--no-mouse]\n"
+		cli_print_usage(stdout, "napkin explore [KNOBS] [--theme dark|light|projector|projector-light] [--no-color] [--no-mouse]\n"
 					"                      [--lang en|zh] [--probe-timeout SECONDS]");
 		cli_print_prose(stdout, _("The explorer: knobs on the left, results on the right; ? inside lists every key.\n"
 			"q quits (status 0; with unsaved changes it asks first), Q at once. Ctrl-C quits at once\n"

@@ -103,7 +103,7 @@ int cmd_lesson(int argc, char **argv)
 		struct cli_fit ft; /* the help at the terminal's width (cli_fit) */
 		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
 		cli_print_usage(f, "napkin lesson [N|ID|FILE|all] [--lang zh] [--step K] [--text|--markdown|--html [--solutions]|--quiz]\n"
-					"                    [--theme dark|light|projector] [--no-color] [--no-mouse] [--probe-timeout S]\n"
+					"                    [--theme dark|light|projector|projector-light] [--no-color] [--no-mouse] [--probe-timeout S]\n"
 					"       napkin lesson --check FILE|ID...");
 		cli_print_prose(f, _("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
 		       "question and confirms when your scenario answers it (n/p: next/previous step).\n"

@@ -18,7 +18,7 @@
 #include "commands.h"
 
 /* the explorer's options (explore_opts.c): the same for every command that opens it */
-#define EXPLORER_OPTS "--theme dark|light|projector", "--no-color", "--no-mouse", "--probe-timeout SECONDS"
+#define EXPLORER_OPTS "--theme dark|light|projector|projector-light", "--no-color", "--no-mouse", "--probe-timeout SECONDS"
 /* every command's: main takes it out of argv before the command runs (docs/i18n.md) */
 #define LANG_OPT "--lang en|zh"
 #ifdef NAPKIN_HAVE_CMD_EXPLORE

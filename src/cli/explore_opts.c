@@ -17,8 +17,8 @@ void cli_explore_opts_init(struct cli_explore_opts *o)
 size_t cli_explore_opts_add(struct cli_explore_opts *o, struct cli_opt *opts, size_t at)
 {
 	const struct cli_opt rows[CLI_EXPLORE_NOPTS] = {
-		{"theme", "dark|light|projector", &o->theme, NULL,
-		 N_("colours: dark, light or projector (high contrast); by default the one that suits the terminal's background")},
+		{"theme", "dark|light|projector|projector-light", &o->theme, NULL,
+		 N_("colours: dark, light, projector (high contrast, light on black) or projector-light (high contrast, black on white, for a bright room); by default the one that suits the terminal's background")},
 		{"no-color", NULL, NULL, &o->no_color, N_("no colour (also when NO_COLOR is set); patterns keep the bars readable")},
 		{"no-mouse", NULL, NULL, &o->no_mouse, N_("leave the mouse to the terminal (select and copy text)")},
 		{"probe-timeout", "SECONDS", &o->probe_timeout, NULL, N_("stop a GPU probe (G) that takes longer (60)")},
@@ -56,7 +56,7 @@ int cli_explore_opts_check(const char *cmd, const struct cli_explore_opts *o, st
 	double timeout = 0.0;
 
 	if (o->theme != NULL && !tui_theme_valid(o->theme)) {
-		fprintf(stderr, _("napkin %s: --theme: '%s' is not a theme; allowed: %s\n"), cmd, o->theme, "dark, light, projector");
+		fprintf(stderr, _("napkin %s: --theme: '%s' is not a theme; allowed: %s\n"), cmd, o->theme, "dark, light, projector, projector-light");
 		return CLI_EXIT_USAGE;
 	}
 	if (o->probe_timeout != NULL) {

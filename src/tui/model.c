@@ -498,6 +498,8 @@ int tui_model_setup(struct tui_model *m, const struct engine_scenario *sc, struc
 			m->theme = TUI_THEME_LIGHT;
 		else if (strcmp(opt->theme, "projector") == 0)
 			m->theme = TUI_THEME_PROJECTOR;
+		else if (strcmp(opt->theme, "projector-light") == 0)
+			m->theme = TUI_THEME_PROJECTOR_LIGHT;
 	}
 	m->color = !(opt != NULL && opt->no_color);
 	m->probe_timeout = opt != NULL ? opt->probe_timeout : 0.0;
@@ -561,7 +563,7 @@ void tui_model_set_size(struct tui_model *m, int w, int h)
 	req.w = w;
 	req.h = h;
 	req.warn_lines = m->res.n_warnings + (m->eval_err[0] ? 1 : 0);
-	req.projector = m->theme == TUI_THEME_PROJECTOR;
+	req.projector = m->theme == TUI_THEME_PROJECTOR || m->theme == TUI_THEME_PROJECTOR_LIGHT;
 	req.slot = m->slot;
 	tui_layout_solve(&req, &m->layout);
 }

@@ -133,7 +133,7 @@ enum {
 #define TUI_UNDO_MAX 32       /* changes `u` can undo */
 #define TUI_WRITTEN_MAX 16    /* files saved in this session (overwritten without asking while unchanged) */
 
-enum tui_theme_id { TUI_THEME_DARK, TUI_THEME_LIGHT, TUI_THEME_PROJECTOR };
+enum tui_theme_id { TUI_THEME_DARK, TUI_THEME_LIGHT, TUI_THEME_PROJECTOR, TUI_THEME_PROJECTOR_LIGHT };
 
 enum tui_prompt_purpose { TUI_PROMPT_KNOB, TUI_PROMPT_SAVE, TUI_PROMPT_OPEN, TUI_PROMPT_OVERWRITE, TUI_PROMPT_QUIT };
 

@@ -149,7 +149,7 @@ static void tui_setup_styles(struct tui_term *t, enum tui_theme_id theme, bool c
 			t->pair[i] = (short)(i + 1);
 		}
 	}
-	if (color && theme == TUI_THEME_PROJECTOR)
+	if (color && (theme == TUI_THEME_PROJECTOR || theme == TUI_THEME_PROJECTOR_LIGHT))
 		bkgdset((chtype)COLOR_PAIR(t->pair[TUI_S_NORMAL]));
 }
 

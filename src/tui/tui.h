@@ -71,7 +71,7 @@ struct preset_registry;
 struct teach_lesson;
 
 struct tui_options {
-	const char *theme;         /* "dark", "light" or "projector"; NULL: light or dark by the
+	const char *theme;         /* "dark", "light", "projector" or "projector-light"; NULL: light or dark by the
 	                              terminal's background (OSC 11), dark when it does not say */
 	bool no_color;             /* monochrome (also when NO_COLOR is set in the environment) */
 	bool no_mouse;             /* leave the mouse to the terminal */
