@@ -171,6 +171,15 @@ static int go_step(struct tui_model *m, struct lesson_view *v, size_t i, uint64_
 		if (m->w > 0)
 			tui_model_set_size(m, m->w, m->h);
 	}
+	/* a step about data loading: the compute pane scrolls to its data load row, which is
+	 * below the pane's fold at 80×24 and 120×40 */
+	if (strcmp(s->pane, "data") == 0) {
+		const char *keys[TUI_ITEMS_MAX];
+		int k, n = tui_pane_items(m, TUI_PANE_COMPUTE, keys, TUI_ITEMS_MAX);
+		for (k = 0; k < n; k++)
+			if (strcmp(keys[k], "data_loading.seconds") == 0)
+				m->item[TUI_PANE_COMPUTE] = k;
+	}
 	/* the cursor on the knob the question is about (a step about none leaves it) */
 	tui_model_focus_knob(m, teach_step_focus(s));
 	check_met(m, v);
