@@ -69,7 +69,12 @@ help_keys() {
 		printf '%s\n' "$_cur" >>"$TUI_TMP/help.txt"
 		_prev=$_cur
 		keys PgDn
-		sleep 0.2
+		# the next page, or the last one staying: wait up to 6 s (a slow run, valgrind)
+		_w=0
+		while [ "$(screen)" = "$_cur" ] && [ $_w -lt 30 ]; do
+			sleep 0.2
+			_w=$((_w + 1))
+		done
 		_n=$((_n + 1))
 		[ $_n -gt 20 ] && break
 	done
