@@ -12,6 +12,22 @@
 # the knob list's rows: the text between the pane's borders, under its title, above the
 # rule over the focused knob's sentence
 knob_rows() { screen | sed -n '2,$p' | sed '/┄┄/,$d' | sed -n 's/^│\([^│]*\)│.*/\1/p'; }
+# rows_have REGEX WHAT / rows_lack REGEX WHAT: poll the knob rows until they hold (lack) a
+# match; the title can be drawn before the rows under it when the explorer is slow (valgrind)
+rows_have() {
+	end=$(($(date +%s) + DEADLINE))
+	until knob_rows | grep -Eq -- "$1"; do
+		[ "$(date +%s)" -ge "$end" ] && fail "$2"
+		sleep 0.05
+	done
+}
+rows_lack() {
+	end=$(($(date +%s) + DEADLINE))
+	while knob_rows | grep -Eq -- "$1"; do
+		[ "$(date +%s)" -ge "$end" ] && fail "$2"
+		sleep 0.05
+	done
+}
 
 start 80 24
 wait_for '┌ Knobs ─' 'never drew'
@@ -21,8 +37,8 @@ wait_for '/_' '/ did not open the filter line'
 wait_for 'filter the knobs' 'the footer does not say what the line does'
 keys -l zero
 wait_for 'Knobs \(filter: 1 of [0-9]+\)' 'zero: the title does not count one match'
-knob_rows | grep -q 'ZeRO  *1' || fail 'zero: the ZeRO knob is not listed'
-knob_rows | grep -Eq 'micro-batch|heads|precision' && fail 'zero: knobs that do not match are still listed'
+rows_have 'ZeRO  *1' 'zero: the ZeRO knob is not listed'
+rows_lack 'micro-batch|heads|precision' 'zero: knobs that do not match are still listed'
 keys Enter
 wait_for 'Esc: all' 'Enter did not keep the filter'
 # the focus is on ZeRO: its sentence shows, and → steps it
@@ -31,8 +47,11 @@ keys Right
 wait_for 'ZeRO  *2' '→ did not step the focused match'
 keys Escape
 wait_gone 'Knobs \(filter' 'Esc did not clear the filter'
-n=$(knob_rows | grep -cv '^ *$')
-[ "$n" -ge 10 ] || fail "Esc: only $n knob rows back"
+end=$(($(date +%s) + DEADLINE))
+until [ "$(knob_rows | grep -cv '^ *$')" -ge 10 ]; do
+	[ "$(date +%s)" -ge "$end" ] && fail "Esc: only $(knob_rows | grep -cv '^ *$') knob rows back"
+	sleep 0.05
+done
 # the arrows move in the filtered list: End is the last dtype knob of training, the token
 # id dtype of the dataset file; Up from it is matmuls
 keys /
@@ -58,7 +77,7 @@ wait_gone 'Knobs \(filter'
 keys /
 keys -l 精度
 wait_for 'Knobs \(filter: 1 of [0-9]+\)' '精度 on the English screen: not one match'
-knob_rows | grep -q 'precision  *mixed-bf16' || fail '精度 on the English screen: precision is not listed'
+rows_have 'precision  *mixed-bf16' '精度 on the English screen: precision is not listed'
 keys Escape
 wait_gone 'Knobs \(filter'
 # the tensor inspector keeps its own /
@@ -77,9 +96,8 @@ wait_for '┌ 设置 ─' 'zh: never drew'
 keys /
 keys -l 精度
 wait_for '设置（筛选：1/[0-9]+）' 'zh: 精度 does not count one match'
-rows=$(knob_rows)
-echo "$rows" | grep -q '精度  *mixed-bf16' || fail 'zh: 精度 is not listed'
-echo "$rows" | grep -Eq '权重|micro-batch|层 ' && fail 'zh: knobs that do not match are still listed'
+rows_have '精度  *mixed-bf16' 'zh: 精度 is not listed'
+rows_lack '权重|micro-batch|层 ' 'zh: knobs that do not match are still listed'
 keys Enter
 wait_for 'Esc：全部' 'zh: Enter did not keep the filter'
 keys Escape
@@ -88,7 +106,7 @@ wait_gone '设置（筛选' 'zh: Esc did not clear the filter'
 keys /
 keys -l zero
 wait_for '设置（筛选：1/' 'zh: zero does not count one match'
-knob_rows | grep -q 'ZeRO  *1' || fail 'zh: zero does not list ZeRO'
+rows_have 'ZeRO  *1' 'zh: zero does not list ZeRO'
 keys Escape
 keys q
 [ "$(wait_exit)" = 0 ] || fail 'zh: exit status'
