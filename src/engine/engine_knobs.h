@@ -69,6 +69,7 @@ enum {
 	ENGINE_KNOB_MIN_OPEN = 1u << 6,   /* min itself is refused: the range is (min, max] (mfu) */
 	ENGINE_KNOB_LIST = 1u << 8,       /* ENUM of bits: a comma-separated list ORs its choices (lora_targets) */
 	ENGINE_KNOB_AUTO = 1u << 7,       /* REAL with ZERO_UNSET: 0 reads and writes as "auto" */
+	ENGINE_KNOB_ZERO_ALL = 1u << 9,   /* INT: 0 means every one, displayed as "all" (recompute_layers) */
 };
 
 struct engine_choice {

@@ -307,9 +307,10 @@ static const struct engine_knob knobs[] = {
 	    "every second matmul's output kept)")},
 	/* Megatron-LM's --recompute-method block --recompute-num-layers N; torchtitan's
 	 * selective_ac_option k (every k-th block) is N = layers ÷ k (activations.c) */
-	{"recompute_layers", G_MEM, ENGINE_KNOB_INT, ENGINE_UNIT_LAYERS, 0, 100000, 0, ENGINE_STEP_LINEAR, NULL, F_TRAIN,
+	{"recompute_layers", G_MEM, ENGINE_KNOB_INT, ENGINE_UNIT_LAYERS, 0, 100000, 0, ENGINE_STEP_LINEAR, NULL,
+	 F_TRAIN | ENGINE_KNOB_ZERO_ALL,
 	 M_MEM | M_CMP | M_RL, SC(recompute_layers), N_("recompute layers"),
-	 N_("recompute full: how many layers of each pipeline stage recompute (0: every one; Megatron's --recompute-num-layers, "
+	 N_("recompute full: how many layers of each pipeline stage recompute (0 or all: every one; Megatron's --recompute-num-layers, "
 	    "torchtitan's every k-th: layers / k)")},
 	/* set by the stack unless given (adapt.c): every under torchtitan, else block */
 	{"recompute_method", G_MEM, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_RCM_BLOCK, ENGINE_STEP_CHOICE,

@@ -162,6 +162,11 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 		util_strlcpy(buf, (k->flags & ENGINE_KNOB_AUTO) ? "auto" : "-", n);
 		return;
 	}
+	if (k->type == ENGINE_KNOB_INT && (k->flags & ENGINE_KNOB_ZERO_ALL) && *eng_f_int(s, k) == 0) {
+		/* TRANSLATORS: a count knob at 0, which means every one (recompute layers: all of a stage's) */
+		util_strlcpy(buf, eng_trc(sc->tr, "knob value", NC_("knob value", "all")), n);
+		return;
+	}
 	switch (k->type) {
 	case ENGINE_KNOB_INT: display_number(k->unit, (double)*eng_f_int(s, k), buf, n); break;
 	case ENGINE_KNOB_REAL: display_number(k->unit, *eng_f_real(s, k), buf, n); break;

@@ -353,6 +353,11 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 			*eng_f_real(sc, k) = 0.0;
 			break;
 		}
+		if ((k->flags & ENGINE_KNOB_ZERO_ALL) &&
+		    (strcasecmp(text, "all") == 0 || strcmp(text, eng_trc(sc->tr, "knob value", "all")) == 0)) {
+			*eng_f_int(sc, k) = 0;
+			break;
+		}
 		if (engine_unit_parse_tr(k->unit, text, sc->tr, &v, &e2) != NAPKIN_OK)
 			/* TRANSLATORS: a knob (its label in Chinese) and what is wrong with its value */
 			return util_err_set(err, NAPKIN_EINVAL, eng_trc(sc->tr, "knob error", NC_("knob error", "%s: %s")),

@@ -280,7 +280,38 @@ static void test_english(void **state)
 	assert_non_null(strstr(a, "memory.weights: the parameters on one GPU\n  formula  params on this GPU"));
 }
 
+/* recompute_layers 0 means every layer of a stage: it shows as "all" (全部), and both words
+ * are taken back as 0; a count shows as a count */
+static void test_zero_all(void **state)
+{
+	const struct engine_knob *k = engine_knob_find("recompute_layers");
+	struct engine_scenario sc;
+	struct napkin_err err;
+	char buf[64];
+
+	(void)state;
+	load_zh();
+	assert_non_null(k);
+	engine_scenario_default(&sc);
+	engine_knob_display(&sc, k, buf, sizeof buf);
+	assert_string_equal(buf, "all");
+	sc.tr = &zh;
+	engine_knob_display(&sc, k, buf, sizeof buf);
+	assert_string_equal(buf, "全部");
+	assert_int_equal(engine_knob_set(&sc, k, "4", NULL, &err), NAPKIN_OK);
+	engine_knob_display(&sc, k, buf, sizeof buf);
+	assert_null(strstr(buf, "全部"));
+	assert_non_null(strstr(buf, "4"));
+	assert_int_equal(engine_knob_set(&sc, k, "全部", NULL, &err), NAPKIN_OK);
+	assert_int_equal(sc.recompute_layers, 0);
+	sc.tr = NULL;
+	assert_int_equal(engine_knob_set(&sc, k, "8", NULL, &err), NAPKIN_OK);
+	assert_int_equal(engine_knob_set(&sc, k, "all", NULL, &err), NAPKIN_OK);
+	assert_int_equal(sc.recompute_layers, 0);
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_zero_all),
 	cmocka_unit_test(test_explain),
 	cmocka_unit_test(test_errors),
 	cmocka_unit_test(test_english),
