@@ -71,7 +71,8 @@ double eng_ex_dtype_bytes(int dt)
 
 void eng_ex_head(struct eng_ex *x, const char *key, const char *title)
 {
-	eng_ex_line(x, "%s: %s", key, eng_tr(x->tr, title));
+	/* TRANSLATORS: an explanation's heading: its key (memory.weights) and what it is */
+	eng_ex_line(x, eng_trc(x->tr, "explain heading", NC_("explain heading", "%s: %s")), key, eng_tr(x->tr, title));
 }
 
 /* An intensity as a person reads it: 1,145 / 28.5 / 1.0 / 0.25 FLOP/B. */

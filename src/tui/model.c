@@ -210,6 +210,16 @@ bool tui_model_hidden(const struct tui_model *m, const char *key)
 	return a && b;
 }
 
+bool tui_model_explain_hidden(const struct tui_model *m, const char *key)
+{
+	if (m->hide_key[0] == '\0')
+		return false;
+	if (tui_model_hidden(m, key))
+		return true;
+	/* data_loading's one explanation spells out the dataset's bytes */
+	return strncmp(m->hide_key, "data_loading.", 13) == 0 && strncmp(key, "data_loading", 12) == 0;
+}
+
 bool tui_model_changed(const struct tui_model *m, const char *key, uint64_t now)
 {
 	int i = tui_model_hl_index(key);

@@ -333,6 +333,9 @@ const char *tui_knob_label(const struct engine_knob *k);
 /* Whether the screen hides the value of result key (a lesson's quiz asks for it): the key
  * itself, or the training time in days or seconds for either. */
 bool tui_model_hidden(const struct tui_model *m, const char *key);
+/* Whether the explanation of key would give away the value the screen hides: the hidden key's
+ * own (the training time's either way) and every data_loading one while the dataset's size is. */
+bool tui_model_explain_hidden(const struct tui_model *m, const char *key);
 bool tui_model_changed(const struct tui_model *m, const char *key, uint64_t now);
 int tui_model_hl_index(const char *key);
 /* The rectangle of a pane on screen (for views that point at one); w = 0 when hidden. */

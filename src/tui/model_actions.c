@@ -51,8 +51,8 @@ unsigned tui_undo(struct tui_model *m, uint64_t now)
 
 static void explain_knob(struct tui_model *m, const struct engine_knob *k)
 {
-	char allowed[400], val[128], def[96];
-	size_t pos = 0;
+	char allowed[400], val[128], def[96], flag[72];
+	size_t pos = 0, j;
 	/* TRANSLATORS: what a knob moves (the explain overlay's "moves" line) */
 	const char *const moves[] = {C_("moves", "parameters"), C_("moves", "memory"),    C_("moves", "compute"),
 				     C_("moves", "time"),       C_("moves", "roofline"),  C_("moves", "inference"),
@@ -62,12 +62,18 @@ static void explain_knob(struct tui_model *m, const struct engine_knob *k)
 	engine_knob_allowed_tr(k, m->sc.tr, allowed, sizeof allowed);
 	engine_knob_display(&m->sc, k, val, sizeof val);
 	engine_knob_default_text(k, def, sizeof def);
+	/* the command line spells the key with - for _ (napkin report --help) */
+	snprintf(flag, sizeof flag, "%s", k->key);
+	for (j = 0; flag[j]; j++)
+		if (flag[j] == '_')
+			flag[j] = '-';
 	snprintf(m->explain_title, sizeof m->explain_title, _("knob %s"), k->key);
 	m->explain[0] = '\0';
 	util_bprintf(m->explain, sizeof m->explain, &pos, _("%s (%s, group %s)\n\n%s\n\n"), tui_knob_label(k), k->key,
 		     _(engine_group_name(k->group)), _(k->help));
 	util_bprintf(m->explain, sizeof m->explain, &pos, _("value     %s\n"), val);
-	util_bprintf(m->explain, sizeof m->explain, &pos, _("default   %s\n"), def);
+	/* "(not given)" and "(the model's)" are words; a value is shown as it is */
+	util_bprintf(m->explain, sizeof m->explain, &pos, _("default   %s\n"), def[0] == '(' ? _(def) : def);
 	util_bprintf(m->explain, sizeof m->explain, &pos, _("allowed   %s\n"), allowed);
 	util_bprintf(m->explain, sizeof m->explain, &pos, "%s", _("moves     "));
 	for (i = 0; i < 7; i++)
@@ -79,7 +85,7 @@ static void explain_knob(struct tui_model *m, const struct engine_knob *k)
 	util_bprintf(m->explain, sizeof m->explain, &pos,
 		     _("On the command line: --%s VALUE; in a scenario file: %s: VALUE.\n"
 			     "Keys: \xe2\x86\x90/\xe2\x86\x92 or -/+ step it, Enter types a value%s.\n"),
-		     k->key, k->key, k->type == ENGINE_KNOB_NAME ? _(" (or picks a preset)") : "");
+		     flag, k->key, k->type == ENGINE_KNOB_NAME ? _(" (or picks a preset)") : "");
 }
 
 static void explain_dtype(struct tui_model *m, const char *name)
@@ -110,7 +116,8 @@ static void explain_dtype(struct tui_model *m, const char *name)
 			       "The exponent bits set the range, the mantissa bits the precision. bf16 keeps fp32's 8\n"
 			       "exponent bits (its range: no loss scaling) and drops mantissa bits (precision),\n"
 			       "which training tolerates: why LLMs train in bf16. fp16 has 5 exponent bits: its\n"
-			       "largest value is 65504, so gradients need loss scaling.\n"));
+			       "range ends at 65504 above and about 6e-8 below, so small gradients underflow to 0\n"
+			       "unless the loss is scaled up before the backward (loss scaling).\n"));
 	} else {
 		util_bprintf(m->explain, sizeof m->explain, &pos, _("bits               %d (integer)\nlargest            %.6g\n"),
 			     d->bits, d->max_finite);
@@ -134,6 +141,11 @@ static bool explain_fill(struct tui_model *m)
 		snprintf(m->explain_title, sizeof m->explain_title, "%s", key);
 		if (!m->have_res) {
 			snprintf(m->explain, sizeof m->explain, _("no results: %s\n"), m->eval_err);
+		} else if (tui_model_explain_hidden(m, key)) {
+			/* a lesson's quiz asks for this value: its working would be the answer */
+			snprintf(m->explain, sizeof m->explain, "%s\n",
+				 _("The lesson's question asks for this number: its working is shown once the step is answered "
+				   "or its answer revealed."));
 		} else {
 			engine_explain(&m->sc, &m->res, key, m->explain, sizeof m->explain);
 		}

@@ -260,14 +260,27 @@ static int explain_width(const char *s)
 	return w;
 }
 
+/* The explanation wrapped to the box it is drawn in (a knob's sentence is one long line):
+ * out, the box, and its number of lines. */
+static int explain_lines(struct tui_model *m, char *out, size_t n, struct tui_rect *box)
+{
+	int lines;
+
+	*box = tui_paint_overlay_box(m, explain_width(m->explain) + 6, m->h);
+	wrap_text(m->explain, box->w - 4, out, n);
+	lines = tui_paint_count_lines(out);
+	*box = tui_paint_overlay_box(m, explain_width(out) + 6, lines + 2);
+	return lines;
+}
+
 void tui_explain_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
+	static char text[2 * sizeof m->explain];
 	struct tui_rect box, in;
-	int lines = tui_paint_count_lines(m->explain);
+	int lines = explain_lines(m, text, sizeof text, &box);
 	char title[200];
 
 	(void)now;
-	box = tui_paint_overlay_box(m, explain_width(m->explain) + 6, lines + 2);
 	in = tui_rect_inner(box);
 	in.x++;
 	in.w -= 2;
@@ -275,14 +288,15 @@ void tui_explain_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		m->scroll = lines - in.h > 0 ? lines - in.h : 0;
 	snprintf(title, sizeof title, _("Explain: %s"), m->explain_title);
 	tui_paint_frame(c, box, title);
-	tui_paint_lines(c, in, m->explain, m->scroll, TUI_S_OVERLAY);
+	tui_paint_lines(c, in, text, m->scroll, TUI_S_OVERLAY);
 	tui_paint_scroll_marks(c, box, m->scroll, lines, in.h);
 }
 
 unsigned tui_explain_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
+	static char text[2 * sizeof m->explain];
 	struct tui_rect box;
-	int lines = tui_paint_count_lines(m->explain);
+	int lines;
 
 	(void)now;
 	if (ev->key == TUI_KEY_ESC || ev->key == 'q' || ev->key == 'e' || ev->key == TUI_KEY_ENTER) {
@@ -295,7 +309,7 @@ unsigned tui_explain_key(struct tui_model *m, const struct tui_event *ev, uint64
 		tui_view_push(m, TUI_VIEW_HELP);
 		return TUI_REACT_REDRAW;
 	}
-	box = tui_paint_overlay_box(m, explain_width(m->explain) + 6, lines + 2);
+	lines = explain_lines(m, text, sizeof text, &box);
 	return scroll_keys(m, ev->key, lines, box.h - 2);
 }
 

@@ -24,7 +24,7 @@ def same(rows, what):
 if kind == "report":
     blocks, cur = [], None
     for line in text:
-        if re.match(r"^(techniques|roofline)\.\w+: ", line):
+        if re.match(r"^(techniques|roofline)\.\w+(: |\uff1a)", line):
             cur = [line]
             blocks.append(cur)
         elif cur is not None and line.startswith("  "):
@@ -41,13 +41,13 @@ if kind == "report":
             if m and not line.startswith("  (") and not line.startswith("  \uff08"):
                 rows.append((m.group(1), width(line[:m.start(3)])))
         if b[0].startswith("techniques.") and "does not apply" not in " ".join(b) and "不适用" not in " ".join(b):
-            same(rows, b[0].split(":")[0])
+            same(rows, re.split(r"[:\uff1a]", b[0])[0])
             n += 1
         elif b[0].startswith("roofline."):
-            same(rows, b[0].split(":")[0])
+            same(rows, re.split(r"[:\uff1a]", b[0])[0])
             eq = [width(l[:l.index(" = ")]) for l in b[1:4] if " = " in l]
             if len(eq) != 3 or len(set(eq)) != 1:
-                print("FAIL: %s %s: the = of the formulas at %s" % (lang, b[0].split(":")[0], eq))
+                print("FAIL: %s %s: the = of the formulas at %s" % (lang, re.split(r"[:\uff1a]", b[0])[0], eq))
                 bad = 1
             n += 1
     if n < 8:

@@ -62,7 +62,7 @@ for args in "report --format json --explain" "report --format yaml --explain --g
 done
 # ... while the text report's explanations and warnings are Chinese, with the same numbers
 "$NAPKIN" report --explain --gpus 64 --tp 16 --pp 4 --lang zh >"$tmp/zh.explain"
-grep -q '^memory.weights: 一张 GPU 上的权重占用的显存$' "$tmp/zh.explain" || fail "report --explain --lang zh: explanations not Chinese"
+grep -q '^memory.weights：一张 GPU 上的权重占用的显存$' "$tmp/zh.explain" || fail "report --explain --lang zh: explanations not Chinese"
 grep -q '^  ! tp 16 跨越了节点（gpus_per_node 8）' "$tmp/zh.explain" || fail "report --lang zh: warnings not Chinese"
 
 # the memory rows' byte column ends at one display column in Chinese (columns by width)

@@ -132,6 +132,13 @@ static void check_scenario(const char *name, struct engine_scenario *sc)
 		snprintf(what, sizeof what, "%s: %s", name, *k);
 		same_numbers(what, en, cn);
 		no_glued_english(what, cn);
+		/* the heading's colon is the full-width one in Chinese: "memory.weights：一张 GPU…" */
+		{
+			char head[96];
+			snprintf(head, sizeof head, "%s\xef\xbc\x9a", *k);
+			if (strncmp(cn, head, strlen(head)) != 0)
+				fail_msg("%s: the Chinese heading is not '%s…': %.60s", what, head, cn);
+		}
 	}
 	assert_true(keys > 40);
 	assert_int_equal(ren.n_warnings, rzh.n_warnings);

@@ -197,6 +197,37 @@ static void test_panes_and_explain(void **state)
 	assert_int_equal(tui_view_top(m), TUI_VIEW_HELP);
 	key(m, '?', 0);
 	assert_int_equal(tui_view_top(m), TUI_VIEW_MAIN);
+	/* while a lesson's quiz hides the training time, e on the time row does not give it away,
+	 * and explains it again once the step is answered */
+	m->pane = TUI_PANE_COMPUTE;
+	for (i = 0; i < 40; i++) {
+		m->item[TUI_PANE_COMPUTE] = i;
+		if (tui_model_focus_key(m) != NULL && strcmp(tui_model_focus_key(m), "compute.train_days") == 0)
+			break;
+	}
+	assert_true(i < 40);
+	util_strlcpy(m->hide_key, "compute.train_days", sizeof m->hide_key);
+	key(m, 'e', 0);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_EXPLAIN);
+	assert_non_null(strstr(m->explain, "asks for this number"));
+	assert_null(strstr(m->explain, "days"));
+	key(m, TUI_KEY_ESC, 0);
+	m->hide_key[0] = '\0';
+	key(m, 'e', 0);
+	assert_non_null(strstr(m->explain, "days"));
+	key(m, TUI_KEY_ESC, 0);
+	/* fp16's row: loss scaling is for gradients that underflow, not for values above 65504 */
+	m->pane = TUI_PANE_DTYPES;
+	for (i = 0; i < 40; i++) {
+		m->item[TUI_PANE_DTYPES] = i;
+		if (tui_model_focus_key(m) != NULL && strcmp(tui_model_focus_key(m), "dtype.fp16") == 0)
+			break;
+	}
+	assert_true(i < 40);
+	key(m, 'e', 0);
+	assert_non_null(strstr(m->explain, "small gradients underflow to 0"));
+	assert_null(strstr(m->explain, "65504, so gradients need loss scaling"));
+	key(m, TUI_KEY_ESC, 0);
 	/* a knob explains itself too */
 	focus_knob(m, "zero");
 	key(m, 'e', 0);
