@@ -163,6 +163,8 @@ static int train_items(struct tui_model *m, struct item *items)
 
 	si(cp->flops_per_token_train, "", a, sizeof a);
 	si(cp->flops_per_token_6n, "", b, sizeof b);
+	if (tui_model_hidden(m, "compute.flops_per_token_train")) /* a lesson's quiz asks for it */
+		snprintf(a, sizeof a, "?");
 	it = add(items, &n, _("FLOPs/token"), "compute.flops_per_token_train", " " DOT " ");
 	line(it, _("%s%s exact"), a, TUI_BADGE);
 	if (m->sc.finetune != ENGINE_FT_FULL) /* LoRA/QLoRA: frozen weights, no weight gradients */
@@ -172,6 +174,10 @@ static int train_items(struct tui_model *m, struct item *items)
 
 	si(cp->flops_per_token_forward, "", a, sizeof a);
 	si(cp->flops_per_token_backward, "", b, sizeof b);
+	if (tui_model_hidden(m, "compute.flops_per_token_forward")) { /* forward + backward: the quiz's sum */
+		snprintf(a, sizeof a, "?");
+		snprintf(b, sizeof b, "?");
+	}
 	it = add(items, &n, _("forward"), "compute.flops_per_token_forward", " ");
 	if (re > 0) {
 		si(re, "", d, sizeof d);
@@ -196,6 +202,8 @@ static int train_items(struct tui_model *m, struct item *items)
 
 	si(cp->train_flops, "", a, sizeof a);
 	si(cp->train_flops_6n, "", b, sizeof b);
+	if (tui_model_hidden(m, "compute.train_flops"))
+		snprintf(a, sizeof a, "?");
 	it = add(items, &n, _("total FLOPs"), "compute.train_flops", " ");
 	line(it, "%s" TUI_BADGE, a);
 	line(it, _("(6\xc2\xb7N\xc2\xb7" "D rule %s)"), b);
@@ -282,6 +290,8 @@ static int train_items(struct tui_model *m, struct item *items)
 	line(it, _("backward %s \xe2\x86\x92 update"), b);
 
 	tui_draw_bytes(m->res.data.bytes_per_step, a, sizeof a);
+	if (tui_model_hidden(m, "data_loading.bytes_per_step")) /* a lesson's quiz asks for it */
+		snprintf(a, sizeof a, "?");
 	engine_fmt_seconds_tr(m->res.data.pinned_seconds, m->sc.tr, b, sizeof b);
 	engine_fmt_seconds_tr(m->res.data.pageable_seconds, m->sc.tr, d, sizeof d);
 	it = add(items, &n, _("data load"), "data_loading.seconds", ", ");

@@ -195,19 +195,39 @@ int tui_model_hl_index(const char *key)
 
 bool tui_model_hidden(const struct tui_model *m, const char *key)
 {
-	static const char *const times[] = {"compute.train_days", "compute.train_seconds"};
-	bool a = false, b = false;
-	size_t i;
+	/* keys that show the same number, or give it away at a glance: the training time in days
+	 * or seconds; a token's training FLOPs beside its forward + backward and the run's total
+	 * (the tokens are on screen) */
+	static const char *const same[][3] = {
+		{"compute.train_days", "compute.train_seconds", NULL},
+		{"compute.flops_per_token_train", "compute.flops_per_token_forward", "compute.train_flops"},
+	};
+	size_t g, i, j;
 
 	if (m->hide_key[0] == '\0')
 		return false;
 	if (strcmp(m->hide_key, key) == 0)
 		return true;
-	for (i = 0; i < 2; i++) {
-		a = a || strcmp(m->hide_key, times[i]) == 0;
-		b = b || strcmp(key, times[i]) == 0;
-	}
-	return a && b;
+	for (g = 0; g < sizeof same / sizeof same[0]; g++)
+		for (i = 0; i < 3 && same[g][i] != NULL; i++)
+			if (strcmp(m->hide_key, same[g][i]) == 0)
+				for (j = 0; j < 3 && same[g][j] != NULL; j++)
+					if (strcmp(key, same[g][j]) == 0)
+						return true;
+	return false;
+}
+
+bool tui_model_hideable(const char *key)
+{
+	/* the rows whose values draw_compute.c (and draw.c's header) write as "?" while hidden */
+	static const char *const keys[] = {"compute.train_days", "compute.train_seconds", "compute.flops_per_token_train",
+					   "data_loading.dataset_bytes", "data_loading.bytes_per_step"};
+	size_t i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if (strcmp(key, keys[i]) == 0)
+			return true;
+	return false;
 }
 
 bool tui_model_explain_hidden(const struct tui_model *m, const char *key)

@@ -333,6 +333,9 @@ const char *tui_knob_label(const struct engine_knob *k);
 /* Whether the screen hides the value of result key (a lesson's quiz asks for it): the key
  * itself, or the training time in days or seconds for either. */
 bool tui_model_hidden(const struct tui_model *m, const char *key);
+/* Whether the explorer's panes can hide key's value for a quiz (the draw code asks
+ * tui_model_hidden for it); a lesson's `quiz: true` answer must be one of these. */
+bool tui_model_hideable(const char *key);
 /* Whether the explanation of key would give away the value the screen hides: the hidden key's
  * own (the training time's either way) and every data_loading one while the dataset's size is. */
 bool tui_model_explain_hidden(const struct tui_model *m, const char *key);

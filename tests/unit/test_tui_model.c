@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "lesson.h"
 #include "model.h"
 #include "testtui.h"
 #include "testutil.h"
@@ -519,7 +520,33 @@ static void test_quit_unsaved(void **state)
 	tt_free_model(m);
 }
 
+/* Every lesson's quiz asks for a number the explorer can hide (else the screen shows the
+ * answer beside its question); the five quizzes of lessons 4, 6 and 12 at least. */
+static void test_quiz_keys_hideable(void **state)
+{
+	size_t l, i, quizzes = 0;
+
+	(void)state;
+	for (l = 1; l <= teach_lessons_count(); l++) {
+		struct teach_lesson *les = NULL;
+		struct napkin_err err;
+		assert_int_equal(teach_lessons_load(l, &les, &err), NAPKIN_OK);
+		for (i = 0; i < les->n_steps; i++) {
+			const struct teach_answer *a = teach_step_quiz(&les->steps[i]);
+			if (a == NULL)
+				continue;
+			quizzes++;
+			if (!tui_model_hideable(a->key))
+				fail_msg("lesson %zu step %zu: the quiz asks for %s, which the screen cannot hide", l, i + 1,
+					 a->key);
+		}
+		teach_lesson_free(les);
+	}
+	assert_true(quizzes >= 5);
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_quiz_keys_hideable),
 	cmocka_unit_test(test_quit_unsaved),
 	cmocka_unit_test(test_undo), cmocka_unit_test(test_badge_precision),
 	cmocka_unit_test(test_keymap),        cmocka_unit_test(test_step_batch),
