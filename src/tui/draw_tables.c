@@ -241,7 +241,7 @@ void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	struct tui_rect r = m->layout.pane[TUI_PANE_DTYPES], in = tui_rect_inner(r), old;
 	const char *keys[TUI_ITEMS_MAX];
 	int n = tui_pane_items(m, TUI_PANE_DTYPES, keys, TUI_ITEMS_MAX), i, y, first = 0, sel = m->item[TUI_PANE_DTYPES];
-	int used[8], nu = 0, rows;
+	int used[8], nu = 0, rows, note_lines = 1;
 	const struct engine_memory *mm = &m->res.memory;
 	const struct engine_dtype_info *fd = NULL;
 
@@ -259,7 +259,20 @@ void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	}
 	old = tui_canvas_clip(c, in);
 	tui_canvas_text(c, in.x, in.y, in.w, _("  dtype   bytes bits  max    epsilon"), TUI_S_DIM);
-	rows = in.h - 2; /* header and the note */
+	/* the focused dtype's note wraps over as many lines as it takes while six rows of the
+	 * table (or all of them) stay in sight; with less room it takes one line, cut */
+	if (sel >= 0 && sel < n) {
+		enum engine_dtype sdt = engine_dtype_by_name(keys[sel] + 6);
+		const struct engine_dtype_info *sd = (int)sdt >= 0 ? engine_dtype_info(sdt) : NULL;
+		int keep = n < 6 ? n : 6;
+		if (sd != NULL && sd->note != NULL && in.w > 1)
+			note_lines = tui_paint_wrapped_from(NULL, tui_rect_make(0, 0, in.w - 1, 1), _(sd->note), 0, 0);
+		if (note_lines > in.h - 1 - keep)
+			note_lines = in.h - 1 - keep;
+		if (note_lines < 1)
+			note_lines = 1;
+	}
+	rows = in.h - 1 - note_lines; /* the header and the note */
 	if (rows < 1)
 		rows = in.h - 1;
 	if (sel >= first + rows)
@@ -290,7 +303,10 @@ void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		if (i == sel)
 			fd = d;
 	}
-	if (fd != NULL && in.h >= 3)
+	if (fd != NULL && in.h >= 3 && note_lines > 1)
+		tui_paint_wrapped_from(c, tui_rect_make(in.x + 1, in.y + in.h - note_lines, in.w - 1, note_lines),
+				       fd->note ? _(fd->note) : "", 0, TUI_S_DIM);
+	else if (fd != NULL && in.h >= 3)
 		tui_canvas_text(c, in.x + 1, in.y + in.h - 1, in.w - 1, fd->note ? _(fd->note) : "", TUI_S_DIM);
 	c->clip = old;
 	/* more rows above or below: arrows on the border */
