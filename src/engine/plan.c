@@ -600,6 +600,13 @@ int engine_plan_alternatives(const struct engine_scenario *sc, const struct engi
 			t.finetune = ENGINE_FT_QLORA;
 			break;
 		}
+		/* as `napkin report` with the flag would run it: the knob given, the defaults that
+		 * follow it adapted (a fine-tuning's 100 M tokens unless tokens was given) */
+		engine_knob_mark_given(&t, engine_knob_find(w == ENGINE_WAY_ADAM_8BIT ? "optimizer"
+							    : w == ENGINE_WAY_OFFLOAD  ? "offload"
+										       : "finetune"),
+				       true);
+		engine_adapt(&t, NULL);
 		memset(&a, 0, sizeof a);
 		a.way = (enum engine_plan_way)w;
 		a.knobs = knobs[w];
