@@ -10,7 +10,8 @@
  * without the spacing, then the whole width, then beside the pane, then gives the pane
  * fewer rows; only a text too long for all of them scrolls ([ ] or ↑↓, arrows at its edge).
  * The slide has no state of its own: it shows the lesson panel's step
- * (view_lesson_internal.h), and the keys of a step are view_lesson_step.c's.
+ * (view_lesson_internal.h), and the keys of a step are view_lesson_step.c's; the others
+ * are the main screen's (- + and Enter turn the knob the step is about, u undoes).
  */
 #include <stdio.h>
 #include <string.h>
@@ -26,7 +27,7 @@
 
 /* The slide's text as lines, each with its style and indent. */
 struct slide_text {
-	char buf[5][8192]; /* title, note, text, question, status (teach_wrap's output) */
+	char buf[6][8192]; /* title, note, text, question, knob, status (teach_wrap's output) */
 	struct {
 		const char *s;
 		int len, style, indent;
@@ -73,7 +74,9 @@ static void add_gap(struct slide_text *t, bool gap)
 }
 
 /* The step's words at width columns: its title, a note when the lesson lacks the language,
- * the text, the question, the status line; gap: a blank line between them. */
+ * the text, the question, the knob it asks to turn (where its pane is not the knob list,
+ * so that - + and Enter are seen doing it), the status line; gap: a blank line between
+ * them. */
 static void build_text(struct tui_model *m, struct lesson_view *v, int width, bool gap, struct slide_text *t)
 {
 	const struct teach_step *s = &v->lesson->steps[v->step];
@@ -94,10 +97,20 @@ static void build_text(struct tui_model *m, struct lesson_view *v, int width, bo
 		add_gap(t, gap);
 		add_text(t, t->buf[3], tui_lesson_text(m, v, &s->question), width - 2, TUI_S_VALUE, 2);
 	}
+	if (teach_step_focus(s) != NULL && m->pane == TUI_PANE_KNOBS && m->knob != NULL &&
+	    tui_lesson_pane(s->pane) != TUI_PANE_KNOBS) {
+		char val[128], line[300];
+		engine_knob_display(&m->sc, m->knob, val, sizeof val);
+		/* TRANSLATORS: the slide's line for the knob a step asks to turn: its label, its value */
+		snprintf(line, sizeof line, _("%s = %s  (- +: change it \xc2\xb7 Enter: type a value)"), tui_knob_label(m->knob),
+			 val);
+		add_gap(t, gap);
+		add_text(t, t->buf[4], line, width, TUI_S_LABEL, 0);
+	}
 	tui_lesson_status(m, v, true, status, sizeof status, &style);
 	if (status[0] != '\0') {
 		add_gap(t, gap);
-		add_text(t, t->buf[4], status, width, style, 0);
+		add_text(t, t->buf[5], status, width, style, 0);
 	}
 }
 

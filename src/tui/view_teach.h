@@ -72,6 +72,7 @@ void tui_teach_title_bar(struct tui_model *m, struct tui_canvas *c, const char *
 #define TUI_SLIDE_HELP                                                                                        \
 	N_("  \xe2\x86\x92 PgDn n Space  next step          \xe2\x86\x90 PgUp p  previous step\n"                     \
 	   "  a  type the answer    v  show it    r  reset the step    u  undo\n"                                \
+	   "  - + Enter  turn the knob the step asks about, as on the main screen\n"                           \
 	   "  [ ] \xe2\x86\x91\xe2\x86\x93  scroll a text too long for the screen    L  another lesson\n"          \
 	   "  Esc B q  back to the lesson on the explorer; napkin lesson N --slides opens here\n")
 #define TUI_TENSORS_FOOTER N_("\xe2\x86\x91\xe2\x86\x93|tensor|Enter|inspect|:|operation|s|shape|u|undo|Esc|close")

@@ -3,7 +3,8 @@
 # a lesson). At 80x24 and 120x40, in English and Chinese: B opens it from the lesson panel
 # and --slides (with --step K) straight away; the heading names the lesson and the step;
 # → PgDn and ← PgUp move through the steps; the pane the step names is drawn; the longest
-# step's text ends on screen (nothing cut); a quiz is answered on the slide; Esc goes back
+# step's text ends on screen (nothing cut); + turns the step's knob and answers it, u undoes;
+# a quiz is answered on the slide; Esc goes back
 # to the panel, and Esc there leaves the lesson. A lesson file with a step about no pane:
 # its text alone.
 . "$(dirname "$0")/lib.sh"
@@ -30,6 +31,14 @@ wait_for 'fp16 and bf16: same bytes, different range' 'step 2 title is not on th
 wait_for '┌ Data types' 'the step names the dtypes pane, which is not on the slide'
 squeezed | grep -qF 'whenagradientoverflows.' || fail "the long step's text is cut at 80x24"
 squeezed | grep -qF 'Switchtoa16-bitrecipethatneedsnolossscaling.' || fail 'the question is cut at 80x24'
+# the knob the step asks about, turned on the slide with the main screen's keys; u undoes
+wait_for 'precision = mixed-fp16' 'the slide does not show the knob the step asks about'
+keys +
+wait_for 'precision = bf16' '+ did not step the knob on the slide'
+wait_for '✓ answered' 'the step is not answered on the slide'
+keys u
+wait_for 'precision = mixed-fp16' 'u did not undo on the slide'
+wait_for 'not yet answered' 'the undone step still reads answered'
 keys PgUp
 wait_for 'step 1 of 4' 'PgUp did not move back'
 keys PgDn
