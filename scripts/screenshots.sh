@@ -40,6 +40,7 @@ ops|120|40|Memory per GPU|O ~Ops.of.a.layer j|explore|O: the ops of one Llama-2-
 zh-ops|80|24|H100|O ~Prefill Tab ~Tab|explore --lang zh --model mixtral-8x7b --mode infer --tp 2|O in Chinese at 80×24: the decode ops of a Mixtral-8x7B layer at tp 2
 zh-explorer|120|40|H100||explore --lang zh|the explorer in Chinese (--lang zh)
 zh-lesson|120|40|H100||lesson 7 --lang zh|lesson 7 in Chinese: arithmetic intensity and the roofline
+zh-slide|120|40|Roofline||lesson 7 --step 2 --slides --lang zh --theme projector|a lesson step as a slide for the projector (--slides, B in a lesson): lesson 7 step 2 in Chinese with its roofline
 zh-roofline|150|46|Roofline|@Roofline|explore --lang zh --mode infer --batch 1|the roofline in Chinese, a decode at batch 1'
 
 NAPKIN=build/napkin

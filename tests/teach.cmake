@@ -14,6 +14,8 @@ if(TARGET napkin_teach)
   endif()
   if(TARGET napkin_tui AND TARGET napkin_presets)
     napkin_add_test(NAME teach_views SOURCES unit/test_teach_views.c LIBS napkin_tui napkin_teach LABELS unit)
+    # the slide: every step of every lesson whole at 80x24 and 120x40, in English and Chinese
+    napkin_add_test(NAME teach_slides SOURCES unit/test_slides.c LIBS napkin_tui napkin_teach LABELS unit)
   endif()
 endif()
 

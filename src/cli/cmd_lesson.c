@@ -44,11 +44,13 @@ static int check_files(int n, const char **files, const struct engine_catalog *c
 	return bad ? CLI_EXIT_USAGE : CLI_EXIT_OK;
 }
 
+#define LESSON_NOPTS 8 /* the rows of cmd_lesson's own options, before the explorer's */
+
 int cmd_lesson(int argc, char **argv)
 {
 	const char *lang = "en", *positional[16], *step_arg = NULL;
-	bool text = false, solutions = false, check = false, markdown = false, html = false, quiz = false;
-	struct cli_opt opts[8 + 8] = {
+	bool text = false, solutions = false, check = false, markdown = false, html = false, quiz = false, slides = false;
+	struct cli_opt opts[LESSON_NOPTS + 8] = {
 		{"text", NULL, NULL, &text, N_("print the lesson with each step's numbers instead of opening the explorer")},
 		{"markdown", NULL, NULL, &markdown, N_("print the lesson as a Markdown handout without the answers (implies --text)")},
 		{"html", NULL, NULL, &html, N_("print the lesson as a printable HTML handout without the answers (implies --text)")},
@@ -57,6 +59,8 @@ int cmd_lesson(int argc, char **argv)
 		{"check", NULL, NULL, &check, N_("check lesson files (or ids) against the engine: knobs, answers, solutions")},
 		{"quiz", NULL, NULL, &quiz, N_("walk the steps on the command line: type each number a question asks for")},
 		{"step", "K", &step_arg, NULL, N_("start at step K (1-based), in the explorer, --text or --quiz")},
+		{"slides", NULL, NULL, &slides,
+		 N_("open the explorer on the step's slide: its text in large spacing and its pane, full screen, for a projector")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
 #ifdef NAPKIN_HAVE_TUI_LESSON
@@ -89,9 +93,9 @@ int cmd_lesson(int argc, char **argv)
 		}
 	}
 #ifdef NAPKIN_HAVE_TUI_LESSON
-	_Static_assert(sizeof opts / sizeof opts[0] >= 7 + CLI_EXPLORE_NOPTS + 1, "room for the explorer's options");
+	_Static_assert(sizeof opts / sizeof opts[0] >= LESSON_NOPTS + CLI_EXPLORE_NOPTS + 1, "room for the explorer's options");
 	cli_explore_opts_init(&eo);
-	cli_explore_opts_add(&eo, opts, 7);
+	cli_explore_opts_add(&eo, opts, LESSON_NOPTS);
 	memset(&o, 0, sizeof o);
 #else
 	lang = i18n_code(i18n_get()); /* --lang, taken by main */
@@ -102,7 +106,7 @@ int cmd_lesson(int argc, char **argv)
 	if (s.help) {
 		struct cli_fit ft; /* the help at the terminal's width (cli_fit) */
 		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
-		cli_print_usage(f, "napkin lesson [N|ID|FILE|all] [--lang zh] [--step K] [--text|--markdown|--html [--solutions]|--quiz]\n"
+		cli_print_usage(f, "napkin lesson [N|ID|FILE|all] [--lang zh] [--step K] [--slides|--text|--markdown|--html [--solutions]|--quiz]\n"
 					"                    [--theme dark|light|projector|projector-light] [--no-color] [--no-mouse] [--probe-timeout S]\n"
 					"       napkin lesson --check FILE|ID...");
 		cli_print_prose(f, _("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
@@ -144,6 +148,13 @@ int cmd_lesson(int argc, char **argv)
 	if (quiz && (text || markdown || html || solutions)) {
 		fputs(_("napkin lesson: --quiz asks the questions one by one: it does not go with --text, --markdown, "
 			"--html or --solutions\n"),
+		      stderr);
+		rc = CLI_EXIT_USAGE;
+		goto out;
+	}
+	if (slides && (text || markdown || html || solutions || quiz)) {
+		fputs(_("napkin lesson: --slides opens the explorer on a step's slide: it does not go with --text, "
+			"--markdown, --html, --solutions or --quiz\n"),
 		      stderr);
 		rc = CLI_EXIT_USAGE;
 		goto out;
@@ -190,6 +201,7 @@ int cmd_lesson(int argc, char **argv)
 		o.lesson = l;
 		o.lesson_number = number;
 		o.lesson_step = first;
+		o.lesson_slides = slides;
 		util_err_clear(&err);
 		rc = teach_lesson_scenario(l, first, &cat, &sc, &err);
 		sc.tr = &cli_tr;

@@ -44,7 +44,7 @@ static const char *const probe_opts[] = {"--format text|json", "--save FILE", "-
 #ifdef NAPKIN_HAVE_CMD_LESSON
 static const char *const lesson_opts[] = {"--text", "--markdown", "--html", "--solutions", "--check", "--quiz", "--step K",
 #ifdef NAPKIN_HAVE_TUI_LESSON
-					  EXPLORER_OPTS,
+					  "--slides", EXPLORER_OPTS,
 #endif
 					  "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 #endif

@@ -168,6 +168,48 @@ void tui_draw_main(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	draw_footer(m, c);
 }
 
+/* One pane drawn into r by the function that draws it on the main screen, with the same
+ * live numbers: the layout's rectangle for it is r while it draws, then given back. A
+ * tall memory pane gets a taller bar, as the projector layout gives it. */
+void tui_draw_pane_at(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, struct tui_rect r, uint64_t now)
+{
+	struct tui_layout saved = m->layout;
+
+	if (r.w <= 2 || r.h <= 2 || (int)p < 0 || p >= TUI_PANE_COUNT)
+		return;
+	m->layout.pane[p] = r;
+	m->layout.shown[p] = true;
+	m->layout.tabbed = false; /* no "Tab: more panes" on its border: the other panes are not a Tab away */
+	if (p == TUI_PANE_MEMORY) /* the rows the pane has beyond its need with a one-row bar, up to 3 */
+		m->layout.bar_rows = r.h - TUI_MEM_ROWS(0) < 1 ? 1 : r.h - TUI_MEM_ROWS(0) > 3 ? 3 : r.h - TUI_MEM_ROWS(0);
+	switch (p) {
+	case TUI_PANE_KNOBS:
+		tui_draw_knobs(m, c);
+		break;
+	case TUI_PANE_MEMORY:
+		tui_draw_memory(m, c, now);
+		break;
+	case TUI_PANE_COMPUTE:
+		tui_draw_compute(m, c, now);
+		break;
+	case TUI_PANE_ROOFLINE:
+		tui_pane_box(m, c, TUI_PANE_ROOFLINE, _("(log-log)"));
+		if (m->have_res)
+			tui_draw_roofline(m, c, tui_rect_inner(r));
+		break;
+	case TUI_PANE_TECH:
+		tui_draw_techniques(m, c, now);
+		break;
+	case TUI_PANE_DTYPES:
+		tui_draw_dtypes(m, c, now);
+		break;
+	default:
+		break;
+	}
+	tui_canvas_unclip(c);
+	m->layout = saved;
+}
+
 void tui_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
 	int i, base = 0;

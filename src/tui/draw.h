@@ -17,6 +17,10 @@ void tui_draw_compute(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 void tui_draw_techniques(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 void tui_draw_dtypes(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 
+/* Pane p drawn into r instead of its place on the main screen (the slide, view_slide.c):
+ * the pane's own function, the same live numbers. */
+void tui_draw_pane_at(struct tui_model *m, struct tui_canvas *c, enum tui_pane p, struct tui_rect r, uint64_t now);
+
 /* A roofline chart, log-log in braille (roofline.c): the roof min(peak, intensity ×
  * bandwidth), the ridge, fp32's roof dotted for contrast, the datasheet's roof and slope
  * dashed beside a measured one, the axes, and where each point falls. The roofline pane

@@ -66,6 +66,12 @@ static const struct tui_view views[TUI_VIEW_COUNT] = {
 		.draw = tui_lesson_draw, .key = tui_lesson_key, .open = tui_lesson_open, .close = tui_lesson_close,
 		.footer = TUI_LESSON_FOOTER, .needs = TUI_NEEDS_LESSONS,
 	},
+	[TUI_VIEW_SLIDE] = {
+		/* opened from a lesson (B) or by napkin lesson N --slides, above the lesson's panel */
+		.name = "slide", .title = N_("Slides (B in a lesson)"), .kind = TUI_VIEW_FULL,
+		.draw = tui_slide_draw, .key = tui_slide_key,
+		.footer = TUI_SLIDE_FOOTER, .help = TUI_SLIDE_HELP, .needs = TUI_NEEDS_LESSONS,
+	},
 	[TUI_VIEW_TENSORS] = {
 		.name = "tensors", .title = N_("Tensor inspector"), .opened_by = TUI_ACT_TENSORS, .kind = TUI_VIEW_FULL,
 		.draw = tui_tensors_draw, .key = tui_tensors_key, .open = tui_tensors_open,
@@ -108,8 +114,10 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 {
 	int rc = tui_model_setup(m, sc, reg, opt, views);
 
-	if (rc == NAPKIN_OK && opt != NULL && opt->lesson != NULL) /* napkin lesson N: start in it */
-		tui_lesson_start(m, opt->lesson, opt->lesson_number, opt->lang, opt->lesson_step);
+	/* napkin lesson N: start in it; with --slides, on its slide */
+	if (rc == NAPKIN_OK && opt != NULL && opt->lesson != NULL &&
+	    tui_lesson_start(m, opt->lesson, opt->lesson_number, opt->lang, opt->lesson_step) == 0 && opt->lesson_slides)
+		tui_view_push(m, TUI_VIEW_SLIDE);
 	return rc;
 }
 

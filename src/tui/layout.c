@@ -5,7 +5,7 @@
 #include "i18n.h"
 
 /* Rows each pane needs, box included. */
-#define MEM_ROWS(bar) (9 + (bar))
+#define MEM_ROWS(bar) TUI_MEM_ROWS(bar)
 #define MID_MIN 14   /* compute (train: 12 lines) and the roofline plot */
 #define LOW_ROWS 13  /* techniques: a header and ten rows (the rest scroll) */
 #define LOW_ALL 16   /* ... and all thirteen, where the screen has room to spare */

@@ -23,6 +23,9 @@
 
 #include "canvas.h"
 
+/* The rows the memory pane needs with a bar of that height, box included. */
+#define TUI_MEM_ROWS(bar) (9 + (bar))
+
 #define TUI_MIN_W 80
 #define TUI_MIN_H 24
 

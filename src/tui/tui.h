@@ -79,6 +79,7 @@ struct tui_options {
 	const struct teach_lesson *lesson; /* start in this lesson (napkin lesson N), or NULL */
 	size_t lesson_number;              /* its number (0 for a file) */
 	size_t lesson_step;                /* the step it opens at (0-based; napkin lesson N --step K) */
+	bool lesson_slides;                /* on the step's slide, full screen (napkin lesson N --slides) */
 	const char *lang;                  /* the lessons' language (here and from L); NULL for English */
 	double probe_timeout;              /* seconds a GPU probe (G) may take; 0: 60 */
 };

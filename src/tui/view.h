@@ -20,7 +20,7 @@ enum tui_view_id {
 	TUI_VIEW_PICKER,  /* model or GPU presets with type-to-filter (overlay) */
 	TUI_VIEW_PROMPT,  /* a line of input: a value, a path (overlay on the footer) */
 	TUI_VIEW_SWEEP, TUI_VIEW_HEAT, TUI_VIEW_COMPARE, TUI_VIEW_PLAN, TUI_VIEW_OPS, /* trade-offs (view_trade.h) */
-	TUI_VIEW_LESSON, TUI_VIEW_TENSORS, TUI_VIEW_DTYPELAB, /* teaching (view_teach.h) */
+	TUI_VIEW_LESSON, TUI_VIEW_SLIDE, TUI_VIEW_TENSORS, TUI_VIEW_DTYPELAB, /* teaching (view_teach.h) */
 	TUI_VIEW_PROBE, TUI_VIEW_GPULIVE, /* the GPU in this machine (view_gpu.h) */
 	TUI_VIEW_HELP,    /* every key (overlay) */
 	TUI_VIEW_EXPLAIN, /* a result's formula with today's values (overlay, scrolls) */

@@ -1,18 +1,17 @@
 /*
  * The lesson panel (see view_teach.h): the list of shipped lessons, and a step drawn over
  * the live main screen with the pane it points at outlined and its check confirmed as
- * the student turns knobs.
+ * the student turns knobs. The step itself (moving, the check, the quiz) is
+ * view_lesson_step.c, shared with the slide (view_slide.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "i18n.h"
-#include "lesson.h"
-#include "view_teach.h"
+#include "view_lesson_internal.h"
 #include "wrap.h"
 
-#define DOT " \xc2\xb7 "
 
 static int wrapped_lines(const char *text, int width)
 {
@@ -21,170 +20,7 @@ static int wrapped_lines(const char *text, int width)
 	return teach_wrap(text, width, buf, sizeof buf);
 }
 
-/* ---------------------------------------------------------------- lesson */
-
-#define LIST_MAX 32
-
-struct lesson_view {
-	const struct teach_lesson *lesson;
-	struct teach_lesson *owned; /* a lesson loaded from the list */
-	size_t number;
-	char lang[12];
-	size_t step;
-	bool met;
-	/* the step's quiz answer (a: type it; v: show it) */
-	enum { QZ_OPEN, QZ_WRONG, QZ_RIGHT, QZ_SHOWN } quiz;
-	bool typing;
-	struct tui_teach_line input;
-	char verdict[400];
-	/* the user's scenario before the lesson, given back when it is left */
-	struct engine_scenario before;
-	bool have_before;
-	int scroll;
-	/* the list of shipped lessons */
-	bool listing;
-	size_t n_list, sel;
-	char titles[LIST_MAX][160];
-};
-
-static struct lesson_view *lesson_state(struct tui_model *m)
-{
-	return m->view_state[TUI_VIEW_LESSON];
-}
-
-/* The lesson's text in the panel's language (English where it has none). A terminal
- * without UTF-8 would show only question marks for it: English there. */
-static const char *ltext(const struct tui_model *m, const struct lesson_view *v, const struct teach_text *t)
-{
-	return teach_text_get(t, m->ascii ? "en" : v->lang);
-}
-
-/* A step's `pane:` (a lesson file's key, English in every language), the pane it outlines
- * and the words the step line shows for it. */
-static const struct {
-	const char *name;
-	enum tui_pane pane;
-	const char *label;
-} pane_map[] = {
-	/* TRANSLATORS: the pane a lesson step points at, shown after its title as "[memory]" */
-	{"memory", TUI_PANE_MEMORY, NC_("lesson pane", "memory")},
-	{"compute", TUI_PANE_COMPUTE, NC_("lesson pane", "compute")},
-	{"data", TUI_PANE_COMPUTE, NC_("lesson pane", "data")},
-	{"inference", TUI_PANE_COMPUTE, NC_("lesson pane", "inference")},
-	{"roofline", TUI_PANE_ROOFLINE, NC_("lesson pane", "roofline")},
-	{"techniques", TUI_PANE_TECH, NC_("lesson pane", "techniques")},
-	{"dtypes", TUI_PANE_DTYPES, NC_("lesson pane", "dtypes")},
-	{"knobs", TUI_PANE_KNOBS, NC_("lesson pane", "knobs")},
-	{"params", TUI_PANE_KNOBS, NC_("lesson pane", "params")},
-	{"tensors", TUI_PANE_KNOBS, NC_("lesson pane", "tensors")},
-};
-
-static enum tui_pane pane_of(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof pane_map / sizeof pane_map[0]; i++)
-		if (strcmp(pane_map[i].name, name) == 0)
-			return pane_map[i].pane;
-	return TUI_PANE_MEMORY;
-}
-
-static const char *pane_label(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof pane_map / sizeof pane_map[0]; i++)
-		if (strcmp(pane_map[i].name, name) == 0)
-			return C_("lesson pane", pane_map[i].label);
-	return name;
-}
-
-/* While a quiz step is open, the screen hides the value it asks for (tui_model_hidden). */
-static void sync_hide(struct tui_model *m, const struct lesson_view *v)
-{
-	const struct teach_answer *a =
-		v != NULL && v->lesson != NULL ? teach_step_quiz(&v->lesson->steps[v->step]) : NULL;
-
-	if (a != NULL && v->quiz != QZ_RIGHT && v->quiz != QZ_SHOWN)
-		util_strlcpy(m->hide_key, a->key, sizeof m->hide_key);
-	else
-		m->hide_key[0] = '\0';
-}
-
-static void check_met(struct tui_model *m, struct lesson_view *v)
-{
-	const struct teach_step *s = &v->lesson->steps[v->step];
-
-	sync_hide(m, v);
-	if (teach_step_quiz(s) != NULL && s->n_check == 0) /* answered by typing the number */
-		v->met = v->quiz == QZ_RIGHT || v->quiz == QZ_SHOWN;
-	else
-		v->met = m->have_res && s->n_check > 0 && teach_step_met(s, &m->sc, &m->res);
-}
-
-/* The check against the result on screen, and the message when it has just been met. A
- * knob typed in the input box (a view above this one) is evaluated after the key, so the
- * drawing calls this too: the status line never reads a result older than the screen's.
- * Returns whether the state changed. */
-static bool note_met(struct tui_model *m, struct lesson_view *v)
-{
-	bool was = v->met;
-
-	check_met(m, v);
-	if (v->met && !was)
-		tui_model_message(m, false,
-				  v->step + 1 < v->lesson->n_steps ? _("\xe2\x9c\x93 step %zu answered: n for the next step")
-								   : _("\xe2\x9c\x93 step %zu answered: the last step"),
-				  v->step + 1);
-	return v->met != was;
-}
-
-static int go_step(struct tui_model *m, struct lesson_view *v, size_t i, uint64_t now)
-{
-	struct engine_scenario sc;
-	struct napkin_err err;
-	const struct teach_step *s;
-	enum tui_pane p;
-
-	util_err_clear(&err);
-	if (teach_lesson_scenario(v->lesson, i, m->have_cat ? &m->cat : NULL, &sc, &err) != NAPKIN_OK) {
-		char buf[700];
-		tui_model_message(m, true, _("lesson: %s"), util_err_format(&err, buf, sizeof buf));
-		return -1;
-	}
-	v->step = i;
-	v->scroll = 0;
-	m->msg[0] = '\0'; /* "✓ step 2 answered" is not about step 5: a new step starts without it */
-	m->msg_error = false;
-	v->quiz = QZ_OPEN;
-	v->typing = false;
-	v->input.len = 0;
-	v->input.text[0] = '\0';
-	v->verdict[0] = '\0';
-	sc.tr = m->sc.tr; /* the engine's texts stay in the explorer's language */
-	m->sc = sc;
-	tui_model_evaluate(m, now);
-	s = &v->lesson->steps[i];
-	p = pane_of(s->pane);
-	if (p != TUI_PANE_KNOBS && p != TUI_PANE_MEMORY && m->slot != p) {
-		m->slot = p;
-		if (m->w > 0)
-			tui_model_set_size(m, m->w, m->h);
-	}
-	/* a step about data loading: the compute pane scrolls to its data load row, which is
-	 * below the pane's fold at 80×24 and 120×40 */
-	if (strcmp(s->pane, "data") == 0) {
-		const char *keys[TUI_ITEMS_MAX];
-		int k, n = tui_pane_items(m, TUI_PANE_COMPUTE, keys, TUI_ITEMS_MAX);
-		for (k = 0; k < n; k++)
-			if (strcmp(keys[k], "data_loading.seconds") == 0)
-				m->item[TUI_PANE_COMPUTE] = k;
-	}
-	/* the cursor on the knob the question is about (a step about none leaves it) */
-	tui_model_focus_knob(m, teach_step_focus(s));
-	check_met(m, v);
-	return 0;
-}
+#define LIST_MAX TUI_LESSON_LIST_MAX
 
 int tui_lesson_open(struct tui_model *m)
 {
@@ -220,7 +56,7 @@ int tui_lesson_open(struct tui_model *m)
 
 void tui_lesson_close(struct tui_model *m)
 {
-	struct lesson_view *v = lesson_state(m);
+	struct lesson_view *v = tui_lesson_state(m);
 
 	if (v != NULL)
 		teach_lesson_free(v->owned);
@@ -248,7 +84,7 @@ int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t n
 
 	if (tui_view_push(m, TUI_VIEW_LESSON) != 0)
 		return -1;
-	v = lesson_state(m);
+	v = tui_lesson_state(m);
 	v->before = m->sc;
 	v->have_before = true;
 	m->user_sc = &v->before; /* the user's work while the lesson shows its own (unsaved changes) */
@@ -256,7 +92,7 @@ int tui_lesson_start(struct tui_model *m, const struct teach_lesson *l, size_t n
 	v->number = number;
 	v->listing = false;
 	util_strlcpy(v->lang, lang != NULL ? lang : "en", sizeof v->lang);
-	if (go_step(m, v, step < l->n_steps ? step : 0, 0) != 0) {
+	if (tui_lesson_go(m, v, step < l->n_steps ? step : 0, 0) != 0) {
 		tui_view_pop(m);
 		return -1;
 	}
@@ -286,7 +122,7 @@ static void pick_lesson(struct tui_model *m, struct lesson_view *v, uint64_t now
 	v->lesson = l;
 	v->number = v->sel + 1;
 	v->listing = false;
-	if (go_step(m, v, 0, now) != 0)
+	if (tui_lesson_go(m, v, 0, now) != 0)
 		v->listing = true;
 	else
 		note_start(m, v);
@@ -326,72 +162,9 @@ static void mark_pane(struct tui_model *m, struct tui_canvas *c, enum tui_pane p
 	tui_canvas_restyle(c, tui_rect_make(r.x + r.w - 1, r.y, 1, r.h), TUI_S_CHANGED);
 }
 
-/* The check's line: once met, the condition in words ("✓ answered: training days below
- * 100.0 days (now 99.99 days)"); before, the goal, which is the question: the condition
- * would give the answer away ("precision is mixed-bf16"). */
-static void cond_line(struct tui_model *m, const struct lesson_view *v, const struct teach_step *s, bool met,
-		      char *buf, size_t n)
-{
-	size_t pos = 0, k;
-	char words[240];
-
-	buf[0] = '\0';
-	if (!met) {
-		/* TRANSLATORS: a lesson step not yet answered: its goal (the step's question) */
-		util_bprintf(buf, n, &pos, _("\xe2\x80\xa6 not yet \xc2\xb7 goal: %s"),
-			     s->question.n > 0 ? ltext(m, v, &s->question) : _("see the text above"));
-		return;
-	}
-	util_bprintf(buf, n, &pos, "%s", _("\xe2\x9c\x93 answered: "));
-	for (k = 0; k < s->n_check; k++) {
-		teach_cond_words(&s->check[k], &m->sc, &m->res, words, sizeof words);
-		util_bprintf(buf, n, &pos, "%s%s", k ? _("; ") : "", words);
-	}
-	util_bprintf(buf, n, &pos, DOT "%s", _("n: next step"));
-}
-
-/* The quiz's line: the input, the last verdict, or what to press. */
-static void quiz_line(struct lesson_view *v, const struct teach_answer *a, char *buf, size_t n, int *style)
-{
-	size_t pos = 0;
-	const char *unit = teach_quiz_unit_label(a);
-	char ref[64];
-
-	buf[0] = '\0';
-	*style = TUI_S_WARN;
-	if (v->typing) {
-		*style = TUI_S_VALUE;
-		if (unit[0] != '\0')
-			/* TRANSLATORS: the lesson's answer line: the unit a bare number is read in */
-			util_bprintf(buf, n, &pos, _("answer (%s) > %s_"), unit, v->input.text);
-		else
-			util_bprintf(buf, n, &pos, _("answer > %s_"), v->input.text);
-		util_bprintf(buf, n, &pos, DOT "%s", _("Enter: check \xc2\xb7 ?: show it \xc2\xb7 Esc: cancel"));
-		return;
-	}
-	teach_quiz_format(a, a->value, ref, sizeof ref);
-	switch (v->quiz) {
-	case QZ_RIGHT:
-		*style = TUI_S_GOOD;
-		util_bprintf(buf, n, &pos, "%s", v->verdict);
-		break;
-	case QZ_SHOWN:
-		*style = TUI_S_GOOD;
-		util_bprintf(buf, n, &pos, _("the answer: %s"), ref);
-		break;
-	case QZ_WRONG:
-		util_bprintf(buf, n, &pos, "%s" DOT "%s", v->verdict, _("a: try again \xc2\xb7 v: show the answer"));
-		return;
-	default:
-		util_bprintf(buf, n, &pos, "%s", _("\xe2\x80\xa6 not yet \xc2\xb7 a: type your answer \xc2\xb7 v: show it"));
-		return;
-	}
-	util_bprintf(buf, n, &pos, DOT "%s", _("n: next step"));
-}
-
 void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
-	struct lesson_view *v = lesson_state(m);
+	struct lesson_view *v = tui_lesson_state(m);
 	const struct teach_step *s;
 	struct tui_rect knobs, pr, box, in;
 	char title[300], right[40], line[600];
@@ -407,17 +180,17 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		draw_list(m, c, v);
 		return;
 	}
-	note_met(m, v);
+	tui_lesson_note_met(m, v);
 	s = &v->lesson->steps[v->step];
-	p = pane_of(s->pane);
+	p = tui_lesson_pane(s->pane);
 	mark_pane(m, c, p);
 	/* the panel covers the results beside the knobs, on the half away from the pane */
 	knobs = tui_model_pane_rect(m, TUI_PANE_KNOBS);
 	x = knobs.w > 0 && p != TUI_PANE_KNOBS ? knobs.x + knobs.w : 0;
 	if (m->w - x < 50)
 		x = 0;
-	text = ltext(m, v, &s->text);
-	question = s->question.n > 0 ? ltext(m, v, &s->question) : "";
+	text = tui_lesson_text(m, v, &s->text);
+	question = s->question.n > 0 ? tui_lesson_text(m, v, &s->question) : "";
 	text_lines = wrapped_lines(text, m->w - x - 4);
 	q_lines = question[0] ? wrapped_lines(question, m->w - x - 6) : 0;
 	/* borders, title, text, question, the check line */
@@ -448,9 +221,9 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	box = tui_rect_make(x, y, m->w - x, h);
 	tui_canvas_fill(c, box, ' ', TUI_S_OVERLAY);
 	if (v->number > 0)
-		snprintf(title, sizeof title, _("Lesson %zu: %s"), v->number, ltext(m, v, &v->lesson->title));
+		snprintf(title, sizeof title, _("Lesson %zu: %s"), v->number, tui_lesson_text(m, v, &v->lesson->title));
 	else
-		snprintf(title, sizeof title, _("Lesson: %s"), ltext(m, v, &v->lesson->title));
+		snprintf(title, sizeof title, _("Lesson: %s"), tui_lesson_text(m, v, &v->lesson->title));
 	/* the title, cut with '…' where it would run into "step N of M" at the right */
 	snprintf(right, sizeof right, _(" step %zu of %zu "), v->step + 1, v->lesson->n_steps);
 	if (tui_utf8_width(title) + tui_utf8_width(right) > box.w - 5)
@@ -468,9 +241,9 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	in.w -= 2;
 	/* the step's title and pane, the text (scrolls with [ ]), the question, the check */
 	if (s->pane[0])
-		snprintf(line, sizeof line, "%s   [%s]", s->title.n ? ltext(m, v, &s->title) : "", pane_label(s->pane));
+		snprintf(line, sizeof line, "%s   [%s]", s->title.n ? tui_lesson_text(m, v, &s->title) : "", tui_lesson_pane_label(s->pane));
 	else
-		util_strlcpy(line, s->title.n ? ltext(m, v, &s->title) : "", sizeof line);
+		util_strlcpy(line, s->title.n ? tui_lesson_text(m, v, &s->title) : "", sizeof line);
 	tui_canvas_text(c, in.x, in.y, in.w, line, TUI_S_TITLE);
 	/* a lesson without text in the panel's language says so, in that language */
 	lacks = !m->ascii && !teach_lesson_has_lang(v->lesson, v->lang);
@@ -495,121 +268,15 @@ void tui_lesson_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		y += tui_teach_draw_wrapped(c, q, y, in.y + in.h - y - extra, question, 0, TUI_S_VALUE);
 	}
 	if (y < in.y + in.h) {
-		const struct teach_answer *qa = teach_step_quiz(s);
-		if (qa != NULL && (v->quiz != QZ_RIGHT && v->quiz != QZ_SHOWN ? true : s->n_check == 0 || !v->met)) {
-			int style;
-			quiz_line(v, qa, line, sizeof line, &style);
-			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, style);
-		} else if (s->n_check > 0) {
-			cond_line(m, v, s, v->met, line, sizeof line);
-			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, v->met ? TUI_S_GOOD : TUI_S_WARN);
-		} else if (!strcmp(s->pane, "tensors") || !strcmp(s->pane, "dtypes")) {
-			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w,
-					!strcmp(s->pane, "tensors") ? _("T opens the tensor inspector \xc2\xb7 n: next step")
-								    : _("D opens the dtype lab \xc2\xb7 n: next step"),
-					TUI_S_DIM);
-		} else if (v->step + 1 < v->lesson->n_steps) {
-			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, _("n: next step"), TUI_S_DIM);
-		} else {
-			tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, _("the last step \xc2\xb7 L: another lesson \xc2\xb7 Esc: leave"),
-					TUI_S_DIM);
-		}
+		int style;
+		tui_lesson_status(m, v, false, line, sizeof line, &style);
+		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, style);
 	}
-}
-
-static void quiz_reveal(struct tui_model *m, struct lesson_view *v)
-{
-	v->typing = false;
-	if (v->quiz != QZ_RIGHT)
-		v->quiz = QZ_SHOWN;
-	check_met(m, v);
-}
-
-/* Judges the typed line as napkin lesson --quiz does (quiz.c). */
-static void quiz_check(struct tui_model *m, struct lesson_view *v)
-{
-	const struct teach_answer *a = teach_step_quiz(&v->lesson->steps[v->step]);
-	struct teach_judgement j;
-	struct napkin_err err;
-	char typed[64], ref[64], words[300], hint[200];
-	double x;
-	size_t pos = 0;
-
-	util_err_clear(&err);
-	if (teach_quiz_parse(a, v->input.text, &x, &err) != NAPKIN_OK) {
-		tui_model_message(m, true, "%s", err.msg); /* the line stays open to fix it */
-		return;
-	}
-	v->typing = false;
-	teach_quiz_judge(a, x, &j);
-	teach_quiz_format(a, x, typed, sizeof typed);
-	teach_quiz_format(a, a->value, ref, sizeof ref);
-	if (j.verdict == TEACH_RIGHT) {
-		v->quiz = QZ_RIGHT;
-		/* TRANSLATORS: the lesson's quiz: right, what was typed, the reference value */
-		util_bprintf(v->verdict, sizeof v->verdict, &pos, _("\xe2\x9c\x93 right: %s (napkin: %s)"), typed, ref);
-		check_met(m, v);
-		tui_model_message(m, false,
-				  v->step + 1 < v->lesson->n_steps ? _("\xe2\x9c\x93 step %zu answered: n for the next step")
-								   : _("\xe2\x9c\x93 step %zu answered: the last step"),
-				  v->step + 1);
-		return;
-	}
-	v->quiz = QZ_WRONG;
-	teach_quiz_words(a, &j, words, sizeof words);
-	/* TRANSLATORS: the lesson's quiz: a wrong answer, what was typed, how far off */
-	util_bprintf(v->verdict, sizeof v->verdict, &pos, _("\xe2\x9c\x97 %s is %s"), typed, words);
-	if (a->hint.n > 0) {
-		util_strlcpy(hint, ltext(m, v, &a->hint), sizeof hint);
-		util_bprintf(v->verdict, sizeof v->verdict, &pos, DOT "%s%s", _("hint: "), hint);
-	}
-}
-
-static unsigned quiz_key(struct tui_model *m, struct lesson_view *v, int key)
-{
-	switch (key) {
-	case TUI_KEY_ENTER:
-		if (v->input.len == 0 || strcmp(v->input.text, "?") == 0)
-			quiz_reveal(m, v);
-		else
-			quiz_check(m, v);
-		return TUI_REACT_REDRAW;
-	case TUI_KEY_ESC:
-		v->typing = false;
-		return TUI_REACT_REDRAW;
-	case TUI_KEY_BACKSPACE: case 0x7f: case 8:
-		/* a whole character: its UTF-8 continuation bytes too */
-		while (v->input.len > 0 && ((unsigned char)v->input.text[v->input.len - 1] & 0xc0) == 0x80)
-			v->input.len--;
-		if (v->input.len > 0)
-			v->input.len--;
-		v->input.text[v->input.len] = '\0';
-		return TUI_REACT_REDRAW;
-	default:
-		break;
-	}
-	if (key >= 0x80 && key < 0x110000 && (size_t)v->input.len + 5 < sizeof v->input.text) {
-		/* a unit in Chinese (天, 小时): the code point as UTF-8 */
-		char *o = v->input.text + v->input.len;
-		if (key < 0x800) {
-			o[0] = (char)(0xc0 | (key >> 6)); o[1] = (char)(0x80 | (key & 0x3f)); v->input.len += 2;
-		} else if (key < 0x10000) {
-			o[0] = (char)(0xe0 | (key >> 12)); o[1] = (char)(0x80 | ((key >> 6) & 0x3f));
-			o[2] = (char)(0x80 | (key & 0x3f)); v->input.len += 3;
-		} else {
-			o[0] = (char)(0xf0 | (key >> 18)); o[1] = (char)(0x80 | ((key >> 12) & 0x3f));
-			o[2] = (char)(0x80 | ((key >> 6) & 0x3f)); o[3] = (char)(0x80 | (key & 0x3f)); v->input.len += 4;
-		}
-		v->input.text[v->input.len] = '\0';
-		return TUI_REACT_REDRAW;
-	}
-	tui_teach_input_key(&v->input, key);
-	return TUI_REACT_REDRAW; /* every key goes to the line while it is open */
 }
 
 unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_t now)
 {
-	struct lesson_view *v = lesson_state(m);
+	struct lesson_view *v = tui_lesson_state(m);
 	unsigned flags;
 
 	if (v == NULL)
@@ -640,41 +307,12 @@ unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_
 			return TUI_REACT_NONE;
 		}
 	}
-	if (v->typing && ev->key != TUI_KEY_CTRL_C && ev->key != TUI_KEY_RESIZE && ev->key != TUI_KEY_MOUSE &&
-	    ev->key != TUI_KEY_CTRL_L)
-		return quiz_key(m, v, ev->key);
+	if (tui_lesson_step_key(m, v, ev->key, false, now, &flags))
+		return flags;
 	switch (ev->key) {
-	case 'a': {
-		const struct teach_answer *qa = teach_step_quiz(&v->lesson->steps[v->step]);
-		if (qa == NULL) {
-			tui_model_message(m, false, "%s", _("this step has no number to type: turn the knobs it asks about"));
-			return TUI_REACT_REDRAW;
-		}
-		v->typing = true;
-		v->input.len = 0;
-		v->input.text[0] = '\0';
+	case 'B': /* the step full screen, for a projector */
+		tui_view_push(m, TUI_VIEW_SLIDE);
 		return TUI_REACT_REDRAW;
-	}
-	case 'v':
-		if (teach_step_quiz(&v->lesson->steps[v->step]) == NULL)
-			break;
-		quiz_reveal(m, v);
-		return TUI_REACT_REDRAW;
-	case 'n':
-		if (v->step + 1 >= v->lesson->n_steps) {
-			tui_model_message(m, false, _("that was the last step: L for another lesson, Esc to leave"));
-			return TUI_REACT_REDRAW;
-		}
-		go_step(m, v, v->step + 1, now);
-		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
-	case 'p':
-		if (v->step == 0)
-			return TUI_REACT_NONE;
-		go_step(m, v, v->step - 1, now);
-		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
-	case 'r':
-		go_step(m, v, v->step, now);
-		return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 	case '[':
 		if (v->scroll > 0)
 			v->scroll--;
@@ -715,7 +353,7 @@ unsigned tui_lesson_key(struct tui_model *m, const struct tui_event *ev, uint64_
 	}
 	/* everything else turns the knobs of the live main screen */
 	flags = tui_main_view_key(m, ev, now);
-	if (lesson_state(m) == v && v->lesson != NULL && note_met(m, v))
+	if (tui_lesson_state(m) == v && v->lesson != NULL && tui_lesson_note_met(m, v))
 		flags |= TUI_REACT_REDRAW;
 	return flags;
 }
