@@ -153,7 +153,7 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 		if (m->max_params > 0)
 			engine_fmt_count_tr(m->max_params, &cli_tr, a, sizeof a);
 		else
-			util_strlcpy(a, _("none fits"), sizeof a);
+			util_strlcpy(a, C_("largest model", "none fits"), sizeof a);
 		/* inference: the capacity the engine admits (the memory's own figure without one),
 		 * the number the inference section's capacity line says */
 		engine_fmt_max_batch(train ? m->max_batch : r->inference.max_concurrent, b, sizeof b);
