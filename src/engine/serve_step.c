@@ -26,12 +26,19 @@
  *    Dao 2023; Shah et al. 2024), its keys read; a decode token reads its sequence's whole
  *    KV cache (paged attention, Kwon et al. 2023; FlashInfer, Ye et al. 2025), bound by
  *    bandwidth; a sliding window caps both.
- *  - Megatron TP: two all-reduces of the step's hidden states a layer (Shoeybi et al. 2019);
- *    the engines' one-shot custom all-reduce over NVLink for messages this small (vLLM
- *    custom_all_reduce.cuh, TensorRT-LLM customAllReduceKernels.cu) costs a kernel and a
- *    barrier, ENG_AR_LATENCY a call, plus 2(t−1)/t × bytes over the links' NCCL bus
- *    bandwidth (gemm.c); ENG_AR_LATENCY is an estimate (a launch gap and a barrier), not
- *    yet fitted on a published series (docs/serving-validation.md).
+ *  - Megatron TP: two all-reduces of the step's hidden states a layer (Shoeybi et al. 2019),
+ *    M × d × 2 bytes each: KB to a few MB, where a collective is bound by its latency. The
+ *    engines run a custom all-reduce over NVLink for them (vLLM csrc/custom_all_reduce.cuh,
+ *    CustomAllreduce::allreduce; SGLang's copy of it; TensorRT-LLM customAllReduceKernels.cu):
+ *    one-shot (cross_device_reduce_1stage: a barrier, each rank reads every peer's whole
+ *    buffer and sums, (t − 1) × bytes over its links) at 2 ranks, or under 512 KB at up to 4
+ *    and 256 KB at up to 8; two-shot otherwise (cross_device_reduce_2stage: a reduce-scatter
+ *    and an all-gather, each behind a barrier, 2(t − 1)/t × bytes); NCCL's ring above the
+ *    custom buffer's 8 MB (vllm/distributed/device_communicators/custom_all_reduce.py,
+ *    max_size = 8192 × 1024) or without NVLink. A stage costs ENG_AR_LATENCY (its launch in
+ *    the CUDA graph and the barrier's flags across the links), an estimate not yet fitted on
+ *    a published series (docs/serving-validation.md); the bytes at the links' NCCL bus
+ *    bandwidth (gemm.c).
  *  - Element-wise work (norms, residual adds, the activation, RoPE) at bandwidth: per layer
  *    8 passes over the hidden state and 3 over the MLP's intermediate.
  *  - Verifying a speculative draft (Leviathan et al. 2023, §3.3): each decoding sequence
@@ -43,7 +50,8 @@
 
 #include "internal.h"
 
-#define ENG_AR_LATENCY 8e-6 /* seconds per inference all-reduce call within a node (an estimate) */
+#define ENG_AR_LATENCY 8e-6 /* seconds a custom all-reduce stage within a node (an estimate) */
+#define ENG_AR_MAX_BYTES (8192.0 * 1024.0) /* vLLM's custom all-reduce buffer (custom_all_reduce.py) */
 
 void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 			double kv_rank, double step_overhead, struct eng_serve_ctx *c)
@@ -128,9 +136,12 @@ static double ar_seconds(const struct engine_scenario *sc, double bytes)
 		g.net_eff = ENG_NET_EFF;
 		return eng_coll_seconds(&g, COLL_ALL_REDUCE, bytes);
 	}
-	if (sc->gpu.link_bw <= 0)
-		lat = ENG_COLL_LATENCY; /* PCIe: NCCL's ring, no custom all-reduce */
-	return lat + 2.0 * (t - 1.0) / t * bytes / bw;
+	if (sc->gpu.link_bw <= 0 || bytes > ENG_AR_MAX_BYTES)
+		return ENG_COLL_LATENCY + 2.0 * (t - 1.0) / t * bytes / bw; /* NCCL's ring */
+	/* vLLM's dispatch (custom_all_reduce.cuh): one-shot, else two-shot */
+	if (sc->tp == 2 || (sc->tp <= 4 && bytes < 512.0 * 1024.0) || (sc->tp <= 8 && bytes < 256.0 * 1024.0))
+		return lat + (t - 1.0) * bytes / bw;
+	return 2.0 * lat + 2.0 * (t - 1.0) / t * bytes / bw;
 }
 
 void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_keys, double dec, double dec_ctx,
