@@ -112,6 +112,10 @@ static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, c
 	if (sv->prefix_tokens > 0)
 		eng_ex_line(x, N_("  prefix   %.0f of the prompt's tokens cached (prefix_hit): %.0f prefilled"), sv->prefix_tokens,
 			    sv->prefill_tokens_request);
+	if (sc->scheduler_steps > 1)
+		eng_ex_line(x, N_("  multi-step: a scheduling decision every %lld decode steps; the waiting includes the rest of "
+				  "the running ones, (%lld − 1)/2 × the decode step %s (vLLM 0.6's --num-scheduler-steps)"),
+			    (long long)sc->scheduler_steps, (long long)sc->scheduler_steps, SECS(sv->decode_step_seconds, c));
 	eng_ex_line(x, N_("  result   %s at %lld users a replica"), SECS(sv->ttft_seconds, d), (long long)sc->batch);
 	eng_ex_line(x, N_("  source   Agrawal et al. 2024 (Sarathi-Serve §4, decode first, then prefill chunks in the "
 			  "budget); Kleinrock 1975 §5.7 (M/D/1 wait)"));
