@@ -391,18 +391,20 @@ static void test_published_serving(void **state)
 	/* today's model (docs/serving-validation.md); each bound a little above what it reaches */
 	assert_true(n - excluded >= 75);
 	assert_true(cnt[M_TTFT] >= 10 && cnt[M_ITL] >= 10 && cnt[M_TPUT] >= 10 && cnt[M_CAP] >= 3);
-	assert_true(median(e7, n7) <= 0.20);
-	assert_true(med[M_E2E] <= 0.25);
-	assert_true(med[M_ITL] <= 0.30);
-	assert_true(med[M_TPUT] <= 0.30);
-	assert_true(med[M_CAP] <= 0.10);
-	assert_true(mmed[M_TTFT] <= 0.35);
-	assert_true(mmed[M_ITL] <= 0.30);
+	assert_true(median(e7, n7) <= 0.16);
+	assert_true(med[M_E2E] <= 0.24);
+	assert_true(med[M_ITL] <= 0.28);
+	assert_true(med[M_TPUT] <= 0.27);
+	assert_true(med[M_CAP] <= 0.08);
+	/* vLLM's multi-step runs are modelled (scheduler_steps): none apart, 9 TTFT cases counted */
+	assert_true(apart == 0 && mcnt[M_TTFT] >= 9);
+	assert_true(mmed[M_TTFT] <= 0.32);
+	assert_true(mmed[M_ITL] <= 0.28);
 	/* TTFT at MLPerf's server rates: napkin saturates at both today (its 16-bit KV cache
 	 * admits fewer sequences than TensorRT-LLM runs in flight), so its TTFT is a queue;
 	 * the count may only fall */
 	assert_true(saturated <= 6);
-	assert_true(med[M_TTFT] <= 0.75);
+	assert_true(med[M_TTFT] <= 0.35);
 }
 
 static const struct CMUnitTest tests[] = {
