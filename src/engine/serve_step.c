@@ -117,7 +117,7 @@ static double matmul(const struct eng_serve_ctx *c, double M, double K, double N
 	return eng_max(tc, tm);
 }
 
-static double ar_seconds(const struct engine_scenario *sc, double bytes)
+double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double bytes)
 {
 	double t = (double)sc->tp, bw, lat = ENG_AR_LATENCY;
 
@@ -224,7 +224,7 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	}
 	/* norms, residuals, the activation: at bandwidth */
 	other = L * M * e * (8.0 * dm->d + 3.0 * dm->lp.mlp_width / t) / c->hbm;
-	comm = 2.0 * L * ar_seconds(sc, M * dm->d * e);
+	comm = 2.0 * L * eng_infer_allreduce_seconds(sc, M * dm->d * e);
 	out->matmul = mm;
 	out->weights = wt + head;
 	out->attention = at;

@@ -103,23 +103,12 @@ double eng_attn_span(const struct engine_scenario *sc, const struct eng_dims *dm
 }
 
 /* The TP all-reduces of one forward over `tokens` tokens: 2 per layer of tokens·d values,
- * each timed by the step-time model's collective (gemm.c: NCCL's bus bandwidth on the
- * links, the per-call latency, the ring steps that cross nodes). */
+ * each the inference all-reduce the engines run (serve_step.c: vLLM's custom all-reduce
+ * within a node, NCCL's collective above its buffer and across nodes). */
 static double tp_comm(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		      double tokens)
 {
-	struct eng_group g;
-	double t = (double)sc->tp;
-
-	if (sc->tp <= 1)
-		return 0.0;
-	g.n = t;
-	g.per_node = eng_max(1.0, eng_min(t, (double)sc->gpus_per_node));
-	g.link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
-	g.link_eff = sc->gpu.link_bw > 0 ? eng_family(&sc->gpu)->link : 0.80;
-	g.network_bw = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
-	g.net_eff = ENG_NET_EFF;
-	return 2.0 * dm->L * eng_coll_seconds(&g, COLL_ALL_REDUCE, tokens * dm->d * b->act);
+	return 2.0 * dm->L * eng_infer_allreduce_seconds(sc, tokens * dm->d * b->act);
 }
 
 #define CHUNK_GROUPS 4096
