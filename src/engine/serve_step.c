@@ -35,10 +35,7 @@
  *    and 256 KB at up to 8; two-shot otherwise (cross_device_reduce_2stage: a reduce-scatter
  *    and an all-gather, each behind a barrier, 2(t − 1)/t × bytes); NCCL's ring above the
  *    custom buffer's 8 MB (vllm/distributed/device_communicators/custom_all_reduce.py,
- *    max_size = 8192 × 1024) or without NVLink. A stage costs ENG_AR_LATENCY (its launch in
- *    the CUDA graph and the barrier's flags across the links), an estimate not yet fitted on
- *    a published series (docs/serving-validation.md); the bytes at the links' NCCL bus
- *    bandwidth (gemm.c).
+ *    max_size = 8192 × 1024) or without NVLink: eng_infer_allreduce_seconds (serving.c).
  *  - Element-wise work (norms, residual adds, the activation, RoPE) at bandwidth: per layer
  *    8 passes over the hidden state and 3 over the MLP's intermediate.
  *  - Verifying a speculative draft (Leviathan et al. 2023, §3.3): each decoding sequence
@@ -50,8 +47,6 @@
 
 #include "internal.h"
 
-#define ENG_AR_LATENCY 8e-6 /* seconds a custom all-reduce stage within a node (an estimate) */
-#define ENG_AR_MAX_BYTES (8192.0 * 1024.0) /* vLLM's custom all-reduce buffer (custom_all_reduce.py) */
 
 void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 			double kv_rank, double step_overhead, struct eng_serve_ctx *c)
@@ -115,33 +110,6 @@ static double matmul(const struct eng_serve_ctx *c, double M, double K, double N
 	tm = bytes / c->hbm;
 	*compute_bound = tc > tm;
 	return eng_max(tc, tm);
-}
-
-double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double bytes)
-{
-	double t = (double)sc->tp, bw, lat = ENG_AR_LATENCY;
-
-	if (sc->tp <= 1)
-		return 0.0;
-	bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw * eng_family(&sc->gpu)->link
-				 : (sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW) * 0.80;
-	if (sc->tp > sc->gpus_per_node) {
-		/* across nodes: NCCL's collective (gemm.c), its latency and the network's hops */
-		struct eng_group g;
-		g.n = t;
-		g.per_node = eng_max(1.0, (double)sc->gpus_per_node);
-		g.link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : ENG_FALLBACK_BW;
-		g.link_eff = eng_family(&sc->gpu)->link;
-		g.network_bw = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : ENG_FALLBACK_BW;
-		g.net_eff = ENG_NET_EFF;
-		return eng_coll_seconds(&g, COLL_ALL_REDUCE, bytes);
-	}
-	if (sc->gpu.link_bw <= 0 || bytes > ENG_AR_MAX_BYTES)
-		return ENG_COLL_LATENCY + 2.0 * (t - 1.0) / t * bytes / bw; /* NCCL's ring */
-	/* vLLM's dispatch (custom_all_reduce.cuh): one-shot, else two-shot */
-	if (sc->tp == 2 || (sc->tp <= 4 && bytes < 512.0 * 1024.0) || (sc->tp <= 8 && bytes < 256.0 * 1024.0))
-		return lat + (t - 1.0) * bytes / bw;
-	return 2.0 * lat + 2.0 * (t - 1.0) / t * bytes / bw;
 }
 
 void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_keys, double dec, double dec_ctx,
