@@ -187,6 +187,35 @@ static void out_text_stack(const struct sweep_out *o, size_t j, const struct plo
 	free(v);
 }
 
+/* Sweeping a replica's users with an engine set: the sequences the engine admits at once
+ * (inference.max_concurrent: its KV cache within its memory share, serve_batch.c), past
+ * which users wait their turn; -1 otherwise (memory.fits says what fits). */
+static double engine_admits(const struct sweep_out *o, const struct engine_knob *k)
+{
+	struct engine_result *r;
+	struct napkin_err err;
+	double n = -1.0;
+
+	if (strcmp(k->key, "batch") != 0 || o->s->sc.mode != ENGINE_MODE_INFER || o->s->sc.serve_engine == ENGINE_SERVE_NONE)
+		return -1.0;
+	r = malloc(sizeof *r);
+	if (r == NULL)
+		return -1.0;
+	util_err_clear(&err);
+	if (engine_evaluate(&o->s->sc, r, &err) == NAPKIN_OK && r->inference.max_concurrent >= 0)
+		n = (double)r->inference.max_concurrent;
+	free(r);
+	return n;
+}
+
+/* A point past what fits: over the engine's capacity when admits ≥ 0, else memory.fits. */
+static bool point_over(const struct sweep_out *o, size_t p, double admits)
+{
+	if (o->rc[p] != 0)
+		return false;
+	return admits >= 0 ? o->xs[p] > admits : o->values[p * o->nm + (size_t)o->fits] < 0.5;
+}
+
 void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 {
 	const struct engine_range *rx = &o->sw->range[0];
@@ -196,9 +225,13 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 	long first_over = -1, current = -1;
 	double *y = malloc(o->nx * sizeof *y);
 	char b[64], cap[96], mark[200], slo[96];
+	double admits;
+	const char *over_word;
 
 	if (y == NULL)
 		return;
+	admits = engine_admits(o, k);
+	over_word = admits >= 0 ? _("✗ beyond capacity") : _("✗ does not fit");
 	/* the table: each column as wide as its widest cell; the results that do not fit beside
 	 * each other in the width come in groups below, each with the rows' knob values, as
 	 * compare's columns do; a point that does not fit or is invalid marked ✗ as compare
@@ -206,7 +239,7 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 	lw = (int)util_text_width(k->key);
 	sw = 0;
 	for (p = 0; p < o->nx; p++) {
-		const char *st = o->rc[p] != 0 ? _("✗ invalid") : o->values[p * o->nm + (size_t)o->fits] < 0.5 ? _("✗ does not fit") : "";
+		const char *st = o->rc[p] != 0 ? _("✗ invalid") : point_over(o, p, admits) ? over_word : "";
 		plot_value(k->unit, o->xs[p], b, sizeof b);
 		if ((int)util_text_width(b) > lw)
 			lw = (int)util_text_width(b);
@@ -249,7 +282,7 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 			fprintf(f, "  %s", ralign(cell, sizeof cell, o->sw->metrics[j].key, cw[j]));
 		fprintf(f, "\n");
 		for (p = 0; p < o->nx; p++) {
-			bool over = o->rc[p] == 0 && o->values[p * o->nm + (size_t)o->fits] < 0.5;
+			bool over = point_over(o, p, admits);
 			plot_value(k->unit, o->xs[p], b, sizeof b);
 			fprintf(f, "%s", ralign(cell, sizeof cell, b, lw));
 			for (j = from; j < to; j++) {
@@ -259,7 +292,7 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 			if (o->rc[p] != 0)
 				fprintf(f, "  %s", _("✗ invalid"));
 			else if (over)
-				fprintf(f, "  %s", _("✗ does not fit"));
+				fprintf(f, "  %s", over_word);
 			if (o->rc[p] != 0 && to == o->shown) {
 				char msg[512];
 				point_error(o, p, msg, sizeof msg);
@@ -270,7 +303,7 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 		from = to;
 	}
 	for (p = 0; p < o->nx; p++) {
-		if (first_over < 0 && o->rc[p] == 0 && o->values[p * o->nm + (size_t)o->fits] < 0.5)
+		if (first_over < 0 && point_over(o, p, admits))
 			first_over = (long)p;
 		if (o->xs[p] == engine_knob_value(&o->s->sc, k))
 			current = (long)p;
@@ -285,8 +318,14 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 	if (first_over >= 0) {
 		size_t pos = 0;
 		plot_value(k->unit, o->xs[first_over], b, sizeof b);
-		util_bprintf(mark, sizeof mark, &pos, _("%s %s: the first point that does not fit"), k->key, b);
-		if (strcmp(k->key, "batch") == 0) {
+		if (admits >= 0)
+			util_bprintf(mark, sizeof mark, &pos,
+				     _("%s %s: the first point past what the engine admits at once (inference.max_concurrent: "
+				       "%.0f; the users over it wait)"),
+				     k->key, b, admits);
+		else
+			util_bprintf(mark, sizeof mark, &pos, _("%s %s: the first point that does not fit"), k->key, b);
+		if (admits < 0 && strcmp(k->key, "batch") == 0) {
 			char mb[40];
 			engine_fmt_max_batch_tr(engine_solve_max_batch(&o->s->sc), &cli_tr, mb, sizeof mb);
 			util_bprintf(mark, sizeof mark, &pos, _(" (memory.max_batch: %s)"), mb);

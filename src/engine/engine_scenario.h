@@ -368,6 +368,7 @@ struct engine_scenario {
 	int64_t max_batched_tokens;   /* tokens one engine step computes at most (vLLM max_num_batched_tokens) */
 	double gpu_memory_utilization;/* the share of memory the engine takes (vLLM gpu_memory_utilization) */
 	double step_overhead;         /* seconds of CPU work per engine step (scheduling, sampling, launch) */
+	int64_t scheduler_steps;      /* decode steps a scheduling decision runs (vLLM --num-scheduler-steps; 1) */
 	double ttft_slo, tpot_slo;    /* serving targets, seconds (0: none): the SLA concurrency */
 	double prefix_hit;            /* serving: share of a prompt's tokens whose KV a shared prefix cache holds (0..1) */
 	int speculative;              /* serving: enum engine_spec, the drafter of speculative decoding */

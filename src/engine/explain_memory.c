@@ -84,7 +84,15 @@ void eng_ex_weights(struct eng_ex *x, const struct engine_scenario *sc, const st
 		eng_ex_line(x, N_("  values   QLoRA: the layers' linears at %.4g bits (NF4, double quantisation), embeddings, head "
 			       "and norms in bf16, the adapters at %g B, + one linear dequantised to bf16 (%s)"),
 			    r->memory.bits_per_base_weight, by.w, GIB(r->memory.dequant_buffer, b));
-	else
+	else if (sc->mode == ENGINE_MODE_INFER && sc->weight_format != ENGINE_WF_DTYPE) {
+		/* a weight format stores the linears (and some the embedding and head) at its bits:
+		 * eng_bytes (memory.c) */
+		const struct engine_weight_format_info *fi =
+			engine_weight_format_info((enum engine_weight_format)sc->weight_format);
+		eng_ex_line(x, N_("  values   %s: the blocks' linears at %g bytes a weight (%s), the embedding at %g and the "
+				  "LM head at %g, norms and biases at %g (16-bit)"),
+			    CNT(r->params.per_gpu, a), by.w_linear, EX_(x, fi->label), by.w_embed, by.w_head, by.w);
+	} else
 		eng_ex_line(x, N_("  values   %s × %g bytes (%s)%s%s"), CNT(r->params.per_gpu, a), by.w, engine_dtype_prose(by.weight_dt, x->tr),
 			    z3 ? " ÷ " : "", z3 ? CNT(dp, b) : "");
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_LORA)

@@ -59,8 +59,10 @@ static void ex_tpot(struct eng_ex *x, const struct engine_scenario *sc, const st
 
 	eng_ex_head(x, "inference.tpot_seconds", N_("time per output token: one decode step of the batch"));
 	eng_ex_line(x, N_("  formula  decode step (roofline) + 2·L all-reduces of batch × hidden values (Megatron TP)"));
-	eng_ex_line(x, N_("  a collective  2(t−1)/t × bytes ÷ NCCL's bus bandwidth on the links + %.0f µs a call (the step-time "
-		       "model's)"),
+	eng_ex_line(x, N_("  a collective  the engines' custom all-reduce on NVLink (vLLM custom_all_reduce.cuh): one-shot, "
+			  "(t−1) × bytes ÷ the links' bus bandwidth + a stage, at 2 ranks or under 512 KB (256 KB at 8); "
+			  "two-shot, 2(t−1)/t × bytes + 2 stages, above; NCCL's ring over 8 MB, across nodes or without "
+			  "NVLink (+ %.0f µs a call)"),
 		    ENG_COLL_LATENCY * 1e6);
 	eng_ex_line(x, N_("  values   %s + %s (tp %lld)"), SECS(in->decode_seconds_per_token, a), SECS(in->tp_comm_seconds_per_step, b),
 		    (long long)sc->tp);
@@ -112,6 +114,10 @@ static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, c
 	if (sv->prefix_tokens > 0)
 		eng_ex_line(x, N_("  prefix   %.0f of the prompt's tokens cached (prefix_hit): %.0f prefilled"), sv->prefix_tokens,
 			    sv->prefill_tokens_request);
+	if (sc->scheduler_steps > 1)
+		eng_ex_line(x, N_("  multi-step: a scheduling decision every %lld decode steps; the waiting includes the rest of "
+				  "the running ones, (%lld − 1)/2 × the decode step %s (vLLM 0.6's --num-scheduler-steps)"),
+			    (long long)sc->scheduler_steps, (long long)sc->scheduler_steps, SECS(sv->decode_step_seconds, c));
 	eng_ex_line(x, N_("  result   %s at %lld users a replica"), SECS(sv->ttft_seconds, d), (long long)sc->batch);
 	eng_ex_line(x, N_("  source   Agrawal et al. 2024 (Sarathi-Serve §4, decode first, then prefill chunks in the "
 			  "budget); Kleinrock 1975 §5.7 (M/D/1 wait)"));

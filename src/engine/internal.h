@@ -353,6 +353,9 @@ struct eng_serve_ctx {
 	double step_overhead;
 	double dec_q;          /* tokens a decoding sequence puts through a step: 1, or k + 1 verifying a draft */
 };
+/* One TP all-reduce of `bytes` at inference sizes (serve_step.c): vLLM's custom all-reduce
+ * dispatch within a node (one-shot or two-shot), NCCL's ring above its buffer or across nodes. */
+double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double bytes);
 void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 			double kv_rank, double step_overhead, struct eng_serve_ctx *c);
 void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_keys, double dec, double dec_ctx,

@@ -416,6 +416,12 @@ static const struct engine_knob knobs[] = {
 	{"step_overhead", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 10, 0, ENGINE_STEP_125, NULL,
 	 F_INFER | F_UNSET | ENGINE_KNOB_MIN_OPEN | ENGINE_KNOB_AUTO, M_INF, SC(step_overhead), N_("step overhead"),
 	 N_("the engine's fixed cost a step: scheduling, sampling, launches (auto: the engine's)")},
+	/* vLLM 0.6's multi-step scheduling (--num-scheduler-steps, default 1: vllm/engine/arg_utils.py;
+	 * the scheduler runs once a bundle, vllm/engine/llm_engine.py _has_remaining_steps) */
+	{"scheduler_steps", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 64, 1, ENGINE_STEP_LINEAR, NULL, F_INFER, M_INF,
+	 SC(scheduler_steps), N_("scheduler steps"),
+	 N_("decode steps the engine runs a scheduling decision (vLLM 0.6's --num-scheduler-steps; 1: every step): "
+	    "a new prompt waits for the running ones to end")},
 	{"ttft_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
 	 M_INF, SC(ttft_slo), N_("TTFT target"), N_("the longest time to first token allowed: the SLA concurrency (0: none)")},
 	{"tpot_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,

@@ -203,7 +203,7 @@ static const struct engine_result_def defs[] = {
 	D("inference.tpot_seconds", N_("time per output token"), ENGINE_RG_INFERENCE, ENGINE_UNIT_SECONDS,
 	  inference.tpot_seconds, LOWER, N_("one decode step at the batch + TP all-reduces (bound)")),
 	D("inference.tp_comm_seconds_per_step", N_("TP all-reduces/step"), ENGINE_RG_INFERENCE, ENGINE_UNIT_SECONDS,
-	  inference.tp_comm_seconds_per_step, LOWER, N_("2 per layer: fixed latency + 2(t-1)/t × bytes ÷ link")),
+	  inference.tp_comm_seconds_per_step, LOWER, N_("2 per layer: the engines' custom all-reduce (one-shot or two-shot), NCCL's over 8 MB")),
 	D("inference.decode_flops",
 	  N_("decode FLOPs/step"), ENGINE_RG_INFERENCE, ENGINE_UNIT_FLOP, inference.decode_flops, NEITHER,
 	  N_("one token for the whole batch")),

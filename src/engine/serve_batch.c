@@ -28,6 +28,14 @@
  *    every request (a system prompt, a few-shot template): its blocks held once a replica.
  *    A per-user history (multi-turn chat) would hold each user's own prefix: not modelled.
  *    A prompt found whole still computes its last token (vLLM recomputes it for the logits).
+ *  - Multi-step scheduling (vLLM 0.6, --num-scheduler-steps k): the engine schedules once
+ *    every k decode steps (vllm/engine/llm_engine.py: step() calls the scheduler only when
+ *    the cached bundle has no steps left, _has_remaining_steps); a decode bundle runs k steps
+ *    (num_lookahead_slots = k − 1, vllm/engine/arg_utils.py), a prefill runs one step
+ *    (vllm/core/scheduler.py _schedule_prefills: init_multi_step(lookahead 0 + 1)). A prompt
+ *    that arrives at a random time meets a bundle of k steps and waits out its residual, half
+ *    of it on average (the mean residual of a deterministic interval, Kleinrock 1975, §5.2):
+ *    k/2 steps where one scheduling decision a step waits half of one, (k − 1)/2 steps more.
  *  - Speculative decoding (serve_spec.c): a step verifies k + 1 tokens a decoding sequence
  *    after the drafter's k forwards, and a sequence gains E tokens: the time between tokens
  *    is the step ÷ E, a request's decode steps (g − 1) ÷ E.
@@ -48,6 +56,7 @@ struct cb_in {
 	struct eng_serve_ctx ctx;
 	const struct eng_spec *spec; /* the drafter (E = 1, k + 1 = 1 without) */
 	double budget, cap, prompt, gen, user_chunk;
+	double sched_steps;          /* decode steps a scheduling decision runs (1: every step) */
 	double fresh, prefix;        /* a prompt's tokens prefilled and those its cached prefix holds */
 };
 
@@ -83,8 +92,11 @@ static double users_for(const struct cb_in *in, double d, struct cb_state *st)
 	rho = isfinite(room) && room > 0 ? pbar / room : 0.0;
 	st->saturated = rho >= 0.999;
 	rho = eng_min(rho, 0.999);
-	/* the prompt's own chunks, the wait for the budget (M/D/1), half a step */
+	/* the prompt's own chunks, the wait for the budget (M/D/1), half a step; under multi-step
+	 * scheduling the rest of the running bundle, (k − 1)/2 decode steps more */
 	st->queue = isfinite(room) && room > 0 ? rho / (2.0 * (1.0 - rho)) * (P / room) * st->t_mix : 0.0;
+	if (in->sched_steps > 1.0 && d > 0)
+		st->queue += 0.5 * (in->sched_steps - 1.0) * st->t_dec;
 	st->ttft = ceil(P / eng_max(c, 1.0)) * st->t_mix + st->queue + 0.5 * step;
 	st->e2e = st->ttft + eng_max(gm1, 0.0) * st->itl;
 	st->x = gm1 > 0 && step > 0 ? r / step : 0.0;
@@ -240,6 +252,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	in.prompt = (double)sc->prompt;
 	in.gen = (double)sc->generate;
 	in.user_chunk = (double)sc->prefill_chunk;
+	in.sched_steps = sc->scheduler_steps > 1 ? (double)sc->scheduler_steps : 1.0;
 	steady(&in, (double)sc->batch, &st);
 	out->running = st.running;
 	out->decoding = st.decoding;

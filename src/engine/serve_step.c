@@ -26,12 +26,16 @@
  *    Dao 2023; Shah et al. 2024), its keys read; a decode token reads its sequence's whole
  *    KV cache (paged attention, Kwon et al. 2023; FlashInfer, Ye et al. 2025), bound by
  *    bandwidth; a sliding window caps both.
- *  - Megatron TP: two all-reduces of the step's hidden states a layer (Shoeybi et al. 2019);
- *    the engines' one-shot custom all-reduce over NVLink for messages this small (vLLM
- *    custom_all_reduce.cuh, TensorRT-LLM customAllReduceKernels.cu) costs a kernel and a
- *    barrier, ENG_AR_LATENCY a call, plus 2(t−1)/t × bytes over the links' NCCL bus
- *    bandwidth (gemm.c); ENG_AR_LATENCY is an estimate (a launch gap and a barrier), not
- *    yet fitted on a published series (docs/serving-validation.md).
+ *  - Megatron TP: two all-reduces of the step's hidden states a layer (Shoeybi et al. 2019),
+ *    M × d × 2 bytes each: KB to a few MB, where a collective is bound by its latency. The
+ *    engines run a custom all-reduce over NVLink for them (vLLM csrc/custom_all_reduce.cuh,
+ *    CustomAllreduce::allreduce; SGLang's copy of it; TensorRT-LLM customAllReduceKernels.cu):
+ *    one-shot (cross_device_reduce_1stage: a barrier, each rank reads every peer's whole
+ *    buffer and sums, (t − 1) × bytes over its links) at 2 ranks, or under 512 KB at up to 4
+ *    and 256 KB at up to 8; two-shot otherwise (cross_device_reduce_2stage: a reduce-scatter
+ *    and an all-gather, each behind a barrier, 2(t − 1)/t × bytes); NCCL's ring above the
+ *    custom buffer's 8 MB (vllm/distributed/device_communicators/custom_all_reduce.py,
+ *    max_size = 8192 × 1024) or without NVLink: eng_infer_allreduce_seconds (serving.c).
  *  - Element-wise work (norms, residual adds, the activation, RoPE) at bandwidth: per layer
  *    8 passes over the hidden state and 3 over the MLP's intermediate.
  *  - Verifying a speculative draft (Leviathan et al. 2023, §3.3): each decoding sequence
@@ -43,7 +47,6 @@
 
 #include "internal.h"
 
-#define ENG_AR_LATENCY 8e-6 /* seconds per inference all-reduce call within a node (an estimate) */
 
 void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 			double kv_rank, double step_overhead, struct eng_serve_ctx *c)
@@ -107,30 +110,6 @@ static double matmul(const struct eng_serve_ctx *c, double M, double K, double N
 	tm = bytes / c->hbm;
 	*compute_bound = tc > tm;
 	return eng_max(tc, tm);
-}
-
-static double ar_seconds(const struct engine_scenario *sc, double bytes)
-{
-	double t = (double)sc->tp, bw, lat = ENG_AR_LATENCY;
-
-	if (sc->tp <= 1)
-		return 0.0;
-	bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw * eng_family(&sc->gpu)->link
-				 : (sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW) * 0.80;
-	if (sc->tp > sc->gpus_per_node) {
-		/* across nodes: NCCL's collective (gemm.c), its latency and the network's hops */
-		struct eng_group g;
-		g.n = t;
-		g.per_node = eng_max(1.0, (double)sc->gpus_per_node);
-		g.link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : ENG_FALLBACK_BW;
-		g.link_eff = eng_family(&sc->gpu)->link;
-		g.network_bw = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : ENG_FALLBACK_BW;
-		g.net_eff = ENG_NET_EFF;
-		return eng_coll_seconds(&g, COLL_ALL_REDUCE, bytes);
-	}
-	if (sc->gpu.link_bw <= 0)
-		lat = ENG_COLL_LATENCY; /* PCIe: NCCL's ring, no custom all-reduce */
-	return lat + 2.0 * (t - 1.0) / t * bytes / bw;
 }
 
 void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_keys, double dec, double dec_ctx,
@@ -213,7 +192,7 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	}
 	/* norms, residuals, the activation: at bandwidth */
 	other = L * M * e * (8.0 * dm->d + 3.0 * dm->lp.mlp_width / t) / c->hbm;
-	comm = 2.0 * L * ar_seconds(sc, M * dm->d * e);
+	comm = 2.0 * L * eng_infer_allreduce_seconds(sc, M * dm->d * e);
 	out->matmul = mm;
 	out->weights = wt + head;
 	out->attention = at;

@@ -102,24 +102,53 @@ double eng_attn_span(const struct engine_scenario *sc, const struct eng_dims *dm
 	return sc->flash_attention ? chunk_span(dm, a, b) : b;
 }
 
-/* The TP all-reduces of one forward over `tokens` tokens: 2 per layer of tokens·d values,
- * each timed by the step-time model's collective (gemm.c: NCCL's bus bandwidth on the
- * links, the per-call latency, the ring steps that cross nodes). */
-static double tp_comm(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
-		      double tokens)
+/* One TP all-reduce at inference sizes: the engines' custom all-reduce over NVLink (vLLM
+ * csrc/custom_all_reduce.cuh, CustomAllreduce::allreduce): one-shot (cross_device_reduce_1stage:
+ * a barrier, each rank reads every peer's whole buffer and sums, (t − 1) × bytes over its links)
+ * at 2 ranks, or under 512 KB at up to 4 and 256 KB at up to 8; two-shot otherwise
+ * (cross_device_reduce_2stage: a reduce-scatter and an all-gather, each behind a barrier,
+ * 2(t − 1)/t × bytes); NCCL's ring (gemm.c) above the custom buffer's 8 MB (vllm/distributed/
+ * device_communicators/custom_all_reduce.py, max_size = 8192 × 1024), without NVLink, or
+ * across nodes. A stage costs ENG_AR_LATENCY (its launch in the CUDA graph and the barrier's
+ * flags across the links), an estimate not yet fitted on a published series
+ * (docs/serving-validation.md); the bytes at the links' NCCL bus bandwidth (gemm.c). */
+#define ENG_AR_LATENCY 8e-6 /* seconds a custom all-reduce stage within a node (an estimate) */
+#define ENG_AR_MAX_BYTES (8192.0 * 1024.0) /* vLLM's custom all-reduce buffer (custom_all_reduce.py) */
+
+double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double bytes)
 {
-	struct eng_group g;
-	double t = (double)sc->tp;
+	double t = (double)sc->tp, bw, lat = ENG_AR_LATENCY;
 
 	if (sc->tp <= 1)
 		return 0.0;
-	g.n = t;
-	g.per_node = eng_max(1.0, eng_min(t, (double)sc->gpus_per_node));
-	g.link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
-	g.link_eff = sc->gpu.link_bw > 0 ? eng_family(&sc->gpu)->link : 0.80;
-	g.network_bw = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
-	g.net_eff = ENG_NET_EFF;
-	return 2.0 * dm->L * eng_coll_seconds(&g, COLL_ALL_REDUCE, tokens * dm->d * b->act);
+	bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw * eng_family(&sc->gpu)->link
+				 : (sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW) * 0.80;
+	if (sc->tp > sc->gpus_per_node) {
+		/* across nodes: NCCL's collective (gemm.c), its latency and the network's hops */
+		struct eng_group g;
+		g.n = t;
+		g.per_node = eng_max(1.0, (double)sc->gpus_per_node);
+		g.link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : ENG_FALLBACK_BW;
+		g.link_eff = eng_family(&sc->gpu)->link;
+		g.network_bw = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : ENG_FALLBACK_BW;
+		g.net_eff = ENG_NET_EFF;
+		return eng_coll_seconds(&g, COLL_ALL_REDUCE, bytes);
+	}
+	if (sc->gpu.link_bw <= 0 || bytes > ENG_AR_MAX_BYTES)
+		return ENG_COLL_LATENCY + 2.0 * (t - 1.0) / t * bytes / bw; /* NCCL's ring */
+	/* vLLM's dispatch (custom_all_reduce.cuh): one-shot, else two-shot */
+	if (sc->tp == 2 || (sc->tp <= 4 && bytes < 512.0 * 1024.0) || (sc->tp <= 8 && bytes < 256.0 * 1024.0))
+		return lat + (t - 1.0) * bytes / bw;
+	return 2.0 * lat + 2.0 * (t - 1.0) / t * bytes / bw;
+}
+
+/* The TP all-reduces of one forward over `tokens` tokens: 2 per layer of tokens·d values,
+ * each the inference all-reduce the engines run (serve_step.c: vLLM's custom all-reduce
+ * within a node, NCCL's collective above its buffer and across nodes). */
+static double tp_comm(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		      double tokens)
+{
+	return 2.0 * dm->L * eng_infer_allreduce_seconds(sc, tokens * dm->d * b->act);
 }
 
 #define CHUNK_GROUPS 4096

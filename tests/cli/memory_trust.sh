@@ -38,4 +38,12 @@ j=$("$NAPKIN" report --model llama-2-7b --gpu a10 --gpus 1 --batch 1 --seq 128 -
 	--gpu-memory 2.86GB --format json) || fail "offload report exits $?"
 echo "$j" | jq -e '.memory | .peak <= .total and (.fits == (.total <= .capacity)) and (.fits | not)' >/dev/null ||
 	fail "offload params: $(echo "$j" | jq -c '.memory | [.total, .peak, .capacity, .fits]')"
+
+# an inference weight format: the weights' explanation says the linears' bytes and format
+# (FP8: 1 byte, 33.8 GiB on each of 2 GPUs), not the 16-bit dtype's 2 bytes
+out=$(COLUMNS=200 "$NAPKIN" report --model llama-3-70b --gpus 2 --tp 2 --mode infer --weight-format fp8 --explain) ||
+	fail "explain fp8 exits $?"
+w=$(echo "$out" | sed -n '/^memory.weights:/,/^$/p')
+echo "$w" | grep -q "linears at 1 bytes a weight (fp8 e4m3" || fail "fp8 weights explained as: $w"
+echo "$w" | grep -q "× 2 bytes (bf16)" && fail "fp8 weights explained at bf16: $w"
 echo ok

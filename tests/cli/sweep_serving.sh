@@ -66,4 +66,18 @@ if abs(x - s32["itl_seconds"]) > 1e-9 * x or abs(y - s32["tokens_per_s_gpu"]) > 
 PY
 # without targets: the table, no target lines
 "$NAPKIN" sweep batch=1..64:x4 $ARGS --format svg | grep -q 'class="limit"' && fail "a target line without a target"
+# with an engine the first point past capacity is past the sequences the engine admits (its
+# memory share, less than memory.max_batch's whole card), the report's inference.max_concurrent
+E8="--model llama-3-8b --gpus 1 --mode infer --engine vllm --prompt 2000 --generate 500"
+adm=$("$NAPKIN" report $E8 --batch 1 --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["inference"]["max_concurrent"])') ||
+	fail "report $E8 exits $?"
+lo=$((adm - 1)); hi=$((adm + 1))
+out=$("$NAPKIN" sweep batch=$lo..$hi:+1 $E8 --y serving.itl_seconds) || fail "sweep $E8 exits $?"
+echo "$out" | grep -q "batch $hi: the first point past what the engine admits at once" ||
+	fail "the sweep's first point past capacity is not $hi (the engine admits $adm):
+$out"
+echo "$out" | grep -Eq "^ *$adm .*✗" && fail "the engine's own capacity $adm is marked:
+$out"
+echo "$out" | grep -Eq "^ *$hi .*✗ beyond capacity" || fail "$hi users are not marked beyond capacity:
+$out"
 echo "ok"
