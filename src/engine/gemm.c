@@ -12,6 +12,16 @@
  *    1745 of 2250 = 77.6% at 1792×16128×3072, B300 1769 of 2250 = 78.6% at
  *    12288×18432×1024, GB200 1822 of 2500 = 72.9% at 4096×9728×2048, MI250X 76.7%,
  *    MI300X 781.9 of 1300 = 60.1%).
+ *  - Sustained: a GEMM that fills the card draws its TDP and the clock settles below the
+ *    boost a short burst holds, so training runs at the Maximum *Sustainable* Matmul FLOPS
+ *    (MSMF), not MAMF. The table's MSMF rows (ml-engineering compute/accelerator/README.md,
+ *    revision 082816f, "faster mamf, plus msmf"; torch 2.13.0+cu130, one GPU at a time):
+ *    H200 SXM 708.5 of 989 = 71.6% at 8192×8448×20480 (MAMF 841.9), FP8 1288.7 of 1979 =
+ *    65.1% at 8448×8192×16384; B200 1456.3 of 2250 = 64.7% at 9472×8192×20480 (MAMF
+ *    1770.9), FP8 2795.7 of 4500 = 62.1% at 9472×8192×16384. Those cards (and H100 SXM,
+ *    the same die at the same 700 W and peaks, and H800) are anchored at their MSMF as is;
+ *    the other Hopper and Blackwell cards take their MAMF times their architecture's MSMF ÷
+ *    MAMF, A100 and the rest A100's clock at its power limit (SUS_* below).
  *  - FP8: the same table's float8_e4m3fn rows, each of its own FP8 peak: H100 SXM 1402.6
  *    of 1979 = 70.9% at 1024×9216×14336, H200 1453.4 = 73.4% at 1280×4096×12032, GH200
  *    1535.0 = 77.6% at 1024×14336×14336, B200 3432.5 of 4500 = 76.3% at 15360×4096×3072,
@@ -36,7 +46,8 @@
  *    on A100 runs the forward at up to 73% and the backward at up to 63% of peak, about
  *    50-60% end to end at head size 128 (Dao 2023, §4.1, figures 4-6); on H100
  *    FlashAttention-2 reaches ~35-45% and FlashAttention-3 ~60-75% forward, ~50%
- *    backward (Shah et al. 2024, §4.1): 0.50 for Hopper and later.
+ *    backward (Shah et al. 2024, §4.1): 0.50 for Hopper and later; each measured in short
+ *    benchmarks, so taken at the family's sustained factor (step.c).
  *  - Links: nccl-tests all-reduce bus bandwidth on 8 GPUs, large messages (the data
  *    NVIDIA's aiconfigurator ships; stas00/ml-engineering network/README.md): 8 × A100
  *    222-235 of 300 GB/s (74-78%), 8 × H200 367.6 of 450 without NVLS (82%), 8 × B200
@@ -60,32 +71,46 @@
 
 #include "internal.h"
 
+/* The clock a power-saturated GPU holds against the burst a short benchmark catches: A100
+ * 1305 of 1410 MHz (NVIDIA's HPL submissions); Hopper and Blackwell the measured MSMF ÷ MAMF
+ * of the same card, software and shapes search (ml-engineering, MSMF table: H200 708.5 ÷ 841.9
+ * BF16, 693 W at 1465 MHz against 176 W at 1980 MHz; B200 1456.3 ÷ 1770.9, 994 W at 1339 MHz
+ * against 295 W at 1965 MHz; their FP8 rows 0.864 and 0.814). */
+#define SUS_AMPERE (1305.0 / 1410.0)
+#define SUS_HOPPER (708.5 / 841.9)
+#define SUS_BLACKWELL (1456.3 / 1770.9)
+
 static const struct eng_family families[] = {
-	/* prefix, bf16 MAMF and shape, flash, NCCL, HBM, FP8 MAMF and shape */
-	{"a100", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0,
+	/* prefix, bf16 best GEMM and shape, flash, NCCL, HBM, FP8 best GEMM and shape, sustained,
+	 * whether the GEMM figures are sustained (MSMF) ones */
+	{"a100", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0, SUS_AMPERE, false,
 	 N_("MAMF A100 SXM 85.9%; FlashAttention-2 on A100; 8×A100 NCCL 74-78%")},
-	{"a800", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0, N_("as A100")},
-	{"gh200", 0.830, 11264, 19712, 1536, 0.50, 0.82, 0.90, 0.776, 1024, 14336, 14336,
-	 N_("MAMF GH200 83.0%, FP8 77.6%")},
-	{"h100", 0.801, 6144, 17920, 2816, 0.50, 0.82, 0.90, 0.709, 1024, 9216, 14336,
-	 N_("MAMF H100 SXM 80.1%, FP8 70.9%; 8×H200 NCCL 82% without NVLS")},
-	{"h200", 0.803, 6144, 17920, 2816, 0.50, 0.82, 0.90, 0.734, 1280, 4096, 12032,
-	 N_("MAMF H200 SXM 80.3%, FP8 73.4%; 8×H200 NCCL 82%")},
-	{"h800", 0.801, 6144, 17920, 2816, 0.50, 0.82, 0.90, 0.709, 1024, 9216, 14336, N_("as H100")},
-	{"b200", 0.776, 1792, 16128, 3072, 0.50, 0.78, 0.90, 0.763, 15360, 4096, 3072,
-	 N_("MAMF B200 77.6%, FP8 76.3%; 8×B200 NCCL 704 of 900 GB/s")},
-	{"b300", 0.786, 12288, 18432, 1024, 0.50, 0.78, 0.90, 0.745, 3072, 6144, 7168,
-	 N_("MAMF B300 78.6%, FP8 74.5%; NCCL as B200")},
-	{"gb200", 0.729, 4096, 9728, 2048, 0.50, 0.78, 0.90, 0.723, 19456, 5120, 1536,
-	 N_("MAMF GB200 72.9%, FP8 72.3% (of 2500 and 5000 TFLOP/s); NCCL as B200")},
-	{"gb300", 0.729, 4096, 9728, 2048, 0.50, 0.78, 0.90, 0.723, 19456, 5120, 1536,
+	{"a800", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, N_("as A100")},
+	{"gh200", 0.830, 11264, 19712, 1536, 0.50, 0.82, 0.90, 0.776, 1024, 14336, 14336, SUS_HOPPER, false,
+	 N_("MAMF GH200 83.0%, FP8 77.6%, at the H200 sustained ÷ burst rate")},
+	/* H100 SXM and H200 SXM: the same GH100 die at the same 700 W and the same 989 / 1979
+	 * TFLOP/s peaks (the MAMF table's H100 row: "H200 is the same"); H200's MSMF for both */
+	{"h100", 0.716, 8192, 8448, 20480, 0.50, 0.82, 0.90, 0.651, 8448, 8192, 16384, SUS_HOPPER, true,
+	 N_("MSMF H200 SXM 71.6%, FP8 65.1% (sustained, as H100); 8×H200 NCCL 82% without NVLS")},
+	{"h200", 0.716, 8192, 8448, 20480, 0.50, 0.82, 0.90, 0.651, 8448, 8192, 16384, SUS_HOPPER, true,
+	 N_("MSMF H200 SXM 71.6%, FP8 65.1% (sustained); 8×H200 NCCL 82%")},
+	{"h800", 0.716, 8192, 8448, 20480, 0.50, 0.82, 0.90, 0.651, 8448, 8192, 16384, SUS_HOPPER, true, N_("as H100")},
+	{"b200", 0.647, 9472, 8192, 20480, 0.50, 0.78, 0.90, 0.621, 9472, 8192, 16384, SUS_BLACKWELL, true,
+	 N_("MSMF B200 64.7%, FP8 62.1% (sustained); 8×B200 NCCL 704 of 900 GB/s")},
+	{"b300", 0.786, 12288, 18432, 1024, 0.50, 0.78, 0.90, 0.745, 3072, 6144, 7168, SUS_BLACKWELL, false,
+	 N_("MAMF B300 78.6%, FP8 74.5%, at the B200 sustained ÷ burst rate; NCCL as B200")},
+	{"gb200", 0.729, 4096, 9728, 2048, 0.50, 0.78, 0.90, 0.723, 19456, 5120, 1536, SUS_BLACKWELL, false,
+	 N_("MAMF GB200 72.9%, FP8 72.3% (of 2500 and 5000 TFLOP/s), at the B200 sustained ÷ burst rate; NCCL as B200")},
+	{"gb300", 0.729, 4096, 9728, 2048, 0.50, 0.78, 0.90, 0.723, 19456, 5120, 1536, SUS_BLACKWELL, false,
 	 N_("as GB200 (GB300: no MAMF row)")},
-	{"mi250", 0.767, 1024, 14080, 19968, 0.40, 0.70, 0.85, 0, 0, 0, 0, N_("MAMF MI250X 76.7% (one GCD)")},
-	{"mi300", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0, 0, 0, 0, N_("MAMF MI300X 60.1% (ROCm 6.2)")},
-	{"mi325", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0, 0, 0, 0, N_("as MI300X")},
+	{"mi250", 0.767, 1024, 14080, 19968, 0.40, 0.70, 0.85, 0, 0, 0, 0, SUS_AMPERE, false,
+	 N_("MAMF MI250X 76.7% (one GCD)")},
+	{"mi300", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0, 0, 0, 0, SUS_AMPERE, false,
+	 N_("MAMF MI300X 60.1% (ROCm 6.2)")},
+	{"mi325", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0, 0, 0, 0, SUS_AMPERE, false, N_("as MI300X")},
 };
 /* Any other card: the median of the measured data-centre cards above. */
-static const struct eng_family fallback = {"", 0.80, 6144, 16384, 2048, 0.50, 0.78, 0.90, 0, 0, 0, 0,
+static const struct eng_family fallback = {"", 0.80, 6144, 16384, 2048, 0.50, 0.78, 0.90, 0, 0, 0, 0, SUS_AMPERE, false,
 					   N_("no measurement for this card: the median of measured data-centre cards")};
 
 const struct eng_family *eng_family(const struct engine_gpu *g)
@@ -167,10 +192,10 @@ double eng_gemm_efficiency_q(const struct engine_gpu *g, const struct eng_family
 	if (kq > 1.0 && fam->fp8_best > 0) {
 		e = fam->fp8_best * shape_factor_q(sms, M, N, K, kq) /
 		    shape_factor_q(sms, fam->fp8_m, fam->fp8_n, fam->fp8_k, kq);
-		return ENG_SUSTAINED * eng_min(e, fam->fp8_best);
+		return (fam->msmf ? 1.0 : fam->sustained) * eng_min(e, fam->fp8_best);
 	}
 	e = fam->gemm_best * shape_factor_q(sms, M, N, K, kq) / shape_factor(sms, fam->best_m, fam->best_n, fam->best_k);
-	return ENG_SUSTAINED * eng_min(e, fam->gemm_best);
+	return (fam->msmf ? 1.0 : fam->sustained) * eng_min(e, fam->gemm_best);
 }
 
 double eng_gemm_efficiency(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K)

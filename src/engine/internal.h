@@ -391,13 +391,15 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 /* What one GPU family reaches of its datasheet figures, each with its source (gemm.c). */
 struct eng_family {
 	const char *prefix;      /* matched against the GPU id ("h100" matches "h100-sxm") */
-	double gemm_best;        /* fraction of peak of the best-shaped large GEMM (MAMF) */
+	double gemm_best;        /* fraction of peak of the best-shaped large GEMM (MSMF where measured, else MAMF) */
 	double best_m, best_n, best_k; /* that GEMM's shape */
 	double flash;            /* FlashAttention's fraction of peak, forward and backward together */
 	double link;             /* NCCL bus bandwidth ÷ the GPU-GPU link, large messages */
 	double hbm;              /* streaming kernels' fraction of memory bandwidth */
-	double fp8_best;         /* the best FP8 (e4m3) GEMM's fraction of the FP8 peak (MAMF); 0: not measured */
+	double fp8_best;         /* the best FP8 (e4m3) GEMM's fraction of the FP8 peak (as gemm_best); 0: not measured */
 	double fp8_m, fp8_n, fp8_k; /* that GEMM's shape */
+	double sustained;        /* the rate a power-saturated GPU holds ÷ its short-burst rate (gemm.c) */
+	bool msmf;               /* gemm_best and fp8_best are sustained (MSMF) figures: sustained is not applied to them */
 	const char *source;
 };
 const struct eng_family *eng_family(const struct engine_gpu *g);
@@ -429,7 +431,7 @@ double eng_coll_seconds(const struct eng_group *g, enum eng_coll kind, double S)
 /* The bus bandwidth the group reaches (bytes/s). */
 double eng_group_busbw(const struct eng_group *g);
 
-#define ENG_SUSTAINED (1305.0 / 1410.0) /* sustained ÷ boost clock under the power limit (gemm.c) */
+#define ENG_SUSTAINED (1305.0 / 1410.0) /* A100: sustained ÷ boost clock under the power limit (gemm.c) */
 #define ENG_FALLBACK_BW 16e9        /* a profile without links: PCIe Gen3 x16 per direction */
 #define ENG_KERNEL_GAP 3e-6       /* seconds between back-to-back kernels on a stream (launch and tail) */
 #define ENG_NET_EFF 0.90           /* scale-out NCCL bus bandwidth ÷ NIC line rate (gemm.c) */

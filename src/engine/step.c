@@ -203,7 +203,7 @@ static void layer(const struct ctx *c, struct stage *st)
 			 * rate, the backward 2.5× (as the attention below; not calibrated on its own
 			 * kernels), q, k, v and the output through HBM */
 			double f = M * 6.0 * heads * op->qk_dim * op->v_dim;
-			double rate = c->peak16 * eng_min(c->fam->flash * ENG_SUSTAINED, 0.5);
+			double rate = c->peak16 * eng_min(c->fam->flash * c->fam->sustained, 0.5);
 			attn_f += sh * f / rate;
 			attn_b += sh * 2.5 * f / rate;
 			st->flops += sh * 3.5 * f;
@@ -225,7 +225,7 @@ static void layer(const struct ctx *c, struct stage *st)
 			 * what runs, so its rate on napkin's count, 2 × flash × sustained, is held at
 			 * the peak: HFU never exceeds 1 (docs/step-time.md). */
 			double f = 2.0 * B * (s / cp) * span * heads * (op->qk_dim + op->v_dim) * 0.5;
-			double rate = c->peak16 * eng_min(c->fam->flash * ENG_SUSTAINED, 0.5);
+			double rate = c->peak16 * eng_min(c->fam->flash * c->fam->sustained, 0.5);
 			attn_f += sh * f / rate;
 			attn_b += sh * 2.5 * f / rate;
 			st->flops += sh * 3.5 * 2.0 * f; /* as HFU counts them: the whole matrix, the recomputed scores */

@@ -75,7 +75,7 @@ r=$("$NAPKIN" report --lang zh --explain)
 has "$r" "a source in Chinese" '来源     ZeRO（Rajbhandari et al. 2019）：2Ψ 字节（16 位参数）'
 has "$r" "a source in Chinese" '来源     log_softmax 保留它的输出'
 has "$r" "a source in Chinese" '实测的 PyTorch 训练步'
-has "$r" "a source in Chinese" 'MAMF 实测 H100 SXM 80.1%，FP8 70.9%；8×H200 NCCL 82%（未用 NVLS）'
+has "$r" "a source in Chinese" 'MSMF 实测 H200 SXM 71.6%，FP8 65.1%（持续速率，H100 同此）；8×H200 NCCL 82%（未用 NVLS）'
 hasnt "$r" "a source in English" "log_softmax keeps its output"
 hasnt "$r" "a source in English" "2Ψ bytes for 16-bit"
 

@@ -31,7 +31,7 @@ bad = []
 assert d["global_batch"] == 1024, d["global_batch"]
 assert d["global_batch_tokens"] == 4194304, d["global_batch_tokens"]
 assert d["global_batch_from"] == "default", d["global_batch_from"]
-assert len(d["candidates"]) >= 10, len(d["candidates"])
+assert len(d["candidates"]) >= 5, len(d["candidates"])  # 256 H100 at their sustained GEMM rate: 5 layouts within 90 days under hf
 for c in d["candidates"]:
     s = c["scenario"]
     r = c["rank"]
