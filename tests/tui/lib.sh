@@ -57,6 +57,14 @@ start() {
 		new-session -d -s app -x "$w" -y "$h" "$NAPKIN explore $*" || fail "tmux did not start"
 }
 
+# start_lesson W H ARGS...: `napkin lesson ARGS` in a new session
+start_lesson() {
+	w=$1 h=$2
+	shift 2
+	tm set-option -g remain-on-exit on \; set-option -g history-limit 2000 \; \
+		new-session -d -s app -x "$w" -y "$h" "$NAPKIN lesson $*" || fail "tmux did not start"
+}
+
 screen() { tm capture-pane -p -t app 2>/dev/null; }
 
 fail() {

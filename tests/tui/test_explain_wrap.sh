@@ -5,15 +5,11 @@
 # line takes it (--dataset-tokens) and the default's words are translated.
 . "$(dirname "$0")/lib.sh"
 
-run() {
-	tm set-option -g remain-on-exit on \; new-session -d -s app -x 80 -y 24 "$NAPKIN lesson $*" ||
-		fail "tmux did not start"
-}
 
 # the overlay's text: between its │ borders, the lines of the box titled Explain/解释
 box() { screen | sed -n '/┌ \(Explain\|解释\)/,/└/p'; }
 
-run 6 --step 3 --lang en
+start_lesson 80 24 6 --step 3 --lang en
 wait_for 'Data larger than RAM' 'lesson 6 step 3 did not open'
 keys e
 wait_for 'Explain: knob dataset_tokens' 'e did not explain the dataset tokens knob'
@@ -22,7 +18,7 @@ box | grep -q '…' && fail 'en: the overlay cuts a line with …'
 box | grep -q -- '--dataset-tokens VALUE' || fail 'en: the flag is not spelled as the command line takes it'
 stop
 
-run 6 --step 3 --lang zh
+start_lesson 80 24 6 --step 3 --lang zh
 wait_for '数据比 RAM 还大' 'zh: lesson 6 step 3 did not open'
 keys e
 wait_for '解释：设置 dataset_tokens' 'zh: e did not explain the dataset tokens knob'

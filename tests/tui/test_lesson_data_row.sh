@@ -5,16 +5,10 @@
 # 2 bytes = 3e13 bytes, 30.00 TB) as "?" until the student answers or asks to see it (v).
 . "$(dirname "$0")/lib.sh"
 
-run() {
-	w=$1 h=$2
-	shift 2
-	tm set-option -g remain-on-exit on \; new-session -d -s app -x "$w" -y "$h" "$NAPKIN lesson $*" ||
-		fail "tmux did not start"
-}
 
 for lang in en zh; do
 	for size in "80 24" "120 40"; do
-		run ${size% *} ${size#* } 6 --step 3 --lang $lang
+		start_lesson ${size% *} ${size#* } 6 --step 3 --lang $lang
 		if [ $lang = en ]; then
 			wait_for 'memmap .* in RAM a step' "$lang $size: the data load row is not on screen"
 			wait_for 'dataset \? on disk' "$lang $size: the dataset's size (the quiz's answer) is not hidden"

@@ -9,14 +9,8 @@
 # above it.
 . "$(dirname "$0")/lib.sh"
 
-run() {
-	w=$1 h=$2
-	shift 2
-	tm set-option -g remain-on-exit on \; new-session -d -s app -x "$w" -y "$h" "$NAPKIN lesson $*" ||
-		fail "tmux did not start"
-}
 
-run 80 24 4 --step 5
+start_lesson 80 24 4 --step 5
 wait_for 'step 5( of |/)5' 'lesson 4 --step 5 did not open'
 wait_for 'GPUs in the job' 'step 5: the cursor is not on GPUs'
 screen | grep -q '1024 × H100' || fail 'step 5: not on 1024 GPUs'
@@ -40,7 +34,7 @@ keys Q
 [ "$(wait_exit)" = 0 ] || fail 'exit status'
 stop
 
-run 120 40 3 --step 3 --lang zh
+start_lesson 120 40 3 --step 3 --lang zh
 wait_for '第 3(/4 步| 步（共 4 步）)' 'lesson 3 --step 3 --lang zh did not open'
 wait_for '矩阵乘法使用的 dtype' 'zh step 3: the cursor is not on the matmul dtype'
 keys Q
@@ -50,7 +44,7 @@ stop
 # where the lesson's panel covers the bottom of the knob pane (a step about the tensor
 # inspector), the list scrolls the knob into the rows above it: lesson 2 step 2 asks to
 # change the bytes per element, the activations' dtype
-run 80 24 2 --step 2
+start_lesson 80 24 2 --step 2
 wait_for 'step 2( of |/)4' 'lesson 2 --step 2 did not open'
 top=$(screen | sed -n '1,/┌ Lesson 2/p')
 echo "$top" | grep -q '│ activations  *auto' || fail 'lesson 2 step 2: the activations dtype is not in sight'
@@ -61,7 +55,7 @@ keys Q
 stop
 
 # a step without a solution, whose question is about a knob: its focus
-run 80 24 6 --step 2
+start_lesson 80 24 6 --step 2
 wait_for 'step 2( of |/)3' 'lesson 6 --step 2 did not open'
 wait_for 'load batches from pinned' 'lesson 6 step 2: the cursor is not on pinned memory'
 keys p
