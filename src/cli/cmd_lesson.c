@@ -44,11 +44,11 @@ static int check_files(int n, const char **files, const struct engine_catalog *c
 	return bad ? CLI_EXIT_USAGE : CLI_EXIT_OK;
 }
 
-#define LESSON_NOPTS 8 /* the rows of cmd_lesson's own options, before the explorer's */
+#define LESSON_NOPTS 9 /* the rows of cmd_lesson's own options, before the explorer's */
 
 int cmd_lesson(int argc, char **argv)
 {
-	const char *lang = "en", *positional[16], *step_arg = NULL;
+	const char *lang = "en", *positional[16], *step_arg = NULL, *plan_arg = NULL;
 	bool text = false, solutions = false, check = false, markdown = false, html = false, quiz = false, slides = false;
 	struct cli_opt opts[LESSON_NOPTS + 8] = {
 		{"text", NULL, NULL, &text, N_("print the lesson with each step's numbers instead of opening the explorer")},
@@ -61,6 +61,8 @@ int cmd_lesson(int argc, char **argv)
 		{"step", "K", &step_arg, NULL, N_("start at step K (1-based), in the explorer, --text or --quiz")},
 		{"slides", NULL, NULL, &slides,
 		 N_("open the explorer on the step's slide: its text in large spacing and its pane, full screen, for a projector")},
+		{"plan", "MINUTES", &plan_arg, NULL,
+		 N_("the lessons a lecture of MINUTES holds (90, 1.5 h), the chapter's main line first, with the clock at each")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
 #ifdef NAPKIN_HAVE_TUI_LESSON
@@ -108,6 +110,7 @@ int cmd_lesson(int argc, char **argv)
 		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
 		cli_print_usage(f, "napkin lesson [N|ID|FILE|all] [--lang zh] [--step K] [--slides|--text|--markdown|--html [--solutions]|--quiz]\n"
 					"                    [--theme dark|light|projector|projector-light] [--no-color] [--no-mouse] [--probe-timeout S]\n"
+					"       napkin lesson --plan MINUTES [--lang zh]\n"
 					"       napkin lesson --check FILE|ID...");
 		cli_print_prose(f, _("The guided tour of the chapter: each step sets the knobs, points at a pane, asks a\n"
 		       "question and confirms when your scenario answers it (n/p: next/previous step).\n"
@@ -130,6 +133,17 @@ int cmd_lesson(int argc, char **argv)
 			rc = CLI_EXIT_USAGE;
 		} else {
 			rc = check_files(npos, positional, &cat);
+		}
+		goto out;
+	}
+	if (plan_arg != NULL) {
+		if (npos > 0 || step_arg != NULL || text || markdown || html || solutions || quiz || slides) {
+			fputs(_("napkin lesson: --plan chooses among all the lessons: it takes no lesson and no other "
+				"option but --lang\n"),
+			      stderr);
+			rc = CLI_EXIT_USAGE;
+		} else {
+			rc = cli_lesson_plan(stdout, plan_arg, lang);
 		}
 		goto out;
 	}

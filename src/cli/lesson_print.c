@@ -346,13 +346,29 @@ void cli_lesson_step_head(const struct teach_lesson *l, size_t i, const char *la
 		snprintf(buf, n, _("Step %zu of %zu"), i + 1, l->n_steps);
 }
 
+/* The teacher's copy: the minutes a step takes in class (teach_step_minutes; its `minutes:`
+ * or the estimate), into buf. */
+static const char *minutes_words(const struct teach_step *s, char *buf, size_t n)
+{
+	int m = teach_step_minutes(s);
+
+	if (s->minutes > 0)
+		/* TRANSLATORS: the teacher's copy: a step's minutes in class, as the lesson gives them */
+		snprintf(buf, n, P_("Time in class: %d minute", "Time in class: %d minutes", m), m);
+	else
+		/* TRANSLATORS: the teacher's copy: a step's minutes in class, estimated from what it asks */
+		snprintf(buf, n, P_("Time in class: about %d minute (napkin lesson --plan)",
+				    "Time in class: about %d minutes (napkin lesson --plan)", m), m);
+	return buf;
+}
+
 static int print_lesson(const struct teach_lesson *l, size_t number, const char *lang, bool solutions,
 			enum cli_lesson_fmt fmt, const struct engine_catalog *cat)
 {
 	struct engine_scenario sc, sol;
 	struct engine_result *r = malloc(sizeof *r), *r2 = malloc(sizeof *r2);
 	struct napkin_err err;
-	char head[256], buf[320], where[96], label[160];
+	char head[256], buf[320], where[96], label[160], mins[96];
 	size_t i, k;
 	int rc = CLI_EXIT_OK;
 	bool lacks = !teach_lesson_has_lang(l, lang), md = fmt == CLI_LESSON_MD, html = fmt == CLI_LESSON_HTML;
@@ -422,6 +438,8 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 			if (s->pane[0] != '\0')
 				fprintf(lout, _("Look at: %s  \n"), teach_pane_label(s->pane));
 			fputs("<br>\n", lout);
+			if (solutions)
+				fprintf(lout, "%s<br>\n", minutes_words(s, mins, sizeof mins));
 			if (s->reset)
 				fprintf(lout, "%s<br>\n", _("Starts again from the lesson's knobs."));
 			print_knobs_md(lout, fmt, _("Knobs"), &s->knobs);
@@ -433,6 +451,8 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 			fprintf(lout, "\n## %s\n\n", head);
 			if (s->pane[0] != '\0')
 				fprintf(lout, _("Look at: %s  \n"), teach_pane_label(s->pane));
+			if (solutions)
+				fprintf(lout, "%s  \n", minutes_words(s, mins, sizeof mins));
 			if (s->reset)
 				fputs(_("Starts again from the lesson's knobs.  \n"), lout);
 			print_knobs_md(lout, fmt, _("Knobs"), &s->knobs);
@@ -443,6 +463,8 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 			if (s->pane[0] != '\0')
 				snprintf(head + strlen(head), sizeof head - strlen(head), "  [%s]", teach_pane_label(s->pane));
 			print_wrapped(lout, head, 0, NULL);
+			if (solutions)
+				fprintf(lout, "  %s\n", minutes_words(s, mins, sizeof mins));
 			if (s->reset)
 				fputs(_("  (starts again from the lesson's knobs)\n"), lout);
 			print_knobs(lout, _("knobs"), &s->knobs);
@@ -586,35 +608,4 @@ int cli_lesson_course(const char *lang, bool solutions, enum cli_lesson_fmt fmt,
 		rc = CLI_EXIT_FAIL;
 	}
 	return rc;
-}
-
-int cli_lesson_list(FILE *f, const char *lang)
-{
-	size_t n = teach_lessons_count(), i;
-	struct napkin_err err;
-
-	if (cli_width(stdout) < lesson_width)
-		lesson_width = cli_width(stdout);
-
-	fputs(_("Lessons (napkin lesson N, or its id):\n\n"), f);
-	for (i = 1; i <= n; i++) {
-		struct teach_lesson *l;
-		char head[200], num[16];
-
-		if (teach_lessons_load(i, &l, &err) != NAPKIN_OK) {
-			cli_error("lesson", &err);
-			return CLI_EXIT_FAIL;
-		}
-		/* TRANSLATORS: a lesson in the list: title (id, N steps; its languages) */
-		snprintf(head, sizeof head,
-			 teach_text_has(&l->title, "zh") ? _("%s (%s, %zu %s; en, zh)") : _("%s (%s, %zu %s)"),
-			 teach_text_get(&l->title, lang), l->id, l->n_steps, P_("step", "steps", l->n_steps));
-		snprintf(num, sizeof num, "%3zu  ", i);
-		print_wrapped(f, head, 0, num);
-		teach_lesson_free(l);
-	}
-	fputs(_("\nnapkin lesson N --text prints a lesson with its numbers; --lang zh picks Chinese where a\n"
-		"lesson has it. A lesson file of your own: napkin lesson FILE (format: docs/lessons.md).\n"),
-	      f);
-	return CLI_EXIT_OK;
 }

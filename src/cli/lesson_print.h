@@ -25,7 +25,10 @@ int cli_lesson_print(const struct teach_lesson *l, size_t number, const char *la
 		     enum cli_lesson_fmt fmt, size_t first, const struct engine_catalog *cat);
 /* Every shipped lesson, in order, as one handout (md or html). */
 int cli_lesson_course(const char *lang, bool solutions, enum cli_lesson_fmt fmt, const struct engine_catalog *cat);
-/* The list of lessons, to f. */
+/* (lesson_list.c) The list of lessons with their minutes in class, to f. */
 int cli_lesson_list(FILE *f, const char *lang);
+/* (lesson_list.c) napkin lesson --plan MINUTES: the lessons a lecture of that length holds. A
+ * CLI_EXIT_ code (usage for a length it cannot read, fail when no lesson fits). */
+int cli_lesson_plan(FILE *f, const char *minutes, const char *lang);
 
 #endif

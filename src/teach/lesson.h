@@ -132,6 +132,7 @@ struct teach_step {
 	struct teach_text working;
 	size_t n_refs;
 	struct teach_ref *refs;
+	int minutes;              /* `minutes:` the time it takes in class; 0: teach_step_minutes's estimate */
 };
 
 struct teach_lesson {
@@ -142,6 +143,7 @@ struct teach_lesson {
 	struct teach_knobs base;
 	size_t n_steps;
 	struct teach_step *steps;
+	bool core;                /* `core: true`: the chapter's main line, which a short lecture keeps */
 };
 
 void teach_lesson_free(struct teach_lesson *l);
@@ -252,6 +254,27 @@ bool teach_chapter_valid(const char *chapter);
  * "Chapter 3.6 and its summary", "Beyond the chapter" (the sections joined by the list comma:
  * "第 3.2、3.5 节"). buf is empty for a lesson without a chapter. */
 void teach_chapter_words(const struct teach_lesson *l, char *buf, size_t n);
+
+/* ------------------------------------------------------------ time in class (lesson_plan.c) */
+
+/* The minutes a step takes in class: its `minutes:`, else an estimate from what it asks (2 to
+ * read and look, +3 for a number worked by hand, +2 for knobs to turn, +1 for a number read
+ * off the screen). */
+int teach_step_minutes(const struct teach_step *s);
+/* The sum of the lesson's steps. */
+int teach_lesson_minutes(const struct teach_lesson *l);
+
+/* A lesson as a lecture plan sees it. */
+struct teach_plan_item {
+	int minutes;
+	bool core;   /* the chapter's main line */
+	bool beyond; /* outside the chapter: never in a lecture on it */
+	bool chosen; /* out: in the lecture */
+};
+/* Chooses the lessons a lecture of budget minutes holds: the core lessons in order, each
+ * while the time left holds it, then the chapter's other lessons the same way; a lesson
+ * beyond the chapter never. Returns the minutes chosen. */
+int teach_plan_choose(struct teach_plan_item *items, size_t n, int budget);
 
 /* ------------------------------------------------------------ handouts (lesson_ref.c; the references: lesson.c) */
 

@@ -359,11 +359,26 @@ static int step_refs(struct ld *d, const struct ydoc_node *n, struct teach_step 
 	return rc;
 }
 
+/* `minutes:` a whole number of minutes a step takes in class, 1 to 60. */
+static int minutes(struct ld *d, const struct ydoc_node *f, int *out)
+{
+	char *end;
+	long v;
+
+	if (f->kind != YDOC_SCALAR)
+		return bad(d, f, _("minutes: expected a whole number of minutes (1 to 60), got %s"), ydoc_what(f));
+	v = strtol(f->text, &end, 10);
+	if (end == f->text || *end != '\0' || v < 1 || v > 60)
+		return bad(d, f, _("minutes: '%s' is not a whole number of minutes from 1 to 60"), f->text);
+	*out = (int)v;
+	return NAPKIN_OK;
+}
+
 static int step(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 {
 	static const char *const known[] = {"title", "text", "question", "pane", "knobs", "reset",
 					    "check", "answer", "solution", "explain", "focus",
-					    "working", "reference", /* step_refs */ NULL};
+					    "working", "reference", /* step_refs */ "minutes", NULL};
 	const struct ydoc_node *f;
 	char buf[TEACH_KEY_MAX];
 	int rc = NAPKIN_OK;
@@ -410,6 +425,8 @@ static int step(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 			return bad(d, f, _("unknown knob '%s'"), buf);
 		}
 	}
+	if ((f = field(d, n, "minutes", false, &rc)) != NULL && (rc = minutes(d, f, &s->minutes)) != NAPKIN_OK)
+		return rc;
 	if ((f = field(d, n, "reset", false, &rc)) != NULL) {
 		if (f->kind != YDOC_SCALAR || (strcmp(f->text, "true") != 0 && strcmp(f->text, "false") != 0))
 			return bad(d, f, _("reset: expected true or false"));
@@ -432,7 +449,7 @@ static int step(struct ld *d, const struct ydoc_node *n, struct teach_step *s)
 
 static int lesson(struct ld *d, const struct ydoc_node *root, struct teach_lesson *l)
 {
-	static const char *const known[] = {"lesson", "title", "summary", "chapter", "knobs", "steps", NULL};
+	static const char *const known[] = {"lesson", "title", "summary", "chapter", "core", "knobs", "steps", NULL};
 	const struct ydoc_node *f;
 	size_t i;
 	int rc = NAPKIN_OK;
@@ -459,6 +476,13 @@ static int lesson(struct ld *d, const struct ydoc_node *root, struct teach_lesso
 				   _("chapter '%s': write the sections it follows (3.3, or 3.2, 3.5), 'summary' for the "
 				     "chapter's closing summary, or 'beyond' for a lesson outside the chapter"),
 				   l->chapter);
+	}
+	if ((f = field(d, root, "core", false, &rc)) != NULL) {
+		if (f->kind != YDOC_SCALAR || (strcmp(f->text, "true") != 0 && strcmp(f->text, "false") != 0))
+			return bad(d, f, _("core: expected true or false"));
+		l->core = strcmp(f->text, "true") == 0;
+		if (l->core && strcmp(l->chapter, "beyond") == 0)
+			return bad(d, f, _("core: a lesson beyond the chapter is not its main line"));
 	}
 	if ((f = field(d, root, "knobs", false, &rc)) != NULL && (rc = knobs(d, f, &l->base)) != NAPKIN_OK)
 		return rc;

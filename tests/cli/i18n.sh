@@ -135,7 +135,7 @@ zh_err 2 "第 1 步：参考解法不满足“batch >= 8”" "the solution fails
 printf 'lesson: x\ntitle: T\nsteps:\n  - text: a\n    check: batch >= 1\n    solution: {batch: 4}\n' >"$tmp/bad3.yaml"
 zh_err 2 "第 1 步：还没做参考解法，检查条件就已经满足" "already met" lesson --check "$tmp/bad3.yaml"
 "$NAPKIN" lesson --check 1 --lang zh | grep -q '^1：通过（why-count，3 步）$' || fail "lesson --check --lang zh: 'ok' is not Chinese"
-"$NAPKIN" lesson --lang zh | grep -q '（why-count，3 步；en, zh）$' || fail "lesson --lang zh: the list's counts are not Chinese"
+"$NAPKIN" lesson --lang zh | grep -q '（why-count，3 步，11 分钟；en, zh）$' || fail "lesson --lang zh: the list's counts are not Chinese"
 # --lang without its value: the environment's language says so
 LANG=zh_CN.UTF-8 "$NAPKIN" report --lang 2>"$tmp/err" && fail "--lang without a value was accepted"
 grep -q -F 'napkin report：--lang 需要一个值（en、zh）' "$tmp/err" || fail "--lang without a value, LANG=zh_CN: $(cat "$tmp/err")"

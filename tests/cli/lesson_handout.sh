@@ -13,7 +13,7 @@ export LC_ALL=C.UTF-8
 fail() { echo "FAIL: $*"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-n=$("$NAPKIN" lesson </dev/null | grep -c '^ *[0-9][0-9]*  ')
+n=$("$NAPKIN" lesson </dev/null | grep -c '^ *[0-9][0-9]*[* ] ')
 [ "$n" -ge 10 ] || fail "the list has $n lessons"
 
 # the step sections of a handout, one file per step: $3.1, $3.2, ... (split at $2)

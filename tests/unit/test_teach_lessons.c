@@ -322,6 +322,11 @@ static void test_load_errors(void **state)
 		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    focus: bacth\n", 5, "did you mean 'batch'"},
 		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    focus: [batch]\n", 5, "knob's key"},
 		{"lesson: x\ntitle: T\nsteps:\n  - title: a\n", 4, "'text' is required"},
+		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    minutes: 0\n", 5, "from 1 to 60"},
+		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    minutes: 4.5\n", 5, "from 1 to 60"},
+		{"lesson: x\ntitle: T\nsteps:\n  - text: a\n    minutes: [4]\n", 5, "whole number of minutes"},
+		{"lesson: x\ntitle: T\ncore: yes\nsteps:\n  - text: a\n", 3, "true or false"},
+		{"lesson: x\ntitle: T\nchapter: beyond\ncore: true\nsteps:\n  - text: a\n", 4, "not its main line"},
 		{"lesson: x\ntitle: &a T\nsteps:\n  - text: *a\n", 0, ""},
 		{"lesson: [x\n", 0, ""},
 	};
@@ -573,7 +578,80 @@ static void test_chapter_words(void **state)
 	assert_false(teach_chapter_valid("3..5x"));
 }
 
+/* Time in class (docs/lessons.md): a step's `minutes:`, else 2 to read and look, +3 for a
+ * number worked by hand (a quiz answer), +2 for knobs to turn (a check), +1 for a number read
+ * off the screen (a question alone); the trial of the course measured 3 to 5 a step. A
+ * lecture plan takes the main line in order while it fits, then the rest of the chapter, never
+ * a lesson beyond it, and passes over (never cuts) a lesson that does not fit. */
+static void test_minutes_and_plan(void **state)
+{
+	static const char text[] = "lesson: x\ntitle: T\ncore: true\nchapter: \"3.4\"\nsteps:\n"
+				   "  - text: read\n"
+				   "  - text: read a number\n    question: how many?\n"
+				   "  - text: turn\n    question: make it fit\n    check: memory.fits == true\n"
+				   "  - text: work it\n    question: how many days?\n"
+				   "    answer: {key: compute.train_days, value: 1, quiz: true}\n"
+				   "  - text: long\n    minutes: 9\n";
+	struct teach_lesson *l = NULL;
+	struct napkin_err err;
+	struct teach_plan_item it[5] = {
+		{10, true, false, false}, {30, false, false, false}, {50, true, false, false},
+		{5, false, true, false},  {20, false, false, false},
+	};
+	int used;
+	size_t i, n_lessons = teach_lessons_count();
+
+	(void)state;
+	util_err_clear(&err);
+	if (teach_lesson_parse("m.yaml", text, strlen(text), &l, &err) != NAPKIN_OK)
+		fail_msg("%s", err.msg);
+	assert_true(l->core);
+	assert_int_equal(teach_step_minutes(&l->steps[0]), 2);
+	assert_int_equal(teach_step_minutes(&l->steps[1]), 3);
+	assert_int_equal(teach_step_minutes(&l->steps[2]), 4);
+	assert_int_equal(teach_step_minutes(&l->steps[3]), 5);
+	assert_int_equal(teach_step_minutes(&l->steps[4]), 9);
+	assert_int_equal(teach_lesson_minutes(l), 23);
+	teach_lesson_free(l);
+
+	/* 70 minutes: the core lessons (10, 50) first, then the 30 does not fit but the 20 does
+	 * after it is passed over: never the 5 beyond the chapter */
+	used = teach_plan_choose(it, 5, 70);
+	assert_int_equal(used, 60);
+	assert_true(it[0].chosen && it[2].chosen);
+	assert_false(it[1].chosen || it[3].chosen || it[4].chosen);
+	used = teach_plan_choose(it, 5, 80);
+	assert_int_equal(used, 80);
+	assert_true(it[0].chosen && it[2].chosen && it[4].chosen);
+	assert_false(it[1].chosen || it[3].chosen);
+	used = teach_plan_choose(it, 5, 45);
+	assert_int_equal(used, 40); /* 50 does not fit: the 10, then the 30 */
+	assert_true(it[0].chosen && it[1].chosen);
+	assert_false(it[2].chosen);
+	assert_int_equal(teach_plan_choose(it, 5, 4), 0);
+
+	/* every shipped step within the pace the trial measured (3 to 5 a step), and the chapter's
+	 * main line marked in the shipped lessons */
+	{
+		bool any_core = false;
+		for (i = 1; i <= n_lessons; i++) {
+			size_t k;
+			if (teach_lessons_load(i, &l, &err) != NAPKIN_OK)
+				fail_msg("%s", err.msg);
+			for (k = 0; k < l->n_steps; k++) {
+				int m = teach_step_minutes(&l->steps[k]);
+				if (m < 2 || m > 8)
+					fail_msg("lesson %zu step %zu: %d minutes", i, k + 1, m);
+			}
+			any_core = any_core || l->core;
+			teach_lesson_free(l);
+		}
+		assert_true(any_core);
+	}
+}
+
 static const struct CMUnitTest tests[] = {
+	cmocka_unit_test(test_minutes_and_plan),
 	cmocka_unit_test(test_condition_words),
 	cmocka_unit_test(test_right_answers),
 	cmocka_unit_test(test_chapter_words),
