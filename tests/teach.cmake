@@ -48,6 +48,10 @@ if(TARGET napkin AND TARGET napkin_teach)
     add_test(NAME tui_lesson_quiz COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_quiz.sh $<TARGET_FILE:napkin>
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(tui_lesson_quiz PROPERTIES LABELS tui TIMEOUT 120)
+    # the progress a teacher collects: napkin lesson N --report FILE in the explorer
+    add_test(NAME tui_lesson_progress COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_progress.sh $<TARGET_FILE:napkin>
+             WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(tui_lesson_progress PROPERTIES LABELS tui TIMEOUT 120)
     add_test(NAME tui_lessons_zh_all COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lessons_zh_all.sh $<TARGET_FILE:napkin>
              WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(tui_lessons_zh_all PROPERTIES LABELS tui TIMEOUT 240)

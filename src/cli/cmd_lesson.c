@@ -44,12 +44,14 @@ static int check_files(int n, const char **files, const struct engine_catalog *c
 	return bad ? CLI_EXIT_USAGE : CLI_EXIT_OK;
 }
 
-#define LESSON_NOPTS 9 /* the rows of cmd_lesson's own options, before the explorer's */
+#define LESSON_NOPTS 12 /* the rows of cmd_lesson's own options, before the explorer's */
 
 int cmd_lesson(int argc, char **argv)
 {
-	const char *lang = "en", *positional[16], *step_arg = NULL, *plan_arg = NULL;
-	bool text = false, solutions = false, check = false, markdown = false, html = false, quiz = false, slides = false;
+	const char *lang = "en", *positional[16], *step_arg = NULL, *plan_arg = NULL, *report_arg = NULL, *name_arg = NULL;
+	bool text = false, solutions = false, check = false, markdown = false, html = false, quiz = false, slides = false,
+	     force = false;
+	struct teach_progress progress;
 	struct cli_opt opts[LESSON_NOPTS + 8] = {
 		{"text", NULL, NULL, &text, N_("print the lesson with each step's numbers instead of opening the explorer")},
 		{"markdown", NULL, NULL, &markdown, N_("print the lesson as a Markdown handout without the answers (implies --text)")},
@@ -63,6 +65,11 @@ int cmd_lesson(int argc, char **argv)
 		 N_("open the explorer on the step's slide: its text in large spacing and its pane, full screen, for a projector")},
 		{"plan", "MINUTES", &plan_arg, NULL,
 		 N_("the lessons a lecture of MINUTES holds (90, 1.5 h), the chapter's main line first, with the clock at each")},
+		{"report", "FILE", &report_arg, NULL,
+		 N_("in the explorer or with --quiz: when the lesson ends, write the student's progress to FILE (Markdown) for "
+		    "the teacher")},
+		{"name", "NAME", &name_arg, NULL, N_("with --report: the student's name on the record")},
+		{"force", NULL, NULL, &force, N_("with --report: replace FILE when it is there")},
 		{NULL, NULL, NULL, NULL, NULL},
 	};
 #ifdef NAPKIN_HAVE_TUI_LESSON
@@ -109,6 +116,7 @@ int cmd_lesson(int argc, char **argv)
 		struct cli_fit ft; /* the help at the terminal's width (cli_fit) */
 		FILE *f = cli_fit_begin(&ft, stdout, cli_width(stdout));
 		cli_print_usage(f, "napkin lesson [N|ID|FILE|all] [--lang zh] [--step K] [--slides|--text|--markdown|--html [--solutions]|--quiz]\n"
+					"                    [--report FILE [--name NAME] [--force]]\n"
 					"                    [--theme dark|light|projector|projector-light] [--no-color] [--no-mouse] [--probe-timeout S]\n"
 					"       napkin lesson --plan MINUTES [--lang zh]\n"
 					"       napkin lesson --check FILE|ID...");
@@ -137,7 +145,8 @@ int cmd_lesson(int argc, char **argv)
 		goto out;
 	}
 	if (plan_arg != NULL) {
-		if (npos > 0 || step_arg != NULL || text || markdown || html || solutions || quiz || slides) {
+		if (npos > 0 || step_arg != NULL || text || markdown || html || solutions || quiz || slides ||
+		    report_arg != NULL) {
 			fputs(_("napkin lesson: --plan chooses among all the lessons: it takes no lesson and no other "
 				"option but --lang\n"),
 			      stderr);
@@ -163,6 +172,18 @@ int cmd_lesson(int argc, char **argv)
 		fputs(_("napkin lesson: --quiz asks the questions one by one: it does not go with --text, --markdown, "
 			"--html or --solutions\n"),
 		      stderr);
+		rc = CLI_EXIT_USAGE;
+		goto out;
+	}
+	if (report_arg != NULL && (text || markdown || html || solutions)) {
+		fputs(_("napkin lesson: --report records a student's answers, in the explorer or with --quiz: it does not "
+			"go with --text, --markdown, --html or --solutions\n"),
+		      stderr);
+		rc = CLI_EXIT_USAGE;
+		goto out;
+	}
+	if (report_arg == NULL && (name_arg != NULL || force)) {
+		fprintf(stderr, _("napkin lesson: --%s goes with --report FILE\n"), name_arg != NULL ? "name" : "force");
 		rc = CLI_EXIT_USAGE;
 		goto out;
 	}
@@ -200,8 +221,13 @@ int cmd_lesson(int argc, char **argv)
 		}
 		first = (size_t)k - 1;
 	}
+	teach_progress_init(&progress, l);
 	if (quiz) {
-		rc = cli_lesson_quiz(l, number, lang, first, &cat, stdin, stdout, !isatty(STDIN_FILENO));
+		int wrc;
+		rc = cli_lesson_quiz(l, number, lang, first, &cat, stdin, stdout, !isatty(STDIN_FILENO), &progress);
+		if (rc != CLI_EXIT_USAGE && report_arg != NULL &&
+		    (wrc = cli_lesson_progress_write(report_arg, force, name_arg, &progress, number, lang)) != CLI_EXIT_OK)
+			rc = wrc;
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			cli_write_error("lesson");
 			rc = CLI_EXIT_FAIL;
@@ -216,6 +242,7 @@ int cmd_lesson(int argc, char **argv)
 		o.lesson_number = number;
 		o.lesson_step = first;
 		o.lesson_slides = slides;
+		o.lesson_progress = &progress;
 		util_err_clear(&err);
 		rc = teach_lesson_scenario(l, first, &cat, &sc, &err);
 		sc.tr = &cli_tr;
@@ -227,10 +254,25 @@ int cmd_lesson(int argc, char **argv)
 			cli_error("lesson", &err);
 			rc = CLI_EXIT_FAIL;
 		}
+		if (rc != CLI_EXIT_FAIL) { /* the explorer ran: what the student answered */
+			cli_lesson_progress_summary(stdout, &progress, number, lang);
+			if (report_arg != NULL) {
+				int wrc = cli_lesson_progress_write(report_arg, force, name_arg, &progress, number, lang);
+				if (wrc != CLI_EXIT_OK)
+					rc = wrc;
+			}
+		}
 		goto out;
 	}
 #endif
 	(void)text;
+	if (report_arg != NULL) {
+		fputs(_("napkin lesson: --report records a student's answers: it needs the explorer (a terminal) or "
+			"--quiz\n"),
+		      stderr);
+		rc = CLI_EXIT_USAGE;
+		goto out;
+	}
 	rc = cli_lesson_print(l, number, lang, solutions, html ? CLI_LESSON_HTML : markdown ? CLI_LESSON_MD : CLI_LESSON_TEXT,
 			      first, &cat);
 	if (rc == CLI_EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {

@@ -80,7 +80,8 @@ static bool is_word(const char *s, const char *const *words)
 enum outcome { Q_RIGHT_FIRST, Q_RIGHT, Q_SHOWN, Q_ENDED, Q_QUIT };
 
 static enum outcome ask(FILE *in, FILE *out, bool echo, const struct teach_step *s, const struct teach_answer *a,
-			const char *lang, const struct engine_scenario *sc, const struct engine_result *r)
+			const char *lang, const struct engine_scenario *sc, const struct engine_result *r,
+			struct teach_progress *p, size_t step)
 {
 	static const char *const reveal[] = {"?", "", "reveal", "show", "揭晓", "答案", NULL};
 	static const char *const quit[] = {"q", "quit", "exit", "退出", NULL};
@@ -112,6 +113,7 @@ static enum outcome ask(FILE *in, FILE *out, bool echo, const struct teach_step 
 		if (is_word(line, reveal)) {
 			fprintf(out, _("  The answer: %s\n"), ref);
 			working(out, s, sc, r);
+			teach_progress_mark(p, step, TEACH_MARK_SHOWN);
 			return Q_SHOWN;
 		}
 		util_err_clear(&err);
@@ -120,12 +122,14 @@ static enum outcome ask(FILE *in, FILE *out, bool echo, const struct teach_step 
 			continue;
 		}
 		tries++;
+		teach_progress_try(p, step);
 		teach_quiz_judge(a, v, &j);
 		teach_quiz_format(a, v, typed, sizeof typed);
 		if (j.verdict == TEACH_RIGHT) {
 			/* TRANSLATORS: the quiz: right, what was typed, the reference value */
 			fprintf(out, _("  \xe2\x9c\x93 Right: %s (napkin: %s)\n"), typed, ref);
 			working(out, s, sc, r);
+			teach_progress_mark(p, step, TEACH_MARK_RIGHT);
 			return tries == 1 ? Q_RIGHT_FIRST : Q_RIGHT;
 		}
 		teach_quiz_words(a, &j, words, sizeof words);
@@ -141,7 +145,7 @@ static enum outcome ask(FILE *in, FILE *out, bool echo, const struct teach_step 
 }
 
 int cli_lesson_quiz(const struct teach_lesson *l, size_t number, const char *lang, size_t first,
-		    const struct engine_catalog *cat, FILE *in, FILE *out, bool echo)
+		    const struct engine_catalog *cat, FILE *in, FILE *out, bool echo, struct teach_progress *p)
 {
 	struct engine_result *r = malloc(sizeof *r);
 	struct engine_scenario sc;
@@ -184,8 +188,9 @@ int cli_lesson_quiz(const struct teach_lesson *l, size_t number, const char *lan
 			fputs(_("Question: "), out);
 			wrapped(out, teach_text_get(&s->question, lang), 0);
 		}
+		teach_progress_mark(p, i, TEACH_MARK_SEEN);
 		if (a != NULL) {
-			switch (ask(in, out, echo, s, a, lang, &sc, r)) {
+			switch (ask(in, out, echo, s, a, lang, &sc, r, p, i)) {
 			case Q_RIGHT_FIRST: first_try++; right++; break;
 			case Q_RIGHT: right++; break;
 			case Q_SHOWN: shown++; break;
@@ -207,7 +212,7 @@ int cli_lesson_quiz(const struct teach_lesson *l, size_t number, const char *lan
 	fprintf(out, _("Quiz: %zu of %zu right (%zu at the first try), %zu shown"), right, n_quiz, first_try, shown);
 	if (n_explore > 0)
 		fprintf(out, P_("; %zu step to do in the explorer", "; %zu steps to do in the explorer", n_explore), n_explore);
-	fputs(".\n", out);
+	fputs(_(".\n"), out);
 	if (right < n_quiz)
 		rc = CLI_EXIT_FAIL;
 out:

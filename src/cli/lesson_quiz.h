@@ -15,8 +15,9 @@
  * (a line each) and writes to out. number is the lesson's number (0 for a file). Returns
  * CLI_EXIT_OK when every quiz question was answered right, CLI_EXIT_FAIL when one was
  * shown, left wrong or unanswered (the input ended), CLI_EXIT_USAGE when a step's
- * scenario does not evaluate. */
+ * scenario does not evaluate. p (may be NULL) gets the progress: the steps reached, the
+ * answers typed and their outcome. */
 int cli_lesson_quiz(const struct teach_lesson *l, size_t number, const char *lang, size_t first,
-		    const struct engine_catalog *cat, FILE *in, FILE *out, bool echo);
+		    const struct engine_catalog *cat, FILE *in, FILE *out, bool echo, struct teach_progress *p);
 
 #endif

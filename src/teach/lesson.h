@@ -276,6 +276,31 @@ struct teach_plan_item {
  * beyond the chapter never. Returns the minutes chosen. */
 int teach_plan_choose(struct teach_plan_item *items, size_t n, int budget);
 
+/* ------------------------------------------------------------ progress (progress.c) */
+
+#define TEACH_PROGRESS_STEPS 64
+
+/* What became of a step: not reached, reached, its answer shown, answered by the knobs (its
+ * check met), its number typed right. */
+enum teach_mark { TEACH_MARK_UNSEEN, TEACH_MARK_SEEN, TEACH_MARK_SHOWN, TEACH_MARK_ANSWERED, TEACH_MARK_RIGHT };
+
+/* A student's progress through one lesson: plain data, the lesson borrowed. */
+struct teach_progress {
+	const struct teach_lesson *lesson;
+	size_t n_steps;                          /* the lesson's (at most TEACH_PROGRESS_STEPS) */
+	unsigned char mark[TEACH_PROGRESS_STEPS]; /* enum teach_mark */
+	unsigned short tries[TEACH_PROGRESS_STEPS]; /* typed answers judged, up to the right one */
+};
+
+void teach_progress_init(struct teach_progress *p, const struct teach_lesson *l);
+/* Marks step (0-based); a step keeps its best mark (answered or right over shown over
+ * reached). p may be NULL (no progress kept). */
+void teach_progress_mark(struct teach_progress *p, size_t step, enum teach_mark m);
+/* Counts one typed answer judged on step, until it is answered. */
+void teach_progress_try(struct teach_progress *p, size_t step);
+/* The steps answered (by the knobs or a right number; not those shown). */
+size_t teach_progress_answered(const struct teach_progress *p);
+
 /* ------------------------------------------------------------ handouts (lesson_ref.c; the references: lesson.c) */
 
 /* A pane's name in the interface's language, as the explorer shows it ("memory": "显存"). */

@@ -114,7 +114,9 @@ int tui_model_init(struct tui_model *m, const struct engine_scenario *sc, struct
 {
 	int rc = tui_model_setup(m, sc, reg, opt, views);
 
-	/* napkin lesson N: start in it; with --slides, on its slide */
+	/* napkin lesson N: start in it (keeping the student's progress); with --slides, on its slide */
+	if (rc == NAPKIN_OK && opt != NULL && opt->lesson != NULL)
+		m->progress = opt->lesson_progress;
 	if (rc == NAPKIN_OK && opt != NULL && opt->lesson != NULL &&
 	    tui_lesson_start(m, opt->lesson, opt->lesson_number, opt->lang, opt->lesson_step) == 0 && opt->lesson_slides)
 		tui_view_push(m, TUI_VIEW_SLIDE);

@@ -193,6 +193,9 @@ struct tui_model {
 	/* a lesson's quiz: the result whose value the screen hides until the step is answered
 	 * ("compute.train_days"), or "" (tui_model_hidden) */
 	char hide_key[64];
+	/* napkin lesson N: what the student answers in its lesson (tui_options.lesson_progress;
+	 * the caller's), or NULL; view_lesson_step.c marks it */
+	struct teach_progress *progress;
 
 	/* undo (model_undo.c) */
 	struct tui_undo_entry undo[TUI_UNDO_MAX];

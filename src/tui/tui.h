@@ -69,6 +69,7 @@
 
 struct preset_registry;
 struct teach_lesson;
+struct teach_progress;
 
 struct tui_options {
 	const char *theme;         /* "dark", "light", "projector" or "projector-light"; NULL: light or dark by the
@@ -80,6 +81,8 @@ struct tui_options {
 	size_t lesson_number;              /* its number (0 for a file) */
 	size_t lesson_step;                /* the step it opens at (0-based; napkin lesson N --step K) */
 	bool lesson_slides;                /* on the step's slide, full screen (napkin lesson N --slides) */
+	struct teach_progress *lesson_progress; /* out (may be NULL): what the student answered in `lesson`,
+	                                           initialised by the caller (teach_progress_init) */
 	const char *lang;                  /* the lessons' language (here and from L); NULL for English */
 	double probe_timeout;              /* seconds a GPU probe (G) may take; 0: 60 */
 };

@@ -24,6 +24,7 @@ struct lesson_view {
 	char lang[12];
 	size_t step;
 	bool met;
+	bool met_at_start; /* the step's check held as it started: it answers nothing (progress) */
 	enum tui_lesson_quiz quiz;
 	bool typing;
 	struct tui_teach_line input;

@@ -78,6 +78,12 @@ static void sync_hide(struct tui_model *m, const struct lesson_view *v)
 		m->hide_key[0] = '\0';
 }
 
+/* The student's progress in the lesson napkin lesson N opened (not one picked from L). */
+static struct teach_progress *progress(struct tui_model *m, const struct lesson_view *v)
+{
+	return m->progress != NULL && m->progress->lesson == v->lesson ? m->progress : NULL;
+}
+
 static void check_met(struct tui_model *m, struct lesson_view *v)
 {
 	const struct teach_step *s = &v->lesson->steps[v->step];
@@ -87,6 +93,14 @@ static void check_met(struct tui_model *m, struct lesson_view *v)
 		v->met = v->quiz == TUI_QZ_RIGHT || v->quiz == TUI_QZ_SHOWN;
 	else
 		v->met = m->have_res && s->n_check > 0 && teach_step_met(s, &m->sc, &m->res);
+	/* a quiz typed right or shown; else a check met by the student's knobs (not one met as
+	 * the step starts: that answers nothing) */
+	if (v->quiz == TUI_QZ_RIGHT)
+		teach_progress_mark(progress(m, v), v->step, TEACH_MARK_RIGHT);
+	else if (v->quiz == TUI_QZ_SHOWN)
+		teach_progress_mark(progress(m, v), v->step, TEACH_MARK_SHOWN);
+	else if (v->met && s->n_check > 0 && !v->met_at_start)
+		teach_progress_mark(progress(m, v), v->step, TEACH_MARK_ANSWERED);
 }
 
 static void say_answered(struct tui_model *m, const struct lesson_view *v)
@@ -152,6 +166,8 @@ int tui_lesson_go(struct tui_model *m, struct lesson_view *v, size_t i, uint64_t
 	}
 	/* the cursor on the knob the question is about (a step about none leaves it) */
 	tui_model_focus_knob(m, teach_step_focus(s));
+	teach_progress_mark(progress(m, v), i, TEACH_MARK_SEEN);
+	v->met_at_start = m->have_res && s->n_check > 0 && teach_step_met(s, &m->sc, &m->res);
 	check_met(m, v);
 	return 0;
 }
@@ -274,6 +290,7 @@ static void quiz_check(struct tui_model *m, struct lesson_view *v)
 		return;
 	}
 	v->typing = false;
+	teach_progress_try(progress(m, v), v->step);
 	teach_quiz_judge(a, x, &j);
 	teach_quiz_format(a, x, typed, sizeof typed);
 	teach_quiz_format(a, a->value, ref, sizeof ref);
