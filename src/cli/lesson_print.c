@@ -368,8 +368,8 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 	struct engine_scenario sc, sol;
 	struct engine_result *r = malloc(sizeof *r), *r2 = malloc(sizeof *r2);
 	struct napkin_err err;
-	char head[256], buf[320], where[96], label[160], mins[96];
-	size_t i, k;
+	char head[256], buf[320], where[96], label[160], mins[96], goals[700];
+	size_t i, k, n_goals;
 	int rc = CLI_EXIT_OK;
 	bool lacks = !teach_lesson_has_lang(l, lang), md = fmt == CLI_LESSON_MD, html = fmt == CLI_LESSON_HTML;
 
@@ -487,20 +487,30 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 				print_wrapped(lout, teach_text_get(&s->question, lang), 2, _("Question: "));
 			}
 		}
-		if (s->n_check > 0) {
+		/* a student copy states the goals that are not the answer itself (not "precision is
+		 * fp32", "FlashAttention is on"), without the value now */
+		n_goals = 0;
+		for (k = 0; k < s->n_check; k++)
+			n_goals += !(hide && teach_cond_reveals(&s->check[k]));
+		if (n_goals > 0) {
+			size_t said = 0;
 			if (html)
 				fprintf(lout, "<p class=\"goal\">%s", _("Answered when: "));
 			else
 				fputs(md ? _("\nAnswered when: ") : _("  Answered when: "), lout);
+			goals[0] = '\0';
 			for (k = 0; k < s->n_check; k++) {
-				/* the goal in words; a student copy without the value now */
+				size_t len = strlen(goals);
+				if (hide && teach_cond_reveals(&s->check[k]))
+					continue;
 				if (hide)
 					teach_cond_goal(&s->check[k], &sc, r, label, sizeof label);
 				else
 					teach_cond_words(&s->check[k], &sc, r, label, sizeof label);
-				fputs(k ? _(" and ") : "", lout);
-				put(lout, fmt, label);
+				snprintf(goals + len, sizeof goals - len, "%s%s", said++ ? _(" and ") : "", label);
 			}
+			util_text_cjk_unspace(goals); /* "…为 Compute-Bound 且显存放得下" */
+			put(lout, fmt, goals);
 			fprintf(lout, "%s%s\n", teach_step_met(s, &sc, r) ? _(" (met as the step starts)") : "",
 				html ? "</p>" : "");
 		}

@@ -313,6 +313,10 @@ void teach_cond_label(const struct teach_cond *c, const struct engine_result *r,
  * "the scenario fits in memory"): what a student copy prints (it never shows a result). */
 void teach_cond_goal(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
 		     char *buf, size_t n);
+/* Whether a condition, as a goal, is the answer itself: a knob's value ("precision is fp32 and
+ * matmul dtype is tf32"), a technique switched on ("FlashAttention is on"). A student copy
+ * leaves these out; a goal on a result ("training time below 100.0 days") it keeps. */
+bool teach_cond_reveals(const struct teach_cond *c);
 /* Whether a step has a reference answer: its answers or references, and a working. */
 bool teach_step_has_reference(const struct teach_step *s, const char *lang);
 /* (lesson.c) Checks step i's references against the engine (sc: the step's scenario), as

@@ -77,8 +77,8 @@ void teach_cond_label(const struct teach_cond *c, const struct engine_result *r,
 		snprintf(buf, n, C_("lesson key", "%s: %s"), tech_name(r, f.arg), strrchr(c->key, '.') + 1);
 }
 
-void teach_cond_goal(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
-		     char *buf, size_t n)
+static void goal_words(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
+		       char *buf, size_t n)
 {
 	struct fact f;
 	char a[96];
@@ -142,6 +142,23 @@ void teach_cond_goal(const struct teach_cond *c, const struct engine_scenario *s
 		/* TRANSLATORS: "<technique>: <field key> <comparison> <value>"; the key stays as written */
 		snprintf(buf, n, _("%s: %s %s %s"), tech_name(r, f.arg), strrchr(c->key, '.') + 1, teach_cmp_words(c->op), a);
 	}
+}
+
+void teach_cond_goal(const struct teach_cond *c, const struct engine_scenario *sc, const struct engine_result *r,
+		     char *buf, size_t n)
+{
+	goal_words(c, sc, r, buf, n);
+	util_text_cjk_unspace(buf); /* a Chinese label beside Chinese words: "训练天数低于 100.0 天" */
+}
+
+bool teach_cond_reveals(const struct teach_cond *c)
+{
+	size_t len = strlen(c->key);
+
+	if (c->kind == TEACH_OPERAND_KNOB)
+		return true;
+	return c->kind == TEACH_OPERAND_FACT && strncmp(c->key, "techniques.", 11) == 0 && len > 8 &&
+	       strcmp(c->key + len - 8, ".enabled") == 0;
 }
 
 bool teach_step_has_reference(const struct teach_step *s, const char *lang)

@@ -30,6 +30,17 @@ while [ "$i" -le "$n" ]; do
 		"$NAPKIN" lesson "$i" --markdown --lang "$lang" >"$t.smd" || fail "lesson $i --markdown: status $?"
 		"$NAPKIN" lesson "$i" --html --lang "$lang" >"$t.shtml" || fail "lesson $i --html: status $?"
 		"$NAPKIN" lesson "$i" --html --solutions --lang "$lang" >"$t.thtml" || fail "lesson $i --html --solutions: status $?"
+		# a student copy's goal is never the answer itself: a knob's value ("precision is one of
+		# amp-bf16, …", "matmul dtype is tf32") or a technique switched on ("FlashAttention is
+		# on"); a goal on a result ("training days below 100.0 days") it keeps, its Chinese
+		# without a space between two Chinese words (训练天数低于, 且显存)
+		for f in "$t.smd" "$t.shtml"; do
+			g=$(grep 'Answered when: \|回答条件：' "$f" || true)
+			printf '%s\n' "$g" | grep -q ' is one of \|之一\|precision is\|精度为\|精度 为\|matmul dtype\|矩阵乘法\| is on\b\|开启' &&
+				fail "lesson $i ($lang): the student copy's goal gives the answer: $(printf '%s\n' "$g" | grep ' is one of\|之一\|precision\|精度\|matmul\|矩阵乘法\| is on\|开启' | head -1)"
+			printf '%s\n' "$g" | grep -qP '[\x{4e00}-\x{9fff}] [\x{4e00}-\x{9fff}]' &&
+				fail "lesson $i ($lang): a space between two Chinese words in a goal: $(printf '%s\n' "$g" | grep -P '[\x{4e00}-\x{9fff}] [\x{4e00}-\x{9fff}]' | head -1)"
+		done
 		split_steps "$t.smd" "## " "$t.sstep"
 		split_steps "$t.shtml" '<section class="step">' "$t.hstep"
 		split_steps "$t.thtml" '<section class="step">' "$t.thstep"
