@@ -30,10 +30,6 @@ if(TARGET napkin AND TARGET napkin_teach)
   add_test(NAME lesson_quiz COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/lesson_quiz.sh $<TARGET_FILE:napkin>
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(lesson_quiz PROPERTIES LABELS cli TIMEOUT 60)
-  # napkin lesson's minutes in class and napkin lesson --plan MINUTES
-  add_test(NAME lesson_plan COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/lesson_plan.sh $<TARGET_FILE:napkin>
-           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-  set_tests_properties(lesson_plan PROPERTIES LABELS cli TIMEOUT 60)
   find_program(NAPKIN_TEACH_TMUX tmux)
   if(TARGET napkin_tui AND NAPKIN_TEACH_TMUX)
     add_test(NAME tui_lesson_walk COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/tui/lesson_walk.sh $<TARGET_FILE:napkin>

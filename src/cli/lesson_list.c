@@ -221,8 +221,12 @@ int cli_lesson_plan(FILE *f, const char *arg, const char *lang)
 		clock += items[i].minutes;
 	}
 	fmt_minutes(budget - used, t2, sizeof t2);
-	/* TRANSLATORS: --plan: the clock at the lecture's end, the minutes to spare */
-	snprintf(line, sizeof line, _("  %d:%02d  end (%s to spare)"), clock / 60, clock % 60, t2);
+	if (budget > used)
+		/* TRANSLATORS: --plan: the clock at the lecture's end, the minutes to spare */
+		snprintf(line, sizeof line, _("  %d:%02d  end (%s to spare)"), clock / 60, clock % 60, t2);
+	else
+		/* TRANSLATORS: --plan: the clock at the lecture's end, with no minute to spare */
+		snprintf(line, sizeof line, _("  %d:%02d  end"), clock / 60, clock % 60);
 	fprintf(f, "%s\n\n", line);
 	for (i = 0; i < n; i++) {
 		any_left = any_left || (!items[i].chosen && !items[i].beyond);

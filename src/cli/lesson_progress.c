@@ -121,7 +121,7 @@ int cli_lesson_progress_write(const char *path, bool force, const char *name, co
 		fprintf(f, _("- when: %s\n"), when);
 	fprintf(f, P_("- answered: %zu of %zu step\n", "- answered: %zu of %zu steps\n", p->n_steps),
 		teach_progress_answered(p), p->n_steps);
-	fprintf(f, "\n| %s | %s | %s | %s |\n|---|---|---|---|\n", _("step"), _("title"), _("result"),
+	fprintf(f, "\n| %s | %s | %s | %s |\n|---|---|---|---|\n", C_("progress column", "step"), _("title"), _("result"),
 		_("typed answers"));
 	for (i = 0; i < p->n_steps; i++) {
 		const struct teach_step *s = &p->lesson->steps[i];

@@ -219,9 +219,11 @@ bool tui_model_hidden(const struct tui_model *m, const char *key)
 
 bool tui_model_hideable(const char *key)
 {
-	/* the rows whose values draw_compute.c (and draw.c's header) write as "?" while hidden */
+	/* the rows whose values draw_compute.c (and draw.c's header) write as "?" while hidden;
+	 * and the largest model (memory.max_params), which no pane and no row's explanation
+	 * draws: nothing on screen gives it away */
 	static const char *const keys[] = {"compute.train_days", "compute.train_seconds", "compute.flops_per_token_train",
-					   "data_loading.dataset_bytes", "data_loading.bytes_per_step"};
+					   "data_loading.dataset_bytes", "data_loading.bytes_per_step", "memory.max_params"};
 	size_t i;
 
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
