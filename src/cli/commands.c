@@ -42,7 +42,7 @@ static const char *const probe_opts[] = {"--format text|json", "--save FILE", "-
 					 "--quick", "--timeout SECONDS", "--presets DIR", LANG_OPT, NULL};
 #endif
 #ifdef NAPKIN_HAVE_CMD_LESSON
-static const char *const lesson_opts[] = {"--text", "--markdown", "--html", "--solutions", "--check", "--quiz", "--step K", "--plan MINUTES",
+static const char *const lesson_opts[] = {"--text", "--markdown", "--html", "--solutions", "--check", "--quiz", "--step K", "--plan MINUTES", "--report FILE", "--name NAME", "--force",
 #ifdef NAPKIN_HAVE_TUI_LESSON
 					  "--slides", EXPLORER_OPTS,
 #endif

@@ -11,7 +11,9 @@ void cli_error(const char *cmd, const struct napkin_err *err)
 {
 	char buf[1024];
 
-	fprintf(stderr, _("napkin %s: %s\n"), cmd, util_err_format(err, buf, sizeof buf));
+	util_err_format(err, buf, sizeof buf);
+	util_text_cjk_unspace(buf); /* a value's words pasted beside Chinese: "317 年超出范围" */
+	fprintf(stderr, _("napkin %s: %s\n"), cmd, buf);
 }
 
 /* One line of a usage syntax at col, broken at spaces outside brackets where it would pass
@@ -189,7 +191,8 @@ void cli_print_knobs(FILE *out)
 	size_t n, i;
 	int g;
 	const struct engine_knob *k = engine_knobs(&n);
-	char flag[48], def[64], allowed[400];
+	char flag[48], def[64], allowed[400], line[700];
+	size_t len;
 	struct cli_fit ft;
 	FILE *f = cli_fit_begin(&ft, out, cli_width(out)); /* a knob's help too long breaks under its column */
 
@@ -209,16 +212,20 @@ void cli_print_knobs(FILE *out)
 			engine_knob_allowed_tr(&k[i], &cli_tr, allowed, sizeof allowed);
 			unit = engine_unit_name(k[i].unit);
 			fprintf(f, "  %-22s %s\n", flag, _(k[i].help));
-			fprintf(f, "  %-22s ", "");
+			line[0] = '\0';
 			if (unit[0])
-				fprintf(f, _("unit %s%s; "), C_("unit", unit),
-					k[i].unit == ENGINE_UNIT_BYTES		? _(", written with it: 80GB, 80GiB")
-					: k[i].unit == ENGINE_UNIT_BYTES_PER_S ? _(", written with it: 3.35TB/s")
-					: k[i].unit == ENGINE_UNIT_FLOP_PER_S  ? _(", written with it: 989.5T, 989.5TFLOP/s")
-									       : "");
+				snprintf(line, sizeof line, _("unit %s%s; "), C_("unit", unit),
+					 k[i].unit == ENGINE_UNIT_BYTES		 ? _(", written with it: 80GB, 80GiB")
+					 : k[i].unit == ENGINE_UNIT_BYTES_PER_S ? _(", written with it: 3.35TB/s")
+					 : k[i].unit == ENGINE_UNIT_FLOP_PER_S  ? _(", written with it: 989.5T, 989.5TFLOP/s")
+										: "");
 			/* def: a value as typed (never translated), or "(not given)" / "(the model's)",
 			 * the engine's msgids */
-			fprintf(f, _("default %s; allowed %s\n"), def[0] == '(' ? _(def) : def, allowed);
+			len = strlen(line);
+			snprintf(line + len, sizeof line - len, _("default %s; allowed %s"), def[0] == '(' ? _(def) : def,
+				 allowed);
+			util_text_cjk_unspace(line); /* "单位个数；默认（按模型的）；允许模型预设 id" */
+			fprintf(f, "  %-22s %s\n", "", line);
 		}
 	}
 	cli_fit_end(&ft);

@@ -339,7 +339,13 @@ int engine_model_from_params_tr(double params, const struct engine_tr *tr, struc
 	t.ffn = (int64_t)f;
 	{
 		char cnt[32];
+		size_t len;
 		engine_fmt_count(params, cnt, sizeof cnt);
+		/* "70B dense", as model names write their size (Llama-2-70B): never "70 B", which a
+		 * Chinese reader takes for bytes */
+		len = strlen(cnt);
+		if (len >= 3 && cnt[len - 2] == ' ')
+			memmove(cnt + len - 2, cnt + len - 1, 2);
 		snprintf(t.name, sizeof t.name, "%s dense", cnt);
 	}
 	util_strlcpy(t.arch, "llama", sizeof t.arch);

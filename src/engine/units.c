@@ -501,6 +501,9 @@ void engine_unit_format_tr(enum engine_unit u, double v, const struct engine_tr 
 	case ENGINE_UNIT_BYTES_PER_PARAM: snprintf(buf, n, "%.4g B/param", v); break;
 	case ENGINE_UNIT_COUNT:
 	case ENGINE_UNIT_TOKENS:
+		/* Chinese writes 6.738e9, not "6.738 B", which its readers take for bytes */
+		engine_fmt_count_tr(v, tr, buf, n);
+		break;
 	case ENGINE_UNIT_GPUS:
 	case ENGINE_UNIT_LAYERS:
 	case ENGINE_UNIT_HEADS: engine_fmt_count(v, buf, n); break;

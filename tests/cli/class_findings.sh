@@ -133,5 +133,49 @@ joined
 j_has '算力决定训练多久，显存决定能不能训练'
 j_hasnt '算力决定要花多少钱'
 
+# What a second look at the trial's findings still found (each failed before its fix):
+#   A2  report --help: a knob's unit, default and range take the colon (单位：个数；默认：
+#       （按模型的）；允许：模型预设 id), never a space between two Chinese words; an error's
+#       value beside Chinese (317 年超出范围);
+#   M11 a parameter count in Chinese is 6.738e9 in compare too, and a size-only model is
+#       "70B dense" (the way model names write it), never "70 B";
+#   M13 lesson 5 step 2 points at no row the memory pane does not draw: its largest model
+#       is a number the student types (400 亿, 4e10, 40B).
+what='A2: report --help (zh)'
+run report --help --lang zh
+ok
+out_has '单位：个数；默认：（按模型的）；允许：10 M 到 1000 T'
+out_has '默认：llama-2-7b；允许：模型预设 id'
+hasnt '默认 （'
+hasnt '允许 模型'
+hasnt '单位 层'
+what='A2: an out-of-range value (zh)'
+run report --step-time 1e10 --lang zh
+refused
+err_has '317 年超出范围'
+
+what='M11: compare (zh)'
+run compare --gpu h100-sxm,a100-80gb-sxm --lang zh
+ok
+grep -Eq '^  参数 +6\.738e9 +6\.738e9' "$tmp/out" || fail "$what: the count is not 6.738e9: $(grep '参数' "$tmp/out" | head -1)"
+hasnt '6.738 B'
+what='M11: a size-only model (zh)'
+run lesson 4 --text --lang zh
+ok
+out_has '场景：70B dense 在 1024 × H100 SXM 上'
+hasnt '70 B dense'
+
+what='M13: lesson 5 step 2 (zh)'
+run lesson 5 --text --lang zh
+ok
+joined
+j_hasnt '显存面板的“最大模型”'
+j_has '没有哪个面板显示这个数'
+for typed in '400 亿' 4e10 40B; do
+	what="M13: lesson 5 step 2 takes '$typed'"
+	printf '%s\n' "$typed" | "$NAPKIN" lesson 5 --quiz --step 2 --lang zh >"$tmp/out" 2>&1
+	grep -qF '✓ 对' "$tmp/out" || fail "$what: $(grep -F '你的答案' "$tmp/out" | head -2)"
+done
+
 [ "$fails" -eq 0 ] || exit 1
 echo "ok: the class trial's fixed findings that had no test"

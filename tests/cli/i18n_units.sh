@@ -28,9 +28,9 @@ printf '%s\n' "$one" | grep -Eq '[0-9.]+ GPU-hours?' || fail "a short run: $one"
 [ "$("$NAPKIN" report --format json --lang zh)" = "$("$NAPKIN" report --format json --lang en)" ] || fail "JSON differs by language"
 # --help: each knob's unit and range in words of the language (单位 层, 31.7 年), the SI units kept
 h=$("$NAPKIN" report --help --lang zh)
-printf '%s\n' "$h" | grep -Eq '单位 层；默认 32' || fail "--help: the layers knob's unit"
-printf '%s\n' "$h" | grep -Eq '单位 字节/秒，.*允许 1 MB/s 到 1 PB/s' || fail "--help: a bandwidth's unit and range"
-printf '%s\n' "$h" | grep -Eq '单位 (count|layers|heads|fraction|GPUs|bytes)' && fail "--help: a unit in English: $(printf '%s\n' "$h" | grep -E '单位 [a-z]' | head -2)"
+printf '%s\n' "$h" | grep -Eq '单位：层；默认：32' || fail "--help: the layers knob's unit"
+printf '%s\n' "$h" | grep -Eq '单位：字节/秒，.*允许：1 MB/s 到 1 PB/s' || fail "--help: a bandwidth's unit and range"
+printf '%s\n' "$h" | grep -Eq '单位：(count|layers|heads|fraction|GPUs|bytes)' && fail "--help: a unit in English: $(printf '%s\n' "$h" | grep -E '单位：[a-z]' | head -2)"
 printf '%s\n' "$h" | grep -q ' years' && fail "--help: years in English"
-"$NAPKIN" report --step-time 1e10 --lang zh 2>&1 | grep -q '317 年 超出范围' || fail "an out-of-range error's years"
+"$NAPKIN" report --step-time 1e10 --lang zh 2>&1 | grep -q '317 年超出范围' || fail "an out-of-range error's years"
 echo "ok: units' words in Chinese"

@@ -380,7 +380,7 @@ static void test_changed_shape_names(void **state)
 	/* a shape from a size is named against that size */
 	engine_scenario_default(&sc);
 	set(&sc, "params", "70B");
-	assert_string_equal(sc.model.name, "70 B dense");
+	assert_string_equal(sc.model.name, "70B dense"); /* the size as model names write it (Llama-2-70B), not "70 B" (bytes to a Chinese reader, M11) */
 	set(&sc, "layers", "40");
 	assert_non_null(strstr(sc.model.name, "custom "));
 	assert_non_null(strstr(sc.model.name, ": 40 layers, d 8192"));

@@ -49,6 +49,7 @@ static const struct {
 	{"数据面板", "“计算量与时间”面板的“数据加载”一行 (no data pane exists)"},
 	{"× 大", "N 倍 (增大到 8 倍)"},
 	{"×，", "N 倍"},
+	{"× ，", "N 倍, or 缩小到 1/N"},
 	{"×。", "N 倍"},
 	{"次 FLOPs", "次浮点运算 or FLOPs (FLOPs already counts operations)"},
 	{"FLOP/Byte", "FLOP/B (the screen's unit)"},
