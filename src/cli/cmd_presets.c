@@ -200,7 +200,7 @@ static int show_gpu(const struct engine_gpu *g, const char *where)
 		printf(_("# gpu from a file (%s)\n"), where);
 	if (peak > 0 && g->bandwidth > 0) {
 		snprintf(ridge, sizeof ridge, "%.0f", peak / g->bandwidth);
-		printf(_("# ridge point: %s FLOP/byte at the 16-bit peak (peak / bandwidth)\n"), ridge);
+		printf(_("# ridge point: %s FLOP/B at the 16-bit peak (peak / bandwidth)\n"), ridge);
 	}
 	fwrite(text, 1, len, stdout);
 	free(text);

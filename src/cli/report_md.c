@@ -106,14 +106,14 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 			CP_("count", "replica", "replicas", r->inference.replicas));
 	}
 	fprintf(f, _("## What bounds it? The roofline\n\n"));
-	md_row(f, _("operation"), "FLOP/byte", _("bound"));
+	md_row(f, _("operation"), "FLOP/B", _("bound"));
 	md_row(f, "---", "---:", "---");
 	for (i = 0; i < ENGINE_PT_COUNT; i++) {
 		snprintf(a, sizeof a, "%.4g", r->roofline.points[i].intensity);
 		md_row(f, _(r->roofline.points[i].label), a, r->roofline.points[i].memory_bound ? _("memory") : _("compute"));
 	}
 	engine_roofline_verdict(sc, r, sc->mode == ENGINE_MODE_TRAIN ? ENGINE_PT_TRAIN : ENGINE_PT_DECODE, v, sizeof v);
-	fprintf(f, _("\nRidge point %.0f FLOP/byte: %s.\n\n"), r->roofline.ridge, v);
+	fprintf(f, _("\nRidge point %.0f FLOP/B: %s.\n\n"), r->roofline.ridge, v);
 
 	fprintf(f, _("## What each technique changes here\n\n"));
 	fprintf(f, _("| technique | compared | memory per GPU | FLOPs per token | time |\n| --- | --- | ---: | ---: | ---: |\n"));

@@ -262,8 +262,11 @@ void eng_ex_technique(struct eng_ex *x, const struct engine_result *r, const cha
 			eng_ex_row(x, w, labels[0], N_("%s (×%.2f)"), GIB(t->delta_memory_bytes, a), t->ratio_memory);
 			eng_ex_row(x, w, labels[1], "%s", SI(t->delta_flops, "FLOP", b));
 			eng_ex_row(x, w, labels[2], N_("%s per step"), GB(t->delta_bytes_moved, c));
-			eng_ex_row(x, w, labels[3], N_("%s%s (×%.2f), from the step model"), t->delta_seconds < 0 ? "-" : "+",
-				   SECS(fabs(t->delta_seconds), a), t->ratio_seconds);
+			if (t->delta_seconds == 0.0) /* not "+0 s (×1.00)" */
+				eng_ex_row(x, w, labels[3], N_("unchanged, from the step model"));
+			else
+				eng_ex_row(x, w, labels[3], N_("%s%s (×%.2f), from the step model"),
+					   t->delta_seconds < 0 ? "-" : "+", SECS(fabs(t->delta_seconds), a), t->ratio_seconds);
 		}
 		eng_ex_line(x, N_("  (with minus without; negative saves)"));
 		return;

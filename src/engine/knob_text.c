@@ -237,7 +237,8 @@ void engine_knob_allowed_tr(const struct engine_knob *k, const struct engine_tr 
 			if (dup || nseen >= 64)
 				continue;
 			seen[nseen++] = c->value;
-			util_bprintf(buf, n, &pos, "%s%s", pos ? ", " : "", c->name);
+			/* the list's comma in the language shown: fp32、amp-bf16 in Chinese */
+			util_bprintf(buf, n, &pos, "%s%s", pos ? eng_tr(tr, N_(", ")) : "", c->name);
 		}
 		break;
 	default:

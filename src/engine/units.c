@@ -526,7 +526,7 @@ const char *engine_unit_name(enum engine_unit u)
 	case ENGINE_UNIT_LAYERS: return NC_("unit", "layers");
 	case ENGINE_UNIT_HEADS: return NC_("unit", "heads");
 	case ENGINE_UNIT_FLOP: return NC_("unit", "FLOP");
-	case ENGINE_UNIT_FLOP_PER_BYTE: return NC_("unit", "FLOP/byte");
+	case ENGINE_UNIT_FLOP_PER_BYTE: return NC_("unit", "FLOP/B");
 	case ENGINE_UNIT_DAYS: return NC_("unit", "days");
 	case ENGINE_UNIT_GPU_HOURS: return NC_("unit", "GPU-hours");
 	case ENGINE_UNIT_BYTES_PER_PARAM: return NC_("unit", "bytes/param");

@@ -252,7 +252,7 @@ void tui_dtypelab_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (f != NULL && y < bottom) {
 		/* the format's rule, said as a rule: "bf16 overflow:" under a bf16 that did not
 		 * overflow read as if it had */
-		snprintf(line, sizeof line, _("  %s overflow rule: %s%s"), sd->name, _(f->overflow_rule),
+		snprintf(line, sizeof line, _("  %s overflow rule: %s%s"), C_("dtype in prose", sd->name), _(f->overflow_rule),
 			 dts[v->sel] == ENGINE_DT_FP8_E4M3 ? (v->saturate ? _(" [! : now saturating]") : _(" [! : now NaN]")) : "");
 		y += tui_teach_draw_wrapped(c, rest, y, bottom - y, line, 0, TUI_S_DIM);
 	}

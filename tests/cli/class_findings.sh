@@ -177,5 +177,31 @@ for typed in '400 亿' 4e10 40B; do
 	grep -qF '✓ 对' "$tmp/out" || fail "$what: $(grep -F '你的答案' "$tmp/out" | head -2)"
 done
 
+# And what was left of A11, A18, A20 and A21:
+#   A11 the step table's gradient all-reduce is the part compute does not hide (未被计算掩盖);
+#   A18 a knob's choices in Chinese take the list comma (fp32、amp-bf16);
+#   A20 one spelling of the unit: FLOP/B in the English lessons and the Markdown report too;
+#   A21 a technique that changes no time says so (不变), not "+0 s（×1.00）".
+what='A11: the step table (zh)'
+run report --explain --lang zh
+ok
+out_has '未被计算掩盖的部分'
+hasnt '暴露的部分'
+what='A21: a time unchanged (zh)'
+out_has '时间                 不变，来自步时模型'
+hasnt '+0 s（×1.00）'
+what='A18: the choices (zh)'
+run report --precision bf32 --lang zh
+refused
+err_has '允许：fp32、amp-bf16、amp-fp16、mixed-bf16'
+what='A20: FLOP/B'
+run lesson 7 --text
+ok
+hasnt 'FLOP/byte'
+run report --format markdown
+ok
+hasnt 'FLOP/byte'
+out_has '| operation | FLOP/B | bound |'
+
 [ "$fails" -eq 0 ] || exit 1
 echo "ok: the class trial's fixed findings that had no test"

@@ -3,7 +3,9 @@
 #   M20 the lesson footer's r resets the step: 重置本步 (重做 is Redo in every Chinese UI, and
 #       it sat next to u 撤销); English: "r reset step";
 #   A10 the dtype lab's title names the rounding as 就近舍入，偶数优先, not 平局取偶;
-#   A26 the data types pane's header reads ε, not the English "epsilon".
+#   A26 the data types pane's header reads ε, not the English "epsilon", and the dtype lab's
+#       column 机器精度 ε;
+#   A19 the dtype lab's rule names the dtype as Chinese prose does: BF16 的溢出规则.
 # Each assertion failed on a88649d, the commit the trial used.
 . "$(dirname "$0")/lib.sh"
 
@@ -25,5 +27,8 @@ screen | grep -q '最大值 epsilon' && fail "A26: the data types pane's header 
 keys D
 wait_for '每种数据类型如何存储 .*（就近舍入，偶数优先）' "A10: the dtype lab's title: $(line_of '每种数据类型')"
 screen | grep -q '平局取偶' && fail "A10: the dtype lab still says 平局取偶"
+wait_for '尾数 +最大值 +最小正规数 +机器精度 ε' "A26: the dtype lab's columns: $(line_of '尾数')"
+wait_for 'BF16 的溢出规则：' "A19: the dtype lab's rule: $(line_of '溢出规则')"
+screen | grep -q 'bf16 的溢出规则' && fail "A19: the rule's dtype in lower case"
 stop
-echo "ok: the class trial's screens (M20, A10, A26)"
+echo "ok: the class trial's screens (M20, A10, A19, A26)"
