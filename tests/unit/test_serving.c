@@ -519,6 +519,28 @@ static void test_kernel_bubbles(void **state)
 	assert_true(r.serving.decode_step_seconds >= none.serving.decode_step_seconds + 32.0 * layer + 1.5e-3 - 1e-9);
 }
 
+/* Multi-step scheduling is vLLM V0's (0.6 to 0.9): V0's EngineArgs caps a step at 256
+ * sequences on every card (vllm/engine/arg_utils.py, v0.6.0, max_num_seqs: int = 256), where V1
+ * allows 1024 on cards of 70 GiB or more other than the A100 (EngineArgs.get_batch_defaults). */
+static void test_v0_max_seqs(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result v1, v0;
+
+	(void)state;
+	llama2_7b_infer(&sc);
+	te_set(&sc, "engine", "vllm");
+	te_evaluate(&sc, &v1);
+	assert_float_equal(v1.serving.max_seqs, 1024.0, 0.0);
+	te_set(&sc, "scheduler_steps", "10");
+	te_evaluate(&sc, &v0);
+	assert_float_equal(v0.serving.max_seqs, 256.0, 0.0);
+	/* SGLang has no such rule */
+	te_set(&sc, "engine", "sglang");
+	te_evaluate(&sc, &v0);
+	assert_float_equal(v0.serving.max_seqs, 4096.0, 0.0);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_format_bits),
 	cmocka_unit_test(test_format_checkpoint_sizes),
@@ -533,6 +555,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_prefill_agrees_with_ttft),
 	cmocka_unit_test(test_multistep_wait),
 	cmocka_unit_test(test_kernel_bubbles),
+	cmocka_unit_test(test_v0_max_seqs),
 };
 
 TESTUTIL_MAIN("serving", tests)

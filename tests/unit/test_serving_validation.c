@@ -391,13 +391,14 @@ static void test_published_serving(void **state)
 	/* today's model (docs/serving-validation.md); each bound a little above what it reaches
 	 * (with the kernel boundaries' 33 µs a layer, serve_step.c: request latency 20.4% -> 10.0%,
 	 * TTFT 29.4% -> 20.8%, ITL 23.8% -> 20.7%; throughput 27.1% -> 27.9%, MLPerf's H100/H200
-	 * offline runs read further off) */
+	 * offline runs read further off; then vLLM V0's 256 sequences a step in its multi-step runs,
+	 * serve_engine.c: throughput 26.5%) */
 	assert_true(n - excluded >= 75);
 	assert_true(cnt[M_TTFT] >= 10 && cnt[M_ITL] >= 10 && cnt[M_TPUT] >= 10 && cnt[M_CAP] >= 3);
 	assert_true(median(e7, n7) <= 0.09);
 	assert_true(med[M_E2E] <= 0.11);
 	assert_true(med[M_ITL] <= 0.21);
-	assert_true(med[M_TPUT] <= 0.28);
+	assert_true(med[M_TPUT] <= 0.27);
 	assert_true(med[M_CAP] <= 0.07);
 	/* vLLM's multi-step runs are modelled (scheduler_steps): none apart, 9 TTFT cases counted */
 	assert_true(apart == 0 && mcnt[M_TTFT] >= 9);
