@@ -338,6 +338,7 @@ void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *
 struct eng_serve_step {
 	double seconds;
 	double matmul, weights, attention, comm, other, overhead; /* the parts (seconds) */
+	double bubbles;        /* the kernel boundaries' idle time (serve_step.c, LAYER_BUBBLE) */
 };
 struct eng_serve_ctx {
 	const struct engine_scenario *sc;
@@ -352,6 +353,7 @@ struct eng_serve_ctx {
 	double kv_rank;        /* KV bytes a token per GPU */
 	double step_overhead;
 	double dec_q;          /* tokens a decoding sequence puts through a step: 1, or k + 1 verifying a draft */
+	double bubble;         /* seconds a layer idles at kernel boundaries (0 without an engine) */
 };
 /* One TP all-reduce of `bytes` at inference sizes (serve_step.c): vLLM's custom all-reduce
  * dispatch within a node (one-shot or two-shot), NCCL's ring above its buffer or across nodes. */

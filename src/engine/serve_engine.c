@@ -11,7 +11,9 @@
  *    rows (vllm/v1/worker/gpu_worker.py determine_available_memory, gpu_model_runner.py
  *    profile_run); chunked prefill always on; max_num_batched_tokens 8192 and max_num_seqs
  *    1024 for the OpenAI server on cards of 70 GiB or more other than the A100, 2048 and 256
- *    on the others (vllm/engine/arg_utils.py, EngineArgs.get_batch_defaults).
+ *    on the others (vllm/engine/arg_utils.py, EngineArgs.get_batch_defaults). vLLM V0 (0.6 to
+ *    0.9, the engine of --num-scheduler-steps): max_num_seqs 256 on every card (EngineArgs,
+ *    v0.6.0).
  *  - SGLang (0.4): mem_fraction_static of the card holds the weights and the KV pool, 0.88 at
  *    tp 1, 0.87 at 2, 0.85 at 4, 0.81 at 8, 0.79 at 16; chunked_prefill_size 8192, 2048 on
  *    cards under 25 GB (python/sglang/srt/server_args.py, ServerArgs.__post_init__).
@@ -70,6 +72,11 @@ void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *
 	set->of_free = d->of_free;
 	set->step_overhead = d->step_overhead;
 	set->profiles = d->profiles;
+	/* multi-step scheduling (--num-scheduler-steps) exists only in vLLM's V0 engine (0.6 to
+	 * 0.9; V1 never had it): V0's EngineArgs default max_num_seqs is 256 on every card
+	 * (vllm/engine/arg_utils.py, EngineArgs, v0.6.0: `max_num_seqs: int = 256`) */
+	if (sc->serve_engine == ENGINE_SERVE_VLLM && sc->scheduler_steps > 1)
+		set->max_seqs = 256.0;
 	if (sc->max_batched_tokens > 0)
 		set->budget = (double)sc->max_batched_tokens;
 	if (sc->gpu_memory_utilization > 0)

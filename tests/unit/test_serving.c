@@ -492,6 +492,55 @@ static void test_multistep_wait(void **state)
 	assert_float_equal(ten.serving.ttft_seconds, one.serving.ttft_seconds, 1e-12);
 }
 
+/* Kernel boundaries (serve_step.c, Spector et al. 2025, Hazy Research): Llama-3.2-1B's 2.47 GB of
+ * bf16 weights a token take 0.738 ms at an H100's 3.35 TB/s; vLLM and SGLang reach 50% of the
+ * bandwidth, a megakernel 78%, so its 16 layers idle 0.738 × (1/0.50 − 1/0.78) = 0.530 ms a
+ * token: 33.1 µs a layer, every step of an engine, none in the bound. */
+static void test_kernel_bubbles(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r, none;
+	double layer = 0.738e-3 * (1.0 / 0.50 - 1.0 / 0.78) / 16.0;
+
+	(void)state;
+	assert_float_equal(layer, 33.1e-6, 0.1e-6);
+	llama2_7b_infer(&sc);
+	te_set(&sc, "engine", "vllm");
+	te_set(&sc, "prompt", "128");
+	te_set(&sc, "generate", "20");
+	te_evaluate(&sc, &r);
+	/* Llama-2-7B's 32 layers: 1.06 ms a step */
+	assert_float_equal(r.serving.bubble_seconds, 32.0 * layer, 1e-9);
+	te_set(&sc, "engine", "none");
+	te_evaluate(&sc, &none);
+	assert_float_equal(none.serving.bubble_seconds, 0.0, 0.0);
+	/* the decode step carries them: vLLM's decode step exceeds the bound's by at least them
+	 * and its fixed cost */
+	assert_true(r.serving.decode_step_seconds >= none.serving.decode_step_seconds + 32.0 * layer + 1.5e-3 - 1e-9);
+}
+
+/* Multi-step scheduling is vLLM V0's (0.6 to 0.9): V0's EngineArgs caps a step at 256
+ * sequences on every card (vllm/engine/arg_utils.py, v0.6.0, max_num_seqs: int = 256), where V1
+ * allows 1024 on cards of 70 GiB or more other than the A100 (EngineArgs.get_batch_defaults). */
+static void test_v0_max_seqs(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result v1, v0;
+
+	(void)state;
+	llama2_7b_infer(&sc);
+	te_set(&sc, "engine", "vllm");
+	te_evaluate(&sc, &v1);
+	assert_float_equal(v1.serving.max_seqs, 1024.0, 0.0);
+	te_set(&sc, "scheduler_steps", "10");
+	te_evaluate(&sc, &v0);
+	assert_float_equal(v0.serving.max_seqs, 256.0, 0.0);
+	/* SGLang has no such rule */
+	te_set(&sc, "engine", "sglang");
+	te_evaluate(&sc, &v0);
+	assert_float_equal(v0.serving.max_seqs, 4096.0, 0.0);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_format_bits),
 	cmocka_unit_test(test_format_checkpoint_sizes),
@@ -505,6 +554,8 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_prefill_causal_flops),
 	cmocka_unit_test(test_prefill_agrees_with_ttft),
 	cmocka_unit_test(test_multistep_wait),
+	cmocka_unit_test(test_kernel_bubbles),
+	cmocka_unit_test(test_v0_max_seqs),
 };
 
 TESTUTIL_MAIN("serving", tests)
