@@ -4,7 +4,8 @@
  *
  *  - Transformer Engine's userbuffers under Megatron-Core's tp_comm_overlap: how each TP
  *    linear's GEMMs run beside sequence parallelism's all-gathers and reduce-scatters.
- *  - Data parallelism: the gradient reduction and the parameter gathers of each ZeRO stage.
+ *  - Data parallelism: the gradient reduction and the parameter gathers of each ZeRO stage,
+ *    and DeepSpeed's BF16_Optimizer under its pipeline engine (fp32 gradients).
  */
 #include <math.h>
 
@@ -42,6 +43,22 @@ void eng_tp_overlap_shape(const struct engine_scenario *sc, const struct eng_op 
 	}
 }
 
+/*
+ * DeepSpeed's pipeline engine in bf16 takes its BF16_Optimizer (deepspeed/runtime/pipe/
+ * engine.py: bf16 runs with ZeRO stage 0, whose optimizer shards the fp32 states as ZeRO-1
+ * does; "only bf16 + z1 are supported"; DeepSpeed PR #1801, April 2022: the path BLOOM's
+ * bf16 pipeline run took). After every micro-batch's backward, update_hp_grads adds each bf16 gradient into an fp32
+ * copy: hp_grad.add_(lp.grad.to(float32)), 2 bytes read, 4 written and read (the cast), 4
+ * read and 4 written (the add): ENG_DS_BF16_ACC_BYTES a parameter. At the step's end
+ * _bf16_reduce_grads all-reduces those fp32 gradients (buffered_allreduce_fallback) and
+ * step() all-gathers the updated bf16 parameters (all_gather_dp_groups), after the schedule.
+ */
+bool eng_ds_bf16_pipe(const struct engine_scenario *sc)
+{
+	return sc->mode == ENGINE_MODE_TRAIN && sc->stack == ENGINE_STACK_DEEPSPEED && sc->pp > 1 &&
+	       sc->precision == ENGINE_PREC_MIXED_BF16 && sc->zero <= 1 && sc->finetune == ENGINE_FT_FULL;
+}
+
 /* Parameter tensors in one layer (ZeRO-3 gathers each one): the fused QKV and output
  * projections, the MLP's matrices, their biases, the norms' weights (and biases). */
 static double tensors_per_layer(const struct eng_dims *dm)
@@ -74,6 +91,10 @@ double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *d
 						  eng_overlapped(per_mb * (1.0 - 1.0 / eng_max(heavy, 1.0)), T_mb)
 					: per_mb);
 	}
+	if (eng_ds_bf16_pipe(sc))
+		/* the fp32 gradients all-reduced, the bf16 parameters gathered, after the schedule */
+		return eng_coll_seconds(dpg, COLL_ALL_REDUCE, mem->trainable_gpu * 4.0) +
+		       eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w);
 	{
 		double full = sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_REDUCE_SCATTER, S_g) +
 						      eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w)
