@@ -15,7 +15,7 @@
  * Transformer Engine's defaults (transformer_engine/pytorch/module/base.py, initialize_ub:
  * methods "ring_exchange" for qkv_fprop, fc1_fprop, proj_dgrad and fc2_dgrad with num_splits
  * = tp_size; "pipeline" for proj_fprop and fc2_fprop with num_sm 16, num_splits 4 and
- * set_sm_margin; "bulk" for the rest; NeMo's Llama 3 recipes set the same methods,
+ * set_sm_margin; "bulk" for the rest; NeMo's H100 Llama 3 recipes set the same methods,
  * nemo/collections/llm/recipes/tp_overlap_configs/userbuffers.py). A ring exchange runs the
  * all-gather's GEMM as tp GEMMs of M/tp rows, one per peer's chunk as it arrives (copy
  * engines move the chunks: no SMs taken), each with its own partial last wave; the
