@@ -47,11 +47,12 @@ void eng_tp_overlap_shape(const struct engine_scenario *sc, const struct eng_op 
  * DeepSpeed's pipeline engine in bf16 takes its BF16_Optimizer (deepspeed/runtime/pipe/
  * engine.py: bf16 runs with ZeRO stage 0, whose optimizer shards the fp32 states as ZeRO-1
  * does; "only bf16 + z1 are supported"; DeepSpeed PR #1801, April 2022: the path BLOOM's
- * bf16 pipeline run took). After every micro-batch's backward, update_hp_grads adds each bf16 gradient into an fp32
- * copy: hp_grad.add_(lp.grad.to(float32)), 2 bytes read, 4 written and read (the cast), 4
- * read and 4 written (the add): ENG_DS_BF16_ACC_BYTES a parameter. At the step's end
- * _bf16_reduce_grads all-reduces those fp32 gradients (buffered_allreduce_fallback) and
- * step() all-gathers the updated bf16 parameters (all_gather_dp_groups), after the schedule.
+ * bf16 pipeline run took). After every micro-batch's backward, update_hp_grads adds each
+ * bf16 gradient into an fp32 copy: hp_grad.add_(lp.grad.to(float32)), 2 bytes read, 4
+ * written and read (the cast), 4 read and 4 written (the add): ENG_DS_BF16_ACC_BYTES a
+ * parameter. At the step's end _bf16_reduce_grads all-reduces those fp32 gradients
+ * (buffered_allreduce_fallback) and step() all-gathers the updated bf16 parameters
+ * (all_gather_dp_groups), after the schedule.
  */
 bool eng_ds_bf16_pipe(const struct engine_scenario *sc)
 {
