@@ -453,6 +453,20 @@ struct eng_step {
 void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 	      const struct eng_mem *mem, double dp, double peak, struct eng_step *out);
 
+/* step_comm.c: how Transformer Engine's userbuffers run one TP linear's GEMMs under
+ * tp_overlap: the forward and the data gradient each as `chunks` GEMMs of M/chunks rows, the
+ * forward on the SMs the pipelined reduce-scatter leaves it (fslow ≥ 1). */
+struct eng_tpov {
+	double fchunks, dchunks, fslow;
+};
+void eng_tp_overlap_shape(const struct engine_scenario *sc, const struct eng_op *op, struct eng_tpov *ov);
+/* DeepSpeed's pipeline engine in bf16: its BF16_Optimizer's fp32 gradients (step_comm.c) */
+bool eng_ds_bf16_pipe(const struct engine_scenario *sc);
+#define ENG_DS_BF16_ACC_BYTES 18.0 /* per parameter per micro-batch: bf16 read, fp32 cast, fp32 add */
+/* The data-parallel communication of one step on the binding stage (step_comm.c). */
+double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		      const struct eng_mem *mem, const struct eng_group *dpg, double heavy, double T_mb, double bwd_mb);
+
 /* Layers on the heaviest pipeline stage: pp need not divide layers. */
 static inline double eng_layers_per_stage(double L, int64_t pp)
 {

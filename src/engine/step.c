@@ -70,8 +70,8 @@ struct ctx {
 };
 
 /* Forward, data-gradient and weight-gradient GEMMs of Y[M,N] = X[M,K]·W[K,N], `count` times. */
-static void gemm3(const struct ctx *c, double M, double N, double K, double count, bool main, struct stage *st,
-		  double *fwd_out)
+static void gemm3x(const struct ctx *c, double M, double N, double K, double count, bool main, struct stage *st,
+		   double *fwd_out, const struct eng_tpov *ov)
 {
 	/* `main`: a layer linear (FP8 under an FP8 recipe); the others (router, LM head,
 	 * adapters) stay in 16 bits */
@@ -82,22 +82,30 @@ static void gemm3(const struct ctx *c, double M, double N, double K, double coun
 
 	if (!(M > 0 && N > 0 && K > 0) || count <= 0)
 		return;
-	fwd = eng_gemm_seconds_q(g, c->fam, pk, M, N, K, e, kq, &eff);
+	fwd = ov->fchunks * ov->fslow * eng_gemm_seconds_q(g, c->fam, pk, M / ov->fchunks, N, K, e, kq, &eff);
 	if (main && eff < st->thinnest)
 		st->thinnest = eff;
 	/* the data gradient, and the weight gradient unless the weight is frozen (LoRA) */
-	bwd = eng_gemm_seconds_q(g, c->fam, pk, M, K, N, e, kq, NULL) +
+	bwd = ov->dchunks * eng_gemm_seconds_q(g, c->fam, pk, M / ov->dchunks, K, N, e, kq, NULL) +
 	      (c->frozen ? 0.0 : eng_gemm_seconds_q(g, c->fam, pk, K, N, M, e, kq, NULL));
 	passes = c->frozen ? 2.0 : 3.0;
 	st->mm_flops += passes * f * count;
 	st->mm_time += (fwd + bwd) * count; /* on the roofline, launch gaps apart */
-	st->mm_f += (fwd + ENG_KERNEL_GAP) * count;
-	st->mm_b += (bwd + (passes - 1.0) * ENG_KERNEL_GAP) * count;
+	st->mm_f += (fwd + ov->fchunks * ENG_KERNEL_GAP) * count;
+	st->mm_b += (bwd + (passes - 2.0 + ov->dchunks) * ENG_KERNEL_GAP) * count;
 	st->flops += passes * f * count;
 	st->fwd_mm_flops += f * count;
 	st->bytes += passes * e * (M * K + K * N + M * N) * count;
 	if (fwd_out != NULL)
 		*fwd_out += fwd * count;
+}
+
+static void gemm3(const struct ctx *c, double M, double N, double K, double count, bool main, struct stage *st,
+		  double *fwd_out)
+{
+	static const struct eng_tpov none = {1.0, 1.0, 1.0};
+
+	gemm3x(c, M, N, K, count, main, st, fwd_out, &none);
 }
 
 /* The shape of a linear op on one GPU: its input and output features after TP (columns,
@@ -175,6 +183,7 @@ static void layer(const struct ctx *c, struct stage *st)
 	for (i = 0; i < ly->n; i++) {
 		const struct eng_op *op = &ly->op[i];
 		struct lin_shape ls;
+		struct eng_tpov ov;
 		double N;
 		int j;
 		if (op->kind != ENG_OP_LINEAR)
@@ -186,7 +195,8 @@ static void layer(const struct ctx *c, struct stage *st)
 			lin_shape(c, &ly->op[j], M, &lj);
 			N += lj.N;
 		}
-		gemm3(c, ls.rows, N, ls.K, ls.copies * op->share, op->part != ENG_PART_ROUTER, st, &fwd_mm);
+		eng_tp_overlap_shape(sc, op, &ov); /* step_comm.c */
+		gemm3x(c, ls.rows, N, ls.K, ls.copies * op->share, op->part != ENG_PART_ROUTER, st, &fwd_mm, &ov);
 		i = j - 1;
 	}
 	if (c->frozen)
@@ -308,12 +318,16 @@ static void layer(const struct ctx *c, struct stage *st)
 	/* communication */
 	tpv = M * d * e;
 	if (sc->tp_overlap && sc->tp > 1) {
-		/* Megatron-Core's tp_comm_overlap (Transformer Engine's userbuffers): sequence
-		 * parallelism's all-gathers and reduce-scatters split into chunks pipelined with
-		 * the GEMMs that consume or produce them; what the GEMMs cannot hide stays, and
-		 * what they hide slows them (ENG_OVERLAP_TAX) */
+		/* Megatron-Core's tp_comm_overlap (Transformer Engine's userbuffers, step_comm.c):
+		 * sequence parallelism's all-gathers and reduce-scatters pipelined with the GEMMs
+		 * that consume or produce them. Forward: the ring exchange hides the all-gathers
+		 * behind the chunked GEMMs, the pipelined reduce-scatters all but their last of 4
+		 * splits (what that costs the GEMMs is in their shapes and SMs); backward: bulk
+		 * overlaps, their CTAs beside the GEMMs' (ENG_OVERLAP_TAX); what the GEMMs cannot
+		 * hide stays */
 		double ar = 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
-		st->tp_f += eng_overlapped(ar, st->mm_f - mm_f0);
+		double rs_tail = 2.0 * eng_coll_seconds(&c->tp, COLL_REDUCE_SCATTER, tpv) / 4.0;
+		st->tp_f += ar - eng_min(ar - rs_tail, eng_max(st->mm_f - mm_f0, 0.0));
 		st->tp_b += eng_overlapped(ar, st->mm_b - mm_b0);
 	} else {
 		st->tp_f += 2.0 * eng_coll_seconds(&c->tp, COLL_ALL_REDUCE, tpv);
@@ -470,16 +484,6 @@ static void group(struct eng_group *g, double n, double per_node, const struct e
 	g->net_eff = ENG_NET_EFF;
 }
 
-/* Parameter tensors in one layer (ZeRO-3 gathers each one): the fused QKV and output
- * projections, the MLP's matrices, their biases, the norms' weights (and biases). */
-static double tensors_per_layer(const struct eng_dims *dm)
-{
-	double n = 2.0 + (dm->gated ? 3.0 : 2.0) + 2.0 * (dm->layernorm ? 2.0 : 1.0);
-
-	n += (dm->qkv_bias ? 1.0 : 0.0) + (dm->o_bias ? 1.0 : 0.0) + (dm->mlp_bias ? 2.0 : 0.0);
-	return n + (dm->E > 1.0 ? 1.0 : 0.0);
-}
-
 void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 	      const struct eng_mem *mem, double dp, double peak, struct eng_step *out)
 {
@@ -487,7 +491,7 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	struct stage one, mid, last, *bind;
 	double gpn = (double)sc->gpus_per_node, t = (double)sc->tp, cpd = (double)sc->cp;
 	double p = (double)sc->pp, v = (double)sc->vpp, m = (double)sc->grad_accum;
-	double net, L = dm->L, q, heavy, last_layers, T_mb, bwd_mb, S_g, S_w, dp_t = 0.0, shard;
+	double net, L = dm->L, q, heavy, last_layers, T_mb, bwd_mb, dp_t = 0.0, shard;
 	struct engine_step_breakdown *pt = &out->part;
 
 	memset(out, 0, sizeof *out);
@@ -543,6 +547,15 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		last.rc_flops -= xl * one.rc_flops;
 	}
 	head(&c, &last);
+	if (eng_ds_bf16_pipe(sc)) {
+		/* DeepSpeed's BF16_Optimizer adds each micro-batch's bf16 gradients into its fp32
+		 * ones after the backward (step_comm.c), on the compute stream: a longer backward */
+		double acc = stream(&c, ENG_DS_BF16_ACC_BYTES * mem->trainable_gpu);
+		mid.elem_b += acc;
+		last.elem_b += acc;
+		mid.bytes += ENG_DS_BF16_ACC_BYTES * mem->trainable_gpu;
+		last.bytes += ENG_DS_BF16_ACC_BYTES * mem->trainable_gpu;
+	}
 	if (sc->pp > 1) {
 		/* activations forward, gradients back, per virtual stage (scatter-gather: 1/t) */
 		double S = (double)sc->batch * (double)sc->seq / cpd * dm->d * b->act / t;
@@ -565,43 +578,9 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	pt->pp_comm = m * bind->pp;
 	pt->bubble = sc->pp > 1 ? (p - 1.0) / v * T_mb : 0.0;
 
-	/* data parallelism */
-	/* what is reduced and gathered: the trained parameters (LoRA: the adapters); ZeRO-3
-	 * gathers every weight it computes with */
-	S_g = mem->trainable_gpu * b->g;
-	S_w = (sc->zero >= 3 ? mem->params_gpu : mem->trainable_gpu) * b->w;
-	if (sc->mode == ENGINE_MODE_TRAIN && dp > 1.0) {
-		if (sc->zero >= 3) {
-			/* per micro-batch: gather before the forward and the backward, reduce-scatter
-			 * the gradients; one call per parameter tensor */
-			double calls = eng_max(1.0, heavy * tensors_per_layer(dm));
-			double per_mb = calls * (2.0 * eng_coll_seconds(&c.dp, COLL_ALL_GATHER, S_w / calls) +
-						 eng_coll_seconds(&c.dp, COLL_REDUCE_SCATTER, S_g / calls));
-			/* overlapped: the first layer's gather before the forward and the last
-			 * reduce-scatter after the backward have nothing to hide behind (FSDP's
-			 * prefetch starts one layer ahead), the rest costs its tax */
-			dp_t = m * (sc->overlap ? per_mb / eng_max(heavy, 1.0) + eng_overlapped(per_mb * (1.0 - 1.0 / eng_max(heavy, 1.0)), T_mb)
-					       : per_mb);
-		} else {
-			double full = sc->zero >= 1 ? eng_coll_seconds(&c.dp, COLL_REDUCE_SCATTER, S_g) +
-							      eng_coll_seconds(&c.dp, COLL_ALL_GATHER, S_w)
-						    : eng_coll_seconds(&c.dp, COLL_ALL_REDUCE, S_g);
-			/* overlapped with the last micro-batch's backward, but for the last layer's bucket */
-			dp_t = sc->overlap ? full / eng_max(heavy, 1.0) + eng_overlapped(full * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
-					   : full;
-			/* ZeRO-2 keeps only its shard of the gradients, so every micro-batch's backward
-			 * reduce-scatters them (DeepSpeed stage 2: the gradient hooks reduce each
-			 * bucket as it fills, accumulation boundary or not, deepspeed/runtime/zero/
-			 * stage_1_and_2.py); ZeRO-1 (and Megatron's distributed optimizer) reduces
-			 * once, at the last micro-batch */
-			if (sc->zero == 2 && m > 1.0) {
-				double rs = eng_coll_seconds(&c.dp, COLL_REDUCE_SCATTER, S_g);
-				dp_t += (m - 1.0) * (sc->overlap ? rs / eng_max(heavy, 1.0) +
-									   eng_overlapped(rs * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
-								 : rs);
-			}
-		}
-	}
+	/* data parallelism (step_dp.c) */
+	if (sc->mode == ENGINE_MODE_TRAIN && dp > 1.0)
+		dp_t = eng_dp_seconds(sc, dm, b, mem, &c.dp, heavy, T_mb, bwd_mb);
 	pt->dp_comm = dp_t;
 
 	/* the optimizer step on this GPU's shard */

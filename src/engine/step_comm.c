@@ -1,0 +1,118 @@
+/*
+ * What the stack does with the step's communication (step.c calls these; the formulas and
+ * sources are in docs/step-time.md):
+ *
+ *  - Transformer Engine's userbuffers under Megatron-Core's tp_comm_overlap: how each TP
+ *    linear's GEMMs run beside sequence parallelism's all-gathers and reduce-scatters.
+ *  - Data parallelism: the gradient reduction and the parameter gathers of each ZeRO stage,
+ *    and DeepSpeed's BF16_Optimizer under its pipeline engine (fp32 gradients).
+ */
+#include <math.h>
+
+#include "internal.h"
+
+/*
+ * Transformer Engine's defaults (transformer_engine/pytorch/module/base.py, initialize_ub:
+ * methods "ring_exchange" for qkv_fprop, fc1_fprop, proj_dgrad and fc2_dgrad with num_splits
+ * = tp_size; "pipeline" for proj_fprop and fc2_fprop with num_sm 16, num_splits 4 and
+ * set_sm_margin; "bulk" for the rest; NeMo's H100 Llama 3 recipes set the same methods,
+ * nemo/collections/llm/recipes/tp_overlap_configs/userbuffers.py). A ring exchange runs the
+ * all-gather's GEMM as tp GEMMs of M/tp rows, one per peer's chunk as it arrives (copy
+ * engines move the chunks: no SMs taken), each with its own partial last wave; the
+ * pipelined reduce-scatter's GEMM runs on the SMs its 16 communication CTAs leave
+ * (set_sm_margin). So the column-parallel linears (q/k/v, gate/up) run their forward in tp
+ * chunks, the row-parallel ones (the output and down projections) their data gradient in
+ * tp chunks and their forward at sm/(sm − 16) the time. The routed experts and the router
+ * are no TE userbuffers linears.
+ */
+#define ENG_UB_PIPELINE_SMS 16.0
+
+void eng_tp_overlap_shape(const struct engine_scenario *sc, const struct eng_op *op, struct eng_tpov *ov)
+{
+	double t = (double)sc->tp, sms = sc->gpu.sm_count > 0 ? (double)sc->gpu.sm_count : 108.0;
+
+	ov->fchunks = ov->dchunks = ov->fslow = 1.0;
+	if (!sc->tp_overlap || sc->tp <= 1 || (op->part != ENG_PART_ATTN && op->part != ENG_PART_MLP))
+		return;
+	if (op->split == ENG_SPLIT_COL || op->split == ENG_SPLIT_KV) {
+		ov->fchunks = t;
+	} else if (op->split == ENG_SPLIT_ROW) {
+		ov->dchunks = t;
+		if (sms > 2.0 * ENG_UB_PIPELINE_SMS)
+			ov->fslow = sms / (sms - ENG_UB_PIPELINE_SMS);
+	}
+}
+
+/*
+ * DeepSpeed's pipeline engine in bf16 takes its BF16_Optimizer (deepspeed/runtime/pipe/
+ * engine.py: bf16 runs with ZeRO stage 0, whose optimizer shards the fp32 states as ZeRO-1
+ * does; "only bf16 + z1 are supported"; DeepSpeed PR #1801, April 2022: the path BLOOM's
+ * bf16 pipeline run took). After every micro-batch's backward, update_hp_grads adds each
+ * bf16 gradient into an fp32 copy: hp_grad.add_(lp.grad.to(float32)), 2 bytes read, 4
+ * written and read (the cast), 4 read and 4 written (the add): ENG_DS_BF16_ACC_BYTES a
+ * parameter. At the step's end _bf16_reduce_grads all-reduces those fp32 gradients
+ * (buffered_allreduce_fallback) and step() all-gathers the updated bf16 parameters
+ * (all_gather_dp_groups), after the schedule.
+ */
+bool eng_ds_bf16_pipe(const struct engine_scenario *sc)
+{
+	return sc->mode == ENGINE_MODE_TRAIN && sc->stack == ENGINE_STACK_DEEPSPEED && sc->pp > 1 &&
+	       sc->precision == ENGINE_PREC_MIXED_BF16 && sc->zero <= 1 && sc->finetune == ENGINE_FT_FULL;
+}
+
+/* Parameter tensors in one layer (ZeRO-3 gathers each one): the fused QKV and output
+ * projections, the MLP's matrices, their biases, the norms' weights (and biases). */
+static double tensors_per_layer(const struct eng_dims *dm)
+{
+	double n = 2.0 + (dm->gated ? 3.0 : 2.0) + 2.0 * (dm->layernorm ? 2.0 : 1.0);
+
+	n += (dm->qkv_bias ? 1.0 : 0.0) + (dm->o_bias ? 1.0 : 0.0) + (dm->mlp_bias ? 2.0 : 0.0);
+	return n + (dm->E > 1.0 ? 1.0 : 0.0);
+}
+
+double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		      const struct eng_mem *mem, const struct eng_group *dpg, double heavy, double T_mb, double bwd_mb)
+{
+	double m = (double)sc->grad_accum, dp_t;
+	/* what is reduced and gathered: the trained parameters (LoRA: the adapters); ZeRO-3
+	 * gathers every weight it computes with */
+	double S_g = mem->trainable_gpu * b->g;
+	double S_w = (sc->zero >= 3 ? mem->params_gpu : mem->trainable_gpu) * b->w;
+
+	if (sc->zero >= 3) {
+		/* per micro-batch: gather before the forward and the backward, reduce-scatter
+		 * the gradients; one call per parameter tensor */
+		double calls = eng_max(1.0, heavy * tensors_per_layer(dm));
+		double per_mb = calls * (2.0 * eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w / calls) +
+					 eng_coll_seconds(dpg, COLL_REDUCE_SCATTER, S_g / calls));
+		/* overlapped: the first layer's gather before the forward and the last
+		 * reduce-scatter after the backward have nothing to hide behind (FSDP's
+		 * prefetch starts one layer ahead), the rest costs its tax */
+		return m * (sc->overlap ? per_mb / eng_max(heavy, 1.0) +
+						  eng_overlapped(per_mb * (1.0 - 1.0 / eng_max(heavy, 1.0)), T_mb)
+					: per_mb);
+	}
+	if (eng_ds_bf16_pipe(sc))
+		/* the fp32 gradients all-reduced, the bf16 parameters gathered, after the schedule */
+		return eng_coll_seconds(dpg, COLL_ALL_REDUCE, mem->trainable_gpu * 4.0) +
+		       eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w);
+	{
+		double full = sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_REDUCE_SCATTER, S_g) +
+						      eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w)
+					    : eng_coll_seconds(dpg, COLL_ALL_REDUCE, S_g);
+		/* overlapped with the last micro-batch's backward, but for the last layer's bucket */
+		dp_t = sc->overlap ? full / eng_max(heavy, 1.0) + eng_overlapped(full * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
+				   : full;
+	}
+	/* ZeRO-2 keeps only its shard of the gradients, so every micro-batch's backward
+	 * reduce-scatters them (DeepSpeed stage 2: the gradient hooks reduce each bucket as it
+	 * fills, accumulation boundary or not, deepspeed/runtime/zero/stage_1_and_2.py); ZeRO-1
+	 * (and Megatron's distributed optimizer) reduces once, at the last micro-batch */
+	if (sc->zero == 2 && m > 1.0) {
+		double rs = eng_coll_seconds(dpg, COLL_REDUCE_SCATTER, S_g);
+		dp_t += (m - 1.0) * (sc->overlap ? rs / eng_max(heavy, 1.0) +
+							   eng_overlapped(rs * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
+						 : rs);
+	}
+	return dp_t;
+}
