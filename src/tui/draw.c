@@ -114,7 +114,8 @@ static void draw_footer(struct tui_model *m, struct tui_canvas *c)
 	const struct tui_view *v = tui_view_get(m, tui_view_top(m));
 
 	tui_canvas_fill(c, r, ' ', TUI_S_FOOTER);
-	if (m->msg[0]) {
+	/* a refused value's message is in the input box itself (view_input.c), whole */
+	if (m->msg[0] && !(tui_view_top(m) == TUI_VIEW_PROMPT && m->prompt_purpose == TUI_PROMPT_KNOB && m->msg_error)) {
 		tui_canvas_fill(c, r, ' ', m->msg_error ? TUI_S_ERROR_MSG : TUI_S_INFO_MSG);
 		tui_canvas_text(c, 1, r.y, r.w - 1, m->msg, m->msg_error ? TUI_S_ERROR_MSG : TUI_S_INFO_MSG);
 		return;

@@ -175,16 +175,39 @@ void tui_prompt_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 {
 	struct tui_rect box;
 	char label[400];
-	int x, w;
+	int x, w, n_err = 0;
 	uint32_t cp;
-	const char *s;
+	const char *s, *err_lines[2] = {NULL, NULL};
+	size_t err_len[2] = {0, 0};
 
 	(void)now;
 	if (m->layout.too_small)
 		return;
-	box = tui_rect_make(0, m->h - 4, m->w, 3);
+	/* a value the knob refused: the box stays open with the text as typed, and says why
+	 * in up to two lines of its own under the input (the footer's one line cut it) */
+	if (m->prompt_purpose == TUI_PROMPT_KNOB && m->msg_error && m->msg[0] != '\0') {
+		const char *p = m->msg;
+		size_t len = util_text_break(p, (size_t)(m->w > 4 ? m->w - 4 : 1), NULL);
+		err_lines[0] = p;
+		err_len[0] = len;
+		n_err = 1;
+		p += len;
+		while (*p == ' ')
+			p++;
+		if (*p != '\0' && m->h >= 12) {
+			err_lines[1] = p;
+			err_len[1] = util_text_break(p, (size_t)(m->w > 4 ? m->w - 4 : 1), NULL);
+			n_err = 2;
+		}
+	}
+	box = tui_rect_make(0, m->h - 4 - n_err, m->w, 3 + n_err);
 	prompt_label(m, label, sizeof label);
 	tui_paint_frame(c, box, label);
+	for (int i = 0; i < n_err; i++) {
+		char line[sizeof m->msg];
+		snprintf(line, sizeof line, "%.*s", (int)err_len[i], err_lines[i]);
+		tui_canvas_text(c, 2, box.y + 2 + i, box.w - 4, line, TUI_S_ERROR_MSG);
+	}
 	x = tui_canvas_text(c, 1, box.y + 1, 2, "> ", TUI_S_TITLE_FOCUS) + 1;
 	w = box.w - 3 - x;
 	/* the input, with a block cursor; columns count display width (a wide character takes
@@ -299,6 +322,13 @@ unsigned tui_prompt_key(struct tui_model *m, const struct tui_event *ev, uint64_
 				snprintf(note, sizeof note, "%s", m->msg);
 				engine_knob_display(&m->sc, k, val, sizeof val);
 				tui_model_message(m, false, "%s = %s%s%s", k->key, val, note[0] ? " \xc2\xb7 " : "", note);
+			} else {
+				/* refused: the box opens again on what was typed, to fix it (keys typed next
+				 * go on editing it, never to the main screen) */
+				tui_model_open_prompt(m, TUI_PROMPT_KNOB, k);
+				snprintf(m->input, sizeof m->input, "%s", text);
+				m->input_len = (int)strlen(m->input);
+				m->input_cur = char_count(m->input);
 			}
 			return TUI_REACT_REDRAW | TUI_REACT_EVAL;
 		}

@@ -33,6 +33,9 @@ keys C-u
 keys -l 'abc'
 keys Enter
 wait_for 'GPU 数：“abc”不是数字（GPU 数保持不变）' 'the error does not use the label'
+# the box stays open on the refused value (test_bad_value): Esc closes it
+keys Escape
+wait_gone '^│ *> abc' 'Esc did not close the input box'
 # the dtype lab: the selected row and the notes name dtypes in capitals, full-width colon
 keys D
 wait_for '▸ BF16：一半的字节' "the dtype lab's selected row: $(line_of '▸')"

@@ -61,6 +61,9 @@ keys C-u
 keys -l '80'
 keys Enter
 wait_for "gpu_memory: '80' has no unit: did you mean 80 GB\\?" 'a bare 80 was not refused with the unit'
+# the box stays open on the refused value (test_bad_value): Esc closes it
+keys Escape
+wait_gone '^│ *> 80' 'Esc did not close the input box'
 line_of '│ memory ' | grep -q '15.00 GiB' || fail 'the old GPU memory was not kept'
 keys Enter
 wait_for '^│ *> '
