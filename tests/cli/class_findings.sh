@@ -203,5 +203,15 @@ ok
 hasnt 'FLOP/byte'
 out_has '| operation | FLOP/B | bound |'
 
+# W12 in Chinese too: no empty full-width parentheses (分块 Prefill（）), no block twice
+for mode in train infer; do
+	what="W12: --explain --lang zh ($mode)"
+	run report --explain --lang zh --mode $mode
+	ok
+	hasnt '（）'
+	dup=$(grep -E '^[a-z_]+\.[a-z_.]+：' "$tmp/out" | sort | uniq -d | head -1)
+	[ -z "$dup" ] || fail "$what: a block twice: $dup"
+done
+
 [ "$fails" -eq 0 ] || exit 1
 echo "ok: the class trial's fixed findings that had no test"
