@@ -75,7 +75,7 @@ int figure_roofline(FILE *f, const struct engine_scenario *sc, const struct engi
 	char title[400], buf[400], a[64], b[64];
 
 	/* TRANSLATORS: the roofline figure's title: the GPU, the matmul dtype, the model */
-	snprintf(title, sizeof title, _("Roofline of one %s (%s), per GPU: %s"), figure_gpu_name(sc), dtn,
+	snprintf(title, sizeof title, _("Roofline of one %s (%s), per GPU: %s"), figure_gpu_name(sc), C_("dtype in prose", dtn),
 		 figure_model_name(sc));
 	svg_begin(&s, f, W, H, title);
 	y0 = figure_header(&s, title, sc);
@@ -139,7 +139,7 @@ int figure_roofline(FILE *f, const struct engine_scenario *sc, const struct engi
 		engine_fmt_si(peak32, "FLOP/s", a, sizeof a);
 		fprintf(f, "<g class=\"roof-fp32\" data-flops=\"%.17g\">\n", peak32);
 		svg_line(&s, x, y, PR, y, "#888888", 1.5, "6 4");
-		snprintf(buf, sizeof buf, _("%s peak %s"), "fp32", a);
+		snprintf(buf, sizeof buf, _("%s peak %s"), C_("dtype in prose", "fp32"), a);
 		{
 			const struct place c[] = {{PR - 6, y - 6, "end"}, {PR - 6, y + 28, "end"}, {x + 6, y - 6, "start"}, {x + 6, y + 28, "start"}};
 			struct place at = clear_place(c, 4, buf, 13, px, py, np);
@@ -170,7 +170,7 @@ int figure_roofline(FILE *f, const struct engine_scenario *sc, const struct engi
 		fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"3\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\"/>\n",
 			ROOF, cx0, cy0, xr, yr, PR, yr);
 		engine_fmt_si(peak, "FLOP/s", a, sizeof a);
-		snprintf(buf, sizeof buf, _("%s peak %s"), dtn, a);
+		snprintf(buf, sizeof buf, _("%s peak %s"), C_("dtype in prose", dtn), a);
 		{
 			const struct place c[] = {{PR - 6, yr - 8, "end"}, {PR - 6, yr + 30, "end"}, {xr + 8, yr - 8, "start"}, {xr + 8, yr + 30, "start"}};
 			struct place at = clear_place(c, 4, buf, 14, px, py, np);

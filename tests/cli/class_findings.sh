@@ -203,6 +203,14 @@ ok
 hasnt 'FLOP/byte'
 out_has '| operation | FLOP/B | bound |'
 
+# A19 in the figures for slides: the roofline's dtype in Chinese prose is BF16, FP32
+what='A19: the roofline figure (zh)'
+run report --format svg --figure roofline --lang zh
+ok
+out_has 'BF16 理论峰值 989.5 TFLOP/s'
+out_has 'FP32 理论峰值'
+hasnt 'bf16 理论峰值'
+
 # W12 in Chinese too: no empty full-width parentheses (分块 Prefill（）), no block twice
 for mode in train infer; do
 	what="W12: --explain --lang zh ($mode)"
