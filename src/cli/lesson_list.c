@@ -13,31 +13,9 @@
 #include "i18n.h"
 #include "lesson.h"
 #include "lesson_print.h"
-#include "wrap.h"
 
 #define LIST_LESSONS_MAX 64
 
-static void wrapped(FILE *f, const char *text, int width, int indent, const char *first_prefix)
-{
-	char buf[8192];
-	const char *p = buf;
-	bool first = true;
-	int pw = first_prefix != NULL ? teach_text_width(first_prefix) : 0;
-
-	teach_wrap(text, width - indent - pw, buf, sizeof buf);
-	while (*p != '\0') {
-		const char *e = strchr(p, '\n');
-		size_t len = e != NULL ? (size_t)(e - p) : strlen(p);
-		if (len == 0)
-			fputc('\n', f);
-		else if (first && first_prefix != NULL)
-			fprintf(f, "%*s%s%.*s\n", indent, "", first_prefix, (int)len, p);
-		else
-			fprintf(f, "%*s%*s%.*s\n", indent, "", pw, "", (int)len, p);
-		first = false;
-		p = e != NULL ? e + 1 : p + len;
-	}
-}
 
 /* "3 h 36 min", "50 min" */
 static void fmt_minutes(int m, char *buf, size_t n)
@@ -80,22 +58,22 @@ int cli_lesson_list(FILE *f, const char *lang)
 			 teach_text_get(&l->title, lang), l->id, l->n_steps, P_("step", "steps", l->n_steps), mins);
 		snprintf(num, sizeof num, "%3zu%s ", i, l->core ? "*" : " ");
 		any_core = any_core || l->core;
-		wrapped(f, head, width, 0, num);
+		cli_lesson_wrapped(f, head, width, 0, num);
 		teach_lesson_free(l);
 	}
 	fmt_minutes(total, t, sizeof t);
 	fputc('\n', f);
 	if (any_core)
-		wrapped(f, _("* the chapter's main line: a lecture short of time keeps these first."), width, 0, NULL);
+		cli_lesson_wrapped(f, _("* the chapter's main line: a lecture short of time keeps these first."), width, 0, NULL);
 	{
 		char line[400];
 		/* TRANSLATORS: the list's end: the whole course's minutes in class */
 		snprintf(line, sizeof line,
 			 _("All of them take %s in class; napkin lesson --plan 90 chooses the lessons of a 90-minute lecture."),
 			 t);
-		wrapped(f, line, width, 0, NULL);
+		cli_lesson_wrapped(f, line, width, 0, NULL);
 	}
-	wrapped(f,
+	cli_lesson_wrapped(f,
 		_("napkin lesson N --text prints a lesson with its numbers; --lang zh picks Chinese where a lesson has "
 		  "it. A lesson file of your own: napkin lesson FILE (format: docs/lessons.md)."),
 		width, 0, NULL);
@@ -152,7 +130,7 @@ static void others(FILE *f, int width, const struct teach_plan_item *items, char
 	}
 	len = strlen(line);
 	snprintf(line + len, sizeof line - len, "%s", _("."));
-	wrapped(f, line, width, 0, NULL);
+	cli_lesson_wrapped(f, line, width, 0, NULL);
 }
 
 int cli_lesson_plan(FILE *f, const char *arg, const char *lang)
@@ -199,7 +177,7 @@ int cli_lesson_plan(FILE *f, const char *arg, const char *lang)
 		/* TRANSLATORS: --plan: no lesson fits; the shortest lesson, its number, title and minutes */
 		snprintf(line, sizeof line, _("No lesson fits in %s: the shortest, %d %s, takes %s."), t,
 			 shortest + 1, shortest >= 0 ? titles[shortest] : "", t2);
-		wrapped(f, line, width, 0, NULL);
+		cli_lesson_wrapped(f, line, width, 0, NULL);
 		return CLI_EXIT_FAIL;
 	}
 	/* TRANSLATORS: --plan's heading: the lecture's minutes, how many lessons */
@@ -207,7 +185,7 @@ int cli_lesson_plan(FILE *f, const char *arg, const char *lang)
 		 P_("A lecture of %d minutes: %zu lesson, the chapter's main line (*) first, then what else fits:",
 		    "A lecture of %d minutes: %zu lessons, the chapter's main line (*) first, then what else fits:", n_chosen),
 		 budget, n_chosen);
-	wrapped(f, line, width, 0, NULL);
+	cli_lesson_wrapped(f, line, width, 0, NULL);
 	fputc('\n', f);
 	for (i = 0; i < n; i++) {
 		char prefix[64], mins[32];
@@ -217,7 +195,7 @@ int cli_lesson_plan(FILE *f, const char *arg, const char *lang)
 		snprintf(prefix, sizeof prefix, "  %d:%02d  %3zu%s ", clock / 60, clock % 60, i + 1, items[i].core ? "*" : " ");
 		/* TRANSLATORS: --plan: a lesson's title and its minutes in class */
 		snprintf(line, sizeof line, _("%.199s (%.31s)"), titles[i], mins);
-		wrapped(f, line, width, 0, prefix);
+		cli_lesson_wrapped(f, line, width, 0, prefix);
 		clock += items[i].minutes;
 	}
 	fmt_minutes(budget - used, t2, sizeof t2);
@@ -236,7 +214,7 @@ int cli_lesson_plan(FILE *f, const char *arg, const char *lang)
 		others(f, width, items, titles, n, false, _("Left for another lecture or for homework: "));
 	if (any_beyond)
 		others(f, width, items, titles, n, true, _("Beyond the chapter: "));
-	wrapped(f,
+	cli_lesson_wrapped(f,
 		_("A step's minutes: the lesson file's `minutes:`, else an estimate from what it asks: 2 to read the "
 		  "text and look at the pane, 3 more for a number worked out by hand, 2 for knobs to turn, 1 for a "
 		  "number read off the screen (docs/lessons.md)."),

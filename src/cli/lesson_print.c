@@ -21,14 +21,14 @@ static size_t lesson_first;
 #define WIDTH lesson_width
 static FILE *lout;
 
-static void print_wrapped(FILE *f, const char *text, int indent, const char *first_prefix)
+void cli_lesson_wrapped(FILE *f, const char *text, int width, int indent, const char *first_prefix)
 {
 	char buf[16384];
 	const char *p = buf;
 	bool first = true;
 	int pw = first_prefix != NULL ? teach_text_width(first_prefix) : 0;
 
-	teach_wrap(text, WIDTH - indent - pw, buf, sizeof buf);
+	teach_wrap(text, width - indent - pw, buf, sizeof buf);
 	while (*p != '\0') {
 		const char *e = strchr(p, '\n');
 		size_t len = e != NULL ? (size_t)(e - p) : strlen(p);
@@ -41,6 +41,11 @@ static void print_wrapped(FILE *f, const char *text, int indent, const char *fir
 		first = false;
 		p = e != NULL ? e + 1 : p + len;
 	}
+}
+
+static void print_wrapped(FILE *f, const char *text, int indent, const char *first_prefix)
+{
+	cli_lesson_wrapped(f, text, WIDTH, indent, first_prefix);
 }
 
 static void print_knobs(FILE *f, const char *label, const struct teach_knobs *k)

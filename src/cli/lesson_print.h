@@ -16,6 +16,9 @@
  * width); md and html: the handouts, the student's copy or with solutions the teacher's */
 enum cli_lesson_fmt { CLI_LESSON_TEXT, CLI_LESSON_MD, CLI_LESSON_HTML };
 
+/* text wrapped to width columns (teach_wrap), each line indented, the first after first_prefix
+ * (NULL: none) and the others under it. */
+void cli_lesson_wrapped(FILE *f, const char *text, int width, int indent, const char *first_prefix);
 /* "Step 2 of 5: title" (or without the title) in lang, into buf. */
 void cli_lesson_step_head(const struct teach_lesson *l, size_t i, const char *lang, char *buf, size_t n);
 /* Prints lesson l (number 0 for a file) from step first (0-based). Returns a CLI_EXIT_ code
