@@ -125,6 +125,11 @@ static void test_typed_value(void **state)
 	assert_int_equal(m->sc.seq, 8192);
 	assert_true(m->msg_error);
 	assert_non_null(strstr(m->msg, "seq"));
+	/* the box stays open on what was typed, to fix it; Esc leaves it */
+	assert_int_equal(tui_view_top(m), TUI_VIEW_PROMPT);
+	assert_string_equal(m->input, "lots");
+	key(m, TUI_KEY_ESC, 0);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_MAIN);
 
 	/* a value the scenario as a whole refuses (tp must divide heads) */
 	focus_knob(m, "tp");
@@ -134,6 +139,8 @@ static void test_typed_value(void **state)
 	key(m, TUI_KEY_ENTER, 0);
 	assert_int_equal(m->sc.tp, 1);
 	assert_true(m->msg_error);
+	assert_int_equal(tui_view_top(m), TUI_VIEW_PROMPT);
+	key(m, TUI_KEY_ESC, 0);
 
 	/* Esc cancels */
 	focus_knob(m, "batch");
@@ -407,6 +414,7 @@ static void test_undo(void **state)
 	type(m, "-5", 0);
 	key(m, TUI_KEY_ENTER, 0);
 	assert_int_equal(m->n_undo, 0);
+	key(m, TUI_KEY_ESC, 0); /* the box stays open on a refused value */
 	/* the bound: more changes than the history holds keep the newest TUI_UNDO_MAX */
 	for (i = 0; i < TUI_UNDO_MAX + 5; i++) {
 		char v[16];
