@@ -423,27 +423,29 @@ static void test_published_serving(void **state)
 	printf("%zu cases excluded (faster than their weights' bandwidth bound), %zu at a rate napkin does not sustain,"
 	       " %zu apart (a schedule napkin does not model); modelled: neither of the last two\n",
 	       excluded, saturated, apart);
-	/* today's model (docs/serving-validation.md); each bound a little above what it reaches
-	 * (with the kernel boundaries' 33 µs a layer, serve_step.c: request latency 20.4% -> 10.0%,
-	 * TTFT 29.4% -> 20.8%, ITL 23.8% -> 20.7%; throughput 27.1% -> 27.9%, MLPerf's H100/H200
-	 * offline runs read further off; then vLLM V0's 256 sequences a step in its multi-step runs,
-	 * serve_engine.c: throughput 26.5%) */
+	/* today's model (docs/serving-validation.md); each bound a little above what it reaches.
+	 * With the decode GEMM's weight stream at 78% and no wave floor under 64 rows
+	 * (serve_step.c STREAM_BW, FEW_ROWS) and gpt-fast's 32 µs an all-reduce (serving.c
+	 * ENG_AR_LATENCY): request latency 10.0% -> 6.8% (7B rows 8.7% -> 6.0%), TTFT 26.4% -> 24.0%
+	 * (modelled 19.5% -> 14.6%), ITL 21.4% -> 11.2% (modelled 17.4% -> 8.5%), throughput
+	 * 24.7% -> 23.5%. With the 78% stream alone and the 8 µs all-reduce: request latency 24.0%,
+	 * TTFT 32.0%: the floor had stood in for the all-reduces' cost. */
 	assert_true(n - excluded >= 98);
 	assert_true(cnt[M_TTFT] >= 15 && cnt[M_ITL] >= 19 && cnt[M_TPUT] >= 18 && cnt[M_CAP] >= 3);
-	assert_true(median(e7, n7) <= 0.09);
-	assert_true(med[M_E2E] <= 0.11);
-	assert_true(med[M_ITL] <= 0.22);
-	assert_true(med[M_TPUT] <= 0.25);
+	assert_true(median(e7, n7) <= 0.07);
+	assert_true(med[M_E2E] <= 0.08);
+	assert_true(med[M_ITL] <= 0.12);
+	assert_true(med[M_TPUT] <= 0.24);
 	assert_true(med[M_CAP] <= 0.07);
 	/* vLLM's multi-step runs are modelled (scheduler_steps): none apart, 9 TTFT cases counted */
 	assert_true(apart == 0 && mcnt[M_TTFT] >= 11);
-	assert_true(mmed[M_TTFT] <= 0.20);
-	assert_true(mmed[M_ITL] <= 0.18);
+	assert_true(mmed[M_TTFT] <= 0.15);
+	assert_true(mmed[M_ITL] <= 0.09);
 	/* TTFT at MLPerf's server rates: napkin saturates at both today (its 16-bit KV cache
 	 * admits fewer sequences than TensorRT-LLM runs in flight), so its TTFT is a queue;
 	 * the count may only fall */
 	assert_true(saturated <= 8);
-	assert_true(med[M_TTFT] <= 0.27);
+	assert_true(med[M_TTFT] <= 0.25);
 }
 
 static const struct CMUnitTest tests[] = {
