@@ -7,10 +7,12 @@
  *
  * Sources:
  *  - Each matmul on the roofline: the larger of its FLOPs at the GEMM curve of its shape
- *    (gemm.c's eng_gemm_efficiency, the training step model's: tiles, waves and a short K)
- *    and its bytes (the weights at their stored size, the activations in and out) at
- *    fam->hbm of the datasheet bandwidth (BabelStream, gemm.c). A decode step's matmuls
- *    have a few rows and are bound by their weights (GEMV), a prefill chunk's by FLOPs.
+ *    (gemm.c's eng_gemm_efficiency, the training step model's: tiles, waves and a short K;
+ *    under 64 rows the decode GEMM's split-K/GEMV kernels instead, FEW_ROWS below) and its
+ *    bytes (the weights at their stored size, the activations in and out) at the 78% of the
+ *    datasheet bandwidth a kernel-boundary-free weight stream reaches (STREAM_BW below,
+ *    Spector et al. 2025). A decode step's matmuls have a few rows and are bound by their
+ *    weights (GEMV), a prefill chunk's by FLOPs.
  *  - W8A8 FP8 (vLLM's and TensorRT-LLM's fp8 checkpoints on cards with FP8 tensor cores):
  *    the matmuls at the FP8 peak, on the same curve: DeepGEMM's FP8 GEMMs reach 1550 of the
  *    H800's 1979 TFLOP/s (78%, deepseek-ai/DeepGEMM README), the fraction MAMF measures
@@ -54,7 +56,22 @@
  * embedding read once by the LM head: 2.47 GB) take 0.738 ms at 3.35 TB/s, so the boundaries
  * of its forward (about a hundred kernels, 16 layers) cost 0.738 × (1/0.50 − 1/0.78) =
  * 0.530 ms: 33 µs a layer (5.3 µs a kernel). Not fitted to napkin's cases. */
-#define LAYER_BUBBLE (0.738e-3 * (1.0 / 0.50 - 1.0 / 0.78) / 16.0)
+#define LAYER_BUBBLE (0.738e-3 * (1.0 / 0.50 - 1.0 / STREAM_BW) / 16.0)
+
+/* The weight stream of a step's matmuls: the same measurement's megakernel, with no kernel
+ * boundaries, reaches 78% of the H100's datasheet bandwidth decoding Llama-1B, so the
+ * matmuls between the boundaries above stream their weights at 78% (not BabelStream's 90%:
+ * the boundaries were derived against 78%, and with 90% napkin's Llama-1B step is 9% short of
+ * the 50% it is derived from). Cross-check, not fitted: gpt-fast (pytorch-labs/gpt-fast
+ * README, A100-80GB, torch.compile with CUDA graphs, batch 1) decodes Llama-2-7B at 104.9
+ * tokens/s, 9.53 ms a token; 13.2 GB read at 78% of 2.04 TB/s is 8.30 ms, with 32 layers'
+ * boundaries 9.36 ms (-1.8%). */
+#define STREAM_BW 0.78
+
+/* Below one 64-row tile a matmul runs as a decode GEMM (cuBLAS's and the engines' split-K and
+ * GEMV kernels), not on the training step's tile-and-wave curve (gemm.c: 128×256 tiles, whose
+ * wave floor charged Llama-3-8B's decode linears 14 ms on an A100 against a 9.4 ms weight read). */
+#define FEW_ROWS 64.0
 
 
 void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
@@ -112,13 +129,19 @@ static double matmul(const struct eng_serve_ctx *c, double M, double K, double N
 		return 0.0;
 	eff = eng_gemm_efficiency(&c->sc->gpu, c->fam, M, N, K);
 	flops = 2.0 * M * K * N;
+	if (M < FEW_ROWS) {
+		/* a decode GEMM: split-K/GEMV kernels spread the weights over every SM, no wave
+		 * floor; its rows padded to one tile at the best GEMM rate (memory-bound in practice) */
+		eff = c->fam->gemm_best;
+		flops = 2.0 * FEW_ROWS * K * N;
+	}
 	bytes = K * N * wb + M * (K + N) * e;
 	if (c->deq_bytes > 0 && M > 1.0)
 		bytes += K * N * c->deq_bytes; /* NF4: dequantised to 16 bits and read again */
 	if (c->deq_bytes < 0)
 		bytes += M * K * (e + 1.0); /* W8A8: the input quantised to FP8 */
 	tc = flops / (c->peak_mm * eff);
-	tm = bytes / c->hbm;
+	tm = bytes / (c->sc->gpu.bandwidth * STREAM_BW);
 	*compute_bound = tc > tm;
 	return eng_max(tc, tm);
 }

@@ -109,10 +109,20 @@ double eng_attn_span(const struct engine_scenario *sc, const struct eng_dims *dm
  * (cross_device_reduce_2stage: a reduce-scatter and an all-gather, each behind a barrier,
  * 2(t − 1)/t × bytes); NCCL's ring (gemm.c) above the custom buffer's 8 MB (vllm/distributed/
  * device_communicators/custom_all_reduce.py, max_size = 8192 × 1024), without NVLink, or
- * across nodes. A stage costs ENG_AR_LATENCY (its launch in the CUDA graph and the barrier's
- * flags across the links), an estimate not yet fitted on a published series
- * (docs/serving-validation.md); the bytes at the links' NCCL bus bandwidth (gemm.c). */
-#define ENG_AR_LATENCY 8e-6 /* seconds a custom all-reduce stage within a node (an estimate) */
+ * across nodes. A call costs ENG_AR_LATENCY, the time an all-reduce adds to a decode step
+ * beyond its bytes (its kernel, the barriers' flags across the links, the kernel boundary it
+ * makes), and its bytes at the links' NCCL bus bandwidth (gemm.c).
+ *
+ * ENG_AR_LATENCY from gpt-fast (pytorch-labs/gpt-fast README, "Tensor Parallelism": A100-80GB,
+ * torch.compile with CUDA graphs, batch 1): Llama-2-7B decodes at 104.9 tokens/s on one GPU
+ * and 136.27 on two, 9.533 and 7.338 ms a token. At TP 2 the weights' part halves and the 32
+ * layers' kernel boundaries (1.06 ms, serve_step.c's LAYER_BUBBLE) stay, so the 64
+ * all-reduces a token cost 7.338 − (9.533 − 1.06)/2 − 1.06 = 2.04 ms: 32 µs each. gpt-fast's
+ * all-reduce is NCCL's (torch.distributed); no published figure within the sources this
+ * project may use times the engines' custom all-reduce, which is one kernel and may be
+ * quicker: 32 µs is an upper figure for it, derived, not fitted to napkin's cases (the cases
+ * would take 28 µs, docs/serving-validation.md). */
+#define ENG_AR_LATENCY 32e-6 /* seconds an all-reduce call adds to a step within a node */
 #define ENG_AR_MAX_BYTES (8192.0 * 1024.0) /* vLLM's custom all-reduce buffer (custom_all_reduce.py) */
 
 double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double bytes)
@@ -134,12 +144,14 @@ double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double byte
 		g.net_eff = ENG_NET_EFF;
 		return eng_coll_seconds(&g, COLL_ALL_REDUCE, bytes);
 	}
+	/* one call a step pays ENG_AR_LATENCY whichever algorithm carries the bytes: gpt-fast's
+	 * figure is NCCL's, and the custom two-shot is one kernel with two barriers */
 	if (sc->gpu.link_bw <= 0 || bytes > ENG_AR_MAX_BYTES)
-		return ENG_COLL_LATENCY + 2.0 * (t - 1.0) / t * bytes / bw; /* NCCL's ring */
+		return lat + 2.0 * (t - 1.0) / t * bytes / bw; /* NCCL's ring */
 	/* vLLM's dispatch (custom_all_reduce.cuh): one-shot, else two-shot */
 	if (sc->tp == 2 || (sc->tp <= 4 && bytes < 512.0 * 1024.0) || (sc->tp <= 8 && bytes < 256.0 * 1024.0))
 		return lat + (t - 1.0) * bytes / bw;
-	return 2.0 * lat + 2.0 * (t - 1.0) / t * bytes / bw;
+	return lat + 2.0 * (t - 1.0) / t * bytes / bw;
 }
 
 /* The TP all-reduces of one forward over `tokens` tokens: 2 per layer of tokens·d values,

@@ -376,30 +376,31 @@ static void test_tpot_roofline(void **state)
 	assert_close(r.inference.decode_tokens_per_s_sequence, 1.0 / one, 1e-12);
 	/* TP 2 on 2 GPUs: half the bytes per GPU, plus 2 all-reduces a layer (Megatron) of 4096
 	 * bf16 values, each the custom all-reduce the engines run on NVLink (vLLM
-	 * csrc/custom_all_reduce.cuh): at 2 ranks one-shot, one stage (8 µs) and the peer's
+	 * csrc/custom_all_reduce.cuh): at 2 ranks one-shot, one call (32 µs, gpt-fast: serving.c) and the peer's
 	 * 8192 B over NCCL's bus bandwidth on NVLink (82% of 450 GB/s: 8 × H200 measured
 	 * 367.6 GB/s, ../shared/reference/interconnect.md) */
 	te_set(&sc, "gpus", "2");
 	te_set(&sc, "tp", "2");
 	te_evaluate(&sc, &r);
-	assert_close(r.inference.tp_comm_seconds_per_step, 64.0 * (8192.0 / (450e9 * 0.82) + 8e-6), 1e-9);
-	assert_close(r.inference.tpot_seconds, r.inference.decode_seconds_per_token + 64.0 * (8192.0 / (450e9 * 0.82) + 8e-6),
+	assert_close(r.inference.tp_comm_seconds_per_step, 64.0 * (8192.0 / (450e9 * 0.82) + 32e-6), 1e-9);
+	assert_close(r.inference.tpot_seconds, r.inference.decode_seconds_per_token + 64.0 * (8192.0 / (450e9 * 0.82) + 32e-6),
 		     1e-9);
 	assert_true(r.inference.tpot_seconds > one / 2.0);
 	/* TP 4: one-shot under 512 KB (16 rows: 128 KiB, each rank reads its 3 peers' buffers),
-	 * two-shot from 512 KB (64 rows: a reduce-scatter and an all-gather, 2 stages and
-	 * 2·3/4 of the bytes), NCCL's ring above the 8 MB buffer (1024 rows: 8 MiB + its 20 µs) */
+	 * two-shot from 512 KB (64 rows: a reduce-scatter and an all-gather in one kernel, one
+	 * call and 2·3/4 of the bytes), NCCL's ring above the 8 MB buffer (1024 rows: 8 MiB + the
+	 * same 32 µs a call) */
 	te_set(&sc, "gpus", "4");
 	te_set(&sc, "tp", "4");
 	te_set(&sc, "batch", "16");
 	te_evaluate(&sc, &r);
-	assert_close(r.inference.tp_comm_seconds_per_step, 64.0 * (8e-6 + 3.0 * 131072.0 / (450e9 * 0.82)), 1e-9);
+	assert_close(r.inference.tp_comm_seconds_per_step, 64.0 * (32e-6 + 3.0 * 131072.0 / (450e9 * 0.82)), 1e-9);
 	te_set(&sc, "batch", "64");
 	te_evaluate(&sc, &r);
-	assert_close(r.inference.tp_comm_seconds_per_step, 64.0 * (2.0 * 8e-6 + 1.5 * 524288.0 / (450e9 * 0.82)), 1e-9);
+	assert_close(r.inference.tp_comm_seconds_per_step, 64.0 * (32e-6 + 1.5 * 524288.0 / (450e9 * 0.82)), 1e-9);
 	te_set(&sc, "batch", "1025");
 	te_evaluate(&sc, &r);
-	assert_true(r.inference.tp_comm_seconds_per_step > 64.0 * (20e-6 + 1.5 * 1025.0 * 8192.0 / (450e9 * 0.82)) * 0.999);
+	assert_true(r.inference.tp_comm_seconds_per_step > 64.0 * (32e-6 + 1.5 * 1025.0 * 8192.0 / (450e9 * 0.82)) * 0.999);
 	te_set(&sc, "tp", "2");
 	/* tokens/s: per sequence 1/TPOT, per replica batch/TPOT, per GPU the job's over GPUs */
 	te_set(&sc, "gpus", "8");

@@ -117,6 +117,16 @@ static const struct vcase mlperf[] = {
 	 L_RATE, 91.24 / 8, 8, 164.9, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, NULL, NULL},
 	{M_TPUT, "70B H200 tp1 server tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
 	 L_SLA, 0, 8, 26485.43, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	/* v4.0 DGX-H100 (configs/llama2-70b/Offline/__init__.py, H100_SXM_80GB_TP2x4: TP 2 x 4
+	 * replicas, gpu_batch_size 896, use_fp8); 292 output tokens a request (21805.8 / 74.699) */
+	{M_TPUT, "70B H100 tp2 offline tok/s v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_BATCH, 896, 4, 21805.8, MLPERF40 " DGX-H100 llama2-70b-99.9 Offline", NULL, NULL, NULL},
+	{M_TTFT, "70B H100 tp2 71 req/s TTFT v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 70.98 / 4, 4, 381.6, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	{M_ITL, "70B H100 tp2 71 req/s TPOT v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 70.98 / 4, 4, 136.8, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	{M_TPUT, "70B H100 tp2 server tok/s v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_SLA, 0, 4, 20556.40, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
 };
 
 /* MLPerf Inference v4.1 closed, AMD, Llama-2-70B on one MI300X (the same repository,
@@ -126,7 +136,9 @@ static const struct vcase mlperf[] = {
  * request: 3062.72 tokens/s / 10.4445 samples/s = 293. The harness's batch settings are not in
  * the files: the offline case runs vLLM's own limit (batch 2048, max_num_seqs holds it). */
 #define AMD41 "MLPerf Inference v4.1 closed, AMD 1xMI300X vLLM llama2-70b-99.9"
+#define AMD8 "MLPerf Inference v4.1 closed, AMD 8xMI300X vLLM llama2-70b-99"
 #define AMD_KNOBS "kv_dtype=fp8-e4m3"
+#define RH41 "MLPerf Inference v4.1 closed, Red Hat 4xL40S vLLM 0.5.1 llama2-70b-99.9"
 static const struct vcase amd[] = {
 	{M_TPUT, "70B MI300X vllm offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
 	 L_BATCH, 2048, 1, 3062.72, AMD41 " Offline", "vllm", AMD_KNOBS, NULL},
@@ -136,6 +148,39 @@ static const struct vcase amd[] = {
 	 L_RATE, 8.62, 1, 153.4, AMD41 " Server", "vllm", AMD_KNOBS, NULL},
 	{M_TPUT, "70B MI300X vllm server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
 	 L_SLA, 0, 1, 2520.27, AMD41 " Server", "vllm", AMD_KNOBS, NULL},
+	/* the same code on 8 MI300X (test_VllmFp8_*.sh: TP=1, DP=${DP:-8}: 8 replicas of TP 1),
+	 * results/8xMI300X_2xEPYC-9374F and 8xMI300X_2xEPYC-TURIN (two host CPUs),
+	 * llama2-70b-99/{Offline,Server}; 293 output tokens a request (23514.8 / 80.15) */
+	{M_TPUT, "70B 8xMI300X vllm offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_BATCH, 2048, 8, 23514.8, AMD8 " (EPYC 9374F) Offline", "vllm", AMD_KNOBS, NULL},
+	{M_TTFT, "70B 8xMI300X vllm 73.7 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 1006.3, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	{M_ITL, "70B 8xMI300X vllm 73.7 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 143.1, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	{M_TPUT, "70B 8xMI300X vllm server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_SLA, 0, 8, 21028.23, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	{M_TPUT, "70B 8xMI300X Turin offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_BATCH, 2048, 8, 24109.8, AMD8 " (EPYC Turin) Offline", "vllm", AMD_KNOBS, NULL},
+	{M_TTFT, "70B 8xMI300X Turin 76 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 1038.4, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	{M_ITL, "70B 8xMI300X Turin 76 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 143.1, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	{M_TPUT, "70B 8xMI300X Turin server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_SLA, 0, 8, 22020.92, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	/* Red Hat, the same round: vLLM 0.5.1 on 4 L40S (PCIe) as 2 replicas of TP 2
+	 * (closed/RedHat/code/llama2-70b-99.9/README.md: "on 4xL40S, we created two copies";
+	 * systems/L40S-RedHat-OpenShift.json), FP8 weights (AutoFP8, quantize-autofp8.py), the KV
+	 * cache at vLLM's default 16 bits (the serving runtime's arguments are not in the files);
+	 * results/L40S-RedHat-OpenShift/llama2-70b-99.9/{Offline,Server}; 291 output tokens a
+	 * request (1717.77 / 5.91055). Offline, the client sends 12288 prompts at a time. */
+	{M_TPUT, "70B 4xL40S vllm offline tok/s", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_BATCH, 2048, 2, 1717.77, RH41 " Offline", "vllm", NULL, NULL},
+	{M_TTFT, "70B 4xL40S vllm 5 req/s TTFT", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 5.01 / 2, 2, 277.7, RH41 " Server", "vllm", NULL, NULL},
+	{M_ITL, "70B 4xL40S vllm 5 req/s TPOT", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 5.01 / 2, 2, 120.8, RH41 " Server", "vllm", NULL, NULL},
+	{M_TPUT, "70B 4xL40S vllm server tok/s", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_SLA, 0, 2, 1469.19, RH41 " Server", "vllm", NULL, NULL},
 };
 
 /* SGLang v0.3.0 against vLLM v0.6.0, the SGLang team's published runs (github.com/sgl-project/
@@ -173,6 +218,11 @@ static const struct vcase sglang[] = {
 	SG70(M_ITL, "70B H100 tp4 sglang 8 req/s TPOT", "sglang", 8, 33.07, NULL),
 	SG70(M_TTFT, "70B H100 tp4 vllm 8 req/s TTFT", "vllm", 8, 207.12, MULTISTEP),
 	SG70(M_ITL, "70B H100 tp4 vllm 8 req/s TPOT", "vllm", 8, 29.15, MULTISTEP),
+	/* the median ITL column of SGLang's own rows (vLLM's counts its 10-step bursts) */
+	SG8(M_ITL, "8B A100 sglang 4 req/s ITL ms", "sglang", 4, 11.93, NULL),
+	SG8(M_ITL, "8B A100 sglang 8 req/s ITL ms", "sglang", 8, 14.41, NULL),
+	SG70(M_ITL, "70B H100 tp4 sglang 4 req/s ITL", "sglang", 4, 21.67, NULL),
+	SG70(M_ITL, "70B H100 tp4 sglang 8 req/s ITL", "sglang", 8, 24.45, NULL),
 	/* offline: 5000 prompts at once, so the engine runs full; SGLang's 70B run at --mem-frac 0.88 */
 	{M_TPUT, "8B A100 sglang offline tok/s", "llama-3-8b", "a100-80gb-sxm", "1", NULL, SHAREGPT_PROMPT,
 	 SHAREGPT_OUTPUT, L_BATCH, 5000, 1, 4281.51, SGL, "sglang", NULL, NULL},
@@ -388,27 +438,30 @@ static void test_published_serving(void **state)
 	printf("%zu cases excluded (faster than their weights' bandwidth bound), %zu at a rate napkin does not sustain,"
 	       " %zu apart (a schedule napkin does not model); modelled: neither of the last two\n",
 	       excluded, saturated, apart);
-	/* today's model (docs/serving-validation.md); each bound a little above what it reaches
-	 * (with the kernel boundaries' 33 µs a layer, serve_step.c: request latency 20.4% -> 10.0%,
-	 * TTFT 29.4% -> 20.8%, ITL 23.8% -> 20.7%; throughput 27.1% -> 27.9%, MLPerf's H100/H200
-	 * offline runs read further off; then vLLM V0's 256 sequences a step in its multi-step runs,
-	 * serve_engine.c: throughput 26.5%) */
-	assert_true(n - excluded >= 75);
-	assert_true(cnt[M_TTFT] >= 10 && cnt[M_ITL] >= 10 && cnt[M_TPUT] >= 10 && cnt[M_CAP] >= 3);
-	assert_true(median(e7, n7) <= 0.09);
-	assert_true(med[M_E2E] <= 0.11);
-	assert_true(med[M_ITL] <= 0.21);
-	assert_true(med[M_TPUT] <= 0.27);
+	/* today's model (docs/serving-validation.md); each bound a little above what it reaches.
+	 * With the decode GEMM's weight stream at 78% and no wave floor under 64 rows
+	 * (serve_step.c STREAM_BW, FEW_ROWS) and gpt-fast's 32 µs an all-reduce (serving.c
+	 * ENG_AR_LATENCY): request latency 10.0% -> 6.8% (7B rows 8.7% -> 6.0%), TTFT 26.4% -> 24.0%
+	 * (modelled 19.5% -> 14.6%), ITL 21.4% -> 11.2% (modelled 17.4% -> 8.5%), throughput
+	 * 24.7% -> 23.5%. With the 78% stream alone and the 8 µs all-reduce: request latency 24.0%,
+	 * TTFT 32.0%: the floor had stood in for the all-reduces' cost. */
+	assert_true(n - excluded >= 102);
+	assert_true(cnt[M_TTFT] >= 16 && cnt[M_ITL] >= 20 && cnt[M_TPUT] >= 20 && cnt[M_CAP] >= 3);
+	assert_true(median(e7, n7) <= 0.07);
+	assert_true(med[M_E2E] <= 0.08);
+	assert_true(med[M_ITL] <= 0.14);
+	assert_true(med[M_TPUT] <= 0.24);
 	assert_true(med[M_CAP] <= 0.07);
 	/* vLLM's multi-step runs are modelled (scheduler_steps): none apart, 9 TTFT cases counted */
-	assert_true(apart == 0 && mcnt[M_TTFT] >= 9);
-	assert_true(mmed[M_TTFT] <= 0.20);
-	assert_true(mmed[M_ITL] <= 0.18);
-	/* TTFT at MLPerf's server rates: napkin saturates at both today (its 16-bit KV cache
-	 * admits fewer sequences than TensorRT-LLM runs in flight), so its TTFT is a queue;
-	 * the count may only fall */
-	assert_true(saturated <= 6);
-	assert_true(med[M_TTFT] <= 0.21);
+	assert_true(apart == 0 && mcnt[M_TTFT] >= 11);
+	assert_true(mmed[M_TTFT] <= 0.15);
+	assert_true(mmed[M_ITL] <= 0.09);
+	/* TTFT at MLPerf's server rates: napkin saturates at NVIDIA's four and Red Hat's L40S
+	 * run today, 10 cases (its 16-bit KV cache at the assumed 512-token prompts admits fewer sequences
+	 * than the systems run in flight), so its TTFT there is a queue, and the 5 of 16 TTFT
+	 * cases set the unmodelled median; the count may only fall */
+	assert_true(saturated <= 10);
+	assert_true(med[M_TTFT] <= 0.44);
 }
 
 static const struct CMUnitTest tests[] = {
