@@ -130,13 +130,18 @@ static const struct lrun lruns[] = {
 };
 #define NL (sizeof lruns / sizeof lruns[0])
 #define NRUNS (sizeof runs / sizeof runs[0] + NL)
-/* bounds on what the runs measure today (test_published_runs): the overall median |error|
- * (9.0%), the share within 20% (88%), the worst run (29.8%) and the worst median of a group
- * of at least 5 runs (DeepSpeed on A100, 22.1%) */
-#define BOUND_MEDIAN 0.095
-#define BOUND_WITHIN20 0.87
-#define BOUND_WORST 0.31
+/* bounds on what the runs measure today (test_published_runs). Every run: the overall
+ * median |error| (10.5%), the share within 20% (76%), the worst run (73.8%, nanotron 1.34B
+ * on 512 H100) and the worst median of a group of at least 5 runs (DeepSpeed on A100,
+ * 22.1%; nanotron on H100, 21.6%). The runs before the Ultra-Scale Playbook's were added keep
+ * their own, tighter bounds (9.0%, 88%, 29.8%), so that none of them can silently get worse. */
+#define BOUND_MEDIAN 0.11
+#define BOUND_WITHIN20 0.75
+#define BOUND_WORST 0.75
 #define BOUND_GROUP_MEDIAN 0.225
+#define BOUND_MEDIAN_BEFORE 0.095
+#define BOUND_WITHIN20_BEFORE 0.87
+#define BOUND_WORST_BEFORE 0.31
 
 static void knob(struct engine_scenario *sc, const char *key, const char *val)
 {
@@ -274,7 +279,8 @@ static void lscenario(const struct lrun *r, struct engine_scenario *sc)
 #include "step_runs_typed.h"
 
 #define NV (sizeof vruns / sizeof vruns[0])
-#define NF (sizeof fruns / sizeof fruns[0])
+#define NU (sizeof uspruns / sizeof uspruns[0])
+#define NF (sizeof fruns / sizeof fruns[0] + NU)
 #define NALL (NRUNS + NV + NF)
 
 static struct preset_registry *registry(void)
@@ -414,7 +420,7 @@ static void run_all(void)
 			       res.compute.tokens_per_step / (T * (double)sc.gpus), 100.0 * out[NRUNS + i].err);
 	}
 	for (i = 0; i < NF; i++) {
-		const struct frun *r = &fruns[i];
+		const struct frun *r = i < sizeof fruns / sizeof fruns[0] ? &fruns[i] : &uspruns[i - sizeof fruns / sizeof fruns[0]];
 		struct engine_scenario sc;
 		struct engine_result res;
 		struct napkin_err e;
@@ -501,6 +507,24 @@ static void test_published_runs(void **state)
 	assert_true(all.median <= BOUND_MEDIAN);
 	assert_true(all.within20 >= BOUND_WITHIN20);
 	assert_true(worst <= BOUND_WORST);
+	{
+		/* the runs before USP's (those come last) keep their own bounds */
+		static double a[NALL];
+		size_t n = NALL - NU, w = 0;
+		double wst = 0.0, med;
+		for (i = 0; i < n; i++) {
+			a[i] = fabs(out[i].err);
+			w += a[i] <= 0.20;
+			if (a[i] > wst)
+				wst = a[i];
+		}
+		med = median_of(a, (int)n);
+		printf("before the Ultra-Scale Playbook's runs, %zu runs: median %.1f%%, within 20%% %.0f%%, worst %.1f%%\n", n,
+		       100.0 * med, 100.0 * (double)w / (double)n, 100.0 * wst);
+		assert_true(med <= BOUND_MEDIAN_BEFORE);
+		assert_true((double)w / (double)n >= BOUND_WITHIN20_BEFORE);
+		assert_true(wst <= BOUND_WORST_BEFORE);
+	}
 	for (i = 0; i < NALL; i++) {
 		struct stats g = group_stats(out[i].stack, out[i].family, out[i].precision);
 		if (g.n >= 5 && g.median > BOUND_GROUP_MEDIAN)
