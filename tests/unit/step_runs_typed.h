@@ -130,11 +130,12 @@ static const struct frun fruns[] = {
  * embeddings below 4B; no activation recomputation; TP in nanotron's REDUCE_SCATTER mode
  * (sequence parallel), 1F1B pipeline, DDP's bucketed all-reduce overlapped with the
  * backward. nanotron is Hugging Face's own trainer, typed as stack hf with its kernels
- * (flash-attn's attention and rotary, Triton RMSNorm: fused). The published figure is MFU
+ * (flash-attn's attention and rotary, Triton RMSNorm: fused) and its fp32 gradient buffer
+ * (accumulate_grad_in_fp32: grad_dtype fp32). The published figure is MFU
  * in nanotron's model count (its get_flops: 6 per matmul weight and 12·l·h·s a token, the
  * LM head included, napkin's count) against 989.5 TFLOP/s. */
 #define H100_PEAK 9.895 /* TFLOP/s per MFU percent: H100 SXM's dense BF16 peak ÷ 100 */
-#define NT "stack=hf kernels=fused overlap=on tp_overlap=off pp_overlap=off gpu=h100-sxm precision=mixed-bf16 " \
+#define NT "stack=hf kernels=fused grad_dtype=fp32 overlap=on tp_overlap=off pp_overlap=off gpu=h100-sxm precision=mixed-bf16 " \
 	   "flash_attention=on recompute=none dropout=off seq=4096 max_positions=4096 vocab=131072 mlp=gated " \
 	   "norm=rmsnorm bias=none position=rope mfu=auto "
 /* scripts/scaling_benchmarks.py model_configs (layers, hidden, heads, intermediate) */
