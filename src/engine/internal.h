@@ -463,6 +463,10 @@ void eng_tp_overlap_shape(const struct engine_scenario *sc, const struct eng_op 
 /* DeepSpeed's pipeline engine in bf16: its BF16_Optimizer's fp32 gradients (step_comm.c) */
 bool eng_ds_bf16_pipe(const struct engine_scenario *sc);
 #define ENG_DS_BF16_ACC_BYTES 18.0 /* per parameter per micro-batch: bf16 read, fp32 cast, fp32 add */
+#define ENG_FP32_ACC_BYTES 10.0 /* per parameter per micro-batch: bf16 read, fp32 read and written (one add_) */
+/* bytes a trained parameter costs after each micro-batch's backward where its 16-bit gradient
+ * is added into an fp32 buffer by a kernel of its own (step_comm.c); 0 where none is */
+double eng_grad_acc_bytes(const struct engine_scenario *sc, const struct eng_bytes *b);
 /* The data-parallel communication of one step on the binding stage (step_comm.c). */
 double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		      const struct eng_mem *mem, const struct eng_group *dpg, double heavy, double T_mb, double bwd_mb);

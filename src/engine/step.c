@@ -547,14 +547,14 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		last.rc_flops -= xl * one.rc_flops;
 	}
 	head(&c, &last);
-	if (eng_ds_bf16_pipe(sc)) {
-		/* DeepSpeed's BF16_Optimizer adds each micro-batch's bf16 gradients into its fp32
-		 * ones after the backward (step_comm.c), on the compute stream: a longer backward */
-		double acc = stream(&c, ENG_DS_BF16_ACC_BYTES * mem->trainable_gpu);
+	if (eng_grad_acc_bytes(sc, b) > 0.0) {
+		/* each micro-batch's 16-bit gradients added into fp32 ones after the backward, on
+		 * the compute stream (DeepSpeed's BF16_Optimizer, nanotron's: step_comm.c) */
+		double bytes = eng_grad_acc_bytes(sc, b) * mem->trainable_gpu, acc = stream(&c, bytes);
 		mid.elem_b += acc;
 		last.elem_b += acc;
-		mid.bytes += ENG_DS_BF16_ACC_BYTES * mem->trainable_gpu;
-		last.bytes += ENG_DS_BF16_ACC_BYTES * mem->trainable_gpu;
+		mid.bytes += bytes;
+		last.bytes += bytes;
 	}
 	if (sc->pp > 1) {
 		/* activations forward, gradients back, per virtual stage (scatter-gather: 1/t) */

@@ -60,6 +60,32 @@ bool eng_ds_bf16_pipe(const struct engine_scenario *sc)
 	       sc->precision == ENGINE_PREC_MIXED_BF16 && sc->zero <= 1 && sc->finetune == ENGINE_FT_FULL;
 }
 
+/*
+ * 16-bit weights whose gradients are asked for in fp32 (grad_dtype fp32 given) outside
+ * Megatron-Core: Megatron's linears accumulate the weight gradient straight into
+ * param.main_grad (gradient_accumulation_fusion; the fp32 buffer kernels fused implies,
+ * memory.c, costs nothing more), but a trainer of plain PyTorch modules gets a 16-bit .grad
+ * from autograd and adds it into the fp32 buffer after each micro-batch's backward.
+ * nanotron's FP32GradientAccumulator
+ * (src/nanotron/optim/gradient_accumulator.py, accumulate_grad_in_fp32: true in the
+ * Ultra-Scale Playbook's benchmark config): _accumulate_grad runs fp32_grad.add_(half_param
+ * .grad) per parameter, and on the last micro-batch its DDP hook fp32_accum_hook runs
+ * fp32_grad_buffer.add_(grad) before all-reducing (or reduce-scattering) the fp32 buffer:
+ * one mixed-dtype add_, 2 bytes read, 4 read and 4 written, ENG_FP32_ACC_BYTES a parameter
+ * (the reduction in fp32 is eng_dp_seconds' 4-byte gradients). ZeRO-2 and ZeRO-3 shard the
+ * gradient instead (not this path); DeepSpeed's pipeline engine in bf16 casts first
+ * (ENG_DS_BF16_ACC_BYTES, above).
+ */
+double eng_grad_acc_bytes(const struct engine_scenario *sc, const struct eng_bytes *b)
+{
+	if (eng_ds_bf16_pipe(sc))
+		return ENG_DS_BF16_ACC_BYTES;
+	if (sc->mode == ENGINE_MODE_TRAIN && sc->stack != ENGINE_STACK_MEGATRON && sc->zero <= 1 &&
+	    sc->grad_dtype == ENGINE_DT_FP32 && b->w == 2.0)
+		return ENG_FP32_ACC_BYTES;
+	return 0.0;
+}
+
 /* Parameter tensors in one layer (ZeRO-3 gathers each one): the fused QKV and output
  * projections, the MLP's matrices, their biases, the norms' weights (and biases). */
 static double tensors_per_layer(const struct eng_dims *dm)
@@ -97,12 +123,20 @@ double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *d
 		return eng_coll_seconds(dpg, COLL_ALL_REDUCE, mem->trainable_gpu * 4.0) +
 		       eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w);
 	{
-		double full = sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_REDUCE_SCATTER, S_g) +
-						      eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w)
-					    : eng_coll_seconds(dpg, COLL_ALL_REDUCE, S_g);
+		/* ZeRO-1/2's all-gather of the updated parameters: Megatron-Core hides it behind the
+		 * next forward (overlap_param_gather, DistributedDataParallelConfig; NeMo's default),
+		 * and napkin's other stacks are charged the same; DeepSpeed's stage 1 and 2 step()
+		 * ends in all_gather_dp_groups (deepspeed/runtime/zero/stage_1_and_2.py), after the
+		 * optimizer, with nothing to hide behind */
+		double ag = sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w) : 0.0;
+		bool ag_hidden = sc->stack != ENGINE_STACK_DEEPSPEED;
+		double full = (sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_REDUCE_SCATTER, S_g)
+					     : eng_coll_seconds(dpg, COLL_ALL_REDUCE, S_g)) +
+			      (ag_hidden ? ag : 0.0);
 		/* overlapped with the last micro-batch's backward, but for the last layer's bucket */
-		dp_t = sc->overlap ? full / eng_max(heavy, 1.0) + eng_overlapped(full * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
-				   : full;
+		dp_t = (sc->overlap ? full / eng_max(heavy, 1.0) + eng_overlapped(full * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
+				    : full) +
+		       (ag_hidden ? 0.0 : ag);
 	}
 	/* ZeRO-2 keeps only its shard of the gradients, so every micro-batch's backward
 	 * reduce-scatters them (DeepSpeed stage 2: the gradient hooks reduce each bucket as it

@@ -120,4 +120,83 @@ static const struct frun fruns[] = {
 	 400, COUNT_MODEL, 0, 0, 0, 0, 0},
 };
 
+/* USP: Hugging Face's Ultra-Scale Playbook benchmarks (huggingface/nanotron, README "Benchmarks"
+ * and docs/benchmark_summary.svg, commit c2528430, "MFU and Memory Usage for Best
+ * Configurations" and "Best Configuration by Model Size and Number of Nodes"; the configs
+ * from scripts/scaling_benchmarks.py at commit e24d2483): the best layout nanotron v0.5 found
+ * for each model and node count, on HF's H100 cluster (8 × H100 SXM a node), global batch
+ * 256 × 4096 tokens (1M), sequence 4096, bf16 with fp32 gradient accumulation, Llama
+ * architecture with full multi-head attention (kv heads = heads), vocabulary 131,072, tied
+ * embeddings below 4B; no activation recomputation; TP in nanotron's REDUCE_SCATTER mode
+ * (sequence parallel), 1F1B pipeline, DDP's bucketed all-reduce overlapped with the
+ * backward. nanotron is Hugging Face's own trainer, typed as stack hf with its kernels
+ * (flash-attn's attention and rotary, Triton RMSNorm: fused) and its fp32 gradient buffer
+ * (accumulate_grad_in_fp32: grad_dtype fp32). The published figure is MFU
+ * in nanotron's model count (its get_flops: 6 per matmul weight and 12·l·h·s a token, the
+ * LM head included, napkin's count) against 989.5 TFLOP/s. */
+#define H100_PEAK 9.895 /* TFLOP/s per MFU percent: H100 SXM's dense BF16 peak ÷ 100 */
+#define NT "stack=hf kernels=fused grad_dtype=fp32 overlap=on tp_overlap=off pp_overlap=off gpu=h100-sxm precision=mixed-bf16 " \
+	   "flash_attention=on recompute=none dropout=off seq=4096 max_positions=4096 vocab=131072 mlp=gated " \
+	   "norm=rmsnorm bias=none position=rope mfu=auto "
+/* scripts/scaling_benchmarks.py model_configs (layers, hidden, heads, intermediate) */
+#define NT1 "layers=16 hidden=2048 heads=32 kv_heads=32 head_dim=64 ffn=8192 tied_embeddings=on "
+#define NT3 "layers=28 hidden=3072 heads=32 kv_heads=32 head_dim=96 ffn=8192 tied_embeddings=on "
+#define NT8 "layers=32 hidden=4096 heads=32 kv_heads=32 head_dim=128 ffn=14336 tied_embeddings=off "
+#define NT80 "layers=80 hidden=8192 heads=64 kv_heads=64 head_dim=128 ffn=28672 tied_embeddings=off "
+
+static const struct frun uspruns[] = {
+	{"nanotron 1.34B, 512 H100", "USP", NT NT1 "gpus=512 tp=2 pp=2 batch=2 grad_accum=1 zero=1 sequence_parallel=on",
+	 5.25 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 3.57B, 512 H100", "USP", NT NT3 "gpus=512 tp=4 pp=1 batch=2 grad_accum=1 zero=1 sequence_parallel=on",
+	 10.49 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 8.86B, 512 H100", "USP", NT NT8 "gpus=512 tp=4 pp=1 batch=2 grad_accum=1 zero=0 sequence_parallel=on",
+	 18.69 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 80B, 512 H100", "USP", NT NT80 "gpus=512 tp=16 pp=1 batch=2 grad_accum=4 zero=1 sequence_parallel=on",
+	 17.79 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 1.34B, 256 H100", "USP", NT NT1 "gpus=256 tp=4 pp=1 batch=4 grad_accum=1 zero=0 sequence_parallel=on",
+	 23.20 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 3.57B, 256 H100", "USP", NT NT3 "gpus=256 tp=4 pp=1 batch=4 grad_accum=1 zero=0 sequence_parallel=on",
+	 26.77 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 8.86B, 256 H100", "USP", NT NT8 "gpus=256 tp=8 pp=1 batch=8 grad_accum=1 zero=0 sequence_parallel=on",
+	 32.71 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 80B, 256 H100", "USP", NT NT80 "gpus=256 tp=4 pp=16 batch=1 grad_accum=64 zero=1 sequence_parallel=on",
+	 30.75 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 1.34B, 128 H100", "USP", NT NT1 "gpus=128 tp=2 pp=1 batch=4 grad_accum=1 zero=0 sequence_parallel=on",
+	 29.46 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 3.57B, 128 H100", "USP", NT NT3 "gpus=128 tp=4 pp=1 batch=8 grad_accum=1 zero=0 sequence_parallel=on",
+	 34.59 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 8.86B, 128 H100", "USP", NT NT8 "gpus=128 tp=8 pp=1 batch=8 grad_accum=2 zero=0 sequence_parallel=on",
+	 36.33 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 80B, 128 H100", "USP", NT NT80 "gpus=128 tp=4 pp=32 batch=1 grad_accum=256 zero=0 sequence_parallel=on",
+	 34.29 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 1.34B, 64 H100", "USP", NT NT1 "gpus=64 tp=1 pp=2 batch=1 grad_accum=8 zero=1 sequence_parallel=off",
+	 32.47 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 3.57B, 64 H100", "USP", NT NT3 "gpus=64 tp=1 pp=2 batch=1 grad_accum=8 zero=1 sequence_parallel=off",
+	 35.53 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 8.86B, 64 H100", "USP", NT NT8 "gpus=64 tp=1 pp=2 batch=1 grad_accum=8 zero=1 sequence_parallel=off",
+	 39.50 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 80B, 64 H100", "USP", NT NT80 "gpus=64 tp=4 pp=16 batch=1 grad_accum=256 zero=0 sequence_parallel=on",
+	 30.65 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 1.34B, 32 H100", "USP", NT NT1 "gpus=32 tp=1 pp=2 batch=1 grad_accum=16 zero=1 sequence_parallel=off",
+	 38.38 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 3.57B, 32 H100", "USP", NT NT3 "gpus=32 tp=1 pp=2 batch=2 grad_accum=8 zero=1 sequence_parallel=off",
+	 40.39 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 8.86B, 32 H100", "USP", NT NT8 "gpus=32 tp=1 pp=2 batch=1 grad_accum=16 zero=1 sequence_parallel=off",
+	 43.31 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 80B, 32 H100", "USP", NT NT80 "gpus=32 tp=8 pp=4 batch=1 grad_accum=256 zero=0 sequence_parallel=on",
+	 14.76 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 1.34B, 16 H100", "USP", NT NT1 "gpus=16 tp=1 pp=2 batch=1 grad_accum=32 zero=1 sequence_parallel=off",
+	 41.59 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 3.57B, 16 H100", "USP", NT NT3 "gpus=16 tp=1 pp=2 batch=2 grad_accum=16 zero=1 sequence_parallel=off",
+	 43.77 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 8.86B, 16 H100", "USP", NT NT8 "gpus=16 tp=4 pp=1 batch=4 grad_accum=16 zero=1 sequence_parallel=on",
+	 43.94 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 1.34B, 8 H100", "USP", NT NT1 "gpus=8 tp=1 pp=2 batch=4 grad_accum=16 zero=1 sequence_parallel=off",
+	 44.32 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 3.57B, 8 H100", "USP", NT NT3 "gpus=8 tp=1 pp=2 batch=2 grad_accum=32 zero=1 sequence_parallel=off",
+	 46.68 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+	{"nanotron 8.86B, 8 H100", "USP", NT NT8 "gpus=8 tp=1 pp=4 batch=1 grad_accum=128 zero=1 sequence_parallel=off",
+	 45.22 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
+};
+
 #endif

@@ -41,6 +41,7 @@
  *       16M tokens a batch), 430 and 400 TFLOP/s per GPU, BF16 MFU 43% and 41%; the 131,072
  *       sequence row (CP 16) is left out: its FLOP count depends on an attention
  *       convention the paper does not state, which at that length is most of the FLOPs.
+ *  USP  Hugging Face's Ultra-Scale Playbook benchmarks, nanotron on H100 (step_runs_typed.h).
  * Not used (kept aside to check the model independently): the Megatron-LM README's H100
  * scaling table, NeMo 24.07's performance summary, llm-foundry's and torchtitan's
  * benchmarks, FlashAttention-2's table 1, TinyLlama, OPT, LLaMA-1, Megatron-LM 2019.
@@ -130,13 +131,18 @@ static const struct lrun lruns[] = {
 };
 #define NL (sizeof lruns / sizeof lruns[0])
 #define NRUNS (sizeof runs / sizeof runs[0] + NL)
-/* bounds on what the runs measure today (test_published_runs): the overall median |error|
- * (9.0%), the share within 20% (88%), the worst run (29.8%) and the worst median of a group
- * of at least 5 runs (DeepSpeed on A100, 22.1%) */
-#define BOUND_MEDIAN 0.095
-#define BOUND_WITHIN20 0.87
-#define BOUND_WORST 0.31
+/* bounds on what the runs measure today (test_published_runs). Every run: the overall
+ * median |error| (10.1%), the share within 20% (81%), the worst run (73.1%, nanotron 1.34B
+ * on 512 H100) and the worst median of a group of at least 5 runs (DeepSpeed on A100,
+ * 22.1%; nanotron on H100, 16.0%). The runs before the Ultra-Scale Playbook's were added keep
+ * their own, tighter bounds (9.0%, 88%, 29.8%), so that none of them can silently get worse. */
+#define BOUND_MEDIAN 0.105
+#define BOUND_WITHIN20 0.80
+#define BOUND_WORST 0.735
 #define BOUND_GROUP_MEDIAN 0.225
+#define BOUND_MEDIAN_BEFORE 0.095
+#define BOUND_WITHIN20_BEFORE 0.87
+#define BOUND_WORST_BEFORE 0.31
 
 static void knob(struct engine_scenario *sc, const char *key, const char *val)
 {
@@ -274,7 +280,8 @@ static void lscenario(const struct lrun *r, struct engine_scenario *sc)
 #include "step_runs_typed.h"
 
 #define NV (sizeof vruns / sizeof vruns[0])
-#define NF (sizeof fruns / sizeof fruns[0])
+#define NU (sizeof uspruns / sizeof uspruns[0])
+#define NF (sizeof fruns / sizeof fruns[0] + NU)
 #define NALL (NRUNS + NV + NF)
 
 static struct preset_registry *registry(void)
@@ -414,7 +421,7 @@ static void run_all(void)
 			       res.compute.tokens_per_step / (T * (double)sc.gpus), 100.0 * out[NRUNS + i].err);
 	}
 	for (i = 0; i < NF; i++) {
-		const struct frun *r = &fruns[i];
+		const struct frun *r = i < sizeof fruns / sizeof fruns[0] ? &fruns[i] : &uspruns[i - sizeof fruns / sizeof fruns[0]];
 		struct engine_scenario sc;
 		struct engine_result res;
 		struct napkin_err e;
@@ -501,6 +508,20 @@ static void test_published_runs(void **state)
 	assert_true(all.median <= BOUND_MEDIAN);
 	assert_true(all.within20 >= BOUND_WITHIN20);
 	assert_true(worst <= BOUND_WORST);
+	{ /* the runs before USP's (those come last) keep their own bounds */
+		static double a[NALL];
+		size_t n = NALL - NU, w = 0;
+		double wst = 0.0, med;
+		for (i = 0; i < n; i++) {
+			a[i] = fabs(out[i].err);
+			w += a[i] <= 0.20;
+			wst = a[i] > wst ? a[i] : wst;
+		}
+		med = median_of(a, (int)n);
+		printf("before the Ultra-Scale Playbook's runs, %zu runs: median %.1f%%, within 20%% %.0f%%, worst %.1f%%\n", n,
+		       100.0 * med, 100.0 * (double)w / (double)n, 100.0 * wst);
+		assert_true(med <= BOUND_MEDIAN_BEFORE && (double)w / n >= BOUND_WITHIN20_BEFORE && wst <= BOUND_WORST_BEFORE);
+	}
 	for (i = 0; i < NALL; i++) {
 		struct stats g = group_stats(out[i].stack, out[i].family, out[i].precision);
 		if (g.n >= 5 && g.median > BOUND_GROUP_MEDIAN)
