@@ -153,7 +153,9 @@ static void layout(struct tui_model *m, struct lesson_view *v, struct slide_text
 {
 	const struct teach_step *s = &v->lesson->steps[v->step];
 	bool has_pane = s->pane[0] != '\0';
-	enum tui_pane p = tui_lesson_pane(s->pane);
+	/* a tensors step: the inspector's table of big tensors, the whole width (no pane of the
+	 * main screen: TUI_PANE_COUNT stands for it) */
+	enum tui_pane p = strcmp(s->pane, "tensors") == 0 ? TUI_PANE_COUNT : tui_lesson_pane(s->pane);
 	int avail = m->h - 2; /* between the heading and the footer */
 	int narrow = m->w - 4 < SLIDE_COLS ? m->w - 4 : SLIDE_COLS, wide = m->w - 4;
 	int pass, k;
@@ -274,7 +276,9 @@ void tui_slide_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		if (v->scroll + o.rows < t.n)
 			tui_canvas_put(c, m->w - 1, o.ty + o.rows - 1, 0x2193, TUI_S_BORDER_FOCUS);
 	}
-	if (o.pane.w > 0)
+	if (o.pane.w > 0 && strcmp(v->lesson->steps[v->step].pane, "tensors") == 0)
+		tui_tensors_draw_big(m, c, o.pane);
+	else if (o.pane.w > 0)
 		tui_draw_pane_at(m, c, tui_lesson_pane(v->lesson->steps[v->step].pane), o.pane, now);
 }
 

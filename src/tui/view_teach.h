@@ -43,6 +43,8 @@ void tui_slide_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_slide_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 
 void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
+/* The inspector's table of the scenario's big tensors in r (a tensors step's slide). */
+void tui_tensors_draw_big(struct tui_model *m, struct tui_canvas *c, struct tui_rect r);
 unsigned tui_tensors_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_tensors_open(struct tui_model *m);
 

@@ -255,7 +255,11 @@ unsigned tui_tensors_key(struct tui_model *m, const struct tui_event *ev, uint64
 	}
 }
 
-static void draw_big_table(struct tui_model *m, struct tui_canvas *c, struct tensors_view *v, struct tui_rect r)
+/* The scenario's big tensors in r, by role, the selected one's line at the bottom: the
+ * inspector's upper half, and a tensors step's slide. *sel and *first are the selection and
+ * the first row shown (kept on screen). */
+static void draw_big_table(struct tui_model *m, struct tui_canvas *c, const struct teach_big_tensor *big, size_t n_big,
+			   int *sel, int *first, struct tui_rect r)
 {
 	struct tui_rect in = tui_rect_inner(r);
 	int rows = in.h - 2, i, y;
@@ -265,9 +269,9 @@ static void draw_big_table(struct tui_model *m, struct tui_canvas *c, struct ten
 	enum teach_tensor_role role = TEACH_ROLE_COUNT;
 
 	/* the name column as wide as the longest name (narrower where the shapes need it) */
-	for (i = 0; i < (int)v->n_big; i++)
-		if ((int)strlen(v->big[i].name) + 2 > wname)
-			wname = (int)strlen(v->big[i].name) + 2;
+	for (i = 0; i < (int)n_big; i++)
+		if ((int)strlen(big[i].name) + 2 > wname)
+			wname = (int)strlen(big[i].name) + 2;
 	if (wname > (wide ? 34 : 18))
 		wname = wide ? 34 : 18;
 	wshape = in.w - wname - (wide ? 38 : 27);
@@ -290,20 +294,20 @@ static void draw_big_table(struct tui_model *m, struct tui_canvas *c, struct ten
 		tui_canvas_text_right(c, in.x + wname + wshape + 27, in.y, 11, _("each"), TUI_S_LABEL);
 	tui_canvas_text_right(c, in.x + wname + wshape + 27 + (wide ? 11 : 0), in.y, 11, _("total"), TUI_S_LABEL);
 	/* keep the selection on screen (role headings take rows too) */
-	if (v->sel < v->first)
-		v->first = v->sel;
-	while (v->sel - v->first >= rows - 4 && v->first < v->sel)
-		v->first++;
+	if (*sel < *first)
+		*first = *sel;
+	while (*sel - *first >= rows - 4 && *first < *sel)
+		(*first)++;
 	y = in.y + 1;
-	for (i = v->first; i < (int)v->n_big && y < in.y + in.h - 1; i++) {
-		const struct teach_big_tensor *b = &v->big[i];
+	for (i = *first; i < (int)n_big && y < in.y + in.h - 1; i++) {
+		const struct teach_big_tensor *b = &big[i];
 		if (b->role != role) {
 			double sum = 0;
 			size_t k;
 			role = b->role;
-			for (k = 0; k < v->n_big; k++)
-				if (v->big[k].role == role)
-					sum += v->big[k].total_bytes;
+			for (k = 0; k < n_big; k++)
+				if (big[k].role == role)
+					sum += big[k].total_bytes;
 			fmt_bytes2(sum, total, sizeof total);
 			snprintf(line, sizeof line, _(" %s: %s"), _(teach_role_name(role)), total);
 			tui_canvas_text(c, in.x, y++, in.w, line, TUI_S_GROUP);
@@ -313,19 +317,28 @@ static void draw_big_table(struct tui_model *m, struct tui_canvas *c, struct ten
 		teach_tensor_format_shape(&b->t, shape, sizeof shape);
 		fmt_bytes2(b->bytes, each, sizeof each);
 		fmt_bytes2(b->total_bytes, total, sizeof total);
-		snprintf(line, sizeof line, "%s%-*s", i == v->sel ? "\xe2\x96\xb8" : " ", wname - 1, "");
-		tui_canvas_text(c, in.x, y, in.w, line, i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
-		tui_canvas_text(c, in.x + 1, y, wname - 1, b->name, i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
-		tui_canvas_text(c, in.x + wname, y, wshape, shape, i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
+		snprintf(line, sizeof line, "%s%-*s", i == *sel ? "\xe2\x96\xb8" : " ", wname - 1, "");
+		tui_canvas_text(c, in.x, y, in.w, line, i == *sel ? TUI_S_SELECTED : TUI_S_NORMAL);
+		tui_canvas_text(c, in.x + 1, y, wname - 1, b->name, i == *sel ? TUI_S_SELECTED : TUI_S_NORMAL);
+		tui_canvas_text(c, in.x + wname, y, wshape, shape, i == *sel ? TUI_S_SELECTED : TUI_S_NORMAL);
 		snprintf(line, sizeof line, " %-8s %5.0f %*s%11s", engine_dtype_info(b->t.dtype)->name, b->count, wide ? 11 : 0,
 			 wide ? each : "", total);
 		tui_canvas_text(c, in.x + wname + wshape, y++, in.w - wname - wshape, line,
-				i == v->sel ? TUI_S_SELECTED : TUI_S_NORMAL);
+				i == *sel ? TUI_S_SELECTED : TUI_S_NORMAL);
 	}
-	if (v->sel >= 0 && v->sel < (int)v->n_big) {
-		snprintf(line, sizeof line, C_("selected row", "\xe2\x96\xb8 %s: %s"), v->big[v->sel].name, _(v->big[v->sel].what));
+	if (*sel >= 0 && *sel < (int)n_big) {
+		snprintf(line, sizeof line, C_("selected row", "\xe2\x96\xb8 %s: %s"), big[*sel].name, _(big[*sel].what));
 		tui_canvas_text(c, in.x, in.y + in.h - 1, in.w, line, TUI_S_DIM);
 	}
+}
+
+void tui_tensors_draw_big(struct tui_model *m, struct tui_canvas *c, struct tui_rect r)
+{
+	struct teach_big_tensor big[TEACH_BIG_TENSORS_MAX];
+	size_t n = m->have_res ? teach_scenario_tensors(&m->sc, &m->res, big, TEACH_BIG_TENSORS_MAX) : 0;
+	int sel = 0, first = 0;
+
+	draw_big_table(m, c, big, n, &sel, &first, r);
 }
 
 void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
@@ -356,7 +369,7 @@ void tui_tensors_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	top = tui_rect_make(0, 1, m->w, m->h - 2 - hb);
 	bot = tui_rect_make(0, m->h - 1 - hb, m->w, hb);
 	if (top.h >= 4)
-		draw_big_table(m, c, v, top);
+		draw_big_table(m, c, v->big, v->n_big, &v->sel, &v->first, top);
 	tui_canvas_box(c, bot, _("Inspector: shape, strides, storage (PyTorch's rules)"), TUI_S_BORDER_FOCUS, TUI_S_TITLE_FOCUS);
 	in = tui_rect_inner(bot);
 	in.x++;

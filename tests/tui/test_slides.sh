@@ -139,4 +139,13 @@ row=$(screen | grep -n 'Only words' | cut -d: -f1)
 screen | grep -q '┌' && fail 'a step without a pane has a pane on the slide'
 keys Q
 wait_exit >/dev/null
+stop
+
+# a tensors step: the tensor inspector's table of the scenario's big tensors, not the knobs
+lesson "2 --slides --lang zh" 80 24
+wait_for '┌ 大 Tensor' "a tensors step's slide has no table of big tensors"
+wait_for 'q_proj.weight +\[q_dim=4096, hidden=4096\] +bf16 +32 +1.00 GiB' "the table's weights: $(line_of 'q_proj')"
+screen | grep -q '┌ 设置' && fail "a tensors step's slide shows the knob list"
+keys Q
+wait_exit >/dev/null
 echo "ok: the slide"

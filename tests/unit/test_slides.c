@@ -152,6 +152,8 @@ static void test_every_step_whole(void **state)
 						else if (!strcmp(s->pane, "compute") || !strcmp(s->pane, "data") ||
 							 !strcmp(s->pane, "inference"))
 							pt = "Compute";
+						else if (!strcmp(s->pane, "tensors"))
+							pt = "big tensors"; /* the tensor inspector's table, not the knob list */
 						else
 							pt = "Knobs";
 						squeeze(pt, title, sizeof title);
