@@ -130,8 +130,19 @@ double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *d
 		 * optimizer, with nothing to hide behind */
 		double ag = sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w) : 0.0;
 		bool ag_hidden = sc->stack != ENGINE_STACK_DEEPSPEED;
-		double full = (sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_REDUCE_SCATTER, S_g)
-					     : eng_coll_seconds(dpg, COLL_ALL_REDUCE, S_g)) +
+		/* PyTorch DDP (stack hf) reduces one bucket of bucket_cap_mb = 25 MiB of .grad
+		 * at a time, one collective a bucket (torch.nn.parallel.DistributedDataParallel;
+		 * nanotron's fp32_accum_hook, optim/gradient_accumulator.py: one
+		 * all_reduce_coalesced or reduce_scatter_coalesced per GradBucket), each paying
+		 * its call and, across nodes, its ring steps (a ring of 128 ranks: 127 × 12 µs a
+		 * bucket). Counted for DDP's ZeRO 0 and 1 (ZeRO-2 is not DDP) where the group
+		 * crosses nodes; within a node a bucket's 20 µs stays in the one-call figure, as
+		 * do the other stacks' buckets */
+		double calls = sc->stack == ENGINE_STACK_HF && sc->zero <= 1 && dpg->n > dpg->per_node
+				       ? eng_max(1.0, ceil(mem->trainable_gpu * b->w / ENG_DDP_BUCKET_BYTES))
+				       : 1.0;
+		double full = calls * (sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_REDUCE_SCATTER, S_g / calls)
+						     : eng_coll_seconds(dpg, COLL_ALL_REDUCE, S_g / calls)) +
 			      (ag_hidden ? ag : 0.0);
 		/* overlapped with the last micro-batch's backward, but for the last layer's bucket */
 		dp_t = (sc->overlap ? full / eng_max(heavy, 1.0) + eng_overlapped(full * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
