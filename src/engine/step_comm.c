@@ -149,6 +149,20 @@ double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *d
 				    : full) +
 		       (ag_hidden ? 0.0 : ag);
 	}
+	/* tied embeddings split across pipeline stages (the embedding on the first, the LM head
+	 * on the last): nanotron sums their gradients after the DP reduction, blocking, with
+	 * nothing to hide behind: sync_tied_weights_gradients (parallel/tied_parameters.py,
+	 * called from trainer.py's training_step) all_reduce_coalesced's the tied parameter's
+	 * gradient buffer (fp32 with accumulate_grad_in_fp32) over the first and last stage's
+	 * ranks. Charged under stack hf, ZeRO 0 and 1 (nanotron's) */
+	if (sc->stack == ENGINE_STACK_HF && sc->zero <= 1 && sc->pp > 1 && dm->tied && sc->mode == ENGINE_MODE_TRAIN &&
+	    sc->finetune == ENGINE_FT_FULL) {
+		struct eng_group ends = *dpg;
+		double gpn = (double)sc->gpus_per_node;
+		ends.n = 2.0;
+		ends.per_node = dpg->n * (double)sc->tp * (double)sc->cp * (double)sc->pp <= gpn ? 2.0 : 1.0;
+		dp_t += eng_coll_seconds(&ends, COLL_ALL_REDUCE, dm->V * dm->d / (double)sc->tp * b->g);
+	}
 	/* ZeRO-2 keeps only its shard of the gradients, so every micro-batch's backward
 	 * reduce-scatters them (DeepSpeed stage 2: the gradient hooks reduce each bucket as it
 	 * fills, accumulation boundary or not, deepspeed/runtime/zero/stage_1_and_2.py); ZeRO-1
