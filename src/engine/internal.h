@@ -439,6 +439,7 @@ double eng_group_busbw(const struct eng_group *g);
 #define ENG_NET_EFF 0.90           /* scale-out NCCL bus bandwidth ÷ NIC line rate (gemm.c) */
 #define ENG_COLL_LATENCY 20e-6     /* seconds per collective call (nccl-tests small-message time) */
 #define ENG_STEP_LATENCY_NET 12e-6  /* seconds per ring step that crosses nodes (gemm.c) */
+#define ENG_DDP_BUCKET_BYTES (25.0 * 1024.0 * 1024.0) /* PyTorch DDP bucket_cap_mb default (step_comm.c) */
 
 /* The predicted step of one GPU (step.c). */
 struct eng_step {

@@ -130,13 +130,38 @@ double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *d
 		 * optimizer, with nothing to hide behind */
 		double ag = sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w) : 0.0;
 		bool ag_hidden = sc->stack != ENGINE_STACK_DEEPSPEED;
-		double full = (sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_REDUCE_SCATTER, S_g)
-					     : eng_coll_seconds(dpg, COLL_ALL_REDUCE, S_g)) +
+		/* PyTorch DDP (stack hf) reduces one bucket of bucket_cap_mb = 25 MiB of .grad
+		 * at a time, one collective a bucket (torch.nn.parallel.DistributedDataParallel;
+		 * nanotron's fp32_accum_hook, optim/gradient_accumulator.py: one
+		 * all_reduce_coalesced or reduce_scatter_coalesced per GradBucket), each paying
+		 * its call and, across nodes, its ring steps (a ring of 128 ranks: 127 × 12 µs a
+		 * bucket). Counted for DDP's ZeRO 0 and 1 (ZeRO-2 is not DDP) where the group
+		 * crosses nodes; within a node a bucket's 20 µs stays in the one-call figure, as
+		 * do the other stacks' buckets */
+		double calls = sc->stack == ENGINE_STACK_HF && sc->zero <= 1 && dpg->n > dpg->per_node
+				       ? eng_max(1.0, ceil(mem->trainable_gpu * b->w / ENG_DDP_BUCKET_BYTES))
+				       : 1.0;
+		double full = calls * (sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_REDUCE_SCATTER, S_g / calls)
+						     : eng_coll_seconds(dpg, COLL_ALL_REDUCE, S_g / calls)) +
 			      (ag_hidden ? ag : 0.0);
 		/* overlapped with the last micro-batch's backward, but for the last layer's bucket */
 		dp_t = (sc->overlap ? full / eng_max(heavy, 1.0) + eng_overlapped(full * (1.0 - 1.0 / eng_max(heavy, 1.0)), bwd_mb)
 				    : full) +
 		       (ag_hidden ? 0.0 : ag);
+	}
+	/* tied embeddings split across pipeline stages (the embedding on the first, the LM head
+	 * on the last): nanotron sums their gradients after the DP reduction, blocking, with
+	 * nothing to hide behind: sync_tied_weights_gradients (parallel/tied_parameters.py,
+	 * called from trainer.py's training_step) all_reduce_coalesced's the tied parameter's
+	 * gradient buffer (fp32 with accumulate_grad_in_fp32) over the first and last stage's
+	 * ranks. Charged under stack hf, ZeRO 0 and 1 (nanotron's) */
+	if (sc->stack == ENGINE_STACK_HF && sc->zero <= 1 && sc->pp > 1 && dm->tied && sc->mode == ENGINE_MODE_TRAIN &&
+	    sc->finetune == ENGINE_FT_FULL) {
+		struct eng_group ends = *dpg;
+		double gpn = (double)sc->gpus_per_node;
+		ends.n = 2.0;
+		ends.per_node = dpg->n * (double)sc->tp * (double)sc->cp * (double)sc->pp <= gpn ? 2.0 : 1.0;
+		dp_t += eng_coll_seconds(&ends, COLL_ALL_REDUCE, dm->V * dm->d / (double)sc->tp * b->g);
 	}
 	/* ZeRO-2 keeps only its shard of the gradients, so every micro-batch's backward
 	 * reduce-scatters them (DeepSpeed stage 2: the gradient hooks reduce each bucket as it
