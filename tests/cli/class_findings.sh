@@ -1,5 +1,5 @@
 #!/bin/sh
-# The class trial's findings (../shared/reference/trials/class.md, section 1) that were fixed
+# The findings of a teacher's trial of the Chinese course (its section 1) that were fixed
 # in napkin's text with no test holding them until now; each line names its finding. Every
 # assertion failed on a88649d, the commit the trial used:
 #   W3  loss scaling is for small FP16 gradients that underflow (below about 6e-8), not for

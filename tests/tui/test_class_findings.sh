@@ -1,5 +1,5 @@
 #!/bin/sh
-# Screens of the class trial (../shared/reference/trials/class.md) whose fixes had no test:
+# Screens of a teacher's trial of the Chinese course whose fixes had no test:
 #   M20 the lesson footer's r resets the step: 重置本步 (重做 is Redo in every Chinese UI, and
 #       it sat next to u 撤销); English: "r reset step";
 #   A10 the dtype lab's title names the rounding as 就近舍入，偶数优先, not 平局取偶;
