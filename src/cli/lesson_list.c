@@ -1,5 +1,6 @@
 /*
- * napkin lesson without a lesson: the list of lessons with the minutes each takes in class;
+ * napkin lesson without a lesson: the list of lessons with the minutes each takes in class
+ * (and a step's minutes as the teacher's copy says them);
  * napkin lesson --plan MINUTES: the lessons a lecture of that length holds, the chapter's
  * main line first, with the clock at each (teach_plan_choose; docs/lessons.md, "Time in
  * class").
@@ -13,8 +14,47 @@
 #include "i18n.h"
 #include "lesson.h"
 #include "lesson_print.h"
+#include "wrap.h"
 
 #define LIST_LESSONS_MAX 64
+
+void cli_lesson_wrapped(FILE *f, const char *text, int width, int indent, const char *first_prefix)
+{
+	char buf[16384];
+	const char *p = buf;
+	bool first = true;
+	int pw = first_prefix != NULL ? teach_text_width(first_prefix) : 0;
+
+	teach_wrap(text, width - indent - pw, buf, sizeof buf);
+	while (*p != '\0') {
+		const char *e = strchr(p, '\n');
+		size_t len = e != NULL ? (size_t)(e - p) : strlen(p);
+		if (len == 0)
+			fputc('\n', f);
+		else if (first && first_prefix != NULL)
+			fprintf(f, "%*s%s%.*s\n", indent, "", first_prefix, (int)len, p);
+		else
+			fprintf(f, "%*s%*s%.*s\n", indent, "", pw, "", (int)len, p);
+		first = false;
+		p = e != NULL ? e + 1 : p + len;
+	}
+}
+
+/* The teacher's copy: the minutes a step takes in class (teach_step_minutes; its `minutes:`
+ * or the estimate), into buf. */
+const char *cli_lesson_minutes_words(const struct teach_step *s, char *buf, size_t n)
+{
+	int m = teach_step_minutes(s);
+
+	if (s->minutes > 0)
+		/* TRANSLATORS: the teacher's copy: a step's minutes in class, as the lesson gives them */
+		snprintf(buf, n, P_("Time in class: %d minute", "Time in class: %d minutes", m), m);
+	else
+		/* TRANSLATORS: the teacher's copy: a step's minutes in class, estimated from what it asks */
+		snprintf(buf, n, P_("Time in class: about %d minute (napkin lesson --plan)",
+				    "Time in class: about %d minutes (napkin lesson --plan)", m), m);
+	return buf;
+}
 
 
 /* "3 h 36 min", "50 min" */

@@ -21,27 +21,6 @@ static size_t lesson_first;
 #define WIDTH lesson_width
 static FILE *lout;
 
-void cli_lesson_wrapped(FILE *f, const char *text, int width, int indent, const char *first_prefix)
-{
-	char buf[16384];
-	const char *p = buf;
-	bool first = true;
-	int pw = first_prefix != NULL ? teach_text_width(first_prefix) : 0;
-
-	teach_wrap(text, width - indent - pw, buf, sizeof buf);
-	while (*p != '\0') {
-		const char *e = strchr(p, '\n');
-		size_t len = e != NULL ? (size_t)(e - p) : strlen(p);
-		if (len == 0)
-			fputc('\n', f);
-		else if (first && first_prefix != NULL)
-			fprintf(f, "%*s%s%.*s\n", indent, "", first_prefix, (int)len, p);
-		else
-			fprintf(f, "%*s%*s%.*s\n", indent, "", pw, "", (int)len, p);
-		first = false;
-		p = e != NULL ? e + 1 : p + len;
-	}
-}
 
 static void print_wrapped(FILE *f, const char *text, int indent, const char *first_prefix)
 {
@@ -351,21 +330,6 @@ void cli_lesson_step_head(const struct teach_lesson *l, size_t i, const char *la
 		snprintf(buf, n, _("Step %zu of %zu"), i + 1, l->n_steps);
 }
 
-/* The teacher's copy: the minutes a step takes in class (teach_step_minutes; its `minutes:`
- * or the estimate), into buf. */
-static const char *minutes_words(const struct teach_step *s, char *buf, size_t n)
-{
-	int m = teach_step_minutes(s);
-
-	if (s->minutes > 0)
-		/* TRANSLATORS: the teacher's copy: a step's minutes in class, as the lesson gives them */
-		snprintf(buf, n, P_("Time in class: %d minute", "Time in class: %d minutes", m), m);
-	else
-		/* TRANSLATORS: the teacher's copy: a step's minutes in class, estimated from what it asks */
-		snprintf(buf, n, P_("Time in class: about %d minute (napkin lesson --plan)",
-				    "Time in class: about %d minutes (napkin lesson --plan)", m), m);
-	return buf;
-}
 
 static int print_lesson(const struct teach_lesson *l, size_t number, const char *lang, bool solutions,
 			enum cli_lesson_fmt fmt, const struct engine_catalog *cat)
@@ -444,7 +408,7 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 				fprintf(lout, _("Look at: %s  \n"), teach_pane_label(s->pane));
 			fputs("<br>\n", lout);
 			if (solutions)
-				fprintf(lout, "%s<br>\n", minutes_words(s, mins, sizeof mins));
+				fprintf(lout, "%s<br>\n", cli_lesson_minutes_words(s, mins, sizeof mins));
 			if (s->reset)
 				fprintf(lout, "%s<br>\n", _("Starts again from the lesson's knobs."));
 			print_knobs_md(lout, fmt, _("Knobs"), &s->knobs);
@@ -457,7 +421,7 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 			if (s->pane[0] != '\0')
 				fprintf(lout, _("Look at: %s  \n"), teach_pane_label(s->pane));
 			if (solutions)
-				fprintf(lout, "%s  \n", minutes_words(s, mins, sizeof mins));
+				fprintf(lout, "%s  \n", cli_lesson_minutes_words(s, mins, sizeof mins));
 			if (s->reset)
 				fputs(_("Starts again from the lesson's knobs.  \n"), lout);
 			print_knobs_md(lout, fmt, _("Knobs"), &s->knobs);
@@ -469,7 +433,7 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 				snprintf(head + strlen(head), sizeof head - strlen(head), "  [%s]", teach_pane_label(s->pane));
 			print_wrapped(lout, head, 0, NULL);
 			if (solutions)
-				fprintf(lout, "  %s\n", minutes_words(s, mins, sizeof mins));
+				fprintf(lout, "  %s\n", cli_lesson_minutes_words(s, mins, sizeof mins));
 			if (s->reset)
 				fputs(_("  (starts again from the lesson's knobs)\n"), lout);
 			print_knobs(lout, _("knobs"), &s->knobs);

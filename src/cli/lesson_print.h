@@ -16,7 +16,10 @@
  * width); md and html: the handouts, the student's copy or with solutions the teacher's */
 enum cli_lesson_fmt { CLI_LESSON_TEXT, CLI_LESSON_MD, CLI_LESSON_HTML };
 
-/* text wrapped to width columns (teach_wrap), each line indented, the first after first_prefix
+/* (lesson_list.c) "Time in class: about 5 minutes (napkin lesson --plan)": a step's minutes
+ * (teach_step_minutes), for the teacher's copy, into buf. */
+const char *cli_lesson_minutes_words(const struct teach_step *s, char *buf, size_t n);
+/* (lesson_list.c) text wrapped to width columns (teach_wrap), each line indented, the first after first_prefix
  * (NULL: none) and the others under it. */
 void cli_lesson_wrapped(FILE *f, const char *text, int width, int indent, const char *first_prefix);
 /* "Step 2 of 5: title" (or without the title) in lang, into buf. */
