@@ -344,6 +344,8 @@ bool tui_model_hideable(const char *key);
 bool tui_model_explain_hidden(const struct tui_model *m, const char *key);
 bool tui_model_changed(const struct tui_model *m, const char *key, uint64_t now);
 int tui_model_hl_index(const char *key);
+/* (model_items.c) The techniques pane's item i ("techniques.zero1"), NULL past the last. */
+const char *tui_model_tech_item(int i);
 /* The rectangle of a pane on screen (for views that point at one); w = 0 when hidden. */
 struct tui_rect tui_model_pane_rect(const struct tui_model *m, enum tui_pane p);
 /* The baseline's difference in words ("+3.10 GiB", "-12.0%"), "" when equal or unpinned. */
