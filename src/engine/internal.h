@@ -418,6 +418,10 @@ double eng_gemm_efficiency_q(const struct engine_gpu *g, const struct eng_family
 /* A communication of `comm` seconds overlapped with `compute` seconds of work: what does
  * not fit behind it plus the tax on what it hides (gemm.c, ENG_OVERLAP_TAX). */
 double eng_overlapped(double comm, double compute);
+
+/* (plan.c) The scenario every planner candidate starts from: sc with its throughput predicted
+ * (an assumed mfu or a measurement describes the user's own layout, not another). */
+void eng_plan_neutral(const struct engine_scenario *sc, struct engine_scenario *t);
 double eng_gemm_seconds_q(const struct engine_gpu *g, const struct eng_family *fam, double peak, double M, double N,
 			  double K, double elem, double kq, double *eff);
 
