@@ -222,11 +222,14 @@ int cmd_lesson(int argc, char **argv)
 		first = (size_t)k - 1;
 	}
 	teach_progress_init(&progress, l);
+	if (report_arg != NULL && (quiz || (!text && !markdown && !html && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))) &&
+	    (rc = cli_lesson_progress_reserve(report_arg, force)) != CLI_EXIT_OK)
+		goto out;
 	if (quiz) {
 		int wrc;
 		rc = cli_lesson_quiz(l, number, lang, first, &cat, stdin, stdout, !isatty(STDIN_FILENO), &progress);
 		if (rc != CLI_EXIT_USAGE && report_arg != NULL &&
-		    (wrc = cli_lesson_progress_write(report_arg, force, name_arg, &progress, number, lang)) != CLI_EXIT_OK)
+		    (wrc = cli_lesson_progress_write(report_arg, name_arg, &progress, number, lang)) != CLI_EXIT_OK)
 			rc = wrc;
 		if (fflush(stdout) != 0 || ferror(stdout)) {
 			cli_write_error("lesson");
@@ -257,7 +260,7 @@ int cmd_lesson(int argc, char **argv)
 		if (rc != CLI_EXIT_FAIL) { /* the explorer ran: what the student answered */
 			cli_lesson_progress_summary(stdout, &progress, number, lang);
 			if (report_arg != NULL) {
-				int wrc = cli_lesson_progress_write(report_arg, force, name_arg, &progress, number, lang);
+				int wrc = cli_lesson_progress_write(report_arg, name_arg, &progress, number, lang);
 				if (wrc != CLI_EXIT_OK)
 					rc = wrc;
 			}

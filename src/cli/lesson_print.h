@@ -39,10 +39,14 @@ int cli_lesson_plan(FILE *f, const char *minutes, const char *lang);
 /* (lesson_progress.c) The progress when a lesson ends, one line to f: "Lesson 4: …: 3 of 5
  * steps answered (1, 2, 5); not yet: 3, 4." */
 void cli_lesson_progress_summary(FILE *f, const struct teach_progress *p, size_t number, const char *lang);
-/* (lesson_progress.c) The record a teacher collects, in Markdown, to path: never over a file
- * that is there unless force. name (may be NULL) is the student's. A CLI_EXIT_ code; the
+/* (lesson_progress.c) Before the lesson starts: creates path (empty), refusing a file that is
+ * there unless force, so that the record can be written when it ends. A CLI_EXIT_ code (usage
+ * for a file that is there); the error is said on stderr. */
+int cli_lesson_progress_reserve(const char *path, bool force);
+/* (lesson_progress.c) The record a teacher collects, in Markdown, to path (reserved by
+ * cli_lesson_progress_reserve). name (may be NULL) is the student's. A CLI_EXIT_ code; the
  * error is said on stderr. */
-int cli_lesson_progress_write(const char *path, bool force, const char *name, const struct teach_progress *p,
+int cli_lesson_progress_write(const char *path, const char *name, const struct teach_progress *p,
 			      size_t number, const char *lang);
 
 #endif

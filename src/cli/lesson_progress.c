@@ -85,7 +85,29 @@ static void cell(FILE *f, const char *s)
 	}
 }
 
-int cli_lesson_progress_write(const char *path, bool force, const char *name, const struct teach_progress *p,
+int cli_lesson_progress_reserve(const char *path, bool force)
+{
+	/* "x": never over a file that is there, unless --force (C11 exclusive mode); asked
+	 * before the lesson starts, so a student never learns at its end that the record
+	 * cannot be written */
+	FILE *f = fopen(path, force ? "w" : "wx");
+
+	if (f == NULL) {
+		if (!force && errno == EEXIST)
+			/* TRANSLATORS: --report FILE when FILE is there */
+			fprintf(stderr, _("napkin lesson: --report %s: the file is there; --force replaces it\n"), path);
+		else
+			fprintf(stderr, _("napkin lesson: --report %s: %s\n"), path, strerror(errno));
+		return CLI_EXIT_USAGE;
+	}
+	if (fclose(f) != 0) {
+		fprintf(stderr, _("napkin lesson: --report %s: %s\n"), path, strerror(errno));
+		return CLI_EXIT_FAIL;
+	}
+	return CLI_EXIT_OK;
+}
+
+int cli_lesson_progress_write(const char *path, const char *name, const struct teach_progress *p,
 			      size_t number, const char *lang)
 {
 	FILE *f;
@@ -95,14 +117,9 @@ int cli_lesson_progress_write(const char *path, bool force, const char *name, co
 	size_t i;
 	int rc = CLI_EXIT_OK;
 
-	/* "x": never over a file that is there, unless --force (C11 exclusive mode) */
-	f = fopen(path, force ? "w" : "wx");
+	f = fopen(path, "w");
 	if (f == NULL) {
-		if (!force && errno == EEXIST)
-			/* TRANSLATORS: --report FILE when FILE is there */
-			fprintf(stderr, _("napkin lesson: --report %s: the file is there; --force replaces it\n"), path);
-		else
-			fprintf(stderr, _("napkin lesson: --report %s: %s\n"), path, strerror(errno));
+		fprintf(stderr, _("napkin lesson: --report %s: %s\n"), path, strerror(errno));
 		return CLI_EXIT_FAIL;
 	}
 	if (number > 0)

@@ -3,7 +3,8 @@
 # it: napkin lesson 4 --report FILE --name NAME in the explorer, step 1's number typed wrong
 # then right, step 2 passed by, step 5 answered by typing 1475 GPUs into its knob, steps 3
 # and 4 never reached; on leaving, the line napkin prints and the record it writes say so,
-# in Chinese; a record already there is never replaced without --force.
+# in Chinese; a record already there is refused before the lesson opens, and replaced only
+# with --force.
 . "$(dirname "$0")/lib.sh"
 
 rec=$TUI_TMP/progress.md
@@ -41,9 +42,20 @@ grep -q '^| 2 | 算得完不等于放得下 | 看过，没有答出 |  |$' "$rec
 grep -q '^| 3 | 精确计数 | 没有看到 |  |$' "$rec" || fail "step 3 is not 'not reached': $(cat "$rec")"
 stop
 
-# a knob step answered by the student's knobs; the record is there: refused without --force
+# the record is there: refused before the lesson opens (a student never learns at its end
+# that the record cannot be written), the file kept
 tm set-option -g remain-on-exit on \; set-option -g history-limit 2000 \; \
 	new-session -d -s app -x 140 -y 45 "$NAPKIN lesson 4 --step 5 --report $rec" || fail "tmux did not start"
+st=$(wait_exit)
+[ "$st" = 2 ] || fail "a record that is there was not refused at the start (status $st)"
+hist | grep -q -- '--report .*the file is there; --force replaces it' || fail "the refusal is not said: $(hist)"
+hist | grep -q 'step 5 of 5' && fail "the lesson opened although its record cannot be written"
+grep -q '李华' "$rec" || fail "the record was replaced without --force"
+stop
+
+# --force: a knob step answered by the student's knobs, the record replaced
+tm set-option -g remain-on-exit on \; set-option -g history-limit 2000 \; \
+	new-session -d -s app -x 140 -y 45 "$NAPKIN lesson 4 --step 5 --report $rec --force" || fail "tmux did not start"
 wait_for 'step 5 of 5' 'lesson 4 did not open at step 5'
 press_until 'GPUs in the job' Down 'no GPU count knob'
 keys Enter
@@ -54,18 +66,10 @@ keys Enter
 wait_for '✓ step 5 answered' 'step 5 is not answered by 1475 GPUs'
 keys Q
 st=$(wait_exit)
-[ "$st" = 1 ] || fail "a record that is there was replaced or not refused (status $st)"
+[ "$st" = 0 ] || fail "--force did not replace the record (status $st)"
 hist | grep -q 'Lesson 4: FLOPs and MFU: how long does training take: 1 of 5 steps answered (5); not yet: 1, 2, 3, 4.' ||
 	fail "no progress line: $(hist)"
-hist | grep -q -- '--report .*the file is there; --force replaces it' || fail "the refusal is not said: $(hist)"
-grep -q '李华' "$rec" || fail "the record was replaced without --force"
-stop
-tm set-option -g remain-on-exit on \; set-option -g history-limit 2000 \; \
-	new-session -d -s app -x 140 -y 45 "$NAPKIN lesson 4 --step 5 --report $rec --force" || fail "tmux did not start"
-wait_for 'step 5 of 5' 'lesson 4 did not open at step 5'
-keys Q
-st=$(wait_exit)
-[ "$st" = 0 ] || fail "--force did not replace the record (status $st)"
 grep -q '李华' "$rec" && fail "the record was not replaced with --force"
-grep -q '^| 5 | Under 100 days | reached, not answered |  |$' "$rec" || fail "step 5 is not 'reached': $(cat "$rec")"
+grep -q '^| 5 | Under 100 days | answered (the knobs) |  |$' "$rec" || fail "step 5 is not answered by the knobs: $(cat "$rec")"
+grep -q '^| 4 | MFU from a measured throughput | not reached |  |$' "$rec" || fail "step 4 is not 'not reached': $(cat "$rec")"
 echo "ok: the explorer keeps the student's progress, prints it on leaving and writes the record a teacher collects"
