@@ -320,6 +320,14 @@ static void html_end(void)
 	fputs("</body>\n</html>\n", lout);
 }
 
+void cli_lesson_head(const struct teach_lesson *l, size_t number, const char *lang, char *buf, size_t n)
+{
+	if (number > 0)
+		snprintf(buf, n, _("Lesson %zu: %s"), number, teach_text_get(&l->title, lang));
+	else
+		snprintf(buf, n, _("Lesson: %s"), teach_text_get(&l->title, lang));
+}
+
 void cli_lesson_step_head(const struct teach_lesson *l, size_t i, const char *lang, char *buf, size_t n)
 {
 	const struct teach_step *s = &l->steps[i];
@@ -347,10 +355,7 @@ static int print_lesson(const struct teach_lesson *l, size_t number, const char 
 		rc = CLI_EXIT_FAIL;
 		goto out;
 	}
-	if (number > 0)
-		snprintf(head, sizeof head, _("Lesson %zu: %s"), number, teach_text_get(&l->title, lang));
-	else
-		snprintf(head, sizeof head, _("Lesson: %s"), teach_text_get(&l->title, lang));
+	cli_lesson_head(l, number, lang, head, sizeof head);
 	teach_chapter_words(l, where, sizeof where);
 	if (html) {
 		fputs("<article class=\"lesson\">\n<h1>", lout);
@@ -546,7 +551,7 @@ int cli_lesson_print(const struct teach_lesson *l, size_t number, const char *la
 	if (fmt == CLI_LESSON_HTML) {
 		char title[256];
 		lout = stdout;
-		snprintf(title, sizeof title, _("Lesson %zu: %s"), number, teach_text_get(&l->title, lang));
+		cli_lesson_head(l, number, lang, title, sizeof title); /* "Lesson: title" for a file */
 		html_begin(lang, title);
 		rc = print_lesson(l, number, lang, solutions, fmt, cat);
 		html_end();

@@ -22,6 +22,8 @@ const char *cli_lesson_minutes_words(const struct teach_step *s, char *buf, size
 /* (lesson_list.c) text wrapped to width columns (teach_wrap), each line indented, the first after first_prefix
  * (NULL: none) and the others under it. */
 void cli_lesson_wrapped(FILE *f, const char *text, int width, int indent, const char *first_prefix);
+/* "Lesson 4: title" ("Lesson: title" for a file, number 0) in lang, into buf. */
+void cli_lesson_head(const struct teach_lesson *l, size_t number, const char *lang, char *buf, size_t n);
 /* "Step 2 of 5: title" (or without the title) in lang, into buf. */
 void cli_lesson_step_head(const struct teach_lesson *l, size_t i, const char *lang, char *buf, size_t n);
 /* Prints lesson l (number 0 for a file) from step first (0-based). Returns a CLI_EXIT_ code

@@ -41,10 +41,7 @@ void cli_lesson_progress_summary(FILE *f, const struct teach_progress *p, size_t
 	size_t na = steps_with(p, answered, 2, a, sizeof a), ns = steps_with(p, shown, 1, s, sizeof s),
 	       no = steps_with(p, open, 2, o, sizeof o);
 
-	if (number > 0)
-		snprintf(head, sizeof head, _("Lesson %zu: %s"), number, teach_text_get(&p->lesson->title, lang));
-	else
-		snprintf(head, sizeof head, _("Lesson: %s"), teach_text_get(&p->lesson->title, lang));
+	cli_lesson_head(p->lesson, number, lang, head, sizeof head);
 	/* TRANSLATORS: the progress when a lesson ends: the lesson, answered steps of all */
 	fprintf(f, P_("%s: %zu of %zu step answered", "%s: %zu of %zu steps answered", p->n_steps), head, na,
 		p->n_steps);
@@ -57,7 +54,6 @@ void cli_lesson_progress_summary(FILE *f, const struct teach_progress *p, size_t
 		/* TRANSLATORS: the progress: the steps not answered yet */
 		fprintf(f, _("; not yet: %s"), o);
 	fputs(_(".\n"), f);
-	(void)ns;
 }
 
 static const char *mark_words(enum teach_mark m)
@@ -122,10 +118,7 @@ int cli_lesson_progress_write(const char *path, const char *name, const struct t
 		fprintf(stderr, _("napkin lesson: --report %s: %s\n"), path, strerror(errno));
 		return CLI_EXIT_FAIL;
 	}
-	if (number > 0)
-		snprintf(head, sizeof head, _("Lesson %zu: %s"), number, teach_text_get(&p->lesson->title, lang));
-	else
-		snprintf(head, sizeof head, _("Lesson: %s"), teach_text_get(&p->lesson->title, lang));
+	cli_lesson_head(p->lesson, number, lang, head, sizeof head);
 	fprintf(f, "# %s\n\n", head);
 	/* TRANSLATORS: the progress record's lines: the lesson's id, the student's name, when, answered */
 	fprintf(f, _("- lesson: `napkin lesson %s`\n"), p->lesson->id);

@@ -159,10 +159,7 @@ int cli_lesson_quiz(const struct teach_lesson *l, size_t number, const char *lan
 		fputs(_("napkin lesson: out of memory\n"), stderr);
 		return CLI_EXIT_FAIL;
 	}
-	if (number > 0)
-		snprintf(head, sizeof head, _("Lesson %zu: %s"), number, teach_text_get(&l->title, lang));
-	else
-		snprintf(head, sizeof head, _("Lesson: %s"), teach_text_get(&l->title, lang));
+	cli_lesson_head(l, number, lang, head, sizeof head);
 	for (i = first; i < l->n_steps; i++)
 		n_quiz += teach_step_quiz(&l->steps[i]) != NULL;
 	wrapped(out, head, 0);
