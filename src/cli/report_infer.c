@@ -39,6 +39,12 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	fprintf(f, _("  a step   %.1f decoding + %s prefill tokens on average; with a chunk %s, decode only %s (%.0f%% of steps "
 		     "carry prefill)%s\n"),
 		sv->decoding, a, b, c, 100.0 * sv->mixed_fraction, sv->saturated ? _("; the budget binds") : "");
+	if (sv->ep_comm_seconds > 0) {
+		engine_fmt_seconds_tr(sv->ep_comm_seconds, &cli_tr, a, sizeof a);
+		fprintf(f, _("  experts  ep %lld: the routed experts split over %lld replicas, a GPU's share computed for all "
+			     "their tokens; dispatch and combine %s a mixed step\n"),
+			(long long)sc->ep, (long long)sc->ep, a);
+	}
 	if (sv->prefix_tokens > 0)
 		fprintf(f, _("  prefix   %.0f of %lld prompt tokens cached (a prefix every request shares, its KV held once a "
 			     "replica): %.0f prefilled a request\n"),

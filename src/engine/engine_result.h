@@ -208,6 +208,7 @@ struct engine_serving {
 	double decode_step_seconds;      /* a step of decode tokens only */
 	double mixed_step_seconds;       /* a step with a prefill chunk */
 	double matmul_seconds, weight_seconds, attention_seconds, comm_seconds; /* the mixed step's parts */
+	double ep_comm_seconds;          /* the mixed step's expert-parallel dispatch and combine (0: ep 1) */
 	double bubble_seconds;           /* the mixed step's idle time at kernel boundaries (serve_step.c) */
 	double ttft_seconds;             /* arrival to first token: waiting, queueing and the chunks */
 	double queue_seconds;            /* of it, waiting for the budget or for KV room */

@@ -338,6 +338,7 @@ void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *
 struct eng_serve_step {
 	double seconds;
 	double matmul, weights, attention, comm, other, overhead; /* the parts (seconds) */
+	double ep_comm;        /* expert parallelism's dispatch and combine (0 without) */
 	double bubbles;        /* the kernel boundaries' idle time (serve_step.c, LAYER_BUBBLE) */
 };
 struct eng_serve_ctx {
@@ -351,6 +352,7 @@ struct eng_serve_ctx {
 	double w_bytes;        /* bytes a step reads per weight of the blocks' linears */
 	double deq_bytes;      /* extra bytes per weight a step that dequantises moves (NF4: to 16 bits and back) */
 	double kv_rank;        /* KV bytes a token per GPU */
+	double ep;             /* expert-parallel replicas sharing the routed experts (1: none) */
 	double step_overhead;
 	double dec_q;          /* tokens a decoding sequence puts through a step: 1, or k + 1 verifying a draft */
 	double bubble;         /* seconds a layer idles at kernel boundaries (0 without an engine) */

@@ -253,6 +253,8 @@ static const struct engine_result_def defs[] = {
 	  serving.mixed_step_seconds, LOWER, N_("a step with a prefill chunk and the decode tokens")),
 	D("serving.decode_step_seconds", N_("decode step"), ENGINE_RG_INFERENCE, ENGINE_UNIT_SECONDS,
 	  serving.decode_step_seconds, LOWER, N_("a step of decode tokens only")),
+	D("serving.ep_comm_seconds", N_("expert dispatch"), ENGINE_RG_INFERENCE, ENGINE_UNIT_SECONDS,
+	  serving.ep_comm_seconds, LOWER, N_("the mixed step's two all-to-alls a MoE layer under expert parallelism")),
 	D("serving.budget", N_("token budget"), ENGINE_RG_INFERENCE, ENGINE_UNIT_TOKENS, serving.budget, NEITHER,
 	  N_("tokens a step computes at most (0: no budget)")),
 	D("serving.kv_budget_bytes", N_("KV budget"), ENGINE_RG_INFERENCE, ENGINE_UNIT_BYTES, serving.kv_budget_bytes,

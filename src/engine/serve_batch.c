@@ -267,6 +267,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	out->weight_seconds = st.parts.weights;
 	out->attention_seconds = st.parts.attention;
 	out->comm_seconds = st.parts.comm;
+	out->ep_comm_seconds = st.parts.ep_comm;
 	out->bubble_seconds = st.parts.bubbles;
 	out->ttft_seconds = st.ttft;
 	out->queue_seconds = st.queue;

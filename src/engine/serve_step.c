@@ -40,6 +40,16 @@
  *    max_size = 8192 × 1024) or without NVLink: eng_infer_allreduce_seconds (serving.c).
  *  - Element-wise work (norms, residual adds, the activation, RoPE) at bandwidth: per layer
  *    8 passes over the hidden state and 3 over the MLP's intermediate.
+ *  - Expert parallelism (ep > 1: vLLM's --enable-expert-parallel with --data-parallel-size,
+ *    SGLang's --ep-size with DP attention): the routed experts are split over ep replicas, as
+ *    memory.c holds them (a GPU keeps E/ep experts, each TP-sharded in its replica), while
+ *    attention and the dense layers stay each replica's own. Each expert on a GPU serves the
+ *    tokens of all ep replicas routed to it: M·ep·k/E rows on average, so a decode step reads
+ *    1/ep of the experts' weights for ep times the rows. Every MoE layer dispatches each
+ *    token's hidden state to its k experts and combines the results: two all-to-alls of
+ *    (M/tp)·k·d values from each GPU over the ep group (DeepSeek-V3 §3.2.2; DeepEP's
+ *    dispatch and combine), as the training step charges them (NCCL's all-to-all,
+ *    eng_coll_seconds).
  *  - Verifying a speculative draft (Leviathan et al. 2023, §3.3): each decoding sequence
  *    puts dec_q = k + 1 tokens through every linear and the LM head, and their queries read
  *    the sequence's cache once (a short causal chunk, as vLLM's and FlashInfer's kernels
@@ -103,6 +113,7 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 	if (sc->weight_format == ENGINE_WF_NF4 || sc->weight_format == ENGINE_WF_NF4_DQ)
 		c->deq_bytes = 4.0;
 	c->kv_rank = kv_rank;
+	c->ep = sc->ep > 1 && dm->E > 1.0 ? (double)sc->ep : 1.0;
 	c->step_overhead = step_overhead;
 	c->dec_q = 1.0;
 	/* the bound (no engine) has nothing in the way */
@@ -146,6 +157,29 @@ static double matmul(const struct eng_serve_ctx *c, double M, double K, double N
 	return eng_max(tc, tm);
 }
 
+/* Expert parallelism's dispatch and combine in every MoE layer of a step over M tokens:
+ * two all-to-alls over the ep group (ranks ordered tp, then ep: a node holds
+ * gpus_per_node ÷ tp of them), as step_layer.c charges the training step's. A replica's tp
+ * GPUs hold the same M hidden states after the all-reduce; each dispatches its M/tp share
+ * (k copies of d values a token), as one GPU a DP-attention rank does (SGLang's
+ * --enable-dp-attention, vLLM's data-parallel deployment: attention TP 1 a rank). */
+static double ep_alltoall(const struct eng_serve_ctx *c, double M)
+{
+	const struct engine_scenario *sc = c->sc;
+	struct eng_group g;
+
+	if (!(c->ep > 1.0) || !(c->dm->moe_share > 0.0))
+		return 0.0;
+	g.n = c->ep;
+	g.per_node = eng_max(1.0, eng_min(c->ep, (double)sc->gpus_per_node / (double)sc->tp));
+	g.link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
+	g.link_eff = sc->gpu.link_bw > 0 ? c->fam->link : 0.80;
+	g.network_bw = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
+	g.net_eff = ENG_NET_EFF;
+	return c->dm->L * c->dm->moe_share * 2.0 *
+	       eng_coll_seconds(&g, COLL_ALL_TO_ALL, M / (double)sc->tp * c->dm->k * c->dm->d * c->b->act);
+}
+
 void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_keys, double dec, double dec_ctx,
 			 struct eng_serve_step *out)
 {
@@ -161,6 +195,7 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	out->seconds = 0.0;
 	if (!(M > 0)) {
 		out->matmul = out->weights = out->attention = out->comm = out->other = out->overhead = 0.0;
+		out->ep_comm = 0.0;
 		out->bubbles = 0.0;
 		return;
 	}
@@ -171,7 +206,7 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	/* the linears: ops that read one input run as one GEMM (q, k, v; gate, up) */
 	for (i = 0; i < ly->n; i++) {
 		const struct eng_op *op = &ly->op[i];
-		double K, N, rows, copies, touched, wb, s;
+		double K, N, rows, tokens, copies, touched, wb, s;
 		bool cb = false;
 		int j;
 		if (op->kind != ENG_OP_LINEAR)
@@ -184,12 +219,18 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 		}
 		wb = op->part == ENG_PART_EXPERT ? c->b->w_mlp
 		     : (op->part == ENG_PART_ATTN || op->part == ENG_PART_ROUTER) ? c->b->w_attn : c->b->w_mlp;
-		rows = M * op->rows;
+		tokens = M;
 		copies = op->copies;
+		if (op->part == ENG_PART_EXPERT && copies > 1.0 && c->ep > 1.0) {
+			/* expert parallel: this GPU's E/ep experts see the tokens of ep replicas */
+			copies /= c->ep;
+			tokens *= c->ep;
+		}
+		rows = tokens * op->rows;
 		/* routed experts: the copies at least one of the step's tokens reaches */
-		touched = copies > 1.0 ? copies * (1.0 - pow(1.0 - op->rows, M)) : copies;
-		if (copies > 1.0 && touched > 0)
-			rows = M * op->rows * copies / touched;
+		touched = op->copies > 1.0 ? copies * (1.0 - pow(1.0 - op->rows, tokens)) : copies;
+		if (touched > 0 && touched != copies)
+			rows *= copies / touched;
 		s = op->share * touched * matmul(c, rows, K, N, wb, &cb);
 		if (cb)
 			mm += s;
@@ -228,6 +269,7 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	/* norms, residuals, the activation: at bandwidth */
 	other = L * M * e * (8.0 * dm->d + 3.0 * dm->lp.mlp_width / t) / c->hbm;
 	comm = 2.0 * L * eng_infer_allreduce_seconds(sc, M * dm->d * e);
+	out->ep_comm = ep_alltoall(c, M);
 	out->matmul = mm;
 	out->weights = wt + head;
 	out->attention = at;
@@ -236,5 +278,5 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	out->overhead = c->step_overhead;
 	bubbles = L * c->bubble;
 	out->bubbles = bubbles;
-	out->seconds = mm + wt + head + at + other + comm + bubbles + c->step_overhead;
+	out->seconds = mm + wt + head + at + other + comm + out->ep_comm + bubbles + c->step_overhead;
 }

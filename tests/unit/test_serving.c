@@ -542,6 +542,59 @@ static void test_v0_max_seqs(void **state)
 	assert_float_equal(v0.serving.max_seqs, 4096.0, 0.0);
 }
 
+/* Mixtral-8x7B (HF mistralai/Mixtral-8x7B-v0.1 config.json) served on 8 × H100 SXM, TP 2. */
+static void mixtral_tp2(struct engine_scenario *sc, const char *ep)
+{
+	engine_scenario_default(sc);
+	te_set(sc, "vocab", "32000");
+	te_set(sc, "hidden", "4096");
+	te_set(sc, "layers", "32");
+	te_set(sc, "heads", "32");
+	te_set(sc, "kv_heads", "8");
+	te_set(sc, "head_dim", "128");
+	te_set(sc, "ffn", "14336");
+	te_set(sc, "max_positions", "32768");
+	te_set(sc, "experts", "8");
+	te_set(sc, "top_k", "2");
+	te_set(sc, "mode", "infer");
+	te_set(sc, "engine", "vllm");
+	te_set(sc, "gpus", "8");
+	te_set(sc, "tp", "2");
+	te_set(sc, "ep", ep);
+	te_set(sc, "prompt", "512");
+	te_set(sc, "generate", "256");
+	te_set(sc, "batch", "32");
+}
+
+/* Expert parallelism in serving (vLLM's --enable-expert-parallel over data-parallel replicas,
+ * SGLang's --ep-size): a GPU holds E/ep of the routed experts and computes them for the
+ * tokens of ep replicas, and every MoE layer dispatches and combines over the ep group. */
+static void test_expert_parallel(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result one, four;
+	/* the routed experts by hand: 32 layers × 8 experts × 3 matrices of 4096 × 14336 */
+	double experts = 32.0 * 8.0 * 3.0 * 4096.0 * 14336.0;
+
+	(void)state;
+	assert_float_equal(experts, 45.10e9, 0.01e9);
+	mixtral_tp2(&sc, "1");
+	te_evaluate(&sc, &one);
+	mixtral_tp2(&sc, "4");
+	te_evaluate(&sc, &four);
+	/* memory: each GPU sheds 3/4 of its TP share of the experts' bf16 weights */
+	assert_float_equal(one.memory.weights - four.memory.weights, experts * 2.0 / 2.0 * 0.75, 0.01e9);
+	/* a decode step of 32 sequences is bound by the weights it reads: with a quarter of the
+	 * experts a GPU, each read for four replicas' tokens, the step is shorter */
+	assert_true(four.serving.decode_step_seconds < one.serving.decode_step_seconds);
+	assert_true(four.serving.itl_seconds < one.serving.itl_seconds);
+	/* dispatch and combine: two all-to-alls a MoE layer, each at least NCCL's small-message
+	 * time (nccl-tests: about 20 µs a call) */
+	assert_float_equal(one.serving.ep_comm_seconds, 0.0, 0.0);
+	assert_true(four.serving.ep_comm_seconds >= 2.0 * 32.0 * 20e-6);
+	assert_true(four.serving.mixed_step_seconds > four.serving.ep_comm_seconds);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_format_bits),
 	cmocka_unit_test(test_format_checkpoint_sizes),
@@ -557,6 +610,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_multistep_wait),
 	cmocka_unit_test(test_kernel_bubbles),
 	cmocka_unit_test(test_v0_max_seqs),
+	cmocka_unit_test(test_expert_parallel),
 };
 
 TESTUTIL_MAIN("serving", tests)
