@@ -6,6 +6,8 @@
 #ifndef NAPKIN_SERVING_CASES_H
 #define NAPKIN_SERVING_CASES_H
 
+#include <stddef.h>
+
 #define MLPERF_PROMPT "512" /* assumed: no MLCommons file prints the prompts' mean (cap < 1024) */
 #define MLPERF_OUTPUT "290" /* v4.1: 24524.9 tokens/s ÷ 84.4792 samples/s (H100 offline summary) */
 #define MLPERF40_OUTPUT "293" /* v4.0: 27738.3 tokens/s ÷ 94.6223 samples/s (H200 offline summary) */
