@@ -152,6 +152,121 @@ static const struct vcase amd[] = {
 	 L_SLA, 0, 2, 1469.19, RH41 " Server", "vllm", NULL, NULL},
 };
 
+/* MLPerf Inference v4.1 closed, the other submitters' systems that run a layout, a card or a
+ * model the cases above do not (the same repository, closed/<submitter>/results/<system>/
+ * <benchmark>/{Offline,Server}/performance/run_1/mlperf_log_summary.txt; the 99 and 99.9
+ * runs of a system report the same figures, so each system counts once). All run NVIDIA's
+ * TensorRT-LLM harness (code/llama2-70b-99/tensorrt/README.md in each submitter's folder:
+ * quantize.py --qformat fp8 --kv_cache_dtype fp8: FP8 weights and an FP8 KV cache) except
+ * Dell's MI300X, which runs AMD's vLLM code (below). Output tokens a request: each offline
+ * summary's tokens/s over samples/s. */
+#define MLP41 "MLPerf Inference v4.1 closed, "
+#define FP8KV "kv_dtype=fp8-e4m3"
+/* the system description says accelerator_interconnect "N/A": the TP all-reduce runs over
+ * PCIe (the test sets the card's link bandwidth to 0, serving.c then takes pcie_bw) */
+#define NOLINK ";link=pcie"
+/* MLCommons' mixtral-8x7b set (mlcommons/inference language/mixtral-8x7b/README.md: 5000
+ * samples each of OpenOrca, GSM8K and MBXP; reference 144.84 output tokens a sample): the
+ * prompts' mean is printed nowhere either, so the cases keep MLPERF_PROMPT, an assumption */
+#define MIXTRAL_PROMPT MLPERF_PROMPT
+static const struct vcase mlperf41[] = {
+	/* Fujitsu CDI_L40Sx8_TRT: 8 L40S (PCIe, interconnect N/A), configs/llama2-70b/
+	 * {Offline,Server}/custom.py CDI_L40SX8: tensor_parallelism 4 (2 replicas),
+	 * gpu_batch_size 1024, use_fp8; 293 output tokens (3717.74 / 12.6843) */
+	{M_TPUT, "70B 8xL40S trt tp4 offline tok/s", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_BATCH,
+	 1024, 2, 3717.74, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	{M_TTFT, "70B 8xL40S trt 11 req/s TTFT", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_RATE,
+	 11.02 / 2, 2, 291.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_ITL, "70B 8xL40S trt 11 req/s TPOT", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_RATE,
+	 11.02 / 2, 2, 143.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_TPUT, "70B 8xL40S trt server tok/s", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_SLA, 0, 2,
+	 3218.55, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	/* ASUSTeK ESC8000A_E12_H100x8_TRT: 8 H100 PCIe 80GB (interconnect N/A), configs/
+	 * llama2-70b/{Offline,Server}/custom.py ESC8000A_E12_H100X8: the base tensor_parallelism
+	 * 2 (4 replicas), gpu_batch_size 896, kvcache_free_gpu_mem_frac 0.97 offline and 0.95
+	 * server; 291 output tokens (9281.5 / 31.9048) */
+	{M_TPUT, "70B 8xH100PCIe tp2 offline tok/s", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291",
+	 L_BATCH, 896, 4, 9281.5, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Offline", NULL,
+	 FP8KV NOLINK ";gpu_memory_utilization=0.97", NULL},
+	{M_TTFT, "70B 8xH100PCIe 28 req/s TTFT", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 28.01 / 4, 4, 267.1, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
+	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	{M_ITL, "70B 8xH100PCIe 28 req/s TPOT", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 28.01 / 4, 4, 135.5, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
+	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	{M_TPUT, "70B 8xH100PCIe server tok/s", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_SLA, 0,
+	 4, 8094.27, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
+	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	/* ASUSTeK ESC4000A_E12_4XH100_TRT: 4 H100 NVL 94GB (interconnect N/A), custom.py
+	 * ESC4000A_E12_4XH100: tensor_parallelism 2 (2 replicas), gpu_batch_size 1300 offline,
+	 * 640 server; 291 output tokens (6673.95 / 22.9415) */
+	{M_TPUT, "70B 4xH100NVL tp2 offline tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291",
+	 L_BATCH, 1300, 2, 6673.95, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Offline", NULL, FP8KV NOLINK,
+	 NULL},
+	{M_TTFT, "70B 4xH100NVL 20 req/s TTFT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 20.04 / 2, 2, 260.4, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
+	{M_ITL, "70B 4xH100NVL 20 req/s TPOT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 20.04 / 2, 2, 137.9, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
+	{M_TPUT, "70B 4xH100NVL server tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_SLA, 0, 2,
+	 5788.29, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
+	/* HPE HPE_ProLiant_DL380a_H100_NVL_94GBx4_TRT: 4 H100 NVL with NVLink bridges, configs/
+	 * llama2-70b/{Offline,Server}/__init__.py H100_NVL_94GB_TP2x2 (KnownSystem.H100_NVL_94GBx4):
+	 * tensor_parallelism 2 (2 replicas), gpu_batch_size 1300 offline, 640 server; 290 output
+	 * tokens (8858.78 / 30.5175) */
+	{M_TPUT, "70B 4xH100NVL-NVL tp2 offl. tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290",
+	 L_BATCH, 1300, 2, 8858.78, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	{M_TTFT, "70B 4xH100NVL-NVL 24 req/s TTFT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_RATE,
+	 24.01 / 2, 2, 195.6, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_ITL, "70B 4xH100NVL-NVL 24 req/s TPOT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_RATE,
+	 24.01 / 2, 2, 103.9, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_TPUT, "70B 4xH100NVL-NVL server tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_SLA, 0,
+	 2, 6927.80, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	/* Lenovo SR675_V3_8xH100_NVL_TRT: 8 H100 NVL, configs/llama2-70b/{Offline,Server}/
+	 * __init__.py SR675_V3_8XH100_NVL: tensor_parallelism 1 (8 replicas), gpu_batch_size 1300
+	 * offline, 640 server; 291 output tokens (15875.8 / 54.5099) */
+	{M_TPUT, "70B 8xH100NVL tp1 offline tok/s", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291",
+	 L_BATCH, 1300, 8, 15875.8, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	{M_TTFT, "70B 8xH100NVL tp1 45 req/s TTFT", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 45.03 / 8, 8, 138.9, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_ITL, "70B 8xH100NVL tp1 45 req/s TPOT", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 45.03 / 8, 8, 67.6, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_TPUT, "70B 8xH100NVL tp1 server tok/s", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_SLA, 0,
+	 8, 13074.68, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	/* NVIDIA mixtral-8x7b (results/<system>/mixtral-8x7b; closed/NVIDIA/configs/mixtral-8x7b/
+	 * {Offline,Server}/__init__.py; code/mixtral-8x7b/tensorrt/builder.py: --kv_cache_dtype=fp8):
+	 * DGX-H100 H100_SXM_80GBx8: tensor_parallelism 1 (8 replicas), gpu_batch_size 896, use_fp8;
+	 * H200_SXM_141GBx8: TP 1, gpu_batch_size 3072 offline, 1200 server. 146 output tokens a
+	 * request (52415.9 / 359.173; 59022.3 / 404.431) */
+	{M_TPUT, "Mixtral H100 tp1 offline tok/s", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_BATCH,
+	 896, 8, 52415.9, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Offline", NULL, FP8KV, NULL},
+	{M_TTFT, "Mixtral H100 tp1 348 req/s TTFT", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
+	 348.37 / 8, 8, 180.0, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	{M_ITL, "Mixtral H100 tp1 348 req/s TPOT", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
+	 348.37 / 8, 8, 102.6, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	{M_TPUT, "Mixtral H100 tp1 server tok/s", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_SLA, 0,
+	 8, 50795.57, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	{M_TPUT, "Mixtral H200 tp1 offline tok/s", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_BATCH,
+	 3072, 8, 59022.3, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Offline", NULL, FP8KV, NULL},
+	{M_TTFT, "Mixtral H200 tp1 392 req/s TTFT", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
+	 392.18 / 8, 8, 227.6, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	{M_ITL, "Mixtral H200 tp1 392 req/s TPOT", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
+	 392.18 / 8, 8, 138.4, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	{M_TPUT, "Mixtral H200 tp1 server tok/s", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_SLA, 0,
+	 8, 57177.20, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	/* Dell XE9680_MI300X_192GBx8: AMD's vLLM code (closed/Dell/code/llama2-70b-99.9/
+	 * test_VllmFp8/test_VllmFp8_{Offline,AsyncServer}_perf.sh: TP=1, DP=${DP:-8},
+	 * --quantization fp8, --kv-cache-dtype fp8): 8 replicas of TP 1; 294 output tokens
+	 * (22677.6 / 77.2128) */
+	{M_TPUT, "70B 8xMI300X Dell offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_BATCH,
+	 2048, 8, 22677.6, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Offline", "vllm", AMD_KNOBS, NULL},
+	{M_TTFT, "70B 8xMI300X Dell 68.7 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_RATE,
+	 68.65 / 8, 8, 1203.9, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+	{M_ITL, "70B 8xMI300X Dell 68.7 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_RATE,
+	 68.65 / 8, 8, 142.7, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+	{M_TPUT, "70B 8xMI300X Dell server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_SLA, 0, 8,
+	 19886.10, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+};
+
 /* SGLang v0.3.0 against vLLM v0.6.0, the SGLang team's published runs (github.com/sgl-project/
  * sglang, benchmark/benchmark_vllm_060/README.md): ShareGPT through sglang.bench_serving at 4 and
  * 8 requests/s (Poisson), median TTFT and median TPOT; the offline runs (every prompt at once)

@@ -86,7 +86,10 @@ static void scenario(struct engine_scenario *sc, const struct vcase *c, const st
 			if (!eq)
 				fail_msg("knob without a value: %s", kv);
 			*eq = '\0';
-			te_set(sc, kv, eq + 1);
+			if (strcmp(kv, "link") == 0 && strcmp(eq + 1, "pcie") == 0)
+				sc->gpu.link_bw = 0.0; /* no NVLink: the TP all-reduce over PCIe */
+			else
+				te_set(sc, kv, eq + 1);
 		}
 	}
 }
@@ -148,7 +151,7 @@ static double predict(const struct vcase *c, const struct engine_catalog *cat, d
 	}
 }
 
-#define MAXC 128
+#define MAXC 256
 
 static void test_published_serving(void **state)
 {
@@ -191,6 +194,8 @@ static void test_published_serving(void **state)
 		cases[n++] = mlperf[i];
 	for (i = 0; i < sizeof amd / sizeof amd[0]; i++)
 		cases[n++] = amd[i];
+	for (i = 0; i < sizeof mlperf41 / sizeof mlperf41[0]; i++)
+		cases[n++] = mlperf41[i];
 	for (i = 0; i < sizeof sglang / sizeof sglang[0]; i++)
 		cases[n++] = sglang[i];
 	for (i = 0; i < sizeof capacity / sizeof capacity[0]; i++)
@@ -243,24 +248,28 @@ static void test_published_serving(void **state)
 	 * ENG_AR_LATENCY): request latency 10.0% -> 6.8% (7B rows 8.7% -> 6.0%), TTFT 26.4% -> 24.0%
 	 * (modelled 19.5% -> 14.6%), ITL 21.4% -> 11.2% (modelled 17.4% -> 8.5%), throughput
 	 * 24.7% -> 23.5%. With the 78% stream alone and the 8 µs all-reduce: request latency 24.0%,
-	 * TTFT 32.0%: the floor had stood in for the all-reduces' cost. */
-	assert_true(n - excluded >= 102);
-	assert_true(cnt[M_TTFT] >= 16 && cnt[M_ITL] >= 20 && cnt[M_TPUT] >= 20 && cnt[M_CAP] >= 3);
+	 * TTFT 32.0%: the floor had stood in for the all-reduces' cost. With MLPerf v4.1's other
+	 * systems (serving_cases.h mlperf41: L40S TP 4, H100 PCIe and NVL, Mixtral, Dell's MI300X),
+	 * no constant changed: TTFT modelled 14.6% -> 24.0%, ITL modelled 8.5% -> 16.0%, throughput
+	 * 23.5% -> 22.1% (the new cases' errors, docs/serving-validation.md). */
+	assert_true(n - excluded >= 134);
+	assert_true(cnt[M_TTFT] >= 24 && cnt[M_ITL] >= 28 && cnt[M_TPUT] >= 36 && cnt[M_CAP] >= 3);
 	assert_true(median(e7, n7) <= 0.07);
 	assert_true(med[M_E2E] <= 0.08);
-	assert_true(med[M_ITL] <= 0.14);
-	assert_true(med[M_TPUT] <= 0.24);
+	assert_true(med[M_ITL] <= 0.21);
+	assert_true(med[M_TPUT] <= 0.23);
 	assert_true(med[M_CAP] <= 0.07);
-	/* vLLM's multi-step runs are modelled (scheduler_steps): none apart, 9 TTFT cases counted */
-	assert_true(apart == 0 && mcnt[M_TTFT] >= 11);
-	assert_true(mmed[M_TTFT] <= 0.15);
-	assert_true(mmed[M_ITL] <= 0.09);
-	/* TTFT at MLPerf's server rates: napkin saturates at NVIDIA's four and Red Hat's L40S
-	 * run today, 10 cases (its 16-bit KV cache at the assumed 512-token prompts admits fewer sequences
-	 * than the systems run in flight), so its TTFT there is a queue, and the 5 of 16 TTFT
-	 * cases set the unmodelled median; the count may only fall */
-	assert_true(saturated <= 10);
-	assert_true(med[M_TTFT] <= 0.44);
+	/* vLLM's multi-step runs are modelled (scheduler_steps): none apart, 17 TTFT cases counted */
+	assert_true(apart == 0 && mcnt[M_TTFT] >= 17);
+	assert_true(mmed[M_TTFT] <= 0.25);
+	assert_true(mmed[M_ITL] <= 0.17);
+	/* TTFT at MLPerf's server rates: napkin saturates at NVIDIA's four, Red Hat's L40S run,
+	 * Fujitsu's L40S TP 4 and ASUSTeK's bridgeless H100 NVL TP 2 today, 14 cases (a KV cache
+	 * that admits fewer sequences than the systems run in flight at the assumed 512-token
+	 * prompts, or a step that the PCIe all-reduce makes longer than theirs), so its TTFT there
+	 * is a queue and those cases set the unmodelled median; the count may only fall */
+	assert_true(saturated <= 14);
+	assert_true(med[M_TTFT] <= 0.60);
 }
 
 static const struct CMUnitTest tests[] = {
