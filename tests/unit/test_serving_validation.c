@@ -196,6 +196,8 @@ static void test_published_serving(void **state)
 		cases[n++] = amd[i];
 	for (i = 0; i < sizeof mlperf41 / sizeof mlperf41[0]; i++)
 		cases[n++] = mlperf41[i];
+	for (i = 0; i < sizeof amd51 / sizeof amd51[0]; i++)
+		cases[n++] = amd51[i];
 	for (i = 0; i < sizeof sglang / sizeof sglang[0]; i++)
 		cases[n++] = sglang[i];
 	for (i = 0; i < sizeof capacity / sizeof capacity[0]; i++)
@@ -240,7 +242,7 @@ static void test_published_serving(void **state)
 		       100.0 * smed[m], mcnt[m], 100.0 * mmed[m], 100.0 * msmed[m]);
 	}
 	printf("%zu cases excluded (faster than their weights' bandwidth bound), %zu at a rate napkin does not sustain,"
-	       " %zu apart (a schedule napkin does not model); modelled: neither of the last two\n",
+	       " %zu apart (a setting napkin does not model); modelled: neither of the last two\n",
 	       excluded, saturated, apart);
 	/* today's model (docs/serving-validation.md); each bound a little above what it reaches.
 	 * With the decode GEMM's weight stream at 78% and no wave floor under 64 rows
@@ -251,25 +253,29 @@ static void test_published_serving(void **state)
 	 * TTFT 32.0%: the floor had stood in for the all-reduces' cost. With MLPerf v4.1's other
 	 * systems (serving_cases.h mlperf41: L40S TP 4, H100 PCIe and NVL, Mixtral, Dell's MI300X),
 	 * no constant changed: TTFT modelled 14.6% -> 24.0%, ITL modelled 8.5% -> 16.0%, throughput
-	 * 23.5% -> 22.1% (the new cases' errors, docs/serving-validation.md). */
-	assert_true(n - excluded >= 134);
-	assert_true(cnt[M_TTFT] >= 24 && cnt[M_ITL] >= 28 && cnt[M_TPUT] >= 36 && cnt[M_CAP] >= 3);
+	 * 23.5% -> 22.1% (the new cases' errors, docs/serving-validation.md); NVIDIA's v4.1 cases
+	 * with their FP8 KV cache: throughput 21.3%; AMD's v5.1 runs, all apart: TTFT 62.5% and
+	 * ITL 22.1% over every case, the modelled medians unchanged. */
+	assert_true(n - excluded >= 154);
+	assert_true(cnt[M_TTFT] >= 30 && cnt[M_ITL] >= 34 && cnt[M_TPUT] >= 44 && cnt[M_CAP] >= 3);
 	assert_true(median(e7, n7) <= 0.07);
 	assert_true(med[M_E2E] <= 0.08);
-	assert_true(med[M_ITL] <= 0.21);
-	assert_true(med[M_TPUT] <= 0.22);
+	assert_true(med[M_ITL] <= 0.23);
+	assert_true(med[M_TPUT] <= 0.23);
 	assert_true(med[M_CAP] <= 0.07);
-	/* vLLM's multi-step runs are modelled (scheduler_steps): none apart, 17 TTFT cases counted */
-	assert_true(apart == 0 && mcnt[M_TTFT] >= 17);
+	/* vLLM's multi-step runs are modelled (scheduler_steps); apart: AMD's MLPerf v5.1 runs
+	 * (a max_num_seqs napkin's vLLM V0 cannot take, AMD's own scheduler), 20 cases */
+	assert_true(apart <= 20 && mcnt[M_TTFT] >= 17);
 	assert_true(mmed[M_TTFT] <= 0.25);
 	assert_true(mmed[M_ITL] <= 0.17);
 	/* TTFT at MLPerf's server rates: napkin saturates at NVIDIA's four, Red Hat's L40S run,
-	 * Fujitsu's L40S TP 4 and ASUSTeK's bridgeless H100 NVL TP 2 today, 14 cases (a KV cache
+	 * Fujitsu's L40S TP 4, ASUSTeK's bridgeless H100 NVL TP 2 and AMD's v5.1 server runs
+	 * (8 of them apart) today, 22 cases (a KV cache
 	 * that admits fewer sequences than the systems run in flight at the assumed 512-token
 	 * prompts, or a step that the PCIe all-reduce makes longer than theirs), so its TTFT there
 	 * is a queue and those cases set the unmodelled median; the count may only fall */
-	assert_true(saturated <= 14);
-	assert_true(med[M_TTFT] <= 0.60);
+	assert_true(saturated <= 22);
+	assert_true(med[M_TTFT] <= 0.63);
 }
 
 static const struct CMUnitTest tests[] = {
