@@ -22,7 +22,9 @@
  *    The same from MLPerf Inference v4.0 (github.com/mlcommons/inference_results_v4.0) for
  *    H200-SXM TP1 x8: 293 output tokens a request.
  *  - The SGLang team's SGLang v0.3 against vLLM v0.6 runs (TTFT, TPOT, offline tokens/s) and
- *    the vLLM paper's KV cache slots (capacity): at their tables below.
+ *    the vLLM paper's KV cache slots (capacity); MLPerf v4.1's other submitters' systems (L40S,
+ *    H100 PCIe and NVL, Mixtral, Dell's MI300X) and AMD's MLPerf v5.1 runs (counted apart):
+ *    at their tables in serving_cases.h.
  *  - The OpenOrca set (mlcommons/inference language/llama2-70b/processorca.py, run with
  *    --seqlen_limit=1024 --num_total_samples=24576 in its README): 24,576 samples drawn
  *    equally from the COT, NIV, FLAN and T0 parts, prompts and reference outputs each under
