@@ -354,6 +354,47 @@ static const struct vcase amd51[] = {
 	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
 };
 
+/* MLPerf Inference v5.1 closed, Dell, NVIDIA's TensorRT-LLM harness on 8 H200 (the same copy;
+ * results/{XE9680_H200_SXM_141GBx8_TRT,XE7745_H200_NVL_141GBx8_TRT}/llama2-70b-99/{Offline,
+ * Server,Interactive}/performance/run_1/mlperf_log_summary.txt). The settings from closed/Dell/
+ * configs/<system>/<scenario>/llama2-70b.py (the 99 accuracy target's block): tensor_parallelism
+ * 1 (8 replicas), precision fp8, trtllm_checkpoint_flags kv_cache_dtype fp8,
+ * kvcache_free_gpu_mem_frac 0.9, chunked context; max_num_tokens 1536 and gpu_batch_size 2048
+ * offline and server, max_num_tokens 256 and gpu_batch_size 512 (SXM) or 256 (NVL) interactive.
+ * 292 output tokens a request (35316.7 / 120.831; 31267.4 / 106.977). The interactive runs
+ * give TTFT and TPOT at the scheduled rate (their limits, 450 ms and 40 ms, are not the test's
+ * SLA). */
+#define DELL51 "MLPerf Inference v5.1 closed, Dell "
+#define TRT51(tokens) FP8KV ";max_batched_tokens=" tokens
+#define D51(m, lab, gpu, ld, x, pub, src, tokens) \
+	{m, lab, "llama-2-70b", gpu, "1", "fp8", MLPERF_PROMPT, "292", ld, x, 8, pub, DELL51 src, NULL, TRT51(tokens), NULL}
+static const struct vcase dell51[] = {
+	D51(M_TPUT, "70B H200 v5.1 offline tok/s", "h200-sxm", L_BATCH, 2048, 35316.7,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Offline", "1536"),
+	D51(M_TTFT, "70B H200 v5.1 114 req/s TTFT", "h200-sxm", L_RATE, 114.23 / 8, 394.7,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_ITL, "70B H200 v5.1 114 req/s TPOT", "h200-sxm", L_RATE, 114.23 / 8, 169.1,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_TPUT, "70B H200 v5.1 server tok/s", "h200-sxm", L_SLA, 0, 33244.25,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_TTFT, "70B H200 interactive 75 req/s TTFT", "h200-sxm", L_RATE, 75.19 / 8, 124.9,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	D51(M_ITL, "70B H200 interactive 75 req/s TPOT", "h200-sxm", L_RATE, 75.19 / 8, 37.2,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	D51(M_TPUT, "70B H200NVL v5.1 offline tok/s", "h200-nvl", L_BATCH, 2048, 31267.4,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Offline", "1536"),
+	D51(M_TTFT, "70B H200NVL v5.1 100 req/s TTFT", "h200-nvl", L_RATE, 99.94 / 8, 373.6,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_ITL, "70B H200NVL v5.1 100 req/s TPOT", "h200-nvl", L_RATE, 99.94 / 8, 174.3,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_TPUT, "70B H200NVL v5.1 server tok/s", "h200-nvl", L_SLA, 0, 29070.31,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_TTFT, "70B H200NVL interactive TTFT", "h200-nvl", L_RATE, 56.27 / 8, 106.3,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	D51(M_ITL, "70B H200NVL interactive TPOT", "h200-nvl", L_RATE, 56.27 / 8, 37.4,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+};
+
 /* SGLang v0.3.0 against vLLM v0.6.0, the SGLang team's published runs (github.com/sgl-project/
  * sglang, benchmark/benchmark_vllm_060/README.md): ShareGPT through sglang.bench_serving at 4 and
  * 8 requests/s (Poisson), median TTFT and median TPOT; the offline runs (every prompt at once)
