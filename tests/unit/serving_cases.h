@@ -1,0 +1,464 @@
+/*
+ * The published serving cases of test_serving_validation.c (docs/serving-validation.md): the
+ * case structure and one table per source, each number with where it comes from. Included by
+ * that test alone.
+ */
+#ifndef NAPKIN_SERVING_CASES_H
+#define NAPKIN_SERVING_CASES_H
+
+#include <stddef.h>
+
+#define MLPERF_PROMPT "512" /* assumed: no MLCommons file prints the prompts' mean (cap < 1024) */
+#define MLPERF_OUTPUT "290" /* v4.1: 24524.9 tokens/s ÷ 84.4792 samples/s (H100 offline summary) */
+/* NVIDIA's v4.1 harness quantizes Llama-2-70B with an FP8 KV cache (closed/NVIDIA/code/
+ * llama2-70b-99/tensorrt/README.md: quantize.py --qformat fp8 --kv_cache_dtype fp8), and
+ * Mixtral too (code/mixtral-8x7b/tensorrt/builder.py: --kv_cache_dtype=fp8); v4.0's code
+ * (code/llama2-70b/tensorrt/builder.py) takes a prebuilt checkpoint whose recipe the files
+ * do not give, so its cases keep the 16-bit KV cache */
+#define FP8KV "kv_dtype=fp8-e4m3"
+#define MLPERF40_OUTPUT "293" /* v4.0: 27738.3 tokens/s ÷ 94.6223 samples/s (H200 offline summary) */
+
+enum metric { M_E2E, M_TTFT, M_ITL, M_TPUT, M_CAP, M_COUNT };
+
+static const char *const metric_name[M_COUNT] = {"request latency", "TTFT", "ITL/TPOT", "throughput", "capacity"};
+
+/* How a case is measured: a fixed concurrency, a request rate (requests/s a replica), or
+ * the SLA throughput within MLPerf's server limits. */
+enum load { L_BATCH, L_RATE, L_SLA };
+
+struct vcase {
+	enum metric metric;
+	const char *label, *model, *gpu, *tp, *weights, *prompt, *generate;
+	enum load load;
+	double batch_or_rate; /* users, or requests/s a replica */
+	double replicas;      /* throughput cases: replicas in the published system */
+	double published;     /* ms, output tokens/s of the published system, or KV tokens a replica holds */
+	const char *source;
+	const char *engine;   /* NULL: trtllm */
+	const char *knobs;    /* NULL, or "key=value;key=value" set after the case's own */
+	const char *apart;    /* NULL, or what the case runs that napkin does not model: printed
+			       * and counted apart from the modelled median */
+};
+
+struct nemo_row {
+	const char *batch, *tp;
+	double a100_ms, h100_ms;
+};
+
+static const struct nemo_row rows7b[] = {
+	{"1", "1", 234.0, 153.8}, {"2", "1", 249.6, 160.8}, {"4", "1", 272.6, 174.8}, {"8", "1", 329.5, 199.2},
+	{"1", "2", 171.7, 128.6}, {"2", "2", 180.3, 132.0}, {"4", "2", 202.9, 137.9}, {"8", "2", 237.6, 156.2},
+	{"1", "4", 143.7, 107.4}, {"2", "4", 149.9, 114.0}, {"4", "4", 165.2, 120.4}, {"8", "4", 196.4, 134.6},
+	{"1", "8", 136.5, 97.6},  {"2", "8", 143.3, 109.1}, {"4", "8", 158.6, 116.2}, {"8", "8", 181.9, 129.1},
+};
+
+/* as the page prints them; every one is faster than reading the 16-bit weights once a
+ * generated token at the datasheet bandwidth allows (13B TP1 on an A100: 26 GB x 20 /
+ * 2.04 TB/s = 255 ms, published 142.5 ms; the 7B rows on the same page need 134 ms and
+ * publish 234), so the rows cannot be 16-bit runs: the test prints them, marks them
+ * excluded and counts none of them */
+static const struct nemo_row rows13b[] = {
+	{"1", "1", 142.5, 86.4}, {"2", "1", 163.3, 94.2}, {"4", "1", 198.5, 117.8}, {"8", "1", 282.6, 146.7},
+	{"1", "2", 100.4, 69.7}, {"2", "2", 112.2, 73.7}, {"4", "2", 320.0, 88.3},  {"8", "2", 188.6, 109.8},
+	{"1", "4", 207.8, 61.4}, {"2", "4", 84.6, 62.0},  {"4", "4", 102.3, 72.0},
+};
+
+#define MLPERF "MLPerf Inference v4.1 closed, NVIDIA"
+#define MLPERF40 "MLPerf Inference v4.0 closed, NVIDIA"
+static const struct vcase mlperf[] = {
+	{M_TPUT, "70B H100 tp2 offline tok/s", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_BATCH, 896, 4, 24524.9, MLPERF " DGX-H100 llama2-70b-99.9 Offline", NULL, FP8KV, NULL},
+	{M_TPUT, "70B H200 tp1 offline tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_BATCH, 806, 8, 31302.7, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	{M_TTFT, "70B H100 tp2 75 req/s TTFT ms", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 75.10 / 4, 4, 275.9, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, FP8KV, NULL},
+	{M_ITL, "70B H100 tp2 75 req/s TPOT ms", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 75.10 / 4, 4, 155.0, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, FP8KV, NULL},
+	{M_TTFT, "70B H200 tp1 101 req/s TTFT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 101.25 / 8, 8, 198.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_ITL, "70B H200 tp1 101 req/s TPOT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 101.25 / 8, 8, 123.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_TPUT, "70B H100 tp2 server tok/s", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT, L_SLA,
+	 0, 4, 21605.79, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, FP8KV, NULL},
+	{M_TPUT, "70B H200 tp1 server tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT, L_SLA,
+	 0, 8, 29228.22, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, FP8KV, NULL},
+	/* v4.0 (github.com/mlcommons/inference_results_v4.0, the same paths; configs: H200-SXM
+	 * TP1 x8, gpu_batch_size 806 offline, 896 server) */
+	{M_TPUT, "70B H200 tp1 offline tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_BATCH, 806, 8, 27738.3, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Offline", NULL, NULL, NULL},
+	{M_TTFT, "70B H200 tp1 91 req/s TTFT v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 91.24 / 8, 8, 412.9, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	{M_ITL, "70B H200 tp1 91 req/s TPOT v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 91.24 / 8, 8, 164.9, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	{M_TPUT, "70B H200 tp1 server tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_SLA, 0, 8, 26485.43, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	/* v4.0 DGX-H100 (configs/llama2-70b/Offline/__init__.py, H100_SXM_80GB_TP2x4: TP 2 x 4
+	 * replicas, gpu_batch_size 896, use_fp8); 292 output tokens a request (21805.8 / 74.699) */
+	{M_TPUT, "70B H100 tp2 offline tok/s v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_BATCH, 896, 4, 21805.8, MLPERF40 " DGX-H100 llama2-70b-99.9 Offline", NULL, NULL, NULL},
+	{M_TTFT, "70B H100 tp2 71 req/s TTFT v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 70.98 / 4, 4, 381.6, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	{M_ITL, "70B H100 tp2 71 req/s TPOT v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 70.98 / 4, 4, 136.8, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	{M_TPUT, "70B H100 tp2 server tok/s v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_SLA, 0, 4, 20556.40, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
+};
+
+/* MLPerf Inference v4.1 closed, AMD, Llama-2-70B on one MI300X (the same repository,
+ * closed/AMD/results/1xMI300X_2xEPYC-9374F/llama2-70b-99.9/{Offline,Server}/performance/run_1/
+ * mlperf_log_summary.txt; the layout from closed/AMD/code/llama2-70b-99.9/test_VllmFp8/: vLLM,
+ * TP 1, FP8 weights and activations (quark wfp8_afp8), --kv-cache-dtype fp8). Output tokens a
+ * request: 3062.72 tokens/s / 10.4445 samples/s = 293. The harness's batch settings are not in
+ * the files: the offline case runs vLLM's own limit (batch 2048, max_num_seqs holds it). */
+#define AMD41 "MLPerf Inference v4.1 closed, AMD 1xMI300X vLLM llama2-70b-99.9"
+#define AMD8 "MLPerf Inference v4.1 closed, AMD 8xMI300X vLLM llama2-70b-99"
+#define AMD_KNOBS "kv_dtype=fp8-e4m3"
+#define RH41 "MLPerf Inference v4.1 closed, Red Hat 4xL40S vLLM 0.5.1 llama2-70b-99.9"
+static const struct vcase amd[] = {
+	{M_TPUT, "70B MI300X vllm offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_BATCH, 2048, 1, 3062.72, AMD41 " Offline", "vllm", AMD_KNOBS, NULL},
+	{M_TTFT, "70B MI300X vllm 8.6 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 8.62, 1, 401.9, AMD41 " Server", "vllm", AMD_KNOBS, NULL},
+	{M_ITL, "70B MI300X vllm 8.6 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_RATE, 8.62, 1, 153.4, AMD41 " Server", "vllm", AMD_KNOBS, NULL},
+	{M_TPUT, "70B MI300X vllm server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_SLA, 0, 1, 2520.27, AMD41 " Server", "vllm", AMD_KNOBS, NULL},
+	/* the same code on 8 MI300X (test_VllmFp8_*.sh: TP=1, DP=${DP:-8}: 8 replicas of TP 1),
+	 * results/8xMI300X_2xEPYC-9374F and 8xMI300X_2xEPYC-TURIN (two host CPUs),
+	 * llama2-70b-99/{Offline,Server}; 293 output tokens a request (23514.8 / 80.15) */
+	{M_TPUT, "70B 8xMI300X vllm offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_BATCH, 2048, 8, 23514.8, AMD8 " (EPYC 9374F) Offline", "vllm", AMD_KNOBS, NULL},
+	{M_TTFT, "70B 8xMI300X vllm 73.7 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 1006.3, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	{M_ITL, "70B 8xMI300X vllm 73.7 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 143.1, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	{M_TPUT, "70B 8xMI300X vllm server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	 L_SLA, 0, 8, 21028.23, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	{M_TPUT, "70B 8xMI300X Turin offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_BATCH, 2048, 8, 24109.8, AMD8 " (EPYC Turin) Offline", "vllm", AMD_KNOBS, NULL},
+	{M_TTFT, "70B 8xMI300X Turin 76 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 1038.4, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	{M_ITL, "70B 8xMI300X Turin 76 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 143.1, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	{M_TPUT, "70B 8xMI300X Turin server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
+	 MLPERF40_OUTPUT, L_SLA, 0, 8, 22020.92, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	/* Red Hat, the same round: vLLM 0.5.1 on 4 L40S (PCIe) as 2 replicas of TP 2
+	 * (closed/RedHat/code/llama2-70b-99.9/README.md: "on 4xL40S, we created two copies";
+	 * systems/L40S-RedHat-OpenShift.json), FP8 weights (AutoFP8, quantize-autofp8.py), the KV
+	 * cache at vLLM's default 16 bits (the serving runtime's arguments are not in the files);
+	 * results/L40S-RedHat-OpenShift/llama2-70b-99.9/{Offline,Server}; 291 output tokens a
+	 * request (1717.77 / 5.91055). Offline, the client sends 12288 prompts at a time. */
+	{M_TPUT, "70B 4xL40S vllm offline tok/s", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_BATCH, 2048, 2, 1717.77, RH41 " Offline", "vllm", NULL, NULL},
+	{M_TTFT, "70B 4xL40S vllm 5 req/s TTFT", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 5.01 / 2, 2, 277.7, RH41 " Server", "vllm", NULL, NULL},
+	{M_ITL, "70B 4xL40S vllm 5 req/s TPOT", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_RATE, 5.01 / 2, 2, 120.8, RH41 " Server", "vllm", NULL, NULL},
+	{M_TPUT, "70B 4xL40S vllm server tok/s", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	 L_SLA, 0, 2, 1469.19, RH41 " Server", "vllm", NULL, NULL},
+};
+
+/* MLPerf Inference v4.1 closed, the other submitters' systems that run a layout, a card or a
+ * model the cases above do not (the same repository, closed/<submitter>/results/<system>/
+ * <benchmark>/{Offline,Server}/performance/run_1/mlperf_log_summary.txt; the 99 and 99.9
+ * runs of a system report the same figures, so each system counts once). All run NVIDIA's
+ * TensorRT-LLM harness (code/llama2-70b-99/tensorrt/README.md in each submitter's folder:
+ * quantize.py --qformat fp8 --kv_cache_dtype fp8: FP8 weights and an FP8 KV cache) except
+ * Dell's MI300X, which runs AMD's vLLM code (below). Output tokens a request: each offline
+ * summary's tokens/s over samples/s. */
+#define MLP41 "MLPerf Inference v4.1 closed, "
+/* the system description says accelerator_interconnect "N/A": the TP all-reduce runs over
+ * PCIe (the test sets the card's link bandwidth to 0, serving.c then takes pcie_bw) */
+#define NOLINK ";link=pcie"
+/* MLCommons' mixtral-8x7b set (mlcommons/inference language/mixtral-8x7b/README.md: 5000
+ * samples each of OpenOrca, GSM8K and MBXP; reference 144.84 output tokens a sample): the
+ * prompts' mean is printed nowhere either, so the cases keep MLPERF_PROMPT, an assumption */
+#define MIXTRAL_PROMPT MLPERF_PROMPT
+static const struct vcase mlperf41[] = {
+	/* Fujitsu CDI_L40Sx8_TRT: 8 L40S (PCIe, interconnect N/A), configs/llama2-70b/
+	 * {Offline,Server}/custom.py CDI_L40SX8: tensor_parallelism 4 (2 replicas),
+	 * gpu_batch_size 1024, use_fp8; 293 output tokens (3717.74 / 12.6843) */
+	{M_TPUT, "70B 8xL40S trt tp4 offline tok/s", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_BATCH,
+	 1024, 2, 3717.74, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	{M_TTFT, "70B 8xL40S trt 11 req/s TTFT", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_RATE,
+	 11.02 / 2, 2, 291.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_ITL, "70B 8xL40S trt 11 req/s TPOT", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_RATE,
+	 11.02 / 2, 2, 143.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_TPUT, "70B 8xL40S trt server tok/s", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_SLA, 0, 2,
+	 3218.55, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	/* ASUSTeK ESC8000A_E12_H100x8_TRT: 8 H100 PCIe 80GB (interconnect N/A), configs/
+	 * llama2-70b/{Offline,Server}/custom.py ESC8000A_E12_H100X8: the base tensor_parallelism
+	 * 2 (4 replicas), gpu_batch_size 896, kvcache_free_gpu_mem_frac 0.97 offline and 0.95
+	 * server; 291 output tokens (9281.5 / 31.9048) */
+	{M_TPUT, "70B 8xH100PCIe tp2 offline tok/s", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291",
+	 L_BATCH, 896, 4, 9281.5, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Offline", NULL,
+	 FP8KV NOLINK ";gpu_memory_utilization=0.97", NULL},
+	{M_TTFT, "70B 8xH100PCIe 28 req/s TTFT", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 28.01 / 4, 4, 267.1, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
+	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	{M_ITL, "70B 8xH100PCIe 28 req/s TPOT", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 28.01 / 4, 4, 135.5, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
+	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	{M_TPUT, "70B 8xH100PCIe server tok/s", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_SLA, 0,
+	 4, 8094.27, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
+	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	/* ASUSTeK ESC4000A_E12_4XH100_TRT: 4 H100 NVL 94GB (interconnect N/A), custom.py
+	 * ESC4000A_E12_4XH100: tensor_parallelism 2 (2 replicas), gpu_batch_size 1300 offline,
+	 * 640 server; 291 output tokens (6673.95 / 22.9415) */
+	{M_TPUT, "70B 4xH100NVL tp2 offline tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291",
+	 L_BATCH, 1300, 2, 6673.95, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Offline", NULL, FP8KV NOLINK,
+	 NULL},
+	{M_TTFT, "70B 4xH100NVL 20 req/s TTFT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 20.04 / 2, 2, 260.4, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
+	{M_ITL, "70B 4xH100NVL 20 req/s TPOT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 20.04 / 2, 2, 137.9, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
+	{M_TPUT, "70B 4xH100NVL server tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_SLA, 0, 2,
+	 5788.29, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
+	/* HPE HPE_ProLiant_DL380a_H100_NVL_94GBx4_TRT: 4 H100 NVL with NVLink bridges, configs/
+	 * llama2-70b/{Offline,Server}/__init__.py H100_NVL_94GB_TP2x2 (KnownSystem.H100_NVL_94GBx4):
+	 * tensor_parallelism 2 (2 replicas), gpu_batch_size 1300 offline, 640 server; 290 output
+	 * tokens (8858.78 / 30.5175) */
+	{M_TPUT, "70B 4xH100NVL-NVL tp2 offl. tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290",
+	 L_BATCH, 1300, 2, 8858.78, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	{M_TTFT, "70B 4xH100NVL-NVL 24 req/s TTFT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_RATE,
+	 24.01 / 2, 2, 195.6, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_ITL, "70B 4xH100NVL-NVL 24 req/s TPOT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_RATE,
+	 24.01 / 2, 2, 103.9, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_TPUT, "70B 4xH100NVL-NVL server tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_SLA, 0,
+	 2, 6927.80, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	/* Lenovo SR675_V3_8xH100_NVL_TRT: 8 H100 NVL, configs/llama2-70b/{Offline,Server}/
+	 * __init__.py SR675_V3_8XH100_NVL: tensor_parallelism 1 (8 replicas), gpu_batch_size 1300
+	 * offline, 640 server; 291 output tokens (15875.8 / 54.5099) */
+	{M_TPUT, "70B 8xH100NVL tp1 offline tok/s", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291",
+	 L_BATCH, 1300, 8, 15875.8, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	{M_TTFT, "70B 8xH100NVL tp1 45 req/s TTFT", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 45.03 / 8, 8, 138.9, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_ITL, "70B 8xH100NVL tp1 45 req/s TPOT", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_RATE,
+	 45.03 / 8, 8, 67.6, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	{M_TPUT, "70B 8xH100NVL tp1 server tok/s", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_SLA, 0,
+	 8, 13074.68, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	/* NVIDIA mixtral-8x7b (results/<system>/mixtral-8x7b; closed/NVIDIA/configs/mixtral-8x7b/
+	 * {Offline,Server}/__init__.py; code/mixtral-8x7b/tensorrt/builder.py: --kv_cache_dtype=fp8):
+	 * DGX-H100 H100_SXM_80GBx8: tensor_parallelism 1 (8 replicas), gpu_batch_size 896, use_fp8;
+	 * H200_SXM_141GBx8: TP 1, gpu_batch_size 3072 offline, 1200 server. 146 output tokens a
+	 * request (52415.9 / 359.173; 59022.3 / 404.431) */
+	{M_TPUT, "Mixtral H100 tp1 offline tok/s", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_BATCH,
+	 896, 8, 52415.9, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Offline", NULL, FP8KV, NULL},
+	{M_TTFT, "Mixtral H100 tp1 348 req/s TTFT", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
+	 348.37 / 8, 8, 180.0, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	{M_ITL, "Mixtral H100 tp1 348 req/s TPOT", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
+	 348.37 / 8, 8, 102.6, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	{M_TPUT, "Mixtral H100 tp1 server tok/s", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_SLA, 0,
+	 8, 50795.57, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	{M_TPUT, "Mixtral H200 tp1 offline tok/s", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_BATCH,
+	 3072, 8, 59022.3, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Offline", NULL, FP8KV, NULL},
+	{M_TTFT, "Mixtral H200 tp1 392 req/s TTFT", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
+	 392.18 / 8, 8, 227.6, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	{M_ITL, "Mixtral H200 tp1 392 req/s TPOT", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
+	 392.18 / 8, 8, 138.4, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	{M_TPUT, "Mixtral H200 tp1 server tok/s", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_SLA, 0,
+	 8, 57177.20, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	/* Dell XE9680_MI300X_192GBx8: AMD's vLLM code (closed/Dell/code/llama2-70b-99.9/
+	 * test_VllmFp8/test_VllmFp8_{Offline,AsyncServer}_perf.sh: TP=1, DP=${DP:-8},
+	 * --quantization fp8, --kv-cache-dtype fp8): 8 replicas of TP 1; 294 output tokens
+	 * (22677.6 / 77.2128) */
+	{M_TPUT, "70B 8xMI300X Dell offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_BATCH,
+	 2048, 8, 22677.6, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Offline", "vllm", AMD_KNOBS, NULL},
+	{M_TTFT, "70B 8xMI300X Dell 68.7 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_RATE,
+	 68.65 / 8, 8, 1203.9, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+	{M_ITL, "70B 8xMI300X Dell 68.7 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_RATE,
+	 68.65 / 8, 8, 142.7, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+	{M_TPUT, "70B 8xMI300X Dell server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_SLA, 0, 8,
+	 19886.10, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+};
+
+/* MLPerf Inference v5.1 closed, AMD (github.com/ntuhpc/inference_results_v5.1, a copy of
+ * mlcommons/inference_results_v5.1: closed/AMD/results/<system>/<benchmark>/<scenario>/
+ * performance/run_1/mlperf_log_summary.txt; systems/<system>.json: vLLM 0.9.0.2.dev (ROCm)).
+ * The layout and the engine's settings from closed/AMD/code/<benchmark>/harness_llm/models/
+ * <model>/<scenario>_<card>.yaml: 8 replicas of TP 1 (tensor_parallel_size 1, device_count
+ * 8), quantization fp8. Llama-2-70B: no kv_cache_dtype (vLLM's 16-bit KV cache), chunked
+ * prefill off except MI325X interactive (VLLM_USE_V1 1, chunked prefill on, scheduler steps
+ * 1); Mixtral: kv_cache_dtype fp8. Every run sets enforce_eager True (no CUDA/HIP graphs) and
+ * AMD's own MLPerf scheduler (VLLM_LLAMA2_MLPERF_SCHED, harness_llm/backends/vllm/
+ * vllm_scheduler.py), neither of which napkin models. Offline cases run max_num_seqs users.
+ * Output tokens a request: completed tokens/s over samples/s (Llama-2 301: 27803.9 / 92.1544,
+ * 24593.77 / 81.68, 8840.42 / 29.41; Mixtral 144: 53017.3 / 369.007, 143: 68781.4 / 479.775).
+ * The interactive runs (llama2-70b-interactive: TTFT 450 ms and TPOT 40 ms at the 99th
+ * percentile) give TTFT and TPOT at the scheduled rate; their throughput within those limits
+ * is not a case (the test's SLA is the server's 2 s and 200 ms). */
+#define AMD51 "MLPerf Inference v5.1 closed, AMD "
+#define V51KN(steps, gmu, mbt) "scheduler_steps=" steps ";gpu_memory_utilization=" gmu ";max_batched_tokens=" mbt
+/* What these runs set that napkin cannot: (1) max_num_seqs of 600-5000 with
+ * num_scheduler_steps > 1, i.e. vLLM's V0 engine, where napkin's vLLM runs V0's default 256
+ * sequences a step (serve_engine.c) and has no knob for the limit (every run but MI325X
+ * interactive; with V1's 1024 instead, Mixtral MI300X offline reads +25% where it reads -31%
+ * at 256: the limit binds); (2) the Llama-2 runs but MI300X interactive set
+ * VLLM_LLAMA2_MLPERF_SCHED: AMD's vLLM build then holds prefills until the decode batch falls
+ * to a target (VLLM_LLAMA2_MLPERF_{MIN,MAX}_TARGET_DECODE_BATCH, e.g. 1280-1536 offline on
+ * MI300X), a schedule napkin does not model and whose code is not in the submission. So every
+ * case here is printed and counted apart. */
+#define AMDSEQS "max_num_seqs above the 256 of napkin's vLLM V0; no knob for it"
+#define AMDSCHED "AMD's MLPerf scheduler (VLLM_LLAMA2_MLPERF_SCHED)"
+#define A51(m, lab, model, gpu, out, ld, x, reps, pub, src, kn, why) \
+	{m, lab, model, gpu, "1", "fp8", MLPERF_PROMPT, out, ld, x, reps, pub, AMD51 src, "vllm", kn, why}
+static const struct vcase amd51[] = {
+	/* 8xMI300X_2xEPYC_9575F, llama2-70b-99; offline_mi300x.yaml: steps 11, 0.98, 40960,
+	 * max_num_seqs 1792; server_mi300x.yaml: steps 9, 1.0, 40960; interactive_mi300x.yaml:
+	 * steps 8, 1.0, 40960 */
+	A51(M_TPUT, "70B 8xMI300X v5.1 offline tok/s", "llama-2-70b", "mi300x", "301", L_BATCH, 1792, 8, 27803.9,
+	    "8xMI300X llama2-70b-99 Offline", V51KN("11", "0.98", "40960"), AMDSCHED " and " AMDSEQS),
+	A51(M_TTFT, "70B 8xMI300X v5.1 83.9 req/s TTFT", "llama-2-70b", "mi300x", "301", L_RATE, 83.90 / 8, 8, 918.5,
+	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	A51(M_ITL, "70B 8xMI300X v5.1 83.9 req/s TPOT", "llama-2-70b", "mi300x", "301", L_RATE, 83.90 / 8, 8, 144.6,
+	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	A51(M_TPUT, "70B 8xMI300X v5.1 server tok/s", "llama-2-70b", "mi300x", "301", L_SLA, 0, 8, 24593.77,
+	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	A51(M_TTFT, "70B 8xMI300X interactive TTFT", "llama-2-70b", "mi300x", "301", L_RATE, 29.62 / 8, 8, 201.3,
+	    "8xMI300X llama2-70b-99 Interactive", V51KN("8", "1.0", "40960"), AMDSEQS),
+	A51(M_ITL, "70B 8xMI300X interactive TPOT", "llama-2-70b", "mi300x", "301", L_RATE, 29.62 / 8, 8, 32.1,
+	    "8xMI300X llama2-70b-99 Interactive", V51KN("8", "1.0", "40960"), AMDSEQS),
+	/* 8xMI325X_2xEPYC_9575F_1 (offline, server) and _2 (interactive); offline_mi325x.yaml:
+	 * steps 7, 0.98, 65536, max_num_seqs 2700; server_mi325x.yaml: steps 9, 1.0, 40960;
+	 * interactive_mi325x.yaml: V1, steps 1, 1.0, 43008, chunked prefill */
+	A51(M_TPUT, "70B 8xMI325X v5.1 offline tok/s", "llama-2-70b", "mi325x", "301", L_BATCH, 2700, 8, 34520.4,
+	    "8xMI325X_1 llama2-70b-99 Offline", V51KN("7", "0.98", "65536"), AMDSCHED " and " AMDSEQS),
+	A51(M_TTFT, "70B 8xMI325X 109.5 req/s TTFT", "llama-2-70b", "mi325x", "301", L_RATE, 109.52 / 8, 8, 883.9,
+	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	A51(M_ITL, "70B 8xMI325X 109.5 req/s TPOT", "llama-2-70b", "mi325x", "301", L_RATE, 109.52 / 8, 8, 148.7,
+	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	A51(M_TPUT, "70B 8xMI325X v5.1 server tok/s", "llama-2-70b", "mi325x", "301", L_SLA, 0, 8, 32027.57,
+	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	A51(M_TTFT, "70B 8xMI325X interactive TTFT", "llama-2-70b", "mi325x", "301", L_RATE, 61.89 / 8, 8, 117.9,
+	    "8xMI325X_2 llama2-70b-99 Interactive", V51KN("1", "1.0", "43008"), AMDSCHED),
+	A51(M_ITL, "70B 8xMI325X interactive TPOT", "llama-2-70b", "mi325x", "301", L_RATE, 61.89 / 8, 8, 35.3,
+	    "8xMI325X_2 llama2-70b-99 Interactive", V51KN("1", "1.0", "43008"), AMDSCHED),
+	/* mixtral-8x7b; offline_mi300x.yaml: steps 9, 0.97, 51200, max_num_seqs 5000;
+	 * server_mi300x.yaml: steps 8, 0.99, 32000; offline_mi325x.yaml: steps 13, 0.96, 51200,
+	 * max_num_seqs 4736; server_mi325x.yaml: steps 10, 0.96, 32000; all kv_cache_dtype fp8 */
+	A51(M_TPUT, "Mixtral 8xMI300X offline tok/s", "mixtral-8x7b", "mi300x", "144", L_BATCH, 5000, 8, 53017.3,
+	    "8xMI300X mixtral-8x7b Offline", V51KN("9", "0.97", "51200") ";" FP8KV, AMDSEQS),
+	A51(M_TTFT, "Mixtral 8xMI300X 334.5 req/s TTFT", "mixtral-8x7b", "mi300x", "144", L_RATE, 334.53 / 8, 8, 762.4,
+	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
+	A51(M_ITL, "Mixtral 8xMI300X 334.5 req/s TPOT", "mixtral-8x7b", "mi300x", "144", L_RATE, 334.53 / 8, 8, 123.6,
+	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
+	A51(M_TPUT, "Mixtral 8xMI300X server tok/s", "mixtral-8x7b", "mi300x", "144", L_SLA, 0, 8, 47804.28,
+	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
+	A51(M_TPUT, "Mixtral 8xMI325X offline tok/s", "mixtral-8x7b", "mi325x", "143", L_BATCH, 4736, 8, 68781.4,
+	    "8xMI325X_1 mixtral-8x7b Offline", V51KN("13", "0.96", "51200") ";" FP8KV, AMDSEQS),
+	A51(M_TTFT, "Mixtral 8xMI325X 420 req/s TTFT", "mixtral-8x7b", "mi325x", "143", L_RATE, 420.16 / 8, 8, 989.3,
+	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
+	A51(M_ITL, "Mixtral 8xMI325X 420 req/s TPOT", "mixtral-8x7b", "mi325x", "143", L_RATE, 420.16 / 8, 8, 147.0,
+	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
+	A51(M_TPUT, "Mixtral 8xMI325X server tok/s", "mixtral-8x7b", "mi325x", "143", L_SLA, 0, 8, 59783.64,
+	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
+};
+
+/* MLPerf Inference v5.1 closed, Dell, NVIDIA's TensorRT-LLM harness on 8 H200 (the same copy;
+ * results/{XE9680_H200_SXM_141GBx8_TRT,XE7745_H200_NVL_141GBx8_TRT}/llama2-70b-99/{Offline,
+ * Server,Interactive}/performance/run_1/mlperf_log_summary.txt). The settings from closed/Dell/
+ * configs/<system>/<scenario>/llama2-70b.py (the 99 accuracy target's block): tensor_parallelism
+ * 1 (8 replicas), precision fp8, trtllm_checkpoint_flags kv_cache_dtype fp8,
+ * kvcache_free_gpu_mem_frac 0.9, chunked context; max_num_tokens 1536 and gpu_batch_size 2048
+ * offline and server, max_num_tokens 256 and gpu_batch_size 512 (SXM) or 256 (NVL) interactive.
+ * 292 output tokens a request (35316.7 / 120.831; 31267.4 / 106.977). The interactive runs
+ * give TTFT and TPOT at the scheduled rate (their limits, 450 ms and 40 ms, are not the test's
+ * SLA). */
+#define DELL51 "MLPerf Inference v5.1 closed, Dell "
+#define TRT51(tokens) FP8KV ";max_batched_tokens=" tokens
+#define D51(m, lab, gpu, ld, x, pub, src, tokens) \
+	{m, lab, "llama-2-70b", gpu, "1", "fp8", MLPERF_PROMPT, "292", ld, x, 8, pub, DELL51 src, NULL, TRT51(tokens), NULL}
+static const struct vcase dell51[] = {
+	D51(M_TPUT, "70B H200 v5.1 offline tok/s", "h200-sxm", L_BATCH, 2048, 35316.7,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Offline", "1536"),
+	D51(M_TTFT, "70B H200 v5.1 114 req/s TTFT", "h200-sxm", L_RATE, 114.23 / 8, 394.7,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_ITL, "70B H200 v5.1 114 req/s TPOT", "h200-sxm", L_RATE, 114.23 / 8, 169.1,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_TPUT, "70B H200 v5.1 server tok/s", "h200-sxm", L_SLA, 0, 33244.25,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_TTFT, "70B H200 interactive 75 req/s TTFT", "h200-sxm", L_RATE, 75.19 / 8, 124.9,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	D51(M_ITL, "70B H200 interactive 75 req/s TPOT", "h200-sxm", L_RATE, 75.19 / 8, 37.2,
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	D51(M_TPUT, "70B H200NVL v5.1 offline tok/s", "h200-nvl", L_BATCH, 2048, 31267.4,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Offline", "1536"),
+	D51(M_TTFT, "70B H200NVL v5.1 100 req/s TTFT", "h200-nvl", L_RATE, 99.94 / 8, 373.6,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_ITL, "70B H200NVL v5.1 100 req/s TPOT", "h200-nvl", L_RATE, 99.94 / 8, 174.3,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_TPUT, "70B H200NVL v5.1 server tok/s", "h200-nvl", L_SLA, 0, 29070.31,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	D51(M_TTFT, "70B H200NVL interactive TTFT", "h200-nvl", L_RATE, 56.27 / 8, 106.3,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	D51(M_ITL, "70B H200NVL interactive TPOT", "h200-nvl", L_RATE, 56.27 / 8, 37.4,
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+};
+
+/* SGLang v0.3.0 against vLLM v0.6.0, the SGLang team's published runs (github.com/sgl-project/
+ * sglang, benchmark/benchmark_vllm_060/README.md): ShareGPT through sglang.bench_serving at 4 and
+ * 8 requests/s (Poisson), median TTFT and median TPOT; the offline runs (every prompt at once)
+ * for output tokens/s. Llama 3.1 8B Instruct on one A100 80G, Llama 3.1 70B Instruct on 4 H100
+ * at TP 4, 16-bit weights, radix cache off; vLLM with --num-scheduler-steps 10 (its ITL column
+ * counts the 10-step bursts, so the case reads TPOT). Output tokens a request: the offline
+ * tables' tokens/s over requests/s (4281.51 / 22.03 = 194.3); the prompts' mean is not printed:
+ * SHAREGPT_PROMPT is the 202 of vLLM's v0.6 post for the same dataset, an assumption. The
+ * median E2E column is left out: it is the median request's, not the mean lengths'. */
+#define SHAREGPT_PROMPT "202" /* assumed: vLLM v0.6 post (blog.vllm.ai 2024-09-05), ShareGPT mean input */
+#define SHAREGPT_OUTPUT "194" /* 4281.51 output tokens/s / 22.03 requests/s (SGLang 8B offline) */
+#define SGL "SGLang v0.3 vs vLLM v0.6 (sglang benchmark/benchmark_vllm_060)"
+/* every vLLM run of the README starts the server with --num-scheduler-steps 10 (its Notes) */
+#define MULTISTEP "scheduler_steps=10"
+#define SG8(m, lab, eng, rps, pub, kn) \
+	{m, lab, "llama-3-8b", "a100-80gb-sxm", "1", NULL, SHAREGPT_PROMPT, SHAREGPT_OUTPUT, L_RATE, rps, 1, pub, SGL, eng, kn, NULL}
+#define SG70(m, lab, eng, rps, pub, kn) \
+	{m, lab, "llama-3-70b", "h100-sxm", "4", NULL, SHAREGPT_PROMPT, SHAREGPT_OUTPUT, L_RATE, rps, 1, pub, SGL, eng, kn, NULL}
+static const struct vcase sglang[] = {
+	SG8(M_TTFT, "8B A100 sglang 4 req/s TTFT ms", "sglang", 4, 31.98, NULL),
+	SG8(M_ITL, "8B A100 sglang 4 req/s TPOT ms", "sglang", 4, 13.17, NULL),
+	SG8(M_TTFT, "8B A100 vllm 4 req/s TTFT ms", "vllm", 4, 100.48, MULTISTEP),
+	SG8(M_ITL, "8B A100 vllm 4 req/s TPOT ms", "vllm", 4, 14.14, MULTISTEP),
+	SG8(M_TTFT, "8B A100 sglang 8 req/s TTFT ms", "sglang", 8, 35.68, NULL),
+	SG8(M_ITL, "8B A100 sglang 8 req/s TPOT ms", "sglang", 8, 17.85, NULL),
+	SG8(M_TTFT, "8B A100 vllm 8 req/s TTFT ms", "vllm", 8, 120.39, MULTISTEP),
+	SG8(M_ITL, "8B A100 vllm 8 req/s TPOT ms", "vllm", 8, 17.09, MULTISTEP),
+	SG70(M_TTFT, "70B H100 tp4 sglang 4 req/s TTFT", "sglang", 4, 53.94, NULL),
+	SG70(M_ITL, "70B H100 tp4 sglang 4 req/s TPOT", "sglang", 4, 25.03, NULL),
+	SG70(M_TTFT, "70B H100 tp4 vllm 4 req/s TTFT", "vllm", 4, 179.15, MULTISTEP),
+	SG70(M_ITL, "70B H100 tp4 vllm 4 req/s TPOT", "vllm", 4, 23.58, MULTISTEP),
+	SG70(M_TTFT, "70B H100 tp4 sglang 8 req/s TTFT", "sglang", 8, 58.11, NULL),
+	SG70(M_ITL, "70B H100 tp4 sglang 8 req/s TPOT", "sglang", 8, 33.07, NULL),
+	SG70(M_TTFT, "70B H100 tp4 vllm 8 req/s TTFT", "vllm", 8, 207.12, MULTISTEP),
+	SG70(M_ITL, "70B H100 tp4 vllm 8 req/s TPOT", "vllm", 8, 29.15, MULTISTEP),
+	/* the median ITL column of SGLang's own rows (vLLM's counts its 10-step bursts) */
+	SG8(M_ITL, "8B A100 sglang 4 req/s ITL ms", "sglang", 4, 11.93, NULL),
+	SG8(M_ITL, "8B A100 sglang 8 req/s ITL ms", "sglang", 8, 14.41, NULL),
+	SG70(M_ITL, "70B H100 tp4 sglang 4 req/s ITL", "sglang", 4, 21.67, NULL),
+	SG70(M_ITL, "70B H100 tp4 sglang 8 req/s ITL", "sglang", 8, 24.45, NULL),
+	/* offline: 5000 prompts at once, so the engine runs full; SGLang's 70B run at --mem-frac 0.88 */
+	{M_TPUT, "8B A100 sglang offline tok/s", "llama-3-8b", "a100-80gb-sxm", "1", NULL, SHAREGPT_PROMPT,
+	 SHAREGPT_OUTPUT, L_BATCH, 5000, 1, 4281.51, SGL, "sglang", NULL, NULL},
+	{M_TPUT, "8B A100 vllm offline tok/s", "llama-3-8b", "a100-80gb-sxm", "1", NULL, SHAREGPT_PROMPT,
+	 SHAREGPT_OUTPUT, L_BATCH, 5000, 1, 4132.37, SGL, "vllm", MULTISTEP, NULL},
+	{M_TPUT, "70B H100 tp4 sglang offl. tok/s", "llama-3-70b", "h100-sxm", "4", NULL, SHAREGPT_PROMPT,
+	 SHAREGPT_OUTPUT, L_BATCH, 5000, 1, 3856.01, SGL, "sglang", "gpu_memory_utilization=0.88", NULL},
+	{M_TPUT, "70B H100 tp4 vllm offl. tok/s", "llama-3-70b", "h100-sxm", "4", NULL, SHAREGPT_PROMPT,
+	 SHAREGPT_OUTPUT, L_BATCH, 5000, 1, 3700.64, SGL, "vllm", MULTISTEP, NULL},
+};
+
+/* The KV cache slots vLLM allots (Kwon et al., "Efficient Memory Management for Large Language
+ * Model Serving with PagedAttention", SOSP 2023, Table 1): OPT-13B on one A100 (40 GB) 15.7K,
+ * OPT-66B on 4 A100s 9.7K, OPT-175B on 8 A100-80GB 60.1K tokens. OPT's shapes from its configs
+ * (Zhang et al. 2022, Table 1): learned positions (2048), LayerNorm, biases, ReLU MLP of 4d. */
+#define OPT_KNOBS "mlp=plain;norm=layernorm;bias=all;position=learned;max_positions=2048;vocab=50272;head_dim=128"
+#define VLLM_PAPER "vLLM paper (SOSP 2023) Table 1, max KV cache slots"
+static const struct vcase capacity[] = {
+	{M_CAP, "OPT-13B A100-40GB KV tokens", "llama-2-13b", "a100-40gb-sxm", "1", NULL, "161", "338", L_BATCH, 1, 1,
+	 15.7e3, VLLM_PAPER, "vllm", OPT_KNOBS ";layers=40;hidden=5120;heads=40;kv_heads=40;ffn=20480", NULL},
+	{M_CAP, "OPT-66B 4xA100-40GB KV tokens", "llama-2-13b", "a100-40gb-sxm", "4", NULL, "161", "338", L_BATCH, 1, 1,
+	 9.7e3, VLLM_PAPER, "vllm", OPT_KNOBS ";layers=64;hidden=9216;heads=72;kv_heads=72;ffn=36864", NULL},
+	{M_CAP, "OPT-175B 8xA100-80GB KV tokens", "llama-2-13b", "a100-80gb-sxm", "8", NULL, "161", "338", L_BATCH, 1,
+	 1, 60.1e3, VLLM_PAPER, "vllm", OPT_KNOBS ";layers=96;hidden=12288;heads=96;kv_heads=96;ffn=49152", NULL},
+};
+
+#endif
