@@ -366,6 +366,7 @@ struct engine_scenario {
 	/* serving as an engine runs it (serve_engine.c, serve_batch.c); 0: the engine's default */
 	int serve_engine;             /* enum engine_serve_engine (the `engine` knob) */
 	int64_t max_batched_tokens;   /* tokens one engine step computes at most (vLLM max_num_batched_tokens) */
+	int64_t max_num_seqs;         /* sequences one engine step holds at most (vLLM max_num_seqs; 0: the engine's) */
 	double gpu_memory_utilization;/* the share of memory the engine takes (vLLM gpu_memory_utilization) */
 	double step_overhead;         /* seconds of CPU work per engine step (scheduling, sampling, launch) */
 	int64_t scheduler_steps;      /* decode steps a scheduling decision runs (vLLM --num-scheduler-steps; 1) */

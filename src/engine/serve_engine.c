@@ -79,6 +79,8 @@ void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *
 		set->max_seqs = 256.0;
 	if (sc->max_batched_tokens > 0)
 		set->budget = (double)sc->max_batched_tokens;
+	if (sc->max_num_seqs > 0)
+		set->max_seqs = (double)sc->max_num_seqs; /* the user's --max-num-seqs (vLLM), --max_batch_size (TensorRT-LLM) */
 	if (sc->gpu_memory_utilization > 0)
 		set->mem_fraction = sc->gpu_memory_utilization;
 	if (sc->step_overhead > 0)

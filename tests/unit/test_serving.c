@@ -540,6 +540,19 @@ static void test_v0_max_seqs(void **state)
 	te_set(&sc, "engine", "sglang");
 	te_evaluate(&sc, &v0);
 	assert_float_equal(v0.serving.max_seqs, 4096.0, 0.0);
+	/* the user's --max-num-seqs is kept over either default (AMD's MLPerf v5.1 vLLM runs set
+	 * 600 to 5000 with multi-step scheduling) */
+	te_set(&sc, "engine", "vllm");
+	te_set(&sc, "max_num_seqs", "2048");
+	te_evaluate(&sc, &v0);
+	assert_float_equal(v0.serving.max_seqs, 2048.0, 0.0);
+	te_set(&sc, "scheduler_steps", "1");
+	te_set(&sc, "max_num_seqs", "8");
+	te_set(&sc, "batch", "64");
+	te_evaluate(&sc, &v1);
+	assert_float_equal(v1.serving.max_seqs, 8.0, 0.0);
+	/* at most 8 of the 64 users run a step */
+	assert_true(v1.serving.running <= 8.0 + 1e-9);
 }
 
 /* Mixtral-8x7B (HF mistralai/Mixtral-8x7B-v0.1 config.json) served on 8 × H100 SXM, TP 2. */
