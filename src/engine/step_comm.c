@@ -64,19 +64,20 @@ bool eng_ds_bf16_pipe(const struct engine_scenario *sc)
 /*
  * DeepSpeed's pipeline engine moves a micro-batch between stages with blocking, unbatched
  * calls (deepspeed/runtime/pipe/p2p.py: send and recv are dist.send and dist.recv, async_op
- * refused), in the order its TrainSchedule gives (pipe/schedule.py): a forward step sends the
- * previous backward's gradient to the previous stage, then receives the activation from it; a
- * backward step receives the gradient from the next stage, then sends it the activation. A
- * middle stage so runs four transfers a micro-batch one after another, where Megatron's 1F1B
- * posts each send with its receive (p2p_communication.py, batch_isend_irecv: two, which
- * pp_comm counts). With TP (pipe_partitioned and grad_partitioned, on by default: pipe/
+ * refused), as its TrainSchedule orders them (pipe/schedule.py): a forward step receives the
+ * activation from the previous stage and sends it the previous backward's gradient, a
+ * backward step sends the next stage the previous forward's activation and receives the
+ * gradient from it, each pair one call after the other (in either order: 1fc74cb9c receives
+ * first, 38327e07f sends first). A middle stage so runs four transfers a micro-batch one after
+ * another, where Megatron's 1F1B posts each send with its receive (p2p_communication.py,
+ * batch_isend_irecv: two, which pp_comm counts). With TP (pipe_partitioned and grad_partitioned, on by default: pipe/
  * engine.py) each transfer is the rank's 1/t of the tensor, a PartitionedTensor, sent after
  * its meta (to_meta(): a LongTensor of the shape and the partition, every micro-batch) and
  * rebuilt by an all-gather over the TP group (PartitionedTensor.full(), runtime/utils.py):
  * the received input before the forward, the stage's own output and the received gradient
  * before the backward. The last stage receives the activation and sends its gradient (two
  * transfers, two metas) and gathers only its input. Read in DeepSpeed at commit 1fc74cb9c
- * (September 2021, MT-NLG's time) and the same at 38327e07f (2025). S: one micro-batch's
+ * (October 2021, MT-NLG's time) and the same at 38327e07f (2025). S: one micro-batch's
  * activation, every TP rank's part together.
  */
 double eng_ds_pipe_p2p(const struct engine_scenario *sc, const struct eng_group *pp, const struct eng_group *tp,
