@@ -469,6 +469,11 @@ struct eng_tpov {
 void eng_tp_overlap_shape(const struct engine_scenario *sc, const struct eng_op *op, struct eng_tpov *ov);
 /* DeepSpeed's pipeline engine in bf16: its BF16_Optimizer's fp32 gradients (step_comm.c) */
 bool eng_ds_bf16_pipe(const struct engine_scenario *sc);
+/* DeepSpeed's pipeline engine: what its blocking, unbatched p2p and its partitioned tensors
+ * add to one micro-batch of a middle stage (or the last) beyond pp_comm's two sends; S the
+ * micro-batch's whole activation (step_comm.c) */
+double eng_ds_pipe_p2p(const struct engine_scenario *sc, const struct eng_group *pp, const struct eng_group *tp,
+		       double S, bool middle);
 #define ENG_DS_BF16_ACC_BYTES 18.0 /* per parameter per micro-batch: bf16 read, fp32 cast, fp32 add */
 #define ENG_FP32_ACC_BYTES 10.0 /* per parameter per micro-batch: bf16 read, fp32 read and written (one add_) */
 /* bytes a trained parameter costs after each micro-batch's backward where its 16-bit gradient

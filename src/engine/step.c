@@ -165,6 +165,9 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		/* overlap_p2p_comm: the interleaved schedule posts each send and receive
 		 * beside the next chunk's compute (Megatron-Core schedules.py) */
 		mid.pp = last.pp = sc->pp_overlap && sc->vpp > 1 ? eng_overlapped(pp_t, stage_total(&mid)) : pp_t;
+		/* DeepSpeed's pipeline engine: unbatched blocking sends, partitioned tensors (step_comm.c) */
+		mid.pp += v * eng_ds_pipe_p2p(sc, &c.pp, &c.tp, S * t, true);
+		last.pp += v * eng_ds_pipe_p2p(sc, &c.pp, &c.tp, S * t, false);
 	}
 	bind = sc->pp > 1 && stage_total(&mid) > stage_total(&last) ? &mid : &last;
 	T_mb = stage_total(bind);

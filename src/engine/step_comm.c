@@ -6,6 +6,7 @@
  *    linear's GEMMs run beside sequence parallelism's all-gathers and reduce-scatters.
  *  - Data parallelism: the gradient reduction and the parameter gathers of each ZeRO stage,
  *    and DeepSpeed's BF16_Optimizer under its pipeline engine (fp32 gradients).
+ *  - DeepSpeed's pipeline engine: its blocking, unbatched p2p and partitioned tensors.
  */
 #include <math.h>
 
@@ -61,6 +62,43 @@ bool eng_ds_bf16_pipe(const struct engine_scenario *sc)
 }
 
 /*
+ * DeepSpeed's pipeline engine moves a micro-batch between stages with blocking, unbatched
+ * calls (deepspeed/runtime/pipe/p2p.py: send and recv are dist.send and dist.recv, async_op
+ * refused), as its TrainSchedule orders them (pipe/schedule.py): a forward step receives the
+ * activation from the previous stage and sends it the previous backward's gradient, a
+ * backward step sends the next stage the previous forward's activation and receives the
+ * gradient from it, each pair one call after the other (in either order: 1fc74cb9c receives
+ * first, 38327e07f sends first). A middle stage so runs four transfers a micro-batch one after
+ * another, where Megatron's 1F1B posts each send with its receive (p2p_communication.py,
+ * batch_isend_irecv: two, which pp_comm counts). With TP (pipe_partitioned and grad_partitioned, on by default: pipe/
+ * engine.py) each transfer is the rank's 1/t of the tensor, a PartitionedTensor, sent after
+ * its meta (to_meta(): a LongTensor of the shape and the partition, every micro-batch) and
+ * rebuilt by an all-gather over the TP group (PartitionedTensor.full(), runtime/utils.py):
+ * the received input before the forward, the stage's own output and the received gradient
+ * before the backward. The last stage receives the activation and sends its gradient (two
+ * transfers, two metas) and gathers only its input. Read in DeepSpeed at commit 1fc74cb9c
+ * (October 2021, MT-NLG's time) and the same at 38327e07f (2025). S: one micro-batch's
+ * activation, every TP rank's part together.
+ */
+double eng_ds_pipe_p2p(const struct engine_scenario *sc, const struct eng_group *pp, const struct eng_group *tp,
+		       double S, bool middle)
+{
+	double t = (double)sc->tp, x;
+
+	if (sc->mode != ENGINE_MODE_TRAIN || sc->stack != ENGINE_STACK_DEEPSPEED || sc->pp <= 1)
+		return 0.0;
+	/* the two transfers beyond pp_comm's two on a middle stage */
+	x = middle ? 2.0 * eng_coll_seconds(pp, COLL_P2P, S / t) : 0.0;
+	if (sc->tp > 1) {
+		/* to_meta(): ndims, 3 sizes, parts, rank and the t + 1 partition offsets, 8 bytes each */
+		double meta = (t + 7.0) * 8.0;
+		x += (middle ? 4.0 : 2.0) * eng_coll_seconds(pp, COLL_P2P, meta) +
+		     (middle ? 3.0 : 1.0) * eng_coll_seconds(tp, COLL_ALL_GATHER, S);
+	}
+	return x;
+}
+
+/*
  * 16-bit weights whose gradients are asked for in fp32 (grad_dtype fp32 given) outside
  * Megatron-Core: Megatron's linears accumulate the weight gradient straight into
  * param.main_grad (gradient_accumulation_fusion; the fp32 buffer kernels fused implies,
@@ -96,6 +134,36 @@ static double tensors_per_layer(const struct eng_dims *dm)
 	return n + (dm->E > 1.0 ? 1.0 : 0.0);
 }
 
+/*
+ * Tied embeddings split across pipeline stages (the embedding on the first, the LM head on
+ * the last), their gradients summed over the two after the schedule, blocking, with nothing
+ * to hide behind:
+ *  - nanotron (stack hf, ZeRO 0 and 1): sync_tied_weights_gradients (parallel/
+ *    tied_parameters.py, called from trainer.py's training_step) all_reduce_coalesced's the
+ *    tied parameter's gradient buffer (fp32 with accumulate_grad_in_fp32), after the DP
+ *    reduction;
+ *  - DeepSpeed's pipeline engine: the ReduceTiedGrads instruction at the schedule's last step
+ *    (pipe/schedule.py) runs _exec_reduce_tied_grads (pipe/engine.py), a dist.all_reduce of
+ *    each tied weight's gradient over the stages that hold it (pipe/module.py,
+ *    allreduce_tied_weight_gradients; the fp32 _hp_grad under its BF16_Optimizer), before the
+ *    DP reduction.
+ * The group: the first and the last stage's ranks of one TP rank and replica (inside a node
+ * only when the whole job is).
+ */
+static double tied_grads_seconds(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+				 const struct eng_group *dpg)
+{
+	struct eng_group ends = *dpg;
+	double gpn = (double)sc->gpus_per_node;
+
+	if ((sc->stack != ENGINE_STACK_HF && sc->stack != ENGINE_STACK_DEEPSPEED) || sc->zero > 1 || sc->pp <= 1 ||
+	    !dm->tied || sc->mode != ENGINE_MODE_TRAIN || sc->finetune != ENGINE_FT_FULL)
+		return 0.0;
+	ends.n = 2.0;
+	ends.per_node = dpg->n * (double)sc->tp * (double)sc->cp * (double)sc->pp <= gpn ? 2.0 : 1.0;
+	return eng_coll_seconds(&ends, COLL_ALL_REDUCE, dm->V * dm->d / (double)sc->tp * (eng_ds_bf16_pipe(sc) ? 4.0 : b->g));
+}
+
 double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		      const struct eng_mem *mem, const struct eng_group *dpg, double heavy, double T_mb, double bwd_mb)
 {
@@ -121,7 +189,7 @@ double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *d
 	if (eng_ds_bf16_pipe(sc))
 		/* the fp32 gradients all-reduced, the bf16 parameters gathered, after the schedule */
 		return eng_coll_seconds(dpg, COLL_ALL_REDUCE, mem->trainable_gpu * 4.0) +
-		       eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w);
+		       eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w) + tied_grads_seconds(sc, dm, b, dpg);
 	{
 		/* ZeRO-1/2's all-gather of the updated parameters: Megatron-Core hides it behind the
 		 * next forward (overlap_param_gather, DistributedDataParallelConfig; NeMo's default),
@@ -149,20 +217,7 @@ double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *d
 				    : full) +
 		       (ag_hidden ? 0.0 : ag);
 	}
-	/* tied embeddings split across pipeline stages (the embedding on the first, the LM head
-	 * on the last): nanotron sums their gradients after the DP reduction, blocking, with
-	 * nothing to hide behind: sync_tied_weights_gradients (parallel/tied_parameters.py,
-	 * called from trainer.py's training_step) all_reduce_coalesced's the tied parameter's
-	 * gradient buffer (fp32 with accumulate_grad_in_fp32) over the first and last stage's
-	 * ranks. Charged under stack hf, ZeRO 0 and 1 (nanotron's) */
-	if (sc->stack == ENGINE_STACK_HF && sc->zero <= 1 && sc->pp > 1 && dm->tied && sc->mode == ENGINE_MODE_TRAIN &&
-	    sc->finetune == ENGINE_FT_FULL) {
-		struct eng_group ends = *dpg;
-		double gpn = (double)sc->gpus_per_node;
-		ends.n = 2.0;
-		ends.per_node = dpg->n * (double)sc->tp * (double)sc->cp * (double)sc->pp <= gpn ? 2.0 : 1.0;
-		dp_t += eng_coll_seconds(&ends, COLL_ALL_REDUCE, dm->V * dm->d / (double)sc->tp * b->g);
-	}
+	dp_t += tied_grads_seconds(sc, dm, b, dpg);
 	/* ZeRO-2 keeps only its shard of the gradients, so every micro-batch's backward
 	 * reduce-scatters them (DeepSpeed stage 2: the gradient hooks reduce each bucket as it
 	 * fills, accumulation boundary or not, deepspeed/runtime/zero/stage_1_and_2.py); ZeRO-1
