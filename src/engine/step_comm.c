@@ -86,6 +86,19 @@ double eng_grad_acc_bytes(const struct engine_scenario *sc, const struct eng_byt
 	return 0.0;
 }
 
+/*
+ * nanotron as napkin knows it: stack hf with 16-bit weights whose gradients are kept in fp32
+ * (grad_dtype fp32: nanotron's accumulate_grad_in_fp32, above), full training, ZeRO 0 or 1
+ * (its ZeroDistributedOptimizer). The terms of nanotron's own code (docs/step-time.md,
+ * "nanotron's trainer") are charged there and not to the other runs stack hf stands for
+ * (Accelerate, plain PyTorch, the Megatron-style runs typed as hf).
+ */
+bool eng_nanotron(const struct engine_scenario *sc, const struct eng_bytes *b)
+{
+	return sc->stack == ENGINE_STACK_HF && sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_FULL &&
+	       sc->zero <= 1 && sc->grad_dtype == ENGINE_DT_FP32 && b->w == 2.0 && sc->offload == ENGINE_OFFLOAD_NONE;
+}
+
 /* Parameter tensors in one layer (ZeRO-3 gathers each one): the fused QKV and output
  * projections, the MLP's matrices, their biases, the norms' weights (and biases). */
 static double tensors_per_layer(const struct eng_dims *dm)
