@@ -69,6 +69,41 @@ static void scale(struct stage *st, const struct stage *one, double k)
 		st->thinnest = one->thinnest;
 }
 
+/*
+ * nanotron's pipeline placement (stack hf: its pipeline engine is nanotron's). build_model
+ * (src/nanotron/models/base.py, e24d2483, lines 216-233) walks the model's PipelineBlocks in
+ * order, puts each on the current rank and moves to the next rank after the block whose
+ * cumulative cost passes (rank + 1)/pp of the total. The costs are
+ * LlamaModel.get_block_compute_costs (src/nanotron/models/llama.py, lines 913-925): a decoder
+ * layer 4·nh·(h/nh)·h + 3·f·h, the LM head V·h, every other block (embedding, final norm,
+ * loss) 0. The estimate leaves out attention's s-dependent FLOPs and the loss, so the
+ * head's stage takes fewer layers than its share of the work and the first stages more than
+ * an even split: 1.34B at PP 2 runs 11 and 5 + head, not 8 and 8 + head. Out: the most
+ * layers on a stage without the head (mid) and the head's stage's layers (last).
+ */
+static void nanotron_stages(const struct eng_dims *dm, int64_t pp, double *mid, double *last)
+{
+	double dq = floor(dm->d / eng_max(dm->nh, 1.0));
+	double layer = 4.0 * dm->nh * dq * dm->d + 3.0 * dm->f * dm->d, head = dm->V * dm->d;
+	double total = dm->L * layer + head, cum = 0.0, n = 0.0;
+	int64_t rank = 0, i, L = (int64_t)dm->L;
+
+	*mid = 0.0;
+	for (i = 0; i <= L; i++) {
+		/* blocks 0..L-1 the decoder layers, L the LM head */
+		cum += i < L ? layer : head;
+		if (i == L)
+			break;
+		n += 1.0;
+		if (cum > total * (double)(rank + 1) / (double)pp && rank < pp - 1) {
+			*mid = eng_max(*mid, n);
+			n = 0.0;
+			rank++;
+		}
+	}
+	*last = n;
+}
+
 static double stage_total(const struct stage *st)
 {
 	return st->mm_f + st->mm_b + st->attn_f + st->attn_b + st->elem_f + st->elem_b + st->tp_f + st->tp_b + st->cp +
@@ -129,10 +164,13 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	one.thinnest = 1.0;
 	eng_step_layer(&c, &one);
 
-	/* stages: q layers each, the remainder on the middle stages */
+	/* stages: q layers each, the remainder on the middle stages; nanotron's (stack hf)
+	 * by its own cost estimate */
 	q = floor(L / p);
 	heavy = eng_layers_per_stage(L, sc->pp);
 	last_layers = (heavy > q && sc->pp > 2 && L - q * p <= p - 2.0) ? q : heavy;
+	if (eng_nanotron(sc, b) && sc->pp > 1 && sc->vpp <= 1)
+		nanotron_stages(dm, sc->pp, &heavy, &last_layers);
 	memset(&mid, 0, sizeof mid);
 	memset(&last, 0, sizeof last);
 	mid.thinnest = last.thinnest = 1.0;
