@@ -104,6 +104,47 @@ static void nanotron_stages(const struct eng_dims *dm, int64_t pp, double *mid, 
 	*last = n;
 }
 
+/*
+ * What stack hf's trainer (nanotron's, trainer.py training_step at e24d2483) does after the
+ * schedule beside the optimizer's own update, in bytes through HBM:
+ *  - clip_grad_norm (optim/clip_grads.py, lines 58-92; clip_grad 1.0 in the benchmark
+ *    config): a vector_norm of every gradient (with accumulate_grad_in_fp32 the fp32 buffer of
+ *    every parameter on the GPU, ZeRO-1 or not), then mul_ of each by the clip coefficient:
+ *    one read for the norm, a read and a write for the scale, 3 × the gradient's bytes a
+ *    parameter (torch.nn.utils.clip_grad_norm_, the HF Trainer's max_grad_norm 1.0, does
+ *    the same passes);
+ *  - with fp32 gradients, zero_grad zeroes the contiguous fp32 buffer of every parameter
+ *    (FP32GradientAccumulator.zero_grad, optim/gradient_accumulator.py line 276): 4 bytes;
+ *  - ZeRO-1: all_gather_coalesced's update_output copies every gathered slice back into its
+ *    parameter (distributed.py, lines 209-216): 2 bytes read, 2 written a parameter.
+ */
+static double hf_step_tail(const struct engine_scenario *sc, const struct eng_bytes *b, const struct eng_mem *mem,
+			   double dp)
+{
+	double P = mem->trainable_gpu, bytes = 3.0 * b->g * P + 4.0 * P;
+
+	if (sc->zero == 1 && dp > 1.0)
+		bytes += 2.0 * b->w * P;
+	return bytes;
+}
+
+/*
+ * ... and its kernels, one launch gap each (ENG_KERNEL_GAP), per parameter tensor: nanotron's
+ * Llama layer holds six (qkv_proj, o_proj, gate_up_proj, down_proj and two RMSNorm weights,
+ * models/llama.py), a stage its layers' and one or two more (embedding, final norm, LM
+ * head). clip_grad_norm runs a vector_norm and a mul_ per tensor; ZeRO-1's
+ * _all_gather_params (optim/zero.py, lines 217-251) slices every parameter into dp pieces
+ * and update_output runs a copy_ per piece, tensors × dp launches after a blocking gather.
+ */
+static double hf_step_launches(const struct engine_scenario *sc, double heavy, double dp)
+{
+	double tensors = 6.0 * heavy + 2.0, n = 2.0 * tensors;
+
+	if (sc->zero == 1 && dp > 1.0)
+		n += tensors * dp;
+	return n * ENG_KERNEL_GAP;
+}
+
 static double stage_total(const struct stage *st)
 {
 	return st->mm_f + st->mm_b + st->attn_f + st->attn_b + st->elem_f + st->elem_b + st->tp_f + st->tp_b + st->cp +
@@ -228,6 +269,11 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		shard = mem->trainable_gpu / (sc->zero >= 1 ? dp : 1.0);
 		pt->optimizer = eng_step_stream(&c, 2.0 * (mem->master + mem->optimizer) + shard * (b->g + b->w));
 		out->bytes += 2.0 * (mem->master + mem->optimizer) + shard * (b->g + b->w);
+		if (eng_nanotron(sc, b)) {
+			double tail = hf_step_tail(sc, b, mem, dp);
+			pt->optimizer += eng_step_stream(&c, tail) + hf_step_launches(sc, heavy, dp);
+			out->bytes += tail;
+		}
 		if (sc->offload != ENGINE_OFFLOAD_NONE) {
 			/* ZeRO-Offload (Ren et al. 2021, §4.2): the gradients' copy to the host
 			 * overlaps the backward, the parameter fetches (params) the compute; the

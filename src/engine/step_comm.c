@@ -140,9 +140,12 @@ double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *d
 		 * next forward (overlap_param_gather, DistributedDataParallelConfig; NeMo's default),
 		 * and napkin's other stacks are charged the same; DeepSpeed's stage 1 and 2 step()
 		 * ends in all_gather_dp_groups (deepspeed/runtime/zero/stage_1_and_2.py), after the
-		 * optimizer, with nothing to hide behind */
+		 * optimizer, with nothing to hide behind, and so does nanotron's
+		 * ZeroDistributedOptimizer.step() (optim/zero.py lines 95-120 at e24d2483:
+		 * _all_gather_params, a blocking all_gather_coalesced; its copies back are in
+		 * step.c's optimizer tail) */
 		double ag = sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w) : 0.0;
-		bool ag_hidden = sc->stack != ENGINE_STACK_DEEPSPEED;
+		bool ag_hidden = sc->stack != ENGINE_STACK_DEEPSPEED && !eng_nanotron(sc, b);
 		/* PyTorch DDP (stack hf) reduces one bucket of bucket_cap_mb = 25 MiB of .grad
 		 * at a time, one collective a bucket (torch.nn.parallel.DistributedDataParallel;
 		 * nanotron's fp32_accum_hook, optim/gradient_accumulator.py: one
