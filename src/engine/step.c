@@ -35,7 +35,8 @@
  *  - Pipeline: 1F1B takes (m + p − 1) micro-batch slots of the binding stage, the
  *    interleaved schedule (m + (p − 1)/v) (Narayanan et al. 2021, §2.2). When pp does not
  *    divide the layers, the extra layers sit on the middle stages and the last stage
- *    keeps the LM head; the heaviest stage binds the step.
+ *    keeps the LM head (nanotron places them by its own cost estimate); the heaviest
+ *    stage binds the step.
  *  - The optimizer step reads and writes its states and master weights, reads the
  *    gradients and writes the weights of this GPU's shard, at streaming bandwidth.
  */
@@ -143,6 +144,22 @@ static double hf_step_launches(const struct engine_scenario *sc, double heavy, d
 	if (sc->zero == 1 && dp > 1.0)
 		n += tensors * dp;
 	return n * ENG_KERNEL_GAP;
+}
+
+/*
+ * nanotron's ZeRO-1 gradient reduction (its DDP hook, optim/gradient_accumulator.py lines
+ * 349-372 at e24d2483): each bucket's reduce_scatter_coalesced (distributed.py lines
+ * 115-121) first flattens, for each of the dp ranks, the bucket's parameters' slices of that
+ * rank into one buffer, torch.cat on the compute stream: dp kernels a bucket, the bucket's
+ * fp32 gradients read and written once (8 bytes a parameter). Buckets of bucket_cap_mb =
+ * 25 MiB of 16-bit .grad (ENG_DDP_BUCKET_BYTES). In the last micro-batch's backward, with
+ * nothing to hide it (it is the stream's own work).
+ */
+static double nanotron_rs_flatten(const struct ctx *c, const struct eng_mem *mem, double dp)
+{
+	double buckets = eng_max(1.0, ceil(mem->trainable_gpu * c->b->w / ENG_DDP_BUCKET_BYTES));
+
+	return eng_step_stream(c, 8.0 * mem->trainable_gpu) + buckets * dp * ENG_KERNEL_GAP;
 }
 
 static double stage_total(const struct stage *st)
@@ -262,6 +279,8 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	/* data parallelism (step_dp.c) */
 	if (sc->mode == ENGINE_MODE_TRAIN && dp > 1.0)
 		dp_t = eng_dp_seconds(sc, dm, b, mem, &c.dp, heavy, T_mb, bwd_mb);
+	if (dp_t > 0.0 && sc->zero == 1 && eng_nanotron(sc, b))
+		dp_t += nanotron_rs_flatten(&c, mem, dp);
 	pt->dp_comm = dp_t;
 
 	/* the optimizer step on this GPU's shard */
