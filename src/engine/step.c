@@ -72,7 +72,7 @@ static void scale(struct stage *st, const struct stage *one, double k)
 
 /*
  * nanotron's pipeline placement (stack hf: its pipeline engine is nanotron's). build_model
- * (src/nanotron/models/base.py, e24d2483, lines 216-233) walks the model's PipelineBlocks in
+ * (src/nanotron/models/base.py, e24d2483, lines 216-236) walks the model's PipelineBlocks in
  * order, puts each on the current rank and moves to the next rank after the block whose
  * cumulative cost passes (rank + 1)/pp of the total. The costs are
  * LlamaModel.get_block_compute_costs (src/nanotron/models/llama.py, lines 913-925): a decoder
@@ -108,16 +108,17 @@ static void nanotron_stages(const struct eng_dims *dm, int64_t pp, double *mid, 
 /*
  * What stack hf's trainer (nanotron's, trainer.py training_step at e24d2483) does after the
  * schedule beside the optimizer's own update, in bytes through HBM:
- *  - clip_grad_norm (optim/clip_grads.py, lines 58-92; clip_grad 1.0 in the benchmark
- *    config): a vector_norm of every gradient (with accumulate_grad_in_fp32 the fp32 buffer of
- *    every parameter on the GPU, ZeRO-1 or not), then mul_ of each by the clip coefficient:
+ *  - clip_grad_norm (optim/clip_grads.py, lines 13-96: norms 65-72, mul_ 88-94;
+ *    clip_grad 1.0 in the benchmark config): a vector_norm of every gradient (with
+ *    accumulate_grad_in_fp32 the fp32 buffer of every parameter on the GPU, ZeRO-1 or
+ *    not), then mul_ of each by the clip coefficient:
  *    one read for the norm, a read and a write for the scale, 3 × the gradient's bytes a
  *    parameter (torch.nn.utils.clip_grad_norm_, the HF Trainer's max_grad_norm 1.0, does
  *    the same passes);
  *  - with fp32 gradients, zero_grad zeroes the contiguous fp32 buffer of every parameter
  *    (FP32GradientAccumulator.zero_grad, optim/gradient_accumulator.py line 276): 4 bytes;
  *  - ZeRO-1: all_gather_coalesced's update_output copies every gathered slice back into its
- *    parameter (distributed.py, lines 209-216): 2 bytes read, 2 written a parameter.
+ *    parameter (distributed.py, lines 208-216): 2 bytes read, 2 written a parameter.
  */
 static double hf_step_tail(const struct engine_scenario *sc, const struct eng_bytes *b, const struct eng_mem *mem,
 			   double dp)

@@ -225,7 +225,7 @@ void eng_step_layer(const struct ctx *c, struct stage *st)
 		/* nanotron's Llama layer (models/llama.py at e24d2483): GLUActivation runs act(gate)
 		 * and the product as two kernels (lines 194-201: 5e an element against the fused 3e
 		 * counted above); CausalSelfAttention lays q, k and v out for flash_attn_varlen_func
-		 * by copies (lines 450-474, 636-640): without GQA qkv.permute(2, 1, 0, 3, 4)
+		 * by copies (lines 459-473, 655-657): without GQA qkv.permute(2, 1, 0, 3, 4)
 		 * .contiguous(), then torch.cat of k and v and kv.permute(1, 2, 0, 3, 4)
 		 * .contiguous(), each a read and a write; with GQA q, k and v each
 		 * transpose(0, 1).contiguous(), a copy when the micro-batch is over one sequence.
