@@ -479,6 +479,8 @@ double eng_ds_pipe_p2p(const struct engine_scenario *sc, const struct eng_group 
 /* bytes a trained parameter costs after each micro-batch's backward where its 16-bit gradient
  * is added into an fp32 buffer by a kernel of its own (step_comm.c); 0 where none is */
 double eng_grad_acc_bytes(const struct engine_scenario *sc, const struct eng_bytes *b);
+/* stack hf running nanotron's trainer (grad_dtype fp32 on 16-bit weights; step_comm.c) */
+bool eng_nanotron(const struct engine_scenario *sc, const struct eng_bytes *b);
 /* The data-parallel communication of one step on the binding stage (step_comm.c). */
 double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		      const struct eng_mem *mem, const struct eng_group *dpg, double heavy, double T_mb, double bwd_mb);

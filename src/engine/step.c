@@ -35,7 +35,8 @@
  *  - Pipeline: 1F1B takes (m + p − 1) micro-batch slots of the binding stage, the
  *    interleaved schedule (m + (p − 1)/v) (Narayanan et al. 2021, §2.2). When pp does not
  *    divide the layers, the extra layers sit on the middle stages and the last stage
- *    keeps the LM head; the heaviest stage binds the step.
+ *    keeps the LM head (nanotron places them by its own cost estimate); the heaviest
+ *    stage binds the step.
  *  - The optimizer step reads and writes its states and master weights, reads the
  *    gradients and writes the weights of this GPU's shard, at streaming bandwidth.
  */
@@ -67,6 +68,99 @@ static void scale(struct stage *st, const struct stage *one, double k)
 	st->fwd_mm_flops += k * one->fwd_mm_flops;
 	if (k > 0 && one->thinnest < st->thinnest)
 		st->thinnest = one->thinnest;
+}
+
+/*
+ * nanotron's pipeline placement (stack hf: its pipeline engine is nanotron's). build_model
+ * (src/nanotron/models/base.py, e24d2483, lines 216-236) walks the model's PipelineBlocks in
+ * order, puts each on the current rank and moves to the next rank after the block whose
+ * cumulative cost passes (rank + 1)/pp of the total. The costs are
+ * LlamaModel.get_block_compute_costs (src/nanotron/models/llama.py, lines 913-925): a decoder
+ * layer 4·nh·(h/nh)·h + 3·f·h, the LM head V·h, every other block (embedding, final norm,
+ * loss) 0. The estimate leaves out attention's s-dependent FLOPs and the loss, so the
+ * head's stage takes fewer layers than its share of the work and the first stages more than
+ * an even split: 1.34B at PP 2 runs 11 and 5 + head, not 8 and 8 + head. Out: the most
+ * layers on a stage without the head (mid) and the head's stage's layers (last).
+ */
+static void nanotron_stages(const struct eng_dims *dm, int64_t pp, double *mid, double *last)
+{
+	double dq = floor(dm->d / eng_max(dm->nh, 1.0));
+	double layer = 4.0 * dm->nh * dq * dm->d + 3.0 * dm->f * dm->d, head = dm->V * dm->d;
+	double total = dm->L * layer + head, cum = 0.0, n = 0.0;
+	int64_t rank = 0, i, L = (int64_t)dm->L;
+
+	*mid = 0.0;
+	for (i = 0; i <= L; i++) {
+		/* blocks 0..L-1 the decoder layers, L the LM head */
+		cum += i < L ? layer : head;
+		if (i == L)
+			break;
+		n += 1.0;
+		if (cum > total * (double)(rank + 1) / (double)pp && rank < pp - 1) {
+			*mid = eng_max(*mid, n);
+			n = 0.0;
+			rank++;
+		}
+	}
+	*last = n;
+}
+
+/*
+ * What stack hf's trainer (nanotron's, trainer.py training_step at e24d2483) does after the
+ * schedule beside the optimizer's own update, in bytes through HBM:
+ *  - clip_grad_norm (optim/clip_grads.py, lines 13-96: norms 65-72, mul_ 88-94;
+ *    clip_grad 1.0 in the benchmark config): a vector_norm of every gradient (with
+ *    accumulate_grad_in_fp32 the fp32 buffer of every parameter on the GPU, ZeRO-1 or
+ *    not), then mul_ of each by the clip coefficient:
+ *    one read for the norm, a read and a write for the scale, 3 × the gradient's bytes a
+ *    parameter (torch.nn.utils.clip_grad_norm_, the HF Trainer's max_grad_norm 1.0, does
+ *    the same passes);
+ *  - with fp32 gradients, zero_grad zeroes the contiguous fp32 buffer of every parameter
+ *    (FP32GradientAccumulator.zero_grad, optim/gradient_accumulator.py line 276): 4 bytes;
+ *  - ZeRO-1: all_gather_coalesced's update_output copies every gathered slice back into its
+ *    parameter (distributed.py, lines 208-216): 2 bytes read, 2 written a parameter.
+ */
+static double hf_step_tail(const struct engine_scenario *sc, const struct eng_bytes *b, const struct eng_mem *mem,
+			   double dp)
+{
+	double P = mem->trainable_gpu, bytes = 3.0 * b->g * P + 4.0 * P;
+
+	if (sc->zero == 1 && dp > 1.0)
+		bytes += 2.0 * b->w * P;
+	return bytes;
+}
+
+/*
+ * ... and its kernels, one launch gap each (ENG_KERNEL_GAP), per parameter tensor: nanotron's
+ * Llama layer holds six (qkv_proj, o_proj, gate_up_proj, down_proj and two RMSNorm weights,
+ * models/llama.py), a stage its layers' and one or two more (embedding, final norm, LM
+ * head). clip_grad_norm runs a vector_norm and a mul_ per tensor; ZeRO-1's
+ * _all_gather_params (optim/zero.py, lines 217-251) slices every parameter into dp pieces
+ * and update_output runs a copy_ per piece, tensors × dp launches after a blocking gather.
+ */
+static double hf_step_launches(const struct engine_scenario *sc, double heavy, double dp)
+{
+	double tensors = 6.0 * heavy + 2.0, n = 2.0 * tensors;
+
+	if (sc->zero == 1 && dp > 1.0)
+		n += tensors * dp;
+	return n * ENG_KERNEL_GAP;
+}
+
+/*
+ * nanotron's ZeRO-1 gradient reduction (its DDP hook, optim/gradient_accumulator.py lines
+ * 349-372 at e24d2483): each bucket's reduce_scatter_coalesced (distributed.py lines
+ * 115-121) first flattens, for each of the dp ranks, the bucket's parameters' slices of that
+ * rank into one buffer, torch.cat on the compute stream: dp kernels a bucket, the bucket's
+ * fp32 gradients read and written once (8 bytes a parameter). Buckets of bucket_cap_mb =
+ * 25 MiB of 16-bit .grad (ENG_DDP_BUCKET_BYTES). In the last micro-batch's backward, with
+ * nothing to hide it (it is the stream's own work).
+ */
+static double nanotron_rs_flatten(const struct ctx *c, const struct eng_mem *mem, double dp)
+{
+	double buckets = eng_max(1.0, ceil(mem->trainable_gpu * c->b->w / ENG_DDP_BUCKET_BYTES));
+
+	return eng_step_stream(c, 8.0 * mem->trainable_gpu) + buckets * dp * ENG_KERNEL_GAP;
 }
 
 static double stage_total(const struct stage *st)
@@ -129,10 +223,13 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	one.thinnest = 1.0;
 	eng_step_layer(&c, &one);
 
-	/* stages: q layers each, the remainder on the middle stages */
+	/* stages: q layers each, the remainder on the middle stages; nanotron's (stack hf)
+	 * by its own cost estimate */
 	q = floor(L / p);
 	heavy = eng_layers_per_stage(L, sc->pp);
 	last_layers = (heavy > q && sc->pp > 2 && L - q * p <= p - 2.0) ? q : heavy;
+	if (eng_nanotron(sc, b) && sc->pp > 1 && sc->vpp <= 1)
+		nanotron_stages(dm, sc->pp, &heavy, &last_layers);
 	memset(&mid, 0, sizeof mid);
 	memset(&last, 0, sizeof last);
 	mid.thinnest = last.thinnest = 1.0;
@@ -186,6 +283,8 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	/* data parallelism (step_dp.c) */
 	if (sc->mode == ENGINE_MODE_TRAIN && dp > 1.0)
 		dp_t = eng_dp_seconds(sc, dm, b, mem, &c.dp, heavy, T_mb, bwd_mb);
+	if (dp_t > 0.0 && sc->zero == 1 && eng_nanotron(sc, b))
+		dp_t += nanotron_rs_flatten(&c, mem, dp);
 	pt->dp_comm = dp_t;
 
 	/* the optimizer step on this GPU's shard */
@@ -193,6 +292,11 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		shard = mem->trainable_gpu / (sc->zero >= 1 ? dp : 1.0);
 		pt->optimizer = eng_step_stream(&c, 2.0 * (mem->master + mem->optimizer) + shard * (b->g + b->w));
 		out->bytes += 2.0 * (mem->master + mem->optimizer) + shard * (b->g + b->w);
+		if (eng_nanotron(sc, b)) {
+			double tail = hf_step_tail(sc, b, mem, dp);
+			pt->optimizer += eng_step_stream(&c, tail) + hf_step_launches(sc, heavy, dp);
+			out->bytes += tail;
+		}
 		if (sc->offload != ENGINE_OFFLOAD_NONE) {
 			/* ZeRO-Offload (Ren et al. 2021, §4.2): the gradients' copy to the host
 			 * overlaps the backward, the parameter fetches (params) the compute; the

@@ -124,6 +124,19 @@ double eng_grad_acc_bytes(const struct engine_scenario *sc, const struct eng_byt
 	return 0.0;
 }
 
+/*
+ * nanotron as napkin knows it: stack hf with 16-bit weights whose gradients are kept in fp32
+ * (grad_dtype fp32: nanotron's accumulate_grad_in_fp32, above), full training, ZeRO 0 or 1
+ * (its ZeroDistributedOptimizer). The terms of nanotron's own code (docs/step-time.md,
+ * "nanotron's trainer") are charged there and not to the other runs stack hf stands for
+ * (Accelerate, plain PyTorch, the Megatron-style runs typed as hf).
+ */
+bool eng_nanotron(const struct engine_scenario *sc, const struct eng_bytes *b)
+{
+	return sc->stack == ENGINE_STACK_HF && sc->mode == ENGINE_MODE_TRAIN && sc->finetune == ENGINE_FT_FULL &&
+	       sc->zero <= 1 && sc->grad_dtype == ENGINE_DT_FP32 && b->w == 2.0 && sc->offload == ENGINE_OFFLOAD_NONE;
+}
+
 /* Parameter tensors in one layer (ZeRO-3 gathers each one): the fused QKV and output
  * projections, the MLP's matrices, their biases, the norms' weights (and biases). */
 static double tensors_per_layer(const struct eng_dims *dm)
@@ -195,9 +208,12 @@ double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *d
 		 * next forward (overlap_param_gather, DistributedDataParallelConfig; NeMo's default),
 		 * and napkin's other stacks are charged the same; DeepSpeed's stage 1 and 2 step()
 		 * ends in all_gather_dp_groups (deepspeed/runtime/zero/stage_1_and_2.py), after the
-		 * optimizer, with nothing to hide behind */
+		 * optimizer, with nothing to hide behind, and so does nanotron's
+		 * ZeroDistributedOptimizer.step() (optim/zero.py lines 95-120 at e24d2483:
+		 * _all_gather_params, a blocking all_gather_coalesced; its copies back are in
+		 * step.c's optimizer tail) */
 		double ag = sc->zero >= 1 ? eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w) : 0.0;
-		bool ag_hidden = sc->stack != ENGINE_STACK_DEEPSPEED;
+		bool ag_hidden = sc->stack != ENGINE_STACK_DEEPSPEED && !eng_nanotron(sc, b);
 		/* PyTorch DDP (stack hf) reduces one bucket of bucket_cap_mb = 25 MiB of .grad
 		 * at a time, one collective a bucket (torch.nn.parallel.DistributedDataParallel;
 		 * nanotron's fp32_accum_hook, optim/gradient_accumulator.py: one

@@ -221,6 +221,24 @@ void eng_step_layer(const struct ctx *c, struct stage *st)
 		if (!dm->learned && dm->nh > 0) /* rotary: q and k read and written */
 			elem += (c->eager ? 5.0 : 1.0) * e * M * 2.0 * rot;
 	}
+	if (eng_nanotron(sc, c->b) && dm->nh > 0) {
+		/* nanotron's Llama layer (models/llama.py at e24d2483): GLUActivation runs act(gate)
+		 * and the product as two kernels (lines 194-201: 5e an element against the fused 3e
+		 * counted above); CausalSelfAttention lays q, k and v out for flash_attn_varlen_func
+		 * by copies (lines 459-473, 655-657): without GQA qkv.permute(2, 1, 0, 3, 4)
+		 * .contiguous(), then torch.cat of k and v and kv.permute(1, 2, 0, 3, 4)
+		 * .contiguous(), each a read and a write; with GQA q, k and v each
+		 * transpose(0, 1).contiguous(), a copy when the micro-batch is over one sequence.
+		 * The backward lays the gradients back, one copy of q, k, v and one of k, v */
+		double kv = M * 2.0 * dm->nkv * dm->dh / t, qkv = M * dm->nh * dm->dh / t + kv;
+		bool gqa = dm->nkv != dm->nh;
+		double cf = gqa ? (B > 1.0 ? 2.0 * e * qkv : 0.0) : 2.0 * e * (qkv + 2.0 * kv);
+		double cb = gqa ? cf : 2.0 * e * (qkv + kv);
+		double glu = dm->gated ? 2.0 * e * M * lp->mlp_width / t : 0.0;
+		st->elem_f += eng_step_stream(c, cf + glu) + 4.0 * ENG_KERNEL_GAP;
+		st->elem_b += eng_step_stream(c, cb + 2.0 * glu) + 4.0 * ENG_KERNEL_GAP;
+		st->bytes += cf + cb + 3.0 * glu;
+	}
 	if (c->fp8) {
 		/* FP8 linears: each input cast to e4m3 with its transpose for the weight gradient
 		 * (read 2, write 1 + 1), each output gradient likewise, each weight once per step
@@ -378,7 +396,17 @@ void eng_step_head(const struct ctx *c, struct stage *st)
 	hc.peak = c->peak16;
 	gemm3(&hc, M, c->dm->V / t, c->dm->d, 1.0, true, st, NULL);
 	/* fp32 logits: written, read by the softmax cross-entropy, gradient written */
-	st->elem_f += eng_step_stream(c, 2.0 * 4.0 * logits);
-	st->elem_b += eng_step_stream(c, 2.0 * 4.0 * logits);
-	st->bytes += 4.0 * 4.0 * logits;
+	/* nanotron's loss (stack hf's trainer; its cast_to_fp32 block and _ShardedCrossEntropy,
+	 * src/nanotron/parallel/tensor_parallel/functional.py lines 31-107 at e24d2483, one
+	 * PyTorch op a pass, adapted from Megatron's unfused vocab-parallel cross-entropy):
+	 * forward x.float() 2 + 4, max 4, sub 4 + 4, exp in place 4 + 4, sum 4, div_ 4 + 4 = 38
+	 * bytes a logit; backward mul_ 4 + 4 and the cast's gradient 4 + 2 = 14. Otherwise a
+	 * fused cross-entropy: the fp32 logits written and read, their gradient written */
+	{
+		bool nt = eng_nanotron(sc, c->b);
+		double bf = nt ? 38.0 : 8.0, bb = nt ? 14.0 : 8.0;
+		st->elem_f += eng_step_stream(c, bf * logits) + (nt ? 8.0 : 0.0) * ENG_KERNEL_GAP;
+		st->elem_b += eng_step_stream(c, bb * logits) + (nt ? 3.0 : 0.0) * ENG_KERNEL_GAP;
+		st->bytes += (bf + bb) * logits;
+	}
 }
