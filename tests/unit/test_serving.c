@@ -555,21 +555,14 @@ static void test_v0_max_seqs(void **state)
 	assert_true(v1.serving.running <= 8.0 + 1e-9);
 }
 
-/* Mixtral-8x7B (HF mistralai/Mixtral-8x7B-v0.1 config.json) served on 8 × H100 SXM, TP 2. */
+/* Mixtral-8x7B (HF mistralai/Mixtral-8x7B-v0.1 config.json): Mistral-7B's shape without the
+ * sliding window, 8 experts, 2 a token; served on 8 × H100 SXM, TP 2. */
 static void mixtral_tp2(struct engine_scenario *sc, const char *ep)
 {
-	engine_scenario_default(sc);
-	te_set(sc, "vocab", "32000");
-	te_set(sc, "hidden", "4096");
-	te_set(sc, "layers", "32");
-	te_set(sc, "heads", "32");
-	te_set(sc, "kv_heads", "8");
-	te_set(sc, "head_dim", "128");
-	te_set(sc, "ffn", "14336");
-	te_set(sc, "max_positions", "32768");
+	mistral_7b(sc);
+	te_set(sc, "sliding_window", "0");
 	te_set(sc, "experts", "8");
 	te_set(sc, "top_k", "2");
-	te_set(sc, "mode", "infer");
 	te_set(sc, "engine", "vllm");
 	te_set(sc, "gpus", "8");
 	te_set(sc, "tp", "2");
