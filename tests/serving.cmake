@@ -2,3 +2,4 @@
 # figures and definitions).
 napkin_add_test(NAME serving SOURCES unit/test_serving.c LIBS napkin_testengine LABELS unit)
 napkin_add_test(NAME serving_validation SOURCES unit/test_serving_validation.c LIBS napkin_testengine napkin_testpresets LABELS unit)
+napkin_add_test(NAME serving_pcie SOURCES unit/test_serving_pcie.c LIBS napkin_testengine napkin_testpresets LABELS unit)

@@ -63,7 +63,7 @@ static void ex_tpot(struct eng_ex *x, const struct engine_scenario *sc, const st
 			  "(t−1) × bytes ÷ the links' bus bandwidth + a stage, at 2 ranks or under 512 KB (256 KB at 8); "
 			  "two-shot, 2(t−1)/t × bytes + 2 stages, above; NCCL's ring over 8 MB, across nodes or without "
 			  "NVLink (+ %.0f µs a call)"),
-		    ENG_COLL_LATENCY * 1e6);
+		    ENG_AR_LATENCY * 1e6);
 	eng_ex_line(x, N_("  values   %s + %s (tp %lld)"), SECS(in->decode_seconds_per_token, a), SECS(in->tp_comm_seconds_per_step, b),
 		    (long long)sc->tp);
 	eng_ex_line(x, N_("  result   %s; %s tokens/s a sequence"), SECS(in->tpot_seconds, c), CNT(in->decode_tokens_per_s_sequence, a));

@@ -444,6 +444,8 @@ double eng_group_busbw(const struct eng_group *g);
 #define ENG_KERNEL_GAP 3e-6       /* seconds between back-to-back kernels on a stream (launch and tail) */
 #define ENG_NET_EFF 0.90           /* scale-out NCCL bus bandwidth ÷ NIC line rate (gemm.c) */
 #define ENG_COLL_LATENCY 20e-6     /* seconds per collective call (nccl-tests small-message time) */
+#define ENG_AR_LATENCY 32e-6       /* seconds an inference TP all-reduce adds to a step (serving.c) */
+#define ENG_PCIE_EFF 0.80          /* a ring's bus bandwidth over PCIe ÷ the link's rate a direction (serving.c) */
 #define ENG_STEP_LATENCY_NET 12e-6  /* seconds per ring step that crosses nodes (gemm.c) */
 #define ENG_DDP_BUCKET_BYTES (25.0 * 1024.0 * 1024.0) /* PyTorch DDP bucket_cap_mb default (step_comm.c) */
 

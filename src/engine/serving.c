@@ -121,8 +121,22 @@ double eng_attn_span(const struct engine_scenario *sc, const struct eng_dims *dm
  * all-reduce is NCCL's (torch.distributed); no published figure within the sources this
  * project may use times the engines' custom all-reduce, which is one kernel and may be
  * quicker: 32 µs is an upper figure for it, derived, not fitted to napkin's cases (the cases
- * would take 28 µs, docs/serving-validation.md). */
-#define ENG_AR_LATENCY 32e-6 /* seconds an all-reduce call adds to a step within a node */
+ * would take 28 µs, docs/serving-validation.md): ENG_AR_LATENCY (internal.h).
+ *
+ * Without NVLink (a card with no link_bw, or NVLink bridges absent) the engines run NCCL:
+ * TensorRT-LLM's allreduce plugin (cpp/tensorrt_llm/plugins/ncclPlugin/allreducePlugin.cpp,
+ * selectImplementation: AUTO without NVLink, or without P2P, takes NCCL); vLLM keeps its custom
+ * all-reduce at 2 PCIe ranks only (custom_all_reduce.py: "not supported on more than two
+ * PCIe-only GPUs"), whose one-shot moves (t − 1) × bytes = the ring's 2(t − 1)/t × bytes at
+ * t = 2, so one formula serves both. The ring's bus bandwidth is the rate one PCIe x16 link
+ * carries a direction: every rank sends to the next and receives from the one before at once,
+ * both directions of its own link, through the switch or root complex that joins them (the
+ * uplink is not on the path). Measured (flashinfer-ai/flashinfer PR 4870, "PCIe IPC
+ * copy-engine all-reduce — SOL analysis", cudaMemcpyAsync in the ring's own pattern): 8 L40S on
+ * PCIe Gen4, a 4-GPU ring within a NUMA island 25.46 GB/s (one hop alone 26.26), 79.6% of 32;
+ * 8 Gen5 cards on switch pairs, a 4-GPU ring 52.33 GB/s, 81.8% of 64: ENG_PCIE_EFF = 0.80
+ * (internal.h). A ring across two sockets is slower (the same L40S, flat over 8: 20.75 GB/s,
+ * crossing flows 9.70): not modelled, TP within one island assumed. */
 #define ENG_AR_MAX_BYTES (8192.0 * 1024.0) /* vLLM's custom all-reduce buffer (custom_all_reduce.py) */
 
 double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double bytes)
@@ -132,7 +146,7 @@ double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double byte
 	if (sc->tp <= 1)
 		return 0.0;
 	bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw * eng_family(&sc->gpu)->link
-				 : (sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW) * 0.80;
+				 : (sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW) * ENG_PCIE_EFF;
 	if (sc->tp > sc->gpus_per_node) {
 		/* across nodes: NCCL's collective (gemm.c), its latency and the network's hops */
 		struct eng_group g;
@@ -147,7 +161,7 @@ double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double byte
 	/* one call a step pays ENG_AR_LATENCY whichever algorithm carries the bytes: gpt-fast's
 	 * figure is NCCL's, and the custom two-shot is one kernel with two barriers */
 	if (sc->gpu.link_bw <= 0 || bytes > ENG_AR_MAX_BYTES)
-		return lat + 2.0 * (t - 1.0) / t * bytes / bw; /* NCCL's ring */
+		return lat + 2.0 * (t - 1.0) / t * bytes / bw; /* NCCL's ring (vLLM's one-shot at 2 PCIe ranks) */
 	/* vLLM's dispatch (custom_all_reduce.cuh): one-shot, else two-shot */
 	if (sc->tp == 2 || (sc->tp <= 4 && bytes < 512.0 * 1024.0) || (sc->tp <= 8 && bytes < 256.0 * 1024.0))
 		return lat + (t - 1.0) * bytes / bw;

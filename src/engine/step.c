@@ -175,7 +175,7 @@ static void group(struct eng_group *g, double n, double per_node, const struct e
 	g->n = n;
 	g->per_node = eng_max(1.0, eng_min(n, per_node));
 	g->link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
-	g->link_eff = sc->gpu.link_bw > 0 ? fam->link : 0.80;
+	g->link_eff = sc->gpu.link_bw > 0 ? fam->link : ENG_PCIE_EFF;
 	g->network_bw = net;
 	g->net_eff = ENG_NET_EFF;
 }
