@@ -210,6 +210,7 @@ struct engine_serving {
 	double matmul_seconds, weight_seconds, attention_seconds, comm_seconds; /* the mixed step's parts */
 	double ep_comm_seconds;          /* the mixed step's expert-parallel dispatch and combine (0: ep 1) */
 	double bubble_seconds;           /* the mixed step's idle time at kernel boundaries (serve_step.c) */
+	double moe_seconds;              /* the mixed step's MoE permutation, combine and routing kernels (0: dense) */
 	double ttft_seconds;             /* arrival to first token: waiting, queueing and the chunks */
 	double queue_seconds;            /* of it, waiting for the budget or for KV room */
 	double itl_seconds;              /* between tokens: the average step a decoding sequence sees (TPOT) */

@@ -339,6 +339,7 @@ struct eng_serve_step {
 	double seconds;
 	double matmul, weights, attention, comm, other, overhead; /* the parts (seconds) */
 	double ep_comm;        /* expert parallelism's dispatch and combine (0 without) */
+	double moe;            /* MoE layers' permutation, combine and routing kernels (0 dense) */
 	double bubbles;        /* the kernel boundaries' idle time (serve_step.c, LAYER_BUBBLE) */
 };
 struct eng_serve_ctx {

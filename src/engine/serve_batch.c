@@ -269,6 +269,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	out->comm_seconds = st.parts.comm;
 	out->ep_comm_seconds = st.parts.ep_comm;
 	out->bubble_seconds = st.parts.bubbles;
+	out->moe_seconds = st.parts.moe;
 	out->ttft_seconds = st.ttft;
 	out->queue_seconds = st.queue;
 	out->itl_seconds = st.itl;

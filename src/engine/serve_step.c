@@ -50,6 +50,11 @@
  *    (M/tp)·k·d values from each GPU over the ep group (DeepSeek-V3 §3.2.2; DeepEP's
  *    dispatch and combine), as the training step charges them (NCCL's all-to-all,
  *    eng_coll_seconds).
+ *  - MoE layers (moe_padded, moe_passes below): each routed expert's rows padded to the
+ *    grouped GEMM's M tile (vLLM's moe_align_block_size, DeepGEMM's contiguous layout); the
+ *    permutation and the weighted combine over k copies of each token's hidden state
+ *    (TensorRT-LLM's expandInputRows and finalizeMoeRouting, vLLM's moe_sum); the routing
+ *    kernels' boundaries.
  *  - Verifying a speculative draft (Leviathan et al. 2023, §3.3): each decoding sequence
  *    puts dec_q = k + 1 tokens through every linear and the LM head, and their queries read
  *    the sequence's cache once (a short causal chunk, as vLLM's and FlashInfer's kernels
@@ -131,30 +136,94 @@ static void rank_shape(const struct eng_serve_ctx *c, const struct eng_op *op, d
 					 : op->N;
 }
 
-/* One matmul of M rows, K×N weights stored at wb bytes each: max(FLOPs at the curve, bytes at bandwidth). */
-static double matmul(const struct eng_serve_ctx *c, double M, double K, double N, double wb, bool *compute_bound)
+/* A grouped matmul: g groups (routed experts) of K×N weights stored at wb bytes each, M rows
+ * in all, computed as Mp rows (each group's rows padded to the kernel's M tile): max(FLOPs at
+ * the curve of one group's Mp/g rows, bytes at bandwidth). One dense matmul is g = 1, Mp = M. */
+static double matmul_g(const struct eng_serve_ctx *c, double g, double M, double Mp, double K, double N, double wb,
+		       bool *compute_bound)
 {
 	double e = c->b->act, eff, flops, bytes, tc, tm;
 
-	if (!(M > 0 && K > 0 && N > 0))
+	if (!(M > 0 && K > 0 && N > 0 && g > 0))
 		return 0.0;
-	eff = eng_gemm_efficiency(&c->sc->gpu, c->fam, M, N, K);
-	flops = 2.0 * M * K * N;
-	if (M < FEW_ROWS) {
+	eff = eng_gemm_efficiency(&c->sc->gpu, c->fam, Mp / g, N, K);
+	flops = 2.0 * Mp * K * N;
+	if (M / g < FEW_ROWS) {
 		/* a decode GEMM: split-K/GEMV kernels spread the weights over every SM, no wave
 		 * floor; its rows padded to one tile at the best GEMM rate (memory-bound in practice) */
 		eff = c->fam->gemm_best;
-		flops = 2.0 * FEW_ROWS * K * N;
+		flops = 2.0 * g * FEW_ROWS * K * N;
 	}
-	bytes = K * N * wb + M * (K + N) * e;
+	bytes = g * K * N * wb + M * (K + N) * e;
 	if (c->deq_bytes > 0 && M > 1.0)
-		bytes += K * N * c->deq_bytes; /* NF4: dequantised to 16 bits and read again */
+		bytes += g * K * N * c->deq_bytes; /* NF4: dequantised to 16 bits and read again */
 	if (c->deq_bytes < 0)
 		bytes += M * K * (e + 1.0); /* W8A8: the input quantised to FP8 */
 	tc = flops / (c->peak_mm * eff);
 	tm = bytes / (c->sc->gpu.bandwidth * STREAM_BW);
 	*compute_bound = tc > tm;
 	return eng_max(tc, tm);
+}
+
+/* One matmul of M rows, K×N weights stored at wb bytes each. */
+static double matmul(const struct eng_serve_ctx *c, double M, double K, double N, double wb, bool *compute_bound)
+{
+	return matmul_g(c, 1.0, M, M, K, N, wb, compute_bound);
+}
+
+/* The rows a routed expert's grouped GEMM computes for r real rows. The engines' MoE GEMMs
+ * tile each expert's rows separately, so an expert's last tile is padded to the kernel's M
+ * tile: vLLM's moe_align_block_size pads each expert's count to a multiple of BLOCK_SIZE_M
+ * (moe_align_block_size.py:63@05be992, tl.cdiv(token_cnt, block_size) * block_size) and
+ * fused_moe_kernel computes every block below num_tokens_post_padded, its padding rows
+ * masked (fused_moe.py, fused_experts_impl@000d145); DeepGEMM's contiguous grouped layout
+ * aligns each expert to 128 rows (deep_gemm/jit_kernels/utils.py:46-54@a6d97a1); a CUTLASS
+ * grouped GEMM (TensorRT-LLM's moeGemm) tiles each problem's M. BLOCK_SIZE_M is 128 in vLLM's
+ * tuned Mixtral FP8 config on H100 from 256 tokens a step (configs/E=8,N=14336,
+ * device_name=NVIDIA_H100_80GB_HBM3,dtype=fp8_w8a8.json:91@a0aaf7f; 64 at 128 tokens and
+ * below, line 83, where an expert's rows are under FEW_ROWS and matmul_g already pads them to
+ * one 64-row tile). With the experts' loads spread by more than a tile, the last tile is half
+ * empty on average: r + 128/2 rows, and never less than one tile. The bound (no engine) pads
+ * nothing. */
+#define MOE_TILE_M 128.0
+
+static double moe_padded(const struct eng_serve_ctx *c, double r)
+{
+	if (c->sc->serve_engine == ENGINE_SERVE_NONE || r < FEW_ROWS)
+		return r;
+	return eng_max(MOE_TILE_M, r + MOE_TILE_M / 2.0);
+}
+
+/* What a MoE layer adds to a dense MLP's kernels beyond its GEMMs and activation, on the M
+ * tokens of a step:
+ *  - the permutation and the combine, passes over k copies of each token's d values.
+ *    TensorRT-LLM (cpp/tensorrt_llm/kernels/mixtureOfExperts/moe_kernels.cu@03cff08,
+ *    CutlassMoeFCRunner::runMoe): expandInputRowsKernel copies each token's row to its k
+ *    expanded rows (k·M·d read, k·M·d written) and finalizeMoeRoutingKernel reads the k
+ *    expert outputs of each token and writes their weighted sum (k·M·d read, M·d written):
+ *    (3k + 1)·M·d values. vLLM's and SGLang's fused_moe gathers the rows inside the GEMM
+ *    (sorted_token_ids) and writes the k outputs to intermediate_cache3, which moe_sum reads
+ *    and sums (fused_moe.py, fused_experts_impl@000d145): (k + 1)·M·d values.
+ *  - the extra kernels, each a boundary (KERNEL_BUBBLE): vLLM's MoE layer runs the router's
+ *    GEMM, topk_softmax (fused_topk), the sorted_ids fill and moe_align_block_size, and
+ *    moe_sum besides a dense MLP's GEMMs and activation: 5; TensorRT-LLM's runMoe the router
+ *    GEMM, topkGatingSoftmax, the CUB sort, computeTotalRowsBeforeExpert,
+ *    expandInputRows and finalizeMoeRouting: 6.
+ * The router's GEMM itself is a linear of the layer table; the top-k softmax reads M·E logits
+ * (a few KB), left out. None of this in the bound (no engine). */
+#define KERNEL_BUBBLE (LAYER_BUBBLE * 16.0 / 100.0)
+
+static double moe_passes(const struct eng_serve_ctx *c, double M)
+{
+	const struct eng_dims *dm = c->dm;
+	bool trt = c->sc->serve_engine == ENGINE_SERVE_TRTLLM;
+	double vals, kernels;
+
+	if (c->sc->serve_engine == ENGINE_SERVE_NONE || !(dm->E > 1.0) || !(dm->moe_share > 0.0))
+		return 0.0;
+	vals = (trt ? 3.0 * dm->k + 1.0 : dm->k + 1.0) * M * dm->d;
+	kernels = trt ? 6.0 : 5.0;
+	return dm->L * dm->moe_share * (vals * c->b->act / c->hbm + kernels * KERNEL_BUBBLE);
 }
 
 /* Expert parallelism's dispatch and combine in every MoE layer of a step over M tokens:
@@ -195,7 +264,7 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	out->seconds = 0.0;
 	if (!(M > 0)) {
 		out->matmul = out->weights = out->attention = out->comm = out->other = out->overhead = 0.0;
-		out->ep_comm = 0.0;
+		out->ep_comm = out->moe = 0.0;
 		out->bubbles = 0.0;
 		return;
 	}
@@ -231,7 +300,10 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 		touched = op->copies > 1.0 ? copies * (1.0 - pow(1.0 - op->rows, tokens)) : copies;
 		if (touched > 0 && touched != copies)
 			rows *= copies / touched;
-		s = op->share * touched * matmul(c, rows, K, N, wb, &cb);
+		if (op->copies > 1.0)
+			s = op->share * matmul_g(c, touched, touched * rows, touched * moe_padded(c, rows), K, N, wb, &cb);
+		else
+			s = op->share * touched * matmul(c, rows, K, N, wb, &cb);
 		if (cb)
 			mm += s;
 		else
@@ -269,6 +341,7 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	/* norms, residuals, the activation: at bandwidth */
 	other = L * M * e * (8.0 * dm->d + 3.0 * dm->lp.mlp_width / t) / c->hbm;
 	comm = 2.0 * L * eng_infer_allreduce_seconds(sc, M * dm->d * e);
+	out->moe = moe_passes(c, M);
 	out->ep_comm = ep_alltoall(c, M);
 	out->matmul = mm;
 	out->weights = wt + head;
@@ -278,5 +351,5 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	out->overhead = c->step_overhead;
 	bubbles = L * c->bubble;
 	out->bubbles = bubbles;
-	out->seconds = mm + wt + head + at + other + comm + out->ep_comm + bubbles + c->step_overhead;
+	out->seconds = mm + wt + head + at + other + comm + out->moe + out->ep_comm + bubbles + c->step_overhead;
 }

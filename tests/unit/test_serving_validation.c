@@ -261,13 +261,16 @@ static void test_published_serving(void **state)
 	 * with their FP8 KV cache: throughput 21.3%; AMD's v5.1 runs, all apart: TTFT 62.5% and
 	 * ITL 22.1% over every case, the modelled medians unchanged; Dell's v5.1 H200 runs, whose
 	 * server and interactive rates napkin does not sustain: TTFT 82.4%, ITL 21.3%, throughput
-	 * 22.9% (modelled 22.1%). */
+	 * 22.9% (modelled 22.1%). With the MoE layers' padding to the grouped GEMM's 128-row tile,
+	 * their permutation and combine and their routing kernels (serve_step.c moe_padded,
+	 * moe_passes): throughput 22.6% -> 22.1% (modelled 22.1% -> 21.3%), the other medians
+	 * unchanged; Mixtral's offline tokens/s +18.6% -> +10.3% (H100), +26.6% -> +21.3% (H200). */
 	assert_true(n - excluded >= 166);
 	assert_true(cnt[M_TTFT] >= 34 && cnt[M_ITL] >= 38 && cnt[M_TPUT] >= 48 && cnt[M_CAP] >= 3);
 	assert_true(median(e7, n7) <= 0.07);
 	assert_true(med[M_E2E] <= 0.08);
 	assert_true(med[M_ITL] <= 0.22);
-	assert_true(med[M_TPUT] <= 0.23);
+	assert_true(med[M_TPUT] <= 0.225);
 	assert_true(med[M_CAP] <= 0.07);
 	/* vLLM's multi-step runs are modelled (scheduler_steps); apart: AMD's MLPerf v5.1 runs
 	 * (a max_num_seqs napkin's vLLM V0 cannot take, AMD's own scheduler), 20 cases */
