@@ -10,51 +10,9 @@
 #include <string.h>
 
 #include "engine.h"
+#include "serving_scenarios.h"
 #include "testengine.h"
 #include "testutil.h"
-
-/* Llama-2-7B (the built-in default) served on one H100 SXM. */
-static void llama2_7b_infer(struct engine_scenario *sc)
-{
-	engine_scenario_default(sc);
-	te_set(sc, "mode", "infer");
-	te_set(sc, "gpus", "1");
-	te_set(sc, "batch", "1");
-}
-
-/* Llama-3-70B (HF meta-llama/Meta-Llama-3-70B config.json) on 2 × H100 SXM with TP 2. */
-static void llama3_70b_tp2(struct engine_scenario *sc)
-{
-	engine_scenario_default(sc);
-	te_set(sc, "vocab", "128256");
-	te_set(sc, "hidden", "8192");
-	te_set(sc, "layers", "80");
-	te_set(sc, "heads", "64");
-	te_set(sc, "kv_heads", "8");
-	te_set(sc, "head_dim", "128");
-	te_set(sc, "ffn", "28672");
-	te_set(sc, "max_positions", "131072");
-	te_set(sc, "mode", "infer");
-	te_set(sc, "gpus", "2");
-	te_set(sc, "tp", "2");
-}
-
-/* Mistral-7B-v0.1 (HF mistralai/Mistral-7B-v0.1 config.json): sliding_window 4096. */
-static void mistral_7b(struct engine_scenario *sc)
-{
-	engine_scenario_default(sc);
-	te_set(sc, "hidden", "4096");
-	te_set(sc, "layers", "32");
-	te_set(sc, "heads", "32");
-	te_set(sc, "kv_heads", "8");
-	te_set(sc, "head_dim", "128");
-	te_set(sc, "ffn", "14336");
-	te_set(sc, "max_positions", "32768");
-	te_set(sc, "mode", "infer");
-	te_set(sc, "gpus", "1");
-	te_set(sc, "batch", "1");
-	te_set(sc, "sliding_window", "4096");
-}
 
 /* ------------------------------------------------------------ weight formats */
 
@@ -493,114 +451,6 @@ static void test_multistep_wait(void **state)
 	assert_float_equal(ten.serving.ttft_seconds, one.serving.ttft_seconds, 1e-12);
 }
 
-/* Kernel boundaries (serve_step.c, Spector et al. 2025, Hazy Research): Llama-3.2-1B's 2.47 GB of
- * bf16 weights a token take 0.738 ms at an H100's 3.35 TB/s; vLLM and SGLang reach 50% of the
- * bandwidth, a megakernel 78%, so its 16 layers idle 0.738 × (1/0.50 − 1/0.78) = 0.530 ms a
- * token: 33.1 µs a layer, every step of an engine, none in the bound. */
-static void test_kernel_bubbles(void **state)
-{
-	struct engine_scenario sc;
-	struct engine_result r, none;
-	double layer = 0.738e-3 * (1.0 / 0.50 - 1.0 / 0.78) / 16.0;
-
-	(void)state;
-	assert_float_equal(layer, 33.1e-6, 0.1e-6);
-	llama2_7b_infer(&sc);
-	te_set(&sc, "engine", "vllm");
-	te_set(&sc, "prompt", "128");
-	te_set(&sc, "generate", "20");
-	te_evaluate(&sc, &r);
-	/* Llama-2-7B's 32 layers: 1.06 ms a step */
-	assert_float_equal(r.serving.bubble_seconds, 32.0 * layer, 1e-9);
-	te_set(&sc, "engine", "none");
-	te_evaluate(&sc, &none);
-	assert_float_equal(none.serving.bubble_seconds, 0.0, 0.0);
-	/* the decode step carries them: vLLM's decode step exceeds the bound's by at least them
-	 * and its fixed cost */
-	assert_true(r.serving.decode_step_seconds >= none.serving.decode_step_seconds + 32.0 * layer + 1.5e-3 - 1e-9);
-}
-
-/* Multi-step scheduling is vLLM V0's (0.6 to 0.9): V0's EngineArgs caps a step at 256
- * sequences on every card (vllm/engine/arg_utils.py, v0.6.0, max_num_seqs: int = 256), where V1
- * allows 1024 on cards of 70 GiB or more other than the A100 (EngineArgs.get_batch_defaults). */
-static void test_v0_max_seqs(void **state)
-{
-	struct engine_scenario sc;
-	struct engine_result v1, v0;
-
-	(void)state;
-	llama2_7b_infer(&sc);
-	te_set(&sc, "engine", "vllm");
-	te_evaluate(&sc, &v1);
-	assert_float_equal(v1.serving.max_seqs, 1024.0, 0.0);
-	te_set(&sc, "scheduler_steps", "10");
-	te_evaluate(&sc, &v0);
-	assert_float_equal(v0.serving.max_seqs, 256.0, 0.0);
-	/* SGLang has no such rule */
-	te_set(&sc, "engine", "sglang");
-	te_evaluate(&sc, &v0);
-	assert_float_equal(v0.serving.max_seqs, 4096.0, 0.0);
-	/* the user's --max-num-seqs is kept over either default (AMD's MLPerf v5.1 vLLM runs set
-	 * 600 to 5000 with multi-step scheduling) */
-	te_set(&sc, "engine", "vllm");
-	te_set(&sc, "max_num_seqs", "2048");
-	te_evaluate(&sc, &v0);
-	assert_float_equal(v0.serving.max_seqs, 2048.0, 0.0);
-	te_set(&sc, "scheduler_steps", "1");
-	te_set(&sc, "max_num_seqs", "8");
-	te_set(&sc, "batch", "64");
-	te_evaluate(&sc, &v1);
-	assert_float_equal(v1.serving.max_seqs, 8.0, 0.0);
-	/* at most 8 of the 64 users run a step */
-	assert_true(v1.serving.running <= 8.0 + 1e-9);
-}
-
-/* Mixtral-8x7B (HF mistralai/Mixtral-8x7B-v0.1 config.json): Mistral-7B's shape without the
- * sliding window, 8 experts, 2 a token; served on 8 × H100 SXM, TP 2. */
-static void mixtral_tp2(struct engine_scenario *sc, const char *ep)
-{
-	mistral_7b(sc);
-	te_set(sc, "sliding_window", "0");
-	te_set(sc, "experts", "8");
-	te_set(sc, "top_k", "2");
-	te_set(sc, "engine", "vllm");
-	te_set(sc, "gpus", "8");
-	te_set(sc, "tp", "2");
-	te_set(sc, "ep", ep);
-	te_set(sc, "prompt", "512");
-	te_set(sc, "generate", "256");
-	te_set(sc, "batch", "32");
-}
-
-/* Expert parallelism in serving (vLLM's --enable-expert-parallel over data-parallel replicas,
- * SGLang's --ep-size): a GPU holds E/ep of the routed experts and computes them for the
- * tokens of ep replicas, and every MoE layer dispatches and combines over the ep group. */
-static void test_expert_parallel(void **state)
-{
-	struct engine_scenario sc;
-	struct engine_result one, four;
-	/* the routed experts by hand: 32 layers × 8 experts × 3 matrices of 4096 × 14336 */
-	double experts = 32.0 * 8.0 * 3.0 * 4096.0 * 14336.0;
-
-	(void)state;
-	assert_float_equal(experts, 45.10e9, 0.01e9);
-	mixtral_tp2(&sc, "1");
-	te_evaluate(&sc, &one);
-	mixtral_tp2(&sc, "4");
-	te_evaluate(&sc, &four);
-	/* memory: each GPU sheds 3/4 of its TP share of the experts' bf16 weights */
-	assert_float_equal(one.memory.weights - four.memory.weights, experts * 2.0 / 2.0 * 0.75, 0.01e9);
-	/* a decode step of 32 sequences is bound by the weights it reads: with a quarter of the
-	 * experts a GPU, each read for four replicas' tokens, the step is shorter */
-	assert_true(four.serving.decode_step_seconds < one.serving.decode_step_seconds);
-	assert_true(four.serving.itl_seconds < one.serving.itl_seconds);
-	/* dispatch and combine: two all-to-alls a MoE layer, each at least NCCL's small-message
-	 * time (nccl-tests: about 20 µs a call) */
-	assert_float_equal(one.serving.ep_comm_seconds, 0.0, 0.0);
-	assert_true(four.serving.ep_comm_seconds >= 2.0 * 32.0 * 20e-6);
-	assert_true(four.serving.mixed_step_seconds > four.serving.ep_comm_seconds);
-}
-
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_format_bits),
 	cmocka_unit_test(test_format_checkpoint_sizes),
@@ -614,9 +464,6 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_prefill_causal_flops),
 	cmocka_unit_test(test_prefill_agrees_with_ttft),
 	cmocka_unit_test(test_multistep_wait),
-	cmocka_unit_test(test_kernel_bubbles),
-	cmocka_unit_test(test_v0_max_seqs),
-	cmocka_unit_test(test_expert_parallel),
 };
 
 TESTUTIL_MAIN("serving", tests)
