@@ -25,8 +25,9 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	engine_fmt_seconds_tr(sv->itl_seconds, &cli_tr, b, sizeof b);
 	engine_fmt_seconds_tr(sv->e2e_seconds, &cli_tr, c, sizeof c);
 	engine_fmt_seconds_tr(sv->queue_seconds, &cli_tr, d, sizeof d);
-	fprintf(f, _("  steady   %lld users: TTFT %s (of it %s waiting) · ITL %s · request %s = TTFT + %lld × ITL\n"),
-		(long long)sc->batch, a, d, b, c, (long long)(sc->generate - 1));
+	snprintf(e, sizeof e, P_("%lld user", "%lld users", sc->batch), (long long)sc->batch);
+	fprintf(f, _("  steady   %s: TTFT %s (of it %s waiting) · ITL %s · request %s = TTFT + %lld × ITL\n"), e, a, d, b, c,
+		(long long)(sc->generate - 1));
 	engine_fmt_count(sv->tokens_per_s_user, a, sizeof a);
 	engine_fmt_count(sv->tokens_per_s_replica, b, sizeof b);
 	engine_fmt_count(sv->tokens_per_s_gpu, c, sizeof c);
@@ -90,16 +91,17 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 	snprintf(a, sizeof a, P_("%lld sequence", "%lld sequences", sc->batch), (long long)sc->batch);
 	snprintf(b, sizeof b, P_("%lld GPU", "%lld GPUs", sc->tp * sc->pp), (long long)(sc->tp * sc->pp));
 	if (engine) {
+		snprintf(a, sizeof a, P_("%lld user", "%lld users", sc->batch), (long long)sc->batch);
 		/* the steady state leads; the roofline figures follow as its bounds (no line quotes
 		 * a throughput or a TTFT the steady state contradicts) */
 		if (in->replicas > 1)
-			fprintf(f, _("\nInference  (each of the %.0f replicas, %s each, serves %lld users: prompt %lld + generate %lld, "
+			fprintf(f, _("\nInference  (each of the %.0f replicas, %s each, serves %s: prompt %lld + generate %lld, "
 				     "as %s runs them)\n"),
-				in->replicas, b, (long long)sc->batch, (long long)sc->prompt, (long long)sc->generate,
+				in->replicas, b, a, (long long)sc->prompt, (long long)sc->generate,
 				_(engine_serve_engine_label(sc->serve_engine)));
 		else
-			fprintf(f, _("\nInference  (one replica, %s, serves %lld users: prompt %lld + generate %lld, as %s runs them)\n"),
-				b, (long long)sc->batch, (long long)sc->prompt, (long long)sc->generate,
+			fprintf(f, _("\nInference  (one replica, %s, serves %s: prompt %lld + generate %lld, as %s runs them)\n"),
+				b, a, (long long)sc->prompt, (long long)sc->generate,
 				_(engine_serve_engine_label(sc->serve_engine)));
 		serving_lines(f, sc, r);
 	} else if (in->replicas > 1)
