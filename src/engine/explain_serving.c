@@ -118,7 +118,7 @@ static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, c
 		eng_ex_line(x, N_("  multi-step: a scheduling decision every %lld decode steps; the waiting includes the rest of "
 				  "the running ones, (%lld − 1)/2 × the decode step %s (vLLM 0.6's --num-scheduler-steps)"),
 			    (long long)sc->scheduler_steps, (long long)sc->scheduler_steps, SECS(sv->decode_step_seconds, c));
-	eng_ex_line(x, N_("  result   %s at %lld users a replica"), SECS(sv->ttft_seconds, d), (long long)sc->batch);
+	eng_ex_line(x, N_("  result   %s (users a replica: %lld)"), SECS(sv->ttft_seconds, d), (long long)sc->batch);
 	eng_ex_line(x, N_("  source   Agrawal et al. 2024 (Sarathi-Serve §4, decode first, then prefill chunks in the "
 			  "budget); Kleinrock 1975 §5.7 (M/D/1 wait)"));
 }
@@ -166,7 +166,7 @@ static void ex_steady_rate(struct eng_ex *x, const struct engine_scenario *sc, c
 		return;
 	eng_ex_head(x, "serving.tokens_per_s_replica", N_("output tokens a second from one replica in the steady state"));
 	eng_ex_line(x, N_("  formula  requests/s × tokens a request; requests/s = users ÷ request time (Little's law)"));
-	eng_ex_line(x, N_("  values   %lld users ÷ %s = %.2f requests/s; × %lld tokens"), (long long)sc->batch,
+	eng_ex_line(x, N_("  values   users %lld ÷ %s = %.2f requests/s; × %lld tokens"), (long long)sc->batch,
 		    SECS(sv->e2e_seconds, a), sv->requests_per_s, (long long)sc->generate);
 	eng_ex_line(x, N_("  result   %s a replica, %s a GPU, %s a user"), CNT(sv->tokens_per_s_replica, a),
 		    CNT(sv->tokens_per_s_gpu, b), CNT(sv->tokens_per_s_user, c));
@@ -190,7 +190,7 @@ static void ex_sla(struct eng_ex *x, const struct engine_scenario *sc, const str
 	}
 	eng_ex_line(x, N_("  targets  TTFT ≤ %s, ITL ≤ %s"), sc->ttft_slo > 0 ? SECS(sc->ttft_slo, a) : EX_(x, N_("any")),
 		    sc->tpot_slo > 0 ? SECS(sc->tpot_slo, b) : EX_(x, N_("any")));
-	eng_ex_line(x, N_("  result   %.0f users a replica, %s output tokens/s a GPU there"), sv->sla_concurrency,
+	eng_ex_line(x, N_("  result   users a replica: %.0f; %s output tokens/s a GPU there"), sv->sla_concurrency,
 		    CNT(sv->sla_tokens_per_s_gpu, c));
 	eng_ex_line(x, N_("  source   the steady state at each n (napkin's serving engine model)"));
 }
@@ -240,7 +240,7 @@ static void ex_spec(struct eng_ex *x, const struct engine_scenario *sc, const st
 											  ? EX_(x, N_("an EAGLE head (one decoder layer)"))
 											  : EX_(x, N_("the MTP module (one layer)")),
 		    SECS(sv->spec_draft_seconds, a), GIB(sv->spec_weight_bytes, b), GIB(sv->spec_kv_bytes_per_token, c));
-	eng_ex_line(x, N_("  result   E %.3f; ITL %s, %.2f× faster than without speculation at %lld users"),
+	eng_ex_line(x, N_("  result   E %.3f; ITL %s, %.2f× faster than without speculation (users: %lld)"),
 		    sv->spec_tokens_per_step, SECS(sv->itl_seconds, d), sv->spec_speedup, (long long)sc->batch);
 	eng_ex_line(x, N_("  source   Leviathan et al. 2023 (eq. 1, §3.3); Li et al. 2024 (EAGLE); DeepSeek-AI 2024 "
 			  "(DeepSeek-V3 §2.2, MTP)"));
