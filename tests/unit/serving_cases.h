@@ -486,4 +486,42 @@ static const struct vcase capacity[] = {
 	 263008, "TensorRT-LLM 0.19 RTX 5090 log (issue 4275 comment)", "trtllm", FP8KV ";max_batched_tokens=1024", NULL},
 };
 
+/* github:AUGMXNT/MI300-testing@032bd4da1080662667b9d5f77bacd6a579128c5f, notebooks of vLLM
+ * v0.6.4.dev9+g5d264f4a (V0, ROCm) on a Hot Aisle 8x MI300X (README.md),
+ * vllm/benchmarks/benchmark_throughput.py or benchmark_latency.py at their defaults:
+ * gpu_memory_utilization 0.9, 16-bit weights and KV cache, no chunked prefill (the LLM
+ * class), so the profiled forward is max_model_len tokens and max_num_seqs is V0's 256
+ * (the knobs). KV tokens = "# GPU blocks" x 16, per replica. The MI300X reports 191.98 GiB
+ * (00-system-info.ipynb, fastfetch); napkin's preset has 178.8 GiB (192 GB), so these read
+ * low. */
+#define MI300T "MI300-testing notebooks, vLLM 0.6.4.dev (ROCm)"
+#define V0_SEQS "max_num_seqs=256;max_batched_tokens="
+static const struct vcase capacity_mi300[] = {
+	/* inference-vllm-fa.ipynb: Llama-2-7b-chat-hf fp16, -tp 8, max_seq_len 4096: "# GPU
+	 * blocks: 167700" (a rerun: 167738) */
+	{M_CAP, "L2-7B 8xMI300X vllm KV tokens", "llama-2-7b", "mi300x", "8", NULL, "161", "338", L_BATCH, 1, 1,
+	 167700.0 * 16, MI300T, "vllm", V0_SEQS "4096", NULL},
+	/* inference-vllm-gemm-tuning.ipynb: Meta-Llama-3-8B-Instruct bf16, tp 1, max_seq_len 8192,
+	 * benchmark_latency (its second run; the first, while TunableOp tuned, had 10207):
+	 * "Loading model weights took 14.9595 GB", "# GPU blocks: 78839" */
+	{M_CAP, "L3-8B MI300X vllm KV tokens", "llama-3-8b", "mi300x", "1", NULL, "161", "338", L_BATCH, 1, 1,
+	 78839.0 * 16, MI300T, "vllm", V0_SEQS "8192", NULL},
+	/* the same notebook: Llama-3.1-8B-Instruct bf16, tp 1, max_seq_len 131072 (so a profiled
+	 * forward of 131072 tokens), --num-scheduler-steps 15: "# GPU blocks: 71538" */
+	{M_CAP, "L3.1-8B 128K MI300X vllm KV tok", "llama-3-8b", "mi300x", "1", NULL, "161", "338", L_BATCH, 1, 1,
+	 71538.0 * 16, MI300T, "vllm", V0_SEQS "131072", NULL},
+	/* the same notebook: Llama-3.1-8B-Instruct bf16, -tp 8, max_seq_len 131072: "# GPU blocks:
+	 * 647379" (646723 in the runs while TunableOp tuned; 639,907-656,892 in
+	 * inference-vllm-vs-vllm-rocm.ipynb's v0.6.4.dev5 runs) */
+	{M_CAP, "L3.1-8B 8xMI300X vllm KV tokens", "llama-3-8b", "mi300x", "8", NULL, "161", "338", L_BATCH, 1, 1,
+	 647379.0 * 16, MI300T, "vllm", V0_SEQS "131072", NULL},
+	/* inference-vllm-mixtral-runpod.ipynb: Mixtral-8x7B-Instruct-v0.1 bf16, max_seq_len 32768;
+	 * tp 1: "Loading model weights took 86.9985 GB", "# GPU blocks: 39212"; tp 2: "43.5064 GB",
+	 * "# GPU blocks: 124518" */
+	{M_CAP, "Mixtral MI300X vllm KV tokens", "mixtral-8x7b", "mi300x", "1", NULL, "161", "338", L_BATCH, 1, 1,
+	 39212.0 * 16, MI300T, "vllm", V0_SEQS "32768", NULL},
+	{M_CAP, "Mixtral 2xMI300X vllm KV tokens", "mixtral-8x7b", "mi300x", "2", NULL, "161", "338", L_BATCH, 1, 1,
+	 124518.0 * 16, MI300T, "vllm", V0_SEQS "32768", NULL},
+};
+
 #endif
