@@ -459,6 +459,69 @@ static const struct vcase capacity[] = {
 	 9.7e3, VLLM_PAPER, "vllm", OPT_KNOBS ";layers=64;hidden=9216;heads=72;kv_heads=72;ffn=36864", NULL},
 	{M_CAP, "OPT-175B 8xA100-80GB KV tokens", "llama-2-13b", "a100-80gb-sxm", "8", NULL, "161", "338", L_BATCH, 1,
 	 1, 60.1e3, VLLM_PAPER, "vllm", OPT_KNOBS ";layers=96;hidden=12288;heads=96;kv_heads=96;ffn=49152", NULL},
+	/* github:ilseokoh/vllm-gce README.md@ede8ee4e36cf1ed10471b3ff38514159f71dfa58 (a GCE
+	 * a2-highgpu-1g, one A100 40GB): vLLM 0.15.1 (V1), meta-llama/Meta-Llama-3.1-8B-Instruct,
+	 * bf16, tp 1, enforce_eager, gpu_memory_utilization 0.9 (default), max_model_len 131072,
+	 * max_num_batched_tokens 8192: "Model loading took 14.99 GiB memory", "Available KV cache
+	 * memory: 19.28 GiB", "GPU KV cache size: 157,936 tokens" */
+	{M_CAP, "L3.1-8B A100-40GB vllm KV tokens", "llama-3-8b", "a100-40gb-sxm", "1", NULL, "161", "338", L_BATCH, 1, 1,
+	 157936, "vllm-gce README, vLLM 0.15.1 startup log", "vllm", NULL, NULL},
+	/* github:oracle-samples/oci-data-science-ai-samples ai-quick-actions/troubleshooting-tips.md
+	 * (stored version; latest listed 6a67e1f4b663ff8c457c6e9948fc82cabd37115d): vLLM V0 (0.6/0.7
+	 * era: worker.py, executor_base.py), Llama-3.1-8B bf16 ("Loading model weights took 14.9888
+	 * GB"), tp 1, "total_gpu_memory (22.07GiB) x gpu_memory_utilization (0.90)", "non_torch_memory
+	 * takes 0.05GiB; PyTorch activation peak memory takes 0.22GiB; the rest of the memory
+	 * reserved for KV Cache is 4.60GiB", "# CUDA blocks: 2356" = 37,696 tokens (the log's own
+	 * "maximum number of tokens that can be stored in KV cache (37696)"), max_model_len 131072.
+	 * The card is not named: 22.07 GiB is a 24 GB card, and OCI's 24 GB GPU shape is the A10 */
+	{M_CAP, "L3.1-8B A10 vllm KV tokens", "llama-3-8b", "a10", "1", NULL, "161", "338", L_BATCH, 1, 1, 37696,
+	 "OCI AI Quick Actions troubleshooting, vLLM V0 log", "vllm", NULL, NULL},
+	/* NVIDIA/TensorRT-LLM issue 4275, comment 2941155249 (a user's RTX 5090 run, copied in a
+	 * third-party repository's notes): TensorRT-LLM 0.19.0 (tritonserver 25.05 image), engine
+	 * from quantize.py --qformat fp8 --kv_cache_dtype fp8 of Llama-3.1-8B-Instruct, trtllm-build
+	 * --max_num_tokens 1024 --max_seq_len 2048, kv_cache_free_gpu_mem_fraction 0.9: "Memory usage
+	 * when calculating max tokens in paged kv cache: total: 31.84 GiB, available: 17.83 GiB",
+	 * "[MemUsageChange] Allocated 16.05 GiB for max tokens in paged KV cache (263008)" */
+	{M_CAP, "L3.1-8B RTX5090 trtllm fp8 KV tok", "llama-3-8b", "rtx-5090", "1", "fp8", "161", "338", L_BATCH, 1, 1,
+	 263008, "TensorRT-LLM 0.19 RTX 5090 log (issue 4275 comment)", "trtllm", FP8KV ";max_batched_tokens=1024", NULL},
+};
+
+/* github:AUGMXNT/MI300-testing@032bd4da1080662667b9d5f77bacd6a579128c5f, notebooks of vLLM
+ * v0.6.4.dev9+g5d264f4a (V0, ROCm) on a Hot Aisle 8x MI300X (README.md),
+ * vllm/benchmarks/benchmark_throughput.py or benchmark_latency.py at their defaults:
+ * gpu_memory_utilization 0.9, 16-bit weights and KV cache, no chunked prefill (the LLM
+ * class), so the profiled forward is max_model_len tokens and max_num_seqs is V0's 256
+ * (the knobs). KV tokens = "# GPU blocks" x 16, per replica. The MI300X reports 191.98 GiB
+ * (00-system-info.ipynb, fastfetch); napkin's preset has 178.8 GiB (192 GB), so these read
+ * low. */
+#define MI300T "MI300-testing notebooks, vLLM 0.6.4.dev (ROCm)"
+#define V0_SEQS "max_num_seqs=256;max_batched_tokens="
+static const struct vcase capacity_mi300[] = {
+	/* inference-vllm-fa.ipynb: Llama-2-7b-chat-hf fp16, -tp 8, max_seq_len 4096: "# GPU
+	 * blocks: 167700" (a rerun: 167738) */
+	{M_CAP, "L2-7B 8xMI300X vllm KV tokens", "llama-2-7b", "mi300x", "8", NULL, "161", "338", L_BATCH, 1, 1,
+	 167700.0 * 16, MI300T, "vllm", V0_SEQS "4096", NULL},
+	/* inference-vllm-gemm-tuning.ipynb: Meta-Llama-3-8B-Instruct bf16, tp 1, max_seq_len 8192,
+	 * benchmark_latency (its second run; the first, while TunableOp tuned, had 10207):
+	 * "Loading model weights took 14.9595 GB", "# GPU blocks: 78839" */
+	{M_CAP, "L3-8B MI300X vllm KV tokens", "llama-3-8b", "mi300x", "1", NULL, "161", "338", L_BATCH, 1, 1,
+	 78839.0 * 16, MI300T, "vllm", V0_SEQS "8192", NULL},
+	/* the same notebook: Llama-3.1-8B-Instruct bf16, tp 1, max_seq_len 131072 (so a profiled
+	 * forward of 131072 tokens), --num-scheduler-steps 15: "# GPU blocks: 71538" */
+	{M_CAP, "L3.1-8B 128K MI300X vllm KV tok", "llama-3-8b", "mi300x", "1", NULL, "161", "338", L_BATCH, 1, 1,
+	 71538.0 * 16, MI300T, "vllm", V0_SEQS "131072", NULL},
+	/* the same notebook: Llama-3.1-8B-Instruct bf16, -tp 8, max_seq_len 131072: "# GPU blocks:
+	 * 647379" (646723 in the runs while TunableOp tuned; 639,907-656,892 in
+	 * inference-vllm-vs-vllm-rocm.ipynb's v0.6.4.dev5 runs) */
+	{M_CAP, "L3.1-8B 8xMI300X vllm KV tokens", "llama-3-8b", "mi300x", "8", NULL, "161", "338", L_BATCH, 1, 1,
+	 647379.0 * 16, MI300T, "vllm", V0_SEQS "131072", NULL},
+	/* inference-vllm-mixtral-runpod.ipynb: Mixtral-8x7B-Instruct-v0.1 bf16, max_seq_len 32768;
+	 * tp 1: "Loading model weights took 86.9985 GB", "# GPU blocks: 39212"; tp 2: "43.5064 GB",
+	 * "# GPU blocks: 124518" */
+	{M_CAP, "Mixtral MI300X vllm KV tokens", "mixtral-8x7b", "mi300x", "1", NULL, "161", "338", L_BATCH, 1, 1,
+	 39212.0 * 16, MI300T, "vllm", V0_SEQS "32768", NULL},
+	{M_CAP, "Mixtral 2xMI300X vllm KV tokens", "mixtral-8x7b", "mi300x", "2", NULL, "161", "338", L_BATCH, 1, 1,
+	 124518.0 * 16, MI300T, "vllm", V0_SEQS "32768", NULL},
 };
 
 #endif
