@@ -466,16 +466,6 @@ static const struct vcase capacity[] = {
 	 * memory: 19.28 GiB", "GPU KV cache size: 157,936 tokens" */
 	{M_CAP, "L3.1-8B A100-40GB vllm KV tokens", "llama-3-8b", "a100-40gb-sxm", "1", NULL, "161", "338", L_BATCH, 1, 1,
 	 157936, "vllm-gce README, vLLM 0.15.1 startup log", "vllm", NULL, NULL},
-	/* github:oracle-samples/oci-data-science-ai-samples ai-quick-actions/troubleshooting-tips.md
-	 * (stored version; latest listed 6a67e1f4b663ff8c457c6e9948fc82cabd37115d): vLLM V0 (0.6/0.7
-	 * era: worker.py, executor_base.py), Llama-3.1-8B bf16 ("Loading model weights took 14.9888
-	 * GB"), tp 1, "total_gpu_memory (22.07GiB) x gpu_memory_utilization (0.90)", "non_torch_memory
-	 * takes 0.05GiB; PyTorch activation peak memory takes 0.22GiB; the rest of the memory
-	 * reserved for KV Cache is 4.60GiB", "# CUDA blocks: 2356" = 37,696 tokens (the log's own
-	 * "maximum number of tokens that can be stored in KV cache (37696)"), max_model_len 131072.
-	 * The card is not named: 22.07 GiB is a 24 GB card, and OCI's 24 GB GPU shape is the A10 */
-	{M_CAP, "L3.1-8B A10 vllm KV tokens", "llama-3-8b", "a10", "1", NULL, "161", "338", L_BATCH, 1, 1, 37696,
-	 "OCI AI Quick Actions troubleshooting, vLLM V0 log", "vllm", NULL, NULL},
 	/* NVIDIA/TensorRT-LLM issue 4275, comment 2941155249 (a user's RTX 5090 run, copied in a
 	 * third-party repository's notes): TensorRT-LLM 0.19.0 (tritonserver 25.05 image), engine
 	 * from quantize.py --qformat fp8 --kv_cache_dtype fp8 of Llama-3.1-8B-Instruct, trtllm-build
@@ -492,8 +482,8 @@ static const struct vcase capacity[] = {
  * gpu_memory_utilization 0.9, 16-bit weights and KV cache, no chunked prefill (the LLM
  * class), so the profiled forward is max_model_len tokens and max_num_seqs is V0's 256
  * (the knobs). KV tokens = "# GPU blocks" x 16, per replica. The MI300X reports 191.98 GiB
- * (00-system-info.ipynb, fastfetch); napkin's preset has 178.8 GiB (192 GB), so these read
- * low. */
+ * (00-system-info.ipynb, fastfetch), which the mi300x preset now holds (it had 192 GB
+ * decimal, 178.8 GiB, and these read 1.6% to 11.0% low). */
 #define MI300T "MI300-testing notebooks, vLLM 0.6.4.dev (ROCm)"
 #define V0_SEQS "max_num_seqs=256;max_batched_tokens="
 static const struct vcase capacity_mi300[] = {

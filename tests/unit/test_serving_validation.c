@@ -269,15 +269,14 @@ static void test_published_serving(void **state)
 	 * moe_passes): throughput 22.6% -> 22.1% (modelled 22.1% -> 21.3%), the other medians
 	 * unchanged; Mixtral's offline tokens/s +18.6% -> +10.3% (H100), +26.6% -> +21.3% (H200). */
 	assert_true(n - excluded >= 166);
-	assert_true(cnt[M_TTFT] >= 34 && cnt[M_ITL] >= 38 && cnt[M_TPUT] >= 48 && cnt[M_CAP] >= 12);
+	assert_true(cnt[M_TTFT] >= 34 && cnt[M_ITL] >= 38 && cnt[M_TPUT] >= 48 && cnt[M_CAP] >= 11);
 	assert_true(median(e7, n7) <= 0.07);
 	assert_true(med[M_E2E] <= 0.08);
 	assert_true(med[M_ITL] <= 0.22);
 	assert_true(med[M_TPUT] <= 0.225);
-	/* capacity: the vLLM paper's 3 (6.4%), 3 third-party startup logs (Llama-3.1-8B: vLLM
-	 * 0.15 on an A100 40GB +6.9%, vLLM V0 on an A10 +5.2%, TensorRT-LLM 0.19 FP8 on an RTX 5090
-	 * +15.4%; 6 cases, 6.6%) and 6 vLLM 0.6.4 runs on MI300X (-1.6% to -11.0%, the preset's
-	 * 178.8 GiB against the card's 191.98): 12 cases, 6.0%, signed -5.2% */
+	/* capacity: the vLLM paper's 3 (6.4%), 2 third-party startup logs (Llama-3.1-8B: vLLM
+	 * 0.15 on an A100 40GB +6.9%, TensorRT-LLM 0.19 FP8 on an RTX 5090 +15.4%) and 6 vLLM 0.6.4 runs on MI300X (the preset now holds the 191.98
+	 * GiB the card reports: +1.8% to +5.9%, Mixtral +4.4% and +3.7%): 11 cases, 5.8%, signed +3.8% */
 	assert_true(med[M_CAP] <= 0.07);
 	/* vLLM's multi-step runs are modelled (scheduler_steps); apart: AMD's MLPerf v5.1 runs
 	 * (a max_num_seqs napkin's vLLM V0 cannot take, AMD's own scheduler), 20 cases */
