@@ -267,6 +267,7 @@ void report_members(struct emit *e, const struct engine_scenario *sc, const stru
 		emit_num(e, "running", r->serving.running);
 		emit_num(e, "mixed_fraction", r->serving.mixed_fraction);
 		emit_bool(e, "saturated", r->serving.saturated);
+		emit_bool(e, "rate_saturated", r->serving.rate_saturated);
 		emit_end(e);
 	}
 

@@ -234,6 +234,14 @@ struct engine_serving {
 	double spec_weight_bytes;        /* per GPU: the drafter's weights */
 	double spec_kv_bytes_per_token;  /* per GPU: the drafter's KV cache a token of context */
 	double spec_speedup;             /* ITL without speculation ÷ ITL with it, at this concurrency */
+	/* an open load (serve_open.c; rate 0: all 0, the closed loop above) */
+	double rate;                     /* λ: requests/s arriving at a replica (Poisson) */
+	bool rate_saturated;             /* λ ≥ the most the replica completes: no steady state */
+	double rate_max;                 /* the most requests/s the replica completes (its admission limit full) */
+	double rate_limit;               /* requests the engine admits at most: min(capacity, max_num_seqs) */
+	double in_system;                /* mean requests in the replica, waiting or admitted (L) */
+	double in_engine;                /* of them admitted */
+	double wait_seconds;             /* mean wait before admission (W_q = L_q ÷ λ) */
 };
 
 enum engine_point { ENGINE_PT_TRAIN, ENGINE_PT_PREFILL, ENGINE_PT_DECODE, ENGINE_PT_ELEMENTWISE, ENGINE_PT_COUNT };

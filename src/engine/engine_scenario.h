@@ -371,6 +371,7 @@ struct engine_scenario {
 	double step_overhead;         /* seconds of CPU work per engine step (scheduling, sampling, launch) */
 	int64_t scheduler_steps;      /* decode steps a scheduling decision runs (vLLM --num-scheduler-steps; 1) */
 	double ttft_slo, tpot_slo;    /* serving targets, seconds (0: none): the SLA concurrency */
+	double rate;                  /* serving: an open load, requests/s arriving at a replica (Poisson; 0: the closed `batch` users) */
 	double prefix_hit;            /* serving: share of a prompt's tokens whose KV a shared prefix cache holds (0..1) */
 	int speculative;              /* serving: enum engine_spec, the drafter of speculative decoding */
 	int64_t spec_tokens;          /* k: tokens the drafter proposes a verification step */

@@ -387,6 +387,34 @@ void eng_spec_init(const struct engine_scenario *sc, const struct eng_dims *dm, 
 void eng_spec_ctx(const struct engine_scenario *sc, const struct eng_bytes *b, struct eng_spec *sp);
 /* The drafter's k forwards for `dec` decoding sequences at context ctx (seconds). */
 double eng_spec_draft_seconds(const struct eng_spec *sp, double dec, double ctx);
+/* An open load (serve_open.c): requests arrive at λ a second (Poisson); the requests in the
+ * replica are a birth–death process whose completion rate with n in the engine is X(n). */
+struct eng_bd_state {
+	double x;        /* requests completed a second with n in the engine */
+	double ttft;     /* a request's TTFT when it joins a state of n (its prompt's chunks, the budget's queue) */
+	double itl;      /* the time between tokens with n in the engine */
+	double decoding; /* sequences decoding an average step */
+	double queue;    /* of ttft, waiting for the budget inside the engine */
+};
+typedef void (*eng_bd_fn)(void *ctx, double n, struct eng_bd_state *st);
+struct eng_bd_result {
+	bool stable;            /* λ < X(limit): a stationary distribution exists */
+	double limit;           /* requests the engine holds at most (more wait outside) */
+	double max_rate;        /* X(limit): the most requests a second the replica completes */
+	double in_system;       /* L: mean requests in the replica, waiting or admitted */
+	double in_engine;       /* mean requests admitted */
+	double waiting;         /* L_q: mean requests waiting for admission */
+	double wait;            /* W_q = L_q ÷ λ: mean wait before admission */
+	double request_seconds; /* W = L ÷ λ (Little) */
+	double ttft;            /* W_q + the TTFT of the state an arrival joins, over p(n) */
+	double queue;           /* W_q + the budget's queue of that state */
+	double itl;             /* the time between tokens averaged over the decode tokens */
+	int64_t states;         /* states summed */
+};
+/* grid_ratio: X(n) evaluated at n = 1..16, then on a geometric grid of this ratio,
+ * interpolated between (1: every n, exact). */
+void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx, struct eng_bd_result *out);
+#define ENG_OPEN_GRID 1.0625
 /* The steady state, capacity and the SLA concurrency (serve_batch.c). */
 void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 	       const struct eng_mem *mem, const struct engine_inference *inf, struct engine_serving *out);

@@ -430,6 +430,11 @@ static const struct engine_knob knobs[] = {
 	 M_INF, SC(ttft_slo), N_("TTFT target"), N_("the longest time to first token allowed: the SLA concurrency (0: none)")},
 	{"tpot_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
 	 M_INF, SC(tpot_slo), N_("TPOT target"), N_("the longest time between tokens allowed: the SLA concurrency (0: none)")},
+	/* an open load (serve_open.c): Poisson arrivals instead of `batch` closed-loop users */
+	{"rate", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 0, 1e9, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET, M_INF,
+	 SC(rate), N_("request rate"),
+	 N_("requests/s arriving at one replica, Poisson, as MLPerf's Server and bench_serving --request-rate send them "
+	    "(0: none, `batch` users in a closed loop)")},
 	/* prefix caching and speculative decoding (serve_batch.c, serve_spec.c) */
 	{"prefix_hit", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 0, 1, 0, ENGINE_STEP_LINEAR, NULL, F_INFER,
 	 M_MEM | M_INF, SC(prefix_hit), N_("prefix cache hit"),

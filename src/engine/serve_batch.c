@@ -163,6 +163,50 @@ static void steady(const struct cb_in *in, double users, struct cb_state *st)
 	}
 }
 
+/* The open load's state n (serve_open.c): the closed steady state at n users, all admitted. */
+static void open_state(void *ctx, double n, struct eng_bd_state *o)
+{
+	struct cb_state st;
+
+	steady((const struct cb_in *)ctx, n, &st);
+	o->x = st.x;
+	o->ttft = st.ttft;
+	o->itl = st.itl;
+	o->decoding = st.decoding;
+	o->queue = st.queue;
+}
+
+/* Requests arriving at λ a second (serve_open.c): the figures of the load averaged over the
+ * birth–death process; saturated, the replica's limit and the most it completes alone. */
+static void open_load(const struct cb_in *in, double lambda, double gen, struct engine_serving *out)
+{
+	struct eng_bd_result r;
+
+	eng_open_solve(lambda, in->cap, ENG_OPEN_GRID, open_state, (void *)in, &r);
+	out->rate = lambda;
+	out->rate_max = r.max_rate;
+	out->rate_limit = r.limit;
+	out->rate_saturated = !r.stable;
+	if (!r.stable) {
+		/* no steady state: no time to report; the replica completes what it can */
+		out->in_system = out->in_engine = out->wait_seconds = 0.0;
+		out->ttft_seconds = out->queue_seconds = out->e2e_seconds = out->itl_seconds = 0.0;
+		out->requests_per_s = r.max_rate;
+		out->tokens_per_s_user = 0.0;
+	} else {
+		out->in_system = r.in_system;
+		out->in_engine = r.in_engine;
+		out->wait_seconds = r.wait;
+		out->ttft_seconds = r.ttft;
+		out->queue_seconds = r.queue;
+		out->itl_seconds = r.itl;
+		out->e2e_seconds = r.request_seconds;
+		out->requests_per_s = lambda;
+		out->tokens_per_s_user = r.request_seconds > 0 ? gen / r.request_seconds : 0.0;
+	}
+	out->tokens_per_s_replica = out->requests_per_s * gen;
+}
+
 /* The forward an engine profiles before it sizes the KV cache: `budget` tokens through a
  * layer (the residual, its input and the widest intermediate, on one TP rank), and the
  * sampler's logits over max_seqs rows in fp32 with the probabilities beside them (vLLM
@@ -276,8 +320,10 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	out->e2e_seconds = st.e2e;
 	out->requests_per_s = st.x;
 	out->tokens_per_s_replica = st.x * in.gen;
-	out->tokens_per_s_gpu = out->tokens_per_s_replica / gpus_replica;
 	out->tokens_per_s_user = st.e2e > 0 ? in.gen / st.e2e : 0.0;
+	if (sc->rate > 0)
+		open_load(&in, sc->rate, in.gen, out);
+	out->tokens_per_s_gpu = out->tokens_per_s_replica / gpus_replica;
 	out->tokens_per_s_job = out->tokens_per_s_replica * inf->replicas;
 	out->cost_per_mtok = sc->price > 0 && out->tokens_per_s_replica > 0
 				     ? sc->price * gpus_replica / 3600.0 / out->tokens_per_s_replica * 1e6

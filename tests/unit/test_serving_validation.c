@@ -118,8 +118,19 @@ static double predict(const struct vcase *c, const struct engine_catalog *cat, d
 		set_batch(&sc, c->batch_or_rate);
 		te_evaluate(&sc, &r);
 	} else if (c->load == L_RATE) {
-		/* the fewest users whose steady state completes the published rate (Little's law) */
+		/* an open load: Poisson arrivals at the published rate a replica (serve_open.c) */
+		char v[32];
+		snprintf(v, sizeof v, "%.17g", c->batch_or_rate);
+		te_set(&sc, "rate", v);
+		te_evaluate(&sc, &r);
+		*saturated = r.serving.rate_saturated;
+	}
+	if (c->load == L_RATE && *saturated) {
+		/* beyond the most the replica completes: no steady state; printed with the closed
+		 * loop's fewest users that complete the rate (a queue that grows without bound),
+		 * counted apart from the modelled median */
 		double lo = 1.0, hi = 8192.0;
+		te_set(&sc, "rate", "0");
 		while (hi - lo > 1.0) {
 			double mid = floor(0.5 * (lo + hi));
 			set_batch(&sc, mid);
@@ -131,8 +142,7 @@ static double predict(const struct vcase *c, const struct engine_catalog *cat, d
 		}
 		set_batch(&sc, hi);
 		te_evaluate(&sc, &r);
-		*saturated = r.serving.requests_per_s < c->batch_or_rate * 0.999;
-	} else {
+	} else if (c->load == L_SLA) {
 		te_set(&sc, "ttft_slo", "2");
 		te_set(&sc, "tpot_slo", "0.2");
 		set_batch(&sc, 1.0);

@@ -1,0 +1,163 @@
+/*
+ * An open load: requests arrive at one replica at λ a second (Poisson), as MLPerf
+ * Inference's Server scenario and SGLang's and vLLM's bench_serving at a request rate send
+ * them, rather than a fixed number of users each waiting for its last answer (serve_batch.c's
+ * closed loop). The requests in the replica are then a birth–death process.
+ *
+ * Sources:
+ *  - The birth–death process and its stationary distribution: with births at λ and deaths at
+ *    X(n) in state n, p(n) = p(0) Π_{k=1..n} λ ÷ X(k), normalised to 1, and it exists when
+ *    the sum converges (Kleinrock 1975, Queueing Systems vol. 1, §3.1 eq. 3.11 and §3.2).
+ *  - A server whose completion rate depends on the jobs it holds: the state-dependent
+ *    (processor-sharing) queue whose X(n) is the closed system's throughput at n jobs
+ *    (Harchol-Balter 2013, Performance Modeling and Design of Computer Systems, ch. 22 on
+ *    processor sharing and ch. 16 on flow-equivalent servers): here X(n) is serve_batch.c's
+ *    steady state at n users, the requests the engine completes a second with n in it.
+ *  - An engine admits at most `limit` requests (the KV cache's sequences, max_num_seqs); the
+ *    rest wait outside and completions stay at X(limit): from there the tail is geometric,
+ *    p(limit + j) = p(limit) ρ^j with ρ = λ ÷ X(limit), summed in closed form; λ ≥ X(limit)
+ *    has no stationary distribution (saturated).
+ *  - Little's law (Little 1961): mean requests in the system L = λ W, and outside the engine
+ *    L_q = λ W_q, so W = L ÷ λ and the mean wait before admission W_q = L_q ÷ λ.
+ *  - An arrival sees the stationary state (PASTA: Poisson arrivals see time averages,
+ *    Wolff 1982): one that finds n requests joins a state of min(n + 1, limit) in the engine,
+ *    whose first token takes that state's TTFT after the wait.
+ *  - The time between tokens is averaged over the tokens: each state's ITL weighted by the
+ *    decode tokens it produces a second, p(n) × decoding(n) ÷ ITL(n).
+ *
+ * The cost is bounded: X(n) and the other figures are evaluated at n = 1..16 and then on a
+ * geometric grid (×1.0625) and interpolated linearly between grid points; the sum stops
+ * where a state's weight falls below 1e-12 of the largest on the falling side, and at 2^20
+ * states at most. No allocation: the weights are kept in the log domain, the sums rescaled.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define OPEN_TAIL 27.631021115928547 /* ln 1e12: a weight this far below the largest ends the sum */
+#define OPEN_MAX_STATES 1048576.0
+
+/* Linear interpolation of a state's figures between two grid points. */
+static void lerp(const struct eng_bd_state *a, double na, const struct eng_bd_state *b, double nb, double n,
+		 struct eng_bd_state *o)
+{
+	double t = nb > na ? (n - na) / (nb - na) : 0.0;
+
+	o->x = a->x + t * (b->x - a->x);
+	o->ttft = a->ttft + t * (b->ttft - a->ttft);
+	o->itl = a->itl + t * (b->itl - a->itl);
+	o->decoding = a->decoding + t * (b->decoding - a->decoding);
+	o->queue = a->queue + t * (b->queue - a->queue);
+}
+
+static double next_grid(double g, double ratio, double limit)
+{
+	double n = g < 16.0 || ratio <= 1.0 ? g + 1.0 : eng_max(g + 1.0, floor(g * ratio));
+	return eng_min(n, limit);
+}
+
+void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx, struct eng_bd_result *out)
+{
+	struct eng_bd_state glo, ghi, s, top;
+	double nlo = 1.0, nhi, n, logw = 0.0, logmax = 0.0, rho, q = 0.0, wprev;
+	/* the sums, each scaled by exp(−logmax): weight, n × weight, TTFT, decode tokens/s, decoding, queue */
+	double sw = 0.0, sn = 0.0, st = 0.0, sd = 0.0, sdd = 0.0, sq = 0.0, sm = 0.0;
+	bool tail_reached = true;
+
+	memset(out, 0, sizeof *out);
+	if (!(limit >= 1.0) || limit > OPEN_MAX_STATES)
+		limit = OPEN_MAX_STATES;
+	limit = floor(limit);
+	fn(ctx, limit, &top);
+	out->limit = limit;
+	out->max_rate = top.x;
+	if (!(lambda > 0) || !(top.x > lambda)) {
+		out->stable = false;
+		return;
+	}
+	out->stable = true;
+	fn(ctx, 1.0, &glo);
+	nhi = next_grid(1.0, grid_ratio, limit);
+	if (nhi > 1.0)
+		fn(ctx, nhi, &ghi);
+	else
+		ghi = glo;
+	/* state 0: weight 1, nothing decoding. An arrival that finds n − 1 joins state n: its
+	 * TTFT is state n's, weighted by p(n − 1) (wprev); at the limit it waits, then joins it */
+	sw = 1.0;
+	wprev = 1.0;
+	out->states = 1;
+	for (n = 1.0; n <= limit; n += 1.0) {
+		double w;
+		if (n > nhi) {
+			nlo = nhi;
+			glo = ghi;
+			nhi = next_grid(nhi, grid_ratio, limit);
+			fn(ctx, nhi, &ghi);
+		}
+		if (n == nlo)
+			s = glo;
+		else if (n == nhi)
+			s = ghi;
+		else
+			lerp(&glo, nlo, &ghi, nhi, n, &s);
+		if (!(s.x > 0)) {
+			out->stable = false;
+			return;
+		}
+		logw += log(lambda / s.x);
+		if (logw > logmax) {
+			double f = exp(logmax - logw);
+			sw *= f, sn *= f, st *= f, sd *= f, sdd *= f, sq *= f, sm *= f, wprev *= f;
+			logmax = logw;
+		}
+		w = exp(logw - logmax);
+		st += wprev * s.ttft;
+		sq += wprev * s.queue;
+		sw += w;
+		sn += n * w;
+		sm += n * w;
+		if (s.itl > 0) {
+			sd += w * s.decoding / s.itl;
+			sdd += w * s.decoding;
+		}
+		wprev = w;
+		out->states++;
+		if (n >= limit)
+			break;
+		/* past the mode and negligible: the rest adds nothing the doubles hold */
+		if (lambda < s.x && logw < logmax - OPEN_TAIL) {
+			tail_reached = false;
+			break;
+		}
+	}
+	/* the geometric tail beyond the limit: p(limit + j) = p(limit) ρ^j, j ≥ 1 */
+	rho = lambda / top.x;
+	if (tail_reached) {
+		double wl = wprev, tail = wl * rho / (1.0 - rho); /* Σ_{j≥1} ρ^j */
+		q = wl * rho / ((1.0 - rho) * (1.0 - rho));        /* Σ_{j≥1} j ρ^j: requests waiting outside */
+		sw += tail;
+		sn += limit * tail + q;
+		sm += limit * tail;
+		/* arrivals that find the limit or more wait, then join the limit */
+		st += (wl + tail) * top.ttft;
+		sq += (wl + tail) * top.queue;
+		if (top.itl > 0) {
+			sd += tail * top.decoding / top.itl;
+			sdd += tail * top.decoding;
+		}
+	} else {
+		/* arrivals that find the last state counted join the next: its weight is negligible */
+		st += wprev * s.ttft;
+		sq += wprev * s.queue;
+	}
+	out->in_system = sn / sw;
+	out->in_engine = sm / sw;
+	out->waiting = q / sw;
+	out->wait = out->waiting / lambda;
+	out->request_seconds = out->in_system / lambda;
+	out->ttft = out->wait + st / sw;
+	out->queue = out->wait + sq / sw;
+	out->itl = sd > 0 ? sdd / sd : 0.0;
+}
