@@ -25,9 +25,24 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	engine_fmt_seconds_tr(sv->itl_seconds, &cli_tr, b, sizeof b);
 	engine_fmt_seconds_tr(sv->e2e_seconds, &cli_tr, c, sizeof c);
 	engine_fmt_seconds_tr(sv->queue_seconds, &cli_tr, d, sizeof d);
-	snprintf(e, sizeof e, P_("%lld user", "%lld users", sc->batch), (long long)sc->batch);
-	fprintf(f, _("  steady   %s: TTFT %s (of it %s waiting) · ITL %s · request %s = TTFT + %lld × ITL\n"), e, a, d, b, c,
-		(long long)(sc->generate - 1));
+	if (sv->rate > 0 && sv->rate_saturated) {
+		/* an open load beyond the most the replica completes: no steady state, no time */
+		fprintf(f, _("  open     %.3g requests/s arriving (Poisson): saturated, the replica completes at most %.3g "
+			     "requests/s with its %.0f admitted requests; the queue grows without bound\n"),
+			sv->rate, sv->rate_max, sv->rate_limit);
+	} else if (sv->rate > 0) {
+		char w[NB];
+		engine_fmt_seconds_tr(sv->wait_seconds, &cli_tr, w, sizeof w);
+		fprintf(f, _("  open     %.3g requests/s arriving (Poisson; at most %.3g with %.0f admitted): %.1f requests in "
+			     "the replica on average, %.1f admitted, a wait of %s before admission\n"),
+			sv->rate, sv->rate_max, sv->rate_limit, sv->in_system, sv->in_engine, w);
+		fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s · request %s (in the replica ÷ rate, Little)\n"), a,
+			d, b, c);
+	} else {
+		snprintf(e, sizeof e, P_("%lld user", "%lld users", sc->batch), (long long)sc->batch);
+		fprintf(f, _("  steady   %s: TTFT %s (of it %s waiting) · ITL %s · request %s = TTFT + %lld × ITL\n"), e, a,
+			d, b, c, (long long)(sc->generate - 1));
+	}
 	engine_fmt_count(sv->tokens_per_s_user, a, sizeof a);
 	engine_fmt_count(sv->tokens_per_s_replica, b, sizeof b);
 	engine_fmt_count(sv->tokens_per_s_gpu, c, sizeof c);
@@ -37,9 +52,11 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	engine_fmt_count(sv->prefill_tokens_step, a, sizeof a);
 	engine_fmt_seconds_tr(sv->mixed_step_seconds, &cli_tr, b, sizeof b);
 	engine_fmt_seconds_tr(sv->decode_step_seconds, &cli_tr, c, sizeof c);
-	fprintf(f, _("  a step   %.1f decoding + %s prefill tokens on average; with a chunk %s, decode only %s (%.0f%% of steps "
-		     "carry prefill)%s\n"),
-		sv->decoding, a, b, c, 100.0 * sv->mixed_fraction, sv->saturated ? _("; the budget binds") : "");
+	/* a step's mix is the closed loop's at `batch` users; an open load's states vary */
+	if (sv->rate <= 0)
+		fprintf(f, _("  a step   %.1f decoding + %s prefill tokens on average; with a chunk %s, decode only %s (%.0f%% of steps "
+			     "carry prefill)%s\n"),
+			sv->decoding, a, b, c, 100.0 * sv->mixed_fraction, sv->saturated ? _("; the budget binds") : "");
 	if (sv->ep_comm_seconds > 0) {
 		engine_fmt_seconds_tr(sv->ep_comm_seconds, &cli_tr, a, sizeof a);
 		fprintf(f, _("  experts  ep %lld: the routed experts split over %lld replicas, a GPU's share computed for all "
@@ -92,6 +109,8 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 	snprintf(b, sizeof b, P_("%lld GPU", "%lld GPUs", sc->tp * sc->pp), (long long)(sc->tp * sc->pp));
 	if (engine) {
 		snprintf(a, sizeof a, P_("%lld user", "%lld users", sc->batch), (long long)sc->batch);
+		if (sc->rate > 0)
+			snprintf(a, sizeof a, _("%.3g requests/s"), sc->rate);
 		/* the steady state leads; the roofline figures follow as its bounds (no line quotes
 		 * a throughput or a TTFT the steady state contradicts) */
 		if (in->replicas > 1)

@@ -2,7 +2,8 @@
  * Explanations of the serving results: capacity (max_concurrent and the KV cache a
  * sequence holds), time to first token, time per output token, and the two prefill FLOPs
  * counts (serving.c computes them); with an engine, the continuous-batching steady state
- * (serve_batch.c): TTFT, the time between tokens, the output rate and the SLA concurrency.
+ * (serve_batch.c): TTFT, the time between tokens, the output rate and the SLA concurrency;
+ * with a rate, the open load (serve_open.c).
  */
 #include <string.h>
 
@@ -96,6 +97,39 @@ static bool ex_no_engine(struct eng_ex *x, const struct engine_scenario *sc, con
 		    "--mode", "infer", "--engine", "vllm|sglang|trtllm|tgi");
 	eng_ex_line(x, N_("  source   Yu et al. 2022 (Orca, iteration-level scheduling); Agrawal et al. 2024 (Sarathi-Serve)"));
 	return true;
+}
+
+/* An open load (serve_open.c): the birth–death process over the closed steady state. */
+static void ex_open(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
+{
+	const struct engine_serving *sv = &r->serving;
+	char a[NB], b[NB], c[NB], d[NB];
+
+	if (ex_no_engine(x, sc, key, N_("an open load: requests arriving at a rate (Poisson)")))
+		return;
+	eng_ex_head(x, key, N_("an open load: requests arriving at a rate (Poisson)"));
+	eng_ex_line(x, N_("  model    n requests in the replica: births at λ, deaths at X(n) = the closed steady state's "
+			  "requests/s at n users, X(limit) beyond the %.0f the engine admits (the rest wait outside)"),
+		    sv->rate_limit);
+	eng_ex_line(x, N_("  formula  p(n) ∝ Π_{k≤n} λ ÷ X(k), a geometric tail past the limit; L = Σ n p(n); W = L ÷ λ; "
+			  "wait W_q = Σ (n − limit)⁺ p(n) ÷ λ"));
+	eng_ex_line(x, N_("  formula  TTFT = W_q + Σ p(n) TTFT(the state an arrival joins); ITL = Σ p(n) d(n) ÷ Σ (p(n) "
+			  "d(n) ÷ ITL(n)) (over the decode tokens)"));
+	if (sc->rate <= 0) {
+		eng_ex_line(x, N_("  not used: rate is 0 (the closed loop of `batch` users)"));
+	} else if (sv->rate_saturated) {
+		eng_ex_line(x, N_("  result   λ %.3g requests/s ≥ X(limit) %.3g: saturated, no stationary distribution (the "
+				  "queue grows without bound)"),
+			    sv->rate, sv->rate_max);
+	} else {
+		eng_ex_line(x, N_("  values   λ %.3g requests/s, X(limit) %.3g: L %.1f (%.1f admitted), W_q %s"), sv->rate,
+			    sv->rate_max, sv->in_system, sv->in_engine, SECS(sv->wait_seconds, a));
+		eng_ex_line(x, N_("  result   TTFT %s · ITL %s · request %s · %s output tokens/s a replica (λ × %lld)"),
+			    SECS(sv->ttft_seconds, b), SECS(sv->itl_seconds, c), SECS(sv->e2e_seconds, d),
+			    CNT(sv->tokens_per_s_replica, a), (long long)sc->generate);
+	}
+	eng_ex_line(x, N_("  source   Kleinrock 1975 (Queueing Systems vol. 1, §3: birth–death processes); Harchol-Balter "
+			  "2013 (ch. 22, state-dependent service); Little 1961; Wolff 1982 (PASTA)"));
 }
 
 static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
@@ -257,6 +291,13 @@ bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const st
 		ex_tpot(x, sc, r);
 	else if (strcmp(key, "inference.prefill_flops_causal") == 0 || strcmp(key, "inference.prefill_flops_palm") == 0)
 		ex_prefill_flops(x, sc, r);
+	else if (strcmp(key, "serving.rate") == 0 || strcmp(key, "serving.rate_max") == 0 ||
+		 strcmp(key, "serving.rate_limit") == 0 || strcmp(key, "serving.in_system") == 0 ||
+		 strcmp(key, "serving.in_engine") == 0 || strcmp(key, "serving.wait_seconds") == 0 ||
+		 (sc->rate > 0 && (strcmp(key, "serving.ttft_seconds") == 0 || strcmp(key, "serving.itl_seconds") == 0 ||
+				   strcmp(key, "serving.e2e_seconds") == 0 || strcmp(key, "serving.requests_per_s") == 0 ||
+				   strcmp(key, "serving.tokens_per_s_replica") == 0)))
+		ex_open(x, sc, r, key);
 	else if (strcmp(key, "serving.ttft_seconds") == 0 || strcmp(key, "serving.queue_seconds") == 0)
 		ex_steady_ttft(x, sc, r);
 	else if (strcmp(key, "serving.itl_seconds") == 0 || strcmp(key, "serving.mixed_step_seconds") == 0 ||
