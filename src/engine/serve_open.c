@@ -64,6 +64,7 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 	/* the sums, each scaled by exp(−logmax): weight, n × weight, TTFT, decode tokens/s, decoding, queue */
 	double sw = 0.0, sn = 0.0, st = 0.0, sd = 0.0, sdd = 0.0, sq = 0.0, sm = 0.0;
 	bool tail_reached = true;
+	int64_t i;
 
 	memset(out, 0, sizeof *out);
 	if (!(limit >= 1.0) || limit > OPEN_MAX_STATES)
@@ -88,8 +89,9 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 	sw = 1.0;
 	wprev = 1.0;
 	out->states = 1;
-	for (n = 1.0; n <= limit; n += 1.0) {
+	for (i = 1; i <= (int64_t)limit; i++) {
 		double w;
+		n = (double)i;
 		if (n > nhi) {
 			nlo = nhi;
 			glo = ghi;

@@ -16,9 +16,10 @@
  *    Server}/__init__.py for the layout (TensorRT-LLM, FP8 weights, H100-SXM TP2 x4 replicas
  *    with gpu_batch_size 896 offline, H200-SXM TP1 x8 with 806). Output tokens a request:
  *    the summary's tokens/s over samples/s (290.3). Server: the mean first-token latency and
- *    the mean time to output token at the scheduled rate; the completed tokens/s within
- *    MLPerf's limits (TTFT 2 s, TPOT 200 ms at the 99th percentile; napkin's SLA holds the
- *    means to them, so it should read high).
+ *    the mean time to output token at the scheduled rate (napkin: an open load at that rate a
+ *    replica, the `rate` knob, as the LoadGen's Poisson arrivals send it); the completed
+ *    tokens/s within MLPerf's limits (TTFT 2 s, TPOT 200 ms at the 99th percentile; napkin's
+ *    SLA holds the means to them, so it should read high).
  *    The same from MLPerf Inference v4.0 (github.com/mlcommons/inference_results_v4.0) for
  *    H200-SXM TP1 x8: 293 output tokens a request.
  *  - The SGLang team's SGLang v0.3 against vLLM v0.6 runs (TTFT, TPOT, offline tokens/s) and
@@ -282,7 +283,15 @@ static void test_published_serving(void **state)
 	assert_true(cnt[M_TTFT] >= 34 && cnt[M_ITL] >= 38 && cnt[M_TPUT] >= 48 && cnt[M_CAP] >= 11);
 	assert_true(median(e7, n7) <= 0.07);
 	assert_true(med[M_E2E] <= 0.08);
-	assert_true(med[M_ITL] <= 0.22);
+	/* the MLPerf, SGLang and vLLM rate cases as an open load (Poisson arrivals at the published
+	 * rate a replica, serve_open.c) where they read the fewest closed-loop users that complete
+	 * the rate: TTFT 82.4% -> 82.1% (modelled 24.0% -> 23.9%), ITL 21.3% -> 20.6% (modelled
+	 * 16.0% -> 15.3%); where napkin's replica sustains the rate (ρ = λ ÷ X(limit) 0.12-0.88) the
+	 * mean in the replica is within 2% of those users (Mixtral H100 451 against 449, AMD's
+	 * MI300X Turin 359 against 355): napkin's X(n) climbs steeply there, so the open queue's
+	 * spread adds little; the gap to the published TTFT and TPOT is the replica's speed, not the
+	 * load's model. Bounds tightened to what the open load reaches. */
+	assert_true(med[M_ITL] <= 0.21);
 	assert_true(med[M_TPUT] <= 0.225);
 	/* capacity: the vLLM paper's 3 (6.4%), 2 third-party startup logs (Llama-3.1-8B: vLLM
 	 * 0.15 on an A100 40GB +6.9%, TensorRT-LLM 0.19 FP8 on an RTX 5090 +15.4%) and 6 vLLM 0.6.4 runs on MI300X (the preset now holds the 191.98
@@ -291,9 +300,12 @@ static void test_published_serving(void **state)
 	/* vLLM's multi-step runs are modelled (scheduler_steps); apart: AMD's MLPerf v5.1 runs
 	 * (a max_num_seqs napkin's vLLM V0 cannot take, AMD's own scheduler), 20 cases */
 	assert_true(apart <= 20 && mcnt[M_TTFT] >= 17);
-	assert_true(mmed[M_TTFT] <= 0.25);
-	assert_true(mmed[M_ITL] <= 0.17);
-	/* TTFT at MLPerf's server rates: napkin saturates at NVIDIA's four, Red Hat's L40S run,
+	assert_true(mmed[M_TTFT] <= 0.245);
+	assert_true(mmed[M_ITL] <= 0.16);
+	/* TTFT at MLPerf's server rates: the rate is at or beyond the most napkin's replica
+	 * completes with its admission limit full (the open load has no steady state; the case
+	 * prints the closed loop's fewest users that complete the rate, a queue without bound)
+	 * at NVIDIA's four, Red Hat's L40S run,
 	 * Fujitsu's L40S TP 4, ASUSTeK's bridgeless H100 NVL TP 2, AMD's v5.1 server runs (8 of
 	 * them apart) and Dell's v5.1 H200 and H200 NVL server and interactive runs today, 30
 	 * cases (a replica that completes fewer requests than the rate at the assumed 512-token
@@ -301,7 +313,7 @@ static void test_published_serving(void **state)
 	 * 256-token step budget shared by the running decodes), so its TTFT there is a queue and
 	 * those cases set the unmodelled median; the count may only fall */
 	assert_true(saturated <= 30);
-	assert_true(med[M_TTFT] <= 0.83);
+	assert_true(med[M_TTFT] <= 0.825);
 }
 
 static const struct CMUnitTest tests[] = {
