@@ -162,6 +162,12 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 		fprintf(f, _("  bounds   TTFT ≥ %s (%s) · a decode step without speculation ≥ %s (TP all-reduces %s a step): "
 			     "at 100%% of peak and bandwidth, nothing else in the way\n"),
 			a, d, b, c);
+	else if (engine && sc->rate <= 0 && r->serving.running + 0.5 < (double)sc->batch)
+		/* the bound decodes every user at once; the engine admits fewer, so its ITL is a
+		 * smaller step's and may sit under this figure */
+		fprintf(f, _("  bounds   TTFT ≥ %s (%s) · TPOT ≥ %s with all %lld users decoding in one step, which the engine does "
+			     "not admit (it runs %.0f; TP all-reduces %s a step): at 100%% of peak and bandwidth\n"),
+			a, d, b, (long long)sc->batch, r->serving.running, c);
 	else if (engine)
 		fprintf(f, _("  bounds   TTFT ≥ %s (%s) · TPOT ≥ %s (TP all-reduces %s a step): at 100%% of peak and bandwidth, "
 			     "nothing else in the way\n"),

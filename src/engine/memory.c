@@ -82,6 +82,13 @@ void eng_bytes(const struct engine_scenario *sc, struct eng_bytes *b)
 	b->activation_dt = pick(sc->activation_dtype, r[RA]);
 	b->kv_dt = pick(sc->kv_dtype, b->activation_dt);
 	b->matmul_dt = pick(sc->matmul_dtype, r[RMM]);
+	/* W8A8: served fp8 checkpoints run their linears on the FP8 tensor cores (vLLM's and
+	 * TensorRT-LLM's fp8 schemes quantise the activations too; serve_step.c), so the
+	 * roofline's peak and the TTFT and TPOT bounds are the FP8 ones, never above the steady
+	 * state that runs them */
+	if (sc->mode == ENGINE_MODE_INFER && sc->weight_format == ENGINE_WF_FP8 && sc->matmul_dtype == ENGINE_DT_AUTO &&
+	    engine_gpu_peak(&sc->gpu, ENGINE_DT_FP8_E4M3) > 0)
+		b->matmul_dt = ENGINE_DT_FP8_E4M3;
 	/* A master copy exists when the recipe keeps one and the weights are narrower. */
 	b->master_dt = r[RM];
 	if (b->master_dt >= 0 && dt_bytes(b->weight_dt) >= dt_bytes(b->master_dt))
