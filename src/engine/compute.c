@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "serve_internal.h"
 
 /* recompute full over recompute_layers of each stage's layers: their share of the
  * model's (the binding stage's count over its layers) */

@@ -24,7 +24,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "internal.h"
+#include "serve_internal.h"
 
 /* Per recipe: weights, gradients, master, optimizer states, activations, matmuls.
  * -1: none (no master copy). */

@@ -43,7 +43,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "internal.h"
+#include "serve_internal.h"
 
 /* One steady state at `users` a replica. */
 struct cb_state {

@@ -10,7 +10,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "internal.h"
+#include "serve_internal.h"
 
 double eng_spec_tokens_per_step(double alpha, double k)
 {

@@ -32,7 +32,7 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "serve_internal.h"
 
 static const struct eng_serve_engine_def defs[ENGINE_SERVE_COUNT] = {
 	[ENGINE_SERVE_VLLM] = {"vllm", N_("vLLM"), 8192, 2048, 1024, 256, 0.90, false, 1.5e-3, true},

@@ -33,7 +33,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "internal.h"
+#include "serve_internal.h"
 
 #define OPEN_TAIL 27.631021115928547 /* ln 1e12: a weight this far below the largest ends the sum */
 #define OPEN_MAX_STATES 1048576.0

@@ -24,7 +24,7 @@
  *  - The drafter's forwards carry no per-step fixed cost of their own: the engines run them
  *    inside the target's step, in CUDA graphs (vLLM V1's EAGLE proposer).
  */
-#include "internal.h"
+#include "serve_internal.h"
 
 void eng_spec_ctx(const struct engine_scenario *sc, const struct eng_bytes *b, struct eng_spec *sp)
 {

@@ -62,7 +62,7 @@
  */
 #include <math.h>
 
-#include "internal.h"
+#include "serve_internal.h"
 
 /* Kernel-boundary bubbles a layer: Spector et al., "Look Ma, No Bubbles! Designing a
  * Low-Latency Megakernel for Llama-1B" (Hazy Research, 2025-05-27): Llama-3.2-1B decoding one

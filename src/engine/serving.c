@@ -22,7 +22,7 @@
  */
 #include <math.h>
 
-#include "internal.h"
+#include "serve_internal.h"
 
 double eng_weight_bytes(const struct eng_bytes *b, double linear, double embed, double head, double rest)
 {

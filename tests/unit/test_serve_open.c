@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "engine.h"
-#include "internal.h"
+#include "serve_internal.h"
 #include "testengine.h"
 #include "testutil.h"
 

@@ -1,0 +1,117 @@
+/*
+ * Serving as the engines run it (serve_engine.c, serve_step.c, serve_spec.c, serve_draft.c,
+ * serve_open.c, serve_batch.c): the engines' defaults, one engine step, speculative decoding,
+ * the open load and the steady state. Internal to the engine library, below internal.h.
+ */
+#ifndef NAPKIN_ENGINE_SERVE_INTERNAL_H
+#define NAPKIN_ENGINE_SERVE_INTERNAL_H
+
+#include "internal.h"
+
+/* One serving engine's defaults (serve_engine.c, each with its source). */
+struct eng_serve_engine_def {
+	const char *name, *label;
+	int budget_large, budget_small;  /* max_batched_tokens: cards of 70 GiB or more (not A100), others */
+	int seqs_large, seqs_small;      /* the most sequences a step holds */
+	double mem_fraction;             /* its share of memory */
+	bool of_free;                    /* the share is of the memory left after weights and activations */
+	double step_overhead;            /* seconds of fixed cost a step */
+	bool profiles;                   /* the KV budget leaves room for a profiled forward of `budget` tokens */
+};
+const struct eng_serve_engine_def *eng_serve_engine_def(int engine);
+/* The settings in effect: the engine's defaults, the knobs the user set over them. */
+struct eng_serve_set {
+	int engine;
+	const struct eng_serve_engine_def *def;
+	double budget, max_seqs, mem_fraction, step_overhead;
+	bool of_free, profiles;
+};
+void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *set);
+
+/* One engine step on one TP rank (serve_step.c): `pre` prefill tokens whose queries see
+ * `pre_keys` keys on average, `dec` decode tokens at an average context of `dec_ctx`. */
+struct eng_serve_step {
+	double seconds;
+	double matmul, weights, attention, comm, other, overhead; /* the parts (seconds) */
+	double ep_comm;        /* expert parallelism's dispatch and combine (0 without) */
+	double moe;            /* MoE layers' permutation, combine and routing kernels (0 dense) */
+	double bubbles;        /* the kernel boundaries' idle time (serve_step.c, LAYER_BUBBLE) */
+};
+struct eng_serve_ctx {
+	const struct engine_scenario *sc;
+	const struct eng_dims *dm;
+	const struct eng_bytes *b;
+	const struct eng_family *fam;
+	double peak_mm;        /* the matmuls' peak: FP8 tensor cores for W8A8, 16-bit otherwise */
+	double peak_attn;      /* attention's (16-bit) */
+	double hbm;            /* bandwidth the weight and KV reads reach, bytes/s */
+	double w_bytes;        /* bytes a step reads per weight of the blocks' linears */
+	double deq_bytes;      /* extra bytes per weight a step that dequantises moves (NF4: to 16 bits and back) */
+	double kv_rank;        /* KV bytes a token per GPU */
+	double ep;             /* expert-parallel replicas sharing the routed experts (1: none) */
+	double step_overhead;
+	double dec_q;          /* tokens a decoding sequence puts through a step: 1, or k + 1 verifying a draft */
+	double bubble;         /* seconds a layer idles at kernel boundaries (0 without an engine) */
+};
+/* One TP all-reduce of `bytes` at inference sizes (serve_step.c): vLLM's custom all-reduce
+ * dispatch within a node (one-shot or two-shot), NCCL's ring above its buffer or across nodes. */
+double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double bytes);
+void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+			double kv_rank, double step_overhead, struct eng_serve_ctx *c);
+void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_keys, double dec, double dec_ctx,
+			 struct eng_serve_step *out);
+/* Speculative decoding (serve_spec.c): the drafter, its step and what it holds. The
+ * struct points into itself (dctx.dm is &ddm): initialise it where it stays. */
+struct eng_spec {
+	bool on;
+	int method;            /* enum engine_spec */
+	double k, alpha;
+	double tokens;         /* E = (1 − α^(k+1)) ÷ (1 − α): tokens a sequence gains a step (1 without) */
+	double verify;         /* k + 1: tokens a sequence puts through the target a step (1 without) */
+	double weight_bytes;   /* per GPU: the drafter's weights */
+	double fc_bytes;       /* EAGLE's / MTP's 2d → d projection (bytes, every rank) */
+	double kv_per_token;   /* per GPU: the drafter's KV bytes a token of context */
+	struct eng_dims ddm;
+	struct eng_serve_ctx dctx;
+};
+double eng_spec_tokens_per_step(double alpha, double k);
+/* The drafter's shape, weights and KV (serve_draft.c); eng_spec_ctx readies its step
+ * (serve_spec.c) before eng_spec_draft_seconds times it. */
+void eng_spec_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+		   struct eng_spec *sp);
+void eng_spec_ctx(const struct engine_scenario *sc, const struct eng_bytes *b, struct eng_spec *sp);
+/* The drafter's k forwards for `dec` decoding sequences at context ctx (seconds). */
+double eng_spec_draft_seconds(const struct eng_spec *sp, double dec, double ctx);
+/* An open load (serve_open.c): requests arrive at λ a second (Poisson); the requests in the
+ * replica are a birth–death process whose completion rate with n in the engine is X(n). */
+struct eng_bd_state {
+	double x;        /* requests completed a second with n in the engine */
+	double ttft;     /* a request's TTFT when it joins a state of n (its prompt's chunks, the budget's queue) */
+	double itl;      /* the time between tokens with n in the engine */
+	double decoding; /* sequences decoding an average step */
+	double queue;    /* of ttft, waiting for the budget inside the engine */
+};
+typedef void (*eng_bd_fn)(void *ctx, double n, struct eng_bd_state *st);
+struct eng_bd_result {
+	bool stable;            /* λ < X(limit): a stationary distribution exists */
+	double limit;           /* requests the engine holds at most (more wait outside) */
+	double max_rate;        /* X(limit): the most requests a second the replica completes */
+	double in_system;       /* L: mean requests in the replica, waiting or admitted */
+	double in_engine;       /* mean requests admitted */
+	double waiting;         /* L_q: mean requests waiting for admission */
+	double wait;            /* W_q = L_q ÷ λ: mean wait before admission */
+	double request_seconds; /* W = L ÷ λ (Little) */
+	double ttft;            /* W_q + the TTFT of the state an arrival joins, over p(n) */
+	double queue;           /* W_q + the budget's queue of that state */
+	double itl;             /* the time between tokens averaged over the decode tokens */
+	int64_t states;         /* states summed */
+};
+/* grid_ratio: X(n) evaluated at n = 1..16, then on a geometric grid of this ratio,
+ * interpolated between (1: every n, exact). */
+void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx, struct eng_bd_result *out);
+#define ENG_OPEN_GRID 1.0625
+/* The steady state, capacity and the SLA concurrency (serve_batch.c). */
+void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
+	       const struct eng_mem *mem, const struct engine_inference *inf, struct engine_serving *out);
+
+#endif
