@@ -408,11 +408,11 @@ static const struct engine_knob knobs[] = {
 	 N_("the serving engine whose schedule, memory reserve and per-step cost apply: vllm, sglang, trtllm, tgi or none "
 	    "(the bound)")},
 	{"max_batched_tokens", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_TOKENS, 1, 1e8, 0, ENGINE_STEP_POW2, NULL,
-	 F_INFER | F_UNSET, M_MEM | M_INF, SC(max_batched_tokens), N_("token budget"),
-	 N_("tokens one engine step computes at most, decode and prefill chunks together (0: the engine's; vLLM 8192 on H100)")},
-	{"max_num_seqs", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 1e6, 0, ENGINE_STEP_POW2, NULL, F_INFER | F_UNSET,
-	 M_INF, SC(max_num_seqs), N_("max sequences"),
-	 N_("sequences one engine step holds at most (0: the engine's; vLLM V1 1024 on H100, 256 with multi-step, "
+	 F_INFER | F_UNSET | ENGINE_KNOB_AUTO, M_MEM | M_INF, SC(max_batched_tokens), N_("token budget"),
+	 N_("tokens one engine step computes at most, decode and prefill chunks together (auto: the engine's; vLLM 8192 on H100)")},
+	{"max_num_seqs", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 1, 1e6, 0, ENGINE_STEP_POW2, NULL,
+	 F_INFER | F_UNSET | ENGINE_KNOB_AUTO, M_INF, SC(max_num_seqs), N_("max sequences"),
+	 N_("sequences one engine step holds at most (auto: the engine's; vLLM V1 1024 on H100, 256 with multi-step, "
 	    "TensorRT-LLM 2048)")},
 	{"gpu_memory_utilization", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 0, 1, 0, ENGINE_STEP_LINEAR, NULL,
 	 F_INFER | F_UNSET | ENGINE_KNOB_MIN_OPEN | ENGINE_KNOB_AUTO, M_MEM | M_INF, SC(gpu_memory_utilization),

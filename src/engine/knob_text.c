@@ -162,6 +162,11 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 		util_strlcpy(buf, (k->flags & ENGINE_KNOB_AUTO) ? "auto" : "-", n);
 		return;
 	}
+	if (k->type == ENGINE_KNOB_INT && (k->flags & ENGINE_KNOB_ZERO_UNSET) && (k->flags & ENGINE_KNOB_AUTO) &&
+	    *eng_f_int(s, k) == 0) {
+		util_strlcpy(buf, "auto", n); /* the engine's own (max_batched_tokens, max_num_seqs) */
+		return;
+	}
 	if (k->type == ENGINE_KNOB_INT && (k->flags & ENGINE_KNOB_ZERO_ALL) && *eng_f_int(s, k) == 0) {
 		/* TRANSLATORS: a count knob at 0, which means every one (recompute layers: all of a stage's) */
 		util_strlcpy(buf, eng_trc(sc->tr, "knob value", NC_("knob value", "all")), n);
@@ -262,6 +267,9 @@ void engine_knob_default_text(const struct engine_knob *k, char *buf, size_t n)
 
 	engine_scenario_default(&sc);
 	engine_knob_format(&sc, k, buf, n);
+	if (k->type == ENGINE_KNOB_INT && (k->flags & ENGINE_KNOB_ZERO_UNSET) && (k->flags & ENGINE_KNOB_AUTO) &&
+	    engine_knob_value(&sc, k) == 0.0)
+		util_strlcpy(buf, "auto", n);
 	if (buf[0] == '\0' || (k->type == ENGINE_KNOB_REAL && (k->flags & ENGINE_KNOB_ZERO_UNSET) &&
 			       !(k->flags & ENGINE_KNOB_AUTO) && engine_knob_value(&sc, k) == 0.0))
 		util_strlcpy(buf, eng_knob_special(k) == SP_PARAMS ? N_("(the model's)") : N_("(not given)"), n);

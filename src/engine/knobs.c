@@ -350,7 +350,10 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 	case ENGINE_KNOB_INT:
 	case ENGINE_KNOB_REAL:
 		if ((k->flags & ENGINE_KNOB_AUTO) && strcasecmp(text, "auto") == 0) {
-			*eng_f_real(sc, k) = 0.0;
+			if (k->type == ENGINE_KNOB_INT)
+				*eng_f_int(sc, k) = 0;
+			else
+				*eng_f_real(sc, k) = 0.0;
 			break;
 		}
 		if ((k->flags & ENGINE_KNOB_ZERO_ALL) &&
@@ -366,7 +369,9 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 			snprintf(what, sizeof what, eng_tr(sc->tr, N_("'%s' is not a whole number")), text);
 			return knob_err(err, k, sc->tr, what);
 		}
-		if ((k->flags & ENGINE_KNOB_AUTO) && v == 0.0) {
+		/* a count's 0 stays what it meant before it took auto (the engine's own): files
+		 * saved with max_batched_tokens: 0 still open */
+		if ((k->flags & ENGINE_KNOB_AUTO) && v == 0.0 && k->type != ENGINE_KNOB_INT) {
 			util_strlcpy(what, eng_tr(sc->tr, N_("0 is not allowed (auto predicts it)")), sizeof what);
 			return knob_err(err, k, sc->tr, what);
 		}
