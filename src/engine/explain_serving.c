@@ -173,11 +173,11 @@ static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, co
 		    SECS(sv->matmul_seconds, a), SECS(sv->weight_seconds, b), SECS(sv->attention_seconds, c),
 		    SECS(sv->comm_seconds, d), SECS(sv->step_overhead, e));
 	if (sv->ep_comm_seconds > 0)
-		eng_ex_line(x, N_("  experts  ep %lld: this GPU's routed experts serve %lld replicas' tokens; dispatch and "
+		eng_ex_line(x, N_("  ep       %lld: this GPU's routed experts serve %lld replicas' tokens; dispatch and "
 				  "combine %s a mixed step (two all-to-alls a MoE layer, DeepSeek-V3 §3.2.2)"),
 			    (long long)sc->ep, (long long)sc->ep, SECS(sv->ep_comm_seconds, a));
 	if (sv->moe_seconds > 0)
-		eng_ex_line(x, N_("  experts  each expert's rows padded to a 128-row tile (in the matmuls); the "
+		eng_ex_line(x, N_("  experts  each expert's rows padded to the kernel's row tile (64 or 128, in the matmuls); the "
 				  "permutation, the combine and the routing kernels %s a mixed step"),
 			    SECS(sv->moe_seconds, a));
 	eng_ex_line(x, N_("  bubbles  kernel boundaries %s a step, 33 µs a layer (Spector et al. 2025, Hazy "
