@@ -44,6 +44,8 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 			d, b, c, (long long)(sc->generate - 1));
 	}
 	engine_fmt_count(sv->tokens_per_s_user, a, sizeof a);
+	if (sv->rate_saturated)
+		util_strlcpy(a, "-", sizeof a); /* a request that never ends has no rate of its own */
 	engine_fmt_count(sv->tokens_per_s_replica, b, sizeof b);
 	engine_fmt_count(sv->tokens_per_s_gpu, c, sizeof c);
 	engine_fmt_count(sv->tokens_per_s_job, d, sizeof d);
