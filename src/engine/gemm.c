@@ -237,6 +237,22 @@ double eng_group_busbw(const struct eng_group *g)
 	return intra > 0 ? eng_min(intra, g->per_node * g->network_bw * g->net_eff) : g->per_node * g->network_bw * g->net_eff;
 }
 
+double eng_network_bw(const struct engine_scenario *sc)
+{
+	return sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
+}
+
+void eng_group_init(struct eng_group *g, double n, double per_node, const struct engine_scenario *sc, double net,
+		    const struct eng_family *fam)
+{
+	g->n = n;
+	g->per_node = eng_max(1.0, eng_min(n, per_node));
+	g->link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
+	g->link_eff = sc->gpu.link_bw > 0 ? fam->link : ENG_PCIE_EFF;
+	g->network_bw = net;
+	g->net_eff = ENG_NET_EFF;
+}
+
 double eng_coll_seconds(const struct eng_group *g, enum eng_coll kind, double S)
 {
 	double n = g->n, bw, t, steps = 0.0;

@@ -355,6 +355,12 @@ struct eng_group {
 	double link_bw, network_bw;  /* raw per-direction figures, bytes/s */
 	double link_eff, net_eff;
 };
+/* The network a GPU reaches other nodes over (bytes/s a direction): its NIC, else PCIe. */
+double eng_network_bw(const struct engine_scenario *sc);
+/* A collective group of n ranks, per_node of them in a node (at most n): NVLink (or PCIe)
+ * inside it, the network net between nodes. */
+void eng_group_init(struct eng_group *g, double n, double per_node, const struct engine_scenario *sc, double net,
+		    const struct eng_family *fam);
 /* Seconds for one collective moving S bytes (the full buffer, nccl-tests' size). */
 double eng_coll_seconds(const struct eng_group *g, enum eng_coll kind, double S);
 /* The bus bandwidth the group reaches (bytes/s). */

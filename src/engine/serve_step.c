@@ -239,12 +239,7 @@ static double ep_alltoall(const struct eng_serve_ctx *c, double M)
 
 	if (!(c->ep > 1.0) || !(c->dm->moe_share > 0.0))
 		return 0.0;
-	g.n = c->ep;
-	g.per_node = eng_max(1.0, eng_min(c->ep, (double)sc->gpus_per_node / (double)sc->tp));
-	g.link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
-	g.link_eff = sc->gpu.link_bw > 0 ? c->fam->link : ENG_PCIE_EFF;
-	g.network_bw = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
-	g.net_eff = ENG_NET_EFF;
+	eng_group_init(&g, c->ep, (double)sc->gpus_per_node / (double)sc->tp, sc, eng_network_bw(sc), c->fam);
 	return c->dm->L * c->dm->moe_share * 2.0 *
 	       eng_coll_seconds(&g, COLL_ALL_TO_ALL, M / (double)sc->tp * c->dm->k * c->dm->d * c->b->act);
 }

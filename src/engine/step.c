@@ -169,17 +169,6 @@ static double stage_total(const struct stage *st)
 	       st->ep_f + st->ep_b + st->pp + st->recompute;
 }
 
-static void group(struct eng_group *g, double n, double per_node, const struct engine_scenario *sc, double net,
-		  const struct eng_family *fam)
-{
-	g->n = n;
-	g->per_node = eng_max(1.0, eng_min(n, per_node));
-	g->link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
-	g->link_eff = sc->gpu.link_bw > 0 ? fam->link : ENG_PCIE_EFF;
-	g->network_bw = net;
-	g->net_eff = ENG_NET_EFF;
-}
-
 void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 	      const struct eng_mem *mem, double dp, double peak, struct eng_step *out)
 {
@@ -209,14 +198,14 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	}
 	c.eager = sc->kernels == ENGINE_KERNELS_EAGER;
 	c.frozen = sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL;
-	net = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW;
+	net = eng_network_bw(sc);
 	out->network_bw = net;
 	/* rank order tp, cp, dp (ep within dp), pp: each group's members per node */
-	group(&c.tp, t, gpn, sc, net, c.fam);
-	group(&c.cp, cpd, gpn / t, sc, net, c.fam);
-	group(&c.dp, dp, gpn / (t * cpd), sc, net, c.fam);
-	group(&c.ep, (double)sc->ep, gpn / (t * cpd), sc, net, c.fam);
-	group(&c.pp, 2.0, t * cpd * dp < gpn ? 2.0 : 1.0, sc, net, c.fam);
+	eng_group_init(&c.tp, t, gpn, sc, net, c.fam);
+	eng_group_init(&c.cp, cpd, gpn / t, sc, net, c.fam);
+	eng_group_init(&c.dp, dp, gpn / (t * cpd), sc, net, c.fam);
+	eng_group_init(&c.ep, (double)sc->ep, gpn / (t * cpd), sc, net, c.fam);
+	eng_group_init(&c.pp, 2.0, t * cpd * dp < gpn ? 2.0 : 1.0, sc, net, c.fam);
 	out->tp_spans_nodes = sc->tp > sc->gpus_per_node;
 
 	memset(&one, 0, sizeof one);
