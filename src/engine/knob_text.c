@@ -253,7 +253,10 @@ void engine_knob_allowed_tr(const struct engine_knob *k, const struct engine_tr 
 			util_bprintf(buf, n, &pos, eng_tr(tr, N_("more than %s, up to %s")), lo, hi);
 		else
 			util_bprintf(buf, n, &pos, eng_tr(tr, N_("%s to %s")), lo, hi);
-		if (k->flags & ENGINE_KNOB_AUTO)
+		if ((k->flags & ENGINE_KNOB_AUTO) && k->group == ENGINE_GROUP_INFERENCE)
+			/* the serving engine's knobs: auto is the engine's own setting (serve_engine.c) */
+			util_bprintf(buf, n, &pos, "%s", eng_tr(tr, N_(", or auto (the engine's)")));
+		else if (k->flags & ENGINE_KNOB_AUTO)
 			util_bprintf(buf, n, &pos, "%s", eng_tr(tr, N_(", or auto (predicted)")));
 		else if (k->flags & ENGINE_KNOB_ZERO_UNSET)
 			util_bprintf(buf, n, &pos, "%s", eng_tr(tr, N_(" (0: not given)")));

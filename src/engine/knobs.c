@@ -372,7 +372,10 @@ int engine_knob_set(struct engine_scenario *sc, const struct engine_knob *k, con
 		/* a count's 0 stays what it meant before it took auto (the engine's own): files
 		 * saved with max_batched_tokens: 0 still open */
 		if ((k->flags & ENGINE_KNOB_AUTO) && v == 0.0 && k->type != ENGINE_KNOB_INT) {
-			util_strlcpy(what, eng_tr(sc->tr, N_("0 is not allowed (auto predicts it)")), sizeof what);
+			util_strlcpy(what,
+				     k->group == ENGINE_GROUP_INFERENCE ? eng_tr(sc->tr, N_("0 is not allowed (auto is the engine's own)"))
+									: eng_tr(sc->tr, N_("0 is not allowed (auto predicts it)")),
+				     sizeof what);
 			return knob_err(err, k, sc->tr, what);
 		}
 		if (!(k->flags & ENGINE_KNOB_ZERO_UNSET && v == 0.0) &&
