@@ -273,6 +273,21 @@ int main(void)
 	row("solve: largest model", b_max_params, &c, 50e-6);
 	row("techniques table (20 variants)", b_techniques, &c, 50e-6);
 	row("everything (engine_evaluate)", b_evaluate, &c, 200e-6);
+	{
+		/* serving at an open load (serve_open.c): the birth–death sum over the steady state,
+		 * once for the scenario and once for each technique's variant */
+		struct ctx d;
+		static const char *const kv[][2] = {{"mode", "infer"}, {"engine", "vllm"}, {"rate", "20"}};
+		size_t i;
+		memset(&d, 0, sizeof d);
+		engine_scenario_default(&d.sc);
+		for (i = 0; i < sizeof kv / sizeof kv[0]; i++)
+			if (engine_knob_set(&d.sc, engine_knob_find(kv[i][0]), kv[i][1], NULL, &err) != 0) {
+				fprintf(stderr, "bench_engine: %s\n", err.msg);
+				return 1;
+			}
+		row("everything, vLLM at 20 requests/s open", b_evaluate, &d, 200e-6);
+	}
 	row("64 x 64 sweep of batch x sequence", b_sweep, &c, 5e-3);
 	if (setup_sweeps(&c.sc) != 0) {
 		fprintf(stderr, "bench_engine: the sweeps do not parse\n");
