@@ -103,10 +103,50 @@ static double users_for(const struct cb_in *in, double d, struct cb_state *st)
 	return gm1 > 0 && st->itl > 0 ? d * st->e2e / (gm1 * st->itl) : 0.0;
 }
 
+/* The decoding sequences d in (0, hi] at which users_for(d) reaches n users. users_for grows
+ * with d (more sequences decoding imply more users, by Little's law), with small jumps where
+ * a prompt's chunk count changes. A bracketing root finder: the Illinois variant of regula
+ * falsi (Dowell and Jarratt 1971, BIT 11: the retained end's value halved when the same end
+ * is kept twice), with a bisection step whenever two steps have not halved the bracket, so a
+ * jump costs no more than bisection. It returns a d whose users are within 1e-12 of n, or
+ * the bracket's low end (users_for < n) once the bracket is 1e-10 of hi, at a jump; if even
+ * hi gives fewer than n users (the budget's bound), hi. Either way the figures move by less
+ * than 1e-9 from an exact root (users_for rises at least one user a decoding sequence). */
+static double solve_decoding(const struct cb_in *in, double n, double hi, struct cb_state *st)
+{
+	double lo = 0.0, flo = -n, fhi = users_for(in, hi, st) - n, w2 = INFINITY, w1 = INFINITY;
+	int kept = 0, it;
+
+	if (fhi < 0)
+		return hi;
+	for (it = 0; it < 200 && hi - lo > 1e-10 * hi; it++) {
+		double x = lo - flo * (hi - lo) / (fhi - flo), fx;
+		/* the bracket two steps ago (w2) not halved since: bisect */
+		if (hi - lo > 0.5 * w2 || !(x > lo && x < hi))
+			x = 0.5 * (lo + hi);
+		w2 = w1;
+		w1 = hi - lo;
+		fx = users_for(in, x, st) - n;
+		if (fabs(fx) <= 1e-12 * n)
+			return x;
+		if (fx < 0) {
+			lo = x, flo = fx;
+			if (kept < 0)
+				fhi *= 0.5;
+			kept = -1;
+		} else {
+			hi = x, fhi = fx;
+			if (kept > 0)
+				flo *= 0.5;
+			kept = 1;
+		}
+	}
+	return lo;
+}
+
 static void steady(const struct cb_in *in, double users, struct cb_state *st)
 {
-	double n = eng_min(users, in->cap), lo = 0.0, hi, gm1 = in->gen - 1.0;
-	int it;
+	double n = eng_min(users, in->cap), lo, hi, u, gm1 = in->gen - 1.0;
 
 	if (!(n >= 1.0))
 		n = 1.0;
@@ -135,18 +175,12 @@ static void steady(const struct cb_in *in, double users, struct cb_state *st)
 		hi = n;
 		if (in->budget > 0)
 			hi = eng_min(hi, in->budget / (in->spec->verify + in->spec->tokens * in->fresh / gm1));
-		for (it = 0; it < 60; it++) {
-			double mid = 0.5 * (lo + hi);
-			if (users_for(in, mid, st) < n)
-				lo = mid;
-			else
-				hi = mid;
-		}
-		users_for(in, lo > 0 ? lo : hi, st);
+		lo = solve_decoding(in, n, hi, st);
+		u = users_for(in, lo > 0 ? lo : hi, st);
 		st->running = n;
 		/* at the budget's bound the users beyond what it serves wait their turn */
-		if (st->x > 0 && users_for(in, lo, st) < n * 0.999) {
-			double extra = n - users_for(in, lo, st);
+		if (st->x > 0 && u < n * 0.999) {
+			double extra = n - u;
 			st->queue += extra / st->x;
 			st->ttft += extra / st->x;
 			st->e2e += extra / st->x;
