@@ -125,6 +125,10 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 			_(engine_peak_phase_text(m->peak_phase)), sc->kernels == ENGINE_KERNELS_FUSED ? _("fused") : _("eager"),
 			m->logits_alive ? _("alive, kept by the loop") : _("not kept"));
 	}
+	if (!train && sc->rate > 0)
+		fprintf(f, r->serving.rate_saturated ? _("    K is the KV of %.4g sequences: the engine full at its limit (the load saturates it)\n")
+						     : _("    K is the KV of %.4g sequences: the open load's mean in the engine, not batch\n"),
+			m->kv_sequences);
 	if (train && sc->finetune != ENGINE_FT_FULL) {
 		char t[200];
 		report_finetune_text(sc, r, t, sizeof t);

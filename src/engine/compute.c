@@ -207,6 +207,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	m->activations = mem.activations;
 	m->logits = mem.logits;
 	m->kv_cache = mem.kv_cache;
+	m->kv_sequences = train ? 0.0 : (double)sc->batch;
 	m->overhead = mem.overhead;
 	m->scratch = mem.scratch;
 	m->total = mem.total;
@@ -322,8 +323,21 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 		/* serving as an engine runs it: capacity, the continuous-batching steady state, the SLA */
 		memset(&r->serving, 0, sizeof r->serving);
 		r->serving.sla_concurrency = 0.0;
-		if (!train)
+		if (!train) {
 			eng_serve(sc, &dm, &by, &mem, &r->inference, &r->serving);
+			/* under an open load the KV cache holds the sequences the engine holds on
+			 * average (serve_open.c), not `batch`; saturated, it holds its limit */
+			if (sc->rate > 0) {
+				double seqs = r->serving.rate_saturated ? r->serving.rate_limit : r->serving.in_engine;
+				double kv = mem.kv_shared + seqs * mem.kv_sequence, dkv = kv - m->kv_cache;
+				m->kv_cache = kv;
+				m->kv_sequences = seqs;
+				m->total += dkv;
+				m->peak += dkv;
+				m->headroom = m->capacity - m->total;
+				m->fits = m->total <= m->capacity;
+			}
+		}
 		/* an element-wise op (a ReLU) over the MLP intermediate: 1 FLOP per element, one
 		 * read and one write */
 		{

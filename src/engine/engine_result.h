@@ -26,6 +26,8 @@ struct engine_params {
 
 struct engine_memory {
 	double weights, master, gradients, optimizer, activations, logits, kv_cache, overhead;
+	double kv_sequences;            /* inference: the sequences kv_cache holds: batch, or under an open
+					 * load (rate) the mean the engine holds (serving.in_engine) */
 	double autocast_copies;         /* AMP: autocast's 16-bit copies of the matmul weights (0 otherwise) */
 	double scratch;                 /* the most a moment of the step adds besides the parts above:
 					 * the loss's gradients, the attention backward's, the tied

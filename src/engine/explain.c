@@ -66,6 +66,8 @@ bool engine_explain(const struct engine_scenario *sc, const struct engine_result
 		eng_ex_state(&x, sc, r, strcmp(key, "memory.bytes_per_param") == 0 ? "memory.optimizer" : key);
 	else if (strcmp(key, "memory.activations") == 0 || strcmp(key, "memory.activations_per_layer") == 0)
 		eng_ex_activations(&x, sc, r);
+	else if (strcmp(key, "memory.kv_sequences") == 0)
+		eng_ex_simple_mem(&x, sc, r, "memory.kv_cache");
 	else if (strcmp(key, "memory.logits") == 0 || strcmp(key, "memory.kv_cache") == 0 ||
 		 strcmp(key, "memory.overhead") == 0 || strcmp(key, "memory.total") == 0 ||
 		 strcmp(key, "memory.headroom") == 0 || strcmp(key, "memory.capacity") == 0 ||

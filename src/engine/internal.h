@@ -190,6 +190,8 @@ struct eng_mem {
 	double bits_per_base_weight;
 	double trainable_gpu;     /* parameters this GPU trains (before ZeRO sharding) */
 	double odiv;              /* the ZeRO divisor of the optimizer states */
+	double kv_sequence;       /* inference: the KV one sequence holds on this GPU (in kv_cache per sequence) */
+	double kv_shared;         /* inference: the shared prefix's KV, held once (in kv_cache) */
 };
 
 /* LoRA/QLoRA and offload (finetune.c). */

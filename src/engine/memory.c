@@ -431,8 +431,10 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			double tok = eng_kv_tokens(sc, dm, ctx), shared = eng_prefix_shared(sc, tok);
 			struct eng_spec spx;
 			eng_spec_init(sc, dm, &by, &spx);
-			c.kv_cache = lps * (batch * ((tok - shared + spx.k) * kv + lp->state_elems / t) + shared * kv) * by.kv +
-				     (batch * (tok - shared + spx.k) + shared) * spx.kv_per_token;
+			c.kv_sequence = lps * ((tok - shared + spx.k) * kv + lp->state_elems / t) * by.kv +
+					(tok - shared + spx.k) * spx.kv_per_token;
+			c.kv_shared = lps * shared * kv * by.kv + shared * spx.kv_per_token;
+			c.kv_cache = batch * c.kv_sequence + c.kv_shared;
 			c.weights += spx.weight_bytes;
 			if (sc->activations) {
 				c.act_per_layer = infer_working(sc, dm, e, batch);

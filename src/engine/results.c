@@ -58,6 +58,8 @@ static const struct engine_result_def defs[] = {
 	  N_("the most one moment of a step adds: the loss's or attention's gradients, the optimizer's buffer")),
 	D("memory.kv_cache", N_("KV cache"), ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.kv_cache, LOWER,
 	  N_("keys and values of past tokens (inference)")),
+	D("memory.kv_sequences", N_("KV sequences"), ENGINE_RG_MEMORY, ENGINE_UNIT_COUNT, memory.kv_sequences, NEITHER,
+	  N_("the sequences the KV cache holds: batch, or an open load's mean in the engine (inference)")),
 	D("memory.overhead", N_("CUDA overhead"), ENGINE_RG_MEMORY, ENGINE_UNIT_BYTES, memory.overhead, LOWER,
 	  N_("CUDA context and library workspaces")),
 	D("memory.dequant_buffer",

@@ -290,6 +290,14 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			snprintf(v, sizeof v, "%10s %s", a, pc);
 		else
 			snprintf(v, sizeof v, "%9s", a);
+		/* under an open load the KV is the sequences the engine holds on average, not batch */
+		if (m->sc.mode == ENGINE_MODE_INFER && m->sc.rate > 0 && strcmp(parts[i].key, "memory.kv_cache") == 0) {
+			char w[96];
+			snprintf(w, sizeof w, m->res.serving.rate_saturated ? _("%s · %.4g seqs (its limit)") : _("%s · %.4g seqs (mean)"), v,
+				 mm->kv_sequences);
+			if (tui_utf8_width(w) + 16 <= cell.w)
+				util_strlcpy(v, w, sizeof v);
+		}
 		snprintf(lab, sizeof lab, " %s", _(parts[i].label));
 		tui_item_row(m, c, TUI_PANE_MEMORY, mem_item(m, i), cell, cell.w >= 31 ? 15 : 14, lab, v, parts[i].key, now);
 		tui_canvas_put(c, cell.x, cell.y, parts[i].pattern, parts[i].style);

@@ -150,11 +150,45 @@ static void test_rate_zero(void **state)
 	assert_true(c.serving.requests_per_s == c.serving.rate_max);
 }
 
+/* Under an open load the memory's KV cache holds the sequences the engine holds on average
+ * (in_engine), its limit when saturated; batch without a rate. Llama-2-7B in bf16: K and V
+ * of 32 layers × 32 heads × 128 a token, 2 × 32 × 32 × 128 × 2 B = 512 KiB (Pope et al. 2022),
+ * 1024 + 256 = 1280 tokens (80 whole blocks of 16): 640 MiB a sequence, by hand. */
+static void test_rate_memory(void **state)
+{
+	struct engine_scenario sc;
+	static struct engine_result a, b;
+	const double seq = 1280.0 * 524288.0;
+	char v[32];
+
+	(void)state;
+	scenario(&sc);
+	te_set(&sc, "model", "llama-2-7b");
+	te_evaluate(&sc, &a);
+	assert_float_equal(a.memory.kv_cache, 32.0 * seq, 1e-9 * seq);
+	assert_true(a.memory.kv_sequences == 32.0);
+	snprintf(v, sizeof v, "%.17g", 0.5 * a.serving.requests_per_s);
+	te_set(&sc, "rate", v);
+	te_evaluate(&sc, &b);
+	assert_false(b.serving.rate_saturated);
+	assert_true(b.serving.in_engine > 1.0 && b.memory.kv_sequences == b.serving.in_engine);
+	assert_float_equal(b.memory.kv_cache, b.serving.in_engine * seq, 1e-9 * seq);
+	/* the other parts are the closed loop's; the total moves by the KV alone */
+	assert_float_equal(b.memory.total - b.memory.kv_cache, a.memory.total - a.memory.kv_cache, 1.0);
+	assert_true(b.memory.headroom == b.memory.capacity - b.memory.total);
+	snprintf(v, sizeof v, "%.17g", 2.0 * b.serving.rate_max);
+	te_set(&sc, "rate", v);
+	te_evaluate(&sc, &b);
+	assert_true(b.serving.rate_saturated && b.serving.rate_limit >= 1.0);
+	assert_float_equal(b.memory.kv_cache, b.serving.rate_limit * seq, 1e-9 * seq);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_mm1),
 	cmocka_unit_test(test_mmc),
 	cmocka_unit_test(test_saturated),
 	cmocka_unit_test(test_rate_zero),
+	cmocka_unit_test(test_rate_memory),
 };
 
 TESTUTIL_MAIN("serve_open", tests)
