@@ -265,6 +265,8 @@ void report_members(struct emit *e, const struct engine_scenario *sc, const stru
 		emit_num(e, "mem_fraction", r->serving.mem_fraction);
 		emit_num(e, "step_overhead_seconds", r->serving.step_overhead);
 		emit_num(e, "running", r->serving.running);
+		emit_num(e, "running_max", r->serving.running_max);
+		emit_num(e, "held_tokens", r->serving.held_tokens);
 		emit_num(e, "mixed_fraction", r->serving.mixed_fraction);
 		emit_bool(e, "saturated", r->serving.saturated);
 		emit_bool(e, "rate_saturated", r->serving.rate_saturated);

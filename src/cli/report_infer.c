@@ -188,6 +188,12 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 			     "after its %.0f%% share, the weights and a profiled %s)\n"),
 			_(a), CP_("count", "sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context,
 			_(engine_serve_engine_label(sc->serve_engine)), b, 100.0 * r->serving.mem_fraction, c);
+		/* an engine that holds a sequence's blocks as they fill runs more than that at once */
+		if (r->serving.running_max > (double)in->max_concurrent + 0.5)
+			fprintf(f, _("    it runs up to %.0f at once: a sequence holds %.0f tokens' blocks on average, filled as it "
+				     "goes%s\n"),
+				r->serving.running_max, r->serving.held_tokens,
+				sc->serve_engine == ENGINE_SERVE_SGLANG ? _(" and a tenth of the rest booked ahead") : "");
 	}
 	engine_fmt_bytes(in->kv_bytes_per_sequence, true, a, sizeof a);
 	fprintf(f, _("  KV cache %s per token of context, %.0f tokens per sequence: %s a sequence in blocks of %lld"), e,

@@ -200,6 +200,10 @@ struct engine_serving {
 	double activation_peak;          /* the profiled forward of budget tokens (and the sampler) */
 	double kv_tokens;                /* tokens of KV the budget holds (one replica) */
 	int64_t max_concurrent;          /* sequences at this context the KV cache holds, as the engine logs it */
+	double running_max;              /* the most sequences the engine runs at once: the KV cache over what a
+					  * sequence holds on average (its filled blocks and those booked
+					  * ahead), at most max_seqs; max_concurrent where blocks are booked whole */
+	double held_tokens;              /* the KV tokens a running sequence holds on average */
 	/* the steady state */
 	double running;                  /* sequences in the engine (admitted): min(batch, capacity) */
 	double decoding;                 /* of them decoding in an average step */

@@ -33,6 +33,11 @@ static void ex_capacity(struct eng_ex *x, const struct engine_scenario *sc, cons
 	engine_fmt_max_batch_tr(in->max_concurrent, x->tr, a, sizeof a);
 	eng_ex_line(x, N_("  result   %s per replica (%.0f %s in the job)"), a, in->replicas,
 		    in->replicas == 1 ? EX_(x, N_("replica")) : EX_(x, N_("replicas")));
+	if (sc->mode == ENGINE_MODE_INFER && r->serving.running_max > (double)in->max_concurrent + 0.5)
+		eng_ex_line(x, N_("  running  up to %.0f at once: the engine books a sequence's blocks as they fill (%.0f tokens on "
+				  "average: the prompt, half the output and the share of the rest it books ahead), not its "
+				  "whole context at admission"),
+			    r->serving.running_max, r->serving.held_tokens);
 	eng_ex_line(x, N_("  source   Kwon et al. 2023 (vLLM, paged attention); Agrawal et al. 2023 (SARATHI, chunked prefill)"));
 }
 

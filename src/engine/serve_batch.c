@@ -320,13 +320,27 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	in.ctx.dec_q = spec.verify;
 	in.spec = &spec;
 	in.budget = set.budget;
+	/* what a running sequence holds on average over its life: its prompt, half its output
+	 * filled, and the engine's booked share of the other half (serve_engine.c, reserve);
+	 * booked whole, the full context, as max_concurrent counts it */
+	out->held_tokens = inf->kv_tokens_per_sequence;
 	in.cap = (double)out->max_concurrent;
+	if (set.def->reserve < 1.0 && sc->generate > 1) {
+		double g2 = 0.5 * (double)sc->generate;
+		double held = eng_kv_tokens(sc, dm, (double)sc->prompt + g2 * (1.0 + set.def->reserve));
+		out->held_tokens = eng_min(held, inf->kv_tokens_per_sequence);
+		in.cap = out->kv_tokens > shared ? floor((out->kv_tokens - shared) /
+							 (eng_max(out->held_tokens - shared, 1.0) + spec.k))
+						 : 0.0;
+		in.cap = eng_max(in.cap, (double)out->max_concurrent);
+	}
 	if (set.max_seqs > 0)
 		in.cap = eng_min(in.cap, set.max_seqs);
 	if (set.engine == ENGINE_SERVE_NONE)
 		in.cap = INFINITY;
 	if (!(in.cap >= 1.0))
 		in.cap = 1.0;
+	out->running_max = isfinite(in.cap) ? in.cap : (double)out->max_concurrent;
 	in.prompt = (double)sc->prompt;
 	in.gen = (double)sc->generate;
 	in.user_chunk = (double)sc->prefill_chunk;
@@ -370,10 +384,10 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 		struct cb_state s0;
 		in0.spec = &plain;
 		in0.ctx.dec_q = 1.0;
-		in0.cap = (double)out->max_concurrent; /* without the drafter's memory: as computed below */
+		in0.cap = out->running_max; /* without the drafter's memory: as computed below */
 		if (kv_gpu - spec.kv_per_token > 0) {
 			double tok0 = (out->kv_budget_bytes + spec.weight_bytes) / (kv_gpu - spec.kv_per_token);
-			in0.cap = floor((tok0 - shared) / eng_max(inf->kv_tokens_per_sequence - shared, 1.0));
+			in0.cap = floor((tok0 - shared) / eng_max(out->held_tokens - shared, 1.0));
 		}
 		if (set.max_seqs > 0)
 			in0.cap = eng_min(in0.cap, set.max_seqs);

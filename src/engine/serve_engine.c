@@ -24,6 +24,19 @@
  *    launcher/src/main.rs); after a warm-up prefill of that budget, TGI_WIGGLE_ROOM 0.90 of
  *    the free memory becomes KV blocks (server/text_generation_server/models/globals.py,
  *    flash_causal_lm.py warmup).
+ *  - What a running sequence holds of the KV cache (`reserve`, the share of its remaining
+ *    output booked ahead). vLLM V1 allocates a request's blocks as its tokens are computed
+ *    and preempts the newest running request when a step finds none free (vllm/v1/core/
+ *    sched/scheduler.py, schedule(): allocate_slots, else self.running.pop() and free), so a
+ *    sequence holds only what it has filled: 0 (V0 alike: vllm/core/scheduler.py
+ *    _schedule_running preempts when can_append_slots fails). TensorRT-LLM's default capacity scheduler,
+ *    GUARANTEED_NO_EVICT, admits a request only when its whole max context fits beside the
+ *    others' (executor SchedulerConfig, CapacitySchedulerPolicy): 1. TGI's v3 queue allocates
+ *    input_length + max_new_tokens at admission (backends/v3/src/queue.rs, next_batch): 1.
+ *    SGLang's PrefillAdder books new_token_ratio of each running request's remaining
+ *    max_new_tokens (python/sglang/srt/managers/schedule_policy.py), a ratio that starts at
+ *    0.7 and decays every decode step to base_min_new_token_ratio 0.1 while nothing is
+ *    retracted (global_config.py): 0.1 in a steady state.
  *  - The fixed cost of a step (the scheduler, preparing inputs, sampling and detokenising on
  *    the CPU, the graph launch): no engine publishes it as a figure; each default is an
  *    estimate not yet fitted on a published series (docs/serving-validation.md), a knob
@@ -35,11 +48,11 @@
 #include "serve_internal.h"
 
 static const struct eng_serve_engine_def defs[ENGINE_SERVE_COUNT] = {
-	[ENGINE_SERVE_VLLM] = {"vllm", N_("vLLM"), 8192, 2048, 1024, 256, 0.90, false, 1.5e-3, true},
-	[ENGINE_SERVE_SGLANG] = {"sglang", N_("SGLang"), 8192, 8192, 4096, 4096, 0.88, false, 1.0e-3, false},
-	[ENGINE_SERVE_TRTLLM] = {"trtllm", N_("TensorRT-LLM"), 8192, 8192, 2048, 2048, 0.90, true, 1.0e-3, true},
-	[ENGINE_SERVE_TGI] = {"tgi", N_("TGI"), 4096, 4096, 128, 128, 0.90, true, 1.5e-3, true},
-	[ENGINE_SERVE_NONE] = {"none", N_("no engine"), 0, 0, 0, 0, 1.0, false, 0.0, false},
+	[ENGINE_SERVE_VLLM] = {"vllm", N_("vLLM"), 8192, 2048, 1024, 256, 0.90, false, 1.5e-3, true, 0.0},
+	[ENGINE_SERVE_SGLANG] = {"sglang", N_("SGLang"), 8192, 8192, 4096, 4096, 0.88, false, 1.0e-3, false, 0.1},
+	[ENGINE_SERVE_TRTLLM] = {"trtllm", N_("TensorRT-LLM"), 8192, 8192, 2048, 2048, 0.90, true, 1.0e-3, true, 1.0},
+	[ENGINE_SERVE_TGI] = {"tgi", N_("TGI"), 4096, 4096, 128, 128, 0.90, true, 1.5e-3, true, 1.0},
+	[ENGINE_SERVE_NONE] = {"none", N_("no engine"), 0, 0, 0, 0, 1.0, false, 0.0, false, 1.0},
 };
 
 const struct eng_serve_engine_def *eng_serve_engine_def(int engine)

@@ -17,6 +17,8 @@ struct eng_serve_engine_def {
 	bool of_free;                    /* the share is of the memory left after weights and activations */
 	double step_overhead;            /* seconds of fixed cost a step */
 	bool profiles;                   /* the KV budget leaves room for a profiled forward of `budget` tokens */
+	double reserve;                  /* the share of a running sequence's remaining output whose KV blocks it
+					  * holds booked ahead (1: the whole context from admission; 0: as they fill) */
 };
 const struct eng_serve_engine_def *eng_serve_engine_def(int engine);
 /* The settings in effect: the engine's defaults, the knobs the user set over them. */

@@ -12,6 +12,11 @@
 #include "testengine.h"
 #include "testutil.h"
 
+static double lesser(double a, double b)
+{
+	return a < b ? a : b;
+}
+
 /* Kernel boundaries (serve_step.c, Spector et al. 2025, Hazy Research): Llama-3.2-1B's 2.47 GB of
  * bf16 weights a token take 0.738 ms at an H100's 3.35 TB/s; vLLM and SGLang reach 50% of the
  * bandwidth, a megakernel 78%, so its 16 layers idle 0.738 × (1/0.50 − 1/0.78) = 0.530 ms a
@@ -154,11 +159,53 @@ static void test_bounds_hold(void **state)
 		}
 }
 
+/* What a running sequence holds of the KV cache (serve_engine.c, reserve): vLLM books its
+ * blocks as they fill, a mean of the prompt and half the output over its life; SGLang books
+ * a tenth of the rest ahead too (base_min_new_token_ratio 0.1); TensorRT-LLM's
+ * GUARANTEED_NO_EVICT the whole context. Prompt 1000, output 200, blocks of 16, by hand:
+ * vLLM 1000 + 100 = 1100 → 69 blocks, 1104 tokens; SGLang 1000 + 110 = 1110 → 1120;
+ * the whole context 1200 (75 blocks). */
+static void test_held_blocks(void **state)
+{
+	struct engine_scenario sc;
+	static struct engine_result v, g, t;
+
+	(void)state;
+	llama2_7b_infer(&sc);
+	te_set(&sc, "prompt", "1000");
+	te_set(&sc, "generate", "200");
+	te_set(&sc, "engine", "vllm");
+	te_evaluate(&sc, &v);
+	te_set(&sc, "engine", "sglang");
+	te_evaluate(&sc, &g);
+	te_set(&sc, "engine", "trtllm");
+	te_evaluate(&sc, &t);
+	assert_float_equal(v.serving.held_tokens, 1104.0, 0.0);
+	assert_float_equal(g.serving.held_tokens, 1120.0, 0.0);
+	assert_float_equal(t.serving.held_tokens, 1200.0, 0.0);
+	/* the logged capacity counts whole contexts; the engine runs the KV ÷ what each holds */
+	assert_true(v.inference.max_concurrent == (int64_t)floor(v.serving.kv_tokens / 1200.0));
+	assert_float_equal(v.serving.running_max, lesser(floor(v.serving.kv_tokens / 1104.0), v.serving.max_seqs), 0.0);
+	assert_float_equal(g.serving.running_max, lesser(floor(g.serving.kv_tokens / 1120.0), g.serving.max_seqs), 0.0);
+	assert_float_equal(t.serving.running_max, (double)t.inference.max_concurrent, 0.0);
+	assert_true(v.serving.running_max > (double)v.inference.max_concurrent);
+	/* users between the two run without waiting for KV room */
+	{
+		char b[32];
+		snprintf(b, sizeof b, "%.0f", v.serving.running_max);
+		te_set(&sc, "engine", "vllm");
+		te_set(&sc, "batch", b);
+		te_evaluate(&sc, &v);
+		assert_float_equal(v.serving.running, v.serving.running_max, 0.0);
+	}
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_kernel_bubbles),
 	cmocka_unit_test(test_v0_max_seqs),
 	cmocka_unit_test(test_expert_parallel),
 	cmocka_unit_test(test_bounds_hold),
+	cmocka_unit_test(test_held_blocks),
 };
 
 TESTUTIL_MAIN("serving_engine", tests)
