@@ -295,6 +295,8 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			char w[96];
 			snprintf(w, sizeof w, m->res.serving.rate_saturated ? _("%s · %.4g seqs (its limit)") : _("%s · %.4g seqs (mean)"), v,
 				 mm->kv_sequences);
+			if (tui_utf8_width(w) + 16 > cell.w) /* narrower: the count alone */
+				snprintf(w, sizeof w, _("%s · %.4g seqs"), v, mm->kv_sequences);
 			if (tui_utf8_width(w) + 16 <= cell.w)
 				util_strlcpy(v, w, sizeof v);
 		}
