@@ -91,7 +91,7 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 		engine_fmt_seconds_tr(sc->ttft_slo, &cli_tr, a, sizeof a);
 		engine_fmt_seconds_tr(sc->tpot_slo, &cli_tr, b, sizeof b);
 		engine_fmt_count(sv->sla_tokens_per_s_gpu, c, sizeof c);
-		fprintf(f, _("  SLA      TTFT ≤ %s and ITL ≤ %s: at most %.0f concurrent users a replica (%s output tokens/s per GPU)\n"),
+		fprintf(f, _("  SLA      mean TTFT ≤ %s and mean ITL ≤ %s: at most %.0f concurrent users a replica (%s output tokens/s per GPU)\n"),
 			sc->ttft_slo > 0 ? a : _("any"), sc->tpot_slo > 0 ? b : _("any"), sv->sla_concurrency, c);
 	}
 	if (sv->cost_per_mtok > 0) {

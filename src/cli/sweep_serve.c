@@ -99,7 +99,7 @@ void sweep_out_text_serving(const struct sweep_out *o, FILE *f)
 		/* the report's SLA concurrency: the most users within both, found by bisection */
 		if (engine_compute(sc, &r, &err) == NAPKIN_OK) {
 			engine_fmt_count(r.serving.sla_tokens_per_s_gpu, c, sizeof c);
-			fprintf(f, _("  SLA      TTFT ≤ %s and ITL ≤ %s: at most %.0f concurrent users a replica (%s output tokens/s "
+			fprintf(f, _("  SLA      mean TTFT ≤ %s and mean ITL ≤ %s: at most %.0f concurrent users a replica (%s output tokens/s "
 				     "per GPU)\n"),
 				sc->ttft_slo > 0 ? a : _("any"), sc->tpot_slo > 0 ? b : _("any"), r.serving.sla_concurrency, c);
 		}

@@ -231,6 +231,8 @@ static void ex_sla(struct eng_ex *x, const struct engine_scenario *sc, const str
 		    sc->tpot_slo > 0 ? SECS(sc->tpot_slo, b) : EX_(x, N_("any")));
 	eng_ex_line(x, N_("  result   users a replica: %.0f; %s output tokens/s a GPU there"), sv->sla_concurrency,
 		    CNT(sv->sla_tokens_per_s_gpu, c));
+	eng_ex_line(x, N_("  means    the targets hold the steady state's mean TTFT and ITL; a percentile target (p90, p99) "
+			  "needs room beyond them that napkin does not model (the prompts' and outputs' spread)"));
 	eng_ex_line(x, N_("  source   the steady state at each n (napkin's serving engine model)"));
 }
 

@@ -427,9 +427,9 @@ static const struct engine_knob knobs[] = {
 	 N_("decode steps the engine runs a scheduling decision (vLLM 0.6's --num-scheduler-steps; 1: every step): "
 	    "a new prompt waits for the running ones to end")},
 	{"ttft_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
-	 M_INF, SC(ttft_slo), N_("TTFT target"), N_("the longest time to first token allowed: the SLA concurrency (0: none)")},
+	 M_INF, SC(ttft_slo), N_("TTFT target"), N_("the longest mean time to first token allowed (a mean, not a percentile): the SLA concurrency (0: none)")},
 	{"tpot_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
-	 M_INF, SC(tpot_slo), N_("TPOT target"), N_("the longest time between tokens allowed: the SLA concurrency (0: none)")},
+	 M_INF, SC(tpot_slo), N_("TPOT target"), N_("the longest mean time between tokens allowed (a mean, not a percentile): the SLA concurrency (0: none)")},
 	/* an open load (serve_open.c): Poisson arrivals instead of `batch` closed-loop users */
 	{"rate", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 0, 1e9, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET, M_INF,
 	 SC(rate), N_("request rate"),
