@@ -244,7 +244,14 @@ static void open_load(const struct cb_in *in, double lambda, double gen, struct 
 /* The forward an engine profiles before it sizes the KV cache: `budget` tokens through a
  * layer (the residual, its input and the widest intermediate, on one TP rank), and the
  * sampler's logits over max_seqs rows in fp32 with the probabilities beside them (vLLM
- * gpu_model_runner.py profile_run and _dummy_sampler_run). */
+ * gpu_model_runner.py profile_run and _dummy_sampler_run). TGI's warm-up asks for the
+ * prompts' log-probabilities (prefill_logprobs: true in every version's client warmup(),
+ * backends/client/src/v3/client.rs), so its forward puts every one of the budget's tokens
+ * through the LM head and keeps the logits and their log_softmax beside them, both in the
+ * model's dtype (server/text_generation_server/models/flash_causal_lm.py: `torch.log_softmax(
+ * out, -1)` over `out`, the head's output for all prefill tokens); under TP the head's own
+ * slice (V ÷ t) is there as well before the gather (layers/tensor_parallel.py,
+ * TensorParallelHead). */
 static double activation_peak(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 			      const struct eng_serve_set *set)
 {
@@ -255,7 +262,11 @@ static double activation_peak(const struct engine_scenario *sc, const struct eng
 
 	if (tok <= 0)
 		tok = (double)sc->prompt;
-	return e * tok * (2.0 * dm->d + eng_max(qkv, mlp)) + 2.0 * 4.0 * rows * dm->V;
+	double peak = e * tok * (2.0 * dm->d + eng_max(qkv, mlp)) + 2.0 * 4.0 * rows * dm->V;
+
+	if (sc->serve_engine == ENGINE_SERVE_TGI)
+		peak += e * tok * dm->V * (2.0 + (t > 1.0 ? 1.0 / t : 0.0));
+	return peak;
 }
 
 void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,

@@ -200,12 +200,36 @@ static void test_held_blocks(void **state)
 	}
 }
 
+/* TGI's warm-up asks for the prompts' log-probabilities (serve_batch.c, activation_peak): the
+ * budget's tokens through the LM head, their logits and log_softmax in bf16 beside the layer's
+ * intermediates and the sampler's rows. Llama-3-8B (hidden 4096, q 4096 + k,v 2 × 1024, gated
+ * MLP 3 × 14336, vocabulary 128,256) at TGI's 4096 tokens and 128 requests, by hand:
+ *   the layer   2 B × 4096 × (2 × 4096 + 43008)     =   419,430,400 B
+ *   the sampler 2 × 4 B × 128 × 128256             =   131,334,144 B
+ *   the logits  2 × 2 B × 4096 × 128256            = 2,101,346,304 B */
+static void test_tgi_warmup_logits(void **state)
+{
+	struct engine_scenario sc;
+	static struct engine_result r;
+
+	(void)state;
+	llama2_7b_infer(&sc);
+	/* Llama-3-8B's shapes (meta-llama/Meta-Llama-3-8B config.json) */
+	te_set(&sc, "vocab", "128256");
+	te_set(&sc, "kv_heads", "8");
+	te_set(&sc, "ffn", "14336");
+	te_set(&sc, "engine", "tgi");
+	te_evaluate(&sc, &r);
+	assert_float_equal(r.serving.activation_peak, 419430400.0 + 131334144.0 + 2101346304.0, 1.0);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_kernel_bubbles),
 	cmocka_unit_test(test_v0_max_seqs),
 	cmocka_unit_test(test_expert_parallel),
 	cmocka_unit_test(test_bounds_hold),
 	cmocka_unit_test(test_held_blocks),
+	cmocka_unit_test(test_tgi_warmup_logits),
 };
 
 TESTUTIL_MAIN("serving_engine", tests)
