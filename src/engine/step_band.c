@@ -12,7 +12,7 @@
  *
  * A scenario takes its own group's band when the group has at least ENGINE_BAND_MIN_RUNS
  * runs; otherwise the GPU family's at its precision, any stack; then the family's; then
- * every run's, and says which. A GPU family or precision with no run at all (V100, MI300X,
+ * every run's, and says which. A GPU family or precision with no run at all (V100, MI250X,
  * TPUs, fp32) has no band: the text says "no validation", never a width made up.
  */
 #include <ctype.h>
@@ -28,6 +28,8 @@
 #define A100 ENGINE_FAM_A100
 #define HOP ENGINE_FAM_HOPPER
 #define BW ENGINE_FAM_BLACKWELL
+#define CDNA3 ENGINE_FAM_CDNA3
+#define CDNA4 ENGINE_FAM_CDNA4
 #define P16 ENGINE_BPREC_16
 #define FP8 ENGINE_BPREC_FP8
 
@@ -73,7 +75,9 @@ static bool has(const char *s, const char *what)
 
 /* The GPU's family as the validation groups it: by preset id, else by name. Hopper is
  * H100 and H200 (the same SMs; the H20's are cut down and unvalidated), Blackwell the
- * B200, B300 and the GB200/GB300 racks' GPUs. */
+ * B200, B300 and the GB200/GB300 racks' GPUs, CDNA 3 AMD's MI300X and MI325X (the same
+ * 304 CUs and peaks; the MI325X has HBM3E and a 1000 W limit), CDNA 4 the MI350X and
+ * MI355X. */
 int engine_band_family(const struct engine_gpu *g)
 {
 	const char *s[2] = {g->id, g->name};
@@ -86,6 +90,10 @@ int engine_band_family(const struct engine_gpu *g)
 			return ENGINE_FAM_HOPPER;
 		if (has(s[i], "b200") || has(s[i], "b300"))
 			return ENGINE_FAM_BLACKWELL;
+		if (has(s[i], "mi300") || has(s[i], "mi325"))
+			return ENGINE_FAM_CDNA3;
+		if (has(s[i], "mi350") || has(s[i], "mi355"))
+			return ENGINE_FAM_CDNA4;
 	}
 	return ENGINE_FAM_OTHER;
 }
@@ -162,6 +170,8 @@ const char *engine_band_family_name(int f)
 	case ENGINE_FAM_A100: return "A100";
 	case ENGINE_FAM_HOPPER: return "H100/H200";
 	case ENGINE_FAM_BLACKWELL: return "B200/GB200/GB300";
+	case ENGINE_FAM_CDNA3: return "MI300X/MI325X";
+	case ENGINE_FAM_CDNA4: return "MI350X/MI355X";
 	default: return NULL;
 	}
 }
@@ -173,7 +183,7 @@ static const char *prec_label(int p)
 
 void engine_band_group_key(int stack, int family, int prec, char *buf, size_t n)
 {
-	static const char *fam[] = {"other", "a100", "hopper", "blackwell"};
+	static const char *fam[] = {"other", "a100", "hopper", "blackwell", "cdna3", "cdna4"};
 	static const char *pr[] = {"other", "16bit", "fp8"};
 	/* the stack knob's choices (adapt.c's engine_stack_name), here without calling back into adapt */
 	static const char *st[] = {"hf", "megatron", "torchtitan", "deepspeed"};
