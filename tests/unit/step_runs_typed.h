@@ -210,8 +210,10 @@ static const struct frun uspruns[] = {
  * (AMD/benchmarks/llama2_70b_lora/implementations/MI3xxX_EPYC_9575F_pytorch_llama2_70b,
  * config_MI3xxX_1x8x1.sh and src/conf/megatron_gpt_peft_tuning_config.yaml; the other
  * submitters ship the same config files): LoRA r 16 (adapter_dim) on target_modules
- * ['attention'] (the QKV and output projections), adapter dropout 0.1, sequence 8192,
+ * ['attention'] (the QKV and output projections), adapter dropout 0.1, sequence 8192 (packed,
+ * packed_sequence_return_cu_seqlen False: causal attention over the whole 8192),
  * micro-batch 1, global batch 8 (one sequence a data-parallel rank: MINIBS 1), TP 1, PP 1,
+ * max_position_embeddings 8192 (the config's; Llama 2 was trained at 4096),
  * FP8 hybrid with fp8_params (the frozen weights held in FP8), no dropout elsewhere; the
  * MI300X recomputes 21 of its 80 layers (ACG full, ACM block, ACL 21), the MI325X none;
  * fused_adam on one node, Megatron's distributed optimizer on two (its optim name).
@@ -226,7 +228,7 @@ static const struct frun uspruns[] = {
  * DistributedDataParallelConfig default), no recomputation; Dell and Supermicro ran AMD's
  * config on their MI355X servers. The MI350X submissions are left out: napkin has no MI350X
  * preset. */
-#define MLP_LORA "stack=megatron model=llama-2-70b seq=8192 precision=fp8-mixed weight_dtype=fp8 finetune=lora " \
+#define MLP_LORA "stack=megatron model=llama-2-70b seq=8192 max_positions=8192 precision=fp8-mixed weight_dtype=fp8 finetune=lora " \
 		 "lora_rank=16 lora_targets=attention lora_dropout=0.1 dropout=off flash_attention=on mfu=auto " \
 		 "tp=1 pp=1 batch=1 grad_accum=1 "
 #define MLP_RC21 "recompute=full recompute_layers=21 recompute_method=block "
