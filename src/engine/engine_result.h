@@ -98,7 +98,8 @@ enum engine_band_level {
 	ENGINE_BAND_FAMILY,    /* the GPU family, any stack and precision */
 	ENGINE_BAND_ALL,       /* every validation run */
 };
-enum engine_band_family { ENGINE_FAM_OTHER, ENGINE_FAM_A100, ENGINE_FAM_HOPPER, ENGINE_FAM_BLACKWELL };
+/* AMD: CDNA 3 is the MI300X and MI325X, CDNA 4 the MI350X and MI355X */
+enum engine_band_family { ENGINE_FAM_OTHER, ENGINE_FAM_A100, ENGINE_FAM_HOPPER, ENGINE_FAM_BLACKWELL, ENGINE_FAM_CDNA3, ENGINE_FAM_CDNA4 };
 enum engine_band_precision { ENGINE_BPREC_OTHER, ENGINE_BPREC_16, ENGINE_BPREC_FP8 };
 struct engine_step_band {
 	double low, high;      /* seconds: step ÷ (1 + q) to step ÷ (1 − q); 0 without a band */

@@ -12,7 +12,7 @@
  *
  * A scenario takes its own group's band when the group has at least ENGINE_BAND_MIN_RUNS
  * runs; otherwise the GPU family's at its precision, any stack; then the family's; then
- * every run's, and says which. A GPU family or precision with no run at all (V100, MI300X,
+ * every run's, and says which. A GPU family or precision with no run at all (V100, MI250X,
  * TPUs, fp32) has no band: the text says "no validation", never a width made up.
  */
 #include <ctype.h>
@@ -28,13 +28,15 @@
 #define A100 ENGINE_FAM_A100
 #define HOP ENGINE_FAM_HOPPER
 #define BW ENGINE_FAM_BLACKWELL
+#define CDNA3 ENGINE_FAM_CDNA3
+#define CDNA4 ENGINE_FAM_CDNA4
 #define P16 ENGINE_BPREC_16
 #define FP8 ENGINE_BPREC_FP8
 
 /* stack, family, precision, n, q80 |error|, median |error|, share within 20%, signed median */
 static const struct engine_band_row rows[] = {
-	/* tests/unit/test_step_runs.c, 102 runs (docs/step-validation.md) */
-	{ANY, ANY, ANY, 102, 0.152, 0.097, 0.824, -0.095},
+	/* tests/unit/test_step_runs.c, 119 runs (docs/step-validation.md) */
+	{ANY, ANY, ANY, 119, 0.208, 0.100, 0.790, -0.100},
 	{MG, A100, P16, 24, 0.124, 0.094, 1.000, -0.094},
 	{ANY, A100, P16, 34, 0.156, 0.106, 0.824, -0.103},
 	{ANY, A100, ANY, 34, 0.156, 0.106, 0.824, -0.103},
@@ -50,6 +52,14 @@ static const struct engine_band_row rows[] = {
 	{ANY, BW, ANY, 15, 0.136, 0.095, 0.867, -0.082},
 	{MG, BW, FP8, 13, 0.124, 0.082, 0.846, -0.067},
 	{ANY, BW, FP8, 13, 0.124, 0.082, 0.846, -0.067},
+	/* MLPerf Training v5.1's AMD runs: LoRA fine-tuning of Llama 2 70B (CDNA 3 and 4) and
+	 * Llama 3.1 8B pre-training (CDNA 4), all FP8 */
+	{MG, CDNA3, FP8, 11, 0.246, 0.109, 0.545, -0.109},
+	{ANY, CDNA3, FP8, 11, 0.246, 0.109, 0.545, -0.109},
+	{ANY, CDNA3, ANY, 11, 0.246, 0.109, 0.545, -0.109},
+	{MG, CDNA4, FP8, 6, 0.225, 0.189, 0.667, -0.189},
+	{ANY, CDNA4, FP8, 6, 0.225, 0.189, 0.667, -0.189},
+	{ANY, CDNA4, ANY, 6, 0.225, 0.189, 0.667, -0.189},
 };
 
 const struct engine_band_row *engine_step_bands(size_t *n)
@@ -73,7 +83,9 @@ static bool has(const char *s, const char *what)
 
 /* The GPU's family as the validation groups it: by preset id, else by name. Hopper is
  * H100 and H200 (the same SMs; the H20's are cut down and unvalidated), Blackwell the
- * B200, B300 and the GB200/GB300 racks' GPUs. */
+ * B200, B300 and the GB200/GB300 racks' GPUs, CDNA 3 AMD's MI300X and MI325X (the same
+ * 304 CUs and peaks; the MI325X has HBM3E and a 1000 W limit), CDNA 4 the MI350X and
+ * MI355X. */
 int engine_band_family(const struct engine_gpu *g)
 {
 	const char *s[2] = {g->id, g->name};
@@ -86,6 +98,10 @@ int engine_band_family(const struct engine_gpu *g)
 			return ENGINE_FAM_HOPPER;
 		if (has(s[i], "b200") || has(s[i], "b300"))
 			return ENGINE_FAM_BLACKWELL;
+		if (has(s[i], "mi300") || has(s[i], "mi325"))
+			return ENGINE_FAM_CDNA3;
+		if (has(s[i], "mi350") || has(s[i], "mi355"))
+			return ENGINE_FAM_CDNA4;
 	}
 	return ENGINE_FAM_OTHER;
 }
@@ -162,6 +178,8 @@ const char *engine_band_family_name(int f)
 	case ENGINE_FAM_A100: return "A100";
 	case ENGINE_FAM_HOPPER: return "H100/H200";
 	case ENGINE_FAM_BLACKWELL: return "B200/GB200/GB300";
+	case ENGINE_FAM_CDNA3: return "MI300X/MI325X";
+	case ENGINE_FAM_CDNA4: return "MI350X/MI355X";
 	default: return NULL;
 	}
 }
@@ -173,7 +191,7 @@ static const char *prec_label(int p)
 
 void engine_band_group_key(int stack, int family, int prec, char *buf, size_t n)
 {
-	static const char *fam[] = {"other", "a100", "hopper", "blackwell"};
+	static const char *fam[] = {"other", "a100", "hopper", "blackwell", "cdna3", "cdna4"};
 	static const char *pr[] = {"other", "16bit", "fp8"};
 	/* the stack knob's choices (adapt.c's engine_stack_name), here without calling back into adapt */
 	static const char *st[] = {"hf", "megatron", "torchtitan", "deepspeed"};

@@ -199,4 +199,65 @@ static const struct frun uspruns[] = {
 	 45.22 * H100_PEAK, COUNT_MODEL, 0, 0, 0, 0, 0},
 };
 
+/* MLP  MLPerf Training v5.1 closed (github.com/mlcommons/training_results_v5.1, commit 441d65f4):
+ * the AMD Instinct submissions. Each published figure is the median over a submission's ten
+ * result_*.txt logs of the log's mean "tracked_stats" throughput, in samples per second of
+ * training (the callback's count; the logs' block_start/block_stop times give the same, eval
+ * excluded); one sample is one sequence of 8192 tokens, so tokens/s per GPU is samples/s ×
+ * 8192 ÷ GPUs. MLPerf's time to a target is not used: the step count to reach it varies.
+ *
+ * llama2_70b_lora: LoRA fine-tuning of Llama 2 70B on GovReport with AMD's NeMo recipe
+ * (AMD/benchmarks/llama2_70b_lora/implementations/MI3xxX_EPYC_9575F_pytorch_llama2_70b,
+ * config_MI3xxX_1x8x1.sh and src/conf/megatron_gpt_peft_tuning_config.yaml; the other
+ * submitters ship the same config files): LoRA r 16 (adapter_dim) on target_modules
+ * ['attention'] (the QKV and output projections), adapter dropout 0.1, sequence 8192 (packed,
+ * packed_sequence_return_cu_seqlen False: causal attention over the whole 8192),
+ * micro-batch 1, global batch 8 (one sequence a data-parallel rank: MINIBS 1), TP 1, PP 1,
+ * max_position_embeddings 8192 (the config's; Llama 2 was trained at 4096),
+ * FP8 hybrid with fp8_params (the frozen weights held in FP8), no dropout elsewhere; the
+ * MI300X recomputes 21 of its 80 layers (ACG full, ACM block, ACL 21), the MI325X none;
+ * fused_adam on one node, Megatron's distributed optimizer on two (its optim name).
+ * MangoBoost's two-node runs (config_MI3xxX_2x8x1.sh) put CP 2 across 16 GPUs and recompute
+ * 21 layers on both cards. Typed as megatron (NeMo on Megatron-Core, Transformer Engine).
+ *
+ * llama31_8b: pre-training of Llama 3.1 8B on C4 (AMD/benchmarks/llama31_8b/implementations/
+ * MI355X_EPYC_9575F_pytorch_llama3_8b: config_MI355X_1x8x1_8b.sh, src/train.py): NeMo 2 on
+ * Megatron-Core, sequence 8192, TP 1, PP 1, CP 1, micro-batch 2, global batch 32 (2
+ * micro-batches a rank), FP8 hybrid with fp8_params, the distributed optimizer with bf16
+ * gradient reduction (grad_reduce_in_fp32 False) and no overlap_grad_reduce (Megatron's
+ * DistributedDataParallelConfig default), no recomputation; Dell and Supermicro ran AMD's
+ * config on their MI355X servers. The MI350X submissions are left out: napkin has no MI350X
+ * preset. */
+#define MLP_LORA "stack=megatron model=llama-2-70b seq=8192 max_positions=8192 precision=fp8-mixed weight_dtype=fp8 finetune=lora " \
+		 "lora_rank=16 lora_targets=attention lora_dropout=0.1 dropout=off flash_attention=on mfu=auto " \
+		 "tp=1 pp=1 batch=1 grad_accum=1 "
+#define MLP_RC21 "recompute=full recompute_layers=21 recompute_method=block "
+#define MLP_1N "gpus=8 zero=0 "
+#define MLP_2N "gpus=16 cp=2 zero=1 "
+#define MLP_8B "stack=megatron model=llama-3-8b seq=8192 precision=fp8-mixed weight_dtype=fp8 grad_dtype=bf16 zero=1 " \
+	       "overlap=off recompute=none dropout=off flash_attention=on mfu=auto gpus=8 tp=1 pp=1 batch=2 grad_accum=2 "
+#define MLP_TPS(sps, gpus) ((sps) * 8192.0 / (gpus)) /* samples/s → tokens/s per GPU */
+
+static const struct vrun amdruns[] = {
+	/* CDNA 3: MI300X (750 W, HBM3) and MI325X (1000 W, HBM3E), the same 304 CUs */
+	{"Llama 2 70B LoRA FP8, 8 MI300X (AMD)", "MLP", MLP_LORA MLP_RC21 MLP_1N "gpu=mi300x", 0, MLP_TPS(2.1168, 8)},
+	{"Llama 2 70B LoRA FP8, 8 MI300X (Krai, v5.0 stack)", "MLP", MLP_LORA MLP_RC21 MLP_1N "gpu=mi300x", 0, MLP_TPS(2.0361, 8)},
+	{"Llama 2 70B LoRA FP8, 8 MI300X (Krai, v5.1 stack)", "MLP", MLP_LORA MLP_RC21 MLP_1N "gpu=mi300x", 0, MLP_TPS(2.0843, 8)},
+	{"Llama 2 70B LoRA FP8, 8 MI300X (MangoBoost)", "MLP", MLP_LORA MLP_RC21 MLP_1N "gpu=mi300x", 0, MLP_TPS(2.0723, 8)},
+	{"Llama 2 70B LoRA FP8, 16 MI300X CP 2 (MangoBoost)", "MLP", MLP_LORA MLP_RC21 MLP_2N "gpu=mi300x", 0, MLP_TPS(3.9262, 16)},
+	{"Llama 2 70B LoRA FP8, 8 MI325X (AMD)", "MLP", MLP_LORA "recompute=none " MLP_1N "gpu=mi325x", 0, MLP_TPS(2.8366, 8)},
+	{"Llama 2 70B LoRA FP8, 8 MI325X (ASUSTeK)", "MLP", MLP_LORA "recompute=none " MLP_1N "gpu=mi325x", 0, MLP_TPS(2.7818, 8)},
+	{"Llama 2 70B LoRA FP8, 8 MI325X (MiTAC)", "MLP", MLP_LORA "recompute=none " MLP_1N "gpu=mi325x", 0, MLP_TPS(2.8398, 8)},
+	{"Llama 2 70B LoRA FP8, 8 MI325X (Supermicro)", "MLP", MLP_LORA "recompute=none " MLP_1N "gpu=mi325x", 0, MLP_TPS(2.7676, 8)},
+	{"Llama 2 70B LoRA FP8, 8 MI325X (MangoBoost)", "MLP", MLP_LORA "recompute=none " MLP_1N "gpu=mi325x", 0, MLP_TPS(2.8783, 8)},
+	{"Llama 2 70B LoRA FP8, 16 MI325X CP 2 (MangoBoost)", "MLP", MLP_LORA MLP_RC21 MLP_2N "gpu=mi325x", 0, MLP_TPS(4.7102, 16)},
+	/* CDNA 4: MI355X (1400 W, HBM3E) */
+	{"Llama 2 70B LoRA FP8, 8 MI355X (AMD)", "MLP", MLP_LORA "recompute=none " MLP_1N "gpu=mi355x", 0, MLP_TPS(5.8760, 8)},
+	{"Llama 2 70B LoRA FP8, 8 MI355X (Dell)", "MLP", MLP_LORA "recompute=none " MLP_1N "gpu=mi355x", 0, MLP_TPS(5.8303, 8)},
+	{"Llama 2 70B LoRA FP8, 8 MI355X (Supermicro)", "MLP", MLP_LORA "recompute=none " MLP_1N "gpu=mi355x", 0, MLP_TPS(5.8601, 8)},
+	{"Llama 3.1 8B FP8, 8 MI355X (AMD)", "MLP", MLP_8B "gpu=mi355x", 0, MLP_TPS(30.6539, 8)},
+	{"Llama 3.1 8B FP8, 8 MI355X (Dell)", "MLP", MLP_8B "gpu=mi355x", 0, MLP_TPS(29.3199, 8)},
+	{"Llama 3.1 8B FP8, 8 MI355X (Supermicro)", "MLP", MLP_8B "gpu=mi355x", 0, MLP_TPS(29.6766, 8)},
+};
+
 #endif
