@@ -16,7 +16,13 @@
  *       recomputation + sequence parallelism (tables 3-4 for the layouts).
  *  S22  Smith et al. 2022, "Using DeepSpeed and Megatron to Train Megatron-Turing NLG
  *       530B", §3 (280, 350 and 420 DGX A100 nodes: 126, 121 and 113 TFLOP/s per GPU at
- *       batch 1920).
+ *       batch 1920); bf16 ("Model training is done with mixed precision using 16-bit
+ *       bfloat on NVIDIA's Selene supercomputer", the hardware section), which Megatron-
+ *       DeepSpeed accumulates and all-reduces in fp32 (megatron/arguments.py at 54884b5f,
+ *       October 2021: "bfloat16 requires gradient accumulation and all-reduce to be done
+ *       in fp32"). DeepSpeed's public pipeline engine had no bf16 path until its
+ *       BF16_Optimizer (PR #1801, April 2022), which napkin charges (step_comm.c); the one
+ *       MT-NLG ran in 2021 was not published.
  *  DGXC NVIDIA DGX Cloud benchmarking recipes (github.com/NVIDIA/dgxc-benchmarking,
  *       llama3.1/README_{8b,70b,405b}.md): Llama 3.1 on DGX H100 with NeMo 24.09, BF16,
  *       sequence 8192, measured seconds per step (the last training step).
@@ -132,17 +138,17 @@ static const struct lrun lruns[] = {
 #define NL (sizeof lruns / sizeof lruns[0])
 #define NRUNS (sizeof runs / sizeof runs[0] + NL)
 /* bounds on what the runs measure today (test_published_runs). Every run: the overall
- * median |error| (9.7%), the share within 20% (82%), the worst run (65.9%, nanotron 80B
+ * median |error| (9.7%), the share within 20% (85%), the worst run (65.9%, nanotron 80B
  * on 32 H100) and the worst median of a group of at least 5 runs (DeepSpeed on A100,
- * 22.1%; nanotron on H100, 10.8%). The runs before the Ultra-Scale Playbook's were added keep
- * their own, tighter bounds (9.0%, 88%, 29.6%), so that none of them can silently get worse. */
+ * 16.5%; nanotron on H100, 10.8%). The runs before the Ultra-Scale Playbook's were added keep
+ * their own, tighter bounds (9.0%, 92%, 25.9%), so that none of them can silently get worse. */
 #define BOUND_MEDIAN 0.100
-#define BOUND_WITHIN20 0.80
+#define BOUND_WITHIN20 0.84
 #define BOUND_WORST 0.665
-#define BOUND_GROUP_MEDIAN 0.225
+#define BOUND_GROUP_MEDIAN 0.17
 #define BOUND_MEDIAN_BEFORE 0.095
-#define BOUND_WITHIN20_BEFORE 0.87
-#define BOUND_WORST_BEFORE 0.31
+#define BOUND_WITHIN20_BEFORE 0.91
+#define BOUND_WORST_BEFORE 0.27
 
 static void knob(struct engine_scenario *sc, const char *key, const char *val)
 {
@@ -202,7 +208,8 @@ static void scenario(const struct run *r, struct engine_scenario *sc)
 	knob(sc, "tied_embeddings", "on");
 	knob(sc, "dropout", "on");
 	knob(sc, "seq", "2048");
-	knob(sc, "precision", "mixed-fp16");
+	/* N21 and K22 in fp16; MT-NLG in bf16 (S22 above) */
+	knob(sc, "precision", strcmp(r->src, "S22") == 0 ? "mixed-bf16" : "mixed-fp16");
 	knob(sc, "flash_attention", "off");
 	knobf(sc, "gpus", r->gpus);
 	knobf(sc, "tp", r->tp);
