@@ -15,14 +15,14 @@
  *       Models", table 5: iteration time with full recomputation and with selective
  *       recomputation + sequence parallelism (tables 3-4 for the layouts).
  *  S22  Smith et al. 2022, "Using DeepSpeed and Megatron to Train Megatron-Turing NLG
- *       530B", §3 (280, 350 and 420 DGX A100 nodes: 126, 121 and 113 TFLOP/s per GPU at
- *       batch 1920); bf16 ("Model training is done with mixed precision using 16-bit
- *       bfloat on NVIDIA's Selene supercomputer", the hardware section), which Megatron-
- *       DeepSpeed accumulates and all-reduces in fp32 (megatron/arguments.py at 54884b5f,
- *       October 2021: "bfloat16 requires gradient accumulation and all-reduce to be done
- *       in fp32"). DeepSpeed's public pipeline engine had no bf16 path until its
- *       BF16_Optimizer (PR #1801, April 2022), which napkin charges (step_comm.c); the one
- *       MT-NLG ran in 2021 was not published.
+ *       530B", §2.4 (280, 350 and 420 DGX A100 nodes: 126, 121 and 113 TFLOP/s per GPU at
+ *       batch 1920, iterations of 60.1, 50.2 and 44.4 s); bf16 (§2.3: "Model training is
+ *       done with mixed precision using 16-bit bfloat on NVIDIA's Selene supercomputer"),
+ *       for which Megatron-DeepSpeed's own rule is fp32 accumulation and all-reduce
+ *       (megatron/arguments.py at 54884b5f, October 2021: "bfloat16 requires gradient
+ *       accumulation and all-reduce to be done in fp32"). DeepSpeed's public pipeline engine
+ *       had no bf16 path until its BF16_Optimizer (PR #1801, April 2022), which napkin
+ *       charges (step_comm.c); the one MT-NLG ran in 2021 was not published.
  *  DGXC NVIDIA DGX Cloud benchmarking recipes (github.com/NVIDIA/dgxc-benchmarking,
  *       llama3.1/README_{8b,70b,405b}.md): Llama 3.1 on DGX H100 with NeMo 24.09, BF16,
  *       sequence 8192, measured seconds per step (the last training step).
