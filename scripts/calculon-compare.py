@@ -146,7 +146,9 @@ def load_runs():
             "ffn": 4 * h, "vocab": 51200, "mlp": "plain", "norm": "layernorm",
             "bias": "all", "position": "learned", "max_positions": 2048,
             "tied_embeddings": "on", "dropout": "on", "seq": 2048,
-            "precision": "mixed-fp16", "flash_attention": "off", "gpus": gpus, "tp": tp,
+            # MT-NLG trained in bf16 (S22), the others in fp16, as the test types them
+            "precision": "mixed-bf16" if src == "S22" else "mixed-fp16",
+            "flash_attention": "off", "gpus": gpus, "tp": tp,
             "pp": pp, "vpp": vpp, "batch": mbs, "grad_accum": gbs / (dp * mbs),
             "zero": zero, "recompute": "full" if rec == "FULL" else "selective",
             "sequence_parallel": "on" if sp == "true" else "off",

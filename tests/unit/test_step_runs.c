@@ -15,8 +15,14 @@
  *       Models", table 5: iteration time with full recomputation and with selective
  *       recomputation + sequence parallelism (tables 3-4 for the layouts).
  *  S22  Smith et al. 2022, "Using DeepSpeed and Megatron to Train Megatron-Turing NLG
- *       530B", §3 (280, 350 and 420 DGX A100 nodes: 126, 121 and 113 TFLOP/s per GPU at
- *       batch 1920).
+ *       530B", §2.4 (280, 350 and 420 DGX A100 nodes: 126, 121 and 113 TFLOP/s per GPU at
+ *       batch 1920, iterations of 60.1, 50.2 and 44.4 s); bf16 (§2.3: "Model training is
+ *       done with mixed precision using 16-bit bfloat on NVIDIA's Selene supercomputer"),
+ *       for which Megatron-DeepSpeed's own rule is fp32 accumulation and all-reduce
+ *       (megatron/arguments.py at 54884b5f, October 2021: "bfloat16 requires gradient
+ *       accumulation and all-reduce to be done in fp32"). DeepSpeed's public pipeline engine
+ *       had no bf16 path until its BF16_Optimizer (PR #1801, April 2022), which napkin
+ *       charges (step_comm.c); the one MT-NLG ran in 2021 was not published.
  *  DGXC NVIDIA DGX Cloud benchmarking recipes (github.com/NVIDIA/dgxc-benchmarking,
  *       llama3.1/README_{8b,70b,405b}.md): Llama 3.1 on DGX H100 with NeMo 24.09, BF16,
  *       sequence 8192, measured seconds per step (the last training step).
@@ -136,21 +142,21 @@ static const struct lrun lruns[] = {
 #define NL (sizeof lruns / sizeof lruns[0])
 #define NRUNS (sizeof runs / sizeof runs[0] + NL)
 /* bounds on what the runs measure today (test_published_runs). Every run: the overall
- * median |error| (10.0%), the share within 20% (79%), the worst run (65.9%, nanotron 80B
- * on 32 H100) and the worst median of a group of at least 5 runs (DeepSpeed on A100,
- * 22.1%; MLPerf's MI355X runs, 18.9%; nanotron on H100, 10.8%). The 102 runs before MLPerf's
- * AMD runs keep the bounds they had (9.7%, 82%, 65.9%), and the runs before the Ultra-Scale
- * Playbook's their own, tighter ones (9.0%, 88%, 29.6%), so that none of them can silently
+ * median |error| (10.0%), the share within 20% (82%), the worst run (65.9%, nanotron 80B
+ * on 32 H100) and the worst median of a group of at least 5 runs (MLPerf's MI355X runs,
+ * 18.9%; DeepSpeed on A100, 16.5%; nanotron on H100, 10.8%). The 102 runs before MLPerf's
+ * AMD runs keep the bounds they had (9.7%, 85%, 65.9%), and the runs before the Ultra-Scale
+ * Playbook's their own, tighter ones (9.0%, 92%, 25.9%), so that none of them can silently
  * get worse; the overall bounds were loosened because the AMD runs forced it. */
 #define BOUND_MEDIAN_ALL 0.102
-#define BOUND_WITHIN20_ALL 0.78
+#define BOUND_WITHIN20_ALL 0.81
 #define BOUND_MEDIAN 0.100
-#define BOUND_WITHIN20 0.80
+#define BOUND_WITHIN20 0.84
 #define BOUND_WORST 0.665
-#define BOUND_GROUP_MEDIAN 0.225
+#define BOUND_GROUP_MEDIAN 0.19
 #define BOUND_MEDIAN_BEFORE 0.095
-#define BOUND_WITHIN20_BEFORE 0.87
-#define BOUND_WORST_BEFORE 0.31
+#define BOUND_WITHIN20_BEFORE 0.91
+#define BOUND_WORST_BEFORE 0.27
 
 static void knob(struct engine_scenario *sc, const char *key, const char *val)
 {
@@ -210,7 +216,8 @@ static void scenario(const struct run *r, struct engine_scenario *sc)
 	knob(sc, "tied_embeddings", "on");
 	knob(sc, "dropout", "on");
 	knob(sc, "seq", "2048");
-	knob(sc, "precision", "mixed-fp16");
+	/* N21 and K22 in fp16; MT-NLG in bf16 (S22 above) */
+	knob(sc, "precision", strcmp(r->src, "S22") == 0 ? "mixed-bf16" : "mixed-fp16");
 	knob(sc, "flash_attention", "off");
 	knobf(sc, "gpus", r->gpus);
 	knobf(sc, "tp", r->tp);
