@@ -326,7 +326,8 @@ struct eng_family {
 	double fp8_best;         /* the best FP8 (e4m3) GEMM's fraction of the FP8 peak (as gemm_best); 0: not measured */
 	double fp8_m, fp8_n, fp8_k; /* that GEMM's shape */
 	double sustained;        /* the rate a power-saturated GPU holds ÷ its short-burst rate (gemm.c) */
-	bool msmf;               /* gemm_best and fp8_best are sustained (MSMF) figures: sustained is not applied to them */
+	bool msmf;               /* gemm_best is a sustained (MSMF) figure: sustained is not applied to it */
+	bool fp8_msmf;           /* fp8_best is a sustained figure (MSMF, or measured after a long warm-up) */
 	const char *source;
 };
 const struct eng_family *eng_family(const struct engine_gpu *g);

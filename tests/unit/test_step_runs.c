@@ -142,14 +142,14 @@ static const struct lrun lruns[] = {
 #define NL (sizeof lruns / sizeof lruns[0])
 #define NRUNS (sizeof runs / sizeof runs[0] + NL)
 /* bounds on what the runs measure today (test_published_runs). Every run: the overall
- * median |error| (10.0%), the share within 20% (82%), the worst run (65.9%, nanotron 80B
+ * median |error| (10.0%), the share within 20% (86%), the worst run (65.9%, nanotron 80B
  * on 32 H100) and the worst median of a group of at least 5 runs (MLPerf's MI355X runs,
  * 18.9%; DeepSpeed on A100, 16.5%; nanotron on H100, 10.8%). The 102 runs before MLPerf's
  * AMD runs keep the bounds they had (9.7%, 85%, 65.9%), and the runs before the Ultra-Scale
  * Playbook's their own, tighter ones (9.0%, 92%, 25.9%), so that none of them can silently
  * get worse; the overall bounds were loosened because the AMD runs forced it. */
 #define BOUND_MEDIAN_ALL 0.102
-#define BOUND_WITHIN20_ALL 0.81
+#define BOUND_WITHIN20_ALL 0.85
 #define BOUND_MEDIAN 0.100
 #define BOUND_WITHIN20 0.84
 #define BOUND_WORST 0.665
