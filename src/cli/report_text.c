@@ -129,6 +129,11 @@ static void memory_section(FILE *f, const struct engine_scenario *sc, const stru
 		fprintf(f, r->serving.rate_saturated ? _("    K is the KV of %.4g sequences: the engine full at its limit (the load saturates it)\n")
 						     : _("    K is the KV of %.4g sequences: the open load's mean in the engine, not batch\n"),
 			m->kv_sequences);
+	else if (!train && sc->serve_engine != ENGINE_SERVE_NONE &&
+		 (m->kv_sequences + 0.5 < (double)sc->batch || r->serving.held_tokens + 0.5 < r->inference.kv_tokens_per_sequence))
+		fprintf(f, _("    K is the KV of the %.4g sequences the engine runs, %.0f tokens each on average (the users beyond wait "
+			     "outside)\n"),
+			m->kv_sequences, r->serving.held_tokens);
 	if (train && sc->finetune != ENGINE_FT_FULL) {
 		char t[200];
 		report_finetune_text(sc, r, t, sizeof t);

@@ -325,11 +325,15 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 		r->serving.sla_concurrency = 0.0;
 		if (!train) {
 			eng_serve(sc, &dm, &by, &mem, &r->inference, &r->serving);
-			/* under an open load the KV cache holds the sequences the engine holds on
-			 * average (serve_open.c), not `batch`; saturated, it holds its limit */
-			if (sc->rate > 0) {
-				double seqs = r->serving.rate_saturated ? r->serving.rate_limit : r->serving.in_engine;
-				double kv = mem.kv_shared + seqs * mem.kv_sequence, dkv = kv - m->kv_cache;
+			/* with an engine the KV cache is what it holds: the sequences it runs (its
+			 * limit at most; the users beyond wait outside), each the tokens it holds on
+			 * average (serving.held_tokens: booked whole, or filled as it goes); under an
+			 * open load the mean it holds (serve_open.c), its limit when saturated */
+			if (sc->serve_engine != ENGINE_SERVE_NONE) {
+				double seqs = sc->rate > 0 ? (r->serving.rate_saturated ? r->serving.rate_limit : r->serving.in_engine)
+							   : r->serving.running;
+				double fewer = r->inference.kv_tokens_per_sequence - r->serving.held_tokens;
+				double kv = mem.kv_shared + seqs * (mem.kv_sequence - fewer * mem.kv_token), dkv = kv - m->kv_cache;
 				m->kv_cache = kv;
 				m->kv_sequences = seqs;
 				m->total += dkv;

@@ -383,9 +383,11 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 	} else if (strcmp(key, "memory.kv_cache") == 0) {
 		eng_ex_head(x, key, N_("keys and values of every past token, so decoding never recomputes them"));
 		eng_ex_line(x, N_("  formula  2 · layers · batch · context · kv_heads · head_dim · bytes ÷ (tp·pp)"));
-		eng_ex_line(x, N_("  values   2 · %.0f · %.4g · %lld · %.0f · %.0f · %g B ÷ %lld"), dm.L,
+		eng_ex_line(x, N_("  values   2 · %.0f · %.4g · %.0f · %.0f · %.0f · %g B ÷ %lld"), dm.L,
 			    sc->mode == ENGINE_MODE_INFER ? r->memory.kv_sequences : (double)sc->batch,
-			    (long long)(sc->prompt + sc->generate), dm.nkv, dm.dh, by.kv, (long long)(sc->tp * sc->pp));
+			    sc->mode == ENGINE_MODE_INFER && sc->serve_engine != ENGINE_SERVE_NONE ? r->serving.held_tokens
+												     : (double)(sc->prompt + sc->generate),
+			    dm.nkv, dm.dh, by.kv, (long long)(sc->tp * sc->pp));
 		if (dm.nkv < dm.nh)
 			eng_ex_line(x, N_("  uses the KV heads (%.0f), not the query heads (%.0f): %s shrinks the cache %.0f×"), dm.nkv,
 				    dm.nh, dm.nkv == 1 ? "MQA" : "GQA", dm.nh / dm.nkv);
@@ -395,6 +397,9 @@ void eng_ex_simple_mem(struct eng_ex *x, const struct engine_scenario *sc, const
 		if (sc->mode == ENGINE_MODE_INFER && sc->rate > 0)
 			eng_ex_line(x, N_("  batch    under an open load (rate), the sequences the engine holds on average (its limit "
 					  "when saturated), not the batch knob"));
+		else if (sc->mode == ENGINE_MODE_INFER && sc->serve_engine != ENGINE_SERVE_NONE)
+			eng_ex_line(x, N_("  batch    the sequences the engine runs (at most its limit; the users beyond wait outside), "
+					  "each the tokens it holds on average: its blocks booked whole, or filled as it goes"));
 		if (sc->mode == ENGINE_MODE_INFER && r->serving.prefix_tokens > 0)
 			eng_ex_line(x, N_("  prefix   the cached prefix's whole blocks (of %.0f tokens) held once, not once a sequence "
 					  "(prefix_hit)"),

@@ -191,6 +191,7 @@ struct eng_mem {
 	double trainable_gpu;     /* parameters this GPU trains (before ZeRO sharding) */
 	double odiv;              /* the ZeRO divisor of the optimizer states */
 	double kv_sequence;       /* inference: the KV one sequence holds on this GPU (in kv_cache per sequence) */
+	double kv_token;          /* inference: the KV of one more token of a sequence on this GPU (its drafter's too) */
 	double kv_shared;         /* inference: the shared prefix's KV, held once (in kv_cache) */
 };
 

@@ -434,6 +434,7 @@ void eng_memory(const struct engine_scenario *sc, const struct eng_dims *dm, dou
 			c.kv_sequence = lps * ((tok - shared + spx.k) * kv + lp->state_elems / t) * by.kv +
 					(tok - shared + spx.k) * spx.kv_per_token;
 			c.kv_shared = lps * shared * kv * by.kv + shared * spx.kv_per_token;
+			c.kv_token = lps * kv * by.kv + spx.kv_per_token;
 			c.kv_cache = batch * c.kv_sequence + c.kv_shared;
 			c.weights += spx.weight_bytes;
 			if (sc->activations) {

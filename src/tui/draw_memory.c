@@ -291,10 +291,12 @@ void tui_draw_memory(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		else
 			snprintf(v, sizeof v, "%9s", a);
 		/* under an open load the KV is the sequences the engine holds on average, not batch */
-		if (m->sc.mode == ENGINE_MODE_INFER && m->sc.rate > 0 && strcmp(parts[i].key, "memory.kv_cache") == 0) {
+		if (m->sc.mode == ENGINE_MODE_INFER && strcmp(parts[i].key, "memory.kv_cache") == 0 &&
+		    (m->sc.rate > 0 || (m->sc.serve_engine != ENGINE_SERVE_NONE && mm->kv_sequences + 0.5 < (double)m->sc.batch))) {
 			char w[96];
-			snprintf(w, sizeof w, m->res.serving.rate_saturated ? _("%s · %.4g seqs (its limit)") : _("%s · %.4g seqs (mean)"), v,
-				 mm->kv_sequences);
+			snprintf(w, sizeof w,
+				 m->sc.rate <= 0 || m->res.serving.rate_saturated ? _("%s · %.4g seqs (its limit)") : _("%s · %.4g seqs (mean)"),
+				 v, mm->kv_sequences);
 			if (tui_utf8_width(w) + 16 > cell.w) /* narrower: the count alone */
 				snprintf(w, sizeof w, _("%s · %.4g seqs"), v, mm->kv_sequences);
 			if (tui_utf8_width(w) + 16 <= cell.w)
