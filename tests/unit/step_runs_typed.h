@@ -260,4 +260,31 @@ static const struct vrun amdruns[] = {
 	{"Llama 3.1 8B FP8, 8 MI355X (Supermicro)", "MLP", MLP_8B "gpu=mi355x", 0, MLP_TPS(29.6766, 8)},
 };
 
+/* Runs added after MLPerf's AMD runs (they come last, so that the earlier sets keep their
+ * bounds). DGXC5 = NVIDIA/dgxc-benchmarking at v25.05 (commit 68eaf7e): nemotron/README.md
+ * and launch.sh (NeMo 25.04.00, scripts.performance.llm.pretrain_nemotron4_340b; on GB200
+ * `-fsdp 0 --cuda_graphs true`, 4 GPUs a node) and llama3.1/README.md; DGXC4 = the same at
+ * v25.04 (commit 741c886), llama3.1/README.md (H100, NeMo 25.02). Seconds per step, the
+ * mean over iterations 11-44 (parse_train_timing.sh). Typed as the earlier DGXC rows:
+ * the distributed optimizer, no recomputation (not stated per row: the recipes' defaults,
+ * an assumption), sequence parallelism with TP. */
+static const struct vrun newruns[] = {
+	/* DGXC5 llama3.1/README.md: the 256-GPU row of the weak-scaling table (TP 4, PP 8, CP 2, VP 8, GBS 128, GA 32) */
+	{"Llama 3.1 405B BF16, 256 GB200", "DGXC5", NEMO L405 GB200 BF "gpus=256 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 9.484, 0},
+	/* DGXC5 nemotron/README.md, GB200: TP 8, PP 4, VP 12, MBS 1; weak scaling GBS = GPUs / 4 (GA 8) */
+	{"Nemotron-4 340B BF16, 128 GB200", "DGXC5", NEMO N340 GB200 BF "gpus=128 tp=8 pp=4 vpp=12 grad_accum=8 sequence_parallel=on", 2.189, 0},
+	{"Nemotron-4 340B BF16, 256 GB200", "DGXC5", NEMO N340 GB200 BF "gpus=256 tp=8 pp=4 vpp=12 grad_accum=8 sequence_parallel=on", 2.19, 0},
+	{"Nemotron-4 340B BF16, 512 GB200", "DGXC5", NEMO N340 GB200 BF "gpus=512 tp=8 pp=4 vpp=12 grad_accum=8 sequence_parallel=on", 2.229, 0},
+	/* and strong scaling at GBS 512 (GA 128, 64, 32) */
+	{"Nemotron-4 340B BF16 GBS 512, 128 GB200", "DGXC5", NEMO N340 GB200 BF "gpus=128 tp=8 pp=4 vpp=12 grad_accum=128 sequence_parallel=on", 32.66, 0},
+	{"Nemotron-4 340B BF16 GBS 512, 256 GB200", "DGXC5", NEMO N340 GB200 BF "gpus=256 tp=8 pp=4 vpp=12 grad_accum=64 sequence_parallel=on", 16.58, 0},
+	{"Nemotron-4 340B BF16 GBS 512, 512 GB200", "DGXC5", NEMO N340 GB200 BF "gpus=512 tp=8 pp=4 vpp=12 grad_accum=32 sequence_parallel=on", 8.468, 0},
+	/* DGXC5 nemotron/README.md, H100: 15B TP 2, MBS 2, GBS 64 (GA 4); 340B TP 8, PP 8, VP 12, GBS 64 (GA 16) */
+	{"Nemotron-4 15B BF16 TP 2, 16 H100", "DGXC5", NEMO N15 H100 BF "gpus=16 tp=2 pp=1 batch=2 grad_accum=4 sequence_parallel=on", 2.746, 0},
+	{"Nemotron-4 340B BF16, 256 H100", "DGXC5", NEMO N340 H100 BF "gpus=256 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 4.606, 0},
+	/* DGXC4 llama3.1/README.md, H100: 405B TP 8, PP 8, CP 2, VP 8, GBS = GPUs / 2 (GA 64) */
+	{"Llama 3.1 405B BF16 PP 8, 512 H100", "DGXC4", NEMO L405 H100 BF "gpus=512 tp=8 pp=8 vpp=8 cp=2 grad_accum=64 sequence_parallel=on", 19.78, 0},
+	{"Llama 3.1 405B BF16 PP 8, 2048 H100", "DGXC4", NEMO L405 H100 BF "gpus=2048 tp=8 pp=8 vpp=8 cp=2 grad_accum=64 sequence_parallel=on", 19.87, 0},
+};
+
 #endif
