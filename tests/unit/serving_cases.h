@@ -446,6 +446,56 @@ static const struct vcase sglang[] = {
 	 SHAREGPT_OUTPUT, L_BATCH, 5000, 1, 3700.64, SGL, "vllm", MULTISTEP, NULL},
 };
 
+/* Microsoft's AI-benchmarking-guide, Azure ND MI300X v5 (8 MI300X), "End-to-End Inference
+ * Workloads - vLLM" (github.com/samuel-bohman/AI-benchmarking-guide, a fork of
+ * Azure/AI-benchmarking-guide, Azure_Results/ND_MI300X_v5_results.md@3de0c294fd1059a91a2c158712c4a078619d73e8;
+ * the figures were entered 2025-01-23, commits e138afd, d3ab2bf, 5f7f696). The run, from
+ * Benchmarks/AMD/LLMBenchmark.py@04e2ae7d224dff22b002cf60acdaeb5adc0a2faf (committed the same
+ * evening, unchanged at 3de0c294) and config.json@12ac825265a6ca4e542aac563a4a06c5739d95e2: the
+ * rocm/vllm-dev:20241121-tuned image, /app/vllm/benchmarks/benchmark_throughput.py (offline, the
+ * LLM class: every prompt at once, synthetic prompts of exactly --input-len tokens, ignore_eos so
+ * every request generates --output-len) with --model amd/Meta-Llama-3.1-{8B,70B,405B}-Instruct-
+ * FP8-KV --quantization fp8 --kv-cache-dtype fp8 --dtype half --gpu-memory-utilization 0.90
+ * --num-scheduler-steps 10 --enable-chunked-prefill false --max-num-batched-tokens 131072
+ * --max-model-len 8192 --max-num-seqs 3000 --num-prompts 1000 --tensor-parallel-size 1 (8B) or
+ * 8 (70B, 405B). The figure is the "Throughput: " line's field [6] (line.split(' ')[6]): in the
+ * vLLM of late 2024 that line reads "Throughput: R requests/s, T total tokens/s, O output
+ * tokens/s" (vllm-project/vllm PR 8914, 2024-10-23; in ROCm/vllm's main of 2024-11-21,
+ * 9afa0145, benchmarks/benchmark_throughput.py), so field 6 is O, output tokens/s, what the
+ * test predicts (the older two-field line has no field 6: the script would have failed). vLLM
+ * 0.6.4 with --num-scheduler-steps is the V0 engine (scheduler_steps=10; max_num_seqs 3000 set,
+ * so not V0's default 256); chunked prefill off with a 131072-token budget: a step prefills up
+ * to 131072 prompt tokens (napkin's budget) and V0 profiles a forward of that many tokens.
+ * Llama 3.1 8B and 70B have Llama 3's shapes (only the RoPE scaling and the 131072 positions
+ * differ; KV cache and weights alike): the llama-3-8b and llama-3-70b presets. The guide's
+ * heading says "LLAMA 3 (405B)", its model is Llama-3.1-405B: the llama-3.1-405b preset. The
+ * offline run drains 1000 requests with no replacement (a ramp and a tail); the cases run the
+ * steady state of 1000 at once, as the other offline cases do. One replica. */
+#define AZURE "AI-benchmarking-guide ND MI300X v5 vLLM (rocm/vllm-dev 20241121)"
+#define AZKN "scheduler_steps=10;max_num_seqs=3000;max_batched_tokens=131072;gpu_memory_utilization=0.90;" FP8KV
+#define AZ(lab, model, tp, in, out, pub) \
+	{M_TPUT, lab, model, "mi300x", tp, "fp8", in, out, L_BATCH, 1000, 1, pub, AZURE, "vllm", AZKN, NULL}
+static const struct vcase azure[] = {
+	AZ("L3.1-8B MI300X 128/128 tok/s", "llama-3-8b", "1", "128", "128", 18149),
+	AZ("L3.1-8B MI300X 128/1024 tok/s", "llama-3-8b", "1", "128", "1024", 19579),
+	AZ("L3.1-8B MI300X 128/2048 tok/s", "llama-3-8b", "1", "128", "2048", 16394),
+	AZ("L3.1-8B MI300X 500/2000 tok/s", "llama-3-8b", "1", "500", "2000", 13559),
+	AZ("L3.1-8B MI300X 1024/1024 tok/s", "llama-3-8b", "1", "1024", "1024", 10995),
+	AZ("L3.1-8B MI300X 2048/2048 tok/s", "llama-3-8b", "1", "2048", "2048", 7356),
+	AZ("L3.1-70B 8xMI300X 128/128 tok/s", "llama-3-70b", "8", "128", "128", 9026),
+	AZ("L3.1-70B 8xMI300X 128/1024 tok/s", "llama-3-70b", "8", "128", "1024", 12461),
+	AZ("L3.1-70B 8xMI300X 128/2048 tok/s", "llama-3-70b", "8", "128", "2048", 12204),
+	AZ("L3.1-70B 8xMI300X 500/2000 tok/s", "llama-3-70b", "8", "500", "2000", 10877),
+	AZ("L3.1-70B 8xMI300X 1024/1024 tok/s", "llama-3-70b", "8", "1024", "1024", 8256),
+	AZ("L3.1-70B 8xMI300X 2048/2048 tok/s", "llama-3-70b", "8", "2048", "2048", 7421),
+	AZ("405B 8xMI300X 128/128 tok/s", "llama-3.1-405b", "8", "128", "128", 2484),
+	AZ("405B 8xMI300X 128/1024 tok/s", "llama-3.1-405b", "8", "128", "1024", 3846),
+	AZ("405B 8xMI300X 128/2048 tok/s", "llama-3.1-405b", "8", "128", "2048", 3902),
+	AZ("405B 8xMI300X 500/2000 tok/s", "llama-3.1-405b", "8", "500", "2000", 3407),
+	AZ("405B 8xMI300X 1024/1024 tok/s", "llama-3.1-405b", "8", "1024", "1024", 2363),
+	AZ("405B 8xMI300X 2048/2048 tok/s", "llama-3.1-405b", "8", "2048", "2048", 1840),
+};
+
 /* The KV cache slots vLLM allots (Kwon et al., "Efficient Memory Management for Large Language
  * Model Serving with PagedAttention", SOSP 2023, Table 1): OPT-13B on one A100 (40 GB) 15.7K,
  * OPT-66B on 4 A100s 9.7K, OPT-175B on 8 A100-80GB 60.1K tokens. OPT's shapes from its configs

