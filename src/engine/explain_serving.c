@@ -70,6 +70,10 @@ static void ex_tpot(struct eng_ex *x, const struct engine_scenario *sc, const st
 			  "two-shot, 2(t−1)/t × bytes + 2 stages, above; NCCL's ring over 8 MB, across nodes or without "
 			  "NVLink (+ %.0f µs a call)"),
 		    ENG_AR_LATENCY * 1e6);
+	if (eng_family(&sc->gpu)->ar_latency > 0)
+		eng_ex_line(x, N_("  this card's NCCL-library all-reduce (above the custom kernel's buffer) pays %.0f µs a call, as "
+				  "measured on it (gemm.c)"),
+			    eng_family(&sc->gpu)->ar_latency * 1e6);
 	eng_ex_line(x, N_("  values   %s + %s (tp %lld)"), SECS(in->decode_seconds_per_token, a), SECS(in->tp_comm_seconds_per_step, b),
 		    (long long)sc->tp);
 	eng_ex_line(x, N_("  result   %s; %s tokens/s a sequence"), SECS(in->tpot_seconds, c), CNT(in->decode_tokens_per_s_sequence, a));

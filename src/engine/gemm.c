@@ -82,6 +82,13 @@
  * of the same card, software and shapes search (ml-engineering, MSMF table: H200 708.5 ÷ 841.9
  * BF16, 693 W at 1465 MHz against 176 W at 1980 MHz; B200 1456.3 ÷ 1770.9, 994 W at 1339 MHz
  * against 295 W at 1965 MHz; their FP8 rows 0.864 and 0.814). */
+/* RCCL's all-reduce on 8 MI300X within a node (rccl-tests, in-place, Microsoft's
+ * AI-benchmarking-guide, Azure_Results/ND_MI300X_v5_results.md at 3de0c294): bus bandwidth
+ * 22.41 GB/s at 1 MB, 171.46 at 16 MB, 290.81 at 134 MB, 316.82 at 8 GB. From 1 MB up the time
+ * is a fixed 76 µs plus the ring's 2(n − 1)/n bytes at the family's 0.70 of 448 GB/s (313.6
+ * GB/s, the asymptote): 82, 170 and 826 µs against the measured 82, 171 and 808. An
+ * inference TP all-reduce above the engine's custom kernel's buffer pays it (serving.c). */
+#define RCCL_AR_LATENCY 76e-6
 #define SUS_AMPERE (1305.0 / 1410.0)
 #define SUS_HOPPER (708.5 / 841.9)
 #define SUS_BLACKWELL (1456.3 / 1770.9)
@@ -89,34 +96,34 @@
 static const struct eng_family families[] = {
 	/* prefix, bf16 best GEMM and shape, flash, NCCL, HBM, FP8 best GEMM and shape, sustained,
 	 * whether the 16-bit and the FP8 GEMM figures are sustained ones */
-	{"a100", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false,
+	{"a100", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
 	 N_("MAMF A100 SXM 85.9%; FlashAttention-2 on A100; 8×A100 NCCL 74-78%")},
-	{"a800", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, N_("as A100")},
-	{"gh200", 0.830, 11264, 19712, 1536, 0.50, 0.82, 0.90, 0.776, 1024, 14336, 14336, SUS_HOPPER, false, false,
+	{"a800", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0, N_("as A100")},
+	{"gh200", 0.830, 11264, 19712, 1536, 0.50, 0.82, 0.90, 0.776, 1024, 14336, 14336, SUS_HOPPER, false, false, 0.0,
 	 N_("MAMF GH200 83.0%, FP8 77.6%, at the H200 sustained ÷ burst rate")},
 	/* H100 SXM and H200 SXM: the same GH100 die at the same 700 W and the same 989 / 1979
 	 * TFLOP/s peaks (the MAMF table's H100 row: "H200 is the same"); H200's MSMF for both */
-	{"h100", 0.716, 8192, 8448, 20480, 0.50, 0.82, 0.90, 0.651, 8448, 8192, 16384, SUS_HOPPER, true, true,
+	{"h100", 0.716, 8192, 8448, 20480, 0.50, 0.82, 0.90, 0.651, 8448, 8192, 16384, SUS_HOPPER, true, true, 0.0,
 	 N_("MSMF H200 SXM 71.6%, FP8 65.1% (sustained, as H100); 8×H200 NCCL 82% without NVLS")},
-	{"h200", 0.716, 8192, 8448, 20480, 0.50, 0.82, 0.90, 0.651, 8448, 8192, 16384, SUS_HOPPER, true, true,
+	{"h200", 0.716, 8192, 8448, 20480, 0.50, 0.82, 0.90, 0.651, 8448, 8192, 16384, SUS_HOPPER, true, true, 0.0,
 	 N_("MSMF H200 SXM 71.6%, FP8 65.1% (sustained); 8×H200 NCCL 82%")},
-	{"h800", 0.716, 8192, 8448, 20480, 0.50, 0.82, 0.90, 0.651, 8448, 8192, 16384, SUS_HOPPER, true, true, N_("as H100")},
-	{"b200", 0.647, 9472, 8192, 20480, 0.50, 0.78, 0.90, 0.621, 9472, 8192, 16384, SUS_BLACKWELL, true, true,
+	{"h800", 0.716, 8192, 8448, 20480, 0.50, 0.82, 0.90, 0.651, 8448, 8192, 16384, SUS_HOPPER, true, true, 0.0, N_("as H100")},
+	{"b200", 0.647, 9472, 8192, 20480, 0.50, 0.78, 0.90, 0.621, 9472, 8192, 16384, SUS_BLACKWELL, true, true, 0.0,
 	 N_("MSMF B200 64.7%, FP8 62.1% (sustained); 8×B200 NCCL 704 of 900 GB/s")},
-	{"b300", 0.786, 12288, 18432, 1024, 0.50, 0.78, 0.90, 0.745, 3072, 6144, 7168, SUS_BLACKWELL, false, false,
+	{"b300", 0.786, 12288, 18432, 1024, 0.50, 0.78, 0.90, 0.745, 3072, 6144, 7168, SUS_BLACKWELL, false, false, 0.0,
 	 N_("MAMF B300 78.6%, FP8 74.5%, at the B200 sustained ÷ burst rate; NCCL as B200")},
-	{"gb200", 0.729, 4096, 9728, 2048, 0.50, 0.78, 0.90, 0.723, 19456, 5120, 1536, SUS_BLACKWELL, false, false,
+	{"gb200", 0.729, 4096, 9728, 2048, 0.50, 0.78, 0.90, 0.723, 19456, 5120, 1536, SUS_BLACKWELL, false, false, 0.0,
 	 N_("MAMF GB200 72.9%, FP8 72.3% (of 2500 and 5000 TFLOP/s), at the B200 sustained ÷ burst rate; NCCL as B200")},
-	{"gb300", 0.729, 4096, 9728, 2048, 0.50, 0.78, 0.90, 0.723, 19456, 5120, 1536, SUS_BLACKWELL, false, false,
+	{"gb300", 0.729, 4096, 9728, 2048, 0.50, 0.78, 0.90, 0.723, 19456, 5120, 1536, SUS_BLACKWELL, false, false, 0.0,
 	 N_("as GB200 (GB300: no MAMF row)")},
-	{"mi250", 0.767, 1024, 14080, 19968, 0.40, 0.70, 0.85, 0, 0, 0, 0, SUS_AMPERE, false, false,
+	{"mi250", 0.767, 1024, 14080, 19968, 0.40, 0.70, 0.85, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
 	 N_("MAMF MI250X 76.7% (one GCD)")},
-	{"mi300", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0.443, 6144, 12288, 12288, SUS_AMPERE, false, true,
+	{"mi300", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0.443, 6144, 12288, 12288, SUS_AMPERE, false, true, RCCL_AR_LATENCY,
 	 N_("MAMF MI300X 60.1% (ROCm 6.2); FP8 44.3%, hipBLASLt after 10,000 warm-up iterations (Azure ND MI300X v5)")},
-	{"mi325", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0, 0, 0, 0, SUS_AMPERE, false, false, N_("as MI300X")},
+	{"mi325", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0, 0, 0, 0, SUS_AMPERE, false, false, RCCL_AR_LATENCY, N_("as MI300X")},
 };
 /* Any other card: the median of the measured data-centre cards above. */
-static const struct eng_family fallback = {"", 0.80, 6144, 16384, 2048, 0.50, 0.78, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false,
+static const struct eng_family fallback = {"", 0.80, 6144, 16384, 2048, 0.50, 0.78, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
 					   N_("no measurement for this card: the median of measured data-centre cards")};
 
 const struct eng_family *eng_family(const struct engine_gpu *g)

@@ -329,6 +329,7 @@ struct eng_family {
 	double sustained;        /* the rate a power-saturated GPU holds ÷ its short-burst rate (gemm.c) */
 	bool msmf;               /* gemm_best is a sustained (MSMF) figure: sustained is not applied to it */
 	bool fp8_msmf;           /* fp8_best is a sustained figure (MSMF, or measured after a long warm-up) */
+	double ar_latency;       /* seconds an NCCL/RCCL all-reduce call adds within a node, measured; 0: ENG_AR_LATENCY */
 	const char *source;
 };
 const struct eng_family *eng_family(const struct engine_gpu *g);

@@ -160,8 +160,13 @@ double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double byte
 	}
 	/* one call a step pays ENG_AR_LATENCY whichever algorithm carries the bytes: gpt-fast's
 	 * figure is NCCL's, and the custom two-shot is one kernel with two barriers */
-	if (sc->gpu.link_bw <= 0 || bytes > ENG_AR_MAX_BYTES)
-		return lat + 2.0 * (t - 1.0) / t * bytes / bw; /* NCCL's ring (vLLM's one-shot at 2 PCIe ranks) */
+	if (sc->gpu.link_bw <= 0 || bytes > ENG_AR_MAX_BYTES) {
+		/* NCCL's ring (vLLM's one-shot at 2 PCIe ranks); a family with a measured NCCL/RCCL
+		 * call time (gemm.c: MI300X's RCCL) pays that */
+		if (eng_family(&sc->gpu)->ar_latency > 0)
+			lat = eng_family(&sc->gpu)->ar_latency;
+		return lat + 2.0 * (t - 1.0) / t * bytes / bw;
+	}
 	/* vLLM's dispatch (custom_all_reduce.cuh): one-shot, else two-shot */
 	if (sc->tp == 2 || (sc->tp <= 4 && bytes < 512.0 * 1024.0) || (sc->tp <= 8 && bytes < 256.0 * 1024.0))
 		return lat + (t - 1.0) * bytes / bw;

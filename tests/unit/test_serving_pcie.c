@@ -80,8 +80,46 @@ static void test_pcie_ring_measured(void **state)
 	preset_registry_free(reg);
 }
 
+/* RCCL on 8 MI300X (gemm.c, RCCL_AR_LATENCY): rccl-tests' in-place all-reduce bus bandwidth
+ * on Azure's ND MI300X v5 (Microsoft's AI-benchmarking-guide, Azure_Results/
+ * ND_MI300X_v5_results.md at 3de0c294): 171.46 GB/s at 16 MiB and 290.81 at 128 MiB, so
+ * 2 × 7/8 × 16 MiB ÷ 171.46 GB/s = 171.2 µs and 2 × 7/8 × 128 MiB ÷ 290.81 GB/s = 807.5 µs.
+ * Above vLLM's 8 MiB custom buffer a decode step's all-reduce is RCCL's: 1024 and 8192
+ * sequences × 8192 bf16 values, over the Infinity Fabric links (the preset's, kept). */
+static void test_rccl_measured(void **state)
+{
+	struct preset_registry *reg = tp_builtin();
+	struct engine_catalog cat = preset_catalog(reg);
+	struct engine_scenario sc;
+	struct napkin_err e;
+	const char *batch[2] = {"1024", "8192"};
+	const double measured[2] = {171.2e-6, 807.5e-6};
+	int i;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		double t;
+		engine_scenario_default(&sc);
+		util_err_clear(&e);
+		if (engine_knob_set(&sc, engine_knob_find("model"), "llama-2-70b", &cat, &e) != 0 ||
+		    engine_knob_set(&sc, engine_knob_find("gpu"), "mi300x", &cat, &e) != 0)
+			fail_msg("preset: %s", e.msg);
+		te_set(&sc, "mode", "infer");
+		te_set(&sc, "engine", "vllm");
+		te_set(&sc, "gpus", "8");
+		te_set(&sc, "tp", "8");
+		te_set(&sc, "batch", batch[i]);
+		assert_true(sc.gpu.link_bw > 0);
+		t = one_allreduce(&sc);
+		printf("MI300X TP8 RCCL %s sequences: napkin %.1f us, measured %.1f us\n", batch[i], t * 1e6, measured[i] * 1e6);
+		assert_true(fabs(t / measured[i] - 1.0) < 0.03);
+	}
+	preset_registry_free(reg);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_pcie_ring_measured),
+	cmocka_unit_test(test_rccl_measured),
 };
 
 TESTUTIL_MAIN("serving_pcie", tests)
