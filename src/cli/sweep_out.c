@@ -187,9 +187,10 @@ static void out_text_stack(const struct sweep_out *o, size_t j, const struct plo
 	free(v);
 }
 
-/* Sweeping a replica's users with an engine set: the sequences the engine admits at once
- * (inference.max_concurrent: its KV cache within its memory share, serve_batch.c), past
- * which users wait their turn; -1 otherwise (memory.fits says what fits). */
+/* Sweeping a replica's users with an engine set: the sequences the engine runs at once
+ * (serving.running_max: its KV cache within its memory share over what a sequence holds,
+ * at most its sequence limit, serve_batch.c), past which users wait their turn; -1
+ * otherwise (memory.fits says what fits). */
 static double engine_admits(const struct sweep_out *o, const struct engine_knob *k)
 {
 	struct engine_result *r;
@@ -202,8 +203,8 @@ static double engine_admits(const struct sweep_out *o, const struct engine_knob 
 	if (r == NULL)
 		return -1.0;
 	util_err_clear(&err);
-	if (engine_evaluate(&o->s->sc, r, &err) == NAPKIN_OK && r->inference.max_concurrent >= 0)
-		n = (double)r->inference.max_concurrent;
+	if (engine_evaluate(&o->s->sc, r, &err) == NAPKIN_OK && r->serving.running_max >= 1.0)
+		n = r->serving.running_max;
 	free(r);
 	return n;
 }
@@ -320,8 +321,8 @@ void sweep_out_text_curve(const struct sweep_out *o, FILE *f, int width)
 		plot_value(k->unit, o->xs[first_over], b, sizeof b);
 		if (admits >= 0)
 			util_bprintf(mark, sizeof mark, &pos,
-				     _("%s %s: the first point past what the engine admits at once (inference.max_concurrent: "
-				       "%.0f; the users over it wait)"),
+				     _("%s %s: the first point past what the engine runs at once (serving.running_max: %.0f; "
+				       "the users over it wait)"),
 				     k->key, b, admits);
 		else
 			util_bprintf(mark, sizeof mark, &pos, _("%s %s: the first point that does not fit"), k->key, b);

@@ -66,15 +66,21 @@ if abs(x - s32["itl_seconds"]) > 1e-9 * x or abs(y - s32["tokens_per_s_gpu"]) > 
 PY
 # without targets: the table, no target lines
 "$NAPKIN" sweep batch=1..64:x4 $ARGS --format svg | grep -q 'class="limit"' && fail "a target line without a target"
-# with an engine the first point past capacity is past the sequences the engine admits (its
-# memory share, less than memory.max_batch's whole card), the report's inference.max_concurrent
+# with an engine the first point past capacity is past the sequences the engine runs at once
+# (its memory share, less than memory.max_batch's whole card, over what each holds: vLLM
+# books blocks as they fill), the report's serving.running_max, more than the whole contexts
+# of inference.max_concurrent
 E8="--model llama-3-8b --gpus 1 --mode infer --engine vllm --prompt 2000 --generate 500"
-adm=$("$NAPKIN" report $E8 --batch 1 --format json | python3 -c 'import json,sys; print(json.load(sys.stdin)["inference"]["max_concurrent"])') ||
-	fail "report $E8 exits $?"
+adm=$("$NAPKIN" report $E8 --batch 1 --format json | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+if not r["serving"]["running_max"] > r["inference"]["max_concurrent"]: sys.exit(1)
+print(int(r["serving"]["running_max"]))') ||
+	fail "report $E8: no running_max above max_concurrent"
 lo=$((adm - 1)); hi=$((adm + 1))
 out=$("$NAPKIN" sweep batch=$lo..$hi:+1 $E8 --y serving.itl_seconds) || fail "sweep $E8 exits $?"
-echo "$out" | grep -q "batch $hi: the first point past what the engine admits at once" ||
-	fail "the sweep's first point past capacity is not $hi (the engine admits $adm):
+echo "$out" | grep -q "batch $hi: the first point past what the engine runs at once" ||
+	fail "the sweep's first point past capacity is not $hi (the engine runs $adm):
 $out"
 echo "$out" | grep -Eq "^ *$adm .*✗" && fail "the engine's own capacity $adm is marked:
 $out"
