@@ -238,6 +238,23 @@ static void row(const char *what, bench_fn fn, struct ctx *c, double aim)
 	       s < aim ? "ok" : "OVER", allocs);
 }
 
+/* The default scenario with n knobs set over it (key, value); 0, or -1 with the error said. */
+static int scenario_of(struct ctx *d, const char *const kv[][2], size_t n)
+{
+	struct napkin_err err;
+	size_t i;
+
+	memset(d, 0, sizeof *d);
+	engine_scenario_default(&d->sc);
+	util_err_clear(&err);
+	for (i = 0; i < n; i++)
+		if (engine_knob_set(&d->sc, engine_knob_find(kv[i][0]), kv[i][1], NULL, &err) != 0) {
+			fprintf(stderr, "bench_engine: %s\n", err.msg);
+			return -1;
+		}
+	return 0;
+}
+
 int main(void)
 {
 	struct ctx c;
@@ -255,17 +272,11 @@ int main(void)
 	row("full recompute (engine_compute)", b_compute, &c, 1e-6);
 	{
 		/* the step-time model on a 3D layout: 64 GPUs, tp 8, pp 2, vpp 2, ZeRO-1, full recompute */
-		struct ctx d;
 		static const char *const kv[][2] = {{"gpus", "64"}, {"tp", "8"}, {"pp", "2"}, {"vpp", "2"},
 						     {"recompute", "full"}, {"mfu", "auto"}};
-		size_t i;
-		memset(&d, 0, sizeof d);
-		engine_scenario_default(&d.sc);
-		for (i = 0; i < sizeof kv / sizeof kv[0]; i++)
-			if (engine_knob_set(&d.sc, engine_knob_find(kv[i][0]), kv[i][1], NULL, &err) != 0) {
-				fprintf(stderr, "bench_engine: %s\n", err.msg);
-				return 1;
-			}
+		struct ctx d;
+		if (scenario_of(&d, kv, sizeof kv / sizeof kv[0]) != 0)
+			return 1;
 		row("full recompute, step model, tp8 pp2 vpp2", b_compute, &d, 2e-6);
 	}
 	row("solve: largest micro-batch", b_max_batch, &c, 50e-6);
@@ -276,16 +287,10 @@ int main(void)
 	{
 		/* serving at an open load (serve_open.c): the birth–death sum over the steady state,
 		 * once for the scenario and once for each technique's variant */
-		struct ctx d;
 		static const char *const kv[][2] = {{"mode", "infer"}, {"engine", "vllm"}, {"rate", "20"}};
-		size_t i;
-		memset(&d, 0, sizeof d);
-		engine_scenario_default(&d.sc);
-		for (i = 0; i < sizeof kv / sizeof kv[0]; i++)
-			if (engine_knob_set(&d.sc, engine_knob_find(kv[i][0]), kv[i][1], NULL, &err) != 0) {
-				fprintf(stderr, "bench_engine: %s\n", err.msg);
-				return 1;
-			}
+		struct ctx d;
+		if (scenario_of(&d, kv, sizeof kv / sizeof kv[0]) != 0)
+			return 1;
 		row("everything, vLLM at 20 requests/s open", b_evaluate, &d, 200e-6);
 	}
 	row("64 x 64 sweep of batch x sequence", b_sweep, &c, 5e-3);

@@ -142,10 +142,12 @@ double eng_attn_span(const struct engine_scenario *sc, const struct eng_dims *dm
 double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double bytes)
 {
 	double t = (double)sc->tp, bw, lat = ENG_AR_LATENCY;
+	const struct eng_family *fam;
 
 	if (sc->tp <= 1)
 		return 0.0;
-	bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw * eng_family(&sc->gpu)->link
+	fam = eng_family(&sc->gpu);
+	bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw * fam->link
 				 : (sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW) * ENG_PCIE_EFF;
 	if (sc->tp > sc->gpus_per_node) {
 		/* across nodes: NCCL's collective (gemm.c), its latency and the network's hops */
@@ -153,7 +155,7 @@ double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double byte
 		g.n = t;
 		g.per_node = eng_max(1.0, (double)sc->gpus_per_node);
 		g.link_bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw : ENG_FALLBACK_BW;
-		g.link_eff = eng_family(&sc->gpu)->link;
+		g.link_eff = fam->link;
 		g.network_bw = sc->gpu.network_bw > 0 ? sc->gpu.network_bw : ENG_FALLBACK_BW;
 		g.net_eff = ENG_NET_EFF;
 		return eng_coll_seconds(&g, COLL_ALL_REDUCE, bytes);
@@ -163,8 +165,8 @@ double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double byte
 	if (sc->gpu.link_bw <= 0 || bytes > ENG_AR_MAX_BYTES) {
 		/* NCCL's ring (vLLM's one-shot at 2 PCIe ranks); a family with a measured NCCL/RCCL
 		 * call time (gemm.c: MI300X's RCCL) pays that */
-		if (eng_family(&sc->gpu)->ar_latency > 0)
-			lat = eng_family(&sc->gpu)->ar_latency;
+		if (fam->ar_latency > 0)
+			lat = fam->ar_latency;
 		return lat + 2.0 * (t - 1.0) / t * bytes / bw;
 	}
 	/* vLLM's dispatch (custom_all_reduce.cuh): one-shot, else two-shot */
