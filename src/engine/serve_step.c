@@ -14,10 +14,14 @@
  *    Spector et al. 2025). A decode step's matmuls have a few rows and are bound by their
  *    weights (GEMV), a prefill chunk's by FLOPs.
  *  - W8A8 FP8 (vLLM's and TensorRT-LLM's fp8 checkpoints on cards with FP8 tensor cores):
- *    the matmuls at the FP8 peak, on the same curve: DeepGEMM's FP8 GEMMs reach 1550 of the
- *    H800's 1979 TFLOP/s (78%, deepseek-ai/DeepGEMM README), the fraction MAMF measures
- *    for 16-bit GEMMs on H100 (80%, gemm.c); each linear's input is quantised to FP8 first,
- *    one more pass over it (read 16 bits, write 8).
+ *    the matmuls at the FP8 peak on the FP8 curve the training step's FP8 linears take
+ *    (gemm.c's eng_gemm_efficiency_q with the FP8 K step: anchored at the family's best FP8
+ *    GEMM measured, H100/H200 65.1% sustained (MSMF), MI300X 44.3% (hipBLASLt on Azure's ND
+ *    MI300X v5); the 16-bit curve's fraction of the FP8 peak on a card without an FP8
+ *    measurement); each linear's input is quantised to FP8 first, one more pass over it
+ *    (read 16 bits, write 8). vLLM's per-tensor FP8 linears are torch._scaled_mm (hipBLASLt
+ *    or cuBLASLt: vllm/model_executor/layers/quantization/utils/w8a8_utils.py), the kernel
+ *    those measurements time.
  *  - W4A16 (AWQ, GPTQ with the Marlin kernels): 4-bit weights read, dequantised in
  *    registers, the multiply at the 16-bit peak (Frantar et al. 2024, MARLIN, §3: near the
  *    4× bandwidth saving up to batch 16-32, then the 16-bit compute roof).
@@ -113,6 +117,11 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 	else
 		c->peak_mm = c->peak_attn;
 	c->hbm = sc->gpu.bandwidth * c->fam->hbm;
+	/* FP8 operands (W8A8, or an FP8 matmul_dtype): the FP8 curve, as the training step's */
+	c->kq = p8 > 0 && sc->peak_flops <= 0 &&
+			(w8a8 || sc->matmul_dtype == ENGINE_DT_FP8_E4M3 || sc->matmul_dtype == ENGINE_DT_FP8_E5M2)
+		? 2.0
+		: 1.0;
 	c->w_bytes = b->w_linear;
 	c->deq_bytes = w8a8 ? -1.0 : 0.0; /* < 0: the activations are quantised (W8A8) */
 	if (sc->weight_format == ENGINE_WF_NF4 || sc->weight_format == ENGINE_WF_NF4_DQ)
@@ -146,12 +155,12 @@ static double matmul_g(const struct eng_serve_ctx *c, double g, double M, double
 
 	if (!(M > 0 && K > 0 && N > 0 && g > 0))
 		return 0.0;
-	eff = eng_gemm_efficiency(&c->sc->gpu, c->fam, Mp / g, N, K);
+	eff = eng_gemm_efficiency_q(&c->sc->gpu, c->fam, Mp / g, N, K, c->kq);
 	flops = 2.0 * Mp * K * N;
 	if (M / g < FEW_ROWS) {
 		/* a decode GEMM: split-K/GEMV kernels spread the weights over every SM, no wave
 		 * floor; its rows padded to one tile at the best GEMM rate (memory-bound in practice) */
-		eff = c->fam->gemm_best;
+		eff = c->kq > 1.0 && c->fam->fp8_best > 0 ? c->fam->fp8_best : c->fam->gemm_best;
 		flops = 2.0 * g * FEW_ROWS * K * N;
 	}
 	bytes = g * K * N * wb + M * (K + N) * e;
