@@ -39,8 +39,10 @@
  *    retracted (global_config.py): 0.1 in a steady state.
  *  - The fixed cost of a step (the scheduler, preparing inputs, sampling and detokenising on
  *    the CPU, the graph launch): no engine publishes it as a figure; each default is an
- *    estimate not yet fitted on a published series (docs/serving-validation.md), a knob
- *    (step_overhead) the user sets from a measurement. SGLang's overlap scheduler (0.4, "zero-overhead batch scheduler", LMSYS
+ *    estimate not yet fitted on a published series, a knob (step_overhead) the user sets from
+ *    a measurement. The published series that grow with the running sequences are of vLLM 0.5
+ *    and older (output processing in the step) and SGLang's per-iteration times print no batch
+ *    (docs/serving-validation.md, Fitted figures), so the cost stays a fixed time a step. SGLang's overlap scheduler (0.4, "zero-overhead batch scheduler", LMSYS
  *    blog 2024-12-04) and vLLM V1's separate engine-core process hide part of it.
  */
 #include <string.h>
