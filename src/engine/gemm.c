@@ -10,16 +10,26 @@
  *    mamf-finder.py: A100 SXM 267.9 of 312 TFLOP/s = 85.9% at 6912×16384×2048, H100 SXM
  *    792.1 of 989 = 80.1% at 6144×17920×2816, GH200 83.0%, H200 794.5 = 80.3%, B200
  *    1745 of 2250 = 77.6% at 1792×16128×3072, B300 1769 of 2250 = 78.6% at
- *    12288×18432×1024, GB200 1822 of 2500 = 72.9% at 4096×9728×2048, MI250X 76.7%,
- *    MI300X 781.9 of 1300 = 60.1%).
+ *    12288×18432×1024, GB200 1822 of 2500 = 72.9% at 4096×9728×2048, MI250X 76.7%).
  *    AMD (the same table at 744d01e; napkin divides by the preset's peak, not the table's
- *    "Theory" column): MI325X 784.9 of 1307.4 = 60.0% at 13312×10240×8192 (torch
- *    2.6.0+rocm6.2.4, TunableOp, 1000 W; row since 488e893), MI355X 1565.0 of 2516.6 = 62.2%
- *    at 12288×8192×8192 (torch 2.8.0+rocm7.0.2, TunableOp off; since d3439bd; the table
- *    divides by 2300, MI350X's peak, where AMD's MI355X figure is 2.5 PFLOP/s, 2516.6 at
- *    2400 MHz): ROCm 6.2-7.0, the stack of the MLPerf Training v5.1 runs napkin is checked
- *    against (ROCm 7.0, torch 2.8.0). MI350X (the same CDNA 4 die at 2200 MHz and 1000 W) has
- *    no row: it takes MI355X's fraction of its own peak.
+ *    "Theory" column): MI300X 668.4 of 1307.4 = 51.1% at 10240×15360×8192 (torch
+ *    2.5.1+rocm6.3, TunableOp; row since faa7ddf), MI325X 784.9 of 1307.4 = 60.0% at
+ *    13312×10240×8192 (torch 2.6.0+rocm6.2.4, TunableOp, 1000 W; since 488e893), MI355X
+ *    1565.0 of 2516.6 = 62.2% at 12288×8192×8192 (torch 2.8.0+rocm7.0.2, TunableOp off;
+ *    since d3439bd; the table divides by 2300, MI350X's peak, where AMD's MI355X figure is
+ *    2.5 PFLOP/s, 2516.6 at 2400 MHz). MI300X's older 781.9 = 60.1% (ROCm 6.2, 4096×4864×
+ *    10240, from 8deeddd) is left aside: it came from mamf-finder's first version, which did
+ *    not flush the caches between iterations (the table's own note; the row was dropped in
+ *    e695968), and the MI300X's 256 MB Infinity Cache holds that GEMM's 224 MB of operands
+ *    and output whole. The two versions agree where the cache is small (A100 85.9% and
+ *    86.9%, H100 80.1% and 80.3%), not on the MI300X (60.1% and 51.1%); 781.9 is also above
+ *    AMD's own cold-cache sustained best for the card (708, MAF part 2 below), and a 750 W
+ *    MI300X at 60.1% would match the 1000 W MI325X's 60.0%, where AMD's MAF has the MI325X
+ *    1.19× faster (its clock under a GEMM 1447 MHz against 1207). The current rows are one
+ *    method (caches flushed, mean of 100 iterations after 50 warm-up) on ROCm 6.2-7.0, the
+ *    stack of the MLPerf Training v5.1 runs napkin is checked against (ROCm 7.0, torch
+ *    2.8.0). MI350X (the same CDNA 4 die at 2200 MHz and 1000 W) has no row: it takes
+ *    MI355X's fraction of its own peak.
  *  - Sustained: a GEMM that fills the card draws its TDP and the clock settles below the
  *    boost a short burst holds, so training runs at the Maximum *Sustainable* Matmul FLOPS
  *    (MSMF), not MAMF. The table's MSMF rows (ml-engineering compute/accelerator/README.md,
@@ -143,8 +153,8 @@ static const struct eng_family families[] = {
 	 N_("as GB200 (GB300: no MAMF row)")},
 	{"mi250", 0.767, 1024, 14080, 19968, 0.40, 0.70, 0.85, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
 	 N_("MAMF MI250X 76.7% (one GCD)")},
-	{"mi300", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0.443, 6144, 12288, 12288, SUS_AMPERE, false, true, RCCL_AR_LATENCY,
-	 N_("MAMF MI300X 60.1% (ROCm 6.2); FP8 44.3%, hipBLASLt after 10,000 warm-up iterations (Azure ND MI300X v5)")},
+	{"mi300", 0.511, 10240, 15360, 8192, 0.40, 0.70, 0.85, 0.443, 6144, 12288, 12288, SUS_AMPERE, false, true, RCCL_AR_LATENCY,
+	 N_("MAMF MI300X 51.1% (ROCm 6.3); FP8 44.3%, hipBLASLt after 10,000 warm-up iterations (Azure ND MI300X v5)")},
 	/* MI325X: its own MAMF row and AMD's sustained FP8 MAF; flash, links and HBM as MI300X */
 	{"mi325", 0.600, 13312, 10240, 8192, 0.40, 0.70, 0.85, 0.538, 4096, 3648, 32896, SUS_AMPERE, false, true, RCCL_AR_LATENCY,
 	 N_("MAMF MI325X 60.0% (ROCm 6.2.4, 1000 W); FP8 53.8%, AMD's sustained MAF (ROCm 7.2.1)")},
