@@ -10,8 +10,26 @@
  *    mamf-finder.py: A100 SXM 267.9 of 312 TFLOP/s = 85.9% at 6912×16384×2048, H100 SXM
  *    792.1 of 989 = 80.1% at 6144×17920×2816, GH200 83.0%, H200 794.5 = 80.3%, B200
  *    1745 of 2250 = 77.6% at 1792×16128×3072, B300 1769 of 2250 = 78.6% at
- *    12288×18432×1024, GB200 1822 of 2500 = 72.9% at 4096×9728×2048, MI250X 76.7%,
- *    MI300X 781.9 of 1300 = 60.1%).
+ *    12288×18432×1024, GB200 1822 of 2500 = 72.9% at 4096×9728×2048, MI250X 76.7%).
+ *    AMD (the same table at 744d01e; napkin divides by the preset's peak, not the table's
+ *    "Theory" column): MI300X 668.4 of 1307.4 = 51.1% at 10240×15360×8192 (torch
+ *    2.5.1+rocm6.3, TunableOp; row since faa7ddf), MI325X 784.9 of 1307.4 = 60.0% at
+ *    13312×10240×8192 (torch 2.6.0+rocm6.2.4, TunableOp, 1000 W; since 488e893), MI355X
+ *    1565.0 of 2516.6 = 62.2% at 12288×8192×8192 (torch 2.8.0+rocm7.0.2, TunableOp off;
+ *    since d3439bd; the table divides by 2300, MI350X's peak, where AMD's MI355X figure is
+ *    2.5 PFLOP/s, 2516.6 at 2400 MHz). MI300X's older 781.9 = 60.1% (ROCm 6.2, 4096×4864×
+ *    10240, from 8deeddd) is left aside: it came from mamf-finder's first version, which did
+ *    not flush the caches between iterations (the table's own note; the row was dropped in
+ *    e695968), and the MI300X's 256 MB Infinity Cache holds that GEMM's 224 MB of operands
+ *    and output whole. The two versions agree where the cache is small (A100 85.9% and
+ *    86.9%, H100 80.1% and 80.3%), not on the MI300X (60.1% and 51.1%); 781.9 is also above
+ *    AMD's own cold-cache sustained best for the card (708, MAF part 2 below), and a 750 W
+ *    MI300X at 60.1% would match the 1000 W MI325X's 60.0%, where AMD's MAF has the MI325X
+ *    1.19× faster (its clock under a GEMM 1447 MHz against 1207). The current rows are one
+ *    method (caches flushed, mean of 100 iterations after 50 warm-up) on ROCm 6.2-7.0, the
+ *    stack of the MLPerf Training v5.1 runs napkin is checked against (ROCm 7.0, torch
+ *    2.8.0). MI350X (the same CDNA 4 die at 2200 MHz and 1000 W) has no row: it takes
+ *    MI355X's fraction of its own peak.
  *  - Sustained: a GEMM that fills the card draws its TDP and the clock settles below the
  *    boost a short burst holds, so training runs at the Maximum *Sustainable* Matmul FLOPS
  *    (MSMF), not MAMF. The table's MSMF rows (ml-engineering compute/accelerator/README.md,
@@ -34,8 +52,18 @@
  *    the card holds) 1159.5 of 2614.9 TFLOP/s = 44.3% at 6144×12288×12288 (1159.2 at 8192³,
  *    1015.1 at 16384³; Microsoft's AI-benchmarking-guide, Azure_Results/ND_MI300X_v5_results.md,
  *    github.com/samuel-bohman/AI-benchmarking-guide at 3de0c294, ROCm 6.2): taken as a
- *    sustained figure. The MI325X (1000 W against the MI300X's 750 W) has no FP8 measurement
- *    and keeps the 16-bit curve's fraction of its FP8 peak.
+ *    sustained figure. MI325X (1000 W against the MI300X's 750 W): AMD's Max-Achievable FLOPs
+ *    with normal-distribution inputs (AMD Performance Labs, September 2026, ROCm 7.2.1, one
+ *    GPU at 1000 W; ROCm/rocm-blogs, "Completing the GPU Performance Picture: Understanding
+ *    TAF Alongside Peak FLOPs and MAF", 6 Oct 2026, footnote 1), unscaled FP8 1408.06 of
+ *    2614.9 = 53.8% at 4096×3648×32896 (BF16 831.40 at 4096×4864×32896): MAF is AMD's
+ *    sustained figure (its part 2, below), so taken as one. AMD's earlier MAF table (part 2,
+ *    ROCm/rocm-blogs blogs/software-tools-optimization/measuring-max-achievable-flops-part2
+ *    at d957560c, table 1: MI300X FP8 1273, MI325X 1519) used trig_float inputs, which AMD
+ *    later says toggle less and hold a higher clock than real data; it is not used. MI355X
+ *    and MI350X (CDNA 4) have no FP8 measurement: they keep the 16-bit curve's fraction of
+ *    their FP8 peak, likely optimistic, since on CDNA 3 an FP8 GEMM reaches less of its peak
+ *    than a 16-bit one (MI325X 53.8% against 63.6%, the same MAF runs).
  *  - Smaller GEMMs reach less: a GEMM is cut into 128×256 output tiles (cuBLAS's usual
  *    tile for large 16-bit GEMMs on Ampere and Hopper) spread over the
  *    SMs, and too few tiles leave SMs idle (wave quantisation, averaged: u/(u + 1/2) for
@@ -81,7 +109,14 @@
  * 1305 of 1410 MHz (NVIDIA's HPL submissions); Hopper and Blackwell the measured MSMF ÷ MAMF
  * of the same card, software and shapes search (ml-engineering, MSMF table: H200 708.5 ÷ 841.9
  * BF16, 693 W at 1465 MHz against 176 W at 1980 MHz; B200 1456.3 ÷ 1770.9, 994 W at 1339 MHz
- * against 295 W at 1965 MHz; their FP8 rows 0.864 and 0.814). */
+ * against 295 W at 1965 MHz; their FP8 rows 0.864 and 0.814).
+ * AMD: no source times one AMD card's GEMM both as a short burst and sustained with the same
+ * software. AMD's MAF (part 2 above) reads the clock a dense GEMM holds after warm-up
+ * (MI300X BF16 1207 MHz, MI325X 1447, against the 2100 MHz boost), but mamf-finder's runs
+ * report no clock, so the two cannot be divided; the CDNA rows keep A100's ratio. It may be
+ * conservative: AMD's sustained MAF lies above mamf-finder's figure on the same cards
+ * (MI300X 708, trig_float inputs, against 668.4; MI325X 831.4, normal inputs, against
+ * 784.9), if with newer hipBLASLt and a shape searched for it. */
 /* RCCL's all-reduce on 8 MI300X within a node (rccl-tests, in-place, Microsoft's
  * AI-benchmarking-guide, Azure_Results/ND_MI300X_v5_results.md at 3de0c294): bus bandwidth
  * 22.41 GB/s at 1 MB, 171.46 at 16 MB, 290.81 at 134 MB, 316.82 at 8 GB. From 1 MB up the time
@@ -118,9 +153,18 @@ static const struct eng_family families[] = {
 	 N_("as GB200 (GB300: no MAMF row)")},
 	{"mi250", 0.767, 1024, 14080, 19968, 0.40, 0.70, 0.85, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
 	 N_("MAMF MI250X 76.7% (one GCD)")},
-	{"mi300", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0.443, 6144, 12288, 12288, SUS_AMPERE, false, true, RCCL_AR_LATENCY,
-	 N_("MAMF MI300X 60.1% (ROCm 6.2); FP8 44.3%, hipBLASLt after 10,000 warm-up iterations (Azure ND MI300X v5)")},
-	{"mi325", 0.601, 4096, 10240, 4864, 0.40, 0.70, 0.85, 0, 0, 0, 0, SUS_AMPERE, false, false, RCCL_AR_LATENCY, N_("as MI300X")},
+	{"mi300", 0.511, 10240, 15360, 8192, 0.40, 0.70, 0.85, 0.443, 6144, 12288, 12288, SUS_AMPERE, false, true, RCCL_AR_LATENCY,
+	 N_("MAMF MI300X 51.1% (ROCm 6.3); FP8 44.3%, hipBLASLt after 10,000 warm-up iterations (Azure ND MI300X v5)")},
+	/* MI325X: its own MAMF row and AMD's sustained FP8 MAF; flash, links and HBM as MI300X */
+	{"mi325", 0.600, 13312, 10240, 8192, 0.40, 0.70, 0.85, 0.538, 4096, 3648, 32896, SUS_AMPERE, false, true, RCCL_AR_LATENCY,
+	 N_("MAMF MI325X 60.0% (ROCm 6.2.4, 1000 W); FP8 53.8%, AMD's sustained MAF (ROCm 7.2.1)")},
+	/* CDNA 4: the GEMM from MI355X's MAMF row; FlashAttention, RCCL and HBM have no CDNA 4
+	 * measurement and keep the fallback's figures (below), as before this row. "mi350x", not
+	 * "mi350": the MI350P (a 600 W PCIe card) would hold a lower clock than either. */
+	{"mi355", 0.622, 12288, 8192, 8192, 0.50, 0.78, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
+	 N_("MAMF MI355X 62.2% (ROCm 7.0.2); FP8: no measurement, the 16-bit fraction of the FP8 peak")},
+	{"mi350x", 0.622, 12288, 8192, 8192, 0.50, 0.78, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
+	 N_("as MI355X (MI350X: no MAMF row)")},
 };
 /* Any other card: the median of the measured data-centre cards above. */
 static const struct eng_family fallback = {"", 0.80, 6144, 16384, 2048, 0.50, 0.78, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
