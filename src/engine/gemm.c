@@ -89,7 +89,10 @@
  *  - Across nodes: 4 × 8 B200 over 8 × 50 GB/s EFA reach 381.8 GB/s bus bandwidth, 95% of
  *    the NICs' line rate; InfiniBand runs NCCL at ~90%: ENG_NET_EFF = 0.90.
  *  - HBM: streaming kernels reach ~90% of the datasheet bandwidth (BabelStream triad on
- *    A100 ~1.8 of 2.0 TB/s, on H100 SXM ~3.0 of 3.35 TB/s).
+ *    A100 ~1.8 of 2.0 TB/s, on H100 SXM ~3.0 of 3.35 TB/s); on MI300X 77%: BabelStream's HIP
+ *    triad 4.10 of 5.3 TB/s on Azure's ND MI300X v5 (Azure/AI-benchmarking-guide,
+ *    Azure_Results/ND_MI300X_v5_results.md at bf209ab; 4.09 at 3de0c29; copy 4.15, dot 4.0),
+ *    the same guide's H100 triad 2.97 of 3.35 (89%). MI325X has no measurement: MI300X's.
  *  - Kernels: back-to-back launches on one stream start ~2-4 µs apart (launch, then the
  *    tail of the last wave): ENG_KERNEL_GAP = 3 µs per kernel, which only small steps feel.
  *  - Latency: a collective call costs ~15-25 µs on 8 GPUs at 512 bytes (nccl-tests:
@@ -153,10 +156,10 @@ static const struct eng_family families[] = {
 	 N_("as GB200 (GB300: no MAMF row)")},
 	{"mi250", 0.767, 1024, 14080, 19968, 0.40, 0.70, 0.85, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
 	 N_("MAMF MI250X 76.7% (one GCD)")},
-	{"mi300", 0.511, 10240, 15360, 8192, 0.40, 0.70, 0.85, 0.443, 6144, 12288, 12288, SUS_AMPERE, false, true, RCCL_AR_LATENCY,
+	{"mi300", 0.511, 10240, 15360, 8192, 0.40, 0.70, 0.774, 0.443, 6144, 12288, 12288, SUS_AMPERE, false, true, RCCL_AR_LATENCY,
 	 N_("MAMF MI300X 51.1% (ROCm 6.3); FP8 44.3%, hipBLASLt after 10,000 warm-up iterations (Azure ND MI300X v5)")},
 	/* MI325X: its own MAMF row and AMD's sustained FP8 MAF; flash, links and HBM as MI300X */
-	{"mi325", 0.600, 13312, 10240, 8192, 0.40, 0.70, 0.85, 0.538, 4096, 3648, 32896, SUS_AMPERE, false, true, RCCL_AR_LATENCY,
+	{"mi325", 0.600, 13312, 10240, 8192, 0.40, 0.70, 0.774, 0.538, 4096, 3648, 32896, SUS_AMPERE, false, true, RCCL_AR_LATENCY,
 	 N_("MAMF MI325X 60.0% (ROCm 6.2.4, 1000 W); FP8 53.8%, AMD's sustained MAF (ROCm 7.2.1)")},
 	/* CDNA 4: the GEMM from MI355X's MAMF row; FlashAttention, RCCL and HBM have no CDNA 4
 	 * measurement and keep the fallback's figures (below), as before this row. "mi350x", not
