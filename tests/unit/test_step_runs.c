@@ -146,7 +146,7 @@ static const struct lrun lruns[] = {
 #define NL (sizeof lruns / sizeof lruns[0])
 #define NRUNS (sizeof runs / sizeof runs[0] + NL)
 /* bounds on what the runs measure today (test_published_runs). Every run: the overall
- * median |error| (9.7% over 130 runs; 9.5% over the 119 before the DGX Cloud recipes'
+ * median |error| (9.6% over 130 runs; 9.5% over the 119 before the DGX Cloud recipes'
  * BF16 runs of newruns, which hold the same bounds), the share within 20% (88%; 87%), the
  * worst run (65.9%, nanotron 80B on 32 H100) and the worst median of a group of at least 5
  * runs (DeepSpeed on A100, 16.5%; Megatron on Blackwell in BF16, 13.5%; nanotron on H100,
