@@ -27,15 +27,20 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	engine_fmt_seconds_tr(sv->queue_seconds, &cli_tr, d, sizeof d);
 	if (sv->rate > 0 && sv->rate_saturated) {
 		/* an open load beyond the most the replica completes: no steady state, no time */
-		fprintf(f, _("  open     %.3g requests/s arriving (Poisson): saturated, the replica completes at most %.3g "
+		char r0[NB], r1[NB];
+		engine_fmt_count_tr(sv->rate, &cli_tr, r0, sizeof r0);
+		engine_fmt_count_tr(sv->rate_max, &cli_tr, r1, sizeof r1);
+		fprintf(f, _("  open     %s requests/s arriving (Poisson): saturated, the replica completes at most %s "
 			     "requests/s with its %.0f admitted requests; the queue grows without bound\n"),
-			sv->rate, sv->rate_max, sv->rate_limit);
+			r0, r1, sv->rate_limit);
 	} else if (sv->rate > 0) {
-		char w[NB];
+		char w[NB], r0[NB], r1[NB];
 		engine_fmt_seconds_tr(sv->wait_seconds, &cli_tr, w, sizeof w);
-		fprintf(f, _("  open     %.3g requests/s arriving (Poisson; at most %.3g with %.0f admitted): %.1f requests in "
+		engine_fmt_count_tr(sv->rate, &cli_tr, r0, sizeof r0);
+		engine_fmt_count_tr(sv->rate_max, &cli_tr, r1, sizeof r1);
+		fprintf(f, _("  open     %s requests/s arriving (Poisson; at most %s with %.0f admitted): %.1f requests in "
 			     "the replica on average, %.1f admitted, a wait of %s before admission\n"),
-			sv->rate, sv->rate_max, sv->rate_limit, sv->in_system, sv->in_engine, w);
+			r0, r1, sv->rate_limit, sv->in_system, sv->in_engine, w);
 		fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s · request %s (in the replica ÷ rate, Little)\n"), a,
 			d, b, c);
 	} else {
@@ -111,8 +116,11 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 	snprintf(b, sizeof b, P_("%lld GPU", "%lld GPUs", sc->tp * sc->pp), (long long)(sc->tp * sc->pp));
 	if (engine) {
 		snprintf(a, sizeof a, P_("%lld user", "%lld users", sc->batch), (long long)sc->batch);
-		if (sc->rate > 0)
-			snprintf(a, sizeof a, _("%.3g requests/s"), sc->rate);
+		if (sc->rate > 0) {
+			char r0[NB];
+			engine_fmt_count_tr(sc->rate, &cli_tr, r0, sizeof r0);
+			snprintf(a, sizeof a, _("%s requests/s"), r0);
+		}
 		/* the steady state leads; the roofline figures follow as its bounds (no line quotes
 		 * a throughput or a TTFT the steady state contradicts) */
 		if (in->replicas > 1)

@@ -127,12 +127,12 @@ static void ex_open(struct eng_ex *x, const struct engine_scenario *sc, const st
 	if (sc->rate <= 0) {
 		eng_ex_line(x, N_("  not used: rate is 0 (the closed loop of `batch` users)"));
 	} else if (sv->rate_saturated) {
-		eng_ex_line(x, N_("  result   λ %.3g requests/s ≥ X(limit) %.3g: saturated, no stationary distribution (the "
+		eng_ex_line(x, N_("  result   λ %s requests/s ≥ X(limit) %s: saturated, no stationary distribution (the "
 				  "queue grows without bound)"),
-			    sv->rate, sv->rate_max);
+			    CNT(sv->rate, a), CNT(sv->rate_max, b));
 	} else {
-		eng_ex_line(x, N_("  values   λ %.3g requests/s, X(limit) %.3g: L %.1f (%.1f admitted), W_q %s"), sv->rate,
-			    sv->rate_max, sv->in_system, sv->in_engine, SECS(sv->wait_seconds, a));
+		eng_ex_line(x, N_("  values   λ %s requests/s, X(limit) %s: L %.1f (%.1f admitted), W_q %s"), CNT(sv->rate, b),
+			    CNT(sv->rate_max, c), sv->in_system, sv->in_engine, SECS(sv->wait_seconds, a));
 		eng_ex_line(x, N_("  result   TTFT %s · ITL %s · request %s · %s output tokens/s a replica (λ × %lld)"),
 			    SECS(sv->ttft_seconds, b), SECS(sv->itl_seconds, c), SECS(sv->e2e_seconds, d),
 			    CNT(sv->tokens_per_s_replica, a), (long long)sc->generate);
