@@ -18,6 +18,10 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	engine_fmt_seconds_tr(sv->step_overhead, &cli_tr, b, sizeof b);
 	if (sc->serve_engine == ENGINE_SERVE_NONE)
 		fprintf(f, _("  engine   none: no token budget, the whole card, no cost a step\n"));
+	else if (sv->prefill_apart)
+		fprintf(f, _("  engine   %s: %s tokens a prefill step (prefill steps first, apart from the decode steps) · %s a "
+			     "step of fixed cost\n"),
+			_(engine_serve_engine_label(sc->serve_engine)), a, b);
 	else
 		fprintf(f, _("  engine   %s: %s tokens a step (decode first, then prefill chunks) · %s a step of fixed cost\n"),
 			_(engine_serve_engine_label(sc->serve_engine)), a, b);
@@ -60,10 +64,16 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	engine_fmt_seconds_tr(sv->mixed_step_seconds, &cli_tr, b, sizeof b);
 	engine_fmt_seconds_tr(sv->decode_step_seconds, &cli_tr, c, sizeof c);
 	/* a step's mix is the closed loop's at `batch` users; an open load's states vary */
-	if (sv->rate <= 0)
+	if (sv->rate <= 0 && sv->prefill_apart) {
+		engine_fmt_count(sv->chunk, d, sizeof d);
+		fprintf(f, _("  a step   %.1f decoding, %s prefill tokens a decode step on average; a prefill step of %s tokens %s, "
+			     "a decode step %s (%.0f%% of steps prefill)%s\n"),
+			sv->decoding, a, d, b, c, 100.0 * sv->mixed_fraction, sv->saturated ? _("; prefill takes every step") : "");
+	} else if (sv->rate <= 0) {
 		fprintf(f, _("  a step   %.1f decoding + %s prefill tokens on average; with a chunk %s, decode only %s (%.0f%% of steps "
 			     "carry prefill)%s\n"),
 			sv->decoding, a, b, c, 100.0 * sv->mixed_fraction, sv->saturated ? _("; the budget binds") : "");
+	}
 	if (sv->ep_comm_seconds > 0) {
 		engine_fmt_seconds_tr(sv->ep_comm_seconds, &cli_tr, a, sizeof a);
 		fprintf(f, _("  experts  ep %lld: the routed experts split over %lld replicas, a GPU's share computed for all "

@@ -149,11 +149,18 @@ static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, c
 	if (ex_no_engine(x, sc, "serving.ttft_seconds", N_("time to first token in the steady state of continuous batching")))
 		return;
 	eng_ex_head(x, "serving.ttft_seconds", N_("time to first token in the steady state of continuous batching"));
-	eng_ex_line(x, N_("  formula  ⌈prompt ÷ chunk⌉ × the mixed step + the wait for the budget (M/D/1) + half a step + "
-			  "the wait for KV room"));
 	util_count(c, sizeof c, sv->chunk, EX_(x, N_("token")), EX_(x, N_("tokens")));
-	eng_ex_line(x, N_("  values   prompt %lld in chunks of at most %s; a mixed step %s; waiting %s"), (long long)sc->prompt,
-		    c, SECS(sv->mixed_step_seconds, a), SECS(sv->queue_seconds, b));
+	if (sv->prefill_apart) {
+		eng_ex_line(x, N_("  formula  ⌈prompt ÷ chunk⌉ × the prefill step + the wait for the prompts ahead (M/D/1, "
+				  "prefill steps first) + half a step + the wait for KV room"));
+		eng_ex_line(x, N_("  values   prompt %lld in prefill steps of at most %s; a prefill step %s; waiting %s"),
+			    (long long)sc->prompt, c, SECS(sv->mixed_step_seconds, a), SECS(sv->queue_seconds, b));
+	} else {
+		eng_ex_line(x, N_("  formula  ⌈prompt ÷ chunk⌉ × the mixed step + the wait for the budget (M/D/1) + half a step + "
+				  "the wait for KV room"));
+		eng_ex_line(x, N_("  values   prompt %lld in chunks of at most %s; a mixed step %s; waiting %s"),
+			    (long long)sc->prompt, c, SECS(sv->mixed_step_seconds, a), SECS(sv->queue_seconds, b));
+	}
 	if (sv->prefix_tokens > 0)
 		eng_ex_line(x, N_("  prefix   %.0f of the prompt's tokens cached (prefix_hit): %.0f prefilled"), sv->prefix_tokens,
 			    sv->prefill_tokens_request);
@@ -162,8 +169,12 @@ static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, c
 				  "the running ones, (%lld − 1)/2 × the decode step %s (vLLM 0.6's --num-scheduler-steps)"),
 			    (long long)sc->scheduler_steps, (long long)sc->scheduler_steps, SECS(sv->decode_step_seconds, c));
 	eng_ex_line(x, N_("  result   %s (users a replica: %lld)"), SECS(sv->ttft_seconds, d), (long long)sc->batch);
-	eng_ex_line(x, N_("  source   Agrawal et al. 2024 (Sarathi-Serve §4, decode first, then prefill chunks in the "
-			  "budget); Kleinrock 1975 §5.7 (M/D/1 wait)"));
+	if (sv->prefill_apart)
+		eng_ex_line(x, N_("  source   SGLang's scheduler (a new prefill batch runs before the running decodes; "
+				  "--enable-mixed-chunk off by default); Kleinrock 1975 §5.7 (M/D/1 wait)"));
+	else
+		eng_ex_line(x, N_("  source   Agrawal et al. 2024 (Sarathi-Serve §4, decode first, then prefill chunks in the "
+				  "budget); Kleinrock 1975 §5.7 (M/D/1 wait)"));
 }
 
 static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
@@ -174,13 +185,25 @@ static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, co
 	if (ex_no_engine(x, sc, "serving.itl_seconds", N_("the time between tokens a decoding user sees (ITL, TPOT)")))
 		return;
 	eng_ex_head(x, "serving.itl_seconds", N_("the time between tokens a decoding user sees (ITL, TPOT)"));
-	eng_ex_line(x, N_("  formula  f × the mixed step + (1 − f) × the decode-only step; f: the steps that carry prefill"));
-	eng_ex_line(x, N_("  values   f %.2f; mixed %s, decode only %s, with %.1f decoding and %s prefill tokens a step"),
-		    sv->mixed_fraction, SECS(sv->mixed_step_seconds, a), SECS(sv->decode_step_seconds, b), sv->decoding,
-		    CNT(sv->prefill_tokens_step, c));
-	eng_ex_line(x, N_("  mixed    matmuls %s, weights and KV reads %s, attention %s, TP all-reduces %s, fixed cost %s"),
-		    SECS(sv->matmul_seconds, a), SECS(sv->weight_seconds, b), SECS(sv->attention_seconds, c),
-		    SECS(sv->comm_seconds, d), SECS(sv->step_overhead, e));
+	if (sv->prefill_apart) {
+		double np = sv->mixed_fraction < 1.0 ? sv->mixed_fraction / (1.0 - sv->mixed_fraction) : 0.0;
+		eng_ex_line(x, N_("  formula  the decode step + n × the prefill step; n = the prefill tokens a decode step ÷ a "
+				  "prefill step's tokens (prefill steps pause the decodes)"));
+		eng_ex_line(x, N_("  values   n %.3f; prefill %s, decode %s, with %.1f decoding and %s prefill tokens a decode step"),
+			    np, SECS(sv->mixed_step_seconds, a), SECS(sv->decode_step_seconds, b), sv->decoding,
+			    CNT(sv->prefill_tokens_step, c));
+		eng_ex_line(x, N_("  prefill  matmuls %s, weights and KV reads %s, attention %s, TP all-reduces %s, fixed cost %s"),
+			    SECS(sv->matmul_seconds, a), SECS(sv->weight_seconds, b), SECS(sv->attention_seconds, c),
+			    SECS(sv->comm_seconds, d), SECS(sv->step_overhead, e));
+	} else {
+		eng_ex_line(x, N_("  formula  f × the mixed step + (1 − f) × the decode-only step; f: the steps that carry prefill"));
+		eng_ex_line(x, N_("  values   f %.2f; mixed %s, decode only %s, with %.1f decoding and %s prefill tokens a step"),
+			    sv->mixed_fraction, SECS(sv->mixed_step_seconds, a), SECS(sv->decode_step_seconds, b),
+			    sv->decoding, CNT(sv->prefill_tokens_step, c));
+		eng_ex_line(x, N_("  mixed    matmuls %s, weights and KV reads %s, attention %s, TP all-reduces %s, fixed cost %s"),
+			    SECS(sv->matmul_seconds, a), SECS(sv->weight_seconds, b), SECS(sv->attention_seconds, c),
+			    SECS(sv->comm_seconds, d), SECS(sv->step_overhead, e));
+	}
 	if (sv->ep_comm_seconds > 0)
 		eng_ex_line(x, N_("  ep       %lld: this GPU's routed experts serve %lld replicas' tokens; dispatch and "
 				  "combine %s a mixed step (two all-to-alls a MoE layer, DeepSeek-V3 §3.2.2)"),

@@ -57,8 +57,42 @@ struct cb_in {
 	const struct eng_spec *spec; /* the drafter (E = 1, k + 1 = 1 without) */
 	double budget, cap, prompt, gen, user_chunk;
 	double sched_steps;          /* decode steps a scheduling decision runs (1: every step) */
+	bool apart;                  /* prefill in steps of its own, the decodes paused (SGLang) */
 	double fresh, prefix;        /* a prompt's tokens prefilled and those its cached prefix holds */
 };
+
+/* users_for's engines that prefill apart (SGLang): between two decode steps the engine runs
+ * n_p = pbar ÷ carry prefill steps of `carry` tokens, each pausing the decodes, so a decoding
+ * sequence waits t_dec + n_p × t_pre for its next token. The prefill steps are a server busy
+ * ρ = n_p t_pre ÷ that time, which runs first whenever a prompt waits: a new prompt waits for
+ * the prompts ahead of it (M/D/1, Kleinrock 1975 §5.7, with a prefill step's service) and
+ * for the step under way, half a step, then its own ⌈prompt ÷ chunk⌉ prefill steps. */
+static double users_apart(const struct cb_in *in, double d, double r, double pbar, double c, double carry,
+			  const struct eng_serve_step *pre, const struct eng_serve_step *dec, double draft,
+			  struct cb_state *st)
+{
+	double gm1 = in->gen - 1.0, E = in->spec->tokens, P = in->fresh;
+	double np = carry > 0 ? pbar / carry : 0.0, step, rho;
+
+	st->decoding = d;
+	st->prefill_step = pbar;
+	st->chunk = carry;
+	st->mixed = np / (1.0 + np);
+	st->t_mix = pre->seconds;
+	st->t_dec = dec->seconds + draft;
+	st->t_draft = draft;
+	st->parts = *pre;
+	step = st->t_dec + np * st->t_mix;
+	st->itl = step / E;
+	rho = step > 0 ? np * st->t_mix / step : 0.0;
+	st->saturated = rho >= 0.999;
+	rho = eng_min(rho, 0.999);
+	st->queue = rho / (2.0 * (1.0 - rho)) * st->t_mix;
+	st->ttft = ceil(P / eng_max(c, 1.0)) * st->t_mix + st->queue + 0.5 * step / (1.0 + np);
+	st->e2e = st->ttft + eng_max(gm1, 0.0) * st->itl;
+	st->x = gm1 > 0 && step > 0 ? r / step : 0.0;
+	return gm1 > 0 && st->itl > 0 ? d * st->e2e / (gm1 * st->itl) : 0.0;
+}
 
 /* Given d decoding sequences: the step times, TTFT and the users that d implies (Little). */
 static double users_for(const struct cb_in *in, double d, struct cb_state *st)
@@ -71,14 +105,22 @@ static double users_for(const struct cb_in *in, double d, struct cb_state *st)
 	double draft, step;
 	struct eng_serve_step mix, dec;
 
+	if (in->apart) {
+		/* prefill steps of their own: a step's whole budget is the prompts' */
+		room = in->budget > 0 ? in->budget : INFINITY;
+	}
 	c = eng_min(P, room);
 	if (in->user_chunk > 0)
 		c = eng_min(c, in->user_chunk);
 	carry = eng_max(c, pbar);
+	if (in->apart)
+		carry = eng_min(carry, room);
 	f = carry > 0 ? eng_min(1.0, pbar / carry) : 0.0;
-	eng_serve_step_time(&in->ctx, carry, keys, d, ctx, &mix);
+	eng_serve_step_time(&in->ctx, carry, keys, in->apart ? 0.0 : d, ctx, &mix);
 	eng_serve_step_time(&in->ctx, 0.0, 0.0, d, ctx, &dec);
 	draft = eng_spec_draft_seconds(in->spec, d, ctx);
+	if (in->apart)
+		return users_apart(in, d, r, pbar, c, carry, &mix, &dec, draft, st);
 	st->decoding = d;
 	st->prefill_step = pbar;
 	st->chunk = carry;
@@ -173,7 +215,7 @@ static void steady(const struct cb_in *in, double users, struct cb_state *st)
 	} else {
 		/* d in (0, n): more decoding sequences imply more users; the budget's room bounds d */
 		hi = n;
-		if (in->budget > 0)
+		if (in->budget > 0 && !in->apart)
 			hi = eng_min(hi, in->budget / (in->spec->verify + in->spec->tokens * in->fresh / gm1));
 		lo = solve_decoding(in, n, hi, st);
 		u = users_for(in, lo > 0 ? lo : hi, st);
@@ -356,6 +398,8 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	in.gen = (double)sc->generate;
 	in.user_chunk = (double)sc->prefill_chunk;
 	in.sched_steps = sc->scheduler_steps > 1 ? (double)sc->scheduler_steps : 1.0;
+	in.apart = set.apart;
+	out->prefill_apart = set.apart;
 	steady(&in, (double)sc->batch, &st);
 	out->running = st.running;
 	out->decoding = st.decoding;

@@ -37,6 +37,14 @@
  *    max_new_tokens (python/sglang/srt/managers/schedule_policy.py), a ratio that starts at
  *    0.7 and decays every decode step to base_min_new_token_ratio 0.1 while nothing is
  *    retracted (global_config.py): 0.1 in a steady state.
+ *  - Whether prefill shares the decode steps. vLLM (V0 with chunked prefill, V1 always) and
+ *    TensorRT-LLM's in-flight batching put the running sequences' decode tokens and prefill
+ *    chunks in one step. SGLang runs a new prefill batch in a step of its own and decodes
+ *    when none is waiting: Scheduler.get_next_batch_to_run builds get_new_batch_prefill()
+ *    first and runs the running batch's decode only when it returns None
+ *    (python/sglang/srt/managers/scheduler.py), and mixes the running decodes into a
+ *    prefill batch only with --enable-mixed-chunk (server_args.py: enable_mixed_chunk:
+ *    bool = False, every version from 0.3 on). TGI is kept with the budget model.
  *  - The fixed cost of a step (the scheduler, preparing inputs, sampling and detokenising on
  *    the CPU, the graph launch): no engine publishes it as a figure; each default is an
  *    estimate not yet fitted on a published series, a knob (step_overhead) the user sets from
@@ -50,11 +58,11 @@
 #include "serve_internal.h"
 
 static const struct eng_serve_engine_def defs[ENGINE_SERVE_COUNT] = {
-	[ENGINE_SERVE_VLLM] = {"vllm", N_("vLLM"), 8192, 2048, 1024, 256, 0.90, false, 1.5e-3, true, 0.0},
-	[ENGINE_SERVE_SGLANG] = {"sglang", N_("SGLang"), 8192, 8192, 4096, 4096, 0.88, false, 1.0e-3, false, 0.1},
-	[ENGINE_SERVE_TRTLLM] = {"trtllm", N_("TensorRT-LLM"), 8192, 8192, 2048, 2048, 0.90, true, 1.0e-3, true, 1.0},
-	[ENGINE_SERVE_TGI] = {"tgi", N_("TGI"), 4096, 4096, 128, 128, 0.90, true, 1.5e-3, true, 1.0},
-	[ENGINE_SERVE_NONE] = {"none", N_("no engine"), 0, 0, 0, 0, 1.0, false, 0.0, false, 1.0},
+	[ENGINE_SERVE_VLLM] = {"vllm", N_("vLLM"), 8192, 2048, 1024, 256, 0.90, false, 1.5e-3, true, 0.0, false},
+	[ENGINE_SERVE_SGLANG] = {"sglang", N_("SGLang"), 8192, 8192, 4096, 4096, 0.88, false, 1.0e-3, false, 0.1, true},
+	[ENGINE_SERVE_TRTLLM] = {"trtllm", N_("TensorRT-LLM"), 8192, 8192, 2048, 2048, 0.90, true, 1.0e-3, true, 1.0, false},
+	[ENGINE_SERVE_TGI] = {"tgi", N_("TGI"), 4096, 4096, 128, 128, 0.90, true, 1.5e-3, true, 1.0, false},
+	[ENGINE_SERVE_NONE] = {"none", N_("no engine"), 0, 0, 0, 0, 1.0, false, 0.0, false, 1.0, false},
 };
 
 const struct eng_serve_engine_def *eng_serve_engine_def(int engine)
@@ -87,6 +95,7 @@ void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *
 	set->of_free = d->of_free;
 	set->step_overhead = d->step_overhead;
 	set->profiles = d->profiles;
+	set->apart = d->apart;
 	/* multi-step scheduling (--num-scheduler-steps) exists only in vLLM's V0 engine (0.6 to
 	 * 0.9; V1 never had it): V0's EngineArgs default max_num_seqs is 256 on every card
 	 * (vllm/engine/arg_utils.py, EngineArgs, v0.6.0: `max_num_seqs: int = 256`) */

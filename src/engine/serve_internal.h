@@ -19,6 +19,8 @@ struct eng_serve_engine_def {
 	bool profiles;                   /* the KV budget leaves room for a profiled forward of `budget` tokens */
 	double reserve;                  /* the share of a running sequence's remaining output whose KV blocks it
 					  * holds booked ahead (1: the whole context from admission; 0: as they fill) */
+	bool apart;                      /* prefill runs in steps of its own, the decodes paused (SGLang without
+					  * --enable-mixed-chunk), not in the decode steps' budget */
 };
 const struct eng_serve_engine_def *eng_serve_engine_def(int engine);
 /* The settings in effect: the engine's defaults, the knobs the user set over them. */
@@ -27,6 +29,7 @@ struct eng_serve_set {
 	const struct eng_serve_engine_def *def;
 	double budget, max_seqs, mem_fraction, step_overhead;
 	bool of_free, profiles;
+	bool apart; /* prefill steps apart from decode steps (the engine's def) */
 };
 void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *set);
 
