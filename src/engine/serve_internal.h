@@ -64,6 +64,10 @@ struct eng_serve_ctx {
 double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double bytes);
 void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 			double kv_rank, double step_overhead, struct eng_serve_ctx *c);
+/* The bandwidth (bytes/s) and FLOP rate the engine's decode attention kernel reaches on the
+ * attention op `op` (serve_step.c, DEC_ATTN): the streaming fraction and FlashAttention's rate
+ * where no measurement covers the kernel. */
+void eng_dec_attn_rates(const struct eng_serve_ctx *c, const struct eng_op *op, double *bw, double *flops);
 void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_keys, double dec, double dec_ctx,
 			 struct eng_serve_step *out);
 /* Speculative decoding (serve_spec.c): the drafter, its step and what it holds. The

@@ -31,7 +31,9 @@
  *  - Attention: the prefill's causal span at FlashAttention's rate (gemm.c's fam->flash,
  *    Dao 2023; Shah et al. 2024), its keys read; a decode token reads its sequence's whole
  *    KV cache (paged attention, Kwon et al. 2023; FlashInfer, Ye et al. 2025), bound by
- *    bandwidth; a sliding window caps both.
+ *    bandwidth at what the engine's decode kernel reaches where it is measured (A100, H100:
+ *    DEC_ATTN below), and by the CUDA-core FLOP rate of a kernel that runs on CUDA cores; a
+ *    sliding window caps both.
  *  - Megatron TP: two all-reduces of the step's hidden states a layer (Shoeybi et al. 2019),
  *    M × d × 2 bytes each: KB to a few MB, where a collective is bound by its latency. The
  *    engines run a custom all-reduce over NVLink for them (vLLM csrc/custom_all_reduce.cuh,
@@ -65,6 +67,7 @@
  *    run it).
  */
 #include <math.h>
+#include <string.h>
 
 #include "serve_internal.h"
 
@@ -86,6 +89,93 @@
  * tokens/s, 9.53 ms a token; 13.2 GB read at 78% of 2.04 TB/s is 8.30 ms, with 32 layers'
  * boundaries 9.36 ms (-1.8%). */
 #define STREAM_BW 0.78
+
+/* Decode attention's kernels, measured (the FlashInfer team, "Accelerating Self-Attentions for
+ * LLM Serving with FlashInfer", flashinfer-ai.github.io, 2024-02-02: nvbench, the L2 flushed,
+ * fp16; bandwidth utilisation = the bytes a kernel reads ÷ its time ÷ the datasheet bandwidth,
+ * H100 SXM 3352 GB/s, A100 PCIe 80GB 1935 GB/s; read off the plotted points):
+ *  - Figure 9, batch GQA decode, Llama-2-70B at TP 2 (32 query heads, 4 KV heads, head dim 128),
+ *    batch 64 × 8192 tokens (1.07 GB read): FlashInfer's tensor-core kernel 88.5% on the H100,
+ *    79% on the A100; its CUDA-core kernel 51% and 43.5%; vLLM 0.2.6's PagedAttention v2 (CUDA
+ *    cores, no engine napkin models runs it by default) 28.5% and 26.5%.
+ *  - Figure 6, batch MHA decode, Llama-2-7B (32 and 32 heads): FlashInfer's CUDA-core kernel at
+ *    the largest reads (batch 1 × 65536 and batch 64 × 1024 tokens, 1.07 GB) 88% on the H100,
+ *    87% on the A100 (vLLM's PagedAttention v2 82.5-84.5% and 79.5-81%).
+ * A CUDA-core kernel's work grows with the query heads sharing a KV head (g): per key and KV
+ * head it reads 2 × 128 × 2 = 512 bytes and does g × 2 × 2 × 128 FLOPs (q·k and the weighted
+ * v, napkin's decode FLOPs), 8 a byte at g = 8, where it is bound by them: 0.51 × 3352 GB/s × 8
+ * = 13.7 TFLOP/s on the H100, 0.435 × 1935 GB/s × 8 = 6.7 TFLOP/s on the A100 (the same SMs
+ * and clocks on the H200, H800 and GH200, and on the A100 SXM; the H100 PCIe and NVL, fewer SMs
+ * or lower clocks, take the SXM's). At g = 1 it is bound by the bytes at the MHA figure. Cross-checks, not used: vAttention (Prabhu et al., ASPLOS 2025,
+ * §7.2): FlashAttention's paged kernel up to 2.85× faster than vLLM 0.2.7's (Yi-6B, GQA 8,
+ * 16K context), 2.85 × 26.5% = 75.5% against FlashInfer's 79% on an A100; FlashAttention-2's
+ * paged decode on an H100 SXM (onnxruntime PR 21414, nvbench, Llama-3-70B's 64 and 8 heads,
+ * batch 64 × 256 tokens, 65 MiB) 47.4%, FlashInfer's tensor-core kernel 47% at the same read.
+ * The engines' kernels (their code): vLLM V1 on NVIDIA runs FlashAttention (its GQA group as
+ * the MMA's rows, the tensor-core class); SGLang FlashInfer's tensor-core kernel for an FP8
+ * cache or g ≥ 4, its CUDA-core one below (python/sglang/srt/layers/attention/
+ * flashinfer_backend.py, should_use_tensor_core); TGI FlashInfer (launcher resolve_attention:
+ * "flashinfer" by default) with use_tensor_cores = g not in {1, 2, 4, 8}
+ * (server/text_generation_server/layers/attention/flashinfer.py@4097a20); TensorRT-LLM XQA for
+ * GQA (tensor cores; no third-party measurement: the tensor-core class taken) and its CUDA-core
+ * masked MHA kernel at g = 1. No kernel-level measurement of ROCm's paged attention, of MLA's
+ * kernels or of another GPU family was found: those keep the streaming fraction (fam->hbm). */
+struct dec_attn_fig {
+	const char *family; /* gemm.c's family prefix */
+	double tc;          /* tensor-core decode: fraction of the datasheet bandwidth */
+	double cc;          /* CUDA-core decode at g = 1: the same */
+	double cc_flops;    /* CUDA-core decode: the FLOP rate that bounds it */
+};
+
+#define DEC_H100 0.885, 0.88, 0.51 * 3352e9 * 8.0
+#define DEC_A100 0.79, 0.87, 0.435 * 1935e9 * 8.0
+
+static const struct dec_attn_fig DEC_ATTN[] = {
+	{"h100", DEC_H100}, {"h200", DEC_H100}, {"h800", DEC_H100}, {"gh200", DEC_H100},
+	{"a100", DEC_A100}, {"a800", DEC_A100},
+};
+
+/* Whether the engine's default decode kernel runs on CUDA cores for g query heads a KV head
+ * (kv: bytes a cached element). */
+static bool dec_cuda_cores(int engine, double g, double kv)
+{
+	double gi = floor(g + 0.5);
+	bool whole = fabs(g - gi) < 1e-9;
+
+	switch (engine) {
+	case ENGINE_SERVE_SGLANG:
+		return kv > 2.0 || (kv == 2.0 && g < 4.0);
+	case ENGINE_SERVE_TGI:
+		return whole && (gi == 1.0 || gi == 2.0 || gi == 4.0 || gi == 8.0);
+	case ENGINE_SERVE_TRTLLM:
+		return g <= 1.0;
+	default:
+		return false; /* vLLM: FlashAttention */
+	}
+}
+
+void eng_dec_attn_rates(const struct eng_serve_ctx *c, const struct eng_op *op, double *bw, double *flops)
+{
+	double t = (double)c->sc->tp, heads = op->heads / t, kvh = op->kv_heads >= t ? op->kv_heads / t : 1.0;
+	size_t i;
+
+	*bw = c->hbm;
+	*flops = c->peak_attn * c->fam->flash;
+	/* the bound has no kernel in the way; MLA's absorbed kernels are not measured */
+	if (c->sc->serve_engine == ENGINE_SERVE_NONE || op->dec_dim != op->qk_dim + op->v_dim || !(kvh > 0))
+		return;
+	for (i = 0; i < sizeof DEC_ATTN / sizeof DEC_ATTN[0]; i++) {
+		if (strcmp(c->fam->prefix, DEC_ATTN[i].family) != 0)
+			continue;
+		if (dec_cuda_cores(c->sc->serve_engine, heads / kvh, c->b->kv)) {
+			*bw = c->sc->gpu.bandwidth * DEC_ATTN[i].cc;
+			*flops = DEC_ATTN[i].cc_flops;
+		} else {
+			*bw = c->sc->gpu.bandwidth * DEC_ATTN[i].tc;
+		}
+		return;
+	}
+}
 
 /* Below one 64-row tile a matmul runs as a decode GEMM (cuBLAS's and the engines' split-K and
  * GEMV kernels), not on the training step's tile-and-wave curve (gemm.c: 128×256 tiles, whose
@@ -320,7 +410,7 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	 * each decode token's whole cache read */
 	for (i = 0; i < ly->n; i++) {
 		const struct eng_op *op = &ly->op[i];
-		double heads = op->heads / t, per_key, kvh, fl, by, ctx, keys;
+		double heads = op->heads / t, per_key, kvh, fl, by, ctx, keys, dbw, dfl;
 		if (op->kind != ENG_OP_ATTN)
 			continue;
 		ctx = op->window > 0 ? eng_min(dec_ctx, op->window) : win_ctx;
@@ -330,10 +420,12 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 		fl = pre * keys * per_key;
 		by = pre > 0 ? (keys + pre) * kvh : 0.0;
 		at += op->share * eng_max(fl / (c->peak_attn * c->fam->flash), by / c->hbm);
-		/* verifying a draft: the k + 1 queries of a sequence share one read of its cache */
+		/* verifying a draft: the k + 1 queries of a sequence share one read of its cache; at
+		 * the engine's decode kernel's rates (DEC_ATTN) */
 		fl = dec * q * ctx * 2.0 * heads * op->dec_dim;
 		by = dec * ctx * kvh;
-		at += op->share * eng_max(fl / (c->peak_attn * c->fam->flash), by / c->hbm);
+		eng_dec_attn_rates(c, op, &dbw, &dfl);
+		at += op->share * eng_max(fl / dfl, by / dbw);
 	}
 	at *= L;
 	/* the LM head: the decode tokens and the last position of a prefill that ends */

@@ -1,15 +1,18 @@
 /*
  * Serving as the engines run it: the kernel-boundary bubbles of an engine step, the sequences
- * a step holds (vLLM V0 and V1, the user's max_num_seqs), and expert parallelism over
- * replicas for MoE models.
+ * a step holds (vLLM V0 and V1, the user's max_num_seqs), expert parallelism over replicas for
+ * MoE models, and decode attention at the engine's kernel's measured rate.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine.h"
+#include "presets.h"
+#include "serve_internal.h"
 #include "serving_scenarios.h"
 #include "testengine.h"
+#include "testpresets.h"
 #include "testutil.h"
 
 static double lesser(double a, double b)
@@ -223,6 +226,72 @@ static void test_tgi_warmup_logits(void **state)
 	assert_float_equal(r.serving.activation_peak, 419430400.0 + 131334144.0 + 2101346304.0, 1.0);
 }
 
+/* Decode attention's KV read at the engine's kernel's measured rate (serve_step.c, DEC_ATTN).
+ * The FlashInfer team's kernel benchmarks ("Accelerating Self-Attentions for LLM Serving with
+ * FlashInfer", 2024-02-02; nvbench, fp16, utilisation = bytes read ÷ time ÷ the datasheet
+ * bandwidth): Figure 9, batch 64 × 8192 tokens of Llama-2-70B at TP 2 (32 query and 4 KV heads
+ * of 128 a GPU): the tensor-core decode kernel 88.5% of an H100 SXM, 79% of an A100, the
+ * CUDA-core one 51% and 43.5%; Figure 6, Llama-2-7B's MHA (32 and 32 heads), 1.07 GB read: the
+ * CUDA-core kernel 88% and 87%. The step's decode attention over the same read must take the
+ * figure's time, ±1.5 points of utilisation (the figures are read off the plots). SGLang runs
+ * the tensor-core kernel at GQA 8, TGI the CUDA-core one (use_tensor_cores = g not in
+ * {1, 2, 4, 8}); the MI300X has no measurement and keeps the streaming 85%. */
+static double dec_attn_util(const struct engine_catalog *cat, const char *gpu, const char *engine, double kv_heads,
+			    double batch, double ctx)
+{
+	struct engine_scenario sc;
+	struct eng_dims dm;
+	struct eng_bytes b;
+	struct eng_serve_ctx c;
+	struct eng_serve_step st;
+	struct napkin_err e;
+	char kvh[16];
+	double kv_rank;
+
+	llama2_7b_infer(&sc);
+	util_err_clear(&e);
+	if (engine_knob_set(&sc, engine_knob_find("gpu"), gpu, cat, &e) != 0)
+		fail_msg("gpu: %s", e.msg);
+	te_set(&sc, "hidden", "8192");
+	te_set(&sc, "heads", "64");
+	snprintf(kvh, sizeof kvh, "%.0f", kv_heads);
+	te_set(&sc, "kv_heads", kvh);
+	te_set(&sc, "gpus", "2");
+	te_set(&sc, "tp", "2");
+	te_set(&sc, "engine", engine);
+	eng_dims_from_model(&sc.model, &dm);
+	eng_bytes(&sc, &b);
+	assert_float_equal(b.kv, 2.0, 0.0);
+	/* K and V of 128 elements for each of the GPU's KV heads, every layer */
+	kv_rank = 2.0 * dm.L * 128.0 * 2.0 * (kv_heads / 2.0);
+	eng_serve_ctx_init(&sc, &dm, &b, kv_rank, 0.0, &c);
+	eng_serve_step_time(&c, 0.0, 0.0, batch, ctx, &st);
+	return batch * ctx * kv_rank / st.attention / sc.gpu.bandwidth;
+}
+
+static void test_decode_attention_kernels(void **state)
+{
+	struct preset_registry *reg = tp_builtin();
+	struct engine_catalog cat = preset_catalog(reg);
+
+	(void)state;
+	/* GQA 8 (64 and 8 heads at TP 2: 32 and 4 a GPU), Figure 9 */
+	assert_float_equal(dec_attn_util(&cat, "h100-sxm", "sglang", 8.0, 64.0, 8192.0), 0.885, 0.015);
+	assert_float_equal(dec_attn_util(&cat, "h100-sxm", "tgi", 8.0, 64.0, 8192.0), 0.51, 0.015);
+	assert_float_equal(dec_attn_util(&cat, "a100-80gb-pcie", "sglang", 8.0, 64.0, 8192.0), 0.79, 0.015);
+	assert_float_equal(dec_attn_util(&cat, "a100-80gb-pcie", "tgi", 8.0, 64.0, 8192.0), 0.435, 0.015);
+	/* vLLM's FlashAttention and TensorRT-LLM's XQA: the tensor-core class */
+	assert_float_equal(dec_attn_util(&cat, "h100-sxm", "vllm", 8.0, 64.0, 8192.0), 0.885, 0.015);
+	assert_float_equal(dec_attn_util(&cat, "h100-sxm", "trtllm", 8.0, 64.0, 8192.0), 0.885, 0.015);
+	/* MHA (64 and 64 heads: 32 and 32 a GPU), Figure 6 */
+	assert_float_equal(dec_attn_util(&cat, "h100-sxm", "tgi", 64.0, 64.0, 1024.0), 0.88, 0.015);
+	assert_float_equal(dec_attn_util(&cat, "a100-80gb-pcie", "tgi", 64.0, 64.0, 1024.0), 0.87, 0.015);
+	/* no kernel measured: the streaming fraction (gemm.c) */
+	assert_float_equal(dec_attn_util(&cat, "mi300x", "vllm", 8.0, 64.0, 8192.0), 0.85, 1e-9);
+	assert_float_equal(dec_attn_util(&cat, "h100-sxm", "none", 8.0, 64.0, 8192.0), 0.90, 1e-9);
+	preset_registry_free(reg);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_kernel_bubbles),
 	cmocka_unit_test(test_v0_max_seqs),
@@ -230,6 +299,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_bounds_hold),
 	cmocka_unit_test(test_held_blocks),
 	cmocka_unit_test(test_tgi_warmup_logits),
+	cmocka_unit_test(test_decode_attention_kernels),
 };
 
 TESTUTIL_MAIN("serving_engine", tests)
