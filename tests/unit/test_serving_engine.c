@@ -287,7 +287,7 @@ static void test_decode_attention_kernels(void **state)
 	assert_float_equal(dec_attn_util(&cat, "h100-sxm", "tgi", 64.0, 64.0, 1024.0), 0.88, 0.015);
 	assert_float_equal(dec_attn_util(&cat, "a100-80gb-pcie", "tgi", 64.0, 64.0, 1024.0), 0.87, 0.015);
 	/* no kernel measured: the streaming fraction (gemm.c) */
-	assert_float_equal(dec_attn_util(&cat, "mi300x", "vllm", 8.0, 64.0, 8192.0), 0.85, 1e-9);
+	assert_float_equal(dec_attn_util(&cat, "mi300x", "vllm", 8.0, 64.0, 8192.0), 0.774, 1e-9); /* BabelStream on MI300X */
 	assert_float_equal(dec_attn_util(&cat, "h100-sxm", "none", 8.0, 64.0, 8192.0), 0.90, 1e-9);
 	preset_registry_free(reg);
 }
