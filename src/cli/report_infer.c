@@ -45,12 +45,16 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 		fprintf(f, _("  open     %s requests/s arriving (Poisson; at most %s with %.0f admitted): %.1f requests in "
 			     "the replica on average, %.1f admitted, a wait of %s before admission\n"),
 			r0, r1, sv->rate_limit, sv->in_system, sv->in_engine, w);
-		fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s · request %s (in the replica ÷ rate, Little)\n"), a,
-			d, b, c);
+		engine_fmt_seconds_tr(sv->itl_median_seconds, &cli_tr, w, sizeof w);
+		fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s (in the replica ÷ rate, "
+			     "Little)\n"),
+			a, d, b, w, c);
 	} else {
+		char m[NB];
 		snprintf(e, sizeof e, P_("%lld user", "%lld users", sc->batch), (long long)sc->batch);
-		fprintf(f, _("  steady   %s: TTFT %s (of it %s waiting) · ITL %s · request %s = TTFT + %lld × ITL\n"), e, a,
-			d, b, c, (long long)(sc->generate - 1));
+		engine_fmt_seconds_tr(sv->itl_median_seconds, &cli_tr, m, sizeof m);
+		fprintf(f, _("  steady   %s: TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s = TTFT + %lld × ITL\n"),
+			e, a, d, b, m, c, (long long)(sc->generate - 1));
 	}
 	engine_fmt_count(sv->tokens_per_s_user, a, sizeof a);
 	if (sv->rate_saturated)

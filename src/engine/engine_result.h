@@ -222,6 +222,8 @@ struct engine_serving {
 	double ttft_seconds;             /* arrival to first token: waiting, queueing and the chunks */
 	double queue_seconds;            /* of it, waiting for the budget or for KV room */
 	double itl_seconds;              /* between tokens: the average step a decoding sequence sees (TPOT) */
+	double itl_median_seconds;       /* the median gap between tokens (benchmarks' "median ITL"): the decode
+					  * step alone while fewer than half the gaps hold a prefill */
 	double e2e_seconds;              /* arrival to last token: TTFT + (generate − 1) × ITL */
 	double requests_per_s;           /* one replica: users ÷ request time (Little's law) */
 	double tokens_per_s_replica;     /* output tokens: requests/s × generate */

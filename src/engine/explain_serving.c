@@ -136,6 +136,8 @@ static void ex_open(struct eng_ex *x, const struct engine_scenario *sc, const st
 		eng_ex_line(x, N_("  result   TTFT %s · ITL %s · request %s · %s output tokens/s a replica (λ × %lld)"),
 			    SECS(sv->ttft_seconds, b), SECS(sv->itl_seconds, c), SECS(sv->e2e_seconds, d),
 			    CNT(sv->tokens_per_s_replica, a), (long long)sc->generate);
+		eng_ex_line(x, N_("  median   ITL %s: each state's median gap, averaged over the decode tokens as ITL is"),
+			    SECS(sv->itl_median_seconds, a));
 	}
 	eng_ex_line(x, N_("  source   Kleinrock 1975 (Queueing Systems vol. 1, §3: birth–death processes); Harchol-Balter "
 			  "2013 (ch. 22, state-dependent service); Little 1961; Wolff 1982 (PASTA)"));
@@ -219,6 +221,14 @@ static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, co
 		eng_ex_line(x, N_("  speculative  each step also drafts (%s) and gains E = %.3f tokens: ITL = the step ÷ E"),
 			    SECS(sv->spec_draft_seconds, a), sv->spec_tokens_per_step);
 	eng_ex_line(x, N_("  result   %s"), SECS(sv->itl_seconds, a));
+	if (sv->prefill_apart)
+		eng_ex_line(x, N_("  median   %s: a gap holds n prefill steps on average, spread evenly: the median gap holds n "
+				  "rounded (the decode step alone while n < 1/2)"),
+			    SECS(sv->itl_median_seconds, a));
+	else
+		eng_ex_line(x, N_("  median   %s: the step a median gap is, the decode-only step while under half the steps "
+				  "carry a chunk (f < 1/2), else the mixed step"),
+			    SECS(sv->itl_median_seconds, a));
 	eng_ex_line(x, N_("  source   Yu et al. 2022 (Orca); Kwon et al. 2023 (paged attention reads the whole cache a "
 			  "token)"));
 }
@@ -329,13 +339,14 @@ bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const st
 		 strcmp(key, "serving.rate_limit") == 0 || strcmp(key, "serving.in_system") == 0 ||
 		 strcmp(key, "serving.in_engine") == 0 || strcmp(key, "serving.wait_seconds") == 0 ||
 		 (sc->rate > 0 && (strcmp(key, "serving.ttft_seconds") == 0 || strcmp(key, "serving.itl_seconds") == 0 ||
+				   strcmp(key, "serving.itl_median_seconds") == 0 ||
 				   strcmp(key, "serving.e2e_seconds") == 0 || strcmp(key, "serving.requests_per_s") == 0 ||
 				   strcmp(key, "serving.tokens_per_s_replica") == 0)))
 		ex_open(x, sc, r, key);
 	else if (strcmp(key, "serving.ttft_seconds") == 0 || strcmp(key, "serving.queue_seconds") == 0)
 		ex_steady_ttft(x, sc, r);
 	else if (strcmp(key, "serving.itl_seconds") == 0 || strcmp(key, "serving.mixed_step_seconds") == 0 ||
-		 strcmp(key, "serving.decode_step_seconds") == 0)
+		 strcmp(key, "serving.decode_step_seconds") == 0 || strcmp(key, "serving.itl_median_seconds") == 0)
 		ex_steady_itl(x, sc, r);
 	else if (strcmp(key, "serving.tokens_per_s_replica") == 0 || strcmp(key, "serving.tokens_per_s_gpu") == 0 ||
 		 strcmp(key, "serving.tokens_per_s_user") == 0 || strcmp(key, "serving.tokens_per_s_job") == 0 ||

@@ -23,7 +23,8 @@
  *    Wolff 1982): one that finds n requests joins a state of min(n + 1, limit) in the engine,
  *    whose first token takes that state's TTFT after the wait.
  *  - The time between tokens is averaged over the tokens: each state's ITL weighted by the
- *    decode tokens it produces a second, p(n) × decoding(n) ÷ ITL(n).
+ *    decode tokens it produces a second, p(n) × decoding(n) ÷ ITL(n); the median gap is each
+ *    state's median weighted the same way (the load's median is not the mixture's exact one).
  *
  * The cost is bounded: X(n) and the other figures are evaluated at n = 1..16 and then on a
  * geometric grid (×1.0625) and interpolated linearly between grid points; the sum stops
@@ -47,6 +48,7 @@ static void lerp(const struct eng_bd_state *a, double na, const struct eng_bd_st
 	o->x = a->x + t * (b->x - a->x);
 	o->ttft = a->ttft + t * (b->ttft - a->ttft);
 	o->itl = a->itl + t * (b->itl - a->itl);
+	o->itl_med = a->itl_med + t * (b->itl_med - a->itl_med);
 	o->decoding = a->decoding + t * (b->decoding - a->decoding);
 	o->queue = a->queue + t * (b->queue - a->queue);
 }
@@ -62,7 +64,7 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 	struct eng_bd_state glo, ghi, s, top;
 	double nlo = 1.0, nhi, n, logw = 0.0, logmax = 0.0, rho, q = 0.0, wprev;
 	/* the sums, each scaled by exp(−logmax): weight, n × weight, TTFT, decode tokens/s, decoding, queue */
-	double sw = 0.0, sn = 0.0, st = 0.0, sd = 0.0, sdd = 0.0, sq = 0.0, sm = 0.0;
+	double sw = 0.0, sn = 0.0, st = 0.0, sd = 0.0, sdd = 0.0, sq = 0.0, sm = 0.0, smed = 0.0;
 	bool tail_reached = true;
 	int64_t i;
 
@@ -111,7 +113,7 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 		logw += log(lambda / s.x);
 		if (logw > logmax) {
 			double f = exp(logmax - logw);
-			sw *= f, sn *= f, st *= f, sd *= f, sdd *= f, sq *= f, sm *= f, wprev *= f;
+			sw *= f, sn *= f, st *= f, sd *= f, sdd *= f, sq *= f, sm *= f, smed *= f, wprev *= f;
 			logmax = logw;
 		}
 		w = exp(logw - logmax);
@@ -123,6 +125,7 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 		if (s.itl > 0) {
 			sd += w * s.decoding / s.itl;
 			sdd += w * s.decoding;
+			smed += w * s.decoding / s.itl * s.itl_med;
 		}
 		wprev = w;
 		out->states++;
@@ -148,6 +151,7 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 		if (top.itl > 0) {
 			sd += tail * top.decoding / top.itl;
 			sdd += tail * top.decoding;
+			smed += tail * top.decoding / top.itl * top.itl_med;
 		}
 	} else {
 		/* arrivals that find the last state counted join the next: its weight is negligible */
@@ -162,4 +166,5 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 	out->ttft = out->wait + st / sw;
 	out->queue = out->wait + sq / sw;
 	out->itl = sd > 0 ? sdd / sd : 0.0;
+	out->itl_med = sd > 0 ? smed / sd : 0.0;
 }

@@ -25,9 +25,10 @@ def num(s):
     return float(s.replace(",", ""))
 def fail(m):
     print("FAIL:", m); sys.exit(1)
-m = re.search(r"steady +(\d+) users: TTFT ([\d.,]+ \S+) \(of it [\d.,]+ \S+ waiting\) · ITL ([\d.,]+ \S+) · request ([\d.,]+ \S+) = TTFT \+ (\d+) × ITL", t)
+m = re.search(r"steady +(\d+) users: TTFT ([\d.,]+ \S+) \(of it [\d.,]+ \S+ waiting\) · ITL ([\d.,]+ \S+) \(median ([\d.,]+ \S+)\) · request ([\d.,]+ \S+) = TTFT \+ (\d+) × ITL", t)
 if not m: fail("no steady line:\n" + t)
-users, ttft, itl, req, n = int(m[1]), secs(m[2]), secs(m[3]), secs(m[4]), int(m[5])
+users, ttft, itl, med, req, n = int(m[1]), secs(m[2]), secs(m[3]), secs(m[4]), secs(m[5]), int(m[6])
+if not 0 < med: fail("no median ITL")
 if abs(ttft + n * itl - req) > 0.01 * req: fail("request %g s is not TTFT %g + %d x ITL %g" % (req, ttft, n, itl))
 m = re.search(r"output +tokens/s ([\d.,]+) per user · ([\d.,]+) per replica \(([\d.]+) requests/s × (\d+)\)", t)
 if not m: fail("no output line")
@@ -75,7 +76,7 @@ if abs(float(e[1]) - j["spec_tokens_per_step"]) > 1e-3: fail("tokens a step %s, 
 m = re.search(r"\nserving.spec_tokens_per_step: (.*?)\n\n", t, re.S)
 if not m or "source" not in m[1] or "Leviathan" not in m[1]: fail("serving.spec_tokens_per_step: no explanation with its source")
 r = re.search(r"result +E ([\d.]+); ITL ([\d.,]+ [^\s,]+)", m[1])
-itl = re.search(r"steady .* ITL ([\d.,]+ \S+) ·", t)
+itl = re.search(r"steady .* ITL ([\d.,]+ \S+) \(median", t)
 if not r or abs(float(r[1]) - j["spec_tokens_per_step"]) > 1e-3 or not itl or r[2] != itl[1]:
     fail("the explanation says %s, the report ITL %s" % (r and r.group(0), itl and itl[1]))
 ' "${TMPDIR:-/tmp}/napkin-spec-$$.json" || { rm -f "${TMPDIR:-/tmp}/napkin-spec-$$.json"; exit 1; }
@@ -88,7 +89,7 @@ import re, sys
 t = sys.stdin.read()
 def fail(m):
     print("FAIL:", m); sys.exit(1)
-itl = re.search(r"steady .* ITL ([\d.,]+ \S+) ·", t)
+itl = re.search(r"steady .* ITL ([\d.,]+ \S+) \(median", t)
 rep = re.search(r"output +tokens/s [\d.,]+ per user · ([\d.,]+) per replica", t)
 for key, want in (("serving.itl_seconds", itl and itl[1]), ("serving.tokens_per_s_replica", rep and rep[1])):
     m = re.search(r"\n" + re.escape(key) + r": (.*?)\n\n", t, re.S)

@@ -96,6 +96,8 @@ static void scenario(struct engine_scenario *sc, const struct vcase *c, const st
 			*eq = '\0';
 			if (strcmp(kv, "link") == 0 && strcmp(eq + 1, "pcie") == 0)
 				sc->gpu.link_bw = 0.0; /* no NVLink: the TP all-reduce over PCIe */
+			else if (strcmp(kv, "itl") == 0)
+				continue; /* which statistic the case reads (predict) */
 			else
 				te_set(sc, kv, eq + 1);
 		}
@@ -161,7 +163,7 @@ static double predict(const struct vcase *c, const struct engine_catalog *cat, d
 	case M_TTFT:
 		return r.serving.ttft_seconds * 1e3;
 	case M_ITL:
-		return r.serving.itl_seconds * 1e3;
+		return (c->knobs && strstr(c->knobs, MEDIAN_ITL) ? r.serving.itl_median_seconds : r.serving.itl_seconds) * 1e3;
 	case M_CAP:
 		return r.serving.kv_tokens;
 	default:
