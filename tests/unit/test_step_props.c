@@ -92,6 +92,7 @@ static void test_more_bandwidth_never_slower(void **state)
 	static const char *keys[] = {"gpu_bandwidth", "network_bw"};
 	size_t k;
 	double prev, v;
+	int e;
 
 	(void)state;
 	for (k = 0; k < 2; k++) {
@@ -99,8 +100,9 @@ static void test_more_bandwidth_never_slower(void **state)
 		te_set(&sc, "tp", "4");
 		te_set(&sc, "zero", "3");
 		prev = INFINITY;
-		for (v = 1e9; v <= 1e13; v *= 3.0) {
+		for (e = 0; e <= 8; e++) { /* 1e9 to 6.6e12, ×3 */
 			char buf[32];
+			v = 1e9 * pow(3.0, e);
 			snprintf(buf, sizeof buf, "%g", v);
 			te_set(&sc, keys[k], buf);
 			assert_true(step(&sc) <= prev * (1.0 + 1e-12));
@@ -421,7 +423,7 @@ static void test_pcie_gemm_rows(void **state)
 	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		const struct eng_family *fam;
 		memset(&g, 0, sizeof g);
-		strcpy(g.id, rows[i].id);
+		snprintf(g.id, sizeof g.id, "%s", rows[i].id);
 		g.sm_count = rows[i].sms;
 		fam = eng_family(&g);
 		assert_string_equal(fam->prefix, rows[i].id);
@@ -431,17 +433,17 @@ static void test_pcie_gemm_rows(void **state)
 	}
 	/* the SXM cards keep their rows: H100 SXM at H200's MSMF (708.5 of 989.5), A100 SXM at MAMF */
 	memset(&g, 0, sizeof g);
-	strcpy(g.id, "h100-sxm");
+	snprintf(g.id, sizeof g.id, "%s", "h100-sxm");
 	assert_string_equal(eng_family(&g)->prefix, "h100");
 	assert_close(eng_family(&g)->gemm_best, 0.716, 1e-9);
-	strcpy(g.id, "a100-80gb-sxm");
+	snprintf(g.id, sizeof g.id, "%s", "a100-80gb-sxm");
 	assert_string_equal(eng_family(&g)->prefix, "a100");
 	/* a 350 W H100 PCIe reads below the 700 W SXM at any large GEMM */
-	strcpy(g.id, "h100-pcie");
+	snprintf(g.id, sizeof g.id, "%s", "h100-pcie");
 	g.sm_count = 114;
 	{
 		double pcie = eng_gemm_efficiency(&g, eng_family(&g), 8192, 8192, 8192);
-		strcpy(g.id, "h100-sxm");
+		snprintf(g.id, sizeof g.id, "%s", "h100-sxm");
 		g.sm_count = 132;
 		assert_true(pcie < eng_gemm_efficiency(&g, eng_family(&g), 8192, 8192, 8192));
 	}
