@@ -30,6 +30,29 @@
  *    stack of the MLPerf Training v5.1 runs napkin is checked against (ROCm 7.0, torch
  *    2.8.0). MI350X (the same CDNA 4 die at 2200 MHz and 1000 W) has no row: it takes
  *    MI355X's fraction of its own peak.
+ *  - Power-limited PCIe cards: the datasheet peak is at the boost clock, which a 300-350 W
+ *    card does not hold under a dense GEMM, so they get rows of their own, not their SXM
+ *    sibling's. A100 PCIe: the MAMF table's own row, 252.9 of 312 = 81.1% at 2048×5120×6144
+ *    (torch 2.5.1+cu124), against the SXM's 85.9%. H100 PCIe, L40S and L4 have no MAMF row;
+ *    their figures are torch.mm on square bf16 matrices of 1024-10240 (10 warm-up and 30
+ *    timed iterations each, CUDA events; github.com/zzc0721/torch-performance-test-data,
+ *    test.py and its issues): H100 PCIe 495.93 of 756.5 = 65.6% at 4096³ (issue 95, torch
+ *    2.9.0+cu128, a bare-metal machine; the same card as H800 PCIe, issue 112: 503.83 =
+ *    66.6%), L40S 269.15 of 362.05 = 74.3% (issue 43, torch 2.8.0+cu128; the size is not
+ *    reported, the row anchors it at 8192³), L4 59.40 of 121 = 49.1% at 8192³ (issue 120,
+ *    torch 2.9.0+cu128; its 70.89 at 2048³ is a burst the 72 W card does not keep: each larger
+ *    size, timed longer, reads 54.9-59.4). The script reads MAMF on the SXM cards (H100 SXM
+ *    797.51 = 80.6%, issue 79; A100 SXM4 80GB 264.53 = 84.8%, database.md), so the H100
+ *    PCIe's 65.6% is its 350 W limit (the SXM's 700 W card, same die, 80.6% by the same
+ *    script). These are short runs: each row takes its family's sustained factor on top, as
+ *    the other burst rows do (Hopper: H200's; Ada and A100 PCIe: A100's). No FP8 measurement
+ *    on these cards: the 16-bit fraction of the FP8 peak, likely optimistic (on H100 SXM an
+ *    FP8 GEMM reaches 70.9% against BF16's 80.1%). H100 NVL (400 W), H200 NVL (600 W), A10,
+ *    the GeForce cards and RTX PRO 6000 have no measurement here and keep what they had (the
+ *    H100 / H200 row, or the fallback); the GeForce cards read at or above their datasheet
+ *    peak in the same script (RTX 4090 160.5-173.3 of 165.2, RTX 5090 221.7-242.2 of 209.5:
+ *    boost clocks above the datasheet's), RTX PRO 6000 Server 409.42 of 500 (81.9%), the
+ *    fallback's 80%.
  *  - Sustained: a GEMM that fills the card draws its TDP and the clock settles below the
  *    boost a short burst holds, so training runs at the Maximum *Sustainable* Matmul FLOPS
  *    (MSMF), not MAMF. The table's MSMF rows (ml-engineering compute/accelerator/README.md,
@@ -134,6 +157,15 @@
 static const struct eng_family families[] = {
 	/* prefix, bf16 best GEMM and shape, flash, NCCL, HBM, FP8 best GEMM and shape, sustained,
 	 * whether the 16-bit and the FP8 GEMM figures are sustained ones */
+	/* the PCIe cards first: "a100", "h100" and "l4" would take them otherwise */
+	{"a100-80gb-pcie", 0.811, 2048, 5120, 6144, 0.55, 0.76, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
+	 N_("MAMF A100 PCIe 81.1% (300 W); FlashAttention and NCCL as A100")},
+	{"h100-pcie", 0.656, 4096, 4096, 4096, 0.50, 0.82, 0.90, 0, 0, 0, 0, SUS_HOPPER, false, false, 0.0,
+	 N_("torch.mm H100 PCIe 65.6% (4096³, 350 W), at the H200 sustained ÷ burst rate; FP8: no measurement")},
+	{"l40s", 0.743, 8192, 8192, 8192, 0.50, 0.78, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
+	 N_("torch.mm L40S 74.3% (350 W), at A100's sustained ÷ burst rate; FP8: no measurement")},
+	{"l4", 0.491, 8192, 8192, 8192, 0.50, 0.78, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
+	 N_("torch.mm L4 49.1% (8192³, 72 W), at A100's sustained ÷ burst rate; FP8: no measurement")},
 	{"a100", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
 	 N_("MAMF A100 SXM 85.9%; FlashAttention-2 on A100; 8×A100 NCCL 74-78%")},
 	{"a800", 0.859, 6912, 16384, 2048, 0.55, 0.76, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0, N_("as A100")},

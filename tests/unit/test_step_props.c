@@ -92,6 +92,7 @@ static void test_more_bandwidth_never_slower(void **state)
 	static const char *keys[] = {"gpu_bandwidth", "network_bw"};
 	size_t k;
 	double prev, v;
+	int e;
 
 	(void)state;
 	for (k = 0; k < 2; k++) {
@@ -99,8 +100,9 @@ static void test_more_bandwidth_never_slower(void **state)
 		te_set(&sc, "tp", "4");
 		te_set(&sc, "zero", "3");
 		prev = INFINITY;
-		for (v = 1e9; v <= 1e13; v *= 3.0) {
+		for (e = 0; e <= 8; e++) { /* 1e9 to 6.6e12, ×3 */
 			char buf[32];
+			v = 1e9 * pow(3.0, e);
 			snprintf(buf, sizeof buf, "%g", v);
 			te_set(&sc, keys[k], buf);
 			assert_true(step(&sc) <= prev * (1.0 + 1e-12));
@@ -396,6 +398,57 @@ static void test_cp_ep_memory(void **state)
 	assert_true(b.compute.step.ep_comm > 0.0);
 }
 
+/* The power-limited PCIe cards take their own GEMM rows (gemm.c), each at its source's figure:
+ * torch.mm on square bf16 matrices (github.com/zzc0721/torch-performance-test-data, issue 95)
+ * H100 PCIe 495.93 TFLOP/s at 4096³ of 756.5; the MAMF table's A100 PCIe 252.9 of 312 at
+ * 2048×5120×6144; L40S 269.15 of 362.05 (issue 43); L4 59.40 of 121 at 8192³ (issue 120).
+ * At the source's shape a card reads that figure times its family's sustained factor; the SXM
+ * siblings keep theirs, and the L40S is not taken for an L4. */
+static void test_pcie_gemm_rows(void **state)
+{
+	static const struct {
+		const char *id;
+		double tflops, peak, m, n, k, sustained;
+		int sms;
+	} rows[] = {
+		{"h100-pcie", 495.93, 756.5, 4096, 4096, 4096, 708.5 / 841.9, 114},
+		{"a100-80gb-pcie", 252.9, 312, 2048, 5120, 6144, 1305.0 / 1410.0, 108},
+		{"l40s", 269.15, 362.05, 8192, 8192, 8192, 1305.0 / 1410.0, 142},
+		{"l4", 59.40, 121, 8192, 8192, 8192, 1305.0 / 1410.0, 58},
+	};
+	struct engine_gpu g;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const struct eng_family *fam;
+		memset(&g, 0, sizeof g);
+		snprintf(g.id, sizeof g.id, "%s", rows[i].id);
+		g.sm_count = rows[i].sms;
+		fam = eng_family(&g);
+		assert_string_equal(fam->prefix, rows[i].id);
+		assert_close(fam->gemm_best, rows[i].tflops / rows[i].peak, 1e-3);
+		assert_close(eng_gemm_efficiency(&g, fam, rows[i].m, rows[i].n, rows[i].k),
+			     rows[i].sustained * rows[i].tflops / rows[i].peak, 1e-3);
+	}
+	/* the SXM cards keep their rows: H100 SXM at H200's MSMF (708.5 of 989.5), A100 SXM at MAMF */
+	memset(&g, 0, sizeof g);
+	snprintf(g.id, sizeof g.id, "%s", "h100-sxm");
+	assert_string_equal(eng_family(&g)->prefix, "h100");
+	assert_close(eng_family(&g)->gemm_best, 0.716, 1e-9);
+	snprintf(g.id, sizeof g.id, "%s", "a100-80gb-sxm");
+	assert_string_equal(eng_family(&g)->prefix, "a100");
+	/* a 350 W H100 PCIe reads below the 700 W SXM at any large GEMM */
+	snprintf(g.id, sizeof g.id, "%s", "h100-pcie");
+	g.sm_count = 114;
+	{
+		double pcie = eng_gemm_efficiency(&g, eng_family(&g), 8192, 8192, 8192);
+		snprintf(g.id, sizeof g.id, "%s", "h100-sxm");
+		g.sm_count = 132;
+		assert_true(pcie < eng_gemm_efficiency(&g, eng_family(&g), 8192, 8192, 8192));
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -413,6 +466,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_cp_ep_memory),
 		cmocka_unit_test(test_zero2_reduces_every_microbatch),
 		cmocka_unit_test(test_collective_factors),
+		cmocka_unit_test(test_pcie_gemm_rows),
 	};
 	return testutil_run(argc, argv, "step_props", tests, sizeof tests / sizeof tests[0]);
 }
