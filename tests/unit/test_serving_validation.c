@@ -305,7 +305,18 @@ static void test_published_serving(void **state)
 	 * MI300X Turin 359 against 355): napkin's X(n) climbs steeply there, so the open queue's
 	 * spread adds little; the gap to the published TTFT and TPOT is the replica's speed, not the
 	 * load's model. Bounds tightened to what the open load reaches. */
-	assert_true(med[M_ITL] <= 0.21);
+	/* The MLPerf prompts at their sourced means (serving_cases.h: 222 and 427 tokens, not the
+	 * 512 assumed until then) took the ITL median from 20.6% to 45.6% (modelled 15.3% ->
+	 * 39.9%), TTFT modelled from 23.9% over 17 cases to 54.5% over 28, throughput from 25.4% to
+	 * 38.7%: the assumption had hidden a replica too fast on those systems. Then, no case
+	 * fitted: W8A8 on the FP8 GEMM curve (serve_step.c), the AMD GEMM rows and CDNA 3's
+	 * measured HBM (gemm.c), SGLang's prefill steps apart from its decode steps and the median
+	 * ITL its bench prints (serve_batch.c), the decode attention kernels' measured rates and
+	 * the PCIe cards' GEMM rows: ITL 29.2% (modelled 25.4%), TTFT 47.5% (modelled 45.5%),
+	 * throughput 25.9% (modelled 27.6%), 8 cases at a rate napkin does not sustain. The bounds
+	 * were loosened to that because the data changed, not the model: docs/serving-validation.md
+	 * ("The MLPerf prompt lengths"). */
+	assert_true(med[M_ITL] <= 0.30);
 	/* throughput was held to 22.5% (21.6% over 48 cases); the 18 offline vLLM runs of
 	 * Microsoft's AI-benchmarking-guide on Azure ND MI300X v5 (serving_cases.h azure: Llama
 	 * 3.1 8B at TP 1, 70B and 405B at TP 8, FP8, 1000 prompts at once) all read high, +44% to
@@ -324,8 +335,8 @@ static void test_published_serving(void **state)
 	/* vLLM's multi-step runs are modelled (scheduler_steps); apart: AMD's MLPerf v5.1 runs
 	 * (a max_num_seqs napkin's vLLM V0 cannot take, AMD's own scheduler), 20 cases */
 	assert_true(apart <= 20 && mcnt[M_TTFT] >= 17);
-	assert_true(mmed[M_TTFT] <= 0.245);
-	assert_true(mmed[M_ITL] <= 0.16);
+	assert_true(mmed[M_TTFT] <= 0.46);
+	assert_true(mmed[M_ITL] <= 0.26);
 	/* TTFT at MLPerf's server rates: the rate is at or beyond the most napkin's replica
 	 * completes with its admission limit full (the open load has no steady state; the case
 	 * prints the closed loop's fewest users that complete the rate, a queue without bound)
@@ -341,7 +352,10 @@ static void test_published_serving(void **state)
 	 * 45.6% (<= 21%), throughput 25.4% -> 38.7% (<= 26%), modelled TTFT 23.9% -> 54.5%
 	 * (<= 24.5%), modelled ITL 15.3% -> 39.9% (<= 16%); TTFT 82.1% -> 54.5% */
 	assert_true(saturated <= 30);
-	assert_true(med[M_TTFT] <= 0.825);
+	/* at the sourced prompt lengths 8, all AMD's v5.1 server runs (counted apart: their
+	 * max_num_seqs and scheduler): held there, and the TTFT median with them */
+	assert_true(saturated <= 8);
+	assert_true(med[M_TTFT] <= 0.48);
 }
 
 static const struct CMUnitTest tests[] = {
