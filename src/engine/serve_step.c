@@ -165,7 +165,9 @@ void eng_dec_attn_rates(const struct eng_serve_ctx *c, const struct eng_op *op, 
 	if (c->sc->serve_engine == ENGINE_SERVE_NONE || op->dec_dim != op->qk_dim + op->v_dim || !(kvh > 0))
 		return;
 	for (i = 0; i < sizeof DEC_ATTN / sizeof DEC_ATTN[0]; i++) {
-		if (strcmp(c->fam->prefix, DEC_ATTN[i].family) != 0)
+		/* by the card's id: the PCIe and NVL cards have GEMM rows of their own (gemm.c) but
+		 * the same decode kernels and, as a fraction of their bandwidth, their rates */
+		if (strncmp(c->sc->gpu.id, DEC_ATTN[i].family, strlen(DEC_ATTN[i].family)) != 0)
 			continue;
 		if (dec_cuda_cores(c->sc->serve_engine, heads / kvh, c->b->kv)) {
 			*bw = c->sc->gpu.bandwidth * DEC_ATTN[i].cc;
