@@ -383,8 +383,10 @@ double eng_group_busbw(const struct eng_group *g);
 
 /* straggler.c: the slowest of N GPUs of one SKU (docs/step-time.md, "Stragglers"). */
 #define ENG_STRAGGLER_RANGE8 0.05 /* MAMF's spread over an 8-GPU node (ml-engineering: "5% and higher") */
-/* The expected largest of n standard normal draws (0 for n ≤ 1). */
+/* The expected largest of n standard normal draws (0 for n ≤ 1): by integration, and from
+ * the integral's table at half octaves (what the step uses). */
 double eng_normal_max_mean(double n);
+double eng_normal_max_mean_table(double n);
 /* σ, the relative spread of one GPU's matmul speed: ENG_STRAGGLER_RANGE8 ÷ (2·e(8)). */
 double eng_straggler_sigma(void);
 /* 1 ÷ (1 − σ·e(gpus)): how much longer the slowest of `gpus` GPUs takes over the compute. */

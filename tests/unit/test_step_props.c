@@ -427,6 +427,14 @@ static void test_straggler_factor(void **state)
 	for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
 		assert_true(fabs(eng_normal_max_mean(tab[i].n) - tab[i].e) < 2e-5);
 	assert_true(eng_normal_max_mean(1.0) == 0.0);
+	/* the step's table (straggler.c) is the integral, entry by entry and in between */
+	for (i = 0; i <= 48; i++) {
+		double n = pow(2.0, (double)i / 2.0);
+		assert_true(fabs(eng_normal_max_mean_table(n) - eng_normal_max_mean(n)) < 1e-8);
+	}
+	for (j = 2; j <= 5000; j += (j < 300 ? 1 : 97))
+		assert_true(fabs(eng_normal_max_mean_table((double)j) - eng_normal_max_mean((double)j)) < 2e-5);
+	assert_true(eng_normal_max_mean_table(1.0) == 0.0);
 
 	/* eight GPUs drawn at the derived σ: their fastest and slowest differ by the 5% ml-engineering
 	 * saw on a node (Box-Muller draws, not the integral) */
