@@ -262,6 +262,12 @@ static void compute_section(FILE *f, const struct engine_scenario *sc, const str
 			n++;
 		}
 		fprintf(f, "\n");
+		if (c->straggler > 1.0) {
+			/* the slowest of the job's GPUs (compute.straggler, docs/step-time.md) */
+			engine_fmt_seconds_tr(c->straggler_seconds, &cli_tr, b, sizeof b);
+			fprintf(f, _("  stragglers       ×%.3f on the tensor-core work, %s of the parts above: the slowest of %lld GPUs\n"),
+				c->straggler, b, (long long)sc->gpus);
+		}
 	}
 	engine_fmt_count(c->global_batch, a, sizeof a);
 	engine_fmt_count(c->tokens_per_step, b, sizeof b);

@@ -271,6 +271,8 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	c->mfu_predicted = c->tokens_per_step * used / (stp.seconds * gpus * peak);
 	c->hfu_predicted = c->tokens_per_step * hw_used / (stp.seconds * gpus * peak);
 	c->gemm_efficiency = stp.gemm_eff;
+	c->straggler = stp.straggler;
+	c->straggler_seconds = stp.straggler_seconds;
 	c->bubble_fraction = stp.part.bubble / stp.seconds;
 	c->dp_exposed_fraction = stp.part.dp_comm / stp.seconds;
 	c->network_bw = stp.network_bw;

@@ -153,6 +153,8 @@ struct engine_compute {
 	double step_seconds_predicted;
 	double mfu_predicted, hfu_predicted;
 	double gemm_efficiency;          /* matmul FLOPs ÷ (their roofline time × peak) */
+	double straggler;                /* the tensor-core work's slowdown to the job's slowest GPU (≥ 1) */
+	double straggler_seconds;        /* what that adds to the step (in matmul, attention, recompute, bubble) */
 	double bubble_fraction;          /* bubble ÷ predicted step */
 	double dp_exposed_fraction;      /* exposed DP communication ÷ predicted step */
 	double network_bw;               /* scale-out bandwidth per GPU used, bytes/s */

@@ -39,6 +39,11 @@ void eng_ex_step(struct eng_ex *x, const struct engine_scenario *sc, const struc
 		eng_ex_line(x, N_("  %s %10s %5.1f%%  %s"), label, SECS(v, a), 100.0 * v / cp->step_seconds_predicted,
 			    EX_(x, formulas[i]));
 	}
+	if (cp->straggler > 1.0)
+		eng_ex_line(x, N_("  straggler ×%.3f %10s %5.1f%%  inside the matmul, attention, recompute and bubble above: the slowest of %lld GPUs, "
+				  "1 ÷ (1 − σ·e(N)), σ %.2f%% a GPU, e(N) %.2f the expected largest of N normal draws"),
+			    cp->straggler, SECS(cp->straggler_seconds, a), 100.0 * cp->straggler_seconds / cp->step_seconds_predicted,
+			    (long long)sc->gpus, 100.0 * eng_straggler_sigma(), eng_normal_max_mean_table((double)sc->gpus));
 	eng_ex_line(x, N_("  result   %s per step → MFU %.1f%%, HFU %.1f%% (%s)"), SECS(cp->step_seconds_predicted, a),
 		    100.0 * cp->mfu_predicted, 100.0 * cp->hfu_predicted,
 		    cp->source == ENGINE_TPUT_PREDICTED ? EX_(x, N_("sets the time")) : EX_(x, N_("the time comes from mfu or a measurement")));
@@ -48,4 +53,8 @@ void eng_ex_step(struct eng_ex *x, const struct engine_scenario *sc, const struc
 	eng_ex_line(x, N_("  source   %s"), EX_(x, fam->source)); /* each family's figures and where they were measured (a msgid: its words translated, the names kept) */
 	eng_ex_line(x, N_("           Narayanan et al. 2021 (1F1B, interleaving); Korthikanti et al. 2022 (SP, recompute); "
 		    "nccl-tests PERFORMANCE.md (bus bandwidth)"));
+	if (cp->straggler > 1.0)
+		eng_ex_line(x, N_("           stragglers: σ = 5%% ÷ 2.85 (the expected range of 8 draws), ml-engineering "
+				  "compute/accelerator/README.md, \"Not all accelerators are created equal\" (5%% MAMF spread on an "
+				  "8-GPU node); Tippett 1925 (the largest of N normal draws)"));
 }

@@ -381,6 +381,17 @@ double eng_group_busbw(const struct eng_group *g);
 #define ENG_STEP_LATENCY_NET 12e-6  /* seconds per ring step that crosses nodes (gemm.c) */
 #define ENG_DDP_BUCKET_BYTES (25.0 * 1024.0 * 1024.0) /* PyTorch DDP bucket_cap_mb default (step_comm.c) */
 
+/* straggler.c: the slowest of N GPUs of one SKU (docs/step-time.md, "Stragglers"). */
+#define ENG_STRAGGLER_RANGE8 0.05 /* MAMF's spread over an 8-GPU node (ml-engineering: "5% and higher") */
+/* The expected largest of n standard normal draws (0 for n ≤ 1): by integration, and from
+ * the integral's table at half octaves (what the step uses). */
+double eng_normal_max_mean(double n);
+double eng_normal_max_mean_table(double n);
+/* σ, the relative spread of one GPU's matmul speed: ENG_STRAGGLER_RANGE8 ÷ (2·e(8)). */
+double eng_straggler_sigma(void);
+/* 1 ÷ (1 − σ·e(gpus)): how much longer the slowest of `gpus` GPUs takes over the compute. */
+double eng_straggler_factor(double gpus);
+
 /* The predicted step of one GPU (step.c). */
 struct eng_step {
 	struct engine_step_breakdown part;
@@ -390,6 +401,8 @@ struct eng_step {
 	double network_bw;
 	bool tp_spans_nodes;
 	double thinnest_eff;           /* the lowest efficiency of a GEMM that matters */
+	double straggler;              /* the compute's slowdown to the slowest GPU (straggler.c), ≥ 1 */
+	double straggler_seconds;      /* what it adds to the step (matmul, attention, recompute, bubble) */
 };
 void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 	      const struct eng_mem *mem, double dp, double peak, struct eng_step *out);

@@ -39,6 +39,10 @@
  *    stage binds the step.
  *  - The optimizer step reads and writes its states and master weights, reads the
  *    gradients and writes the weights of this GPU's shard, at streaming bandwidth.
+ *  - Stragglers (straggler.c): the step waits for the slowest of the job's GPUs, so the
+ *    tensor-core work (matmuls, attention, recomputation) runs at the slowest of N draws of
+ *    the per-GPU speed, and the pipeline's slots, hence its bubble, with it; the streaming
+ *    work and the network are left alone.
  */
 #include <math.h>
 #include <string.h>
@@ -163,6 +167,20 @@ static double nanotron_rs_flatten(const struct ctx *c, const struct eng_mem *mem
 	return eng_step_stream(c, 8.0 * mem->trainable_gpu) + buckets * dp * ENG_KERNEL_GAP;
 }
 
+/* The slowest GPU's tensor-core work (straggler.c): matmuls, attention and recomputation k×
+ * the single-GPU time the microbenchmarks give; returns the seconds that adds. */
+static double straggle(struct stage *st, double k)
+{
+	double extra = (k - 1.0) * (st->mm_f + st->mm_b + st->attn_f + st->attn_b + st->recompute);
+
+	st->mm_f *= k;
+	st->mm_b *= k;
+	st->attn_f *= k;
+	st->attn_b *= k;
+	st->recompute *= k;
+	return extra;
+}
+
 static double stage_total(const struct stage *st)
 {
 	return st->mm_f + st->mm_b + st->attn_f + st->attn_b + st->elem_f + st->elem_b + st->tp_f + st->tp_b + st->cp +
@@ -177,6 +195,7 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	double gpn = (double)sc->gpus_per_node, t = (double)sc->tp, cpd = (double)sc->cp;
 	double p = (double)sc->pp, v = (double)sc->vpp, m = (double)sc->grad_accum;
 	double net, L = dm->L, q, heavy, last_layers, T_mb, bwd_mb, dp_t = 0.0, shard;
+	double k_strag = 1.0, strag_mid = 0.0, strag_last = 0.0;
 	struct engine_step_breakdown *pt = &out->part;
 
 	memset(out, 0, sizeof *out);
@@ -244,6 +263,11 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		mid.bytes += bytes;
 		last.bytes += bytes;
 	}
+	/* a synchronous training step across the job's GPUs waits for the slowest one */
+	if (sc->mode == ENGINE_MODE_TRAIN)
+		k_strag = eng_straggler_factor((double)sc->gpus);
+	strag_mid = straggle(&mid, k_strag);
+	strag_last = straggle(&last, k_strag);
 	if (sc->pp > 1) {
 		/* activations forward, gradients back, per virtual stage (scatter-gather: 1/t) */
 		double S = (double)sc->batch * (double)sc->seq / cpd * dm->d * b->act / t;
@@ -268,6 +292,8 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	pt->ep_comm = m * (bind->ep_f + bind->ep_b);
 	pt->pp_comm = m * bind->pp;
 	pt->bubble = sc->pp > 1 ? (p - 1.0) / v * T_mb : 0.0;
+	out->straggler = k_strag;
+	out->straggler_seconds = (m + (sc->pp > 1 ? (p - 1.0) / v : 0.0)) * (bind == &mid ? strag_mid : strag_last);
 
 	/* data parallelism (step_dp.c) */
 	if (sc->mode == ENGINE_MODE_TRAIN && dp > 1.0)

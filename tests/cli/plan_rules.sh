@@ -31,7 +31,7 @@ bad = []
 assert d["global_batch"] == 1024, d["global_batch"]
 assert d["global_batch_tokens"] == 4194304, d["global_batch_tokens"]
 assert d["global_batch_from"] == "default", d["global_batch_from"]
-assert len(d["candidates"]) >= 5, len(d["candidates"])  # 256 H100 at their sustained GEMM rate: 5 layouts within 90 days under hf
+assert len(d["candidates"]) >= 3, len(d["candidates"])  # 256 H100 at their sustained GEMM rate, the slowest of 256 (the straggler factor, x1.058): 3 layouts within 90 days under hf (5 without it)
 for c in d["candidates"]:
     s = c["scenario"]
     r = c["rank"]

@@ -6,6 +6,10 @@
  *    (Narayanan et al. 2021, §2.2).
  *  - Full recomputation runs the forward again: about a third more work (Korthikanti et
  *    al. 2022, §5: 33% without their selective scheme).
+ *  - Stragglers: the expected largest of N normal draws as Tippett (1925) and Harter (1961)
+ *    tabulate it, and the per-GPU spread as ml-engineering saw it: "5% and higher
+ *    differences on an 8-gpu node" (compute/accelerator/README.md, "Not all accelerators are
+ *    created equal").
  */
 #include <math.h>
 #include <stdio.h>
@@ -449,6 +453,78 @@ static void test_pcie_gemm_rows(void **state)
 	}
 }
 
+/* A fixed-seed uniform in (0, 1) (xorshift64*), for the Monte Carlo below. */
+static double uniform(unsigned long long *st)
+{
+	*st ^= *st >> 12;
+	*st ^= *st << 25;
+	*st ^= *st >> 27;
+	return ((double)((*st * 2685821657736338717ULL) >> 11) + 0.5) / 9007199254740992.0;
+}
+
+/* The straggler factor (straggler.c) against its sources. */
+static void test_straggler_factor(void **state)
+{
+	/* e(N), the expected largest of N standard normal draws: Tippett 1925, Harter 1961 */
+	static const struct {
+		double n, e;
+	} tab[] = {{2, 0.56419}, {3, 0.84628}, {4, 1.02938}, {8, 1.42360}, {10, 1.53875}, {100, 2.50759}, {1000, 3.24144}};
+	struct engine_scenario sc;
+	struct engine_result r;
+	unsigned long long st = 88172645463325252ULL;
+	double range = 0.0, sigma, k8, rc;
+	size_t i;
+	int t, j, trials = 20000;
+
+	(void)state;
+	for (i = 0; i < sizeof tab / sizeof tab[0]; i++)
+		assert_true(fabs(eng_normal_max_mean(tab[i].n) - tab[i].e) < 2e-5);
+	assert_true(eng_normal_max_mean(1.0) == 0.0);
+	/* the step's table (straggler.c) is the integral, entry by entry and in between */
+	for (i = 0; i <= 48; i++) {
+		double n = pow(2.0, (double)i / 2.0);
+		assert_true(fabs(eng_normal_max_mean_table(n) - eng_normal_max_mean(n)) < 1e-8);
+	}
+	for (j = 2; j <= 5000; j += (j < 300 ? 1 : 97))
+		assert_true(fabs(eng_normal_max_mean_table((double)j) - eng_normal_max_mean((double)j)) < 2e-5);
+	assert_true(eng_normal_max_mean_table(1.0) == 0.0);
+
+	/* eight GPUs drawn at the derived σ: their fastest and slowest differ by the 5% ml-engineering
+	 * saw on a node (Box-Muller draws, not the integral) */
+	sigma = eng_straggler_sigma();
+	for (t = 0; t < trials; t++) {
+		double lo = 1e9, hi = -1e9;
+		for (j = 0; j < 8; j++) {
+			double z = sqrt(-2.0 * log(uniform(&st))) * cos(6.283185307179586 * uniform(&st));
+			lo = z < lo ? z : lo;
+			hi = z > hi ? z : hi;
+		}
+		range += sigma * (hi - lo) / trials;
+	}
+	assert_true(fabs(range - 0.05) < 0.0015);
+
+	/* an 8-GPU node's step waits for its slowest GPU: half that range below the mean */
+	k8 = eng_straggler_factor(8.0);
+	assert_true(fabs(k8 - 1.0 / (1.0 - 0.025)) < 1e-4);
+	assert_true(eng_straggler_factor(1.0) == 1.0);
+	/* the slowest of more GPUs is slower, and no GPU of thousands is drawn below 1.5× the mean
+	 * (Sinha et al. 2022: outliers up to 1.5× slower than the median GPU) */
+	assert_true(eng_straggler_factor(1024.0) > k8 && eng_straggler_factor(16384.0) < 1.5);
+
+	/* the engine applies it to the training step on sc.gpus and reports what it adds */
+	base(&sc);
+	te_set(&sc, "gpus", "8");
+	te_set(&sc, "tp", "1");
+	te_set(&sc, "pp", "1");
+	run(&sc, &r);
+	assert_true(fabs(r.compute.straggler - k8) < 1e-12);
+	rc = (r.compute.step.matmul + r.compute.step.attention + r.compute.step.recompute) * (1.0 - 1.0 / k8);
+	assert_true(fabs(r.compute.straggler_seconds - rc) < 1e-9 * r.compute.step_seconds_predicted);
+	te_set(&sc, "gpus", "1");
+	run(&sc, &r);
+	assert_true(r.compute.straggler == 1.0 && r.compute.straggler_seconds == 0.0);
+}
+
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
@@ -467,6 +543,7 @@ int main(int argc, char **argv)
 		cmocka_unit_test(test_zero2_reduces_every_microbatch),
 		cmocka_unit_test(test_collective_factors),
 		cmocka_unit_test(test_pcie_gemm_rows),
+		cmocka_unit_test(test_straggler_factor),
 	};
 	return testutil_run(argc, argv, "step_props", tests, sizeof tests / sizeof tests[0]);
 }
