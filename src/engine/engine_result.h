@@ -217,6 +217,7 @@ struct engine_serving {
 	double decode_step_seconds;      /* a step of decode tokens only */
 	double mixed_step_seconds;       /* a step with a prefill chunk (prefill_apart: a prefill step) */
 	bool prefill_apart;              /* the engine prefills in steps of their own, the decodes paused (SGLang) */
+	double straggler;                /* the matmuls' slowdown to the slowest of the replica's GPUs (1: one GPU) */
 	double matmul_seconds, weight_seconds, attention_seconds, comm_seconds; /* the mixed step's parts */
 	double ep_comm_seconds;          /* the mixed step's expert-parallel dispatch and combine (0: ep 1) */
 	double bubble_seconds;           /* the mixed step's idle time at kernel boundaries (serve_step.c) */

@@ -217,6 +217,10 @@ static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, co
 	eng_ex_line(x, N_("  bubbles  kernel boundaries %s a step, 33 µs a layer (Spector et al. 2025, Hazy "
 			  "Research: vLLM and SGLang reach 50%% of an H100's bandwidth on Llama-1B, no boundaries 78%%)"),
 		    SECS(sv->bubble_seconds, a));
+	if (sv->straggler > 1.0)
+		eng_ex_line(x, N_("  stragglers the matmuls' FLOPs ×%.3f: the slowest of the replica's %lld GPUs (as the "
+				  "training step's, docs/step-time.md)"),
+			    sv->straggler, (long long)(sc->tp * sc->pp));
 	if (sv->speculative != ENGINE_SPEC_NONE)
 		eng_ex_line(x, N_("  speculative  each step also drafts (%s) and gains E = %.3f tokens: ITL = the step ÷ E"),
 			    SECS(sv->spec_draft_seconds, a), sv->spec_tokens_per_step);

@@ -50,6 +50,7 @@ struct eng_serve_ctx {
 	double peak_mm;        /* the matmuls' peak: FP8 tensor cores for W8A8, 16-bit otherwise */
 	double peak_attn;      /* attention's (16-bit) */
 	double kq;             /* the linears' main-loop K step (gemm.c): 2 when they run on FP8 operands */
+	double straggler;      /* the matmuls' slowdown to the slowest of the replica's GPUs (straggler.c), ≥ 1 */
 	double hbm;            /* bandwidth the weight and KV reads reach, bytes/s */
 	double w_bytes;        /* bytes a step reads per weight of the blocks' linears */
 	double deq_bytes;      /* extra bytes per weight a step that dequantises moves (NF4: to 16 bits and back) */

@@ -34,6 +34,10 @@
  *    bandwidth at what the engine's decode kernel reaches where it is measured (A100, H100:
  *    DEC_ATTN below), and by the CUDA-core FLOP rate of a kernel that runs on CUDA cores; a
  *    sliding window caps both.
+ *  - Stragglers (straggler.c, docs/step-time.md): a TP group waits for its slowest GPU at every
+ *    all-reduce and a pipeline for its slowest stage, so the matmuls' FLOPs run at the
+ *    slowest of the replica's tp × pp GPUs, as the training step's tensor-core work does at
+ *    the slowest of the job's (×1.010 at 2 GPUs, ×1.026 at 8); reads are left as they are.
  *  - Megatron TP: two all-reduces of the step's hidden states a layer (Shoeybi et al. 2019),
  *    M × d × 2 bytes each: KB to a few MB, where a collective is bound by its latency. The
  *    engines run a custom all-reduce over NVLink for them (vLLM csrc/custom_all_reduce.cuh,
@@ -214,6 +218,10 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 			(w8a8 || sc->matmul_dtype == ENGINE_DT_FP8_E4M3 || sc->matmul_dtype == ENGINE_DT_FP8_E5M2)
 		? 2.0
 		: 1.0;
+	/* a TP group waits for its slowest GPU at every all-reduce, a pipeline for its slowest
+	 * stage: the matmuls' FLOPs at the slowest of the replica's GPUs (straggler.c, as the
+	 * training step's); the bound has none */
+	c->straggler = sc->serve_engine == ENGINE_SERVE_NONE ? 1.0 : eng_straggler_factor((double)(sc->tp * sc->pp));
 	c->w_bytes = b->w_linear;
 	c->deq_bytes = w8a8 ? -1.0 : 0.0; /* < 0: the activations are quantised (W8A8) */
 	if (sc->weight_format == ENGINE_WF_NF4 || sc->weight_format == ENGINE_WF_NF4_DQ)
@@ -260,7 +268,7 @@ static double matmul_g(const struct eng_serve_ctx *c, double g, double M, double
 		bytes += g * K * N * c->deq_bytes; /* NF4: dequantised to 16 bits and read again */
 	if (c->deq_bytes < 0)
 		bytes += M * K * (e + 1.0); /* W8A8: the input quantised to FP8 */
-	tc = flops / (c->peak_mm * eff);
+	tc = flops / (c->peak_mm * eff) * c->straggler;
 	tm = bytes / (c->sc->gpu.bandwidth * STREAM_BW);
 	*compute_bound = tc > tm;
 	return eng_max(tc, tm);

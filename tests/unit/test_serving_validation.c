@@ -312,8 +312,9 @@ static void test_published_serving(void **state)
 	 * fitted: W8A8 on the FP8 GEMM curve (serve_step.c), the AMD GEMM rows and CDNA 3's
 	 * measured HBM (gemm.c), SGLang's prefill steps apart from its decode steps and the median
 	 * ITL its bench prints (serve_batch.c), the decode attention kernels' measured rates and
-	 * the PCIe cards' GEMM rows: ITL 29.2% (modelled 25.4%), TTFT 47.5% (modelled 45.5%),
-	 * throughput 25.9% (modelled 27.6%), 8 cases at a rate napkin does not sustain. The bounds
+	 * the PCIe cards' GEMM rows, the slowest of a replica's GPUs (straggler.c): ITL 28.6%
+	 * (modelled 24.8%), TTFT 47.5% (modelled 45.5%), throughput 25.9% (modelled 27.6%), 8
+	 * cases at a rate napkin does not sustain. The bounds
 	 * were loosened to that because the data changed, not the model: docs/serving-validation.md
 	 * ("The MLPerf prompt lengths"). */
 	assert_true(med[M_ITL] <= 0.30);
