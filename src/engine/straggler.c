@@ -84,12 +84,17 @@ double eng_normal_max_mean_table(double n)
 
 double eng_straggler_sigma(void)
 {
-	return ENG_STRAGGLER_RANGE8 / (2.0 * eng_normal_max_mean_table(8.0));
+	/* e(8): the table's entry at k = 6 (2^(6/2) = 8) */
+	return ENG_STRAGGLER_RANGE8 / (2.0 * e_half_octave[6]);
 }
 
 double eng_straggler_factor(double gpus)
 {
-	double slowest = 1.0 - eng_straggler_sigma() * eng_normal_max_mean_table(gpus);
+	double slowest;
+
+	if (gpus <= 1.0)
+		return 1.0;
+	slowest = 1.0 - eng_straggler_sigma() * eng_normal_max_mean_table(gpus);
 
 	return slowest > 0.5 ? 1.0 / slowest : 2.0;
 }
