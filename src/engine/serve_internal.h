@@ -42,6 +42,7 @@ struct eng_serve_step {
 	double moe;            /* MoE layers' permutation, combine and routing kernels (0 dense) */
 	double bubbles;        /* the kernel boundaries' idle time (serve_step.c, LAYER_BUBBLE) */
 };
+struct eng_dec_attn_fig; /* serve_step.c: a card's measured decode attention kernels */
 struct eng_serve_ctx {
 	const struct engine_scenario *sc;
 	const struct eng_dims *dm;
@@ -51,6 +52,7 @@ struct eng_serve_ctx {
 	double peak_attn;      /* attention's (16-bit) */
 	double kq;             /* the linears' main-loop K step (gemm.c): 2 when they run on FP8 operands */
 	double straggler;      /* the matmuls' slowdown to the slowest of the replica's GPUs (straggler.c), ≥ 1 */
+	const struct eng_dec_attn_fig *dec_attn; /* the card's decode attention figures, NULL: none measured */
 	double hbm;            /* bandwidth the weight and KV reads reach, bytes/s */
 	double w_bytes;        /* bytes a step reads per weight of the blocks' linears */
 	double deq_bytes;      /* extra bytes per weight a step that dequantises moves (NF4: to 16 bits and back) */

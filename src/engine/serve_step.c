@@ -124,8 +124,8 @@
  * GQA (tensor cores; no third-party measurement: the tensor-core class taken) and its CUDA-core
  * masked MHA kernel at g = 1. No kernel-level measurement of ROCm's paged attention, of MLA's
  * kernels or of another GPU family was found: those keep the streaming fraction (fam->hbm). */
-struct dec_attn_fig {
-	const char *family; /* gemm.c's family prefix */
+struct eng_dec_attn_fig {
+	const char *id;     /* the GPU presets' id prefix (the PCIe and NVL cards share their SXM's kernels) */
 	double tc;          /* tensor-core decode: fraction of the datasheet bandwidth */
 	double cc;          /* CUDA-core decode at g = 1: the same */
 	double cc_flops;    /* CUDA-core decode: the FLOP rate that bounds it */
@@ -134,7 +134,7 @@ struct dec_attn_fig {
 #define DEC_H100 0.885, 0.88, 0.51 * 3352e9 * 8.0
 #define DEC_A100 0.79, 0.87, 0.435 * 1935e9 * 8.0
 
-static const struct dec_attn_fig DEC_ATTN[] = {
+static const struct eng_dec_attn_fig DEC_ATTN[] = {
 	{"h100", DEC_H100}, {"h200", DEC_H100}, {"h800", DEC_H100}, {"gh200", DEC_H100},
 	{"a100", DEC_A100}, {"a800", DEC_A100},
 };
@@ -158,28 +158,35 @@ static bool dec_cuda_cores(int engine, double g, double kv)
 	}
 }
 
+/* The card's row of DEC_ATTN, by its id (the PCIe and NVL cards have GEMM rows of their own in
+ * gemm.c but the same decode kernels and, as a fraction of their bandwidth, their rates); NULL
+ * when none is measured. Looked up once a scenario (eng_serve_ctx_init), not every step. */
+static const struct eng_dec_attn_fig *dec_attn_row(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof DEC_ATTN / sizeof DEC_ATTN[0]; i++)
+		if (strncmp(id, DEC_ATTN[i].id, strlen(DEC_ATTN[i].id)) == 0)
+			return &DEC_ATTN[i];
+	return NULL;
+}
+
 void eng_dec_attn_rates(const struct eng_serve_ctx *c, const struct eng_op *op, double *bw, double *flops)
 {
 	double t = (double)c->sc->tp, heads = op->heads / t, kvh = op->kv_heads >= t ? op->kv_heads / t : 1.0;
-	size_t i;
+	const struct eng_dec_attn_fig *f = c->dec_attn;
 
 	*bw = c->hbm;
 	*flops = c->peak_attn * c->fam->flash;
 	/* the bound has no kernel in the way; MLA's absorbed kernels are not measured */
-	if (c->sc->serve_engine == ENGINE_SERVE_NONE || op->dec_dim != op->qk_dim + op->v_dim || !(kvh > 0))
+	if (f == NULL || c->sc->serve_engine == ENGINE_SERVE_NONE || op->dec_dim != op->qk_dim + op->v_dim ||
+	    !(kvh > 0))
 		return;
-	for (i = 0; i < sizeof DEC_ATTN / sizeof DEC_ATTN[0]; i++) {
-		/* by the card's id: the PCIe and NVL cards have GEMM rows of their own (gemm.c) but
-		 * the same decode kernels and, as a fraction of their bandwidth, their rates */
-		if (strncmp(c->sc->gpu.id, DEC_ATTN[i].family, strlen(DEC_ATTN[i].family)) != 0)
-			continue;
-		if (dec_cuda_cores(c->sc->serve_engine, heads / kvh, c->b->kv)) {
-			*bw = c->sc->gpu.bandwidth * DEC_ATTN[i].cc;
-			*flops = DEC_ATTN[i].cc_flops;
-		} else {
-			*bw = c->sc->gpu.bandwidth * DEC_ATTN[i].tc;
-		}
-		return;
+	if (dec_cuda_cores(c->sc->serve_engine, heads / kvh, c->b->kv)) {
+		*bw = c->sc->gpu.bandwidth * f->cc;
+		*flops = f->cc_flops;
+	} else {
+		*bw = c->sc->gpu.bandwidth * f->tc;
 	}
 }
 
@@ -213,6 +220,7 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 	else
 		c->peak_mm = c->peak_attn;
 	c->hbm = sc->gpu.bandwidth * c->fam->hbm;
+	c->dec_attn = dec_attn_row(sc->gpu.id);
 	/* FP8 operands (W8A8, or an FP8 matmul_dtype): the FP8 curve, as the training step's */
 	c->kq = p8 > 0 && sc->peak_flops <= 0 &&
 			(w8a8 || sc->matmul_dtype == ENGINE_DT_FP8_E4M3 || sc->matmul_dtype == ENGINE_DT_FP8_E5M2)
