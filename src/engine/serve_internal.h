@@ -127,8 +127,11 @@ void eng_mix_add(struct eng_mix *m, double lw, double c, double h);
 double eng_mix_finish(struct eng_mix *m);
 double eng_mix_cdf(const struct eng_mix *m, double t);
 double eng_mix_mean(const struct eng_mix *m);
-/* the q quantile of the union of nm normalised mixtures, each weighted by its share */
+/* the q quantile of the union of nm ≤ 2 normalised mixtures, each weighted by its share;
+ * eng_mix_quantiles: nq of them at once, q ascending */
 double eng_mix_quantile(const struct eng_mix *const *m, const double *share, int nm, double q);
+void eng_mix_quantiles(const struct eng_mix *const *m, const double *share, int nm, const double *q, int nq,
+		       double *out);
 /* the latency percentiles of a load: p50, p90, p99 */
 struct eng_pct {
 	double ttft[3], itl[3], tpot[3];

@@ -86,7 +86,6 @@ static void laws_pct(struct eng_bd_laws *l, struct eng_pct *p)
 {
 	const struct eng_mix *ttft[1] = {&l->ttft}, *gaps[2] = {&l->gap_lo, &l->gap_hi}, *tpot[1] = {&l->tpot};
 	double one = 1.0, llo, lhi, top;
-	int k;
 
 	eng_mix_finish(&l->ttft);
 	eng_mix_finish(&l->tpot);
@@ -100,11 +99,9 @@ static void laws_pct(struct eng_bd_laws *l, struct eng_pct *p)
 		l->gap_share[0] = a / (a + b);
 		l->gap_share[1] = b / (a + b);
 	}
-	for (k = 0; k < 3; k++) {
-		p->ttft[k] = eng_mix_quantile(ttft, &one, 1, eng_pct_q[k]);
-		p->itl[k] = eng_mix_quantile(gaps, l->gap_share, 2, eng_pct_q[k]);
-		p->tpot[k] = eng_mix_quantile(tpot, &one, 1, eng_pct_q[k]);
-	}
+	eng_mix_quantiles(ttft, &one, 1, eng_pct_q, 3, p->ttft);
+	eng_mix_quantiles(gaps, l->gap_share, 2, eng_pct_q, 3, p->itl);
+	eng_mix_quantiles(tpot, &one, 1, eng_pct_q, 3, p->tpot);
 }
 
 static double next_grid(double g, double ratio, double limit)

@@ -31,8 +31,9 @@
  *    A real request sees the state drift over its life, which narrows the spread further;
  *    what widens it (prompt and output lengths that differ, the scheduler's order) is not
  *    modelled.
- * The quantile of the mixture: bisection on its distribution function (the parts' closed
- * forms below) to 1e-6 of the range; no allocation, at most ENG_MIX_MAX parts a law.
+ * The quantiles of the mixture: its distribution function is piecewise linear between the
+ * parts' edges but for the exponential tail, so the edges are sorted once and swept, with a
+ * bisection inside the segment a quantile falls in; no allocation, O(n log n) for n parts.
  */
 #include <math.h>
 #include <string.h>
@@ -166,37 +167,125 @@ double eng_mix_mean(const struct eng_mix *m)
 	return s;
 }
 
-double eng_mix_quantile(const struct eng_mix *const *m, const double *share, int nm, double q)
-{
-	double lo = INFINITY, hi = -INFINITY;
-	int i, k, it;
+/* The distribution function of a union of mixtures is piecewise linear between the parts'
+ * edges (a uniform adds a slope over [c − h, c + h], a point a jump at c) plus the smooth
+ * tails: the edges sorted once (heapsort: in place, no allocation), then one sweep finds the
+ * segment each quantile falls in, and a bisection inside it, where the tail bends it. */
+struct edge {
+	double x, slope, jump;
+};
 
-	for (k = 0; k < nm; k++) {
+static void sift(struct edge *e, int root, int n)
+{
+	for (;;) {
+		int child = 2 * root + 1;
+		struct edge t;
+		if (child >= n)
+			return;
+		if (child + 1 < n && e[child + 1].x > e[child].x)
+			child++;
+		if (!(e[child].x > e[root].x))
+			return;
+		t = e[root], e[root] = e[child], e[child] = t;
+		root = child;
+	}
+}
+
+static void heapsort_edges(struct edge *e, int n)
+{
+	int i;
+
+	for (i = n / 2 - 1; i >= 0; i--)
+		sift(e, i, n);
+	for (i = n - 1; i > 0; i--) {
+		struct edge t = e[0];
+		e[0] = e[i], e[i] = t;
+		sift(e, 0, i);
+	}
+}
+
+static double tails(const struct eng_mix *const *m, const double *share, int nm, double t)
+{
+	double f = 0.0;
+	int k;
+
+	for (k = 0; k < nm; k++)
+		if (share[k] > 0.0 && m[k]->tail_lw > 0.0)
+			f += share[k] * m[k]->tail_lw * exp_uni_cdf(t, m[k]->tail_mu, m[k]->tail_c, m[k]->tail_h);
+	return f;
+}
+
+/* G(t) = base + slope (t − x0) + the tails: its q crossing in [a, b] */
+static double bisect(const struct eng_mix *const *m, const double *share, int nm, double base, double slope, double x0,
+		     double a, double b, double q)
+{
+	int it;
+
+	for (it = 0; it < 60 && b - a > 1e-12 * eng_max(fabs(b), 1e-12); it++) {
+		double mid = 0.5 * (a + b);
+		if (base + slope * (mid - x0) + tails(m, share, nm, mid) >= q)
+			b = mid;
+		else
+			a = mid;
+	}
+	return b;
+}
+
+void eng_mix_quantiles(const struct eng_mix *const *m, const double *share, int nm, const double *q, int nq,
+		       double *out)
+{
+	struct edge e[4 * ENG_MIX_MAX];
+	double f = 0.0, slope = 0.0, x0, far = 0.0;
+	int n = 0, i, k, j = 0;
+
+	for (k = 0; k < nm && k < 2; k++) {
 		if (!(share[k] > 0.0))
 			continue;
 		for (i = 0; i < m[k]->n; i++) {
-			lo = eng_min(lo, m[k]->c[i] - m[k]->h[i]);
-			hi = eng_max(hi, m[k]->c[i] + m[k]->h[i]);
+			double w = share[k] * m[k]->lw[i], c = m[k]->c[i], h = m[k]->h[i];
+			if (h > 0.0) {
+				e[n].x = c - h, e[n].slope = w / (2.0 * h), e[n++].jump = 0.0;
+				e[n].x = c + h, e[n].slope = -w / (2.0 * h), e[n++].jump = 0.0;
+			} else {
+				e[n].x = c, e[n].slope = 0.0, e[n++].jump = w;
+			}
 		}
 		if (m[k]->tail_lw > 0.0) {
-			lo = eng_min(lo, m[k]->tail_c - m[k]->tail_h);
-			/* beyond the q quantile of the exponential alone */
-			hi = eng_max(hi, m[k]->tail_c + m[k]->tail_h - log1p(-q) / m[k]->tail_mu + 1.0 / m[k]->tail_mu);
+			/* where the tail's exponential has all but 1e-12 of its weight */
+			far = eng_max(far, m[k]->tail_c + m[k]->tail_h + 28.0 / m[k]->tail_mu);
+			e[n].x = m[k]->tail_c - m[k]->tail_h, e[n].slope = 0.0, e[n++].jump = 0.0;
 		}
 	}
-	if (!(lo <= hi))
-		return 0.0;
-	for (it = 0; it < 100 && hi - lo > 1e-6 * eng_max(fabs(hi), 1e-12); it++) {
-		double mid = 0.5 * (lo + hi), f = 0.0;
-		for (k = 0; k < nm; k++)
-			if (share[k] > 0.0)
-				f += share[k] * eng_mix_cdf(m[k], mid);
-		if (f >= q)
-			hi = mid;
-		else
-			lo = mid;
+	for (i = 0; i < nq; i++)
+		out[i] = 0.0;
+	if (n == 0)
+		return;
+	heapsort_edges(e, n);
+	x0 = e[0].x;
+	for (i = 0; i < n && j < nq; i++) {
+		double before = f + slope * (e[i].x - x0), tl = tails(m, share, nm, e[i].x);
+		/* the quantiles this segment reaches, in order */
+		while (j < nq && before + tl >= q[j]) {
+			out[j] = bisect(m, share, nm, f, slope, x0, x0, e[i].x, q[j]);
+			j++;
+		}
+		f = before + e[i].jump;
+		while (j < nq && f + tl >= q[j])
+			out[j++] = e[i].x;
+		slope += e[i].slope;
+		x0 = e[i].x;
 	}
-	return hi;
+	/* beyond the last edge: the tail alone still rises */
+	for (; j < nq; j++)
+		out[j] = bisect(m, share, nm, f, 0.0, x0, x0, eng_max(far, x0), q[j]);
+}
+
+double eng_mix_quantile(const struct eng_mix *const *m, const double *share, int nm, double q)
+{
+	double v;
+
+	eng_mix_quantiles(m, share, nm, &q, 1, &v);
+	return v;
 }
 
 void eng_pct_state(const struct eng_bd_state *s, struct eng_pct *out)
