@@ -334,24 +334,66 @@ static void open_load(const struct cb_in *in, double lambda, double gen, struct 
 	out->tokens_per_s_replica = out->requests_per_s * gen;
 }
 
+/* The states of the open load do not depend on λ, only their weights do: the SLA's bisection
+ * evaluates each grid point once and reads it back at every λ (the same grid each solve). */
+#define MEMO_MAX 256 /* the grid: 16 + log(2^20 ÷ 16) ÷ log(1.0625) ≈ 200 points at most */
+struct memo {
+	const struct cb_in *in;
+	int n;
+	double at[MEMO_MAX];
+	struct eng_bd_state st[MEMO_MAX];
+};
+
+static void memo_state(void *ctx, double n, struct eng_bd_state *o)
+{
+	struct memo *m = ctx;
+	int lo = 0, hi = m->n, i;
+
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (m->at[mid] < n)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < m->n && m->at[lo] == n) {
+		*o = m->st[lo];
+		return;
+	}
+	open_state((void *)m->in, n, o);
+	if (m->n == MEMO_MAX)
+		return;
+	for (i = m->n; i > lo; i--) {
+		m->at[i] = m->at[i - 1];
+		m->st[i] = m->st[i - 1];
+	}
+	m->at[lo] = n;
+	m->st[lo] = *o;
+	m->n++;
+}
+
 /* A percentile SLA, as MLPerf Inference's Server holds its limits: the most requests a
  * second arriving at a replica (Poisson, serve_open.c) whose TTFT and a request's TPOT at
  * the percentile stay within the targets (serve_pct.c); both grow with the rate, so a
- * bisection on λ in (0, X(limit)) to 2^-16 of X(limit). The SLA concurrency is then the mean
- * requests in the replica at that rate, the throughput the rate's output tokens. */
+ * bisection on λ in (0, X(limit)) to 2^-12 of X(limit), the states evaluated once (struct
+ * memo). The SLA concurrency is then the mean requests in the replica at that rate, the
+ * throughput the rate's output tokens. */
 static void sla_open(const struct engine_scenario *sc, const struct cb_in *in, double gpus, struct engine_serving *out)
 {
 	struct eng_bd_result r;
+	struct memo memo; /* on the stack: the engine keeps no state between calls */
 	double lo = 0.0, hi, inside = 0.0;
 	int k = sc->slo_percentile == ENGINE_SLO_P50 ? 0 : sc->slo_percentile == ENGINE_SLO_P90 ? 1 : 2, it;
 
-	eng_open_solve(0.0, in->cap, ENG_OPEN_GRID, open_state, (void *)in, &r);
+	memo.in = in;
+	memo.n = 0;
+	eng_open_solve(0.0, in->cap, ENG_OPEN_GRID, memo_state, &memo, &r);
 	hi = r.max_rate;
 	if (!(hi > 0))
 		return;
-	for (it = 0; it < 16; it++) {
+	for (it = 0; it < 12; it++) {
 		double mid = 0.5 * (lo + hi);
-		eng_open_solve(mid, in->cap, ENG_OPEN_GRID, open_state, (void *)in, &r);
+		eng_open_solve(mid, in->cap, ENG_OPEN_GRID, memo_state, &memo, &r);
 		if (r.stable && (sc->ttft_slo <= 0 || r.pct.ttft[k] <= sc->ttft_slo) &&
 		    (sc->tpot_slo <= 0 || r.pct.tpot[k] <= sc->tpot_slo)) {
 			lo = mid;

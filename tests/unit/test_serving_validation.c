@@ -443,7 +443,7 @@ static void test_published_percentiles(void **state)
 	printf("%-16s %4zu median |error| SLA on the means %5.1f%%, on the p99s %5.1f%%\n\n", "server tok/s", ns,
 	       100.0 * median(sla[0], ns), 100.0 * median(sla[1], ns));
 	/* MLPerf holds the p99s: napkin's SLA on them reads 2-12% below its SLA on the means and
-	 * nearer the published throughput (40.8% -> 35.9% at the median); what remains is the
+	 * nearer the published throughput (40.8% -> 35.8% at the median); what remains is the
 	 * replica's speed (the M_TPUT SLA rows read high) */
 	assert_true(ns == 14 && median(sla[1], ns) <= 0.37 && median(sla[1], ns) < median(sla[0], ns));
 	preset_registry_free(reg);
