@@ -208,7 +208,6 @@ void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_
 	rho = lambda / top.x;
 	if (tail_reached) {
 		double wl = wprev, tail = wl * rho / (1.0 - rho); /* Σ_{j≥1} ρ^j */
-		struct eng_bd_state t2 = top;
 		q = wl * rho / ((1.0 - rho) * (1.0 - rho));        /* Σ_{j≥1} j ρ^j: requests waiting outside */
 		sw += tail;
 		sn += limit * tail + q;
@@ -228,7 +227,7 @@ void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_
 			laws->ttft.tail_mu = top.x - lambda;
 			laws->ttft.tail_c = top.ttft;
 			laws->ttft.tail_h = top.phase;
-			laws_add(laws, -INFINITY, lwprev + log(rho) - log1p(-rho), &t2);
+			laws_add(laws, -INFINITY, lwprev + log(rho) - log1p(-rho), &top);
 		}
 	} else {
 		/* arrivals that find the last state counted join the next: its weight is negligible */
