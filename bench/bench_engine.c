@@ -293,6 +293,15 @@ int main(void)
 			return 1;
 		row("everything, vLLM at 20 requests/s open", b_evaluate, &d, 200e-6);
 	}
+	{
+		/* an SLA on the p99s (serve_batch.c sla_open): an open solve at each of 17 rates */
+		static const char *const kv[][2] = {{"mode", "infer"},	 {"engine", "vllm"},   {"ttft_slo", "2"},
+						    {"tpot_slo", "0.2"}, {"slo_percentile", "p99"}};
+		struct ctx d;
+		if (scenario_of(&d, kv, sizeof kv / sizeof kv[0]) != 0)
+			return 1;
+		row("everything, vLLM, SLA on p99s (open)", b_evaluate, &d, 10e-3);
+	}
 	row("64 x 64 sweep of batch x sequence", b_sweep, &c, 5e-3);
 	if (setup_sweeps(&c.sc) != 0) {
 		fprintf(stderr, "bench_engine: the sweeps do not parse\n");

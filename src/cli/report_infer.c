@@ -49,6 +49,17 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 		fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s (in the replica ÷ rate, "
 			     "Little)\n"),
 			a, d, b, w, c);
+		{
+			char t50[NB], t90[NB], t99[NB], o99[NB], i99[NB];
+			engine_fmt_seconds_tr(sv->ttft_p50_seconds, &cli_tr, t50, sizeof t50);
+			engine_fmt_seconds_tr(sv->ttft_p90_seconds, &cli_tr, t90, sizeof t90);
+			engine_fmt_seconds_tr(sv->ttft_p99_seconds, &cli_tr, t99, sizeof t99);
+			engine_fmt_seconds_tr(sv->tpot_p99_seconds, &cli_tr, o99, sizeof o99);
+			engine_fmt_seconds_tr(sv->itl_p99_seconds, &cli_tr, i99, sizeof i99);
+			fprintf(f, _("  tails    TTFT p50 %s · p90 %s · p99 %s · TPOT p99 %s (a request's mean gap) · ITL p99 %s "
+				     "(a gap; every request with the mean prompt and output)\n"),
+				t50, t90, t99, o99, i99);
+		}
 	} else {
 		char m[NB];
 		snprintf(e, sizeof e, P_("%lld user", "%lld users", sc->batch), (long long)sc->batch);
@@ -106,7 +117,18 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 			who, (long long)sc->spec_tokens, sc->spec_accept, sv->spec_tokens_per_step,
 			sv->spec_verify_tokens, a, b, sv->spec_speedup);
 	}
-	if (sc->ttft_slo > 0 || sc->tpot_slo > 0) {
+	if ((sc->ttft_slo > 0 || sc->tpot_slo > 0) && sc->slo_percentile != ENGINE_SLO_MEAN) {
+		static const char *const pct[] = {"mean", "p50", "p90", "p99"};
+		const char *p = pct[sc->slo_percentile & 3];
+		char r0[NB];
+		engine_fmt_seconds_tr(sc->ttft_slo, &cli_tr, a, sizeof a);
+		engine_fmt_seconds_tr(sc->tpot_slo, &cli_tr, b, sizeof b);
+		engine_fmt_count(sv->sla_tokens_per_s_gpu, c, sizeof c);
+		engine_fmt_count_tr(sv->sla_rate, &cli_tr, r0, sizeof r0);
+		fprintf(f, _("  SLA      %s TTFT ≤ %s and %s TPOT ≤ %s (an open load, Poisson, as MLPerf's Server): at most %s "
+			     "requests/s a replica, %.0f in it on average (%s output tokens/s per GPU)\n"),
+			p, sc->ttft_slo > 0 ? a : _("any"), p, sc->tpot_slo > 0 ? b : _("any"), r0, sv->sla_concurrency, c);
+	} else if (sc->ttft_slo > 0 || sc->tpot_slo > 0) {
 		engine_fmt_seconds_tr(sc->ttft_slo, &cli_tr, a, sizeof a);
 		engine_fmt_seconds_tr(sc->tpot_slo, &cli_tr, b, sizeof b);
 		engine_fmt_count(sv->sla_tokens_per_s_gpu, c, sizeof c);

@@ -96,8 +96,11 @@ void sweep_out_text_serving(const struct sweep_out *o, FILE *f)
 		engine_fmt_seconds_tr(sc->ttft_slo, &cli_tr, a, sizeof a);
 		engine_fmt_seconds_tr(sc->tpot_slo, &cli_tr, b, sizeof b);
 		util_err_clear(&err);
-		/* the report's SLA concurrency: the most users within both, found by bisection */
-		if (engine_compute(sc, &r, &err) == NAPKIN_OK) {
+		/* the report's SLA concurrency: the most users within both, found by bisection; on
+		 * the means, as the sweep's closed-loop marks hold them, whatever slo_percentile says */
+		struct engine_scenario means = *sc;
+		means.slo_percentile = ENGINE_SLO_MEAN;
+		if (engine_compute(&means, &r, &err) == NAPKIN_OK) {
 			engine_fmt_count(r.serving.sla_tokens_per_s_gpu, c, sizeof c);
 			fprintf(f, _("  SLA      mean TTFT ≤ %s and mean ITL ≤ %s: at most %.0f concurrent users a replica (%s output tokens/s "
 				     "per GPU)\n"),

@@ -255,6 +255,15 @@ struct engine_serving {
 	double in_system;                /* mean requests in the replica, waiting or admitted (L) */
 	double in_engine;                /* of them admitted */
 	double wait_seconds;             /* mean wait before admission (W_q = L_q ÷ λ) */
+	/* latency percentiles (serve_pct.c): p50, p90, p99. An open load (rate > 0): over the
+	 * stationary distribution's arrivals, tokens and requests; a closed one: the one state
+	 * every request sees, so the TTFT's spread is the step under way and a request's TPOT
+	 * its mean gap; 0 where the open load has no steady state */
+	double ttft_p50_seconds, ttft_p90_seconds, ttft_p99_seconds; /* arrival to first token, over requests */
+	double itl_p50_seconds, itl_p90_seconds, itl_p99_seconds;    /* a gap between tokens, over tokens */
+	double tpot_p50_seconds, tpot_p90_seconds, tpot_p99_seconds; /* a request's mean gap, over requests */
+	int slo_percentile;              /* enum engine_slo_pct the SLA held */
+	double sla_rate;                 /* a percentile SLA: the most requests/s a replica takes within it (open load) */
 };
 
 enum engine_point { ENGINE_PT_TRAIN, ENGINE_PT_PREFILL, ENGINE_PT_DECODE, ENGINE_PT_ELEMENTWISE, ENGINE_PT_COUNT };

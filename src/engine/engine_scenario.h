@@ -314,6 +314,9 @@ enum engine_spec {
 /* "vllm", "sglang", "trtllm", "tgi", "none"; and the engine's name for a person ("vLLM"). */
 const char *engine_serve_engine_name(int engine);
 const char *engine_serve_engine_label(int engine);
+/* What the SLA's targets hold (serve_batch.c, serve_pct.c): the mean, or a percentile over
+ * an open load (MLPerf Inference's Server limits are 99th percentiles). */
+enum engine_slo_pct { ENGINE_SLO_MEAN, ENGINE_SLO_P50, ENGINE_SLO_P90, ENGINE_SLO_P99 };
 /* When a training step's memory peaks: at the end of the forward (the loss computing,
  * the logits still alive), at the start of the backward (the forward's activations and
  * the loss's gradient all alive) or at the optimizer step (every gradient, before
@@ -371,6 +374,7 @@ struct engine_scenario {
 	double step_overhead;         /* seconds of CPU work per engine step (scheduling, sampling, launch) */
 	int64_t scheduler_steps;      /* decode steps a scheduling decision runs (vLLM --num-scheduler-steps; 1) */
 	double ttft_slo, tpot_slo;    /* serving targets, seconds (0: none): the SLA concurrency */
+	int slo_percentile;           /* enum engine_slo_pct: what ttft_slo and tpot_slo hold */
 	double rate;                  /* serving: an open load, requests/s arriving at a replica (Poisson; 0: the closed `batch` users) */
 	double prefix_hit;            /* serving: share of a prompt's tokens whose KV a shared prefix cache holds (0..1) */
 	int speculative;              /* serving: enum engine_spec, the drafter of speculative decoding */

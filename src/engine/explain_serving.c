@@ -138,9 +138,44 @@ static void ex_open(struct eng_ex *x, const struct engine_scenario *sc, const st
 			    CNT(sv->tokens_per_s_replica, a), (long long)sc->generate);
 		eng_ex_line(x, N_("  median   ITL %s: each state's median gap, averaged over the decode tokens as ITL is"),
 			    SECS(sv->itl_median_seconds, a));
+		eng_ex_line(x, N_("  p99      TTFT %s · TPOT %s · ITL %s (serving.ttft_p99_seconds explains them)"),
+			    SECS(sv->ttft_p99_seconds, a), SECS(sv->tpot_p99_seconds, b), SECS(sv->itl_p99_seconds, c));
 	}
 	eng_ex_line(x, N_("  source   Kleinrock 1975 (Queueing Systems vol. 1, §3: birth–death processes); Harchol-Balter "
 			  "2013 (ch. 22, state-dependent service); Little 1961; Wolff 1982 (PASTA)"));
+}
+
+/* Latency percentiles (serve_pct.c): the laws behind the means, and what they leave out. */
+static void ex_pct(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
+{
+	const struct engine_serving *sv = &r->serving;
+	char a[NB], b[NB], c[NB], d[NB], e[NB], f[NB], g[NB], h[NB];
+
+	if (ex_no_engine(x, sc, key, N_("latency percentiles: TTFT, a request's TPOT and a gap between tokens")))
+		return;
+	eng_ex_head(x, key, N_("latency percentiles: TTFT, a request's TPOT and a gap between tokens"));
+	eng_ex_line(x, N_("  formula  TTFT: Σ p(n) U[TTFT(n) ± phase(n)] over the arrivals (PASTA; the step under way, "
+			  "uniform), those that find the engine full waiting Exp(X(limit) − λ) first (the M/M/1 tail); "
+			  "its mean is the TTFT reported"));
+	eng_ex_line(x, N_("  formula  TPOT: a request's mean gap, its state's ITL(n) weighted by p(n) d(n) (the state "
+			  "frozen over its life: an approximation); ITL: each state's decode-only and chunk-carrying steps "
+			  "over the tokens"));
+	if (sc->rate > 0 && sv->rate_saturated) {
+		eng_ex_line(x, N_("  not computed: λ ≥ X(limit), no stationary distribution"));
+		return;
+	}
+	if (sc->rate <= 0)
+		eng_ex_line(x, N_("  closed   no rate: every request sees the one state of `batch` users, so the TTFT spreads "
+				  "over the step under way alone and a request's TPOT is the mean gap; a rate gives the "
+				  "queue's spread"));
+	eng_ex_line(x, N_("  result   TTFT p50 %s · p90 %s · p99 %s (mean %s) · TPOT p50 %s · p99 %s · ITL p50 %s · p99 %s"),
+		    SECS(sv->ttft_p50_seconds, a), SECS(sv->ttft_p90_seconds, b), SECS(sv->ttft_p99_seconds, c),
+		    SECS(sv->ttft_seconds, d), SECS(sv->tpot_p50_seconds, e), SECS(sv->tpot_p99_seconds, f),
+		    SECS(sv->itl_p50_seconds, g), SECS(sv->itl_p99_seconds, h));
+	eng_ex_line(x, N_("  leaves   the prompts' and outputs' spread (every request has the mean prompt and output) and "
+			  "the budget queue's own spread: published p99s run wider"));
+	eng_ex_line(x, N_("  source   Kleinrock 1975 (§3.2 the M/M/1 waiting time, §5.2 a uniform phase); Wolff 1982 "
+			  "(PASTA); MLPerf Inference LoadGen (p99 TTFT and TPOT)"));
 }
 
 static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
@@ -261,6 +296,20 @@ static void ex_sla(struct eng_ex *x, const struct engine_scenario *sc, const str
 	if (ex_no_engine(x, sc, "serving.sla_concurrency", N_("the most users a replica serves within the TTFT and ITL targets")))
 		return;
 	eng_ex_head(x, "serving.sla_concurrency", N_("the most users a replica serves within the TTFT and ITL targets"));
+	if (sc->slo_percentile != ENGINE_SLO_MEAN && (sc->ttft_slo > 0 || sc->tpot_slo > 0)) {
+		static const char *const pct[] = {"mean", "p50", "p90", "p99"};
+		const char *p = pct[sc->slo_percentile & 3];
+		eng_ex_line(x, N_("  formula  the largest λ whose open load (Poisson) has %s TTFT ≤ %s and %s TPOT ≤ %s (both "
+				  "grow with λ: bisection below X(limit)), as MLPerf's Server holds its limits"),
+			    p, "ttft_slo", p, "tpot_slo");
+		eng_ex_line(x, N_("  targets  %s TTFT ≤ %s, %s TPOT ≤ %s"), p,
+			    sc->ttft_slo > 0 ? SECS(sc->ttft_slo, a) : EX_(x, N_("any")), p,
+			    sc->tpot_slo > 0 ? SECS(sc->tpot_slo, b) : EX_(x, N_("any")));
+		eng_ex_line(x, N_("  result   %s requests/s a replica, %.1f in it on average; %s output tokens/s a GPU there"),
+			    CNT(sv->sla_rate, a), sv->sla_concurrency, CNT(sv->sla_tokens_per_s_gpu, c));
+		eng_ex_line(x, N_("  source   the open load at each λ (serve_open.c) and its percentiles (serve_pct.c)"));
+		return;
+	}
 	eng_ex_line(x, N_("  formula  the largest n whose steady-state TTFT ≤ %s and ITL ≤ %s (both grow with n: doubling, "
 			  "then bisection)"),
 		    "ttft_slo", "tpot_slo");
@@ -356,7 +405,11 @@ bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const st
 		 strcmp(key, "serving.tokens_per_s_user") == 0 || strcmp(key, "serving.tokens_per_s_job") == 0 ||
 		 strcmp(key, "serving.requests_per_s") == 0 || strcmp(key, "serving.e2e_seconds") == 0)
 		ex_steady_rate(x, sc, r);
-	else if (strcmp(key, "serving.sla_concurrency") == 0 || strcmp(key, "serving.sla_tokens_per_s_gpu") == 0)
+	else if (strncmp(key, "serving.ttft_p", 14) == 0 || strncmp(key, "serving.itl_p", 13) == 0 ||
+		 strncmp(key, "serving.tpot_p", 14) == 0)
+		ex_pct(x, sc, r, key);
+	else if (strcmp(key, "serving.sla_concurrency") == 0 || strcmp(key, "serving.sla_tokens_per_s_gpu") == 0 ||
+		 strcmp(key, "serving.sla_rate") == 0)
 		ex_sla(x, sc, r);
 	else if (strcmp(key, "serving.prefix_tokens") == 0 || strcmp(key, "serving.prefill_tokens_request") == 0)
 		ex_prefix(x, sc, r);

@@ -143,6 +143,11 @@ static const struct engine_choice ch_spec[] = {
 	{"mtp", ENGINE_SPEC_MTP},   {"off", ENGINE_SPEC_NONE},    {NULL, 0},
 };
 
+/* slo_percentile: enum engine_slo_pct (serve_batch.c, serve_pct.c) */
+static const struct engine_choice ch_slo_pct[] = {
+	{"mean", ENGINE_SLO_MEAN}, {"p50", ENGINE_SLO_P50}, {"p90", ENGINE_SLO_P90}, {"p99", ENGINE_SLO_P99}, {NULL, 0},
+};
+
 /* weight_format: enum engine_weight_format (quant.c derives each one's bits per weight) */
 static const struct engine_choice ch_wformat[] = {
 	{"dtype", ENGINE_WF_DTYPE},       {"gptq-int4", ENGINE_WF_GPTQ_INT4}, {"awq-int4", ENGINE_WF_AWQ_INT4},
@@ -427,9 +432,15 @@ static const struct engine_knob knobs[] = {
 	 N_("decode steps the engine runs a scheduling decision (vLLM 0.6's --num-scheduler-steps; 1: every step): "
 	    "a new prompt waits for the running ones to end")},
 	{"ttft_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
-	 M_INF, SC(ttft_slo), N_("TTFT target"), N_("the longest mean time to first token allowed (a mean, not a percentile): the SLA concurrency (0: none)")},
+	 M_INF, SC(ttft_slo), N_("TTFT target"), N_("the longest time to first token allowed, a mean or the percentile slo_percentile names: the SLA (0: none)")},
 	{"tpot_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
-	 M_INF, SC(tpot_slo), N_("TPOT target"), N_("the longest mean time between tokens allowed (a mean, not a percentile): the SLA concurrency (0: none)")},
+	 M_INF, SC(tpot_slo), N_("TPOT target"), N_("the longest time between tokens allowed, a mean or the percentile slo_percentile names: the SLA (0: none)")},
+	/* a percentile SLA as MLPerf's Server holds it (TTFT and TPOT at the 99th percentile of an
+	 * open load: mlcommons/inference loadgen, the llama2-70b README's latency constraints) */
+	{"slo_percentile", G_INFER, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_SLO_MEAN, ENGINE_STEP_CHOICE, ch_slo_pct,
+	 F_INFER, M_INF, SC(slo_percentile), N_("SLA statistic"),
+	 N_("what ttft_slo and tpot_slo hold: mean (the most closed-loop users), or p50, p90, p99 (the most requests/s "
+	    "of an open load whose TTFT and TPOT percentiles stay within them, as MLPerf's Server)")},
 	/* an open load (serve_open.c): Poisson arrivals instead of `batch` closed-loop users */
 	{"rate", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 0, 1e9, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET, M_INF,
 	 SC(rate), N_("request rate"),

@@ -48,6 +48,7 @@
 /* One steady state at `users` a replica. */
 struct cb_state {
 	double running, decoding, prefill_step, chunk, mixed, t_mix, t_dec, t_draft, itl, itl_med, ttft, queue, e2e, x;
+	double phase, gap_lo, gap_hi, gap_share; /* the spread (serve_pct.c): of ttft, half the step under way; the gaps */
 	bool saturated;
 	struct eng_serve_step parts;
 };
@@ -91,7 +92,12 @@ static double users_apart(const struct cb_in *in, double d, double r, double pba
 	st->saturated = rho >= 0.999;
 	rho = eng_min(rho, 0.999);
 	st->queue = rho / (2.0 * (1.0 - rho)) * st->t_mix;
-	st->ttft = ceil(P / eng_max(c, 1.0)) * st->t_mix + st->queue + 0.5 * step / (1.0 + np);
+	st->phase = 0.5 * step / (1.0 + np);
+	st->ttft = ceil(P / eng_max(c, 1.0)) * st->t_mix + st->queue + st->phase;
+	/* the gaps: ⌊np⌋ or ⌊np⌋ + 1 prefill steps in one, in the share that keeps the mean */
+	st->gap_lo = (st->t_dec + floor(np) * st->t_mix) / E;
+	st->gap_hi = st->gap_lo + st->t_mix / E;
+	st->gap_share = np - floor(np);
 	st->e2e = st->ttft + eng_max(gm1, 0.0) * st->itl;
 	st->x = gm1 > 0 && step > 0 ? r / step : 0.0;
 	return gm1 > 0 && st->itl > 0 ? d * st->e2e / (gm1 * st->itl) : 0.0;
@@ -142,9 +148,15 @@ static double users_for(const struct cb_in *in, double d, struct cb_state *st)
 	/* the prompt's own chunks, the wait for the budget (M/D/1), half a step; under multi-step
 	 * scheduling the rest of the running bundle, (k − 1)/2 decode steps more */
 	st->queue = isfinite(room) && room > 0 ? rho / (2.0 * (1.0 - rho)) * (P / room) * st->t_mix : 0.0;
-	if (in->sched_steps > 1.0 && d > 0)
+	st->phase = 0.5 * step;
+	if (in->sched_steps > 1.0 && d > 0) {
 		st->queue += 0.5 * (in->sched_steps - 1.0) * st->t_dec;
+		st->phase += 0.5 * (in->sched_steps - 1.0) * st->t_dec; /* the bundle's residual, uniform too */
+	}
 	st->ttft = ceil(P / eng_max(c, 1.0)) * st->t_mix + st->queue + 0.5 * step;
+	st->gap_lo = st->t_dec / E;
+	st->gap_hi = st->t_mix / E;
+	st->gap_share = f;
 	st->e2e = st->ttft + eng_max(gm1, 0.0) * st->itl;
 	st->x = gm1 > 0 && step > 0 ? r / step : 0.0;
 	return gm1 > 0 && st->itl > 0 ? d * st->e2e / (gm1 * st->itl) : 0.0;
@@ -211,6 +223,7 @@ static void steady(const struct cb_in *in, double users, struct cb_state *st)
 		st->t_draft = 0.0;
 		st->parts = mix;
 		st->itl = st->itl_med = 0.0;
+		st->phase = st->gap_lo = st->gap_hi = st->gap_share = 0.0;
 		st->ttft = st->e2e = n * in->fresh / carry * mix.seconds;
 		st->queue = st->ttft - ceil(in->fresh / carry) * mix.seconds;
 		if (st->queue < 0)
@@ -256,6 +269,32 @@ static void open_state(void *ctx, double n, struct eng_bd_state *o)
 	o->itl_med = st.itl_med;
 	o->decoding = st.decoding;
 	o->queue = st.queue;
+	o->phase = st.phase;
+	o->gap_lo = st.gap_lo;
+	o->gap_hi = st.gap_hi;
+	o->gap_hi_share = st.gap_share;
+}
+
+/* a closed state's percentiles (serve_pct.c): the phase of the step and the step kinds */
+static void closed_pct(const struct cb_state *st, struct eng_pct *p)
+{
+	struct eng_bd_state o;
+
+	memset(&o, 0, sizeof o);
+	o.ttft = st->ttft;
+	o.itl = st->itl;
+	o.phase = st->phase;
+	o.gap_lo = st->gap_lo;
+	o.gap_hi = st->gap_hi;
+	o.gap_hi_share = st->gap_share;
+	eng_pct_state(&o, p);
+}
+
+static void put_pct(const struct eng_pct *p, struct engine_serving *out)
+{
+	out->ttft_p50_seconds = p->ttft[0], out->ttft_p90_seconds = p->ttft[1], out->ttft_p99_seconds = p->ttft[2];
+	out->itl_p50_seconds = p->itl[0], out->itl_p90_seconds = p->itl[1], out->itl_p99_seconds = p->itl[2];
+	out->tpot_p50_seconds = p->tpot[0], out->tpot_p90_seconds = p->tpot[1], out->tpot_p99_seconds = p->tpot[2];
 }
 
 /* Requests arriving at λ a second (serve_open.c): the figures of the load averaged over the
@@ -271,6 +310,9 @@ static void open_load(const struct cb_in *in, double lambda, double gen, struct 
 	out->rate_saturated = !r.stable;
 	if (!r.stable) {
 		/* no steady state: no time to report; the replica completes what it can */
+		struct eng_pct none;
+		memset(&none, 0, sizeof none);
+		put_pct(&none, out);
 		out->in_system = out->in_engine = out->wait_seconds = 0.0;
 		out->ttft_seconds = out->queue_seconds = out->e2e_seconds = out->itl_seconds = 0.0;
 		out->itl_median_seconds = 0.0;
@@ -284,11 +326,85 @@ static void open_load(const struct cb_in *in, double lambda, double gen, struct 
 		out->queue_seconds = r.queue;
 		out->itl_seconds = r.itl;
 		out->itl_median_seconds = r.itl_med;
+		put_pct(&r.pct, out);
 		out->e2e_seconds = r.request_seconds;
 		out->requests_per_s = lambda;
 		out->tokens_per_s_user = r.request_seconds > 0 ? gen / r.request_seconds : 0.0;
 	}
 	out->tokens_per_s_replica = out->requests_per_s * gen;
+}
+
+/* The states of the open load do not depend on λ, only their weights do: the SLA's bisection
+ * evaluates each grid point once and reads it back at every λ (the same grid each solve). */
+#define MEMO_MAX 256 /* the grid: 16 + log(2^20 ÷ 16) ÷ log(1.0625) ≈ 200 points at most */
+struct memo {
+	const struct cb_in *in;
+	int n;
+	double at[MEMO_MAX];
+	struct eng_bd_state st[MEMO_MAX];
+};
+
+static void memo_state(void *ctx, double n, struct eng_bd_state *o)
+{
+	struct memo *m = ctx;
+	int lo = 0, hi = m->n, i;
+
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		if (m->at[mid] < n)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < m->n && m->at[lo] == n) {
+		*o = m->st[lo];
+		return;
+	}
+	open_state((void *)m->in, n, o);
+	if (m->n == MEMO_MAX)
+		return;
+	for (i = m->n; i > lo; i--) {
+		m->at[i] = m->at[i - 1];
+		m->st[i] = m->st[i - 1];
+	}
+	m->at[lo] = n;
+	m->st[lo] = *o;
+	m->n++;
+}
+
+/* A percentile SLA, as MLPerf Inference's Server holds its limits: the most requests a
+ * second arriving at a replica (Poisson, serve_open.c) whose TTFT and a request's TPOT at
+ * the percentile stay within the targets (serve_pct.c); both grow with the rate, so a
+ * bisection on λ in (0, X(limit)) to 2^-12 of X(limit), the states evaluated once (struct
+ * memo). The SLA concurrency is then the mean requests in the replica at that rate, the
+ * throughput the rate's output tokens. */
+static void sla_open(const struct engine_scenario *sc, const struct cb_in *in, double gpus, struct engine_serving *out)
+{
+	struct eng_bd_result r;
+	struct memo memo; /* on the stack: the engine keeps no state between calls */
+	double lo = 0.0, hi, inside = 0.0;
+	int k = sc->slo_percentile == ENGINE_SLO_P50 ? 0 : sc->slo_percentile == ENGINE_SLO_P90 ? 1 : 2, it;
+
+	memo.in = in;
+	memo.n = 0;
+	eng_open_solve(0.0, in->cap, ENG_OPEN_GRID, memo_state, &memo, &r);
+	hi = r.max_rate;
+	if (!(hi > 0))
+		return;
+	for (it = 0; it < 12; it++) {
+		double mid = 0.5 * (lo + hi);
+		eng_open_solve(mid, in->cap, ENG_OPEN_GRID, memo_state, &memo, &r);
+		if (r.stable && (sc->ttft_slo <= 0 || r.pct.ttft[k] <= sc->ttft_slo) &&
+		    (sc->tpot_slo <= 0 || r.pct.tpot[k] <= sc->tpot_slo)) {
+			lo = mid;
+			inside = r.in_system;
+		} else {
+			hi = mid;
+		}
+	}
+	out->sla_rate = lo;
+	out->sla_concurrency = inside;
+	out->sla_tokens_per_s_gpu = lo * in->gen / gpus;
 }
 
 /* The forward an engine profiles before it sizes the KV cache: `budget` tokens through a
@@ -434,6 +550,11 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	out->requests_per_s = st.x;
 	out->tokens_per_s_replica = st.x * in.gen;
 	out->tokens_per_s_user = st.e2e > 0 ? in.gen / st.e2e : 0.0;
+	{
+		struct eng_pct p;
+		closed_pct(&st, &p);
+		put_pct(&p, out);
+	}
 	if (sc->rate > 0)
 		open_load(&in, sc->rate, in.gen, out);
 	out->tokens_per_s_gpu = out->tokens_per_s_replica / gpus_replica;
@@ -468,7 +589,11 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	 * (both grow with the users: doubling, then bisection) */
 	out->sla_concurrency = 0.0;
 	out->sla_tokens_per_s_gpu = 0.0;
-	if (sc->ttft_slo > 0 || sc->tpot_slo > 0) {
+	out->sla_rate = 0.0;
+	out->slo_percentile = sc->slo_percentile;
+	if ((sc->ttft_slo > 0 || sc->tpot_slo > 0) && sc->slo_percentile != ENGINE_SLO_MEAN)
+		sla_open(sc, &in, gpus_replica, out);
+	else if (sc->ttft_slo > 0 || sc->tpot_slo > 0) {
 		double lo = 0.0, hi = 1.0;
 		struct cb_state s2;
 #define MEETS(u) (steady(&in, (u), &s2), (sc->ttft_slo <= 0 || s2.ttft <= sc->ttft_slo) && \

@@ -104,7 +104,42 @@ struct eng_bd_state {
 	double itl_med;  /* the median gap between tokens with n in the engine */
 	double decoding; /* sequences decoding an average step */
 	double queue;    /* of ttft, waiting for the budget inside the engine */
+	/* the spread around those means (serve_open.c, the percentiles) */
+	double phase;    /* of ttft, the wait for the step under way: its mean, half the uniform's width */
+	double gap_lo, gap_hi, gap_hi_share; /* a gap between tokens: gap_hi a share of them, gap_lo the rest */
 };
+/* A mixture of uniform laws, each [c − h, c + h] (h 0: a point) with weight exp(lw), and one
+ * more, an exponential wait of rate tail_mu before a uniform, with weight exp(tail_lw)
+ * (−INFINITY: none). At most ENG_MIX_MAX parts: past it, neighbours merge two by two (the
+ * weights summed, the centre their weighted mean, the width covering both), so the mean is
+ * kept exactly and the spread within the merged parts widens. Normalised by eng_mix_finish:
+ * lw then holds the weights themselves. */
+#define ENG_MIX_MAX 512
+struct eng_mix {
+	int n, per, fill; /* parts, states a part holds, states in the last part */
+	bool done;        /* normalised */
+	double lw[ENG_MIX_MAX], c[ENG_MIX_MAX], h[ENG_MIX_MAX];
+	double tail_lw, tail_mu, tail_c, tail_h;
+};
+void eng_mix_init(struct eng_mix *m);
+void eng_mix_add(struct eng_mix *m, double lw, double c, double h);
+/* the weights over their sum (lw then the weights); the sum's log */
+double eng_mix_finish(struct eng_mix *m);
+double eng_mix_cdf(const struct eng_mix *m, double t);
+double eng_mix_mean(const struct eng_mix *m);
+/* the q quantile of the union of nm ≤ 2 normalised mixtures, each weighted by its share;
+ * eng_mix_quantiles: nq of them at once, q ascending */
+double eng_mix_quantile(const struct eng_mix *const *m, const double *share, int nm, double q);
+void eng_mix_quantiles(const struct eng_mix *const *m, const double *share, int nm, const double *q, int nq,
+		       double *out);
+/* the latency percentiles of a load: p50, p90, p99 */
+struct eng_pct {
+	double ttft[3], itl[3], tpot[3];
+};
+extern const double eng_pct_q[3];
+/* a closed load's state (every request sees it): the TTFT's uniform phase, the gap's two
+ * step kinds; a request's TPOT the state's mean gap */
+void eng_pct_state(const struct eng_bd_state *s, struct eng_pct *out);
 typedef void (*eng_bd_fn)(void *ctx, double n, struct eng_bd_state *st);
 struct eng_bd_result {
 	bool stable;            /* λ < X(limit): a stationary distribution exists */
@@ -120,10 +155,20 @@ struct eng_bd_result {
 	double itl;             /* the time between tokens averaged over the decode tokens */
 	double itl_med;         /* the states' median gaps averaged over the decode tokens */
 	int64_t states;         /* states summed */
+	struct eng_pct pct;     /* the percentiles over the stationary distribution (stable only) */
+};
+/* The laws the percentiles come from (caller storage, for tests): a TTFT over the arrivals,
+ * a gap between tokens over the tokens (lo and hi, with their shares), a TPOT over requests. */
+struct eng_bd_laws {
+	struct eng_mix ttft, gap_lo, gap_hi, tpot;
+	double gap_share[2];
 };
 /* grid_ratio: X(n) evaluated at n = 1..16, then on a geometric grid of this ratio,
  * interpolated between (1: every n, exact). */
 void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx, struct eng_bd_result *out);
+/* the same, the laws kept in *laws (NULL: on the stack) */
+void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx,
+			struct eng_bd_result *out, struct eng_bd_laws *laws);
 #define ENG_OPEN_GRID 1.0625
 /* The steady state, capacity and the SLA concurrency (serve_batch.c). */
 void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,

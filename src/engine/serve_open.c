@@ -26,6 +26,15 @@
  *    decode tokens it produces a second, p(n) × decoding(n) ÷ ITL(n); the median gap is each
  *    state's median weighted the same way (the load's median is not the mixture's exact one).
  *
+ *  - The percentiles (serve_pct.c): the TTFT over the arrivals, by PASTA the mixture over
+ *    p(n) of each joined state's law (uniform over the step under way around its mean) and,
+ *    for the arrivals that find the engine full, P_w = Σ_{j≥0} p(limit + j), an exponential
+ *    wait of rate X(limit) − λ before it (the M/M/1 tail's waiting time; its mean times P_w
+ *    is W_q above, so the law's mean is the reported TTFT); the gap between tokens over the
+ *    tokens, each state's two step kinds weighted as itl is; a request's TPOT over the
+ *    requests, each state's mean gap weighted by p(n) × decoding(n) (the state frozen over
+ *    a request's life: an approximation, serve_pct.c).
+ *
  * The cost is bounded: X(n) and the other figures are evaluated at n = 1..16 and then on a
  * geometric grid (×1.0625) and interpolated linearly between grid points; the sum stops
  * where a state's weight falls below 1e-12 of the largest on the falling side, and at 2^20
@@ -51,6 +60,48 @@ static void lerp(const struct eng_bd_state *a, double na, const struct eng_bd_st
 	o->itl_med = a->itl_med + t * (b->itl_med - a->itl_med);
 	o->decoding = a->decoding + t * (b->decoding - a->decoding);
 	o->queue = a->queue + t * (b->queue - a->queue);
+	o->phase = a->phase + t * (b->phase - a->phase);
+	o->gap_lo = a->gap_lo + t * (b->gap_lo - a->gap_lo);
+	o->gap_hi = a->gap_hi + t * (b->gap_hi - a->gap_hi);
+	o->gap_hi_share = a->gap_hi_share + t * (b->gap_hi_share - a->gap_hi_share);
+	/* the share that keeps the interpolated mean gap (a product of two lines is not one) */
+	if (o->gap_hi > o->gap_lo && o->itl > 0)
+		o->gap_hi_share = eng_min(1.0, eng_max(0.0, (o->itl - o->gap_lo) / (o->gap_hi - o->gap_lo)));
+}
+
+/* a state's parts of the laws: its arrivals' TTFT (log weight la), its tokens' gaps and its
+ * requests' TPOT (log weight lw, the state's own) */
+static void laws_add(struct eng_bd_laws *l, double la, double lw, const struct eng_bd_state *s)
+{
+	eng_mix_add(&l->ttft, la, s->ttft, s->phase);
+	if (s->itl > 0 && s->decoding > 0) {
+		double lt = lw + log(s->decoding / s->itl), sh = eng_min(eng_max(s->gap_hi_share, 0.0), 1.0);
+		eng_mix_add(&l->gap_lo, sh < 1.0 ? lt + log1p(-sh) : -INFINITY, s->gap_lo, 0.0);
+		eng_mix_add(&l->gap_hi, sh > 0.0 ? lt + log(sh) : -INFINITY, s->gap_hi, 0.0);
+		eng_mix_add(&l->tpot, lw + log(s->decoding), s->itl, 0.0);
+	}
+}
+
+static void laws_pct(struct eng_bd_laws *l, struct eng_pct *p)
+{
+	const struct eng_mix *ttft[1] = {&l->ttft}, *gaps[2] = {&l->gap_lo, &l->gap_hi}, *tpot[1] = {&l->tpot};
+	double one = 1.0, llo, lhi, top;
+
+	eng_mix_finish(&l->ttft);
+	eng_mix_finish(&l->tpot);
+	llo = eng_mix_finish(&l->gap_lo);
+	lhi = eng_mix_finish(&l->gap_hi);
+	/* the two step kinds' shares of the tokens */
+	top = eng_max(llo, lhi);
+	l->gap_share[0] = l->gap_share[1] = 0.0;
+	if (top > -INFINITY) {
+		double a = exp(llo - top), b = exp(lhi - top);
+		l->gap_share[0] = a / (a + b);
+		l->gap_share[1] = b / (a + b);
+	}
+	eng_mix_quantiles(ttft, &one, 1, eng_pct_q, 3, p->ttft);
+	eng_mix_quantiles(gaps, l->gap_share, 2, eng_pct_q, 3, p->itl);
+	eng_mix_quantiles(tpot, &one, 1, eng_pct_q, 3, p->tpot);
 }
 
 static double next_grid(double g, double ratio, double limit)
@@ -61,14 +112,28 @@ static double next_grid(double g, double ratio, double limit)
 
 void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx, struct eng_bd_result *out)
 {
+	eng_open_solve_laws(lambda, limit, grid_ratio, fn, ctx, out, NULL);
+}
+
+void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx,
+			 struct eng_bd_result *out, struct eng_bd_laws *laws)
+{
+	struct eng_bd_laws local;
 	struct eng_bd_state glo, ghi, s, top;
 	double nlo = 1.0, nhi, n, logw = 0.0, logmax = 0.0, rho, q = 0.0, wprev;
 	/* the sums, each scaled by exp(−logmax): weight, n × weight, TTFT, decode tokens/s, decoding, queue */
 	double sw = 0.0, sn = 0.0, st = 0.0, sd = 0.0, sdd = 0.0, sq = 0.0, sm = 0.0, smed = 0.0;
+	double lwprev = 0.0; /* log p(n − 1), unscaled, for the laws */
 	bool tail_reached = true;
 	int64_t i;
 
 	memset(out, 0, sizeof *out);
+	if (!laws)
+		laws = &local;
+	eng_mix_init(&laws->ttft);
+	eng_mix_init(&laws->gap_lo);
+	eng_mix_init(&laws->gap_hi);
+	eng_mix_init(&laws->tpot);
 	if (!(limit >= 1.0) || limit > OPEN_MAX_STATES)
 		limit = OPEN_MAX_STATES;
 	limit = floor(limit);
@@ -117,6 +182,8 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 			logmax = logw;
 		}
 		w = exp(logw - logmax);
+		laws_add(laws, lwprev, logw, &s);
+		lwprev = logw;
 		st += wprev * s.ttft;
 		sq += wprev * s.queue;
 		sw += w;
@@ -153,10 +220,20 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 			sdd += tail * top.decoding;
 			smed += tail * top.decoding / top.itl * top.itl_med;
 		}
+		/* the laws: the states beyond the limit decode as the limit does; their arrivals
+		 * and the limit's, Σ_{j≥0} p(limit + j), wait Exp(X(limit) − λ), then join it */
+		if (rho > 0) {
+			laws->ttft.tail_lw = lwprev - log1p(-rho);
+			laws->ttft.tail_mu = top.x - lambda;
+			laws->ttft.tail_c = top.ttft;
+			laws->ttft.tail_h = top.phase;
+			laws_add(laws, -INFINITY, lwprev + log(rho) - log1p(-rho), &top);
+		}
 	} else {
 		/* arrivals that find the last state counted join the next: its weight is negligible */
 		st += wprev * s.ttft;
 		sq += wprev * s.queue;
+		laws_add(laws, lwprev, -INFINITY, &s);
 	}
 	out->in_system = sn / sw;
 	out->in_engine = sm / sw;
@@ -167,4 +244,5 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 	out->queue = out->wait + sq / sw;
 	out->itl = sd > 0 ? sdd / sd : 0.0;
 	out->itl_med = sd > 0 ? smed / sd : 0.0;
+	laws_pct(laws, &out->pct);
 }

@@ -403,18 +403,23 @@ static int infer_items(struct tui_model *m, struct item *items)
 	engine_fmt_seconds_tr(m->res.serving.itl_seconds, m->sc.tr, b, sizeof b);
 	engine_fmt_count(m->res.serving.tokens_per_s_gpu, d, sizeof d);
 	if (m->sc.serve_engine != ENGINE_SERVE_NONE) {
-	it = add(items, &n, _("serving"), "serving.itl_seconds", " ");
-	line(it, _("TTFT %s%s,"), a, TUI_BADGE);
-	line(it, _("ITL %s,"), b);
-	line(it, _("%s tok/s/GPU"), d);
-	/* speculation and a cached prefix share the last line (an item has four) */
+	/* speculation and a cached prefix share the last line (an item has four); an open
+	 * load's p99 TTFT (serve_pct.c) takes it after the mean TTFT where it is free */
 	{
-		char sp[80] = "", px[80] = "";
+		char sp[80] = "", px[80] = "", p99[48];
 		if (m->res.serving.speculative != ENGINE_SPEC_NONE)
 			snprintf(sp, sizeof sp, _("%.2f tokens a step (k %lld)"), m->res.serving.spec_tokens_per_step,
 				 (long long)m->sc.spec_tokens);
 		if (m->res.serving.prefix_tokens > 0)
 			snprintf(px, sizeof px, _("prefix %.0f cached"), m->res.serving.prefix_tokens);
+		it = add(items, &n, _("serving"), "serving.itl_seconds", " ");
+		line(it, _("TTFT %s%s,"), a, TUI_BADGE);
+		if (!sp[0] && !px[0] && m->sc.rate > 0 && !m->res.serving.rate_saturated) {
+			engine_fmt_seconds_tr(m->res.serving.ttft_p99_seconds, m->sc.tr, p99, sizeof p99);
+			line(it, _("p99 %s,"), p99);
+		}
+		line(it, _("ITL %s,"), b);
+		line(it, _("%s tok/s/GPU"), d);
 		if (sp[0] || px[0])
 			line(it, "%s%s%s", sp, sp[0] && px[0] ? ", " : "", px);
 	}

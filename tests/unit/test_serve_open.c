@@ -5,7 +5,11 @@
  * Sources: the M/M/1 queue, L = ρ ÷ (1 − ρ) (Kleinrock 1975, Queueing Systems vol. 1,
  * §3.2 eq. 3.24); the M/M/c queue, Erlang's C formula for the chance of waiting and
  * W_q = C ÷ (cμ − λ) (Kleinrock 1975, §3.5 eq. 3.40-3.41); processor sharing with a constant
- * rate has the M/M/1 queue's L (Harchol-Balter 2013, ch. 22).
+ * rate has the M/M/1 queue's L (Harchol-Balter 2013, ch. 22). The percentiles (serve_pct.c):
+ * the M/M/1 waiting time's law, P(W_q > t) = ρ e^{−μ(1−ρ)t} (Kleinrock 1975, §3.2 eq. 3.28),
+ * and the M/M/c one's, P(W_q > t) = C e^{−(cμ−λ)t} (Kleinrock 1975, §3.5; Harchol-Balter
+ * 2013, ch. 14); a uniform law's quantiles; and the laws' means against the means the solve
+ * reports.
  */
 #include <math.h>
 #include <string.h>
@@ -26,11 +30,13 @@ static void fixed_state(void *ctx, double n, struct eng_bd_state *o)
 {
 	struct fixed *f = ctx;
 	f->calls++;
+	memset(o, 0, sizeof *o);
 	o->x = eng_min(n, f->c) * f->mu;
 	o->ttft = f->ttft;
 	o->itl = f->itl;
 	o->decoding = n;
 	o->queue = 0.0;
+	o->gap_lo = o->gap_hi = f->itl;
 }
 
 static double erlang_c(double c, double a)
@@ -86,6 +92,86 @@ static void test_mmc(void **state)
 		assert_true(fabs(g.wait - wq) < 1e-9 * eng_max(1.0, wq));
 		assert_true(fabs(g.in_system - r.in_system) < 1e-7 * r.in_system);
 		assert_true(f.calls <= 150);
+	}
+}
+
+/* the waiting time's law: M/M/1 and M/M/c, the TTFT a fixed figure after the wait */
+static void test_pct_queues(void **state)
+{
+	static const double cs[] = {1.0, 8.0, 64.0};
+	size_t i;
+	int k;
+
+	(void)state;
+	for (i = 0; i < sizeof cs / sizeof cs[0]; i++) {
+		struct fixed f = {2.0, cs[i], 0.05, 0.01, 0};
+		double lambda = 0.9 * cs[i] * f.mu, a = lambda / f.mu;
+		double cw = cs[i] == 1.0 ? lambda / f.mu : erlang_c(cs[i], a), rate = cs[i] * f.mu - lambda;
+		struct eng_bd_result r;
+		eng_open_solve(lambda, cs[i], ENG_OPEN_GRID, fixed_state, &f, &r);
+		assert_true(r.stable);
+		for (k = 0; k < 3; k++) {
+			/* P(W ≤ t) = 1 − C e^{−rate t}: the q quantile log(C ÷ (1 − q)) ÷ rate once C > 1 − q */
+			double q = eng_pct_q[k], t = cw > 1.0 - q ? log(cw / (1.0 - q)) / rate : 0.0;
+			assert_true(fabs(r.pct.ttft[k] - (f.ttft + t)) < 1e-5 * (f.ttft + t));
+			assert_true(fabs(r.pct.tpot[k] - f.itl) < 1e-7 && fabs(r.pct.itl[k] - f.itl) < 1e-7);
+		}
+	}
+}
+
+/* A state whose TTFT, phase and step kinds move with n, X(n) levelling off (a replica whose
+ * throughput saturates), its limit past the laws' 512 parts: the TTFT law's mean, from its
+ * parts and from ∫ (1 − F), is the mean TTFT the solve reports; the gap's law's mean the
+ * token-weighted ITL; a uniform phase centred on a closed state's TTFT. */
+static void varying_state(void *ctx, double n, struct eng_bd_state *o)
+{
+	(void)ctx;
+	memset(o, 0, sizeof *o);
+	o->x = 40.0 * n / (n + 200.0);
+	o->decoding = 0.9 * n;
+	o->phase = 0.01 + 0.0001 * n;
+	o->ttft = 0.05 + 0.002 * n + o->phase;
+	o->gap_lo = 0.02 + 0.0001 * n;
+	o->gap_hi = 2.0 * o->gap_lo;
+	o->gap_hi_share = 0.3 * n / (n + 50.0);
+	o->itl = o->gap_lo + o->gap_hi_share * (o->gap_hi - o->gap_lo);
+	o->itl_med = o->gap_lo;
+}
+
+static void test_pct_means(void **state)
+{
+	static const double limits[] = {100.0, 1500.0};
+	static struct eng_bd_laws laws;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+		struct eng_bd_result r;
+		double lambda = 0.95 * 40.0 * limits[i] / (limits[i] + 200.0), integral = 0.0, dt, end, gap;
+		int j;
+		eng_open_solve_laws(lambda, limits[i], ENG_OPEN_GRID, varying_state, NULL, &r, &laws);
+		assert_true(r.stable && r.wait > 0);
+		assert_true(fabs(eng_mix_mean(&laws.ttft) - r.ttft) < 1e-9 * r.ttft);
+		/* ∫_0^∞ (1 − F(t)) dt, the TTFT ≥ 0: the midpoint rule up to far beyond the p99 */
+		end = 20.0 * r.pct.ttft[2];
+		dt = end / 400000.0;
+		for (j = 0; j < 400000; j++)
+			integral += (1.0 - eng_mix_cdf(&laws.ttft, (j + 0.5) * dt)) * dt;
+		assert_true(fabs(integral - r.ttft) < 1e-4 * r.ttft);
+		assert_true(r.pct.ttft[0] < r.pct.ttft[1] && r.pct.ttft[1] < r.pct.ttft[2]);
+		gap = laws.gap_share[0] * eng_mix_mean(&laws.gap_lo) + laws.gap_share[1] * eng_mix_mean(&laws.gap_hi);
+		assert_true(fabs(gap - r.itl) < 1e-9 * r.itl);
+		assert_true(r.pct.itl[0] <= r.pct.itl[2] && r.pct.tpot[0] <= r.pct.tpot[2]);
+		assert_true(laws.ttft.per == (limits[i] > ENG_MIX_MAX ? 2 : 1) || limits[i] > 2 * ENG_MIX_MAX);
+	}
+	/* one state: the phase uniform around the mean */
+	{
+		struct eng_bd_state s;
+		struct eng_pct p;
+		varying_state(NULL, 10.0, &s);
+		eng_pct_state(&s, &p);
+		assert_true(fabs(p.ttft[0] - s.ttft) < 1e-15 && fabs(p.ttft[2] - (s.ttft + 0.98 * s.phase)) < 1e-15);
+		assert_true(p.itl[0] == s.gap_lo && p.itl[2] == s.gap_hi && p.tpot[2] == s.itl);
 	}
 }
 
@@ -184,12 +270,60 @@ static void test_rate_memory(void **state)
 	assert_float_equal(b.memory.kv_cache, b.serving.rate_limit * seq, 1e-9 * seq);
 }
 
+/* The engine's percentiles: a closed state's TTFT centred on its mean (the phase uniform), an
+ * open load's above its means; an SLA on the mean as it was, one on the p99 at the rate whose
+ * p99 TTFT and TPOT meet the targets */
+static void test_pct_engine(void **state)
+{
+	struct engine_scenario sc;
+	static struct engine_result a, b, c, d;
+	char v[32];
+
+	(void)state;
+	scenario(&sc);
+	te_evaluate(&sc, &a);
+	assert_true(fabs(a.serving.ttft_p50_seconds - a.serving.ttft_seconds) < 1e-12 * a.serving.ttft_seconds);
+	assert_true(a.serving.ttft_p99_seconds > a.serving.ttft_seconds);
+	assert_true(a.serving.tpot_p99_seconds == a.serving.itl_seconds);
+	assert_true(a.serving.itl_p50_seconds <= a.serving.itl_p99_seconds);
+	snprintf(v, sizeof v, "%.17g", 0.5 * a.serving.requests_per_s);
+	te_set(&sc, "rate", v);
+	te_evaluate(&sc, &b);
+	assert_false(b.serving.rate_saturated);
+	assert_true(b.serving.ttft_p50_seconds <= b.serving.ttft_p90_seconds &&
+		    b.serving.ttft_p90_seconds <= b.serving.ttft_p99_seconds);
+	assert_true(b.serving.ttft_p99_seconds > b.serving.ttft_seconds);
+	assert_true(b.serving.tpot_p50_seconds <= b.serving.tpot_p99_seconds &&
+		    b.serving.itl_p50_seconds <= b.serving.itl_p99_seconds);
+	/* the SLA on the means is the closed loop's, whatever the knob's default */
+	te_set(&sc, "ttft_slo", "2");
+	te_set(&sc, "tpot_slo", "0.05");
+	te_evaluate(&sc, &c);
+	te_set(&sc, "slo_percentile", "mean");
+	te_evaluate(&sc, &d);
+	assert_memory_equal(&c.serving, &d.serving, sizeof c.serving);
+	assert_true(c.serving.sla_rate == 0.0 && c.serving.sla_concurrency > 0);
+	te_set(&sc, "slo_percentile", "p99");
+	te_evaluate(&sc, &d);
+	assert_true(d.serving.sla_rate > 0 && d.serving.sla_rate < d.serving.rate_max);
+	assert_true(d.serving.slo_percentile == ENGINE_SLO_P99);
+	/* at that rate the p99s are within the targets */
+	snprintf(v, sizeof v, "%.17g", d.serving.sla_rate);
+	te_set(&sc, "rate", v);
+	te_evaluate(&sc, &c);
+	assert_true(c.serving.ttft_p99_seconds <= 2.0 && c.serving.tpot_p99_seconds <= 0.05);
+	assert_true(fabs(c.serving.in_system - d.serving.sla_concurrency) < 1e-9 * c.serving.in_system);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_mm1),
 	cmocka_unit_test(test_mmc),
+	cmocka_unit_test(test_pct_queues),
+	cmocka_unit_test(test_pct_means),
 	cmocka_unit_test(test_saturated),
 	cmocka_unit_test(test_rate_zero),
 	cmocka_unit_test(test_rate_memory),
+	cmocka_unit_test(test_pct_engine),
 };
 
 TESTUTIL_MAIN("serve_open", tests)

@@ -22,6 +22,9 @@
  *    SLA holds the means to them, so it should read high).
  *    The same from MLPerf Inference v4.0 (github.com/mlcommons/inference_results_v4.0) for
  *    H200-SXM TP1 x8: 293 output tokens a request.
+ *  - The same Server summaries' 99th percentiles of first-token latency and time to output
+ *    token (serving_cases.h tails), against napkin's percentiles of an open load
+ *    (serve_pct.c): test_published_percentiles.
  *  - The SGLang team's SGLang v0.3 against vLLM v0.6 runs (TTFT, TPOT, offline tokens/s) and
  *    the vLLM paper's KV cache slots and third-party vLLM, TensorRT-LLM and TGI startup logs
  *    and memory tables (capacity); MLPerf v4.1's other submitters' systems (L40S,
@@ -359,8 +362,121 @@ static void test_published_serving(void **state)
 	assert_true(med[M_TTFT] <= 0.48);
 }
 
+/* The tails (serving_cases.h tails): each Server run's p99 TTFT and p99 TPOT against napkin's
+ * percentiles at the published rate (serve_pct.c), and the shape apart from the level: the
+ * published p99 ÷ mean against napkin's p99 ÷ its own mean, which the mean's own error does
+ * not move. */
+static void test_published_percentiles(void **state)
+{
+	struct preset_registry *reg = tp_builtin();
+	struct engine_catalog cat = preset_catalog(reg);
+	double err[2][32], sig[2][32], shape[2][32], pub_ratio[2][32], pred_ratio[2][32], sla[2][32];
+	size_t i, n = 0, ns = 0;
+	int m;
+
+	(void)state;
+	printf("%-32s %10s %10s %7s %8s %8s  %s\n", "case", "published", "predicted", "error", "p99/mean", "napkin",
+	       "source");
+	for (i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+		const struct pcase *p = &tails[i];
+		struct vcase c = {M_TTFT, p->label, p->model, p->gpu, p->tp, "fp8", p->prompt, p->generate, L_RATE,
+				  p->rate, 1, 0.0, p->source, p->engine, p->knobs, NULL};
+		struct engine_scenario sc;
+		static struct engine_result r;
+		char v[32];
+		scenario(&sc, &c, &cat);
+		snprintf(v, sizeof v, "%.17g", p->rate);
+		te_set(&sc, "rate", v);
+		te_evaluate(&sc, &r);
+		assert_false(r.serving.rate_saturated);
+		for (m = 0; m < 2; m++) {
+			double pub = m ? p->tpot_p99 : p->ttft_p99, mean = m ? p->tpot_mean : p->ttft_mean;
+			double pred = (m ? r.serving.tpot_p99_seconds : r.serving.ttft_p99_seconds) * 1e3;
+			double pmean = (m ? r.serving.itl_seconds : r.serving.ttft_seconds) * 1e3;
+			char lab[64];
+			snprintf(lab, sizeof lab, "%s %s", p->label, m ? "p99 TPOT" : "p99 TTFT");
+			err[m][n] = fabs(pred / pub - 1.0);
+			sig[m][n] = pred / pub - 1.0;
+			pub_ratio[m][n] = pub / mean;
+			pred_ratio[m][n] = pred / pmean;
+			shape[m][n] = pred_ratio[m][n] / pub_ratio[m][n] - 1.0;
+			printf("%-32s %10.1f %10.1f %+6.1f%% %8.2f %8.2f  %s\n", lab, pub, pred, 100.0 * sig[m][n], pub_ratio[m][n],
+			       pred_ratio[m][n], p->source);
+		}
+		n++;
+	}
+	/* the server throughput within MLPerf's limits (the L_SLA rows of the same systems): napkin's
+	 * SLA on the means (closed-loop users, as the M_TPUT cases read it) beside its SLA on the
+	 * p99s of an open load (slo_percentile p99), printed, not counted */
+	printf("\n%-32s %10s %10s %10s  %s\n", "server tok/s (TTFT 2 s, TPOT 200 ms)", "published", "SLA mean", "SLA p99",
+	       "source");
+	for (i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+		const struct pcase *p = &tails[i];
+		const struct vcase *const tabs[] = {mlperf, amd, mlperf41};
+		const size_t lens[] = {sizeof mlperf / sizeof mlperf[0], sizeof amd / sizeof amd[0],
+				       sizeof mlperf41 / sizeof mlperf41[0]};
+		size_t t, j;
+		for (t = 0; t < 3; t++)
+			for (j = 0; j < lens[t]; j++) {
+				const struct vcase *c = &tabs[t][j];
+				struct engine_scenario sc;
+				static struct engine_result r;
+				double mean_tps, p99_tps;
+				if (c->load != L_SLA || strcmp(c->source, p->source) != 0 || strcmp(c->model, p->model) != 0)
+					continue;
+				scenario(&sc, c, &cat);
+				te_set(&sc, "ttft_slo", "2");
+				te_set(&sc, "tpot_slo", "0.2");
+				set_batch(&sc, 1.0);
+				te_evaluate(&sc, &r);
+				mean_tps = r.serving.sla_tokens_per_s_gpu * (double)sc.tp * c->replicas;
+				te_set(&sc, "slo_percentile", "p99");
+				te_evaluate(&sc, &r);
+				p99_tps = r.serving.sla_tokens_per_s_gpu * (double)sc.tp * c->replicas;
+				printf("%-32s %10.1f %10.1f %10.1f  %s\n", c->label, c->published, mean_tps, p99_tps, c->source);
+				sla[0][ns] = fabs(mean_tps / c->published - 1.0);
+				sla[1][ns++] = fabs(p99_tps / c->published - 1.0);
+				/* the p99s sit above the means: the SLA on them admits less */
+				assert_true(p99_tps <= mean_tps * 1.001 || mean_tps == 0.0);
+			}
+	}
+	printf("%-16s %4zu median |error| SLA on the means %5.1f%%, on the p99s %5.1f%%\n\n", "server tok/s", ns,
+	       100.0 * median(sla[0], ns), 100.0 * median(sla[1], ns));
+	/* MLPerf holds the p99s: napkin's SLA on them reads 2-12% below its SLA on the means and
+	 * nearer the published throughput (40.8% -> 35.8% at the median); what remains is the
+	 * replica's speed (the M_TPUT SLA rows read high) */
+	assert_true(ns == 14 && median(sla[1], ns) <= 0.37 && median(sla[1], ns) < median(sla[0], ns));
+	preset_registry_free(reg);
+	{
+		double e[2], sg[2], sh[2], pr[2], pd[2];
+		for (m = 0; m < 2; m++) {
+			e[m] = median(err[m], n);
+			sg[m] = median(sig[m], n);
+			sh[m] = median(shape[m], n);
+			pr[m] = median(pub_ratio[m], n);
+			pd[m] = median(pred_ratio[m], n);
+			printf("%-16s %4zu median |error| %5.1f%%, signed %+5.1f%%; p99 ÷ mean published %.2f, napkin %.2f (shape "
+			       "%+5.1f%%)\n",
+			       m ? "p99 TPOT" : "p99 TTFT", n, 100.0 * e[m], 100.0 * sg[m], pr[m], pd[m], 100.0 * sh[m]);
+		}
+		/* what the model reaches (docs/serving-validation.md, "Tails"): the p99s' errors are
+		 * mostly the means' (napkin's replica reads fast on these systems: the M_TTFT and M_ITL
+		 * rows, -68% and -62% on DGX-H100); the shape, p99 ÷ mean, is what the percentiles add.
+		 * A request's TPOT: napkin's 1.15 against 1.21 published, within 7% at the median. The
+		 * TTFT: 1.38 against 2.10, narrow by a third, because every request here has the
+		 * mean prompt (MLPerf's run 48 to 1021 tokens, 5th/95th percentile 73/614: the chunks
+		 * a prompt needs spread its TTFT) and the budget's M/D/1 wait is held at its mean.
+		 * Bounds a little beyond what it reaches today. */
+		assert_true(n == 14);
+		assert_true(e[0] <= 0.78 && e[1] <= 0.50);
+		assert_true(sh[1] >= -0.07 && sh[1] <= 0.07);
+		assert_true(sh[0] >= -0.38 && pd[0] > 1.2 && pd[1] > 1.05);
+	}
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_published_serving),
+	cmocka_unit_test(test_published_percentiles),
 };
 
 TESTUTIL_MAIN("serving_validation", tests)
