@@ -121,7 +121,7 @@ void eng_serve_band(const struct engine_scenario *sc, struct engine_serving *sv)
 			b->level = ENGINE_BAND_ALL;
 			r = find(m, ANY);
 		}
-		if (r == NULL || r->count < ENGINE_BAND_MIN_RUNS || r->q80 >= 1.0 || !(f > 0.0) || !isfinite(f)) {
+		if (r == NULL || r->count < ENGINE_BAND_MIN_RUNS || r->q80 >= 1.0 || !isfinite(f)) {
 			b->level = ENGINE_BAND_NONE;
 			b->why = ENGINE_SBW_NO_CASES;
 			continue;
