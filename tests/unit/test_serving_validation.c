@@ -2,7 +2,10 @@
  * Serving against published measurements (docs/serving-validation.md): each case printed
  * with the published figure, napkin's prediction, the error and the source, then each
  * metric's count, median |error| and signed median; the test holds each median to the
- * bound the model reaches today.
+ * bound the model reaches today. test_bands recomputes serving's error bands
+ * (src/engine/serve_band.c: the modelled cases by metric x engine, the 80th percentile of
+ * |error|, the median and the signed median) and fails when a row of the engine's table
+ * disagrees; it prints the rows in the table's C syntax to paste.
  *
  * Sources:
  *  - NeMo Framework's Llama-2 inference table (docs.nvidia.com/nemo-framework/user-guide/
