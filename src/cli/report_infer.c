@@ -26,8 +26,8 @@ static void band_line(FILE *f, const struct engine_result *r)
 
 	for (m = 0; m < ENGINE_SM_COUNT; m++)
 		engine_serve_band_text(&r->serving.band[m], &cli_tr, t[m], sizeof t[m]);
-	fprintf(f, _("  bands    %s · %s · %s · %s (± the 80th percentile of |predicted ÷ published − 1|, "
-		     "docs/serving-validation.md)\n"),
+	fprintf(f, _("  bands    %s · %s · %s · %s (±: the 80th percentile of |predicted ÷ published − 1| in napkin's "
+		     "serving validation)\n"),
 		t[ENGINE_SM_TTFT], t[ENGINE_SM_ITL], t[ENGINE_SM_TPUT], t[ENGINE_SM_CAP]);
 }
 

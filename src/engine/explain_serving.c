@@ -18,7 +18,7 @@ static void ex_band(struct eng_ex *x, const struct engine_serving *sv, int m)
 
 	engine_serve_band_text(b, x->tr, t, sizeof t);
 	if (b->level == ENGINE_BAND_NONE) {
-		eng_ex_line(x, N_("  band     none: %s (docs/serving-validation.md)"), t);
+		eng_ex_line(x, N_("  band     none: %s"), t);
 		return;
 	}
 	if (m == ENGINE_SM_TTFT || m == ENGINE_SM_ITL) {
@@ -31,8 +31,9 @@ static void ex_band(struct eng_ex *x, const struct engine_serving *sv, int m)
 		CNT(b->low, lo);
 		CNT(b->high, hi);
 	}
+	/* the validation's own words name no repository path (a reader of --explain has none) */
 	eng_ex_line(x, N_("  band     %s to %s: %s, signed median %+.0f%%; ± is the 80th percentile of |predicted ÷ "
-			  "published − 1| over those cases (docs/serving-validation.md, \"Error bands\")"),
+			  "published − 1| over those published cases, napkin's serving validation"),
 		    lo, hi, t, fabs(b->bias) < 0.005 ? 0.0 : 100.0 * b->bias); /* no "-0%" */
 }
 

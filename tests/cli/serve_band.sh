@@ -54,7 +54,7 @@ if not re.search(r"output +tokens/s [\d.,]+ per user · [\d.,]+ %s per replica" 
 if not re.search(r"capacity +%d %s concurrent sequences" % (fig["capacity"], pm["capacity"]), t):
     fail("the capacity line has no " + pm["capacity"])
 line = " · ".join(B[k]["text"] for k in ("ttft", "itl", "tokens_per_s", "capacity"))
-if "  bands    " + line + " (± the 80th percentile of |predicted ÷ published − 1|, docs/serving-validation.md)" not in t:
+if "  bands    " + line + " (±: the 80th percentile of |predicted ÷ published − 1| in napkin's serving validation)" not in t:
     fail("the bands line is not JSON's words:\n" + "\n".join(l for l in t.splitlines() if "bands" in l))
 # --explain: a band line with the same words, its low and high, and its source
 for key, k in (("serving.ttft_seconds", "ttft"), ("serving.itl_seconds", "itl"),
@@ -62,7 +62,7 @@ for key, k in (("serving.ttft_seconds", "ttft"), ("serving.itl_seconds", "itl"),
     m = re.search(r"\n" + re.escape(key) + r": (.*?)\n\n", t, re.S)
     if not m: fail("no explanation of " + key)
     bl = re.search(r"\n  band +(.*)", m[1])
-    if not bl or (": " + B[k]["text"] + ", signed median") not in bl[1] or "docs/serving-validation.md" not in bl[1]:
+    if not bl or (": " + B[k]["text"] + ", signed median") not in bl[1] or "serving validation" not in bl[1]:
         fail("%s: the band line is not JSON's band: %s" % (key, bl and bl[1]))
 # SGLang: fewer than 5 TTFT cases of its own, every engine's instead; its ITL has 8
 g = json.load(open(d + "/sglang.json"))["serving"]
