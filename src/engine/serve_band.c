@@ -18,7 +18,11 @@
  * cases); otherwise the metric's row over every engine, and says which. No band, and the
  * text says "no validation", where the validation has nothing like the figure: without an
  * engine (every case ran one), or an open load beyond the rate the replica completes (no
- * steady state; the validation counts those cases apart).
+ * steady state; the validation counts those cases apart). A sustained open load's output
+ * tokens/s is its rate × the tokens a request, set by the `rate` knob: no band either.
+ * Every TTFT and ITL case is an open load (MLPerf's server runs, the SGLang team's runs at a
+ * rate); a closed loop's TTFT and ITL take their band, the same step model under a different
+ * queue (docs/serving-validation.md says so).
  *
  * The request latency (serving.e2e_seconds) is validated too (NeMo's TensorRT-LLM table),
  * but its cases are one batch of 128-token prompts and 20 output tokens: no row here.
@@ -115,6 +119,12 @@ void eng_serve_band(const struct engine_scenario *sc, struct engine_serving *sv)
 			b->why = ENGINE_SBW_SATURATED;
 			continue;
 		}
+		/* a sustained open load completes what arrives: its output rate is λ × generate, set
+		 * by the knob, not predicted (the throughput cases are closed loops and SLA limits) */
+		if (m == ENGINE_SM_TPUT && sc->rate > 0) {
+			b->why = ENGINE_SBW_RATE_SET;
+			continue;
+		}
 		b->level = ENGINE_BAND_GROUP;
 		r = find(m, b->engine);
 		if (r == NULL || r->count < ENGINE_BAND_MIN_RUNS) {
@@ -165,6 +175,9 @@ void engine_serve_band_text(const struct engine_serve_band *b, const struct engi
 			snprintf(buf, n, eng_tr(tr, N_("no validation for %s without an engine")), ml);
 		else if (b->why == ENGINE_SBW_SATURATED)
 			snprintf(buf, n, eng_tr(tr, N_("no validation for %s beyond the rate the replica completes")), ml);
+		else if (b->why == ENGINE_SBW_RATE_SET)
+			snprintf(buf, n, eng_tr(tr, N_("no band for %s: an open load's output is its rate × the tokens a request")),
+				 ml);
 		else
 			snprintf(buf, n, eng_tr(tr, N_("no validation for %s on %s")), ml, el);
 		break;

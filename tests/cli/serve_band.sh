@@ -5,7 +5,8 @@
 # says each band's words as JSON does, low and high are the figure ÷ (1 ± q), --explain says
 # the same band with its source; SGLang's TTFT (fewer than 5 cases of its own) takes every
 # engine's cases and says so; without an engine, and at a rate the replica does not
-# complete, there is no band and the words say "no validation".
+# complete, there is no band and the words say "no validation"; a sustained open load keeps
+# its TTFT's and ITL's bands, and its output (the rate × the tokens) has none.
 set -u
 NAPKIN=${1:?usage: $0 PATH/TO/napkin}
 fail() { echo "FAIL: $*"; exit 1; }
@@ -21,6 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 "$NAPKIN" report $ARGS --engine none --format json >"$tmp/none.json" || fail "engine none json exits $?"
 "$NAPKIN" report $ARGS --engine none >"$tmp/none.txt" || fail "engine none exits $?"
 "$NAPKIN" report $ARGS --engine vllm --rate 1000 --format json >"$tmp/sat.json" || fail "rate 1000 json exits $?"
+"$NAPKIN" report $ARGS --engine vllm --rate 0.5 --format json >"$tmp/open.json" || fail "rate 0.5 json exits $?"
 python3 - "$tmp" <<'PY' || exit 1
 import json, re, sys
 d = sys.argv[1]
@@ -83,5 +85,13 @@ for k in ("ttft", "itl", "tokens_per_s"):
     if st[k + "_band"]["from"] != "none" or "beyond the rate the replica completes" not in st[k + "_band"]["text"]:
         fail("saturated, %s_band: %s" % (k, st[k + "_band"]))
 if st["capacity_band"]["from"] != "group": fail("saturated, the capacity band: %s" % st["capacity_band"])
+# a sustained open load: its TTFT and ITL keep their bands; its output is the rate x the tokens, no band
+op = json.load(open(d + "/open.json"))["serving"]
+if op["rate_saturated"] or op["ttft_band"]["from"] != "group" or op["itl_band"]["from"] != "group":
+    fail("rate 0.5: %s %s" % (op["ttft_band"], op["itl_band"]))
+if abs(op["ttft_band"]["low"] - op["ttft_seconds"] / (1 + op["ttft_band"]["relative"])) > 1e-9 * op["ttft_seconds"]:
+    fail("rate 0.5: the TTFT band is not the open load's TTFT's")
+if op["tokens_per_s_band"]["from"] != "none" or "its rate" not in op["tokens_per_s_band"]["text"]:
+    fail("rate 0.5, tokens_per_s_band: %s" % op["tokens_per_s_band"])
 PY
 echo "ok"
