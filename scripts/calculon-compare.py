@@ -283,6 +283,17 @@ def main():
     ap.add_argument("--python", default=sys.executable,
                     help="interpreter for Calculon (needs numpy and pandas)")
     args = ap.parse_args()
+    # Calculon imports numpy and pandas: an interpreter without them would skip every run
+    # and still exit 0, so it is refused before anything runs
+    try:
+        probe = subprocess.run([args.python, "-c", "import numpy, pandas"], capture_output=True, text=True)
+        last = (probe.stderr.strip().splitlines() or ["?"])[-1]
+    except OSError as e:
+        probe, last = None, e.strerror
+    if probe is None or probe.returncode != 0:
+        sys.exit(f"calculon-compare: {args.python} cannot import numpy and pandas ({last}); "
+                 "install them (Debian: apt-get install python3-numpy python3-pandas python3-psutil) "
+                 "or name an interpreter that has them with --python PATH")
 
     systems = {}
     for fam, fname in (("a100", "a100_80g.json"), ("h100", "h100_80g_nvl8.json")):

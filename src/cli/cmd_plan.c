@@ -199,10 +199,46 @@ static void candidate_json(struct emit *e, const char *key, const struct engine_
 	emit_end(e);
 }
 
+/* The steps' band (compute.step_band, docs/step-time.md "Error bands") and what it means for
+ * a deadline: how many of the layouts within it stay within at the band's slow end, which
+ * --sure holds. */
+static void band_lines(FILE *o, const struct engine_plan_stats *st, uint64_t predicted, const struct engine_plan_opts *po)
+{
+	char text[256], n1[40], n2[40];
+
+	engine_step_band_text(&st->band, &cli_tr, text, sizeof text);
+	if (st->band.level != ENGINE_BAND_NONE)
+		/* TRANSLATORS: the band in words ("±28%: 26 published Hugging Face runs on H100/H200, BF16/FP16") */
+		fprintf(o, _("step band %s\n"), text);
+	else
+		/* TRANSLATORS: "no validation for Hugging Face on V100 SXM2 32GB, BF16/FP16" */
+		fprintf(o, _("step band: %s\n"), text);
+	if (!(po->deadline_days > 0))
+		return;
+	if (st->band.level == ENGINE_BAND_NONE) {
+		if (po->sure)
+			fprintf(o, _("  --sure: no band to hold the deadline at, so it holds the prediction\n"));
+		return;
+	}
+	engine_fmt_count((double)predicted, n1, sizeof n1);
+	engine_fmt_count((double)st->within_band, n2, sizeof n2);
+	if (po->sure)
+		/* TRANSLATORS: days, then the band's half-width; then how many layouts are within the
+		 * deadline as predicted */
+		fprintf(o, _("  --sure: a layout counts within %g days at the band's slow end (step \xc3\xb7 (1 \xe2\x88\x92 "
+			     "%.0f%%)); %s are as predicted\n"),
+			po->deadline_days, 100.0 * st->band.relative, n1);
+	else
+		/* TRANSLATORS: counts of layouts, the deadline in days, the band's half-width */
+		fprintf(o, _("  of the %s layouts within %g days, %s are at the band's slow end too (step \xc3\xb7 (1 \xe2\x88\x92 "
+			     "%.0f%%)); --sure keeps only those\n"),
+			n1, po->deadline_days, n2, 100.0 * st->band.relative);
+}
+
 int cmd_plan(int argc, char **argv)
 {
 	const char *format = "text", *goal_s = "time", *deadline_s = NULL, *top_s = "10", *margin_s = "10%";
-	bool tp_across = false;
+	bool tp_across = false, sure = false;
 	struct cli_opt opts[] = {
 		{"goal", "time|gpu-hours|cost|gpus", &goal_s, NULL, N_("rank by training time, GPU-hours, cost, or the fewest GPUs")},
 		{"deadline", "DAYS", &deadline_s, NULL, N_("only layouts that train within DAYS (with --goal gpus: the fewest that do)")},
@@ -210,6 +246,9 @@ int cmd_plan(int argc, char **argv)
 		{"memory-margin", "PERCENT", &margin_s, NULL,
 		 N_("the share of each GPU's memory a layout leaves free (default 10%; 0 to 50%): room for the "
 		    "allocator and what napkin does not count")},
+		{"sure", NULL, NULL, &sure,
+		 N_("hold the deadline at the step band's slow end (the step / (1 - q), q the band's half-width from the "
+		    "published runs like it), not at the prediction")},
 		{"allow-tp-across-nodes", NULL, NULL, &tp_across,
 		 N_("let TP span nodes (by default it stays within gpus_per_node, the GPU's NVLink domain)")},
 		{"format", "text|json", &format, NULL, N_("output format")},
@@ -230,7 +269,7 @@ int cmd_plan(int argc, char **argv)
 	if (rc != 0)
 		return rc;
 	if (s.help) {
-		cli_print_usage(stdout, "napkin plan [KNOBS] [--goal time|gpu-hours|cost|gpus] [--deadline DAYS] [--top N] "
+		cli_print_usage(stdout, "napkin plan [KNOBS] [--goal time|gpu-hours|cost|gpus] [--deadline DAYS] [--sure] [--top N] "
 					"[--memory-margin PERCENT] [--allow-tp-across-nodes] [--format text|json]");
 		cli_print_prose(stdout,
 				_("Searches tp x pp x vpp x cp x ep x dp x ZeRO stage x micro-batch x recompute for the layouts that\n"
@@ -255,6 +294,7 @@ int cmd_plan(int argc, char **argv)
 	}
 	po.goal = (enum engine_goal)g;
 	po.tp_across_nodes = tp_across;
+	po.sure = sure;
 	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0) {
 		fprintf(stderr, _("napkin %s: --format: '%s' is not a format; allowed: %s\n"), "plan", format, "text, json");
 		goto out;
@@ -323,6 +363,12 @@ int cmd_plan(int argc, char **argv)
 		emit_int(&e, "searched", (int64_t)st.searched);
 		emit_int(&e, "fitting", (int64_t)st.fitting);
 		emit_int(&e, "within_deadline", (int64_t)st.within_deadline);
+		emit_bool(&e, "sure", po.sure);
+		emit_int(&e, "within_band", (int64_t)st.within_band);
+		if (st.band.level != ENGINE_BAND_NONE)
+			emit_num(&e, "step_band_relative", st.band.relative);
+		else
+			emit_null(&e, "step_band_relative");
 		emit_int(&e, "refused", (int64_t)st.refused);
 		emit_int(&e, "merged", (int64_t)st.merged);
 		emit_bool(&e, "current_fits", mine_rc == NAPKIN_OK && mine.fits);
@@ -362,19 +408,24 @@ int cmd_plan(int argc, char **argv)
 				     "(--memory-margin)\n"),
 				100.0 * po.memory_margin, lim, cap);
 		}
+		uint64_t predicted = st.within_deadline;
+		if (po.sure) /* the count the table was chosen by */
+			st.within_deadline = st.within_band;
 		/* one whole sentence for each case: the word order differs in Chinese */
 		if (st.gpus_lo == st.gpus_hi && po.deadline_days > 0)
-			fprintf(o, _("searched %s layouts of %lld GPUs; %s fit, %llu within %g days\n\n"), a,
+			fprintf(o, _("searched %s layouts of %lld GPUs; %s fit, %llu within %g days\n"), a,
 				(long long)st.gpus_lo, b, (unsigned long long)st.within_deadline, po.deadline_days);
 		else if (st.gpus_lo == st.gpus_hi)
-			fprintf(o, _("searched %s layouts of %lld GPUs; %s fit\n\n"), a, (long long)st.gpus_lo, b);
+			fprintf(o, _("searched %s layouts of %lld GPUs; %s fit\n"), a, (long long)st.gpus_lo, b);
 		else if (po.deadline_days > 0)
-			fprintf(o, _("searched %s layouts of %lld to %lld GPUs; %s fit, %llu within %g days\n\n"), a,
+			fprintf(o, _("searched %s layouts of %lld to %lld GPUs; %s fit, %llu within %g days\n"), a,
 				(long long)st.gpus_lo, (long long)st.gpus_hi, b, (unsigned long long)st.within_deadline,
 				po.deadline_days);
 		else
-			fprintf(o, _("searched %s layouts of %lld to %lld GPUs; %s fit\n\n"), a, (long long)st.gpus_lo,
+			fprintf(o, _("searched %s layouts of %lld to %lld GPUs; %s fit\n"), a, (long long)st.gpus_lo,
 				(long long)st.gpus_hi, b);
+		band_lines(o, &st, predicted, &po);
+		fputc('\n', o);
 		if (st.rows == 0) {
 			if (po.deadline_days > 0)
 				fprintf(o, _("no layout fits within the deadline: more GPUs, a GPU with more memory, or a smaller "
@@ -421,8 +472,12 @@ int cmd_plan(int argc, char **argv)
 		    engine_compute(&t, &r, &err) == NAPKIN_OK) {
 			char lay[320], cmd[640];
 			layout_text(&rows[0], lay, sizeof lay);
-			fprintf(o, _("\n#1: %s\n    step %s:"), lay,
-				(engine_fmt_seconds_tr(r.compute.step_seconds, &cli_tr, a, sizeof a), a));
+			engine_fmt_seconds_tr(r.compute.step_seconds, &cli_tr, a, sizeof a);
+			if (r.compute.band.level != ENGINE_BAND_NONE)
+				/* TRANSLATORS: the layout, then its step and the step band's half-width (±28%) */
+				fprintf(o, _("\n#1: %s\n    step %s \xc2\xb1%.0f%%:"), lay, a, 100.0 * r.compute.band.relative);
+			else
+				fprintf(o, _("\n#1: %s\n    step %s:"), lay, a);
 			{
 				const char *sep = " ";
 				for (i = 0; i < ENGINE_STEP_PARTS; i++) {
@@ -433,6 +488,15 @@ int cmd_plan(int argc, char **argv)
 					fprintf(o, "%s%s %s", sep, _(engine_step_part_label(i)), a);
 					sep = _(", ");
 				}
+			}
+			if (r.compute.band.level != ENGINE_BAND_NONE) {
+				double tr = r.compute.train_seconds;
+				char lo[40], hi[40];
+				engine_fmt_seconds_tr(tr, &cli_tr, a, sizeof a);
+				engine_fmt_seconds_tr(tr / (1.0 + r.compute.band.relative), &cli_tr, lo, sizeof lo);
+				engine_fmt_seconds_tr(tr / (1.0 - r.compute.band.relative), &cli_tr, hi, sizeof hi);
+				/* TRANSLATORS: the predicted training time, then the step band's two ends */
+				fprintf(o, _("\n    training %s, %s to %s within the step band"), a, lo, hi);
 			}
 			/* TRANSLATORS: %s is a napkin command line, typed as it reads (maybe over lines ending in \) */
 			apply_command(&rows[0], rows[0].gpus != s.sc.gpus, _("\n    apply it: %s\n"), width, cmd, sizeof cmd);

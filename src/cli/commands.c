@@ -31,7 +31,7 @@ static const char *const sweep_opts[] = {"--y RESULT,...", "--format text|csv|js
 					 "--strong", "--scenario FILE",
 					 "--presets DIR", LANG_OPT, NULL};
 static const char *const compare_opts[] = {"--format text|json", "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
-static const char *const plan_opts[] = {"--goal time|gpu-hours|cost|gpus", "--deadline DAYS", "--top N",
+static const char *const plan_opts[] = {"--goal time|gpu-hours|cost|gpus", "--deadline DAYS", "--sure", "--top N",
 					"--memory-margin PERCENT", "--allow-tp-across-nodes",
 					"--format text|json", "--scenario FILE", "--presets DIR", LANG_OPT, NULL};
 #ifdef NAPKIN_HAVE_CMD_PRESETS

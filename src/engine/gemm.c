@@ -47,9 +47,16 @@
  *    script). These are short runs: each row takes its family's sustained factor on top, as
  *    the other burst rows do (Hopper: H200's; Ada and A100 PCIe: A100's). No FP8 measurement
  *    on these cards: the 16-bit fraction of the FP8 peak, likely optimistic (on H100 SXM an
- *    FP8 GEMM reaches 70.9% against BF16's 80.1%). H100 NVL (400 W), H200 NVL (600 W), A10,
- *    the GeForce cards and RTX PRO 6000 have no measurement here and keep what they had (the
- *    H100 / H200 row, or the fallback); the GeForce cards read at or above their datasheet
+ *    FP8 GEMM reaches 70.9% against BF16's 80.1%). H200 NVL (600 W): cuBLAS through
+ *    torch.matmul, fp16 (Hopper's bf16 rate) at 8192³, 684.78 of 835.5 TFLOP/s = 82.0%
+ *    (NVIDIA/tilus pull request 154, "Add More Hopper Matmul Examples", the cuBLAS baseline of
+ *    its H200 NVL table; examples/hopper_matmul/benchmark.py at its merge commit 8970fbba:
+ *    uniform inputs (U(0,1) − 0.5)/√k, 5 warm-up and 30 timed runs, a short burst like the
+ *    torch.mm rows), so it takes H200's sustained ÷ burst rate on top; FP8 has no NVL
+ *    measurement and keeps the H200 SXM row's sustained 65.1%, as before the row. H100 NVL
+ *    (400 W), A10, the GeForce cards and RTX PRO 6000 have no measurement here and keep what
+ *    they had (the H100 row, or the fallback; the same script's A10G reading, issue 126,
+ *    69.47 TFLOP/s, is another card than the A10 preset); the GeForce cards read at or above their datasheet
  *    peak in the same script (RTX 4090 160.5-173.3 of 165.2, RTX 5090 221.7-242.2 of 209.5:
  *    boost clocks above the datasheet's), RTX PRO 6000 Server 409.42 of 500 (81.9%), the
  *    fallback's 80%.
@@ -162,6 +169,10 @@ static const struct eng_family families[] = {
 	 N_("MAMF A100 PCIe 81.1% (300 W); FlashAttention and NCCL as A100")},
 	{"h100-pcie", 0.656, 4096, 4096, 4096, 0.50, 0.82, 0.90, 0, 0, 0, 0, SUS_HOPPER, false, false, 0.0,
 	 N_("torch.mm H100 PCIe 65.6% (4096³, 350 W), at the H200 sustained ÷ burst rate; FP8: no measurement")},
+	/* H200 NVL (600 W, the same GH100 die as the 700 W SXM): cuBLAS's burst figure, the SXM's
+	 * sustained ÷ burst rate on top; FP8 has no NVL measurement and keeps the H200 row's */
+	{"h200-nvl", 0.820, 8192, 8192, 8192, 0.50, 0.82, 0.90, 0.651, 8448, 8192, 16384, SUS_HOPPER, false, true, 0.0,
+	 N_("cuBLAS H200 NVL 82.0% (8192³, 600 W), at the H200 sustained ÷ burst rate; FP8 as H200 SXM (no NVL measurement)")},
 	{"l40s", 0.743, 8192, 8192, 8192, 0.50, 0.78, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
 	 N_("torch.mm L40S 74.3% (350 W), at A100's sustained ÷ burst rate; FP8: no measurement")},
 	{"l4", 0.491, 8192, 8192, 8192, 0.50, 0.78, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,

@@ -190,6 +190,7 @@ struct search {
 	struct engine_plan_row *rows;
 	struct engine_plan_stats *st;
 	uint64_t qualified;                 /* within the deadline, this GPU count */
+	double slow;                        /* 1 ÷ (1 − q): the band's slow end over the prediction (1 without) */
 };
 
 /* One candidate: memory first, the step only when it fits. Returns whether it fits. */
@@ -235,9 +236,17 @@ static bool candidate(struct search *s, struct engine_scenario *t)
 	row.train_seconds = t->tokens / (s->tokens_per_step / stp.seconds);
 	row.gpu_hours = row.train_seconds * (double)t->gpus / 3600.0;
 	row.cost = t->price > 0 ? t->price * row.gpu_hours : 0.0;
-	if (s->opt->deadline_days > 0 && row.train_seconds / 86400.0 > s->opt->deadline_days)
-		return true;
-	s->st->within_deadline++;
+	if (s->opt->deadline_days > 0) {
+		bool predicted = row.train_seconds / 86400.0 <= s->opt->deadline_days;
+		bool slow = row.train_seconds * s->slow / 86400.0 <= s->opt->deadline_days;
+		s->st->within_deadline += predicted;
+		s->st->within_band += slow;
+		if (!(s->opt->sure ? slow : predicted))
+			return true;
+	} else {
+		s->st->within_deadline++;
+		s->st->within_band++;
+	}
 	s->qualified++;
 	keep(s->rows, s->opt->top, &s->st->rows, &s->st->merged, &row, s->opt->goal);
 	return true;
@@ -437,6 +446,19 @@ int engine_plan(const struct engine_scenario *sc, const struct engine_plan_opts 
 	s.peak = eng_matmul_peak(&base, &s.by);
 	eng_stack_given_of(&base, &s.sg);
 	s.search_overlap = base.stack == ENGINE_STACK_DEEPSPEED && !s.sg.overlap;
+	/* the band every layout's step takes: one stack, GPU family and precision for all */
+	{
+		struct engine_compute c;
+		memset(&c, 0, sizeof c);
+		c.source = ENGINE_TPUT_PREDICTED;
+		c.step_seconds = 1.0;
+		eng_step_band(&base, &c);
+		st->band = c.band;
+		st->band.low = st->band.high = 0.0;
+		s.slow = c.band.level != ENGINE_BAND_NONE && c.band.relative > 0 && c.band.relative < 1.0
+				 ? 1.0 / (1.0 - c.band.relative)
+				 : 1.0;
+	}
 	/* the global batch: given, the user's own step (grad_accum given), or the default for
 	 * the model's size; never one that grows with the data-parallel ranks */
 	dp0 = base.gpus / (base.tp * base.pp * base.cp);

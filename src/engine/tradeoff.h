@@ -164,6 +164,11 @@ struct engine_plan_opts {
 	 * GB200 NVL72): off, as Megatron-LM advises (Narayanan et al. 2021, §3.2: tensor
 	 * parallelism within a node, its all-reduces on NVLink) */
 	bool tp_across_nodes;
+	/* the deadline at the step band's slow end: a layout qualifies when its training time ÷
+	 * (1 − q) is within it, q the half-width of the step's band (compute.step_band: 80% of
+	 * the published runs like it were within q), so a planner's pick cannot lean on the
+	 * model's error; without a band (no validation), as predicted */
+	bool sure;
 };
 #define ENGINE_PLAN_MARGIN 0.10
 /* two layouts the same when their memory and step differ by at most this share: the
@@ -184,6 +189,8 @@ struct engine_plan_stats {
 	uint64_t searched;                  /* candidates evaluated (memory at least) */
 	uint64_t fitting;                   /* of which fit in memory */
 	uint64_t within_deadline;           /* of which meet the deadline (all fitting without one) */
+	uint64_t within_band;               /* of which meet it at the band's slow end too (as --sure counts) */
+	struct engine_step_band band;       /* the steps' band: relative, count, level and group (low, high 0) */
 	size_t rows;                        /* rows written, best first */
 	double global_batch;                /* sequences per step, kept across layouts */
 	enum engine_plan_gb global_batch_from;

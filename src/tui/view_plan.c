@@ -298,6 +298,13 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v->typing)
 		snprintf(buf, sizeof buf, _(" deadline in days: %s_   (Enter sets it, empty or 0: none, Esc keeps %g)"), v->typed,
 			 v->deadline);
+	else if (v->deadline > 0.0 && v->st.band.level != ENGINE_BAND_NONE)
+		/* TRANSLATORS: days, layouts within them as predicted, then at the step band's slow end
+		 * (the step ÷ (1 − q)), then q (napkin plan --sure) */
+		snprintf(buf, sizeof buf, _(" deadline (D, - +): %g days \xc2\xb7 %llu of the fitting train within it, %llu at the "
+					    "step band's slow end (\xc2\xb1%.0f%%)"),
+			 v->deadline, (unsigned long long)v->st.within_deadline, (unsigned long long)v->st.within_band,
+			 100.0 * v->st.band.relative);
 	else if (v->deadline > 0.0)
 		snprintf(buf, sizeof buf, _(" deadline (D, - +): %g days \xc2\xb7 %llu of the fitting train within it"), v->deadline,
 			 (unsigned long long)v->st.within_deadline);
@@ -357,7 +364,12 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		return;
 	}
 	engine_fmt_seconds(r.compute.step_seconds, t1, sizeof t1);
-	snprintf(buf, sizeof buf, _(" Row %d, one optimizer step %s (predicted), per part:"), v->sel + 1, t1);
+	if (r.compute.band.level != ENGINE_BAND_NONE)
+		/* TRANSLATORS: the row, its step and the step band's half-width (compute.step_band) */
+		snprintf(buf, sizeof buf, _(" Row %d, one optimizer step %s \xc2\xb1%.0f%% (predicted), per part:"), v->sel + 1, t1,
+			 100.0 * r.compute.band.relative);
+	else
+		snprintf(buf, sizeof buf, _(" Row %d, one optimizer step %s (predicted), per part:"), v->sel + 1, t1);
 	tui_canvas_text(c, 0, y++, m->w, buf, TUI_S_GROUP);
 	{
 		size_t pos = 0;

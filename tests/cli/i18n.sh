@@ -162,7 +162,7 @@ grep -q '^在 [0-9,]* 个 8 张 GPU 的布局中搜索；[0-9,]* 个放得下，
 grep -q '^没有布局能在期限内放得下并训练完：' "$tmp/plan" || fail "plan --lang zh: 'no layout fits' is not Chinese"
 "$NAPKIN" plan --lang zh --top 1 >"$tmp/plan" 2>&1 || fail "plan --lang zh: status $?"
 grep -q '^    应用它：napkin report \[KNOBS\] --tp ' "$tmp/plan" || fail "plan --lang zh: 'apply it' is not Chinese"
-grep -q '^    步时 [0-9.]* m*s： ' "$tmp/plan" || fail "plan --lang zh: the best row's step is not Chinese"
+grep -q '^    步时 [0-9.]* m*s ±[0-9]*%： ' "$tmp/plan" || fail "plan --lang zh: the best row's step (and its band) is not Chinese"
 # plan's table: Chinese heads, the rows and "你" aligned with them by display width
 "$NAPKIN" plan --lang zh --top 2 --price 2 >"$tmp/plan" 2>/dev/null || fail "plan --lang zh --price: status $?"
 grep -q '显存/GPU      步时   训练时间     GPU 小时         成本$' "$tmp/plan" || fail "plan --lang zh: the heads are not Chinese"

@@ -24,7 +24,7 @@ mkcat() {
 		/^msgid/ || /^#/ || /^$/ { instr = 0 }
 		{
 			if (instr && prog == "all") { gsub(/%s/, "%p"); gsub(/%d/, "%s") }
-			if (instr && prog == "one" && $0 ~ /^"在 %s 个 %lld 张 GPU 的布局中搜索；%s 个放得下\\n"$/) sub(/%lld/, "%s")
+			if (instr && prog == "one" && $0 ~ /"在 %s 个 %lld 张 GPU 的布局中搜索；%s 个放得下\\n"$/) sub(/%lld/, "%s")
 			if (instr && prog == "utf8" && $0 ~ /^msgstr "%s 在 %s × %s 上 · %s · %s · %s%s%s"$/) sub(/%s/, "%Qs")
 			print
 		}' "$PO" >"$1/napkin.po" || fail "awk"

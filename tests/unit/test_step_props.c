@@ -406,6 +406,8 @@ static void test_cp_ep_memory(void **state)
  * torch.mm on square bf16 matrices (github.com/zzc0721/torch-performance-test-data, issue 95)
  * H100 PCIe 495.93 TFLOP/s at 4096³ of 756.5; the MAMF table's A100 PCIe 252.9 of 312 at
  * 2048×5120×6144; L40S 269.15 of 362.05 (issue 43); L4 59.40 of 121 at 8192³ (issue 120).
+ * H200 NVL: cuBLAS (torch.matmul, fp16) 684.78 of 835.5 at 8192³ (NVIDIA/tilus pull request
+ * 154, examples/hopper_matmul/benchmark.py at 8970fbba).
  * At the source's shape a card reads that figure times its family's sustained factor; the SXM
  * siblings keep theirs, and the L40S is not taken for an L4. */
 static void test_pcie_gemm_rows(void **state)
@@ -419,6 +421,7 @@ static void test_pcie_gemm_rows(void **state)
 		{"a100-80gb-pcie", 252.9, 312, 2048, 5120, 6144, 1305.0 / 1410.0, 108},
 		{"l40s", 269.15, 362.05, 8192, 8192, 8192, 1305.0 / 1410.0, 142},
 		{"l4", 59.40, 121, 8192, 8192, 8192, 1305.0 / 1410.0, 58},
+		{"h200-nvl", 684.78, 835.5, 8192, 8192, 8192, 708.5 / 841.9, 132},
 	};
 	struct engine_gpu g;
 	size_t i;
@@ -442,6 +445,13 @@ static void test_pcie_gemm_rows(void **state)
 	assert_close(eng_family(&g)->gemm_best, 0.716, 1e-9);
 	snprintf(g.id, sizeof g.id, "%s", "a100-80gb-sxm");
 	assert_string_equal(eng_family(&g)->prefix, "a100");
+	/* the H200 NVL's FP8 has no measurement: it keeps the H200 SXM row's sustained FP8 figure,
+	 * and its 16-bit row is not taken for the SXM card */
+	snprintf(g.id, sizeof g.id, "%s", "h200-nvl");
+	assert_close(eng_family(&g)->fp8_best, 1288.7 / 1979.0, 1e-3);
+	assert_true(eng_family(&g)->fp8_msmf && !eng_family(&g)->msmf);
+	snprintf(g.id, sizeof g.id, "%s", "h200-sxm");
+	assert_string_equal(eng_family(&g)->prefix, "h200");
 	/* a 350 W H100 PCIe reads below the 700 W SXM at any large GEMM */
 	snprintf(g.id, sizeof g.id, "%s", "h100-pcie");
 	g.sm_count = 114;

@@ -424,7 +424,7 @@ static void test_plan_interleaving(void **state)
 	struct engine_scenario sc, t;
 	struct engine_result r;
 	struct engine_plan_row rows[20];
-	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 30, 20, ENGINE_PLAN_MARGIN, false};
+	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 30, 20, ENGINE_PLAN_MARGIN, false, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	size_t i;
@@ -477,7 +477,7 @@ static void test_plan_megatron_rules(void **state)
 					    {"ffn", "28672"}, {"stack", "megatron"}};
 	struct engine_scenario sc, t;
 	struct engine_plan_row rows[60];
-	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 90, 60, ENGINE_PLAN_MARGIN, false};
+	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 90, 60, ENGINE_PLAN_MARGIN, false, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	size_t i;
@@ -510,6 +510,49 @@ static void test_plan_megatron_rules(void **state)
 	check_plan(&sc, rows, st.rows, 1024);
 }
 
+/* --sure holds the deadline at the step band's slow end: a layout's training time ÷ (1 − q),
+ * q the half-width of the band validation measured for runs like it (src/engine/step_band.c,
+ * from tests/unit/test_step_runs.c's published runs). Llama-2-70B on H100 under Megatron-Core
+ * has a band (16 Megatron-Core H100 BF16 runs); on 512 GPUs every row kept with --sure
+ * trains within 45 days at T ÷ (1 − q), the same search without it keeps rows that do not, and the counts
+ * agree: within_band ≤ within_deadline, and --sure changes what is kept, not what is counted. */
+static void test_plan_sure(void **state)
+{
+	static const char *const kv[][2] = {{"layers", "80"}, {"hidden", "8192"}, {"heads", "64"}, {"kv_heads", "8"},
+					    {"ffn", "28672"}, {"stack", "megatron"}, {"gpus", "512"}};
+	struct engine_scenario sc, t;
+	struct engine_result r;
+	static struct engine_plan_row rows[200], sure_rows[200];
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 45, 200, ENGINE_PLAN_MARGIN, false, false};
+	struct engine_plan_stats st, ss;
+	struct napkin_err err;
+	double q;
+	size_t i, beyond = 0;
+
+	(void)state;
+	engine_scenario_default(&sc);
+	apply(&sc, &kv[0][0], sizeof kv / sizeof kv[0]);
+	assert_int_equal(engine_plan(&sc, &po, rows, &st, &err), NAPKIN_OK);
+	assert_true(st.band.level != ENGINE_BAND_NONE);
+	q = st.band.relative;
+	assert_true(q > 0.05 && q < 0.5);
+	/* the plan's band is the one each row's report prints */
+	assert_int_equal(engine_plan_apply(&sc, &rows[0], &t, &err), NAPKIN_OK);
+	assert_int_equal(engine_evaluate(&t, &r, &err), NAPKIN_OK);
+	assert_close(r.compute.band.relative, q, 0);
+	for (i = 0; i < st.rows; i++)
+		beyond += rows[i].train_seconds / (1.0 - q) / 86400.0 > 45.0;
+	assert_true(beyond > 0);
+	assert_true(st.within_band < st.within_deadline);
+	po.sure = true;
+	assert_int_equal(engine_plan(&sc, &po, sure_rows, &ss, &err), NAPKIN_OK);
+	assert_true(ss.rows > 0);
+	assert_true(ss.within_deadline == st.within_deadline && ss.within_band == st.within_band);
+	for (i = 0; i < ss.rows; i++)
+		if (sure_rows[i].train_seconds / (1.0 - q) / 86400.0 > 45.0)
+			fail_msg("row %zu: %.1f days at the slow end", i + 1, sure_rows[i].train_seconds / (1.0 - q) / 86400.0);
+}
+
 /* TP stays within the node unless asked: on 16 GPUs of 8 a node, Llama-2-7B's 32 heads
  * allow tp 16, which the default search never takes and --allow-tp-across-nodes may; on a
  * GB200 NVL72 (72 GPUs in one NVLink domain: NVIDIA's GB200 NVL72 page) the node is the
@@ -519,7 +562,7 @@ static void test_plan_tp_in_node(void **state)
 	static const char *const kv[][2] = {{"gpus", "16"}, {"global_batch", "16"}};
 	static struct engine_plan_row rows[4000];
 	struct engine_scenario sc;
-	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 4000, ENGINE_PLAN_MARGIN, false};
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 4000, ENGINE_PLAN_MARGIN, false, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	size_t i;
@@ -561,7 +604,7 @@ static void test_plan_merges_twins(void **state)
 	static const char *const kv[][2] = {{"gpus", "8"}, {"global_batch", "64"}};
 	struct engine_scenario sc;
 	struct engine_plan_row rows[200];
-	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 200, ENGINE_PLAN_MARGIN, false};
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 200, ENGINE_PLAN_MARGIN, false, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	size_t i, j;
@@ -597,7 +640,7 @@ static void test_plan_deepspeed(void **state)
 	static const char *const kv[][2] = {{"gpus", "16"}, {"stack", "deepspeed"}, {"global_batch", "256"}};
 	struct engine_scenario sc, t;
 	struct engine_plan_row rows[100];
-	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 100, ENGINE_PLAN_MARGIN, false};
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 100, ENGINE_PLAN_MARGIN, false, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	size_t i;
@@ -632,7 +675,7 @@ static void test_plan_alternatives(void **state)
 	struct engine_scenario sc, t;
 	struct engine_result r;
 	struct engine_plan_row rows[5];
-	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5, ENGINE_PLAN_MARGIN, false};
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5, ENGINE_PLAN_MARGIN, false, false};
 	struct engine_plan_stats st;
 	struct engine_plan_alt alt[ENGINE_WAYS];
 	struct napkin_err err;
@@ -682,7 +725,7 @@ static void test_plan_70b(void **state)
 					    {"ffn", "28672"}, {"gpus", "64"}};
 	struct engine_scenario sc;
 	struct engine_plan_row rows[20], mine;
-	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 20, 0, false};
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 20, 0, false, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 
@@ -717,7 +760,7 @@ static void test_plan_vs_brute_force(void **state)
 	struct engine_scenario sc, t;
 	struct engine_result r;
 	struct engine_plan_row rows[5], mine;
-	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5, 0, false};
+	struct engine_plan_opts po = {ENGINE_GOAL_TIME, 0, 5, 0, false, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	int tp, pp, zero, rec, b;
@@ -779,7 +822,7 @@ static void test_plan_goals(void **state)
 	static const char *const kv[][2] = {{"gpus", "64"}, {"price", "2"}};
 	struct engine_scenario sc;
 	struct engine_plan_row rows[8];
-	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 0, 8, 0, false};
+	struct engine_plan_opts po = {ENGINE_GOAL_GPUS, 0, 8, 0, false, false};
 	struct engine_plan_stats st;
 	struct napkin_err err;
 	size_t i;
@@ -832,6 +875,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_plan_vs_brute_force),
 	cmocka_unit_test(test_plan_goals),
 	cmocka_unit_test(test_plan_megatron_rules),
+	cmocka_unit_test(test_plan_sure),
 	cmocka_unit_test(test_plan_tp_in_node),
 	cmocka_unit_test(test_plan_merges_twins),
 	cmocka_unit_test(test_plan_deepspeed),
