@@ -3,6 +3,7 @@
  * bytes, rates per second, times in seconds, FLOPs as numbers, no formatting in values.
  * Documented in docs/report-schema.md.
  */
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -146,6 +147,40 @@ static void report_step_band(struct emit *e, const struct engine_step_band *b)
 	emit_end(e);
 }
 
+/* serving.<metric>_band (docs/report-schema.md): the band validation measured for a serving
+ * figure (serve_band.c), nulls where there is none */
+static void report_serve_band(struct emit *e, const struct engine_serve_band *b)
+{
+	static const char *lv[] = {"none", "group", "gpu_precision", "gpu", "all"};
+	char key[64], text[512];
+
+	snprintf(key, sizeof key, "%s_band", engine_serve_metric_name(b->metric));
+	emit_object(e, key);
+	emit_str(e, "from", lv[b->level]);
+	if (b->level != ENGINE_BAND_NONE) {
+		/* the engine whose cases give the band, "any" where every engine's stand in */
+		emit_str(e, "group", b->level == ENGINE_BAND_GROUP ? engine_serve_engine_name(b->engine) : "any");
+		emit_num(e, "low", b->low);
+		emit_num(e, "high", b->high);
+		emit_num(e, "relative", b->relative);
+		emit_str(e, "quantile", "p80_abs_error");
+		emit_num(e, "median", b->median);
+		emit_num(e, "bias", b->bias);
+	} else {
+		emit_null(e, "group");
+		emit_null(e, "low");
+		emit_null(e, "high");
+		emit_null(e, "relative");
+		emit_null(e, "quantile");
+		emit_null(e, "median");
+		emit_null(e, "bias");
+	}
+	emit_int(e, "count", b->count);
+	engine_serve_band_text(b, NULL, text, sizeof text);
+	emit_str(e, "text", text);
+	emit_end(e);
+}
+
 void report_compute(struct emit *e, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	int i;
@@ -272,6 +307,8 @@ void report_members(struct emit *e, const struct engine_scenario *sc, const stru
 		emit_num(e, "straggler", r->serving.straggler);
 		emit_bool(e, "saturated", r->serving.saturated);
 		emit_bool(e, "rate_saturated", r->serving.rate_saturated);
+		for (i = 0; i < ENGINE_SM_COUNT; i++)
+			report_serve_band(e, &r->serving.band[i]);
 		emit_end(e);
 	}
 

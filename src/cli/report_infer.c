@@ -8,6 +8,29 @@
 #include "i18n.h"
 #include "report_internal.h"
 
+/* " ±46%" after a figure that has a serving band (serving.band[], serve_band.c): its half-width */
+static void with_band(char *buf, size_t n, const struct engine_serve_band *b)
+{
+	size_t len = strlen(buf);
+
+	if (b->level != ENGINE_BAND_NONE && len < n)
+		snprintf(buf + len, n - len, " \xc2\xb1%.0f%%", 100.0 * b->relative);
+}
+
+/* The validated error of the figures above (serving.band[], docs/serving-validation.md,
+ * "Error bands"): each band in words. */
+static void band_line(FILE *f, const struct engine_result *r)
+{
+	char t[ENGINE_SM_COUNT][256];
+	int m;
+
+	for (m = 0; m < ENGINE_SM_COUNT; m++)
+		engine_serve_band_text(&r->serving.band[m], &cli_tr, t[m], sizeof t[m]);
+	fprintf(f, _("  bands    %s · %s · %s · %s (±: the 80th percentile of |predicted ÷ published − 1| in napkin's "
+		     "serving validation)\n"),
+		t[ENGINE_SM_TTFT], t[ENGINE_SM_ITL], t[ENGINE_SM_TPUT], t[ENGINE_SM_CAP]);
+}
+
 /* The continuous-batching steady state (serve_batch.c): the figures serving people quote. */
 static void serving_lines(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
@@ -27,6 +50,8 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 			_(engine_serve_engine_label(sc->serve_engine)), a, b);
 	engine_fmt_seconds_tr(sv->ttft_seconds, &cli_tr, a, sizeof a);
 	engine_fmt_seconds_tr(sv->itl_seconds, &cli_tr, b, sizeof b);
+	with_band(a, sizeof a, &sv->band[ENGINE_SM_TTFT]);
+	with_band(b, sizeof b, &sv->band[ENGINE_SM_ITL]);
 	engine_fmt_seconds_tr(sv->e2e_seconds, &cli_tr, c, sizeof c);
 	engine_fmt_seconds_tr(sv->queue_seconds, &cli_tr, d, sizeof d);
 	if (sv->rate > 0 && sv->rate_saturated) {
@@ -71,6 +96,7 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	if (sv->rate_saturated)
 		util_strlcpy(a, "-", sizeof a); /* a request that never ends has no rate of its own */
 	engine_fmt_count(sv->tokens_per_s_replica, b, sizeof b);
+	with_band(b, sizeof b, &sv->band[ENGINE_SM_TPUT]);
 	engine_fmt_count(sv->tokens_per_s_gpu, c, sizeof c);
 	engine_fmt_count(sv->tokens_per_s_job, d, sizeof d);
 	fprintf(f, _("  output   tokens/s %s per user · %s per replica (%.2f requests/s × %lld) · %s per GPU · %s for the job\n"), a,
@@ -226,11 +252,14 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 			     "activations)\n"),
 			_(a), CP_("count", "sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context);
 	else {
+		char cap[NB];
+		util_strlcpy(cap, _(a), sizeof cap);
+		with_band(cap, sizeof cap, &r->serving.band[ENGINE_SM_CAP]);
 		engine_fmt_bytes(r->serving.kv_budget_bytes, true, b, sizeof b);
 		engine_fmt_bytes(r->serving.activation_peak, true, c, sizeof c);
 		fprintf(f, _("  capacity %s concurrent %s per replica at %.0f tokens of context, as %s admits them (KV %s per GPU "
 			     "after its %.0f%% share, the weights and a profiled %s)\n"),
-			_(a), CP_("count", "sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context,
+			cap, CP_("count", "sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context,
 			_(engine_serve_engine_label(sc->serve_engine)), b, 100.0 * r->serving.mem_fraction, c);
 		/* an engine that holds a sequence's blocks as they fill runs more than that at once */
 		if (r->serving.running_max > (double)in->max_concurrent + 0.5)
@@ -238,6 +267,7 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 				     "goes%s\n"),
 				r->serving.running_max, r->serving.held_tokens,
 				sc->serve_engine == ENGINE_SERVE_SGLANG ? _(" and a tenth of the rest booked ahead") : "");
+		band_line(f, r);
 	}
 	engine_fmt_bytes(in->kv_bytes_per_sequence, true, a, sizeof a);
 	fprintf(f, _("  KV cache %s per token of context, %.0f tokens per sequence: %s a sequence in blocks of %lld"), e,

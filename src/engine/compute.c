@@ -327,6 +327,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 		r->serving.sla_concurrency = 0.0;
 		if (!train) {
 			eng_serve(sc, &dm, &by, &mem, &r->inference, &r->serving);
+			eng_serve_band(sc, &r->serving); /* the validated error of those figures */
 			/* with an engine the KV cache is what it holds: the sequences it runs (its
 			 * limit at most; the users beyond wait outside), each the tokens it holds on
 			 * average (serving.held_tokens: booked whole, or filled as it goes); under an

@@ -68,6 +68,13 @@ int engine_band_precision(enum engine_precision p);
 const char *engine_band_family_name(int family);
 void engine_band_group_key(int stack, int family, int precision, char *buf, size_t n);
 void engine_step_band_text(const struct engine_step_band *b, const struct engine_tr *tr, char *buf, size_t n);
+/* Serving's error bands (src/engine/serve_band.c): the table validation measured, a metric's
+ * stable name ("ttft", "itl", "tokens_per_s", "capacity") and the band in words, in tr's
+ * language ("±45%: 15 TensorRT-LLM TTFT cases", "±70%: all 28 TTFT cases (SGLang: fewer
+ * than 5)", or "no validation: ..."). */
+const struct engine_serve_band_row *engine_serve_bands(size_t *n);
+const char *engine_serve_metric_name(int metric);
+void engine_serve_band_text(const struct engine_serve_band *b, const struct engine_tr *tr, char *buf, size_t n);
 const struct engine_result_def *engine_result_find(const char *key);
 double engine_result_value(const struct engine_result *r, const struct engine_result_def *d);
 

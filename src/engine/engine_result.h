@@ -189,6 +189,46 @@ struct engine_inference {
 	double prefill_flops_palm;       /* one prompt's prefill, PaLM's count (full s² attention; MFU's) */
 };
 
+/* Serving's error bands (src/engine/serve_band.c; docs/serving-validation.md, "Error bands"):
+ * the modelled cases of tests/unit/test_serving_validation.c grouped by metric and engine.
+ * A band's level is ENGINE_BAND_GROUP (the scenario's engine's cases), ENGINE_BAND_ALL (the
+ * metric's cases on every engine, where its engine has fewer than ENGINE_BAND_MIN_RUNS) or
+ * ENGINE_BAND_NONE. */
+enum engine_serve_metric {
+	ENGINE_SM_TTFT, /* serving.ttft_seconds */
+	ENGINE_SM_ITL,  /* serving.itl_seconds (the validation's ITL/TPOT) */
+	ENGINE_SM_TPUT, /* serving.tokens_per_s_replica (and so per GPU, per user, the job's) */
+	ENGINE_SM_CAP,  /* serving.max_concurrent (validated as the KV tokens the engine holds) */
+	ENGINE_SM_COUNT,
+};
+struct engine_serve_band {
+	double low, high;      /* the figure ÷ (1 + q) to ÷ (1 − q), in its unit; 0 without a band */
+	double relative;       /* q: the 80th percentile of |error| in the cases */
+	double median;         /* their median |error| */
+	double bias;           /* their signed median error, predicted ÷ published − 1 */
+	int64_t count;         /* cases behind the band (0: none) */
+	int level;             /* enum engine_band_level: GROUP, ALL or NONE */
+	int metric;            /* enum engine_serve_metric */
+	int engine;            /* the scenario's (enum engine_serve_engine) */
+	int why;               /* without a band: enum engine_serve_band_why */
+};
+/* why a serving figure has no band */
+enum engine_serve_band_why {
+	ENGINE_SBW_NONE,      /* it has one */
+	ENGINE_SBW_NO_ENGINE, /* engine none: the validation's cases all ran an engine */
+	ENGINE_SBW_SATURATED, /* an open load beyond what the replica completes: no steady state */
+	ENGINE_SBW_NO_CASES,  /* no validated case for the metric */
+	ENGINE_SBW_RATE_SET,  /* an open load's output tokens/s: the arrival rate × the tokens a request, not a prediction */
+};
+/* One row of the serving band table: engine -1 for any. */
+struct engine_serve_band_row {
+	int metric, engine;
+	int count;
+	double q80;            /* 80th percentile of |error| (nearest rank: the ceil(0.8 n)-th smallest) */
+	double median;         /* median |error| */
+	double bias;           /* signed median error */
+};
+
 /* Serving as an engine runs it (serve_batch.c): the steady state of continuous batching at a
  * concurrency of `batch` users per replica, each sending its next request when the last
  * one ends; one replica's figures unless said. */
@@ -264,6 +304,9 @@ struct engine_serving {
 	double tpot_p50_seconds, tpot_p90_seconds, tpot_p99_seconds; /* a request's mean gap, over requests */
 	int slo_percentile;              /* enum engine_slo_pct the SLA held */
 	double sla_rate;                 /* a percentile SLA: the most requests/s a replica takes within it (open load) */
+	/* error bands (serve_band.c): what validation measured for each figure, by
+	 * enum engine_serve_metric */
+	struct engine_serve_band band[ENGINE_SM_COUNT];
 };
 
 enum engine_point { ENGINE_PT_TRAIN, ENGINE_PT_PREFILL, ENGINE_PT_DECODE, ENGINE_PT_ELEMENTWISE, ENGINE_PT_COUNT };

@@ -5,9 +5,37 @@
  * (serve_batch.c): TTFT, the time between tokens, the output rate and the SLA concurrency;
  * with a rate, the open load (serve_open.c).
  */
+#include <math.h>
 #include <string.h>
 
 #include "explain_internal.h"
+
+/* serving.band[m] (serve_band.c): what validation measured for figures like this one */
+static void ex_band(struct eng_ex *x, const struct engine_serving *sv, int m)
+{
+	const struct engine_serve_band *b = &sv->band[m];
+	char t[256], lo[NB], hi[NB];
+
+	engine_serve_band_text(b, x->tr, t, sizeof t);
+	if (b->level == ENGINE_BAND_NONE) {
+		eng_ex_line(x, N_("  band     none: %s"), t);
+		return;
+	}
+	if (m == ENGINE_SM_TTFT || m == ENGINE_SM_ITL) {
+		SECS(b->low, lo);
+		SECS(b->high, hi);
+	} else if (m == ENGINE_SM_TPUT) {
+		engine_unit_format_tr(ENGINE_UNIT_TOKENS_PER_S, b->low, x->tr, lo, sizeof lo);
+		engine_unit_format_tr(ENGINE_UNIT_TOKENS_PER_S, b->high, x->tr, hi, sizeof hi);
+	} else {
+		CNT(b->low, lo);
+		CNT(b->high, hi);
+	}
+	/* the validation's own words name no repository path (a reader of --explain has none) */
+	eng_ex_line(x, N_("  band     %s to %s: %s, signed median %+.0f%%; ± is the 80th percentile of |predicted ÷ "
+			  "published − 1| over those published cases, napkin's serving validation"),
+		    lo, hi, t, fabs(b->bias) < 0.005 ? 0.0 : 100.0 * b->bias); /* no "-0%" */
+}
 
 static void ex_capacity(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
 {
@@ -38,6 +66,8 @@ static void ex_capacity(struct eng_ex *x, const struct engine_scenario *sc, cons
 				  "average: the prompt, half the output and the share of the rest it books ahead), not its "
 				  "whole context at admission"),
 			    r->serving.running_max, r->serving.held_tokens);
+	if (sc->mode == ENGINE_MODE_INFER && sc->serve_engine != ENGINE_SERVE_NONE)
+		ex_band(x, &r->serving, ENGINE_SM_CAP);
 	eng_ex_line(x, N_("  source   Kwon et al. 2023 (vLLM, paged attention); Agrawal et al. 2023 (SARATHI, chunked prefill)"));
 }
 
@@ -141,6 +171,11 @@ static void ex_open(struct eng_ex *x, const struct engine_scenario *sc, const st
 		eng_ex_line(x, N_("  p99      TTFT %s · TPOT %s · ITL %s (serving.ttft_p99_seconds explains them)"),
 			    SECS(sv->ttft_p99_seconds, a), SECS(sv->tpot_p99_seconds, b), SECS(sv->itl_p99_seconds, c));
 	}
+	if (sc->rate > 0 && (strcmp(key, "serving.ttft_seconds") == 0 || strcmp(key, "serving.itl_seconds") == 0 ||
+			     strcmp(key, "serving.itl_median_seconds") == 0 || strcmp(key, "serving.tokens_per_s_replica") == 0))
+		ex_band(x, sv, strcmp(key, "serving.ttft_seconds") == 0 ? ENGINE_SM_TTFT
+			       : strcmp(key, "serving.tokens_per_s_replica") == 0 ? ENGINE_SM_TPUT
+										 : ENGINE_SM_ITL);
 	eng_ex_line(x, N_("  source   Kleinrock 1975 (Queueing Systems vol. 1, §3: birth–death processes); Harchol-Balter "
 			  "2013 (ch. 22, state-dependent service); Little 1961; Wolff 1982 (PASTA)"));
 }
@@ -206,6 +241,7 @@ static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, c
 				  "the running ones, (%lld − 1)/2 × the decode step %s (vLLM 0.6's --num-scheduler-steps)"),
 			    (long long)sc->scheduler_steps, (long long)sc->scheduler_steps, SECS(sv->decode_step_seconds, c));
 	eng_ex_line(x, N_("  result   %s (users a replica: %lld)"), SECS(sv->ttft_seconds, d), (long long)sc->batch);
+	ex_band(x, sv, ENGINE_SM_TTFT);
 	if (sv->prefill_apart)
 		eng_ex_line(x, N_("  source   SGLang's scheduler (a new prefill batch runs before the running decodes; "
 				  "--enable-mixed-chunk off by default); Kleinrock 1975 §5.7 (M/D/1 wait)"));
@@ -268,6 +304,7 @@ static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, co
 		eng_ex_line(x, N_("  median   %s: the step a median gap is, the decode-only step while under half the steps "
 				  "carry a chunk (f < 1/2), else the mixed step"),
 			    SECS(sv->itl_median_seconds, a));
+	ex_band(x, sv, ENGINE_SM_ITL);
 	eng_ex_line(x, N_("  source   Yu et al. 2022 (Orca); Kwon et al. 2023 (paged attention reads the whole cache a "
 			  "token)"));
 }
@@ -285,6 +322,7 @@ static void ex_steady_rate(struct eng_ex *x, const struct engine_scenario *sc, c
 		    SECS(sv->e2e_seconds, a), sv->requests_per_s, (long long)sc->generate);
 	eng_ex_line(x, N_("  result   %s a replica, %s a GPU, %s a user"), CNT(sv->tokens_per_s_replica, a),
 		    CNT(sv->tokens_per_s_gpu, b), CNT(sv->tokens_per_s_user, c));
+	ex_band(x, sv, ENGINE_SM_TPUT);
 	eng_ex_line(x, N_("  source   Little 1961 (L = λW)"));
 }
 

@@ -451,6 +451,8 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 int eng_check_measurement(const struct engine_scenario *sc, struct engine_result *r, struct napkin_err *err);
 
 /* The core computation without validation (the caller validated). */
+/* serving.band[] for the computed serving figures (serve_band.c) */
+void eng_serve_band(const struct engine_scenario *sc, struct engine_serving *sv);
 /* compute.step_band for the computed step (step_band.c) */
 void eng_step_band(const struct engine_scenario *sc, struct engine_compute *c);
 void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r);

@@ -312,6 +312,16 @@ static int train_items(struct tui_model *m, struct item *items)
 	return n;
 }
 
+/* " ±46%" where a serving figure has a band (serving.band[], serve_band.c; e explains it),
+ * appended to buf; the step's ± above is drawn the same way */
+static void with_band(char *buf, size_t n, const struct engine_serve_band *b)
+{
+	size_t len = strlen(buf);
+
+	if (b->level != ENGINE_BAND_NONE && len < n)
+		snprintf(buf + len, n - len, " \xc2\xb1%.0f%%", 100.0 * b->relative);
+}
+
 static int infer_items(struct tui_model *m, struct item *items)
 {
 	const struct engine_compute *cp = &m->res.compute;
@@ -319,7 +329,7 @@ static int infer_items(struct tui_model *m, struct item *items)
 	const struct engine_serving *sv = &m->res.serving;
 	bool engine = m->sc.serve_engine != ENGINE_SERVE_NONE;
 	long long per_replica = (long long)m->sc.tp * (long long)m->sc.pp;
-	char a[48], b[48], d[48];
+	char a[48], b[48], d[48], badge[16];
 	struct item *it;
 	int n = 0;
 
@@ -355,7 +365,10 @@ static int infer_items(struct tui_model *m, struct item *items)
 	engine_fmt_count(engine ? sv->tokens_per_s_job : inf->decode_tokens_per_s, a, sizeof a);
 	engine_fmt_count(engine ? sv->tokens_per_s_user : inf->decode_tokens_per_s_sequence, b, sizeof b);
 	it = add(items, &n, _("tokens/s"), "inference.decode_tokens_per_s", " " DOT " ");
-	line(it, _("%s%s for the job"), a, TUI_BADGE);
+	util_strlcpy(badge, TUI_BADGE, sizeof badge);
+	if (engine)
+		with_band(badge, sizeof badge, &sv->band[ENGINE_SM_TPUT]);
+	line(it, _("%s%s for the job"), a, badge);
 	if (inf->replicas > 1) {
 		engine_fmt_count(engine ? sv->tokens_per_s_replica : inf->decode_tokens_per_s_replica, d, sizeof d);
 		line(it, _("%s per replica (%.0f)"), d, inf->replicas);
@@ -366,7 +379,10 @@ static int infer_items(struct tui_model *m, struct item *items)
 	engine_fmt_max_batch_tr(inf->max_concurrent, m->sc.tr, a, sizeof a);
 	engine_fmt_count(inf->context, b, sizeof b);
 	it = add(items, &n, _("capacity"), "inference.max_concurrent", " ");
-	line(it, P_("%s%s sequence", "%s%s sequences", inf->max_concurrent == 1 ? 1 : 2), a, TUI_BADGE);
+	util_strlcpy(badge, TUI_BADGE, sizeof badge);
+	if (engine)
+		with_band(badge, sizeof badge, &sv->band[ENGINE_SM_CAP]);
+	line(it, P_("%s%s sequence", "%s%s sequences", inf->max_concurrent == 1 ? 1 : 2), a, badge);
 	line(it, _("at %s tokens, per replica"), b);
 
 	/* with an engine the roofline's first token and step are bounds of the steady state's */
@@ -403,6 +419,10 @@ static int infer_items(struct tui_model *m, struct item *items)
 	engine_fmt_seconds_tr(m->res.serving.itl_seconds, m->sc.tr, b, sizeof b);
 	engine_fmt_count(m->res.serving.tokens_per_s_gpu, d, sizeof d);
 	if (m->sc.serve_engine != ENGINE_SERVE_NONE) {
+	util_strlcpy(badge, TUI_BADGE, sizeof badge);
+	with_band(badge, sizeof badge, &sv->band[ENGINE_SM_TTFT]);
+	with_band(b, sizeof b, &sv->band[ENGINE_SM_ITL]);
+	with_band(d, sizeof d, &sv->band[ENGINE_SM_TPUT]);
 	/* speculation and a cached prefix share the last line (an item has four); an open
 	 * load's p99 TTFT (serve_pct.c) takes it after the mean TTFT where it is free */
 	{
@@ -413,7 +433,7 @@ static int infer_items(struct tui_model *m, struct item *items)
 		if (m->res.serving.prefix_tokens > 0)
 			snprintf(px, sizeof px, _("prefix %.0f cached"), m->res.serving.prefix_tokens);
 		it = add(items, &n, _("serving"), "serving.itl_seconds", " ");
-		line(it, _("TTFT %s%s,"), a, TUI_BADGE);
+		line(it, _("TTFT %s%s,"), a, badge);
 		if (!sp[0] && !px[0] && m->sc.rate > 0 && !m->res.serving.rate_saturated) {
 			engine_fmt_seconds_tr(m->res.serving.ttft_p99_seconds, m->sc.tr, p99, sizeof p99);
 			line(it, _("p99 %s,"), p99);

@@ -25,23 +25,23 @@ def num(s):
     return float(s.replace(",", ""))
 def fail(m):
     print("FAIL:", m); sys.exit(1)
-m = re.search(r"steady +(\d+) users: TTFT ([\d.,]+ \S+) \(of it [\d.,]+ \S+ waiting\) · ITL ([\d.,]+ \S+) \(median ([\d.,]+ \S+)\) · request ([\d.,]+ \S+) = TTFT \+ (\d+) × ITL", t)
+m = re.search(r"steady +(\d+) users: TTFT ([\d.,]+ \S+)(?: ±\d+%)? \(of it [\d.,]+ \S+ waiting\) · ITL ([\d.,]+ \S+)(?: ±\d+%)? \(median ([\d.,]+ \S+)\) · request ([\d.,]+ \S+) = TTFT \+ (\d+) × ITL", t)
 if not m: fail("no steady line:\n" + t)
 users, ttft, itl, med, req, n = int(m[1]), secs(m[2]), secs(m[3]), secs(m[4]), secs(m[5]), int(m[6])
 if not 0 < med: fail("no median ITL")
 if abs(ttft + n * itl - req) > 0.01 * req: fail("request %g s is not TTFT %g + %d x ITL %g" % (req, ttft, n, itl))
-m = re.search(r"output +tokens/s ([\d.,]+) per user · ([\d.,]+) per replica \(([\d.]+) requests/s × (\d+)\)", t)
+m = re.search(r"output +tokens/s ([\d.,]+) per user · ([\d.,]+)(?: ±\d+%)? per replica \(([\d.]+) requests/s × (\d+)\)", t)
 if not m: fail("no output line")
 user, rep, rps, gen = num(m[1]), num(m[2]), float(m[3]), int(m[4])
 if abs(rps * gen - rep) > 0.01 * rep: fail("%g tokens/s a replica is not %g requests/s x %d" % (rep, rps, gen))
 if abs(rps - users / req) > 0.02 * rps: fail("%g requests/s is not %d users / %g s (Little)" % (rps, users, req))
 if abs(user - gen / req) > 0.02 * user: fail("%g tokens/s a user is not %d / %g s" % (user, gen, req))
-others = [num(x) for x in re.findall(r"([\d.,]+) per replica", t) if abs(num(x) - rep) > 0.01 * rep]
+others = [num(x) for x in re.findall(r"([\d.,]+)(?: ±\d+%)? per replica", t) if abs(num(x) - rep) > 0.01 * rep]
 if others: fail("another throughput a replica: %s (the steady state says %g)" % (others, rep))
 for line in t.splitlines():
     if re.search(r"\bTTFT [\d.]", line) and "steady" not in line and "≥" not in line:
         fail("an unqualified TTFT besides the steady state: " + line.strip())
-cap = re.search(r"capacity +(\d+) concurrent sequences per replica", t)
+cap = re.search(r"capacity +(\d+)(?: ±\d+%)? concurrent sequences per replica", t)
 most = re.search(r"most concurrent sequences (\d+)", t)
 if not cap or not most: fail("no capacity or most concurrent sequences")
 if cap[1] != most[1]: fail("most concurrent sequences %s, the capacity %s" % (most[1], cap[1]))
@@ -76,7 +76,7 @@ if abs(float(e[1]) - j["spec_tokens_per_step"]) > 1e-3: fail("tokens a step %s, 
 m = re.search(r"\nserving.spec_tokens_per_step: (.*?)\n\n", t, re.S)
 if not m or "source" not in m[1] or "Leviathan" not in m[1]: fail("serving.spec_tokens_per_step: no explanation with its source")
 r = re.search(r"result +E ([\d.]+); ITL ([\d.,]+ [^\s,]+)", m[1])
-itl = re.search(r"steady .* ITL ([\d.,]+ \S+) \(median", t)
+itl = re.search(r"steady .* ITL ([\d.,]+ \S+)(?: ±\d+%)? \(median", t)
 if not r or abs(float(r[1]) - j["spec_tokens_per_step"]) > 1e-3 or not itl or r[2] != itl[1]:
     fail("the explanation says %s, the report ITL %s" % (r and r.group(0), itl and itl[1]))
 ' "${TMPDIR:-/tmp}/napkin-spec-$$.json" || { rm -f "${TMPDIR:-/tmp}/napkin-spec-$$.json"; exit 1; }
@@ -89,8 +89,8 @@ import re, sys
 t = sys.stdin.read()
 def fail(m):
     print("FAIL:", m); sys.exit(1)
-itl = re.search(r"steady .* ITL ([\d.,]+ \S+) \(median", t)
-rep = re.search(r"output +tokens/s [\d.,]+ per user · ([\d.,]+) per replica", t)
+itl = re.search(r"steady .* ITL ([\d.,]+ \S+)(?: ±\d+%)? \(median", t)
+rep = re.search(r"output +tokens/s [\d.,]+ per user · ([\d.,]+)(?: ±\d+%)? per replica", t)
 for key, want in (("serving.itl_seconds", itl and itl[1]), ("serving.tokens_per_s_replica", rep and rep[1])):
     m = re.search(r"\n" + re.escape(key) + r": (.*?)\n\n", t, re.S)
     if not m: fail("no explanation of " + key)

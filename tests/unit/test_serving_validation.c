@@ -2,7 +2,10 @@
  * Serving against published measurements (docs/serving-validation.md): each case printed
  * with the published figure, napkin's prediction, the error and the source, then each
  * metric's count, median |error| and signed median; the test holds each median to the
- * bound the model reaches today.
+ * bound the model reaches today. test_bands recomputes serving's error bands
+ * (src/engine/serve_band.c: the modelled cases by metric x engine, the 80th percentile of
+ * |error|, the median and the signed median) and fails when a row of the engine's table
+ * disagrees; it prints the rows in the table's C syntax to paste.
  *
  * Sources:
  *  - NeMo Framework's Llama-2 inference table (docs.nvidia.com/nemo-framework/user-guide/
@@ -176,6 +179,38 @@ static double predict(const struct vcase *c, const struct engine_catalog *cat, d
 
 #define MAXC 256
 
+/* The modelled cases (neither excluded, saturated nor apart) as the serving error bands
+ * group them (src/engine/serve_band.c): metric, engine and error, kept for test_bands. */
+static struct {
+	int metric, engine; /* enum engine_serve_metric (-1: request latency, no band), enum engine_serve_engine */
+	double err;
+} modelled[MAXC];
+static size_t nmodelled;
+static bool ran;
+
+static int band_metric(enum metric m)
+{
+	switch (m) {
+	case M_TTFT: return ENGINE_SM_TTFT;
+	case M_ITL: return ENGINE_SM_ITL;
+	case M_TPUT: return ENGINE_SM_TPUT;
+	case M_CAP: return ENGINE_SM_CAP;
+	default: return -1;
+	}
+}
+
+static int band_engine(const struct vcase *c)
+{
+	const char *name = c->engine ? c->engine : "trtllm";
+	int e;
+
+	for (e = 0; e < ENGINE_SERVE_COUNT; e++)
+		if (strcmp(engine_serve_engine_name(e), name) == 0)
+			return e;
+	fail_msg("case %s: engine %s is not one of napkin's", c->label, name);
+	return -1;
+}
+
 static void test_published_serving(void **state)
 {
 	static struct vcase cases[MAXC];
@@ -188,6 +223,8 @@ static void test_published_serving(void **state)
 	struct engine_catalog cat = preset_catalog(reg);
 
 	(void)state;
+	nmodelled = 0;
+	ran = true;
 	for (g = 0; g < 2; g++)
 		for (i = 0; i < sizeof rows7b / sizeof rows7b[0] + sizeof rows13b / sizeof rows13b[0]; i++) {
 			bool is7 = i < sizeof rows7b / sizeof rows7b[0];
@@ -261,6 +298,9 @@ static void test_published_serving(void **state)
 		if (!sat && !c->apart) {
 			merr[c->metric][mcnt[c->metric]] = fabs(e);
 			msig[c->metric][mcnt[c->metric]++] = e;
+			modelled[nmodelled].metric = band_metric(c->metric);
+			modelled[nmodelled].engine = band_engine(c);
+			modelled[nmodelled++].err = e;
 		}
 		if (strncmp(c->label, "7B ", 3) == 0)
 			e7[n7++] = fabs(e);
@@ -474,9 +514,94 @@ static void test_published_percentiles(void **state)
 	}
 }
 
+struct stats {
+	int n;
+	double q80, median, bias;
+};
+
+/* A group's count, 80th percentile of |error| (nearest rank: the ceil(0.8 n)-th smallest),
+ * median |error| and signed median; engine -1 for any. */
+static struct stats group_stats(int metric, int engine)
+{
+	static double a[MAXC], sgn[MAXC];
+	struct stats st = {0, 0.0, 0.0, 0.0};
+	size_t i;
+
+	for (i = 0; i < nmodelled; i++) {
+		if (modelled[i].metric != metric || (engine >= 0 && modelled[i].engine != engine))
+			continue;
+		a[st.n] = fabs(modelled[i].err);
+		sgn[st.n++] = modelled[i].err;
+	}
+	if (st.n == 0)
+		return st;
+	st.median = median(a, (size_t)st.n); /* sorts a */
+	st.q80 = a[(int)ceil(0.8 * st.n) - 1];
+	st.bias = median(sgn, (size_t)st.n);
+	return st;
+}
+
+static const char *const band_metric_macro[ENGINE_SM_COUNT] = {"TTFT", "ITL", "TPUT", "CAP"};
+static const char *const band_engine_macro[ENGINE_SERVE_COUNT] = {"VLLM", "SGL", "TRT", "TGI", "NONE"};
+
+/* Every group the modelled cases fall in, and each metric over every engine: their
+ * statistics recomputed here must be the engine's serving band table, row for row
+ * (as test_step_runs does for the step band). */
+static void test_bands(void **state)
+{
+	size_t nb, i, checked = 0;
+	const struct engine_serve_band_row *rows = engine_serve_bands(&nb);
+	int m, e;
+
+	if (!ran)
+		test_published_serving(state);
+	printf("\n| metric | engine | cases | median |error| | signed median | ± (p80 |error|) |\n|---|---|---|---|---|---|\n");
+	for (m = 0; m < ENGINE_SM_COUNT; m++)
+		for (e = -1; e < ENGINE_SERVE_COUNT; e++) {
+			struct stats st = group_stats(m, e);
+			if (st.n == 0)
+				continue;
+			printf("| %s | %s | %d | %.1f%% | %+.1f%% | %.1f%% |\n", engine_serve_metric_name(m),
+			       e < 0 ? "any" : engine_serve_engine_name(e), st.n, 100.0 * st.median, 100.0 * st.bias,
+			       100.0 * st.q80);
+		}
+	printf("\nthe engine's table (src/engine/serve_band.c):\n");
+	for (m = 0; m < ENGINE_SM_COUNT; m++)
+		for (e = -1; e < ENGINE_SERVE_COUNT; e++) {
+			struct stats st = group_stats(m, e);
+			if (st.n == 0)
+				continue;
+			printf("\t{%s, %s, %d, %.3f, %.3f, %.3f},\n", band_metric_macro[m], e < 0 ? "ANY" : band_engine_macro[e],
+			       st.n, st.q80, st.median, st.bias);
+		}
+	for (m = 0; m < ENGINE_SM_COUNT; m++)
+		for (e = -1; e < ENGINE_SERVE_COUNT; e++) {
+			struct stats st = group_stats(m, e);
+			const struct engine_serve_band_row *r = NULL;
+			if (st.n == 0)
+				continue;
+			for (i = 0; i < nb; i++)
+				if (rows[i].metric == m && rows[i].engine == e)
+					r = &rows[i];
+			if (r == NULL)
+				fail_msg("serving group %s/%s (%d cases) is not in the engine's band table",
+					 engine_serve_metric_name(m), e < 0 ? "any" : engine_serve_engine_name(e), st.n);
+			if (r->count != st.n || fabs(r->q80 - st.q80) > 0.0006 || fabs(r->median - st.median) > 0.0006 ||
+			    fabs(r->bias - st.bias) > 0.0006)
+				fail_msg("serving group %s/%s: the table has %d cases ±%.3f (median %.3f, bias %.3f), validation "
+					 "measures %d cases ±%.3f (median %.3f, bias %.3f)",
+					 engine_serve_metric_name(m), e < 0 ? "any" : engine_serve_engine_name(e), r->count, r->q80,
+					 r->median, r->bias, st.n, st.q80, st.median, st.bias);
+			checked++;
+		}
+	/* and no row the validation does not measure */
+	assert_int_equal(checked, nb);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_published_serving),
 	cmocka_unit_test(test_published_percentiles),
+	cmocka_unit_test(test_bands),
 };
 
 TESTUTIL_MAIN("serving_validation", tests)

@@ -1,0 +1,185 @@
+/*
+ * Serving's error bands: what validation measured for figures like the scenario's.
+ *
+ * Source: the published serving cases of tests/unit/test_serving_validation.c (its tables in
+ * tests/unit/serving_cases.h; docs/serving-validation.md lists them with their sources), each
+ * predicted as napkin predicts any scenario and compared in the published unit, error =
+ * predicted ÷ published − 1. Only the modelled cases count, as in that test's modelled
+ * medians: not those excluded (faster than their weights' bandwidth bound), those at a rate
+ * napkin's replica does not sustain, nor those apart (a setting napkin does not model). They
+ * are grouped by metric × engine; each row below is a group's count, the 80th percentile of
+ * |error| (nearest rank: the ⌈0.8·n⌉-th smallest), the median |error| and the signed median,
+ * as the training step's bands (step_band.c). The test recomputes every row from the cases
+ * and fails when one disagrees, so the table cannot drift from the validation. Nothing here
+ * is tuned: a row is a measurement of the model.
+ *
+ * A scenario takes its engine's row when it has at least ENGINE_BAND_MIN_RUNS cases (the
+ * step band's minimum, for the same reason: fewer make an 80th percentile of one or two
+ * cases); otherwise the metric's row over every engine, and says which. No band, and the
+ * text says "no validation", where the validation has nothing like the figure: without an
+ * engine (every case ran one), or an open load beyond the rate the replica completes (no
+ * steady state; the validation counts those cases apart). A sustained open load's output
+ * tokens/s is its rate × the tokens a request, set by the `rate` knob: no band either.
+ * Every TTFT and ITL case is an open load (MLPerf's server runs, the SGLang team's runs at a
+ * rate); a closed loop's TTFT and ITL take their band, the same step model under a different
+ * queue (docs/serving-validation.md says so).
+ *
+ * The request latency (serving.e2e_seconds) is validated too (NeMo's TensorRT-LLM table),
+ * but its cases are one batch of 128-token prompts and 20 output tokens: no row here.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define ANY (-1)
+#define VLLM ENGINE_SERVE_VLLM
+#define SGL ENGINE_SERVE_SGLANG
+#define TRT ENGINE_SERVE_TRTLLM
+#define TGI ENGINE_SERVE_TGI
+#define TTFT ENGINE_SM_TTFT
+#define ITL ENGINE_SM_ITL
+#define TPUT ENGINE_SM_TPUT
+#define CAP ENGINE_SM_CAP
+
+/* metric, engine, n, q80 |error|, median |error|, signed median: test_serving_validation's
+ * test_bands prints these rows from the cases */
+static const struct engine_serve_band_row rows[] = {
+	/* tests/unit/test_serving_validation.c: the modelled cases (docs/serving-validation.md) */
+	{TTFT, ANY, 28, 0.738, 0.455, -0.424},
+	{TTFT, VLLM, 9, 0.854, 0.422, -0.422},
+	{TTFT, SGL, 4, 0.087, 0.058, -0.031},
+	{TTFT, TRT, 15, 0.683, 0.503, -0.464},
+	{ITL, ANY, 32, 0.458, 0.248, -0.248},
+	{ITL, VLLM, 9, 0.386, 0.293, -0.293},
+	{ITL, SGL, 8, 0.128, 0.038, -0.000},
+	{ITL, TRT, 15, 0.601, 0.453, -0.453},
+	{TPUT, ANY, 60, 0.460, 0.276, 0.276},
+	{TPUT, VLLM, 32, 0.460, 0.318, 0.318},
+	{TPUT, SGL, 2, 0.555, 0.495, 0.495},
+	{TPUT, TRT, 26, 0.428, 0.202, 0.202},
+	{CAP, ANY, 25, 0.139, 0.064, 0.053},
+	{CAP, VLLM, 20, 0.078, 0.058, 0.044},
+	{CAP, TRT, 1, 0.154, 0.154, 0.154},
+	{CAP, TGI, 4, 0.657, 0.274, 0.274},
+};
+
+const struct engine_serve_band_row *engine_serve_bands(size_t *n)
+{
+	*n = sizeof rows / sizeof rows[0];
+	return rows;
+}
+
+const char *engine_serve_metric_name(int metric)
+{
+	static const char *const names[ENGINE_SM_COUNT] = {"ttft", "itl", "tokens_per_s", "capacity"};
+
+	return metric >= 0 && metric < ENGINE_SM_COUNT ? names[metric] : "?";
+}
+
+static const struct engine_serve_band_row *find(int metric, int engine)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
+		if (rows[i].metric == metric && rows[i].engine == engine && rows[i].count > 0)
+			return &rows[i];
+	return NULL;
+}
+
+static double figure(const struct engine_serving *sv, int metric)
+{
+	switch (metric) {
+	case ENGINE_SM_TTFT: return sv->ttft_seconds;
+	case ENGINE_SM_ITL: return sv->itl_seconds;
+	case ENGINE_SM_TPUT: return sv->tokens_per_s_replica;
+	default: return (double)sv->max_concurrent;
+	}
+}
+
+void eng_serve_band(const struct engine_scenario *sc, struct engine_serving *sv)
+{
+	int m;
+
+	for (m = 0; m < ENGINE_SM_COUNT; m++) {
+		struct engine_serve_band *b = &sv->band[m];
+		const struct engine_serve_band_row *r;
+		double f = figure(sv, m);
+
+		memset(b, 0, sizeof *b);
+		b->metric = m;
+		b->engine = (int)sc->serve_engine;
+		b->level = ENGINE_BAND_NONE;
+		if (sc->serve_engine == ENGINE_SERVE_NONE) {
+			b->why = ENGINE_SBW_NO_ENGINE;
+			continue;
+		}
+		if (m != ENGINE_SM_CAP && sc->rate > 0 && sv->rate_saturated) {
+			b->why = ENGINE_SBW_SATURATED;
+			continue;
+		}
+		/* a sustained open load completes what arrives: its output rate is λ × generate, set
+		 * by the knob, not predicted (the throughput cases are closed loops and SLA limits) */
+		if (m == ENGINE_SM_TPUT && sc->rate > 0) {
+			b->why = ENGINE_SBW_RATE_SET;
+			continue;
+		}
+		b->level = ENGINE_BAND_GROUP;
+		r = find(m, b->engine);
+		if (r == NULL || r->count < ENGINE_BAND_MIN_RUNS) {
+			b->level = ENGINE_BAND_ALL;
+			r = find(m, ANY);
+		}
+		if (r == NULL || r->count < ENGINE_BAND_MIN_RUNS || r->q80 >= 1.0 || !isfinite(f)) {
+			b->level = ENGINE_BAND_NONE;
+			b->why = ENGINE_SBW_NO_CASES;
+			continue;
+		}
+		b->count = r->count;
+		b->relative = r->q80;
+		b->median = r->median;
+		b->bias = r->bias;
+		/* published = predicted ÷ (1 + error): |error| ≤ q puts it in [f/(1+q), f/(1−q)] */
+		b->low = f / (1.0 + r->q80);
+		b->high = f / (1.0 - r->q80);
+	}
+}
+
+static const char *metric_label(const struct engine_tr *tr, int metric)
+{
+	switch (metric) {
+	case ENGINE_SM_TTFT: return eng_tr(tr, N_("TTFT"));
+	case ENGINE_SM_ITL: return eng_tr(tr, N_("ITL"));
+	case ENGINE_SM_TPUT: return eng_tr(tr, N_("throughput"));
+	default: return eng_tr(tr, N_("capacity"));
+	}
+}
+
+void engine_serve_band_text(const struct engine_serve_band *b, const struct engine_tr *tr, char *buf, size_t n)
+{
+	const char *ml = metric_label(tr, b->metric);
+	const char *el = eng_tr(tr, engine_serve_engine_label(b->engine));
+
+	switch (b->level) {
+	case ENGINE_BAND_GROUP:
+		snprintf(buf, n, eng_tr(tr, N_("±%.0f%% from %lld %s %s cases (median |error| %.0f%%)")), 100.0 * b->relative,
+			 (long long)b->count, el, ml, 100.0 * b->median);
+		break;
+	case ENGINE_BAND_ALL:
+		snprintf(buf, n, eng_tr(tr, N_("±%.0f%% from all %lld %s cases (%s: fewer than %d; median |error| %.0f%%)")),
+			 100.0 * b->relative, (long long)b->count, ml, el, ENGINE_BAND_MIN_RUNS, 100.0 * b->median);
+		break;
+	default:
+		if (b->why == ENGINE_SBW_NO_ENGINE)
+			snprintf(buf, n, eng_tr(tr, N_("no validation for %s without an engine")), ml);
+		else if (b->why == ENGINE_SBW_SATURATED)
+			snprintf(buf, n, eng_tr(tr, N_("no validation for %s beyond the rate the replica completes")), ml);
+		else if (b->why == ENGINE_SBW_RATE_SET)
+			snprintf(buf, n, eng_tr(tr, N_("no band for %s: an open load's output is its rate × the tokens a request")),
+				 ml);
+		else
+			snprintf(buf, n, eng_tr(tr, N_("no validation for %s on %s")), ml, el);
+		break;
+	}
+}
