@@ -47,7 +47,7 @@
 
 /* One steady state at `users` a replica. */
 struct cb_state {
-	double running, decoding, prefill_step, chunk, mixed, t_mix, t_dec, t_draft, itl, itl_med, ttft, queue, e2e, x;
+	double running, decoding, prefill_step, chunk, mixed, t_mix, t_dec, t_draft, itl, ttft, queue, e2e, x;
 	double phase, gap_lo, gap_hi, gap_share; /* the spread (serve_pct.c): of ttft, half the step under way; the gaps */
 	bool saturated;
 	struct eng_serve_step parts;
@@ -85,9 +85,6 @@ static double users_apart(const struct cb_in *in, double d, double r, double pba
 	st->parts = *pre;
 	step = st->t_dec + np * st->t_mix;
 	st->itl = step / E;
-	/* the median gap: np prefill steps a gap spread evenly, so under half the gaps hold one
-	 * while np < 1/2; from there the median gap holds np rounded of them */
-	st->itl_med = (st->t_dec + floor(np + 0.5) * st->t_mix) / E;
 	rho = step > 0 ? np * st->t_mix / step : 0.0;
 	st->saturated = rho >= 0.999;
 	rho = eng_min(rho, 0.999);
@@ -140,8 +137,6 @@ static double users_for(const struct cb_in *in, double d, struct cb_state *st)
 	st->parts = mix;
 	step = f * st->t_mix + (1.0 - f) * st->t_dec;
 	st->itl = step / E;
-	/* the median gap: a share f of the steps carries a chunk */
-	st->itl_med = (f < 0.5 ? st->t_dec : st->t_mix) / E;
 	rho = isfinite(room) && room > 0 ? pbar / room : 0.0;
 	st->saturated = rho >= 0.999;
 	rho = eng_min(rho, 0.999);
@@ -222,7 +217,7 @@ static void steady(const struct cb_in *in, double users, struct cb_state *st)
 		st->t_mix = st->t_dec = mix.seconds;
 		st->t_draft = 0.0;
 		st->parts = mix;
-		st->itl = st->itl_med = 0.0;
+		st->itl = 0.0;
 		st->phase = st->gap_lo = st->gap_hi = st->gap_share = 0.0;
 		st->ttft = st->e2e = n * in->fresh / carry * mix.seconds;
 		st->queue = st->ttft - ceil(in->fresh / carry) * mix.seconds;
@@ -266,7 +261,6 @@ static void open_state(void *ctx, double n, struct eng_bd_state *o)
 	o->x = st.x;
 	o->ttft = st.ttft;
 	o->itl = st.itl;
-	o->itl_med = st.itl_med;
 	o->decoding = st.decoding;
 	o->queue = st.queue;
 	o->phase = st.phase;
@@ -295,6 +289,8 @@ static void put_pct(const struct eng_pct *p, struct engine_serving *out)
 	out->ttft_p50_seconds = p->ttft[0], out->ttft_p90_seconds = p->ttft[1], out->ttft_p99_seconds = p->ttft[2];
 	out->itl_p50_seconds = p->itl[0], out->itl_p90_seconds = p->itl[1], out->itl_p99_seconds = p->itl[2];
 	out->tpot_p50_seconds = p->tpot[0], out->tpot_p90_seconds = p->tpot[1], out->tpot_p99_seconds = p->tpot[2];
+	/* the median gap is the gaps' law's median (serve_pct.c): one figure, not a second rule */
+	out->itl_median_seconds = p->itl[0];
 }
 
 /* Requests arriving at λ a second (serve_open.c): the figures of the load averaged over the
@@ -315,7 +311,6 @@ static void open_load(const struct cb_in *in, double lambda, double gen, struct 
 		put_pct(&none, out);
 		out->in_system = out->in_engine = out->wait_seconds = 0.0;
 		out->ttft_seconds = out->queue_seconds = out->e2e_seconds = out->itl_seconds = 0.0;
-		out->itl_median_seconds = 0.0;
 		out->requests_per_s = r.max_rate;
 		out->tokens_per_s_user = 0.0;
 	} else {
@@ -325,7 +320,6 @@ static void open_load(const struct cb_in *in, double lambda, double gen, struct 
 		out->ttft_seconds = r.ttft;
 		out->queue_seconds = r.queue;
 		out->itl_seconds = r.itl;
-		out->itl_median_seconds = r.itl_med;
 		put_pct(&r.pct, out);
 		out->e2e_seconds = r.request_seconds;
 		out->requests_per_s = lambda;
@@ -545,7 +539,6 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	out->ttft_seconds = st.ttft;
 	out->queue_seconds = st.queue;
 	out->itl_seconds = st.itl;
-	out->itl_median_seconds = st.itl_med;
 	out->e2e_seconds = st.e2e;
 	out->requests_per_s = st.x;
 	out->tokens_per_s_replica = st.x * in.gen;

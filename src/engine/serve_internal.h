@@ -101,7 +101,6 @@ struct eng_bd_state {
 	double x;        /* requests completed a second with n in the engine */
 	double ttft;     /* a request's TTFT when it joins a state of n (its prompt's chunks, the budget's queue) */
 	double itl;      /* the time between tokens with n in the engine */
-	double itl_med;  /* the median gap between tokens with n in the engine */
 	double decoding; /* sequences decoding an average step */
 	double queue;    /* of ttft, waiting for the budget inside the engine */
 	/* the spread around those means (serve_open.c, the percentiles) */
@@ -153,7 +152,6 @@ struct eng_bd_result {
 	double ttft;            /* W_q + the TTFT of the state an arrival joins, over p(n) */
 	double queue;           /* W_q + the budget's queue of that state */
 	double itl;             /* the time between tokens averaged over the decode tokens */
-	double itl_med;         /* the states' median gaps averaged over the decode tokens */
 	int64_t states;         /* states summed */
 	struct eng_pct pct;     /* the percentiles over the stationary distribution (stable only) */
 };

@@ -23,9 +23,8 @@
  *    Wolff 1982): one that finds n requests joins a state of min(n + 1, limit) in the engine,
  *    whose first token takes that state's TTFT after the wait.
  *  - The time between tokens is averaged over the tokens: each state's ITL weighted by the
- *    decode tokens it produces a second, p(n) × decoding(n) ÷ ITL(n); the median gap is each
- *    state's median weighted the same way (the load's median is not the mixture's exact one).
- *
+ *    decode tokens it produces a second, p(n) × decoding(n) ÷ ITL(n); the median gap is the
+ *    median of the gaps' law over the same weights (below, serve_pct.c).
  *  - The percentiles (serve_pct.c): the TTFT over the arrivals, by PASTA the mixture over
  *    p(n) of each joined state's law (uniform over the step under way around its mean) and,
  *    for the arrivals that find the engine full, P_w = Σ_{j≥0} p(limit + j), an exponential
@@ -57,7 +56,6 @@ static void lerp(const struct eng_bd_state *a, double na, const struct eng_bd_st
 	o->x = a->x + t * (b->x - a->x);
 	o->ttft = a->ttft + t * (b->ttft - a->ttft);
 	o->itl = a->itl + t * (b->itl - a->itl);
-	o->itl_med = a->itl_med + t * (b->itl_med - a->itl_med);
 	o->decoding = a->decoding + t * (b->decoding - a->decoding);
 	o->queue = a->queue + t * (b->queue - a->queue);
 	o->phase = a->phase + t * (b->phase - a->phase);
@@ -122,7 +120,7 @@ void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_
 	struct eng_bd_state glo, ghi, s, top;
 	double nlo = 1.0, nhi, n, logw = 0.0, logmax = 0.0, rho, q = 0.0, wprev;
 	/* the sums, each scaled by exp(−logmax): weight, n × weight, TTFT, decode tokens/s, decoding, queue */
-	double sw = 0.0, sn = 0.0, st = 0.0, sd = 0.0, sdd = 0.0, sq = 0.0, sm = 0.0, smed = 0.0;
+	double sw = 0.0, sn = 0.0, st = 0.0, sd = 0.0, sdd = 0.0, sq = 0.0, sm = 0.0;
 	double lwprev = 0.0; /* log p(n − 1), unscaled, for the laws */
 	bool tail_reached = true;
 	int64_t i;
@@ -178,7 +176,7 @@ void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_
 		logw += log(lambda / s.x);
 		if (logw > logmax) {
 			double f = exp(logmax - logw);
-			sw *= f, sn *= f, st *= f, sd *= f, sdd *= f, sq *= f, sm *= f, smed *= f, wprev *= f;
+			sw *= f, sn *= f, st *= f, sd *= f, sdd *= f, sq *= f, sm *= f, wprev *= f;
 			logmax = logw;
 		}
 		w = exp(logw - logmax);
@@ -192,7 +190,6 @@ void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_
 		if (s.itl > 0) {
 			sd += w * s.decoding / s.itl;
 			sdd += w * s.decoding;
-			smed += w * s.decoding / s.itl * s.itl_med;
 		}
 		wprev = w;
 		out->states++;
@@ -218,7 +215,6 @@ void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_
 		if (top.itl > 0) {
 			sd += tail * top.decoding / top.itl;
 			sdd += tail * top.decoding;
-			smed += tail * top.decoding / top.itl * top.itl_med;
 		}
 		/* the laws: the states beyond the limit decode as the limit does; their arrivals
 		 * and the limit's, Σ_{j≥0} p(limit + j), wait Exp(X(limit) − λ), then join it */
@@ -243,6 +239,5 @@ void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_
 	out->ttft = out->wait + st / sw;
 	out->queue = out->wait + sq / sw;
 	out->itl = sd > 0 ? sdd / sd : 0.0;
-	out->itl_med = sd > 0 ? smed / sd : 0.0;
 	laws_pct(laws, &out->pct);
 }

@@ -135,7 +135,6 @@ static void varying_state(void *ctx, double n, struct eng_bd_state *o)
 	o->gap_hi = 2.0 * o->gap_lo;
 	o->gap_hi_share = 0.3 * n / (n + 50.0);
 	o->itl = o->gap_lo + o->gap_hi_share * (o->gap_hi - o->gap_lo);
-	o->itl_med = o->gap_lo;
 }
 
 static void test_pct_means(void **state)
