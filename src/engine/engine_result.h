@@ -261,6 +261,7 @@ struct engine_serving {
 	double matmul_seconds, weight_seconds, attention_seconds, comm_seconds; /* the mixed step's parts */
 	double ep_comm_seconds;          /* the mixed step's expert-parallel dispatch and combine (0: ep 1) */
 	double bubble_seconds;           /* the mixed step's idle time at kernel boundaries (serve_step.c) */
+	double other_seconds;            /* the mixed step's norms, residuals and activation at bandwidth */
 	double moe_seconds;              /* the mixed step's MoE permutation, combine and routing kernels (0: dense) */
 	double ttft_seconds;             /* arrival to first token: waiting, queueing and the chunks */
 	double queue_seconds;            /* of it, waiting for the budget or for KV room */

@@ -277,6 +277,9 @@ static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, co
 			    SECS(sv->matmul_seconds, a), SECS(sv->weight_seconds, b), SECS(sv->attention_seconds, c),
 			    SECS(sv->comm_seconds, d), SECS(sv->step_overhead, e));
 	}
+	eng_ex_line(x, N_("  element  norms, residual adds and the MLP's activation %s a step, each a pass over the tokens' "
+			  "activations at the streaming bandwidth"),
+		    SECS(sv->other_seconds, a));
 	if (sv->ep_comm_seconds > 0)
 		eng_ex_line(x, N_("  ep       %lld: this GPU's routed experts serve %lld replicas' tokens; dispatch and "
 				  "combine %s a mixed step (two all-to-alls a MoE layer, DeepSeek-V3 §3.2.2)"),

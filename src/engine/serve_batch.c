@@ -535,6 +535,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	out->comm_seconds = st.parts.comm;
 	out->ep_comm_seconds = st.parts.ep_comm;
 	out->bubble_seconds = st.parts.bubbles;
+	out->other_seconds = st.parts.other;
 	out->moe_seconds = st.parts.moe;
 	out->ttft_seconds = st.ttft;
 	out->queue_seconds = st.queue;
