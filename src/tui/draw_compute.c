@@ -375,6 +375,38 @@ static int infer_items(struct tui_model *m, struct item *items)
 	}
 	line(it, engine ? _("%s per user") : _("%s per sequence"), b);
 
+	/* serving as the engine runs it (the report's `serving` lines, the same results): right
+	 * after the rate, above the roofline's bounds, so a short terminal still shows it */
+	engine_fmt_seconds_tr(m->res.serving.ttft_seconds, m->sc.tr, a, sizeof a);
+	engine_fmt_seconds_tr(m->res.serving.itl_seconds, m->sc.tr, b, sizeof b);
+	engine_fmt_count(m->res.serving.tokens_per_s_gpu, d, sizeof d);
+	if (m->sc.serve_engine != ENGINE_SERVE_NONE) {
+	util_strlcpy(badge, TUI_BADGE, sizeof badge);
+	with_band(badge, sizeof badge, &sv->band[ENGINE_SM_TTFT]);
+	with_band(b, sizeof b, &sv->band[ENGINE_SM_ITL]);
+	with_band(d, sizeof d, &sv->band[ENGINE_SM_TPUT]);
+	/* speculation and a cached prefix share the last line (an item has four); an open
+	 * load's p99 TTFT (serve_pct.c) takes it after the mean TTFT where it is free */
+	{
+		char sp[80] = "", px[80] = "", p99[48];
+		if (m->res.serving.speculative != ENGINE_SPEC_NONE)
+			snprintf(sp, sizeof sp, _("%.2f tokens a step (k %lld)"), m->res.serving.spec_tokens_per_step,
+				 (long long)m->sc.spec_tokens);
+		if (m->res.serving.prefix_tokens > 0)
+			snprintf(px, sizeof px, _("prefix %.0f cached"), m->res.serving.prefix_tokens);
+		it = add(items, &n, _("serving"), "serving.itl_seconds", " ");
+		line(it, _("TTFT %s%s,"), a, badge);
+		if (!sp[0] && !px[0] && m->sc.rate > 0 && !m->res.serving.rate_saturated) {
+			engine_fmt_seconds_tr(m->res.serving.ttft_p99_seconds, m->sc.tr, p99, sizeof p99);
+			line(it, _("p99 %s,"), p99);
+		}
+		line(it, _("ITL %s,"), b);
+		line(it, _("%s tok/s/GPU"), d);
+		if (sp[0] || px[0])
+			line(it, "%s%s%s", sp, sp[0] && px[0] ? ", " : "", px);
+	}
+	}
+
 	/* serving: how many sequences fit at this context, the first token, each next one */
 	engine_fmt_max_batch_tr(inf->max_concurrent, m->sc.tr, a, sizeof a);
 	engine_fmt_count(inf->context, b, sizeof b);
@@ -413,37 +445,6 @@ static int infer_items(struct tui_model *m, struct item *items)
 		line(it, _("= TTFT + %lld \xc3\x97 ITL"), (long long)(m->sc.generate - 1));
 	else
 		line(it, _("= prefill + %lld \xc3\x97 decode"), (long long)m->sc.generate);
-
-	/* serving as the engine runs it (the report's `serving` lines, the same results) */
-	engine_fmt_seconds_tr(m->res.serving.ttft_seconds, m->sc.tr, a, sizeof a);
-	engine_fmt_seconds_tr(m->res.serving.itl_seconds, m->sc.tr, b, sizeof b);
-	engine_fmt_count(m->res.serving.tokens_per_s_gpu, d, sizeof d);
-	if (m->sc.serve_engine != ENGINE_SERVE_NONE) {
-	util_strlcpy(badge, TUI_BADGE, sizeof badge);
-	with_band(badge, sizeof badge, &sv->band[ENGINE_SM_TTFT]);
-	with_band(b, sizeof b, &sv->band[ENGINE_SM_ITL]);
-	with_band(d, sizeof d, &sv->band[ENGINE_SM_TPUT]);
-	/* speculation and a cached prefix share the last line (an item has four); an open
-	 * load's p99 TTFT (serve_pct.c) takes it after the mean TTFT where it is free */
-	{
-		char sp[80] = "", px[80] = "", p99[48];
-		if (m->res.serving.speculative != ENGINE_SPEC_NONE)
-			snprintf(sp, sizeof sp, _("%.2f tokens a step (k %lld)"), m->res.serving.spec_tokens_per_step,
-				 (long long)m->sc.spec_tokens);
-		if (m->res.serving.prefix_tokens > 0)
-			snprintf(px, sizeof px, _("prefix %.0f cached"), m->res.serving.prefix_tokens);
-		it = add(items, &n, _("serving"), "serving.itl_seconds", " ");
-		line(it, _("TTFT %s%s,"), a, badge);
-		if (!sp[0] && !px[0] && m->sc.rate > 0 && !m->res.serving.rate_saturated) {
-			engine_fmt_seconds_tr(m->res.serving.ttft_p99_seconds, m->sc.tr, p99, sizeof p99);
-			line(it, _("p99 %s,"), p99);
-		}
-		line(it, _("ITL %s,"), b);
-		line(it, _("%s tok/s/GPU"), d);
-		if (sp[0] || px[0])
-			line(it, "%s%s%s", sp, sp[0] && px[0] ? ", " : "", px);
-	}
-	}
 
 	tui_draw_bytes(inf->kv_bytes_per_token, a, sizeof a);
 	engine_fmt_count(inf->context, b, sizeof b);
