@@ -320,6 +320,9 @@ int cmd_plan(int argc, char **argv)
 			margin_s);
 		goto out;
 	}
+	if (po.sure && !(po.deadline_days > 0))
+		fprintf(stderr, _("napkin plan: note: --sure holds a deadline at the step band's slow end; none given "
+				  "(--deadline DAYS)\n"));
 	if (po.goal == ENGINE_GOAL_COST && !(s.sc.price > 0))
 		fprintf(stderr, _("napkin plan: note: no --price: cost ranks as GPU-hours\n"));
 	if (s.sc.mfu > 0 || s.sc.tokens_per_s > 0 || s.sc.step_time > 0 || s.sc.achieved_flops > 0)
