@@ -161,6 +161,29 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 		fprintf(f, _("  SLA      mean TTFT ≤ %s and mean ITL ≤ %s: at most %.0f concurrent users a replica (%s output tokens/s per GPU)\n"),
 			sc->ttft_slo > 0 ? a : _("any"), sc->tpot_slo > 0 ? b : _("any"), sv->sla_concurrency, c);
 	}
+	if (sc->target_rate > 0) {
+		char t0[NB], r1[NB], n0[NB], g0[NB];
+		engine_fmt_count_tr(sc->target_rate, &cli_tr, t0, sizeof t0);
+		engine_fmt_count_tr(sv->sizing_rate_replica, &cli_tr, r1, sizeof r1);
+		engine_fmt_count(sv->sizing_replicas, n0, sizeof n0);
+		engine_fmt_count(sv->sizing_gpus, g0, sizeof g0);
+		if (sv->sizing_replicas <= 0)
+			/* TRANSLATORS: the target rate */
+			fprintf(f, _("  sizing   %s requests/s: no replica meets the SLA at any load\n"), t0);
+		else if (sv->sizing_sla)
+			/* TRANSLATORS: the target rate; replicas; GPUs; the requests/s each takes within the SLA */
+			fprintf(f, _("  sizing   %s requests/s within the SLA: %s replicas, %s GPUs (%s requests/s each)\n"), t0, n0,
+				g0, r1);
+		else
+			fprintf(f, _("  sizing   %s requests/s: %s replicas, %s GPUs at each one's most, %s requests/s (no latency "
+				     "target: the queue grows without bound there; give ttft_slo or tpot_slo)\n"),
+				t0, n0, g0, r1);
+		if (sv->sizing_replicas > 0 && sc->price > 0) {
+			snprintf(e, sizeof e, "%.3g", sc->price * sv->sizing_gpus);
+			/* TRANSLATORS: price × GPUs, in the price's currency */
+			fprintf(f, _("           %s an hour for those GPUs (price × GPUs)\n"), e);
+		}
+	}
 	if (sv->cost_per_mtok > 0) {
 		snprintf(e, sizeof e, "%.3g", sv->cost_per_mtok);
 		fprintf(f, _("  cost     %s per million output tokens\n"), e);

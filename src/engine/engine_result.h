@@ -277,6 +277,12 @@ struct engine_serving {
 	double sla_concurrency;          /* most users a replica serves within ttft_slo and tpot_slo (0: no SLO or none) */
 	double sla_tokens_per_s_gpu;     /* output tokens/s per GPU there */
 	double cost_per_mtok;            /* price × GPU-hours per million output tokens (0 without a price) */
+	/* sizing (target_rate > 0): the replicas that take target_rate requests/s, each at the most
+	 * requests/s it takes within the SLA (without one: the most it completes at all) */
+	double sizing_rate_replica;      /* requests/s a replica takes: within the SLA, or its most (0: no target) */
+	double sizing_replicas;          /* ⌈target_rate ÷ sizing_rate_replica⌉ (0: no target, or no replica meets the SLA) */
+	double sizing_gpus;              /* the replicas × tp × pp */
+	bool sizing_sla;                 /* whether an SLA set sizing_rate_replica (else the replica's most) */
 	/* prefix caching (serve_batch.c): a prefix shared by every request, held once a replica */
 	double prefix_tokens;            /* a prompt's tokens found in the cache (not prefilled) */
 	double prefill_tokens_request;   /* a prompt's tokens prefilled: prompt − cached, at least 1 */

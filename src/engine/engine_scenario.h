@@ -375,6 +375,7 @@ struct engine_scenario {
 	int64_t scheduler_steps;      /* decode steps a scheduling decision runs (vLLM --num-scheduler-steps; 1) */
 	double ttft_slo, tpot_slo;    /* serving targets, seconds (0: none): the SLA concurrency */
 	int slo_percentile;           /* enum engine_slo_pct: what ttft_slo and tpot_slo hold */
+	double target_rate;           /* serving: requests/s the whole service must take within the SLA (0: none): sizes replicas */
 	double rate;                  /* serving: an open load, requests/s arriving at a replica (Poisson; 0: the closed `batch` users) */
 	double prefix_hit;            /* serving: share of a prompt's tokens whose KV a shared prefix cache holds (0..1) */
 	int speculative;              /* serving: enum engine_spec, the drafter of speculative decoding */

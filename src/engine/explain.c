@@ -21,7 +21,7 @@ static const char *const keys[] = {
 	"compute.mfu", "compute.step_breakdown", "inference.prefill_seconds", "inference.decode_seconds_per_token",
 	"inference.max_concurrent", "inference.ttft_seconds", "inference.tpot_seconds", "inference.prefill_flops_causal",
 	"serving.ttft_seconds", "serving.itl_seconds", "serving.tokens_per_s_replica", "serving.sla_concurrency",
-	"serving.ttft_p99_seconds",
+	"serving.ttft_p99_seconds", "serving.sizing_replicas",
 	"serving.prefix_tokens", "serving.spec_tokens_per_step",
 	"roofline.train_step",
 	"roofline.prefill", "roofline.decode", "roofline.elementwise", "data_loading",

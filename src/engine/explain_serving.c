@@ -362,9 +362,36 @@ static void ex_sla(struct eng_ex *x, const struct engine_scenario *sc, const str
 		    sc->tpot_slo > 0 ? SECS(sc->tpot_slo, b) : EX_(x, N_("any")));
 	eng_ex_line(x, N_("  result   users a replica: %.0f; %s output tokens/s a GPU there"), sv->sla_concurrency,
 		    CNT(sv->sla_tokens_per_s_gpu, c));
-	eng_ex_line(x, N_("  means    the targets hold the steady state's mean TTFT and ITL; a percentile target (p90, p99) "
-			  "needs room beyond them that napkin does not model (the prompts' and outputs' spread)"));
+	eng_ex_line(x, N_("  means    the targets hold the steady state's mean TTFT and ITL of closed-loop users; "
+			  "slo_percentile p50, p90 or p99 holds an open load's percentiles instead"));
 	eng_ex_line(x, N_("  source   the steady state at each n (napkin's serving engine model)"));
+}
+
+static void ex_sizing(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
+{
+	const struct engine_serving *sv = &r->serving;
+	char a[NB], b[NB];
+
+	if (ex_no_engine(x, sc, "serving.sizing_replicas", N_("the replicas and GPUs a service of target_rate requests/s needs")))
+		return;
+	eng_ex_head(x, "serving.sizing_replicas", N_("the replicas and GPUs a service of target_rate requests/s needs"));
+	eng_ex_line(x, N_("  formula  replicas = ⌈target_rate ÷ the requests/s one replica takes⌉; GPUs = replicas × tp × pp; "
+			  "a replica takes, within the SLA, its SLA users ÷ their request time (Little) or, with slo_percentile, "
+			  "the open load's SLA rate; without a target TTFT or TPOT, the most it completes (its admission limit "
+			  "full)"));
+	if (!(sc->target_rate > 0)) {
+		eng_ex_line(x, N_("  not computed: no target_rate given"));
+		return;
+	}
+	eng_ex_line(x, N_("  values   target %s requests/s, a replica %s requests/s (%s), %lld GPUs a replica"),
+		    CNT(sc->target_rate, a), CNT(sv->sizing_rate_replica, b),
+		    sv->sizing_sla ? EX_(x, N_("within the SLA")) : EX_(x, N_("its most, no SLA")),
+		    (long long)(sc->tp * sc->pp));
+	if (sv->sizing_replicas > 0)
+		eng_ex_line(x, N_("  result   %.0f replicas, %.0f GPUs"), sv->sizing_replicas, sv->sizing_gpus);
+	else
+		eng_ex_line(x, N_("  result   none: no load of a replica meets the SLA"));
+	eng_ex_line(x, N_("  source   Little 1961 (L = λW); the SLA search above (serving.sla_concurrency)"));
 }
 
 static void ex_prefix(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r)
@@ -452,6 +479,9 @@ bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const st
 	else if (strcmp(key, "serving.sla_concurrency") == 0 || strcmp(key, "serving.sla_tokens_per_s_gpu") == 0 ||
 		 strcmp(key, "serving.sla_rate") == 0)
 		ex_sla(x, sc, r);
+	else if (strcmp(key, "serving.sizing_replicas") == 0 || strcmp(key, "serving.sizing_gpus") == 0 ||
+		 strcmp(key, "serving.sizing_rate_replica") == 0)
+		ex_sizing(x, sc, r);
 	else if (strcmp(key, "serving.prefix_tokens") == 0 || strcmp(key, "serving.prefill_tokens_request") == 0)
 		ex_prefix(x, sc, r);
 	else if (strcmp(key, "serving.spec_tokens_per_step") == 0 || strcmp(key, "serving.spec_draft_seconds") == 0 ||

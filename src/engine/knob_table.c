@@ -441,6 +441,11 @@ static const struct engine_knob knobs[] = {
 	 F_INFER, M_INF, SC(slo_percentile), N_("SLA statistic"),
 	 N_("what ttft_slo and tpot_slo hold: mean (the most closed-loop users), or p50, p90, p99 (the most requests/s "
 	    "of an open load whose TTFT and TPOT percentiles stay within them, as MLPerf's Server)")},
+	/* sizing: the replicas a service of target_rate requests/s needs within the SLA */
+	{"target_rate", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 0, 1e9, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
+	 M_INF, SC(target_rate), N_("target rate"),
+	 N_("requests/s the whole service must take: napkin sizes the replicas and GPUs, each replica at the most "
+	    "requests/s it takes within ttft_slo and tpot_slo (0: none)")},
 	/* an open load (serve_open.c): Poisson arrivals instead of `batch` closed-loop users */
 	{"rate", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_COUNT, 0, 1e9, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET, M_INF,
 	 SC(rate), N_("request rate"),

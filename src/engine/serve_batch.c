@@ -610,4 +610,27 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 			out->sla_tokens_per_s_gpu = s2.x * in.gen / gpus_replica;
 		}
 	}
+
+	/* sizing: the replicas a service of target_rate requests/s needs, each at the most it
+	 * takes within the SLA (the closed loop's users there, Little: users ÷ request time; a
+	 * percentile SLA's open-load rate), or without an SLA at the most it completes with its
+	 * admission limit full, X(limit) */
+	out->sizing_rate_replica = out->sizing_replicas = out->sizing_gpus = 0.0;
+	out->sizing_sla = sc->ttft_slo > 0 || sc->tpot_slo > 0;
+	if (sc->target_rate > 0) {
+		double per;
+		if (out->sizing_sla)
+			per = sc->slo_percentile != ENGINE_SLO_MEAN ? out->sla_rate : out->sla_tokens_per_s_gpu * gpus_replica / in.gen;
+		else {
+			struct cb_state s3;
+			steady(&in, isfinite(in.cap) ? in.cap : (double)sc->batch, &s3);
+			per = s3.x;
+		}
+		out->sizing_rate_replica = per > 0 && isfinite(per) ? per : 0.0;
+		if (out->sizing_rate_replica > 0) {
+			/* the count, not a fraction of one: 1e-9 spares a quotient that is whole in exact arithmetic */
+			out->sizing_replicas = ceil(sc->target_rate / out->sizing_rate_replica - 1e-9);
+			out->sizing_gpus = out->sizing_replicas * gpus_replica;
+		}
+	}
 }

@@ -451,6 +451,60 @@ static void test_multistep_wait(void **state)
 	assert_float_equal(ten.serving.ttft_seconds, one.serving.ttft_seconds, 1e-12);
 }
 
+/* Sizing a service (target_rate): the replicas that take it, each at what the SLA lets one
+ * replica take, checked against the figures the same evaluation gives by other paths:
+ *  - the mean SLA's closed-loop users run sla_tokens_per_s_gpu × the replica's GPUs ÷ the
+ *    output tokens a request: that many requests/s a replica (Little);
+ *  - a p99 SLA's replica takes the open load's sla_rate;
+ *  - with no target the replica's most, X(limit), which the open load at any rate reports as
+ *    rate_max (serve_open.c, an independent solve);
+ * and the count is the least whole number that reaches target_rate: n × per ≥ target > (n − 1)
+ * × per, GPUs = n × tp × pp. */
+static void test_sizing(void **state)
+{
+	struct engine_scenario sc;
+	static struct engine_result r, o;
+	double per;
+
+	(void)state;
+	llama3_70b_tp2(&sc);
+	te_set(&sc, "engine", "vllm");
+	te_set(&sc, "weight_format", "fp8");
+	te_set(&sc, "prompt", "5000");
+	te_set(&sc, "generate", "500");
+	te_set(&sc, "ttft_slo", "1");
+	te_set(&sc, "tpot_slo", "0.05");
+	te_set(&sc, "target_rate", "20");
+	te_evaluate(&sc, &r);
+	per = r.serving.sla_tokens_per_s_gpu * 2.0 / 500.0;
+	assert_true(per > 0.1);
+	assert_true(r.serving.sizing_sla);
+	assert_float_equal(r.serving.sizing_rate_replica, per, 1e-9 * per);
+	assert_true(r.serving.sizing_replicas * per >= 20.0 && (r.serving.sizing_replicas - 1.0) * per < 20.0);
+	assert_float_equal(r.serving.sizing_gpus, 2.0 * r.serving.sizing_replicas, 0.0);
+
+	te_set(&sc, "slo_percentile", "p99");
+	te_evaluate(&sc, &r);
+	assert_true(r.serving.sla_rate > 0);
+	assert_float_equal(r.serving.sizing_rate_replica, r.serving.sla_rate, 0.0);
+	assert_true(r.serving.sizing_replicas * r.serving.sla_rate >= 20.0 &&
+		    (r.serving.sizing_replicas - 1.0) * r.serving.sla_rate < 20.0);
+
+	te_set(&sc, "ttft_slo", "0");
+	te_set(&sc, "tpot_slo", "0");
+	te_evaluate(&sc, &r);
+	assert_false(r.serving.sizing_sla);
+	te_set(&sc, "rate", "0.5");
+	te_evaluate(&sc, &o);
+	assert_true(o.serving.rate_max > 0);
+	assert_float_equal(r.serving.sizing_rate_replica, o.serving.rate_max, 1e-3 * o.serving.rate_max);
+
+	/* no target: nothing sized */
+	te_set(&sc, "target_rate", "0");
+	te_evaluate(&sc, &r);
+	assert_true(r.serving.sizing_replicas == 0.0 && r.serving.sizing_gpus == 0.0);
+}
+
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_format_bits),
 	cmocka_unit_test(test_format_checkpoint_sizes),
@@ -464,6 +518,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_prefill_causal_flops),
 	cmocka_unit_test(test_prefill_agrees_with_ttft),
 	cmocka_unit_test(test_multistep_wait),
+	cmocka_unit_test(test_sizing),
 };
 
 TESTUTIL_MAIN("serving", tests)
