@@ -110,6 +110,29 @@ void report_memory(struct emit *e, const struct engine_result *r)
 	emit_end(e);
 }
 
+/* A band's figures: its two ends, the ± (the 80th percentile of |error|), the cases' median
+ * |error| where given and their signed median; nulls where there is no band. */
+static void band_numbers(struct emit *e, bool has, double low, double high, double rel, const double *median, double bias)
+{
+	if (!has) {
+		emit_null(e, "low");
+		emit_null(e, "high");
+		emit_null(e, "relative");
+		emit_null(e, "quantile");
+		if (median != NULL)
+			emit_null(e, "median");
+		emit_null(e, "bias");
+		return;
+	}
+	emit_num(e, "low", low);
+	emit_num(e, "high", high);
+	emit_num(e, "relative", rel);
+	emit_str(e, "quantile", "p80_abs_error");
+	if (median != NULL)
+		emit_num(e, "median", *median);
+	emit_num(e, "bias", bias);
+}
+
 /* compute.step_band (docs/report-schema.md): the band validation measured for this step,
  * null where there is none */
 static void report_step_band(struct emit *e, const struct engine_step_band *b)
@@ -128,19 +151,7 @@ static void report_step_band(struct emit *e, const struct engine_step_band *b)
 	} else {
 		emit_null(e, "runs_group");
 	}
-	if (b->level != ENGINE_BAND_NONE) {
-		emit_num(e, "low", b->low);
-		emit_num(e, "high", b->high);
-		emit_num(e, "relative", b->relative);
-		emit_str(e, "quantile", "p80_abs_error");
-		emit_num(e, "bias", b->bias);
-	} else {
-		emit_null(e, "low");
-		emit_null(e, "high");
-		emit_null(e, "relative");
-		emit_null(e, "quantile");
-		emit_null(e, "bias");
-	}
+	band_numbers(e, b->level != ENGINE_BAND_NONE, b->low, b->high, b->relative, NULL, b->bias);
 	emit_int(e, "count", b->count);
 	engine_step_band_text(b, NULL, text, sizeof text);
 	emit_str(e, "text", text);
@@ -157,24 +168,12 @@ static void report_serve_band(struct emit *e, const struct engine_serve_band *b)
 	snprintf(key, sizeof key, "%s_band", engine_serve_metric_name(b->metric));
 	emit_object(e, key);
 	emit_str(e, "from", lv[b->level]);
-	if (b->level != ENGINE_BAND_NONE) {
-		/* the engine whose cases give the band, "any" where every engine's stand in */
+	/* the engine whose cases give the band, "any" where every engine's stand in */
+	if (b->level != ENGINE_BAND_NONE)
 		emit_str(e, "group", b->level == ENGINE_BAND_GROUP ? engine_serve_engine_name(b->engine) : "any");
-		emit_num(e, "low", b->low);
-		emit_num(e, "high", b->high);
-		emit_num(e, "relative", b->relative);
-		emit_str(e, "quantile", "p80_abs_error");
-		emit_num(e, "median", b->median);
-		emit_num(e, "bias", b->bias);
-	} else {
+	else
 		emit_null(e, "group");
-		emit_null(e, "low");
-		emit_null(e, "high");
-		emit_null(e, "relative");
-		emit_null(e, "quantile");
-		emit_null(e, "median");
-		emit_null(e, "bias");
-	}
+	band_numbers(e, b->level != ENGINE_BAND_NONE, b->low, b->high, b->relative, &b->median, b->bias);
 	emit_int(e, "count", b->count);
 	engine_serve_band_text(b, NULL, text, sizeof text);
 	emit_str(e, "text", text);
