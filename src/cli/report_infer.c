@@ -172,10 +172,10 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 			fprintf(f, _("  sizing   %s requests/s: no replica meets the SLA at any load\n"), t0);
 		else if (sv->sizing_sla)
 			/* TRANSLATORS: the target rate; replicas; GPUs; the requests/s each takes within the SLA */
-			fprintf(f, _("  sizing   %s requests/s within the SLA: %s replicas, %s GPUs (%s requests/s each)\n"), t0, n0,
+			fprintf(f, _("  sizing   %s requests/s within the SLA: replicas %s, GPUs %s (%s requests/s each)\n"), t0, n0,
 				g0, r1);
 		else
-			fprintf(f, _("  sizing   %s requests/s: %s replicas, %s GPUs at each one's most, %s requests/s (no latency "
+			fprintf(f, _("  sizing   %s requests/s: replicas %s, GPUs %s at each one's most, %s requests/s (no latency "
 				     "target: the queue grows without bound there; give ttft_slo or tpot_slo)\n"),
 				t0, n0, g0, r1);
 		if (sv->sizing_replicas > 0 && sc->price > 0) {
