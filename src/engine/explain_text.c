@@ -96,7 +96,16 @@ void engine_roofline_verdict(const struct engine_scenario *sc, const struct engi
 	char what[160], in[32];
 
 	switch (pt) {
-	case ENGINE_PT_DECODE: snprintf(what, sizeof what, eng_tr(tr, N_("decode at batch %lld")), (long long)sc->batch); break;
+	case ENGINE_PT_DECODE:
+		if (sc->mode == ENGINE_MODE_INFER && sc->rate > 0 && sc->serve_engine != ENGINE_SERVE_NONE &&
+		    !r->serving.rate_saturated)
+			/* an open load sets how many decode at once, not the batch knob: say both */
+			snprintf(what, sizeof what, eng_tr(tr, N_("decode at batch %lld (the batch knob; the open load holds %.1f "
+								  "on average)")),
+				 (long long)sc->batch, r->serving.in_engine);
+		else
+			snprintf(what, sizeof what, eng_tr(tr, N_("decode at batch %lld")), (long long)sc->batch);
+		break;
 	case ENGINE_PT_PREFILL: {
 		char t[48];
 		engine_fmt_int((double)sc->prompt, t, sizeof t);
