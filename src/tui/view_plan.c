@@ -21,12 +21,14 @@
 struct plan_view {
 	enum engine_goal goal;
 	double deadline;                            /* days; 0: none */
+	bool sure;                                  /* b: the deadline at the step band's slow end (--sure) */
 	bool typing;                                /* D: the deadline is being typed */
 	char typed[12];
 	int sel;
 	char sc[TUI_TRADE_KEY], now[TUI_TRADE_KEY]; /* what rows were planned for; the scenario now */
 	enum engine_goal sc_goal;
 	double sc_deadline;
+	bool sc_sure;
 	bool valid;
 	struct engine_plan_row rows[PLAN_TOP], mine;
 	bool have_mine;
@@ -56,17 +58,20 @@ static void compute(struct tui_model *m, struct plan_view *v)
 	struct napkin_err err;
 
 	tui_trade_key(&m->sc, v->now, sizeof v->now);
-	if (v->valid && v->sc_goal == v->goal && v->sc_deadline == v->deadline && strcmp(v->sc, v->now) == 0)
+	if (v->valid && v->sc_goal == v->goal && v->sc_deadline == v->deadline && v->sc_sure == v->sure &&
+	    strcmp(v->sc, v->now) == 0)
 		return;
 	memcpy(v->sc, v->now, sizeof v->sc);
 	v->sc_goal = v->goal;
 	v->sc_deadline = v->deadline;
+	v->sc_sure = v->sure;
 	v->valid = true;
 	v->err[0] = '\0';
 	memset(&v->st, 0, sizeof v->st);
 	memset(&po, 0, sizeof po);
 	po.goal = v->goal;
 	po.deadline_days = v->deadline;
+	po.sure = v->sure;
 	po.top = PLAN_TOP;
 	po.memory_margin = ENGINE_PLAN_MARGIN; /* as napkin plan's default */
 	util_err_clear(&err);
@@ -164,6 +169,10 @@ unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 			v->sel++;
 		return TUI_REACT_REDRAW;
 	case TUI_KEY_HOME: v->sel = 0; return TUI_REACT_REDRAW;
+	case 'b':
+		v->sure = !v->sure;
+		v->sel = 0;
+		return TUI_REACT_REDRAW;
 	case 'g':
 		v->goal = (enum engine_goal)((v->goal + 1) % (ENGINE_GOAL_GPUS + 1));
 		return TUI_REACT_REDRAW;
@@ -298,11 +307,18 @@ void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	if (v->typing)
 		snprintf(buf, sizeof buf, _(" deadline in days: %s_   (Enter sets it, empty or 0: none, Esc keeps %g)"), v->typed,
 			 v->deadline);
+	else if (v->deadline > 0.0 && v->st.band.level != ENGINE_BAND_NONE && v->sure)
+		/* TRANSLATORS: days; the layouts within them at the step band's slow end (the step ÷
+		 * (1 − q), napkin plan --sure), q; then those within them as predicted */
+		snprintf(buf, sizeof buf, _(" deadline (D, - +): %g days \xc2\xb7 rows: the %llu at the band's slow end, \xc2\xb1%.0f%% "
+					    "(b: the %llu as predicted)"),
+			 v->deadline, (unsigned long long)v->st.within_band, 100.0 * v->st.band.relative,
+			 (unsigned long long)v->st.within_deadline);
 	else if (v->deadline > 0.0 && v->st.band.level != ENGINE_BAND_NONE)
-		/* TRANSLATORS: days, layouts within them as predicted, then at the step band's slow end
-		 * (the step ÷ (1 − q)), then q (napkin plan --sure) */
-		snprintf(buf, sizeof buf, _(" deadline (D, - +): %g days \xc2\xb7 %llu of the fitting train within it, %llu at the "
-					    "step band's slow end (\xc2\xb1%.0f%%)"),
+		/* TRANSLATORS: days; the layouts within them as predicted; then those at the step
+		 * band's slow end and q */
+		snprintf(buf, sizeof buf, _(" deadline (D, - +): %g days \xc2\xb7 rows: the %llu within it (b: the %llu at the band's "
+					    "slow end, \xc2\xb1%.0f%%)"),
 			 v->deadline, (unsigned long long)v->st.within_deadline, (unsigned long long)v->st.within_band,
 			 100.0 * v->st.band.relative);
 	else if (v->deadline > 0.0)

@@ -87,10 +87,11 @@ int tui_compare_open(struct tui_model *m);
 void tui_plan_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_plan_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);
 int tui_plan_open(struct tui_model *m);
-#define TUI_PLAN_FOOTER N_("\xe2\x86\x91\xe2\x86\x93|row|Enter|apply|g|goal|D - +|deadline|u|undo|Esc|close")
+#define TUI_PLAN_FOOTER N_("\xe2\x86\x91\xe2\x86\x93|row|Enter|apply|g|goal|D - +|deadline|b|band|u|undo|Esc|close")
 #define TUI_PLAN_HELP                                                                                        \
 	N_("  \xe2\x86\x91\xe2\x86\x93  pick a layout   Enter  apply it to the scenario (u undoes)   g  goal   Esc  close\n"   \
-	"  D  type a deadline in days (Enter sets it, empty: none)   - +  step it along 7 .. 365 days\n")
+	"  D  type a deadline in days (Enter sets it, empty: none)   - +  step it along 7 .. 365 days\n"             \
+	"  b  hold the deadline at the step band's slow end (napkin plan --sure), or at the prediction\n")
 
 void tui_ops_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now);
 unsigned tui_ops_key(struct tui_model *m, const struct tui_event *ev, uint64_t now);

@@ -43,17 +43,37 @@ wait_for 'Plan: ranked by gpu-hours' 'g did not switch the goal'
 # fewest GPUs under a deadline typed in days: the same search as napkin plan --deadline
 keys g g
 wait_for 'Plan: ranked by gpus' 'g did not reach the fewest-GPUs goal'
-within=$("$NAPKIN" plan --format json --goal gpus --deadline 90 $ARGS | python3 -c '
+read -r within band <<EOF2
+$("$NAPKIN" plan --format json --goal gpus --deadline 90 $ARGS | python3 -c '
 import json, sys
-print(json.load(sys.stdin)["within_deadline"])')
+d = json.load(sys.stdin)
+print(d["within_deadline"], d["within_band"])')
+EOF2
 keys D
 wait_for 'deadline in days: _' 'D did not start typing the deadline'
 keys 9 0 Enter
-wait_for "deadline \(D, - \+\): 90 days · $within of the fitting train within it" \
-	"the view's deadline search differs from napkin plan --deadline 90 ($within within)"
+# the rows within it as predicted, beside those at the step band's slow end (napkin plan --sure's)
+wait_for "deadline \(D, - \+\): 90 days · rows: the $within within it \(b: the $band at the band's slow end" \
+	"the view's deadline search differs from napkin plan --deadline 90 ($within within, $band at the slow end)"
 first=$(COLUMNS=200 "$NAPKIN" plan --top 1 --goal gpus --deadline 90 $ARGS | grep -E '^ +1 ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
 vrow=$(line_of '^ +1 +[0-9]+ ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
 [ -n "$first" ] && [ "$first" = "$vrow" ] || fail "deadline row 1: view '$vrow', napkin plan '$first'"
+# b holds the deadline at the slow end, as napkin plan --sure: its counts (the search of the
+# fewest GPUs goes further) and its row 1
+read -r within2 band2 <<EOF2
+$("$NAPKIN" plan --format json --goal gpus --deadline 90 --sure $ARGS | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(d["within_deadline"], d["within_band"])')
+EOF2
+keys b
+wait_for "rows: the $band2 at the band's slow end, ±[0-9]+% \\(b: the $within2 as predicted\\)" \
+	'b did not hold the deadline at the slow end as napkin plan --sure does'
+sure=$(COLUMNS=200 "$NAPKIN" plan --top 1 --goal gpus --deadline 90 --sure $ARGS | grep -E '^ +1 ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
+vrow=$(line_of '^ +1 +[0-9]+ ' | awk '{print $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13}')
+[ -n "$sure" ] && [ "$sure" = "$vrow" ] || fail "slow-end row 1: view '$vrow', napkin plan --sure '$sure'"
+keys b
+wait_for "rows: the $within within it" 'b did not switch back to the prediction'
 keys +
 wait_for 'deadline \(D, - \+\): 180 days' '+ did not step the deadline'
 keys Enter
