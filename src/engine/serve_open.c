@@ -29,7 +29,8 @@
  *    p(n) of each joined state's law (uniform over the step under way around its mean) and,
  *    for the arrivals that find the engine full, P_w = Σ_{j≥0} p(limit + j), an exponential
  *    wait of rate X(limit) − λ before it (the M/M/1 tail's waiting time; its mean times P_w
- *    is W_q above, so the law's mean is the reported TTFT); the gap between tokens over the
+ *    is W_q above, so the law's mean is the reported TTFT), and with prompt_cv a mixture over
+ *    the prompts' lengths, each scaling the prompt's own chunks (the mean kept); the gap between tokens over the
  *    tokens, each state's two step kinds weighted as itl is; a request's TPOT over the
  *    requests, each state's mean gap weighted by p(n) × decoding(n) (the state frozen over
  *    a request's life: an approximation, serve_pct.c).

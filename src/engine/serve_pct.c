@@ -13,6 +13,14 @@
  *    1975 §5.2), so the state's TTFT is uniform over [mean − phase, mean + phase]: its mean
  *    is the state's figure. The budget's M/D/1 wait and the chunks stay at their means: an
  *    approximation (the M/D/1 wait has its own spread, not modelled).
+ *  - The prompts' lengths (the knob prompt_cv, 0 by default: every prompt the mean): with a
+ *    spread, the state's TTFT is a mixture over the lengths' points r (eng_plen_init below: a
+ *    gamma law of mean 1 and that CV, an assumption), its part that scales with the prompt
+ *    (the state's `prefill`, serve_batch.c prompt_part: the prompt's steps but the first and
+ *    its tokens' share of the first) times r, the waits and the phase as they are: each part
+ *    [c + s (r − 1) − h, c + s (r − 1) + h]. The points' mean is 1, so the law's mean is the
+ *    state's TTFT still. A request's length is drawn apart from the state it joins (the
+ *    other requests' lengths are in the state's means): an approximation.
  *  - The wait before admission, for an arrival that finds the engine full: it waits for
  *    j + 1 completions when j already wait, each at X(limit) (the birth–death model's
  *    exponential completions), and finds j with probability (1 − ρ) ρ^j given that it waits
@@ -29,11 +37,12 @@
  *    each request is given its state's mean gap, the state weighted by the decoding requests
  *    it holds (p(n) × decoding(n)). An approximation: the state frozen over a request's life.
  *    A real request sees the state drift over its life, which narrows the spread further;
- *    what widens it (prompt and output lengths that differ, the scheduler's order) is not
- *    modelled.
+ *    what widens it (output lengths that differ, the scheduler's order) is not modelled,
+ *    nor the prompts' spread (the TTFT's alone).
  * The quantiles of the mixture: its distribution function is piecewise linear between the
  * parts' edges but for the exponential tail, so the edges are sorted once and swept, with a
- * bisection inside the segment a quantile falls in; no allocation, O(n log n) for n parts.
+ * bisection inside the segment a quantile falls in; no allocation, O(n log n) for n parts
+ * (n × the prompts' points, ENG_PLEN_MAX, with a spread).
  */
 #include <math.h>
 #include <string.h>

@@ -696,7 +696,8 @@ static const struct vcase capacity_dlee[] = {
  * first token latency (ns)" and "99.00 percentile time to output token (ns)" (a request's
  * TPOT: its latency after the first token over its tokens after the first), beside the
  * means the M_TTFT and M_ITL rows hold; ms here, as printed ÷ 1e6. One row a system, the
- * same layout, knobs and rate a replica as its mean rows. The v4.0 runs (MLPERF40) are not
+ * same layout, knobs and rate a replica as its mean rows, and its set's prompt_cv (the
+ * prompts' spread, MLPERF_PROMPT_CV and MIXTRAL_PROMPT_CV above). The v4.0 runs (MLPERF40) are not
  * in the mirror this was read from, and AMD's and Dell's v5.1 runs are at a rate napkin
  * does not sustain (no stationary law): neither is a row. */
 struct pcase {
