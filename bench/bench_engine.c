@@ -302,6 +302,20 @@ int main(void)
 			return 1;
 		row("everything, vLLM, SLA on p99s (open)", b_evaluate, &d, 10e-3);
 	}
+	{
+		/* the same two with the prompts' lengths spread (prompt_cv, serve_pct.c): each state's
+		 * TTFT a mixture over the lengths' points, OpenOrca's CV */
+		static const char *const kv[][2] = {{"mode", "infer"}, {"engine", "vllm"}, {"rate", "20"}, {"prompt_cv", "0.77"}};
+		static const char *const ks[][2] = {{"mode", "infer"},	   {"engine", "vllm"},	     {"ttft_slo", "2"},
+						    {"tpot_slo", "0.2"},   {"slo_percentile", "p99"}, {"prompt_cv", "0.77"}};
+		struct ctx d;
+		if (scenario_of(&d, kv, sizeof kv / sizeof kv[0]) != 0)
+			return 1;
+		row("everything, vLLM 20 req/s, prompt_cv 0.77", b_evaluate, &d, 200e-6);
+		if (scenario_of(&d, ks, sizeof ks / sizeof ks[0]) != 0)
+			return 1;
+		row("everything, SLA on p99s, prompt_cv 0.77", b_evaluate, &d, 10e-3);
+	}
 	row("64 x 64 sweep of batch x sequence", b_sweep, &c, 5e-3);
 	if (setup_sweeps(&c.sc) != 0) {
 		fprintf(stderr, "bench_engine: the sweeps do not parse\n");

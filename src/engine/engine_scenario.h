@@ -377,6 +377,7 @@ struct engine_scenario {
 	int slo_percentile;           /* enum engine_slo_pct: what ttft_slo and tpot_slo hold */
 	double target_rate;           /* serving: requests/s the whole service must take within the SLA (0: none): sizes replicas */
 	double rate;                  /* serving: an open load, requests/s arriving at a replica (Poisson; 0: the closed `batch` users) */
+	double prompt_cv;             /* serving: the prompts' lengths' coefficient of variation (0: every prompt `prompt`): the TTFT's spread */
 	double prefix_hit;            /* serving: share of a prompt's tokens whose KV a shared prefix cache holds (0..1) */
 	int speculative;              /* serving: enum engine_spec, the drafter of speculative decoding */
 	int64_t spec_tokens;          /* k: tokens the drafter proposes a verification step */

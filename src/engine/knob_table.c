@@ -451,6 +451,12 @@ static const struct engine_knob knobs[] = {
 	 SC(rate), N_("request rate"),
 	 N_("requests/s arriving at one replica, Poisson, as MLPerf's Server and bench_serving --request-rate send them "
 	    "(0: none, `batch` users in a closed loop)")},
+	/* the prompts' lengths spread around `prompt` (serve_pct.c: a gamma law of that mean and CV, an
+	 * assumption; MLPerf's OpenOrca set measures 0.77, tests/unit/serving_cases.h) */
+	{"prompt_cv", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_NONE, 0, 10, 0, ENGINE_STEP_LINEAR, NULL, F_INFER, M_INF,
+	 SC(prompt_cv), N_("prompt length CV"),
+	 N_("the prompts' lengths' coefficient of variation, a gamma law around `prompt` (0: every prompt the mean; "
+	    "MLPerf's OpenOrca set 0.77): spreads the TTFT percentiles, not the means")},
 	/* prefix caching and speculative decoding (serve_batch.c, serve_spec.c) */
 	{"prefix_hit", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_FRACTION, 0, 1, 0, ENGINE_STEP_LINEAR, NULL, F_INFER,
 	 M_MEM | M_INF, SC(prefix_hit), N_("prefix cache hit"),

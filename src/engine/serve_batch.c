@@ -49,6 +49,7 @@
 struct cb_state {
 	double running, decoding, prefill_step, chunk, mixed, t_mix, t_dec, t_draft, itl, ttft, queue, e2e, x;
 	double phase, gap_lo, gap_hi, gap_share; /* the spread (serve_pct.c): of ttft, half the step under way; the gaps */
+	double prefill; /* of ttft, the prompt's own chunks: what a longer prompt lengthens (serve_pct.c) */
 	bool saturated;
 	struct eng_serve_step parts;
 };
@@ -60,7 +61,20 @@ struct cb_in {
 	double sched_steps;          /* decode steps a scheduling decision runs (1: every step) */
 	bool apart;                  /* prefill in steps of its own, the decodes paused (SGLang) */
 	double fresh, prefix;        /* a prompt's tokens prefilled and those its cached prefix holds */
+	struct eng_plen plen;        /* the prompts' lengths around the mean (prompt_cv, serve_pct.c) */
 };
+
+/* Of a prompt's chunks, ⌈P ÷ c⌉ steps of t_mix, the time a longer prompt lengthens (the
+ * percentiles' spread of lengths, serve_pct.c): its steps but the first, each a whole step,
+ * and in the first its tokens' share (own ÷ carry, the step's prompt tokens) of the step's
+ * prompt time (tok: t_mix less the decode step it carries). The decodes a mixed step holds
+ * and the other prompts' tokens in it do not scale with this prompt. */
+static double prompt_part(double P, double c, double carry, double t_mix, double tok)
+{
+	double k = ceil(P / eng_max(c, 1.0)), own = eng_min(P, eng_max(c, 1.0));
+
+	return eng_max(k - 1.0, 0.0) * t_mix + eng_max(tok, 0.0) * (carry > 0 ? eng_min(1.0, own / carry) : 1.0);
+}
 
 /* users_for's engines that prefill apart (SGLang): between two decode steps the engine runs
  * n_p = pbar ÷ carry prefill steps of `carry` tokens, each pausing the decodes, so a decoding
@@ -91,6 +105,8 @@ static double users_apart(const struct cb_in *in, double d, double r, double pba
 	st->queue = rho / (2.0 * (1.0 - rho)) * st->t_mix;
 	st->phase = 0.5 * step / (1.0 + np);
 	st->ttft = ceil(P / eng_max(c, 1.0)) * st->t_mix + st->queue + st->phase;
+	/* a prefill step of its own: the prompt's share of its tokens' time */
+	st->prefill = prompt_part(P, c, carry, st->t_mix, st->t_mix);
 	/* the gaps: ⌊np⌋ or ⌊np⌋ + 1 prefill steps in one, in the share that keeps the mean */
 	st->gap_lo = (st->t_dec + floor(np) * st->t_mix) / E;
 	st->gap_hi = st->gap_lo + st->t_mix / E;
@@ -149,6 +165,7 @@ static double users_for(const struct cb_in *in, double d, struct cb_state *st)
 		st->phase += 0.5 * (in->sched_steps - 1.0) * st->t_dec; /* the bundle's residual, uniform too */
 	}
 	st->ttft = ceil(P / eng_max(c, 1.0)) * st->t_mix + st->queue + 0.5 * step;
+	st->prefill = prompt_part(P, c, carry, st->t_mix, st->t_mix - st->t_dec);
 	st->gap_lo = st->t_dec / E;
 	st->gap_hi = st->t_mix / E;
 	st->gap_share = f;
@@ -223,6 +240,7 @@ static void steady(const struct cb_in *in, double users, struct cb_state *st)
 		st->queue = st->ttft - ceil(in->fresh / carry) * mix.seconds;
 		if (st->queue < 0)
 			st->queue = 0.0;
+		st->prefill = prompt_part(in->fresh, carry, carry, mix.seconds, mix.seconds);
 		st->x = n / st->e2e;
 		st->saturated = in->budget > 0 && n * in->fresh > in->budget;
 	} else {
@@ -264,13 +282,14 @@ static void open_state(void *ctx, double n, struct eng_bd_state *o)
 	o->decoding = st.decoding;
 	o->queue = st.queue;
 	o->phase = st.phase;
+	o->prefill = st.prefill;
 	o->gap_lo = st.gap_lo;
 	o->gap_hi = st.gap_hi;
 	o->gap_hi_share = st.gap_share;
 }
 
 /* a closed state's percentiles (serve_pct.c): the phase of the step and the step kinds */
-static void closed_pct(const struct cb_state *st, struct eng_pct *p)
+static void closed_pct(const struct cb_state *st, const struct eng_plen *plen, struct eng_pct *p)
 {
 	struct eng_bd_state o;
 
@@ -278,10 +297,11 @@ static void closed_pct(const struct cb_state *st, struct eng_pct *p)
 	o.ttft = st->ttft;
 	o.itl = st->itl;
 	o.phase = st->phase;
+	o.prefill = st->prefill;
 	o.gap_lo = st->gap_lo;
 	o.gap_hi = st->gap_hi;
 	o.gap_hi_share = st->gap_share;
-	eng_pct_state(&o, p);
+	eng_pct_state_spread(&o, plen, p);
 }
 
 static void put_pct(const struct eng_pct *p, struct engine_serving *out)
@@ -299,7 +319,7 @@ static void open_load(const struct cb_in *in, double lambda, double gen, struct 
 {
 	struct eng_bd_result r;
 
-	eng_open_solve(lambda, in->cap, ENG_OPEN_GRID, open_state, (void *)in, &r);
+	eng_open_solve_spread(lambda, in->cap, ENG_OPEN_GRID, open_state, (void *)in, &in->plen, &r, NULL);
 	out->rate = lambda;
 	out->rate_max = r.max_rate;
 	out->rate_limit = r.limit;
@@ -381,13 +401,13 @@ static void sla_open(const struct engine_scenario *sc, const struct cb_in *in, d
 
 	memo.in = in;
 	memo.n = 0;
-	eng_open_solve(0.0, in->cap, ENG_OPEN_GRID, memo_state, &memo, &r);
+	eng_open_solve_spread(0.0, in->cap, ENG_OPEN_GRID, memo_state, &memo, &in->plen, &r, NULL);
 	hi = r.max_rate;
 	if (!(hi > 0))
 		return;
 	for (it = 0; it < 12; it++) {
 		double mid = 0.5 * (lo + hi);
-		eng_open_solve(mid, in->cap, ENG_OPEN_GRID, memo_state, &memo, &r);
+		eng_open_solve_spread(mid, in->cap, ENG_OPEN_GRID, memo_state, &memo, &in->plen, &r, NULL);
 		if (r.stable && (sc->ttft_slo <= 0 || r.pct.ttft[k] <= sc->ttft_slo) &&
 		    (sc->tpot_slo <= 0 || r.pct.tpot[k] <= sc->tpot_slo)) {
 			lo = mid;
@@ -475,6 +495,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	 * (vLLM's num_lookahead_slots) */
 	in.fresh = eng_max(1.0, (double)sc->prompt * (1.0 - sc->prefix_hit));
 	in.prefix = (double)sc->prompt - in.fresh;
+	eng_plen_init(&in.plen, sc->prompt_cv);
 	shared = eng_prefix_shared(sc, inf->kv_tokens_per_sequence);
 	unique = eng_max(inf->kv_tokens_per_sequence - shared, 1.0) + spec.k;
 	out->max_concurrent = out->kv_tokens > shared ? (int64_t)floor((out->kv_tokens - shared) / unique) : 0;
@@ -546,7 +567,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	out->tokens_per_s_user = st.e2e > 0 ? in.gen / st.e2e : 0.0;
 	{
 		struct eng_pct p;
-		closed_pct(&st, &p);
+		closed_pct(&st, &in.plen, &p);
 		put_pct(&p, out);
 	}
 	if (sc->rate > 0)

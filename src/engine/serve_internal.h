@@ -105,6 +105,7 @@ struct eng_bd_state {
 	double queue;    /* of ttft, waiting for the budget inside the engine */
 	/* the spread around those means (serve_open.c, the percentiles) */
 	double phase;    /* of ttft, the wait for the step under way: its mean, half the uniform's width */
+	double prefill;  /* of ttft, the prompt's own chunks: the part that scales with its length */
 	double gap_lo, gap_hi, gap_hi_share; /* a gap between tokens: gap_hi a share of them, gap_lo the rest */
 };
 /* A mixture of uniform laws, each [c − h, c + h] (h 0: a point) with weight exp(lw), and one
@@ -114,14 +115,27 @@ struct eng_bd_state {
  * kept exactly and the spread within the merged parts widens. Normalised by eng_mix_finish:
  * lw then holds the weights themselves. */
 #define ENG_MIX_MAX 512
+/* The prompts' lengths (serve_pct.c): a gamma law of mean 1 and the knob prompt_cv as n
+ * points r (a prompt's length over the mean prompt), each its bin's mean, weights w: n 1,
+ * r 1 without a spread. */
+#define ENG_PLEN_MAX 10
+struct eng_plen {
+	int n;
+	double r[ENG_PLEN_MAX], w[ENG_PLEN_MAX];
+};
+void eng_plen_init(struct eng_plen *l, double cv);
+/* A part's s, of its centre, scales with the prompt: with a spread (plen) the part is a
+ * mixture over the points, centred at c + s (r − 1), the same width h. */
 struct eng_mix {
 	int n, per, fill; /* parts, states a part holds, states in the last part */
 	bool done;        /* normalised */
-	double lw[ENG_MIX_MAX], c[ENG_MIX_MAX], h[ENG_MIX_MAX];
-	double tail_lw, tail_mu, tail_c, tail_h;
+	const struct eng_plen *plen; /* the prompts' spread (NULL: none) */
+	double lw[ENG_MIX_MAX], c[ENG_MIX_MAX], s[ENG_MIX_MAX], h[ENG_MIX_MAX];
+	double tail_lw, tail_mu, tail_c, tail_s, tail_h;
 };
 void eng_mix_init(struct eng_mix *m);
 void eng_mix_add(struct eng_mix *m, double lw, double c, double h);
+void eng_mix_add_spread(struct eng_mix *m, double lw, double c, double s, double h);
 /* the weights over their sum (lw then the weights); the sum's log */
 double eng_mix_finish(struct eng_mix *m);
 double eng_mix_cdf(const struct eng_mix *m, double t);
@@ -139,6 +153,8 @@ extern const double eng_pct_q[3];
 /* a closed load's state (every request sees it): the TTFT's uniform phase, the gap's two
  * step kinds; a request's TPOT the state's mean gap */
 void eng_pct_state(const struct eng_bd_state *s, struct eng_pct *out);
+/* the same, each prompt's chunks scaled by its length (plen NULL: every prompt the mean) */
+void eng_pct_state_spread(const struct eng_bd_state *s, const struct eng_plen *plen, struct eng_pct *out);
 typedef void (*eng_bd_fn)(void *ctx, double n, struct eng_bd_state *st);
 struct eng_bd_result {
 	bool stable;            /* λ < X(limit): a stationary distribution exists */
@@ -167,6 +183,9 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 /* the same, the laws kept in *laws (NULL: on the stack) */
 void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx,
 			struct eng_bd_result *out, struct eng_bd_laws *laws);
+/* the same, the TTFT a mixture over the prompts' lengths plen (NULL: every prompt the mean) */
+void eng_open_solve_spread(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx,
+			   const struct eng_plen *plen, struct eng_bd_result *out, struct eng_bd_laws *laws);
 #define ENG_OPEN_GRID 1.0625
 /* The steady state, capacity and the SLA concurrency (serve_batch.c). */
 void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,

@@ -29,7 +29,8 @@
  *    p(n) of each joined state's law (uniform over the step under way around its mean) and,
  *    for the arrivals that find the engine full, P_w = Σ_{j≥0} p(limit + j), an exponential
  *    wait of rate X(limit) − λ before it (the M/M/1 tail's waiting time; its mean times P_w
- *    is W_q above, so the law's mean is the reported TTFT); the gap between tokens over the
+ *    is W_q above, so the law's mean is the reported TTFT), and with prompt_cv a mixture over
+ *    the prompts' lengths, each scaling the prompt's own chunks (the mean kept); the gap between tokens over the
  *    tokens, each state's two step kinds weighted as itl is; a request's TPOT over the
  *    requests, each state's mean gap weighted by p(n) × decoding(n) (the state frozen over
  *    a request's life: an approximation, serve_pct.c).
@@ -59,6 +60,7 @@ static void lerp(const struct eng_bd_state *a, double na, const struct eng_bd_st
 	o->decoding = a->decoding + t * (b->decoding - a->decoding);
 	o->queue = a->queue + t * (b->queue - a->queue);
 	o->phase = a->phase + t * (b->phase - a->phase);
+	o->prefill = a->prefill + t * (b->prefill - a->prefill);
 	o->gap_lo = a->gap_lo + t * (b->gap_lo - a->gap_lo);
 	o->gap_hi = a->gap_hi + t * (b->gap_hi - a->gap_hi);
 	o->gap_hi_share = a->gap_hi_share + t * (b->gap_hi_share - a->gap_hi_share);
@@ -71,7 +73,7 @@ static void lerp(const struct eng_bd_state *a, double na, const struct eng_bd_st
  * requests' TPOT (log weight lw, the state's own) */
 static void laws_add(struct eng_bd_laws *l, double la, double lw, const struct eng_bd_state *s)
 {
-	eng_mix_add(&l->ttft, la, s->ttft, s->phase);
+	eng_mix_add_spread(&l->ttft, la, s->ttft, s->prefill, s->phase);
 	if (s->itl > 0 && s->decoding > 0) {
 		double lt = lw + log(s->decoding / s->itl), sh = eng_min(eng_max(s->gap_hi_share, 0.0), 1.0);
 		eng_mix_add(&l->gap_lo, sh < 1.0 ? lt + log1p(-sh) : -INFINITY, s->gap_lo, 0.0);
@@ -116,6 +118,12 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx,
 			 struct eng_bd_result *out, struct eng_bd_laws *laws)
 {
+	eng_open_solve_spread(lambda, limit, grid_ratio, fn, ctx, NULL, out, laws);
+}
+
+void eng_open_solve_spread(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx,
+			   const struct eng_plen *plen, struct eng_bd_result *out, struct eng_bd_laws *laws)
+{
 	struct eng_bd_laws local;
 	struct eng_bd_state glo, ghi, s, top;
 	double nlo = 1.0, nhi, n, logw = 0.0, logmax = 0.0, rho, q = 0.0, wprev;
@@ -132,6 +140,7 @@ void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_
 	eng_mix_init(&laws->gap_lo);
 	eng_mix_init(&laws->gap_hi);
 	eng_mix_init(&laws->tpot);
+	laws->ttft.plen = plen && plen->n > 1 ? plen : NULL;
 	if (!(limit >= 1.0) || limit > OPEN_MAX_STATES)
 		limit = OPEN_MAX_STATES;
 	limit = floor(limit);
@@ -222,6 +231,7 @@ void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_
 			laws->ttft.tail_lw = lwprev - log1p(-rho);
 			laws->ttft.tail_mu = top.x - lambda;
 			laws->ttft.tail_c = top.ttft;
+			laws->ttft.tail_s = top.prefill;
 			laws->ttft.tail_h = top.phase;
 			laws_add(laws, -INFINITY, lwprev + log(rho) - log1p(-rho), &top);
 		}

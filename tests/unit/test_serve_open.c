@@ -131,6 +131,7 @@ static void varying_state(void *ctx, double n, struct eng_bd_state *o)
 	o->decoding = 0.9 * n;
 	o->phase = 0.01 + 0.0001 * n;
 	o->ttft = 0.05 + 0.002 * n + o->phase;
+	o->prefill = 0.04 + 0.001 * n; /* the prompt's chunks: scaled by its length under a spread */
 	o->gap_lo = 0.02 + 0.0001 * n;
 	o->gap_hi = 2.0 * o->gap_lo;
 	o->gap_hi_share = 0.3 * n / (n + 50.0);
@@ -171,6 +172,70 @@ static void test_pct_means(void **state)
 		eng_pct_state(&s, &p);
 		assert_true(fabs(p.ttft[0] - s.ttft) < 1e-15 && fabs(p.ttft[2] - (s.ttft + 0.98 * s.phase)) < 1e-15);
 		assert_true(p.itl[0] == s.gap_lo && p.itl[2] == s.gap_hi && p.tpot[2] == s.itl);
+	}
+}
+
+/* The prompts' spread (serve_pct.c): the gamma law's points keep its mean, 1, and at CV 1 it
+ * is the exponential law, whose bins' means are closed forms (memoryless: the top bin's mean
+ * is its lower edge plus 1, −ln 0.001 + 1 = 7.9078; the first's, (1 − (1 + x) e^−x) ÷ 0.25
+ * at x = −ln 0.75, 0.13696). Spread, the TTFT's law keeps the mean TTFT the solve reports
+ * (from its parts and from ∫ (1 − F)) and its p99 rises; the engine's means do not move. */
+static void test_pct_spread(void **state)
+{
+	static const double cvs[] = {0.001, 0.01, 0.3, 0.7714, 1.0, 2.0, 10.0};
+	static struct eng_bd_laws laws;
+	struct eng_plen l;
+	struct eng_bd_result r, flat;
+	double lambda = 0.95 * 40.0 * 1500.0 / 1700.0, integral = 0.0, dt, end;
+	size_t i;
+	int j;
+
+	(void)state;
+	eng_plen_init(&l, 0.0);
+	assert_true(l.n == 1 && l.r[0] == 1.0 && l.w[0] == 1.0);
+	for (i = 0; i < sizeof cvs / sizeof cvs[0]; i++) {
+		double m = 0.0, w = 0.0, v = 0.0;
+		eng_plen_init(&l, cvs[i]);
+		assert_true(l.n == ENG_PLEN_MAX);
+		for (j = 0; j < l.n; j++) {
+			m += l.w[j] * l.r[j], w += l.w[j], v += l.w[j] * (l.r[j] - 1.0) * (l.r[j] - 1.0);
+			assert_true(j == 0 || l.r[j] > l.r[j - 1]);
+		}
+		assert_close(w, 1.0, 1e-15);
+		assert_close(m, 1.0, 1e-12);
+		/* the bins' means hold all but the spread within the bins: under 5% of the CV */
+		assert_true(sqrt(v) < cvs[i] && sqrt(v) > 0.95 * cvs[i]);
+	}
+	eng_plen_init(&l, 1.0);
+	assert_close(l.r[ENG_PLEN_MAX - 1], 1.0 - log(0.001), 1e-9);
+	assert_close(l.r[0], (1.0 - (1.0 - log(0.75)) * 0.75) / 0.25, 1e-9);
+	eng_plen_init(&l, 0.7714);
+	eng_open_solve_laws(lambda, 1500.0, ENG_OPEN_GRID, varying_state, NULL, &flat, &laws);
+	eng_open_solve_spread(lambda, 1500.0, ENG_OPEN_GRID, varying_state, NULL, &l, &r, &laws);
+	assert_true(r.stable && r.ttft == flat.ttft);
+	assert_true(fabs(eng_mix_mean(&laws.ttft) - r.ttft) < 1e-9 * r.ttft);
+	end = 20.0 * r.pct.ttft[2];
+	dt = end / 400000.0;
+	for (j = 0; j < 400000; j++)
+		integral += (1.0 - eng_mix_cdf(&laws.ttft, (j + 0.5) * dt)) * dt;
+	assert_true(fabs(integral - r.ttft) < 1e-4 * r.ttft);
+	assert_true(r.pct.ttft[0] < r.pct.ttft[1] && r.pct.ttft[1] < r.pct.ttft[2]);
+	assert_true(r.pct.ttft[2] > flat.pct.ttft[2]);
+	assert_memory_equal(r.pct.tpot, flat.pct.tpot, sizeof r.pct.tpot);
+	/* one state: a mixture over the points, its mean the state's TTFT */
+	{
+		struct eng_bd_state st;
+		struct eng_pct p, p0;
+		struct eng_mix mx;
+		varying_state(NULL, 10.0, &st);
+		eng_pct_state(&st, &p0);
+		eng_pct_state_spread(&st, &l, &p);
+		assert_true(p.ttft[2] > p0.ttft[2] && p.ttft[0] < p0.ttft[0]);
+		eng_mix_init(&mx);
+		mx.plen = &l;
+		eng_mix_add_spread(&mx, 0.0, st.ttft, st.prefill, st.phase);
+		eng_mix_finish(&mx);
+		assert_close(eng_mix_mean(&mx), st.ttft, 1e-12);
 	}
 }
 
@@ -312,6 +377,19 @@ static void test_pct_engine(void **state)
 	te_evaluate(&sc, &c);
 	assert_true(c.serving.ttft_p99_seconds <= 2.0 && c.serving.tpot_p99_seconds <= 0.05);
 	assert_true(fabs(c.serving.in_system - d.serving.sla_concurrency) < 1e-9 * c.serving.in_system);
+	/* the prompts spread (prompt_cv): the means as they were, the TTFT's p99 above them; 0 as unset */
+	te_set(&sc, "slo_percentile", "mean");
+	te_set(&sc, "ttft_slo", "0");
+	te_set(&sc, "tpot_slo", "0");
+	te_evaluate(&sc, &c);
+	te_set(&sc, "prompt_cv", "0");
+	te_evaluate(&sc, &d);
+	assert_memory_equal(&c.serving, &d.serving, sizeof c.serving);
+	te_set(&sc, "prompt_cv", "0.77");
+	te_evaluate(&sc, &d);
+	assert_true(d.serving.ttft_seconds == c.serving.ttft_seconds && d.serving.itl_seconds == c.serving.itl_seconds);
+	assert_true(d.serving.ttft_p99_seconds > c.serving.ttft_p99_seconds);
+	assert_true(d.serving.tpot_p99_seconds == c.serving.tpot_p99_seconds);
 }
 
 static const struct CMUnitTest tests[] = {
@@ -319,6 +397,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_mmc),
 	cmocka_unit_test(test_pct_queues),
 	cmocka_unit_test(test_pct_means),
+	cmocka_unit_test(test_pct_spread),
 	cmocka_unit_test(test_saturated),
 	cmocka_unit_test(test_rate_zero),
 	cmocka_unit_test(test_rate_memory),

@@ -425,6 +425,9 @@ static void test_published_percentiles(void **state)
 		static struct engine_result r;
 		char v[32];
 		scenario(&sc, &c, &cat);
+		/* the set's prompts spread around their mean (serving_cases.h): the TTFT's law a
+		 * mixture over their lengths (serve_pct.c) */
+		te_set(&sc, "prompt_cv", p->prompt_cv);
 		snprintf(v, sizeof v, "%.17g", p->rate);
 		te_set(&sc, "rate", v);
 		te_evaluate(&sc, &r);
@@ -471,6 +474,7 @@ static void test_published_percentiles(void **state)
 				te_evaluate(&sc, &r);
 				mean_tps = r.serving.sla_tokens_per_s_gpu * (double)sc.tp * c->replicas;
 				te_set(&sc, "slo_percentile", "p99");
+				te_set(&sc, "prompt_cv", p->prompt_cv); /* the p99s of the set's spread prompts */
 				te_evaluate(&sc, &r);
 				p99_tps = r.serving.sla_tokens_per_s_gpu * (double)sc.tp * c->replicas;
 				printf("%-32s %10.1f %10.1f %10.1f  %s\n", c->label, c->published, mean_tps, p99_tps, c->source);
@@ -503,14 +507,17 @@ static void test_published_percentiles(void **state)
 		 * mostly the means' (napkin's replica reads fast on these systems: the M_TTFT and M_ITL
 		 * rows, -68% and -62% on DGX-H100); the shape, p99 ÷ mean, is what the percentiles add.
 		 * A request's TPOT: napkin's 1.15 against 1.21 published, within 7% at the median. The
-		 * TTFT: 1.38 against 2.10, narrow by a third, because every request here has the
-		 * mean prompt (MLPerf's run 48 to 1021 tokens, 5th/95th percentile 73/614: the chunks
-		 * a prompt needs spread its TTFT) and the budget's M/D/1 wait is held at its mean.
-		 * Bounds a little beyond what it reaches today. */
+		 * TTFT: 1.65 against 2.10, 17% narrow at the median. With every prompt the mean it
+		 * read 1.38 (-35%, p99 median |error| 75.8%); the sets' prompts spread (prompt_cv,
+		 * OpenOrca's 0.77: a gamma law, serve_pct.c) lengthen a long prompt's share of its
+		 * step and take it to 1.65 (69.8%). What stays narrow: the budget's M/D/1 wait is
+		 * held at its mean, and the step's decodes and other prompts do not scale with the
+		 * prompt (serve_batch.c prompt_part); scaling the whole step with it would read 2.80,
+		 * 37% wide. Bounds a little beyond what it reaches today. */
 		assert_true(n == 14);
-		assert_true(e[0] <= 0.78 && e[1] <= 0.50);
+		assert_true(e[0] <= 0.72 && e[1] <= 0.50);
 		assert_true(sh[1] >= -0.07 && sh[1] <= 0.07);
-		assert_true(sh[0] >= -0.38 && pd[0] > 1.2 && pd[1] > 1.05);
+		assert_true(sh[0] >= -0.19 && sh[0] <= 0.0 && pd[0] > 1.55 && pd[1] > 1.05);
 	}
 }
 
