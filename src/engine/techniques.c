@@ -36,7 +36,8 @@ static void run(const struct engine_scenario *sc, double scale, struct outcome *
 
 	t.tokens_per_s = t.step_time = t.achieved_flops = 0.0;
 	t.mfu = 0.0;
-	t.ttft_slo = t.tpot_slo = 0.0; /* the SLA's search: no figure of the table reads it */
+	/* the SLA's search and the prompts' spread (the percentiles only): no figure of the table reads them */
+	t.ttft_slo = t.tpot_slo = t.prompt_cv = 0.0;
 	o->ok = engine_validate(&t, &err) == NAPKIN_OK;
 	if (!o->ok)
 		return;
@@ -178,7 +179,7 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		struct engine_result rr;
 		struct outcome with, without;
 		c.prompt = (int64_t)ceil(r->inference.decode_context);
-		c.ttft_slo = c.tpot_slo = 0.0;
+		c.ttft_slo = c.tpot_slo = c.prompt_cv = 0.0;
 		eng_compute_core(&c, &rr);
 		with.ok = without.ok = true;
 		with.memory = r->memory.total;
@@ -316,7 +317,7 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		if (a.prefill_chunk <= 0 || a.prefill_chunk >= a.prompt)
 			a.prefill_chunk = 2048;
 		b.prefill_chunk = 0;
-		a.ttft_slo = a.tpot_slo = b.ttft_slo = b.tpot_slo = 0.0;
+		a.ttft_slo = a.tpot_slo = b.ttft_slo = b.tpot_slo = a.prompt_cv = b.prompt_cv = 0.0;
 		with.ok = engine_validate(&a, &err) == NAPKIN_OK;
 		without.ok = engine_validate(&b, &err) == NAPKIN_OK;
 		if (with.ok && without.ok) {
