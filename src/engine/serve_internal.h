@@ -1,7 +1,7 @@
 /*
  * Serving as the engines run it (serve_engine.c, serve_step.c, serve_spec.c, serve_draft.c,
- * serve_open.c, serve_batch.c): the engines' defaults, one engine step, speculative decoding,
- * the open load and the steady state. Internal to the engine library, below internal.h.
+ * serve_open.c, serve_pct.c, serve_steady.c, serve_batch.c): the engines' defaults, one engine
+ * step, speculative decoding, the open load, its percentiles and the steady state. Internal to the engine library, below internal.h.
  */
 #ifndef NAPKIN_ENGINE_SERVE_INTERNAL_H
 #define NAPKIN_ENGINE_SERVE_INTERNAL_H
@@ -187,6 +187,33 @@ void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_
 void eng_open_solve_spread(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx,
 			   const struct eng_plen *plen, struct eng_bd_result *out, struct eng_bd_laws *laws);
 #define ENG_OPEN_GRID 1.0625
+/* The continuous-batching steady state (serve_steady.c): what one evaluation holds fixed (the
+ * engine's step context, the schedule, the lengths) and what n users make of it. */
+/* one steady state at n users a replica */
+struct eng_cb_state {
+	double running, decoding, prefill_step, chunk, mixed, t_mix, t_dec, t_draft, itl, ttft, queue, e2e, x;
+	double phase, gap_lo, gap_hi, gap_share; /* the spread (serve_pct.c): of ttft, half the step under way; the gaps */
+	double prefill; /* of ttft, the prompt's own chunks: what a longer prompt lengthens (serve_pct.c) */
+	bool saturated;
+	struct eng_serve_step parts;
+};
+
+struct eng_cb_in {
+	struct eng_serve_ctx ctx;
+	const struct eng_spec *spec; /* the drafter (E = 1, k + 1 = 1 without) */
+	double budget, cap, prompt, gen, user_chunk;
+	double sched_steps;          /* decode steps a scheduling decision runs (1: every step) */
+	bool apart;                  /* prefill in steps of its own, the decodes paused (SGLang) */
+	double fresh, prefix;        /* a prompt's tokens prefilled and those its cached prefix holds */
+	struct eng_plen plen;        /* the prompts' lengths around the mean (prompt_cv, serve_pct.c) */
+};
+/* the steady state at users a replica */
+void eng_cb_steady(const struct eng_cb_in *in, double users, struct eng_cb_state *st);
+/* an open load's state n (serve_open.c's eng_bd_fn; ctx a const struct eng_cb_in *): the
+ * steady state at n users, all admitted */
+void eng_cb_open_state(void *ctx, double n, struct eng_bd_state *o);
+/* a closed state's percentiles (serve_pct.c): the phase of the step and the step kinds */
+void eng_cb_closed_pct(const struct eng_cb_state *st, const struct eng_plen *plen, struct eng_pct *p);
 /* The steady state, capacity and the SLA concurrency (serve_batch.c). */
 void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 	       const struct eng_mem *mem, const struct engine_inference *inf, struct engine_serving *out);

@@ -1,7 +1,7 @@
 /*
  * An open load: requests arrive at one replica at λ a second (Poisson), as MLPerf
  * Inference's Server scenario and SGLang's and vLLM's bench_serving at a request rate send
- * them, rather than a fixed number of users each waiting for its last answer (serve_batch.c's
+ * them, rather than a fixed number of users each waiting for its last answer (serve_steady.c's
  * closed loop). The requests in the replica are then a birth–death process.
  *
  * Sources:
@@ -11,7 +11,7 @@
  *  - A server whose completion rate depends on the jobs it holds: the state-dependent
  *    (processor-sharing) queue whose X(n) is the closed system's throughput at n jobs
  *    (Harchol-Balter 2013, Performance Modeling and Design of Computer Systems, ch. 22 on
- *    processor sharing and ch. 16 on flow-equivalent servers): here X(n) is serve_batch.c's
+ *    processor sharing and ch. 16 on flow-equivalent servers): here X(n) is serve_steady.c's
  *    steady state at n users, the requests the engine completes a second with n in it.
  *  - An engine admits at most `limit` requests (the KV cache's sequences, max_num_seqs); the
  *    rest wait outside and completions stay at X(limit): from there the tail is geometric,
