@@ -27,7 +27,7 @@ static void open_load(const struct eng_cb_in *in, double lambda, double gen, str
 {
 	struct eng_bd_result r;
 
-	eng_open_solve_spread(lambda, in->cap, ENG_OPEN_GRID, eng_cb_open_state, (void *)in, &in->plen, &r, NULL);
+	eng_open_solve(lambda, in->cap, ENG_OPEN_GRID, eng_cb_open_state, (void *)in, &in->plen, &r, NULL);
 	out->rate = lambda;
 	out->rate_max = r.max_rate;
 	out->rate_limit = r.limit;
@@ -109,13 +109,13 @@ static void sla_open(const struct engine_scenario *sc, const struct eng_cb_in *i
 
 	memo.in = in;
 	memo.n = 0;
-	eng_open_solve_spread(0.0, in->cap, ENG_OPEN_GRID, memo_state, &memo, &in->plen, &r, NULL);
+	eng_open_solve(0.0, in->cap, ENG_OPEN_GRID, memo_state, &memo, &in->plen, &r, NULL);
 	hi = r.max_rate;
 	if (!(hi > 0))
 		return;
 	for (it = 0; it < 12; it++) {
 		double mid = 0.5 * (lo + hi);
-		eng_open_solve_spread(mid, in->cap, ENG_OPEN_GRID, memo_state, &memo, &in->plen, &r, NULL);
+		eng_open_solve(mid, in->cap, ENG_OPEN_GRID, memo_state, &memo, &in->plen, &r, NULL);
 		if (r.stable && (sc->ttft_slo <= 0 || r.pct.ttft[k] <= sc->ttft_slo) &&
 		    (sc->tpot_slo <= 0 || r.pct.tpot[k] <= sc->tpot_slo)) {
 			lo = mid;

@@ -150,11 +150,10 @@ struct eng_pct {
 	double ttft[3], itl[3], tpot[3];
 };
 extern const double eng_pct_q[3];
-/* a closed load's state (every request sees it): the TTFT's uniform phase, the gap's two
- * step kinds; a request's TPOT the state's mean gap */
-void eng_pct_state(const struct eng_bd_state *s, struct eng_pct *out);
-/* the same, each prompt's chunks scaled by its length (plen NULL: every prompt the mean) */
-void eng_pct_state_spread(const struct eng_bd_state *s, const struct eng_plen *plen, struct eng_pct *out);
+/* a closed load's state (every request sees it): the TTFT's uniform phase, each prompt's
+ * chunks scaled by its length (plen NULL: every prompt the mean), the gap's two step kinds; a
+ * request's TPOT the state's mean gap */
+void eng_pct_state(const struct eng_bd_state *s, const struct eng_plen *plen, struct eng_pct *out);
 typedef void (*eng_bd_fn)(void *ctx, double n, struct eng_bd_state *st);
 struct eng_bd_result {
 	bool stable;            /* λ < X(limit): a stationary distribution exists */
@@ -178,14 +177,11 @@ struct eng_bd_laws {
 	double gap_share[2];
 };
 /* grid_ratio: X(n) evaluated at n = 1..16, then on a geometric grid of this ratio,
- * interpolated between (1: every n, exact). */
-void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx, struct eng_bd_result *out);
-/* the same, the laws kept in *laws (NULL: on the stack) */
-void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx,
-			struct eng_bd_result *out, struct eng_bd_laws *laws);
-/* the same, the TTFT a mixture over the prompts' lengths plen (NULL: every prompt the mean) */
-void eng_open_solve_spread(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx,
-			   const struct eng_plen *plen, struct eng_bd_result *out, struct eng_bd_laws *laws);
+ * interpolated between (1: every n, exact); plen: the prompts' lengths the TTFT's law mixes
+ * over (NULL: every prompt the mean); laws: where the percentiles' laws are kept (caller
+ * storage, for tests; NULL: on the stack). */
+void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx, const struct eng_plen *plen,
+		    struct eng_bd_result *out, struct eng_bd_laws *laws);
 #define ENG_OPEN_GRID 1.0625
 /* The continuous-batching steady state (serve_steady.c): what one evaluation holds fixed (the
  * engine's step context, the schedule, the lengths) and what n users make of it. */

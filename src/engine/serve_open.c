@@ -110,19 +110,8 @@ static double next_grid(double g, double ratio, double limit)
 	return eng_min(n, limit);
 }
 
-void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx, struct eng_bd_result *out)
-{
-	eng_open_solve_laws(lambda, limit, grid_ratio, fn, ctx, out, NULL);
-}
-
-void eng_open_solve_laws(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx,
-			 struct eng_bd_result *out, struct eng_bd_laws *laws)
-{
-	eng_open_solve_spread(lambda, limit, grid_ratio, fn, ctx, NULL, out, laws);
-}
-
-void eng_open_solve_spread(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx,
-			   const struct eng_plen *plen, struct eng_bd_result *out, struct eng_bd_laws *laws)
+void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn, void *ctx, const struct eng_plen *plen,
+		    struct eng_bd_result *out, struct eng_bd_laws *laws)
 {
 	struct eng_bd_laws local;
 	struct eng_bd_state glo, ghi, s, top;

@@ -459,12 +459,7 @@ double eng_mix_quantile(const struct eng_mix *const *m, const double *share, int
 	return v;
 }
 
-void eng_pct_state(const struct eng_bd_state *s, struct eng_pct *out)
-{
-	eng_pct_state_spread(s, NULL, out);
-}
-
-void eng_pct_state_spread(const struct eng_bd_state *s, const struct eng_plen *plen, struct eng_pct *out)
+void eng_pct_state(const struct eng_bd_state *s, const struct eng_plen *plen, struct eng_pct *out)
 {
 	int k;
 

@@ -282,5 +282,5 @@ void eng_cb_closed_pct(const struct eng_cb_state *st, const struct eng_plen *ple
 	o.gap_lo = st->gap_lo;
 	o.gap_hi = st->gap_hi;
 	o.gap_hi_share = st->gap_share;
-	eng_pct_state_spread(&o, plen, p);
+	eng_pct_state(&o, plen, p);
 }

@@ -57,7 +57,7 @@ static void test_mm1(void **state)
 	double lambda = 1.5, rho = lambda / f.mu;
 
 	(void)state;
-	eng_open_solve(lambda, 1.0, 1.0, fixed_state, &f, &r);
+	eng_open_solve(lambda, 1.0, 1.0, fixed_state, &f, NULL, &r, NULL);
 	assert_true(r.stable);
 	assert_true(fabs(r.in_system - rho / (1.0 - rho)) < 1e-9);
 	assert_true(fabs(r.request_seconds - 1.0 / (f.mu - lambda)) < 1e-9);
@@ -65,7 +65,7 @@ static void test_mm1(void **state)
 	assert_true(fabs(r.ttft - (r.wait + f.ttft)) < 1e-9);
 	assert_true(fabs(r.itl - f.itl) < 1e-12);
 	/* processor sharing at a constant rate, every request admitted: the same L */
-	eng_open_solve(lambda, 4096.0, ENG_OPEN_GRID, fixed_state, &f, &r);
+	eng_open_solve(lambda, 4096.0, ENG_OPEN_GRID, fixed_state, &f, NULL, &r, NULL);
 	assert_true(r.stable);
 	assert_true(fabs(r.in_system - rho / (1.0 - rho)) < 1e-6);
 	assert_true(r.wait < 1e-9);
@@ -81,14 +81,14 @@ static void test_mmc(void **state)
 		struct fixed f = {0.5, cs[i], 0.0, 0.02, 0};
 		double lambda = 0.9 * cs[i] * f.mu, a = lambda / f.mu, wq = erlang_c(cs[i], a) / (cs[i] * f.mu - lambda);
 		struct eng_bd_result r, g;
-		eng_open_solve(lambda, cs[i], 1.0, fixed_state, &f, &r);
+		eng_open_solve(lambda, cs[i], 1.0, fixed_state, &f, NULL, &r, NULL);
 		assert_true(r.stable);
 		assert_true(fabs(r.wait - wq) < 1e-9 * eng_max(1.0, wq));
 		assert_true(fabs(r.in_system - (lambda * wq + a)) < 1e-7 * r.in_system);
 		assert_true(fabs(r.in_engine - (r.in_system - r.waiting)) < 1e-9 * r.in_system);
 		/* the geometric grid interpolates a linear X(n) exactly, with far fewer calls */
 		f.calls = 0;
-		eng_open_solve(lambda, cs[i], ENG_OPEN_GRID, fixed_state, &f, &g);
+		eng_open_solve(lambda, cs[i], ENG_OPEN_GRID, fixed_state, &f, NULL, &g, NULL);
 		assert_true(fabs(g.wait - wq) < 1e-9 * eng_max(1.0, wq));
 		assert_true(fabs(g.in_system - r.in_system) < 1e-7 * r.in_system);
 		assert_true(f.calls <= 150);
@@ -108,7 +108,7 @@ static void test_pct_queues(void **state)
 		double lambda = 0.9 * cs[i] * f.mu, a = lambda / f.mu;
 		double cw = cs[i] == 1.0 ? lambda / f.mu : erlang_c(cs[i], a), rate = cs[i] * f.mu - lambda;
 		struct eng_bd_result r;
-		eng_open_solve(lambda, cs[i], ENG_OPEN_GRID, fixed_state, &f, &r);
+		eng_open_solve(lambda, cs[i], ENG_OPEN_GRID, fixed_state, &f, NULL, &r, NULL);
 		assert_true(r.stable);
 		for (k = 0; k < 3; k++) {
 			/* P(W ≤ t) = 1 − C e^{−rate t}: the q quantile log(C ÷ (1 − q)) ÷ rate once C > 1 − q */
@@ -160,7 +160,7 @@ static void test_pct_means(void **state)
 	for (i = 0; i < sizeof limits / sizeof limits[0]; i++) {
 		struct eng_bd_result r;
 		double lambda = 0.95 * 40.0 * limits[i] / (limits[i] + 200.0), integral, gap;
-		eng_open_solve_laws(lambda, limits[i], ENG_OPEN_GRID, varying_state, NULL, &r, &laws);
+		eng_open_solve(lambda, limits[i], ENG_OPEN_GRID, varying_state, NULL, NULL, &r, &laws);
 		assert_true(r.stable && r.wait > 0);
 		assert_true(fabs(eng_mix_mean(&laws.ttft) - r.ttft) < 1e-9 * r.ttft);
 		integral = survival_integral(&laws.ttft, 20.0 * r.pct.ttft[2]);
@@ -176,7 +176,7 @@ static void test_pct_means(void **state)
 		struct eng_bd_state s;
 		struct eng_pct p;
 		varying_state(NULL, 10.0, &s);
-		eng_pct_state(&s, &p);
+		eng_pct_state(&s, NULL, &p);
 		assert_true(fabs(p.ttft[0] - s.ttft) < 1e-15 && fabs(p.ttft[2] - (s.ttft + 0.98 * s.phase)) < 1e-15);
 		assert_true(p.itl[0] == s.gap_lo && p.itl[2] == s.gap_hi && p.tpot[2] == s.itl);
 	}
@@ -217,8 +217,8 @@ static void test_pct_spread(void **state)
 	assert_close(l.r[ENG_PLEN_MAX - 1], 1.0 - log(0.001), 1e-9);
 	assert_close(l.r[0], (1.0 - (1.0 - log(0.75)) * 0.75) / 0.25, 1e-9);
 	eng_plen_init(&l, 0.7714);
-	eng_open_solve_laws(lambda, 1500.0, ENG_OPEN_GRID, varying_state, NULL, &flat, &laws);
-	eng_open_solve_spread(lambda, 1500.0, ENG_OPEN_GRID, varying_state, NULL, &l, &r, &laws);
+	eng_open_solve(lambda, 1500.0, ENG_OPEN_GRID, varying_state, NULL, NULL, &flat, &laws);
+	eng_open_solve(lambda, 1500.0, ENG_OPEN_GRID, varying_state, NULL, &l, &r, &laws);
 	assert_true(r.stable && r.ttft == flat.ttft);
 	assert_true(fabs(eng_mix_mean(&laws.ttft) - r.ttft) < 1e-9 * r.ttft);
 	integral = survival_integral(&laws.ttft, 20.0 * r.pct.ttft[2]);
@@ -232,8 +232,8 @@ static void test_pct_spread(void **state)
 		struct eng_pct p, p0;
 		struct eng_mix mx;
 		varying_state(NULL, 10.0, &st);
-		eng_pct_state(&st, &p0);
-		eng_pct_state_spread(&st, &l, &p);
+		eng_pct_state(&st, NULL, &p0);
+		eng_pct_state(&st, &l, &p);
 		assert_true(p.ttft[2] > p0.ttft[2] && p.ttft[0] < p0.ttft[0]);
 		eng_mix_init(&mx);
 		mx.plen = &l;
@@ -249,10 +249,10 @@ static void test_saturated(void **state)
 	struct eng_bd_result r;
 
 	(void)state;
-	eng_open_solve(16.0, 16.0, ENG_OPEN_GRID, fixed_state, &f, &r);
+	eng_open_solve(16.0, 16.0, ENG_OPEN_GRID, fixed_state, &f, NULL, &r, NULL);
 	assert_false(r.stable);
 	assert_true(r.max_rate == 16.0 && r.limit == 16.0 && r.in_system == 0.0);
-	eng_open_solve(20.0, 16.0, ENG_OPEN_GRID, fixed_state, &f, &r);
+	eng_open_solve(20.0, 16.0, ENG_OPEN_GRID, fixed_state, &f, NULL, &r, NULL);
 	assert_false(r.stable);
 }
 
