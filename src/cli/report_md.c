@@ -32,6 +32,12 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		P_("head", "heads", sc->model.kv_heads), (long long)sc->model.ffn, (long long)sc->model.vocab);
 	fprintf(f, _("**Cluster** %lld × %s (dp %d × tp %lld × pp %lld)%s.\n\n"), (long long)sc->gpus, sc->gpu.name, r->dp,
 		(long long)sc->tp, (long long)sc->pp, sc->mode == ENGINE_MODE_TRAIN ? "" : _(", inference"));
+	{
+		char pw[512];
+		engine_power_note(sc, pw, sizeof pw);
+		if (pw[0] != '\0')
+			fprintf(f, _("**Power** %s.\n\n"), pw);
+	}
 
 	fprintf(f, _("## Can it fit? Memory per GPU\n\n"));
 	md_row(f, _("part"), "dtype", "GiB");

@@ -513,6 +513,12 @@ static void report_body(FILE *f, const struct engine_scenario *sc, const struct 
 			sc->flash_attention ? _("on") : _("off"));
 	else
 		fprintf(f, _(", FlashAttention %s\n"), sc->flash_attention ? _("on") : _("off"));
+	{
+		char pw[512];
+		engine_power_note(sc, pw, sizeof pw); /* a power limit's clock (power.c); empty when none */
+		if (pw[0] != '\0')
+			fprintf(f, _("Power    %s\n"), pw);
+	}
 	memory_section(f, sc, r, width);
 	if (sc->mode == ENGINE_MODE_TRAIN)
 		compute_section(f, sc, r, width);

@@ -271,6 +271,8 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	c->mfu_predicted = c->tokens_per_step * used / (stp.seconds * gpus * peak);
 	c->hfu_predicted = c->tokens_per_step * hw_used / (stp.seconds * gpus * peak);
 	c->gemm_efficiency = stp.gemm_eff;
+	c->power_w = sc->gpu.tdp_w > 0 ? (sc->power_limit > 0 ? eng_min(sc->power_limit, sc->gpu.tdp_w) : sc->gpu.tdp_w) : 0.0;
+	c->power_clock = eng_power_clock(sc, eng_family(&sc->gpu));
 	c->straggler = stp.straggler;
 	c->straggler_seconds = stp.straggler_seconds;
 	c->bubble_fraction = stp.part.bubble / stp.seconds;
@@ -421,6 +423,14 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	else if (train && c->dp_exposed_fraction > 0.2)
 		eng_warn(r, sc->tr, N_("exposed data-parallel communication is %.0f%% of the step: overlap, a larger batch or fewer "
 			 "ZeRO-3 ranks hide it"), 100.0 * c->dp_exposed_fraction);
+	/* a power limit the card's figures cannot hold: said, not silently changed (power.c) */
+	if (sc->power_limit > 0 && sc->gpu.tdp_w <= 0)
+		eng_warn(r, sc->tr, N_("power_limit %.0f W has no effect: the GPU's profile gives no TDP to scale its clock from"),
+			 sc->power_limit);
+	else if (sc->power_limit > sc->gpu.tdp_w && sc->gpu.tdp_w > 0)
+		eng_warn(r, sc->tr, N_("power_limit %.0f W is above the %s's %.0f W TDP: napkin holds the TDP, at which its "
+				       "rates were measured"),
+			 sc->power_limit, sc->gpu.name, sc->gpu.tdp_w);
 	if (train && stp.thinnest_eff < 0.5 * eng_family(&sc->gpu)->gemm_best)
 		eng_warn(r, sc->tr, N_("a GEMM is so thin it runs at %.0f%% of peak: a larger micro-batch or less tensor parallelism "
 			 "widens it"), 100.0 * stp.thinnest_eff);

@@ -84,6 +84,9 @@ double engine_result_value(const struct engine_result *r, const struct engine_re
  * false (and writes a one-line note) for an unknown key. */
 bool engine_explain(const struct engine_scenario *sc, const struct engine_result *r, const char *key,
 		    char *buf, size_t n);
+/* One sentence on what a power limit leaves a GPU's compute ("400 W a GPU, its TDP: compute at
+ * 79% of its datasheet clock ..."); empty when nothing limits it (power.c). */
+void engine_power_note(const struct engine_scenario *sc, char *buf, size_t n);
 /* One sentence: "decode at batch 1 is memory-bound: intensity 1 FLOP/B, ridge 295". */
 void engine_roofline_verdict(const struct engine_scenario *sc, const struct engine_result *r, enum engine_point pt,
 			     char *buf, size_t n);

@@ -30,6 +30,7 @@ enum engine_unit {
 	ENGINE_UNIT_DAYS,          /* results only */
 	ENGINE_UNIT_GPU_HOURS,     /* results only */
 	ENGINE_UNIT_BYTES_PER_PARAM,
+	ENGINE_UNIT_WATTS,         /* electrical power: W, kW */
 };
 
 enum engine_knob_group {

@@ -153,6 +153,8 @@ struct engine_compute {
 	double step_seconds_predicted;
 	double mfu_predicted, hfu_predicted;
 	double gemm_efficiency;          /* matmul FLOPs ÷ (their roofline time × peak) */
+	double power_w;                  /* the watts a GPU runs at: the power_limit, else its TDP (0: unknown) */
+	double power_clock;              /* the compute clock that leaves, ÷ the family figures' (1: not limited; power.c) */
 	double straggler;                /* the tensor-core work's slowdown to the job's slowest GPU (≥ 1) */
 	double straggler_seconds;        /* what that adds to the step (in matmul, attention, recompute, bubble) */
 	double bubble_fraction;          /* bubble ÷ predicted step */

@@ -331,6 +331,7 @@ const char *engine_peak_phase_text(enum engine_peak_phase p);
 struct engine_scenario {
 	struct engine_model model;
 	struct engine_gpu gpu;
+	double power_limit;           /* W each GPU is capped at (nvidia-smi -pl; 0: its TDP): its compute clock (power.c) */
 	double params;                /* `params`: the size asked for when the shape came from it, else 0 */
 	int64_t gpus, gpus_per_node, tp, pp, zero;
 	int64_t cp, ep, vpp;          /* context-, expert-parallel degrees; virtual pipeline stages per GPU */

@@ -11,6 +11,16 @@
 #include "explain_internal.h"
 
 /* serving.band[m] (serve_band.c): what validation measured for figures like this one */
+/* A power limit's clock, where it slows the compute (power.c): said beside the times it moves. */
+static void ex_power(struct eng_ex *x, const struct engine_scenario *sc)
+{
+	char pw[512];
+
+	engine_power_note(sc, pw, sizeof pw);
+	if (pw[0] != '\0')
+		eng_ex_line(x, N_("  power    %s"), pw);
+}
+
 static void ex_band(struct eng_ex *x, const struct engine_serving *sv, int m)
 {
 	const struct engine_serve_band *b = &sv->band[m];
@@ -308,6 +318,7 @@ static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, co
 		eng_ex_line(x, N_("  stragglers the matmuls' FLOPs ×%.3f: the slowest of the replica's %lld GPUs (as the "
 				  "training step's, docs/step-time.md)"),
 			    sv->straggler, (long long)(sc->tp * sc->pp));
+	ex_power(x, sc);
 	if (sv->speculative != ENGINE_SPEC_NONE)
 		eng_ex_line(x, N_("  speculative  each step also drafts (%s) and gains E = %.3f tokens: ITL = the step ÷ E"),
 			    SECS(sv->spec_draft_seconds, a), sv->spec_tokens_per_step);

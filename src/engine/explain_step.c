@@ -50,6 +50,12 @@ void eng_ex_step(struct eng_ex *x, const struct engine_scenario *sc, const struc
 	eng_ex_line(x, N_("  values   matmuls at %.0f%% of peak; network %s per GPU; dp %d, tp %lld, pp %lld, vpp %lld"),
 		    100.0 * cp->gemm_efficiency, SI(cp->network_bw, "B/s", b), r->dp, (long long)sc->tp,
 		    (long long)sc->pp, (long long)sc->vpp);
+	{
+		char pw[512];
+		engine_power_note(sc, pw, sizeof pw); /* a power limit's clock, in the matmuls above (power.c) */
+		if (pw[0] != '\0')
+			eng_ex_line(x, N_("  power    %s"), pw);
+	}
 	eng_ex_line(x, N_("  source   %s"), EX_(x, fam->source)); /* each family's figures and where they were measured (a msgid: its words translated, the names kept) */
 	eng_ex_line(x, N_("           Narayanan et al. 2021 (1F1B, interleaving); Korthikanti et al. 2022 (SP, recompute); "
 		    "nccl-tests PERFORMANCE.md (bus bandwidth)"));

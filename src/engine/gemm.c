@@ -167,8 +167,12 @@ static const struct eng_family families[] = {
 	/* the PCIe cards first: "a100", "h100" and "l4" would take them otherwise */
 	{"a100-80gb-pcie", 0.811, 2048, 5120, 6144, 0.55, 0.76, 0.90, 0, 0, 0, 0, SUS_AMPERE, false, false, 0.0,
 	 N_("MAMF A100 PCIe 81.1% (300 W); FlashAttention and NCCL as A100")},
-	{"h100-pcie", 0.656, 4096, 4096, 4096, 0.50, 0.82, 0.90, 0, 0, 0, 0, SUS_HOPPER, false, false, 0.0,
-	 N_("torch.mm H100 PCIe 65.6% (4096³, 350 W), at the H200 sustained ÷ burst rate; FP8: no measurement")},
+	/* FP8 on the H100 PCIe: no measurement; the 16-bit fraction × the H200 MSMF's FP8 ÷ BF16
+	 * (65.1% ÷ 71.6%: a GH100 at its power limit runs FP8 GEMMs at 1.82× its BF16 rate, not 2×;
+	 * the power law of eng_power_clock keeps that ratio at any limit) */
+	{"h100-pcie", 0.656, 4096, 4096, 4096, 0.50, 0.82, 0.90, 0.656 * 0.651 / 0.716, 4096, 4096, 4096, SUS_HOPPER, false,
+	 false, 0.0,
+	 N_("torch.mm H100 PCIe 65.6% (4096³, 350 W), at the H200 sustained ÷ burst rate; FP8 59.6%: that × H200's FP8 ÷ BF16")},
 	/* H200 NVL (600 W, the same GH100 die as the 700 W SXM): cuBLAS's burst figure, the SXM's
 	 * sustained ÷ burst rate on top; FP8 has no NVL measurement and keeps the H200 row's */
 	{"h200-nvl", 0.820, 8192, 8192, 8192, 0.50, 0.82, 0.90, 0.651, 8448, 8192, 16384, SUS_HOPPER, false, true, 0.0,

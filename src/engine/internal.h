@@ -333,6 +333,18 @@ struct eng_family {
 	const char *source;
 };
 const struct eng_family *eng_family(const struct engine_gpu *g);
+/* The compute clock a power limit leaves, relative to the family's figures (1: not limited):
+ * the scenario's power_limit against the card's TDP, and a card on a sibling's figures at fewer
+ * watts per SM (power.c). Scales compute rates, not HBM bandwidth. */
+double eng_power_clock(const struct engine_scenario *sc, const struct eng_family *fam);
+struct eng_power {
+	double watts, tdp;      /* what a GPU runs at (power_limit, at most the TDP) and its TDP; 0: no TDP */
+	double clock;           /* the compute clock left, ÷ the family figures' (1: not limited) */
+	double sibling;         /* > 0: the card runs a sibling's figures at fewer watts per SM, this share of its own */
+	double w_sm, ref_w_sm;  /* then its watts per SM and the sibling's */
+	double exponent;        /* clock ∝ power^exponent */
+};
+void eng_power_of(const struct engine_scenario *sc, const struct eng_family *fam, struct eng_power *out);
 
 /* Seconds for a GEMM [M,K]×[K,N] (FLOPs 2MNK) on the roofline at its size-dependent
  * efficiency; *eff (may be NULL) receives the efficiency of the compute roof. */

@@ -124,6 +124,24 @@ int engine_knob_step(struct engine_scenario *sc, const struct engine_knob *k, in
 		}
 		case ENGINE_KNOB_REAL: {
 			double v = *eng_f_real(&t, k), nv;
+			if (strcmp(k->key, "power_limit") == 0) {
+				/* down from the card's TDP in steps of about 5% of it (700 W: 50 W); back up to
+				 * the TDP is not given again (power.c holds the TDP above it) */
+				double tdp = t.gpu.tdp_w, st, cur;
+				if (tdp <= 0)
+					return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("%s: the GPU's profile gives no TDP"), k->key);
+				st = nice_125(tdp / 20.0);
+				cur = v > 0 && v < tdp ? v : tdp;
+				if (dir > 0 && cur >= tdp)
+					return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("%s: already at its %s"), k->key,
+						       eng_tr(sc->tr, N_("maximum")));
+				nv = dir > 0 ? (floor(cur / st + 1e-9) + 1.0) * st : (ceil(cur / st - 1e-9) - 1.0) * st;
+				if (nv < st)
+					return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("%s: already at its %s"), k->key,
+						       eng_tr(sc->tr, N_("minimum")));
+				*eng_f_real(&t, k) = nv >= tdp ? 0.0 : nv;
+				break;
+			}
 			if (v == 0.0 && (k->flags & ENGINE_KNOB_ZERO_UNSET)) {
 				if (dir < 0)
 					return eng_err(err, sc->tr, NAPKIN_EINVAL, N_("%s: not given; step up to set it"), k->key);

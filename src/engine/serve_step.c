@@ -219,6 +219,12 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 		c->peak_mm = eng_matmul_peak(sc, b);
 	else
 		c->peak_mm = c->peak_attn;
+	/* a power limit slows the compute, not HBM (power.c, eng_power_clock) */
+	{
+		double clock = eng_power_clock(sc, c->fam);
+		c->peak_attn *= clock;
+		c->peak_mm *= clock;
+	}
 	c->hbm = sc->gpu.bandwidth * c->fam->hbm;
 	c->dec_attn = dec_attn_row(sc->gpu.id);
 	/* FP8 operands (W8A8, or an FP8 matmul_dtype): the FP8 curve, as the training step's */

@@ -23,6 +23,7 @@ static const char *unit_example(enum engine_unit u)
 	case ENGINE_UNIT_SECONDS: return N_("a time like 12.5, 12.5s, 300ms, 5min, 2h or 3d");
 	case ENGINE_UNIT_FRACTION: return N_("a fraction like 0.4 or 40%");
 	case ENGINE_UNIT_TOKENS_PER_S: return N_("a throughput like 238300, 238.3k or 1.2M tokens/s");
+	case ENGINE_UNIT_WATTS: return N_("a power like 450, 450 W or 1.2 kW");
 	default: return N_("a number");
 	}
 }
@@ -113,6 +114,7 @@ static const char *const w_flops[] = {"", "FLOP/s", "FLOPS", "FLOPs", "flop/s", 
 static const char *const w_tps[] = {"", "tokens/s", "tok/s", "/s", "tps", NULL};
 static const char *const w_count[] = {"", NULL};
 static const char *const w_tokens[] = {"", "tokens", "tok", NULL};
+static const char *const w_watts[] = {"", "W", "watts", "watt", NULL};
 
 static int parse_scaled(enum engine_unit u, const char *rest, double *mult)
 {
@@ -125,6 +127,7 @@ static int parse_scaled(enum engine_unit u, const char *rest, double *mult)
 	case ENGINE_UNIT_FLOP_PER_S: words = w_flops; break;
 	case ENGINE_UNIT_TOKENS_PER_S: words = w_tps; break;
 	case ENGINE_UNIT_TOKENS: words = w_tokens; break;
+	case ENGINE_UNIT_WATTS: words = w_watts; break;
 	default: words = w_count; break;
 	}
 	if (word_in(rest, words)) {
@@ -499,6 +502,7 @@ void engine_unit_format_tr(enum engine_unit u, double v, const struct engine_tr 
 		break;
 	}
 	case ENGINE_UNIT_BYTES_PER_PARAM: snprintf(buf, n, "%.4g B/param", v); break;
+	case ENGINE_UNIT_WATTS: engine_fmt_si(v, "W", buf, n); break;
 	case ENGINE_UNIT_COUNT:
 	case ENGINE_UNIT_TOKENS:
 		/* Chinese writes 6.738e9, not "6.738 B", which its readers take for bytes */
@@ -530,6 +534,7 @@ const char *engine_unit_name(enum engine_unit u)
 	case ENGINE_UNIT_DAYS: return NC_("unit", "days");
 	case ENGINE_UNIT_GPU_HOURS: return NC_("unit", "GPU-hours");
 	case ENGINE_UNIT_BYTES_PER_PARAM: return NC_("unit", "bytes/param");
+	case ENGINE_UNIT_WATTS: return NC_("unit", "W");
 	default: return "";
 	}
 }

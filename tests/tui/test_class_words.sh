@@ -16,7 +16,7 @@ wait_for '每张 GPU 的显存' 'never drew'
 for l in '隐藏维度 hidden' '每头维度 head_dim' '激活专家数 top_k' '随机失活 dropout'; do
 	screen | grep -q "│ $l " || fail "no knob label '$l'"
 done
-screen | grep -Eq '│ 模式 +训练 │' || fail "the mode is not 训练: $(line_of '│ 模式')"
+screen | grep -Eq '│ 模式 +训练 ?↓?│' || fail "the mode is not 训练: $(line_of '│ 模式')"
 screen | grep -Eq '│ 参数 +6\.738e9 │' || fail "the parameter count: $(line_of '│ 参数 ')"
 screen | grep -q '2 BF16 权重 + 2 BF16 梯度 + 4 FP32 主副本' || fail "dtypes in prose: $(line_of '每个参数')"
 screen | grep -q '数据集文件 30.00 TB' || fail "no dataset file in the data-loading row: $(line_of '数据加载' 2)"
