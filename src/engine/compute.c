@@ -327,6 +327,8 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 		rl->bandwidth = bw;
 		rl->ridge = peak / bw;
 		rl->dt = by.matmul_dt;
+		rl->decode_sequences = (double)sc->batch;
+		rl->decode_at = ENGINE_DECODE_AT_BATCH;
 		/* one optimizer step of the binding GPU: every operation the step model times,
 		 * its FLOPs and HBM bytes (step.c), so the achieved rate sits under the roof */
 		rl->points[ENGINE_PT_TRAIN].flops = stp.flops;
@@ -344,8 +346,8 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 			 * average (serving.held_tokens: booked whole, or filled as it goes); under an
 			 * open load the mean it holds (serve_open.c), its limit when saturated */
 			if (sc->serve_engine != ENGINE_SERVE_NONE) {
-				double seqs = sc->rate > 0 ? (r->serving.rate_saturated ? r->serving.rate_limit : r->serving.in_engine)
-							   : r->serving.running;
+				double open_seqs = r->serving.rate_saturated ? r->serving.rate_limit : r->serving.in_engine;
+				double seqs = sc->rate > 0 ? open_seqs : r->serving.running;
 				double fewer = r->inference.kv_tokens_per_sequence - r->serving.held_tokens;
 				double kv = mem.kv_shared + seqs * (mem.kv_sequence - fewer * mem.kv_token), dkv = kv - m->kv_cache;
 				m->kv_cache = kv;
@@ -354,6 +356,18 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 				m->peak += dkv;
 				m->headroom = m->capacity - m->total;
 				m->fits = m->total <= m->capacity;
+				/* the roofline's decode step at the same sequences: the open load's, not
+				 * the batch knob's (r->inference keeps the knob's; other figures read it) */
+				if (sc->rate > 0 && open_seqs > 0) {
+					struct eng_traffic t;
+					double gpus_replica = (double)(sc->tp * sc->pp);
+					decode_traffic(&dm, &by, &r->params, &r->inference, open_seqs, &t);
+					rl->points[ENGINE_PT_DECODE].flops = t.flops / gpus_replica;
+					rl->points[ENGINE_PT_DECODE].bytes = t.bytes / gpus_replica;
+					rl->decode_sequences = open_seqs;
+					rl->decode_at = r->serving.rate_saturated ? ENGINE_DECODE_AT_OPEN_LIMIT
+										  : ENGINE_DECODE_AT_OPEN_MEAN;
+				}
 			}
 		}
 		/* an element-wise op (a ReLU) over the MLP intermediate: 1 FLOP per element, one
