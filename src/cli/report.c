@@ -329,6 +329,11 @@ void report_members(struct emit *e, const struct engine_scenario *sc, const stru
 		if (i == ENGINE_PT_TRAIN && sc->mode == ENGINE_MODE_TRAIN)
 			emit_num(e, "achieved_flops", r->compute.achieved_flops); /* hardware FLOP/s per GPU */
 		emit_str(e, "bound", p->memory_bound ? "memory" : "compute");
+		if (i == ENGINE_PT_DECODE) { /* what it decodes at once: the batch knob, or the open load's */
+			static const char *const from[] = {"batch", "open_load_mean", "open_load_limit"};
+			emit_num(e, "sequences", r->roofline.decode_sequences);
+			emit_str(e, "sequences_from", from[r->roofline.decode_at]);
+		}
 		engine_roofline_verdict(sc, r, (enum engine_point)i, v, sizeof v);
 		emit_str(e, "verdict", v);
 		emit_end(e);

@@ -81,6 +81,35 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 }
 
 /*
+ * One decode step of one replica (tp × pp GPUs): one token for each of B sequences at the
+ * average context (inf->decode_context, inf->kv_bytes_per_token set). Every weight is read
+ * once per step; an MoE layer reads the experts its B tokens route to, on average
+ * E·(1 − (1 − k/E)^B) of them. B may be a mean (an open load's): the formulas take it as is.
+ */
+static void decode_traffic(const struct eng_dims *dm, const struct eng_bytes *b, const struct engine_params *p,
+			   const struct engine_inference *inf, double B, struct eng_traffic *t)
+{
+	const struct eng_layer *ly = &dm->ly;
+	const struct eng_layer_params *lp = &dm->lp;
+	double uniq = dm->E > 1.0 ? dm->E * (1.0 - pow(1.0 - dm->k / dm->E, B)) : 1.0;
+	/* the routed experts read: uniq of E */
+	double ex = dm->E > 1.0 ? uniq / dm->E : 1.0;
+	double lin = lp->attn_w + lp->router + lp->dense_w + ex * lp->expert_w;
+	double w_decode = dm->L * (lin + lp->attn_b_col + lp->attn_b_row + lp->norms + lp->other + lp->dense_b_col +
+				   lp->dense_b_row + ex * (lp->expert_b_col + lp->expert_b_row)) +
+			  dm->V * dm->d + (dm->layernorm ? 2.0 : 1.0) * dm->d;
+	/* the linears at their stored size, the LM head at its own, norms and biases at w */
+	double weights_bytes = dm->L * ((lp->attn_w + lp->router) * b->w_attn + (lp->dense_w + ex * lp->expert_w) * b->w_mlp) +
+			       dm->V * dm->d * b->w_head + (w_decode - dm->L * lin - dm->V * dm->d) * b->w;
+	/* a sliding-window layer attends to (and reads) at most the window */
+	double span = (1.0 - dm->wfrac) * (inf->decode_context + 1.0) +
+		      dm->wfrac * (dm->W > 0 ? eng_min(inf->decode_context + 1.0, dm->W) : inf->decode_context + 1.0);
+
+	t->flops = B * (2.0 * p->matmul_active + dm->L * eng_layer_decode_flops(ly, inf->decode_context + 1.0, 1.0));
+	t->bytes = weights_bytes + B * span * inf->kv_bytes_per_token;
+}
+
+/*
  * Inference on one model replica (tp × pp GPUs; pipeline stages run one after another
  * for a given batch, so only TP shortens latency). Times are roofline bounds: the larger
  * of FLOPs ÷ peak and bytes ÷ bandwidth, at 100% of each.
@@ -89,13 +118,11 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 		   const struct engine_params *p, double peak, struct engine_inference *inf,
 		   struct engine_roofline_point *prefill, struct engine_roofline_point *decode)
 {
-	const struct eng_layer *ly = &dm->ly;
 	double tp = (double)sc->tp, gpus_replica = (double)(sc->tp * sc->pp);
 	double B = (double)sc->batch, prompt = (double)sc->prompt, gen = (double)sc->generate;
 	double bw = sc->gpu.bandwidth;
 	const struct eng_layer_params *lp = &dm->lp;
-	struct eng_traffic pre = {0, 0};
-	double weights_bytes, uniq, w_decode, span;
+	struct eng_traffic pre = {0, 0}, dec;
 
 	inf->context = prompt + gen;
 	inf->kv_bytes_per_token = dm->L * lp->kv_elems * b->kv;
@@ -115,27 +142,11 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	inf->prefill_seconds = eng_max(pre.flops / (tp * peak), pre.bytes / (tp * bw));
 	inf->prefill_memory_bound = pre.flops / pre.bytes < peak / bw;
 
-	/* decode: one token for each of B sequences at the average context. Every weight is
-	 * read once per step; an MoE layer reads the experts its B tokens route to, on
-	 * average E·(1 − (1 − k/E)^B) of them. */
+	/* decode: the batch knob's B sequences at the average context */
 	inf->decode_context = prompt + (gen + 1.0) / 2.0;
-	uniq = dm->E > 1.0 ? dm->E * (1.0 - pow(1.0 - dm->k / dm->E, B)) : 1.0;
-	{
-		/* the routed experts read: uniq of E */
-		double ex = dm->E > 1.0 ? uniq / dm->E : 1.0;
-		double lin = lp->attn_w + lp->router + lp->dense_w + ex * lp->expert_w;
-		w_decode = dm->L * (lin + lp->attn_b_col + lp->attn_b_row + lp->norms + lp->other + lp->dense_b_col +
-				    lp->dense_b_row + ex * (lp->expert_b_col + lp->expert_b_row)) +
-			   dm->V * dm->d + (dm->layernorm ? 2.0 : 1.0) * dm->d;
-		/* the linears at their stored size, the LM head at its own, norms and biases at w */
-		weights_bytes = dm->L * ((lp->attn_w + lp->router) * b->w_attn + (lp->dense_w + ex * lp->expert_w) * b->w_mlp) +
-				dm->V * dm->d * b->w_head + (w_decode - dm->L * lin - dm->V * dm->d) * b->w;
-	}
-	/* a sliding-window layer attends to (and reads) at most the window */
-	span = (1.0 - dm->wfrac) * (inf->decode_context + 1.0) +
-	       dm->wfrac * (dm->W > 0 ? eng_min(inf->decode_context + 1.0, dm->W) : inf->decode_context + 1.0);
-	inf->decode_flops = B * (2.0 * p->matmul_active + dm->L * eng_layer_decode_flops(ly, inf->decode_context + 1.0, 1.0));
-	inf->decode_bytes = weights_bytes + B * span * inf->kv_bytes_per_token;
+	decode_traffic(dm, b, p, inf, B, &dec);
+	inf->decode_flops = dec.flops;
+	inf->decode_bytes = dec.bytes;
 	inf->decode_seconds_per_token =
 		eng_max(inf->decode_flops / (tp * peak), inf->decode_bytes / (tp * bw));
 	inf->decode_memory_bound = inf->decode_flops / inf->decode_bytes < peak / bw;
@@ -318,6 +329,8 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 		rl->bandwidth = bw;
 		rl->ridge = peak / bw;
 		rl->dt = by.matmul_dt;
+		rl->decode_sequences = (double)sc->batch;
+		rl->decode_at = ENGINE_DECODE_AT_BATCH;
 		/* one optimizer step of the binding GPU: every operation the step model times,
 		 * its FLOPs and HBM bytes (step.c), so the achieved rate sits under the roof */
 		rl->points[ENGINE_PT_TRAIN].flops = stp.flops;
@@ -335,8 +348,8 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 			 * average (serving.held_tokens: booked whole, or filled as it goes); under an
 			 * open load the mean it holds (serve_open.c), its limit when saturated */
 			if (sc->serve_engine != ENGINE_SERVE_NONE) {
-				double seqs = sc->rate > 0 ? (r->serving.rate_saturated ? r->serving.rate_limit : r->serving.in_engine)
-							   : r->serving.running;
+				double open_seqs = r->serving.rate_saturated ? r->serving.rate_limit : r->serving.in_engine;
+				double seqs = sc->rate > 0 ? open_seqs : r->serving.running;
 				double fewer = r->inference.kv_tokens_per_sequence - r->serving.held_tokens;
 				double kv = mem.kv_shared + seqs * (mem.kv_sequence - fewer * mem.kv_token), dkv = kv - m->kv_cache;
 				m->kv_cache = kv;
@@ -345,6 +358,18 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 				m->peak += dkv;
 				m->headroom = m->capacity - m->total;
 				m->fits = m->total <= m->capacity;
+				/* the roofline's decode step at the same sequences: the open load's, not
+				 * the batch knob's (r->inference keeps the knob's; other figures read it) */
+				if (sc->rate > 0 && open_seqs > 0) {
+					struct eng_traffic t;
+					double gpus_replica = (double)(sc->tp * sc->pp);
+					decode_traffic(&dm, &by, &r->params, &r->inference, open_seqs, &t);
+					rl->points[ENGINE_PT_DECODE].flops = t.flops / gpus_replica;
+					rl->points[ENGINE_PT_DECODE].bytes = t.bytes / gpus_replica;
+					rl->decode_sequences = open_seqs;
+					rl->decode_at = r->serving.rate_saturated ? ENGINE_DECODE_AT_OPEN_LIMIT
+										  : ENGINE_DECODE_AT_OPEN_MEAN;
+				}
 			}
 		}
 		/* an element-wise op (a ReLU) over the MLP intermediate: 1 FLOP per element, one

@@ -329,9 +329,15 @@ struct engine_roofline_point {
 	bool memory_bound;
 };
 
+/* Where the decode point's sequences come from: the batch knob, or under an open load with an
+ * engine the mean it holds (serving.in_engine), its limit when saturated (serving.rate_limit) */
+enum engine_decode_at { ENGINE_DECODE_AT_BATCH, ENGINE_DECODE_AT_OPEN_MEAN, ENGINE_DECODE_AT_OPEN_LIMIT };
+
 struct engine_roofline {
 	double peak, bandwidth, ridge;
 	int dt;
+	double decode_sequences; /* the sequences the decode point decodes at once (a mean under an open load) */
+	int decode_at;           /* enum engine_decode_at */
 	struct engine_roofline_point points[ENGINE_PT_COUNT];
 };
 

@@ -149,7 +149,16 @@ void eng_ex_roofline(struct eng_ex *x, const struct engine_scenario *sc, const s
 	}
 		break;
 	case ENGINE_PT_DECODE:
-		if (sc->batch == 1)
+		/* under an open load the point decodes what the engine holds (compute.c), not the batch knob */
+		if (rl->decode_at == ENGINE_DECODE_AT_OPEN_MEAN)
+			eng_ex_row(x, w, labels[4], N_("one new token for each of the %.1f sequences the open load keeps in the engine "
+				"on average: every weight read serves them all (matrix × a thin matrix), plus each one's KV cache"),
+				   rl->decode_sequences);
+		else if (rl->decode_at == ENGINE_DECODE_AT_OPEN_LIMIT && rl->decode_sequences != 1.0)
+			eng_ex_row(x, w, labels[4], N_("one new token for each of the %.0f sequences the engine admits at most (the "
+				"open load fills it): every weight read serves them all (matrix × a thin matrix), plus each one's KV "
+				"cache"), rl->decode_sequences);
+		else if (rl->decode_sequences == 1.0)
 			eng_ex_row(x, w, labels[4], N_("one new token for the one sequence: every weight is read for a single token "
 				"(matrix × vector), plus its KV cache"));
 		else

@@ -97,12 +97,19 @@ void engine_roofline_verdict(const struct engine_scenario *sc, const struct engi
 
 	switch (pt) {
 	case ENGINE_PT_DECODE:
-		if (sc->mode == ENGINE_MODE_INFER && sc->rate > 0 && sc->serve_engine != ENGINE_SERVE_NONE &&
-		    !r->serving.rate_saturated)
-			/* an open load sets how many decode at once, not the batch knob: say both */
-			snprintf(what, sizeof what, eng_tr(tr, N_("decode at batch %lld (the batch knob; the open load holds %.1f "
-								  "on average)")),
-				 (long long)sc->batch, r->serving.in_engine);
+		/* an open load sets how many decode at once, not the batch knob (compute.c): say both */
+		if (r->roofline.decode_at == ENGINE_DECODE_AT_OPEN_MEAN)
+			snprintf(what, sizeof what, eng_tr(tr, N_("decode of %.1f sequences on average (the open load; the batch "
+								  "knob is %lld)")),
+				 r->roofline.decode_sequences, (long long)sc->batch);
+		else if (r->roofline.decode_at == ENGINE_DECODE_AT_OPEN_LIMIT)
+			snprintf(what, sizeof what,
+				 eng_tr(tr, r->roofline.decode_sequences == 1.0
+						    ? N_("decode of %.0f sequence, the engine's limit (the open load saturates it; "
+							 "the batch knob is %lld)")
+						    : N_("decode of %.0f sequences, the engine's limit (the open load saturates it; "
+							 "the batch knob is %lld)")),
+				 r->roofline.decode_sequences, (long long)sc->batch);
 		else
 			snprintf(what, sizeof what, eng_tr(tr, N_("decode at batch %lld")), (long long)sc->batch);
 		break;

@@ -1,6 +1,7 @@
 /*
  * The open load (serve_open.c): the birth–death solution against the closed forms of the
- * queues it contains, and a rate of 0 leaving the closed loop's results as they were.
+ * queues it contains, a rate of 0 leaving the closed loop's results as they were, and the
+ * memory's KV cache and the roofline's decode step at the sequences the engine holds.
  *
  * Sources: the M/M/1 queue, L = ρ ÷ (1 − ρ) (Kleinrock 1975, Queueing Systems vol. 1,
  * §3.2 eq. 3.24); the M/M/c queue, Erlang's C formula for the chance of waiting and
@@ -338,6 +339,115 @@ static void test_rate_memory(void **state)
 	assert_float_equal(b.memory.kv_cache, b.serving.rate_limit * seq, 1e-9 * seq);
 }
 
+/* The decode point of the closed loop (rate 0) at `batch` sequences */
+static void closed_decode(const struct engine_scenario *base, long long batch, struct engine_roofline_point *pt)
+{
+	struct engine_scenario sc = *base;
+	static struct engine_result r;
+	char v[32];
+
+	snprintf(v, sizeof v, "%lld", batch);
+	te_set(&sc, "batch", v);
+	te_set(&sc, "rate", "0");
+	te_evaluate(&sc, &r);
+	assert_true(r.roofline.decode_at == ENGINE_DECODE_AT_BATCH && r.roofline.decode_sequences == (double)batch);
+	*pt = r.roofline.points[ENGINE_PT_DECODE];
+}
+
+/* Under an open load the roofline's decode step decodes what the engine holds, as the KV
+ * cache counts it: on a dense model its FLOPs (B × per token) and bytes (weights + B × KV
+ * read) are linear in B, so the mean in_engine sits on the line through the closed loop's
+ * points at the whole batches either side of it; saturated, the engine's limit is a whole
+ * batch, the closed point itself. The batch knob's figures (r.inference) do not move, and
+ * the verdict and the explanation name the mean, not the knob. */
+static void test_rate_roofline(void **state)
+{
+	struct engine_scenario sc;
+	static struct engine_result a, b;
+	struct engine_roofline_point lo, hi, lim;
+	const struct engine_roofline_point *d = &b.roofline.points[ENGINE_PT_DECODE];
+	double m, f;
+	char v[32], verdict[200], want[64];
+	static char ex[8192];
+
+	(void)state;
+	scenario(&sc);
+	te_set(&sc, "model", "llama-2-7b");
+	te_evaluate(&sc, &a);
+	snprintf(v, sizeof v, "%.17g", 0.5 * a.serving.requests_per_s);
+	te_set(&sc, "rate", v);
+	te_evaluate(&sc, &b);
+	assert_false(b.serving.rate_saturated);
+	m = b.serving.in_engine;
+	assert_true(m > 1.0 && m < 31.0 && m != floor(m));
+	assert_true(b.roofline.decode_at == ENGINE_DECODE_AT_OPEN_MEAN && b.roofline.decode_sequences == m);
+	assert_true(b.memory.kv_sequences == m); /* the roofline and the memory count the same */
+	closed_decode(&sc, (long long)floor(m), &lo);
+	closed_decode(&sc, (long long)floor(m) + 1, &hi);
+	f = m - floor(m);
+	assert_float_equal(d->flops, lo.flops + f * (hi.flops - lo.flops), 1e-9 * d->flops);
+	assert_float_equal(d->bytes, lo.bytes + f * (hi.bytes - lo.bytes), 1e-9 * d->bytes);
+	assert_float_equal(d->intensity, d->flops / d->bytes, 1e-12 * d->intensity);
+	assert_true(d->intensity > lo.intensity && d->intensity < hi.intensity);
+	/* not the batch knob's 32: that point is the closed loop's, and r.inference stays there */
+	assert_true(a.roofline.points[ENGINE_PT_DECODE].intensity > 1.3 * d->intensity);
+	assert_true(b.inference.decode_flops == a.inference.decode_flops && b.inference.decode_bytes == a.inference.decode_bytes);
+	assert_true(a.roofline.decode_at == ENGINE_DECODE_AT_BATCH && a.roofline.decode_sequences == 32.0);
+	/* the words: the verdict and `explain roofline.decode` name the mean and the knob */
+	engine_roofline_verdict(&sc, &b, ENGINE_PT_DECODE, verdict, sizeof verdict);
+	snprintf(want, sizeof want, "decode of %.1f sequences on average", m);
+	assert_non_null(strstr(verdict, want));
+	assert_non_null(strstr(verdict, "the batch knob is 32"));
+	assert_true(engine_explain(&sc, &b, "roofline.decode", ex, sizeof ex));
+	assert_non_null(strstr(ex, verdict));
+	snprintf(want, sizeof want, "each of the %.1f sequences", m);
+	assert_non_null(strstr(ex, want));
+	engine_roofline_verdict(&sc, &a, ENGINE_PT_DECODE, verdict, sizeof verdict);
+	assert_non_null(strstr(verdict, "decode at batch 32 is "));
+	/* saturated: the engine's limit, a whole batch */
+	snprintf(v, sizeof v, "%.17g", 2.0 * b.serving.rate_max);
+	te_set(&sc, "rate", v);
+	te_evaluate(&sc, &b);
+	assert_true(b.serving.rate_saturated && b.serving.rate_limit >= 2.0 && b.serving.rate_limit != 32.0);
+	assert_true(b.roofline.decode_at == ENGINE_DECODE_AT_OPEN_LIMIT && b.roofline.decode_sequences == b.serving.rate_limit);
+	closed_decode(&sc, (long long)b.serving.rate_limit, &lim);
+	assert_float_equal(d->flops, lim.flops, 1e-12 * lim.flops);
+	assert_float_equal(d->bytes, lim.bytes, 1e-12 * lim.bytes);
+	engine_roofline_verdict(&sc, &b, ENGINE_PT_DECODE, verdict, sizeof verdict);
+	snprintf(want, sizeof want, "decode of %.0f sequences, the engine's limit", b.serving.rate_limit);
+	assert_non_null(strstr(verdict, want));
+}
+
+/* An MoE model reads the experts its B tokens route to, E·(1 − (1 − k/E)^B): at a mean B
+ * the FLOPs are still linear in it, the bytes between the whole batches' either side */
+static void test_rate_roofline_moe(void **state)
+{
+	struct engine_scenario sc;
+	static struct engine_result a, b;
+	struct engine_roofline_point lo, hi;
+	const struct engine_roofline_point *d = &b.roofline.points[ENGINE_PT_DECODE];
+	double m;
+	char v[32];
+
+	(void)state;
+	scenario(&sc);
+	te_set(&sc, "model", "llama-2-7b");
+	te_set(&sc, "experts", "8"); /* Llama-2-7B's shape with Mixtral's routing: 8 experts, 2 a token */
+	te_set(&sc, "top_k", "2");
+	te_set(&sc, "batch", "4");
+	te_evaluate(&sc, &a);
+	snprintf(v, sizeof v, "%.17g", 0.7 * a.serving.requests_per_s);
+	te_set(&sc, "rate", v);
+	te_evaluate(&sc, &b);
+	assert_false(b.serving.rate_saturated);
+	m = b.serving.in_engine;
+	assert_true(m > 0.0 && m != floor(m) && b.roofline.decode_sequences == m);
+	closed_decode(&sc, (long long)floor(m), &lo);
+	closed_decode(&sc, (long long)floor(m) + 1, &hi);
+	assert_float_equal(d->flops, lo.flops + (m - floor(m)) * (hi.flops - lo.flops), 1e-9 * d->flops);
+	assert_true(d->bytes > lo.bytes && d->bytes < hi.bytes);
+}
+
 /* The engine's percentiles: a closed state's TTFT centred on its mean (the phase uniform), an
  * open load's above its means; an SLA on the mean as it was, one on the p99 at the rate whose
  * p99 TTFT and TPOT meet the targets */
@@ -405,6 +515,8 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_saturated),
 	cmocka_unit_test(test_rate_zero),
 	cmocka_unit_test(test_rate_memory),
+	cmocka_unit_test(test_rate_roofline),
+	cmocka_unit_test(test_rate_roofline_moe),
 	cmocka_unit_test(test_pct_engine),
 };
 
