@@ -363,6 +363,11 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 				if (sc->rate > 0 && open_seqs > 0) {
 					struct eng_traffic t;
 					double gpus_replica = (double)(sc->tp * sc->pp);
+					/* a decode step runs while the replica holds a request: the mean then,
+					 * E[n | n ≥ 1] = in_engine ÷ (1 − p(0)), not the time average the KV
+					 * cache above holds (at 0.01 requests/s that is 0.0, a step 1) */
+					if (!r->serving.rate_saturated && r->serving.busy > 0)
+						open_seqs /= r->serving.busy;
 					decode_traffic(&dm, &by, &r->params, &r->inference, open_seqs, &t);
 					rl->points[ENGINE_PT_DECODE].flops = t.flops / gpus_replica;
 					rl->points[ENGINE_PT_DECODE].bytes = t.bytes / gpus_replica;

@@ -303,6 +303,7 @@ struct engine_serving {
 	double rate_limit;               /* requests the engine admits at most: min(capacity, max_num_seqs) */
 	double in_system;                /* mean requests in the replica, waiting or admitted (L) */
 	double in_engine;                /* of them admitted */
+	double busy;                     /* the share of the time the replica holds a request (1 − p(0)) */
 	double wait_seconds;             /* mean wait before admission (W_q = L_q ÷ λ) */
 	/* latency percentiles (serve_pct.c): p50, p90, p99. An open load (rate > 0): over the
 	 * stationary distribution's arrivals, tokens and requests; a closed one: the one state

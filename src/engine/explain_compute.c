@@ -152,7 +152,7 @@ void eng_ex_roofline(struct eng_ex *x, const struct engine_scenario *sc, const s
 		/* under an open load the point decodes what the engine holds (compute.c), not the batch knob */
 		if (rl->decode_at == ENGINE_DECODE_AT_OPEN_MEAN)
 			eng_ex_row(x, w, labels[4], N_("one new token for each of the %.1f sequences the open load keeps in the engine "
-				"on average: every weight read serves them all (matrix × a thin matrix), plus each one's KV cache"),
+				"on average while it holds any: every weight read serves them all (matrix × a thin matrix), plus each one's KV cache"),
 				   rl->decode_sequences);
 		else if (rl->decode_at == ENGINE_DECODE_AT_OPEN_LIMIT && rl->decode_sequences != 1.0)
 			eng_ex_row(x, w, labels[4], N_("one new token for each of the %.0f sequences the engine admits at most (the "

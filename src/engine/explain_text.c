@@ -99,8 +99,8 @@ void engine_roofline_verdict(const struct engine_scenario *sc, const struct engi
 	case ENGINE_PT_DECODE:
 		/* an open load sets how many decode at once, not the batch knob (compute.c): say both */
 		if (r->roofline.decode_at == ENGINE_DECODE_AT_OPEN_MEAN)
-			snprintf(what, sizeof what, eng_tr(tr, N_("decode of %.1f sequences on average (the open load; the batch "
-								  "knob is %lld)")),
+			snprintf(what, sizeof what, eng_tr(tr, N_("decode of %.1f sequences on average while it runs (the open load; "
+								  "the batch knob is %lld)")),
 				 r->roofline.decode_sequences, (long long)sc->batch);
 		else if (r->roofline.decode_at == ENGINE_DECODE_AT_OPEN_LIMIT)
 			snprintf(what, sizeof what,

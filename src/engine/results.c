@@ -315,6 +315,8 @@ static const struct engine_result_def defs[] = {
 	  N_("an open load: mean requests in a replica, waiting or admitted (birth-death stationary distribution)")),
 	D("serving.in_engine", N_("mean admitted"), ENGINE_RG_INFERENCE, ENGINE_UNIT_COUNT, serving.in_engine, NEITHER,
 	  N_("an open load: of them admitted to the engine")),
+	D("serving.busy", N_("busy share"), ENGINE_RG_INFERENCE, ENGINE_UNIT_FRACTION, serving.busy, NEITHER,
+	  N_("an open load: the share of the time a replica holds a request, 1 − p(0)")),
 	D("serving.wait_seconds", N_("wait for admission"), ENGINE_RG_INFERENCE, ENGINE_UNIT_SECONDS,
 	  serving.wait_seconds, LOWER, N_("an open load: mean wait before the engine admits a request (Little: waiting / rate)")),
 	D("serving.cost_per_mtok", N_("cost per 1M tokens"), ENGINE_RG_INFERENCE, ENGINE_UNIT_NONE, serving.cost_per_mtok,

@@ -44,6 +44,7 @@ static void open_load(const struct eng_cb_in *in, double lambda, double gen, str
 	} else {
 		out->in_system = r.in_system;
 		out->in_engine = r.in_engine;
+		out->busy = r.busy;
 		out->wait_seconds = r.wait;
 		out->ttft_seconds = r.ttft;
 		out->queue_seconds = r.queue;

@@ -161,6 +161,7 @@ struct eng_bd_result {
 	double max_rate;        /* X(limit): the most requests a second the replica completes */
 	double in_system;       /* L: mean requests in the replica, waiting or admitted */
 	double in_engine;       /* mean requests admitted */
+	double busy;            /* 1 − p(0): the share of the time the replica holds a request */
 	double waiting;         /* L_q: mean requests waiting for admission */
 	double wait;            /* W_q = L_q ÷ λ: mean wait before admission */
 	double request_seconds; /* W = L ÷ λ (Little) */

@@ -232,6 +232,7 @@ void eng_open_solve(double lambda, double limit, double grid_ratio, eng_bd_fn fn
 	}
 	out->in_system = sn / sw;
 	out->in_engine = sm / sw;
+	out->busy = 1.0 - exp(-logmax) / sw; /* state 0's weight, 1 before the rescalings */
 	out->waiting = q / sw;
 	out->wait = out->waiting / lambda;
 	out->request_seconds = out->in_system / lambda;

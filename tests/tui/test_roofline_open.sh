@@ -2,8 +2,8 @@
 # Under an open load (rate, with an engine) the explorer's roofline says what the report, the
 # JSON and `report --explain` say: its decode point's verdict (D, focused at start in
 # inference) is the report's word for word and names the mean the engine holds
-# (serving.in_engine, the JSON's decode sequences and the memory's KV sequences), not the
-# batch knob; in Chinese too.
+# while it runs (serving.in_engine ÷ serving.busy, the JSON's decode sequences; the memory's KV
+# sequences are the time average, in_engine), not the batch knob; in Chinese too.
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3"; exit 0; }
 ARGS="--mode infer --model llama-3-70b --gpu h100-sxm --gpus 2 --tp 2 --engine vllm --weight-format fp8 \
@@ -14,13 +14,14 @@ j = json.load(sys.stdin)
 d = [p for p in j["roofline"]["points"] if p["name"] == "decode"][0]
 s = j["serving"]
 assert d["sequences_from"] == "open_load_mean", d
-assert d["sequences"] == s["in_engine"] == j["memory"]["kv_sequences"], (d, s["in_engine"])
-assert "decode of %.1f sequences on average" % s["in_engine"] in d["verdict"], d
-print("%.1f" % s["in_engine"])') || fail "the JSON's decode point is not the open load's"
+m = s["in_engine"] / s["busy"]
+assert abs(d["sequences"] - m) <= 1e-9 * m and s["in_engine"] == j["memory"]["kv_sequences"], (d, s)
+assert "decode of %.1f sequences on average while it runs" % m in d["verdict"], d
+print("%.1f" % m)') || fail "the JSON's decode point is not the open load's"
 "$NAPKIN" report --explain $ARGS | grep -A8 '^roofline.decode' | tr -s ' \n' ' ' | grep -q "decode of $mean sequences on average" ||
 	fail "explain roofline.decode does not name the mean $mean"
 for lang in en zh; do
-	if [ "$lang" = zh ]; then verdict="平均 $mean 个序列的解码"; else verdict="decode of $mean sequences on average"; fi
+	if [ "$lang" = zh ]; then verdict="运行时平均 $mean 个序列的解码"; else verdict="decode of $mean sequences on average while it runs"; fi
 	# the report's verdict, its wrapped lines joined, spaces dropped (the explorer wraps elsewhere)
 	want=$(COLUMNS=100 "$NAPKIN" report --lang "$lang" $ARGS | sed -n '/^ *→ /,/^$/p' | sed 's/→//' | tr -d ' \n')
 	case $want in *"$(printf '%s' "$verdict" | tr -d ' ')"*) ;; *) fail "$lang: the report's verdict '$want' does not name the mean $mean" ;; esac

@@ -354,10 +354,10 @@ static void closed_decode(const struct engine_scenario *base, long long batch, s
 	*pt = r.roofline.points[ENGINE_PT_DECODE];
 }
 
-/* Under an open load the roofline's decode step decodes what the engine holds, as the KV
- * cache counts it: on a dense model its FLOPs (B × per token) and bytes (weights + B × KV
- * read) are linear in B, so the mean in_engine sits on the line through the closed loop's
- * points at the whole batches either side of it; saturated, the engine's limit is a whole
+/* Under an open load the roofline's decode step decodes what the engine holds while it runs,
+ * in_engine ÷ (1 − p(0)) (the KV cache counts the time average, in_engine): on a dense model
+ * its FLOPs (B × per token) and bytes (weights + B × KV read) are linear in B, so that mean
+ * sits on the line through the closed loop's points at the whole batches either side of it; saturated, the engine's limit is a whole
  * batch, the closed point itself. The batch knob's figures (r.inference) do not move, and
  * the verdict and the explanation name the mean, not the knob. */
 static void test_rate_roofline(void **state)
@@ -378,10 +378,11 @@ static void test_rate_roofline(void **state)
 	te_set(&sc, "rate", v);
 	te_evaluate(&sc, &b);
 	assert_false(b.serving.rate_saturated);
-	m = b.serving.in_engine;
+	assert_true(b.serving.busy > 0.5 && b.serving.busy < 1.0);
+	m = b.serving.in_engine / b.serving.busy;
 	assert_true(m > 1.0 && m < 31.0 && m != floor(m));
 	assert_true(b.roofline.decode_at == ENGINE_DECODE_AT_OPEN_MEAN && b.roofline.decode_sequences == m);
-	assert_true(b.memory.kv_sequences == m); /* the roofline and the memory count the same */
+	assert_true(b.memory.kv_sequences == b.serving.in_engine); /* the memory: the time average */
 	closed_decode(&sc, (long long)floor(m), &lo);
 	closed_decode(&sc, (long long)floor(m) + 1, &hi);
 	f = m - floor(m);
@@ -395,7 +396,7 @@ static void test_rate_roofline(void **state)
 	assert_true(a.roofline.decode_at == ENGINE_DECODE_AT_BATCH && a.roofline.decode_sequences == 32.0);
 	/* the words: the verdict and `explain roofline.decode` name the mean and the knob */
 	engine_roofline_verdict(&sc, &b, ENGINE_PT_DECODE, verdict, sizeof verdict);
-	snprintf(want, sizeof want, "decode of %.1f sequences on average", m);
+	snprintf(want, sizeof want, "decode of %.1f sequences on average while it runs", m);
 	assert_non_null(strstr(verdict, want));
 	assert_non_null(strstr(verdict, "the batch knob is 32"));
 	assert_true(engine_explain(&sc, &b, "roofline.decode", ex, sizeof ex));
@@ -440,12 +441,33 @@ static void test_rate_roofline_moe(void **state)
 	te_set(&sc, "rate", v);
 	te_evaluate(&sc, &b);
 	assert_false(b.serving.rate_saturated);
-	m = b.serving.in_engine;
+	m = b.serving.in_engine / b.serving.busy;
 	assert_true(m > 0.0 && m != floor(m) && b.roofline.decode_sequences == m);
 	closed_decode(&sc, (long long)floor(m), &lo);
 	closed_decode(&sc, (long long)floor(m) + 1, &hi);
 	assert_float_equal(d->flops, lo.flops + (m - floor(m)) * (hi.flops - lo.flops), 1e-9 * d->flops);
 	assert_true(d->bytes > lo.bytes && d->bytes < hi.bytes);
+}
+
+/* A light load: the replica is idle most of the time. Its busy share is λ × W (Little's law
+ * on the replica as one server while it rarely holds two), and a decode step then runs one
+ * sequence, not the time average's 0.0x. */
+static void test_rate_roofline_light(void **state)
+{
+	struct engine_scenario sc;
+	static struct engine_result a, b;
+	char v[32];
+
+	(void)state;
+	scenario(&sc);
+	te_set(&sc, "model", "llama-2-7b");
+	te_evaluate(&sc, &a);
+	snprintf(v, sizeof v, "%.17g", 0.001 * a.serving.requests_per_s);
+	te_set(&sc, "rate", v);
+	te_evaluate(&sc, &b);
+	assert_true(b.serving.in_engine < 0.1);
+	assert_float_equal(b.serving.busy, b.serving.requests_per_s * b.serving.e2e_seconds, 0.01 * b.serving.busy);
+	assert_float_equal(b.roofline.decode_sequences, 1.0, 0.01);
 }
 
 /* The engine's percentiles: a closed state's TTFT centred on its mean (the phase uniform), an
@@ -517,6 +539,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_rate_memory),
 	cmocka_unit_test(test_rate_roofline),
 	cmocka_unit_test(test_rate_roofline_moe),
+	cmocka_unit_test(test_rate_roofline_light),
 	cmocka_unit_test(test_pct_engine),
 };
 
