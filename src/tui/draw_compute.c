@@ -152,6 +152,22 @@ static void make_terse(const struct tui_model *m, struct item *items, int n, int
 		items[i].opt = 0;
 }
 
+/* Where a power limit slows the compute (power.c): its watts and the clock left, a note the
+ * pane drops when short of rows; e on the item explains it (the step's or serving's source) */
+static void power_line(const struct tui_model *m, struct item *it)
+{
+	const struct engine_compute *cp = &m->res.compute;
+	char w[32];
+
+	if (cp->power_clock >= 1.0 || cp->power_w <= 0)
+		return;
+	engine_unit_format(ENGINE_UNIT_WATTS, cp->power_w, w, sizeof w);
+	if (it->opt == 0)
+		it->opt = it->n;
+	/* TRANSLATORS: "400 W: compute at 79% clock": a power limit's share of the clock */
+	line(it, _("%s: compute at %.0f%% clock"), w, 100.0 * cp->power_clock);
+}
+
 static int train_items(struct tui_model *m, struct item *items)
 {
 	const struct engine_compute *cp = &m->res.compute;
@@ -227,6 +243,7 @@ static int train_items(struct tui_model *m, struct item *items)
 		line(it, _("(predicted by the step model)"));
 	else if (cp->source != ENGINE_TPUT_MFU)
 		line(it, _("(from the measured throughput)"));
+	power_line(m, it);
 
 	engine_fmt_count(cp->tokens_per_s, a, sizeof a);
 	engine_fmt_count(cp->tokens_per_s / (double)(m->sc.gpus > 0 ? m->sc.gpus : 1), b, sizeof b);
@@ -458,6 +475,7 @@ static int infer_items(struct tui_model *m, struct item *items)
 	it = add(items, &n, _("GPU peak"), "compute.peak_flops", " ");
 	line(it, "%s" TUI_BADGE " %s", a, tui_draw_dt_name(cp->matmul_dt));
 	line(it, DOT " %s", b);
+	power_line(m, it);
 	return n;
 }
 
