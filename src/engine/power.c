@@ -23,7 +23,10 @@
  * 8x7B MaxQ run (500 W: 48,987.9 against 59,022.3 tokens/s offline, 0.830; napkin 0.815),
  * the H100 PCIe (114 SMs at 350 W: the law gives 412.8 TFLOP/s of sustained BF16 from the
  * SXM's 708.5, its torch.mm row at H200's sustained ÷ burst rate 417.6) and the H100 NVL
- * MLPerf runs (docs/serving-validation.md, "Power limits"). The round's GPT-J MaxQ run (350 W,
+ * MLPerf runs (docs/serving-validation.md, "Power limits"), and on AMD's own clocks: its MAF
+ * runs (gemm.c) read the clock a dense BF16 GEMM holds on the MI300X (750 W) at 1207 MHz and on
+ * the MI325X (1000 W, the same CDNA 3 die and 304 CUs) at 1447 MHz, 0.834, where the law gives
+ * (750 ÷ 1000)^0.72 = 0.813 (−2.5%). The round's GPT-J MaxQ run (350 W,
  * 0.652 of the 700 W run's tokens/s) has no napkin model to check it on.
  * Two uses:
  *  - a card whose family figures were measured on a sibling of the same die at more watts per

@@ -155,6 +155,29 @@ static void test_pcie_from_the_sxm(void **state)
 	preset_registry_free(reg);
 }
 
+/* AMD's MAF runs read the clock a dense BF16 GEMM holds: MI300X (750 W) 1207 MHz, MI325X
+ * (1000 W, the same CDNA 3 die, 304 CUs) 1447 MHz (ROCm blogs, "measuring max achievable
+ * FLOPs", part 2, gemm.c): the law's clock ratio at 750 of 1000 W, fitted on NVIDIA's H200,
+ * within 5% of theirs */
+static void test_amd_clocks(void **state)
+{
+	struct preset_registry *reg = tp_builtin();
+	struct engine_catalog cat = preset_catalog(reg);
+	struct engine_scenario sc;
+	struct eng_power p;
+	double law;
+
+	(void)state;
+	train_on(&sc, &cat, "mi325x");
+	te_set(&sc, "power_limit", "750 W");
+	eng_power_of(&sc, eng_family(&sc.gpu), &p);
+	law = p.clock;
+	printf("MI325X at 750 of 1000 W: clock %.3f by the law, %.3f measured (MI300X 1207 ÷ MI325X 1447 MHz), %+.1f%%\n",
+	       law, 1207.0 / 1447.0, 100.0 * (law / (1207.0 / 1447.0) - 1.0));
+	assert_true(fabs(law / (1207.0 / 1447.0) - 1.0) < 0.05);
+	preset_registry_free(reg);
+}
+
 /* Compute slows with the clock, HBM does not: at 350 W a prefill (compute-bound) slows by about
  * 1 ÷ clock, a decode step at batch 1 (memory-bound) barely moves. */
 static void test_compute_not_memory(void **state)
@@ -247,6 +270,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_maxq_runs),
 		cmocka_unit_test(test_pcie_from_the_sxm),
+		cmocka_unit_test(test_amd_clocks),
 		cmocka_unit_test(test_compute_not_memory),
 		cmocka_unit_test(test_limits_said),
 		cmocka_unit_test(test_steps),
