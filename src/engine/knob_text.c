@@ -188,7 +188,7 @@ void eng_knob_range_text(const struct engine_knob *k, double v, const struct eng
 	} else if (k->unit == ENGINE_UNIT_BYTES)
 		engine_fmt_bytes(v, false, buf, n);
 	else if (k->unit == ENGINE_UNIT_BYTES_PER_S || k->unit == ENGINE_UNIT_FLOP_PER_S ||
-		 k->unit == ENGINE_UNIT_TOKENS_PER_S || k->unit == ENGINE_UNIT_SECONDS)
+		 k->unit == ENGINE_UNIT_TOKENS_PER_S || k->unit == ENGINE_UNIT_SECONDS || k->unit == ENGINE_UNIT_WATTS)
 		engine_unit_format_tr(k->unit, v, tr, buf, n);
 	else if (k->type == ENGINE_KNOB_INT)
 		engine_fmt_int(v, buf, n);

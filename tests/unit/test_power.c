@@ -231,6 +231,15 @@ static void test_limits_said(void **state)
 	te_evaluate(&sc, &b);
 	assert_true(b.compute.step_seconds > 1.1 * a.compute.step_seconds);
 	assert_true(b.compute.mfu < a.compute.mfu);
+	/* a refused value says its unit: watts, not a count */
+	{
+		struct napkin_err e;
+		util_err_clear(&e);
+		assert_int_not_equal(engine_knob_set(&sc, engine_knob_find("power_limit"), "1e9", &cat, &e), 0);
+		assert_non_null(strstr(e.msg, "1 GW is out of range; allowed: 1 W to 100 kW"));
+		assert_int_not_equal(engine_knob_set(&sc, engine_knob_find("power_limit"), "450 GB", &cat, &e), 0);
+		assert_non_null(strstr(e.msg, "not a power like 450, 450 W or 1.2 kW"));
+	}
 	/* no TDP: nothing to scale from */
 	sc.gpu.tdp_w = 0.0;
 	te_evaluate(&sc, &b);
