@@ -477,7 +477,7 @@ int cmd_compare(int argc, char **argv)
 {
 	const char *format = "text";
 	struct column *cols = NULL;
-	char list[1024], orig[1024], flag[64], fl[64];
+	char list[1024], orig[1024], flag[64], fl[64], first_flag[64] = "";
 	const char *values[MAX_COLS];
 	int i, li = -1, n = 0, nvalid = 0, rc = CLI_EXIT_USAGE;
 	bool joined = false;
@@ -515,10 +515,12 @@ int cmd_compare(int argc, char **argv)
 			const char *val = eq != NULL ? eq + 1 : i + 1 < argc ? argv[i + 1] : NULL;
 			if (val != NULL && strchr(val, ',') != NULL && engine_knob_find(flag) != NULL) {
 				if (li >= 0) {
+					/* both flags as typed (--power-limit, not the key power_limit) */
 					fprintf(stderr, _("napkin compare: --%s and --%s both list values: compare one knob at a time\n"),
-						k->key, flag);
+						first_flag, flag);
 					return CLI_EXIT_USAGE;
 				}
+				util_strlcpy(first_flag, flag, sizeof first_flag);
 				k = engine_knob_find(flag);
 				joined = eq != NULL;
 				li = joined ? i : i + 1;

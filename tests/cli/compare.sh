@@ -151,6 +151,11 @@ what="compare a value that does not parse is still refused"
 run compare --gpu h100-sxm,nosuchgpu
 refused
 
+what="compare two lists: both flags named as typed"
+run compare --gpu-bandwidth 2TB/s,3TB/s --power-limit 700W,450W
+refused
+err_has "--gpu-bandwidth and --power-limit both list values"
+
 # ---- empty list items are refused, not dropped
 for list in "1,,2" ",1" "1," ",,"; do
 	what="compare --batch $list"
