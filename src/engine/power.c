@@ -63,12 +63,15 @@ void eng_power_of(const struct engine_scenario *sc, const struct eng_family *fam
 	out->tdp = tdp;
 	out->watts = sc->power_limit > 0 ? eng_min(sc->power_limit, tdp) : tdp;
 	if (!g->measured && g->sm_count > 0) {
-		double p16 = engine_gpu_peak(g, ENGINE_DT_BF16) > 0 ? engine_gpu_peak(g, ENGINE_DT_BF16)
-								     : engine_gpu_peak(g, ENGINE_DT_FP16);
 		double sms = (double)g->sm_count;
 		for (i = 0; i < sizeof power_refs / sizeof power_refs[0]; i++) {
-			double ratio = (tdp / sms) / (power_refs[i].watts / power_refs[i].sms);
-			if (strcmp(fam->prefix, power_refs[i].family) != 0 || ratio >= 1.0 || p16 <= 0)
+			/* the watts an SM first: most cards hold their sibling's or have no sibling */
+			double ratio = (tdp / sms) / (power_refs[i].watts / power_refs[i].sms), p16;
+			if (ratio >= 1.0 || strcmp(fam->prefix, power_refs[i].family) != 0)
+				continue;
+			p16 = engine_gpu_peak(g, ENGINE_DT_BF16) > 0 ? engine_gpu_peak(g, ENGINE_DT_BF16)
+								      : engine_gpu_peak(g, ENGINE_DT_FP16);
+			if (p16 <= 0)
 				continue;
 			r = power_refs[i].peak16 * (sms / power_refs[i].sms) * pow(ratio, ENG_POWER_EXP) / p16;
 			out->w_sm = tdp / sms;
