@@ -428,6 +428,13 @@ int cmd_plan(int argc, char **argv)
 			fprintf(o, _("searched %s layouts of %lld to %lld GPUs; %s fit\n"), a, (long long)st.gpus_lo,
 				(long long)st.gpus_hi, b);
 		band_lines(o, &st, predicted, &po);
+		{
+			/* every layout runs at the same power: its clock, as the report's Power line */
+			char pw[512];
+			engine_power_note(&s.sc, pw, sizeof pw);
+			if (pw[0] != '\0')
+				fprintf(o, _("power %s\n"), pw);
+		}
 		fputc('\n', o);
 		if (st.rows == 0) {
 			if (po.deadline_days > 0)
