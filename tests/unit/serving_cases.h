@@ -386,7 +386,7 @@ static const struct vcase amd51[] = {
  * offline and server, max_num_tokens 256 and gpu_batch_size 512 (SXM) or 256 (NVL) interactive.
  * 292 output tokens a request (35316.7 / 120.831; 31267.4 / 106.977). The interactive runs
  * give TTFT and TPOT at the scheduled rate (their limits, 450 ms and 40 ms, are not the test's
- * SLA). */
+ * SLA). The table also holds HPE's RTX PRO 6000 runs of the same harness (below). */
 #define DELL51 "MLPerf Inference v5.1 closed, Dell "
 #define TRT51(tokens) FP8KV ";max_batched_tokens=" tokens
 #define D51(m, lab, gpu, ld, x, pub, src, tokens) \
