@@ -739,7 +739,10 @@ static const struct vcase capacity_dlee[] = {
  * same layout, knobs and rate a replica as its mean rows, and its set's prompt_cv (the
  * prompts' spread, MLPERF_PROMPT_CV and MIXTRAL_PROMPT_CV above). The v4.0 runs (MLPERF40) are not
  * in the mirror this was read from, and AMD's and Dell's v5.1 runs are at a rate napkin
- * does not sustain (no stationary law): neither is a row. */
+ * does not sustain (no stationary law): neither is a row. HPE's v5.1 RTX PRO 6000 runs
+ * (Llama-2-70B p99 TTFT 607.4 ms, TPOT 191.3 ms; Mixtral 507.2, 165.5) are not rows either:
+ * a row carries no weight format (the test runs each as FP8) and the SLA comparison below it
+ * reads the v4.1 tables only. */
 struct pcase {
 	const char *label, *model, *gpu, *tp, *prompt, *prompt_cv, *generate;
 	double rate;                  /* requests/s a replica */
