@@ -386,7 +386,7 @@ static const struct vcase amd51[] = {
  * offline and server, max_num_tokens 256 and gpu_batch_size 512 (SXM) or 256 (NVL) interactive.
  * 292 output tokens a request (35316.7 / 120.831; 31267.4 / 106.977). The interactive runs
  * give TTFT and TPOT at the scheduled rate (their limits, 450 ms and 40 ms, are not the test's
- * SLA). */
+ * SLA). The table also holds HPE's RTX PRO 6000 runs of the same harness (below). */
 #define DELL51 "MLPerf Inference v5.1 closed, Dell "
 #define TRT51(tokens) FP8KV ";max_batched_tokens=" tokens
 #define D51(m, lab, gpu, ld, x, pub, src, tokens) \
@@ -416,6 +416,46 @@ static const struct vcase dell51[] = {
 	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256"),
 	D51(M_ITL, "70B H200NVL interactive TPOT", "h200-nvl", L_RATE, 56.27 / 8, 37.4,
 	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	/* HPE, the same harness on 8 RTX PRO 6000 Blackwell Server Edition (PCIe, 96 GB, 600 W;
+	 * systems/HPE_PROLIANT_DL380A_RTX_PRO_6000_PCIE_96GBx8_TRT_TRT.json: TensorRT 10.11, CUDA
+	 * 12.9, accelerator_interconnect "PCIe Gen5 Switch"), results/
+	 * HPE_PROLIANT_DL380A_RTX_PRO_6000_PCIE_96GBx8_TRT_TRT/<benchmark>/{Offline,Server}/
+	 * performance/run_1/mlperf_log_summary.txt; settings from configs/
+	 * HPE_PROLIANT_DL380A_RTX_PRO_6000_PCIE_96GBx8_TRT/<scenario>/<model>.py. Llama-2-70B
+	 * (llama2-70b.py, the 99 and 99.9 targets' one block; the 99.9 runs print the same figures
+	 * within 0.1%, so the system counts once): tensor_parallelism 1 (8 replicas), precision
+	 * 'fp4' (NVFP4 weights and activations on Blackwell's FP4 tensor cores; Server sets
+	 * gemm_plugin 'fp4'), kv_cache_dtype fp8, gpu_batch_size 2048, max_num_tokens 2048,
+	 * kvcache_free_gpu_mem_frac 0.90 (TensorRT-LLM's default, serve_engine.c), chunked context.
+	 * napkin takes W4A4 as matmul_dtype fp4 (what engine_adapt picks for nvfp4 weights on a card
+	 * with an FP4 peak, adapt.c adapt_matmul_dtype; the test's knobs skip engine_adapt, so the
+	 * case names it): the FP4 peak at the 16-bit GEMM curve's fraction (gemm.c has no FP4
+	 * measurement). 273 output tokens a request (26205.8 / 96.1302 = 272.6; fewer than the FP8
+	 * runs' 290-292). The llama2-70b Interactive config is in the files, its results are not:
+	 * no case. */
+#define HPE51 "MLPerf Inference v5.1 closed, HPE DL380A_RTX_PRO_6000_PCIE_96GBx8_TRT "
+#define RTXFP4 FP8KV ";max_batched_tokens=2048;matmul_dtype=fp4"
+#define H51(m, lab, ld, x, pub, src) \
+	{m, lab, "llama-2-70b", "rtx-pro-6000-server", "1", "nvfp4", MLPERF_PROMPT, "273", ld, x, 8, pub, HPE51 src, NULL, \
+	 RTXFP4, NULL}
+	H51(M_TPUT, "70B RTX6000 nvfp4 offline tok/s", L_BATCH, 2048, 26205.8, "llama2-70b-99 Offline"),
+	H51(M_TTFT, "70B RTX6000 nvfp4 96 req/s TTFT", L_RATE, 96.11 / 8, 343.4, "llama2-70b-99 Server"),
+	H51(M_ITL, "70B RTX6000 nvfp4 96 req/s TPOT", L_RATE, 96.11 / 8, 176.7, "llama2-70b-99 Server"),
+	H51(M_TPUT, "70B RTX6000 nvfp4 server tok/s", L_SLA, 0, 26005.90, "llama2-70b-99 Server"),
+	/* Mixtral (mixtral-8x7b.py): tensor_parallelism 1 (8 replicas), precision 'fp8' with
+	 * trtllm_checkpoint_flags effective_bits 8.75 (code/mixtral-8x7b/modelopt/main.py: ModelOpt's
+	 * auto_quantize, --fp4 false, "fp8+fp16": most linears FP8, some left in 16 bits, which
+	 * napkin runs as all FP8), kv_cache_dtype fp8, gpu_batch_size 2048,
+	 * kvcache_free_gpu_mem_frac 0.98; max_num_tokens 9216 offline (chunked context), 8192
+	 * server (enable_chunked_context not set). 144 output tokens a request (32738.8 /
+	 * 226.575 = 144.5) */
+#define M51(m, lab, ld, x, pub, src, tokens) \
+	{m, lab, "mixtral-8x7b", "rtx-pro-6000-server", "1", "fp8", MIXTRAL_PROMPT, "144", ld, x, 8, pub, HPE51 src, NULL, \
+	 TRT51(tokens) ";gpu_memory_utilization=0.98", NULL}
+	M51(M_TPUT, "Mixtral RTX6000 offline tok/s", L_BATCH, 2048, 32738.8, "mixtral-8x7b Offline", "9216"),
+	M51(M_TTFT, "Mixtral RTX6000 208 req/s TTFT", L_RATE, 207.73 / 8, 286.1, "mixtral-8x7b Server", "8192"),
+	M51(M_ITL, "Mixtral RTX6000 208 req/s TPOT", L_RATE, 207.73 / 8, 146.3, "mixtral-8x7b Server", "8192"),
+	M51(M_TPUT, "Mixtral RTX6000 server tok/s", L_SLA, 0, 30134.33, "mixtral-8x7b Server", "8192"),
 };
 
 /* SGLang v0.3.0 against vLLM v0.6.0, the SGLang team's published runs (github.com/sgl-project/
@@ -699,7 +739,10 @@ static const struct vcase capacity_dlee[] = {
  * same layout, knobs and rate a replica as its mean rows, and its set's prompt_cv (the
  * prompts' spread, MLPERF_PROMPT_CV and MIXTRAL_PROMPT_CV above). The v4.0 runs (MLPERF40) are not
  * in the mirror this was read from, and AMD's and Dell's v5.1 runs are at a rate napkin
- * does not sustain (no stationary law): neither is a row. */
+ * does not sustain (no stationary law): neither is a row. HPE's v5.1 RTX PRO 6000 runs
+ * (Llama-2-70B p99 TTFT 607.4 ms, TPOT 191.3 ms; Mixtral 507.2, 165.5) are not rows either:
+ * a row carries no weight format (the test runs each as FP8) and the SLA comparison below it
+ * reads the v4.1 tables only. */
 struct pcase {
 	const char *label, *model, *gpu, *tp, *prompt, *prompt_cv, *generate;
 	double rate;                  /* requests/s a replica */
