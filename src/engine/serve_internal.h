@@ -56,6 +56,7 @@ struct eng_serve_ctx {
 	double hbm;            /* bandwidth the weight and KV reads reach, bytes/s */
 	double w_bytes;        /* bytes a step reads per weight of the blocks' linears */
 	double deq_bytes;      /* extra bytes per weight a step that dequantises moves (NF4: to 16 bits and back) */
+	double act_q;          /* bytes a linear's input element is quantised to first (W8A8 1, W4A4 ½ + its scale's share; 0: none) */
 	double kv_rank;        /* KV bytes a token per GPU */
 	double ep;             /* expert-parallel replicas sharing the routed experts (1: none) */
 	double step_overhead;

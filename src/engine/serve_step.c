@@ -22,6 +22,13 @@
  *    (read 16 bits, write 8). vLLM's per-tensor FP8 linears are torch._scaled_mm (hipBLASLt
  *    or cuBLASLt: vllm/model_executor/layers/quantization/utils/w8a8_utils.py), the kernel
  *    those measurements time.
+ *  - W4A4 (NVFP4 or MXFP4 weights on a card with FP4 tensor cores, matmul_dtype fp4, which
+ *    adapt.c sets for them): the matmuls at the FP4 peak, on the card's FP8 curve where it has
+ *    an FP8 measurement, else the 16-bit curve's fraction (no FP4 GEMM measured on a large
+ *    shape), with the FP4 main loop's K step, 4× the 16-bit one (PTX ISA, mma.sync
+ *    .kind::mxf4nvf4 m16n8k64 against .m16n8k16 for bf16; tcgen05.mma kind::mxf4nvf4 K 64
+ *    against 16); each input quantised first, as W8A8's: read 16 bits, write 4 and the block
+ *    scale (NVFP4 an e4m3 byte per 16 elements, MXFP4 an e8m0 byte per 32; quant.c).
  *  - W4A16 (AWQ, GPTQ with the Marlin kernels): 4-bit weights read, dequantised in
  *    registers, the multiply at the 16-bit peak (Frantar et al. 2024, MARLIN, §3: near the
  *    4× bandwidth saving up to batch 16-32, then the 16-bit compute roof).
@@ -203,6 +210,8 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 	double p8 = engine_gpu_peak(&sc->gpu, ENGINE_DT_FP8_E4M3);
 	bool w8a8 = sc->weight_format == ENGINE_WF_FP8 && p8 > 0 &&
 		    (sc->matmul_dtype == ENGINE_DT_AUTO || sc->matmul_dtype == ENGINE_DT_FP8_E4M3);
+	bool w4a4 = (sc->weight_format == ENGINE_WF_NVFP4 || sc->weight_format == ENGINE_WF_MXFP4) &&
+		    sc->matmul_dtype == ENGINE_DT_FP4 && engine_gpu_peak(&sc->gpu, ENGINE_DT_FP4) > 0;
 
 	if (p16 <= 0)
 		p16 = engine_gpu_peak(&sc->gpu, ENGINE_DT_FP16);
@@ -232,12 +241,16 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 			(w8a8 || sc->matmul_dtype == ENGINE_DT_FP8_E4M3 || sc->matmul_dtype == ENGINE_DT_FP8_E5M2)
 		? 2.0
 		: 1.0;
+	if (w4a4 && sc->peak_flops <= 0)
+		c->kq = 4.0; /* FP4 operands: 4× the 16-bit K a main-loop step */
 	/* a TP group waits for its slowest GPU at every all-reduce, a pipeline for its slowest
 	 * stage: the matmuls' FLOPs at the slowest of the replica's GPUs (straggler.c, as the
 	 * training step's); the bound has none */
 	c->straggler = sc->serve_engine == ENGINE_SERVE_NONE ? 1.0 : eng_straggler_factor((double)(sc->tp * sc->pp));
 	c->w_bytes = b->w_linear;
-	c->deq_bytes = w8a8 ? -1.0 : 0.0; /* < 0: the activations are quantised (W8A8) */
+	c->deq_bytes = 0.0;
+	/* the inputs quantised first: FP8 one byte, FP4 half a byte and its block scale's share */
+	c->act_q = w8a8 ? 1.0 : !w4a4 ? 0.0 : 0.5 + (sc->weight_format == ENGINE_WF_NVFP4 ? 1.0 / 16.0 : 1.0 / 32.0);
 	if (sc->weight_format == ENGINE_WF_NF4 || sc->weight_format == ENGINE_WF_NF4_DQ)
 		c->deq_bytes = 4.0;
 	c->kv_rank = kv_rank;
@@ -280,8 +293,8 @@ static double matmul_g(const struct eng_serve_ctx *c, double g, double M, double
 	bytes = g * K * N * wb + M * (K + N) * e;
 	if (c->deq_bytes > 0 && M > 1.0)
 		bytes += g * K * N * c->deq_bytes; /* NF4: dequantised to 16 bits and read again */
-	if (c->deq_bytes < 0)
-		bytes += M * K * (e + 1.0); /* W8A8: the input quantised to FP8 */
+	if (c->act_q > 0)
+		bytes += M * K * (e + c->act_q); /* W8A8, W4A4: the input quantised (read e bytes, write act_q) */
 	tc = flops / (c->peak_mm * eff) * c->straggler;
 	tm = bytes / (c->sc->gpu.bandwidth * STREAM_BW);
 	*compute_bound = tc > tm;
