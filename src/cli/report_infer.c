@@ -88,8 +88,7 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 		if (sv->rate_saturated)
 			/* TRANSLATORS: the rate; the group's most; prefill replicas × each one's most; decode replicas × theirs */
 			fprintf(f, _("  open     %s requests/s arriving at the group (Poisson): saturated, it completes at most %s "
-				     "(%.0f prefill replicas × %s, %.0f decode replicas × %s requests/s); the queue grows without "
-				     "bound\n"),
+				     "(%.0fP × %s, %.0fD × %s requests/s); the queue grows without bound\n"),
 				r0, r1, sv->pd_prefill_replicas, r2, sv->pd_decode_replicas, r3);
 		else
 			fprintf(f, _("  open     %s requests/s arriving at the group (Poisson; at most %s): %.1f requests in the "

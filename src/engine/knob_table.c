@@ -468,7 +468,7 @@ static const struct engine_knob knobs[] = {
 	 N_("disaggregated serving (xPyD): replicas of tp × pp GPUs that only decode, no prefill chunk in their steps; "
 	    "batch is a decode replica's users")},
 	{"kv_transfer_bw", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 0, 1e15, 0, ENGINE_STEP_125, NULL,
-	 F_INFER | F_UNSET | ENGINE_KNOB_AUTO, M_INF, SC(kv_transfer_bw), N_("KV transfer bandwidth"),
+	 F_INFER | F_UNSET | ENGINE_KNOB_MIN_OPEN | ENGINE_KNOB_AUTO, M_INF, SC(kv_transfer_bw), N_("KV transfer bandwidth"),
 	 N_("disaggregated serving: bytes/s a GPU sends its KV shard to the decode replica at (auto: NVLink when the group "
 	    "fits a node, else the GPU's network, at NCCL's share of line rate)")},
 	/* the prompts' lengths spread around `prompt` (serve_pct.c: a gamma law of that mean and CV, an
