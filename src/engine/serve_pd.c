@@ -300,11 +300,25 @@ void eng_serve_pd(const struct engine_scenario *sc, const struct eng_cb_in *in, 
 	out->rate_limit = dp.cap;
 	out->rate = sc->rate > 0 ? sc->rate : 0.0;
 
-	if (sc->rate > 0) {
-		/* an open load at the group: λ ÷ x a prefill replica, λ ÷ y a decode replica */
+	if (sc->rate > 0 || gen <= 1.0) {
+		/* an open load at the group, spread over each pool; or a closed loop of prompts alone
+		 * (generate 1: nothing to decode), the rate that holds its b × y users (Little) */
 		double lambda = sc->rate;
+		if (!(lambda > 0)) {
+			double lo = 0.0, hi = out->rate_max, users = (double)sc->batch * y;
+			int it;
+			for (it = 0; it < 48; it++) {
+				double mid = 0.5 * (lo + hi);
+				pd_solve(x, y, &pp, &dp, T, mid, &l);
+				if (l.stable && l.in_system < users)
+					lo = mid;
+				else
+					hi = mid;
+			}
+			lambda = lo;
+		}
 		pd_solve(x, y, &pp, &dp, T, lambda, &l);
-		out->rate_saturated = !l.stable;
+		out->rate_saturated = sc->rate > 0 && !l.stable;
 		out->pd_prefill_util = xp > 0 ? lambda / x / xp : 0.0;
 		out->pd_decode_util = isfinite(xd) && xd > 0 ? lambda / y / xd : 0.0;
 		if (!l.stable) {

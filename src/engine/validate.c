@@ -89,6 +89,9 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 		FAIL(N_("prefill_replicas (%lld) and decode_replicas (%lld) go together: both 0 (aggregated serving) or both "
 			"at least 1 (xPyD, disaggregated)"),
 		     (long long)sc->prefill_replicas, (long long)sc->decode_replicas);
+	if (!train && sc->prefill_replicas > 0 && sc->serve_engine == ENGINE_SERVE_NONE)
+		FAIL(N_("prefill_replicas and decode_replicas split an engine's replicas: give one (engine vllm, sglang, "
+			"trtllm or tgi); engine none is the roofline's bound, without a schedule to split"));
 	if (!train && sc->prefill_replicas > 0 &&
 	    sc->gpus % ((sc->prefill_replicas + sc->decode_replicas) * sc->tp * sc->pp) != 0)
 		FAIL(N_("gpus (%lld) must be a multiple of (prefill_replicas + decode_replicas) × tp × pp = (%lld + %lld) × %lld × "

@@ -191,7 +191,7 @@ static void test_pd_bottleneck(void **state)
 	preset_registry_free(reg);
 }
 
-/* Refused: one pool without the other, and GPUs that are not whole groups. */
+/* Refused: one pool without the other, no engine, and GPUs that are not whole groups. */
 static void test_pd_refused(void **state)
 {
 	struct preset_registry *reg = tp_builtin();
@@ -206,6 +206,11 @@ static void test_pd_refused(void **state)
 	util_err_clear(&e);
 	assert_int_not_equal(engine_evaluate(&sc, &r, &e), 0);
 	assert_non_null(strstr(e.msg, "go together"));
+	scenario(&sc, &cat, "llama-3-8b", "1000", "100", "8", 1, 1);
+	te_set(&sc, "engine", "none");
+	util_err_clear(&e);
+	assert_int_not_equal(engine_evaluate(&sc, &r, &e), 0);
+	assert_non_null(strstr(e.msg, "give one (engine vllm"));
 	scenario(&sc, &cat, "llama-3-8b", "1000", "100", "8", 1, 2);
 	te_set(&sc, "gpus", "4");
 	util_err_clear(&e);
