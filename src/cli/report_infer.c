@@ -63,6 +63,11 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	engine_fmt_seconds_tr(sv->step_overhead, &cli_tr, b, sizeof b);
 	if (sc->serve_engine == ENGINE_SERVE_NONE)
 		fprintf(f, _("  engine   none: no token budget, the whole card, no cost a step\n"));
+	else if (pd)
+		/* TRANSLATORS: the engine; its token budget; its fixed cost a step */
+		fprintf(f, _("  engine   %s: %s prompt tokens a step on the prefill replicas, decode-only steps on the decode "
+			     "replicas · %s a step of fixed cost\n"),
+			_(engine_serve_engine_label(sc->serve_engine)), a, b);
 	else if (sv->prefill_apart)
 		fprintf(f, _("  engine   %s: %s tokens a prefill step (prefill steps first, apart from the decode steps) · %s a "
 			     "step of fixed cost\n"),
@@ -115,9 +120,14 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 			     "the replica on average, %.1f admitted, a wait of %s before admission\n"),
 			r0, r1, sv->rate_limit, sv->in_system, sv->in_engine, w);
 		engine_fmt_seconds_tr(sv->itl_median_seconds, &cli_tr, w, sizeof w);
-		fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s (in the replica ÷ rate, "
-			     "Little)\n"),
-			a, d, b, w, c);
+		if (pd)
+			fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s (in the group ÷ "
+				     "rate, Little)\n"),
+				a, d, b, w, c);
+		else
+			fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s (in the replica ÷ "
+				     "rate, Little)\n"),
+				a, d, b, w, c);
 		{
 			char t50[NB], t90[NB], t99[NB], o99[NB], i99[NB];
 			engine_fmt_seconds_tr(sv->ttft_p50_seconds, &cli_tr, t50, sizeof t50);
