@@ -13,34 +13,36 @@
  *    instance as an M/D/1 queue of prompts; here the same queue is the birth–death solve of
  *    serve_open.c with a state-dependent service (batched prompts share a step), which for
  *    one prompt a step is M/D/1's mean in the limit of the grid.
- *  - Splitwise (Patel et al., ISCA 2024), §4-§5: the KV moves layer by layer or at the end of
- *    the prompt over InfiniBand, GPU to GPU; each TP rank sends its own shard, so one GPU moves
- *    prompt × its KV bytes a token, the ranks in parallel.
+ *  - Splitwise (Patel et al., ISCA 2024), §4: the KV moves from the prompt machine to the
+ *    token machine over InfiniBand, GPU to GPU; each TP rank sends its own shard, so one GPU
+ *    moves prompt × its KV bytes a token, the ranks in parallel.
  *  - The hand-off as the engines run it (SGLang's disaggregation/decode.py and prefill.py,
  *    as NVIDIA Dynamo's "SGLang Disaggregated KV Transfer Flow" describes them): the decode
  *    server takes the request, books its KV blocks, the prefill server prefills and writes the
  *    KV into them by RDMA; only then does the decode server run the request and stream its
  *    tokens to the client. The first token the client sees therefore comes after the transfer
- *    and after the decode replica admits the request: TTFT = the prefill replica's queue and
+ *    and after the decode replica admits the request: TTFT = the prefill pool's queue and
  *    prefill + the transfer + the wait for a decode slot (KV room or max_num_seqs).
  *  - The transfer's rate: Mooncake's transfer engine and NIXL write GPU memory to GPU memory
  *    over RDMA (GPUDirect); the same share of the NIC's line rate as NCCL's scale-out bus
  *    bandwidth (ENG_NET_EFF, gemm.c) and a collective call's fixed latency (ENG_COLL_LATENCY)
  *    stand for it; within a node, NVLink at the family's link efficiency. The knob
  *    kv_transfer_bw replaces the rate.
- *  - The open load: requests arrive at the group at λ (Poisson); a router that spreads them
- *    evenly gives each prefill replica λ ÷ x and each decode replica λ ÷ y (a Poisson
- *    stream split at random stays Poisson, Kleinrock 1975 ch. 2; round-robin is smoother, so
- *    this errs long). Each pool is solved as serve_open.c solves a replica; the transfer
- *    stage holds λ × its time requests (Little).
- *  - The closed loop (`batch` users a decode replica, b × y in all): the rate at which the
- *    open load holds that many requests in the group on average, an approximation of the
- *    closed network by the open one of the same population (Harchol-Balter 2013, ch. 2 compares closed and open systems).
+ *  - The open load: requests arrive at the group at λ (Poisson). A router in front sends each
+ *    to the least-loaded replica of a pool (SGLang's router, Dynamo's); a pool of k replicas is
+ *    then one pooled birth–death queue whose n requests run n ÷ k a replica, as M/M/k pools k
+ *    servers (Kleinrock 1975 §3.5): the pooled approximation of join-the-shortest-queue, which
+ *    errs short of a router that spreads at random. Each pool is solved as serve_open.c solves
+ *    a replica; the transfers hold λ × their time requests (Little).
+ *  - The closed loop (`batch` users a decode replica, b × y in all): Little's law over a decode
+ *    replica's users (pd_closed_solve below), as serve_steady.c's closed loop; the prefill pool
+ *    sees the requests the decode replicas finish as an open load. With generate 1 nothing
+ *    decodes: the rate at which the open load holds the b × y users on average.
  *
- * Not modelled: the decode replica's poll for finished transfers (a scheduler iteration),
- * layer-by-layer overlap of the transfer with the prefill (Splitwise §5.3: it hides most of
- * it; here the transfer follows the prefill), prefill and decode at different tp or GPUs, a
- * router that balances by load, and the transfer's share of the network against TP or EP.
+ * Not modelled: the decode replica's poll for finished transfers (a scheduler iteration), the
+ * transfer overlapped with the prefill layer by layer (here it follows the prefill, which errs
+ * long), prefill and decode at different tp, pp or GPUs, a router that balances by prefix-cache
+ * hits, and the transfer's share of the network against TP or EP traffic.
  */
 #include <math.h>
 #include <string.h>
