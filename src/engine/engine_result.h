@@ -221,6 +221,7 @@ enum engine_serve_band_why {
 	ENGINE_SBW_SATURATED, /* an open load beyond what the replica completes: no steady state */
 	ENGINE_SBW_NO_CASES,  /* no validated case for the metric */
 	ENGINE_SBW_RATE_SET,  /* an open load's output tokens/s: the arrival rate × the tokens a request, not a prediction */
+	ENGINE_SBW_PD,        /* disaggregated prefill and decode (xPyD): no validated case splits the replicas */
 };
 /* One row of the serving band table: engine -1 for any. */
 struct engine_serve_band_row {

@@ -121,6 +121,11 @@ static void test_pd_ttft_light(void **state)
 	assert_close(r.serving.pd_prefill_seconds, r.serving.mixed_step_seconds, 0.01);
 	assert_close(r.serving.ttft_seconds, r.serving.pd_prefill_seconds + r.serving.pd_kv_transfer_seconds, 1e-3);
 	assert_true(r.serving.queue_seconds < 0.01 * r.serving.ttft_seconds);
+	/* no validated case splits the replicas: no band on TTFT or ITL; capacity keeps its own */
+	assert_int_equal(r.serving.band[ENGINE_SM_TTFT].level, ENGINE_BAND_NONE);
+	assert_int_equal(r.serving.band[ENGINE_SM_TTFT].why, ENGINE_SBW_PD);
+	assert_int_equal(r.serving.band[ENGINE_SM_ITL].why, ENGINE_SBW_PD);
+	assert_int_not_equal(r.serving.band[ENGINE_SM_CAP].level, ENGINE_BAND_NONE);
 	/* a heavier load waits for the prompts ahead: TTFT = the pool's time + hand-off + the decode wait */
 	rate(&sc, 0.5 * r.serving.rate_max);
 	te_evaluate(&sc, &r);
