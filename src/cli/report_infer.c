@@ -31,16 +31,43 @@ static void band_line(FILE *f, const struct engine_result *r)
 		t[ENGINE_SM_TTFT], t[ENGINE_SM_ITL], t[ENGINE_SM_TPUT], t[ENGINE_SM_CAP]);
 }
 
+/* Disaggregated prefill and decode (serve_pd.c): the split, each pool's load over the most it
+ * completes (the one nearer 1 is the bottleneck), the KV hand-off. */
+static void pd_line(FILE *f, const struct engine_scenario *sc, const struct engine_serving *sv)
+{
+	char a[NB], b[NB], c[NB], d[NB];
+	bool pre = sv->pd_prefill_util >= sv->pd_decode_util;
+
+	engine_fmt_seconds_tr(sv->pd_kv_transfer_seconds, &cli_tr, a, sizeof a);
+	engine_fmt_bytes(sv->pd_kv_transfer_bytes, true, b, sizeof b);
+	engine_fmt_bytes(sv->pd_kv_transfer_bw, true, c, sizeof c);
+	engine_fmt_seconds_tr(sv->pd_prefill_seconds, &cli_tr, d, sizeof d);
+	/* TRANSLATORS: x prefill replicas, y decode replicas (xPyD); the prefill pool's load over its most (%), the
+	 * decode pool's (%), which pool binds; the KV hand-off: its time, a GPU's bytes, the rate; of TTFT the prefill */
+	fprintf(f, _("  pd       %.0fP%.0fD, disaggregated: prefill pool at %.0f%% of its most, decode pool at %.0f%% (%s binds "
+		     "first) · KV hand-off %s a request (%s a GPU at %s/s, after the prefill) · of TTFT, the prefill "
+		     "replica's queue and prefill %s\n"),
+		sv->pd_prefill_replicas, sv->pd_decode_replicas, 100.0 * sv->pd_prefill_util, 100.0 * sv->pd_decode_util,
+		pre ? _("prefill") : _("decode"), a, b, c, sv->rate_saturated ? "-" : d);
+	(void)sc;
+}
+
 /* The continuous-batching steady state (serve_batch.c): the figures serving people quote. */
 static void serving_lines(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
 	const struct engine_serving *sv = &r->serving;
 	char a[NB], b[NB], c[NB], d[NB], e[NB];
+	bool pd = sv->pd_prefill_replicas > 0;
 
 	engine_fmt_count(sv->budget, a, sizeof a);
 	engine_fmt_seconds_tr(sv->step_overhead, &cli_tr, b, sizeof b);
 	if (sc->serve_engine == ENGINE_SERVE_NONE)
 		fprintf(f, _("  engine   none: no token budget, the whole card, no cost a step\n"));
+	else if (pd)
+		/* TRANSLATORS: the engine; its token budget; its fixed cost a step */
+		fprintf(f, _("  engine   %s: %s prompt tokens a step on the prefill replicas, decode-only steps on the decode "
+			     "replicas · %s a step of fixed cost\n"),
+			_(engine_serve_engine_label(sc->serve_engine)), a, b);
 	else if (sv->prefill_apart)
 		fprintf(f, _("  engine   %s: %s tokens a prefill step (prefill steps first, apart from the decode steps) · %s a "
 			     "step of fixed cost\n"),
@@ -48,18 +75,39 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	else
 		fprintf(f, _("  engine   %s: %s tokens a step (decode first, then prefill chunks) · %s a step of fixed cost\n"),
 			_(engine_serve_engine_label(sc->serve_engine)), a, b);
+	if (sv->pd_prefill_replicas > 0)
+		pd_line(f, sc, sv);
 	engine_fmt_seconds_tr(sv->ttft_seconds, &cli_tr, a, sizeof a);
 	engine_fmt_seconds_tr(sv->itl_seconds, &cli_tr, b, sizeof b);
 	with_band(a, sizeof a, &sv->band[ENGINE_SM_TTFT]);
 	with_band(b, sizeof b, &sv->band[ENGINE_SM_ITL]);
 	engine_fmt_seconds_tr(sv->e2e_seconds, &cli_tr, c, sizeof c);
 	engine_fmt_seconds_tr(sv->queue_seconds, &cli_tr, d, sizeof d);
+	if (sv->rate > 0 && pd) {
+		char w[NB], r0[NB], r1[NB], r2[NB], r3[NB];
+		engine_fmt_seconds_tr(sv->wait_seconds, &cli_tr, w, sizeof w);
+		engine_fmt_count_tr(sv->rate, &cli_tr, r0, sizeof r0);
+		engine_fmt_count_tr(sv->rate_max, &cli_tr, r1, sizeof r1);
+		engine_fmt_count_tr(sv->pd_prefill_rate_max, &cli_tr, r2, sizeof r2);
+		engine_fmt_count_tr(sv->pd_decode_rate_max, &cli_tr, r3, sizeof r3);
+		if (sv->rate_saturated)
+			/* TRANSLATORS: the rate; the group's most; prefill replicas × each one's most; decode replicas × theirs */
+			fprintf(f, _("  open     %s requests/s arriving at the group (Poisson): saturated, it completes at most %s "
+				     "(%.0fP × %s, %.0fD × %s requests/s); the queue grows without bound\n"),
+				r0, r1, sv->pd_prefill_replicas, r2, sv->pd_decode_replicas, r3);
+		else
+			fprintf(f, _("  open     %s requests/s arriving at the group (Poisson; at most %s): %.1f requests in the "
+				     "group on average, %.1f decoding in a decode replica, a wait of %s for a prefill or decode "
+				     "slot\n"),
+				r0, r1, sv->in_system, sv->in_engine, w);
+	}
 	if (sv->rate > 0 && sv->rate_saturated) {
 		/* an open load beyond the most the replica completes: no steady state, no time */
 		char r0[NB], r1[NB];
 		engine_fmt_count_tr(sv->rate, &cli_tr, r0, sizeof r0);
 		engine_fmt_count_tr(sv->rate_max, &cli_tr, r1, sizeof r1);
-		fprintf(f, _("  open     %s requests/s arriving (Poisson): saturated, the replica completes at most %s "
+		if (!pd) /* the group's line is above */
+			fprintf(f, _("  open     %s requests/s arriving (Poisson): saturated, the replica completes at most %s "
 			     "requests/s with its %.0f admitted requests; the queue grows without bound\n"),
 			r0, r1, sv->rate_limit);
 	} else if (sv->rate > 0) {
@@ -67,13 +115,19 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 		engine_fmt_seconds_tr(sv->wait_seconds, &cli_tr, w, sizeof w);
 		engine_fmt_count_tr(sv->rate, &cli_tr, r0, sizeof r0);
 		engine_fmt_count_tr(sv->rate_max, &cli_tr, r1, sizeof r1);
-		fprintf(f, _("  open     %s requests/s arriving (Poisson; at most %s with %.0f admitted): %.1f requests in "
+		if (!pd)
+			fprintf(f, _("  open     %s requests/s arriving (Poisson; at most %s with %.0f admitted): %.1f requests in "
 			     "the replica on average, %.1f admitted, a wait of %s before admission\n"),
 			r0, r1, sv->rate_limit, sv->in_system, sv->in_engine, w);
 		engine_fmt_seconds_tr(sv->itl_median_seconds, &cli_tr, w, sizeof w);
-		fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s (in the replica ÷ rate, "
-			     "Little)\n"),
-			a, d, b, w, c);
+		if (pd)
+			fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s (in the group ÷ "
+				     "rate, Little)\n"),
+				a, d, b, w, c);
+		else
+			fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s (in the replica ÷ "
+				     "rate, Little)\n"),
+				a, d, b, w, c);
 		{
 			char t50[NB], t90[NB], t99[NB], o99[NB], i99[NB];
 			engine_fmt_seconds_tr(sv->ttft_p50_seconds, &cli_tr, t50, sizeof t50);
@@ -99,13 +153,25 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	with_band(b, sizeof b, &sv->band[ENGINE_SM_TPUT]);
 	engine_fmt_count(sv->tokens_per_s_gpu, c, sizeof c);
 	engine_fmt_count(sv->tokens_per_s_job, d, sizeof d);
-	fprintf(f, _("  output   tokens/s %s per user · %s per replica (%.2f requests/s × %lld) · %s per GPU · %s for the job\n"), a,
-		b, sv->requests_per_s, (long long)sc->generate, c, d);
+	if (pd)
+		fprintf(f, _("  output   tokens/s %s per user · %s per group (%.2f requests/s × %lld) · %s per GPU of the group · %s "
+			     "for the job\n"),
+			a, b, sv->requests_per_s, (long long)sc->generate, c, d);
+	else
+		fprintf(f, _("  output   tokens/s %s per user · %s per replica (%.2f requests/s × %lld) · %s per GPU · %s for the "
+			     "job\n"),
+			a, b, sv->requests_per_s, (long long)sc->generate, c, d);
 	engine_fmt_count(sv->prefill_tokens_step, a, sizeof a);
 	engine_fmt_seconds_tr(sv->mixed_step_seconds, &cli_tr, b, sizeof b);
 	engine_fmt_seconds_tr(sv->decode_step_seconds, &cli_tr, c, sizeof c);
 	/* a step's mix is the closed loop's at `batch` users; an open load's states vary */
-	if (sv->rate <= 0 && sv->prefill_apart) {
+	if (pd) {
+		engine_fmt_count(sv->chunk, d, sizeof d);
+		/* TRANSLATORS: prompt tokens a prefill step; its time; sequences decoding; a decode step's time */
+		fprintf(f, _("  a step   a prefill replica's: %s prompt tokens, %s, no decode · a decode replica's: %.1f decoding, "
+			     "%s, no prefill\n"),
+			d, b, sv->decoding, c);
+	} else if (sv->rate <= 0 && sv->prefill_apart) {
 		engine_fmt_count(sv->chunk, d, sizeof d);
 		fprintf(f, _("  a step   %.1f decoding, %s prefill tokens a decode step on average; a prefill step of %s tokens %s, "
 			     "a decode step %s (%.0f%% of steps prefill)%s\n"),
@@ -151,15 +217,28 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 		engine_fmt_seconds_tr(sc->tpot_slo, &cli_tr, b, sizeof b);
 		engine_fmt_count(sv->sla_tokens_per_s_gpu, c, sizeof c);
 		engine_fmt_count_tr(sv->sla_rate, &cli_tr, r0, sizeof r0);
-		fprintf(f, _("  SLA      %s TTFT ≤ %s and %s TPOT ≤ %s (an open load, Poisson, as MLPerf's Server): at most %s "
-			     "requests/s a replica, %.0f in it on average (%s output tokens/s per GPU)\n"),
-			p, sc->ttft_slo > 0 ? a : _("any"), p, sc->tpot_slo > 0 ? b : _("any"), r0, sv->sla_concurrency, c);
+		if (pd)
+			fprintf(f, _("  SLA      %s TTFT ≤ %s and %s TPOT ≤ %s (an open load, Poisson): at most %s requests/s the "
+				     "group, %.0f in it on average (%s output tokens/s per GPU)\n"),
+				p, sc->ttft_slo > 0 ? a : _("any"), p, sc->tpot_slo > 0 ? b : _("any"), r0, sv->sla_concurrency, c);
+		else
+			fprintf(f, _("  SLA      %s TTFT ≤ %s and %s TPOT ≤ %s (an open load, Poisson, as MLPerf's Server): at most %s "
+				     "requests/s a replica, %.0f in it on average (%s output tokens/s per GPU)\n"),
+				p, sc->ttft_slo > 0 ? a : _("any"), p, sc->tpot_slo > 0 ? b : _("any"), r0, sv->sla_concurrency, c);
 	} else if (sc->ttft_slo > 0 || sc->tpot_slo > 0) {
 		engine_fmt_seconds_tr(sc->ttft_slo, &cli_tr, a, sizeof a);
 		engine_fmt_seconds_tr(sc->tpot_slo, &cli_tr, b, sizeof b);
 		engine_fmt_count(sv->sla_tokens_per_s_gpu, c, sizeof c);
-		fprintf(f, _("  SLA      mean TTFT ≤ %s and mean ITL ≤ %s: at most %.0f concurrent users a replica (%s output tokens/s per GPU)\n"),
-			sc->ttft_slo > 0 ? a : _("any"), sc->tpot_slo > 0 ? b : _("any"), sv->sla_concurrency, c);
+		if (pd) {
+			char r0[NB];
+			engine_fmt_count_tr(sv->sla_rate, &cli_tr, r0, sizeof r0);
+			fprintf(f, _("  SLA      mean TTFT ≤ %s and mean ITL ≤ %s: at most %s requests/s the group, %.0f in it on "
+				     "average (%s output tokens/s per GPU)\n"),
+				sc->ttft_slo > 0 ? a : _("any"), sc->tpot_slo > 0 ? b : _("any"), r0, sv->sla_concurrency, c);
+		} else
+			fprintf(f, _("  SLA      mean TTFT ≤ %s and mean ITL ≤ %s: at most %.0f concurrent users a replica (%s output "
+				     "tokens/s per GPU)\n"),
+				sc->ttft_slo > 0 ? a : _("any"), sc->tpot_slo > 0 ? b : _("any"), sv->sla_concurrency, c);
 	}
 	if (sc->target_rate > 0) {
 		char t0[NB], r1[NB], n0[NB], g0[NB];
@@ -170,7 +249,17 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 		if (sv->sizing_replicas <= 0)
 			/* TRANSLATORS: the target rate */
 			fprintf(f, _("  sizing   %s requests/s: no replica meets the SLA at any load\n"), t0);
-		else if (sv->sizing_sla)
+		else if (pd) {
+			char p0[NB], d0[NB];
+			engine_fmt_count_tr(sv->pd_prefill_rate_max, &cli_tr, p0, sizeof p0);
+			engine_fmt_count_tr(sv->pd_decode_rate_max, &cli_tr, d0, sizeof d0);
+			/* TRANSLATORS: the target rate; "within the SLA" or "at each replica's most"; prefill replicas,
+			 * decode replicas (xPyD); GPUs; the most requests/s a prefill replica and a decode replica complete */
+			fprintf(f, _("  sizing   %s requests/s %s: %.0fP%.0fD, GPUs %s (a prefill replica completes at most %s "
+				     "requests/s, a decode replica %s)\n"),
+				t0, sv->sizing_sla ? _("within the SLA") : _("at each replica's most"), sv->pd_sizing_prefill,
+				sv->pd_sizing_decode, g0, p0, d0);
+		} else if (sv->sizing_sla)
 			/* TRANSLATORS: the target rate; replicas; GPUs; the requests/s each takes within the SLA */
 			fprintf(f, _("  sizing   %s requests/s within the SLA: replicas %s, GPUs %s (%s requests/s each)\n"), t0, n0,
 				g0, r1);
@@ -208,7 +297,17 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 		}
 		/* the steady state leads; the roofline figures follow as its bounds (no line quotes
 		 * a throughput or a TTFT the steady state contradicts) */
-		if (in->replicas > 1)
+		if (r->serving.pd_prefill_replicas > 0) {
+			if (sc->rate <= 0)
+				snprintf(a, sizeof a, P_("%lld user a decode replica", "%lld users a decode replica", sc->batch),
+					 (long long)sc->batch);
+			/* TRANSLATORS: prefill replicas, decode replicas, "2 GPUs", the load, prompt, generate, the engine */
+			fprintf(f, _("\nInference  (%.0fP%.0fD: %.0f prefill and %.0f decode replicas, %s each, serve %s: prompt %lld + "
+				     "generate %lld, as %s runs them disaggregated)\n"),
+				r->serving.pd_prefill_replicas, r->serving.pd_decode_replicas, r->serving.pd_prefill_replicas,
+				r->serving.pd_decode_replicas, b, a, (long long)sc->prompt, (long long)sc->generate,
+				_(engine_serve_engine_label(sc->serve_engine)));
+		} else if (in->replicas > 1)
 			fprintf(f, _("\nInference  (each of the %.0f replicas, %s each, serves %s: prompt %lld + generate %lld, "
 				     "as %s runs them)\n"),
 				in->replicas, b, a, (long long)sc->prompt, (long long)sc->generate,

@@ -221,6 +221,7 @@ enum engine_serve_band_why {
 	ENGINE_SBW_SATURATED, /* an open load beyond what the replica completes: no steady state */
 	ENGINE_SBW_NO_CASES,  /* no validated case for the metric */
 	ENGINE_SBW_RATE_SET,  /* an open load's output tokens/s: the arrival rate × the tokens a request, not a prediction */
+	ENGINE_SBW_PD,        /* disaggregated prefill and decode (xPyD): no validated case splits the replicas */
 };
 /* One row of the serving band table: engine -1 for any. */
 struct engine_serve_band_row {
@@ -314,6 +315,19 @@ struct engine_serving {
 	double tpot_p50_seconds, tpot_p90_seconds, tpot_p99_seconds; /* a request's mean gap, over requests */
 	int slo_percentile;              /* enum engine_slo_pct the SLA held */
 	double sla_rate;                 /* a percentile SLA: the most requests/s a replica takes within it (open load) */
+	/* disaggregated prefill and decode, xPyD (serve_pd.c; 0 without): the figures above are then the
+	 * group's (x + y replicas: rate, requests/s, tokens/s "per replica", SLA rate and concurrency), a
+	 * decode replica's where the KV is held (running, decoding, in_engine, busy, rate_limit) */
+	double pd_prefill_replicas, pd_decode_replicas; /* x and y */
+	double pd_prefill_util;          /* the load on a prefill replica ÷ the most it completes (≥ 1: saturated) */
+	double pd_decode_util;           /* the load on a decode replica ÷ the most it completes */
+	double pd_prefill_seconds;       /* of TTFT, the prefill replica's queue and prefill */
+	double pd_kv_transfer_seconds;   /* a request's KV hand-off: bytes ÷ rate + latency */
+	double pd_kv_transfer_bytes;     /* what one GPU sends a request: prompt × its KV bytes a token */
+	double pd_kv_transfer_bw;        /* the rate it sends at, bytes/s */
+	double pd_prefill_rate_max, pd_decode_rate_max; /* requests/s one replica of each pool completes at most
+							 * (the prefill's: its token budget full; the decode's: its limit) */
+	double pd_sizing_prefill, pd_sizing_decode;     /* target_rate: the prefill and decode replicas it needs */
 	/* error bands (serve_band.c): what validation measured for each figure, by
 	 * enum engine_serve_metric */
 	struct engine_serve_band band[ENGINE_SM_COUNT];

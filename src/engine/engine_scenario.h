@@ -378,6 +378,11 @@ struct engine_scenario {
 	int slo_percentile;           /* enum engine_slo_pct: what ttft_slo and tpot_slo hold */
 	double target_rate;           /* serving: requests/s the whole service must take within the SLA (0: none): sizes replicas */
 	double rate;                  /* serving: an open load, requests/s arriving at a replica (Poisson; 0: the closed `batch` users) */
+	/* serving: disaggregated prefill and decode (serve_pd.c), xPyD: x replicas that only prefill and y that
+	 * only decode, each tp × pp GPUs (0 and 0: aggregated, every replica both); with them `rate` arrives at
+	 * the whole group and `batch` users are a decode replica's */
+	int64_t prefill_replicas, decode_replicas;
+	double kv_transfer_bw;        /* bytes/s a GPU moves its KV shard to a decode replica at (0: auto, serve_pd.c) */
 	double prompt_cv;             /* serving: the prompts' lengths' coefficient of variation (0: every prompt `prompt`): the TTFT's spread */
 	double prefix_hit;            /* serving: share of a prompt's tokens whose KV a shared prefix cache holds (0..1) */
 	int speculative;              /* serving: enum engine_spec, the drafter of speculative decoding */

@@ -69,5 +69,7 @@ void eng_ex_finetune(struct eng_ex *x, const struct engine_scenario *sc, const s
 void eng_ex_offload(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r);
 /* explain_serving.c: capacity, TTFT, TPOT, the prefill FLOPs counts; false for other keys */
 bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key);
+/* disaggregated prefill and decode (explain_pd.c): false where the key or the scenario is not xPyD */
+bool eng_ex_pd(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key);
 
 #endif

@@ -471,6 +471,8 @@ static void ex_spec(struct eng_ex *x, const struct engine_scenario *sc, const st
 
 bool eng_ex_serving(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
 {
+	if (eng_ex_pd(x, sc, r, key))
+		return true;
 	if (strcmp(key, "inference.max_concurrent") == 0 || strcmp(key, "inference.kv_tokens_per_sequence") == 0 ||
 	    strcmp(key, "inference.kv_bytes_per_sequence") == 0)
 		ex_capacity(x, sc, r);

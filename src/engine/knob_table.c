@@ -457,6 +457,20 @@ static const struct engine_knob knobs[] = {
 	 SC(rate), N_("request rate"),
 	 N_("requests/s arriving at one replica, Poisson, as MLPerf's Server and bench_serving --request-rate send them "
 	    "(0: none, `batch` users in a closed loop)")},
+	/* disaggregated prefill and decode (serve_pd.c): SGLang's --disaggregation-mode prefill|decode, vLLM's
+	 * KV connectors (NIXL, Mooncake), NVIDIA Dynamo; DistServe (Zhong et al., OSDI 2024) */
+	{"prefill_replicas", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 0, 1e6, 0, ENGINE_STEP_LINEAR, NULL, F_INFER, M_MEM | M_INF,
+	 SC(prefill_replicas), N_("prefill replicas"),
+	 N_("disaggregated serving (xPyD): replicas of tp × pp GPUs that only prefill and hand the KV to a decode replica "
+	    "(0 with decode_replicas 0: aggregated); gpus = (x + y) × tp × pp, rate arrives at the whole group")},
+	{"decode_replicas", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 0, 1e6, 0, ENGINE_STEP_LINEAR, NULL, F_INFER, M_MEM | M_INF,
+	 SC(decode_replicas), N_("decode replicas"),
+	 N_("disaggregated serving (xPyD): replicas of tp × pp GPUs that only decode, no prefill chunk in their steps; "
+	    "batch is a decode replica's users")},
+	{"kv_transfer_bw", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_BYTES_PER_S, 0, 1e15, 0, ENGINE_STEP_125, NULL,
+	 F_INFER | F_UNSET | ENGINE_KNOB_MIN_OPEN | ENGINE_KNOB_AUTO, M_INF, SC(kv_transfer_bw), N_("KV transfer bandwidth"),
+	 N_("disaggregated serving: bytes/s a GPU sends its KV shard to the decode replica at (auto: NVLink when the group "
+	    "fits a node, else the GPU's network, at NCCL's share of line rate)")},
 	/* the prompts' lengths spread around `prompt` (serve_pct.c: a gamma law of that mean and CV, an
 	 * assumption; MLPerf's OpenOrca set measures 0.77, tests/unit/serving_cases.h) */
 	{"prompt_cv", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_NONE, 0, 10, 0, ENGINE_STEP_LINEAR, NULL, F_INFER, M_INF,

@@ -40,6 +40,8 @@ void eng_plan_neutral(const struct engine_scenario *sc, struct engine_scenario *
 	t->tokens_per_s = 0.0;
 	t->step_time = 0.0;
 	t->achieved_flops = 0.0;
+	/* layouts of aggregated replicas: an xPyD split (serve_pd.c) fixes the GPUs a group holds */
+	t->prefill_replicas = t->decode_replicas = 0;
 }
 
 /* The layout rules of engine_validate (validate.c), for a candidate that differs from a

@@ -125,6 +125,12 @@ void eng_serve_band(const struct engine_scenario *sc, struct engine_serving *sv)
 			b->why = ENGINE_SBW_RATE_SET;
 			continue;
 		}
+		/* xPyD (serve_pd.c): the cases all ran aggregated replicas; the decode replica's KV
+		 * cache is the aggregated one's, so capacity keeps its band */
+		if (m != ENGINE_SM_CAP && sc->prefill_replicas > 0) {
+			b->why = ENGINE_SBW_PD;
+			continue;
+		}
 		b->level = ENGINE_BAND_GROUP;
 		r = find(m, b->engine);
 		if (r == NULL || r->count < ENGINE_BAND_MIN_RUNS) {
@@ -175,6 +181,8 @@ void engine_serve_band_text(const struct engine_serve_band *b, const struct engi
 			snprintf(buf, n, eng_tr(tr, N_("no validation for %s without an engine")), ml);
 		else if (b->why == ENGINE_SBW_SATURATED)
 			snprintf(buf, n, eng_tr(tr, N_("no validation for %s beyond the rate the replica completes")), ml);
+		else if (b->why == ENGINE_SBW_PD)
+			snprintf(buf, n, eng_tr(tr, N_("no validation for %s of disaggregated prefill and decode")), ml);
 		else if (b->why == ENGINE_SBW_RATE_SET)
 			snprintf(buf, n, eng_tr(tr, N_("no band for %s: an open load's output is its rate × the tokens a request")),
 				 ml);

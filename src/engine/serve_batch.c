@@ -242,6 +242,13 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	if (!(in.cap >= 1.0))
 		in.cap = 1.0;
 	out->running_max = isfinite(in.cap) ? in.cap : (double)out->max_concurrent;
+	/* xPyD: a prefill replica holds each prompt's KV until it is handed off (its fresh and
+	 * cached tokens), at most the engine's sequences */
+	in.cap_prefill = out->kv_tokens > shared ? floor((out->kv_tokens - shared) / eng_max((double)sc->prompt - shared, 1.0)) : 1.0;
+	if (set.max_seqs > 0)
+		in.cap_prefill = eng_min(in.cap_prefill, set.max_seqs);
+	if (!(in.cap_prefill >= 1.0) || !isfinite(in.cap_prefill))
+		in.cap_prefill = eng_max(1.0, isfinite(in.cap) ? in.cap : 1.0);
 	in.prompt = (double)sc->prompt;
 	in.gen = (double)sc->generate;
 	in.user_chunk = (double)sc->prefill_chunk;
@@ -363,4 +370,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 			out->sizing_gpus = out->sizing_replicas * gpus_replica;
 		}
 	}
+	/* disaggregated prefill and decode: the same replica, split into pools (serve_pd.c) */
+	if (sc->prefill_replicas > 0 && sc->decode_replicas > 0)
+		eng_serve_pd(sc, &in, kv_gpu, out);
 }

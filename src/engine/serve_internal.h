@@ -1,6 +1,6 @@
 /*
  * Serving as the engines run it (serve_engine.c, serve_step.c, serve_spec.c, serve_draft.c,
- * serve_open.c, serve_pct.c, serve_steady.c, serve_batch.c): the engines' defaults, one engine
+ * serve_open.c, serve_pct.c, serve_steady.c, serve_batch.c, serve_pd.c): the engines' defaults, one engine
  * step, speculative decoding, the open load, its percentiles and the steady state. Internal to the engine library, below internal.h.
  */
 #ifndef NAPKIN_ENGINE_SERVE_INTERNAL_H
@@ -200,6 +200,7 @@ struct eng_cb_in {
 	struct eng_serve_ctx ctx;
 	const struct eng_spec *spec; /* the drafter (E = 1, k + 1 = 1 without) */
 	double budget, cap, prompt, gen, user_chunk;
+	double cap_prefill;          /* xPyD: prompts a prefill-only replica holds at most (KV room, max_num_seqs) */
 	double sched_steps;          /* decode steps a scheduling decision runs (1: every step) */
 	bool apart;                  /* prefill in steps of its own, the decodes paused (SGLang) */
 	double fresh, prefix;        /* a prompt's tokens prefilled and those its cached prefix holds */
@@ -215,5 +216,13 @@ void eng_cb_closed_pct(const struct eng_cb_state *st, const struct eng_plen *ple
 /* The steady state, capacity and the SLA concurrency (serve_batch.c). */
 void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 	       const struct eng_mem *mem, const struct engine_inference *inf, struct engine_serving *out);
+
+/* Disaggregated prefill and decode, xPyD (serve_pd.c): the figures of x prefill-only and y
+ * decode-only replicas over `out`'s aggregated ones (capacity and settings kept); kv_gpu the
+ * KV bytes a token one GPU holds. */
+void eng_serve_pd(const struct engine_scenario *sc, const struct eng_cb_in *in, double kv_gpu, struct engine_serving *out);
+/* One request's KV hand-off: seconds, and the bytes one GPU sends and the rate (bytes/s). */
+double eng_pd_transfer_seconds(const struct engine_scenario *sc, double prompt, double kv_gpu, double *bytes,
+			       double *bw);
 
 #endif

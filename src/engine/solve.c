@@ -58,6 +58,7 @@ static bool layout_valid(const struct engine_scenario *t0, int64_t tp, int64_t p
 	t.tp = tp;
 	t.pp = pp;
 	t.gpus = tp * pp * t0->cp * dp;
+	t.prefill_replicas = t.decode_replicas = 0; /* aggregated replicas (serve_pd.c's split aside) */
 	return eng_validate_inputs(&t, &err) == NAPKIN_OK;
 }
 
@@ -78,6 +79,8 @@ int64_t engine_solve_min_gpus(const struct engine_scenario *sc, int64_t *tp_out,
 	int64_t best = -1, tp, pp, tp_max, cp = sc->cp, ep = sc->ep > 1 ? sc->ep : 1;
 
 	eng_dims_from_model(&sc->model, &dm);
+	/* a GPU's memory is a replica's: an xPyD split (serve_pd.c) would tie gpus to x + y */
+	t.prefill_replicas = t.decode_replicas = 0;
 	tp_max = sc->gpus_per_node < sc->model.heads ? sc->gpus_per_node : sc->model.heads;
 	if (tp_max < sc->tp)
 		tp_max = sc->tp;

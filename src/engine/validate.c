@@ -84,6 +84,21 @@ int eng_validate_inputs(const struct engine_scenario *sc, struct napkin_err *err
 	if (sc->gpus % (sc->tp * sc->pp * sc->cp) != 0)
 		FAIL(N_("gpus (%lld) must be a multiple of tp × pp × cp = %lld (data-parallel ranks = gpus ÷ (tp × pp × cp))"),
 		     (long long)sc->gpus, (long long)(sc->tp * sc->pp * sc->cp));
+	/* disaggregated serving (serve_pd.c): x prefill and y decode replicas of tp × pp GPUs each */
+	if (!train && (sc->prefill_replicas > 0) != (sc->decode_replicas > 0))
+		FAIL(N_("prefill_replicas (%lld) and decode_replicas (%lld) go together: both 0 (aggregated serving) or both "
+			"at least 1 (xPyD, disaggregated)"),
+		     (long long)sc->prefill_replicas, (long long)sc->decode_replicas);
+	if (!train && sc->prefill_replicas > 0 && sc->serve_engine == ENGINE_SERVE_NONE)
+		FAIL(N_("prefill_replicas and decode_replicas split an engine's replicas: give one (engine vllm, sglang, "
+			"trtllm or tgi); engine none is the roofline's bound, without a schedule to split"));
+	if (!train && sc->prefill_replicas > 0 &&
+	    sc->gpus % ((sc->prefill_replicas + sc->decode_replicas) * sc->tp * sc->pp) != 0)
+		FAIL(N_("gpus (%lld) must be a multiple of (prefill_replicas + decode_replicas) × tp × pp = (%lld + %lld) × %lld × "
+			"%lld = %lld: each replica is tp × pp GPUs, and gpus ÷ that many %lldP%lldD groups serve"),
+		     (long long)sc->gpus, (long long)sc->prefill_replicas, (long long)sc->decode_replicas, (long long)sc->tp,
+		     (long long)sc->pp, (long long)((sc->prefill_replicas + sc->decode_replicas) * sc->tp * sc->pp),
+		     (long long)sc->prefill_replicas, (long long)sc->decode_replicas);
 	if (m->heads % sc->tp != 0)
 		FAIL(N_("tp (%lld) must divide heads (%lld): each rank computes whole heads"), (long long)sc->tp,
 		     (long long)m->heads);

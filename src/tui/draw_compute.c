@@ -386,7 +386,11 @@ static int infer_items(struct tui_model *m, struct item *items)
 	if (engine)
 		with_band(badge, sizeof badge, &sv->band[ENGINE_SM_TPUT]);
 	line(it, _("%s%s for the job"), a, badge);
-	if (inf->replicas > 1) {
+	if (engine && sv->pd_prefill_replicas > 0) {
+		/* disaggregated (serve_pd.c): the group of x prefill and y decode replicas serves together */
+		engine_fmt_count(sv->tokens_per_s_replica, d, sizeof d);
+		line(it, _("%s per %.0fP%.0fD group"), d, sv->pd_prefill_replicas, sv->pd_decode_replicas);
+	} else if (inf->replicas > 1) {
 		engine_fmt_count(engine ? sv->tokens_per_s_replica : inf->decode_tokens_per_s_replica, d, sizeof d);
 		line(it, _("%s per replica (%.0f)"), d, inf->replicas);
 	}
@@ -421,6 +425,16 @@ static int infer_items(struct tui_model *m, struct item *items)
 		line(it, _("%s tok/s/GPU"), d);
 		if (sp[0] || px[0])
 			line(it, "%s%s%s", sp, sp[0] && px[0] ? ", " : "", px);
+	}
+	/* disaggregated prefill and decode (serve_pd.c; the report's `pd` line): each pool's load
+	 * over its most, so the one that binds shows, and the KV hand-off */
+	if (sv->pd_prefill_replicas > 0) {
+		engine_fmt_seconds_tr(sv->pd_kv_transfer_seconds, m->sc.tr, a, sizeof a);
+		it = add(items, &n, _("xPyD"), "serving.pd_prefill_util", " ");
+		line(it, _("%.0fP%.0fD:"), sv->pd_prefill_replicas, sv->pd_decode_replicas);
+		line(it, _("prefill %.0f%%,"), 100.0 * sv->pd_prefill_util);
+		line(it, _("decode %.0f%%,"), 100.0 * sv->pd_decode_util);
+		line(it, _("KV hand-off %s"), a);
 	}
 	}
 

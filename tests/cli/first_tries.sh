@@ -195,7 +195,7 @@ err_has 'did you mean --batch?'
 what="--kv (a prefix of several)"
 run report --kv 2
 refused
-err_has 'did you mean --kv-heads, --kv-dtype or --kv-block?'
+err_has 'did you mean --kv-heads, --kv-dtype, --kv-block or --kv-transfer-bw?'
 what="--precision mixd-bf16 (a slip in a choice)"
 run report --precision mixd-bf16
 refused
