@@ -270,7 +270,7 @@ static const struct engine_knob knobs[] = {
 	/* a power cap: the compute clock follows it (power.c, eng_power_clock); not a field of the GPU
 	 * profile, so a change of GPU keeps it */
 	{"power_limit", G_GPU, ENGINE_KNOB_REAL, ENGINE_UNIT_WATTS, 1, 1e5, 0, ENGINE_STEP_LINEAR, NULL, F_UNSET,
-	 M_CMP | M_INF | M_TIME, SC(power_limit), N_("power limit"),
+	 M_CMP | M_INF, SC(power_limit), N_("power limit"),
 	 N_("watts each GPU is capped at, as nvidia-smi -pl sets it (not given: the card's TDP); a compute-bound "
 	    "kernel's clock follows the power")},
 	{"mode", G_TRAIN, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_MODE_TRAIN, ENGINE_STEP_CHOICE, ch_mode, 0,
