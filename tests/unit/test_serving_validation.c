@@ -26,7 +26,7 @@
  *    The same from MLPerf Inference v4.0 (github.com/mlcommons/inference_results_v4.0) for
  *    H200-SXM TP1 x8: 293 output tokens a request.
  *  - The same Server summaries' 99th percentiles of first-token latency and time to output
- *    token (serving_cases.h tails), against napkin's percentiles of an open load
+ *    token (serving_cases_tails.h), against napkin's percentiles of an open load
  *    (serve_pct.c): test_published_percentiles.
  *  - The SGLang team's SGLang v0.3 against vLLM v0.6 runs (TTFT, TPOT, offline tokens/s) and
  *    the vLLM paper's KV cache slots and third-party vLLM, TensorRT-LLM and TGI startup logs
@@ -402,7 +402,7 @@ static void test_published_serving(void **state)
 	assert_true(med[M_TTFT] <= 0.48);
 }
 
-/* The tails (serving_cases.h tails): each Server run's p99 TTFT and p99 TPOT against napkin's
+/* The tails (serving_cases_tails.h): each Server run's p99 TTFT and p99 TPOT against napkin's
  * percentiles at the published rate (serve_pct.c), and the shape apart from the level: the
  * published p99 ÷ mean against napkin's p99 ÷ its own mean, which the mean's own error does
  * not move. */
