@@ -221,6 +221,7 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 		double clock = eng_power_clock(sc, c.fam);
 		c.peak *= clock;
 		c.peak16 *= clock;
+		out->power_clock = clock;
 	}
 	c.eager = sc->kernels == ENGINE_KERNELS_EAGER;
 	c.frozen = sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL;
