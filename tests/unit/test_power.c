@@ -30,14 +30,7 @@
 static void offline(struct engine_scenario *sc, const struct engine_catalog *cat, const char *model, const char *gpu,
 		    const char *prompt, const char *gen, const char *batch, const char *watts)
 {
-	struct napkin_err e;
-
-	engine_scenario_default(sc);
-	util_err_clear(&e);
-	if (engine_knob_set(sc, engine_knob_find("model"), model, cat, &e) != 0)
-		fail_msg("model: %s", e.msg);
-	if (engine_knob_set(sc, engine_knob_find("gpu"), gpu, cat, &e) != 0)
-		fail_msg("gpu: %s", e.msg);
+	tp_scenario(sc, cat, model, gpu);
 	te_set(sc, "mode", "infer");
 	te_set(sc, "engine", "trtllm");
 	te_set(sc, "gpus", "1");
@@ -95,14 +88,7 @@ static void test_maxq_runs(void **state)
 
 static void train_on(struct engine_scenario *sc, const struct engine_catalog *cat, const char *gpu)
 {
-	struct napkin_err e;
-
-	engine_scenario_default(sc);
-	util_err_clear(&e);
-	if (engine_knob_set(sc, engine_knob_find("model"), "llama-2-70b", cat, &e) != 0)
-		fail_msg("model: %s", e.msg);
-	if (engine_knob_set(sc, engine_knob_find("gpu"), gpu, cat, &e) != 0)
-		fail_msg("gpu: %s", e.msg);
+	tp_scenario(sc, cat, "llama-2-70b", gpu);
 	te_set(sc, "gpus", "64");
 	te_set(sc, "tp", "8");
 	te_set(sc, "pp", "1");

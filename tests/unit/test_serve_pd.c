@@ -25,14 +25,9 @@
 static void scenario(struct engine_scenario *sc, const struct engine_catalog *cat, const char *model, const char *prompt,
 		     const char *gen, const char *batch, int x, int y)
 {
-	struct napkin_err e;
 	char g[16], v[16];
 
-	engine_scenario_default(sc);
-	util_err_clear(&e);
-	if (engine_knob_set(sc, engine_knob_find("model"), model, cat, &e) != 0 ||
-	    engine_knob_set(sc, engine_knob_find("gpu"), "h100-sxm", cat, &e) != 0)
-		fail_msg("preset: %s", e.msg);
+	tp_scenario(sc, cat, model, "h100-sxm");
 	te_set(sc, "mode", "infer");
 	te_set(sc, "engine", "vllm");
 	te_set(sc, "prompt", prompt);

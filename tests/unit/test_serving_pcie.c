@@ -26,14 +26,7 @@
 static void scenario(struct engine_scenario *sc, const struct engine_catalog *cat, const char *gpu, const char *tp,
 		     const char *batch)
 {
-	struct napkin_err e;
-
-	engine_scenario_default(sc);
-	util_err_clear(&e);
-	if (engine_knob_set(sc, engine_knob_find("model"), "llama-2-70b", cat, &e) != 0)
-		fail_msg("model: %s", e.msg);
-	if (engine_knob_set(sc, engine_knob_find("gpu"), gpu, cat, &e) != 0)
-		fail_msg("gpu: %s", e.msg);
+	tp_scenario(sc, cat, "llama-2-70b", gpu);
 	te_set(sc, "mode", "infer");
 	te_set(sc, "engine", "trtllm");
 	te_set(sc, "gpus", tp);
@@ -91,7 +84,6 @@ static void test_rccl_measured(void **state)
 	struct preset_registry *reg = tp_builtin();
 	struct engine_catalog cat = preset_catalog(reg);
 	struct engine_scenario sc;
-	struct napkin_err e;
 	const char *batch[2] = {"1024", "8192"};
 	const double measured[2] = {171.2e-6, 807.5e-6};
 	int i;
@@ -99,11 +91,7 @@ static void test_rccl_measured(void **state)
 	(void)state;
 	for (i = 0; i < 2; i++) {
 		double t;
-		engine_scenario_default(&sc);
-		util_err_clear(&e);
-		if (engine_knob_set(&sc, engine_knob_find("model"), "llama-2-70b", &cat, &e) != 0 ||
-		    engine_knob_set(&sc, engine_knob_find("gpu"), "mi300x", &cat, &e) != 0)
-			fail_msg("preset: %s", e.msg);
+		tp_scenario(&sc, &cat, "llama-2-70b", "mi300x");
 		te_set(&sc, "mode", "infer");
 		te_set(&sc, "engine", "vllm");
 		te_set(&sc, "gpus", "8");
