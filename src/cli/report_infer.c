@@ -83,42 +83,36 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	with_band(b, sizeof b, &sv->band[ENGINE_SM_ITL]);
 	engine_fmt_seconds_tr(sv->e2e_seconds, &cli_tr, c, sizeof c);
 	engine_fmt_seconds_tr(sv->queue_seconds, &cli_tr, d, sizeof d);
-	if (sv->rate > 0 && pd) {
+	if (sv->rate > 0) {
+		/* an open load: the arrivals, and the mean state they keep (serve_open.c; under xPyD
+		 * the group's, serve_pd.c); beyond the most it completes, no steady state and no time */
 		char w[NB], r0[NB], r1[NB], r2[NB], r3[NB];
 		engine_fmt_seconds_tr(sv->wait_seconds, &cli_tr, w, sizeof w);
 		engine_fmt_count_tr(sv->rate, &cli_tr, r0, sizeof r0);
 		engine_fmt_count_tr(sv->rate_max, &cli_tr, r1, sizeof r1);
 		engine_fmt_count_tr(sv->pd_prefill_rate_max, &cli_tr, r2, sizeof r2);
 		engine_fmt_count_tr(sv->pd_decode_rate_max, &cli_tr, r3, sizeof r3);
-		if (sv->rate_saturated)
+		if (pd && sv->rate_saturated)
 			/* TRANSLATORS: the rate; the group's most; prefill replicas × each one's most; decode replicas × theirs */
 			fprintf(f, _("  open     %s requests/s arriving at the group (Poisson): saturated, it completes at most %s "
 				     "(%.0fP × %s, %.0fD × %s requests/s); the queue grows without bound\n"),
 				r0, r1, sv->pd_prefill_replicas, r2, sv->pd_decode_replicas, r3);
-		else
+		else if (pd)
 			fprintf(f, _("  open     %s requests/s arriving at the group (Poisson; at most %s): %.1f requests in the "
 				     "group on average, %.1f decoding in a decode replica, a wait of %s for a prefill or decode "
 				     "slot\n"),
 				r0, r1, sv->in_system, sv->in_engine, w);
-	}
-	if (sv->rate > 0 && sv->rate_saturated) {
-		/* an open load beyond the most the replica completes: no steady state, no time */
-		char r0[NB], r1[NB];
-		engine_fmt_count_tr(sv->rate, &cli_tr, r0, sizeof r0);
-		engine_fmt_count_tr(sv->rate_max, &cli_tr, r1, sizeof r1);
-		if (!pd) /* the group's line is above */
+		else if (sv->rate_saturated)
 			fprintf(f, _("  open     %s requests/s arriving (Poisson): saturated, the replica completes at most %s "
 			     "requests/s with its %.0f admitted requests; the queue grows without bound\n"),
 			r0, r1, sv->rate_limit);
-	} else if (sv->rate > 0) {
-		char w[NB], r0[NB], r1[NB];
-		engine_fmt_seconds_tr(sv->wait_seconds, &cli_tr, w, sizeof w);
-		engine_fmt_count_tr(sv->rate, &cli_tr, r0, sizeof r0);
-		engine_fmt_count_tr(sv->rate_max, &cli_tr, r1, sizeof r1);
-		if (!pd)
+		else
 			fprintf(f, _("  open     %s requests/s arriving (Poisson; at most %s with %.0f admitted): %.1f requests in "
 			     "the replica on average, %.1f admitted, a wait of %s before admission\n"),
 			r0, r1, sv->rate_limit, sv->in_system, sv->in_engine, w);
+	}
+	if (sv->rate > 0 && !sv->rate_saturated) {
+		char w[NB];
 		engine_fmt_seconds_tr(sv->itl_median_seconds, &cli_tr, w, sizeof w);
 		if (pd)
 			fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s (in the group ÷ "
@@ -139,7 +133,7 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 				     "(a gap; every request with the mean prompt and output)\n"),
 				t50, t90, t99, o99, i99);
 		}
-	} else {
+	} else if (sv->rate <= 0) {
 		char m[NB];
 		snprintf(e, sizeof e, P_("%lld user", "%lld users", sc->batch), (long long)sc->batch);
 		engine_fmt_seconds_tr(sv->itl_median_seconds, &cli_tr, m, sizeof m);
