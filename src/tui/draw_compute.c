@@ -432,8 +432,9 @@ static int infer_items(struct tui_model *m, struct item *items)
 		engine_fmt_seconds_tr(sv->pd_kv_transfer_seconds, m->sc.tr, a, sizeof a);
 		it = add(items, &n, _("xPyD"), "serving.pd_prefill_util", " ");
 		line(it, _("%.0fP%.0fD:"), sv->pd_prefill_replicas, sv->pd_decode_replicas);
-		line(it, _("prefill %.0f%%,"), 100.0 * sv->pd_prefill_util);
-		line(it, _("decode %.0f%%,"), 100.0 * sv->pd_decode_util);
+		/* each pool's load ÷ the most it completes (the report's "at 23% of its most") */
+		line(it, _("prefill pool %.0f%% loaded,"), 100.0 * sv->pd_prefill_util);
+		line(it, _("decode pool %.0f%% loaded,"), 100.0 * sv->pd_decode_util);
 		line(it, _("KV hand-off %s"), a);
 	}
 	}
