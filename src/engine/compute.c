@@ -282,8 +282,8 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	c->mfu_predicted = c->tokens_per_step * used / (stp.seconds * gpus * peak);
 	c->hfu_predicted = c->tokens_per_step * hw_used / (stp.seconds * gpus * peak);
 	c->gemm_efficiency = stp.gemm_eff;
-	c->power_w = sc->gpu.tdp_w > 0 ? (sc->power_limit > 0 ? eng_min(sc->power_limit, sc->gpu.tdp_w) : sc->gpu.tdp_w) : 0.0;
-	c->power_clock = stp.power_clock; /* the step's own (power.c), not a second family lookup */
+	c->power_w = stp.power.watts; /* the step's own (power.c): the limit, at most the TDP */
+	c->power_clock = stp.power.clock;
 	c->straggler = stp.straggler;
 	c->straggler_seconds = stp.straggler_seconds;
 	c->bubble_fraction = stp.part.bubble / stp.seconds;

@@ -415,7 +415,7 @@ struct eng_step {
 	double thinnest_eff;           /* the lowest efficiency of a GEMM that matters */
 	double straggler;              /* the compute's slowdown to the slowest GPU (straggler.c), ≥ 1 */
 	double straggler_seconds;      /* what it adds to the step (matmul, attention, recompute, bubble) */
-	double power_clock;            /* the compute clock the power left it (power.c) */
+	struct eng_power power;        /* the watts it ran at and the compute clock they left (power.c) */
 };
 void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 	      const struct eng_mem *mem, double dp, double peak, struct eng_step *out);

@@ -215,13 +215,12 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 			p16 = engine_gpu_peak(&sc->gpu, ENGINE_DT_FP16);
 		c.peak16 = c.fp8 && p16 > 0 ? p16 : peak;
 	}
-	/* a power limit slows the compute, not HBM (power.c, eng_power_clock); gemm_eff below
+	/* a power limit slows the compute, not HBM (power.c, eng_power_of); gemm_eff below
 	 * stays a fraction of the datasheet peak */
 	{
-		double clock = eng_power_clock(sc, c.fam);
-		c.peak *= clock;
-		c.peak16 *= clock;
-		out->power_clock = clock;
+		eng_power_of(sc, c.fam, &out->power);
+		c.peak *= out->power.clock;
+		c.peak16 *= out->power.clock;
 	}
 	c.eager = sc->kernels == ENGINE_KERNELS_EAGER;
 	c.frozen = sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL;
