@@ -208,7 +208,7 @@ static void band_lines(FILE *o, const struct engine_plan_stats *st, uint64_t pre
 
 	engine_step_band_text(&st->band, &cli_tr, text, sizeof text);
 	if (st->band.level != ENGINE_BAND_NONE)
-		/* TRANSLATORS: the band in words ("±28%: 26 published Hugging Face runs on H100/H200, BF16/FP16") */
+		/* TRANSLATORS: the band in words ("±25%: 26 published Hugging Face runs on H100/H200, BF16/FP16") */
 		fprintf(o, _("step band %s\n"), text);
 	else
 		/* TRANSLATORS: "no validation for Hugging Face on V100 SXM2 32GB, BF16/FP16" */
@@ -484,7 +484,7 @@ int cmd_plan(int argc, char **argv)
 			layout_text(&rows[0], lay, sizeof lay);
 			engine_fmt_seconds_tr(r.compute.step_seconds, &cli_tr, a, sizeof a);
 			if (r.compute.band.level != ENGINE_BAND_NONE)
-				/* TRANSLATORS: the layout, then its step and the step band's half-width (±28%) */
+				/* TRANSLATORS: the layout, then its step and the step band's half-width (±25%) */
 				fprintf(o, _("\n#1: %s\n    step %s \xc2\xb1%.0f%%:"), lay, a, 100.0 * r.compute.band.relative);
 			else
 				fprintf(o, _("\n#1: %s\n    step %s:"), lay, a);

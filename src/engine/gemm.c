@@ -131,7 +131,13 @@
  *    ENG_STEP_LATENCY_NET = 12 µs; ring all-gather and reduce-scatter take n−1 steps, so
  *    their latency grows with the ranks: the one figure fitted on a published series
  *    (ZeRO-3's per-GPU throughput at 384, 768 and 1536 GPUs, Narayanan et al. 2021,
- *    table 2), then used everywhere.
+ *    table 2), then used everywhere. An all-reduce across nodes is a ring's reduce-scatter
+ *    and all-gather, 2(n−1) steps, not a tree's 2·log₂ n: Hugging Face's cluster (8 × H100
+ *    a node) measured a 256 MB all-reduce at 436.0, 361.7, 160.1, 99.6, 84.7, 64.9 and
+ *    32.9 GB/s bus bandwidth on 1, 2, 4, 8, 16, 32 and 64 nodes (the Ultra-Scale Playbook,
+ *    "Pipeline Parallelism", its inter-node bandwidth figure): at 64 nodes 16.3 ms, of
+ *    which the bandwidth is 1.5 ms; a tree's 18 steps would leave it at ~1.7 ms, the ring's
+ *    1022 steps at 12 µs give 13.8 ms (test_step_props checks the series).
  */
 #include <math.h>
 #include <string.h>
@@ -371,7 +377,7 @@ double eng_coll_seconds(const struct eng_group *g, enum eng_coll kind, double S)
 	switch (kind) {
 	case COLL_ALL_REDUCE:
 		t = 2.0 * (n - 1.0) / n * S / bw;
-		steps = 2.0 * log2(n); /* NCCL's tree for latency */
+		steps = 2.0 * (n - 1.0); /* a ring: its reduce-scatter, then its all-gather */
 		break;
 	case COLL_REDUCE_SCATTER:
 	case COLL_ALL_GATHER:
