@@ -325,6 +325,9 @@ static const struct vcase mlperf41[] = {
 #define AMDSCHED "AMD's MLPerf scheduler (VLLM_LLAMA2_MLPERF_SCHED)"
 #define A51(m, lab, model, gpu, out, ld, x, reps, pub, src, kn, why) \
 	{m, lab, model, gpu, "1", "fp8", MLPERF_PROMPT, out, ld, x, reps, pub, AMD51 src, "vllm", kn, why}
+/* the same for mixtral-8x7b, whose set's prompts are its own (MIXTRAL_PROMPT) */
+#define A51M(m, lab, gpu, out, ld, x, reps, pub, src, kn, why) \
+	{m, lab, "mixtral-8x7b", gpu, "1", "fp8", MIXTRAL_PROMPT, out, ld, x, reps, pub, AMD51 src, "vllm", kn, why}
 static const struct vcase amd51[] = {
 	/* 8xMI300X_2xEPYC_9575F, llama2-70b-99; offline_mi300x.yaml: steps 11, 0.98, 40960,
 	 * max_num_seqs 1792; server_mi300x.yaml: steps 9, 1.0, 40960; interactive_mi300x.yaml:
@@ -359,21 +362,21 @@ static const struct vcase amd51[] = {
 	/* mixtral-8x7b; offline_mi300x.yaml: steps 9, 0.97, 51200, max_num_seqs 5000;
 	 * server_mi300x.yaml: steps 8, 0.99, 32000; offline_mi325x.yaml: steps 13, 0.96, 51200,
 	 * max_num_seqs 4736; server_mi325x.yaml: steps 10, 0.96, 32000; all kv_cache_dtype fp8 */
-	A51(M_TPUT, "Mixtral 8xMI300X offline tok/s", "mixtral-8x7b", "mi300x", "144", L_BATCH, 5000, 8, 53017.3,
+	A51M(M_TPUT, "Mixtral 8xMI300X offline tok/s", "mi300x", "144", L_BATCH, 5000, 8, 53017.3,
 	    "8xMI300X mixtral-8x7b Offline", V51KN("9", "0.97", "51200") ";" FP8KV ";max_num_seqs=5000", NULL),
-	A51(M_TTFT, "Mixtral 8xMI300X 334.5 req/s TTFT", "mixtral-8x7b", "mi300x", "144", L_RATE, 334.53 / 8, 8, 762.4,
+	A51M(M_TTFT, "Mixtral 8xMI300X 334.5 req/s TTFT", "mi300x", "144", L_RATE, 334.53 / 8, 8, 762.4,
 	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
-	A51(M_ITL, "Mixtral 8xMI300X 334.5 req/s TPOT", "mixtral-8x7b", "mi300x", "144", L_RATE, 334.53 / 8, 8, 123.6,
+	A51M(M_ITL, "Mixtral 8xMI300X 334.5 req/s TPOT", "mi300x", "144", L_RATE, 334.53 / 8, 8, 123.6,
 	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
-	A51(M_TPUT, "Mixtral 8xMI300X server tok/s", "mixtral-8x7b", "mi300x", "144", L_SLA, 0, 8, 47804.28,
+	A51M(M_TPUT, "Mixtral 8xMI300X server tok/s", "mi300x", "144", L_SLA, 0, 8, 47804.28,
 	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
-	A51(M_TPUT, "Mixtral 8xMI325X offline tok/s", "mixtral-8x7b", "mi325x", "143", L_BATCH, 4736, 8, 68781.4,
+	A51M(M_TPUT, "Mixtral 8xMI325X offline tok/s", "mi325x", "143", L_BATCH, 4736, 8, 68781.4,
 	    "8xMI325X_1 mixtral-8x7b Offline", V51KN("13", "0.96", "51200") ";" FP8KV ";max_num_seqs=4736", NULL),
-	A51(M_TTFT, "Mixtral 8xMI325X 420 req/s TTFT", "mixtral-8x7b", "mi325x", "143", L_RATE, 420.16 / 8, 8, 989.3,
+	A51M(M_TTFT, "Mixtral 8xMI325X 420 req/s TTFT", "mi325x", "143", L_RATE, 420.16 / 8, 8, 989.3,
 	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
-	A51(M_ITL, "Mixtral 8xMI325X 420 req/s TPOT", "mixtral-8x7b", "mi325x", "143", L_RATE, 420.16 / 8, 8, 147.0,
+	A51M(M_ITL, "Mixtral 8xMI325X 420 req/s TPOT", "mi325x", "143", L_RATE, 420.16 / 8, 8, 147.0,
 	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
-	A51(M_TPUT, "Mixtral 8xMI325X server tok/s", "mixtral-8x7b", "mi325x", "143", L_SLA, 0, 8, 59783.64,
+	A51M(M_TPUT, "Mixtral 8xMI325X server tok/s", "mi325x", "143", L_SLA, 0, 8, 59783.64,
 	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
 };
 
