@@ -137,7 +137,7 @@
  *    32.9 GB/s bus bandwidth on 1, 2, 4, 8, 16, 32 and 64 nodes (the Ultra-Scale Playbook,
  *    "Pipeline Parallelism", its inter-node bandwidth figure): at 64 nodes 16.3 ms, of
  *    which the bandwidth is 1.5 ms; a tree's 18 steps would leave it at ~1.7 ms, the ring's
- *    1022 steps at 12 µs give 13.8 ms (test_step_props checks the series).
+ *    1022 steps at 12 µs give 13.8 ms (test_collectives checks the series).
  */
 #include <math.h>
 #include <string.h>
