@@ -23,9 +23,11 @@ struct vrun {
 /* Nemotron-4 (Parmar et al. 2024, table 1; NeMo's nemotron4_15b/340b configs): squared-ReLU
  * MLP (2 matrices), LayerNorm, no bias, RoPE, untied embeddings, vocabulary 256,000 */
 #define NEMOTRON "mlp=plain norm=layernorm bias=none position=rope tied_embeddings=off vocab=256000 " \
-		 "max_positions=4096 seq=4096 head_dim=128 kv_heads=8 "
-#define N15 NEMOTRON "layers=32 hidden=6144 heads=48 ffn=24576 "
-#define N340 NEMOTRON "layers=96 hidden=18432 heads=96 ffn=73728 "
+		 "max_positions=4096 seq=4096 kv_heads=8 "
+/* the head size is hidden ÷ heads (the configs' kv_channels: null): 128 for 15B, 192 for 340B
+ * (dgxc-benchmarking nemotron/nemotron4-340b-synth.yaml: hidden_size 18432, 96 heads) */
+#define N15 NEMOTRON "layers=32 hidden=6144 heads=48 head_dim=128 ffn=24576 "
+#define N340 NEMOTRON "layers=96 hidden=18432 heads=96 head_dim=192 ffn=73728 "
 #define H100 "gpu=h100-sxm "
 #define B200 "gpu=b200 "
 #define GB200 "gpu=gb200-nvl72 "
@@ -34,22 +36,24 @@ struct vrun {
 #define F8 "precision=fp8-mixed "
 
 static const struct vrun vruns[] = {
-	/* DGXC1 llama3.1/README_8b.md, _70b.md, _405b.md: FP8, the BF16 rows' layouts */
+	/* DGXC1 llama3.1/README_8b.md, _70b.md, _405b.md: FP8, the BF16 rows' layouts (405B:
+	 * llama3.1_405b.yaml's num_query_groups 16, where the model has 8) */
 	{"Llama 3.1 8B FP8, 8 H100", "DGXC1", NEMO L8 H100 F8 "gpus=8 tp=1 pp=1 cp=2 grad_accum=32", 9.67, 0},
 	{"Llama 3.1 8B FP8, 128 H100", "DGXC1", NEMO L8 H100 F8 "gpus=128 tp=1 pp=1 cp=2 grad_accum=32", 9.82, 0},
 	{"Llama 3.1 70B FP8, 64 H100", "DGXC1", NEMO L70 H100 F8 "gpus=64 tp=4 pp=4 vpp=5 cp=2 grad_accum=64 sequence_parallel=on", 11.01, 0},
 	{"Llama 3.1 70B FP8, 2048 H100", "DGXC1", NEMO L70 H100 F8 "gpus=2048 tp=4 pp=4 vpp=5 cp=2 grad_accum=64 sequence_parallel=on", 11.39, 0},
-	{"Llama 3.1 405B FP8, 576 H100", "DGXC1", NEMO L405 H100 F8 "gpus=576 tp=8 pp=9 vpp=7 cp=2 grad_accum=63 sequence_parallel=on", 11.24, 0},
-	{"Llama 3.1 405B FP8, 2304 H100", "DGXC1", NEMO L405 H100 F8 "gpus=2304 tp=8 pp=9 vpp=7 cp=2 grad_accum=63 sequence_parallel=on", 12.35, 0},
-	/* DGXC1 nemotron/README_15b.md: TP 4, PP 1, MBS 4, GA 4; README_340b.md: TP 8, PP 8, VP 12, MBS 1, GA 16 */
+	{"Llama 3.1 405B FP8, 576 H100", "DGXC1", NEMO L405 H100 F8 "kv_heads=16 gpus=576 tp=8 pp=9 vpp=7 cp=2 grad_accum=63 sequence_parallel=on", 11.24, 0},
+	{"Llama 3.1 405B FP8, 2304 H100", "DGXC1", NEMO L405 H100 F8 "kv_heads=16 gpus=2304 tp=8 pp=9 vpp=7 cp=2 grad_accum=63 sequence_parallel=on", 12.35, 0},
+	/* DGXC1 nemotron/README_15b.md: TP 4, PP 1, MBS 4, GA 4; README_340b.md: TP 8, PP 8, VP 12, MBS 1, GA 16;
+	 * nemotron4-340b-synth.yaml: activations_checkpoint_granularity selective (15B's: null) */
 	{"Nemotron-4 15B BF16, 16 H100", "DGXC1", NEMO N15 H100 BF "gpus=16 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.83, 0},
 	{"Nemotron-4 15B BF16, 2048 H100", "DGXC1", NEMO N15 H100 BF "gpus=2048 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.96, 0},
 	{"Nemotron-4 15B FP8, 16 H100", "DGXC1", NEMO N15 H100 F8 "gpus=16 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.08, 0},
 	{"Nemotron-4 15B FP8, 2048 H100", "DGXC1", NEMO N15 H100 F8 "gpus=2048 tp=4 pp=1 batch=4 grad_accum=4 sequence_parallel=on", 2.18, 0},
-	{"Nemotron-4 340B BF16, 128 H100", "DGXC1", NEMO N340 H100 BF "gpus=128 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 4.61, 0},
-	{"Nemotron-4 340B BF16, 2048 H100", "DGXC1", NEMO N340 H100 BF "gpus=2048 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 4.84, 0},
-	{"Nemotron-4 340B FP8, 128 H100", "DGXC1", NEMO N340 H100 F8 "gpus=128 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 3.16, 0},
-	{"Nemotron-4 340B FP8, 2048 H100", "DGXC1", NEMO N340 H100 F8 "gpus=2048 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on", 3.49, 0},
+	{"Nemotron-4 340B BF16, 128 H100", "DGXC1", NEMO N340 H100 BF "gpus=128 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on recompute=selective", 4.61, 0},
+	{"Nemotron-4 340B BF16, 2048 H100", "DGXC1", NEMO N340 H100 BF "gpus=2048 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on recompute=selective", 4.84, 0},
+	{"Nemotron-4 340B FP8, 128 H100", "DGXC1", NEMO N340 H100 F8 "gpus=128 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on recompute=selective", 3.16, 0},
+	{"Nemotron-4 340B FP8, 2048 H100", "DGXC1", NEMO N340 H100 F8 "gpus=2048 tp=8 pp=8 vpp=12 grad_accum=16 sequence_parallel=on recompute=selective", 3.49, 0},
 	/* DGXC5 llama3.1/README.md: 405B on GB200, TP 4, PP 8, CP 2, VP 8, GA 32 */
 	{"Llama 3.1 405B BF16, 128 GB200", "DGXC5", NEMO L405 GB200 BF "gpus=128 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 9.347, 0},
 	{"Llama 3.1 405B BF16, 512 GB200", "DGXC5", NEMO L405 GB200 BF "gpus=512 tp=4 pp=8 vpp=8 cp=2 grad_accum=32 sequence_parallel=on", 9.508, 0},
@@ -70,9 +74,13 @@ static const struct vrun vruns[] = {
 	/* MB 26.06, pre-training, FP8 */
 	{"Llama 3.1 405B FP8, 256 GB300 (TP 4)", "MB 26.06", NEMO L405 GB300 F8 "gpus=256 tp=4 pp=8 vpp=4 grad_accum=192 sequence_parallel=on", 0, 1048},
 	{"Llama 3.1 405B FP8, 1024 H100 (GBS 1536)", "MB 26.06", NEMO L405 H100 F8 "gpus=1024 tp=8 pp=8 vpp=8 cp=2 grad_accum=192 sequence_parallel=on", 0, 326},
-	{"Llama 3 70B FP8 seq 4096, 32 GB300", "MB 26.06", NEMO GB300 F8 "model=llama-3-70b seq=4096 gpus=32 tp=1 pp=2 vpp=20 grad_accum=2", 0, 4819},
-	{"Llama 3 70B FP8 seq 4096, 32 GB200", "MB 26.06", NEMO GB200 F8 "model=llama-3-70b seq=4096 gpus=32 tp=1 pp=8 vpp=10 grad_accum=8", 0, 3864},
-	{"Llama 3 70B FP8 seq 4096, 32 H100", "MB 26.06", NEMO H100 F8 "model=llama-3-70b seq=4096 gpus=32 tp=4 pp=4 vpp=5 grad_accum=16 sequence_parallel=on", 0, 1638},
+	/* MB 26.06, SFT ("SFT Performance", LLAMA3_70B): sequences of 4096 packed from shorter
+	 * samples, attention within each sample (perf_recipes' llama3_70b_sft_32gpu_*: offline
+	 * packing); napkin charges the whole 4096-token causal attention, as the table's model
+	 * TFLOP/s count it, so these rows read slower than a packed step by attention's share */
+	{"Llama 3 70B FP8 SFT seq 4096, 32 GB300", "MB 26.06", NEMO GB300 F8 "model=llama-3-70b seq=4096 gpus=32 tp=1 pp=2 vpp=20 grad_accum=2", 0, 4819},
+	{"Llama 3 70B FP8 SFT seq 4096, 32 GB200", "MB 26.06", NEMO GB200 F8 "model=llama-3-70b seq=4096 gpus=32 tp=1 pp=8 vpp=10 grad_accum=8", 0, 3864},
+	{"Llama 3 70B FP8 SFT seq 4096, 32 H100", "MB 26.06", NEMO H100 F8 "model=llama-3-70b seq=4096 gpus=32 tp=4 pp=4 vpp=5 grad_accum=16 sequence_parallel=on", 0, 1638},
 };
 
 /* Runs whose source gives TFLOP/s per GPU: the published step is the FLOPs of one step in
@@ -92,13 +100,14 @@ static const struct frun fruns[] = {
 	/* BLOOM: Megatron-DeepSpeed (DeepSpeed's pipeline and BF16 ZeRO-1 optimizer over Megatron's
 	 * TP and fused kernels), 48 nodes of 8 × A100 80 GB SXM on Jean Zay, 4 × 100 Gb/s
 	 * Omni-Path a node (6.25 GB/s a GPU); TP 4, PP 12, DP 8, micro-batch 2, global batch
-	 * 2048 (4.2M tokens), sequence 2048, bf16, activation checkpointing, no dropout, ALiBi,
+	 * 2048 (4.2M tokens), sequence 2048, bf16, activation checkpointing, dropout 0.1 (Megatron's
+	 * defaults inherited: tr11-176B-ml/README.md), ALiBi,
 	 * vocabulary 250,880; 150 TFLOP/s per GPU in Megatron-DeepSpeed's logged count (its
 	 * throughput calculator: Megatron's formula with the checkpointing factor 4) */
 	{"BLOOM 176B, 384 A100", "BLOOM",
 	 "stack=deepspeed kernels=fused gpu=a100-80gb-sxm network_bw=6.25e9 layers=70 hidden=14336 heads=112 "
 	 "kv_heads=112 head_dim=128 ffn=57344 vocab=250880 mlp=plain norm=layernorm bias=all position=alibi "
-	 "tied_embeddings=on dropout=off max_positions=2048 seq=2048 precision=mixed-bf16 flash_attention=off "
+	 "tied_embeddings=on dropout=on max_positions=2048 seq=2048 precision=mixed-bf16 flash_attention=off "
 	 "gpus=384 tp=4 pp=12 batch=2 grad_accum=128 zero=1 recompute=full sequence_parallel=off "
 	 "tp_overlap=off pp_overlap=off mfu=auto",
 	 150, COUNT_MEGATRON, 2048, 2048, 70, 14336, 250880},

@@ -38,7 +38,8 @@
  *  MB   Megatron-Bridge's performance summaries (github.com/NVIDIA-NeMo/Megatron-Bridge,
  *       docs/performance-summary-archive.md at commit 067f987d): pre-training throughput,
  *       tokens/s per GPU, of Llama 3 8B / 70B and Llama 3.1 405B with FP8 current scaling
- *       (FP8-CS) on DGX H100, DGX B200, GB200 and GB300, NeMo containers 25.11 and 26.06;
+ *       (FP8-CS) on DGX H100, DGX B200, GB200 and GB300, NeMo containers 25.11 and 26.06,
+ *       and 26.06's SFT of Llama 3 70B (packed sequences of 4096);
  *       "FSDP" is Megatron-FSDP (napkin: ZeRO-3).
  *  BLOOM BigScience's BLOOM 176B run (Le Scao et al. 2022): the tr11-176B-ml training README
  *       and slurm script (github.com/bigscience-workshop/bigscience: 384 A100 80 GB, TP 4,
@@ -116,9 +117,9 @@ static const struct run runs[] = {
 	{"530B PTD-P 560", "N21 t2", 20480, 105, 128, 8, 35, 1, 560, 2240, 1, FULL, false, false, 0, 171, 0},
 	{"530B PTD-P 1120", "N21 t2", 20480, 105, 128, 8, 35, 1, 1120, 2240, 1, FULL, false, false, 0, 167, 0},
 	{"530B PTD-P 2240", "N21 t2", 20480, 105, 128, 8, 35, 1, 2240, 2240, 1, FULL, false, false, 0, 159, 0},
-	/* K22 table 5: iteration seconds */
-	{"22B full", "K22 t5", 6144, 48, 64, 8, 1, 1, 8, 4, 1, FULL, false, false, 0, 0, 1.42},
-	{"22B sel+SP", "K22 t5", 6144, 48, 64, 8, 1, 1, 8, 4, 1, SEL, true, false, 0, 0, 1.10},
+	/* K22 table 5: iteration seconds; the layouts of its table 3 (22B: global and micro-batch 4) */
+	{"22B full", "K22 t5", 6144, 48, 64, 8, 1, 1, 8, 4, 4, FULL, false, false, 0, 0, 1.42},
+	{"22B sel+SP", "K22 t5", 6144, 48, 64, 8, 1, 1, 8, 4, 4, SEL, true, false, 0, 0, 1.10},
 	{"175B full", "K22 t5", 12288, 96, 96, 8, 8, 1, 64, 64, 1, FULL, false, false, 0, 0, 18.13},
 	{"175B sel+SP", "K22 t5", 12288, 96, 96, 8, 8, 1, 64, 64, 1, SEL, true, false, 0, 0, 13.75},
 	{"530B full", "K22 t5", 20480, 105, 128, 8, 35, 1, 280, 280, 1, FULL, false, false, 0, 0, 49.05},
@@ -155,14 +156,18 @@ static const struct lrun lruns[] = {
  * Ultra-Scale Playbook's their own, tighter ones (6.5%, 95%, 24.6%), so that none of them can
  * silently get worse. All were tightened with the straggler factor (docs/step-time.md,
  * "Stragglers"), from 10.2%, 85%, 66.5%, 19% (group), 10.0% and 84% (the 102), 9.5%, 91% and
- * 27% (the 76): 9.6%, 88%, 65.9%, 16.5%, 9.7%, 85%, 9.0%, 92%, 25.9% before it. */
+ * 27% (the 76): 9.6%, 88%, 65.9%, 16.5%, 9.7%, 85%, 9.0%, 92%, 25.9% before it. The runs'
+ * knobs were then checked against their sources, and four kinds of row corrected (Nemotron-4
+ * 340B's head size 192, not 128; the DGX Cloud 405B recipes' 16 query groups; BLOOM's dropout
+ * 0.1; Korthikanti's 22B at micro-batch 4): the 76 runs' median went 6.5% → 6.9% (the bigger
+ * 340B reads slower than the H100 runs), its bound 6.8% → 7.0% with it. */
 #define BOUND_MEDIAN_ALL 0.075
 #define BOUND_WITHIN20_ALL 0.89
 #define BOUND_MEDIAN 0.075
 #define BOUND_WITHIN20 0.86
 #define BOUND_WORST 0.655
 #define BOUND_GROUP_MEDIAN 0.14
-#define BOUND_MEDIAN_BEFORE 0.068
+#define BOUND_MEDIAN_BEFORE 0.070
 #define BOUND_WITHIN20_BEFORE 0.94
 #define BOUND_WORST_BEFORE 0.25
 
@@ -274,7 +279,8 @@ static void lscenario(const struct lrun *r, struct engine_scenario *sc)
 	knobf(sc, "layers", r->layers);
 	knobf(sc, "hidden", r->hidden);
 	knobf(sc, "heads", r->heads);
-	knob(sc, "kv_heads", "8");
+	/* the recipes' num_query_groups: 8 for 8B and 70B, 16 for 405B (llama3.1_405b.yaml) */
+	knob(sc, "kv_heads", r->hidden == 16384 ? "16" : "8");
 	knob(sc, "head_dim", "128");
 	knobf(sc, "ffn", r->ffn);
 	knob(sc, "vocab", "128256");
