@@ -28,7 +28,7 @@ struct pcase {
 static const struct pcase tails[] = {
 	{"70B H100 tp2 75 req/s", "llama-2-70b", "h100-sxm", "2", MLPERF_PROMPT, MLPERF_PROMPT_CV, MLPERF_OUTPUT, 75.10 / 4, 275.9,
 	 461.3, 155.0, 175.4, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, FP8KV},
-	{"70B H200 tp1 101 req/s", "llama-2-70b", "h200-sxm", "1", MLPERF_PROMPT, MLPERF_PROMPT_CV, MLPERF_OUTPUT, 101.25 / 8, 198.3, 452.7,
+	{"70B H200 tp1 101 req/s", "llama-2-70b", "h200-sxm", "1", MLPERF_PROMPT, MLPERF_PROMPT_CV, "291", 101.25 / 8, 198.3, 452.7,
 	 123.3, 146.0, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, FP8KV},
 	{"70B MI300X vllm 8.6 req/s", "llama-2-70b", "mi300x", "1", MLPERF_PROMPT, MLPERF_PROMPT_CV, MLPERF40_OUTPUT, 8.62, 401.9, 785.3,
 	 153.4, 190.3, AMD41 " Server", "vllm", AMD_KNOBS},
@@ -36,7 +36,7 @@ static const struct pcase tails[] = {
 	 1604.2, 143.1, 197.9, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS},
 	{"70B 8xMI300X Turin 76 req/s", "llama-2-70b", "mi300x", "1", MLPERF_PROMPT, MLPERF_PROMPT_CV, MLPERF40_OUTPUT, 76.17 / 8, 1038.4,
 	 1660.4, 143.1, 198.7, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS},
-	{"70B 4xL40S vllm 5 req/s", "llama-2-70b", "l40s", "2", MLPERF_PROMPT, MLPERF_PROMPT_CV, MLPERF_OUTPUT, 5.01 / 2, 277.7, 750.8, 120.8,
+	{"70B 4xL40S vllm 5 req/s", "llama-2-70b", "l40s", "2", MLPERF_PROMPT, MLPERF_PROMPT_CV, "291", 5.01 / 2, 277.7, 750.8, 120.8,
 	 144.2, RH41 " Server", "vllm", NULL},
 	{"70B 8xL40S trt 11 req/s", "llama-2-70b", "l40s", "4", MLPERF_PROMPT, MLPERF_PROMPT_CV, "293", 11.02 / 2, 291.3, 664.2, 143.3, 176.6,
 	 MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV},
