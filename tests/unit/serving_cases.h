@@ -125,40 +125,55 @@ static const struct vcase mlperf[] = {
  * closed/AMD/results/1xMI300X_2xEPYC-9374F/llama2-70b-99.9/{Offline,Server}/performance/run_1/
  * mlperf_log_summary.txt; the layout from closed/AMD/code/llama2-70b-99.9/test_VllmFp8/: vLLM,
  * TP 1, FP8 weights and activations (quark wfp8_afp8), --kv-cache-dtype fp8). Output tokens a
- * request: 3062.72 tokens/s / 10.4445 samples/s = 293. The harness's batch settings are not in
- * the files: the offline case runs vLLM's own limit (batch 2048, max_num_seqs holds it). */
+ * request: 3062.72 tokens/s / 10.4445 samples/s = 293. The engine's settings are in the
+ * harness (closed/AMD/code/llama2-70b-99.9/VllmFp8/): offline, mainVllmFp8_Offline.py's
+ * DefaultEngineInput gives max_num_seqs 2048, max_num_batched_tokens 65536,
+ * gpu_memory_utilization 0.97 and enable_chunked_prefill False, and
+ * test_VllmFp8/test_VllmFp8_Offline_perf.sh passes --gpu-memory-utilization 0.99; the server
+ * (run_tests_Server.sh runs test_VllmFp8_SyncServer_perf.sh) mainVllmFp8_SyncServer.py's:
+ * max_num_seqs 768, max_num_batched_tokens 65536, gpu_memory_utilization 0.99,
+ * enable_chunked_prefill not set (vLLM's default, off at max_model_len 2048). The offline case
+ * runs the harness's limit (batch 2048, max_num_seqs holds it). Chunked prefill off is what
+ * napkin cannot say: its vLLM puts prefill chunks in the decode steps (serve_steady.c); off,
+ * vLLM's V0 scheduler runs the waiting prompts in steps of their own, the decodes paused (in
+ * napkin the SGLang engine's schedule, no knob). With a budget of 65536 tokens every prompt
+ * fits whole in a step, so only that schedule differs. */
 #define AMD41 "MLPerf Inference v4.1 closed, AMD 1xMI300X vLLM llama2-70b-99.9"
 #define AMD8 "MLPerf Inference v4.1 closed, AMD 8xMI300X vLLM llama2-70b-99"
 #define AMD_KNOBS "kv_dtype=fp8-e4m3"
+#define AMD41_OFFLINE AMD_KNOBS ";max_num_seqs=2048;max_batched_tokens=65536;gpu_memory_utilization=0.99"
+#define AMD41_SERVER AMD_KNOBS ";max_num_seqs=768;max_batched_tokens=65536;gpu_memory_utilization=0.99"
+/* Dell's server runs mainVllmFp8_AsyncServer.py: gpu_memory_utilization 0.97 */
+#define DELL41_SERVER AMD_KNOBS ";max_num_seqs=768;max_batched_tokens=65536;gpu_memory_utilization=0.97"
 #define RH41 "MLPerf Inference v4.1 closed, Red Hat 4xL40S vLLM 0.5.1 llama2-70b-99.9"
 static const struct vcase amd[] = {
 	{M_TPUT, "70B MI300X vllm offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_BATCH, 2048, 1, 3062.72, AMD41 " Offline", "vllm", AMD_KNOBS, NULL},
+	 L_BATCH, 2048, 1, 3062.72, AMD41 " Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B MI300X vllm 8.6 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_RATE, 8.62, 1, 401.9, AMD41 " Server", "vllm", AMD_KNOBS, NULL},
+	 L_RATE, 8.62, 1, 401.9, AMD41 " Server", "vllm", AMD41_SERVER, NULL},
 	{M_ITL, "70B MI300X vllm 8.6 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_RATE, 8.62, 1, 153.4, AMD41 " Server", "vllm", AMD_KNOBS, NULL},
+	 L_RATE, 8.62, 1, 153.4, AMD41 " Server", "vllm", AMD41_SERVER, NULL},
 	{M_TPUT, "70B MI300X vllm server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_SLA, 0, 1, 2520.27, AMD41 " Server", "vllm", AMD_KNOBS, NULL},
+	 L_SLA, 0, 1, 2520.27, AMD41 " Server", "vllm", AMD41_SERVER, NULL},
 	/* the same code on 8 MI300X (test_VllmFp8_*.sh: TP=1, DP=${DP:-8}: 8 replicas of TP 1),
 	 * results/8xMI300X_2xEPYC-9374F and 8xMI300X_2xEPYC-TURIN (two host CPUs),
 	 * llama2-70b-99/{Offline,Server}; 293 output tokens a request (23514.8 / 80.15) */
 	{M_TPUT, "70B 8xMI300X vllm offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_BATCH, 2048, 8, 23514.8, AMD8 " (EPYC 9374F) Offline", "vllm", AMD_KNOBS, NULL},
+	 L_BATCH, 2048, 8, 23514.8, AMD8 " (EPYC 9374F) Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B 8xMI300X vllm 73.7 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 1006.3, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 1006.3, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER, NULL},
 	{M_ITL, "70B 8xMI300X vllm 73.7 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 143.1, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 143.1, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER, NULL},
 	{M_TPUT, "70B 8xMI300X vllm server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_SLA, 0, 8, 21028.23, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	 L_SLA, 0, 8, 21028.23, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER, NULL},
 	{M_TPUT, "70B 8xMI300X Turin offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_BATCH, 2048, 8, 24109.8, AMD8 " (EPYC Turin) Offline", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_BATCH, 2048, 8, 24109.8, AMD8 " (EPYC Turin) Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B 8xMI300X Turin 76 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 1038.4, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 1038.4, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER, NULL},
 	{M_ITL, "70B 8xMI300X Turin 76 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 143.1, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 143.1, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER, NULL},
 	{M_TPUT, "70B 8xMI300X Turin server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_SLA, 0, 8, 22020.92, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_SLA, 0, 8, 22020.92, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER, NULL},
 	/* Red Hat, the same round: vLLM 0.5.1 on 4 L40S (PCIe) as 2 replicas of TP 2
 	 * (closed/RedHat/code/llama2-70b-99.9/README.md: "on 4xL40S, we created two copies";
 	 * systems/L40S-RedHat-OpenShift.json), FP8 weights (AutoFP8, quantize-autofp8.py), the KV
@@ -286,15 +301,20 @@ static const struct vcase mlperf41[] = {
 	/* Dell XE9680_MI300X_192GBx8: AMD's vLLM code (closed/Dell/code/llama2-70b-99.9/
 	 * test_VllmFp8/test_VllmFp8_{Offline,AsyncServer}_perf.sh: TP=1, DP=${DP:-8},
 	 * --quantization fp8, --kv-cache-dtype fp8): 8 replicas of TP 1; 294 output tokens
-	 * (22677.6 / 77.2128) */
+	 * (22677.6 / 77.2128). The engine's settings as AMD's (above): offline
+	 * VllmFp8/mainVllmFp8_Offline.py (max_num_seqs 2048, max_num_batched_tokens 65536,
+	 * chunked prefill off) with test_VllmFp8_Offline_perf.sh's --gpu-memory-utilization 0.99;
+	 * the server run_tests_Server.sh runs the AsyncServer, mainVllmFp8_AsyncServer.py:
+	 * max_num_seqs 768, max_num_batched_tokens 65536, gpu_memory_utilization 0.97. Chunked
+	 * prefill off is not napkin's to say (AMD's comment above) */
 	{M_TPUT, "70B 8xMI300X Dell offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_BATCH,
-	 2048, 8, 22677.6, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Offline", "vllm", AMD_KNOBS, NULL},
+	 2048, 8, 22677.6, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B 8xMI300X Dell 68.7 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_RATE,
-	 68.65 / 8, 8, 1203.9, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+	 68.65 / 8, 8, 1203.9, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER, NULL},
 	{M_ITL, "70B 8xMI300X Dell 68.7 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_RATE,
-	 68.65 / 8, 8, 142.7, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+	 68.65 / 8, 8, 142.7, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER, NULL},
 	{M_TPUT, "70B 8xMI300X Dell server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_SLA, 0, 8,
-	 19886.10, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+	 19886.10, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER, NULL},
 };
 
 /* MLPerf Inference v5.1 closed, AMD (github.com/ntuhpc/inference_results_v5.1, a copy of
