@@ -324,9 +324,12 @@ static const struct vcase mlperf41[] = {
  * <model>/<scenario>_<card>.yaml: 8 replicas of TP 1 (tensor_parallel_size 1, device_count
  * 8), quantization fp8. Llama-2-70B: no kv_cache_dtype (vLLM's 16-bit KV cache), chunked
  * prefill off except MI325X interactive (VLLM_USE_V1 1, chunked prefill on, scheduler steps
- * 1); Mixtral: kv_cache_dtype fp8. Every run sets enforce_eager True (no CUDA/HIP graphs) and
- * AMD's own MLPerf scheduler (VLLM_LLAMA2_MLPERF_SCHED, harness_llm/backends/vllm/
- * vllm_scheduler.py), neither of which napkin models. Offline cases run max_num_seqs users.
+ * 1); Mixtral: kv_cache_dtype fp8. Each yaml states max_num_seqs, which every case carries.
+ * The Llama-2 runs and the Mixtral server runs set enforce_eager True (no CUDA/HIP graphs), the
+ * Mixtral offline runs False; napkin's step has no term for eager mode, so it reads them alike.
+ * The Llama-2 runs but MI300X interactive also set AMD's own MLPerf scheduler
+ * (VLLM_LLAMA2_MLPERF_SCHED, harness_llm/backends/vllm/vllm_scheduler.py), which napkin does
+ * not model (below). Offline cases run max_num_seqs users.
  * Output tokens a request: completed tokens/s over samples/s (Llama-2 301: 27803.9 / 92.1544,
  * 24593.77 / 81.68, 8840.42 / 29.41; Mixtral 144: 53017.3 / 369.007, 143: 68781.4 / 479.775).
  * The interactive runs (llama2-70b-interactive: TTFT 450 ms and TPOT 40 ms at the 99th
@@ -334,16 +337,14 @@ static const struct vcase mlperf41[] = {
  * is not a case (the test's SLA is the server's 2 s and 200 ms). */
 #define AMD51 "MLPerf Inference v5.1 closed, AMD "
 #define V51KN(steps, gmu, mbt) "scheduler_steps=" steps ";gpu_memory_utilization=" gmu ";max_batched_tokens=" mbt
-/* What these runs set that napkin cannot: (1) max_num_seqs of 600-5000 with
- * num_scheduler_steps > 1, i.e. vLLM's V0 engine, where napkin's vLLM runs V0's default 256
- * sequences a step (serve_engine.c) unless max_num_seqs is given: the Mixtral offline
- * cases give their yaml's (5000, 4736) and are modelled; the other runs' yaml files do not
- * say it (with V1's 1024 instead, the limit binds); (2) the Llama-2 runs but MI300X interactive set
+/* What these runs set that napkin cannot: the Llama-2 runs but MI300X interactive set
  * VLLM_LLAMA2_MLPERF_SCHED: AMD's vLLM build then holds prefills until the decode batch falls
  * to a target (VLLM_LLAMA2_MLPERF_{MIN,MAX}_TARGET_DECODE_BATCH, e.g. 1280-1536 offline on
- * MI300X), a schedule napkin does not model and whose code is not in the submission. So every
- * case here is printed and counted apart. */
-#define AMDSEQS "max_num_seqs above the 256 of napkin's vLLM V0, its value not in the scenario's yaml"
+ * MI300X), a schedule napkin does not model and whose code is not in the submission. Those
+ * cases are printed and counted apart. The max_num_seqs of each run (600-5000, with
+ * num_scheduler_steps > 1 vLLM's V0 engine, whose own default napkin's vLLM takes, 256 a
+ * step, serve_engine.c) is its yaml's, a knob of each case: the cases without AMD's
+ * scheduler (MI300X interactive, Mixtral) are modelled. */
 #define AMDSCHED "AMD's MLPerf scheduler (VLLM_LLAMA2_MLPERF_SCHED)"
 #define A51(m, lab, model, gpu, out, ld, x, reps, pub, src, kn, why) \
 	{m, lab, model, gpu, "1", "fp8", MLPERF_PROMPT, out, ld, x, reps, pub, AMD51 src, "vllm", kn, why}
@@ -351,55 +352,59 @@ static const struct vcase mlperf41[] = {
 #define A51M(m, lab, gpu, out, ld, x, reps, pub, src, kn, why) \
 	{m, lab, "mixtral-8x7b", gpu, "1", "fp8", MIXTRAL_PROMPT, out, ld, x, reps, pub, AMD51 src, "vllm", kn, why}
 static const struct vcase amd51[] = {
-	/* 8xMI300X_2xEPYC_9575F, llama2-70b-99; offline_mi300x.yaml: steps 11, 0.98, 40960,
-	 * max_num_seqs 1792; server_mi300x.yaml: steps 9, 1.0, 40960; interactive_mi300x.yaml:
-	 * steps 8, 1.0, 40960 */
+	/* 8xMI300X_2xEPYC_9575F, llama2-70b-99 (closed/AMD/code/llama2-70b-99/harness_llm/models/
+	 * llama2-70b/): offline_mi300x.yaml: steps 11, 0.98, 40960, max_num_seqs 1792;
+	 * server_mi300x.yaml: steps 9, 1.0, 40960, max_num_seqs 650; interactive_mi300x.yaml:
+	 * steps 8, 1.0, 40960, max_num_seqs 600 (no MLPerf scheduler: modelled) */
 	A51(M_TPUT, "70B 8xMI300X v5.1 offline tok/s", "llama-2-70b", "mi300x", "301", L_BATCH, 1792, 8, 27803.9,
-	    "8xMI300X llama2-70b-99 Offline", V51KN("11", "0.98", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI300X llama2-70b-99 Offline", V51KN("11", "0.98", "40960") ";max_num_seqs=1792", AMDSCHED),
 	A51(M_TTFT, "70B 8xMI300X v5.1 83.9 req/s TTFT", "llama-2-70b", "mi300x", "301", L_RATE, 83.90 / 8, 8, 918.5,
-	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=650", AMDSCHED),
 	A51(M_ITL, "70B 8xMI300X v5.1 83.9 req/s TPOT", "llama-2-70b", "mi300x", "301", L_RATE, 83.90 / 8, 8, 144.6,
-	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=650", AMDSCHED),
 	A51(M_TPUT, "70B 8xMI300X v5.1 server tok/s", "llama-2-70b", "mi300x", "301", L_SLA, 0, 8, 24593.77,
-	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=650", AMDSCHED),
 	A51(M_TTFT, "70B 8xMI300X interactive TTFT", "llama-2-70b", "mi300x", "301", L_RATE, 29.62 / 8, 8, 201.3,
-	    "8xMI300X llama2-70b-99 Interactive", V51KN("8", "1.0", "40960"), AMDSEQS),
+	    "8xMI300X llama2-70b-99 Interactive", V51KN("8", "1.0", "40960") ";max_num_seqs=600", NULL),
 	A51(M_ITL, "70B 8xMI300X interactive TPOT", "llama-2-70b", "mi300x", "301", L_RATE, 29.62 / 8, 8, 32.1,
-	    "8xMI300X llama2-70b-99 Interactive", V51KN("8", "1.0", "40960"), AMDSEQS),
+	    "8xMI300X llama2-70b-99 Interactive", V51KN("8", "1.0", "40960") ";max_num_seqs=600", NULL),
 	/* 8xMI325X_2xEPYC_9575F_1 (offline, server) and _2 (interactive); offline_mi325x.yaml:
-	 * steps 7, 0.98, 65536, max_num_seqs 2700; server_mi325x.yaml: steps 9, 1.0, 40960;
-	 * interactive_mi325x.yaml: V1, steps 1, 1.0, 43008, chunked prefill */
+	 * steps 7, 0.98, 65536, max_num_seqs 2700; server_mi325x.yaml: steps 9, 1.0, 40960,
+	 * max_num_seqs 1024; interactive_mi325x.yaml: V1, steps 1, 1.0, 43008, chunked prefill,
+	 * max_num_seqs 3840 */
 	A51(M_TPUT, "70B 8xMI325X v5.1 offline tok/s", "llama-2-70b", "mi325x", "301", L_BATCH, 2700, 8, 34520.4,
-	    "8xMI325X_1 llama2-70b-99 Offline", V51KN("7", "0.98", "65536"), AMDSCHED " and " AMDSEQS),
+	    "8xMI325X_1 llama2-70b-99 Offline", V51KN("7", "0.98", "65536") ";max_num_seqs=2700", AMDSCHED),
 	A51(M_TTFT, "70B 8xMI325X 109.5 req/s TTFT", "llama-2-70b", "mi325x", "301", L_RATE, 109.52 / 8, 8, 883.9,
-	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=1024", AMDSCHED),
 	A51(M_ITL, "70B 8xMI325X 109.5 req/s TPOT", "llama-2-70b", "mi325x", "301", L_RATE, 109.52 / 8, 8, 148.7,
-	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=1024", AMDSCHED),
 	A51(M_TPUT, "70B 8xMI325X v5.1 server tok/s", "llama-2-70b", "mi325x", "301", L_SLA, 0, 8, 32027.57,
-	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=1024", AMDSCHED),
 	A51(M_TTFT, "70B 8xMI325X interactive TTFT", "llama-2-70b", "mi325x", "301", L_RATE, 61.89 / 8, 8, 117.9,
-	    "8xMI325X_2 llama2-70b-99 Interactive", V51KN("1", "1.0", "43008"), AMDSCHED),
+	    "8xMI325X_2 llama2-70b-99 Interactive", V51KN("1", "1.0", "43008") ";max_num_seqs=3840", AMDSCHED),
 	A51(M_ITL, "70B 8xMI325X interactive TPOT", "llama-2-70b", "mi325x", "301", L_RATE, 61.89 / 8, 8, 35.3,
-	    "8xMI325X_2 llama2-70b-99 Interactive", V51KN("1", "1.0", "43008"), AMDSCHED),
-	/* mixtral-8x7b; offline_mi300x.yaml: steps 9, 0.97, 51200, max_num_seqs 5000;
-	 * server_mi300x.yaml: steps 8, 0.99, 32000; offline_mi325x.yaml: steps 13, 0.96, 51200,
-	 * max_num_seqs 4736; server_mi325x.yaml: steps 10, 0.96, 32000; all kv_cache_dtype fp8 */
+	    "8xMI325X_2 llama2-70b-99 Interactive", V51KN("1", "1.0", "43008") ";max_num_seqs=3840", AMDSCHED),
+	/* mixtral-8x7b (closed/AMD/code/mixtral-8x7b/harness_llm/models/mixtral-8x7b/);
+	 * offline_mi300x.yaml: steps 9, 0.97, 51200, max_num_seqs 5000; server_mi300x.yaml: steps
+	 * 8, 0.99, 32000, max_num_seqs 4096; offline_mi325x.yaml: steps 13, 0.96, 51200,
+	 * max_num_seqs 4736; server_mi325x.yaml: steps 10, 0.96, 32000, max_num_seqs 2560; all
+	 * kv_cache_dtype fp8, chunked prefill off (modelled as napkin's vLLM runs it) */
 	A51M(M_TPUT, "Mixtral 8xMI300X offline tok/s", "mi300x", "144", L_BATCH, 5000, 8, 53017.3,
 	    "8xMI300X mixtral-8x7b Offline", V51KN("9", "0.97", "51200") ";" FP8KV ";max_num_seqs=5000", NULL),
 	A51M(M_TTFT, "Mixtral 8xMI300X 334.5 req/s TTFT", "mi300x", "144", L_RATE, 334.53 / 8, 8, 762.4,
-	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV ";max_num_seqs=4096", NULL),
 	A51M(M_ITL, "Mixtral 8xMI300X 334.5 req/s TPOT", "mi300x", "144", L_RATE, 334.53 / 8, 8, 123.6,
-	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV ";max_num_seqs=4096", NULL),
 	A51M(M_TPUT, "Mixtral 8xMI300X server tok/s", "mi300x", "144", L_SLA, 0, 8, 47804.28,
-	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV ";max_num_seqs=4096", NULL),
 	A51M(M_TPUT, "Mixtral 8xMI325X offline tok/s", "mi325x", "143", L_BATCH, 4736, 8, 68781.4,
 	    "8xMI325X_1 mixtral-8x7b Offline", V51KN("13", "0.96", "51200") ";" FP8KV ";max_num_seqs=4736", NULL),
 	A51M(M_TTFT, "Mixtral 8xMI325X 420 req/s TTFT", "mi325x", "143", L_RATE, 420.16 / 8, 8, 989.3,
-	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV ";max_num_seqs=2560", NULL),
 	A51M(M_ITL, "Mixtral 8xMI325X 420 req/s TPOT", "mi325x", "143", L_RATE, 420.16 / 8, 8, 147.0,
-	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV ";max_num_seqs=2560", NULL),
 	A51M(M_TPUT, "Mixtral 8xMI325X server tok/s", "mi325x", "143", L_SLA, 0, 8, 59783.64,
-	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV ";max_num_seqs=2560", NULL),
 };
 
 /* MLPerf Inference v5.1 closed, Dell, NVIDIA's TensorRT-LLM harness on 8 H200 (the same copy;
