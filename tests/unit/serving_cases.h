@@ -28,6 +28,10 @@
  * (code/llama2-70b/tensorrt/builder.py) takes a prebuilt checkpoint whose recipe the files
  * do not give, so its cases keep the 16-bit KV cache */
 #define FP8KV "kv_dtype=fp8-e4m3"
+/* TensorRT-LLM's max_num_tokens in the v4.1 Llama-2-70B runs: closed/<submitter>/configs/
+ * llama2-70b/__init__.py, GPUBaseConfig (max_num_tokens = 4096; NVIDIA, Fujitsu, ASUSTeK, HPE
+ * and Lenovo alike, no system's class sets another) */
+#define TRT41 FP8KV ";max_batched_tokens=4096"
 #define MLPERF40_OUTPUT "293" /* v4.0: 27738.3 tokens/s ÷ 94.6223 samples/s (H200 offline summary) */
 
 enum metric { M_E2E, M_TTFT, M_ITL, M_TPUT, M_CAP, M_COUNT };
@@ -82,23 +86,23 @@ static const struct nemo_row rows13b[] = {
 #define MLPERF40 "MLPerf Inference v4.0 closed, NVIDIA"
 static const struct vcase mlperf[] = {
 	{M_TPUT, "70B H100 tp2 offline tok/s", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
-	 L_BATCH, 896, 4, 24524.9, MLPERF " DGX-H100 llama2-70b-99.9 Offline", NULL, FP8KV, NULL},
+	 L_BATCH, 896, 4, 24524.9, MLPERF " DGX-H100 llama2-70b-99.9 Offline", NULL, TRT41, NULL},
 	/* H200-SXM: 291 output tokens a request (31302.7 / 107.477; the server run 29228.22 /
 	 * 100.35), not the H100 run's 290 */
 	{M_TPUT, "70B H200 tp1 offline tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291",
-	 L_BATCH, 806, 8, 31302.7, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	 L_BATCH, 806, 8, 31302.7, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Offline", NULL, TRT41, NULL},
 	{M_TTFT, "70B H100 tp2 75 req/s TTFT ms", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
-	 L_RATE, 75.10 / 4, 4, 275.9, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, FP8KV, NULL},
+	 L_RATE, 75.10 / 4, 4, 275.9, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41, NULL},
 	{M_ITL, "70B H100 tp2 75 req/s TPOT ms", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
-	 L_RATE, 75.10 / 4, 4, 155.0, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, FP8KV, NULL},
+	 L_RATE, 75.10 / 4, 4, 155.0, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41, NULL},
 	{M_TTFT, "70B H200 tp1 101 req/s TTFT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291",
-	 L_RATE, 101.25 / 8, 8, 198.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 L_RATE, 101.25 / 8, 8, 198.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41, NULL},
 	{M_ITL, "70B H200 tp1 101 req/s TPOT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291",
-	 L_RATE, 101.25 / 8, 8, 123.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 L_RATE, 101.25 / 8, 8, 123.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41, NULL},
 	{M_TPUT, "70B H100 tp2 server tok/s", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT, L_SLA,
-	 0, 4, 21605.79, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, FP8KV, NULL},
+	 0, 4, 21605.79, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41, NULL},
 	{M_TPUT, "70B H200 tp1 server tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291", L_SLA,
-	 0, 8, 29228.22, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 0, 8, 29228.22, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41, NULL},
 	/* v4.0 (github.com/mlcommons/inference_results_v4.0, the same paths; configs: H200-SXM
 	 * TP1 x8, gpu_batch_size 806 offline, 896 server) */
 	{M_TPUT, "70B H200 tp1 offline tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT,
@@ -219,85 +223,95 @@ static const struct vcase mlperf41[] = {
 	 * {Offline,Server}/custom.py CDI_L40SX8: tensor_parallelism 4 (2 replicas),
 	 * gpu_batch_size 1024, use_fp8; 293 output tokens (3717.74 / 12.6843) */
 	{M_TPUT, "70B 8xL40S trt tp4 offline tok/s", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_BATCH,
-	 1024, 2, 3717.74, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	 1024, 2, 3717.74, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Offline", NULL, TRT41, NULL},
 	{M_TTFT, "70B 8xL40S trt 11 req/s TTFT", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_RATE,
-	 11.02 / 2, 2, 291.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 11.02 / 2, 2, 291.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
 	{M_ITL, "70B 8xL40S trt 11 req/s TPOT", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_RATE,
-	 11.02 / 2, 2, 143.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 11.02 / 2, 2, 143.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
 	{M_TPUT, "70B 8xL40S trt server tok/s", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_SLA, 0, 2,
-	 3218.55, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 3218.55, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
 	/* ASUSTeK ESC8000A_E12_H100x8_TRT: 8 H100 PCIe 80GB (interconnect N/A), configs/
 	 * llama2-70b/{Offline,Server}/custom.py ESC8000A_E12_H100X8: the base tensor_parallelism
 	 * 2 (4 replicas), gpu_batch_size 896, kvcache_free_gpu_mem_frac 0.97 offline and 0.95
 	 * server; 291 output tokens (9281.5 / 31.9048) */
 	{M_TPUT, "70B 8xH100PCIe tp2 offline tok/s", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291",
 	 L_BATCH, 896, 4, 9281.5, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Offline", NULL,
-	 FP8KV NOLINK ";gpu_memory_utilization=0.97", NULL},
+	 TRT41 NOLINK ";gpu_memory_utilization=0.97", NULL},
 	{M_TTFT, "70B 8xH100PCIe 28 req/s TTFT", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
 	 28.01 / 4, 4, 267.1, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
-	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	 TRT41 NOLINK ";gpu_memory_utilization=0.95", NULL},
 	{M_ITL, "70B 8xH100PCIe 28 req/s TPOT", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
 	 28.01 / 4, 4, 135.5, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
-	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	 TRT41 NOLINK ";gpu_memory_utilization=0.95", NULL},
 	{M_TPUT, "70B 8xH100PCIe server tok/s", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_SLA, 0,
 	 4, 8094.27, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
-	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	 TRT41 NOLINK ";gpu_memory_utilization=0.95", NULL},
 	/* ASUSTeK ESC4000A_E12_4XH100_TRT: 4 H100 NVL 94GB (interconnect N/A), custom.py
 	 * ESC4000A_E12_4XH100: tensor_parallelism 2 (2 replicas), gpu_batch_size 1300 offline,
 	 * 640 server; 291 output tokens (6673.95 / 22.9415) */
 	{M_TPUT, "70B 4xH100NVL tp2 offline tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291",
-	 L_BATCH, 1300, 2, 6673.95, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Offline", NULL, FP8KV NOLINK,
+	 L_BATCH, 1300, 2, 6673.95, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Offline", NULL, TRT41 NOLINK,
 	 NULL},
 	{M_TTFT, "70B 4xH100NVL 20 req/s TTFT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 20.04 / 2, 2, 260.4, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
+	 20.04 / 2, 2, 260.4, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, TRT41 NOLINK, NULL},
 	{M_ITL, "70B 4xH100NVL 20 req/s TPOT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 20.04 / 2, 2, 137.9, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
+	 20.04 / 2, 2, 137.9, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, TRT41 NOLINK, NULL},
 	{M_TPUT, "70B 4xH100NVL server tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_SLA, 0, 2,
-	 5788.29, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
-	/* HPE HPE_ProLiant_DL380a_H100_NVL_94GBx4_TRT: 4 H100 NVL with NVLink bridges, configs/
-	 * llama2-70b/{Offline,Server}/__init__.py H100_NVL_94GB_TP2x2 (KnownSystem.H100_NVL_94GBx4):
-	 * tensor_parallelism 2 (2 replicas), gpu_batch_size 1300 offline, 640 server; 290 output
-	 * tokens (8858.78 / 30.5175) */
+	 5788.29, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, TRT41 NOLINK, NULL},
+	/* HPE HPE_ProLiant_DL380a_H100_NVL_94GBx4_TRT: 4 H100 NVL with NVLink bridges, HPE's own
+	 * configs/llama2-70b/{Offline,Server}/custom.py HPE_PROLIANT_DL380A_H100_NVL_94GBX4
+	 * (KnownSystem.HPE_ProLiant_DL380a_H100_NVL_94GBx4, on NVIDIA's H100_NVL_94GB_TP2x2):
+	 * tensor_parallelism 2 (2 replicas), gpu_batch_size 1300 offline and 1024 server (the
+	 * server cases' max_num_seqs), kvcache_free_gpu_mem_frac 0.95 both (gpu_memory_utilization);
+	 * the server class's server_target_qps is 28 (measurements/.../Server/user.conf 25.76)
+	 * where the run's summary gives target_qps 24, so the run may have set more than the
+	 * files say; 290 output tokens (8858.78 / 30.5175) */
 	{M_TPUT, "70B 4xH100NVL-NVL tp2 offl. tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290",
-	 L_BATCH, 1300, 2, 8858.78, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	 L_BATCH, 1300, 2, 8858.78, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Offline", NULL,
+	 TRT41 ";gpu_memory_utilization=0.95", NULL},
 	{M_TTFT, "70B 4xH100NVL-NVL 24 req/s TTFT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_RATE,
-	 24.01 / 2, 2, 195.6, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 24.01 / 2, 2, 195.6, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL,
+	 TRT41 ";gpu_memory_utilization=0.95;max_num_seqs=1024", NULL},
 	{M_ITL, "70B 4xH100NVL-NVL 24 req/s TPOT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_RATE,
-	 24.01 / 2, 2, 103.9, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 24.01 / 2, 2, 103.9, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL,
+	 TRT41 ";gpu_memory_utilization=0.95;max_num_seqs=1024", NULL},
 	{M_TPUT, "70B 4xH100NVL-NVL server tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_SLA, 0,
-	 2, 6927.80, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 2, 6927.80, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL,
+	 TRT41 ";gpu_memory_utilization=0.95;max_num_seqs=1024", NULL},
 	/* Lenovo SR675_V3_8xH100_NVL_TRT: 8 H100 NVL, configs/llama2-70b/{Offline,Server}/
 	 * __init__.py SR675_V3_8XH100_NVL: tensor_parallelism 1 (8 replicas), gpu_batch_size 1300
 	 * offline, 640 server; 291 output tokens (15875.8 / 54.5099) */
 	{M_TPUT, "70B 8xH100NVL tp1 offline tok/s", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291",
-	 L_BATCH, 1300, 8, 15875.8, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	 L_BATCH, 1300, 8, 15875.8, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Offline", NULL, TRT41, NULL},
 	{M_TTFT, "70B 8xH100NVL tp1 45 req/s TTFT", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 45.03 / 8, 8, 138.9, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 45.03 / 8, 8, 138.9, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
 	{M_ITL, "70B 8xH100NVL tp1 45 req/s TPOT", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 45.03 / 8, 8, 67.6, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 45.03 / 8, 8, 67.6, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
 	{M_TPUT, "70B 8xH100NVL tp1 server tok/s", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_SLA, 0,
-	 8, 13074.68, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 8, 13074.68, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
 	/* NVIDIA mixtral-8x7b (results/<system>/mixtral-8x7b; closed/NVIDIA/configs/mixtral-8x7b/
 	 * {Offline,Server}/__init__.py; code/mixtral-8x7b/tensorrt/builder.py: --kv_cache_dtype=fp8):
 	 * DGX-H100 H100_SXM_80GBx8: tensor_parallelism 1 (8 replicas), gpu_batch_size 896, use_fp8;
-	 * H200_SXM_141GBx8: TP 1, gpu_batch_size 3072 offline, 1200 server. 146 output tokens a
+	 * H200_SXM_141GBx8: TP 1, gpu_batch_size 3072 offline, 1200 server. max_num_tokens: the
+	 * base configs/mixtral-8x7b/__init__.py sets 16384, H100_SXM_80GBx1 offline and
+	 * H200_SXM_141GBx1 server 8192 (their x8 classes inherit them). 146 output tokens a
 	 * request (52415.9 / 359.173; 59022.3 / 404.431) */
 	{M_TPUT, "Mixtral H100 tp1 offline tok/s", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_BATCH,
-	 896, 8, 52415.9, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Offline", NULL, FP8KV, NULL},
+	 896, 8, 52415.9, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Offline", NULL, FP8KV ";max_batched_tokens=8192", NULL},
 	{M_TTFT, "Mixtral H100 tp1 348 req/s TTFT", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 348.37 / 8, 8, 180.0, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 348.37 / 8, 8, 180.0, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=16384", NULL},
 	{M_ITL, "Mixtral H100 tp1 348 req/s TPOT", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 348.37 / 8, 8, 102.6, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 348.37 / 8, 8, 102.6, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=16384", NULL},
 	{M_TPUT, "Mixtral H100 tp1 server tok/s", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_SLA, 0,
-	 8, 50795.57, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 8, 50795.57, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=16384", NULL},
 	{M_TPUT, "Mixtral H200 tp1 offline tok/s", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_BATCH,
-	 3072, 8, 59022.3, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Offline", NULL, FP8KV, NULL},
+	 3072, 8, 59022.3, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Offline", NULL, FP8KV ";max_batched_tokens=16384", NULL},
 	{M_TTFT, "Mixtral H200 tp1 392 req/s TTFT", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 392.18 / 8, 8, 227.6, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 392.18 / 8, 8, 227.6, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=8192", NULL},
 	{M_ITL, "Mixtral H200 tp1 392 req/s TPOT", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 392.18 / 8, 8, 138.4, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 392.18 / 8, 8, 138.4, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=8192", NULL},
 	{M_TPUT, "Mixtral H200 tp1 server tok/s", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_SLA, 0,
-	 8, 57177.20, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 8, 57177.20, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=8192", NULL},
 	/* Dell XE9680_MI300X_192GBx8: AMD's vLLM code (closed/Dell/code/llama2-70b-99.9/
 	 * test_VllmFp8/test_VllmFp8_{Offline,AsyncServer}_perf.sh: TP=1, DP=${DP:-8},
 	 * --quantization fp8, --kv-cache-dtype fp8): 8 replicas of TP 1; 294 output tokens
