@@ -85,6 +85,9 @@ static const struct nemo_row rows13b[] = {
 #define MLPERF "MLPerf Inference v4.1 closed, NVIDIA"
 #define MLPERF40 "MLPerf Inference v4.0 closed, NVIDIA"
 static const struct vcase mlperf[] = {
+	/* v4.1 (closed/NVIDIA/configs/llama2-70b/{Offline,Server}/__init__.py): H100_SXM_80GB_TP2x1
+	 * (the TP2x4 class inherits it) gpu_batch_size 896 offline, 1024 server; H200_SXM_141GBx1
+	 * 806 offline, 896 server: a server case's max_num_seqs. max_num_tokens 4096 (TRT41) */
 	{M_TPUT, "70B H100 tp2 offline tok/s", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
 	 L_BATCH, 896, 4, 24524.9, MLPERF " DGX-H100 llama2-70b-99.9 Offline", NULL, TRT41, NULL},
 	/* H200-SXM: 291 output tokens a request (31302.7 / 107.477; the server run 29228.22 /
@@ -92,17 +95,17 @@ static const struct vcase mlperf[] = {
 	{M_TPUT, "70B H200 tp1 offline tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291",
 	 L_BATCH, 806, 8, 31302.7, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Offline", NULL, TRT41, NULL},
 	{M_TTFT, "70B H100 tp2 75 req/s TTFT ms", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
-	 L_RATE, 75.10 / 4, 4, 275.9, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41, NULL},
+	 L_RATE, 75.10 / 4, 4, 275.9, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
 	{M_ITL, "70B H100 tp2 75 req/s TPOT ms", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
-	 L_RATE, 75.10 / 4, 4, 155.0, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41, NULL},
+	 L_RATE, 75.10 / 4, 4, 155.0, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
 	{M_TTFT, "70B H200 tp1 101 req/s TTFT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291",
-	 L_RATE, 101.25 / 8, 8, 198.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41, NULL},
+	 L_RATE, 101.25 / 8, 8, 198.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=896", NULL},
 	{M_ITL, "70B H200 tp1 101 req/s TPOT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291",
-	 L_RATE, 101.25 / 8, 8, 123.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41, NULL},
+	 L_RATE, 101.25 / 8, 8, 123.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=896", NULL},
 	{M_TPUT, "70B H100 tp2 server tok/s", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT, L_SLA,
-	 0, 4, 21605.79, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41, NULL},
+	 0, 4, 21605.79, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
 	{M_TPUT, "70B H200 tp1 server tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291", L_SLA,
-	 0, 8, 29228.22, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41, NULL},
+	 0, 8, 29228.22, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=896", NULL},
 	/* v4.0 (github.com/mlcommons/inference_results_v4.0, the same paths; configs: H200-SXM
 	 * TP1 x8, gpu_batch_size 806 offline, 896 server) */
 	{M_TPUT, "70B H200 tp1 offline tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT,
@@ -221,43 +224,43 @@ static const struct vcase amd[] = {
 static const struct vcase mlperf41[] = {
 	/* Fujitsu CDI_L40Sx8_TRT: 8 L40S (PCIe, interconnect N/A), configs/llama2-70b/
 	 * {Offline,Server}/custom.py CDI_L40SX8: tensor_parallelism 4 (2 replicas),
-	 * gpu_batch_size 1024, use_fp8; 293 output tokens (3717.74 / 12.6843) */
+	 * gpu_batch_size 1024 (the server cases' max_num_seqs), use_fp8; 293 output tokens (3717.74 / 12.6843) */
 	{M_TPUT, "70B 8xL40S trt tp4 offline tok/s", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_BATCH,
 	 1024, 2, 3717.74, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Offline", NULL, TRT41, NULL},
 	{M_TTFT, "70B 8xL40S trt 11 req/s TTFT", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_RATE,
-	 11.02 / 2, 2, 291.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
+	 11.02 / 2, 2, 291.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
 	{M_ITL, "70B 8xL40S trt 11 req/s TPOT", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_RATE,
-	 11.02 / 2, 2, 143.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
+	 11.02 / 2, 2, 143.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
 	{M_TPUT, "70B 8xL40S trt server tok/s", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_SLA, 0, 2,
-	 3218.55, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
+	 3218.55, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
 	/* ASUSTeK ESC8000A_E12_H100x8_TRT: 8 H100 PCIe 80GB (interconnect N/A), configs/
 	 * llama2-70b/{Offline,Server}/custom.py ESC8000A_E12_H100X8: the base tensor_parallelism
-	 * 2 (4 replicas), gpu_batch_size 896, kvcache_free_gpu_mem_frac 0.97 offline and 0.95
-	 * server; 291 output tokens (9281.5 / 31.9048) */
+	 * 2 (4 replicas), gpu_batch_size 896 (the server cases' max_num_seqs),
+	 * kvcache_free_gpu_mem_frac 0.97 offline and 0.95 server; 291 output tokens (9281.5 / 31.9048) */
 	{M_TPUT, "70B 8xH100PCIe tp2 offline tok/s", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291",
 	 L_BATCH, 896, 4, 9281.5, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Offline", NULL,
 	 TRT41 NOLINK ";gpu_memory_utilization=0.97", NULL},
 	{M_TTFT, "70B 8xH100PCIe 28 req/s TTFT", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
 	 28.01 / 4, 4, 267.1, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
-	 TRT41 NOLINK ";gpu_memory_utilization=0.95", NULL},
+	 TRT41 NOLINK ";gpu_memory_utilization=0.95;max_num_seqs=896", NULL},
 	{M_ITL, "70B 8xH100PCIe 28 req/s TPOT", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
 	 28.01 / 4, 4, 135.5, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
-	 TRT41 NOLINK ";gpu_memory_utilization=0.95", NULL},
+	 TRT41 NOLINK ";gpu_memory_utilization=0.95;max_num_seqs=896", NULL},
 	{M_TPUT, "70B 8xH100PCIe server tok/s", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_SLA, 0,
 	 4, 8094.27, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
-	 TRT41 NOLINK ";gpu_memory_utilization=0.95", NULL},
+	 TRT41 NOLINK ";gpu_memory_utilization=0.95;max_num_seqs=896", NULL},
 	/* ASUSTeK ESC4000A_E12_4XH100_TRT: 4 H100 NVL 94GB (interconnect N/A), custom.py
 	 * ESC4000A_E12_4XH100: tensor_parallelism 2 (2 replicas), gpu_batch_size 1300 offline,
-	 * 640 server; 291 output tokens (6673.95 / 22.9415) */
+	 * 640 server (max_num_seqs); 291 output tokens (6673.95 / 22.9415) */
 	{M_TPUT, "70B 4xH100NVL tp2 offline tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291",
 	 L_BATCH, 1300, 2, 6673.95, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Offline", NULL, TRT41 NOLINK,
 	 NULL},
 	{M_TTFT, "70B 4xH100NVL 20 req/s TTFT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 20.04 / 2, 2, 260.4, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, TRT41 NOLINK, NULL},
+	 20.04 / 2, 2, 260.4, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, TRT41 NOLINK ";max_num_seqs=640", NULL},
 	{M_ITL, "70B 4xH100NVL 20 req/s TPOT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 20.04 / 2, 2, 137.9, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, TRT41 NOLINK, NULL},
+	 20.04 / 2, 2, 137.9, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, TRT41 NOLINK ";max_num_seqs=640", NULL},
 	{M_TPUT, "70B 4xH100NVL server tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_SLA, 0, 2,
-	 5788.29, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, TRT41 NOLINK, NULL},
+	 5788.29, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, TRT41 NOLINK ";max_num_seqs=640", NULL},
 	/* HPE HPE_ProLiant_DL380a_H100_NVL_94GBx4_TRT: 4 H100 NVL with NVLink bridges, HPE's own
 	 * configs/llama2-70b/{Offline,Server}/custom.py HPE_PROLIANT_DL380A_H100_NVL_94GBX4
 	 * (KnownSystem.HPE_ProLiant_DL380a_H100_NVL_94GBx4, on NVIDIA's H100_NVL_94GB_TP2x2):
@@ -280,38 +283,39 @@ static const struct vcase mlperf41[] = {
 	 TRT41 ";gpu_memory_utilization=0.95;max_num_seqs=1024", NULL},
 	/* Lenovo SR675_V3_8xH100_NVL_TRT: 8 H100 NVL, configs/llama2-70b/{Offline,Server}/
 	 * __init__.py SR675_V3_8XH100_NVL: tensor_parallelism 1 (8 replicas), gpu_batch_size 1300
-	 * offline, 640 server; 291 output tokens (15875.8 / 54.5099) */
+	 * offline, 640 server (max_num_seqs); 291 output tokens (15875.8 / 54.5099) */
 	{M_TPUT, "70B 8xH100NVL tp1 offline tok/s", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291",
 	 L_BATCH, 1300, 8, 15875.8, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Offline", NULL, TRT41, NULL},
 	{M_TTFT, "70B 8xH100NVL tp1 45 req/s TTFT", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 45.03 / 8, 8, 138.9, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
+	 45.03 / 8, 8, 138.9, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=640", NULL},
 	{M_ITL, "70B 8xH100NVL tp1 45 req/s TPOT", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 45.03 / 8, 8, 67.6, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
+	 45.03 / 8, 8, 67.6, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=640", NULL},
 	{M_TPUT, "70B 8xH100NVL tp1 server tok/s", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_SLA, 0,
-	 8, 13074.68, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, TRT41, NULL},
+	 8, 13074.68, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=640", NULL},
 	/* NVIDIA mixtral-8x7b (results/<system>/mixtral-8x7b; closed/NVIDIA/configs/mixtral-8x7b/
 	 * {Offline,Server}/__init__.py; code/mixtral-8x7b/tensorrt/builder.py: --kv_cache_dtype=fp8):
 	 * DGX-H100 H100_SXM_80GBx8: tensor_parallelism 1 (8 replicas), gpu_batch_size 896, use_fp8;
-	 * H200_SXM_141GBx8: TP 1, gpu_batch_size 3072 offline, 1200 server. max_num_tokens: the
+	 * H200_SXM_141GBx8: TP 1, gpu_batch_size 3072 offline, 1200 server (the server cases'
+	 * max_num_seqs, 896 on H100). max_num_tokens: the
 	 * base configs/mixtral-8x7b/__init__.py sets 16384, H100_SXM_80GBx1 offline and
 	 * H200_SXM_141GBx1 server 8192 (their x8 classes inherit them). 146 output tokens a
 	 * request (52415.9 / 359.173; 59022.3 / 404.431) */
 	{M_TPUT, "Mixtral H100 tp1 offline tok/s", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_BATCH,
 	 896, 8, 52415.9, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Offline", NULL, FP8KV ";max_batched_tokens=8192", NULL},
 	{M_TTFT, "Mixtral H100 tp1 348 req/s TTFT", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 348.37 / 8, 8, 180.0, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=16384", NULL},
+	 348.37 / 8, 8, 180.0, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=16384;max_num_seqs=896", NULL},
 	{M_ITL, "Mixtral H100 tp1 348 req/s TPOT", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 348.37 / 8, 8, 102.6, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=16384", NULL},
+	 348.37 / 8, 8, 102.6, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=16384;max_num_seqs=896", NULL},
 	{M_TPUT, "Mixtral H100 tp1 server tok/s", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_SLA, 0,
-	 8, 50795.57, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=16384", NULL},
+	 8, 50795.57, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=16384;max_num_seqs=896", NULL},
 	{M_TPUT, "Mixtral H200 tp1 offline tok/s", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_BATCH,
 	 3072, 8, 59022.3, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Offline", NULL, FP8KV ";max_batched_tokens=16384", NULL},
 	{M_TTFT, "Mixtral H200 tp1 392 req/s TTFT", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 392.18 / 8, 8, 227.6, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=8192", NULL},
+	 392.18 / 8, 8, 227.6, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=8192;max_num_seqs=1200", NULL},
 	{M_ITL, "Mixtral H200 tp1 392 req/s TPOT", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 392.18 / 8, 8, 138.4, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=8192", NULL},
+	 392.18 / 8, 8, 138.4, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=8192;max_num_seqs=1200", NULL},
 	{M_TPUT, "Mixtral H200 tp1 server tok/s", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_SLA, 0,
-	 8, 57177.20, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=8192", NULL},
+	 8, 57177.20, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=8192;max_num_seqs=1200", NULL},
 	/* Dell XE9680_MI300X_192GBx8: AMD's vLLM code (closed/Dell/code/llama2-70b-99.9/
 	 * test_VllmFp8/test_VllmFp8_{Offline,AsyncServer}_perf.sh: TP=1, DP=${DP:-8},
 	 * --quantization fp8, --kv-cache-dtype fp8): 8 replicas of TP 1; 294 output tokens
@@ -427,39 +431,41 @@ static const struct vcase amd51[] = {
  * configs/<system>/<scenario>/llama2-70b.py (the 99 accuracy target's block): tensor_parallelism
  * 1 (8 replicas), precision fp8, trtllm_checkpoint_flags kv_cache_dtype fp8,
  * kvcache_free_gpu_mem_frac 0.9, chunked context; max_num_tokens 1536 and gpu_batch_size 2048
- * offline and server, max_num_tokens 256 and gpu_batch_size 512 (SXM) or 256 (NVL) interactive.
+ * offline and server, max_num_tokens 256 and gpu_batch_size 512 (SXM) or 256 (NVL) interactive
+ * (each case's max_batched_tokens and max_num_seqs).
  * 292 output tokens a request (35316.7 / 120.831; 31267.4 / 106.977). The interactive runs
  * give TTFT and TPOT at the scheduled rate (their limits, 450 ms and 40 ms, are not the test's
  * SLA). The table also holds HPE's RTX PRO 6000 runs of the same harness (below). */
 #define DELL51 "MLPerf Inference v5.1 closed, Dell "
 #define TRT51(tokens) FP8KV ";max_batched_tokens=" tokens
-#define D51(m, lab, gpu, ld, x, pub, src, tokens) \
-	{m, lab, "llama-2-70b", gpu, "1", "fp8", MLPERF_PROMPT, "292", ld, x, 8, pub, DELL51 src, NULL, TRT51(tokens), NULL}
+#define D51(m, lab, gpu, ld, x, pub, src, tokens, seqs) \
+	{m, lab, "llama-2-70b", gpu, "1", "fp8", MLPERF_PROMPT, "292", ld, x, 8, pub, DELL51 src, NULL, \
+	 TRT51(tokens) ";max_num_seqs=" seqs, NULL}
 static const struct vcase dell51[] = {
 	D51(M_TPUT, "70B H200 v5.1 offline tok/s", "h200-sxm", L_BATCH, 2048, 35316.7,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Offline", "1536"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Offline", "1536", "2048"),
 	D51(M_TTFT, "70B H200 v5.1 114 req/s TTFT", "h200-sxm", L_RATE, 114.23 / 8, 394.7,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_ITL, "70B H200 v5.1 114 req/s TPOT", "h200-sxm", L_RATE, 114.23 / 8, 169.1,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_TPUT, "70B H200 v5.1 server tok/s", "h200-sxm", L_SLA, 0, 33244.25,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_TTFT, "70B H200 interactive 75 req/s TTFT", "h200-sxm", L_RATE, 75.19 / 8, 124.9,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256", "512"),
 	D51(M_ITL, "70B H200 interactive 75 req/s TPOT", "h200-sxm", L_RATE, 75.19 / 8, 37.2,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256", "512"),
 	D51(M_TPUT, "70B H200NVL v5.1 offline tok/s", "h200-nvl", L_BATCH, 2048, 31267.4,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Offline", "1536"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Offline", "1536", "2048"),
 	D51(M_TTFT, "70B H200NVL v5.1 100 req/s TTFT", "h200-nvl", L_RATE, 99.94 / 8, 373.6,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_ITL, "70B H200NVL v5.1 100 req/s TPOT", "h200-nvl", L_RATE, 99.94 / 8, 174.3,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_TPUT, "70B H200NVL v5.1 server tok/s", "h200-nvl", L_SLA, 0, 29070.31,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_TTFT, "70B H200NVL interactive TTFT", "h200-nvl", L_RATE, 56.27 / 8, 106.3,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256", "256"),
 	D51(M_ITL, "70B H200NVL interactive TPOT", "h200-nvl", L_RATE, 56.27 / 8, 37.4,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256", "256"),
 	/* HPE, the same harness on 8 RTX PRO 6000 Blackwell Server Edition (PCIe, 96 GB, 600 W;
 	 * systems/HPE_PROLIANT_DL380A_RTX_PRO_6000_PCIE_96GBx8_TRT_TRT.json: TensorRT 10.11, CUDA
 	 * 12.9, accelerator_interconnect "PCIe Gen5 Switch"), results/
