@@ -139,7 +139,7 @@ static const struct vcase mlperf[] = {
  * test_VllmFp8/test_VllmFp8_Offline_perf.sh passes --gpu-memory-utilization 0.99; the server
  * (run_tests_Server.sh runs test_VllmFp8_SyncServer_perf.sh) mainVllmFp8_SyncServer.py's:
  * max_num_seqs 768, max_num_batched_tokens 65536, gpu_memory_utilization 0.99,
- * enable_chunked_prefill not set (vLLM's default, off at max_model_len 2048). The offline case
+ * enable_chunked_prefill left at vLLM's default (its line commented out). The offline case
  * runs the harness's limit (batch 2048, max_num_seqs holds it). Chunked prefill off is what
  * napkin cannot say: its vLLM puts prefill chunks in the decode steps (serve_steady.c); off,
  * vLLM's V0 scheduler runs the waiting prompts in steps of their own, the decodes paused (in
@@ -334,8 +334,9 @@ static const struct vcase mlperf41[] = {
 	 * VllmFp8/mainVllmFp8_Offline.py (max_num_seqs 2048, max_num_batched_tokens 65536,
 	 * chunked prefill off) with test_VllmFp8_Offline_perf.sh's --gpu-memory-utilization 0.99;
 	 * the server run_tests_Server.sh runs the AsyncServer, mainVllmFp8_AsyncServer.py:
-	 * max_num_seqs 768, max_num_batched_tokens 65536, gpu_memory_utilization 0.97. Chunked
-	 * prefill off is not napkin's to say (AMD's comment above) */
+	 * max_num_seqs 768, max_num_batched_tokens 65536, gpu_memory_utilization 0.97,
+	 * enable_chunked_prefill at vLLM's default. The offline runs' chunked prefill off is not
+	 * napkin's to say (AMD's comment above) */
 	{M_TPUT, "70B 8xMI300X Dell offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_BATCH,
 	 2048, 8, 22677.6, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B 8xMI300X Dell 68.7 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_RATE,
@@ -353,7 +354,9 @@ static const struct vcase mlperf41[] = {
  * <model>/<scenario>_<card>.yaml: 8 replicas of TP 1 (tensor_parallel_size 1, device_count
  * 8), quantization fp8. Llama-2-70B: no kv_cache_dtype (vLLM's 16-bit KV cache), chunked
  * prefill off except MI325X interactive (VLLM_USE_V1 1, chunked prefill on, scheduler steps
- * 1); Mixtral: kv_cache_dtype fp8. Each yaml states max_num_seqs, which every case carries.
+ * 1; napkin's vLLM cannot say off, it runs every case with prefill chunks in the decode
+ * steps, as for AMD's v4.1 runs above); Mixtral: kv_cache_dtype fp8, chunked prefill off. Each
+ * yaml states max_num_seqs, which every case carries.
  * The Llama-2 runs and the Mixtral server runs set enforce_eager True (no CUDA/HIP graphs), the
  * Mixtral offline runs False; napkin's step has no term for eager mode, so it reads them alike.
  * The Llama-2 runs but MI300X interactive also set AMD's own MLPerf scheduler
