@@ -28,6 +28,10 @@
  * (code/llama2-70b/tensorrt/builder.py) takes a prebuilt checkpoint whose recipe the files
  * do not give, so its cases keep the 16-bit KV cache */
 #define FP8KV "kv_dtype=fp8-e4m3"
+/* TensorRT-LLM's max_num_tokens in the v4.1 Llama-2-70B runs: closed/<submitter>/configs/
+ * llama2-70b/__init__.py, GPUBaseConfig (max_num_tokens = 4096; NVIDIA, Fujitsu, ASUSTeK, HPE
+ * and Lenovo alike, no system's class sets another) */
+#define TRT41 FP8KV ";max_batched_tokens=4096"
 #define MLPERF40_OUTPUT "293" /* v4.0: 27738.3 tokens/s ÷ 94.6223 samples/s (H200 offline summary) */
 
 enum metric { M_E2E, M_TTFT, M_ITL, M_TPUT, M_CAP, M_COUNT };
@@ -81,22 +85,27 @@ static const struct nemo_row rows13b[] = {
 #define MLPERF "MLPerf Inference v4.1 closed, NVIDIA"
 #define MLPERF40 "MLPerf Inference v4.0 closed, NVIDIA"
 static const struct vcase mlperf[] = {
+	/* v4.1 (closed/NVIDIA/configs/llama2-70b/{Offline,Server}/__init__.py): H100_SXM_80GB_TP2x1
+	 * (the TP2x4 class inherits it) gpu_batch_size 896 offline, 1024 server; H200_SXM_141GBx1
+	 * 806 offline, 896 server: a server case's max_num_seqs. max_num_tokens 4096 (TRT41) */
 	{M_TPUT, "70B H100 tp2 offline tok/s", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
-	 L_BATCH, 896, 4, 24524.9, MLPERF " DGX-H100 llama2-70b-99.9 Offline", NULL, FP8KV, NULL},
-	{M_TPUT, "70B H200 tp1 offline tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
-	 L_BATCH, 806, 8, 31302.7, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	 L_BATCH, 896, 4, 24524.9, MLPERF " DGX-H100 llama2-70b-99.9 Offline", NULL, TRT41, NULL},
+	/* H200-SXM: 291 output tokens a request (31302.7 / 107.477; the server run 29228.22 /
+	 * 100.35), not the H100 run's 290 */
+	{M_TPUT, "70B H200 tp1 offline tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291",
+	 L_BATCH, 806, 8, 31302.7, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Offline", NULL, TRT41, NULL},
 	{M_TTFT, "70B H100 tp2 75 req/s TTFT ms", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
-	 L_RATE, 75.10 / 4, 4, 275.9, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, FP8KV, NULL},
+	 L_RATE, 75.10 / 4, 4, 275.9, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
 	{M_ITL, "70B H100 tp2 75 req/s TPOT ms", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
-	 L_RATE, 75.10 / 4, 4, 155.0, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, FP8KV, NULL},
-	{M_TTFT, "70B H200 tp1 101 req/s TTFT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
-	 L_RATE, 101.25 / 8, 8, 198.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, FP8KV, NULL},
-	{M_ITL, "70B H200 tp1 101 req/s TPOT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
-	 L_RATE, 101.25 / 8, 8, 123.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 L_RATE, 75.10 / 4, 4, 155.0, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
+	{M_TTFT, "70B H200 tp1 101 req/s TTFT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291",
+	 L_RATE, 101.25 / 8, 8, 198.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=896", NULL},
+	{M_ITL, "70B H200 tp1 101 req/s TPOT ms", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291",
+	 L_RATE, 101.25 / 8, 8, 123.3, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=896", NULL},
 	{M_TPUT, "70B H100 tp2 server tok/s", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT, L_SLA,
-	 0, 4, 21605.79, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, FP8KV, NULL},
-	{M_TPUT, "70B H200 tp1 server tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT, L_SLA,
-	 0, 8, 29228.22, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 0, 4, 21605.79, MLPERF " DGX-H100 llama2-70b-99.9 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
+	{M_TPUT, "70B H200 tp1 server tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291", L_SLA,
+	 0, 8, 29228.22, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=896", NULL},
 	/* v4.0 (github.com/mlcommons/inference_results_v4.0, the same paths; configs: H200-SXM
 	 * TP1 x8, gpu_batch_size 806 offline, 896 server) */
 	{M_TPUT, "70B H200 tp1 offline tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT,
@@ -109,13 +118,13 @@ static const struct vcase mlperf[] = {
 	 L_SLA, 0, 8, 26485.43, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, NULL, NULL},
 	/* v4.0 DGX-H100 (configs/llama2-70b/Offline/__init__.py, H100_SXM_80GB_TP2x4: TP 2 x 4
 	 * replicas, gpu_batch_size 896, use_fp8); 292 output tokens a request (21805.8 / 74.699) */
-	{M_TPUT, "70B H100 tp2 offline tok/s v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	{M_TPUT, "70B H100 tp2 offline tok/s v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, "292",
 	 L_BATCH, 896, 4, 21805.8, MLPERF40 " DGX-H100 llama2-70b-99.9 Offline", NULL, NULL, NULL},
-	{M_TTFT, "70B H100 tp2 71 req/s TTFT v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	{M_TTFT, "70B H100 tp2 71 req/s TTFT v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, "292",
 	 L_RATE, 70.98 / 4, 4, 381.6, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
-	{M_ITL, "70B H100 tp2 71 req/s TPOT v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	{M_ITL, "70B H100 tp2 71 req/s TPOT v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, "292",
 	 L_RATE, 70.98 / 4, 4, 136.8, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
-	{M_TPUT, "70B H100 tp2 server tok/s v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
+	{M_TPUT, "70B H100 tp2 server tok/s v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, "292",
 	 L_SLA, 0, 4, 20556.40, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
 };
 
@@ -123,53 +132,68 @@ static const struct vcase mlperf[] = {
  * closed/AMD/results/1xMI300X_2xEPYC-9374F/llama2-70b-99.9/{Offline,Server}/performance/run_1/
  * mlperf_log_summary.txt; the layout from closed/AMD/code/llama2-70b-99.9/test_VllmFp8/: vLLM,
  * TP 1, FP8 weights and activations (quark wfp8_afp8), --kv-cache-dtype fp8). Output tokens a
- * request: 3062.72 tokens/s / 10.4445 samples/s = 293. The harness's batch settings are not in
- * the files: the offline case runs vLLM's own limit (batch 2048, max_num_seqs holds it). */
+ * request: 3062.72 tokens/s / 10.4445 samples/s = 293. The engine's settings are in the
+ * harness (closed/AMD/code/llama2-70b-99.9/VllmFp8/): offline, mainVllmFp8_Offline.py's
+ * DefaultEngineInput gives max_num_seqs 2048, max_num_batched_tokens 65536,
+ * gpu_memory_utilization 0.97 and enable_chunked_prefill False, and
+ * test_VllmFp8/test_VllmFp8_Offline_perf.sh passes --gpu-memory-utilization 0.99; the server
+ * (run_tests_Server.sh runs test_VllmFp8_SyncServer_perf.sh) mainVllmFp8_SyncServer.py's:
+ * max_num_seqs 768, max_num_batched_tokens 65536, gpu_memory_utilization 0.99,
+ * enable_chunked_prefill left at vLLM's default (its line commented out). The offline case
+ * runs the harness's limit (batch 2048, max_num_seqs holds it). Chunked prefill off is what
+ * napkin cannot say: its vLLM puts prefill chunks in the decode steps (serve_steady.c); off,
+ * vLLM's V0 scheduler runs the waiting prompts in steps of their own, the decodes paused (in
+ * napkin the SGLang engine's schedule, no knob). With a budget of 65536 tokens every prompt
+ * fits whole in a step, so only that schedule differs. */
 #define AMD41 "MLPerf Inference v4.1 closed, AMD 1xMI300X vLLM llama2-70b-99.9"
 #define AMD8 "MLPerf Inference v4.1 closed, AMD 8xMI300X vLLM llama2-70b-99"
 #define AMD_KNOBS "kv_dtype=fp8-e4m3"
+#define AMD41_OFFLINE AMD_KNOBS ";max_num_seqs=2048;max_batched_tokens=65536;gpu_memory_utilization=0.99"
+#define AMD41_SERVER AMD_KNOBS ";max_num_seqs=768;max_batched_tokens=65536;gpu_memory_utilization=0.99"
+/* Dell's server runs mainVllmFp8_AsyncServer.py: gpu_memory_utilization 0.97 */
+#define DELL41_SERVER AMD_KNOBS ";max_num_seqs=768;max_batched_tokens=65536;gpu_memory_utilization=0.97"
 #define RH41 "MLPerf Inference v4.1 closed, Red Hat 4xL40S vLLM 0.5.1 llama2-70b-99.9"
 static const struct vcase amd[] = {
 	{M_TPUT, "70B MI300X vllm offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_BATCH, 2048, 1, 3062.72, AMD41 " Offline", "vllm", AMD_KNOBS, NULL},
+	 L_BATCH, 2048, 1, 3062.72, AMD41 " Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B MI300X vllm 8.6 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_RATE, 8.62, 1, 401.9, AMD41 " Server", "vllm", AMD_KNOBS, NULL},
+	 L_RATE, 8.62, 1, 401.9, AMD41 " Server", "vllm", AMD41_SERVER, NULL},
 	{M_ITL, "70B MI300X vllm 8.6 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_RATE, 8.62, 1, 153.4, AMD41 " Server", "vllm", AMD_KNOBS, NULL},
+	 L_RATE, 8.62, 1, 153.4, AMD41 " Server", "vllm", AMD41_SERVER, NULL},
 	{M_TPUT, "70B MI300X vllm server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_SLA, 0, 1, 2520.27, AMD41 " Server", "vllm", AMD_KNOBS, NULL},
+	 L_SLA, 0, 1, 2520.27, AMD41 " Server", "vllm", AMD41_SERVER, NULL},
 	/* the same code on 8 MI300X (test_VllmFp8_*.sh: TP=1, DP=${DP:-8}: 8 replicas of TP 1),
 	 * results/8xMI300X_2xEPYC-9374F and 8xMI300X_2xEPYC-TURIN (two host CPUs),
 	 * llama2-70b-99/{Offline,Server}; 293 output tokens a request (23514.8 / 80.15) */
 	{M_TPUT, "70B 8xMI300X vllm offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_BATCH, 2048, 8, 23514.8, AMD8 " (EPYC 9374F) Offline", "vllm", AMD_KNOBS, NULL},
+	 L_BATCH, 2048, 8, 23514.8, AMD8 " (EPYC 9374F) Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B 8xMI300X vllm 73.7 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 1006.3, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 1006.3, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER, NULL},
 	{M_ITL, "70B 8xMI300X vllm 73.7 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 143.1, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 143.1, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER, NULL},
 	{M_TPUT, "70B 8xMI300X vllm server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_SLA, 0, 8, 21028.23, AMD8 " (EPYC 9374F) Server", "vllm", AMD_KNOBS, NULL},
+	 L_SLA, 0, 8, 21028.23, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER, NULL},
 	{M_TPUT, "70B 8xMI300X Turin offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_BATCH, 2048, 8, 24109.8, AMD8 " (EPYC Turin) Offline", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_BATCH, 2048, 8, 24109.8, AMD8 " (EPYC Turin) Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B 8xMI300X Turin 76 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 1038.4, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 1038.4, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER, NULL},
 	{M_ITL, "70B 8xMI300X Turin 76 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 143.1, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 143.1, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER, NULL},
 	{M_TPUT, "70B 8xMI300X Turin server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_SLA, 0, 8, 22020.92, AMD8 " (EPYC Turin) Server", "vllm", AMD_KNOBS, NULL},
+	 MLPERF40_OUTPUT, L_SLA, 0, 8, 22020.92, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER, NULL},
 	/* Red Hat, the same round: vLLM 0.5.1 on 4 L40S (PCIe) as 2 replicas of TP 2
 	 * (closed/RedHat/code/llama2-70b-99.9/README.md: "on 4xL40S, we created two copies";
 	 * systems/L40S-RedHat-OpenShift.json), FP8 weights (AutoFP8, quantize-autofp8.py), the KV
 	 * cache at vLLM's default 16 bits (the serving runtime's arguments are not in the files);
 	 * results/L40S-RedHat-OpenShift/llama2-70b-99.9/{Offline,Server}; 291 output tokens a
 	 * request (1717.77 / 5.91055). Offline, the client sends 12288 prompts at a time. */
-	{M_TPUT, "70B 4xL40S vllm offline tok/s", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	{M_TPUT, "70B 4xL40S vllm offline tok/s", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, "291",
 	 L_BATCH, 2048, 2, 1717.77, RH41 " Offline", "vllm", NULL, NULL},
-	{M_TTFT, "70B 4xL40S vllm 5 req/s TTFT", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	{M_TTFT, "70B 4xL40S vllm 5 req/s TTFT", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, "291",
 	 L_RATE, 5.01 / 2, 2, 277.7, RH41 " Server", "vllm", NULL, NULL},
-	{M_ITL, "70B 4xL40S vllm 5 req/s TPOT", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	{M_ITL, "70B 4xL40S vllm 5 req/s TPOT", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, "291",
 	 L_RATE, 5.01 / 2, 2, 120.8, RH41 " Server", "vllm", NULL, NULL},
-	{M_TPUT, "70B 4xL40S vllm server tok/s", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, MLPERF_OUTPUT,
+	{M_TPUT, "70B 4xL40S vllm server tok/s", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, "291",
 	 L_SLA, 0, 2, 1469.19, RH41 " Server", "vllm", NULL, NULL},
 };
 
@@ -200,99 +224,127 @@ static const struct vcase amd[] = {
 static const struct vcase mlperf41[] = {
 	/* Fujitsu CDI_L40Sx8_TRT: 8 L40S (PCIe, interconnect N/A), configs/llama2-70b/
 	 * {Offline,Server}/custom.py CDI_L40SX8: tensor_parallelism 4 (2 replicas),
-	 * gpu_batch_size 1024, use_fp8; 293 output tokens (3717.74 / 12.6843) */
+	 * gpu_batch_size 1024 (the server cases' max_num_seqs), use_fp8; 293 output tokens (3717.74 / 12.6843) */
 	{M_TPUT, "70B 8xL40S trt tp4 offline tok/s", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_BATCH,
-	 1024, 2, 3717.74, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	 1024, 2, 3717.74, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Offline", NULL, TRT41, NULL},
 	{M_TTFT, "70B 8xL40S trt 11 req/s TTFT", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_RATE,
-	 11.02 / 2, 2, 291.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 11.02 / 2, 2, 291.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
 	{M_ITL, "70B 8xL40S trt 11 req/s TPOT", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_RATE,
-	 11.02 / 2, 2, 143.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 11.02 / 2, 2, 143.3, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
 	{M_TPUT, "70B 8xL40S trt server tok/s", "llama-2-70b", "l40s", "4", "fp8", MLPERF_PROMPT, "293", L_SLA, 0, 2,
-	 3218.55, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 3218.55, MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=1024", NULL},
 	/* ASUSTeK ESC8000A_E12_H100x8_TRT: 8 H100 PCIe 80GB (interconnect N/A), configs/
 	 * llama2-70b/{Offline,Server}/custom.py ESC8000A_E12_H100X8: the base tensor_parallelism
-	 * 2 (4 replicas), gpu_batch_size 896, kvcache_free_gpu_mem_frac 0.97 offline and 0.95
-	 * server; 291 output tokens (9281.5 / 31.9048) */
+	 * 2 (4 replicas), gpu_batch_size 896 (the server cases' max_num_seqs),
+	 * kvcache_free_gpu_mem_frac 0.97 offline and 0.95 server; 291 output tokens (9281.5 / 31.9048) */
 	{M_TPUT, "70B 8xH100PCIe tp2 offline tok/s", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291",
 	 L_BATCH, 896, 4, 9281.5, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Offline", NULL,
-	 FP8KV NOLINK ";gpu_memory_utilization=0.97", NULL},
+	 TRT41 NOLINK ";gpu_memory_utilization=0.97", NULL},
 	{M_TTFT, "70B 8xH100PCIe 28 req/s TTFT", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
 	 28.01 / 4, 4, 267.1, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
-	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	 TRT41 NOLINK ";gpu_memory_utilization=0.95;max_num_seqs=896", NULL},
 	{M_ITL, "70B 8xH100PCIe 28 req/s TPOT", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
 	 28.01 / 4, 4, 135.5, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
-	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	 TRT41 NOLINK ";gpu_memory_utilization=0.95;max_num_seqs=896", NULL},
 	{M_TPUT, "70B 8xH100PCIe server tok/s", "llama-2-70b", "h100-pcie", "2", "fp8", MLPERF_PROMPT, "291", L_SLA, 0,
 	 4, 8094.27, MLP41 "ASUSTeK ESC8000A_E12_H100x8_TRT llama2-70b-99 Server", NULL,
-	 FP8KV NOLINK ";gpu_memory_utilization=0.95", NULL},
+	 TRT41 NOLINK ";gpu_memory_utilization=0.95;max_num_seqs=896", NULL},
 	/* ASUSTeK ESC4000A_E12_4XH100_TRT: 4 H100 NVL 94GB (interconnect N/A), custom.py
 	 * ESC4000A_E12_4XH100: tensor_parallelism 2 (2 replicas), gpu_batch_size 1300 offline,
-	 * 640 server; 291 output tokens (6673.95 / 22.9415) */
+	 * 640 server (max_num_seqs); 291 output tokens (6673.95 / 22.9415) */
 	{M_TPUT, "70B 4xH100NVL tp2 offline tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291",
-	 L_BATCH, 1300, 2, 6673.95, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Offline", NULL, FP8KV NOLINK,
+	 L_BATCH, 1300, 2, 6673.95, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Offline", NULL, TRT41 NOLINK,
 	 NULL},
 	{M_TTFT, "70B 4xH100NVL 20 req/s TTFT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 20.04 / 2, 2, 260.4, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
+	 20.04 / 2, 2, 260.4, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL,
+	 TRT41 NOLINK ";max_num_seqs=640", NULL},
 	{M_ITL, "70B 4xH100NVL 20 req/s TPOT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 20.04 / 2, 2, 137.9, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
+	 20.04 / 2, 2, 137.9, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL,
+	 TRT41 NOLINK ";max_num_seqs=640", NULL},
 	{M_TPUT, "70B 4xH100NVL server tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "291", L_SLA, 0, 2,
-	 5788.29, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, FP8KV NOLINK, NULL},
-	/* HPE HPE_ProLiant_DL380a_H100_NVL_94GBx4_TRT: 4 H100 NVL with NVLink bridges, configs/
-	 * llama2-70b/{Offline,Server}/__init__.py H100_NVL_94GB_TP2x2 (KnownSystem.H100_NVL_94GBx4):
-	 * tensor_parallelism 2 (2 replicas), gpu_batch_size 1300 offline, 640 server; 290 output
-	 * tokens (8858.78 / 30.5175) */
+	 5788.29, MLP41 "ASUSTeK ESC4000A_E12_4XH100_TRT llama2-70b-99 Server", NULL, TRT41 NOLINK ";max_num_seqs=640", NULL},
+	/* HPE HPE_ProLiant_DL380a_H100_NVL_94GBx4_TRT: 4 H100 NVL with NVLink bridges, HPE's own
+	 * configs/llama2-70b/{Offline,Server}/custom.py HPE_PROLIANT_DL380A_H100_NVL_94GBX4
+	 * (KnownSystem.HPE_ProLiant_DL380a_H100_NVL_94GBx4, on NVIDIA's H100_NVL_94GB_TP2x2):
+	 * tensor_parallelism 2 (2 replicas), gpu_batch_size 1300 offline and 1024 server (the
+	 * server cases' max_num_seqs), kvcache_free_gpu_mem_frac 0.95 both (gpu_memory_utilization);
+	 * the server class's server_target_qps is 28 (measurements/.../Server/user.conf 25.76)
+	 * where the run's summary gives target_qps 24, so the run may have set more than the
+	 * files say; 290 output tokens (8858.78 / 30.5175) */
 	{M_TPUT, "70B 4xH100NVL-NVL tp2 offl. tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290",
-	 L_BATCH, 1300, 2, 8858.78, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	 L_BATCH, 1300, 2, 8858.78, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Offline", NULL,
+	 TRT41 ";gpu_memory_utilization=0.95", NULL},
 	{M_TTFT, "70B 4xH100NVL-NVL 24 req/s TTFT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_RATE,
-	 24.01 / 2, 2, 195.6, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 24.01 / 2, 2, 195.6, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL,
+	 TRT41 ";gpu_memory_utilization=0.95;max_num_seqs=1024", NULL},
 	{M_ITL, "70B 4xH100NVL-NVL 24 req/s TPOT", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_RATE,
-	 24.01 / 2, 2, 103.9, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 24.01 / 2, 2, 103.9, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL,
+	 TRT41 ";gpu_memory_utilization=0.95;max_num_seqs=1024", NULL},
 	{M_TPUT, "70B 4xH100NVL-NVL server tok/s", "llama-2-70b", "h100-nvl", "2", "fp8", MLPERF_PROMPT, "290", L_SLA, 0,
-	 2, 6927.80, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 2, 6927.80, MLP41 "HPE DL380a_H100_NVL_94GBx4_TRT llama2-70b-99 Server", NULL,
+	 TRT41 ";gpu_memory_utilization=0.95;max_num_seqs=1024", NULL},
 	/* Lenovo SR675_V3_8xH100_NVL_TRT: 8 H100 NVL, configs/llama2-70b/{Offline,Server}/
 	 * __init__.py SR675_V3_8XH100_NVL: tensor_parallelism 1 (8 replicas), gpu_batch_size 1300
-	 * offline, 640 server; 291 output tokens (15875.8 / 54.5099) */
+	 * offline, 640 server (max_num_seqs); 291 output tokens (15875.8 / 54.5099) */
 	{M_TPUT, "70B 8xH100NVL tp1 offline tok/s", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291",
-	 L_BATCH, 1300, 8, 15875.8, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Offline", NULL, FP8KV, NULL},
+	 L_BATCH, 1300, 8, 15875.8, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Offline", NULL, TRT41, NULL},
 	{M_TTFT, "70B 8xH100NVL tp1 45 req/s TTFT", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 45.03 / 8, 8, 138.9, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 45.03 / 8, 8, 138.9, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL,
+	 TRT41 ";max_num_seqs=640", NULL},
 	{M_ITL, "70B 8xH100NVL tp1 45 req/s TPOT", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_RATE,
-	 45.03 / 8, 8, 67.6, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 45.03 / 8, 8, 67.6, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL,
+	 TRT41 ";max_num_seqs=640", NULL},
 	{M_TPUT, "70B 8xH100NVL tp1 server tok/s", "llama-2-70b", "h100-nvl", "1", "fp8", MLPERF_PROMPT, "291", L_SLA, 0,
-	 8, 13074.68, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, FP8KV, NULL},
+	 8, 13074.68, MLP41 "Lenovo SR675_V3_8xH100_NVL_TRT llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=640", NULL},
 	/* NVIDIA mixtral-8x7b (results/<system>/mixtral-8x7b; closed/NVIDIA/configs/mixtral-8x7b/
 	 * {Offline,Server}/__init__.py; code/mixtral-8x7b/tensorrt/builder.py: --kv_cache_dtype=fp8):
 	 * DGX-H100 H100_SXM_80GBx8: tensor_parallelism 1 (8 replicas), gpu_batch_size 896, use_fp8;
-	 * H200_SXM_141GBx8: TP 1, gpu_batch_size 3072 offline, 1200 server. 146 output tokens a
+	 * H200_SXM_141GBx8: TP 1, gpu_batch_size 3072 offline, 1200 server (the server cases'
+	 * max_num_seqs, 896 on H100). max_num_tokens: the
+	 * base configs/mixtral-8x7b/__init__.py sets 16384, H100_SXM_80GBx1 offline and
+	 * H200_SXM_141GBx1 server 8192 (their x8 classes inherit them). 146 output tokens a
 	 * request (52415.9 / 359.173; 59022.3 / 404.431) */
 	{M_TPUT, "Mixtral H100 tp1 offline tok/s", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_BATCH,
-	 896, 8, 52415.9, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Offline", NULL, FP8KV, NULL},
+	 896, 8, 52415.9, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Offline", NULL, FP8KV ";max_batched_tokens=8192", NULL},
 	{M_TTFT, "Mixtral H100 tp1 348 req/s TTFT", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 348.37 / 8, 8, 180.0, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 348.37 / 8, 8, 180.0, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL,
+	 FP8KV ";max_batched_tokens=16384;max_num_seqs=896", NULL},
 	{M_ITL, "Mixtral H100 tp1 348 req/s TPOT", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 348.37 / 8, 8, 102.6, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 348.37 / 8, 8, 102.6, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL,
+	 FP8KV ";max_batched_tokens=16384;max_num_seqs=896", NULL},
 	{M_TPUT, "Mixtral H100 tp1 server tok/s", "mixtral-8x7b", "h100-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_SLA, 0,
-	 8, 50795.57, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 8, 50795.57, MLP41 "NVIDIA DGX-H100 mixtral-8x7b Server", NULL,
+	 FP8KV ";max_batched_tokens=16384;max_num_seqs=896", NULL},
 	{M_TPUT, "Mixtral H200 tp1 offline tok/s", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_BATCH,
-	 3072, 8, 59022.3, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Offline", NULL, FP8KV, NULL},
+	 3072, 8, 59022.3, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Offline", NULL,
+	 FP8KV ";max_batched_tokens=16384", NULL},
 	{M_TTFT, "Mixtral H200 tp1 392 req/s TTFT", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 392.18 / 8, 8, 227.6, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 392.18 / 8, 8, 227.6, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL,
+	 FP8KV ";max_batched_tokens=8192;max_num_seqs=1200", NULL},
 	{M_ITL, "Mixtral H200 tp1 392 req/s TPOT", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_RATE,
-	 392.18 / 8, 8, 138.4, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 392.18 / 8, 8, 138.4, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL,
+	 FP8KV ";max_batched_tokens=8192;max_num_seqs=1200", NULL},
 	{M_TPUT, "Mixtral H200 tp1 server tok/s", "mixtral-8x7b", "h200-sxm", "1", "fp8", MIXTRAL_PROMPT, "146", L_SLA, 0,
-	 8, 57177.20, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV, NULL},
+	 8, 57177.20, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL,
+	 FP8KV ";max_batched_tokens=8192;max_num_seqs=1200", NULL},
 	/* Dell XE9680_MI300X_192GBx8: AMD's vLLM code (closed/Dell/code/llama2-70b-99.9/
 	 * test_VllmFp8/test_VllmFp8_{Offline,AsyncServer}_perf.sh: TP=1, DP=${DP:-8},
 	 * --quantization fp8, --kv-cache-dtype fp8): 8 replicas of TP 1; 294 output tokens
-	 * (22677.6 / 77.2128) */
+	 * (22677.6 / 77.2128). The engine's settings as AMD's (above): offline
+	 * VllmFp8/mainVllmFp8_Offline.py (max_num_seqs 2048, max_num_batched_tokens 65536,
+	 * chunked prefill off) with test_VllmFp8_Offline_perf.sh's --gpu-memory-utilization 0.99;
+	 * the server run_tests_Server.sh runs the AsyncServer, mainVllmFp8_AsyncServer.py:
+	 * max_num_seqs 768, max_num_batched_tokens 65536, gpu_memory_utilization 0.97,
+	 * enable_chunked_prefill at vLLM's default. The offline runs' chunked prefill off is not
+	 * napkin's to say (AMD's comment above) */
 	{M_TPUT, "70B 8xMI300X Dell offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_BATCH,
-	 2048, 8, 22677.6, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Offline", "vllm", AMD_KNOBS, NULL},
+	 2048, 8, 22677.6, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B 8xMI300X Dell 68.7 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_RATE,
-	 68.65 / 8, 8, 1203.9, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+	 68.65 / 8, 8, 1203.9, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER, NULL},
 	{M_ITL, "70B 8xMI300X Dell 68.7 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_RATE,
-	 68.65 / 8, 8, 142.7, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+	 68.65 / 8, 8, 142.7, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER, NULL},
 	{M_TPUT, "70B 8xMI300X Dell server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_SLA, 0, 8,
-	 19886.10, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", AMD_KNOBS, NULL},
+	 19886.10, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER, NULL},
 };
 
 /* MLPerf Inference v5.1 closed, AMD (github.com/ntuhpc/inference_results_v5.1, a copy of
@@ -302,9 +354,14 @@ static const struct vcase mlperf41[] = {
  * <model>/<scenario>_<card>.yaml: 8 replicas of TP 1 (tensor_parallel_size 1, device_count
  * 8), quantization fp8. Llama-2-70B: no kv_cache_dtype (vLLM's 16-bit KV cache), chunked
  * prefill off except MI325X interactive (VLLM_USE_V1 1, chunked prefill on, scheduler steps
- * 1); Mixtral: kv_cache_dtype fp8. Every run sets enforce_eager True (no CUDA/HIP graphs) and
- * AMD's own MLPerf scheduler (VLLM_LLAMA2_MLPERF_SCHED, harness_llm/backends/vllm/
- * vllm_scheduler.py), neither of which napkin models. Offline cases run max_num_seqs users.
+ * 1; napkin's vLLM cannot say off, it runs every case with prefill chunks in the decode
+ * steps, as for AMD's v4.1 runs above); Mixtral: kv_cache_dtype fp8, chunked prefill off. Each
+ * yaml states max_num_seqs, which every case carries.
+ * The Llama-2 runs and the Mixtral server runs set enforce_eager True (no CUDA/HIP graphs), the
+ * Mixtral offline runs False; napkin's step has no term for eager mode, so it reads them alike.
+ * The Llama-2 runs but MI300X interactive also set AMD's own MLPerf scheduler
+ * (VLLM_LLAMA2_MLPERF_SCHED, harness_llm/backends/vllm/vllm_scheduler.py), which napkin does
+ * not model (below). Offline cases run max_num_seqs users.
  * Output tokens a request: completed tokens/s over samples/s (Llama-2 301: 27803.9 / 92.1544,
  * 24593.77 / 81.68, 8840.42 / 29.41; Mixtral 144: 53017.3 / 369.007, 143: 68781.4 / 479.775).
  * The interactive runs (llama2-70b-interactive: TTFT 450 ms and TPOT 40 ms at the 99th
@@ -312,16 +369,14 @@ static const struct vcase mlperf41[] = {
  * is not a case (the test's SLA is the server's 2 s and 200 ms). */
 #define AMD51 "MLPerf Inference v5.1 closed, AMD "
 #define V51KN(steps, gmu, mbt) "scheduler_steps=" steps ";gpu_memory_utilization=" gmu ";max_batched_tokens=" mbt
-/* What these runs set that napkin cannot: (1) max_num_seqs of 600-5000 with
- * num_scheduler_steps > 1, i.e. vLLM's V0 engine, where napkin's vLLM runs V0's default 256
- * sequences a step (serve_engine.c) unless max_num_seqs is given: the Mixtral offline
- * cases give their yaml's (5000, 4736) and are modelled; the other runs' yaml files do not
- * say it (with V1's 1024 instead, the limit binds); (2) the Llama-2 runs but MI300X interactive set
+/* What these runs set that napkin cannot: the Llama-2 runs but MI300X interactive set
  * VLLM_LLAMA2_MLPERF_SCHED: AMD's vLLM build then holds prefills until the decode batch falls
  * to a target (VLLM_LLAMA2_MLPERF_{MIN,MAX}_TARGET_DECODE_BATCH, e.g. 1280-1536 offline on
- * MI300X), a schedule napkin does not model and whose code is not in the submission. So every
- * case here is printed and counted apart. */
-#define AMDSEQS "max_num_seqs above the 256 of napkin's vLLM V0, its value not in the scenario's yaml"
+ * MI300X), a schedule napkin does not model and whose code is not in the submission. Those
+ * cases are printed and counted apart. The max_num_seqs of each run (600-5000, with
+ * num_scheduler_steps > 1 vLLM's V0 engine, whose own default napkin's vLLM takes, 256 a
+ * step, serve_engine.c) is its yaml's, a knob of each case: the cases without AMD's
+ * scheduler (MI300X interactive, Mixtral) are modelled. */
 #define AMDSCHED "AMD's MLPerf scheduler (VLLM_LLAMA2_MLPERF_SCHED)"
 #define A51(m, lab, model, gpu, out, ld, x, reps, pub, src, kn, why) \
 	{m, lab, model, gpu, "1", "fp8", MLPERF_PROMPT, out, ld, x, reps, pub, AMD51 src, "vllm", kn, why}
@@ -329,55 +384,59 @@ static const struct vcase mlperf41[] = {
 #define A51M(m, lab, gpu, out, ld, x, reps, pub, src, kn, why) \
 	{m, lab, "mixtral-8x7b", gpu, "1", "fp8", MIXTRAL_PROMPT, out, ld, x, reps, pub, AMD51 src, "vllm", kn, why}
 static const struct vcase amd51[] = {
-	/* 8xMI300X_2xEPYC_9575F, llama2-70b-99; offline_mi300x.yaml: steps 11, 0.98, 40960,
-	 * max_num_seqs 1792; server_mi300x.yaml: steps 9, 1.0, 40960; interactive_mi300x.yaml:
-	 * steps 8, 1.0, 40960 */
+	/* 8xMI300X_2xEPYC_9575F, llama2-70b-99 (closed/AMD/code/llama2-70b-99/harness_llm/models/
+	 * llama2-70b/): offline_mi300x.yaml: steps 11, 0.98, 40960, max_num_seqs 1792;
+	 * server_mi300x.yaml: steps 9, 1.0, 40960, max_num_seqs 650; interactive_mi300x.yaml:
+	 * steps 8, 1.0, 40960, max_num_seqs 600 (no MLPerf scheduler: modelled) */
 	A51(M_TPUT, "70B 8xMI300X v5.1 offline tok/s", "llama-2-70b", "mi300x", "301", L_BATCH, 1792, 8, 27803.9,
-	    "8xMI300X llama2-70b-99 Offline", V51KN("11", "0.98", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI300X llama2-70b-99 Offline", V51KN("11", "0.98", "40960") ";max_num_seqs=1792", AMDSCHED),
 	A51(M_TTFT, "70B 8xMI300X v5.1 83.9 req/s TTFT", "llama-2-70b", "mi300x", "301", L_RATE, 83.90 / 8, 8, 918.5,
-	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=650", AMDSCHED),
 	A51(M_ITL, "70B 8xMI300X v5.1 83.9 req/s TPOT", "llama-2-70b", "mi300x", "301", L_RATE, 83.90 / 8, 8, 144.6,
-	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=650", AMDSCHED),
 	A51(M_TPUT, "70B 8xMI300X v5.1 server tok/s", "llama-2-70b", "mi300x", "301", L_SLA, 0, 8, 24593.77,
-	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI300X llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=650", AMDSCHED),
 	A51(M_TTFT, "70B 8xMI300X interactive TTFT", "llama-2-70b", "mi300x", "301", L_RATE, 29.62 / 8, 8, 201.3,
-	    "8xMI300X llama2-70b-99 Interactive", V51KN("8", "1.0", "40960"), AMDSEQS),
+	    "8xMI300X llama2-70b-99 Interactive", V51KN("8", "1.0", "40960") ";max_num_seqs=600", NULL),
 	A51(M_ITL, "70B 8xMI300X interactive TPOT", "llama-2-70b", "mi300x", "301", L_RATE, 29.62 / 8, 8, 32.1,
-	    "8xMI300X llama2-70b-99 Interactive", V51KN("8", "1.0", "40960"), AMDSEQS),
+	    "8xMI300X llama2-70b-99 Interactive", V51KN("8", "1.0", "40960") ";max_num_seqs=600", NULL),
 	/* 8xMI325X_2xEPYC_9575F_1 (offline, server) and _2 (interactive); offline_mi325x.yaml:
-	 * steps 7, 0.98, 65536, max_num_seqs 2700; server_mi325x.yaml: steps 9, 1.0, 40960;
-	 * interactive_mi325x.yaml: V1, steps 1, 1.0, 43008, chunked prefill */
+	 * steps 7, 0.98, 65536, max_num_seqs 2700; server_mi325x.yaml: steps 9, 1.0, 40960,
+	 * max_num_seqs 1024; interactive_mi325x.yaml: V1, steps 1, 1.0, 43008, chunked prefill,
+	 * max_num_seqs 3840 */
 	A51(M_TPUT, "70B 8xMI325X v5.1 offline tok/s", "llama-2-70b", "mi325x", "301", L_BATCH, 2700, 8, 34520.4,
-	    "8xMI325X_1 llama2-70b-99 Offline", V51KN("7", "0.98", "65536"), AMDSCHED " and " AMDSEQS),
+	    "8xMI325X_1 llama2-70b-99 Offline", V51KN("7", "0.98", "65536") ";max_num_seqs=2700", AMDSCHED),
 	A51(M_TTFT, "70B 8xMI325X 109.5 req/s TTFT", "llama-2-70b", "mi325x", "301", L_RATE, 109.52 / 8, 8, 883.9,
-	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=1024", AMDSCHED),
 	A51(M_ITL, "70B 8xMI325X 109.5 req/s TPOT", "llama-2-70b", "mi325x", "301", L_RATE, 109.52 / 8, 8, 148.7,
-	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=1024", AMDSCHED),
 	A51(M_TPUT, "70B 8xMI325X v5.1 server tok/s", "llama-2-70b", "mi325x", "301", L_SLA, 0, 8, 32027.57,
-	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960"), AMDSCHED " and " AMDSEQS),
+	    "8xMI325X_1 llama2-70b-99 Server", V51KN("9", "1.0", "40960") ";max_num_seqs=1024", AMDSCHED),
 	A51(M_TTFT, "70B 8xMI325X interactive TTFT", "llama-2-70b", "mi325x", "301", L_RATE, 61.89 / 8, 8, 117.9,
-	    "8xMI325X_2 llama2-70b-99 Interactive", V51KN("1", "1.0", "43008"), AMDSCHED),
+	    "8xMI325X_2 llama2-70b-99 Interactive", V51KN("1", "1.0", "43008") ";max_num_seqs=3840", AMDSCHED),
 	A51(M_ITL, "70B 8xMI325X interactive TPOT", "llama-2-70b", "mi325x", "301", L_RATE, 61.89 / 8, 8, 35.3,
-	    "8xMI325X_2 llama2-70b-99 Interactive", V51KN("1", "1.0", "43008"), AMDSCHED),
-	/* mixtral-8x7b; offline_mi300x.yaml: steps 9, 0.97, 51200, max_num_seqs 5000;
-	 * server_mi300x.yaml: steps 8, 0.99, 32000; offline_mi325x.yaml: steps 13, 0.96, 51200,
-	 * max_num_seqs 4736; server_mi325x.yaml: steps 10, 0.96, 32000; all kv_cache_dtype fp8 */
+	    "8xMI325X_2 llama2-70b-99 Interactive", V51KN("1", "1.0", "43008") ";max_num_seqs=3840", AMDSCHED),
+	/* mixtral-8x7b (closed/AMD/code/mixtral-8x7b/harness_llm/models/mixtral-8x7b/);
+	 * offline_mi300x.yaml: steps 9, 0.97, 51200, max_num_seqs 5000; server_mi300x.yaml: steps
+	 * 8, 0.99, 32000, max_num_seqs 4096; offline_mi325x.yaml: steps 13, 0.96, 51200,
+	 * max_num_seqs 4736; server_mi325x.yaml: steps 10, 0.96, 32000, max_num_seqs 2560; all
+	 * kv_cache_dtype fp8, chunked prefill off (modelled as napkin's vLLM runs it) */
 	A51M(M_TPUT, "Mixtral 8xMI300X offline tok/s", "mi300x", "144", L_BATCH, 5000, 8, 53017.3,
 	    "8xMI300X mixtral-8x7b Offline", V51KN("9", "0.97", "51200") ";" FP8KV ";max_num_seqs=5000", NULL),
 	A51M(M_TTFT, "Mixtral 8xMI300X 334.5 req/s TTFT", "mi300x", "144", L_RATE, 334.53 / 8, 8, 762.4,
-	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV ";max_num_seqs=4096", NULL),
 	A51M(M_ITL, "Mixtral 8xMI300X 334.5 req/s TPOT", "mi300x", "144", L_RATE, 334.53 / 8, 8, 123.6,
-	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV ";max_num_seqs=4096", NULL),
 	A51M(M_TPUT, "Mixtral 8xMI300X server tok/s", "mi300x", "144", L_SLA, 0, 8, 47804.28,
-	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV ";max_num_seqs=4096", NULL),
 	A51M(M_TPUT, "Mixtral 8xMI325X offline tok/s", "mi325x", "143", L_BATCH, 4736, 8, 68781.4,
 	    "8xMI325X_1 mixtral-8x7b Offline", V51KN("13", "0.96", "51200") ";" FP8KV ";max_num_seqs=4736", NULL),
 	A51M(M_TTFT, "Mixtral 8xMI325X 420 req/s TTFT", "mi325x", "143", L_RATE, 420.16 / 8, 8, 989.3,
-	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV ";max_num_seqs=2560", NULL),
 	A51M(M_ITL, "Mixtral 8xMI325X 420 req/s TPOT", "mi325x", "143", L_RATE, 420.16 / 8, 8, 147.0,
-	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV ";max_num_seqs=2560", NULL),
 	A51M(M_TPUT, "Mixtral 8xMI325X server tok/s", "mi325x", "143", L_SLA, 0, 8, 59783.64,
-	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV, AMDSEQS),
+	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV ";max_num_seqs=2560", NULL),
 };
 
 /* MLPerf Inference v5.1 closed, Dell, NVIDIA's TensorRT-LLM harness on 8 H200 (the same copy;
@@ -386,39 +445,41 @@ static const struct vcase amd51[] = {
  * configs/<system>/<scenario>/llama2-70b.py (the 99 accuracy target's block): tensor_parallelism
  * 1 (8 replicas), precision fp8, trtllm_checkpoint_flags kv_cache_dtype fp8,
  * kvcache_free_gpu_mem_frac 0.9, chunked context; max_num_tokens 1536 and gpu_batch_size 2048
- * offline and server, max_num_tokens 256 and gpu_batch_size 512 (SXM) or 256 (NVL) interactive.
+ * offline and server, max_num_tokens 256 and gpu_batch_size 512 (SXM) or 256 (NVL) interactive
+ * (each case's max_batched_tokens and max_num_seqs).
  * 292 output tokens a request (35316.7 / 120.831; 31267.4 / 106.977). The interactive runs
  * give TTFT and TPOT at the scheduled rate (their limits, 450 ms and 40 ms, are not the test's
  * SLA). The table also holds HPE's RTX PRO 6000 runs of the same harness (below). */
 #define DELL51 "MLPerf Inference v5.1 closed, Dell "
 #define TRT51(tokens) FP8KV ";max_batched_tokens=" tokens
-#define D51(m, lab, gpu, ld, x, pub, src, tokens) \
-	{m, lab, "llama-2-70b", gpu, "1", "fp8", MLPERF_PROMPT, "292", ld, x, 8, pub, DELL51 src, NULL, TRT51(tokens), NULL}
+#define D51(m, lab, gpu, ld, x, pub, src, tokens, seqs) \
+	{m, lab, "llama-2-70b", gpu, "1", "fp8", MLPERF_PROMPT, "292", ld, x, 8, pub, DELL51 src, NULL, \
+	 TRT51(tokens) ";max_num_seqs=" seqs, NULL}
 static const struct vcase dell51[] = {
 	D51(M_TPUT, "70B H200 v5.1 offline tok/s", "h200-sxm", L_BATCH, 2048, 35316.7,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Offline", "1536"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Offline", "1536", "2048"),
 	D51(M_TTFT, "70B H200 v5.1 114 req/s TTFT", "h200-sxm", L_RATE, 114.23 / 8, 394.7,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_ITL, "70B H200 v5.1 114 req/s TPOT", "h200-sxm", L_RATE, 114.23 / 8, 169.1,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_TPUT, "70B H200 v5.1 server tok/s", "h200-sxm", L_SLA, 0, 33244.25,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_TTFT, "70B H200 interactive 75 req/s TTFT", "h200-sxm", L_RATE, 75.19 / 8, 124.9,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256", "512"),
 	D51(M_ITL, "70B H200 interactive 75 req/s TPOT", "h200-sxm", L_RATE, 75.19 / 8, 37.2,
-	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	    "XE9680_H200_SXM_141GBx8_TRT llama2-70b-99 Interactive", "256", "512"),
 	D51(M_TPUT, "70B H200NVL v5.1 offline tok/s", "h200-nvl", L_BATCH, 2048, 31267.4,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Offline", "1536"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Offline", "1536", "2048"),
 	D51(M_TTFT, "70B H200NVL v5.1 100 req/s TTFT", "h200-nvl", L_RATE, 99.94 / 8, 373.6,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_ITL, "70B H200NVL v5.1 100 req/s TPOT", "h200-nvl", L_RATE, 99.94 / 8, 174.3,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_TPUT, "70B H200NVL v5.1 server tok/s", "h200-nvl", L_SLA, 0, 29070.31,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Server", "1536", "2048"),
 	D51(M_TTFT, "70B H200NVL interactive TTFT", "h200-nvl", L_RATE, 56.27 / 8, 106.3,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256", "256"),
 	D51(M_ITL, "70B H200NVL interactive TPOT", "h200-nvl", L_RATE, 56.27 / 8, 37.4,
-	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256"),
+	    "XE7745_H200_NVL_141GBx8_TRT llama2-70b-99 Interactive", "256", "256"),
 	/* HPE, the same harness on 8 RTX PRO 6000 Blackwell Server Edition (PCIe, 96 GB, 600 W;
 	 * systems/HPE_PROLIANT_DL380A_RTX_PRO_6000_PCIE_96GBx8_TRT_TRT.json: TensorRT 10.11, CUDA
 	 * 12.9, accelerator_interconnect "PCIe Gen5 Switch"), results/

@@ -23,10 +23,12 @@ static const struct vcase capacity[] = {
 	/* github:ilseokoh/vllm-gce README.md@ede8ee4e36cf1ed10471b3ff38514159f71dfa58 (a GCE
 	 * a2-highgpu-1g, one A100 40GB): vLLM 0.15.1 (V1), meta-llama/Meta-Llama-3.1-8B-Instruct,
 	 * bf16, tp 1, enforce_eager, gpu_memory_utilization 0.9 (default), max_model_len 131072,
-	 * max_num_batched_tokens 8192: "Model loading took 14.99 GiB memory", "Available KV cache
+	 * max_num_batched_tokens 8192 (the log: "Chunked prefill is enabled with
+	 * max_num_batched_tokens=8192"; napkin's vLLM takes 2048 on an A100, so the case says it):
+	 * "Model loading took 14.99 GiB memory", "Available KV cache
 	 * memory: 19.28 GiB", "GPU KV cache size: 157,936 tokens" */
 	{M_CAP, "L3.1-8B A100-40GB vllm KV tokens", "llama-3-8b", "a100-40gb-sxm", "1", NULL, "161", "338", L_BATCH, 1, 1,
-	 157936, "vllm-gce README, vLLM 0.15.1 startup log", "vllm", NULL, NULL},
+	 157936, "vllm-gce README, vLLM 0.15.1 startup log", "vllm", "max_batched_tokens=8192", NULL},
 	/* NVIDIA/TensorRT-LLM issue 4275, comment 2941155249 (a user's RTX 5090 run, copied in a
 	 * third-party repository's notes): TensorRT-LLM 0.19.0 (tritonserver 25.05 image), engine
 	 * from quantize.py --qformat fp8 --kv_cache_dtype fp8 of Llama-3.1-8B-Instruct, trtllm-build
