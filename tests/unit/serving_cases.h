@@ -421,22 +421,24 @@ static const struct vcase amd51[] = {
 	 * 8, 0.99, 32000, max_num_seqs 4096; offline_mi325x.yaml: steps 13, 0.96, 51200,
 	 * max_num_seqs 4736; server_mi325x.yaml: steps 10, 0.96, 32000, max_num_seqs 2560; all
 	 * kv_cache_dtype fp8, chunked prefill off (modelled as napkin's vLLM runs it) */
+#define MX300S V51KN("8", "0.99", "32000") ";" FP8KV ";max_num_seqs=4096" /* server_mi300x.yaml */
+#define MX325S V51KN("10", "0.96", "32000") ";" FP8KV ";max_num_seqs=2560" /* server_mi325x.yaml */
 	A51M(M_TPUT, "Mixtral 8xMI300X offline tok/s", "mi300x", "144", L_BATCH, 5000, 8, 53017.3,
 	    "8xMI300X mixtral-8x7b Offline", V51KN("9", "0.97", "51200") ";" FP8KV ";max_num_seqs=5000", NULL),
 	A51M(M_TTFT, "Mixtral 8xMI300X 334.5 req/s TTFT", "mi300x", "144", L_RATE, 334.53 / 8, 8, 762.4,
-	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV ";max_num_seqs=4096", NULL),
+	    "8xMI300X mixtral-8x7b Server", MX300S, NULL),
 	A51M(M_ITL, "Mixtral 8xMI300X 334.5 req/s TPOT", "mi300x", "144", L_RATE, 334.53 / 8, 8, 123.6,
-	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV ";max_num_seqs=4096", NULL),
+	    "8xMI300X mixtral-8x7b Server", MX300S, NULL),
 	A51M(M_TPUT, "Mixtral 8xMI300X server tok/s", "mi300x", "144", L_SLA, 0, 8, 47804.28,
-	    "8xMI300X mixtral-8x7b Server", V51KN("8", "0.99", "32000") ";" FP8KV ";max_num_seqs=4096", NULL),
+	    "8xMI300X mixtral-8x7b Server", MX300S, NULL),
 	A51M(M_TPUT, "Mixtral 8xMI325X offline tok/s", "mi325x", "143", L_BATCH, 4736, 8, 68781.4,
 	    "8xMI325X_1 mixtral-8x7b Offline", V51KN("13", "0.96", "51200") ";" FP8KV ";max_num_seqs=4736", NULL),
 	A51M(M_TTFT, "Mixtral 8xMI325X 420 req/s TTFT", "mi325x", "143", L_RATE, 420.16 / 8, 8, 989.3,
-	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV ";max_num_seqs=2560", NULL),
+	    "8xMI325X_1 mixtral-8x7b Server", MX325S, NULL),
 	A51M(M_ITL, "Mixtral 8xMI325X 420 req/s TPOT", "mi325x", "143", L_RATE, 420.16 / 8, 8, 147.0,
-	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV ";max_num_seqs=2560", NULL),
+	    "8xMI325X_1 mixtral-8x7b Server", MX325S, NULL),
 	A51M(M_TPUT, "Mixtral 8xMI325X server tok/s", "mi325x", "143", L_SLA, 0, 8, 59783.64,
-	    "8xMI325X_1 mixtral-8x7b Server", V51KN("10", "0.96", "32000") ";" FP8KV ";max_num_seqs=2560", NULL),
+	    "8xMI325X_1 mixtral-8x7b Server", MX325S, NULL),
 };
 
 /* MLPerf Inference v5.1 closed, Dell, NVIDIA's TensorRT-LLM harness on 8 H200 (the same copy;
