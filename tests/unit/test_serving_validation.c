@@ -380,7 +380,7 @@ static void test_published_serving(void **state)
 	assert_true(med[M_CAP] <= 0.07);
 	/* vLLM's multi-step runs are modelled (scheduler_steps); apart: AMD's MLPerf v5.1 runs
 	 * (a max_num_seqs napkin's vLLM V0 cannot take, AMD's own scheduler), 20 cases; with each
-	 * yaml's max_num_seqs as a knob (serving_cases.h amd51) the 10 on AMD's scheduler alone */
+	 * yaml's max_num_seqs as a knob (serving_cases_v51.h amd51) the 10 on AMD's scheduler alone */
 	assert_true(apart <= 20 && mcnt[M_TTFT] >= 17);
 	assert_true(mmed[M_TTFT] <= 0.46);
 	assert_true(mmed[M_ITL] <= 0.26);
