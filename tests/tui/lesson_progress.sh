@@ -10,6 +10,15 @@
 rec=$TUI_TMP/progress.md
 # the pane's whole history: what napkin printed after the explorer left the screen
 hist() { tm capture-pane -p -S - -t app 2>/dev/null; }
+# hist_has FIXED: polls the history until it holds FIXED (the pane can be marked dead before
+# tmux has read the last lines the program wrote); false when the deadline passes
+hist_has() {
+	_end=$(($(date +%s) + DEADLINE))
+	until hist | grep -qF -- "$1"; do
+		[ "$(date +%s)" -ge "$_end" ] && return 1
+		sleep 0.05
+	done
+}
 tm set-option -g remain-on-exit on \; set-option -g history-limit 2000 \; \
 	new-session -d -s app -x 140 -y 45 "$NAPKIN lesson 4 --lang zh --report $rec --name 李华" ||
 	fail "tmux did not start"
@@ -30,9 +39,8 @@ wait_gone '第 2 步（共 5 步）' 'Esc did not leave the lesson'
 keys Q
 st=$(wait_exit)
 [ "$st" = 0 ] || fail "the explorer exited with $st"
-out=$(hist)
-echo "$out" | grep -q '第 4 课：FLOPs 与 MFU：训练要多久：1/5 步已答出（1）；还没有答出：2、3、4、5。' ||
-	fail "no progress line after the lesson: $out"
+hist_has '第 4 课：FLOPs 与 MFU：训练要多久：1/5 步已答出（1）；还没有答出：2、3、4、5。' ||
+	fail "no progress line after the lesson: $(hist)"
 [ -f "$rec" ] || fail "no record written"
 grep -q '^- 学生：李华$' "$rec" || fail "the record lacks the name: $(cat "$rec")"
 grep -q '^- 已答出：1/5 步$' "$rec" || fail "the record lacks the count: $(cat "$rec")"
@@ -48,7 +56,7 @@ tm set-option -g remain-on-exit on \; set-option -g history-limit 2000 \; \
 	new-session -d -s app -x 140 -y 45 "$NAPKIN lesson 4 --step 5 --report $rec" || fail "tmux did not start"
 st=$(wait_exit)
 [ "$st" = 2 ] || fail "a record that is there was not refused at the start (status $st)"
-hist | grep -q -- '--report .*the file is there; --force replaces it' || fail "the refusal is not said: $(hist)"
+hist_has "--report $rec: the file is there; --force replaces it" || fail "the refusal is not said: $(hist)"
 hist | grep -q 'step 5 of 5' && fail "the lesson opened although its record cannot be written"
 grep -q '李华' "$rec" || fail "the record was replaced without --force"
 stop
@@ -67,7 +75,7 @@ wait_for '✓ step 5 answered' 'step 5 is not answered by 1475 GPUs'
 keys Q
 st=$(wait_exit)
 [ "$st" = 0 ] || fail "--force did not replace the record (status $st)"
-hist | grep -q 'Lesson 4: FLOPs and MFU: how long does training take: 1 of 5 steps answered (5); not yet: 1, 2, 3, 4.' ||
+hist_has 'Lesson 4: FLOPs and MFU: how long does training take: 1 of 5 steps answered (5); not yet: 1, 2, 3, 4.' ||
 	fail "no progress line: $(hist)"
 grep -q '李华' "$rec" && fail "the record was not replaced with --force"
 grep -q '^| 5 | Under 100 days | answered (the knobs) |  |$' "$rec" || fail "step 5 is not answered by the knobs: $(cat "$rec")"
