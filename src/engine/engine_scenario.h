@@ -316,6 +316,10 @@ const char *engine_serve_engine_name(int engine);
 const char *engine_serve_engine_label(int engine);
 /* What the SLA's targets hold (serve_batch.c, serve_pct.c): the mean, or a percentile over
  * an open load (MLPerf Inference's Server limits are 99th percentiles). */
+/* Whether prefill chunks share the decode steps (the `mixed_prefill` knob; serve_engine.c):
+ * auto takes the engine's default, on mixes them (vLLM's --enable-chunked-prefill, SGLang's
+ * --enable-mixed-chunk), off runs each prompt in prefill steps of their own, the decodes paused */
+enum engine_mixed_prefill { ENGINE_MIXED_AUTO, ENGINE_MIXED_ON, ENGINE_MIXED_OFF };
 enum engine_slo_pct { ENGINE_SLO_MEAN, ENGINE_SLO_P50, ENGINE_SLO_P90, ENGINE_SLO_P99 };
 /* When a training step's memory peaks: at the end of the forward (the loss computing,
  * the logits still alive), at the start of the backward (the forward's activations and
@@ -374,6 +378,7 @@ struct engine_scenario {
 	double gpu_memory_utilization;/* the share of memory the engine takes (vLLM gpu_memory_utilization) */
 	double step_overhead;         /* seconds of CPU work per engine step (scheduling, sampling, launch) */
 	int64_t scheduler_steps;      /* decode steps a scheduling decision runs (vLLM --num-scheduler-steps; 1) */
+	int mixed_prefill;            /* enum engine_mixed_prefill: prefill chunks in the decode steps (auto: the engine's) */
 	double ttft_slo, tpot_slo;    /* serving targets, seconds (0: none): the SLA concurrency */
 	int slo_percentile;           /* enum engine_slo_pct: what ttft_slo and tpot_slo hold */
 	double target_rate;           /* serving: requests/s the whole service must take within the SLA (0: none): sizes replicas */

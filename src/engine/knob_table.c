@@ -143,6 +143,12 @@ static const struct engine_choice ch_spec[] = {
 	{"mtp", ENGINE_SPEC_MTP},   {"off", ENGINE_SPEC_NONE},    {NULL, 0},
 };
 
+/* mixed_prefill: enum engine_mixed_prefill (serve_engine.c), auto the engine's default */
+static const struct engine_choice ch_mixed[] = {
+	{"auto", ENGINE_MIXED_AUTO}, {"on", ENGINE_MIXED_ON}, {"off", ENGINE_MIXED_OFF}, {"true", ENGINE_MIXED_ON},
+	{"false", ENGINE_MIXED_OFF}, {"yes", ENGINE_MIXED_ON}, {"no", ENGINE_MIXED_OFF}, {NULL, 0},
+};
+
 /* slo_percentile: enum engine_slo_pct (serve_batch.c, serve_pct.c) */
 static const struct engine_choice ch_slo_pct[] = {
 	{"mean", ENGINE_SLO_MEAN}, {"p50", ENGINE_SLO_P50}, {"p90", ENGINE_SLO_P90}, {"p99", ENGINE_SLO_P99}, {NULL, 0},
@@ -437,6 +443,13 @@ static const struct engine_knob knobs[] = {
 	 SC(scheduler_steps), N_("scheduler steps"),
 	 N_("decode steps the engine runs a scheduling decision (vLLM 0.6's --num-scheduler-steps; 1: every step): "
 	    "a new prompt waits for the running ones to end")},
+	/* prefill chunks in the decode steps or prefill steps of their own (serve_engine.c: vLLM's
+	 * --enable-chunked-prefill, off by default in V0 up to 32K context and refused with
+	 * multi-step scheduling in 0.6.0, vllm-project/vllm issue 8274; SGLang's --enable-mixed-chunk) */
+	{"mixed_prefill", G_INFER, ENGINE_KNOB_ENUM, ENGINE_UNIT_NONE, 0, 0, ENGINE_MIXED_AUTO, ENGINE_STEP_CHOICE, ch_mixed,
+	 F_INFER, M_INF, SC(mixed_prefill), N_("mixed prefill"),
+	 N_("prefill chunks share the decode steps (vLLM's --enable-chunked-prefill, SGLang's --enable-mixed-chunk): on, "
+	    "off (prompts run whole in steps of their own, the decodes paused) or auto (the engine's)")},
 	{"ttft_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
 	 M_INF, SC(ttft_slo), N_("TTFT target"), N_("the longest time to first token allowed, a mean or the percentile slo_percentile names: the SLA (0: none)")},
 	{"tpot_slo", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL, F_INFER | F_UNSET,
