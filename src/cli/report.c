@@ -303,6 +303,9 @@ void report_members(struct emit *e, const struct engine_scenario *sc, const stru
 		emit_num(e, "held_tokens", r->serving.held_tokens);
 		emit_num(e, "mixed_fraction", r->serving.mixed_fraction);
 		emit_bool(e, "prefill_apart", r->serving.prefill_apart);
+		emit_str(e, "prefill_from", r->serving.prefill_from == ENGINE_PREFILL_KNOB ? "knob"
+					    : r->serving.prefill_from == ENGINE_PREFILL_MULTISTEP ? "vllm-v0-multistep"
+												   : "engine");
 		emit_num(e, "straggler", r->serving.straggler);
 		emit_bool(e, "saturated", r->serving.saturated);
 		emit_bool(e, "rate_saturated", r->serving.rate_saturated);

@@ -69,9 +69,10 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 			     "replicas · %s a step of fixed cost\n"),
 			_(engine_serve_engine_label(sc->serve_engine)), a, b);
 	else if (sv->prefill_apart)
-		fprintf(f, _("  engine   %s: %s tokens a prefill step (prefill steps first, apart from the decode steps) · %s a "
-			     "step of fixed cost\n"),
-			_(engine_serve_engine_label(sc->serve_engine)), a, b);
+		/* TRANSLATORS: the engine; its token budget; where the schedule comes from; its fixed cost a step */
+		fprintf(f, _("  engine   %s: %s tokens a prefill step (prefill steps first, apart from the decode steps: %s) · "
+			     "%s a step of fixed cost\n"),
+			_(engine_serve_engine_label(sc->serve_engine)), a, _(engine_serve_prefill_from(sv)), b);
 	else
 		fprintf(f, _("  engine   %s: %s tokens a step (decode first, then prefill chunks) · %s a step of fixed cost\n"),
 			_(engine_serve_engine_label(sc->serve_engine)), a, b);

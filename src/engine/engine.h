@@ -74,6 +74,9 @@ void engine_step_band_text(const struct engine_step_band *b, const struct engine
  * than 5)", or "no validation: ..."). */
 const struct engine_serve_band_row *engine_serve_bands(size_t *n);
 const char *engine_serve_metric_name(int metric);
+/* Where the schedule of prefill comes from, in words to translate (N_): "vLLM V0 multi-step:
+ * no chunked prefill", "mixed_prefill off", "the engine's default". */
+const char *engine_serve_prefill_from(const struct engine_serving *sv);
 void engine_serve_band_text(const struct engine_serve_band *b, const struct engine_tr *tr, char *buf, size_t n);
 const struct engine_result_def *engine_result_find(const char *key);
 double engine_result_value(const struct engine_result *r, const struct engine_result_def *d);

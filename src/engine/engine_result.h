@@ -232,6 +232,12 @@ struct engine_serve_band_row {
 	double bias;           /* signed median error */
 };
 
+/* What decided whether prefill runs in steps of its own (serve_engine.c) */
+enum engine_prefill_from {
+	ENGINE_PREFILL_ENGINE,    /* the engine's default (SGLang apart; vLLM V1, TensorRT-LLM, TGI mixed) */
+	ENGINE_PREFILL_KNOB,      /* the mixed_prefill knob */
+	ENGINE_PREFILL_MULTISTEP, /* vLLM V0 under multi-step scheduling: no chunked prefill */
+};
 /* Serving as an engine runs it (serve_batch.c): the steady state of continuous batching at a
  * concurrency of `batch` users per replica, each sending its next request when the last
  * one ends; one replica's figures unless said. */
@@ -259,7 +265,9 @@ struct engine_serving {
 	bool saturated;                  /* the token budget binds: prompts wait for room */
 	double decode_step_seconds;      /* a step of decode tokens only */
 	double mixed_step_seconds;       /* a step with a prefill chunk (prefill_apart: a prefill step) */
-	bool prefill_apart;              /* the engine prefills in steps of their own, the decodes paused (SGLang) */
+	bool prefill_apart;              /* the engine prefills in steps of their own, the decodes paused (SGLang,
+					  * vLLM V0 multi-step, mixed_prefill off) */
+	int prefill_from;                /* enum engine_prefill_from: what decided prefill_apart */
 	double straggler;                /* the matmuls' slowdown to the slowest of the replica's GPUs (1: one GPU) */
 	double matmul_seconds, weight_seconds, attention_seconds, comm_seconds; /* the mixed step's parts */
 	double ep_comm_seconds;          /* the mixed step's expert-parallel dispatch and combine (0: ep 1) */

@@ -265,9 +265,14 @@ static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, c
 			    (long long)sc->scheduler_steps, (long long)sc->scheduler_steps, SECS(sv->decode_step_seconds, c));
 	eng_ex_line(x, N_("  result   %s (users a replica: %lld)"), SECS(sv->ttft_seconds, d), (long long)sc->batch);
 	ex_band(x, sv, ENGINE_SM_TTFT);
-	if (sv->prefill_apart)
+	if (sv->prefill_apart && sv->engine == ENGINE_SERVE_SGLANG && sv->prefill_from == ENGINE_PREFILL_ENGINE)
 		eng_ex_line(x, N_("  source   SGLang's scheduler (a new prefill batch runs before the running decodes; "
 				  "--enable-mixed-chunk off by default); Kleinrock 1975 §5.7 (M/D/1 wait)"));
+	else if (sv->prefill_apart)
+		eng_ex_line(x, N_("  source   prefill apart (%s): the waiting prompts run whole before the running decodes "
+				  "(vLLM V0 without chunked prefill, vllm/core/scheduler.py; SGLang without "
+				  "--enable-mixed-chunk); Kleinrock 1975 §5.7 (M/D/1 wait)"),
+			    EX_(x, engine_serve_prefill_from(sv)));
 	else
 		eng_ex_line(x, N_("  source   Agrawal et al. 2024 (Sarathi-Serve §4, decode first, then prefill chunks in the "
 				  "budget); Kleinrock 1975 §5.7 (M/D/1 wait)"));

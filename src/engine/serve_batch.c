@@ -255,6 +255,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	in.sched_steps = sc->scheduler_steps > 1 ? (double)sc->scheduler_steps : 1.0;
 	in.apart = set.apart;
 	out->prefill_apart = set.apart;
+	out->prefill_from = set.apart_from;
 	out->straggler = in.ctx.straggler;
 	eng_cb_steady(&in, (double)sc->batch, &st);
 	out->running = st.running;

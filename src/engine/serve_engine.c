@@ -37,9 +37,19 @@
  *    max_new_tokens (python/sglang/srt/managers/schedule_policy.py), a ratio that starts at
  *    0.7 and decays every decode step to base_min_new_token_ratio 0.1 while nothing is
  *    retracted (global_config.py): 0.1 in a steady state.
- *  - Whether prefill shares the decode steps. vLLM (V0 with chunked prefill, V1 always) and
+ *  - Whether prefill shares the decode steps (the mixed_prefill knob sets it; unset, the
+ *    engine's default). vLLM V1 (chunked prefill always on), V0 with chunked prefill and
  *    TensorRT-LLM's in-flight batching put the running sequences' decode tokens and prefill
- *    chunks in one step. SGLang runs a new prefill batch in a step of its own and decodes
+ *    chunks in one step. vLLM V0 under multi-step scheduling (--num-scheduler-steps > 1) runs
+ *    without chunked prefill: vLLM 0.6.0 refused the pair ("Chunked prefill is not supported
+ *    with multi-step", vllm-project/vllm issue 8274, 2024-09-08), PR 8645 (v0.6.3) allowed it,
+ *    and V0's enable_chunked_prefill is on by default only for a max_model_len above 32K
+ *    (vllm/engine/arg_utils.py, V0); without it V0 runs each scheduled prompt whole in a
+ *    prefill step of its own, the decodes paused (vllm/core/scheduler.py, _schedule_default:
+ *    prefills first), so napkin's vLLM with scheduler_steps > 1 prefills apart. Its budget
+ *    is then V0's: max_num_batched_tokens defaults to max(max_model_len, 2048) without
+ *    chunked prefill, and V0 refuses a smaller one (vllm/config.py, SchedulerConfig), so a
+ *    prompt runs whole in one step; napkin takes the model's context for max_model_len. SGLang runs a new prefill batch in a step of its own and decodes
  *    when none is waiting: Scheduler.get_next_batch_to_run builds get_new_batch_prefill()
  *    first and runs the running batch's decode only when it returns None
  *    (python/sglang/srt/managers/scheduler.py), and mixes the running decodes into a
@@ -96,11 +106,30 @@ void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *
 	set->step_overhead = d->step_overhead;
 	set->profiles = d->profiles;
 	set->apart = d->apart;
+	set->apart_from = ENGINE_PREFILL_ENGINE;
+	/* vLLM V0 under multi-step scheduling: no chunked prefill (0.6.0 refused the two together,
+	 * vllm-project/vllm issue 8274; V0 turns chunked prefill on by default only above 32K of
+	 * max_model_len, vllm/engine/arg_utils.py), so each prompt runs in a prefill step of its
+	 * own, the decodes paused */
+	if (sc->serve_engine == ENGINE_SERVE_VLLM && sc->scheduler_steps > 1) {
+		set->apart = true;
+		set->apart_from = ENGINE_PREFILL_MULTISTEP;
+	}
+	/* the user's mixed_prefill (vLLM's --enable-chunked-prefill, SGLang's --enable-mixed-chunk) */
+	if (sc->mixed_prefill != ENGINE_MIXED_AUTO && sc->serve_engine != ENGINE_SERVE_NONE) {
+		set->apart = sc->mixed_prefill == ENGINE_MIXED_OFF;
+		set->apart_from = ENGINE_PREFILL_KNOB;
+	}
 	/* multi-step scheduling (--num-scheduler-steps) exists only in vLLM's V0 engine (0.6 to
 	 * 0.9; V1 never had it): V0's EngineArgs default max_num_seqs is 256 on every card
 	 * (vllm/engine/arg_utils.py, EngineArgs, v0.6.0: `max_num_seqs: int = 256`) */
 	if (sc->serve_engine == ENGINE_SERVE_VLLM && sc->scheduler_steps > 1)
 		set->max_seqs = 256.0;
+	/* vLLM V0 without chunked prefill: max_num_batched_tokens defaults to max(max_model_len,
+	 * 2048), a whole prompt of the longest context a step (vllm/config.py, SchedulerConfig,
+	 * V0); max_model_len is the model's context */
+	if (sc->serve_engine == ENGINE_SERVE_VLLM && set->apart)
+		set->budget = eng_max(2048.0, (double)sc->model.max_positions);
 	if (sc->max_batched_tokens > 0)
 		set->budget = (double)sc->max_batched_tokens;
 	if (sc->max_num_seqs > 0)
@@ -114,6 +143,15 @@ void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *
 		/* the bound: every prompt at once, nothing in the way */
 		set->budget = 0.0;
 		set->max_seqs = 0.0;
+	}
+}
+
+const char *engine_serve_prefill_from(const struct engine_serving *sv)
+{
+	switch (sv->prefill_from) {
+	case ENGINE_PREFILL_KNOB: return sv->prefill_apart ? N_("mixed_prefill off") : N_("mixed_prefill on");
+	case ENGINE_PREFILL_MULTISTEP: return N_("vLLM V0 multi-step: no chunked prefill");
+	default: return sv->prefill_apart ? N_("the engine's default: no --enable-mixed-chunk") : N_("the engine's default");
 	}
 }
 

@@ -29,7 +29,8 @@ struct eng_serve_set {
 	const struct eng_serve_engine_def *def;
 	double budget, max_seqs, mem_fraction, step_overhead;
 	bool of_free, profiles;
-	bool apart; /* prefill steps apart from decode steps (the engine's def) */
+	bool apart;     /* prefill steps apart from decode steps (the engine's def, vLLM V0 multi-step, the knob) */
+	int apart_from; /* enum engine_prefill_from: what decided `apart` */
 };
 void eng_serve_settings(const struct engine_scenario *sc, struct eng_serve_set *set);
 

@@ -57,7 +57,7 @@ static double prompt_part(double P, double c, double carry, double t_mix, double
 	return eng_max(k - 1.0, 0.0) * t_mix + eng_max(tok, 0.0) * (carry > 0 ? eng_min(1.0, own / carry) : 1.0);
 }
 
-/* users_for's engines that prefill apart (SGLang): between two decode steps the engine runs
+/* users_for's engines that prefill apart (SGLang; vLLM V0 without chunked prefill): between two decode steps the engine runs
  * n_p = pbar ÷ carry prefill steps of `carry` tokens, each pausing the decodes, so a decoding
  * sequence waits t_dec + n_p × t_pre for its next token. The prefill steps are a server busy
  * ρ = n_p t_pre ÷ that time, which runs first whenever a prompt waits: a new prompt waits for
@@ -85,6 +85,11 @@ static double users_apart(const struct eng_cb_in *in, double d, double r, double
 	rho = eng_min(rho, 0.999);
 	st->queue = rho / (2.0 * (1.0 - rho)) * st->t_mix;
 	st->phase = 0.5 * step / (1.0 + np);
+	/* under multi-step scheduling a new prompt also waits out the running bundle, (k − 1)/2
+	 * decode steps on average (vLLM V0 schedules a prefill only between bundles): the TTFT
+	 * holds the phase once, so the residual joins the phase alone, its spread uniform too */
+	if (in->sched_steps > 1.0 && d > 0)
+		st->phase += 0.5 * (in->sched_steps - 1.0) * st->t_dec;
 	st->ttft = ceil(P / eng_max(c, 1.0)) * st->t_mix + st->queue + st->phase;
 	/* a prefill step of its own: the prompt's share of its tokens' time */
 	st->prefill = prompt_part(P, c, carry, st->t_mix, st->t_mix);
