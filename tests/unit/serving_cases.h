@@ -139,20 +139,21 @@ static const struct vcase mlperf[] = {
  * test_VllmFp8/test_VllmFp8_Offline_perf.sh passes --gpu-memory-utilization 0.99; the server
  * (run_tests_Server.sh runs test_VllmFp8_SyncServer_perf.sh) mainVllmFp8_SyncServer.py's:
  * max_num_seqs 768, max_num_batched_tokens 65536, gpu_memory_utilization 0.99,
- * enable_chunked_prefill left at vLLM's default (its line commented out). The offline case
- * runs the harness's limit (batch 2048, max_num_seqs holds it). Chunked prefill off is what
- * napkin cannot say: its vLLM puts prefill chunks in the decode steps (serve_steady.c); off,
- * vLLM's V0 scheduler runs the waiting prompts in steps of their own, the decodes paused (in
- * napkin the SGLang engine's schedule, no knob). With a budget of 65536 tokens every prompt
- * fits whole in a step, so only that schedule differs. */
+ * enable_chunked_prefill left at vLLM's default (its line commented out), which V0 turns on
+ * only for a max_model_len above 32K (vllm/engine/arg_utils.py): off at the harness's 2048.
+ * The offline case runs the harness's limit (batch 2048, max_num_seqs holds it). Chunked
+ * prefill off, vLLM's V0 scheduler runs the waiting prompts whole in steps of their own, the
+ * decodes paused: mixed_prefill=off in every AMD and Dell v4.1 case (AMD_KNOBS). With a
+ * budget of 65536 tokens every prompt fits whole in a step. */
 #define AMD41 "MLPerf Inference v4.1 closed, AMD 1xMI300X vLLM llama2-70b-99.9"
 #define AMD8 "MLPerf Inference v4.1 closed, AMD 8xMI300X vLLM llama2-70b-99"
-#define AMD_KNOBS "kv_dtype=fp8-e4m3"
+#define AMD_KNOBS "kv_dtype=fp8-e4m3;mixed_prefill=off"
 #define AMD41_OFFLINE AMD_KNOBS ";max_num_seqs=2048;max_batched_tokens=65536;gpu_memory_utilization=0.99"
 #define AMD41_SERVER AMD_KNOBS ";max_num_seqs=768;max_batched_tokens=65536;gpu_memory_utilization=0.99"
 /* Dell's server runs mainVllmFp8_AsyncServer.py: gpu_memory_utilization 0.97 */
 #define DELL41_SERVER AMD_KNOBS ";max_num_seqs=768;max_batched_tokens=65536;gpu_memory_utilization=0.97"
 #define RH41 "MLPerf Inference v4.1 closed, Red Hat 4xL40S vLLM 0.5.1 llama2-70b-99.9"
+#define RH41KN "mixed_prefill=off"
 static const struct vcase amd[] = {
 	{M_TPUT, "70B MI300X vllm offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
 	 L_BATCH, 2048, 1, 3062.72, AMD41 " Offline", "vllm", AMD41_OFFLINE, NULL},
@@ -186,15 +187,17 @@ static const struct vcase amd[] = {
 	 * systems/L40S-RedHat-OpenShift.json), FP8 weights (AutoFP8, quantize-autofp8.py), the KV
 	 * cache at vLLM's default 16 bits (the serving runtime's arguments are not in the files);
 	 * results/L40S-RedHat-OpenShift/llama2-70b-99.9/{Offline,Server}; 291 output tokens a
-	 * request (1717.77 / 5.91055). Offline, the client sends 12288 prompts at a time. */
+	 * request (1717.77 / 5.91055). Offline, the client sends 12288 prompts at a time. vLLM 0.5.1
+ * is the V0 engine, whose enable_chunked_prefill is off by default at Llama-2's 4096-token
+ * max_model_len (on only above 32K, vllm/engine/arg_utils.py): mixed_prefill=off (RH41KN). */
 	{M_TPUT, "70B 4xL40S vllm offline tok/s", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, "291",
-	 L_BATCH, 2048, 2, 1717.77, RH41 " Offline", "vllm", NULL, NULL},
+	 L_BATCH, 2048, 2, 1717.77, RH41 " Offline", "vllm", RH41KN, NULL},
 	{M_TTFT, "70B 4xL40S vllm 5 req/s TTFT", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, "291",
-	 L_RATE, 5.01 / 2, 2, 277.7, RH41 " Server", "vllm", NULL, NULL},
+	 L_RATE, 5.01 / 2, 2, 277.7, RH41 " Server", "vllm", RH41KN, NULL},
 	{M_ITL, "70B 4xL40S vllm 5 req/s TPOT", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, "291",
-	 L_RATE, 5.01 / 2, 2, 120.8, RH41 " Server", "vllm", NULL, NULL},
+	 L_RATE, 5.01 / 2, 2, 120.8, RH41 " Server", "vllm", RH41KN, NULL},
 	{M_TPUT, "70B 4xL40S vllm server tok/s", "llama-2-70b", "l40s", "2", "fp8", MLPERF_PROMPT, "291",
-	 L_SLA, 0, 2, 1469.19, RH41 " Server", "vllm", NULL, NULL},
+	 L_SLA, 0, 2, 1469.19, RH41 " Server", "vllm", RH41KN, NULL},
 };
 
 /* MLPerf Inference v4.1 closed, the other submitters' systems that run a layout, a card or a
@@ -352,7 +355,9 @@ static const struct vcase mlperf41[] = {
  * 8 requests/s (Poisson), median TTFT and median TPOT; the offline runs (every prompt at once)
  * for output tokens/s. Llama 3.1 8B Instruct on one A100 80G, Llama 3.1 70B Instruct on 4 H100
  * at TP 4, 16-bit weights, radix cache off; vLLM with --num-scheduler-steps 10 (its ITL column
- * counts the 10-step bursts, so the case reads TPOT). Output tokens a request: the offline
+ * counts the 10-step bursts, so the case reads TPOT); vLLM 0.6.0 refused chunked prefill with
+ * multi-step scheduling (vllm-project/vllm issue 8274), so its runs prefill apart, napkin's
+ * default for vLLM with scheduler_steps > 1 (serve_engine.c). Output tokens a request: the offline
  * tables' tokens/s over requests/s (4281.51 / 22.03 = 194.3); the prompts' mean is not printed:
  * SHAREGPT_PROMPT is the 202 of vLLM's v0.6 post for the same dataset, an assumption. The
  * median E2E column is left out: it is the median request's, not the mean lengths'. */
@@ -426,6 +431,8 @@ static const struct vcase sglang[] = {
  * 0.6.4 with --num-scheduler-steps is the V0 engine (scheduler_steps=10; max_num_seqs 3000 set,
  * so not V0's default 256); chunked prefill off with a 131072-token budget: a step prefills up
  * to 131072 prompt tokens (napkin's budget) and V0 profiles a forward of that many tokens.
+ * Prefill in steps of its own, the decodes paused, is napkin's default for vLLM with
+ * scheduler_steps > 1 (serve_engine.c), so the knobs need no mixed_prefill=off.
  * Llama 3.1 8B and 70B have Llama 3's shapes (only the RoPE scaling and the 131072 positions
  * differ; KV cache and weights alike): the llama-3-8b and llama-3-70b presets. The guide's
  * heading says "LLAMA 3 (405B)", its model is Llama-3.1-405B: the llama-3.1-405b preset. The

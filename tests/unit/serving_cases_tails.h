@@ -37,7 +37,7 @@ static const struct pcase tails[] = {
 	{"70B 8xMI300X Turin 76 req/s", "llama-2-70b", "mi300x", "1", MLPERF_PROMPT, MLPERF_PROMPT_CV, MLPERF40_OUTPUT, 76.17 / 8, 1038.4,
 	 1660.4, 143.1, 198.7, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER},
 	{"70B 4xL40S vllm 5 req/s", "llama-2-70b", "l40s", "2", MLPERF_PROMPT, MLPERF_PROMPT_CV, "291", 5.01 / 2, 277.7, 750.8, 120.8,
-	 144.2, RH41 " Server", "vllm", NULL},
+	 144.2, RH41 " Server", "vllm", RH41KN},
 	{"70B 8xL40S trt 11 req/s", "llama-2-70b", "l40s", "4", MLPERF_PROMPT, MLPERF_PROMPT_CV, "293", 11.02 / 2, 291.3, 664.2, 143.3, 176.6,
 	 MLP41 "Fujitsu CDI_L40Sx8_TRT llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=1024"},
 	{"70B 8xH100PCIe 28 req/s", "llama-2-70b", "h100-pcie", "2", MLPERF_PROMPT, MLPERF_PROMPT_CV, "291", 28.01 / 4, 267.1, 560.7, 135.5,

@@ -13,9 +13,10 @@
  * <model>/<scenario>_<card>.yaml: 8 replicas of TP 1 (tensor_parallel_size 1, device_count
  * 8), quantization fp8. Llama-2-70B: no kv_cache_dtype (vLLM's 16-bit KV cache), chunked
  * prefill off except MI325X interactive (VLLM_USE_V1 1, chunked prefill on, scheduler steps
- * 1; napkin's vLLM cannot say off, it runs every case with prefill chunks in the decode
- * steps, as for AMD's v4.1 runs above); Mixtral: kv_cache_dtype fp8, chunked prefill off. Each
- * yaml states max_num_seqs, which every case carries.
+ * 1); Mixtral: kv_cache_dtype fp8, chunked prefill off. Every run with chunked prefill off
+ * sets num_scheduler_steps > 1, where napkin's vLLM (V0) prefills in steps of its own by
+ * default (serve_engine.c), and the V1 run mixes, so no case needs mixed_prefill. Each yaml
+ * states max_num_seqs, which every case carries.
  * The Llama-2 runs and the Mixtral server runs set enforce_eager True (no CUDA/HIP graphs), the
  * Mixtral offline runs False; napkin's step has no term for eager mode, so it reads them alike.
  * The Llama-2 runs but MI300X interactive also set AMD's own MLPerf scheduler
