@@ -1,6 +1,7 @@
 /*
  * Serving as the engines run it: the kernel-boundary bubbles of an engine step, the sequences
- * a step holds (vLLM V0 and V1, the user's max_num_seqs), expert parallelism over replicas for
+ * a step holds (vLLM V0 and V1, the user's max_num_seqs), prefill in the decode steps or
+ * apart (mixed_prefill), expert parallelism over replicas for
  * MoE models, and decode attention at the engine's kernel's measured rate.
  */
 #include <math.h>
@@ -80,6 +81,68 @@ static void test_v0_max_seqs(void **state)
 	assert_float_equal(v1.serving.max_seqs, 8.0, 0.0);
 	/* at most 8 of the 64 users run a step */
 	assert_true(v1.serving.running <= 8.0 + 1e-9);
+}
+
+/* Prefill in the decode steps or in steps of its own (serve_engine.c, the mixed_prefill knob).
+ * vLLM 0.6.0 refused chunked prefill with multi-step scheduling ("Chunked prefill is not
+ * supported with multi-step", vllm-project/vllm issue 8274), so vLLM with scheduler_steps > 1
+ * prefills apart by default, each prompt whole in a step of at most max(max_model_len, 2048)
+ * tokens (V0's SchedulerConfig without chunked prefill); V1 mixes; the knob overrides either,
+ * and SGLang's --enable-mixed-chunk (on) mixes. Apart, the decodes pause for the prefill
+ * steps: the mean gap is at least the decode-only step. Under multi-step scheduling a new
+ * prompt waits out the running bundle, (k − 1)/2 decode steps on average: the TTFT holds its
+ * own prefill step and that residual, and its spread (the phase, uniform) holds the residual. */
+static void test_mixed_prefill(void **state)
+{
+	struct engine_scenario sc;
+	struct engine_result r;
+	struct napkin_err err;
+	double residual;
+
+	(void)state;
+	llama2_7b_infer(&sc);
+	te_set(&sc, "engine", "vllm");
+	te_set(&sc, "max_positions", "4096");
+	te_set(&sc, "prompt", "512");
+	te_set(&sc, "generate", "256");
+	te_set(&sc, "batch", "32");
+	te_evaluate(&sc, &r);
+	assert_false(r.serving.prefill_apart); /* V1: chunked prefill always on */
+	assert_int_equal(r.serving.prefill_from, ENGINE_PREFILL_ENGINE);
+	te_set(&sc, "scheduler_steps", "10");
+	te_evaluate(&sc, &r);
+	assert_true(r.serving.prefill_apart);
+	assert_int_equal(r.serving.prefill_from, ENGINE_PREFILL_MULTISTEP);
+	assert_float_equal(r.serving.budget, 4096.0, 0.0); /* max(max_model_len 4096, 2048) */
+	assert_float_equal(r.serving.chunk, 512.0, 1e-9);  /* a prompt whole a step */
+	assert_true(r.serving.itl_seconds >= r.serving.decode_step_seconds);
+	residual = 0.5 * (10.0 - 1.0) * r.serving.decode_step_seconds;
+	assert_true(r.serving.ttft_seconds >= r.serving.mixed_step_seconds + residual);
+	/* a closed load: p50 is the mean, the 99th percentile 0.98 of the phase above it */
+	assert_true(r.serving.ttft_p99_seconds - r.serving.ttft_p50_seconds >= 0.98 * residual - 1e-12);
+	/* vLLM 0.6.3 and later take --enable-chunked-prefill with multi-step (PR 8645) */
+	te_set(&sc, "mixed_prefill", "on");
+	te_evaluate(&sc, &r);
+	assert_false(r.serving.prefill_apart);
+	assert_int_equal(r.serving.prefill_from, ENGINE_PREFILL_KNOB);
+	/* SGLang apart by default, mixed with --enable-mixed-chunk; TensorRT-LLM apart when told */
+	te_set(&sc, "scheduler_steps", "1");
+	te_set(&sc, "engine", "sglang");
+	te_set(&sc, "mixed_prefill", "auto");
+	te_evaluate(&sc, &r);
+	assert_true(r.serving.prefill_apart);
+	assert_int_equal(r.serving.prefill_from, ENGINE_PREFILL_ENGINE);
+	te_set(&sc, "mixed_prefill", "on");
+	te_evaluate(&sc, &r);
+	assert_false(r.serving.prefill_apart);
+	te_set(&sc, "engine", "trtllm");
+	te_set(&sc, "mixed_prefill", "off");
+	te_evaluate(&sc, &r);
+	assert_true(r.serving.prefill_apart);
+	assert_true(r.serving.itl_seconds >= r.serving.decode_step_seconds);
+	/* a value that is none of them: the error names the choices */
+	assert_int_not_equal(engine_knob_set(&sc, engine_knob_find("mixed_prefill"), "maybe", NULL, &err), 0);
+	assert_non_null(strstr(err.msg, "auto, on, off"));
 }
 
 /* Mixtral-8x7B (HF mistralai/Mixtral-8x7B-v0.1 config.json): Mistral-7B's shape without the
@@ -295,6 +358,7 @@ static void test_decode_attention_kernels(void **state)
 static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_kernel_bubbles),
 	cmocka_unit_test(test_v0_max_seqs),
+	cmocka_unit_test(test_mixed_prefill),
 	cmocka_unit_test(test_expert_parallel),
 	cmocka_unit_test(test_bounds_hold),
 	cmocka_unit_test(test_held_blocks),
