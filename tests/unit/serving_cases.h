@@ -364,8 +364,10 @@ static const struct vcase mlperf41[] = {
 #define SHAREGPT_PROMPT "202" /* assumed: vLLM v0.6 post (blog.vllm.ai 2024-09-05), ShareGPT mean input */
 #define SHAREGPT_OUTPUT "194" /* 4281.51 output tokens/s / 22.03 requests/s (SGLang 8B offline) */
 #define SGL "SGLang v0.3 vs vLLM v0.6 (sglang benchmark/benchmark_vllm_060)"
-/* every vLLM run of the README starts the server with --num-scheduler-steps 10 (its Notes) */
-#define MULTISTEP "scheduler_steps=10"
+/* every vLLM run of the README starts the server with --num-scheduler-steps 10 (its Notes) and
+ * --max_model_len 4096: V0 without chunked prefill takes max(max_model_len, 2048) tokens a step
+ * (vllm/config.py, SchedulerConfig) */
+#define MULTISTEP "scheduler_steps=10;max_batched_tokens=4096"
 #define SG8(m, lab, eng, rps, pub, kn) \
 	{m, lab, "llama-3-8b", "a100-80gb-sxm", "1", NULL, SHAREGPT_PROMPT, SHAREGPT_OUTPUT, L_RATE, rps, 1, pub, SGL, eng, kn, NULL}
 #define SG70(m, lab, eng, rps, pub, kn) \
