@@ -293,6 +293,8 @@ static void ex_steady_itl(struct eng_ex *x, const struct engine_scenario *sc, co
 		eng_ex_line(x, N_("  values   n %.3f; prefill %s, decode %s, with %.1f decoding and %s prefill tokens a decode step"),
 			    np, SECS(sv->mixed_step_seconds, a), SECS(sv->decode_step_seconds, b), sv->decoding,
 			    CNT(sv->prefill_tokens_step, c));
+		eng_ex_line(x, N_("  apart    prefill in steps of its own: %s (the knob mixed_prefill sets it)"),
+			    EX_(x, engine_serve_prefill_from(sv)));
 		eng_ex_line(x, N_("  prefill  matmuls %s, weights and KV reads %s, attention %s, TP all-reduces %s, fixed cost %s"),
 			    SECS(sv->matmul_seconds, a), SECS(sv->weight_seconds, b), SECS(sv->attention_seconds, c),
 			    SECS(sv->comm_seconds, d), SECS(sv->step_overhead, e));
