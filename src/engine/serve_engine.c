@@ -49,12 +49,13 @@
  *    prefills first), so napkin's vLLM with scheduler_steps > 1 prefills apart. Its budget
  *    is then V0's: max_num_batched_tokens defaults to max(max_model_len, 2048) without
  *    chunked prefill, and V0 refuses a smaller one (vllm/config.py, SchedulerConfig), so a
- *    prompt runs whole in one step; napkin takes the model's context for max_model_len. SGLang runs a new prefill batch in a step of its own and decodes
- *    when none is waiting: Scheduler.get_next_batch_to_run builds get_new_batch_prefill()
- *    first and runs the running batch's decode only when it returns None
- *    (python/sglang/srt/managers/scheduler.py), and mixes the running decodes into a
- *    prefill batch only with --enable-mixed-chunk (server_args.py: enable_mixed_chunk:
- *    bool = False, every version from 0.3 on). TGI is kept with the budget model.
+ *    prompt runs whole in one step; napkin takes the model's context for max_model_len.
+ *    SGLang runs a new prefill batch in a step of its own and decodes when none is waiting:
+ *    Scheduler.get_next_batch_to_run builds get_new_batch_prefill() first and runs the
+ *    running batch's decode only when it returns None (python/sglang/srt/managers/
+ *    scheduler.py), and mixes the running decodes into a prefill batch only with
+ *    --enable-mixed-chunk (server_args.py: enable_mixed_chunk: bool = False, every version
+ *    from 0.3 on). TGI is kept with the budget model.
  *  - The fixed cost of a step (the scheduler, preparing inputs, sampling and detokenising on
  *    the CPU, the graph launch): no engine publishes it as a figure; each default is an
  *    estimate not yet fitted on a published series, a knob (step_overhead) the user sets from
