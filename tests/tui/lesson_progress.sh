@@ -8,17 +8,6 @@
 . "$(dirname "$0")/lib.sh"
 
 rec=$TUI_TMP/progress.md
-# the pane's whole history: what napkin printed after the explorer left the screen
-hist() { tm capture-pane -p -S - -t app 2>/dev/null; }
-# hist_has FIXED: polls the history until it holds FIXED (the pane can be marked dead before
-# tmux has read the last lines the program wrote); false when the deadline passes
-hist_has() {
-	_end=$(($(date +%s) + DEADLINE))
-	until hist | grep -qF -- "$1"; do
-		[ "$(date +%s)" -ge "$_end" ] && return 1
-		sleep 0.05
-	done
-}
 tm set-option -g remain-on-exit on \; set-option -g history-limit 2000 \; \
 	new-session -d -s app -x 140 -y 45 "$NAPKIN lesson 4 --lang zh --report $rec --name 李华" ||
 	fail "tmux did not start"

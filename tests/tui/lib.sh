@@ -67,6 +67,19 @@ start_lesson() {
 
 screen() { tm capture-pane -p -t app 2>/dev/null; }
 
+# the pane's whole history: what napkin printed after the explorer left the screen
+hist() { tm capture-pane -p -S - -t app 2>/dev/null; }
+
+# hist_has FIXED: polls the history until it holds FIXED (a pane can be marked dead before
+# tmux has read the last lines its program wrote); false when the deadline passes
+hist_has() {
+	_end=$(($(date +%s) + DEADLINE))
+	until hist | grep -qF -- "$1"; do
+		[ "$(date +%s)" -ge "$_end" ] && return 1
+		sleep 0.05
+	done
+}
+
 fail() {
 	echo "FAIL: $*"
 	echo "----- screen -----"

@@ -144,6 +144,5 @@ keys C-c
 [ "$(wait_exit)" = 130 ] || fail 'C-c: exit status'
 grep -q 'mine' "$d/napkin-unsaved.yaml" || fail 'C-c overwrote napkin-unsaved.yaml'
 grep -q '^batch: 16' "$d/napkin-unsaved-2.yaml" || fail "C-c did not keep the change: $(ls "$d")"
-tm capture-pane -p -S - -t app | grep -q 'unsaved scenario is in \./napkin-unsaved-2\.yaml' ||
-	fail 'C-c did not say where the changes went'
+hist_has 'unsaved scenario is in ./napkin-unsaved-2.yaml' || fail 'C-c did not say where the changes went'
 echo "ok: unsaved"
