@@ -33,7 +33,7 @@ static void band_line(FILE *f, const struct engine_result *r)
 
 /* Disaggregated prefill and decode (serve_pd.c): the split, each pool's load over the most it
  * completes (the one nearer 1 is the bottleneck), the KV hand-off. */
-static void pd_line(FILE *f, const struct engine_scenario *sc, const struct engine_serving *sv)
+static void pd_line(FILE *f, const struct engine_serving *sv)
 {
 	char a[NB], b[NB], c[NB], d[NB];
 	bool pre = sv->pd_prefill_util >= sv->pd_decode_util;
@@ -49,7 +49,6 @@ static void pd_line(FILE *f, const struct engine_scenario *sc, const struct engi
 		     "replica's queue and prefill %s\n"),
 		sv->pd_prefill_replicas, sv->pd_decode_replicas, 100.0 * sv->pd_prefill_util, 100.0 * sv->pd_decode_util,
 		pre ? _("prefill") : _("decode"), a, b, c, sv->rate_saturated ? "-" : d);
-	(void)sc;
 }
 
 /* The continuous-batching steady state (serve_batch.c): the figures serving people quote. */
@@ -70,14 +69,14 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 			_(engine_serve_engine_label(sc->serve_engine)), a, b);
 	else if (sv->prefill_apart)
 		/* TRANSLATORS: the engine; its token budget; where the schedule comes from; its fixed cost a step */
-		fprintf(f, _("  engine   %s: %s tokens a prefill step (prefill steps first, apart from the decode steps: %s) · "
+		fprintf(f, _("  engine   %s: %s tokens a prefill step (prefill steps first, apart from the decode steps; %s) · "
 			     "%s a step of fixed cost\n"),
 			_(engine_serve_engine_label(sc->serve_engine)), a, _(engine_serve_prefill_from(sv)), b);
 	else
 		fprintf(f, _("  engine   %s: %s tokens a step (decode first, then prefill chunks) · %s a step of fixed cost\n"),
 			_(engine_serve_engine_label(sc->serve_engine)), a, b);
 	if (sv->pd_prefill_replicas > 0)
-		pd_line(f, sc, sv);
+		pd_line(f, sv);
 	engine_fmt_seconds_tr(sv->ttft_seconds, &cli_tr, a, sizeof a);
 	engine_fmt_seconds_tr(sv->itl_seconds, &cli_tr, b, sizeof b);
 	with_band(a, sizeof a, &sv->band[ENGINE_SM_TTFT]);
