@@ -483,6 +483,12 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 			eng_warn(r, sc->tr, N_("%s %lld exceeds the model's context of %lld tokens"), train ? "seq" : "prompt + generate",
 				 (long long)need, (long long)sc->model.max_positions);
 	}
+	/* TensorRT-LLM's in-flight batching always schedules the context phase beside the
+	 * generation phase (its enable_chunked_context splits long contexts, it does not pause the
+	 * decodes): the choice is modelled as given, and said so */
+	if (!train && sc->serve_engine == ENGINE_SERVE_TRTLLM && sc->mixed_prefill == ENGINE_MIXED_OFF)
+		eng_warn(r, sc->tr, N_("mixed_prefill off: TensorRT-LLM has no such switch (in-flight batching always puts the "
+				       "prompts in the decode steps); the figures run them in steps of their own, as asked"));
 	if (!m->fits)
 		eng_warn(r, sc->tr, N_("does not fit: %.2f GiB over the %.2f GiB of one %s"), -m->headroom / 1073741824.0,
 			 m->capacity / 1073741824.0, sc->gpu.name[0] ? sc->gpu.name : "GPU");

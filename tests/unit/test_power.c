@@ -193,17 +193,6 @@ static void test_compute_not_memory(void **state)
 	preset_registry_free(reg);
 }
 
-/* Whether one of r's warnings holds `text`. */
-static bool warned(const struct engine_result *r, const char *text)
-{
-	int i;
-
-	for (i = 0; i < r->n_warnings; i++)
-		if (strstr(r->warnings[i], text) != NULL)
-			return true;
-	return false;
-}
-
 /* An explicit limit above the TDP, or on a card without one, is said, and changes nothing;
  * training slows and its MFU falls under a limit. */
 static void test_limits_said(void **state)
@@ -219,7 +208,7 @@ static void test_limits_said(void **state)
 	te_set(&sc, "power_limit", "800 W");
 	te_evaluate(&sc, &b);
 	assert_float_equal(b.compute.step_seconds, a.compute.step_seconds, 0.0);
-	assert_true(warned(&b, "above the H100 SXM's 700 W TDP"));
+	assert_true(te_warned(&b, "above the H100 SXM's 700 W TDP"));
 	te_set(&sc, "power_limit", "500 W");
 	te_evaluate(&sc, &b);
 	assert_true(b.compute.step_seconds > 1.1 * a.compute.step_seconds);
@@ -237,7 +226,7 @@ static void test_limits_said(void **state)
 	sc.gpu.tdp_w = 0.0;
 	te_evaluate(&sc, &b);
 	assert_float_equal(b.compute.step_seconds, a.compute.step_seconds, 0.0);
-	assert_true(warned(&b, "no TDP"));
+	assert_true(te_warned(&b, "no TDP"));
 	preset_registry_free(reg);
 }
 

@@ -135,11 +135,14 @@ static void test_mixed_prefill(void **state)
 	te_set(&sc, "mixed_prefill", "on");
 	te_evaluate(&sc, &r);
 	assert_false(r.serving.prefill_apart);
+	assert_false(te_warned(&r, "no such switch"));
 	te_set(&sc, "engine", "trtllm");
 	te_set(&sc, "mixed_prefill", "off");
 	te_evaluate(&sc, &r);
 	assert_true(r.serving.prefill_apart);
 	assert_true(r.serving.itl_seconds >= r.serving.decode_step_seconds);
+	/* TensorRT-LLM has no such switch: modelled as asked, and said */
+	assert_true(te_warned(&r, "TensorRT-LLM has no such switch"));
 	/* a value that is none of them: the error names the choices */
 	assert_int_not_equal(engine_knob_set(&sc, engine_knob_find("mixed_prefill"), "maybe", NULL, &err), 0);
 	assert_non_null(strstr(err.msg, "auto, on, off"));

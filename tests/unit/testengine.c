@@ -1,5 +1,7 @@
 #include "testengine.h"
 
+#include <string.h>
+
 #include "testutil.h"
 
 void te_set(struct engine_scenario *sc, const char *key, const char *value)
@@ -21,4 +23,14 @@ void te_evaluate(const struct engine_scenario *sc, struct engine_result *r)
 	util_err_clear(&err);
 	if (engine_evaluate(sc, r, &err) != NAPKIN_OK)
 		fail_msg("evaluate: %s", err.msg);
+}
+
+bool te_warned(const struct engine_result *r, const char *text)
+{
+	int i;
+
+	for (i = 0; i < r->n_warnings; i++)
+		if (strstr(r->warnings[i], text) != NULL)
+			return true;
+	return false;
 }
