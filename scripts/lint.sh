@@ -34,9 +34,12 @@ echo "== clang-tidy $(clang-tidy --version | sed -n 's/.*version \([0-9.]*\).*/\
 cmake -S . -B "$build" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DNAPKIN_TESTS=OFF >/dev/null
 # the generated sources (embedded presets) must exist for the files that include them
 cmake --build "$build" --target napkin_embed >/dev/null 2>&1 || true
+# one file a clang-tidy process: the analyzer's va_list checker keeps identifiers from the
+# first file's AST, and in a later file of the same process one may land at a freed one's
+# address (a false "va_list is initialized again" at an ordinary call, seen once in knobs.c)
 # shellcheck disable=SC2086
 if ! printf '%s\n' $files | grep -v '/embed\.c$' |
-	xargs -P "$jobs" -n 4 clang-tidy -p "$build" --quiet 2>/dev/null | grep -E -A3 '(warning|error):'; then
+	xargs -P "$jobs" -n 1 clang-tidy -p "$build" --quiet 2>/dev/null | grep -E -A3 '(warning|error):'; then
 	:
 else
 	status=1
