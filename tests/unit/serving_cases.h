@@ -107,25 +107,27 @@ static const struct vcase mlperf[] = {
 	{M_TPUT, "70B H200 tp1 server tok/s", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, "291", L_SLA,
 	 0, 8, 29228.22, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=896", NULL},
 	/* v4.0 (github.com/mlcommons/inference_results_v4.0, the same paths; configs: H200-SXM
-	 * TP1 x8, gpu_batch_size 806 offline, 896 server) */
+	 * TP1 x8, gpu_batch_size 806 offline, 896 server; the server's is a server case's
+	 * max_num_seqs, as in v4.1: configs/llama2-70b/Server/__init__.py, H200_SXM_141GBx1 896,
+	 * H100_SXM_80GB_TP2x1 1024) */
 	{M_TPUT, "70B H200 tp1 offline tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT,
 	 MLPERF40_OUTPUT, L_BATCH, 806, 8, 27738.3, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Offline", NULL, NULL, NULL},
 	{M_TTFT, "70B H200 tp1 91 req/s TTFT v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_RATE, 91.24 / 8, 8, 412.9, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	 L_RATE, 91.24 / 8, 8, 412.9, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, "max_num_seqs=896", NULL},
 	{M_ITL, "70B H200 tp1 91 req/s TPOT v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_RATE, 91.24 / 8, 8, 164.9, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	 L_RATE, 91.24 / 8, 8, 164.9, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, "max_num_seqs=896", NULL},
 	{M_TPUT, "70B H200 tp1 server tok/s v4.0", "llama-2-70b", "h200-sxm", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_SLA, 0, 8, 26485.43, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	 L_SLA, 0, 8, 26485.43, MLPERF40 " H200-SXM-141GBx8 llama2-70b-99.9 Server", NULL, "max_num_seqs=896", NULL},
 	/* v4.0 DGX-H100 (configs/llama2-70b/Offline/__init__.py, H100_SXM_80GB_TP2x4: TP 2 x 4
 	 * replicas, gpu_batch_size 896, use_fp8); 292 output tokens a request (21805.8 / 74.699) */
 	{M_TPUT, "70B H100 tp2 offline tok/s v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, "292",
 	 L_BATCH, 896, 4, 21805.8, MLPERF40 " DGX-H100 llama2-70b-99.9 Offline", NULL, NULL, NULL},
 	{M_TTFT, "70B H100 tp2 71 req/s TTFT v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, "292",
-	 L_RATE, 70.98 / 4, 4, 381.6, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	 L_RATE, 70.98 / 4, 4, 381.6, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, "max_num_seqs=1024", NULL},
 	{M_ITL, "70B H100 tp2 71 req/s TPOT v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, "292",
-	 L_RATE, 70.98 / 4, 4, 136.8, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	 L_RATE, 70.98 / 4, 4, 136.8, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, "max_num_seqs=1024", NULL},
 	{M_TPUT, "70B H100 tp2 server tok/s v4.0", "llama-2-70b", "h100-sxm", "2", "fp8", MLPERF_PROMPT, "292",
-	 L_SLA, 0, 4, 20556.40, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, NULL, NULL},
+	 L_SLA, 0, 4, 20556.40, MLPERF40 " DGX-H100 llama2-70b-99.9 Server", NULL, "max_num_seqs=1024", NULL},
 };
 
 /* MLPerf Inference v4.1 closed, AMD, Llama-2-70B on one MI300X (the same repository,
