@@ -265,6 +265,8 @@ struct engine_serving {
 	bool saturated;                  /* the token budget binds: prompts wait for room */
 	double decode_step_seconds;      /* a step of decode tokens only */
 	double mixed_step_seconds;       /* a step with a prefill chunk (prefill_apart: a prefill step) */
+	double ttft_step_seconds;        /* the step that carries a prompt's last chunk: 1 + r prompts where an
+					  * average step carries r (size-biased, serve_steady.c) */
 	bool prefill_apart;              /* the engine prefills in steps of their own, the decodes paused (SGLang,
 					  * vLLM V0 multi-step, mixed_prefill off) */
 	int prefill_from;                /* enum engine_prefill_from: what decided prefill_apart */

@@ -246,16 +246,23 @@ static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, c
 	eng_ex_head(x, "serving.ttft_seconds", N_("time to first token in the steady state of continuous batching"));
 	util_count(c, sizeof c, sv->chunk, EX_(x, N_("token")), EX_(x, N_("tokens")));
 	if (sv->prefill_apart) {
-		eng_ex_line(x, N_("  formula  ⌈prompt ÷ chunk⌉ × the prefill step + the wait for the prompts ahead (M/D/1, "
-				  "prefill steps first) + half a step + the wait for KV room"));
-		eng_ex_line(x, N_("  values   prompt %lld in prefill steps of at most %s; a prefill step %s; waiting %s"),
-			    (long long)sc->prompt, c, SECS(sv->mixed_step_seconds, a), SECS(sv->queue_seconds, b));
-	} else {
-		eng_ex_line(x, N_("  formula  ⌈prompt ÷ chunk⌉ × the mixed step + the wait for the budget (M/D/1) + half a step + "
+		eng_ex_line(x, N_("  formula  (⌈prompt ÷ chunk⌉ − 1) × the prefill step + the last one, with the prompts that "
+				  "join it + the wait for the prompts ahead (M/D/1, prefill steps first) + half a step + "
 				  "the wait for KV room"));
-		eng_ex_line(x, N_("  values   prompt %lld in chunks of at most %s; a mixed step %s; waiting %s"),
-			    (long long)sc->prompt, c, SECS(sv->mixed_step_seconds, a), SECS(sv->queue_seconds, b));
+		eng_ex_line(x, N_("  values   prompt %lld in prefill steps of at most %s; a prefill step %s, the last %s; "
+				  "waiting %s"),
+			    (long long)sc->prompt, c, SECS(sv->mixed_step_seconds, a), SECS(sv->ttft_step_seconds, d),
+			    SECS(sv->queue_seconds, b));
+	} else {
+		eng_ex_line(x, N_("  formula  (⌈prompt ÷ chunk⌉ − 1) × the mixed step + the last one, with the prompts that "
+				  "join it + the wait for the budget (M/D/1) + half a step + the wait for KV room"));
+		eng_ex_line(x, N_("  values   prompt %lld in chunks of at most %s; a mixed step %s, the last %s; waiting %s"),
+			    (long long)sc->prompt, c, SECS(sv->mixed_step_seconds, a), SECS(sv->ttft_step_seconds, d),
+			    SECS(sv->queue_seconds, b));
 	}
+	eng_ex_line(x, N_("  last     the prompts join the steps at random, so the step that carries a prompt's last chunk "
+			  "carries the others' average too: 1 + r prompts where an average step carries r (a Poisson "
+			  "count, size-biased; Feller 1971 vol. II §I.4), up to the budget"));
 	if (sv->prefix_tokens > 0)
 		eng_ex_line(x, N_("  prefix   %.0f of the prompt's tokens cached (prefix_hit): %.0f prefilled"), sv->prefix_tokens,
 			    sv->prefill_tokens_request);

@@ -267,6 +267,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	out->decode_step_seconds = st.t_dec;
 	out->spec_draft_seconds = st.t_draft;
 	out->mixed_step_seconds = st.t_mix;
+	out->ttft_step_seconds = st.t_own;
 	out->matmul_seconds = st.parts.matmul;
 	out->weight_seconds = st.parts.weights;
 	out->attention_seconds = st.parts.attention;

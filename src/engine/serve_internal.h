@@ -193,6 +193,7 @@ struct eng_cb_state {
 	double running, decoding, prefill_step, chunk, mixed, t_mix, t_dec, t_draft, itl, ttft, queue, e2e, x;
 	double phase, gap_lo, gap_hi, gap_share; /* the spread (serve_pct.c): of ttft, half the step under way; the gaps */
 	double prefill; /* of ttft, the prompt's own chunks: what a longer prompt lengthens (serve_pct.c) */
+	double t_own;   /* of ttft, the step that carries the prompt's last chunk and the prompts that join it */
 	bool saturated;
 	struct eng_serve_step parts;
 };

@@ -234,6 +234,7 @@ static void put_steps(const struct eng_cb_in *in, const struct pd_pool *pp, cons
 	out->prefill_tokens_step = out->chunk = carry;
 	out->mixed_fraction = 0.0;
 	out->mixed_step_seconds = ps.seconds;
+	out->ttft_step_seconds = ps.seconds;
 	out->decode_step_seconds = ds.seconds + eng_spec_draft_seconds(in->spec, d, dp->ctx);
 	out->matmul_seconds = ps.matmul;
 	out->weight_seconds = ps.weights;

@@ -57,6 +57,20 @@ static double prompt_part(double P, double c, double carry, double t_mix, double
 	return eng_max(k - 1.0, 0.0) * t_mix + eng_max(tok, 0.0) * (carry > 0 ? eng_min(1.0, own / carry) : 1.0);
 }
 
+/* The step that carries a prompt's last chunk. Prompts join the steps at random (Poisson
+ * arrivals, r a step on average): the steps a given prompt rides are size-biased, so its own
+ * step carries the other prompts' average besides its own tokens, 1 + r prompts where the
+ * average step carries r (for a Poisson count N, E[N²] ÷ E[N] = 1 + E[N]: the inspection
+ * paradox, Feller 1971, vol. II §I.4; Kleinrock 1975 §5.2), up to the budget's room. Its
+ * prefill tokens: the last chunk, P − (⌈P ÷ c⌉ − 1) c, plus pbar, at least the average
+ * step's carry and at most the room. */
+static double own_carry(double P, double c, double carry, double pbar, double room)
+{
+	double k = ceil(P / eng_max(c, 1.0)), last = P - (k - 1.0) * eng_max(c, 1.0);
+
+	return eng_max(carry, eng_min(room, last + pbar));
+}
+
 /* users_for's engines that prefill apart (SGLang; vLLM V0 without chunked prefill): between two decode steps the engine runs
  * n_p = pbar ÷ carry prefill steps of `carry` tokens, each pausing the decodes, so a decoding
  * sequence waits t_dec + n_p × t_pre for its next token. The prefill steps are a server busy
@@ -90,7 +104,17 @@ static double users_apart(const struct eng_cb_in *in, double d, double r, double
 	 * holds the phase once, so the residual joins the phase alone, its spread uniform too */
 	if (in->sched_steps > 1.0 && d > 0)
 		st->phase += 0.5 * (in->sched_steps - 1.0) * st->t_dec;
-	st->ttft = ceil(P / eng_max(c, 1.0)) * st->t_mix + st->queue + st->phase;
+	{
+		/* the prompt's last prefill step carries the others that joined it (own_carry) */
+		double x = own_carry(P, c, carry, pbar, in->budget > 0 ? in->budget : INFINITY), t_own = st->t_mix;
+		if (x > carry + 0.5) {
+			struct eng_serve_step own;
+			eng_serve_step_time(&in->ctx, x, in->prefix + P / 2.0 + 0.5, 0.0, in->prompt + in->gen / 2.0, &own);
+			t_own = own.seconds;
+		}
+		st->t_own = t_own;
+		st->ttft = (ceil(P / eng_max(c, 1.0)) - 1.0) * st->t_mix + t_own + st->queue + st->phase;
+	}
 	/* a prefill step of its own: the prompt's share of its tokens' time */
 	st->prefill = prompt_part(P, c, carry, st->t_mix, st->t_mix);
 	/* the gaps: ⌊np⌋ or ⌊np⌋ + 1 prefill steps in one, in the share that keeps the mean */
@@ -150,7 +174,14 @@ static double users_for(const struct eng_cb_in *in, double d, struct eng_cb_stat
 		st->queue += 0.5 * (in->sched_steps - 1.0) * st->t_dec;
 		st->phase += 0.5 * (in->sched_steps - 1.0) * st->t_dec; /* the bundle's residual, uniform too */
 	}
-	st->ttft = ceil(P / eng_max(c, 1.0)) * st->t_mix + st->queue + 0.5 * step;
+	/* the prompt's last chunk rides a step with the others that joined it (own_carry): the
+	 * mixed step's prompt time, t_mix − t_dec, grows with its prompt tokens */
+	{
+		double x = own_carry(P, c, carry, pbar, room);
+		double t_own = st->t_mix + (carry > 0 ? (x - carry) / carry * eng_max(st->t_mix - st->t_dec, 0.0) : 0.0);
+		st->t_own = t_own;
+		st->ttft = (ceil(P / eng_max(c, 1.0)) - 1.0) * st->t_mix + t_own + st->queue + 0.5 * step;
+	}
 	st->prefill = prompt_part(P, c, carry, st->t_mix, st->t_mix - st->t_dec);
 	st->gap_lo = st->t_dec / E;
 	st->gap_hi = st->t_mix / E;
@@ -217,7 +248,7 @@ void eng_cb_steady(const struct eng_cb_in *in, double users, struct eng_cb_state
 		st->prefill_step = carry;
 		st->chunk = carry;
 		st->mixed = 1.0;
-		st->t_mix = st->t_dec = mix.seconds;
+		st->t_mix = st->t_dec = st->t_own = mix.seconds;
 		st->t_draft = 0.0;
 		st->parts = mix;
 		st->itl = 0.0;
