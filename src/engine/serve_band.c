@@ -47,8 +47,8 @@
  * test_bands prints these rows from the cases */
 static const struct engine_serve_band_row rows[] = {
 	/* tests/unit/test_serving_validation.c: the modelled cases (docs/serving-validation.md) */
-	{TTFT, ANY, 33, 0.682, 0.427, -0.416},
-	{TTFT, VLLM, 12, 0.832, 0.319, -0.319},
+	{TTFT, ANY, 33, 0.524, 0.265, -0.194},
+	{TTFT, VLLM, 12, 0.216, 0.161, -0.161},
 	{TTFT, SGL, 4, 0.087, 0.058, -0.031},
 	{TTFT, TRT, 17, 0.682, 0.503, -0.464},
 	{ITL, ANY, 37, 0.431, 0.162, -0.036},
