@@ -53,7 +53,7 @@ static void burst_times(const struct eng_cb_in *in, const struct eng_dispatch *d
 {
 	double P = in->fresh, keys = in->prefix + P / 2.0 + 0.5, ctx = in->prompt + in->gen / 2.0;
 	struct eng_serve_step s;
-	double sum = 0.0, sq = 0.0, steps, last, tr, i;
+	double sum = 0.0, sq = 0.0, steps, last, tr;
 
 	if (dp->apart) {
 		/* ⌊budget ÷ P⌋ whole prompts a step (per); the last step the rest */
@@ -81,16 +81,19 @@ static void burst_times(const struct eng_cb_in *in, const struct eng_dispatch *d
 			return;
 		}
 		if (k <= steps) {
-			for (i = 1.0; i <= k; i += 1.0) {
-				double j = ceil(i * P / per - 1e-9), t = j >= steps ? *whole : j * tf;
+			int64_t i, nk = (int64_t)k;
+			for (i = 1; i <= nk; i++) {
+				double j = ceil((double)i * P / per - 1e-9), t = j >= steps ? *whole : j * tf;
 				sum += t;
 				sq += t * t;
 			}
 		} else {
 			/* fewer steps than requests: step j ends the requests whose last token it holds */
-			double done = 0.0, j;
-			for (j = 1.0; j <= steps; j += 1.0) {
-				double upto = j >= steps ? k : eng_min(k, floor(j * per / P + 1e-9)), t = j >= steps ? *whole : j * tf;
+			double done = 0.0;
+			int64_t j, ns = (int64_t)steps;
+			for (j = 1; j <= ns; j++) {
+				double upto = j >= ns ? k : eng_min(k, floor((double)j * per / P + 1e-9));
+				double t = j >= ns ? *whole : (double)j * tf;
 				sum += (upto - done) * t;
 				sq += (upto - done) * t * t;
 				done = upto;
@@ -110,6 +113,7 @@ static void dispatch_init(const struct engine_scenario *sc, const struct eng_cb_
 	double per, tf, kmax, k, lp, wsum = 0.0, ksum = 0.0, s1 = 0.0, s2 = 0.0, own = 0.0, whole = 0.0, below = 0.0;
 	double keys = in->prefix + P / 2.0 + 0.5, ctx = in->prompt + in->gen / 2.0;
 	struct eng_serve_step s;
+	int64_t ik;
 
 	memset(dp, 0, sizeof *dp);
 	dp->replicas = R;
@@ -150,8 +154,9 @@ static void dispatch_init(const struct engine_scenario *sc, const struct eng_cb_
 	k = eng_min(kmax, eng_max(1.0, floor(dp->mu - 12.0 * sqrt(dp->mu) - 12.0)));
 	if (dp->mu > 1e5)
 		k = kmax = eng_max(1.0, floor(dp->burst + 0.5));
-	for (; k <= kmax; k += 1.0) {
+	for (ik = (int64_t)k; ik <= (int64_t)kmax; ik++) {
 		double p, mean, m2, wh;
+		k = (double)ik;
 		lp = -dp->mu + k * log(dp->mu) - lgamma(k + 1.0);
 		p = dp->mu > 1e5 ? 1.0 : exp(lp);
 		if (k == kmax && isfinite(dp->cap) && kmax == dp->cap && dp->mu <= 1e5)
