@@ -321,7 +321,7 @@ static const struct engine_result_def defs[] = {
 	  serving.wait_seconds, LOWER, N_("an open load: mean wait before the engine admits a request (Little: waiting / rate)")),
 	/* a front end's dispatch batching (serve_dispatch.c): 0 without */
 	D("serving.dispatch_window", N_("dispatch window"), ENGINE_RG_INFERENCE, ENGINE_UNIT_SECONDS, serving.dispatch_window,
-	  NEITHER, N_("dispatch batching: seconds a dispatch gathers, min(dispatch_window, dispatch_batch / (rate x replicas)) (0: off)")),
+	  LOWER, N_("dispatch batching: seconds a dispatch gathers, min(dispatch_window, dispatch_batch / (rate x replicas)) (0: off)")),
 	D("serving.dispatch_replicas", N_("dispatch replicas"), ENGINE_RG_INFERENCE, ENGINE_UNIT_COUNT,
 	  serving.dispatch_replicas, NEITHER, N_("dispatch batching: the data-parallel replicas the dispatches go to in turn")),
 	D("serving.dispatch_burst", N_("requests a dispatch"), ENGINE_RG_INFERENCE, ENGINE_UNIT_COUNT, serving.dispatch_burst,
