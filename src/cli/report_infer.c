@@ -51,6 +51,31 @@ static void pd_line(FILE *f, const struct engine_serving *sv)
 		pre ? _("prefill") : _("decode"), a, b, c, sv->rate_saturated ? "-" : d);
 }
 
+/* A front end's dispatch batching (serve_dispatch.c): its window, the replicas it sends to,
+ * the burst a replica receives and what it adds to the TTFT; or why it does not apply. */
+static void dispatch_line(FILE *f, const struct engine_scenario *sc, const struct engine_serving *sv)
+{
+	char w[NB], p[NB], h[NB], s[NB], b[NB];
+
+	engine_fmt_seconds_tr(sv->dispatch_window > 0 ? sv->dispatch_window : sc->dispatch_window, &cli_tr, w, sizeof w);
+	if (sv->dispatch_window > 0) {
+		engine_fmt_seconds_tr(sv->dispatch_burst / sv->rate, &cli_tr, p, sizeof p);
+		engine_fmt_seconds_tr(sv->dispatch_hold_seconds, &cli_tr, h, sizeof h);
+		engine_fmt_seconds_tr(sv->dispatch_step_seconds, &cli_tr, s, sizeof s);
+		engine_fmt_seconds_tr(sv->dispatch_prefill_seconds, &cli_tr, b, sizeof b);
+		/* TRANSLATORS: the window; the replicas; requests a burst; seconds between two bursts to a replica; of
+		 * TTFT: the hold, the step under way, the burst's prefill */
+		fprintf(f, _("  batcher  a %s window sent to %.0f replicas in turn: %.1f requests a burst every %s a replica · of "
+			     "TTFT, the hold %s, the step under way %s, the burst's prefill %s\n"),
+			w, sv->dispatch_replicas, sv->dispatch_burst, p, h, s, b);
+	} else if (sc->rate <= 0)
+		fprintf(f, _("  batcher  dispatch_window %s: not used, a closed loop of users has no arrivals to hold (set a "
+			     "rate)\n"),
+			w);
+	else if (sv->pd_prefill_replicas > 0)
+		fprintf(f, _("  batcher  dispatch_window %s: not modelled under xPyD\n"), w);
+}
+
 /* The continuous-batching steady state (serve_batch.c): the figures serving people quote. */
 static void serving_lines(FILE *f, const struct engine_scenario *sc, const struct engine_result *r)
 {
@@ -111,6 +136,8 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 			     "the replica on average, %.1f admitted, a wait of %s before admission\n"),
 			r0, r1, sv->rate_limit, sv->in_system, sv->in_engine, w);
 	}
+	if (sc->dispatch_window > 0)
+		dispatch_line(f, sc, sv);
 	if (sv->rate > 0 && !sv->rate_saturated) {
 		char w[NB];
 		engine_fmt_seconds_tr(sv->itl_median_seconds, &cli_tr, w, sizeof w);

@@ -316,6 +316,14 @@ struct engine_serving {
 	double in_engine;                /* of them admitted */
 	double busy;                     /* the share of the time the replica holds a request (1 − p(0)) */
 	double wait_seconds;             /* mean wait before admission (W_q = L_q ÷ λ) */
+	/* a front end's dispatch batching (serve_dispatch.c; 0 without: dispatch_window 0, a closed
+	 * loop, xPyD or no steady state): TTFT = wait_seconds + hold + step + prefill */
+	double dispatch_window;          /* W_eff: seconds a dispatch gathers, min(W, cap ÷ (λ R)) */
+	double dispatch_replicas;        /* R: the data-parallel replicas it sends to in turn */
+	double dispatch_burst;           /* requests a dispatch brings a replica: min(λ R W, cap) */
+	double dispatch_hold_seconds;    /* a request's mean hold in the front end, W_eff ÷ 2 */
+	double dispatch_step_seconds;    /* the mean wait for the engine's step under way when a burst arrives */
+	double dispatch_prefill_seconds; /* the burst's prefill to a request's first token, over the requests */
 	/* latency percentiles (serve_pct.c): p50, p90, p99. An open load (rate > 0): over the
 	 * stationary distribution's arrivals, tokens and requests; a closed one: the one state
 	 * every request sees, so the TTFT's spread is the step under way and a request's TPOT

@@ -383,6 +383,8 @@ struct engine_scenario {
 	int slo_percentile;           /* enum engine_slo_pct: what ttft_slo and tpot_slo hold */
 	double target_rate;           /* serving: requests/s the whole service must take within the SLA (0: none): sizes replicas */
 	double rate;                  /* serving: an open load, requests/s arriving at a replica (Poisson; 0: the closed `batch` users) */
+	double dispatch_window;       /* serving: seconds a front end holds arrivals before sending them together (0: off) */
+	int64_t dispatch_batch;       /* serving: requests a dispatch holds at most (0: no cap) */
 	/* serving: disaggregated prefill and decode (serve_pd.c), xPyD: x replicas that only prefill and y that
 	 * only decode, each tp × pp GPUs (0 and 0: aggregated, every replica both); with them `rate` arrives at
 	 * the whole group and `batch` users are a decode replica's */

@@ -148,6 +148,50 @@ static bool ex_no_engine(struct eng_ex *x, const struct engine_scenario *sc, con
 	return true;
 }
 
+/* A front end's dispatch batching (serve_dispatch.c): what it adds to the TTFT, or why it
+ * does not apply. */
+static void ex_dispatch(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_serving *sv)
+{
+	char a[NB], b[NB], c[NB], d[NB], e[NB], f[NB], g[NB];
+
+	if (!(sc->dispatch_window > 0))
+		return;
+	SECS(sc->dispatch_window, a);
+	if (sc->rate <= 0) {
+		eng_ex_line(x, N_("  batcher  not used: dispatch_window %s holds arrivals, and a closed loop of `batch` users has "
+				  "none (set a rate)"),
+			    a);
+		return;
+	}
+	if (sc->prefill_replicas > 0 && sc->decode_replicas > 0) {
+		eng_ex_line(x, N_("  batcher  not modelled under xPyD: the group is solved without dispatch_window %s"), a);
+		return;
+	}
+	if (sv->rate_saturated || !(sv->dispatch_window > 0))
+		return;
+	eng_ex_line(x, N_("  batcher  a front end holds the arrivals W_eff = min(dispatch_window, dispatch_batch ÷ (λ R)) and "
+			  "sends them together to the R data-parallel replicas (gpus ÷ (tp × pp)) in turn: a replica "
+			  "receives n = min(λ R W, dispatch_batch) requests every n ÷ λ seconds"));
+	eng_ex_line(x, N_("  formula  TTFT = W_q + W_eff ÷ 2 (the hold, uniform) + the step under way (half a decode step) + "
+			  "the burst's prefill (each request's first token at the end of its prefill step; a request's "
+			  "burst is itself and Poisson(λ R W) others, capped)"));
+	eng_ex_line(x, N_("  values   W_eff %s, R %.0f, n %.1f every %s: hold %s + step %s + prefill %s + W_q %s = %s"),
+		    SECS(sv->dispatch_window, a),
+		    sv->dispatch_replicas, sv->dispatch_burst, SECS(sv->dispatch_burst / sv->rate, b),
+		    SECS(sv->dispatch_hold_seconds, c), SECS(sv->dispatch_step_seconds, d),
+		    SECS(sv->dispatch_prefill_seconds, e), SECS(sv->wait_seconds, f), SECS(sv->ttft_seconds, g));
+	if (sv->dispatch_window < sc->dispatch_window)
+		eng_ex_line(x, N_("  cap      dispatch_batch %lld binds: a dispatch leaves full after %s, before the window"),
+			    (long long)sc->dispatch_batch, SECS(sv->dispatch_window, a));
+	eng_ex_line(x, N_("  ITL      unchanged: the same prompts are prefilled a second, in fewer, larger steps, so the mean "
+			  "gap and the throughput are the engine's own; prefill apart, a burst's steps are one long gap (the "
+			  "ITL's tail)"));
+	eng_ex_line(x, N_("  tails    a state's TTFT one uniform with the mean and variance of the hold U[0, W_eff], the "
+			  "step under way and the burst's prefill over its size (an approximation)"));
+	eng_ex_line(x, N_("  source   MLPerf Inference v4.1 AMD and Dell vLLM harnesses (VllmFp8/sync_sut.py, async_sut.py: "
+			  "batch_samples_loop, next_device_id); Triton's dynamic batcher (max_queue_delay_microseconds)"));
+}
+
 /* An open load (serve_open.c): the birth–death process over the closed steady state. */
 static void ex_open(struct eng_ex *x, const struct engine_scenario *sc, const struct engine_result *r, const char *key)
 {
@@ -181,6 +225,8 @@ static void ex_open(struct eng_ex *x, const struct engine_scenario *sc, const st
 		eng_ex_line(x, N_("  p99      TTFT %s · TPOT %s · ITL %s (serving.ttft_p99_seconds explains them)"),
 			    SECS(sv->ttft_p99_seconds, a), SECS(sv->tpot_p99_seconds, b), SECS(sv->itl_p99_seconds, c));
 	}
+	if (strcmp(key, "serving.ttft_seconds") == 0)
+		ex_dispatch(x, sc, sv);
 	if (sc->rate > 0 && (strcmp(key, "serving.ttft_seconds") == 0 || strcmp(key, "serving.itl_seconds") == 0 ||
 			     strcmp(key, "serving.itl_median_seconds") == 0 || strcmp(key, "serving.tokens_per_s_replica") == 0))
 		ex_band(x, sv, strcmp(key, "serving.ttft_seconds") == 0 ? ENGINE_SM_TTFT
@@ -209,6 +255,11 @@ static void ex_pct(struct eng_ex *x, const struct engine_scenario *sc, const str
 		eng_ex_line(x, N_("  not computed: λ ≥ X(limit), no stationary distribution"));
 		return;
 	}
+	if (sc->rate > 0 && sv->dispatch_window > 0)
+		eng_ex_line(x, N_("  batcher  the TTFT's law the bursts' (serving.ttft_seconds explains them): each state one "
+				  "uniform with the mean and variance of the hold U[0, %s], the step under way and the burst's "
+				  "prefill over its size"),
+			    SECS(sv->dispatch_window, a));
 	if (sc->rate <= 0)
 		eng_ex_line(x, N_("  closed   no rate: every request sees the one state of `batch` users, so the TTFT spreads "
 				  "over the step under way alone and a request's TPOT is the mean gap; a rate gives the "
@@ -272,6 +323,7 @@ static void ex_steady_ttft(struct eng_ex *x, const struct engine_scenario *sc, c
 			    (long long)sc->scheduler_steps, (long long)sc->scheduler_steps, SECS(sv->decode_step_seconds, c));
 	eng_ex_line(x, N_("  result   %s (users a replica: %lld)"), SECS(sv->ttft_seconds, d), (long long)sc->batch);
 	ex_band(x, sv, ENGINE_SM_TTFT);
+	ex_dispatch(x, sc, sv);
 	if (sv->prefill_apart && sv->engine == ENGINE_SERVE_SGLANG && sv->prefill_from == ENGINE_PREFILL_ENGINE)
 		eng_ex_line(x, N_("  source   SGLang's scheduler (a new prefill batch runs before the running decodes; "
 				  "--enable-mixed-chunk off by default); Kleinrock 1975 §5.7 (M/D/1 wait)"));

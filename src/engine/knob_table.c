@@ -470,6 +470,19 @@ static const struct engine_knob knobs[] = {
 	 SC(rate), N_("request rate"),
 	 N_("requests/s arriving at one replica, Poisson, as MLPerf's Server and bench_serving --request-rate send them "
 	    "(0: none, `batch` users in a closed loop)")},
+	/* a front end that holds the arrivals and sends them together (serve_dispatch.c): the MLPerf
+	 * v4.1 AMD and Dell vLLM harnesses' batcher (closed/AMD/code/llama2-70b-99.9/VllmFp8/sync_sut.py
+	 * batch_samples_loop: --batcher-threshold, --gpu-batch-size), Triton's dynamic batcher
+	 * (max_queue_delay_microseconds, max_batch_size); each dispatch to the next replica in turn */
+	{"dispatch_window", G_INFER, ENGINE_KNOB_REAL, ENGINE_UNIT_SECONDS, 0, 3600, 0, ENGINE_STEP_125, NULL,
+	 F_INFER | F_UNSET, M_INF, SC(dispatch_window), N_("dispatch window"),
+	 N_("the front end holds arriving requests and sends them together to the next replica in turn, each this many "
+	    "seconds (MLPerf harness batchers, Triton's dynamic batcher max_queue_delay; 0: off, requests reach the "
+	    "engine as they arrive); an open load (rate) only")},
+	{"dispatch_batch", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 0, 1e6, 0, ENGINE_STEP_POW2, NULL, F_INFER | F_UNSET,
+	 M_INF, SC(dispatch_batch), N_("dispatch batch"),
+	 N_("requests a dispatch holds at most: it is sent as soon as this many have gathered (the harness's "
+	    "gpu_batch_size, Triton's max_batch_size; 0: no cap)")},
 	/* disaggregated prefill and decode (serve_pd.c): SGLang's --disaggregation-mode prefill|decode, vLLM's
 	 * KV connectors (NIXL, Mooncake), NVIDIA Dynamo; DistServe (Zhong et al., OSDI 2024) */
 	{"prefill_replicas", G_INFER, ENGINE_KNOB_INT, ENGINE_UNIT_COUNT, 0, 1e6, 0, ENGINE_STEP_LINEAR, NULL, F_INFER, M_MEM | M_INF,

@@ -23,11 +23,21 @@ static void put_pct(const struct eng_pct *p, struct engine_serving *out)
 
 /* Requests arriving at λ a second (serve_open.c): the figures of the load averaged over the
  * birth–death process; saturated, the replica's limit and the most it completes alone. */
-static void open_load(const struct eng_cb_in *in, double lambda, double gen, struct engine_serving *out)
+static void open_load(const struct engine_scenario *sc, const struct eng_cb_in *in, double replicas, double lambda,
+		      double gen, struct engine_serving *out)
 {
 	struct eng_bd_result r;
+	struct eng_dispatch dp;
 
-	eng_open_solve(lambda, in->cap, ENG_OPEN_GRID, eng_cb_open_state, (void *)in, &in->plen, &r, NULL);
+	/* with a dispatcher the bursts' TTFT (serve_dispatch.c), the rates and the mean gap unchanged */
+	eng_dispatch_solve(sc, in, replicas, lambda, eng_cb_open_state, (void *)in, &r, &dp);
+	out->dispatch_window = dp.on ? dp.window : 0.0;
+	out->dispatch_replicas = dp.on ? dp.replicas : 0.0;
+	out->dispatch_burst = dp.on ? dp.burst : 0.0;
+	out->dispatch_hold_seconds = dp.on ? dp.hold : 0.0;
+	out->dispatch_prefill_seconds = dp.on ? dp.prefill : 0.0;
+	/* the rest of the mean TTFT: the step under way, over the states the bursts meet */
+	out->dispatch_step_seconds = dp.on ? eng_max(0.0, r.ttft - r.wait - dp.hold - dp.prefill) : 0.0;
 	out->rate = lambda;
 	out->rate_max = r.max_rate;
 	out->rate_limit = r.limit;
@@ -101,7 +111,8 @@ static void memo_state(void *ctx, double n, struct eng_bd_state *o)
  * bisection on λ in (0, X(limit)) to 2^-12 of X(limit), the states evaluated once (struct
  * memo). The SLA concurrency is then the mean requests in the replica at that rate, the
  * throughput the rate's output tokens. */
-static void sla_open(const struct engine_scenario *sc, const struct eng_cb_in *in, double gpus, struct engine_serving *out)
+static void sla_open(const struct engine_scenario *sc, const struct eng_cb_in *in, double gpus, double replicas,
+		     struct engine_serving *out)
 {
 	struct eng_bd_result r;
 	struct memo memo; /* on the stack: the engine keeps no state between calls */
@@ -116,7 +127,7 @@ static void sla_open(const struct engine_scenario *sc, const struct eng_cb_in *i
 		return;
 	for (it = 0; it < 12; it++) {
 		double mid = 0.5 * (lo + hi);
-		eng_open_solve(mid, in->cap, ENG_OPEN_GRID, memo_state, &memo, &in->plen, &r, NULL);
+		eng_dispatch_solve(sc, in, replicas, mid, memo_state, &memo, &r, NULL);
 		if (r.stable && (sc->ttft_slo <= 0 || r.pct.ttft[k] <= sc->ttft_slo) &&
 		    (sc->tpot_slo <= 0 || r.pct.tpot[k] <= sc->tpot_slo)) {
 			lo = mid;
@@ -168,7 +179,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	double t = (double)sc->tp, gpus_replica = (double)(sc->tp * sc->pp);
 	double kv_rank = inf->kv_bytes_per_token / t, kv_gpu, total = sc->gpu.memory_bytes, kv;
 	double lps = eng_layers_per_stage(dm->L, sc->pp);
-	double shared, unique;
+	double shared, unique, replicas;
 
 	eng_serve_settings(sc, &set);
 	if (dm->kv_rank > 0.0)
@@ -288,8 +299,13 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 		eng_cb_closed_pct(&st, &in.plen, &p);
 		put_pct(&p, out);
 	}
+	/* a dispatcher sends to the data-parallel replicas in turn (serve_dispatch.c); under xPyD
+	 * serve_pd.c solves the group without one (replicas 0: none) */
+	replicas = sc->prefill_replicas > 0 && sc->decode_replicas > 0 ? 0.0 : eng_max(1.0, inf->replicas);
+	out->dispatch_window = out->dispatch_replicas = out->dispatch_burst = 0.0;
+	out->dispatch_hold_seconds = out->dispatch_prefill_seconds = out->dispatch_step_seconds = 0.0;
 	if (sc->rate > 0)
-		open_load(&in, sc->rate, in.gen, out);
+		open_load(sc, &in, replicas, sc->rate, in.gen, out);
 	out->tokens_per_s_gpu = out->tokens_per_s_replica / gpus_replica;
 	out->tokens_per_s_job = out->tokens_per_s_replica * inf->replicas;
 	out->cost_per_mtok = sc->price > 0 && out->tokens_per_s_replica > 0
@@ -325,7 +341,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	out->sla_rate = 0.0;
 	out->slo_percentile = sc->slo_percentile;
 	if ((sc->ttft_slo > 0 || sc->tpot_slo > 0) && sc->slo_percentile != ENGINE_SLO_MEAN)
-		sla_open(sc, &in, gpus_replica, out);
+		sla_open(sc, &in, gpus_replica, replicas, out);
 	else if (sc->ttft_slo > 0 || sc->tpot_slo > 0) {
 		double lo = 0.0, hi = 1.0;
 		struct eng_cb_state s2;

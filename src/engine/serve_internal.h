@@ -1,7 +1,8 @@
 /*
  * Serving as the engines run it (serve_engine.c, serve_step.c, serve_spec.c, serve_draft.c,
- * serve_open.c, serve_pct.c, serve_steady.c, serve_batch.c, serve_pd.c): the engines' defaults, one engine
- * step, speculative decoding, the open load, its percentiles and the steady state. Internal to the engine library, below internal.h.
+ * serve_open.c, serve_pct.c, serve_steady.c, serve_batch.c, serve_pd.c, serve_dispatch.c): the engines' defaults,
+ * one engine step, speculative decoding, the open load, its percentiles, the steady state and a front end's
+ * dispatch batching. Internal to the engine library, below internal.h.
  */
 #ifndef NAPKIN_ENGINE_SERVE_INTERNAL_H
 #define NAPKIN_ENGINE_SERVE_INTERNAL_H
@@ -109,6 +110,7 @@ struct eng_bd_state {
 	double phase;    /* of ttft, the wait for the step under way: its mean, half the uniform's width */
 	double prefill;  /* of ttft, the prompt's own chunks: the part that scales with its length */
 	double gap_lo, gap_hi, gap_hi_share; /* a gap between tokens: gap_hi a share of them, gap_lo the rest */
+	double dec_step; /* a decode-only step with n in the engine (the drafter's forwards with it): serve_dispatch.c */
 };
 /* A mixture of uniform laws, each [c − h, c + h] (h 0: a point) with weight exp(lw), and one
  * more, an exponential wait of rate tail_mu before a uniform, with weight exp(tail_lw)
@@ -215,6 +217,32 @@ void eng_cb_steady(const struct eng_cb_in *in, double users, struct eng_cb_state
 void eng_cb_open_state(void *ctx, double n, struct eng_bd_state *o);
 /* a closed state's percentiles (serve_pct.c): the phase of the step and the step kinds */
 void eng_cb_closed_pct(const struct eng_cb_state *st, const struct eng_plen *plen, struct eng_pct *p);
+/* A front end that holds the arrivals and sends them together (serve_dispatch.c): at one rate λ
+ * a replica, what each dispatch brings a replica and the engine's time to its first tokens. */
+struct eng_dispatch {
+	bool on;          /* dispatch_window > 0 and an open load with a steady state */
+	double replicas;  /* R: the data-parallel replicas it sends to in turn */
+	double window;    /* W_eff = min(W, cap ÷ (λ R)): seconds a dispatch gathers */
+	double mu;        /* λ R W: the arrivals a whole window (Poisson mean) */
+	double cap;       /* dispatch_batch (INFINITY: none) */
+	double burst;     /* n = min(λ R W, cap): requests a dispatch brings a replica on average */
+	double period;    /* n ÷ λ = R W_eff: seconds between two dispatches to one replica */
+	double hold;      /* W_eff ÷ 2: a request's mean hold in the front end */
+	double prefill;   /* over the requests: the burst's arrival at the engine to the request's first token */
+	double prefill_var; /* its variance over the requests (the burst's size and the request's step in it) */
+	double own;       /* of prefill, what the request's own prompt adds (what a longer prompt lengthens) */
+	double whole;     /* a burst's whole prefill, the mean over the dispatches (a gap for the paused decodes) */
+	double decoding;  /* the decodes a mixed step of the burst carries (mixed prefill; 0 apart) */
+	double sched, E;  /* decode steps a scheduling decision runs; tokens a step gains a decoding sequence */
+	bool apart;       /* the burst prefills in steps of its own, the decodes paused */
+};
+/* The open load at λ (serve_open.c) through the state function fn, with the dispatcher when
+ * sc->dispatch_window > 0 and replicas > 0 (0: none, xPyD): the states' TTFT and its spread are
+ * the burst's, their rates and gaps' means the engine's own; dp (may be NULL) receives the
+ * dispatcher's figures. */
+void eng_dispatch_solve(const struct engine_scenario *sc, const struct eng_cb_in *in, double replicas, double lambda,
+			eng_bd_fn fn, void *ctx, struct eng_bd_result *r, struct eng_dispatch *dp);
+
 /* The steady state, capacity and the SLA concurrency (serve_batch.c). */
 void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 	       const struct eng_mem *mem, const struct engine_inference *inf, struct engine_serving *out);

@@ -64,6 +64,7 @@ static void lerp(const struct eng_bd_state *a, double na, const struct eng_bd_st
 	o->gap_lo = a->gap_lo + t * (b->gap_lo - a->gap_lo);
 	o->gap_hi = a->gap_hi + t * (b->gap_hi - a->gap_hi);
 	o->gap_hi_share = a->gap_hi_share + t * (b->gap_hi_share - a->gap_hi_share);
+	o->dec_step = a->dec_step + t * (b->dec_step - a->dec_step);
 	/* the share that keeps the interpolated mean gap (a product of two lines is not one) */
 	if (o->gap_hi > o->gap_lo && o->itl > 0)
 		o->gap_hi_share = eng_min(1.0, eng_max(0.0, (o->itl - o->gap_lo) / (o->gap_hi - o->gap_lo)));

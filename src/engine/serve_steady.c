@@ -303,6 +303,7 @@ void eng_cb_open_state(void *ctx, double n, struct eng_bd_state *o)
 	o->gap_lo = st.gap_lo;
 	o->gap_hi = st.gap_hi;
 	o->gap_hi_share = st.gap_share;
+	o->dec_step = st.t_dec;
 }
 
 /* a closed state's percentiles (serve_pct.c): the phase of the step and the step kinds */

@@ -154,36 +154,57 @@ static const struct vcase mlperf[] = {
 #define AMD41_SERVER AMD_KNOBS ";max_num_seqs=768;max_batched_tokens=65536;gpu_memory_utilization=0.99"
 /* Dell's server runs mainVllmFp8_AsyncServer.py: gpu_memory_utilization 0.97 */
 #define DELL41_SERVER AMD_KNOBS ";max_num_seqs=768;max_batched_tokens=65536;gpu_memory_utilization=0.97"
+/* The harness's batcher (napkin's dispatch_window and dispatch_batch, serve_dispatch.c): the
+ * Server runs hold LoadGen's queries and send them to the engines together. AMD's
+ * (closed/AMD/code/llama2-70b-99{,.9}/VllmFp8/sync_sut.py, batch_samples_loop, lines 142-163:
+ * a batch leaves once gpu_batch_size queries have gathered or batcher_threshold seconds have
+ * passed since the last send; send_samples, lines 136-138, puts it on the next engine's queue,
+ * next_device_id, lines 264-267, round robin over the DP engines) runs with
+ * mainVllmFp8_SyncServer.py's defaults, --batcher-threshold 0.3 and --gpu-batch-size 96 (lines
+ * 63-64), which test_VllmFp8/test_VllmFp8_SyncServer_perf.sh does not override, and turns it on
+ * there (--enable-batcher, line 62). Dell's (closed/Dell/code/llama2-70b-99{,.9}/VllmFp8/
+ * async_sut.py: batch_samples_loop line 139, send_samples line 132, next_device_id line 278)
+ * the same loop with mainVllmFp8_AsyncServer.py's 0.4 s and 32 (lines 63-64), on in
+ * test_VllmFp8_AsyncServer_perf.sh (line 62). All at commit 198fc467 of
+ * mlcommons/inference_results_v4.1. The engines are the DP replicas (the scripts' DP=${DP:-8},
+ * line 7: 8 on the 8-GPU systems, DP8 below, gpus=8 of TP 1, `rate` still a replica's; the
+ * 1xMI300X system has one GPU, one engine). Settings from the harness, not fitted. */
+#define AMD41_BATCHER ";dispatch_window=0.3;dispatch_batch=96"
+#define DELL41_BATCHER ";dispatch_window=0.4;dispatch_batch=32"
+#define DP8 ";gpus=8"
+#define AMD41_SERVER1 AMD41_SERVER AMD41_BATCHER
+#define AMD41_SERVER8 AMD41_SERVER AMD41_BATCHER DP8
+#define DELL41_SERVER8 DELL41_SERVER DELL41_BATCHER DP8
 #define RH41 "MLPerf Inference v4.1 closed, Red Hat 4xL40S vLLM 0.5.1 llama2-70b-99.9"
 #define RH41KN "mixed_prefill=off"
 static const struct vcase amd[] = {
 	{M_TPUT, "70B MI300X vllm offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
 	 L_BATCH, 2048, 1, 3062.72, AMD41 " Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B MI300X vllm 8.6 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_RATE, 8.62, 1, 401.9, AMD41 " Server", "vllm", AMD41_SERVER, NULL},
+	 L_RATE, 8.62, 1, 401.9, AMD41 " Server", "vllm", AMD41_SERVER1, NULL},
 	{M_ITL, "70B MI300X vllm 8.6 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_RATE, 8.62, 1, 153.4, AMD41 " Server", "vllm", AMD41_SERVER, NULL},
+	 L_RATE, 8.62, 1, 153.4, AMD41 " Server", "vllm", AMD41_SERVER1, NULL},
 	{M_TPUT, "70B MI300X vllm server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_SLA, 0, 1, 2520.27, AMD41 " Server", "vllm", AMD41_SERVER, NULL},
+	 L_SLA, 0, 1, 2520.27, AMD41 " Server", "vllm", AMD41_SERVER1, NULL},
 	/* the same code on 8 MI300X (test_VllmFp8_*.sh: TP=1, DP=${DP:-8}: 8 replicas of TP 1),
 	 * results/8xMI300X_2xEPYC-9374F and 8xMI300X_2xEPYC-TURIN (two host CPUs),
 	 * llama2-70b-99/{Offline,Server}; 293 output tokens a request (23514.8 / 80.15) */
 	{M_TPUT, "70B 8xMI300X vllm offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
 	 L_BATCH, 2048, 8, 23514.8, AMD8 " (EPYC 9374F) Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B 8xMI300X vllm 73.7 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 1006.3, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 1006.3, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER8, NULL},
 	{M_ITL, "70B 8xMI300X vllm 73.7 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 143.1, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 73.66 / 8, 8, 143.1, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER8, NULL},
 	{M_TPUT, "70B 8xMI300X vllm server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, MLPERF40_OUTPUT,
-	 L_SLA, 0, 8, 21028.23, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER, NULL},
+	 L_SLA, 0, 8, 21028.23, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER8, NULL},
 	{M_TPUT, "70B 8xMI300X Turin offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
 	 MLPERF40_OUTPUT, L_BATCH, 2048, 8, 24109.8, AMD8 " (EPYC Turin) Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B 8xMI300X Turin 76 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 1038.4, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 1038.4, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER8, NULL},
 	{M_ITL, "70B 8xMI300X Turin 76 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 143.1, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER, NULL},
+	 MLPERF40_OUTPUT, L_RATE, 76.17 / 8, 8, 143.1, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER8, NULL},
 	{M_TPUT, "70B 8xMI300X Turin server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT,
-	 MLPERF40_OUTPUT, L_SLA, 0, 8, 22020.92, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER, NULL},
+	 MLPERF40_OUTPUT, L_SLA, 0, 8, 22020.92, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER8, NULL},
 	/* Red Hat, the same round: vLLM 0.5.1 on 4 L40S (PCIe) as 2 replicas of TP 2
 	 * (closed/RedHat/code/llama2-70b-99.9/README.md: "on 4xL40S, we created two copies";
 	 * systems/L40S-RedHat-OpenShift.json), FP8 weights (AutoFP8, quantize-autofp8.py), the KV
@@ -345,11 +366,11 @@ static const struct vcase mlperf41[] = {
 	{M_TPUT, "70B 8xMI300X Dell offline tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_BATCH,
 	 2048, 8, 22677.6, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Offline", "vllm", AMD41_OFFLINE, NULL},
 	{M_TTFT, "70B 8xMI300X Dell 68.7 req/s TTFT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_RATE,
-	 68.65 / 8, 8, 1203.9, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER, NULL},
+	 68.65 / 8, 8, 1203.9, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER8, NULL},
 	{M_ITL, "70B 8xMI300X Dell 68.7 req/s TPOT", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_RATE,
-	 68.65 / 8, 8, 142.7, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER, NULL},
+	 68.65 / 8, 8, 142.7, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER8, NULL},
 	{M_TPUT, "70B 8xMI300X Dell server tok/s", "llama-2-70b", "mi300x", "1", "fp8", MLPERF_PROMPT, "294", L_SLA, 0, 8,
-	 19886.10, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER, NULL},
+	 19886.10, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER8, NULL},
 };
 
 /* SGLang v0.3.0 against vLLM v0.6.0, the SGLang team's published runs (github.com/sgl-project/

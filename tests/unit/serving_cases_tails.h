@@ -31,11 +31,11 @@ static const struct pcase tails[] = {
 	{"70B H200 tp1 101 req/s", "llama-2-70b", "h200-sxm", "1", MLPERF_PROMPT, MLPERF_PROMPT_CV, "291", 101.25 / 8, 198.3, 452.7,
 	 123.3, 146.0, MLPERF " H200-SXM-141GBx8 llama2-70b-99 Server", NULL, TRT41 ";max_num_seqs=896"},
 	{"70B MI300X vllm 8.6 req/s", "llama-2-70b", "mi300x", "1", MLPERF_PROMPT, MLPERF_PROMPT_CV, MLPERF40_OUTPUT, 8.62, 401.9, 785.3,
-	 153.4, 190.3, AMD41 " Server", "vllm", AMD41_SERVER},
+	 153.4, 190.3, AMD41 " Server", "vllm", AMD41_SERVER1},
 	{"70B 8xMI300X vllm 73.7 req/s", "llama-2-70b", "mi300x", "1", MLPERF_PROMPT, MLPERF_PROMPT_CV, MLPERF40_OUTPUT, 73.66 / 8, 1006.3,
-	 1604.2, 143.1, 197.9, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER},
+	 1604.2, 143.1, 197.9, AMD8 " (EPYC 9374F) Server", "vllm", AMD41_SERVER8},
 	{"70B 8xMI300X Turin 76 req/s", "llama-2-70b", "mi300x", "1", MLPERF_PROMPT, MLPERF_PROMPT_CV, MLPERF40_OUTPUT, 76.17 / 8, 1038.4,
-	 1660.4, 143.1, 198.7, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER},
+	 1660.4, 143.1, 198.7, AMD8 " (EPYC Turin) Server", "vllm", AMD41_SERVER8},
 	{"70B 4xL40S vllm 5 req/s", "llama-2-70b", "l40s", "2", MLPERF_PROMPT, MLPERF_PROMPT_CV, "291", 5.01 / 2, 277.7, 750.8, 120.8,
 	 144.2, RH41 " Server", "vllm", RH41KN},
 	{"70B 8xL40S trt 11 req/s", "llama-2-70b", "l40s", "4", MLPERF_PROMPT, MLPERF_PROMPT_CV, "293", 11.02 / 2, 291.3, 664.2, 143.3, 176.6,
@@ -54,7 +54,7 @@ static const struct pcase tails[] = {
 	{"Mixtral H200 tp1 392 req/s", "mixtral-8x7b", "h200-sxm", "1", MIXTRAL_PROMPT, MIXTRAL_PROMPT_CV, "146", 392.18 / 8, 227.6, 539.7,
 	 138.4, 167.0, MLP41 "NVIDIA H200-SXM-141GBx8 mixtral-8x7b Server", NULL, FP8KV ";max_batched_tokens=8192;max_num_seqs=1200"},
 	{"70B 8xMI300X Dell 68.7 req/s", "llama-2-70b", "mi300x", "1", MLPERF_PROMPT, MLPERF_PROMPT_CV, "294", 68.65 / 8, 1203.9, 1723.3,
-	 142.7, 196.0, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER},
+	 142.7, 196.0, MLP41 "Dell XE9680_MI300X_192GBx8 vLLM llama2-70b-99 Server", "vllm", DELL41_SERVER8},
 };
 
 #endif
