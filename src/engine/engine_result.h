@@ -324,6 +324,8 @@ struct engine_serving {
 	double dispatch_hold_seconds;    /* a request's mean hold in the front end, W_eff ÷ 2 */
 	double dispatch_step_seconds;    /* the mean wait for the engine's step under way when a burst arrives */
 	double dispatch_prefill_seconds; /* the burst's prefill to a request's first token, over the requests */
+	double dispatch_prefill_request_seconds; /* the bursts' prefill seconds a request: prefill apart, what
+						  * replaces the engine's own in the gap between tokens */
 	/* latency percentiles (serve_pct.c): p50, p90, p99. An open load (rate > 0): over the
 	 * stationary distribution's arrivals, tokens and requests; a closed one: the one state
 	 * every request sees, so the TTFT's spread is the step under way and a request's TPOT

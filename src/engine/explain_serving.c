@@ -227,6 +227,12 @@ static void ex_open(struct eng_ex *x, const struct engine_scenario *sc, const st
 	}
 	if (strcmp(key, "serving.ttft_seconds") == 0)
 		ex_dispatch(x, sc, sv);
+	else if (sv->dispatch_window > 0 && sv->prefill_apart)
+		eng_ex_line(x, N_("  batcher  prefill apart, the bursts' prompts share each prefill step's weight reads: the "
+				  "replica's time a request is its share of the decode steps plus the bursts' %s of prefill "
+				  "(1 ÷ X = (g − 1) t_dec ÷ d + that), not the engine's own prompt steps; X and the gap "
+				  "follow"),
+			    SECS(sv->dispatch_prefill_request_seconds, a));
 	if (sc->rate > 0 && (strcmp(key, "serving.ttft_seconds") == 0 || strcmp(key, "serving.itl_seconds") == 0 ||
 			     strcmp(key, "serving.itl_median_seconds") == 0 || strcmp(key, "serving.tokens_per_s_replica") == 0))
 		ex_band(x, sv, strcmp(key, "serving.ttft_seconds") == 0 ? ENGINE_SM_TTFT

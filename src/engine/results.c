@@ -335,6 +335,9 @@ static const struct engine_result_def defs[] = {
 	  serving.dispatch_step_seconds, LOWER, N_("dispatch batching: of TTFT, the wait for the engine's step under way")),
 	D("serving.dispatch_prefill_seconds", N_("burst prefill"), ENGINE_RG_INFERENCE, ENGINE_UNIT_SECONDS,
 	  serving.dispatch_prefill_seconds, LOWER, N_("dispatch batching: of TTFT, the burst's prefill to a request's first token")),
+	D("serving.dispatch_prefill_request_seconds", N_("burst prefill a request"), ENGINE_RG_INFERENCE,
+	  ENGINE_UNIT_SECONDS, serving.dispatch_prefill_request_seconds, LOWER,
+	  N_("dispatch batching: the bursts' prefill seconds a request (prefill apart: the decodes pause that long a request)")),
 	/* disaggregated prefill and decode, xPyD (serve_pd.c): 0 without */
 	D("serving.pd_prefill_replicas", N_("prefill replicas"), ENGINE_RG_INFERENCE, ENGINE_UNIT_COUNT,
 	  serving.pd_prefill_replicas, NEITHER, N_("xPyD: replicas that only prefill (0: aggregated serving)")),

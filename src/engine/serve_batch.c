@@ -29,13 +29,15 @@ static void open_load(const struct engine_scenario *sc, const struct eng_cb_in *
 	struct eng_bd_result r;
 	struct eng_dispatch dp;
 
-	/* with a dispatcher the bursts' TTFT (serve_dispatch.c), the rates and the mean gap unchanged */
+	/* with a dispatcher the bursts' TTFT (serve_dispatch.c); prefill apart, their prefill a
+	 * request in the rates and the mean gap */
 	eng_dispatch_solve(sc, in, replicas, lambda, eng_cb_open_state, (void *)in, &r, &dp);
 	out->dispatch_window = dp.on ? dp.window : 0.0;
 	out->dispatch_replicas = dp.on ? dp.replicas : 0.0;
 	out->dispatch_burst = dp.on ? dp.burst : 0.0;
 	out->dispatch_hold_seconds = dp.on ? dp.hold : 0.0;
 	out->dispatch_prefill_seconds = dp.on ? dp.prefill : 0.0;
+	out->dispatch_prefill_request_seconds = dp.on ? dp.per_request : 0.0;
 	/* the rest of the mean TTFT: the step under way, over the states the bursts meet */
 	out->dispatch_step_seconds = dp.on ? eng_max(0.0, r.ttft - r.wait - dp.hold - dp.prefill) : 0.0;
 	out->rate = lambda;
@@ -304,6 +306,7 @@ void eng_serve(const struct engine_scenario *sc, const struct eng_dims *dm, cons
 	replicas = sc->prefill_replicas > 0 && sc->decode_replicas > 0 ? 0.0 : eng_max(1.0, inf->replicas);
 	out->dispatch_window = out->dispatch_replicas = out->dispatch_burst = 0.0;
 	out->dispatch_hold_seconds = out->dispatch_prefill_seconds = out->dispatch_step_seconds = 0.0;
+	out->dispatch_prefill_request_seconds = 0.0;
 	if (sc->rate > 0)
 		open_load(sc, &in, replicas, sc->rate, in.gen, out);
 	out->tokens_per_s_gpu = out->tokens_per_s_replica / gpus_replica;

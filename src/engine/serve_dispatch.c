@@ -26,11 +26,16 @@
  *    step, each request's first token at the end of its step. Mixed chunked prefill: the
  *    burst's tokens through the budget's room (budget − the decodes) of successive mixed
  *    steps, FCFS, request i's first token at the end of the step that holds its last token.
- *  - The rate of work is unchanged: the same prompts are prefilled a second, in fewer and
- *    larger steps, so the throughput, X(n) and the mean time between tokens are the engine's
- *    own (the open load's; a larger step reads the weights fewer times, which napkin does not
- *    credit here). Prefill apart, the burst's steps pause the decodes in one long gap: the
- *    gaps' law keeps its mean and takes that gap as its long one (serve_pct.c).
+ *  - The same prompts are prefilled a second, in fewer and larger steps. Mixed chunked
+ *    prefill: the burst's tokens ride the decode steps' room chunk by chunk as the engine's
+ *    own prompts do, so X(n) and the mean time between tokens stay the engine's. Prefill
+ *    apart: a burst's prompts share each prefill step's weight reads (one step of 22 prompts,
+ *    not 22 steps of one), so the replica's prefill time a request is the bursts' (Σ p(k)
+ *    whole(k) ÷ Σ k p(k)), not the engine's own prompt steps: with 1 ÷ X = (g − 1) t_dec ÷
+ *    (d E) + a (users_apart, serve_steady.c: a request's share of the decode steps and its
+ *    prefill a), a takes the bursts' figure, and X and the mean gap, d ÷ ((g − 1) X), follow.
+ *    The burst's steps pause the decodes in one long gap: the gaps' law keeps the mean and
+ *    takes that gap as its long one (serve_pct.c).
  *
  * Approximations (docs/serving-validation.md, "The harness batcher"): every prompt the mean
  * in the burst's steps (prompt_cv scales the request's own share only); the burst's mixed steps
@@ -175,6 +180,7 @@ static void dispatch_init(const struct engine_scenario *sc, const struct eng_cb_
 		own += k * p * mean / k; /* the request's own prompt: 1 of the burst's k */
 	}
 	if (ksum > 0) {
+		dp->per_request = whole / ksum; /* Σ p whole ÷ Σ k p, the empty windows' nothing included */
 		dp->prefill = s1 / ksum;
 		dp->prefill_var = eng_max(0.0, s2 / ksum - dp->prefill * dp->prefill);
 		dp->own = own / ksum;
@@ -205,6 +211,19 @@ static void dispatch_state(void *ctx, double n, struct eng_bd_state *o)
 	 * = hold² ÷ 3, the step's res² ÷ 3, a uniform of half-width h h² ÷ 3 */
 	o->phase = sqrt(dp->hold * dp->hold + res * res + 3.0 * dp->prefill_var);
 	o->prefill = dp->own;
+	/* prefill apart: the replica's time a request is its share of the decode steps, gm1 t_dec
+	 * ÷ (d E), and its prefill, a (users_apart: 1 ÷ X = gm1 t_dec ÷ (d E) + a, a the prefill
+	 * steps' time a request, (step − t_dec) ÷ (X step)). The bursts prefill the same prompts
+	 * in fewer, larger steps, which read the weights once for many prompts: a becomes the
+	 * bursts' seconds a request, and X and the gap (d ÷ (gm1 X): ITL × X_old ÷ X) follow */
+	if (dp->apart && o->x > 0 && o->itl > 0 && o->decoding > 0 && dp->per_request > 0) {
+		double step = o->itl * dp->E, a = (step - o->dec_step) / (o->x * step);
+		double inv = 1.0 / o->x - eng_max(a, 0.0) + dp->per_request;
+		if (inv > 0) {
+			o->itl *= o->x * inv;
+			o->x = 1.0 / inv;
+		}
+	}
 	/* prefill apart: the burst's steps pause the decodes in one gap of a decode step and the
 	 * whole burst; the share of such gaps keeps the engine's mean */
 	if (dp->apart && o->itl > 0 && o->decoding > 0) {

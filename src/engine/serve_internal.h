@@ -232,13 +232,15 @@ struct eng_dispatch {
 	double prefill_var; /* its variance over the requests (the burst's size and the request's step in it) */
 	double own;       /* of prefill, what the request's own prompt adds (what a longer prompt lengthens) */
 	double whole;     /* a burst's whole prefill, the mean over the dispatches (a gap for the paused decodes) */
+	double per_request; /* the bursts' prefill seconds a request: Σ p(k) whole(k) ÷ Σ k p(k) */
 	double decoding;  /* the decodes a mixed step of the burst carries (mixed prefill; 0 apart) */
 	double sched, E;  /* decode steps a scheduling decision runs; tokens a step gains a decoding sequence */
 	bool apart;       /* the burst prefills in steps of its own, the decodes paused */
 };
 /* The open load at λ (serve_open.c) through the state function fn, with the dispatcher when
  * sc->dispatch_window > 0 and replicas > 0 (0: none, xPyD): the states' TTFT and its spread are
- * the burst's, their rates and gaps' means the engine's own; dp (may be NULL) receives the
+ * the burst's; their rates and gaps' means the engine's own, but for prefill apart, where the
+ * bursts' prefill seconds a request replace the engine's; dp (may be NULL) receives the
  * dispatcher's figures. */
 void eng_dispatch_solve(const struct engine_scenario *sc, const struct eng_cb_in *in, double replicas, double lambda,
 			eng_bd_fn fn, void *ctx, struct eng_bd_result *r, struct eng_dispatch *dp);
