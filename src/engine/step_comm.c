@@ -188,7 +188,12 @@ double eng_dp_seconds(const struct engine_scenario *sc, const struct eng_dims *d
 
 	if (sc->zero >= 3) {
 		/* per micro-batch: gather before the forward and the backward, reduce-scatter
-		 * the gradients; one call per parameter tensor */
+		 * the gradients; one call per parameter tensor. DeepSpeed's stage 3 as the ZeRO-3
+		 * runs of Narayanan et al. 2021 had it (deepspeed/runtime/zero/ at 3fa24208c, July
+		 * 2021): partition_parameters.py's _all_gather gathers a prefetched parameter on
+		 * its own (_allgather_param) and a fetched submodule's in one flattened call (a
+		 * Linear's weight and bias), and _reduce_scatter_gradients reduce-scatters the
+		 * bucket's gradients one parameter at a time */
 		double calls = eng_max(1.0, heavy * tensors_per_layer(dm));
 		double per_mb = calls * (2.0 * eng_coll_seconds(dpg, COLL_ALL_GATHER, S_w / calls) +
 					 eng_coll_seconds(dpg, COLL_REDUCE_SCATTER, S_g / calls));
