@@ -181,6 +181,14 @@ void engine_knob_display(const struct engine_scenario *sc, const struct engine_k
 
 void eng_knob_range_text(const struct engine_knob *k, double v, const struct engine_tr *tr, char *buf, size_t n)
 {
+	if (v < 0 && n > 1 && k->unit != ENGINE_UNIT_FRACTION && k->type != ENGINE_KNOB_INT &&
+	    k->unit != ENGINE_UNIT_NONE && k->unit != ENGINE_UNIT_COUNT) {
+		/* the unit formatters show a magnitude (a negative time reads "0 s"): the sign here,
+		 * so that a refused -1 s is said as given */
+		buf[0] = '-';
+		eng_knob_range_text(k, -v, tr, buf + 1, n - 1);
+		return;
+	}
 	if (k->unit == ENGINE_UNIT_FRACTION) {
 		char t[32];
 		fmt_real(v * 100.0, t, sizeof t); /* the bound itself, not rounded to 0.0% */

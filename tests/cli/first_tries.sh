@@ -229,6 +229,14 @@ ok
 json 'j["scenario"]["batch"] == 4'
 
 # ---- 5. the range a message shows is the one enforced
+what="--ttft-slo -2 (a negative time said as given, not as 0 s)"
+run report --mode infer --engine vllm --ttft-slo -2
+refused
+err_has 'ttft_slo: -2.00 s is out of range; allowed: 0 s to 60.0 min (0: not given)'
+what="--power-limit -5W"
+run report --power-limit -5W
+refused
+err_has 'power_limit: -5 W is out of range'
 what="--mfu 0"
 run report --mfu 0
 refused
