@@ -215,10 +215,13 @@ static void dispatch_state(void *ctx, double n, struct eng_bd_state *o)
 	 * ÷ (d E), and its prefill, a (users_apart: 1 ÷ X = gm1 t_dec ÷ (d E) + a, a the prefill
 	 * steps' time a request, (step − t_dec) ÷ (X step)). The bursts prefill the same prompts
 	 * in fewer, larger steps, which read the weights once for many prompts: a becomes the
-	 * bursts' seconds a request, and X and the gap (d ÷ (gm1 X): ITL × X_old ÷ X) follow */
+	 * bursts' seconds a request, and X and the gap (d ÷ (gm1 X): ITL × X_old ÷ X) follow.
+	 * Never more than the engine's own a: bursts that come faster than its steps (a window
+	 * of microseconds, a cap of one) wait together for the next prefill step, as lone
+	 * arrivals do, so the engine groups them at least as well as it groups its own */
 	if (dp->apart && o->x > 0 && o->itl > 0 && o->decoding > 0 && dp->per_request > 0) {
-		double step = o->itl * dp->E, a = (step - o->dec_step) / (o->x * step);
-		double inv = 1.0 / o->x - eng_max(a, 0.0) + dp->per_request;
+		double step = o->itl * dp->E, a = eng_max((step - o->dec_step) / (o->x * step), 0.0);
+		double inv = 1.0 / o->x - a + eng_min(a, dp->per_request);
 		if (inv > 0) {
 			o->itl *= o->x * inv;
 			o->x = 1.0 / inv;

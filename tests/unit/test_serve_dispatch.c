@@ -48,6 +48,25 @@ static void set_num(struct engine_scenario *sc, const char *key, double v)
 	te_set(sc, key, buf);
 }
 
+/* a: the AMD scenario at RATE with no dispatcher (mixed prefill on with a 2048-token budget
+ * when mixed); b: the same with the window W (and cap, 0 for none); both evaluated */
+static void pair(const struct engine_catalog *cat, bool mixed, double W, double cap, struct engine_scenario *a,
+		 struct engine_scenario *b, struct engine_result *ra, struct engine_result *rb)
+{
+	scenario(a, cat);
+	if (mixed) {
+		te_set(a, "mixed_prefill", "on");
+		te_set(a, "max_batched_tokens", "2048");
+	}
+	set_num(a, "rate", RATE);
+	*b = *a;
+	set_num(b, "dispatch_window", W);
+	if (cap > 0)
+		set_num(b, "dispatch_batch", cap);
+	te_evaluate(a, ra);
+	te_evaluate(b, rb);
+}
+
 static bool same(double a, double b, double rel)
 {
 	return fabs(a - b) <= rel * fmax(fabs(a), fabs(b)) + 1e-15;
@@ -182,14 +201,7 @@ static void test_mixed(void **state)
 	static struct engine_result ra, rb;
 
 	(void)state;
-	scenario(&a, &cat);
-	te_set(&a, "mixed_prefill", "on");
-	te_set(&a, "max_batched_tokens", "2048");
-	set_num(&a, "rate", RATE);
-	b = a;
-	set_num(&b, "dispatch_window", 0.3);
-	te_evaluate(&a, &ra);
-	te_evaluate(&b, &rb);
+	pair(&cat, true, 0.3, 0, &a, &b, &ra, &rb);
 	assert_false(rb.serving.rate_saturated);
 	assert_false(rb.serving.prefill_apart);
 	assert_true(rb.serving.itl_seconds == ra.serving.itl_seconds);
@@ -226,6 +238,31 @@ static void test_cap(void **state)
 	preset_registry_free(reg);
 }
 
+/* bursts that come faster than the engine's steps (a window of a microsecond; a cap of one):
+ * they wait together for the next prefill step as lone arrivals do, so the replica completes
+ * at least what it completes alone, and its gap is no longer */
+static void test_fast_bursts(void **state)
+{
+	struct preset_registry *reg = tp_builtin();
+	struct engine_catalog cat = preset_catalog(reg);
+	struct engine_scenario a, b;
+	static struct engine_result ra, rb;
+	const double caps[2] = {0, 1};
+	const double windows[2] = {1e-6, 0.3};
+	int i;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		pair(&cat, false, windows[i], caps[i], &a, &b, &ra, &rb);
+		assert_false(ra.serving.rate_saturated);
+		assert_false(rb.serving.rate_saturated);
+		assert_true(rb.serving.dispatch_burst <= 1.0);
+		assert_true(rb.serving.rate_max >= ra.serving.rate_max * (1.0 - 1e-9));
+		assert_true(rb.serving.itl_seconds <= ra.serving.itl_seconds * (1.0 + 1e-9));
+	}
+	preset_registry_free(reg);
+}
+
 /* refused: a negative window or cap, a window past an hour */
 static void test_refused(void **state)
 {
@@ -247,6 +284,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_off),
 	cmocka_unit_test(test_on),
 	cmocka_unit_test(test_mixed),
+	cmocka_unit_test(test_fast_bursts),
 	cmocka_unit_test(test_cap),
 	cmocka_unit_test(test_refused),
 };
