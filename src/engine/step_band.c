@@ -137,7 +137,7 @@ void eng_step_band(const struct engine_scenario *sc, struct engine_compute *c)
 	b->family = engine_band_family(&sc->gpu);
 	b->precision = engine_band_precision(sc->precision);
 	b->level = ENGINE_BAND_NONE;
-	snprintf(b->gpu, sizeof b->gpu, "%.47s", sc->gpu.name[0] != '\0' ? sc->gpu.name : sc->gpu.id);
+	util_strlcpy(b->gpu, sc->gpu.name[0] != '\0' ? sc->gpu.name : sc->gpu.id, sizeof b->gpu);
 	if (sc->mode != ENGINE_MODE_TRAIN || c->source != ENGINE_TPUT_PREDICTED || b->family == ENGINE_FAM_OTHER ||
 	    b->precision == ENGINE_BPREC_OTHER)
 		return;
