@@ -173,6 +173,15 @@ static void report_serve_band(struct emit *e, const struct engine_serve_band *b)
 		emit_str(e, "group", b->level == ENGINE_BAND_GROUP ? engine_serve_engine_name(b->engine) : "any");
 	else
 		emit_null(e, "group");
+	/* the load of its cases: TTFT and ITL under an open load take the cases at a like load */
+	if (b->level == ENGINE_BAND_NONE)
+		emit_null(e, "load");
+	else
+		emit_str(e, "load", b->load == ENGINE_SLOAD_LIGHT ? "under_half" : b->load == ENGINE_SLOAD_HEAVY ? "half_or_more" : "any");
+	if (b->load == ENGINE_SLOAD_ANY)
+		emit_null(e, "utilization");
+	else
+		emit_num(e, "utilization", b->utilization);
 	band_numbers(e, b->level != ENGINE_BAND_NONE, b->low, b->high, b->relative, &b->median, b->bias);
 	emit_int(e, "count", b->count);
 	engine_serve_band_text(b, NULL, text, sizeof text);

@@ -192,9 +192,10 @@ struct engine_inference {
 };
 
 /* Serving's error bands (src/engine/serve_band.c; docs/serving-validation.md, "Error bands"):
- * the modelled cases of tests/unit/test_serving_validation.c grouped by metric and engine.
- * A band's level is ENGINE_BAND_GROUP (the scenario's engine's cases), ENGINE_BAND_ALL (the
- * metric's cases on every engine, where its engine has fewer than ENGINE_BAND_MIN_RUNS) or
+ * the modelled cases of tests/unit/test_serving_validation.c grouped by metric and engine,
+ * and TTFT and ITL under an open load also by the load (enum engine_serve_load). A band's
+ * level is ENGINE_BAND_GROUP (the scenario's engine's cases), ENGINE_BAND_ALL (the metric's
+ * cases on every engine, where its engine has fewer than ENGINE_BAND_MIN_RUNS) or
  * ENGINE_BAND_NONE. */
 enum engine_serve_metric {
 	ENGINE_SM_TTFT, /* serving.ttft_seconds */
@@ -203,8 +204,18 @@ enum engine_serve_metric {
 	ENGINE_SM_CAP,  /* serving.max_concurrent (validated as the KV tokens the engine holds) */
 	ENGINE_SM_COUNT,
 };
+/* The load a TTFT or ITL case ran at: the arrival rate ÷ the most requests/s the replica
+ * completes (serving.rate ÷ serving.rate_max), below or at least ENGINE_SERVE_LOAD_SPLIT */
+enum engine_serve_load {
+	ENGINE_SLOAD_ANY = -1, /* every load: closed loops, throughput and capacity */
+	ENGINE_SLOAD_LIGHT,    /* an open load under half the replica's most */
+	ENGINE_SLOAD_HEAVY,    /* half of it or more */
+};
+#define ENGINE_SERVE_LOAD_SPLIT 0.5
 struct engine_serve_band {
 	double low, high;      /* the figure ÷ (1 + q) to ÷ (1 − q), in its unit; 0 without a band */
+	double utilization;    /* an open load's rate ÷ rate_max, which picks the load's cases; 0 otherwise */
+	int load;              /* enum engine_serve_load of the cases behind the band */
 	double relative;       /* q: the 80th percentile of |error| in the cases */
 	double median;         /* their median |error| */
 	double bias;           /* their signed median error, predicted ÷ published − 1 */
@@ -223,9 +234,9 @@ enum engine_serve_band_why {
 	ENGINE_SBW_RATE_SET,  /* an open load's output tokens/s: the arrival rate × the tokens a request, not a prediction */
 	ENGINE_SBW_PD,        /* disaggregated prefill and decode (xPyD): no validated case splits the replicas */
 };
-/* One row of the serving band table: engine -1 for any. */
+/* One row of the serving band table: engine -1 for any; load an enum engine_serve_load. */
 struct engine_serve_band_row {
-	int metric, engine;
+	int metric, engine, load;
 	int count;
 	double q80;            /* 80th percentile of |error| (nearest rank: the ceil(0.8 n)-th smallest) */
 	double median;         /* median |error| */

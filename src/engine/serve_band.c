@@ -42,27 +42,42 @@
 #define ITL ENGINE_SM_ITL
 #define TPUT ENGINE_SM_TPUT
 #define CAP ENGINE_SM_CAP
+#define ANYL ENGINE_SLOAD_ANY
+#define LIGHT ENGINE_SLOAD_LIGHT
+#define HEAVY ENGINE_SLOAD_HEAVY
 
-/* metric, engine, n, q80 |error|, median |error|, signed median: test_serving_validation's
+/* metric, engine, load, n, q80 |error|, median |error|, signed median: test_serving_validation's
  * test_bands prints these rows from the cases */
 static const struct engine_serve_band_row rows[] = {
 	/* tests/unit/test_serving_validation.c: the modelled cases (docs/serving-validation.md) */
-	{TTFT, ANY, 33, 0.516, 0.203, -0.191},
-	{TTFT, VLLM, 12, 0.203, 0.166, -0.166},
-	{TTFT, SGL, 4, 0.069, 0.054, 0.020},
-	{TTFT, TRT, 17, 0.630, 0.439, -0.402},
-	{ITL, ANY, 37, 0.431, 0.190, -0.128},
-	{ITL, VLLM, 12, 0.292, 0.176, -0.060},
-	{ITL, SGL, 8, 0.128, 0.046, -0.001},
-	{ITL, TRT, 17, 0.548, 0.384, -0.384},
-	{TPUT, ANY, 66, 0.290, 0.146, 0.142},
-	{TPUT, VLLM, 34, 0.290, 0.134, 0.109},
-	{TPUT, SGL, 2, 0.555, 0.495, 0.495},
-	{TPUT, TRT, 30, 0.274, 0.163, 0.163},
-	{CAP, ANY, 25, 0.139, 0.059, 0.044},
-	{CAP, VLLM, 20, 0.078, 0.055, 0.041},
-	{CAP, TRT, 1, 0.154, 0.154, 0.154},
-	{CAP, TGI, 4, 0.657, 0.274, 0.274},
+	{TTFT, ANY, ANYL, 33, 0.516, 0.203, -0.191},
+	{TTFT, VLLM, ANYL, 12, 0.203, 0.166, -0.166},
+	{TTFT, SGL, ANYL, 4, 0.069, 0.054, 0.020},
+	{TTFT, TRT, ANYL, 17, 0.630, 0.439, -0.402},
+	{TTFT, ANY, LIGHT, 9, 0.176, 0.098, -0.098},
+	{TTFT, VLLM, LIGHT, 5, 0.176, 0.156, -0.156},
+	{TTFT, SGL, LIGHT, 4, 0.069, 0.054, 0.020},
+	{TTFT, ANY, HEAVY, 24, 0.605, 0.390, -0.338},
+	{TTFT, VLLM, HEAVY, 7, 0.378, 0.168, -0.168},
+	{TTFT, TRT, HEAVY, 17, 0.630, 0.439, -0.402},
+	{ITL, ANY, ANYL, 37, 0.431, 0.190, -0.128},
+	{ITL, VLLM, ANYL, 12, 0.292, 0.176, -0.060},
+	{ITL, SGL, ANYL, 8, 0.128, 0.046, -0.001},
+	{ITL, TRT, ANYL, 17, 0.548, 0.384, -0.384},
+	{ITL, ANY, LIGHT, 13, 0.149, 0.056, -0.009},
+	{ITL, VLLM, LIGHT, 5, 0.162, 0.075, -0.015},
+	{ITL, SGL, LIGHT, 8, 0.128, 0.046, -0.001},
+	{ITL, ANY, HEAVY, 24, 0.548, 0.311, -0.285},
+	{ITL, VLLM, HEAVY, 7, 0.362, 0.251, -0.215},
+	{ITL, TRT, HEAVY, 17, 0.548, 0.384, -0.384},
+	{TPUT, ANY, ANYL, 66, 0.290, 0.146, 0.142},
+	{TPUT, VLLM, ANYL, 34, 0.290, 0.134, 0.109},
+	{TPUT, SGL, ANYL, 2, 0.555, 0.495, 0.495},
+	{TPUT, TRT, ANYL, 30, 0.274, 0.163, 0.163},
+	{CAP, ANY, ANYL, 25, 0.139, 0.059, 0.044},
+	{CAP, VLLM, ANYL, 20, 0.078, 0.055, 0.041},
+	{CAP, TRT, ANYL, 1, 0.154, 0.154, 0.154},
+	{CAP, TGI, ANYL, 4, 0.657, 0.274, 0.274},
 };
 
 const struct engine_serve_band_row *engine_serve_bands(size_t *n)
@@ -78,13 +93,36 @@ const char *engine_serve_metric_name(int metric)
 	return metric >= 0 && metric < ENGINE_SM_COUNT ? names[metric] : "?";
 }
 
-static const struct engine_serve_band_row *find(int metric, int engine)
+static const struct engine_serve_band_row *find(int metric, int engine, int load)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof rows / sizeof rows[0]; i++)
-		if (rows[i].metric == metric && rows[i].engine == engine && rows[i].count > 0)
+		if (rows[i].metric == metric && rows[i].engine == engine && rows[i].load == load && rows[i].count > 0)
 			return &rows[i];
+	return NULL;
+}
+
+/* The row a band takes: its engine's at its load, else every engine's at its load; a figure
+ * without a load of its own (ENGINE_SLOAD_ANY), or a load without enough cases, the same over
+ * every load. *level: ENGINE_BAND_GROUP or ENGINE_BAND_ALL; NULL without enough cases. */
+static const struct engine_serve_band_row *pick(int metric, int engine, int *load, int *level)
+{
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		const struct engine_serve_band_row *r;
+		if (pass == 1)
+			*load = ENGINE_SLOAD_ANY;
+		else if (*load == ENGINE_SLOAD_ANY)
+			continue;
+		*level = ENGINE_BAND_GROUP;
+		if ((r = find(metric, engine, *load)) != NULL && r->count >= ENGINE_BAND_MIN_RUNS)
+			return r;
+		*level = ENGINE_BAND_ALL;
+		if ((r = find(metric, ANY, *load)) != NULL && r->count >= ENGINE_BAND_MIN_RUNS)
+			return r;
+	}
 	return NULL;
 }
 
@@ -108,6 +146,7 @@ void eng_serve_band(const struct engine_scenario *sc, struct engine_serving *sv)
 		double f = figure(sv, m);
 
 		memset(b, 0, sizeof *b);
+		b->load = ENGINE_SLOAD_ANY;
 		b->metric = m;
 		b->engine = (int)sc->serve_engine;
 		b->level = ENGINE_BAND_NONE;
@@ -131,14 +170,18 @@ void eng_serve_band(const struct engine_scenario *sc, struct engine_serving *sv)
 			b->why = ENGINE_SBW_PD;
 			continue;
 		}
-		b->level = ENGINE_BAND_GROUP;
-		r = find(m, b->engine);
-		if (r == NULL || r->count < ENGINE_BAND_MIN_RUNS) {
-			b->level = ENGINE_BAND_ALL;
-			r = find(m, ANY);
+		/* TTFT and ITL under an open load: the cases at a like load (their errors grow with
+		 * it: near the most the replica completes, a step a few percent off moves the queue's
+		 * times many times that; docs/serving-validation.md, "Error bands") */
+		b->load = ENGINE_SLOAD_ANY;
+		if ((m == ENGINE_SM_TTFT || m == ENGINE_SM_ITL) && sc->rate > 0 && sv->rate_max > 0) {
+			b->utilization = sv->rate / sv->rate_max;
+			b->load = b->utilization < ENGINE_SERVE_LOAD_SPLIT ? ENGINE_SLOAD_LIGHT : ENGINE_SLOAD_HEAVY;
 		}
-		if (r == NULL || r->count < ENGINE_BAND_MIN_RUNS || r->q80 >= 1.0 || !isfinite(f)) {
+		r = pick(m, b->engine, &b->load, &b->level);
+		if (r == NULL || r->q80 >= 1.0 || !isfinite(f)) {
 			b->level = ENGINE_BAND_NONE;
+			b->load = ENGINE_SLOAD_ANY;
 			b->why = ENGINE_SBW_NO_CASES;
 			continue;
 		}
@@ -167,14 +210,42 @@ void engine_serve_band_text(const struct engine_serve_band *b, const struct engi
 	const char *ml = metric_label(tr, b->metric);
 	const char *el = eng_tr(tr, engine_serve_engine_label(b->engine));
 
-	switch (b->level) {
-	case ENGINE_BAND_GROUP:
-		snprintf(buf, n, eng_tr(tr, N_("±%.0f%% from %lld %s %s cases (median |error| %.0f%%)")), 100.0 * b->relative,
-			 (long long)b->count, el, ml, 100.0 * b->median);
+	/* TTFT and ITL under an open load name the load of their cases (pick above) */
+	switch (b->level == ENGINE_BAND_NONE ? ENGINE_SLOAD_ANY - 1 : b->load) {
+	case ENGINE_SLOAD_LIGHT:
+		if (b->level == ENGINE_BAND_GROUP)
+			snprintf(buf, n,
+				 eng_tr(tr, N_("±%.0f%% from %lld %s %s cases at under half their replica's most requests/s "
+					       "(median |error| %.0f%%; this load %.0f%%)")),
+				 100.0 * b->relative, (long long)b->count, el, ml, 100.0 * b->median, 100.0 * b->utilization);
+		else
+			snprintf(buf, n,
+				 eng_tr(tr, N_("±%.0f%% from all %lld %s cases at under half their replica's most requests/s "
+					       "(%s: fewer than %d; median |error| %.0f%%; this load %.0f%%)")),
+				 100.0 * b->relative, (long long)b->count, ml, el, ENGINE_BAND_MIN_RUNS, 100.0 * b->median,
+				 100.0 * b->utilization);
 		break;
-	case ENGINE_BAND_ALL:
-		snprintf(buf, n, eng_tr(tr, N_("±%.0f%% from all %lld %s cases (%s: fewer than %d; median |error| %.0f%%)")),
-			 100.0 * b->relative, (long long)b->count, ml, el, ENGINE_BAND_MIN_RUNS, 100.0 * b->median);
+	case ENGINE_SLOAD_HEAVY:
+		if (b->level == ENGINE_BAND_GROUP)
+			snprintf(buf, n,
+				 eng_tr(tr, N_("±%.0f%% from %lld %s %s cases at half their replica's most requests/s or "
+					       "more (median |error| %.0f%%; this load %.0f%%)")),
+				 100.0 * b->relative, (long long)b->count, el, ml, 100.0 * b->median, 100.0 * b->utilization);
+		else
+			snprintf(buf, n,
+				 eng_tr(tr, N_("±%.0f%% from all %lld %s cases at half their replica's most requests/s or "
+					       "more (%s: fewer than %d; median |error| %.0f%%; this load %.0f%%)")),
+				 100.0 * b->relative, (long long)b->count, ml, el, ENGINE_BAND_MIN_RUNS, 100.0 * b->median,
+				 100.0 * b->utilization);
+		break;
+	case ENGINE_SLOAD_ANY:
+		if (b->level == ENGINE_BAND_GROUP)
+			snprintf(buf, n, eng_tr(tr, N_("±%.0f%% from %lld %s %s cases (median |error| %.0f%%)")),
+				 100.0 * b->relative, (long long)b->count, el, ml, 100.0 * b->median);
+		else
+			snprintf(buf, n,
+				 eng_tr(tr, N_("±%.0f%% from all %lld %s cases (%s: fewer than %d; median |error| %.0f%%)")),
+				 100.0 * b->relative, (long long)b->count, ml, el, ENGINE_BAND_MIN_RUNS, 100.0 * b->median);
 		break;
 	default:
 		if (b->why == ENGINE_SBW_NO_ENGINE)

@@ -6,7 +6,9 @@
 # the same band with its source; SGLang's TTFT (fewer than 5 cases of its own) takes every
 # engine's cases and says so; without an engine, and at a rate the replica does not
 # complete, there is no band and the words say "no validation"; a sustained open load keeps
-# its TTFT's and ITL's bands, and its output (the rate × the tokens) has none.
+# its TTFT's and ITL's bands, taken from the cases at a like load (under half the most
+# requests/s the replica completes, or half and more: the heavier load's are wider), and its
+# output (the rate × the tokens) has none.
 set -u
 NAPKIN=${1:?usage: $0 PATH/TO/napkin}
 fail() { echo "FAIL: $*"; exit 1; }
@@ -23,6 +25,8 @@ trap 'rm -rf "$tmp"' EXIT
 "$NAPKIN" report $ARGS --engine none >"$tmp/none.txt" || fail "engine none exits $?"
 "$NAPKIN" report $ARGS --engine vllm --rate 1000 --format json >"$tmp/sat.json" || fail "rate 1000 json exits $?"
 "$NAPKIN" report $ARGS --engine vllm --rate 0.5 --format json >"$tmp/open.json" || fail "rate 0.5 json exits $?"
+"$NAPKIN" report $ARGS --engine vllm --rate 1.2 --format json >"$tmp/heavy.json" || fail "rate 1.2 json exits $?"
+"$NAPKIN" report $ARGS --engine vllm --rate 1.2 >"$tmp/heavy.txt" || fail "rate 1.2 exits $?"
 python3 - "$tmp" <<'PY' || exit 1
 import json, re, sys
 d = sys.argv[1]
@@ -93,5 +97,25 @@ if abs(op["ttft_band"]["low"] - op["ttft_seconds"] / (1 + op["ttft_band"]["relat
     fail("rate 0.5: the TTFT band is not the open load's TTFT's")
 if op["tokens_per_s_band"]["from"] != "none" or "its rate" not in op["tokens_per_s_band"]["text"]:
     fail("rate 0.5, tokens_per_s_band: %s" % op["tokens_per_s_band"])
+# the load picks the cases: rate ÷ rate_max under half at 0.5/s, above it at 1.2/s; a closed
+# loop (the batch above) takes every load's
+hv = json.load(open(d + "/heavy.json"))["serving"]
+for name, x, want in (("rate 0.5", op, "under_half"), ("rate 1.2", hv, "half_or_more")):
+    if x["rate_saturated"]: fail("%s saturates: %s" % (name, x["rate_max"]))
+    u = x["rate"] / x["rate_max"]
+    if (u < 0.5) != (want == "under_half"): fail("%s: the load %.3f is not %s" % (name, u, want))
+    for k in ("ttft", "itl"):
+        b = x[k + "_band"]
+        if b["load"] != want or abs(b["utilization"] - u) > 1e-9 or "this load %.0f%%" % (100 * u) not in b["text"]:
+            fail("%s, %s_band: %s" % (name, k, b))
+    if x["capacity_band"]["load"] != "any" or x["capacity_band"]["utilization"] is not None:
+        fail("%s, capacity_band: %s" % (name, x["capacity_band"]))
+for k in ("ttft", "itl"):
+    if not op[k + "_band"]["relative"] < hv[k + "_band"]["relative"]:
+        fail("%s: the light load's band %s is not narrower than the heavy one's %s" % (k, op[k + "_band"], hv[k + "_band"]))
+    if s[k + "_band"]["load"] != "any" or s[k + "_band"]["utilization"] is not None:
+        fail("a closed loop's %s_band: %s" % (k, s[k + "_band"]))
+if "vLLM TTFT cases at half their replica's most requests/s or more" not in " ".join(open(d + "/heavy.txt").read().split()):
+    fail("the report does not say the heavy load's cases")
 PY
 echo "ok"

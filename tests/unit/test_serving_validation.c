@@ -119,13 +119,16 @@ static void set_batch(struct engine_scenario *sc, double users)
 
 /* The prediction in the published unit; *bound_ms: the weights read once a generated token
  * at the datasheet bandwidth; *saturated: the published rate is beyond the most the
- * predicted replica completes. */
-static double predict(const struct vcase *c, const struct engine_catalog *cat, double *bound_ms, bool *saturated)
+ * predicted replica completes; *load: a sustained rate's enum engine_serve_load, as the
+ * serving bands class it (serve_band.c), ENGINE_SLOAD_ANY otherwise. */
+static double predict(const struct vcase *c, const struct engine_catalog *cat, double *bound_ms, bool *saturated,
+		      int *load)
 {
 	struct engine_scenario sc;
 	struct engine_result r;
 
 	*saturated = false;
+	*load = ENGINE_SLOAD_ANY;
 	scenario(&sc, c, cat);
 	if (c->load == L_BATCH) {
 		set_batch(&sc, c->batch_or_rate);
@@ -137,6 +140,9 @@ static double predict(const struct vcase *c, const struct engine_catalog *cat, d
 		te_set(&sc, "rate", v);
 		te_evaluate(&sc, &r);
 		*saturated = r.serving.rate_saturated;
+		if (!*saturated)
+			*load = r.serving.rate < ENGINE_SERVE_LOAD_SPLIT * r.serving.rate_max ? ENGINE_SLOAD_LIGHT
+												  : ENGINE_SLOAD_HEAVY;
 	}
 	if (c->load == L_RATE && *saturated) {
 		/* beyond the most the replica completes: no steady state; printed with the closed
@@ -183,6 +189,7 @@ static double predict(const struct vcase *c, const struct engine_catalog *cat, d
  * group them (src/engine/serve_band.c): metric, engine and error, kept for test_bands. */
 static struct {
 	int metric, engine; /* enum engine_serve_metric (-1: request latency, no band), enum engine_serve_engine */
+	int load;           /* enum engine_serve_load: TTFT and ITL at a rate */
 	double err;
 } modelled[MAXC];
 static size_t nmodelled;
@@ -279,8 +286,9 @@ static void test_published_serving(void **state)
 	for (i = 0; i < n; i++) {
 		const struct vcase *c = &cases[i];
 		double bound = 0.0, pred, e;
+		int load;
 		bool sat;
-		pred = predict(c, &cat, &bound, &sat);
+		pred = predict(c, &cat, &bound, &sat, &load);
 		e = pred / c->published - 1.0;
 		if (c->metric == M_E2E && c->published < bound) {
 			printf("%-32s %10.1f %10.1f %7s  %s (excluded: below the weights' bandwidth bound %.0f ms)\n", c->label,
@@ -300,6 +308,7 @@ static void test_published_serving(void **state)
 			msig[c->metric][mcnt[c->metric]++] = e;
 			modelled[nmodelled].metric = band_metric(c->metric);
 			modelled[nmodelled].engine = band_engine(c);
+			modelled[nmodelled].load = c->metric == M_TTFT || c->metric == M_ITL ? load : ENGINE_SLOAD_ANY;
 			modelled[nmodelled++].err = e;
 		}
 		if (strncmp(c->label, "7B ", 3) == 0)
@@ -533,15 +542,16 @@ struct stats {
 };
 
 /* A group's count, 80th percentile of |error| (nearest rank: the ceil(0.8 n)-th smallest),
- * median |error| and signed median; engine -1 for any. */
-static struct stats group_stats(int metric, int engine)
+ * median |error| and signed median; engine -1 for any, load ENGINE_SLOAD_ANY for every load. */
+static struct stats group_stats(int metric, int engine, int load)
 {
 	static double a[MAXC], sgn[MAXC];
 	struct stats st = {0, 0.0, 0.0, 0.0};
 	size_t i;
 
 	for (i = 0; i < nmodelled; i++) {
-		if (modelled[i].metric != metric || (engine >= 0 && modelled[i].engine != engine))
+		if (modelled[i].metric != metric || (engine >= 0 && modelled[i].engine != engine) ||
+		    (load != ENGINE_SLOAD_ANY && modelled[i].load != load))
 			continue;
 		a[st.n] = fabs(modelled[i].err);
 		sgn[st.n++] = modelled[i].err;
@@ -556,59 +566,69 @@ static struct stats group_stats(int metric, int engine)
 
 static const char *const band_metric_macro[ENGINE_SM_COUNT] = {"TTFT", "ITL", "TPUT", "CAP"};
 static const char *const band_engine_macro[ENGINE_SERVE_COUNT] = {"VLLM", "SGL", "TRT", "TGI", "NONE"};
+static const char *const band_load_macro[3] = {"ANYL", "LIGHT", "HEAVY"};
+static const char *const band_load_name[3] = {"any", "under half", "half or more"};
 
-/* Every group the modelled cases fall in, and each metric over every engine: their
- * statistics recomputed here must be the engine's serving band table, row for row
- * (as test_step_runs does for the step band). */
+/* Every group the modelled cases fall in (TTFT and ITL also by their load), and each metric
+ * over every engine: their statistics recomputed here must be the engine's serving band
+ * table, row for row (as test_step_runs does for the step band). */
 static void test_bands(void **state)
 {
 	size_t nb, i, checked = 0;
 	const struct engine_serve_band_row *rows = engine_serve_bands(&nb);
-	int m, e;
+	int m, e, l, pass;
 
 	if (!ran)
 		test_published_serving(state);
-	printf("\n| metric | engine | cases | median |error| | signed median | ± (p80 |error|) |\n|---|---|---|---|---|---|\n");
-	for (m = 0; m < ENGINE_SM_COUNT; m++)
-		for (e = -1; e < ENGINE_SERVE_COUNT; e++) {
-			struct stats st = group_stats(m, e);
-			if (st.n == 0)
-				continue;
-			printf("| %s | %s | %d | %.1f%% | %+.1f%% | %.1f%% |\n", engine_serve_metric_name(m),
-			       e < 0 ? "any" : engine_serve_engine_name(e), st.n, 100.0 * st.median, 100.0 * st.bias,
-			       100.0 * st.q80);
-		}
-	printf("\nthe engine's table (src/engine/serve_band.c):\n");
-	for (m = 0; m < ENGINE_SM_COUNT; m++)
-		for (e = -1; e < ENGINE_SERVE_COUNT; e++) {
-			struct stats st = group_stats(m, e);
-			if (st.n == 0)
-				continue;
-			printf("\t{%s, %s, %d, %.3f, %.3f, %.3f},\n", band_metric_macro[m], e < 0 ? "ANY" : band_engine_macro[e],
-			       st.n, st.q80, st.median, st.bias);
-		}
-	for (m = 0; m < ENGINE_SM_COUNT; m++)
-		for (e = -1; e < ENGINE_SERVE_COUNT; e++) {
-			struct stats st = group_stats(m, e);
-			const struct engine_serve_band_row *r = NULL;
-			if (st.n == 0)
-				continue;
-			for (i = 0; i < nb; i++)
-				if (rows[i].metric == m && rows[i].engine == e)
-					r = &rows[i];
-			if (r == NULL)
-				fail_msg("serving group %s/%s (%d cases) is not in the engine's band table",
-					 engine_serve_metric_name(m), e < 0 ? "any" : engine_serve_engine_name(e), st.n);
-			if (r->count != st.n || fabs(r->q80 - st.q80) > 0.0006 || fabs(r->median - st.median) > 0.0006 ||
-			    fabs(r->bias - st.bias) > 0.0006)
-				fail_msg("serving group %s/%s: the table has %d cases ±%.3f (median %.3f, bias %.3f), validation "
-					 "measures %d cases ±%.3f (median %.3f, bias %.3f)",
-					 engine_serve_metric_name(m), e < 0 ? "any" : engine_serve_engine_name(e), r->count, r->q80,
-					 r->median, r->bias, st.n, st.q80, st.median, st.bias);
-			checked++;
-		}
+	for (pass = 0; pass < 3; pass++) {
+		if (pass == 0)
+			printf("\n| metric | engine | load (rate ÷ the most) | cases | median |error| | signed median | ± (p80 "
+			       "|error|) |\n|---|---|---|---|---|---|---|\n");
+		else if (pass == 1)
+			printf("\nthe engine's table (src/engine/serve_band.c):\n");
+		for (m = 0; m < ENGINE_SM_COUNT; m++)
+			for (l = ENGINE_SLOAD_ANY; l <= (m == ENGINE_SM_TTFT || m == ENGINE_SM_ITL ? ENGINE_SLOAD_HEAVY : ENGINE_SLOAD_ANY); l++)
+				for (e = -1; e < ENGINE_SERVE_COUNT; e++) {
+					struct stats st = group_stats(m, e, l);
+					const struct engine_serve_band_row *r = NULL;
+					const char *en = e < 0 ? "any" : engine_serve_engine_name(e);
+					if (st.n == 0)
+						continue;
+					if (pass == 0) {
+						printf("| %s | %s | %s | %d | %.1f%% | %+.1f%% | %.1f%% |\n", engine_serve_metric_name(m),
+						       en, band_load_name[l + 1], st.n, 100.0 * st.median, 100.0 * st.bias, 100.0 * st.q80);
+						continue;
+					}
+					if (pass == 1) {
+						printf("\t{%s, %s, %s, %d, %.3f, %.3f, %.3f},\n", band_metric_macro[m],
+						       e < 0 ? "ANY" : band_engine_macro[e], band_load_macro[l + 1], st.n, st.q80, st.median,
+						       st.bias);
+						continue;
+					}
+					for (i = 0; i < nb; i++)
+						if (rows[i].metric == m && rows[i].engine == e && rows[i].load == l)
+							r = &rows[i];
+					if (r == NULL)
+						fail_msg("serving group %s/%s/%s (%d cases) is not in the engine's band table",
+							 engine_serve_metric_name(m), en, band_load_name[l + 1], st.n);
+					if (r->count != st.n || fabs(r->q80 - st.q80) > 0.0006 || fabs(r->median - st.median) > 0.0006 ||
+					    fabs(r->bias - st.bias) > 0.0006)
+						fail_msg("serving group %s/%s/%s: the table has %d cases ±%.3f (median %.3f, bias %.3f), "
+							 "validation measures %d cases ±%.3f (median %.3f, bias %.3f)",
+							 engine_serve_metric_name(m), en, band_load_name[l + 1], r->count, r->q80, r->median,
+							 r->bias, st.n, st.q80, st.median, st.bias);
+					checked++;
+				}
+	}
 	/* and no row the validation does not measure */
 	assert_int_equal(checked, nb);
+	/* the load matters: TTFT and ITL read closer at light load than at heavy, over every engine
+	 * (the reason the bands split by it) */
+	for (m = ENGINE_SM_TTFT; m <= ENGINE_SM_ITL; m++) {
+		struct stats lo = group_stats(m, -1, ENGINE_SLOAD_LIGHT), hi = group_stats(m, -1, ENGINE_SLOAD_HEAVY);
+		assert_true(lo.n >= ENGINE_BAND_MIN_RUNS && hi.n >= ENGINE_BAND_MIN_RUNS);
+		assert_true(lo.q80 < hi.q80);
+	}
 }
 
 static const struct CMUnitTest tests[] = {
