@@ -210,42 +210,32 @@ void engine_serve_band_text(const struct engine_serve_band *b, const struct engi
 	const char *ml = metric_label(tr, b->metric);
 	const char *el = eng_tr(tr, engine_serve_engine_label(b->engine));
 
-	/* TTFT and ITL under an open load name the load of their cases (pick above) */
-	switch (b->level == ENGINE_BAND_NONE ? ENGINE_SLOAD_ANY - 1 : b->load) {
-	case ENGINE_SLOAD_LIGHT:
-		if (b->level == ENGINE_BAND_GROUP)
-			snprintf(buf, n,
-				 eng_tr(tr, N_("±%.0f%% from %lld %s %s cases at under half their replica's most requests/s "
-					       "(median |error| %.0f%%; this load %.0f%%)")),
-				 100.0 * b->relative, (long long)b->count, el, ml, 100.0 * b->median, 100.0 * b->utilization);
-		else
-			snprintf(buf, n,
-				 eng_tr(tr, N_("±%.0f%% from all %lld %s cases at under half their replica's most requests/s "
-					       "(%s: fewer than %d; median |error| %.0f%%; this load %.0f%%)")),
-				 100.0 * b->relative, (long long)b->count, ml, el, ENGINE_BAND_MIN_RUNS, 100.0 * b->median,
-				 100.0 * b->utilization);
+	/* by the load of the cases (pick above): every load, under half, half and more; the two
+	 * loads' words end with this load's share (a format that does not read it ignores it) */
+	static const char *const own[3] = {
+		N_("±%.0f%% from %lld %s %s cases (median |error| %.0f%%)"),
+		N_("±%.0f%% from %lld %s %s cases at under half their replica's most requests/s (median |error| %.0f%%; "
+		   "this load %.0f%%)"),
+		N_("±%.0f%% from %lld %s %s cases at half their replica's most requests/s or more (median |error| "
+		   "%.0f%%; this load %.0f%%)"),
+	};
+	static const char *const every[3] = {
+		N_("±%.0f%% from all %lld %s cases (%s: fewer than %d; median |error| %.0f%%)"),
+		N_("±%.0f%% from all %lld %s cases at under half their replica's most requests/s (%s: fewer than %d; "
+		   "median |error| %.0f%%; this load %.0f%%)"),
+		N_("±%.0f%% from all %lld %s cases at half their replica's most requests/s or more (%s: fewer than %d; "
+		   "median |error| %.0f%%; this load %.0f%%)"),
+	};
+	int li = b->load - ENGINE_SLOAD_ANY;
+
+	switch (b->level) {
+	case ENGINE_BAND_GROUP:
+		snprintf(buf, n, eng_tr(tr, own[li]), 100.0 * b->relative, (long long)b->count, el, ml, 100.0 * b->median,
+			 100.0 * b->utilization);
 		break;
-	case ENGINE_SLOAD_HEAVY:
-		if (b->level == ENGINE_BAND_GROUP)
-			snprintf(buf, n,
-				 eng_tr(tr, N_("±%.0f%% from %lld %s %s cases at half their replica's most requests/s or "
-					       "more (median |error| %.0f%%; this load %.0f%%)")),
-				 100.0 * b->relative, (long long)b->count, el, ml, 100.0 * b->median, 100.0 * b->utilization);
-		else
-			snprintf(buf, n,
-				 eng_tr(tr, N_("±%.0f%% from all %lld %s cases at half their replica's most requests/s or "
-					       "more (%s: fewer than %d; median |error| %.0f%%; this load %.0f%%)")),
-				 100.0 * b->relative, (long long)b->count, ml, el, ENGINE_BAND_MIN_RUNS, 100.0 * b->median,
-				 100.0 * b->utilization);
-		break;
-	case ENGINE_SLOAD_ANY:
-		if (b->level == ENGINE_BAND_GROUP)
-			snprintf(buf, n, eng_tr(tr, N_("±%.0f%% from %lld %s %s cases (median |error| %.0f%%)")),
-				 100.0 * b->relative, (long long)b->count, el, ml, 100.0 * b->median);
-		else
-			snprintf(buf, n,
-				 eng_tr(tr, N_("±%.0f%% from all %lld %s cases (%s: fewer than %d; median |error| %.0f%%)")),
-				 100.0 * b->relative, (long long)b->count, ml, el, ENGINE_BAND_MIN_RUNS, 100.0 * b->median);
+	case ENGINE_BAND_ALL:
+		snprintf(buf, n, eng_tr(tr, every[li]), 100.0 * b->relative, (long long)b->count, ml, el, ENGINE_BAND_MIN_RUNS,
+			 100.0 * b->median, 100.0 * b->utilization);
 		break;
 	default:
 		if (b->why == ENGINE_SBW_NO_ENGINE)
