@@ -15,6 +15,7 @@
  *    ridge = peak ÷ bandwidth.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -193,7 +194,9 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
 	double gpus = (double)sc->gpus, dp, peak, used, hw_used;
 
-	memset(r, 0, sizeof *r);
+	/* every figure from zero; the warnings' text (a third of the struct, the last member) is
+	 * read only below n_warnings, so it is left as it was */
+	memset(r, 0, offsetof(struct engine_result, warnings));
 	eng_dims_from_model(&sc->model, &dm);
 	eng_bytes(sc, &by);
 	dp = (double)(sc->gpus / (sc->tp * sc->pp * sc->cp));
