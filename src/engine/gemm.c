@@ -288,8 +288,19 @@ static double measured_rel(const struct engine_gpu *g, double sms, double n)
 	return prev_r / top;
 }
 
-double eng_gemm_efficiency_q(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K,
-			     double kq)
+double eng_gemm_anchor(const struct engine_gpu *g, const struct eng_family *fam, double kq)
+{
+	double sms = g->sm_count > 0 ? (double)g->sm_count : 108.0;
+
+	if (g->measured)
+		return 0.0;
+	if (kq > 1.0 && fam->fp8_best > 0)
+		return shape_factor_q(sms, fam->fp8_m, fam->fp8_n, fam->fp8_k, kq);
+	return shape_factor(sms, fam->best_m, fam->best_n, fam->best_k);
+}
+
+double eng_gemm_efficiency_a(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K,
+			     double kq, double anchor)
 {
 	double sms = g->sm_count > 0 ? (double)g->sm_count : 108.0;
 	double e;
@@ -311,14 +322,20 @@ double eng_gemm_efficiency_q(const struct engine_gpu *g, const struct eng_family
 	}
 	/* an FP8 GEMM (kq > 1) on a card with an FP8 measurement: the curve anchored at the
 	 * best FP8 GEMM measured (MAMF's float8_e4m3fn rows, above), and capped there; it loses
-	 * more on a short K (kq above). Without one, the 16-bit curve's fraction of the FP8 peak. */
+	 * more on a short K (kq above). Without one, the 16-bit curve's fraction of the FP8 peak.
+	 * anchor: the anchor shape's factor, eng_gemm_anchor's */
 	if (kq > 1.0 && fam->fp8_best > 0) {
-		e = fam->fp8_best * shape_factor_q(sms, M, N, K, kq) /
-		    shape_factor_q(sms, fam->fp8_m, fam->fp8_n, fam->fp8_k, kq);
+		e = fam->fp8_best * shape_factor_q(sms, M, N, K, kq) / anchor;
 		return (fam->fp8_msmf ? 1.0 : fam->sustained) * eng_min(e, fam->fp8_best);
 	}
-	e = fam->gemm_best * shape_factor_q(sms, M, N, K, kq) / shape_factor(sms, fam->best_m, fam->best_n, fam->best_k);
+	e = fam->gemm_best * shape_factor_q(sms, M, N, K, kq) / anchor;
 	return (fam->msmf ? 1.0 : fam->sustained) * eng_min(e, fam->gemm_best);
+}
+
+double eng_gemm_efficiency_q(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K,
+			     double kq)
+{
+	return eng_gemm_efficiency_a(g, fam, M, N, K, kq, eng_gemm_anchor(g, fam, kq));
 }
 
 double eng_gemm_efficiency(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K)

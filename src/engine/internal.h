@@ -355,6 +355,11 @@ double eng_gemm_efficiency(const struct engine_gpu *g, const struct eng_family *
 /* The same with the main loop's K step kq times the 16-bit one's (FP8 operands: 2). */
 double eng_gemm_efficiency_q(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K,
 			     double kq);
+/* The curve's anchor for that card and K step (0 on a measured profile), and the efficiency
+ * with it given: a caller that times many GEMMs on one card computes the anchor once. */
+double eng_gemm_anchor(const struct engine_gpu *g, const struct eng_family *fam, double kq);
+double eng_gemm_efficiency_a(const struct engine_gpu *g, const struct eng_family *fam, double M, double N, double K,
+			     double kq, double anchor);
 /* A communication of `comm` seconds overlapped with `compute` seconds of work: what does
  * not fit behind it plus the tax on what it hides (gemm.c, ENG_OVERLAP_TAX). */
 double eng_overlapped(double comm, double compute);

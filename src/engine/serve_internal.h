@@ -53,6 +53,7 @@ struct eng_serve_ctx {
 	double peak_mm;        /* the matmuls' peak: FP8 tensor cores for W8A8, 16-bit otherwise */
 	double peak_attn;      /* attention's (16-bit) */
 	double kq;             /* the linears' main-loop K step (gemm.c): 2 when they run on FP8 operands */
+	double gemm_anchor;    /* eng_gemm_anchor at kq, once for the context */
 	double straggler;      /* the matmuls' slowdown to the slowest of the replica's GPUs (straggler.c), ≥ 1 */
 	const struct eng_dec_attn_fig *dec_attn; /* the card's decode attention figures, NULL: none measured */
 	double hbm;            /* bandwidth the weight and KV reads reach, bytes/s */
@@ -64,10 +65,19 @@ struct eng_serve_ctx {
 	double step_overhead;
 	double dec_q;          /* tokens a decoding sequence puts through a step: 1, or k + 1 verifying a draft */
 	double bubble;         /* seconds a layer idles at kernel boundaries (0 without an engine) */
+	/* the layer's GEMMs, ops that read one input as one (q, k, v; gate, up): the first op,
+	 * K and N on a TP rank, the bytes a weight; from the layer once for the context */
+	struct eng_serve_lin {
+		int op;
+		double K, N, wb;
+	} lin[ENG_LAYER_OPS];
+	int nlin;
 };
 /* One TP all-reduce of `bytes` at inference sizes (serve_step.c): vLLM's custom all-reduce
  * dispatch within a node (one-shot or two-shot), NCCL's ring above its buffer or across nodes. */
 double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double bytes);
+/* The same with the card's family looked up already (eng_family). */
+double eng_infer_allreduce_fam(const struct engine_scenario *sc, const struct eng_family *fam, double bytes);
 void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 			double kv_rank, double step_overhead, struct eng_serve_ctx *c);
 /* The bandwidth (bytes/s) and FLOP rate the engine's decode attention kernel reaches on the

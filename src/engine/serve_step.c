@@ -197,6 +197,17 @@ void eng_dec_attn_rates(const struct eng_serve_ctx *c, const struct eng_op *op, 
 	}
 }
 
+/* A linear op's shape on one TP rank (as step.c's: columns, rows or KV heads split). */
+static void rank_shape(const struct eng_serve_ctx *c, const struct eng_op *op, double *K, double *N)
+{
+	double t = (double)c->sc->tp, nkv = c->dm->nkv;
+
+	*K = op->split == ENG_SPLIT_ROW ? op->K / t : op->K;
+	*N = op->split == ENG_SPLIT_COL ? op->N / t
+	     : op->split == ENG_SPLIT_KV ? op->N * (nkv >= t ? 1.0 / t : 1.0 / nkv)
+					 : op->N;
+}
+
 /* Below one 64-row tile a matmul runs as a decode GEMM (cuBLAS's and the engines' split-K and
  * GEMV kernels), not on the training step's tile-and-wave curve (gemm.c: 128×256 tiles, whose
  * wave floor charged Llama-3-8B's decode linears 14 ms on an A100 against a 9.4 ms weight read). */
@@ -243,6 +254,29 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 		: 1.0;
 	if (w4a4 && sc->peak_flops <= 0)
 		c->kq = 4.0; /* FP4 operands: 4× the 16-bit K a main-loop step */
+	c->gemm_anchor = eng_gemm_anchor(&sc->gpu, c->fam, c->kq);
+	{
+		const struct eng_layer *ly = &dm->ly;
+		int i, j;
+		c->nlin = 0;
+		for (i = 0; i < ly->n; i++) {
+			const struct eng_op *op = &ly->op[i];
+			struct eng_serve_lin *l = &c->lin[c->nlin];
+			if (op->kind != ENG_OP_LINEAR)
+				continue;
+			l->op = i;
+			rank_shape(c, op, &l->K, &l->N);
+			for (j = i + 1; j < ly->n && eng_op_fused(op, &ly->op[j]); j++) {
+				double K2, N2;
+				rank_shape(c, &ly->op[j], &K2, &N2);
+				l->N += N2;
+			}
+			l->wb = op->part == ENG_PART_EXPERT ? b->w_mlp
+				: (op->part == ENG_PART_ATTN || op->part == ENG_PART_ROUTER) ? b->w_attn : b->w_mlp;
+			c->nlin++;
+			i = j - 1;
+		}
+	}
 	/* a TP group waits for its slowest GPU at every all-reduce, a pipeline for its slowest
 	 * stage: the matmuls' FLOPs at the slowest of the replica's GPUs (straggler.c, as the
 	 * training step's); the bound has none */
@@ -261,17 +295,6 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 	c->bubble = sc->serve_engine == ENGINE_SERVE_NONE ? 0.0 : LAYER_BUBBLE;
 }
 
-/* A linear op's shape on one TP rank (as step.c's: columns, rows or KV heads split). */
-static void rank_shape(const struct eng_serve_ctx *c, const struct eng_op *op, double *K, double *N)
-{
-	double t = (double)c->sc->tp, nkv = c->dm->nkv;
-
-	*K = op->split == ENG_SPLIT_ROW ? op->K / t : op->K;
-	*N = op->split == ENG_SPLIT_COL ? op->N / t
-	     : op->split == ENG_SPLIT_KV ? op->N * (nkv >= t ? 1.0 / t : 1.0 / nkv)
-					 : op->N;
-}
-
 /* A grouped matmul: g groups (routed experts) of K×N weights stored at wb bytes each, M rows
  * in all, computed as Mp rows (each group's rows padded to the kernel's M tile): max(FLOPs at
  * the curve of one group's Mp/g rows, bytes at bandwidth). One dense matmul is g = 1, Mp = M. */
@@ -282,13 +305,14 @@ static double matmul_g(const struct eng_serve_ctx *c, double g, double M, double
 
 	if (!(M > 0 && K > 0 && N > 0 && g > 0))
 		return 0.0;
-	eff = eng_gemm_efficiency_q(&c->sc->gpu, c->fam, Mp / g, N, K, c->kq);
-	flops = 2.0 * Mp * K * N;
 	if (M / g < FEW_ROWS) {
 		/* a decode GEMM: split-K/GEMV kernels spread the weights over every SM, no wave
 		 * floor; its rows padded to one tile at the best GEMM rate (memory-bound in practice) */
 		eff = c->kq > 1.0 && c->fam->fp8_best > 0 ? c->fam->fp8_best : c->fam->gemm_best;
 		flops = 2.0 * g * FEW_ROWS * K * N;
+	} else {
+		eff = eng_gemm_efficiency_a(&c->sc->gpu, c->fam, Mp / g, N, K, c->kq, c->gemm_anchor);
+		flops = 2.0 * Mp * K * N;
 	}
 	bytes = g * K * N * wb + M * (K + N) * e;
 	if (c->deq_bytes > 0 && M > 1.0)
@@ -403,22 +427,11 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 		win_ctx = (1.0 - dm->wfrac) * dec_ctx + dm->wfrac * eng_min(dec_ctx, dm->W);
 		win_keys = (1.0 - dm->wfrac) * pre_keys + dm->wfrac * eng_min(pre_keys, dm->W);
 	}
-	/* the linears: ops that read one input run as one GEMM (q, k, v; gate, up) */
-	for (i = 0; i < ly->n; i++) {
-		const struct eng_op *op = &ly->op[i];
-		double K, N, rows, tokens, copies, touched, wb, s;
+	/* the linears: ops that read one input run as one GEMM (q, k, v; gate, up; c->lin) */
+	for (i = 0; i < c->nlin; i++) {
+		const struct eng_op *op = &ly->op[c->lin[i].op];
+		double K = c->lin[i].K, N = c->lin[i].N, wb = c->lin[i].wb, rows, tokens, copies, touched, s;
 		bool cb = false;
-		int j;
-		if (op->kind != ENG_OP_LINEAR)
-			continue;
-		rank_shape(c, op, &K, &N);
-		for (j = i + 1; j < ly->n && eng_op_fused(op, &ly->op[j]); j++) {
-			double K2, N2;
-			rank_shape(c, &ly->op[j], &K2, &N2);
-			N += N2;
-		}
-		wb = op->part == ENG_PART_EXPERT ? c->b->w_mlp
-		     : (op->part == ENG_PART_ATTN || op->part == ENG_PART_ROUTER) ? c->b->w_attn : c->b->w_mlp;
 		tokens = M;
 		copies = op->copies;
 		if (op->part == ENG_PART_EXPERT && copies > 1.0 && c->ep > 1.0) {
@@ -439,7 +452,6 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 			mm += s;
 		else
 			wt += s;
-		i = j - 1;
 	}
 	mm *= L;
 	wt *= L;
@@ -473,7 +485,7 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	}
 	/* norms, residuals, the activation: at bandwidth */
 	other = L * M * e * (8.0 * dm->d + 3.0 * dm->lp.mlp_width / t) / c->hbm;
-	comm = 2.0 * L * eng_infer_allreduce_seconds(sc, M * dm->d * e);
+	comm = 2.0 * L * eng_infer_allreduce_fam(sc, c->fam, M * dm->d * e);
 	out->moe = moe_passes(c, M);
 	out->ep_comm = ep_alltoall(c, M);
 	out->matmul = mm;

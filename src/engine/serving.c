@@ -141,12 +141,15 @@ double eng_attn_span(const struct engine_scenario *sc, const struct eng_dims *dm
 
 double eng_infer_allreduce_seconds(const struct engine_scenario *sc, double bytes)
 {
+	return sc->tp <= 1 ? 0.0 : eng_infer_allreduce_fam(sc, eng_family(&sc->gpu), bytes);
+}
+
+double eng_infer_allreduce_fam(const struct engine_scenario *sc, const struct eng_family *fam, double bytes)
+{
 	double t = (double)sc->tp, bw, lat = ENG_AR_LATENCY;
-	const struct eng_family *fam;
 
 	if (sc->tp <= 1)
 		return 0.0;
-	fam = eng_family(&sc->gpu);
 	bw = sc->gpu.link_bw > 0 ? sc->gpu.link_bw * fam->link
 				 : (sc->gpu.pcie_bw > 0 ? sc->gpu.pcie_bw : ENG_FALLBACK_BW) * ENG_PCIE_EFF;
 	if (sc->tp > sc->gpus_per_node) {
