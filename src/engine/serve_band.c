@@ -179,6 +179,8 @@ void eng_serve_band(const struct engine_scenario *sc, struct engine_serving *sv)
 			b->load = b->utilization < ENGINE_SERVE_LOAD_SPLIT ? ENGINE_SLOAD_LIGHT : ENGINE_SLOAD_HEAVY;
 		}
 		r = pick(m, b->engine, &b->load, &b->level);
+		if (b->load == ENGINE_SLOAD_ANY)
+			b->utilization = 0.0; /* the band's cases are every load's */
 		if (r == NULL || r->q80 >= 1.0 || !isfinite(f)) {
 			b->level = ENGINE_BAND_NONE;
 			b->load = ENGINE_SLOAD_ANY;
