@@ -97,9 +97,9 @@ int cmd_sweep(int argc, char **argv)
 	const char *format = "text", *yopt = NULL, *pos[3], *output = NULL;
 	bool stack = false, strong = false, force = false;
 	struct cli_opt opts[] = {
-		{"y", "RESULT,...", &yopt, NULL, N_("results to compute (JSON report keys; default memory.total,memory.fits,compute.step_seconds; over batch in "
-		    "mode infer serving.tokens_per_s_gpu,serving.itl_seconds,serving.ttft_seconds and the throughput-vs-latency "
-		    "table)")},
+		{"y", "RESULT,...", &yopt, NULL, N_("results to compute (JSON report keys; default memory.total,memory.fits,compute.step_seconds; in "
+		    "mode infer serving.tokens_per_s_gpu,serving.itl_seconds,serving.ttft_seconds, and over batch the "
+		    "throughput-vs-latency table)")},
 		{"format", "text|csv|json|svg|png", &format, NULL,
 		 N_("output format (text: a table and the chart; svg: the curves, or the heatmap of the first result, for slides; "
 		    "png: the same through rsvg-convert)")},
@@ -217,8 +217,9 @@ int cmd_sweep(int argc, char **argv)
 			goto out;
 		}
 	}
-	/* users of a serving replica: the throughput-vs-latency results by default */
-	if (yopt == NULL && npos == 1 && s.sc.mode == ENGINE_MODE_INFER && strcmp(sw.range[0].knob->key, "batch") == 0)
+	/* mode infer: serving's throughput and latencies by default (a training step's time means
+	 * nothing there); over the users, batch, also the throughput-vs-latency table */
+	if (yopt == NULL && npos == 1 && s.sc.mode == ENGINE_MODE_INFER)
 		yopt = "serving.tokens_per_s_gpu,serving.itl_seconds,serving.ttft_seconds,memory.fits";
 	if ((rc = parse_y(yopt, s.sc.tr, m, &nm)) != 0)
 		goto out;

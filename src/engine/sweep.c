@@ -113,7 +113,16 @@ int engine_metric_find_tr(const char *key, const struct engine_tr *tr, struct en
 double engine_metric_value(const struct engine_result *r, const struct engine_metric *m)
 {
 	switch (m->kind) {
-	case ENGINE_METRIC_TABLE: return engine_result_value(r, m->def);
+	case ENGINE_METRIC_TABLE: {
+		double v = engine_result_value(r, m->def);
+		/* an open load beyond what the replica completes has no steady state: its serving
+		 * times read 0 in the result (docs/report-schema.md), which a sweep's table and curve
+		 * would show as the best latency; no value instead */
+		if (r->serving.rate_saturated && m->def->unit == ENGINE_UNIT_SECONDS && v == 0.0 &&
+		    strncmp(m->def->key, "serving.", 8) == 0)
+			return NAN;
+		return v;
+	}
 	case ENGINE_METRIC_FITS: return r->memory.fits ? 1.0 : 0.0;
 	case ENGINE_METRIC_COST: return r->compute.cost;
 	case ENGINE_METRIC_STEP_PART: return engine_step_part(&r->compute.step, m->part);

@@ -19,15 +19,51 @@
 #include "i18n.h"
 #include "view_sweep_internal.h"
 
+/* from TUI_SWEEP_SERVING on, the serving steady state's (serve_batch.c), as napkin sweep shows
+ * over batch in mode infer: its throughput against its latencies */
 static const char *const y_keys[TUI_SWEEP_NY] = {
-	"memory.total",         "compute.step_seconds", "compute.mfu",          "compute.tokens_per_s",
-	"compute.train_days",   "compute.cost",         "inference.decode_tokens_per_s",
+	"memory.total",         "compute.step_seconds",     "compute.mfu",
+	"compute.tokens_per_s", "compute.train_days",       "compute.cost",
+	"inference.decode_tokens_per_s", "serving.tokens_per_s_gpu", "serving.itl_seconds",
+	"serving.ttft_seconds",
 };
 /* what each is, and whose (the report's own words: per GPU, per step, for the job) */
 const char *const tui_sweep_y_labels[TUI_SWEEP_NY] = {
 	N_("memory per GPU"), N_("step time (one optimizer step)"), N_("MFU"), N_("tokens/s (the job)"),
 	N_("training days (the job)"), N_("cost (the job, price x GPU-hours)"), N_("decode tokens/s (all replicas)"),
+	N_("output tokens/s per GPU (serving)"), N_("ITL: time between a user's tokens (serving)"),
+	N_("TTFT: time to first token (serving)"),
 };
+
+/* a result y can show in this mode: serving's only in mode infer */
+static bool y_allowed(const struct engine_scenario *sc, int k)
+{
+	return k < TUI_SWEEP_SERVING || sc->mode == ENGINE_MODE_INFER;
+}
+
+/* The line a result's panel draws across (0: none) and its words: the card's capacity under
+ * memory per GPU, the scenario's TTFT and ITL targets under serving's TTFT and ITL. */
+double tui_sweep_line(const struct tui_model *m, const struct engine_metric *mt, char *label, size_t n)
+{
+	char t[64];
+	double y = 0.0;
+
+	label[0] = '\0';
+	if (strcmp(mt->key, "memory.total") == 0 && m->res.memory.capacity > 0.0) {
+		y = m->res.memory.capacity;
+		engine_unit_format(ENGINE_UNIT_BYTES, y, t, sizeof t);
+		snprintf(label, n, _("capacity %s"), t);
+	} else if (m->sc.mode == ENGINE_MODE_INFER && strcmp(mt->key, "serving.itl_seconds") == 0 && m->sc.tpot_slo > 0) {
+		y = m->sc.tpot_slo;
+		tui_paint_metric_value(mt, y, t, sizeof t);
+		snprintf(label, n, _("ITL target %s"), t);
+	} else if (m->sc.mode == ENGINE_MODE_INFER && strcmp(mt->key, "serving.ttft_seconds") == 0 && m->sc.ttft_slo > 0) {
+		y = m->sc.ttft_slo;
+		tui_paint_metric_value(mt, y, t, sizeof t);
+		snprintf(label, n, _("TTFT target %s"), t);
+	}
+	return y;
+}
 
 void tui_trade_key(const struct engine_scenario *sc, char *buf, size_t n)
 {
@@ -119,6 +155,14 @@ int tui_sweep_open(struct tui_model *m)
 	if (v->xk == NULL || !sweepable(&m->sc, v->xk))
 		v->xk = next_x(&m->sc, v->xk, 1);
 	v->ny = 1;
+	if (m->sc.mode == ENGINE_MODE_INFER && NYMAX >= 3) {
+		/* serving: output tokens/s per GPU, ITL and TTFT, as napkin sweep's defaults in mode
+		 * infer (over the users, batch, its throughput against its latency) */
+		v->ym[0] = TUI_SWEEP_SERVING;
+		v->ym[1] = TUI_SWEEP_SERVING + 1;
+		v->ym[2] = TUI_SWEEP_SERVING + 2;
+		v->ny = 3;
+	}
 	nk = tui_model_knobs(m, ks, TUI_KNOBS_MAX);
 	for (i = 0; i < nk; i++) /* -/+ start on the sequence: the other axis of memory */
 		if (strcmp(ks[i]->key, "seq") == 0)
@@ -198,13 +242,13 @@ void tui_sweep_compute(struct tui_model *m, struct sweep_view *v)
 
 /* y and Y: the first result becomes the next (dir 1) or previous one not shown in
  * another panel (after a, y once made "MFU + MFU") */
-static void cycle_first(struct sweep_view *v, int dir)
+static void cycle_first(const struct engine_scenario *sc, struct sweep_view *v, int dir)
 {
 	int j, i;
 
 	for (j = 1; j < NY; j++) {
 		int cand = ((v->ym[0] + dir * j) % NY + NY) % NY;
-		bool shown = false;
+		bool shown = !y_allowed(sc, cand);
 		for (i = 1; i < v->ny; i++)
 			shown = shown || v->ym[i] == cand;
 		if (!shown) {
@@ -225,7 +269,7 @@ static void add_result(struct tui_model *m, struct sweep_view *v)
 	}
 	for (j = 1; j < NY; j++) {
 		int cand = (v->ym[v->ny - 1] + j) % NY;
-		bool shown = false;
+		bool shown = !y_allowed(&m->sc, cand);
 		for (i = 0; i < v->ny; i++)
 			shown = shown || v->ym[i] == cand;
 		if (!shown) {
@@ -239,7 +283,7 @@ static void add_result(struct tui_model *m, struct sweep_view *v)
 static unsigned write_figure(struct tui_model *m, struct sweep_view *v)
 {
 	struct figure_curve c;
-	char cap[96], b[64];
+	char lines[NYMAX][96];
 	int i;
 
 	tui_sweep_compute(m, v);
@@ -256,16 +300,16 @@ static unsigned write_figure(struct tui_model *m, struct sweep_view *v)
 	c.log_x = v->range.geometric;
 	c.fits = v->values + v->col_fits;
 	c.rc = v->rc;
-	tui_draw_bytes(m->sc.gpu.memory_bytes, b, sizeof b);
-	snprintf(cap, sizeof cap, _("capacity %s"), b);
 	for (i = 0; i < v->ny && i < NYMAX && i < FIGURE_PANELS_MAX; i++) {
 		struct figure_series *se = &c.s[c.ns++];
+		double y = tui_sweep_line(m, &v->metric[i], lines[i], sizeof lines[i]);
 		se->key = v->metric[i].key;
 		se->label = _(tui_sweep_y_labels[v->ym[i]]);
 		se->unit = v->metric[i].unit;
 		se->y = v->values + i;
-		se->line = strcmp(se->key, "memory.total") == 0 ? m->sc.gpu.memory_bytes : NAN;
-		se->line_label = cap;
+		/* the panel's line as on screen: the capacity, a serving target */
+		se->line = y > 0.0 ? y : NAN;
+		se->line_label = lines[i];
 	}
 	return tui_figure_write(m, FIGURE_SWEEP, &c, NULL);
 }
@@ -286,8 +330,8 @@ unsigned tui_sweep_key(struct tui_model *m, const struct tui_event *ev, uint64_t
 	case 'x': case 'X':
 		v->xk = next_x(&m->sc, v->xk, ev->key == 'x' ? 1 : -1);
 		return TUI_REACT_REDRAW;
-	case 'y': cycle_first(v, 1); return TUI_REACT_REDRAW;
-	case 'Y': cycle_first(v, -1); return TUI_REACT_REDRAW;
+	case 'y': cycle_first(&m->sc, v, 1); return TUI_REACT_REDRAW;
+	case 'Y': cycle_first(&m->sc, v, -1); return TUI_REACT_REDRAW;
 	case 'a': add_result(m, v); return TUI_REACT_REDRAW;
 	case 'd':
 		if (v->ny > 1)

@@ -156,8 +156,9 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 		       int nleg, int ox, int w)
 {
 	const struct engine_metric *mt = &v->metric[i];
-	bool memory = strcmp(mt->key, "memory.total") == 0, stacked = v->nparts[i] > 0;
-	double ymax = 0.0, capacity = m->res.memory.capacity, cur;
+	bool stacked = v->nparts[i] > 0;
+	double ymax = 0.0, cur, capacity = 0.0;
+	char line_label[96] = "";
 	int first_bad = -1, k, oy = top + 1 + nleg, at[TUI_SWEEP_POINTS], nt, col;
 	char labels[TUI_SWEEP_POINTS][32], buf[200];
 	size_t p;
@@ -175,7 +176,10 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 		if (v->rc[p] == 0 && val(v, p, v->col_fits) < 0.5 && first_bad < 0)
 			first_bad = (int)p;
 	}
-	if (memory && capacity > ymax)
+	/* a line across the panel: memory's capacity, the serving targets (--ttft-slo, --tpot-slo)
+	 * on TTFT and ITL, as napkin sweep draws them */
+	capacity = tui_sweep_line(m, mt, line_label, sizeof line_label);
+	if (capacity > ymax)
 		ymax = capacity;
 	{
 		char t[40] = "";
@@ -195,7 +199,7 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 		return;
 	}
 	tui_plot_reset(&v->plot, w, ph, v->xs[0], v->xs[v->n - 1], 0.0, ymax * 1.08, v->range.geometric);
-	if (memory && capacity > 0.0)
+	if (capacity > 0.0)
 		tui_plot_hline(&v->plot, capacity, 3, TUI_S_WARN);
 	cur = v->xk ? engine_knob_value(&m->sc, v->xk) : NAN;
 	if (cur >= v->plot.x0 && cur <= v->plot.x1)
@@ -210,7 +214,7 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 	tui_plot_render(&v->plot, c, ox, oy);
 	if (stacked) {
 		draw_stack(c, v, i, ox, oy);
-		if (memory && capacity > 0.0) { /* the capacity stays visible across the bands */
+		if (capacity > 0.0) { /* the line stays visible across the bands */
 			int cy = (int)lround(tui_plot_yf(&v->plot, capacity)) / 4;
 			for (col = 0; col < w && cy >= 0 && cy < ph; col++)
 				tui_canvas_put(c, ox + col, oy + cy, 0x2504, TUI_S_WARN);
@@ -221,20 +225,32 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 		int fy = (int)lround(tui_plot_yf(&v->plot, val(v, (size_t)first_bad, i))) / 4 - stacked;
 		tui_canvas_put(c, ox + fx, oy + (fy < 0 ? 0 : fy < ph ? fy : ph - 1), 0x2717, TUI_S_BAD);
 	}
-	if (memory && capacity > 0.0) {
+	if (capacity > 0.0) {
 		int cy = (int)lround(tui_plot_yf(&v->plot, capacity)) / 4;
-		char t[64];
-		engine_unit_format(ENGINE_UNIT_BYTES, capacity, t, sizeof t);
-		snprintf(buf, sizeof buf, _("capacity %s"), t);
-		tui_canvas_text_right(c, ox + w, oy + cy - (cy > 0), w, buf, TUI_S_WARN);
+		tui_canvas_text_right(c, ox + w, oy + cy - (cy > 0), w, line_label, TUI_S_WARN);
 	}
 	/* the y axis with ticks at 0, 1/2 and the top (fewer rows: fewer ticks) */
 	for (k = 0; k < ph; k++)
 		tui_canvas_put(c, ox - 1, oy + k, 0x2502, TUI_S_AXIS);
-	for (k = 0; k <= 4; k += ph >= 8 ? 1 : ph >= 4 ? 2 : 4) { /* a label a row at most */
-		char t[40];
-		tui_paint_metric_value(mt, v->plot.y1 * (4 - k) / 4.0, t, sizeof t);
-		tui_canvas_text_right(c, ox - 1, oy + (int)lround((double)(ph - 1) * k / 4.0), 10, t, TUI_S_AXIS);
+	{
+		/* "348 tokens/s" is wider than the axis' 10 columns: then every tick the figure alone
+		 * (the panel's title names the result, the report's key its unit) */
+		bool bare = false;
+		int pass;
+		for (pass = 0; pass < 2; pass++)
+			for (k = 0; k <= 4; k += ph >= 8 ? 1 : ph >= 4 ? 2 : 4) { /* a label a row at most */
+				char t[40];
+				double y = v->plot.y1 * (4 - k) / 4.0;
+				if (bare)
+					tui_paint_metric_cell(mt, y, t, sizeof t);
+				else
+					tui_paint_metric_value(mt, y, t, sizeof t);
+				if (pass == 0)
+					bare = bare || util_text_width(t) > 10;
+				else
+					tui_canvas_text_right(c, ox - 1, oy + (int)lround((double)(ph - 1) * k / 4.0), 10, t,
+							      TUI_S_AXIS);
+			}
 	}
 	tui_canvas_put(c, ox - 1, oy + ph, 0x2514, TUI_S_AXIS);
 	for (col = 0; col < w; col++)

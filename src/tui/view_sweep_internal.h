@@ -12,11 +12,16 @@
 #define NYMAX 3                        /* results shown at once, one panel each */
 #define NPART 12                       /* the most parts a result has (the step's) */
 #define NM (NYMAX * (1 + NPART) + 1)   /* the results, their parts, memory.fits */
-#define TUI_SWEEP_NY 7                 /* the results y can show (y_keys in view_sweep.c) */
+#define TUI_SWEEP_NY 10                /* the results y can show (y_keys in view_sweep.c) */
+#define TUI_SWEEP_SERVING 7            /* the first of them that is serving's (mode infer only) */
 #define NY TUI_SWEEP_NY
 
 /* what each result is, and whose (the report's own words: per GPU, per step, for the job) */
 extern const char *const tui_sweep_y_labels[TUI_SWEEP_NY];
+struct tui_model;
+/* view_sweep.c: the line a result's panel draws across (0: none; the capacity, the
+ * serving targets) and its words */
+double tui_sweep_line(const struct tui_model *m, const struct engine_metric *mt, char *label, size_t n);
 
 struct sweep_view {
 	const struct engine_knob *xk; /* the knob along x */

@@ -86,4 +86,32 @@ echo "$out" | grep -Eq "^ *$adm .*✗" && fail "the engine's own capacity $adm i
 $out"
 echo "$out" | grep -Eq "^ *$hi .*✗ beyond capacity" || fail "$hi users are not marked beyond capacity:
 $out"
+# along the arrival rate (mode infer: serving's results by default): beyond what the replica
+# completes there is no steady state, so its times are no value ("-", null), never a 0 s that
+# reads as the best latency; the rates below it keep theirs, TTFT rising towards it
+max=$("$NAPKIN" report $ARGS --rate 1 --format json | python3 -c 'import json, sys; print(json.load(sys.stdin)["serving"]["rate_max"])') ||
+	fail "report --rate 1 exits"
+"$NAPKIN" sweep "rate=0.5..2:+0.25" $ARGS --format json >"$tmp/rate.json" || fail "rate sweep exits $?"
+"$NAPKIN" sweep "rate=0.5..2:+0.25" $ARGS >"$tmp/rate.txt" || fail "rate sweep (text) exits $?"
+python3 - "$tmp" "$max" <<'PY' || exit 1
+import json, sys
+d, top = sys.argv[1], float(sys.argv[2])
+def fail(m):
+    print("FAIL:", m); sys.exit(1)
+j = json.load(open(d + "/rate.json"))
+if j["results"][:3] != ["serving.tokens_per_s_gpu", "serving.itl_seconds", "serving.ttft_seconds"]:
+    fail("a rate sweep in mode infer shows %s" % j["results"])
+last = None
+for p in j["points"]:
+    sat = p["rate"] >= top
+    for k in ("serving.itl_seconds", "serving.ttft_seconds"):
+        if sat and p[k] is not None: fail("rate %g beyond the replica's %g: %s = %s" % (p["rate"], top, k, p[k]))
+        if not sat and not (p[k] and p[k] > 0): fail("rate %g: %s = %s" % (p["rate"], k, p[k]))
+    if not sat:
+        if last is not None and not p["serving.ttft_seconds"] > last: fail("TTFT does not rise with the rate")
+        last = p["serving.ttft_seconds"]
+if not any(p["rate"] >= top for p in j["points"]) or last is None: fail("the sweep does not cross %g" % top)
+rows = [l for l in open(d + "/rate.txt").read().splitlines() if l.strip().startswith("2 ")]
+if not rows or " 0 s" in rows[0] or "-" not in rows[0]: fail("the saturated row reads %r" % rows)
+PY
 echo "ok"

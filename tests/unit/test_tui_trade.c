@@ -113,10 +113,12 @@ static void test_sweep_first_not_fitting(void **state)
 }
 
 /* In inference any micro-batch may fit: the batch range spans far, and the curve's points
- * fall off the axes; the sweep still draws (this hung once, walking a line off the plot). */
+ * fall off the axes; the sweep still draws (this hung once, walking a line off the plot).
+ * It opens on serving's throughput against its latencies (output tokens/s per GPU, ITL,
+ * TTFT), as napkin sweep over batch in mode infer; y cycles on to memory per GPU. */
 static void test_sweep_inference_draws(void **state)
 {
-	struct tui_model *m = tt_new_model(80, 24);
+	struct tui_model *m = tt_new_model(100, 30);
 	struct tui_canvas c;
 	char row[1024];
 
@@ -126,9 +128,13 @@ static void test_sweep_inference_draws(void **state)
 	key(m, 'S');
 	assert_int_equal(tui_view_top(m), TUI_VIEW_SWEEP);
 	tui_draw(m, &c, 0);
-	assert_true(find_row(&c, "Sweep: memory per GPU along micro-batch", row, sizeof row) == 0);
+	assert_true(find_row(&c, "Sweep: output tokens/s per GPU (serving) + ITL: time between a user's tokens (serving) + TTFT",
+			     row, sizeof row) == 0);
+	assert_true(find_row(&c, "(serving.tokens_per_s_gpu)", row, sizeof row) >= 0);
+	assert_true(find_row(&c, "(serving.itl_seconds)", row, sizeof row) >= 0);
 	key(m, 'y');
 	tui_draw(m, &c, 0);
+	assert_true(find_row(&c, "Sweep: memory per GPU + ITL", row, sizeof row) == 0);
 	tui_canvas_fini(&c);
 	tt_free_model(m);
 }
@@ -153,6 +159,8 @@ static void test_sweep_results_distinct(void **state)
 		key(m, i < 8 ? 'y' : 'Y');
 		tui_draw(m, &c, 0);
 		assert_int_equal(find_row(&c, "Sweep: ", row, sizeof row), 0);
+		if (strstr(row, "(serving)") != NULL) /* training: serving's results are not offered */
+			fail_msg("after %d presses a training sweep shows a serving result: %s", i + 1, row);
 		at = strstr(row, "Sweep: ") + 7;
 		end = strstr(at, " along ");
 		assert_non_null(end);
