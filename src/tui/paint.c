@@ -442,8 +442,8 @@ void tui_paint_metric_cell(const struct engine_metric *mt, double y, char *buf, 
 		snprintf(buf, n, "-");
 	else if (mt->kind == ENGINE_METRIC_FITS)
 		snprintf(buf, n, "%s", y >= 0.5 ? _("yes") : _("no"));
-	else if (mt->kind == ENGINE_METRIC_COST && y == 0.0)
-		snprintf(buf, n, "%s", _("no price"));
+	else if ((mt->kind == ENGINE_METRIC_COST || strcmp(mt->key, "serving.cost_per_mtok") == 0) && y == 0.0)
+		snprintf(buf, n, "%s", _("no price")); /* a cost without a price (the price knob) */
 	else if (mt->unit == ENGINE_UNIT_NONE || mt->unit == ENGINE_UNIT_COUNT || mt->unit == ENGINE_UNIT_TOKENS_PER_S ||
 		 mt->unit == ENGINE_UNIT_GPU_HOURS || mt->kind == ENGINE_METRIC_COST) {
 		/* the row's label names the unit: the figure alone, in k and M */

@@ -20,10 +20,12 @@
 #define COLS 6
 
 /* the rows: a result by its report key; which way is better is the result table's (the
- * metric's `better`), as napkin compare marks it */
-static const struct {
+ * metric's `better`), as napkin compare marks it. Training's, and in mode infer serving's:
+ * a training step's time means nothing there, a replica's latencies and throughput do. */
+struct compare_row {
 	const char *key, *label;
-} rows[] = {
+};
+static const struct compare_row train_rows[] = {
 	{"memory.total", N_("memory per GPU")},     {"memory.headroom", N_("headroom per GPU")},
 	{"memory.fits", N_("fits")},                {"memory.max_batch", N_("largest micro-batch")},
 	{"compute.step_seconds", N_("step time")},  {"compute.mfu", N_("MFU")},
@@ -31,7 +33,19 @@ static const struct {
 	{"compute.gpu_hours", N_("GPU-hours (job)")}, {"compute.cost", N_("cost (job)")},
 	{"inference.decode_tokens_per_s", N_("decode tokens/s (job)")},
 };
-#define NROWS (int)(sizeof rows / sizeof rows[0])
+static const struct compare_row infer_rows[] = {
+	{"memory.total", N_("memory per GPU")},
+	{"memory.headroom", N_("headroom per GPU")},
+	{"memory.fits", N_("fits")},
+	{"inference.max_concurrent", N_("most concurrent seqs")},
+	{"serving.ttft_seconds", N_("TTFT")},
+	{"serving.itl_seconds", N_("ITL")},
+	{"serving.e2e_seconds", N_("request time")},
+	{"serving.tokens_per_s_gpu", N_("out tokens/s per GPU")},
+	{"serving.tokens_per_s_user", N_("tokens/s per user")},
+	{"serving.tokens_per_s_job", N_("out tokens/s (job)")},
+	{"serving.cost_per_mtok", N_("cost per M tokens")},
+};
 
 struct compare_view {
 	const struct engine_knob *knob; /* whose values the columns are (gpu by default) */
@@ -207,6 +221,15 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	bool ok[COLS + 1];
 	char buf[400], err_col[COLS + 1][120];
 	int ncol, i, r, lw = 22, cw, shown;
+	static const struct {
+		const struct compare_row *row;
+		int n;
+	} sets[2] = {
+		{train_rows, (int)(sizeof train_rows / sizeof train_rows[0])},
+		{infer_rows, (int)(sizeof infer_rows / sizeof infer_rows[0])},
+	};
+	const struct compare_row *rows = sets[m->sc.mode == ENGINE_MODE_INFER].row;
+	int nrows = sets[m->sc.mode == ENGINE_MODE_INFER].n;
 
 	if (v == NULL)
 		return;
@@ -252,7 +275,7 @@ void tui_compare_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		tui_canvas_text_right(c, lw + (i + 1) * cw - 1, 2, cw - 1, head, i == 0 ? TUI_S_TITLE_FOCUS : TUI_S_TITLE);
 	}
 	tui_canvas_text(c, 1, 2, lw - 1, _("per GPU / job"), TUI_S_LABEL);
-	for (r = 0; r < NROWS && 3 + r < m->h - 4; r++) {
+	for (r = 0; r < nrows && 3 + r < m->h - 4; r++) {
 		struct engine_metric mt;
 		struct napkin_err err;
 		double val[COLS + 1], best = NAN;

@@ -33,9 +33,31 @@ static int axis_range(const struct engine_scenario *sc, const char *key, size_t 
 	return tui_sweep_range(sc, engine_knob_find(key), max, r, err);
 }
 #define NPAIR (int)(sizeof pairs / sizeof pairs[0])
-static const char *const r_keys[] = {"memory.headroom", "compute.step_seconds", "compute.mfu"}; /* per GPU; per step; of the job */
-static const char *const r_labels[] = {N_("headroom per GPU"), N_("step time"), N_("MFU")};
+
+/* A pair's knob: in mode infer the prompt stands for the sequence (a serving replica's context
+ * is its prompt and output; seq is training's), so batch × prompt: users × prompt length */
+static const char *axis_key(const struct engine_scenario *sc, int pair, int i)
+{
+	const char *k = pairs[pair][i];
+
+	return sc->mode == ENGINE_MODE_INFER && strcmp(k, "seq") == 0 ? "prompt" : k;
+}
+/* per GPU; per step; of the job; then serving's (mode infer only; a replica's TTFT and ITL,
+ * output tokens/s per GPU), where a training step's time and MFU mean nothing */
+static const char *const r_keys[] = {"memory.headroom",	     "compute.step_seconds", "compute.mfu",
+				     "serving.ttft_seconds", "serving.itl_seconds",  "serving.tokens_per_s_gpu"};
+static const char *const r_labels[] = {N_("headroom per GPU"), N_("step time"), N_("MFU"),
+				       N_("TTFT"),	       N_("ITL"),	N_("out tokens/s per GPU")};
 #define NR (int)(sizeof r_keys / sizeof r_keys[0])
+#define R_SERVING 3 /* r_keys from here are serving's */
+
+/* a result y offers in this mode: the headroom always, training's in training, serving's in
+ * mode infer */
+static bool r_allowed(const struct engine_scenario *sc, int k)
+{
+	bool infer = sc->mode == ENGINE_MODE_INFER;
+	return k == 0 || (k >= R_SERVING) == infer;
+}
 
 struct heat_view {
 	int pair, res, cx, cy;
@@ -99,6 +121,8 @@ static void compute(struct tui_model *m, struct heat_view *v)
 	size_t total;
 	int nx = fit_x(m), ny = fit_y(m);
 
+	if (!r_allowed(&m->sc, v->res)) /* the mode changed under the view: back to the headroom */
+		v->res = 0;
 	tui_trade_key(&m->sc, v->now, sizeof v->now);
 	if (v->valid && v->sc_pair == v->pair && v->sc_res == v->res && v->sc_nx == nx && v->sc_ny == ny &&
 	    strcmp(v->sc, v->now) == 0)
@@ -113,8 +137,8 @@ static void compute(struct tui_model *m, struct heat_view *v)
 	v->err[0] = '\0';
 	memset(&v->sw, 0, sizeof v->sw);
 	util_err_clear(&err);
-	if (axis_range(&m->sc, pairs[v->pair][0], (size_t)nx, &v->sw.range[0], &err) != 0 ||
-	    axis_range(&m->sc, pairs[v->pair][1], (size_t)ny, &v->sw.range[1], &err) != 0 ||
+	if (axis_range(&m->sc, axis_key(&m->sc, v->pair, 0), (size_t)nx, &v->sw.range[0], &err) != 0 ||
+	    axis_range(&m->sc, axis_key(&m->sc, v->pair, 1), (size_t)ny, &v->sw.range[1], &err) != 0 ||
 	    engine_metric_find(r_keys[v->res], &v->metric[0], &err) != 0 ||
 	    engine_metric_find("memory.fits", &v->metric[1], &err) != 0) {
 		util_strlcpy(v->err, err.msg, sizeof v->err);
@@ -180,7 +204,11 @@ unsigned tui_heat_key(struct tui_model *m, const struct tui_event *ev, uint64_t 
 		v->pair = (v->pair + 1) % NPAIR;
 		v->cx = v->cy = -1;
 		return TUI_REACT_REDRAW;
-	case 'y': v->res = (v->res + 1) % NR; return TUI_REACT_REDRAW;
+	case 'y':
+		do
+			v->res = (v->res + 1) % NR;
+		while (!r_allowed(&m->sc, v->res));
+		return TUI_REACT_REDRAW;
 	case 'F': return write_figure(m, v);
 	case TUI_KEY_LEFT: case 'h': if (v->cx > 0) v->cx--; return TUI_REACT_REDRAW;
 	case TUI_KEY_RIGHT: case 'l': if ((size_t)v->cx + 1 < v->nx) v->cx++; return TUI_REACT_REDRAW;
@@ -232,7 +260,7 @@ void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 		return;
 	compute(m, v);
 	snprintf(buf, sizeof buf, _(" Heatmap: %s, %s \xc3\x97 %s (p knobs, y result)"), _(r_labels[v->res]),
-		 pairs[v->pair][0], pairs[v->pair][1]);
+		 axis_key(&m->sc, v->pair, 0), axis_key(&m->sc, v->pair, 1));
 	tui_paint_view_header(c, m->w, buf);
 	if (v->nx == 0 || v->ny == 0) {
 		tui_canvas_text(c, 1, 2, m->w - 2, v->err[0] ? v->err : _("nothing to draw"), TUI_S_ERROR_MSG);
@@ -252,9 +280,9 @@ void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 	logs = lo > 0.0 && hi > 10.0 * lo; /* a span of decades: shade by the logarithm */
 	own_cell(m, v, &ox, &oy);
 	/* the column heads: the first knob's values */
-	tui_canvas_text(c, 0, y0 - 2, x0 - 1, pairs[v->pair][1], TUI_S_LABEL);
-	tui_canvas_text(c, x0, y0 - 2, m->w - x0, pairs[v->pair][0], TUI_S_LABEL);
-	tui_canvas_put(c, x0 + (int)strlen(pairs[v->pair][0]) + 1, y0 - 2, 0x2192, TUI_S_LABEL);
+	tui_canvas_text(c, 0, y0 - 2, x0 - 1, axis_key(&m->sc, v->pair, 1), TUI_S_LABEL);
+	tui_canvas_text(c, x0, y0 - 2, m->w - x0, axis_key(&m->sc, v->pair, 0), TUI_S_LABEL);
+	tui_canvas_put(c, x0 + (int)strlen(axis_key(&m->sc, v->pair, 0)) + 1, y0 - 2, 0x2192, TUI_S_LABEL);
 	for (i = 0; i < v->nx; i++) {
 		tui_paint_knob_value(v->sw.range[0].knob, v->xs[i], t1, sizeof t1);
 		tui_canvas_text(c, x0 + (int)i * CW, y0 - 1, CW - 1, t1, (int)i == v->cx ? TUI_S_SELECTED : TUI_S_AXIS);
@@ -303,10 +331,10 @@ void tui_heat_draw(struct tui_model *m, struct tui_canvas *c, uint64_t now)
 			snprintf(buf, sizeof buf,
 				 v->values[p * 2 + 1] >= 0.5 ? _(" %s %s \xc3\x97 %s %s: %s, fits (Enter applies)")
 							     : _(" %s %s \xc3\x97 %s %s: %s, does not fit (Enter applies)"),
-				 pairs[v->pair][0], t1, pairs[v->pair][1], t2, val);
+				 axis_key(&m->sc, v->pair, 0), t1, axis_key(&m->sc, v->pair, 1), t2, val);
 		} else {
-			snprintf(buf, sizeof buf, _(" %s %s \xc3\x97 %s %s: not a valid scenario"), pairs[v->pair][0], t1,
-				 pairs[v->pair][1], t2);
+			snprintf(buf, sizeof buf, _(" %s %s \xc3\x97 %s %s: not a valid scenario"), axis_key(&m->sc, v->pair, 0), t1,
+				 axis_key(&m->sc, v->pair, 1), t2);
 		}
 		if (y < m->h - 1)
 			tui_canvas_text(c, 0, y, m->w, buf, v->rc[p] == 0 && v->values[p * 2 + 1] >= 0.5 ? TUI_S_VALUE : TUI_S_BAD);
