@@ -1,6 +1,7 @@
 /*
  * The heatmap view (view_trade.h): two knobs across and down (batch × seq, TP × PP,
- * GPUs × micro-batch; p switches), one result per cell (headroom, step time, MFU; y
+ * GPUs × micro-batch; p switches; in mode infer batch × prompt), one result per cell
+ * (headroom, step time, MFU; in mode infer headroom, TTFT, ITL, output tokens/s per GPU; y
  * switches), each cell exactly `napkin sweep`'s point (engine_sweep_run). A cell's shade
  * (░ ▒ ▓ █, low to high) gives the result and works without colour; red and ✗ mark the
  * cells that do not fit in memory; ● is the scenario's own cell. Arrows move the cursor;
