@@ -116,10 +116,11 @@ double engine_metric_value(const struct engine_result *r, const struct engine_me
 	case ENGINE_METRIC_TABLE: {
 		double v = engine_result_value(r, m->def);
 		/* an open load beyond what the replica completes has no steady state: its serving
-		 * times read 0 in the result (docs/report-schema.md), which a sweep's table and curve
-		 * would show as the best latency; no value instead */
-		if (r->serving.rate_saturated && m->def->unit == ENGINE_UNIT_SECONDS && v == 0.0 &&
-		    strncmp(m->def->key, "serving.", 8) == 0)
+		 * times and a user's tokens/s read 0 in the result (docs/report-schema.md; the
+		 * report prints "-"), which a sweep's table and curve would show as the best
+		 * latency; no value instead */
+		if (r->serving.rate_saturated && v == 0.0 && strncmp(m->def->key, "serving.", 8) == 0 &&
+		    (m->def->unit == ENGINE_UNIT_SECONDS || strcmp(m->def->key, "serving.tokens_per_s_user") == 0))
 			return NAN;
 		return v;
 	}

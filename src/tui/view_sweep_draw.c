@@ -177,8 +177,9 @@ static void draw_panel(struct tui_model *m, struct sweep_view *v, struct tui_can
 			first_bad = (int)p;
 	}
 	/* a line across the panel: memory's capacity, the serving targets (--ttft-slo, --tpot-slo)
-	 * on TTFT and ITL, as napkin sweep draws them */
-	capacity = tui_sweep_line(m, mt, line_label, sizeof line_label);
+	 * on TTFT and ITL, as napkin sweep draws them; a panel with no point says so, whatever
+	 * its line (a saturated rate leaves serving's times without a value) */
+	capacity = ymax > 0.0 ? tui_sweep_line(m, mt, line_label, sizeof line_label) : 0.0;
 	if (capacity > ymax)
 		ymax = capacity;
 	{

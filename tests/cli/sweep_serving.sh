@@ -93,6 +93,8 @@ max=$("$NAPKIN" report $ARGS --rate 1 --format json | python3 -c 'import json, s
 	fail "report --rate 1 exits"
 "$NAPKIN" sweep "rate=0.5..2:+0.25" $ARGS --format json >"$tmp/rate.json" || fail "rate sweep exits $?"
 "$NAPKIN" sweep "rate=0.5..2:+0.25" $ARGS >"$tmp/rate.txt" || fail "rate sweep (text) exits $?"
+"$NAPKIN" sweep "rate=0.5..2:+0.25" $ARGS --y serving.tokens_per_s_user --format json >"$tmp/user.json" ||
+	fail "rate sweep (per user) exits $?"
 python3 - "$tmp" "$max" <<'PY' || exit 1
 import json, sys
 d, top = sys.argv[1], float(sys.argv[2])
@@ -111,6 +113,10 @@ for p in j["points"]:
         if last is not None and not p["serving.ttft_seconds"] > last: fail("TTFT does not rise with the rate")
         last = p["serving.ttft_seconds"]
 if not any(p["rate"] >= top for p in j["points"]) or last is None: fail("the sweep does not cross %g" % top)
+# a user's tokens/s too: the report prints "-" there, the sweep no value, not 0
+for p in json.load(open(d + "/user.json"))["points"]:
+    v = p["serving.tokens_per_s_user"]
+    if (p["rate"] >= top) != (v is None): fail("rate %g: tokens/s per user %s (the replica's most %g)" % (p["rate"], v, top))
 rows = [l for l in open(d + "/rate.txt").read().splitlines() if l.strip().startswith("2 ")]
 if not rows or " 0 s" in rows[0] or "-" not in rows[0]: fail("the saturated row reads %r" % rows)
 PY
