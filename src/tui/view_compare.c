@@ -37,7 +37,7 @@ static const struct compare_row infer_rows[] = {
 	{"memory.total", N_("memory per GPU")},
 	{"memory.headroom", N_("headroom per GPU")},
 	{"memory.fits", N_("fits")},
-	{"inference.max_concurrent", N_("most concurrent seqs")},
+	{"inference.max_concurrent", N_("max seqs per replica")},
 	{"serving.ttft_seconds", N_("TTFT")},
 	{"serving.itl_seconds", N_("ITL")},
 	{"serving.e2e_seconds", N_("request time")},

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The compare view in mode infer: its rows are serving's (the most concurrent sequences, TTFT,
+# The compare view in mode infer: its rows are serving's (the most sequences a replica runs at once, TTFT,
 # ITL, the request, output tokens/s per GPU, per user and for the job, the cost per million
 # tokens), not a training step's; each figure is the report's, the best marked by the result
 # table's direction, and a cost without a price says so and is not marked. Llama-3-70B FP8 on
@@ -18,7 +18,7 @@ wait_for 'Pick a GPU' 'a did not open the GPU picker'
 tm send-keys -t app -l h200-sxm
 keys Enter
 wait_for 'H200 SXM' 'the H200 column did not come'
-for row in 'most concurrent seqs' 'TTFT' 'ITL' 'request time' 'out tokens/s per GPU' 'tokens/s per user' \
+for row in 'max seqs per replica' 'TTFT' 'ITL' 'request time' 'out tokens/s per GPU' 'tokens/s per user' \
 	'out tokens/s \(job\)' 'cost per M tokens'; do
 	line_of "^ *$row " >/dev/null || fail "no '$row' row in mode infer: $(screen)"
 done
