@@ -86,15 +86,18 @@ void eng_flops(const struct engine_scenario *sc, const struct eng_dims *dm, cons
  * average context (inf->decode_context, inf->kv_bytes_per_token set). Every weight is read
  * once per step; an MoE layer reads the experts its B tokens route to, on average
  * E·(1 − (1 − k/E)^B) of them. B may be a mean (an open load's): the formulas take it as is.
+ * Under expert parallelism (ep > 1, the group spanning ep replicas) a GPU holds E/ep
+ * experts and reads those the ep·B tokens of its group reach: (1 − (1 − k/E)^(ep·B)) ÷ ep
+ * of the experts' weights a replica would hold without it, as serve_step.c times them.
  */
 static void decode_traffic(const struct eng_dims *dm, const struct eng_bytes *b, const struct engine_params *p,
-			   const struct engine_inference *inf, double B, struct eng_traffic *t)
+			   const struct engine_inference *inf, double B, double ep, struct eng_traffic *t)
 {
 	const struct eng_layer *ly = &dm->ly;
 	const struct eng_layer_params *lp = &dm->lp;
-	double uniq = dm->E > 1.0 ? dm->E * (1.0 - pow(1.0 - dm->k / dm->E, B)) : 1.0;
-	/* the routed experts read: uniq of E */
-	double ex = dm->E > 1.0 ? uniq / dm->E : 1.0;
+	double eg = dm->E > 1.0 && ep > 1.0 ? ep : 1.0;
+	/* the routed experts read: the share of E the group's tokens reach, over ep GPUs */
+	double ex = dm->E > 1.0 ? (1.0 - pow(1.0 - dm->k / dm->E, eg * B)) / eg : 1.0;
 	double lin = lp->attn_w + lp->router + lp->dense_w + ex * lp->expert_w;
 	double w_decode = dm->L * (lin + lp->attn_b_col + lp->attn_b_row + lp->norms + lp->other + lp->dense_b_col +
 				   lp->dense_b_row + ex * (lp->expert_b_col + lp->expert_b_row)) +
@@ -145,7 +148,7 @@ void eng_inference(const struct engine_scenario *sc, const struct eng_dims *dm, 
 
 	/* decode: the batch knob's B sequences at the average context */
 	inf->decode_context = prompt + (gen + 1.0) / 2.0;
-	decode_traffic(dm, b, p, inf, B, &dec);
+	decode_traffic(dm, b, p, inf, B, (double)sc->ep, &dec);
 	inf->decode_flops = dec.flops;
 	inf->decode_bytes = dec.bytes;
 	inf->decode_seconds_per_token =
@@ -371,7 +374,7 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 					 * cache above holds (at 0.01 requests/s that is 0.0, a step 1) */
 					if (!r->serving.rate_saturated && r->serving.busy > 0)
 						open_seqs /= r->serving.busy;
-					decode_traffic(&dm, &by, &r->params, &r->inference, open_seqs, &t);
+					decode_traffic(&dm, &by, &r->params, &r->inference, open_seqs, (double)sc->ep, &t);
 					rl->points[ENGINE_PT_DECODE].flops = t.flops / gpus_replica;
 					rl->points[ENGINE_PT_DECODE].bytes = t.bytes / gpus_replica;
 					rl->decode_sequences = open_seqs;

@@ -9,12 +9,15 @@
 /* One layer's forward on one TP rank for M tokens of sequences of length s_attn (the
  * training step is step.c's): each op of the layer table (layer.c) at its share. The
  * linears are read at their stored size (a weight format's bits: w_attn, w_mlp); every routed
- * expert's weights are touched, each multiplying its top-k share of the rows. */
+ * expert's weights are touched, each multiplying its top-k share of the rows. Under expert
+ * parallelism a GPU holds E/ep of the routed experts and computes them for the tokens of
+ * ep replicas, each replica as loaded as this one (serve_step.c): the same FLOPs, 1/ep of
+ * the experts' weights read. */
 void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		       double M, double s_attn, struct eng_traffic *t)
 {
 	const struct eng_layer *ly = &dm->ly;
-	double tp = (double)sc->tp, e = b->act;
+	double tp = (double)sc->tp, e = b->act, ep = sc->ep > 1 && dm->E > 1.0 ? (double)sc->ep : 1.0;
 	double seqs = M / eng_max(s_attn, 1.0);
 	const struct eng_layer_params *lp = &dm->lp;
 	int i, j;
@@ -32,7 +35,8 @@ void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *
 								      : o->N;
 				N += n;
 				t->bytes += sh * o->copies * K * n *
-					    (o->part == ENG_PART_MLP || o->part == ENG_PART_EXPERT ? b->w_mlp : b->w_attn);
+					    (o->part == ENG_PART_MLP || o->part == ENG_PART_EXPERT ? b->w_mlp : b->w_attn) /
+					    (o->part == ENG_PART_EXPERT && o->copies > 1.0 ? ep : 1.0);
 			}
 			t->flops += sh * 2.0 * rows * K * N;
 			t->bytes += sh * e * (rows * K + rows * N);

@@ -228,6 +228,44 @@ static void test_bounds_hold(void **state)
 		}
 }
 
+/* The bounds under expert parallelism: a GPU holds E/ep of the routed experts (memory.c)
+ * and computes them for ep replicas' tokens, so no bound may read more of the experts than
+ * that. Before, the decode bound read every expert the replica's tokens reach, as without
+ * ep: DeepSeek-V3 over 16 GPUs (ep 16, 64 users, SGLang) had "TPOT ≥ 177.7 ms" over a
+ * predicted 108.9 ms ITL (5.8 TB of fp8 experts at 3.35 TB/s, not the 56 GiB a GPU holds);
+ * Mixtral on ep 8, 128 tokens in, a TTFT bound of 28.5 ms over the predicted 21.9 ms. */
+static void test_bounds_hold_ep(void **state)
+{
+	static const char *const eps[] = {"1", "2", "4"};
+	static const char *const prompts[] = {"128", "2000"};
+	static const char *const users[] = {"1", "16", "64"};
+	struct engine_scenario sc;
+	struct engine_result r;
+	size_t e, p, u;
+
+	(void)state;
+	for (e = 0; e < sizeof eps / sizeof eps[0]; e++)
+		for (p = 0; p < sizeof prompts / sizeof prompts[0]; p++)
+			for (u = 0; u < sizeof users / sizeof users[0]; u++) {
+				double held;
+				mixtral_tp2(&sc, eps[e]);
+				te_set(&sc, "prompt", prompts[p]);
+				te_set(&sc, "batch", users[u]);
+				te_evaluate(&sc, &r);
+				print_message("ep %s, prompt %s, %s users: TTFT %.2f ms (bound %.2f), ITL %.3f ms (bound %.3f)\n",
+					      eps[e], prompts[p], users[u], 1e3 * r.serving.ttft_seconds,
+					      1e3 * r.inference.ttft_seconds, 1e3 * r.serving.itl_seconds,
+					      1e3 * r.inference.tpot_seconds);
+				assert_true(r.serving.ttft_seconds >= r.inference.ttft_seconds);
+				if (r.serving.running >= (double)sc.batch)
+					assert_true(r.serving.itl_seconds >= r.inference.tpot_seconds);
+				/* a decode step reads at most what a GPU holds: its weights and the
+				 * batch's KV (its TP share) */
+				held = r.memory.weights + (double)sc.batch * r.inference.kv_bytes_per_sequence / 2.0;
+				assert_true(r.inference.decode_bytes / 2.0 <= held);
+			}
+}
+
 /* What a running sequence holds of the KV cache (serve_engine.c, reserve): vLLM books its
  * blocks as they fill, a mean of the prompt and half the output over its life; SGLang books
  * a tenth of the rest ahead too (base_min_new_token_ratio 0.1); TensorRT-LLM's
@@ -364,6 +402,7 @@ static const struct CMUnitTest tests[] = {
 	cmocka_unit_test(test_mixed_prefill),
 	cmocka_unit_test(test_expert_parallel),
 	cmocka_unit_test(test_bounds_hold),
+	cmocka_unit_test(test_bounds_hold_ep),
 	cmocka_unit_test(test_held_blocks),
 	cmocka_unit_test(test_tgi_warmup_logits),
 	cmocka_unit_test(test_decode_attention_kernels),
