@@ -129,12 +129,17 @@ int engine_ops(const struct engine_scenario *sc, struct engine_ops *out, struct 
 	ph[ENGINE_PHASE_PREFILL].M = Bt * (double)sc->prompt;
 	ph[ENGINE_PHASE_PREFILL].keys = (double)sc->prompt;
 	ph[ENGINE_PHASE_PREFILL].seqs = Bt;
-	ph[ENGINE_PHASE_PREFILL].expert_read = 1.0;
+	/* a GPU holds E/ep of the routed experts (expert parallelism), every one of them reached
+	 * by a prompt's tokens; they compute for ep replicas' tokens, each replica as loaded as
+	 * this one (traffic.c, serve_step.c) */
+	ph[ENGINE_PHASE_PREFILL].expert_read = 1.0 / (double)sc->ep;
 	ph[ENGINE_PHASE_DECODE].M = Bt;
 	ph[ENGINE_PHASE_DECODE].keys = (double)sc->prompt + ((double)sc->generate + 1.0) / 2.0;
 	ph[ENGINE_PHASE_DECODE].seqs = Bt;
-	/* the experts the batch's tokens route to, on average E·(1 − (1 − k/E)^B) of E */
-	ph[ENGINE_PHASE_DECODE].expert_read = dm.E > 1.0 ? 1.0 - pow(1.0 - dm.k / dm.E, Bt) : 1.0;
+	/* the experts the batch's tokens route to, on average E·(1 − (1 − k/E)^B) of E; under
+	 * expert parallelism the tokens of the ep replicas reach this GPU's E/ep */
+	ph[ENGINE_PHASE_DECODE].expert_read =
+		dm.E > 1.0 ? (1.0 - pow(1.0 - dm.k / dm.E, Bt * (double)sc->ep)) / (double)sc->ep : 1.0;
 	ph[ENGINE_PHASE_DECODE].decode = true;
 	for (p = 0; p < ENGINE_PHASES; p++) {
 		out->tokens[p] = ph[p].M;

@@ -233,7 +233,8 @@ static void test_bounds_hold(void **state)
  * that. Before, the decode bound read every expert the replica's tokens reach, as without
  * ep: DeepSeek-V3 over 16 GPUs (ep 16, 64 users, SGLang) had "TPOT ≥ 177.7 ms" over a
  * predicted 108.9 ms ITL (5.8 TB of fp8 experts at 3.35 TB/s, not the 56 GiB a GPU holds);
- * Mixtral on ep 8, 128 tokens in, a TTFT bound of 28.5 ms over the predicted 21.9 ms. */
+ * Mixtral on ep 8, 128 tokens in, a TTFT bound of 28.5 ms over the predicted 21.9 ms; the ops
+ * table's decode step (report --ops) read 598.7 GB a GPU for DeepSeek-V3's, now 71.4 GB. */
 static void test_bounds_hold_ep(void **state)
 {
 	static const char *const eps[] = {"1", "2", "4"};
@@ -263,6 +264,18 @@ static void test_bounds_hold_ep(void **state)
 				 * batch's KV (its TP share) */
 				held = r.memory.weights + (double)sc.batch * r.inference.kv_bytes_per_sequence / 2.0;
 				assert_true(r.inference.decode_bytes / 2.0 <= held);
+				/* and so does the ops table's decode step (napkin report --ops), its
+				 * activations under 1% of that */
+				{
+					struct engine_ops ops;
+					struct napkin_err err;
+					double sum = 0.0;
+					int i;
+					assert_int_equal(engine_ops(&sc, &ops, &err), NAPKIN_OK);
+					for (i = 0; i < ops.n; i++)
+						sum += ops.row[i].layers * ops.row[i].bytes[ENGINE_PHASE_DECODE];
+					assert_true(sum <= 1.01 * held);
+				}
 			}
 }
 
