@@ -397,15 +397,21 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 	else {
 		char cap[NB];
 		util_strlcpy(cap, _(a), sizeof cap);
-		with_band(cap, sizeof cap, &r->serving.band[ENGINE_SM_CAP]);
+		if (in->max_concurrent > 0) /* "none fits" has no error band */
+			with_band(cap, sizeof cap, &r->serving.band[ENGINE_SM_CAP]);
 		engine_fmt_bytes(r->serving.kv_budget_bytes, true, b, sizeof b);
 		engine_fmt_bytes(r->serving.activation_peak, true, c, sizeof c);
-		fprintf(f, _("  capacity %s concurrent %s per replica at %.0f tokens of context, as %s admits them (KV %s per GPU "
-			     "after its %.0f%% share, the weights and a profiled %s)\n"),
-			cap, CP_("count", "sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context,
-			_(engine_serve_engine_label(sc->serve_engine)), b, 100.0 * r->serving.mem_fraction, c);
+		if (in->max_concurrent > 0)
+			fprintf(f, _("  capacity %s concurrent %s per replica at %.0f tokens of context, as %s admits them (KV %s "
+				     "per GPU after its %.0f%% share, the weights and a profiled %s)\n"),
+				cap, CP_("count", "sequence", "sequences", in->max_concurrent == 1 ? 1 : 2), in->context,
+				_(engine_serve_engine_label(sc->serve_engine)), b, 100.0 * r->serving.mem_fraction, c);
+		else
+			fprintf(f, _("  capacity no sequence of %.0f tokens fits as %s admits them (KV %s per GPU after its %.0f%% "
+				     "share, the weights and a profiled %s)\n"),
+				in->context, _(engine_serve_engine_label(sc->serve_engine)), b, 100.0 * r->serving.mem_fraction, c);
 		/* an engine that holds a sequence's blocks as they fill runs more than that at once */
-		if (r->serving.running_max > (double)in->max_concurrent + 0.5)
+		if (in->max_concurrent > 0 && r->serving.running_max > (double)in->max_concurrent + 0.5)
 			fprintf(f, _("    it runs up to %.0f at once: a sequence holds %.0f tokens' blocks on average, filled as it "
 				     "goes%s\n"),
 				r->serving.running_max, r->serving.held_tokens,

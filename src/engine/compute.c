@@ -495,6 +495,17 @@ void eng_compute_core(const struct engine_scenario *sc, struct engine_result *r)
 	if (!train && sc->serve_engine == ENGINE_SERVE_TRTLLM && sc->mixed_prefill == ENGINE_MIXED_OFF)
 		eng_warn(r, sc->tr, N_("mixed_prefill off: TensorRT-LLM has no such switch (in-flight batching always puts the "
 				       "prompts in the decode steps); the figures run them in steps of their own, as asked"));
+	/* an engine that finds no room for one sequence's KV blocks stops at start-up (vLLM:
+	 * "No available memory for the cache blocks. Try increasing gpu_memory_utilization",
+	 * vllm/worker/worker.py raise_if_cache_size_invalid); napkin's own count may still fit
+	 * (it holds no reserve and no profiled peak), so the figures are said to be a fiction */
+	if (!train && sc->serve_engine != ENGINE_SERVE_NONE && m->fits && r->serving.max_concurrent <= 0)
+		eng_warn(r, sc->tr,
+			 N_("%s admits no sequence: its KV cache holds %.0f tokens (%.2f GiB a GPU after its memory fraction "
+			    "%.2f, the weights and its profiled activations), under one sequence's %.0f; it stops at start-up "
+			    "(raise gpu_memory_utilization, quantise, or add GPUs); the serving figures run one sequence as if it did"),
+			 eng_tr(sc->tr, eng_serve_engine_def(sc->serve_engine)->label), floor(r->serving.kv_tokens),
+			 r->serving.kv_budget_bytes / 1073741824.0, r->serving.mem_fraction, r->inference.kv_tokens_per_sequence);
 	if (!m->fits)
 		eng_warn(r, sc->tr, N_("does not fit: %.2f GiB over the %.2f GiB of one %s"), -m->headroom / 1073741824.0,
 			 m->capacity / 1073741824.0, sc->gpu.name[0] ? sc->gpu.name : "GPU");

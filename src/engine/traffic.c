@@ -4,15 +4,18 @@
  * (Williams, Waterman & Patterson 2009 count bytes this way); the attention core adds
  * 4·s·(heads·head_dim) FLOPs per token (Chowdhery et al. 2022, appendix B).
  */
+#include <math.h>
+
 #include "internal.h"
 
 /* One layer's forward on one TP rank for M tokens of sequences of length s_attn (the
  * training step is step.c's): each op of the layer table (layer.c) at its share. The
- * linears are read at their stored size (a weight format's bits: w_attn, w_mlp); every routed
- * expert's weights are touched, each multiplying its top-k share of the rows. Under expert
- * parallelism a GPU holds E/ep of the routed experts and computes them for the tokens of
- * ep replicas, each replica as loaded as this one (serve_step.c): the same FLOPs, 1/ep of
- * the experts' weights read. */
+ * linears are read at their stored size (a weight format's bits: w_attn, w_mlp); a routed
+ * expert's weights are read if one of the M tokens reaches it, 1 − (1 − k/E)^M of them on
+ * average (as serve_step.c times them; all of them for a long prompt), each multiplying its
+ * top-k share of the rows. Under expert parallelism a GPU holds E/ep of the routed experts
+ * and computes them for the tokens of ep replicas, each replica as loaded as this one: the
+ * same FLOPs, 1/ep of the experts' weights, reached by ep·M tokens. */
 void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *dm, const struct eng_bytes *b,
 		       double M, double s_attn, struct eng_traffic *t)
 {
@@ -34,9 +37,11 @@ void eng_layer_traffic(const struct engine_scenario *sc, const struct eng_dims *
 					   : o->split == ENG_SPLIT_KV ? o->N * (dm->nkv >= tp ? 1.0 / tp : 1.0 / dm->nkv)
 								      : o->N;
 				N += n;
+				double read = o->part == ENG_PART_EXPERT && o->copies > 1.0
+						      ? (1.0 - pow(1.0 - o->rows, ep * M)) / ep
+						      : 1.0;
 				t->bytes += sh * o->copies * K * n *
-					    (o->part == ENG_PART_MLP || o->part == ENG_PART_EXPERT ? b->w_mlp : b->w_attn) /
-					    (o->part == ENG_PART_EXPERT && o->copies > 1.0 ? ep : 1.0);
+					    (o->part == ENG_PART_MLP || o->part == ENG_PART_EXPERT ? b->w_mlp : b->w_attn) * read;
 			}
 			t->flops += sh * 2.0 * rows * K * N;
 			t->bytes += sh * e * (rows * K + rows * N);
