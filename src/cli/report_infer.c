@@ -377,6 +377,11 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 		fprintf(f, _("  bounds   TTFT ≥ %s (%s) · a decode step without speculation ≥ %s (TP all-reduces %s a step): "
 			     "at 100%% of peak and bandwidth, nothing else in the way\n"),
 			a, d, b, c);
+	else if (engine && sc->rate > 0 && r->roofline.decode_at != ENGINE_DECODE_AT_BATCH)
+		/* an open load decodes fewer (or more) at once than the batch knob the bound takes */
+		fprintf(f, _("  bounds   TTFT ≥ %s (%s) · TPOT ≥ %s with %lld sequences decoding in one step, where this load "
+			     "decodes %.1f at a time on average (TP all-reduces %s a step): at 100%% of peak and bandwidth\n"),
+			a, d, b, (long long)sc->batch, r->roofline.decode_sequences, c);
 	else if (engine && sc->rate <= 0 && r->serving.running + 0.5 < (double)sc->batch)
 		/* the bound decodes every user at once; the engine admits fewer, so its ITL is a
 		 * smaller step's and may sit under this figure */

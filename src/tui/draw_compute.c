@@ -465,6 +465,9 @@ static int infer_items(struct tui_model *m, struct item *items)
 	line(it, engine ? "\xe2\x89\xa5 %s" TUI_BADGE : "%s" TUI_BADGE, a);
 	if (engine && m->res.serving.speculative != ENGINE_SPEC_NONE)
 		line(it, _("(a step, no drafter)")); /* a drafter gains tokens a step: no bound on ITL */
+	else if (engine && m->sc.rate > 0 && m->res.roofline.decode_at != ENGINE_DECODE_AT_BATCH)
+		/* the bound decodes the batch knob's sequences; an open load decodes its own mean */
+		line(it, _("(%lld decoding; this load %.1f)"), (long long)m->sc.batch, m->res.roofline.decode_sequences);
 	else if (m->sc.tp > 1)
 		line(it, _("(all-reduces %s)"), b); /* the TP collectives in the step */
 	else
