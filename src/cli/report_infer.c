@@ -141,7 +141,12 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	if (sv->rate > 0 && !sv->rate_saturated) {
 		char w[NB];
 		engine_fmt_seconds_tr(sv->itl_median_seconds, &cli_tr, w, sizeof w);
-		if (pd)
+		if (sc->generate <= 1)
+			/* one output token: no gap between tokens to time */
+			fprintf(f, _("  steady   TTFT %s (of it %s waiting) · no ITL (one output token a request) · request %s "
+				     "(Little)\n"),
+				a, d, c);
+		else if (pd)
 			fprintf(f, _("  steady   TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s (in the group ÷ "
 				     "rate, Little)\n"),
 				a, d, b, w, c);
@@ -156,16 +161,26 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 			engine_fmt_seconds_tr(sv->ttft_p99_seconds, &cli_tr, t99, sizeof t99);
 			engine_fmt_seconds_tr(sv->tpot_p99_seconds, &cli_tr, o99, sizeof o99);
 			engine_fmt_seconds_tr(sv->itl_p99_seconds, &cli_tr, i99, sizeof i99);
-			fprintf(f, _("  tails    TTFT p50 %s · p90 %s · p99 %s · TPOT p99 %s (a request's mean gap) · ITL p99 %s "
-				     "(a gap; every request with the mean prompt and output)\n"),
-				t50, t90, t99, o99, i99);
+			if (sc->generate <= 1)
+				fprintf(f, _("  tails    TTFT p50 %s · p90 %s · p99 %s (every request with the mean prompt)\n"), t50,
+					t90, t99);
+			else
+				fprintf(f, _("  tails    TTFT p50 %s · p90 %s · p99 %s · TPOT p99 %s (a request's mean gap) · ITL p99 "
+					     "%s (a gap; every request with the mean prompt and output)\n"),
+					t50, t90, t99, o99, i99);
 		}
 	} else if (sv->rate <= 0) {
 		char m[NB];
 		snprintf(e, sizeof e, P_("%lld user", "%lld users", sc->batch), (long long)sc->batch);
 		engine_fmt_seconds_tr(sv->itl_median_seconds, &cli_tr, m, sizeof m);
-		fprintf(f, _("  steady   %s: TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s = TTFT + %lld × ITL\n"),
-			e, a, d, b, m, c, (long long)(sc->generate - 1));
+		if (sc->generate <= 1)
+			fprintf(f, _("  steady   %s: TTFT %s (of it %s waiting) · no ITL (one output token a request) · request %s = "
+				     "TTFT\n"),
+				e, a, d, c);
+		else
+			fprintf(f, _("  steady   %s: TTFT %s (of it %s waiting) · ITL %s (median %s) · request %s = TTFT + %lld × "
+				     "ITL\n"),
+				e, a, d, b, m, c, (long long)(sc->generate - 1));
 	}
 	engine_fmt_count(sv->tokens_per_s_user, a, sizeof a);
 	if (sv->rate_saturated)
@@ -192,6 +207,10 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 		fprintf(f, _("  a step   a prefill replica's: %s prompt tokens, %s, no decode · a decode replica's: %.1f decoding, "
 			     "%s, no prefill\n"),
 			d, b, sv->decoding, c);
+	} else if (sv->rate <= 0 && sc->generate <= 1) {
+		/* nothing decodes: a request's one token comes out of its last prefill step */
+		fprintf(f, _("  a step   %s prefill tokens on average, %s; none decodes (one output token a request)%s\n"), a, b,
+			!sv->saturated ? "" : sv->prefill_apart ? _("; prefill takes every step") : _("; the budget binds"));
 	} else if (sv->rate <= 0 && sv->prefill_apart) {
 		engine_fmt_count(sv->chunk, d, sizeof d);
 		fprintf(f, _("  a step   %.1f decoding, %s prefill tokens a decode step on average; a prefill step of %s tokens %s, "

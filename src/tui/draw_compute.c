@@ -421,7 +421,10 @@ static int infer_items(struct tui_model *m, struct item *items)
 			engine_fmt_seconds_tr(m->res.serving.ttft_p99_seconds, m->sc.tr, p99, sizeof p99);
 			line(it, _("p99 %s,"), p99);
 		}
-		line(it, _("ITL %s,"), b);
+		if (m->sc.generate <= 1)
+			line(it, _("no ITL (one token),")); /* one output token a request: no gap to time */
+		else
+			line(it, _("ITL %s,"), b);
 		line(it, _("%s tok/s/GPU"), d);
 		if (sp[0] || px[0])
 			line(it, "%s%s%s", sp, sp[0] && px[0] ? ", " : "", px);
@@ -476,7 +479,9 @@ static int infer_items(struct tui_model *m, struct item *items)
 	engine_fmt_seconds_tr(engine ? sv->e2e_seconds : inf->generate_seconds, m->sc.tr, a, sizeof a);
 	it = add(items, &n, _("request"), "inference.generate_seconds", " ");
 	line(it, "%s" TUI_BADGE, a);
-	if (engine)
+	if (engine && m->sc.generate <= 1)
+		line(it, _("= TTFT"));
+	else if (engine)
 		line(it, _("= TTFT + %lld \xc3\x97 ITL"), (long long)(m->sc.generate - 1));
 	else
 		line(it, _("= prefill + %lld \xc3\x97 decode"), (long long)m->sc.generate);

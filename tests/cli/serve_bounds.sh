@@ -10,6 +10,7 @@
 #  - An engine that finds no room for one sequence's KV blocks (DeepSeek-V3's 671 GB of fp8
 #    weights on 8 A100 80GB: 84 GB a GPU, over 90% of the card) says it admits none, and the
 #    capacity reads no sequence, with no error band.
+#  - One output token a request: there is no gap between tokens to time, so no "ITL 0 s".
 set -u
 NAPKIN=${1:?usage: $0 PATH/TO/napkin}
 fail() { echo "FAIL: $*"; exit 1; }
@@ -27,6 +28,10 @@ NONE="--model deepseek-v3 --gpu a100-80gb-sxm --gpus 8 --tp 8 --mode infer --eng
 "$NAPKIN" report $OPEN >"$tmp/open.txt" || fail "open report exits $?"
 "$NAPKIN" report $NONE --format json >"$tmp/none.json" 2>/dev/null || fail "none json exits $?"
 "$NAPKIN" report $NONE >"$tmp/none.txt" 2>/dev/null || fail "none report exits $?"
+ONE="--model llama-3-8b --gpus 1 --mode infer --prompt 1000 --generate 1"
+"$NAPKIN" report $ONE --engine vllm --batch 16 >"$tmp/one.txt" || fail "one token exits $?"
+"$NAPKIN" report $ONE --engine sglang --batch 16 >>"$tmp/one.txt" || fail "one token sglang exits $?"
+"$NAPKIN" report $ONE --engine vllm --rate 5 >>"$tmp/one.txt" || fail "one token open exits $?"
 python3 - "$tmp" <<'PY' || exit 1
 import json, re, sys
 d = sys.argv[1]
@@ -66,5 +71,12 @@ if "capacity no sequence of 1016 tokens fits as TGI admits them" not in t:
     fail("the capacity line: " + t[t.find("capacity"):][:200])
 if "none fits ±" in t:
     fail("a band on no sequence")
+
+t = re.sub(r"\s+", " ", open(d + "/one.txt").read())
+if t.count("no ITL (one output token a request)") != 3:
+    fail("one output token: the steady lines do not say there is no ITL: " + t[:400])
+for bad in ("ITL 0 s", "decode only", "TPOT p99 0 s", "× ITL"):
+    if bad in t:
+        fail("one output token: %r in the report" % bad)
 PY
 echo "ok"
