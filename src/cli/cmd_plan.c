@@ -92,7 +92,14 @@ static void alternatives_text(FILE *o, const struct engine_scenario *sc, const s
 		layout_text(&alt[i].best, lay, sizeof lay);
 		engine_fmt_seconds_tr(alt[i].best.train_seconds, &cli_tr, t, sizeof t);
 		engine_fmt_int((double)alt[i].fitting, f, sizeof f);
-		fprintf(o, _("  %-22s %s layouts fit; the best trains in %s: %s\n"), alt[i].knobs, f, t, lay);
+		if (alt[i].tokens != sc->tokens) {
+			/* a fine-tuning's default tokens, not the pretraining's the header times */
+			char k[48];
+			engine_fmt_count(alt[i].tokens, k, sizeof k);
+			fprintf(o, _("  %-22s %s layouts fit; the best trains %s tokens (its default) in %s: %s\n"), alt[i].knobs,
+				f, k, t, lay);
+		} else
+			fprintf(o, _("  %-22s %s layouts fit; the best trains in %s: %s\n"), alt[i].knobs, f, t, lay);
 	}
 	fprintf(o, "\n");
 }
@@ -109,6 +116,7 @@ static void alternatives_json(struct emit *e, const struct engine_scenario *sc, 
 		emit_object(e, NULL);
 		emit_str(e, "knobs", alt[i].knobs);
 		emit_int(e, "fitting", (int64_t)alt[i].fitting);
+		emit_num(e, "tokens", alt[i].tokens);
 		if (alt[i].fitting > 0) {
 			emit_num(e, "best_train_seconds", alt[i].best.train_seconds);
 			emit_num(e, "best_memory_per_gpu", alt[i].best.memory_total);

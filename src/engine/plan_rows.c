@@ -144,6 +144,7 @@ int engine_plan_alternatives(const struct engine_scenario *sc, const struct engi
 		memset(&a, 0, sizeof a);
 		a.way = (enum engine_plan_way)w;
 		a.knobs = knobs[w];
+		a.tokens = t.tokens;
 		if (engine_plan(&t, &one, &a.best, &st, err) != NAPKIN_OK)
 			continue; /* not a scenario of its own (QLoRA on a GPU without bf16): not offered */
 		a.fitting = st.rows > 0 ? st.fitting : 0;

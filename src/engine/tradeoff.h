@@ -223,6 +223,7 @@ struct engine_plan_alt {
 	enum engine_plan_way way;
 	const char *knobs;      /* the flags that choose it ("--optimizer adam-8bit"): static */
 	uint64_t fitting;       /* the layouts that fit with it */
+	double tokens;          /* the tokens it trains on: a fine-tuning's default adapts them (engine_adapt) */
 	struct engine_plan_row best; /* the first of them by the goal (when fitting > 0) */
 };
 /* Fills up to ENGINE_WAYS alternatives (those that fit first, in the order above); returns

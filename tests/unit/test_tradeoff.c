@@ -706,6 +706,8 @@ static void test_plan_alternatives(void **state)
 		engine_adapt(&t, NULL);
 		if (alt[i].way == ENGINE_WAY_LORA || alt[i].way == ENGINE_WAY_QLORA)
 			assert_true(t.tokens == 1e8);
+		/* and it says what it trains on: the text prints those tokens beside its time */
+		assert_true(alt[i].tokens == t.tokens);
 		{
 			struct engine_scenario u;
 			assert_int_equal(engine_plan_apply(&t, &alt[i].best, &u, &err), NAPKIN_OK);
