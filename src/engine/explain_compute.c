@@ -189,8 +189,14 @@ void eng_ex_inference(struct eng_ex *x, const struct engine_scenario *sc, const 
 		eng_ex_line(x, N_("  result   %s (%s-bound)"), SECS(in->prefill_seconds, a), in->prefill_memory_bound ? "memory" : "compute");
 	} else {
 		eng_ex_head(x, "inference.decode_seconds_per_token", N_("one decoding step for the whole batch, at the roofline"));
-		eng_ex_line(x, N_("  every step reads all the weights once%s and each sequence's KV cache"),
-			    sc->model.experts > 1 ? EX_(x, N_(" (MoE: the experts its tokens route to)")) : "");
+		if (sc->model.experts > 1 && sc->ep > 1)
+			/* a GPU holds E/ep routed experts (compute.c decode_traffic) */
+			eng_ex_line(x, N_("  every step reads all the weights once (MoE with ep %lld: of a GPU's 1/%lld of the routed "
+					  "experts, those the %lld replicas' tokens reach) and each sequence's KV cache"),
+				    (long long)sc->ep, (long long)sc->ep, (long long)sc->ep);
+		else
+			eng_ex_line(x, N_("  every step reads all the weights once%s and each sequence's KV cache"),
+				    sc->model.experts > 1 ? EX_(x, N_(" (MoE: the experts its tokens route to)")) : "");
 		eng_ex_line(x, N_("  bytes    weights + batch × context × KV bytes per token = %s"), GB(in->decode_bytes, a));
 		eng_ex_line(x, N_("  FLOPs    batch × (2 × matmul weights + 4·L·context·nh·dh) = %s"), SI(in->decode_flops, "FLOP", a));
 		eng_ex_line(x, N_("  time     max(%s ÷ (tp·peak), %s ÷ (tp·bandwidth)) = %s"), SI(in->decode_flops, "FLOP", a),
