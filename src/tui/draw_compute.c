@@ -363,7 +363,11 @@ static int infer_items(struct tui_model *m, struct item *items)
 
 	engine_fmt_seconds_tr(inf->decode_seconds_per_token, m->sc.tr, a, sizeof a);
 	it = add(items, &n, _("decode"), "inference.decode_seconds_per_token", " ");
-	line(it, _("%s%s per step,"), a, TUI_BADGE);
+	if (m->sc.rate > 0 && m->res.roofline.decode_at != ENGINE_DECODE_AT_BATCH)
+		/* the batch knob's step; an open load decodes its own mean (the roofline pane's) */
+		line(it, _("%s%s a step of %lld,"), a, TUI_BADGE, (long long)m->sc.batch);
+	else
+		line(it, _("%s%s per step,"), a, TUI_BADGE);
 	line(it, "%s", inf->decode_memory_bound ? _("memory-bound;") : _("compute-bound;"));
 	/* a replica's TP × PP GPUs share the step's reads: each reads its slice (the roofline's
 	 * decode point is per GPU the same way) */
