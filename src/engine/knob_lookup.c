@@ -39,10 +39,15 @@ const struct engine_knob *engine_knob_find(const char *key)
 {
 	size_t n, i;
 	const struct engine_knob *knobs = engine_knobs(&n);
+	char c0 = *key == '-' ? '_' : *key;
 
-	for (i = 0; i < n; i++)
-		if (key_eq(key, knobs[i].key))
+	/* the sweeps and engine_adapt look keys up at every point: most knobs differ from the
+	 * key in its first letter, rejected here before key_eq's loop */
+	for (i = 0; i < n; i++) {
+		const char *k = knobs[i].key;
+		if ((*k == '-' ? '_' : *k) == c0 && key_eq(key, k))
 			return &knobs[i];
+	}
 	return NULL;
 }
 
