@@ -199,12 +199,18 @@ static double users_for(const struct eng_cb_in *in, double d, struct eng_cb_stat
  * jump costs no more than bisection. It returns a d whose users are within 1e-12 of n, or
  * the bracket's low end (users_for < n) once the bracket is 1e-10 of hi, at a jump; if even
  * hi gives fewer than n users (the budget's bound), hi. Either way the figures move by less
- * than 1e-9 from an exact root (users_for rises at least one user a decoding sequence). */
-static double solve_decoding(const struct eng_cb_in *in, double n, double hi, struct eng_cb_state *st)
+ * than 1e-9 from an exact root (users_for rises at least one user a decoding sequence).
+ * st is left at the last d evaluated, *at, whose users are *u_at: the caller reads the state
+ * there rather than evaluate the same d again (users_for is a pure function of d). */
+static double solve_decoding(const struct eng_cb_in *in, double n, double hi, struct eng_cb_state *st, double *at,
+			     double *u_at)
 {
-	double lo = 0.0, flo = -n, fhi = users_for(in, hi, st) - n, w2 = INFINITY, w1 = INFINITY;
+	double lo = 0.0, flo = -n, fhi, w2 = INFINITY, w1 = INFINITY;
 	int kept = 0, it;
 
+	*at = hi;
+	*u_at = users_for(in, hi, st);
+	fhi = *u_at - n;
 	if (fhi < 0)
 		return hi;
 	for (it = 0; it < 200 && hi - lo > 1e-10 * hi; it++) {
@@ -214,7 +220,9 @@ static double solve_decoding(const struct eng_cb_in *in, double n, double hi, st
 			x = 0.5 * (lo + hi);
 		w2 = w1;
 		w1 = hi - lo;
-		fx = users_for(in, x, st) - n;
+		*at = x;
+		*u_at = users_for(in, x, st);
+		fx = *u_at - n;
 		if (fabs(fx) <= 1e-12 * n)
 			return x;
 		if (fx < 0) {
@@ -234,7 +242,7 @@ static double solve_decoding(const struct eng_cb_in *in, double n, double hi, st
 
 void eng_cb_steady(const struct eng_cb_in *in, double users, struct eng_cb_state *st)
 {
-	double n = eng_min(users, in->cap), lo, hi, u, gm1 = in->gen - 1.0;
+	double n = eng_min(users, in->cap), lo, hi, u, at, u_at, gm1 = in->gen - 1.0;
 
 	if (!(n >= 1.0))
 		n = 1.0;
@@ -265,8 +273,10 @@ void eng_cb_steady(const struct eng_cb_in *in, double users, struct eng_cb_state
 		hi = n;
 		if (in->budget > 0 && !in->apart)
 			hi = eng_min(hi, in->budget / (in->spec->verify + in->spec->tokens * in->fresh / gm1));
-		lo = solve_decoding(in, n, hi, st);
-		u = users_for(in, lo > 0 ? lo : hi, st);
+		lo = solve_decoding(in, n, hi, st, &at, &u_at);
+		if (!(lo > 0))
+			lo = hi;
+		u = lo == at ? u_at : users_for(in, lo, st);
 		st->running = n;
 		/* at the budget's bound the users beyond what it serves wait their turn */
 		if (st->x > 0 && u < n * 0.999) {
