@@ -26,33 +26,64 @@ struct outcome {
 	double memory, flops, bytes, seconds;
 };
 
+/* A variant's outcome from its scenario t (validated), r the room for its results. */
+static void compute(const struct engine_scenario *t, struct engine_result *r, double scale, struct outcome *o)
+{
+	eng_compute_core(t, r);
+	o->memory = r->memory.total;
+	if (t->mode == ENGINE_MODE_TRAIN) {
+		o->flops = r->compute.flops_per_token_hw;
+		o->bytes = r->roofline.points[ENGINE_PT_TRAIN].bytes;
+		o->seconds = r->compute.train_seconds * scale;
+		/* offload: the CPU's optimizer step and the PCIe copies (step.c puts them in the step) */
+	} else {
+		o->flops = r->inference.decode_flops / (double)t->batch;
+		o->bytes = r->inference.decode_bytes;
+		o->seconds = r->inference.generate_seconds;
+	}
+}
+
+/* The variants one table has run, and their outcomes: of its two dozen runs about half
+ * repeat a scenario already run (a technique's "with" or "without" is the current scenario
+ * when it is on or off there, and a variant can be the same for two rows), and a run is a
+ * function of its scenario alone (the scale is the table's), so a repeat is read back. Slot
+ * 0 keeps the current scenario, the others turn over. */
+#define MEMO_N 4
+
+struct memo {
+	int n, next;
+	struct engine_scenario sc[MEMO_N];
+	struct outcome o[MEMO_N];
+};
+
 /* Evaluates a variant with the step-time model; its training time is scaled by `scale`
  * (the header's time over the model's for the base scenario). */
-static void run(const struct engine_scenario *sc, double scale, struct outcome *o)
+static void run(struct memo *m, const struct engine_scenario *sc, double scale, struct outcome *o)
 {
 	struct engine_result r;
 	struct napkin_err err;
 	struct engine_scenario t = *sc;
+	int k;
 
 	t.tokens_per_s = t.step_time = t.achieved_flops = 0.0;
 	t.mfu = 0.0;
 	/* the SLA's search and the prompts' spread (the percentiles only): no figure of the table reads them */
 	t.ttft_slo = t.tpot_slo = t.prompt_cv = 0.0;
+	/* equal bytes are equal knobs; padding or a string's stale tail can only make a repeat
+	 * run again (a false "differs", never a false "same") */
+	for (k = 0; k < m->n; k++)
+		/* NOLINTNEXTLINE(bugprone-suspicious-memory-comparison,cert-exp42-c,cert-flp37-c) */
+		if (memcmp(&m->sc[k], &t, sizeof t) == 0) {
+			*o = m->o[k];
+			return;
+		}
+	memset(o, 0, sizeof *o);
 	o->ok = engine_validate(&t, &err) == NAPKIN_OK;
-	if (!o->ok)
-		return;
-	eng_compute_core(&t, &r);
-	o->memory = r.memory.total;
-	if (t.mode == ENGINE_MODE_TRAIN) {
-		o->flops = r.compute.flops_per_token_hw;
-		o->bytes = r.roofline.points[ENGINE_PT_TRAIN].bytes;
-		o->seconds = r.compute.train_seconds * scale;
-		/* offload: the CPU's optimizer step and the PCIe copies (step.c puts them in the step) */
-	} else {
-		o->flops = r.inference.decode_flops / (double)t.batch;
-		o->bytes = r.inference.decode_bytes;
-		o->seconds = r.inference.generate_seconds;
-	}
+	if (o->ok)
+		compute(&t, &r, scale, o);
+	k = m->n < MEMO_N ? m->n++ : 1 + m->next++ % (MEMO_N - 1);
+	m->sc[k] = t;
+	m->o[k] = *o;
 }
 
 static void fill(struct engine_technique *te, const char *name, const char *label, bool enabled, const struct outcome *with,
@@ -105,13 +136,15 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	struct engine_technique *T = r->techniques;
 	struct engine_scenario a, b;
 	struct outcome w, wo, cur;
+	struct memo memo;
 	bool train = sc->mode == ENGINE_MODE_TRAIN;
 	double pred = r->compute.steps * r->compute.step_seconds_predicted;
 	double scale = pred > 0 && train ? r->compute.train_seconds / pred : 1.0; /* see run() */
 	int i;
 
 	memset(T, 0, sizeof r->techniques);
-	run(sc, scale, &cur);
+	memo.n = memo.next = 0;
+	run(&memo, sc, scale, &cur);
 
 	/* mixed precision: fp32 against the current recipe (or mixed-bf16 when fp32) */
 	a = *sc;
@@ -126,8 +159,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	a.weight_dtype = b.weight_dtype = sc->weight_dtype;
 	b.matmul_dtype = ENGINE_DT_AUTO;
 	b.weight_dtype = b.grad_dtype = b.optimizer_dtype = b.activation_dtype = b.kv_dtype = ENGINE_DT_AUTO;
-	run(&a, scale, &w);
-	run(&b, scale, &wo);
+	run(&memo, &a, scale, &w);
+	run(&memo, &b, scale, &wo);
 	fill(&T[ENGINE_TECH_MIXED], "mixed_precision", N_("mixed precision"), sc->precision != ENGINE_PREC_FP32, &w, &wo);
 	if (train) {
 		snprintf(T[ENGINE_TECH_MIXED].compare, sizeof T[0].compare, "fp32 -> %s", engine_precision_name(a.precision));
@@ -145,13 +178,13 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	b = *sc;
 	a.recompute = ENGINE_RECOMP_SELECTIVE;
 	b.recompute = ENGINE_RECOMP_NONE;
-	run(&a, scale, &w);
-	run(&b, scale, &wo);
+	run(&memo, &a, scale, &w);
+	run(&memo, &b, scale, &wo);
 	fill(&T[ENGINE_TECH_SELECTIVE], "selective_recompute", N_("selective recompute"),
 	     train && sc->recompute == ENGINE_RECOMP_SELECTIVE, &w, &wo);
 	snprintf(T[ENGINE_TECH_SELECTIVE].compare, sizeof T[0].compare, "none -> selective");
 	a.recompute = ENGINE_RECOMP_FULL;
-	run(&a, scale, &w);
+	run(&memo, &a, scale, &w);
 	fill(&T[ENGINE_TECH_FULL], "full_recompute", N_("full recompute (checkpointing)"),
 	     train && sc->recompute == ENGINE_RECOMP_FULL, &w, &wo);
 	snprintf(T[ENGINE_TECH_FULL].compare, sizeof T[0].compare, "none -> full");
@@ -163,8 +196,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 	b = *sc;
 	a.flash_attention = true;
 	b.flash_attention = false;
-	run(&a, scale, &w);
-	run(&b, scale, &wo);
+	run(&memo, &a, scale, &w);
+	run(&memo, &b, scale, &wo);
 	fill(&T[ENGINE_TECH_FLASH], "flash_attention", N_("FlashAttention"), sc->flash_attention, &w, &wo);
 	snprintf(T[ENGINE_TECH_FLASH].compare, sizeof T[0].compare, "off -> on");
 
@@ -203,8 +236,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		b = *sc;
 		a.zero = i;
 		b.zero = 0;
-		run(&a, scale, &w);
-		run(&b, scale, &wo);
+		run(&memo, &a, scale, &w);
+		run(&memo, &b, scale, &wo);
 		fill(te, names[i], labels[i], train && sc->zero == i, &w, &wo); /* no ZeRO in inference */
 		snprintf(te->compare, sizeof te->compare, eng_tr(sc->tr, N_("stage 0 -> %d over %d %s")), i, r->dp,
 			 eng_tr(sc->tr, util_plural(r->dp, N_("rank"), N_("ranks"))));
@@ -224,8 +257,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		a.gpus = sc->gpus * (a.tp > 0 ? a.tp : 1);
 	}
 	if (a.tp > 0) {
-		run(&a, scale, &w);
-		run(&b, scale, &wo);
+		run(&memo, &a, scale, &w);
+		run(&memo, &b, scale, &wo);
 		fill(&T[ENGINE_TECH_TP], "tensor_parallel", N_("TP on more GPUs"), sc->tp > 1, &w, &wo);
 		snprintf(T[ENGINE_TECH_TP].compare, sizeof T[0].compare,
 			 eng_tr(sc->tr, N_("tp 1 -> %lld, with %lld\xc3\x97 the GPUs (%lld -> %lld)")), (long long)a.tp,
@@ -250,8 +283,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 			b = *sc;
 			a.finetune = (enum engine_finetune)ft[k].ft;
 			b.finetune = ENGINE_FT_FULL;
-			run(&a, scale, &w);
-			run(&b, scale, &wo);
+			run(&memo, &a, scale, &w);
+			run(&memo, &b, scale, &wo);
 			fill(te, ft[k].name, ft[k].label, train && sc->finetune == a.finetune, &w, &wo);
 			te->name = ft[k].name;
 			te->label = ft[k].label;
@@ -268,8 +301,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		b = *sc;
 		a.offload = sc->offload != ENGINE_OFFLOAD_NONE ? sc->offload : ENGINE_OFFLOAD_OPTIMIZER;
 		b.offload = ENGINE_OFFLOAD_NONE;
-		run(&a, scale, &w);
-		run(&b, scale, &wo);
+		run(&memo, &a, scale, &w);
+		run(&memo, &b, scale, &wo);
 		{
 			const char *lab = engine_offload_nvme(a.offload) ? N_("offload (ZeRO-Infinity)") : N_("offload (ZeRO-Offload)");
 			fill(&T[ENGINE_TECH_OFFLOAD], "offload", lab, train && sc->offload != ENGINE_OFFLOAD_NONE, &w, &wo);
@@ -291,8 +324,8 @@ void engine_techniques(const struct engine_scenario *sc, struct engine_result *r
 		a.gpus = sc->gpus * (a.pp > 0 ? a.pp : 1);
 	}
 	if (a.pp > 0) {
-		run(&a, scale, &w);
-		run(&b, scale, &wo);
+		run(&memo, &a, scale, &w);
+		run(&memo, &b, scale, &wo);
 		fill(&T[ENGINE_TECH_PP], "pipeline_parallel", N_("PP on more GPUs"), sc->pp > 1, &w, &wo);
 		snprintf(T[ENGINE_TECH_PP].compare, sizeof T[0].compare,
 			 eng_tr(sc->tr, N_("pp 1 -> %lld, with %lld\xc3\x97 the GPUs (%lld -> %lld)")), (long long)a.pp,
