@@ -72,6 +72,18 @@ struct eng_serve_ctx {
 		double K, N, wb;
 	} lin[ENG_LAYER_OPS];
 	int nlin;
+	/* the layer's attention ops, from the layer once for the context (the step reads them
+	 * for every token count): the op, its heads on a TP rank, a key's FLOPs a prefill token
+	 * (2 × heads × (qk + v)), and the engine's decode kernel's rates (eng_dec_attn_rates) */
+	struct eng_serve_attn {
+		int op;
+		double heads, per_key, dec_bw, dec_flops;
+	} attn[ENG_LAYER_OPS];
+	int nattn;
+	double flash;          /* the prefill's attention rate: peak_attn × the family's FlashAttention share */
+	double kv_layer;       /* KV bytes a token a layer on this GPU: kv_rank ÷ max(1, L) */
+	double stream;         /* the bytes a second a matmul's weight stream reaches (STREAM_BW of the datasheet's) */
+	double few_eff;        /* a decode GEMM's efficiency (under FEW_ROWS rows a group): the family's best */
 };
 /* One TP all-reduce of `bytes` at inference sizes (serve_step.c): vLLM's custom all-reduce
  * dispatch within a node (one-shot or two-shot), NCCL's ring above its buffer or across nodes. */

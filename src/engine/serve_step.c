@@ -293,6 +293,27 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 	c->dec_q = 1.0;
 	/* the bound (no engine) has nothing in the way */
 	c->bubble = sc->serve_engine == ENGINE_SERVE_NONE ? 0.0 : LAYER_BUBBLE;
+	c->flash = c->peak_attn * c->fam->flash;
+	c->kv_layer = kv_rank / eng_max(1.0, dm->L);
+	c->stream = sc->gpu.bandwidth * STREAM_BW;
+	c->few_eff = c->kq > 1.0 && c->fam->fp8_best > 0 ? c->fam->fp8_best : c->fam->gemm_best;
+	{
+		const struct eng_layer *ly = &dm->ly;
+		double t = (double)sc->tp;
+		int i;
+		c->nattn = 0;
+		for (i = 0; i < ly->n; i++) {
+			const struct eng_op *op = &ly->op[i];
+			struct eng_serve_attn *a = &c->attn[c->nattn];
+			if (op->kind != ENG_OP_ATTN)
+				continue;
+			a->op = i;
+			a->heads = op->heads / t;
+			a->per_key = 2.0 * a->heads * (op->qk_dim + op->v_dim);
+			eng_dec_attn_rates(c, op, &a->dec_bw, &a->dec_flops);
+			c->nattn++;
+		}
+	}
 }
 
 /* A grouped matmul: g groups (routed experts) of K×N weights stored at wb bytes each, M rows
@@ -308,7 +329,7 @@ static double matmul_g(const struct eng_serve_ctx *c, double g, double M, double
 	if (M / g < FEW_ROWS) {
 		/* a decode GEMM: split-K/GEMV kernels spread the weights over every SM, no wave
 		 * floor; its rows padded to one tile at the best GEMM rate (memory-bound in practice) */
-		eff = c->kq > 1.0 && c->fam->fp8_best > 0 ? c->fam->fp8_best : c->fam->gemm_best;
+		eff = c->few_eff;
 		flops = 2.0 * g * FEW_ROWS * K * N;
 	} else {
 		eff = eng_gemm_efficiency_a(&c->sc->gpu, c->fam, Mp / g, N, K, c->kq, c->gemm_anchor);
@@ -320,7 +341,7 @@ static double matmul_g(const struct eng_serve_ctx *c, double g, double M, double
 	if (c->act_q > 0)
 		bytes += M * K * (e + c->act_q); /* W8A8, W4A4: the input quantised (read e bytes, write act_q) */
 	tc = flops / (c->peak_mm * eff) * c->straggler;
-	tm = bytes / (c->sc->gpu.bandwidth * STREAM_BW);
+	tm = bytes / c->stream;
 	*compute_bound = tc > tm;
 	return eng_max(tc, tm);
 }
@@ -457,24 +478,20 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 	wt *= L;
 	/* attention cores: the prefill's causal span at FlashAttention's rate, its keys read;
 	 * each decode token's whole cache read */
-	for (i = 0; i < ly->n; i++) {
-		const struct eng_op *op = &ly->op[i];
-		double heads = op->heads / t, per_key, kvh, fl, by, ctx, keys, dbw, dfl;
-		if (op->kind != ENG_OP_ATTN)
-			continue;
+	for (i = 0; i < c->nattn; i++) {
+		const struct eng_serve_attn *a = &c->attn[i];
+		const struct eng_op *op = &ly->op[a->op];
+		double kvh = c->kv_layer, fl, by, ctx, keys;
 		ctx = op->window > 0 ? eng_min(dec_ctx, op->window) : win_ctx;
 		keys = op->window > 0 ? eng_min(pre_keys, op->window) : win_keys;
-		per_key = 2.0 * heads * (op->qk_dim + op->v_dim);
-		kvh = c->kv_rank / eng_max(1.0, L); /* KV bytes a token a layer on this GPU */
-		fl = pre * keys * per_key;
+		fl = pre * keys * a->per_key;
 		by = pre > 0 ? (keys + pre) * kvh : 0.0;
-		at += op->share * eng_max(fl / (c->peak_attn * c->fam->flash), by / c->hbm);
+		at += op->share * eng_max(fl / c->flash, by / c->hbm);
 		/* verifying a draft: the k + 1 queries of a sequence share one read of its cache; at
 		 * the engine's decode kernel's rates (DEC_ATTN) */
-		fl = dec * q * ctx * 2.0 * heads * op->dec_dim;
+		fl = dec * q * ctx * 2.0 * a->heads * op->dec_dim;
 		by = dec * ctx * kvh;
-		eng_dec_attn_rates(c, op, &dbw, &dfl);
-		at += op->share * eng_max(fl / dfl, by / dbw);
+		at += op->share * eng_max(fl / a->dec_flops, by / a->dec_bw);
 	}
 	at *= L;
 	/* the LM head: the decode tokens and the last position of a prefill that ends */
