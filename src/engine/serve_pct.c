@@ -333,20 +333,24 @@ struct edge {
 	double x, slope, jump;
 };
 
+/* The root's edge moves down past every larger child: the children move up one level each
+ * and the edge is written once where it stops (the same order as swapping it down). */
 static void sift(struct edge *e, int root, int n)
 {
+	struct edge v = e[root];
+
 	for (;;) {
 		int child = 2 * root + 1;
-		struct edge t;
 		if (child >= n)
-			return;
+			break;
 		if (child + 1 < n && e[child + 1].x > e[child].x)
 			child++;
-		if (!(e[child].x > e[root].x))
-			return;
-		t = e[root], e[root] = e[child], e[child] = t;
+		if (!(e[child].x > v.x))
+			break;
+		e[root] = e[child];
 		root = child;
 	}
+	e[root] = v;
 }
 
 static void heapsort_edges(struct edge *e, int n)
