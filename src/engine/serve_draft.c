@@ -8,6 +8,7 @@
  * DeepSeek-V3 §2.2).
  */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "serve_internal.h"
@@ -41,12 +42,16 @@ void eng_spec_init(const struct engine_scenario *sc, const struct eng_dims *dm, 
 	double t = (double)sc->tp;
 	struct engine_params p;
 
-	memset(sp, 0, sizeof *sp);
+	/* the drafter's shape and step (ddm, dctx: nearly all of the struct's 8 KB) are read only
+	 * with a drafter on (serve_spec.c): without one, the fields before them alone are set
+	 * (eng_memory and engine_solve_max_params come here at every trial) */
+	memset(sp, 0, offsetof(struct eng_spec, ddm));
 	sp->method = sc->speculative;
 	sp->tokens = 1.0;
 	sp->verify = 1.0;
 	if (sc->speculative == ENGINE_SPEC_NONE || sc->spec_tokens < 1)
 		return;
+	memset(&sp->ddm, 0, sizeof *sp - offsetof(struct eng_spec, ddm));
 	sp->on = true;
 	sp->k = (double)sc->spec_tokens;
 	sp->alpha = sc->spec_accept;
