@@ -70,6 +70,9 @@ struct eng_serve_ctx {
 	struct eng_serve_lin {
 		int op;
 		double K, N, wb;
+		/* a dense GEMM's parts that do not change with its rows (serve_step.c matmul_lin):
+		 * its weights' bytes K·N·wb, K + N, and its time below FEW_ROWS rows on the FLOPs */
+		double kn_wb, k_plus_n, few_tc;
 	} lin[ENG_LAYER_OPS];
 	int nlin;
 	/* the layer's attention ops, from the layer once for the context (the step reads them

@@ -298,6 +298,16 @@ void eng_serve_ctx_init(const struct engine_scenario *sc, const struct eng_dims 
 	c->stream = sc->gpu.bandwidth * STREAM_BW;
 	c->few_eff = c->kq > 1.0 && c->fam->fp8_best > 0 ? c->fam->fp8_best : c->fam->gemm_best;
 	{
+		/* matmul_g's figures for one group (g = 1), in its order of operations */
+		int i;
+		for (i = 0; i < c->nlin; i++) {
+			struct eng_serve_lin *l = &c->lin[i];
+			l->kn_wb = 1.0 * l->K * l->N * l->wb;
+			l->k_plus_n = l->K + l->N;
+			l->few_tc = 2.0 * 1.0 * FEW_ROWS * l->K * l->N / (c->peak_mm * c->few_eff) * c->straggler;
+		}
+	}
+	{
 		const struct eng_layer *ly = &dm->ly;
 		double t = (double)sc->tp;
 		int i;
@@ -341,6 +351,31 @@ static double matmul_g(const struct eng_serve_ctx *c, double g, double M, double
 	if (c->act_q > 0)
 		bytes += M * K * (e + c->act_q); /* W8A8, W4A4: the input quantised (read e bytes, write act_q) */
 	tc = flops / (c->peak_mm * eff) * c->straggler;
+	tm = bytes / c->stream;
+	*compute_bound = tc > tm;
+	return eng_max(tc, tm);
+}
+
+/* One of the layer's dense GEMMs (c->lin) over M rows: matmul_g at g = 1, its parts that do
+ * not change with M read from the context (the same figures: a step times each linear
+ * twice for every trial of the steady state's solve). */
+static double matmul_lin(const struct eng_serve_ctx *c, const struct eng_serve_lin *l, double M, bool *compute_bound)
+{
+	double K = l->K, N = l->N, e = c->b->act, tc, tm, bytes;
+
+	if (!(M > 0 && K > 0 && N > 0))
+		return 0.0;
+	if (M < FEW_ROWS) {
+		tc = l->few_tc;
+	} else {
+		double eff = eng_gemm_efficiency_a(&c->sc->gpu, c->fam, M, N, K, c->kq, c->gemm_anchor);
+		tc = 2.0 * M * K * N / (c->peak_mm * eff) * c->straggler;
+	}
+	bytes = l->kn_wb + M * l->k_plus_n * e;
+	if (c->deq_bytes > 0 && M > 1.0)
+		bytes += 1.0 * K * N * c->deq_bytes;
+	if (c->act_q > 0)
+		bytes += M * K * (e + c->act_q);
 	tm = bytes / c->stream;
 	*compute_bound = tc > tm;
 	return eng_max(tc, tm);
@@ -468,7 +503,7 @@ void eng_serve_step_time(const struct eng_serve_ctx *c, double pre, double pre_k
 		if (op->copies > 1.0)
 			s = op->share * matmul_g(c, touched, touched * rows, touched * moe_padded(c, rows), K, N, wb, &cb);
 		else
-			s = op->share * touched * matmul(c, rows, K, N, wb, &cb);
+			s = op->share * touched * matmul_lin(c, &c->lin[i], rows, &cb);
 		if (cb)
 			mm += s;
 		else
