@@ -346,7 +346,13 @@ double eng_gemm_efficiency(const struct engine_gpu *g, const struct eng_family *
 double eng_gemm_seconds_q(const struct engine_gpu *g, const struct eng_family *fam, double peak, double M, double N,
 			  double K, double elem, double kq, double *eff)
 {
-	double e = eng_gemm_efficiency_q(g, fam, M, N, K, kq);
+	return eng_gemm_seconds_a(g, fam, peak, M, N, K, elem, kq, eng_gemm_anchor(g, fam, kq), eff);
+}
+
+double eng_gemm_seconds_a(const struct engine_gpu *g, const struct eng_family *fam, double peak, double M, double N,
+			  double K, double elem, double kq, double anchor, double *eff)
+{
+	double e = eng_gemm_efficiency_a(g, fam, M, N, K, kq, anchor);
 	double compute = 2.0 * M * N * K / (peak * e);
 	double memory = elem * (M * K + K * N + M * N) / (g->bandwidth * fam->hbm);
 

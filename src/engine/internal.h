@@ -369,6 +369,10 @@ double eng_overlapped(double comm, double compute);
 void eng_plan_neutral(const struct engine_scenario *sc, struct engine_scenario *t);
 double eng_gemm_seconds_q(const struct engine_gpu *g, const struct eng_family *fam, double peak, double M, double N,
 			  double K, double elem, double kq, double *eff);
+/* The same with the curve's anchor given (eng_gemm_anchor at kq): the step model's many
+ * GEMMs on one card compute it once. */
+double eng_gemm_seconds_a(const struct engine_gpu *g, const struct eng_family *fam, double peak, double M, double N,
+			  double K, double elem, double kq, double anchor, double *eff);
 
 enum eng_coll { COLL_ALL_REDUCE, COLL_REDUCE_SCATTER, COLL_ALL_GATHER, COLL_ALL_TO_ALL, COLL_P2P };
 /* A group of n ranks, `per_node` of them in each node, over the scenario's links. */

@@ -209,6 +209,8 @@ void eng_step(const struct engine_scenario *sc, const struct eng_dims *dm, const
 	c.fp8 = sc->mode == ENGINE_MODE_TRAIN &&
 		(b->matmul_dt == ENGINE_DT_FP8_E4M3 || b->matmul_dt == ENGINE_DT_FP8_E5M2) && sc->peak_flops <= 0;
 	c.kq = c.fp8 ? 2.0 : 1.0;
+	c.anchor_kq = eng_gemm_anchor(&sc->gpu, c.fam, c.kq);
+	c.anchor_1 = eng_gemm_anchor(&sc->gpu, c.fam, 1.0);
 	{
 		double p16 = engine_gpu_peak(&sc->gpu, ENGINE_DT_BF16);
 		if (p16 <= 0)

@@ -28,6 +28,7 @@ struct ctx {
 	double peak, hbm_bw;
 	double peak16;  /* what stays in 16 bits when the linears run in FP8: attention, the LM head, the router */
 	double kq;      /* the linears' main-loop K step (gemm.c): 2 for FP8 operands */
+	double anchor_kq, anchor_1; /* eng_gemm_anchor at kq and at 1 (16-bit operands), once a step */
 	bool fp8;       /* the layers' linears in FP8 (fp8-mixed, or matmul_dtype fp8 in training) */
 	bool eager;     /* eager PyTorch modules: the element-wise work unfused */
 	struct eng_group tp, cp, ep, dp, pp;

@@ -17,17 +17,17 @@ static void gemm3x(const struct ctx *c, double M, double N, double K, double cou
 	 * adapters) stay in 16 bits */
 	bool f8 = main && c->fp8;
 	double e = f8 ? 1.0 : c->b->act, eff, fwd, bwd, f = 2.0 * M * N * K, passes;
-	double pk = f8 || !c->fp8 ? c->peak : c->peak16, kq = f8 ? c->kq : 1.0;
+	double pk = f8 || !c->fp8 ? c->peak : c->peak16, kq = f8 ? c->kq : 1.0, an = f8 ? c->anchor_kq : c->anchor_1;
 	const struct engine_gpu *g = &c->sc->gpu;
 
 	if (!(M > 0 && N > 0 && K > 0) || count <= 0)
 		return;
-	fwd = ov->fchunks * ov->fslow * eng_gemm_seconds_q(g, c->fam, pk, M / ov->fchunks, N, K, e, kq, &eff);
+	fwd = ov->fchunks * ov->fslow * eng_gemm_seconds_a(g, c->fam, pk, M / ov->fchunks, N, K, e, kq, an, &eff);
 	if (main && eff < st->thinnest)
 		st->thinnest = eff;
 	/* the data gradient, and the weight gradient unless the weight is frozen (LoRA) */
-	bwd = ov->dchunks * eng_gemm_seconds_q(g, c->fam, pk, M / ov->dchunks, K, N, e, kq, NULL) +
-	      (c->frozen ? 0.0 : eng_gemm_seconds_q(g, c->fam, pk, K, N, M, e, kq, NULL));
+	bwd = ov->dchunks * eng_gemm_seconds_a(g, c->fam, pk, M / ov->dchunks, K, N, e, kq, an, NULL) +
+	      (c->frozen ? 0.0 : eng_gemm_seconds_a(g, c->fam, pk, K, N, M, e, kq, an, NULL));
 	passes = c->frozen ? 2.0 : 3.0;
 	st->mm_flops += passes * f * count;
 	st->mm_time += (fwd + bwd) * count; /* on the roofline, launch gaps apart */
@@ -186,9 +186,11 @@ void eng_step_layer(const struct ctx *c, struct stage *st)
 			double fq = 2.0 * bh * rows * s * op->qk_dim, fv = 2.0 * bh * rows * s * op->v_dim;
 			double qk, av, sc_bytes, drop = dm->dropout ? 2.0 * e + 1.0 : 0.0, core_f;
 			/* QKᵀ: [rows, d_qk]×[d_qk, s] per head; AV: [rows, s]×[s, d_v] per head, batched */
-			qk = eng_max(fq / (c->peak16 * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, s, op->qk_dim)),
+			qk = eng_max(fq / (c->peak16 *
+					   eng_gemm_efficiency_a(&sc->gpu, c->fam, bh * rows, s, op->qk_dim, 1.0, c->anchor_1)),
 				     e * bh * (rows * op->qk_dim + s * op->qk_dim + rows * s) / c->hbm_bw);
-			av = eng_max(fv / (c->peak16 * eng_gemm_efficiency(&sc->gpu, c->fam, bh * rows, op->v_dim, s)),
+			av = eng_max(fv / (c->peak16 *
+					   eng_gemm_efficiency_a(&sc->gpu, c->fam, bh * rows, op->v_dim, s, 1.0, c->anchor_1)),
 				     e * bh * (rows * s + s * op->v_dim + rows * op->v_dim) / c->hbm_bw);
 			sc_bytes = bh * rows * s;
 			core_f = qk + av + eng_step_stream(c, sc_bytes * (2.0 * e + drop));
@@ -360,8 +362,8 @@ void eng_step_layer(const struct ctx *c, struct stage *st)
 				continue;
 			lin_shape(c, op, M, &ls);
 			rc += ls.copies * op->share *
-			      (eng_gemm_seconds_q(&sc->gpu, c->fam, f8 || !c->fp8 ? c->peak : c->peak16, ls.rows, ls.N, ls.K,
-						  f8 ? 1.0 : e, f8 ? c->kq : 1.0, NULL) +
+			      (eng_gemm_seconds_a(&sc->gpu, c->fam, f8 || !c->fp8 ? c->peak : c->peak16, ls.rows, ls.N, ls.K,
+						  f8 ? 1.0 : e, f8 ? c->kq : 1.0, f8 ? c->anchor_kq : c->anchor_1, NULL) +
 			       ENG_KERNEL_GAP);
 			rf += ls.copies * op->share * 2.0 * ls.rows * ls.N * ls.K;
 		}
