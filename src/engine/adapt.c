@@ -282,19 +282,22 @@ static void stack_bool(bool given_, const char *key, bool def, bool *field, bool
 
 void eng_stack_given_of(const struct engine_scenario *sc, struct eng_stack_given *g)
 {
-	const struct engine_knob *k = engine_knob_find("kernels");
+	/* each knob looked up once (this runs at every point of a sweep) */
+	const struct engine_knob *k = engine_knob_find("kernels"), *sp = engine_knob_find("sequence_parallel");
+	const struct engine_knob *ov = engine_knob_find("overlap"), *tpo = engine_knob_find("tp_overlap");
+	const struct engine_knob *ppo = engine_knob_find("pp_overlap");
 
 	g->kernels = engine_knob_given(sc, k);
 	g->kernels_def = (enum engine_kernels)(int)k->def;
-	g->sequence_parallel = given(sc, "sequence_parallel");
-	g->overlap = given(sc, "overlap");
-	g->tp_overlap = given(sc, "tp_overlap");
-	g->pp_overlap = given(sc, "pp_overlap");
+	g->sequence_parallel = engine_knob_given(sc, sp);
+	g->overlap = engine_knob_given(sc, ov);
+	g->tp_overlap = engine_knob_given(sc, tpo);
+	g->pp_overlap = engine_knob_given(sc, ppo);
 	g->recompute_method = given(sc, "recompute_method");
-	g->sp_def = engine_knob_find("sequence_parallel")->def != 0.0;
-	g->overlap_def = engine_knob_find("overlap")->def != 0.0;
-	g->tp_overlap_def = engine_knob_find("tp_overlap")->def != 0.0;
-	g->pp_overlap_def = engine_knob_find("pp_overlap")->def != 0.0;
+	g->sp_def = sp->def != 0.0;
+	g->overlap_def = ov->def != 0.0;
+	g->tp_overlap_def = tpo->def != 0.0;
+	g->pp_overlap_def = ppo->def != 0.0;
 }
 
 /*
