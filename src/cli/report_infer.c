@@ -9,7 +9,7 @@
 #include "report_internal.h"
 
 /* " ±46%" after a figure that has a serving band (serving.band[], serve_band.c): its half-width */
-static void with_band(char *buf, size_t n, const struct engine_serve_band *b)
+void report_with_band(char *buf, size_t n, const struct engine_serve_band *b)
 {
 	size_t len = strlen(buf);
 
@@ -104,8 +104,8 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 		pd_line(f, sv);
 	engine_fmt_seconds_tr(sv->ttft_seconds, &cli_tr, a, sizeof a);
 	engine_fmt_seconds_tr(sv->itl_seconds, &cli_tr, b, sizeof b);
-	with_band(a, sizeof a, &sv->band[ENGINE_SM_TTFT]);
-	with_band(b, sizeof b, &sv->band[ENGINE_SM_ITL]);
+	report_with_band(a, sizeof a, &sv->band[ENGINE_SM_TTFT]);
+	report_with_band(b, sizeof b, &sv->band[ENGINE_SM_ITL]);
 	engine_fmt_seconds_tr(sv->e2e_seconds, &cli_tr, c, sizeof c);
 	engine_fmt_seconds_tr(sv->queue_seconds, &cli_tr, d, sizeof d);
 	if (sv->rate > 0) {
@@ -186,7 +186,7 @@ static void serving_lines(FILE *f, const struct engine_scenario *sc, const struc
 	if (sv->rate_saturated)
 		util_strlcpy(a, "-", sizeof a); /* a request that never ends has no rate of its own */
 	engine_fmt_count(sv->tokens_per_s_replica, b, sizeof b);
-	with_band(b, sizeof b, &sv->band[ENGINE_SM_TPUT]);
+	report_with_band(b, sizeof b, &sv->band[ENGINE_SM_TPUT]);
 	engine_fmt_count(sv->tokens_per_s_gpu, c, sizeof c);
 	engine_fmt_count(sv->tokens_per_s_job, d, sizeof d);
 	if (pd)
@@ -422,7 +422,7 @@ void report_inference_section(FILE *f, const struct engine_scenario *sc, const s
 		char cap[NB];
 		util_strlcpy(cap, _(a), sizeof cap);
 		if (in->max_concurrent > 0) /* "none fits" has no error band */
-			with_band(cap, sizeof cap, &r->serving.band[ENGINE_SM_CAP]);
+			report_with_band(cap, sizeof cap, &r->serving.band[ENGINE_SM_CAP]);
 		engine_fmt_bytes(r->serving.kv_budget_bytes, true, b, sizeof b);
 		engine_fmt_bytes(r->serving.activation_peak, true, c, sizeof c);
 		if (in->max_concurrent > 0)

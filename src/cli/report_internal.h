@@ -29,6 +29,9 @@ void report_finetune_text(const struct engine_scenario *sc, const struct engine_
 /* "+1.2 GiB", "-3 ms": a signed difference. */
 void report_signed_bytes(double v, char *buf, size_t n);
 void report_signed_secs(double v, char *buf, size_t n);
+/* Appends a serving figure's validated band (" ±20%") to buf, nothing without one
+ * (report_infer.c). */
+void report_with_band(char *buf, size_t n, const struct engine_serve_band *b);
 /* The text report's inference section (report_infer.c). */
 void report_inference_section(FILE *f, const struct engine_scenario *sc, const struct engine_result *r);
 

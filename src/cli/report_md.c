@@ -46,7 +46,11 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		if (p[i].bytes == 0)
 			continue;
 		snprintf(a, sizeof a, "%.2f", p[i].bytes / 1073741824.0);
-		md_row(f, _(p[i].label), report_part_dtn(r, &p[i]), a);
+		md_row(f, _(p[i].label),
+		       p[i].glyph == 'W' && sc->mode == ENGINE_MODE_INFER && sc->weight_format != ENGINE_WF_DTYPE
+			       ? engine_weight_format_info((enum engine_weight_format)sc->weight_format)->name
+			       : report_part_dtn(r, &p[i]),
+		       a);
 	}
 	snprintf(a, sizeof a, "**%.2f**", r->memory.total / 1073741824.0);
 	md_row(f, _("**total**"), "", a);
@@ -57,8 +61,15 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		engine_fmt_int((double)r->memory.min_gpus, b, sizeof b);
 	else
 		util_strlcpy(b, _("none up to 1,048,576"), sizeof b);
-	fprintf(f, _("\n%s. Largest micro-batch: %s; fewest GPUs: %s.\n\n"),
-		r->memory.fits ? _("It fits") : _("**It does not fit**"), _(a), b); /* a: a count or a msgid */
+	if (sc->mode == ENGINE_MODE_INFER) {
+		/* inference: the batch is the sequences a replica decodes together (the text's "most
+		 * concurrent sequences"; with an engine, as it admits them) */
+		engine_fmt_max_batch(r->inference.max_concurrent, a, sizeof a);
+		fprintf(f, _("\n%s. Most concurrent sequences: %s; fewest GPUs: %s.\n\n"),
+			r->memory.fits ? _("It fits") : _("**It does not fit**"), _(a), b);
+	} else
+		fprintf(f, _("\n%s. Largest micro-batch: %s; fewest GPUs: %s.\n\n"),
+			r->memory.fits ? _("It fits") : _("**It does not fit**"), _(a), b); /* a: a count or a msgid */
 	if (sc->mode == ENGINE_MODE_TRAIN && sc->finetune != ENGINE_FT_FULL) {
 		char t[200];
 		report_finetune_text(sc, r, t, sizeof t);
@@ -95,6 +106,63 @@ void report_markdown(FILE *f, const struct engine_scenario *sc, const struct eng
 		engine_fmt_seconds_tr(c->train_seconds, &cli_tr, a, sizeof a);
 		engine_unit_format_tr(ENGINE_UNIT_GPU_HOURS, c->gpu_hours, &cli_tr, b, sizeof b);
 		fprintf(f, _("- Training time: **%s** (%.2f days, %s)\n\n"), a, c->train_days, b);
+	} else if (sc->serve_engine != ENGINE_SERVE_NONE) {
+		/* with an engine: its steady state, as the text report's `steady` and `output` lines
+		 * (report_infer.c), then the roofline's figures as the bounds they are */
+		const struct engine_serving *sv = &r->serving;
+		char d[NB], e[NB];
+		fprintf(f, _("## How fast? Serving as %s runs it\n\n"), _(engine_serve_engine_label(sc->serve_engine)));
+		if (sc->rate > 0) {
+			engine_fmt_count_tr(sc->rate, &cli_tr, a, sizeof a);
+			fprintf(f, _("- Load: %s requests/s arriving a replica (Poisson)%s\n"), a,
+				sv->rate_saturated ? _(": saturated, the queue grows without bound") : "");
+		} else
+			fprintf(f, _("- Load: %lld users a replica, each sending its next request when the last one ends\n"),
+				(long long)sc->batch);
+		if (!sv->rate_saturated) {
+			engine_fmt_seconds_tr(sv->ttft_seconds, &cli_tr, a, sizeof a);
+			engine_fmt_seconds_tr(sv->itl_seconds, &cli_tr, b, sizeof b);
+			engine_fmt_seconds_tr(sv->e2e_seconds, &cli_tr, d, sizeof d);
+			report_with_band(a, sizeof a, &sv->band[ENGINE_SM_TTFT]);
+			report_with_band(b, sizeof b, &sv->band[ENGINE_SM_ITL]);
+			if (sc->generate <= 1)
+				fprintf(f, _("- Time to first token: %s; no inter-token latency (one output token a request); "
+					     "request: %s\n"),
+					a, d);
+			else
+				fprintf(f, _("- Time to first token: %s; inter-token latency: %s; request: %s\n"), a, b, d);
+		}
+		engine_fmt_count(sv->tokens_per_s_replica, a, sizeof a);
+		report_with_band(a, sizeof a, &sv->band[ENGINE_SM_TPUT]);
+		engine_fmt_count(sv->tokens_per_s_gpu, b, sizeof b);
+		engine_fmt_count(sv->tokens_per_s_job, d, sizeof d);
+		if (sv->rate_saturated)
+			util_strlcpy(e, "-", sizeof e);
+		else
+			engine_fmt_count(sv->tokens_per_s_user, e, sizeof e);
+		fprintf(f, _("- Output tokens/s: %s per user, %s per replica, %s per GPU, %s for the job (%.0f %s)\n"), e, a, b, d,
+			r->inference.replicas, CP_("count", "replica", "replicas", r->inference.replicas));
+		engine_fmt_max_batch(r->inference.max_concurrent, v, sizeof v);
+		util_strlcpy(v, _(v), sizeof v);
+		if (r->inference.max_concurrent > 0)
+			report_with_band(v, sizeof v, &sv->band[ENGINE_SM_CAP]);
+		fprintf(f, _("- Capacity: %s concurrent sequences a replica at %.0f tokens, as %s admits them\n"), v,
+			r->inference.context, _(engine_serve_engine_label(sc->serve_engine)));
+		engine_fmt_seconds_tr(r->inference.ttft_seconds, &cli_tr, a, sizeof a);
+		engine_fmt_seconds_tr(r->inference.tpot_seconds, &cli_tr, b, sizeof b);
+		fprintf(f, _("- Bounds at 100%% of peak and bandwidth: TTFT ≥ %s, a decode step of %lld sequences ≥ %s\n"), a,
+			(long long)sc->batch, b);
+		{
+			/* what the ± are: napkin's serving validation, each band's cases in words */
+			char t[256];
+			int m;
+			fprintf(f, _("- The ± are the 80th percentile of |predicted ÷ published − 1| in napkin's serving validation:"));
+			for (m = 0; m < ENGINE_SM_COUNT; m++) {
+				engine_serve_band_text(&sv->band[m], &cli_tr, t, sizeof t);
+				fprintf(f, "%s%s", m ? _("; ") : " ", t);
+			}
+			fprintf(f, "\n\n");
+		}
 	} else {
 		fprintf(f, _("## How fast? Inference\n\n"));
 		engine_fmt_seconds_tr(r->inference.prefill_seconds, &cli_tr, a, sizeof a);

@@ -100,6 +100,29 @@ for key, want in (("serving.itl_seconds", itl and itl[1]), ("serving.tokens_per_
     if not r or not want or not r[1].startswith(want): fail("%s says %s, the report %s" % (key, r and r[1], want))
 ' || exit 1
 
+# the Markdown handout says the same figures as the text report, the roofline's as bounds
+txt=$("$NAPKIN" report $ARGS --batch 50) || fail "report exits $?"
+md=$("$NAPKIN" report $ARGS --batch 50 --format markdown) || fail "markdown exits $?"
+printf '%s\n\001\n%s\n' "$txt" "$md" | python3 -c '
+import re, sys
+t, md = sys.stdin.read().split("\001")
+t = re.sub(r"\s+", " ", t)
+def fail(m):
+    print("FAIL:", m); sys.exit(1)
+st = re.search(r"steady +\d+ users: TTFT ([\d.,]+ \S+ ±\d+%) \(of it [\d.,]+ \S+ waiting\) · ITL ([\d.,]+ \S+ ±\d+%) \(median [^)]*\) · request ([\d.,]+ \S+)", t)
+out = re.search(r"output +tokens/s ([\d.,]+) per user · ([\d.,]+ ±\d+%) per replica \([^)]*\) · ([\d.,]+) per GPU", t)
+cap = re.search(r"capacity ([\d,]+ ±\d+%) concurrent", t)
+if not (st and out and cap): fail("the text report lacks a steady, output or capacity line")
+want = ["Time to first token: %s; inter-token latency: %s; request: %s" % st.groups(),
+        "Output tokens/s: %s per user, %s per replica, %s per GPU" % out.groups(),
+        "Capacity: %s concurrent sequences" % cap[1]]
+for w in want:
+    if w not in md: fail("the Markdown lacks %r" % w)
+if not re.search(r"Bounds at 100% of peak and bandwidth: TTFT ≥ [\d.,]+ \S+, a decode step of 50 sequences ≥", md):
+    fail("the Markdown does not give the roofline figures as bounds")
+if "time per output token" in md: fail("the Markdown quotes the TPOT bound as a time per output token")
+' || exit 1
+
 # the SLA: at its concurrency both targets hold, one user more breaks one of them
 out=$("$NAPKIN" report $ARGS --batch 50 --ttft-slo 1s --tpot-slo 50ms) || fail "report with the SLA exits $?"
 n=$(echo "$out" | sed -n 's/.*SLA .*at most \([0-9][0-9]*\) concurrent users.*/\1/p')
