@@ -246,7 +246,7 @@ hf_note llama-2-7b-gptq-3bit 24:26 "警告：quantization_config（gptq，3 位�
 # napkin presets: its listing and show's comments in Chinese (summaries in the interface's
 # language), the YAML it shows the same bytes in both languages
 "$NAPKIN" presets list --builtin --lang zh >"$tmp/list" || fail "presets list --lang zh: status $?"
-grep -q '^模型（27）$' "$tmp/list" || fail "presets list --lang zh: no Chinese title: $(head -3 "$tmp/list")"
+grep -q '^模型（29）$' "$tmp/list" || fail "presets list --lang zh: no Chinese title: $(head -3 "$tmp/list")"
 grep -q '^  llama-2-7b  *Llama-2-7B  *内置  *6.738 B 参数 · llama · 32 层 · d 4096$' "$tmp/list" ||
 	fail "presets list --lang zh: the model's summary is not Chinese: $(grep llama-2-7b "$tmp/list")"
 grep -q '^  mixtral-8x7b .* · MoE 8 个专家，top-2$' "$tmp/list" || fail "presets list --lang zh: MoE summary not Chinese"

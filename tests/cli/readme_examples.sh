@@ -1,7 +1,8 @@
 #!/bin/sh
 # The READMEs' `console` examples are real output: each `$ napkin ...` line is run, and every
 # line pasted under it ("..." stands for lines left out) must be in what napkin prints now, in
-# order; in each README the first example fits and a later one does not. README.zh-CN.md's
+# order; in each README the first example fits and a later one does not, and none asks for
+# more context than its model has. README.zh-CN.md's
 # examples run in Chinese (each has --lang zh, its verdicts are 放得下 / 放不下). When the
 # model's numbers or the catalogue's words change on purpose, rerun the command and paste.
 set -u
@@ -54,6 +55,10 @@ for readme in sys.argv[2:]:
         out = subprocess.run([napkin] + args[1:], capture_output=True, text=True, env=ENV)
         got = out.stdout.split('\n')
         verdicts.append('fits' if fits in out.stdout else 'does not fit' if over in out.stdout else '?')
+        # an example shows a scenario as meant: none asks for more context than its model has
+        if "exceeds the model's context" in out.stdout or '超出模型' in out.stdout:
+            bad.append("%s: %s\n    asks for more context than its model has (a model with that context?)"
+                       % (readme, cmd))
         at = 0
         for w in want:
             if w == '...':
