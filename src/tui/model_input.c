@@ -331,8 +331,11 @@ unsigned tui_model_event(struct tui_model *m, const struct tui_event *ev, uint64
 	int warn = m->res.n_warnings;
 
 	if (ev->key == TUI_KEY_RESIZE) {
+		/* a resized terminal may hold what ncurses no longer knows (tmux reflows or clears
+		 * its grid): repaint every cell, not the difference from the last frame, so a storm
+		 * of resizes cannot leave a stale or blank region */
 		tui_model_set_size(m, m->w, m->h);
-		return TUI_REACT_REDRAW;
+		return TUI_REACT_REDRAW | TUI_REACT_CLEAR;
 	}
 	if (ev->key == TUI_KEY_CTRL_C) {
 		m->quit = true;
